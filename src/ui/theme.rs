@@ -1,0 +1,151 @@
+//! Named styles. Widgets ask the theme for a meaning ("selection", "heading2"), never for a
+//! colour, so a theme file can restyle everything and the default stays within 16 colours.
+
+use std::collections::HashMap;
+
+use ratatui::style::{Color, Modifier, Style};
+use serde::Deserialize;
+
+/// The theme compiled into the binary.
+pub const DEFAULT_THEME: &str = include_str!("../../themes/default.toml");
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Theme {
+    styles: HashMap<String, Style>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ThemeFile {
+    #[serde(default)]
+    styles: HashMap<String, StyleSpec>,
+}
+
+#[derive(Debug, Deserialize)]
+struct StyleSpec {
+    fg: Option<String>,
+    bg: Option<String>,
+    #[serde(default)]
+    modifiers: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ThemeError {
+    #[error("theme file is not valid TOML: {0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("style `{style}`: unknown colour `{colour}`")]
+    Colour { style: String, colour: String },
+    #[error("style `{style}`: unknown modifier `{modifier}`")]
+    Modifier { style: String, modifier: String },
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        // The built-in theme is tested below, so this cannot fail at run time.
+        Theme::from_toml(DEFAULT_THEME).unwrap_or(Theme {
+            styles: HashMap::new(),
+        })
+    }
+}
+
+impl Theme {
+    /// Parses a theme file. Styles it does not name fall back to the default theme's.
+    pub fn from_toml(source: &str) -> Result<Theme, ThemeError> {
+        let file: ThemeFile = toml::from_str(source)?;
+        let mut styles = HashMap::new();
+        for (name, spec) in file.styles {
+            styles.insert(name.clone(), spec.to_style(&name)?);
+        }
+        Ok(Theme { styles })
+    }
+
+    /// Layers `overrides` on top of this theme.
+    pub fn merged_with(mut self, overrides: Theme) -> Theme {
+        self.styles.extend(overrides.styles);
+        self
+    }
+
+    /// The style for a meaning; an unknown name is the terminal's default style.
+    pub fn style(&self, name: &str) -> Style {
+        self.styles.get(name).copied().unwrap_or_default()
+    }
+
+    /// Heading style by level 1-6.
+    pub fn heading(&self, level: u8) -> Style {
+        self.style(&format!("heading{}", level.clamp(1, 6)))
+    }
+}
+
+impl StyleSpec {
+    fn to_style(&self, name: &str) -> Result<Style, ThemeError> {
+        let mut style = Style::default();
+        if let Some(fg) = &self.fg {
+            style = style.fg(parse_colour(name, fg)?);
+        }
+        if let Some(bg) = &self.bg {
+            style = style.bg(parse_colour(name, bg)?);
+        }
+        for modifier in &self.modifiers {
+            style = style.add_modifier(parse_modifier(name, modifier)?);
+        }
+        Ok(style)
+    }
+}
+
+fn parse_colour(style: &str, colour: &str) -> Result<Color, ThemeError> {
+    let unknown = || ThemeError::Colour {
+        style: style.to_string(),
+        colour: colour.to_string(),
+    };
+    if colour.eq_ignore_ascii_case("reset") {
+        return Ok(Color::Reset);
+    }
+    colour.parse::<Color>().map_err(|_| unknown())
+}
+
+fn parse_modifier(style: &str, modifier: &str) -> Result<Modifier, ThemeError> {
+    Ok(match modifier {
+        "bold" => Modifier::BOLD,
+        "dim" => Modifier::DIM,
+        "italic" => Modifier::ITALIC,
+        "underlined" => Modifier::UNDERLINED,
+        "reversed" => Modifier::REVERSED,
+        "crossed" => Modifier::CROSSED_OUT,
+        _ => {
+            return Err(ThemeError::Modifier {
+                style: style.to_string(),
+                modifier: modifier.to_string(),
+            });
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_theme_parses() {
+        let theme = Theme::from_toml(DEFAULT_THEME).expect("built-in theme");
+        assert_eq!(theme.style("selection").bg, Some(Color::Cyan));
+        assert!(theme.heading(9).add_modifier.contains(Modifier::BOLD));
+    }
+
+    #[test]
+    fn the_built_in_theme_uses_only_the_16_ansi_colours() {
+        let theme = Theme::default();
+        for style in theme.styles.values() {
+            for colour in [style.fg, style.bg].into_iter().flatten() {
+                assert!(
+                    !matches!(colour, Color::Rgb(..) | Color::Indexed(_)),
+                    "{colour:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_colour_names_the_style() {
+        let error = Theme::from_toml("[styles]\ntext = { fg = \"plaid\" }").unwrap_err();
+        assert!(error.to_string().contains("`text`"));
+    }
+}
