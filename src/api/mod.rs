@@ -1,1 +1,28 @@
-//! HTTP client for the documentation platform's v1 REST API. Imports nothing from the UI.
+//! HTTP client for the documentation platform's v1 REST API. Imports nothing from the UI,
+//! the app, the runtime or the sandbox: it only knows HTTP and the API's JSON.
+//!
+//! - [`Client`] wraps a `reqwest::Client` with the bearer token, user agent and timeouts, and
+//!   has one method per endpoint plus generic `get`/`post`/`put`/`patch`/`delete` helpers.
+//! - [`ApiError`] is a plain value (clone, compare) that names the endpoint and never the token.
+//! - [`ListPage`] is one page of a list; [`PageCursor`] refuses repeated pages so neither the UI
+//!   nor [`Client::list_all`] can loop forever on a confused server.
+//! - [`models`] holds the resource types, tolerant of fields and enum values we do not know.
+
+pub mod address;
+pub mod client;
+pub mod error;
+pub mod models;
+pub mod paging;
+pub mod token;
+
+pub use address::{DEFAULT_BASE_URL, encode_segment};
+pub use client::{
+    Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
+};
+pub use error::{ApiError, PagingLoopReason};
+pub use models::*;
+pub use paging::{DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor};
+pub use token::Token;
+
+#[cfg(test)]
+mod client_tests;

@@ -1,0 +1,525 @@
+//! The HTTP client: one `reqwest::Client` with auth and timeouts, typed endpoint methods, and
+//! small generic helpers (`get`, `post`, `put`, `patch`, `delete`, `get_list_page`, `list_all`)
+//! so a new endpoint is a few lines.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::address::{self, encode_segment};
+use super::error::{ApiError, SETUP_ENDPOINT, parse_error_body};
+use super::models::revision::PageList;
+use super::models::{
+    Collection, File, Member, Organization, Page, Revision, SearchPage, SearchSpace, Space, User,
+};
+use super::paging::{
+    DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, page_query,
+    requested_limit,
+};
+use super::token::Token;
+
+/// How long to wait for a TCP/TLS connection before giving up.
+pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a whole request (including reading the body) may take.
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Sent as `User-Agent` so the service can tell quire's traffic apart.
+pub const USER_AGENT: &str = concat!("quire/", env!("CARGO_PKG_VERSION"));
+
+/// Everything needed to talk to one API server.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClientConfig {
+    /// Server address with or without a trailing `/` or `/v1`, e.g. `https://api.gitbook.com`.
+    pub base_url: String,
+    pub token: Token,
+    pub connect_timeout: Duration,
+    pub request_timeout: Duration,
+}
+
+impl ClientConfig {
+    /// A configuration with the default timeouts.
+    pub fn new(base_url: impl Into<String>, token: Token) -> ClientConfig {
+        ClientConfig {
+            base_url: base_url.into(),
+            token,
+            connect_timeout: DEFAULT_CONNECT_TIMEOUT,
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
+        }
+    }
+}
+
+/// The API client. Cloning is cheap (a reference-counted connection pool and configuration),
+/// so every spawned request task can own one.
+#[derive(Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    /// Base URL normalized to end in `/v1`, without a trailing slash.
+    api_root: String,
+    /// Kept only to scrub it out of any text that reaches an error.
+    token: Token,
+}
+
+impl fmt::Debug for Client {
+    /// Only the API root: the inner `reqwest::Client` would list default headers.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter
+            .debug_struct("Client")
+            .field("api_root", &self.shared.api_root)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A request body already serialized, so the send path is not generic over body types.
+struct JsonBody(Vec<u8>);
+
+impl Client {
+    /// Builds a client. Fails with `ApiError::InvalidConfig` for an unusable base URL, an empty
+    /// token or one that cannot be an HTTP header, or a zero timeout.
+    pub fn new(config: ClientConfig) -> Result<Client, ApiError> {
+        let invalid = |message: String| ApiError::InvalidConfig {
+            endpoint: SETUP_ENDPOINT.to_owned(),
+            message,
+        };
+        let api_root = address::api_root(&config.base_url).map_err(invalid)?;
+        if config.token.is_empty() {
+            return Err(invalid("the API token is empty".to_owned()));
+        }
+        if config.connect_timeout.is_zero() || config.request_timeout.is_zero() {
+            return Err(invalid("timeouts must be longer than zero".to_owned()));
+        }
+        let mut authorization = HeaderValue::from_str(&format!("Bearer {}", config.token.reveal()))
+            .map_err(|_| {
+                invalid("the API token contains characters not allowed in a header".to_owned())
+            })?;
+        // Marked sensitive so reqwest/hyper never print it in their own debug output.
+        authorization.set_sensitive(true);
+        let mut headers = HeaderMap::new();
+        headers.insert(AUTHORIZATION, authorization);
+        headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
+        let http = reqwest::Client::builder()
+            .user_agent(USER_AGENT)
+            .default_headers(headers)
+            .connect_timeout(config.connect_timeout)
+            .timeout(config.request_timeout)
+            .build()
+            .map_err(|error| invalid(format!("cannot start the HTTP client: {error}")))?;
+        Ok(Client {
+            http,
+            shared: Arc::new(Shared {
+                api_root,
+                token: config.token,
+            }),
+        })
+    }
+
+    /// The normalized API root (`https://host/v1`), for display and diagnostics.
+    pub fn api_root(&self) -> &str {
+        &self.shared.api_root
+    }
+
+    // ----- Identity and organizations -----
+
+    /// `GET /user`: the owner of the token.
+    pub async fn current_user(&self) -> Result<User, ApiError> {
+        self.get("/user", &[]).await
+    }
+
+    /// `GET /orgs`: one page of the organizations visible to the caller.
+    pub async fn list_organizations(
+        &self,
+        page: Option<&str>,
+    ) -> Result<ListPage<Organization>, ApiError> {
+        self.get_list_page("/orgs", &[], page).await
+    }
+
+    /// `GET /orgs/{org}`.
+    pub async fn get_organization(&self, org: &str) -> Result<Organization, ApiError> {
+        self.get(&format!("/orgs/{}", encode_segment(org)), &[])
+            .await
+    }
+
+    /// `GET /orgs/{org}/members`: one page of members.
+    pub async fn list_members(
+        &self,
+        org: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<Member>, ApiError> {
+        let path = format!("/orgs/{}/members", encode_segment(org));
+        self.get_list_page(&path, &[], page).await
+    }
+
+    // ----- Collections and spaces -----
+
+    /// `GET /orgs/{org}/collections?nested=true`: one page of all collections, nested ones
+    /// included (each names its `parent`), so the tree can be built from a flat list.
+    pub async fn list_collections(
+        &self,
+        org: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<Collection>, ApiError> {
+        let path = format!("/orgs/{}/collections", encode_segment(org));
+        self.get_list_page(&path, &[("nested", "true")], page).await
+    }
+
+    /// `GET /collections/{id}`.
+    pub async fn get_collection(&self, id: &str) -> Result<Collection, ApiError> {
+        self.get(&format!("/collections/{}", encode_segment(id)), &[])
+            .await
+    }
+
+    /// `GET /collections/{id}/spaces`: one page of the spaces directly in a collection.
+    pub async fn list_collection_spaces(
+        &self,
+        collection: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<Space>, ApiError> {
+        let path = format!("/collections/{}/spaces", encode_segment(collection));
+        self.get_list_page(&path, &[], page).await
+    }
+
+    /// `GET /orgs/{org}/spaces`: one page of the organization's spaces.
+    pub async fn list_organization_spaces(
+        &self,
+        org: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<Space>, ApiError> {
+        let path = format!("/orgs/{}/spaces", encode_segment(org));
+        self.get_list_page(&path, &[], page).await
+    }
+
+    /// `GET /spaces/{id}`.
+    pub async fn get_space(&self, id: &str) -> Result<Space, ApiError> {
+        self.get(&format!("/spaces/{}", encode_segment(id)), &[])
+            .await
+    }
+
+    // ----- Space content -----
+
+    /// `GET /spaces/{id}/content`: the current revision (page tree and files).
+    pub async fn get_space_content(&self, space: &str) -> Result<Revision, ApiError> {
+        self.get(&format!("/spaces/{}/content", encode_segment(space)), &[])
+            .await
+    }
+
+    /// `GET /spaces/{id}/content/pages`: the whole page tree (not paginated).
+    pub async fn list_pages(&self, space: &str) -> Result<Vec<Page>, ApiError> {
+        let path = format!("/spaces/{}/content/pages", encode_segment(space));
+        let list: PageList = self.get(&path, &[]).await?;
+        Ok(list.pages)
+    }
+
+    /// `GET /spaces/{id}/content/page/{pageId}?format=markdown`: a page with its body in
+    /// `Page::markdown`.
+    pub async fn get_page_markdown(&self, space: &str, page: &str) -> Result<Page, ApiError> {
+        let path = format!(
+            "/spaces/{}/content/page/{}",
+            encode_segment(space),
+            encode_segment(page)
+        );
+        self.get(&path, &[("format", "markdown")]).await
+    }
+
+    /// `GET /spaces/{id}/content/files`: one page of the space's files.
+    pub async fn list_files(
+        &self,
+        space: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<File>, ApiError> {
+        let path = format!("/spaces/{}/content/files", encode_segment(space));
+        self.get_list_page(&path, &[], page).await
+    }
+
+    /// `GET /spaces/{id}/search?query=…`: one page of matching pages.
+    pub async fn search_space(
+        &self,
+        space: &str,
+        query: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<SearchPage>, ApiError> {
+        let path = format!("/spaces/{}/search", encode_segment(space));
+        self.get_list_page(&path, &[("query", query)], page).await
+    }
+
+    /// `GET /orgs/{org}/search?query=…`: one page of spaces with their matching pages.
+    pub async fn search_organization(
+        &self,
+        org: &str,
+        query: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<SearchSpace>, ApiError> {
+        let path = format!("/orgs/{}/search", encode_segment(org));
+        self.get_list_page(&path, &[("query", query)], page).await
+    }
+
+    // ----- Generic helpers -----
+
+    /// `GET path?query` decoded as `T`. `path` starts with `/`, is relative to `/v1`, and has
+    /// its ids encoded with [`encode_segment`].
+    pub async fn get<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> Result<T, ApiError> {
+        let query: Vec<(String, String)> = query
+            .iter()
+            .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+            .collect();
+        let (endpoint, bytes) = self.send(Method::GET, path, &query, None).await?;
+        self.decode(&endpoint, &bytes)
+    }
+
+    /// One page of a list endpoint. Sends `limit` (the caller's, else
+    /// [`DEFAULT_PAGE_LIMIT`]; never above 1000) and `page` when given.
+    pub async fn get_list_page<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+        page: Option<&str>,
+    ) -> Result<ListPage<T>, ApiError> {
+        let limit = requested_limit(query).unwrap_or(DEFAULT_PAGE_LIMIT);
+        let query = page_query(query, page, limit);
+        let (endpoint, bytes) = self.send(Method::GET, path, &query, None).await?;
+        self.decode(&endpoint, &bytes)
+    }
+
+    /// Every item of a list, following `next.page` with the largest page size. Stops with
+    /// `ApiError::PagingLoop` (discarding what was fetched) when the server repeats a page id
+    /// or the list runs past [`DEFAULT_MAX_PAGES`] pages.
+    pub async fn list_all<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> Result<Vec<T>, ApiError> {
+        self.list_all_capped(path, query, DEFAULT_MAX_PAGES).await
+    }
+
+    /// [`Client::list_all`] with a custom page cap, for callers that know a list is short.
+    pub async fn list_all_capped<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+        max_pages: usize,
+    ) -> Result<Vec<T>, ApiError> {
+        let limit = requested_limit(query).unwrap_or(MAX_PAGE_LIMIT);
+        let mut cursor = PageCursor::with_max_pages(max_pages);
+        let mut items = Vec::new();
+        let mut page: Option<String> = None;
+        loop {
+            cursor
+                .begin(page.as_deref())
+                .map_err(|reason| ApiError::PagingLoop {
+                    endpoint: format!("GET {path}"),
+                    reason,
+                })?;
+            let query = page_query(query, page.as_deref(), limit);
+            let (endpoint, bytes) = self.send(Method::GET, path, &query, None).await?;
+            let list: ListPage<T> = self.decode(&endpoint, &bytes)?;
+            items.extend(list.items);
+            match list.next_page {
+                Some(next) => page = Some(next),
+                None => return Ok(items),
+            }
+        }
+    }
+
+    /// `POST path` with a JSON body, decoding the answer as `T`.
+    pub async fn post<B: Serialize + ?Sized, T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> Result<T, ApiError> {
+        self.send_json(Method::POST, path, body).await
+    }
+
+    /// `POST path` with a JSON body, for operations answering 204 or a body we do not need.
+    pub async fn post_no_content<B: Serialize + ?Sized>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> Result<(), ApiError> {
+        let body = self.encode_body(&Method::POST, path, body)?;
+        self.send(Method::POST, path, &[], Some(body)).await?;
+        Ok(())
+    }
+
+    /// `PUT path` with a JSON body, decoding the answer as `T`.
+    pub async fn put<B: Serialize + ?Sized, T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> Result<T, ApiError> {
+        self.send_json(Method::PUT, path, body).await
+    }
+
+    /// `PATCH path` with a JSON body, decoding the answer as `T`.
+    pub async fn patch<B: Serialize + ?Sized, T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> Result<T, ApiError> {
+        self.send_json(Method::PATCH, path, body).await
+    }
+
+    /// `DELETE path`. Any success status counts: the service answers 205 (deleted), 204 (was not
+    /// there) or 202 (member removal requested), the seed answers 204.
+    pub async fn delete(&self, path: &str) -> Result<(), ApiError> {
+        self.send(Method::DELETE, path, &[], None).await?;
+        Ok(())
+    }
+
+    // ----- Plumbing -----
+
+    async fn send_json<B: Serialize + ?Sized, T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: &B,
+    ) -> Result<T, ApiError> {
+        let body = self.encode_body(&method, path, body)?;
+        let (endpoint, bytes) = self.send(method, path, &[], Some(body)).await?;
+        self.decode(&endpoint, &bytes)
+    }
+
+    fn encode_body<B: Serialize + ?Sized>(
+        &self,
+        method: &Method,
+        path: &str,
+        body: &B,
+    ) -> Result<JsonBody, ApiError> {
+        serde_json::to_vec(body)
+            .map(JsonBody)
+            .map_err(|error| ApiError::InvalidConfig {
+                endpoint: format!("{method} {path}"),
+                message: format!("cannot encode the request body: {error}"),
+            })
+    }
+
+    /// Sends one request and returns the endpoint text and the body of a success answer; any
+    /// other answer becomes an `ApiError`. Logs method, path, status and time, nothing else.
+    async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        body: Option<JsonBody>,
+    ) -> Result<(String, Vec<u8>), ApiError> {
+        let endpoint = format!("{method} {path}");
+        let url = address::join(&self.shared.api_root, path).map_err(|message| {
+            ApiError::InvalidConfig {
+                endpoint: endpoint.clone(),
+                message,
+            }
+        })?;
+        let mut request = self.http.request(method.clone(), url);
+        if !query.is_empty() {
+            request = request.query(query);
+        }
+        if let Some(JsonBody(bytes)) = body {
+            request = request
+                .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
+                .body(bytes);
+        }
+        let started = Instant::now();
+        let response = match request.send().await {
+            Ok(response) => response,
+            Err(error) => {
+                tracing::debug!(%method, path, elapsed_ms = elapsed_ms(started), "request failed");
+                return Err(self.transport_error(endpoint, error));
+            }
+        };
+        let status = response.status();
+        let bytes = response.bytes().await;
+        tracing::debug!(
+            %method,
+            path,
+            status = status.as_u16(),
+            elapsed_ms = elapsed_ms(started),
+            "api request"
+        );
+        if !status.is_success() {
+            let body = bytes.map(|bytes| bytes.to_vec()).unwrap_or_default();
+            let (code, message) = parse_error_body(status.as_u16(), &body);
+            return Err(ApiError::Status {
+                endpoint,
+                status: status.as_u16(),
+                code,
+                message: self.shared.token.scrub(&message),
+            });
+        }
+        match bytes {
+            Ok(bytes) => Ok((endpoint, bytes.to_vec())),
+            Err(error) => Err(self.transport_error(endpoint, error)),
+        }
+    }
+
+    fn transport_error(&self, endpoint: String, error: reqwest::Error) -> ApiError {
+        if error.is_timeout() {
+            return ApiError::Timeout { endpoint };
+        }
+        ApiError::Network {
+            endpoint,
+            message: self.shared.token.scrub(&error_chain(&error.without_url())),
+        }
+    }
+
+    fn decode<T: DeserializeOwned>(&self, endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
+        decode_body(endpoint, bytes).map_err(|error| match error {
+            ApiError::Decode {
+                endpoint,
+                path,
+                message,
+            } => ApiError::Decode {
+                endpoint,
+                path,
+                message: self.shared.token.scrub(&message),
+            },
+            other => other,
+        })
+    }
+}
+
+/// Decodes a JSON body, naming the field path that failed (`items[2].visibility`, or `.` when
+/// the body as a whole is not JSON of the right shape).
+pub fn decode_body<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
+    let decode_error = |path: String, message: String| ApiError::Decode {
+        endpoint: endpoint.to_owned(),
+        path,
+        message,
+    };
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut deserializer)
+        .map_err(|error| decode_error(error.path().to_string(), error.inner().to_string()))?;
+    deserializer
+        .end()
+        .map_err(|error| decode_error(".".to_owned(), error.to_string()))?;
+    Ok(value)
+}
+
+/// The error and its causes on one line: reqwest's own message ("error sending request") says
+/// little without the cause ("connection refused").
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
+}
+
+fn elapsed_ms(started: Instant) -> u64 {
+    u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)
+}

@@ -1,0 +1,295 @@
+//! Errors as plain values: cloneable, comparable, and free of secrets, so the app can carry them
+//! in messages, show them, and assert on them in tests.
+
+use serde::Deserialize;
+
+/// Why a paging loop was stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PagingLoopReason {
+    /// The server sent a `next.page` that was already requested.
+    RepeatedPage(String),
+    /// More pages than the cap: a server that never stops is treated as broken.
+    TooManyPages(usize),
+}
+
+impl std::fmt::Display for PagingLoopReason {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PagingLoopReason::RepeatedPage(page) => {
+                write!(formatter, "the server repeated page `{page}`")
+            }
+            PagingLoopReason::TooManyPages(limit) => {
+                write!(formatter, "the list did not end after {limit} pages")
+            }
+        }
+    }
+}
+
+/// Everything that can go wrong talking to the API. Each variant names the endpoint as
+/// `"GET /spaces/abc/content"`: method and path, never the host, query or headers.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// The request did not get an answer: DNS, refused connection, TLS, reset.
+    #[error("{endpoint}: network error: {message}")]
+    Network { endpoint: String, message: String },
+    /// Connecting or the whole request took longer than the configured timeout.
+    #[error("{endpoint}: timed out")]
+    Timeout { endpoint: String },
+    /// The server answered with a non-success status. `message` is the server's
+    /// `error.message` when the body had one, else the status text.
+    #[error("{endpoint}: HTTP {status}: {message}")]
+    Status {
+        endpoint: String,
+        status: u16,
+        code: Option<i64>,
+        message: String,
+    },
+    /// The body was not the JSON we expected; `path` is the field path (`items[3].visibility`,
+    /// `.` for the whole body).
+    #[error("{endpoint}: unexpected response at `{path}`: {message}")]
+    Decode {
+        endpoint: String,
+        path: String,
+        message: String,
+    },
+    /// Paging stopped because the server kept handing out pages.
+    #[error("{endpoint}: paging stopped: {reason}")]
+    PagingLoop {
+        endpoint: String,
+        reason: PagingLoopReason,
+    },
+    /// The client cannot be built or a request cannot be formed from what it was given.
+    #[error("{endpoint}: invalid configuration: {message}")]
+    InvalidConfig { endpoint: String, message: String },
+}
+
+/// Endpoint text used for errors raised while building the client, before any request.
+pub const SETUP_ENDPOINT: &str = "client setup";
+
+impl ApiError {
+    /// The `"METHOD /path"` this error is about.
+    pub fn endpoint(&self) -> &str {
+        match self {
+            ApiError::Network { endpoint, .. }
+            | ApiError::Timeout { endpoint }
+            | ApiError::Status { endpoint, .. }
+            | ApiError::Decode { endpoint, .. }
+            | ApiError::PagingLoop { endpoint, .. }
+            | ApiError::InvalidConfig { endpoint, .. } => endpoint,
+        }
+    }
+
+    /// The HTTP status when the server answered with an error status.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            ApiError::Status { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+
+    /// True for 401: the token is missing, wrong or expired; retrying will not help.
+    pub fn is_unauthorized(&self) -> bool {
+        self.status() == Some(401)
+    }
+
+    /// True for 404: the resource is gone or the caller may not see it.
+    pub fn is_not_found(&self) -> bool {
+        self.status() == Some(404)
+    }
+
+    /// True when pressing retry may plausibly succeed (transient network or server trouble).
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            ApiError::Network { .. } | ApiError::Timeout { .. } => true,
+            ApiError::Status { status, .. } => *status == 408 || *status == 429 || *status >= 500,
+            ApiError::Decode { .. }
+            | ApiError::PagingLoop { .. }
+            | ApiError::InvalidConfig { .. } => false,
+        }
+    }
+
+    /// One short sentence for the status line: what failed and what the user can do.
+    /// It contains server text (the error message), which the UI must sanitize like any other.
+    pub fn user_message(&self) -> String {
+        match self {
+            ApiError::Network { endpoint, .. } => {
+                format!(
+                    "Could not reach the server ({endpoint}). Check the connection; r to retry."
+                )
+            }
+            ApiError::Timeout { endpoint } => {
+                format!("The server did not answer in time ({endpoint}); r to retry.")
+            }
+            ApiError::Status {
+                endpoint,
+                status,
+                message,
+                ..
+            } => status_user_message(endpoint, *status, message),
+            ApiError::Decode { endpoint, path, .. } => format!(
+                "Could not read the server's answer ({endpoint}, field `{path}`); \
+                 the API may have changed."
+            ),
+            ApiError::PagingLoop { endpoint, reason } => {
+                format!("Stopped loading {endpoint}: {reason}.")
+            }
+            ApiError::InvalidConfig { message, .. } => format!("Invalid configuration: {message}."),
+        }
+    }
+}
+
+fn status_user_message(endpoint: &str, status: u16, message: &str) -> String {
+    match status {
+        401 => format!("The token was refused ({endpoint}): {message}. Check GITBOOK_TOKEN."),
+        403 => format!("Not allowed ({endpoint}): {message}."),
+        404 => format!("Not found ({endpoint}): {message}."),
+        408 | 429 => format!("The server is busy ({status} on {endpoint}); wait, then r to retry."),
+        500..=599 => {
+            format!("The server failed ({status} {message} on {endpoint}); r to retry.")
+        }
+        _ => format!("The request was refused ({status} on {endpoint}): {message}."),
+    }
+}
+
+/// The documented error body: `{"error": {"code": 404, "message": "..."}}`.
+#[derive(Deserialize)]
+struct ErrorBody {
+    error: ErrorDetail,
+}
+
+/// Tolerates both the documented object and a bare string in `error`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ErrorDetail {
+    Object {
+        #[serde(default)]
+        code: Option<i64>,
+        #[serde(default)]
+        message: Option<String>,
+    },
+    Text(String),
+}
+
+/// Extracts `(code, message)` from an error response body. Falls back to the status text
+/// (`"Bad Gateway"`) when the body is not the documented JSON, such as a proxy's HTML page.
+pub fn parse_error_body(status: u16, body: &[u8]) -> (Option<i64>, String) {
+    let parsed = serde_json::from_slice::<ErrorBody>(body).ok();
+    let (code, message) = match parsed.map(|body| body.error) {
+        Some(ErrorDetail::Object { code, message }) => (code, message),
+        Some(ErrorDetail::Text(message)) => (None, Some(message)),
+        None => (None, None),
+    };
+    let message = message
+        .map(|text| text.trim().to_owned())
+        .filter(|text| !text.is_empty())
+        .unwrap_or_else(|| status_text(status));
+    (code, message)
+}
+
+/// The canonical reason phrase for a status, or a generic phrase for unknown codes.
+pub fn status_text(status: u16) -> String {
+    reqwest::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|code| code.canonical_reason())
+        .unwrap_or("Unknown status")
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status_error(status: u16, message: &str) -> ApiError {
+        ApiError::Status {
+            endpoint: "GET /orgs".into(),
+            status,
+            code: Some(i64::from(status)),
+            message: message.into(),
+        }
+    }
+
+    #[test]
+    fn parses_the_documented_error_body() {
+        let body = br#"{"error":{"code":404,"message":"Space not found"}}"#;
+        assert_eq!(
+            parse_error_body(404, body),
+            (Some(404), "Space not found".to_owned())
+        );
+    }
+
+    #[test]
+    fn non_json_body_falls_back_to_status_text() {
+        let body = b"<html><body><h1>502 Bad Gateway</h1></body></html>";
+        assert_eq!(
+            parse_error_body(502, body),
+            (None, "Bad Gateway".to_owned())
+        );
+        assert_eq!(
+            parse_error_body(503, b""),
+            (None, "Service Unavailable".to_owned())
+        );
+    }
+
+    #[test]
+    fn odd_error_shapes_are_tolerated() {
+        assert_eq!(
+            parse_error_body(400, br#"{"error":"bad input"}"#),
+            (None, "bad input".to_owned())
+        );
+        assert_eq!(
+            parse_error_body(400, br#"{"error":{"code":400,"message":"  "}}"#),
+            (Some(400), "Bad Request".to_owned())
+        );
+        assert_eq!(
+            parse_error_body(418, br#"{"unexpected":true}"#),
+            (None, "I'm a teapot".to_owned())
+        );
+        assert_eq!(parse_error_body(599, b"").1, "Unknown status");
+    }
+
+    #[test]
+    fn helpers_classify_statuses() {
+        assert!(status_error(401, "Unauthorized").is_unauthorized());
+        assert!(status_error(404, "Not Found").is_not_found());
+        assert_eq!(status_error(500, "x").status(), Some(500));
+        assert!(status_error(503, "x").is_retryable());
+        assert!(!status_error(404, "x").is_retryable());
+        let timeout = ApiError::Timeout {
+            endpoint: "GET /user".into(),
+        };
+        assert_eq!(timeout.status(), None);
+        assert!(!timeout.is_not_found());
+        assert!(timeout.is_retryable());
+        assert_eq!(timeout.endpoint(), "GET /user");
+    }
+
+    #[test]
+    fn user_messages_name_the_failure_and_offer_retry_when_useful() {
+        let server = status_error(502, "Bad Gateway").user_message();
+        assert!(
+            server.contains("502") && server.contains("r to retry"),
+            "{server}"
+        );
+        let unauthorized = status_error(401, "Unauthorized").user_message();
+        assert!(!unauthorized.contains("retry"), "{unauthorized}");
+        let decode = ApiError::Decode {
+            endpoint: "GET /orgs".into(),
+            path: "items[0].id".into(),
+            message: "invalid type".into(),
+        };
+        assert!(decode.user_message().contains("items[0].id"));
+        let looping = ApiError::PagingLoop {
+            endpoint: "GET /orgs".into(),
+            reason: PagingLoopReason::RepeatedPage("p2".into()),
+        };
+        assert!(looping.user_message().contains("repeated page `p2`"));
+    }
+
+    #[test]
+    fn display_includes_endpoint() {
+        assert_eq!(
+            status_error(404, "Space not found").to_string(),
+            "GET /orgs: HTTP 404: Space not found"
+        );
+    }
+}
