@@ -1,1 +1,141 @@
 //! The built-in API server: in memory, its own types, used by `--demo`, `quire sandbox` and tests.
+//!
+//! It speaks the v1 API of `shared/api/seed-api-reference.md` on a loopback port, serving a
+//! demo world (two organizations, nested collections, a dozen spaces, one with 300+ pages).
+//! It is a second, independent implementation of the contract: nothing here imports the
+//! client's models, so the client's tests against it really test field names and shapes.
+//!
+//! ```no_run
+//! # async fn example() -> std::io::Result<()> {
+//! use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+//! let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default()).await?;
+//! let url = format!("{}/v1/user", sandbox.base_url());
+//! // … send `Authorization: Bearer demo-admin` (tokens::ADMIN) …
+//! sandbox.shutdown().await;
+//! # Ok(()) }
+//! ```
+
+mod demo;
+mod error;
+mod model;
+mod paging;
+mod render;
+mod routes;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::{RwLock, oneshot, watch};
+use tokio::task::JoinHandle;
+
+pub use demo::ids as demo_ids;
+pub use paging::{DEFAULT_LIMIT, MAX_LIMIT};
+
+/// The fixed demo bearer tokens. Each belongs to a distinct demo user who is a member of both
+/// demo organizations with the role the name says.
+pub mod tokens {
+    /// Role `admin`.
+    pub const ADMIN: &str = "demo-admin";
+    /// Role `edit`.
+    pub const EDITOR: &str = "demo-editor";
+    /// Role `review`.
+    pub const REVIEWER: &str = "demo-reviewer";
+    /// Role `comment`.
+    pub const COMMENTER: &str = "demo-commenter";
+    /// Role `read`.
+    pub const READER: &str = "demo-reader";
+}
+
+/// How the sandbox behaves beyond the contract: artificial latency and injected faults.
+#[derive(Clone, Debug, Default)]
+pub struct SandboxOptions {
+    /// Slept before answering every request, to make loading states visible and testable.
+    pub latency: Duration,
+    /// Faults active from the start; change them later with [`Sandbox::set_faults`].
+    pub faults: Faults,
+}
+
+/// Misbehaviours the client must survive.
+#[derive(Clone, Debug, Default)]
+pub struct Faults {
+    /// Every list answers with the same `next.page` forever, to test the client's loop guard.
+    pub endless_next: bool,
+    /// Every request answers this status with the error body (invalid codes become 500).
+    pub fail_with: Option<u16>,
+}
+
+/// A running sandbox server. Dropping it stops the server too; [`Sandbox::shutdown`] also
+/// waits for it to finish.
+pub struct Sandbox {
+    address: SocketAddr,
+    faults: watch::Sender<Faults>,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<()>>,
+}
+
+/// How long [`Sandbox::shutdown`] waits for open connections before abandoning them.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+
+impl Sandbox {
+    /// Binds (port 0 = any free port) and serves on the current tokio runtime; returns once
+    /// listening.
+    pub async fn start(addr: SocketAddr, options: SandboxOptions) -> std::io::Result<Sandbox> {
+        let listener = TcpListener::bind(addr).await?;
+        let address = listener.local_addr()?;
+        let (faults, _) = watch::channel(options.faults);
+        let shared = Arc::new(routes::Shared {
+            world: RwLock::new(demo::world()),
+            faults: faults.clone(),
+            latency: options.latency,
+            api_url: format!("http://{address}/v1"),
+        });
+        let (stop, stopped) = oneshot::channel::<()>();
+        let app = routes::router(shared);
+        let task = tokio::spawn(async move {
+            let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+                // A dropped sender also ends the wait: dropping the Sandbox stops the server.
+                let _ = stopped.await;
+            });
+            if let Err(error) = server.await {
+                tracing::warn!(%error, "sandbox server stopped with an error");
+            }
+        });
+        Ok(Sandbox {
+            address,
+            faults,
+            stop: Some(stop),
+            task: Some(task),
+        })
+    }
+
+    /// The address actually bound.
+    pub fn addr(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// e.g. `http://127.0.0.1:43121`, without the `/v1` suffix (the client appends it).
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.address)
+    }
+
+    /// Replaces the active faults; requests arriving afterwards see the new ones.
+    pub fn set_faults(&self, faults: Faults) {
+        self.faults.send_replace(faults);
+    }
+
+    /// Stops accepting connections and waits (briefly) for the server task to end.
+    pub async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(mut task) = self.task.take()
+            && tokio::time::timeout(SHUTDOWN_GRACE, &mut task)
+                .await
+                .is_err()
+        {
+            task.abort();
+        }
+    }
+}

@@ -1,0 +1,524 @@
+//! The HTTP surface: one gate (latency, injected faults, bearer auth) in front of read-only
+//! handlers for the walking-skeleton endpoints. Every failure, including unknown routes and
+//! wrong methods, answers with the contract's error body.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Path, RawQuery, Request, State};
+use axum::http::header::AUTHORIZATION;
+use axum::http::{HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Extension, Json, Router};
+use serde_json::{Value, json};
+use tokio::sync::{RwLock, watch};
+
+use super::Faults;
+use super::error::ApiError;
+use super::model::{Page, PageKind, Role, Space, World};
+use super::paging::envelope;
+use super::render::{View, slugify};
+
+/// The API version and build reported by `GET /v1/`.
+const API_VERSION: &str = "1.0.0";
+const API_BUILD: &str = "quire-sandbox";
+
+/// State shared by every request.
+pub struct Shared {
+    pub world: RwLock<World>,
+    pub faults: watch::Sender<Faults>,
+    pub latency: Duration,
+    /// The API root including `/v1`, for `urls.location`.
+    pub api_url: String,
+}
+
+/// Who is asking and which faults were on when the request arrived.
+#[derive(Clone, Debug)]
+pub struct Context {
+    pub user: String,
+    pub faults: Faults,
+}
+
+type Answer = Result<Json<Value>, ApiError>;
+type Query = HashMap<String, String>;
+
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/v1", get(api_information))
+        .route("/v1/", get(api_information))
+        .route("/v1/user", get(current_user))
+        .route("/v1/orgs", get(list_organizations))
+        .route("/v1/orgs/{organization}", get(get_organization))
+        .route("/v1/orgs/{organization}/collections", get(list_collections))
+        .route(
+            "/v1/orgs/{organization}/spaces",
+            get(list_organization_spaces),
+        )
+        .route("/v1/orgs/{organization}/members", get(list_members))
+        .route("/v1/collections/{collection}", get(get_collection))
+        .route(
+            "/v1/collections/{collection}/spaces",
+            get(list_collection_spaces),
+        )
+        .route("/v1/spaces/{space}", get(get_space))
+        .route("/v1/spaces/{space}/content", get(get_revision))
+        .route("/v1/spaces/{space}/content/pages", get(list_pages))
+        .route("/v1/spaces/{space}/content/page/{page}", get(get_page))
+        .route("/v1/spaces/{space}/content/files", get(list_files))
+        .route("/v1/spaces/{space}/search", get(search_space))
+        .fallback(unknown_route)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(shared.clone(), gate))
+        .with_state(shared)
+}
+
+/// Runs before every handler, in this order: latency, `fail_with`, authentication.
+async fn gate(State(shared): State<Arc<Shared>>, mut request: Request, next: Next) -> Response {
+    if !shared.latency.is_zero() {
+        tokio::time::sleep(shared.latency).await;
+    }
+    let faults = shared.faults.borrow().clone();
+    if let Some(code) = faults.fail_with {
+        return ApiError::injected(code).into_response();
+    }
+    let Some(user) = authenticate(&shared, request.headers()).await else {
+        return ApiError::unauthorized().into_response();
+    };
+    request.extensions_mut().insert(Context { user, faults });
+    next.run(request).await
+}
+
+async fn authenticate(shared: &Shared, headers: &HeaderMap) -> Option<String> {
+    let header = headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = header.trim().split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return None;
+    }
+    let world = shared.world.read().await;
+    world.tokens.get(token.trim()).cloned()
+}
+
+async fn unknown_route(request: Request) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("No route for {} {}", request.method(), request.uri().path()),
+    )
+}
+
+async fn method_not_allowed(request: Request) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "Method {} is not allowed on {}",
+            request.method(),
+            request.uri().path()
+        ),
+    )
+}
+
+/// Query parameters, decoded leniently so that no malformed query produces a non-contract body.
+fn query_map(raw: Option<String>) -> Query {
+    url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes())
+        .into_owned()
+        .collect()
+}
+
+fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Context) -> View<'a> {
+    View {
+        world,
+        api_url: &shared.api_url,
+        caller: &context.user,
+    }
+}
+
+/// Parses an optional boolean query parameter.
+fn boolean_parameter(query: &Query, name: &str, default: bool) -> Result<bool, ApiError> {
+    match query.get(name).map(|value| value.trim()) {
+        None => Ok(default),
+        Some("true") | Some("1") => Ok(true),
+        Some("false") | Some("0") => Ok(false),
+        Some(_) => Err(ApiError::bad_request(format!(
+            "Invalid \"{name}\": expected true or false"
+        ))),
+    }
+}
+
+fn require_organization(world: &World, id: &str) -> Result<(), ApiError> {
+    world
+        .organization(id)
+        .map(|_| ())
+        .ok_or_else(|| ApiError::not_found("organization", id))
+}
+
+fn require_space<'a>(world: &'a World, id: &str) -> Result<&'a Space, ApiError> {
+    world
+        .space(id)
+        .ok_or_else(|| ApiError::not_found("space", id))
+}
+
+async fn api_information() -> Json<Value> {
+    Json(json!({ "version": API_VERSION, "build": API_BUILD }))
+}
+
+async fn current_user(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+) -> Answer {
+    let world = shared.world.read().await;
+    let user = world
+        .user(&context.user)
+        .ok_or_else(|| ApiError::not_found("user", &context.user))?;
+    Ok(Json(view(&world, &shared, &context).user(user)))
+}
+
+async fn list_organizations(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let world = shared.world.read().await;
+    let view = view(&world, &shared, &context);
+    let items = world
+        .organizations
+        .iter()
+        .filter(|organization| world.membership(&organization.id, &context.user).is_some())
+        .map(|organization| view.organization(organization))
+        .collect();
+    Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
+}
+
+async fn get_organization(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+) -> Answer {
+    let world = shared.world.read().await;
+    let organization = world
+        .organization(&id)
+        .ok_or_else(|| ApiError::not_found("organization", &id))?;
+    Ok(Json(
+        view(&world, &shared, &context).organization(organization),
+    ))
+}
+
+async fn list_collections(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let query = query_map(raw);
+    let nested = boolean_parameter(&query, "nested", true)?;
+    let world = shared.world.read().await;
+    require_organization(&world, &id)?;
+    let view = view(&world, &shared, &context);
+    let items = world
+        .collections
+        .iter()
+        .filter(|collection| collection.organization == id)
+        .filter(|collection| nested || collection.parent.is_none())
+        .map(|collection| view.collection(collection))
+        .collect();
+    Ok(Json(envelope(items, &query, &context.faults)?))
+}
+
+async fn get_collection(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+) -> Answer {
+    let world = shared.world.read().await;
+    let collection = world
+        .collection(&id)
+        .ok_or_else(|| ApiError::not_found("collection", &id))?;
+    Ok(Json(view(&world, &shared, &context).collection(collection)))
+}
+
+async fn list_collection_spaces(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let world = shared.world.read().await;
+    world
+        .collection(&id)
+        .ok_or_else(|| ApiError::not_found("collection", &id))?;
+    let view = view(&world, &shared, &context);
+    let items = world
+        .spaces
+        .iter()
+        .filter(|space| space.parent.as_deref() == Some(id.as_str()))
+        .map(|space| view.space(space))
+        .collect();
+    Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
+}
+
+async fn list_organization_spaces(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let world = shared.world.read().await;
+    require_organization(&world, &id)?;
+    let view = view(&world, &shared, &context);
+    let items = world
+        .spaces
+        .iter()
+        .filter(|space| space.organization == id)
+        .map(|space| view.space(space))
+        .collect();
+    Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
+}
+
+async fn get_space(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+) -> Answer {
+    let world = shared.world.read().await;
+    let space = require_space(&world, &id)?;
+    Ok(Json(view(&world, &shared, &context).space(space)))
+}
+
+async fn get_revision(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+) -> Answer {
+    let world = shared.world.read().await;
+    let space = require_space(&world, &id)?;
+    Ok(Json(view(&world, &shared, &context).revision(space)))
+}
+
+async fn list_pages(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+) -> Answer {
+    let world = shared.world.read().await;
+    let space = require_space(&world, &id)?;
+    let pages = view(&world, &shared, &context).page_tree(space, &space.revision.pages);
+    Ok(Json(json!({ "pages": pages })))
+}
+
+async fn get_page(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path((space_id, page_id)): Path<(String, String)>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let query = query_map(raw);
+    let markdown_format = match query.get("format").map(String::as_str) {
+        None | Some("document") => false,
+        Some("markdown") => true,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "Invalid \"format\": expected document or markdown",
+            ));
+        }
+    };
+    let world = shared.world.read().await;
+    let space = require_space(&world, &space_id)?;
+    let page = space
+        .revision
+        .page(&page_id)
+        .ok_or_else(|| ApiError::not_found("page", &page_id))?;
+    Ok(Json(view(&world, &shared, &context).page_with_body(
+        space,
+        page,
+        markdown_format,
+    )))
+}
+
+async fn list_files(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let world = shared.world.read().await;
+    let space = require_space(&world, &id)?;
+    let view = view(&world, &shared, &context);
+    let items = space
+        .revision
+        .files
+        .iter()
+        .map(|file| view.file(space, file))
+        .collect();
+    Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
+}
+
+/// Maximum length of a search query, as the contract states for organization search.
+const MAX_QUERY_LENGTH: usize = 512;
+
+async fn search_space(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let query = query_map(raw);
+    let text = query
+        .get("query")
+        .map(|text| text.trim().to_lowercase())
+        .unwrap_or_default();
+    if text.is_empty() || text.chars().count() > MAX_QUERY_LENGTH {
+        return Err(ApiError::bad_request(format!(
+            "\"query\" is required, 1 to {MAX_QUERY_LENGTH} characters"
+        )));
+    }
+    let world = shared.world.read().await;
+    let space = require_space(&world, &id)?;
+    let view = view(&world, &shared, &context);
+    let mut items = Vec::new();
+    for (page, ancestors) in space.revision.flatten() {
+        if page.hidden || matches!(page.kind, PageKind::Link { .. }) {
+            continue;
+        }
+        let sections = matching_sections(page, &text);
+        if page.title.to_lowercase().contains(&text) || !sections.is_empty() {
+            items.push(view.search_hit(space, page, &ancestors, sections, items.len() + 1));
+        }
+    }
+    Ok(Json(envelope(items, &query, &context.faults)?))
+}
+
+/// Sections (heading + following text) of a document page whose text contains `needle`
+/// (already lower-case). Text before the first heading counts as a section named after the page.
+fn matching_sections(page: &Page, needle: &str) -> Vec<(String, String)> {
+    let PageKind::Document { markdown } = &page.kind else {
+        return Vec::new();
+    };
+    let mut sections: Vec<(String, String)> = vec![(page.title.clone(), String::new())];
+    for line in markdown.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('#') && trimmed.trim_start_matches('#').starts_with(' ') {
+            sections.push((
+                trimmed.trim_start_matches('#').trim().to_string(),
+                String::new(),
+            ));
+        } else if let Some((_, body)) = sections.last_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    sections
+        .into_iter()
+        .filter(|(title, body)| {
+            title.to_lowercase().contains(needle) || body.to_lowercase().contains(needle)
+        })
+        .map(|(title, body)| (title, excerpt(&body, needle)))
+        .filter(|(title, _)| !slugify(title).is_empty())
+        .collect()
+}
+
+/// A short piece of `body` around the first occurrence of `needle`.
+fn excerpt(body: &str, needle: &str) -> String {
+    let flat: Vec<char> = body
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .collect();
+    let lower: String = flat
+        .iter()
+        .flat_map(|character| character.to_lowercase())
+        .collect();
+    let position = lower
+        .find(needle)
+        .map(|byte| lower[..byte].chars().count())
+        .unwrap_or(0)
+        .min(flat.len());
+    let start = position.saturating_sub(60);
+    let end = (position + needle.chars().count() + 100).min(flat.len());
+    flat[start..end].iter().collect()
+}
+
+async fn list_members(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let query = query_map(raw);
+    let role_filter = match query.get("role").map(String::as_str) {
+        None | Some("") => None,
+        Some("guest") => Some(None),
+        Some(text) => Some(Some(Role::parse(text).ok_or_else(|| {
+            ApiError::bad_request(format!("Invalid \"role\": {}", text.escape_default()))
+        })?)),
+    };
+    let search = query
+        .get("search")
+        .map(|text| text.trim().to_lowercase())
+        .unwrap_or_default();
+    let sort = query.get("sort").map(String::as_str).unwrap_or("joinedAt");
+    let ascending = match query.get("order").map(String::as_str) {
+        None | Some("desc") => false,
+        Some("asc") => true,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "Invalid \"order\": expected asc or desc",
+            ));
+        }
+    };
+    if !matches!(sort, "joinedAt" | "lastSeenAt" | "name") {
+        return Err(ApiError::bad_request(
+            "Invalid \"sort\": expected joinedAt, lastSeenAt or name",
+        ));
+    }
+    let world = shared.world.read().await;
+    require_organization(&world, &id)?;
+    let mut members: Vec<_> = world
+        .memberships
+        .iter()
+        .filter(|membership| membership.organization == id)
+        .filter(|membership| role_filter.is_none_or(|role| membership.role == role))
+        .filter(|membership| sort != "lastSeenAt" || membership.last_seen_at.is_some())
+        .filter(|membership| {
+            search.is_empty()
+                || world.user(&membership.user).is_some_and(|user| {
+                    user.display_name.to_lowercase().contains(&search)
+                        || user.email.to_lowercase().contains(&search)
+                })
+        })
+        .collect();
+    let name_of = |user: &str| {
+        world
+            .user(user)
+            .map(|user| user.display_name.to_lowercase())
+            .unwrap_or_default()
+    };
+    members.sort_by(|left, right| match sort {
+        "lastSeenAt" => left.last_seen_at.cmp(&right.last_seen_at),
+        "name" => name_of(&left.user).cmp(&name_of(&right.user)),
+        _ => left.joined_at.cmp(&right.joined_at),
+    });
+    if !ascending {
+        members.reverse();
+    }
+    let view = view(&world, &shared, &context);
+    let items = members
+        .into_iter()
+        .map(|membership| view.member(membership))
+        .collect();
+    Ok(Json(envelope(items, &query, &context.faults)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpt_is_char_safe() {
+        let text = "Ünïcödé ".repeat(40) + "needle here";
+        let piece = excerpt(&text, "needle");
+        assert!(piece.contains("needle"));
+        assert_eq!(excerpt("", "x"), "");
+    }
+}
