@@ -1,0 +1,351 @@
+//! The real `api::Client` against the real sandbox on a loopback port: the list envelope, paging,
+//! the loop guard, errors, markdown, and decoding of every model from real sandbox JSON.
+
+use std::collections::HashSet;
+
+use quire::api::{
+    ApiError, Client, ClientConfig, Collection, ListPage, Organization, Page, PageCursor, PageType,
+    PagingLoopReason, Space, Token, encode_segment,
+};
+use quire::sandbox::{Faults, Sandbox, SandboxOptions, tokens};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+async fn start() -> Result<Sandbox, Box<dyn std::error::Error>> {
+    Ok(Sandbox::start("127.0.0.1:0".parse()?, SandboxOptions::default()).await?)
+}
+
+fn client_for(sandbox: &Sandbox, token: &str) -> Result<Client, ApiError> {
+    Client::new(ClientConfig::new(sandbox.base_url(), Token::new(token)))
+}
+
+/// Walks a list lazily, one page at a time, as the UI does.
+async fn walk_pages<T, F, Fut>(mut fetch: F) -> Result<Vec<T>, ApiError>
+where
+    F: FnMut(Option<String>) -> Fut,
+    Fut: std::future::Future<Output = Result<ListPage<T>, ApiError>>,
+{
+    let mut cursor = PageCursor::new();
+    let mut items = Vec::new();
+    let mut page: Option<String> = None;
+    loop {
+        cursor
+            .begin(page.as_deref())
+            .map_err(|reason| ApiError::PagingLoop {
+                endpoint: "test walk".into(),
+                reason,
+            })?;
+        let list = fetch(page.clone()).await?;
+        items.extend(list.items);
+        match list.next_page {
+            Some(next) => page = Some(next),
+            None => return Ok(items),
+        }
+    }
+}
+
+fn all_pages(pages: &[Page]) -> Vec<&Page> {
+    let mut flat = Vec::new();
+    for page in pages {
+        flat.push(page);
+        flat.extend(all_pages(&page.pages));
+    }
+    flat
+}
+
+#[tokio::test]
+async fn current_user_and_organizations_decode() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let user = client.current_user().await?;
+    assert!(!user.id.is_empty());
+    assert!(!user.display_name.is_empty());
+    let first = client.list_organizations(None).await?;
+    assert!(!first.items.is_empty());
+    for organization in &first.items {
+        assert!(!organization.title.is_empty());
+        let fetched = client.get_organization(&organization.id).await?;
+        assert_eq!(&fetched.id, &organization.id);
+        assert!(fetched.plan.is_some(), "{fetched:?}");
+    }
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn lazy_paging_has_no_gaps_or_duplicates() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let organizations: Vec<Organization> = client.list_all("/orgs", &[]).await?;
+    for organization in &organizations {
+        let path = format!("/orgs/{}/spaces", encode_segment(&organization.id));
+        let everything: Vec<Space> = client.list_all(&path, &[]).await?;
+        let first: ListPage<Space> = client.get_list_page(&path, &[("limit", "2")], None).await?;
+        if let Some(count) = first.count {
+            assert_eq!(count as usize, everything.len(), "count is the list total");
+        }
+        let walked: Vec<Space> = walk_pages(|page| {
+            let client = client.clone();
+            let path = path.clone();
+            async move {
+                client
+                    .get_list_page(&path, &[("limit", "2")], page.as_deref())
+                    .await
+            }
+        })
+        .await?;
+        let walked_ids: Vec<&str> = walked.iter().map(|space| space.id.as_str()).collect();
+        let all_ids: Vec<&str> = everything.iter().map(|space| space.id.as_str()).collect();
+        assert_eq!(walked_ids, all_ids, "pages of 2 add up to the whole list");
+        let unique: HashSet<&str> = walked_ids.iter().copied().collect();
+        assert_eq!(unique.len(), walked_ids.len(), "no duplicates");
+        if everything.len() > 2 {
+            assert!(
+                first.next_page.is_some(),
+                "a short page points to the next one"
+            );
+        }
+    }
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn lazy_page_methods_follow_next() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let organizations = walk_pages(|page| {
+        let client = client.clone();
+        async move { client.list_organizations(page.as_deref()).await }
+    })
+    .await?;
+    let listed: Vec<Organization> = client.list_all("/orgs", &[]).await?;
+    assert_eq!(organizations, listed);
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn every_model_decodes_from_the_whole_sandbox() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let organizations = walk_pages(|page| {
+        let client = client.clone();
+        async move { client.list_organizations(page.as_deref()).await }
+    })
+    .await?;
+    let mut markdown_pages = 0;
+    for organization in &organizations {
+        let org = organization.id.as_str();
+        let members = walk_pages(|page| {
+            let client = client.clone();
+            async move { client.list_members(org, page.as_deref()).await }
+        })
+        .await?;
+        assert!(!members.is_empty(), "{org} has members");
+        assert!(members.iter().all(|member| !member.user.id.is_empty()));
+
+        let collections: Vec<Collection> = walk_pages(|page| {
+            let client = client.clone();
+            async move { client.list_collections(org, page.as_deref()).await }
+        })
+        .await?;
+        let collection_ids: HashSet<&str> = collections.iter().map(|c| c.id.as_str()).collect();
+        for collection in &collections {
+            assert_eq!(client.get_collection(&collection.id).await?, *collection);
+            if let Some(parent) = &collection.parent {
+                assert!(
+                    collection_ids.contains(parent.as_str()),
+                    "nested=true lists parents"
+                );
+            }
+            let spaces = walk_pages(|page| {
+                let client = client.clone();
+                let id = collection.id.clone();
+                async move { client.list_collection_spaces(&id, page.as_deref()).await }
+            })
+            .await?;
+            assert!(
+                spaces
+                    .iter()
+                    .all(|space| space.parent.as_ref() == Some(&collection.id))
+            );
+        }
+
+        let spaces = walk_pages(|page| {
+            let client = client.clone();
+            async move { client.list_organization_spaces(org, page.as_deref()).await }
+        })
+        .await?;
+        assert!(!spaces.is_empty(), "{org} has spaces");
+        for space in &spaces {
+            let fetched = client.get_space(&space.id).await?;
+            assert_eq!(fetched.id, space.id);
+            assert!(fetched.visibility.is_some());
+            let revision = client.get_space_content(&space.id).await?;
+            let tree = client.list_pages(&space.id).await?;
+            assert_eq!(
+                all_pages(&tree).len(),
+                all_pages(&revision.pages).len(),
+                "content/pages and content agree for {}",
+                space.id
+            );
+            let files = walk_pages(|page| {
+                let client = client.clone();
+                let id = space.id.clone();
+                async move { client.list_files(&id, page.as_deref()).await }
+            })
+            .await?;
+            assert!(files.iter().all(|file| !file.id.is_empty()));
+            for page in all_pages(&tree) {
+                if page.page_type != Some(PageType::Document) {
+                    continue;
+                }
+                let fetched = client.get_page_markdown(&space.id, &page.id).await?;
+                assert_eq!(fetched.id, page.id);
+                let markdown = fetched.markdown.unwrap_or_default();
+                assert!(!markdown.trim().is_empty(), "{} has markdown", page.id);
+                assert!(
+                    !markdown.trim_start().starts_with('{'),
+                    "markdown, not JSON"
+                );
+                markdown_pages += 1;
+            }
+        }
+    }
+    assert!(
+        markdown_pages >= 300,
+        "the demo world has a 300+ page space; fetched {markdown_pages}"
+    );
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn search_finds_pages() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let organizations: Vec<Organization> = client.list_all("/orgs", &[]).await?;
+    let mut hits = 0;
+    for organization in &organizations {
+        let path = format!("/orgs/{}/spaces", encode_segment(&organization.id));
+        let spaces: Vec<Space> = client.list_all(&path, &[]).await?;
+        for space in &spaces {
+            let tree = client.list_pages(&space.id).await?;
+            let Some(first) = all_pages(&tree).into_iter().find(|p| !p.title.is_empty()) else {
+                continue;
+            };
+            let word = first
+                .title
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            let results = client.search_space(&space.id, &word, None).await?;
+            hits += results.items.len();
+        }
+    }
+    assert!(hits > 0, "searching page titles finds something");
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn endless_next_is_stopped_by_the_guard() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    sandbox.set_faults(Faults {
+        endless_next: true,
+        ..Faults::default()
+    });
+    let error = client
+        .list_all::<Organization>("/orgs", &[])
+        .await
+        .err()
+        .ok_or("list_all must not succeed on an endless list")?;
+    assert!(
+        matches!(
+            &error,
+            ApiError::PagingLoop {
+                reason: PagingLoopReason::RepeatedPage(_) | PagingLoopReason::TooManyPages(_),
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    assert_eq!(error.endpoint(), "GET /orgs");
+
+    let lazily = walk_pages(|page| {
+        let client = client.clone();
+        async move { client.list_organizations(page.as_deref()).await }
+    })
+    .await;
+    assert!(matches!(lazily, Err(ApiError::PagingLoop { .. })));
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_bad_token_is_unauthorized_and_never_shown() -> TestResult {
+    let sandbox = start().await?;
+    let secret = "definitely-not-a-valid-token-4711";
+    let client = client_for(&sandbox, secret)?;
+    let error = client
+        .current_user()
+        .await
+        .err()
+        .ok_or("a bad token must be refused")?;
+    assert!(error.is_unauthorized(), "{error:?}");
+    for text in [
+        error.to_string(),
+        format!("{error:?}"),
+        error.user_message(),
+    ] {
+        assert!(!text.contains(secret), "token leaked: {text}");
+    }
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn unknown_ids_are_not_found() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let error = client
+        .get_space("no-such-space")
+        .await
+        .err()
+        .ok_or("unknown space must fail")?;
+    assert!(error.is_not_found(), "{error:?}");
+    assert_eq!(error.endpoint(), "GET /spaces/no-such-space");
+    let error = client
+        .get_organization("no/such org")
+        .await
+        .err()
+        .ok_or("unknown organization must fail")?;
+    assert!(error.is_not_found(), "{error:?}");
+    assert_eq!(error.endpoint(), "GET /orgs/no%2Fsuch%20org");
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn injected_server_errors_become_status_values() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    sandbox.set_faults(Faults {
+        fail_with: Some(503),
+        ..Faults::default()
+    });
+    let error = client
+        .list_organizations(None)
+        .await
+        .err()
+        .ok_or("an injected 503 must fail")?;
+    assert_eq!(error.status(), Some(503));
+    assert!(error.is_retryable());
+    sandbox.set_faults(Faults::default());
+    assert!(client.list_organizations(None).await.is_ok());
+    sandbox.shutdown().await;
+    Ok(())
+}
