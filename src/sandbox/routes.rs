@@ -434,9 +434,17 @@ fn excerpt(body: &str, needle: &str) -> String {
         .map(|byte| lower[..byte].chars().count())
         .unwrap_or(0)
         .min(flat.len());
-    let start = position.saturating_sub(60);
+    let mut start = position.saturating_sub(60);
+    // Start on a word boundary so the excerpt does not open mid-word.
+    while start > 0 && start < position && !flat[start - 1].is_whitespace() {
+        start += 1;
+    }
     let end = (position + needle.chars().count() + 100).min(flat.len());
-    flat[start..end].iter().collect()
+    flat[start..end]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 async fn list_members(

@@ -30,13 +30,15 @@ fn space(spec: SpaceSpec, mut pages: Vec<Page>, files: Vec<File>) -> Space {
     let slug = spec.id.trim_start_matches("spc-");
     let published_url =
         (spec.visibility != "private").then(|| format!("https://{hostname}.docs.example/{slug}"));
-    let mut variables = BTreeMap::new();
-    variables.insert("product".to_string(), "Acme Fleet".to_string());
-    variables.insert("version".to_string(), "3.2".to_string());
-    if spec.organization == ids::LUMEN {
-        variables.insert("product".to_string(), "Lumen".to_string());
-        variables.insert("version".to_string(), "0.14".to_string());
-    }
+    let (product, version) = if spec.organization == ids::LUMEN {
+        ("Lumen", "0.14")
+    } else {
+        ("Acme Fleet", "3.2")
+    };
+    let variables = BTreeMap::from([
+        ("product".to_string(), product.to_string()),
+        ("version".to_string(), version.to_string()),
+    ]);
     Space {
         id: spec.id.to_string(),
         organization: spec.organization.to_string(),
