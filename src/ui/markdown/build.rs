@@ -92,6 +92,8 @@ struct Builder<'t> {
     heading: Option<u8>,
     code: Option<(String, String)>,
     html: Option<String>,
+    /// Inside YAML front matter, which is page metadata, not text.
+    metadata: bool,
     table: Option<TableState>,
     code_override: Option<CodeOverride>,
     step_counters: Vec<usize>,
@@ -119,6 +121,7 @@ impl<'t> Builder<'t> {
             heading: None,
             code: None,
             html: None,
+            metadata: false,
             table: None,
             code_override: None,
             step_counters: Vec::new(),
@@ -395,6 +398,7 @@ impl<'t> Builder<'t> {
             | Options::ENABLE_STRIKETHROUGH
             | Options::ENABLE_TASKLISTS
             | Options::ENABLE_HEADING_ATTRIBUTES
+            | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
             | Options::ENABLE_GFM;
         let container_depth = self.containers.len();
         let list_depth = self.lists.len();
@@ -416,6 +420,7 @@ impl<'t> Builder<'t> {
         self.heading = None;
         self.code = None;
         self.html = None;
+        self.metadata = false;
         self.table = None;
     }
 
@@ -424,6 +429,9 @@ impl<'t> Builder<'t> {
             Event::Start(tag) => self.start(tag),
             Event::End(tag) => self.end(tag),
             Event::Text(text) => {
+                if self.metadata {
+                    return;
+                }
                 if let Some((_, code)) = &mut self.code {
                     code.push_str(&text);
                 } else if let Some(html) = &mut self.html {
@@ -526,7 +534,9 @@ impl<'t> Builder<'t> {
                 });
             }
             Tag::TableHead => self.base_styles.push(self.theme.style("table_header")),
-            Tag::TableRow | Tag::TableCell => self.take_inline_into_nothing(),
+            Tag::TableRow | Tag::TableCell => {
+                self.take_inline();
+            }
             Tag::Emphasis => self.inline_styles.push(self.theme.style("emphasis")),
             Tag::Strong => self.inline_styles.push(self.theme.style("strong")),
             Tag::Strikethrough => self.inline_styles.push(self.theme.style("strikethrough")),
@@ -548,10 +558,10 @@ impl<'t> Builder<'t> {
                     })
                 }
             },
-            Tag::DefinitionList
-            | Tag::DefinitionListTitle
-            | Tag::DefinitionListDefinition
-            | Tag::MetadataBlock(_) => self.start_block(),
+            Tag::MetadataBlock(_) => self.metadata = true,
+            Tag::DefinitionList | Tag::DefinitionListTitle | Tag::DefinitionListDefinition => {
+                self.start_block()
+            }
         }
     }
 
@@ -631,7 +641,8 @@ impl<'t> Builder<'t> {
             }
             TagEnd::Link => self.end_link(),
             TagEnd::Image => self.end_image(),
-            TagEnd::DefinitionList | TagEnd::MetadataBlock(_) => {
+            TagEnd::MetadataBlock(_) => self.metadata = false,
+            TagEnd::DefinitionList => {
                 self.end_block();
                 self.pending_blank = true;
             }
@@ -1010,10 +1021,6 @@ impl<'t> Builder<'t> {
     fn take_inline(&mut self) -> Vec<Piece> {
         self.inline_bytes = 0;
         std::mem::take(&mut self.inline)
-    }
-
-    fn take_inline_into_nothing(&mut self) {
-        self.take_inline();
     }
 
     /// The inline text added after `start` bytes, e.g. a link's text.
