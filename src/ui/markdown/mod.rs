@@ -1,1 +1,236 @@
 //! Markdown to styled terminal lines.
+//!
+//! A page is parsed once per version into width-independent blocks ([`MarkdownDoc::parse`]),
+//! optionally re-coloured by syntect off the UI thread ([`MarkdownDoc::highlighted`]), and
+//! wrapped per terminal width ([`MarkdownDoc::layout`]). Parsing never runs per frame.
+//!
+//! Every string taken from the page goes through [`crate::ui::sanitize::sanitize`] before it
+//! becomes a piece of a line, so a page can never drive the terminal.
+
+mod build;
+mod gitbook;
+mod highlight;
+mod layout;
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use ratatui::style::Style;
+use ratatui::text::Line;
+
+use crate::ui::theme::Theme;
+
+/// How many colours the terminal can show; syntect's RGB colours are mapped down to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColorDepth {
+    #[default]
+    Ansi16,
+    Ansi256,
+    TrueColor,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RenderOptions {
+    pub color_depth: ColorDepth,
+    /// The longest syntect may spend on one code block before it is shown plain.
+    pub highlight_budget: Duration,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            color_depth: ColorDepth::Ansi16,
+            highlight_budget: Duration::from_millis(50),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heading {
+    pub level: u8,
+    pub text: String,
+}
+
+/// A parsed page: blocks that do not depend on the terminal width yet.
+#[derive(Clone, Debug)]
+pub struct MarkdownDoc {
+    blocks: Vec<Block>,
+    headings: Vec<Heading>,
+    /// The block that holds each heading's text, in `headings` order.
+    heading_blocks: Vec<usize>,
+    code_blocks: Vec<CodeBlock>,
+    code_style: Style,
+}
+
+/// A page wrapped to one width.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DocLayout {
+    pub lines: Vec<Line<'static>>,
+    /// The row of each heading, in [`MarkdownDoc::headings`] order.
+    pub heading_rows: Vec<usize>,
+    pub width: u16,
+}
+
+/// A match of a search in a laid-out page, in terminal cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextMatch {
+    pub row: usize,
+    pub start: u16,
+    pub end: u16,
+}
+
+/// The most rows a page may lay out to; beyond it a "page truncated" line ends the page.
+pub const MAX_ROWS: usize = 200_000;
+
+impl MarkdownDoc {
+    /// Parse once per page version. Fast: code blocks are plain (no syntect) here.
+    pub fn parse(markdown: &str, theme: &Theme) -> MarkdownDoc {
+        build::build(markdown, theme)
+    }
+
+    /// Returns a copy with fenced code highlighted by syntect (slow; the app runs it off the
+    /// UI thread). A block that takes longer than the budget, or makes syntect panic, stays
+    /// plain.
+    pub fn highlighted(&self, _theme: &Theme, options: &RenderOptions) -> MarkdownDoc {
+        let mut doc = self.clone();
+        let jobs: Vec<highlight::Job> = self
+            .code_blocks
+            .iter()
+            .map(|code| highlight::Job {
+                language: code.language.clone(),
+                lines: (code.first_block..code.first_block + code.line_count)
+                    .map(|index| self.blocks.get(index).map(Block::text).unwrap_or_default())
+                    .collect(),
+            })
+            .collect();
+        let results = highlight::highlight_all(jobs, options.highlight_budget);
+        for (code, result) in self.code_blocks.iter().zip(results) {
+            let Some(lines) = result else { continue };
+            for (offset, tokens) in lines.into_iter().enumerate() {
+                let Some(block) = doc.blocks.get_mut(code.first_block + offset) else {
+                    break;
+                };
+                let pieces = tokens
+                    .into_iter()
+                    .map(|token| Piece {
+                        style: highlight::token_style(&token, self.code_style, options.color_depth),
+                        text: token.text,
+                    })
+                    .collect();
+                block.body = Body::Text {
+                    pieces,
+                    wrap: Wrap::Anywhere,
+                };
+            }
+        }
+        doc
+    }
+
+    pub fn headings(&self) -> &[Heading] {
+        &self.headings
+    }
+
+    /// Wraps to `width` columns. The app caches the result per (doc, width) and draws only
+    /// the visible slice.
+    pub fn layout(&self, width: u16) -> DocLayout {
+        layout::layout(self, width, MAX_ROWS, true)
+    }
+
+    /// Lays out only the first `rows` rows, for showing the top of a big page before the
+    /// full layout is ready. `heading_rows` then holds only the headings that were reached.
+    pub fn layout_first(&self, width: u16, rows: usize) -> DocLayout {
+        layout::layout(self, width, rows.min(MAX_ROWS), false)
+    }
+}
+
+impl DocLayout {
+    /// Case-insensitive matches of `query` in the laid-out text, in reading order (row, start
+    /// column, end column, in cells). A match does not span rows.
+    pub fn find(&self, query: &str) -> Vec<TextMatch> {
+        layout::find(&self.lines, query)
+    }
+}
+
+/// A run of text with one style. Text in a piece is already sanitized.
+#[derive(Clone, Debug, PartialEq)]
+struct Piece {
+    text: String,
+    style: Style,
+}
+
+impl Piece {
+    fn new(text: impl Into<String>, style: Style) -> Piece {
+        Piece {
+            text: text.into(),
+            style,
+        }
+    }
+}
+
+/// One width-independent unit of a page: a paragraph, a code line, a rule, a table…, with
+/// the prefix its containers (quotes, list items, callouts) put before its first and its
+/// other rows.
+#[derive(Clone, Debug)]
+struct Block {
+    first_prefix: Vec<Piece>,
+    rest_prefix: Vec<Piece>,
+    body: Body,
+}
+
+impl Block {
+    /// The plain text of a text block.
+    fn text(&self) -> String {
+        match &self.body {
+            Body::Text { pieces, .. } => pieces.iter().map(|piece| piece.text.as_str()).collect(),
+            _ => String::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Body {
+    Text {
+        pieces: Vec<Piece>,
+        wrap: Wrap,
+    },
+    /// A line of `symbol` across the width, or across at most `max_width` cells.
+    Rule {
+        symbol: &'static str,
+        style: Style,
+        max_width: Option<usize>,
+    },
+    Table(Box<Table>),
+    Blank,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wrap {
+    /// Prose: break between words, split only words longer than the line.
+    Words,
+    /// Code: keep every space, break anywhere.
+    Anywhere,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+#[derive(Clone, Debug)]
+struct Table {
+    alignments: Vec<Align>,
+    header: Vec<Vec<Piece>>,
+    rows: Vec<Vec<Vec<Piece>>>,
+    border: Style,
+}
+
+/// Where a fenced code block's lines are, so highlighting can replace them.
+#[derive(Clone, Debug)]
+struct CodeBlock {
+    language: String,
+    first_block: usize,
+    line_count: usize,
+}

@@ -1,0 +1,602 @@
+//! Blocks to rows of one width. Nothing here can make a row wider than the width: prefixes are
+//! cut to half the width, words longer than a row are split, and a character wider than the
+//! whole row is replaced by `…`.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use super::{Align, Block, Body, DocLayout, MarkdownDoc, Piece, Table, TextMatch, Wrap};
+
+pub(super) fn layout(
+    doc: &MarkdownDoc,
+    width: u16,
+    max_rows: usize,
+    mark_truncation: bool,
+) -> DocLayout {
+    let mut layout = DocLayout {
+        lines: Vec::new(),
+        heading_rows: Vec::new(),
+        width,
+    };
+    let cells = usize::from(width);
+    if cells == 0 {
+        layout.heading_rows = vec![0; doc.heading_blocks.len()];
+        return layout;
+    }
+    let mut rows = Rows {
+        lines: Vec::new(),
+        max_rows,
+        full: false,
+    };
+    let mut next_heading = 0;
+    for (index, block) in doc.blocks.iter().enumerate() {
+        if rows.full {
+            break;
+        }
+        while doc.heading_blocks.get(next_heading) == Some(&index) {
+            layout.heading_rows.push(rows.lines.len());
+            next_heading += 1;
+        }
+        layout_block(block, cells, &mut rows);
+    }
+    if rows.full && mark_truncation {
+        let notice = Piece::new("… page truncated", Style::default());
+        let line = fit(&[notice], cells);
+        rows.lines.pop();
+        rows.lines.push(to_line(line));
+        let last = rows.lines.len().saturating_sub(1);
+        while layout.heading_rows.len() < doc.heading_blocks.len() {
+            layout.heading_rows.push(last);
+        }
+    }
+    layout.lines = rows.lines;
+    layout
+}
+
+/// The rows laid out so far; refuses more after `max_rows`.
+struct Rows {
+    lines: Vec<Line<'static>>,
+    max_rows: usize,
+    full: bool,
+}
+
+impl Rows {
+    /// Adds a row; false once the page is full.
+    fn push(&mut self, prefix: &[Piece], content: Vec<Piece>) -> bool {
+        if self.lines.len() >= self.max_rows {
+            self.full = true;
+            return false;
+        }
+        let mut pieces = prefix.to_vec();
+        pieces.extend(content);
+        self.lines.push(to_line(pieces));
+        true
+    }
+}
+
+fn to_line(pieces: Vec<Piece>) -> Line<'static> {
+    Line::from(
+        pieces
+            .into_iter()
+            .filter(|piece| !piece.text.is_empty())
+            .map(|piece| Span::styled(piece.text, piece.style))
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn layout_block(block: &Block, width: usize, rows: &mut Rows) {
+    let prefix_limit = if width >= 2 { width / 2 } else { 0 };
+    let first_prefix = fit(&block.first_prefix, prefix_limit);
+    let rest_prefix = fit(&block.rest_prefix, prefix_limit);
+    let first_available = width - pieces_width(&first_prefix);
+    let rest_available = width - pieces_width(&rest_prefix);
+    let mut row_index = 0;
+    let mut emit = |content: Vec<Piece>| {
+        let prefix = if row_index == 0 {
+            &first_prefix
+        } else {
+            &rest_prefix
+        };
+        row_index += 1;
+        rows.push(prefix, content)
+    };
+    match &block.body {
+        Body::Text { pieces, wrap } => {
+            wrap_pieces(pieces, first_available, rest_available, *wrap, &mut emit);
+        }
+        Body::Rule {
+            symbol,
+            style,
+            max_width,
+        } => {
+            let length = max_width.map_or(first_available, |max| max.min(first_available));
+            emit(vec![Piece::new(symbol.repeat(length), *style)]);
+        }
+        Body::Blank => {
+            emit(Vec::new());
+        }
+        Body::Table(table) => layout_table(table, rest_available.min(first_available), &mut emit),
+    }
+}
+
+fn pieces_width(pieces: &[Piece]) -> usize {
+    pieces.iter().map(|piece| piece.text.width()).sum()
+}
+
+/// Cuts pieces to at most `limit` cells.
+fn fit(pieces: &[Piece], limit: usize) -> Vec<Piece> {
+    if pieces_width(pieces) <= limit {
+        return pieces.to_vec();
+    }
+    let mut line = LineBuilder::default();
+    'pieces: for piece in pieces {
+        for grapheme in piece.text.graphemes(true) {
+            let width = grapheme.width();
+            if line.width + width > limit {
+                break 'pieces;
+            }
+            line.push(grapheme, piece.style, width);
+        }
+    }
+    line.pieces
+}
+
+/// One row being filled; adjacent text of the same style shares a piece.
+#[derive(Default)]
+struct LineBuilder {
+    pieces: Vec<Piece>,
+    width: usize,
+}
+
+impl LineBuilder {
+    fn push(&mut self, text: &str, style: Style, width: usize) {
+        if text.is_empty() {
+            return;
+        }
+        self.width += width;
+        match self.pieces.last_mut() {
+            Some(last) if last.style == style => last.text.push_str(text),
+            _ => self.pieces.push(Piece::new(text, style)),
+        }
+    }
+}
+
+/// Greedy wrapping of styled text into rows of `first_available` then `rest_available`
+/// cells. Stops as soon as `emit` returns false. Always emits at least one row.
+fn wrap_pieces(
+    pieces: &[Piece],
+    first_available: usize,
+    rest_available: usize,
+    mode: Wrap,
+    emit: &mut dyn FnMut(Vec<Piece>) -> bool,
+) {
+    let mut wrapper = Wrapper {
+        line: LineBuilder::default(),
+        available: first_available.max(1),
+        rest_available: rest_available.max(1),
+        emit,
+        stopped: false,
+        emitted: false,
+    };
+    match mode {
+        Wrap::Anywhere => {
+            for piece in pieces {
+                wrapper.push_breaking(&piece.text, piece.style);
+                if wrapper.stopped {
+                    return;
+                }
+            }
+        }
+        Wrap::Words => wrap_words(pieces, &mut wrapper),
+    }
+    if !wrapper.stopped && (wrapper.line.width > 0 || !wrapper.emitted) {
+        wrapper.finish_line();
+    }
+}
+
+/// A word may span pieces (`**bold**text`), so it is a list of (piece, byte range).
+fn wrap_words(pieces: &[Piece], wrapper: &mut Wrapper<'_>) {
+    let mut word: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+    let mut word_width = 0;
+    let mut space: Option<Style> = None;
+    for (piece_index, piece) in pieces.iter().enumerate() {
+        let text = piece.text.as_str();
+        let mut start = 0;
+        while start < text.len() {
+            let is_space = text[start..].starts_with(' ');
+            let end = text[start..]
+                .find(|c: char| (c == ' ') != is_space)
+                .map_or(text.len(), |offset| start + offset);
+            if is_space {
+                if !word.is_empty() {
+                    wrapper.place_word(pieces, &word, word_width, space.take());
+                    word.clear();
+                    word_width = 0;
+                }
+                if space.is_none() {
+                    space = Some(piece.style);
+                }
+            } else {
+                word_width += text[start..end].width();
+                word.push((piece_index, start..end));
+            }
+            if wrapper.stopped {
+                return;
+            }
+            start = end;
+        }
+    }
+    if !word.is_empty() {
+        wrapper.place_word(pieces, &word, word_width, space);
+    }
+}
+
+struct Wrapper<'e> {
+    line: LineBuilder,
+    available: usize,
+    rest_available: usize,
+    emit: &'e mut dyn FnMut(Vec<Piece>) -> bool,
+    stopped: bool,
+    emitted: bool,
+}
+
+impl Wrapper<'_> {
+    fn finish_line(&mut self) {
+        let line = std::mem::take(&mut self.line);
+        self.emitted = true;
+        if !(self.emit)(line.pieces) {
+            self.stopped = true;
+        }
+        self.available = self.rest_available;
+    }
+
+    /// Places one word, preceded by one space (in `space`'s style) unless it starts a row.
+    fn place_word(
+        &mut self,
+        pieces: &[Piece],
+        word: &[(usize, std::ops::Range<usize>)],
+        width: usize,
+        space: Option<Style>,
+    ) {
+        let space_width = usize::from(space.is_some() && self.line.width > 0);
+        if self.line.width + space_width + width > self.available && self.line.width > 0 {
+            self.finish_line();
+            if self.stopped {
+                return;
+            }
+        }
+        if self.line.width > 0
+            && let Some(style) = space
+        {
+            self.line.push(" ", style, 1);
+        }
+        if self.line.width + width <= self.available {
+            for (piece_index, range) in word {
+                let piece = &pieces[*piece_index];
+                let text = &piece.text[range.clone()];
+                self.line.push(text, piece.style, text.width());
+            }
+        } else {
+            for (piece_index, range) in word {
+                let piece = &pieces[*piece_index];
+                self.push_breaking(&piece.text[range.clone()], piece.style);
+                if self.stopped {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Adds text, starting a new row whenever the current one is full.
+    fn push_breaking(&mut self, text: &str, style: Style) {
+        if text.is_ascii() {
+            self.push_ascii(text, style);
+            return;
+        }
+        for grapheme in text.graphemes(true) {
+            let mut width = grapheme.width();
+            let mut grapheme = grapheme;
+            if width > self.rest_available.max(self.available) {
+                grapheme = "…";
+                width = 1;
+            }
+            if self.line.width + width > self.available && self.line.width > 0 {
+                self.finish_line();
+                if self.stopped {
+                    return;
+                }
+            }
+            if width > self.available {
+                grapheme = "…";
+                width = 1;
+            }
+            self.line.push(grapheme, style, width);
+        }
+    }
+
+    /// Sanitized ASCII has one cell per byte, so rows can be cut by byte count.
+    fn push_ascii(&mut self, mut text: &str, style: Style) {
+        while !text.is_empty() {
+            let room = self.available.saturating_sub(self.line.width);
+            if room == 0 {
+                self.finish_line();
+                if self.stopped {
+                    return;
+                }
+                continue;
+            }
+            let take = room.min(text.len());
+            self.line.push(&text[..take], style, take);
+            text = &text[take..];
+        }
+    }
+}
+
+// ----- tables -----
+
+/// Columns narrower than this are unreadable; such tables are shown as records instead.
+const MIN_COLUMN_WIDTH: usize = 3;
+
+fn layout_table(table: &Table, width: usize, emit: &mut dyn FnMut(Vec<Piece>) -> bool) {
+    let columns = table
+        .rows
+        .iter()
+        .map(Vec::len)
+        .chain([table.header.len()])
+        .max()
+        .unwrap_or(0);
+    if columns == 0 {
+        return;
+    }
+    let frame = 3 * columns + 1;
+    if frame + MIN_COLUMN_WIDTH * columns > width {
+        layout_records(table, columns, width, emit);
+        return;
+    }
+    let widths = column_widths(table, columns, width - frame);
+    let border = table.border;
+    let rule = |left: &str, middle: &str, right: &str| {
+        let mut text = left.to_string();
+        for (index, column_width) in widths.iter().enumerate() {
+            if index > 0 {
+                text.push_str(middle);
+            }
+            text.push_str(&"─".repeat(column_width + 2));
+        }
+        text.push_str(right);
+        vec![Piece::new(text, border)]
+    };
+    if !emit(rule("┌", "┬", "┐")) {
+        return;
+    }
+    if !table.header.is_empty() {
+        if !emit_table_row(table, &table.header, &widths, emit) {
+            return;
+        }
+        if !emit(rule("├", "┼", "┤")) {
+            return;
+        }
+    }
+    for row in &table.rows {
+        if !emit_table_row(table, row, &widths, emit) {
+            return;
+        }
+    }
+    emit(rule("└", "┴", "┘"));
+}
+
+/// Natural widths when they fit; otherwise narrow columns keep their width and wide ones
+/// share what is left.
+fn column_widths(table: &Table, columns: usize, available: usize) -> Vec<usize> {
+    let mut natural = vec![1; columns];
+    for row in table.rows.iter().chain([&table.header]) {
+        for (column, cell) in row.iter().enumerate() {
+            natural[column] = natural[column].max(pieces_width(cell).min(available));
+        }
+    }
+    if natural.iter().sum::<usize>() <= available {
+        return natural;
+    }
+    let mut order: Vec<usize> = (0..columns).collect();
+    order.sort_by_key(|column| natural[*column]);
+    let mut widths = vec![0; columns];
+    let mut remaining = available;
+    for (position, column) in order.iter().enumerate() {
+        let share = remaining / (columns - position);
+        let width = natural[*column].min(share).max(1);
+        widths[*column] = width;
+        remaining = remaining.saturating_sub(width);
+    }
+    widths
+}
+
+fn emit_table_row(
+    table: &Table,
+    row: &[Vec<Piece>],
+    widths: &[usize],
+    emit: &mut dyn FnMut(Vec<Piece>) -> bool,
+) -> bool {
+    let empty = Vec::new();
+    let cells: Vec<Vec<Vec<Piece>>> = widths
+        .iter()
+        .enumerate()
+        .map(|(column, width)| {
+            let mut lines = Vec::new();
+            let cell = row.get(column).unwrap_or(&empty);
+            wrap_pieces(cell, *width, *width, Wrap::Words, &mut |line| {
+                lines.push(line);
+                true
+            });
+            lines
+        })
+        .collect();
+    let height = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    for line_index in 0..height {
+        let mut pieces = vec![Piece::new("│", table.border)];
+        for (column, width) in widths.iter().enumerate() {
+            let content = cells[column].get(line_index).cloned().unwrap_or_default();
+            let padding = width.saturating_sub(pieces_width(&content));
+            let alignment = table.alignments.get(column).copied().unwrap_or(Align::Left);
+            let (left, right) = match alignment {
+                Align::Left => (0, padding),
+                Align::Right => (padding, 0),
+                Align::Center => (padding / 2, padding - padding / 2),
+            };
+            pieces.push(Piece::new(" ".repeat(left + 1), Style::default()));
+            pieces.extend(content);
+            pieces.push(Piece::new(" ".repeat(right + 1), Style::default()));
+            pieces.push(Piece::new("│", table.border));
+        }
+        if !emit(pieces) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Too many columns for the width: each row as `header: value` lines.
+fn layout_records(
+    table: &Table,
+    columns: usize,
+    width: usize,
+    emit: &mut dyn FnMut(Vec<Piece>) -> bool,
+) {
+    let header_style = table
+        .header
+        .iter()
+        .flatten()
+        .next()
+        .map_or(Style::default(), |piece| piece.style);
+    let separator = vec![Piece::new("─".repeat(width.min(20)), table.border)];
+    let records: Vec<&Vec<Vec<Piece>>> = if table.rows.is_empty() {
+        vec![&table.header]
+    } else {
+        table.rows.iter().collect()
+    };
+    for (index, row) in records.into_iter().enumerate() {
+        if index > 0 && !emit(separator.clone()) {
+            return;
+        }
+        for column in 0..columns {
+            let mut pieces = Vec::new();
+            if !table.rows.is_empty() {
+                let name = table
+                    .header
+                    .get(column)
+                    .map(|cell| {
+                        cell.iter()
+                            .map(|piece| piece.text.as_str())
+                            .collect::<String>()
+                    })
+                    .filter(|name| !name.trim().is_empty())
+                    .unwrap_or_else(|| format!("{}", column + 1));
+                pieces.push(Piece::new(format!("{name}:"), header_style));
+                pieces.push(Piece::new(" ", Style::default()));
+            }
+            pieces.extend(row.get(column).cloned().unwrap_or_default());
+            let mut stopped = false;
+            wrap_pieces(&pieces, width, width, Wrap::Words, &mut |line| {
+                stopped = !emit(line);
+                !stopped
+            });
+            if stopped {
+                return;
+            }
+        }
+    }
+}
+
+// ----- search -----
+
+pub(super) fn find(lines: &[Line<'static>], query: &str) -> Vec<TextMatch> {
+    let needle: String = query.chars().flat_map(char::to_lowercase).collect();
+    if needle.is_empty() {
+        return Vec::new();
+    }
+    let mut matches = Vec::new();
+    let mut folded = String::new();
+    // For each byte of `folded`: the cell column where its original character starts and ends.
+    let mut columns: Vec<(u16, u16)> = Vec::new();
+    for (row, line) in lines.iter().enumerate() {
+        folded.clear();
+        columns.clear();
+        let mut column: u16 = 0;
+        for span in &line.spans {
+            for character in span.content.chars() {
+                let width = u16::try_from(character.width().unwrap_or(0)).unwrap_or(0);
+                let end = column.saturating_add(width);
+                for lower in character.to_lowercase() {
+                    folded.push(lower);
+                    columns.extend(std::iter::repeat_n((column, end), lower.len_utf8()));
+                }
+                column = end;
+            }
+        }
+        for (start, found) in folded.match_indices(&needle) {
+            let first = columns[start];
+            let last = columns[start + found.len() - 1];
+            matches.push(TextMatch {
+                row,
+                start: first.0,
+                end: last.1,
+            });
+        }
+    }
+    matches
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(rows: &[Vec<Piece>]) -> Vec<String> {
+        rows.iter()
+            .map(|row| row.iter().map(|piece| piece.text.as_str()).collect())
+            .collect()
+    }
+
+    fn wrap(text: &str, width: usize, mode: Wrap) -> Vec<String> {
+        let mut rows = Vec::new();
+        wrap_pieces(
+            &[Piece::new(text, Style::default())],
+            width,
+            width,
+            mode,
+            &mut |row| {
+                rows.push(row);
+                true
+            },
+        );
+        plain(&rows)
+    }
+
+    #[test]
+    fn words_wrap_at_spaces_and_long_words_split() {
+        assert_eq!(wrap("aaa bb cccc", 6, Wrap::Words), ["aaa bb", "cccc"]);
+        assert_eq!(
+            wrap("abcdefgh ij", 3, Wrap::Words),
+            ["abc", "def", "gh", "ij"]
+        );
+    }
+
+    #[test]
+    fn code_keeps_its_spaces() {
+        assert_eq!(wrap("  a  b", 4, Wrap::Anywhere), ["  a ", " b"]);
+    }
+
+    #[test]
+    fn wide_characters_take_two_cells() {
+        assert_eq!(
+            wrap("日本語 テキスト", 6, Wrap::Words),
+            ["日本語", "テキス", "ト"]
+        );
+        assert_eq!(wrap("日本", 1, Wrap::Words), ["…", "…"]);
+    }
+
+    #[test]
+    fn empty_text_still_makes_one_row() {
+        assert_eq!(wrap("", 5, Wrap::Anywhere), [""]);
+    }
+}
