@@ -5,5 +5,10 @@
 //! `app` holds the Elm-style model/update; `screens` and `ui` draw; `runtime` runs the loop.
 
 pub mod api;
+pub mod app;
+pub mod config;
+pub mod runtime;
 pub mod sandbox;
+pub mod screens;
+pub mod terminal;
 pub mod ui;

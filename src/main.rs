@@ -1,1 +1,276 @@
-fn main() {}
+//! quire's entry point: flags, settings, logging to a file, terminal setup and restore, then the
+//! loop. `quire sandbox` serves the built-in API server instead.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use color_eyre::eyre::{Result, WrapErr, eyre};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+use quire::api::{Client, ClientConfig, Token};
+use quire::app::{Environment, Model, Size};
+use quire::config::{self, ConfigFile};
+use quire::runtime::{self, Effects, Exit};
+use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+use quire::screens::Screen;
+use quire::screens::organizations::Organizations;
+use quire::screens::welcome::Welcome;
+use quire::terminal;
+use quire::ui::markdown::{ColorDepth, RenderOptions};
+use quire::ui::theme::Theme;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "quire",
+    version,
+    about = "A keyboard-first terminal client for your documentation platform"
+)]
+struct Cli {
+    /// API token (also GITBOOK_TOKEN, or `token` in the config file).
+    #[arg(long, env = "GITBOOK_TOKEN", hide_env_values = true)]
+    token: Option<String>,
+    /// API base URL (also GITBOOK_API_URL); default https://api.gitbook.com.
+    #[arg(long, env = "GITBOOK_API_URL")]
+    api_url: Option<String>,
+    /// Allow plain http to hosts other than this machine.
+    #[arg(long)]
+    allow_insecure: bool,
+    /// Start the built-in sandbox server with demo data and connect to it as demo-admin.
+    #[arg(long)]
+    demo: bool,
+    /// With --demo: delay every sandbox answer by this many milliseconds.
+    #[arg(long, default_value_t = 0)]
+    demo_latency_ms: u64,
+    /// Config file to use instead of the default one.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Colours for highlighted code: 16, 256 or truecolor (default: guessed from the terminal).
+    #[arg(long)]
+    colors: Option<String>,
+    #[command(subcommand)]
+    command: Option<Commands>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Commands {
+    /// Serve the built-in API server on 127.0.0.1 (for trying quire or testing).
+    Sandbox {
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+        #[arg(long, default_value_t = 0)]
+        latency_ms: u64,
+    },
+}
+
+fn main() -> Result<()> {
+    install_panic_hook()?;
+    let cli = Cli::parse();
+    let _log_guard = init_logging();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .wrap_err("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        match cli.command {
+            Some(Commands::Sandbox { port, latency_ms }) => serve_sandbox(port, latency_ms).await,
+            None => run_app(cli).await,
+        }
+    })
+}
+
+/// Restores the terminal before printing a panic report, so the report is readable and the
+/// shell is usable afterwards.
+fn install_panic_hook() -> Result<()> {
+    let (panic_hook, eyre_hook) = color_eyre::config::HookBuilder::default().into_hooks();
+    eyre_hook.install()?;
+    std::panic::set_hook(Box::new(move |info| {
+        terminal::restore();
+        eprintln!("{}", panic_hook.panic_report(info));
+    }));
+    Ok(())
+}
+
+/// Logs go to a file in the data directory, never to the terminal quire draws on.
+fn init_logging() -> Option<()> {
+    let directory = config::data_dir()?;
+    std::fs::create_dir_all(&directory).ok()?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(directory.join("quire.log"))
+        .ok()?;
+    let filter = tracing_subscriber::EnvFilter::try_from_env("QUIRE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::sync::Mutex::new(file))
+        .with_ansi(false)
+        .try_init()
+        .ok()
+}
+
+async fn serve_sandbox(port: u16, latency_ms: u64) -> Result<()> {
+    let address = SocketAddr::from(([127, 0, 0, 1], port));
+    let options = SandboxOptions {
+        latency: Duration::from_millis(latency_ms),
+        ..SandboxOptions::default()
+    };
+    let sandbox = Sandbox::start(address, options)
+        .await
+        .wrap_err_with(|| format!("cannot listen on {address}"))?;
+    println!("{}", sandbox.base_url());
+    println!(
+        "Demo tokens: {}, {}, {}, {}, {}. Ctrl-C stops the server.",
+        tokens::ADMIN,
+        tokens::EDITOR,
+        tokens::REVIEWER,
+        tokens::COMMENTER,
+        tokens::READER
+    );
+    tokio::signal::ctrl_c().await?;
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+async fn run_app(cli: Cli) -> Result<()> {
+    let config_path = cli.config.clone().or_else(config::config_path);
+    let config_label = config_path.as_ref().map_or_else(
+        || "the config file".to_string(),
+        |p| p.display().to_string(),
+    );
+    let file = match &config_path {
+        Some(path) => config::load_file(path)?,
+        None => ConfigFile::default(),
+    };
+    let theme = load_theme(&file, config_path.as_deref())?;
+    let render = RenderOptions {
+        color_depth: color_depth(cli.colors.as_deref())?,
+        ..RenderOptions::default()
+    };
+
+    // The demo sandbox lives as long as this function.
+    let mut _sandbox = None;
+    let (client, server_label) = if cli.demo {
+        let options = SandboxOptions {
+            latency: Duration::from_millis(cli.demo_latency_ms),
+            ..SandboxOptions::default()
+        };
+        let sandbox = Sandbox::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
+            .await
+            .wrap_err("cannot start the demo sandbox")?;
+        // Only a demo token makes sense here; a real one from the environment is ignored.
+        let token = cli
+            .token
+            .clone()
+            .filter(|t| tokens::ALL.contains(&t.as_str()))
+            .unwrap_or_else(|| tokens::ADMIN.to_string());
+        let client = make_client(&sandbox.base_url(), &token)?;
+        let label = format!("demo sandbox · {token}");
+        _sandbox = Some(sandbox);
+        (Some(client), label)
+    } else {
+        let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
+        config::check_url(&resolved.api_url, cli.allow_insecure)?;
+        let label = url::Url::parse(&resolved.api_url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string))
+            .unwrap_or_else(|| resolved.api_url.clone());
+        match resolved.token {
+            Some(token) => (Some(make_client(&resolved.api_url, &token)?), label),
+            None => (None, label),
+        }
+    };
+
+    let first = match client {
+        Some(_) => Screen::Organizations(Organizations::default()),
+        None => Screen::Welcome(Welcome),
+    };
+    let environment = Environment {
+        server_label,
+        config_path: config_label,
+        render,
+    };
+    let mut model = Model::new(first, environment, Size::default());
+    model.theme = theme.clone();
+    if let Err(error) = model.keymap.apply_overrides(&file.keys) {
+        return Err(eyre!("{error} (in {})", model.environment.config_path));
+    }
+    let effects = Effects {
+        client,
+        theme,
+        render,
+    };
+
+    let input = terminal::input_stream()?;
+    terminal::enter()?;
+    let backend = CrosstermBackend::new(std::io::stdout());
+    let result = match Terminal::new(backend) {
+        Ok(mut tui) => {
+            runtime::run(
+                &mut tui,
+                input,
+                &mut model,
+                effects,
+                &mut terminal::RealHost,
+            )
+            .await
+        }
+        Err(error) => Err(error),
+    };
+    terminal::restore();
+    match result? {
+        Exit::Quit | Exit::Terminated | Exit::TerminalGone => Ok(()),
+    }
+}
+
+fn make_client(base_url: &str, token: &str) -> Result<Client> {
+    let config = ClientConfig {
+        base_url: base_url.to_string(),
+        token: Token::new(token),
+        connect_timeout: Duration::from_secs(10),
+        request_timeout: Duration::from_secs(30),
+    };
+    Client::new(config).map_err(|error| eyre!("{error}"))
+}
+
+fn load_theme(file: &ConfigFile, config_path: Option<&std::path::Path>) -> Result<Theme> {
+    let Some(name) = &file.theme else {
+        return Ok(Theme::default());
+    };
+    let mut path = PathBuf::from(name);
+    if path.is_relative()
+        && let Some(directory) = config_path.and_then(|p| p.parent())
+    {
+        path = directory.join("themes").join(name);
+        if path.extension().is_none() {
+            path.set_extension("toml");
+        }
+    }
+    let text = std::fs::read_to_string(&path)
+        .wrap_err_with(|| format!("cannot read the theme {}", path.display()))?;
+    let theme = Theme::from_toml(&text).map_err(|e| eyre!("theme {}: {e}", path.display()))?;
+    Ok(Theme::default().merged_with(theme))
+}
+
+fn color_depth(flag: Option<&str>) -> Result<ColorDepth> {
+    match flag {
+        Some("16") => Ok(ColorDepth::Ansi16),
+        Some("256") => Ok(ColorDepth::Ansi256),
+        Some("truecolor" | "24bit") => Ok(ColorDepth::TrueColor),
+        Some(other) => Err(eyre!("--colors takes 16, 256 or truecolor, not `{other}`")),
+        None => {
+            let colorterm = std::env::var("COLORTERM").unwrap_or_default();
+            let term = std::env::var("TERM").unwrap_or_default();
+            Ok(if colorterm == "truecolor" || colorterm == "24bit" {
+                ColorDepth::TrueColor
+            } else if term.contains("256color") {
+                ColorDepth::Ansi256
+            } else {
+                ColorDepth::Ansi16
+            })
+        }
+    }
+}

@@ -46,6 +46,8 @@ pub mod tokens {
     pub const COMMENTER: &str = "demo-commenter";
     /// Role `read`.
     pub const READER: &str = "demo-reader";
+    /// Every demo token, most powerful first.
+    pub const ALL: [&str; 5] = [ADMIN, EDITOR, REVIEWER, COMMENTER, READER];
 }
 
 /// How the sandbox behaves beyond the contract: artificial latency and injected faults.

@@ -17,10 +17,7 @@ pub fn sanitize_multiline(text: &str) -> Cow<'_, str> {
 }
 
 fn sanitize_with(text: &str, keep_newlines: bool) -> Cow<'_, str> {
-    if text
-        .chars()
-        .all(|c| stand_in(c, keep_newlines).is_none())
-    {
+    if text.chars().all(|c| stand_in(c, keep_newlines).is_none()) {
         return Cow::Borrowed(text);
     }
     let mut clean = String::with_capacity(text.len());
@@ -45,14 +42,18 @@ fn stand_in(c: char, keep_newlines: bool) -> Option<&'static str> {
         // C1 controls (0x80-0x9f): some terminals treat 0x9b as CSI.
         '\u{80}'..='\u{9f}' => Some("�"),
         // Bidi embeddings, overrides and isolates: can make text read in another order.
-        '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}' => {
-            Some("�")
-        }
+        '\u{202a}'..='\u{202e}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{200e}'
+        | '\u{200f}'
+        | '\u{061c}' => Some("�"),
         // Invisible format characters: zero-width space/joiners (the joiner is kept, emoji need it),
         // word joiner and invisible operators, BOM, interlinear annotations, line/para separators.
-        '\u{200b}' | '\u{200c}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' => {
-            Some("")
-        }
+        '\u{200b}'
+        | '\u{200c}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{feff}'
+        | '\u{fff9}'..='\u{fffb}' => Some(""),
         '\u{2028}' | '\u{2029}' => Some(" "),
         _ => None,
     }

@@ -127,7 +127,11 @@ mod tests {
     fn the_built_in_theme_parses() {
         let theme = Theme::from_toml(DEFAULT_THEME).expect("built-in theme");
         assert_eq!(theme.style("selection").bg, Some(Color::Cyan));
-        assert!(theme.heading(9).add_modifier.contains(Modifier::BOLD));
+        assert!(
+            theme.heading(0).add_modifier.contains(Modifier::BOLD),
+            "0 clamps to h1"
+        );
+        assert_eq!(theme.heading(9), theme.heading(6));
     }
 
     #[test]

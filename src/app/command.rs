@@ -1,0 +1,95 @@
+//! What `update` asks the runtime to do. Plain data, never closures, so tests can compare it.
+
+use std::sync::Arc;
+
+use crate::app::loadable::RequestId;
+use crate::ui::markdown::MarkdownDoc;
+
+/// Identifies one version of one page's markdown, so a parsed document can be reused.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DocKey {
+    pub space: String,
+    pub page: String,
+    /// The page's `updatedAt` (or its markdown's length when the server gives none), so an
+    /// edited page is parsed again.
+    pub version: String,
+}
+
+/// A parsed document handed between threads. Compared by identity: two handles are equal when
+/// they point at the same parse.
+#[derive(Debug, Clone)]
+pub struct DocHandle(pub Arc<MarkdownDoc>);
+
+impl PartialEq for DocHandle {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApiCall {
+    ListOrganizations {
+        page: Option<String>,
+    },
+    /// Every collection and every space of an organization, fetched in parallel.
+    OrganizationTree {
+        organization: String,
+    },
+    ListMembers {
+        organization: String,
+        page: Option<String>,
+    },
+    ListPages {
+        space: String,
+    },
+    GetPageMarkdown {
+        space: String,
+        page: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Cmd {
+    #[default]
+    None,
+    Batch(Vec<Cmd>),
+    Api {
+        request: RequestId,
+        call: ApiCall,
+    },
+    /// Parse markdown off the UI thread.
+    ParseMarkdown {
+        key: DocKey,
+        markdown: Arc<str>,
+    },
+    /// Highlight a parsed document's code blocks off the UI thread.
+    HighlightMarkdown {
+        key: DocKey,
+        doc: DocHandle,
+    },
+    /// Put text on the clipboard with OSC 52 (works over SSH).
+    CopyToClipboard(String),
+    OpenInBrowser(String),
+    Suspend,
+    Quit,
+}
+
+impl Cmd {
+    pub fn batch(commands: impl IntoIterator<Item = Cmd>) -> Cmd {
+        let mut flat: Vec<Cmd> = commands.into_iter().filter(|c| *c != Cmd::None).collect();
+        match flat.len() {
+            0 => Cmd::None,
+            1 => flat.remove(0),
+            _ => Cmd::Batch(flat),
+        }
+    }
+
+    /// Every API call inside this command, for tests.
+    pub fn api_calls(&self) -> Vec<&ApiCall> {
+        match self {
+            Cmd::Api { call, .. } => vec![call],
+            Cmd::Batch(commands) => commands.iter().flat_map(Cmd::api_calls).collect(),
+            _ => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,441 @@
+//! Raw keys become semantic actions through one table. Screens match on `Action`; the footer
+//! hints and the `?` help are generated from the same table, and the config file can rebind.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a binding applies. A screen asks with its contexts, most specific first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyContext {
+    Global,
+    List,
+    Tree,
+    Tabs,
+    Reader,
+}
+
+macro_rules! actions {
+    ($($variant:ident => $name:literal, $help:literal;)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Action { $($variant,)* }
+
+        impl Action {
+            pub const ALL: &'static [Action] = &[$(Action::$variant,)*];
+
+            /// The name used in the config file's `[keys]` table.
+            pub fn name(self) -> &'static str {
+                match self { $(Action::$variant => $name,)* }
+            }
+
+            pub fn help(self) -> &'static str {
+                match self { $(Action::$variant => $help,)* }
+            }
+
+            pub fn from_name(name: &str) -> Option<Action> {
+                match name { $($name => Some(Action::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+actions! {
+    Up => "up", "move up";
+    Down => "down", "move down";
+    HalfPageUp => "half_page_up", "half a page up";
+    HalfPageDown => "half_page_down", "half a page down";
+    PageUp => "page_up", "page up";
+    PageDown => "page_down", "page down";
+    Top => "top", "go to the top";
+    Bottom => "bottom", "go to the bottom";
+    Open => "open", "open";
+    Back => "back", "back";
+    Expand => "expand", "expand";
+    Collapse => "collapse", "collapse";
+    ExpandAll => "expand_all", "expand all";
+    CollapseAll => "collapse_all", "collapse all";
+    NextTab => "next_tab", "next tab";
+    PreviousTab => "previous_tab", "previous tab";
+    Filter => "filter", "filter";
+    Search => "search", "search in page";
+    NextMatch => "next_match", "next match";
+    PreviousMatch => "previous_match", "previous match";
+    TableOfContents => "table_of_contents", "table of contents";
+    CopyLink => "copy_link", "copy link (OSC 52)";
+    OpenInBrowser => "open_in_browser", "open in browser";
+    Refresh => "refresh", "refresh";
+    Help => "help", "help";
+    Quit => "quit", "quit";
+    Suspend => "suspend", "suspend (fg resumes)";
+}
+
+/// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeyCombo {
+    pub code: KeyCode,
+    pub modifiers: KeyModifiers,
+}
+
+impl KeyCombo {
+    pub const fn plain(code: KeyCode) -> KeyCombo {
+        KeyCombo {
+            code,
+            modifiers: KeyModifiers::NONE,
+        }
+    }
+
+    pub const fn ctrl(c: char) -> KeyCombo {
+        KeyCombo {
+            code: KeyCode::Char(c),
+            modifiers: KeyModifiers::CONTROL,
+        }
+    }
+
+    /// Normalises a key event: shift is implied by an upper-case character.
+    pub fn from_event(event: &KeyEvent) -> KeyCombo {
+        let mut modifiers = event.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
+        if !matches!(event.code, KeyCode::Char(_)) {
+            modifiers |= event.modifiers & KeyModifiers::SHIFT;
+        }
+        KeyCombo {
+            code: event.code,
+            modifiers,
+        }
+    }
+
+    /// Parses "j", "G", "ctrl-d", "alt-x", "enter", "esc", "pgdn", "space", "f5", "shift-tab".
+    pub fn parse(text: &str) -> Option<KeyCombo> {
+        let mut modifiers = KeyModifiers::NONE;
+        let mut rest = text;
+        loop {
+            let lower = rest.to_ascii_lowercase();
+            if let Some(stripped) = lower.strip_prefix("ctrl-") {
+                modifiers |= KeyModifiers::CONTROL;
+                rest = &rest[rest.len() - stripped.len()..];
+            } else if let Some(stripped) = lower.strip_prefix("alt-") {
+                modifiers |= KeyModifiers::ALT;
+                rest = &rest[rest.len() - stripped.len()..];
+            } else if let Some(stripped) = lower.strip_prefix("shift-") {
+                modifiers |= KeyModifiers::SHIFT;
+                rest = &rest[rest.len() - stripped.len()..];
+            } else {
+                break;
+            }
+        }
+        let code = match rest.to_ascii_lowercase().as_str() {
+            "enter" | "return" => KeyCode::Enter,
+            "esc" | "escape" => KeyCode::Esc,
+            "tab" if modifiers.contains(KeyModifiers::SHIFT) => KeyCode::BackTab,
+            "tab" => KeyCode::Tab,
+            "backtab" => KeyCode::BackTab,
+            "space" => KeyCode::Char(' '),
+            "up" => KeyCode::Up,
+            "down" => KeyCode::Down,
+            "left" => KeyCode::Left,
+            "right" => KeyCode::Right,
+            "pgup" | "pageup" => KeyCode::PageUp,
+            "pgdn" | "pagedown" => KeyCode::PageDown,
+            "home" => KeyCode::Home,
+            "end" => KeyCode::End,
+            "backspace" => KeyCode::Backspace,
+            "delete" | "del" => KeyCode::Delete,
+            function if function.len() > 1 && function.starts_with('f') => {
+                KeyCode::F(function[1..].parse().ok()?)
+            }
+            _ => {
+                let mut chars = rest.chars();
+                let c = chars.next()?;
+                if chars.next().is_some() {
+                    return None;
+                }
+                KeyCode::Char(c)
+            }
+        };
+        if matches!(code, KeyCode::Char(_) | KeyCode::BackTab) {
+            modifiers.remove(KeyModifiers::SHIFT);
+        }
+        Some(KeyCombo { code, modifiers })
+    }
+}
+
+impl fmt::Display for KeyCombo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.modifiers.contains(KeyModifiers::CONTROL) {
+            f.write_str("ctrl-")?;
+        }
+        if self.modifiers.contains(KeyModifiers::ALT) {
+            f.write_str("alt-")?;
+        }
+        if self.modifiers.contains(KeyModifiers::SHIFT) {
+            f.write_str("shift-")?;
+        }
+        match self.code {
+            KeyCode::Char(' ') => f.write_str("space"),
+            KeyCode::Char(c) => write!(f, "{c}"),
+            KeyCode::Enter => f.write_str("enter"),
+            KeyCode::Esc => f.write_str("esc"),
+            KeyCode::Tab => f.write_str("tab"),
+            KeyCode::BackTab => f.write_str("shift-tab"),
+            KeyCode::Up => f.write_str("↑"),
+            KeyCode::Down => f.write_str("↓"),
+            KeyCode::Left => f.write_str("←"),
+            KeyCode::Right => f.write_str("→"),
+            KeyCode::PageUp => f.write_str("pgup"),
+            KeyCode::PageDown => f.write_str("pgdn"),
+            KeyCode::Home => f.write_str("home"),
+            KeyCode::End => f.write_str("end"),
+            KeyCode::F(n) => write!(f, "f{n}"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binding {
+    pub context: KeyContext,
+    pub key: KeyCombo,
+    pub action: Action,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Keymap {
+    bindings: Vec<Binding>,
+}
+
+impl Default for Keymap {
+    fn default() -> Self {
+        use KeyContext::*;
+        let table: &[(KeyContext, &[&str], Action)] = &[
+            (Global, &["?"], Action::Help),
+            (Global, &["q"], Action::Quit),
+            (Global, &["ctrl-c"], Action::Quit),
+            (Global, &["ctrl-z"], Action::Suspend),
+            (Global, &["esc"], Action::Back),
+            (Global, &["r", "f5"], Action::Refresh),
+            (Global, &["y"], Action::CopyLink),
+            (Global, &["o"], Action::OpenInBrowser),
+            (List, &["j", "down"], Action::Down),
+            (List, &["k", "up"], Action::Up),
+            (List, &["ctrl-d"], Action::HalfPageDown),
+            (List, &["ctrl-u"], Action::HalfPageUp),
+            (List, &["pgdn", "ctrl-f"], Action::PageDown),
+            (List, &["pgup", "ctrl-b"], Action::PageUp),
+            (List, &["g", "home"], Action::Top),
+            (List, &["G", "end"], Action::Bottom),
+            (List, &["enter"], Action::Open),
+            (List, &["/"], Action::Filter),
+            (Tree, &["l", "right"], Action::Expand),
+            (Tree, &["h", "left"], Action::Collapse),
+            (Tree, &["E"], Action::ExpandAll),
+            (Tree, &["C"], Action::CollapseAll),
+            (Tabs, &["tab", "]"], Action::NextTab),
+            (Tabs, &["shift-tab", "["], Action::PreviousTab),
+            (Reader, &["j", "down"], Action::Down),
+            (Reader, &["k", "up"], Action::Up),
+            (Reader, &["ctrl-d"], Action::HalfPageDown),
+            (Reader, &["ctrl-u"], Action::HalfPageUp),
+            (Reader, &["pgdn", "space", "ctrl-f"], Action::PageDown),
+            (Reader, &["pgup", "ctrl-b"], Action::PageUp),
+            (Reader, &["g", "home"], Action::Top),
+            (Reader, &["G", "end"], Action::Bottom),
+            (Reader, &["/"], Action::Search),
+            (Reader, &["n"], Action::NextMatch),
+            (Reader, &["N"], Action::PreviousMatch),
+            (Reader, &["t"], Action::TableOfContents),
+        ];
+        let bindings = table
+            .iter()
+            .flat_map(|(context, keys, action)| {
+                keys.iter().filter_map(move |key| {
+                    KeyCombo::parse(key).map(|key| Binding {
+                        context: *context,
+                        key,
+                        action: *action,
+                    })
+                })
+            })
+            .collect();
+        Keymap { bindings }
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum KeymapError {
+    #[error("[keys]: unknown action `{0}`")]
+    UnknownAction(String),
+    #[error("[keys]: cannot read key `{key}` for `{action}`")]
+    UnknownKey { action: String, key: String },
+}
+
+impl Keymap {
+    /// The first action bound to `key` in the given contexts, searched in order.
+    pub fn action_for(&self, contexts: &[KeyContext], key: &KeyEvent) -> Option<Action> {
+        let combo = KeyCombo::from_event(key);
+        contexts.iter().find_map(|context| {
+            self.bindings
+                .iter()
+                .find(|b| b.context == *context && b.key == combo)
+                .map(|b| b.action)
+        })
+    }
+
+    /// Keys bound to an action in the given contexts, for hints ("j/↓").
+    pub fn keys_for(&self, contexts: &[KeyContext], action: Action) -> Vec<KeyCombo> {
+        let mut keys = Vec::new();
+        for binding in &self.bindings {
+            if binding.action == action
+                && contexts.contains(&binding.context)
+                && !keys.contains(&binding.key)
+            {
+                keys.push(binding.key);
+            }
+        }
+        keys
+    }
+
+    /// The first key label of an action, for a footer hint; None when unbound.
+    pub fn label(&self, contexts: &[KeyContext], action: Action) -> Option<String> {
+        self.keys_for(contexts, action)
+            .first()
+            .map(|k| k.to_string())
+    }
+
+    /// Every (keys, description) pair for the help overlay, grouped by action.
+    pub fn help_rows(&self, contexts: &[KeyContext]) -> Vec<(String, &'static str)> {
+        let mut rows = Vec::new();
+        for action in Action::ALL {
+            let keys = self.keys_for(contexts, *action);
+            if !keys.is_empty() {
+                let labels: Vec<String> = keys.iter().map(ToString::to_string).collect();
+                rows.push((labels.join(" "), action.help()));
+            }
+        }
+        rows
+    }
+
+    /// Rebinds actions from the config file's `[keys]` table: `action = ["key", …]` replaces every
+    /// key of that action in every context where it was bound.
+    pub fn apply_overrides(
+        &mut self,
+        overrides: &HashMap<String, Vec<String>>,
+    ) -> Result<(), KeymapError> {
+        for (name, keys) in overrides {
+            let action =
+                Action::from_name(name).ok_or_else(|| KeymapError::UnknownAction(name.clone()))?;
+            let combos = keys
+                .iter()
+                .map(|key| {
+                    KeyCombo::parse(key).ok_or_else(|| KeymapError::UnknownKey {
+                        action: name.clone(),
+                        key: key.clone(),
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut contexts: Vec<KeyContext> = self
+                .bindings
+                .iter()
+                .filter(|b| b.action == action)
+                .map(|b| b.context)
+                .collect();
+            contexts.dedup();
+            self.bindings.retain(|b| b.action != action);
+            for context in contexts {
+                for key in &combos {
+                    self.bindings.insert(
+                        0,
+                        Binding {
+                            context,
+                            key: *key,
+                            action,
+                        },
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEventKind;
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent {
+            code,
+            modifiers,
+            kind: KeyEventKind::Press,
+            state: ratatui::crossterm::event::KeyEventState::NONE,
+        }
+    }
+
+    #[test]
+    fn upper_case_g_with_shift_is_bottom() {
+        let keymap = Keymap::default();
+        let shifted_g = key(KeyCode::Char('G'), KeyModifiers::SHIFT);
+        assert_eq!(
+            keymap.action_for(&[KeyContext::List], &shifted_g),
+            Some(Action::Bottom)
+        );
+    }
+
+    #[test]
+    fn contexts_are_searched_in_order() {
+        let keymap = Keymap::default();
+        let esc = key(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(
+            keymap.action_for(&[KeyContext::List, KeyContext::Global], &esc),
+            Some(Action::Back)
+        );
+        let j = key(KeyCode::Char('j'), KeyModifiers::NONE);
+        assert_eq!(keymap.action_for(&[KeyContext::Global], &j), None);
+    }
+
+    #[test]
+    fn keys_parse_and_print_round_trip() {
+        for text in [
+            "ctrl-d",
+            "G",
+            "enter",
+            "esc",
+            "pgdn",
+            "space",
+            "f5",
+            "shift-tab",
+            "/",
+        ] {
+            let combo = KeyCombo::parse(text).unwrap();
+            assert_eq!(KeyCombo::parse(&combo.to_string()), Some(combo), "{text}");
+        }
+        assert_eq!(KeyCombo::parse("nonsense"), None);
+    }
+
+    #[test]
+    fn overrides_rebind_an_action() {
+        let mut keymap = Keymap::default();
+        let overrides = HashMap::from([("down".to_string(), vec!["n".to_string()])]);
+        keymap.apply_overrides(&overrides).unwrap();
+        let n = key(KeyCode::Char('n'), KeyModifiers::NONE);
+        let j = key(KeyCode::Char('j'), KeyModifiers::NONE);
+        assert_eq!(
+            keymap.action_for(&[KeyContext::List], &n),
+            Some(Action::Down)
+        );
+        assert_eq!(keymap.action_for(&[KeyContext::List], &j), None);
+        let bad = HashMap::from([("fly".to_string(), vec!["x".to_string()])]);
+        assert!(keymap.apply_overrides(&bad).is_err());
+    }
+
+    #[test]
+    fn help_lists_every_bound_action_once() {
+        let rows = Keymap::default().help_rows(&[KeyContext::Reader, KeyContext::Global]);
+        assert!(
+            rows.iter()
+                .any(|(keys, help)| keys == "t" && *help == "table of contents")
+        );
+        let searches = rows.iter().filter(|(_, h)| *h == "search in page").count();
+        assert_eq!(searches, 1);
+    }
+}

@@ -1,0 +1,51 @@
+//! Everything that can happen to the model: input from the terminal and results of commands,
+//! all arriving on one queue.
+
+use ratatui::crossterm::event::KeyEvent;
+
+use crate::api::models::{Collection, Member, Organization, Page, Space};
+use crate::api::{ApiError, ListPage};
+use crate::app::command::{DocHandle, DocKey};
+use crate::app::loadable::RequestId;
+
+// Messages are moved once, from a task to `update`; boxing them would buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Msg {
+    Key(KeyEvent),
+    Paste(String),
+    Resize {
+        width: u16,
+        height: u16,
+    },
+    /// The spinner's clock; sent only while a request is in flight.
+    Tick,
+    /// Back from Ctrl-Z: everything must be drawn again.
+    Resumed,
+    Api {
+        request: RequestId,
+        response: ApiResponse,
+    },
+    MarkdownParsed {
+        key: DocKey,
+        doc: DocHandle,
+        highlighted: bool,
+    },
+}
+
+/// The organization's collections and spaces, fetched together to build the tree.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrganizationTree {
+    pub collections: Vec<Collection>,
+    pub spaces: Vec<Space>,
+}
+
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApiResponse {
+    Organizations(Result<ListPage<Organization>, ApiError>),
+    OrganizationTree(Result<OrganizationTree, ApiError>),
+    Members(Result<ListPage<Member>, ApiError>),
+    Pages(Result<Vec<Page>, ApiError>),
+    PageMarkdown(Result<Page, ApiError>),
+}

@@ -1,0 +1,406 @@
+//! The Elm-style core: `Model` holds everything on screen, `update` applies one `Msg` and returns
+//! a `Cmd` describing side effects. Nothing here touches the network or the terminal.
+
+pub mod command;
+pub mod docs;
+pub mod keymap;
+pub mod loadable;
+pub mod message;
+pub mod paged;
+
+use std::collections::BTreeSet;
+
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
+
+pub use command::{ApiCall, Cmd, DocHandle, DocKey};
+pub use docs::DocCache;
+pub use keymap::{Action, KeyContext, Keymap};
+pub use loadable::{Loadable, RequestId};
+pub use message::{ApiResponse, Msg, OrganizationTree};
+
+use crate::screens::Screen;
+use crate::ui::markdown::RenderOptions;
+use crate::ui::theme::Theme;
+
+/// Terminal size in cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Size {
+    pub width: u16,
+    pub height: u16,
+}
+
+/// Hands out request ids; every API call gets a fresh one.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct RequestIds {
+    last: u64,
+}
+
+impl RequestIds {
+    pub fn issue(&mut self) -> RequestId {
+        self.last += 1;
+        RequestId(self.last)
+    }
+}
+
+/// What a screen's update wants besides side effects: stay, open another screen, or go back.
+#[derive(Debug, Default)]
+pub enum Nav {
+    #[default]
+    Stay,
+    Push(Box<Screen>),
+    Pop,
+}
+
+/// The result of a screen handling something.
+#[derive(Debug, Default)]
+pub struct Step {
+    pub cmd: Cmd,
+    pub nav: Nav,
+}
+
+impl Step {
+    pub fn cmd(cmd: Cmd) -> Step {
+        Step {
+            cmd,
+            nav: Nav::Stay,
+        }
+    }
+
+    pub fn push(screen: Screen) -> Step {
+        Step {
+            cmd: Cmd::None,
+            nav: Nav::Push(Box::new(screen)),
+        }
+    }
+
+    pub fn pop() -> Step {
+        Step {
+            cmd: Cmd::None,
+            nav: Nav::Pop,
+        }
+    }
+}
+
+/// What every screen's update may read or use besides its own state.
+pub struct Ctx<'a> {
+    pub requests: &'a mut RequestIds,
+    pub size: Size,
+    pub docs: &'a mut DocCache,
+    pub theme: &'a Theme,
+}
+
+/// Settings the app shows to the user (where the token comes from) and uses to render.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Environment {
+    /// Where quire is connected, shown in the header ("demo sandbox", "api.gitbook.com").
+    pub server_label: String,
+    /// Where the config file lives, for the "how to set a token" messages.
+    pub config_path: String,
+    pub render: RenderOptions,
+}
+
+/// Overlays sit above the top screen and get keys first.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Overlay {
+    Help { scroll: u16 },
+}
+
+pub struct Model {
+    /// The route stack; never empty. The last screen is on top.
+    pub screens: Vec<Screen>,
+    pub overlay: Option<Overlay>,
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub environment: Environment,
+    pub size: Size,
+    pub requests: RequestIds,
+    pub docs: DocCache,
+    /// Requests sent and not yet answered: the spinner turns while this is not empty.
+    pub in_flight: BTreeSet<RequestId>,
+    pub parses_in_flight: usize,
+    pub spinner_frame: usize,
+    /// A short message in the footer (copied, opened …), cleared by the next key.
+    pub toast: Option<String>,
+    pub quit: bool,
+}
+
+impl Model {
+    pub fn new(first: Screen, environment: Environment, size: Size) -> Model {
+        Model {
+            screens: vec![first],
+            overlay: None,
+            keymap: Keymap::default(),
+            theme: Theme::default(),
+            environment,
+            size,
+            requests: RequestIds::default(),
+            docs: DocCache::default(),
+            in_flight: BTreeSet::new(),
+            parses_in_flight: 0,
+            spinner_frame: 0,
+            toast: None,
+            quit: false,
+        }
+    }
+
+    /// The command that loads the first screen; the runtime runs it before the first key.
+    pub fn init(&mut self) -> Cmd {
+        let mut ctx = Ctx {
+            requests: &mut self.requests,
+            size: self.size,
+            docs: &mut self.docs,
+            theme: &self.theme,
+        };
+        let cmd = match self.screens.last_mut() {
+            Some(screen) => screen.enter(&mut ctx),
+            None => Cmd::None,
+        };
+        self.track(&cmd);
+        cmd
+    }
+
+    pub fn top(&self) -> &Screen {
+        // `screens` is never empty: `pop` refuses to remove the last screen.
+        &self.screens[self.screens.len() - 1]
+    }
+
+    /// True while something is loading: the only time quire wakes up on a timer.
+    pub fn is_busy(&self) -> bool {
+        !self.in_flight.is_empty() || self.parses_in_flight > 0
+    }
+
+    /// The breadcrumb: each screen on the stack by name.
+    pub fn breadcrumb(&self) -> Vec<String> {
+        self.screens.iter().map(Screen::title).collect()
+    }
+
+    fn track(&mut self, cmd: &Cmd) {
+        match cmd {
+            Cmd::Api { request, .. } => {
+                self.in_flight.insert(*request);
+            }
+            Cmd::ParseMarkdown { .. } | Cmd::HighlightMarkdown { .. } => {
+                self.parses_in_flight += 1;
+            }
+            Cmd::Batch(commands) => commands.iter().for_each(|c| self.track(c)),
+            _ => {}
+        }
+    }
+
+    fn apply_step(&mut self, step: Step) -> Cmd {
+        let mut cmd = step.cmd;
+        match step.nav {
+            Nav::Stay => {}
+            Nav::Pop => {
+                if self.screens.len() > 1 {
+                    self.screens.pop();
+                }
+            }
+            Nav::Push(screen) => {
+                self.screens.push(*screen);
+                let mut ctx = Ctx {
+                    requests: &mut self.requests,
+                    size: self.size,
+                    docs: &mut self.docs,
+                    theme: &self.theme,
+                };
+                let enter = self
+                    .screens
+                    .last_mut()
+                    .map_or(Cmd::None, |s| s.enter(&mut ctx));
+                cmd = Cmd::batch([cmd, enter]);
+            }
+        }
+        cmd
+    }
+}
+
+/// Applies one message. Returns what the runtime should do next.
+pub fn update(model: &mut Model, msg: Msg) -> Cmd {
+    let cmd = match msg {
+        Msg::Key(key) => on_key(model, key),
+        Msg::Paste(text) => on_paste(model, &text),
+        Msg::Resize { width, height } => on_resize(model, Size { width, height }),
+        Msg::Tick => {
+            model.spinner_frame = model.spinner_frame.wrapping_add(1);
+            Cmd::None
+        }
+        Msg::Resumed => Cmd::None,
+        Msg::Api { request, response } => on_api(model, request, response),
+        Msg::MarkdownParsed {
+            key,
+            doc,
+            highlighted,
+        } => on_markdown(model, key, doc, highlighted),
+    };
+    model.track(&cmd);
+    cmd
+}
+
+fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
+    (
+        Ctx {
+            requests: &mut model.requests,
+            size: model.size,
+            docs: &mut model.docs,
+            theme: &model.theme,
+        },
+        &mut model.screens,
+    )
+}
+
+fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
+    if key.kind == KeyEventKind::Release {
+        return Cmd::None;
+    }
+    model.toast = None;
+    if let Some(overlay) = model.overlay.clone() {
+        return on_overlay_key(model, key, overlay);
+    }
+    // A screen with a text input open sees raw keys first.
+    let keymap = model.keymap.clone();
+    let (mut ctx, screens) = ctx(model);
+    let Some(screen) = screens.last_mut() else {
+        return Cmd::None;
+    };
+    if let Some(step) = screen.on_raw_key(&key, &mut ctx) {
+        return model.apply_step(step);
+    }
+    let mut contexts = screen.key_contexts().to_vec();
+    contexts.push(KeyContext::Global);
+    let Some(action) = keymap.action_for(&contexts, &key) else {
+        return Cmd::None;
+    };
+    if let Some(step) = screen.on_action(action, &mut ctx) {
+        return model.apply_step(step);
+    }
+    on_global_action(model, action)
+}
+
+/// Actions no screen claimed.
+fn on_global_action(model: &mut Model, action: Action) -> Cmd {
+    match action {
+        Action::Quit => {
+            model.quit = true;
+            Cmd::Quit
+        }
+        Action::Help => {
+            model.overlay = Some(Overlay::Help { scroll: 0 });
+            Cmd::None
+        }
+        Action::Back => {
+            if model.screens.len() > 1 {
+                model.screens.pop();
+            }
+            Cmd::None
+        }
+        Action::Suspend => Cmd::Suspend,
+        Action::Refresh => {
+            let (mut ctx, screens) = ctx(model);
+            match screens.last_mut() {
+                Some(screen) => screen.refresh(&mut ctx),
+                None => Cmd::None,
+            }
+        }
+        Action::CopyLink => match model.top().link() {
+            Some(link) => {
+                model.toast = Some(format!("Copied {link}"));
+                Cmd::CopyToClipboard(link)
+            }
+            None => {
+                model.toast = Some("Nothing to copy here".to_string());
+                Cmd::None
+            }
+        },
+        Action::OpenInBrowser => match model.top().link() {
+            Some(link) => {
+                model.toast = Some(format!("Opening {link}"));
+                Cmd::OpenInBrowser(link)
+            }
+            None => {
+                model.toast = Some("Nothing to open here".to_string());
+                Cmd::None
+            }
+        },
+        _ => Cmd::None,
+    }
+}
+
+fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
+    let action = model
+        .keymap
+        .action_for(&[KeyContext::Reader, KeyContext::Global], &key);
+    match overlay {
+        Overlay::Help { scroll } => {
+            let scroll = match action {
+                Some(Action::Down) => scroll.saturating_add(1),
+                Some(Action::Up) => scroll.saturating_sub(1),
+                Some(Action::PageDown | Action::HalfPageDown) => scroll.saturating_add(10),
+                Some(Action::PageUp | Action::HalfPageUp) => scroll.saturating_sub(10),
+                Some(Action::Top) => 0,
+                Some(Action::Quit) if key.code != ratatui::crossterm::event::KeyCode::Char('q') => {
+                    model.quit = true;
+                    return Cmd::Quit;
+                }
+                Some(Action::Help | Action::Back | Action::Quit) => {
+                    model.overlay = None;
+                    return Cmd::None;
+                }
+                _ => scroll,
+            };
+            model.overlay = Some(Overlay::Help { scroll });
+            Cmd::None
+        }
+    }
+}
+
+fn on_paste(model: &mut Model, text: &str) -> Cmd {
+    let (mut ctx, screens) = ctx(model);
+    match screens.last_mut() {
+        Some(screen) => {
+            screen.on_paste(text, &mut ctx);
+            Cmd::None
+        }
+        None => Cmd::None,
+    }
+}
+
+fn on_resize(model: &mut Model, size: Size) -> Cmd {
+    model.size = size;
+    let (mut ctx, screens) = ctx(model);
+    for screen in screens.iter_mut() {
+        screen.on_resize(&mut ctx);
+    }
+    Cmd::None
+}
+
+fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
+    model.in_flight.remove(&request);
+    let (mut ctx, screens) = ctx(model);
+    // Results go to whichever screen on the stack waits for them; the others are stale.
+    for index in (0..screens.len()).rev() {
+        if let Some(step) = screens[index].on_response(request, &response, &mut ctx) {
+            return if index + 1 == screens.len() {
+                model.apply_step(step)
+            } else {
+                step.cmd
+            };
+        }
+    }
+    tracing::debug!(?request, "dropped a stale response");
+    Cmd::None
+}
+
+fn on_markdown(model: &mut Model, key: DocKey, doc: DocHandle, highlighted: bool) -> Cmd {
+    model.parses_in_flight = model.parses_in_flight.saturating_sub(1);
+    model.docs.insert(key.clone(), doc.0.clone(), highlighted);
+    let (mut ctx, screens) = ctx(model);
+    for screen in screens.iter_mut() {
+        screen.on_document(&key, &mut ctx);
+    }
+    if highlighted {
+        Cmd::None
+    } else {
+        Cmd::HighlightMarkdown { key, doc }
+    }
+}

@@ -1,0 +1,111 @@
+//! A list fetched a page at a time, as the user scrolls near its end. Page ids go through the
+//! client's `PageCursor`, so a server that repeats itself (or never stops) cannot make us loop.
+
+use crate::api::{ApiError, ListPage, PageCursor};
+use crate::app::loadable::RequestId;
+
+/// Start fetching the next page when the selection is this close to the end.
+pub const PREFETCH_DISTANCE: usize = 10;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PagedList<T> {
+    pub items: Vec<T>,
+    pub total: Option<u64>,
+    pub error: Option<ApiError>,
+    loading: Option<RequestId>,
+    /// True while the request in flight is for the first page (its answer replaces the items).
+    loading_first: bool,
+    /// True once the first page arrived (an empty list is then really empty).
+    loaded_once: bool,
+    next: Option<String>,
+    cursor: PageCursor,
+}
+
+impl<T> Default for PagedList<T> {
+    fn default() -> Self {
+        PagedList {
+            items: Vec::new(),
+            total: None,
+            error: None,
+            loading: None,
+            loading_first: false,
+            loaded_once: false,
+            next: None,
+            cursor: PageCursor::default(),
+        }
+    }
+}
+
+impl<T> PagedList<T> {
+    /// Starts over from the first page, keeping the old items on screen until it arrives.
+    pub fn restart(&mut self, request: RequestId) {
+        self.cursor.reset();
+        // The first request of a fresh cursor is always allowed.
+        let _ = self.cursor.begin(None);
+        self.loading = Some(request);
+        self.loading_first = true;
+        self.error = None;
+    }
+
+    /// The page id to fetch next if the selection is near the end and there is more to fetch.
+    pub fn want_more(&self, selected: usize) -> Option<String> {
+        if self.loading.is_some() || self.error.is_some() {
+            return None;
+        }
+        if selected + PREFETCH_DISTANCE < self.items.len() {
+            return None;
+        }
+        self.next
+            .clone()
+            .filter(|page| !self.cursor.was_requested(page))
+    }
+
+    /// Records that `page` is being fetched with `request`. Returns false (and stops paging)
+    /// when the cursor refuses the page: repeated, or past the cap.
+    pub fn start_more(&mut self, request: RequestId, page: &str) -> bool {
+        if self.cursor.begin(Some(page)).is_err() {
+            self.next = None;
+            return false;
+        }
+        self.loading = Some(request);
+        self.loading_first = false;
+        true
+    }
+
+    pub fn is_loading(&self) -> bool {
+        self.loading.is_some()
+    }
+
+    pub fn loaded_once(&self) -> bool {
+        self.loaded_once
+    }
+
+    /// True while the server says there is more and we would still ask for it.
+    pub fn has_more(&self) -> bool {
+        self.next
+            .as_deref()
+            .is_some_and(|page| !self.cursor.was_requested(page))
+    }
+
+    /// Applies a page if it is the one awaited. Returns false for a stale result.
+    pub fn settle(&mut self, request: RequestId, result: Result<ListPage<T>, ApiError>) -> bool {
+        if self.loading != Some(request) {
+            return false;
+        }
+        self.loading = None;
+        match result {
+            Ok(page) => {
+                if self.loading_first {
+                    self.items.clear();
+                }
+                self.next = page.next_page;
+                self.total = page.count.or(self.total);
+                self.items.extend(page.items);
+                self.loaded_once = true;
+                self.error = None;
+            }
+            Err(error) => self.error = Some(error),
+        }
+        true
+    }
+}

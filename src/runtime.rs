@@ -1,0 +1,290 @@
+//! The loop: input and command results arrive as `Msg` on one queue; everything queued is
+//! applied, then the screen is drawn once. Generic over the ratatui backend, the input stream and
+//! the host (clipboard, browser, suspend), so tests run the real loop on a `TestBackend`.
+
+use std::io;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::{Stream, StreamExt};
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+use ratatui::crossterm::event::Event;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+use crate::api::models::{Collection, Space};
+use crate::api::{Client, encode_segment};
+use crate::app::{
+    ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
+};
+use crate::ui::chrome;
+use crate::ui::markdown::{MarkdownDoc, RenderOptions};
+use crate::ui::theme::Theme;
+
+/// How often the spinner turns while something is loading. Idle, nothing ticks.
+const SPINNER_INTERVAL: Duration = Duration::from_millis(120);
+
+/// What the terminal side can send besides key presses.
+#[derive(Debug)]
+pub enum InputEvent {
+    Terminal(Event),
+    /// SIGHUP: the terminal (or the SSH connection) is gone.
+    Hangup,
+    /// SIGTERM or SIGINT from outside.
+    Terminate,
+    /// Reading input failed: the terminal is gone.
+    Failed(String),
+}
+
+/// Side effects that need the real terminal or the desktop.
+pub trait Host {
+    fn copy_to_clipboard(&mut self, text: &str) -> io::Result<()>;
+    fn open_in_browser(&mut self, url: &str) -> io::Result<()>;
+    /// Gives the terminal back to the shell and stops until `fg`.
+    fn suspend(&mut self) -> io::Result<()>;
+}
+
+/// Why the loop ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Exit {
+    Quit,
+    TerminalGone,
+    Terminated,
+}
+
+/// Runs the API calls and renders that commands ask for.
+#[derive(Clone)]
+pub struct Effects {
+    pub client: Option<Client>,
+    pub theme: Theme,
+    pub render: RenderOptions,
+}
+
+pub async fn run<B, I, H>(
+    terminal: &mut Terminal<B>,
+    mut input: I,
+    model: &mut Model,
+    effects: Effects,
+    host: &mut H,
+) -> io::Result<Exit>
+where
+    B: Backend,
+    I: Stream<Item = InputEvent> + Unpin,
+    H: Host,
+{
+    let (sender, mut receiver) = unbounded_channel::<Msg>();
+    let size = terminal.size().map_err(backend_error)?;
+    let first = update(
+        model,
+        Msg::Resize {
+            width: size.width,
+            height: size.height,
+        },
+    );
+    execute(first, &effects, &sender, host, terminal)?;
+    let init = model.init();
+    execute(init, &effects, &sender, host, terminal)?;
+    draw(terminal, model)?;
+
+    loop {
+        let spinner = async {
+            if model.is_busy() {
+                tokio::time::sleep(SPINNER_INTERVAL).await;
+            } else {
+                std::future::pending::<()>().await;
+            }
+        };
+        let first = tokio::select! {
+            event = input.next() => match event {
+                Some(InputEvent::Terminal(event)) => match message_for(event) {
+                    Some(msg) => msg,
+                    None => continue,
+                },
+                Some(InputEvent::Hangup) | Some(InputEvent::Failed(_)) | None => {
+                    return Ok(Exit::TerminalGone);
+                }
+                Some(InputEvent::Terminate) => return Ok(Exit::Terminated),
+            },
+            Some(msg) = receiver.recv() => msg,
+            _ = spinner => Msg::Tick,
+        };
+        apply(first, model, &effects, &sender, host, terminal)?;
+        drain(&mut receiver, model, &effects, &sender, host, terminal)?;
+        if model.quit {
+            return Ok(Exit::Quit);
+        }
+        draw(terminal, model)?;
+    }
+}
+
+fn drain<B: Backend, H: Host>(
+    receiver: &mut UnboundedReceiver<Msg>,
+    model: &mut Model,
+    effects: &Effects,
+    sender: &UnboundedSender<Msg>,
+    host: &mut H,
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
+    while let Ok(msg) = receiver.try_recv() {
+        apply(msg, model, effects, sender, host, terminal)?;
+    }
+    Ok(())
+}
+
+fn apply<B: Backend, H: Host>(
+    msg: Msg,
+    model: &mut Model,
+    effects: &Effects,
+    sender: &UnboundedSender<Msg>,
+    host: &mut H,
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
+    let cmd = update(model, msg);
+    execute(cmd, effects, sender, host, terminal)
+}
+
+fn draw<B: Backend>(terminal: &mut Terminal<B>, model: &Model) -> io::Result<()> {
+    terminal
+        .draw(|frame| chrome::draw(frame, model))
+        .map(|_| ())
+        .map_err(backend_error)
+}
+
+fn backend_error<E: std::fmt::Display>(error: E) -> io::Error {
+    io::Error::other(error.to_string())
+}
+
+/// Terminal events that matter to the model; the rest (focus, mouse) are ignored.
+fn message_for(event: Event) -> Option<Msg> {
+    match event {
+        Event::Key(key) => Some(Msg::Key(key)),
+        Event::Paste(text) => Some(Msg::Paste(text)),
+        Event::Resize(width, height) => Some(Msg::Resize { width, height }),
+        _ => None,
+    }
+}
+
+fn execute<B: Backend, H: Host>(
+    cmd: Cmd,
+    effects: &Effects,
+    sender: &UnboundedSender<Msg>,
+    host: &mut H,
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
+    match cmd {
+        Cmd::None | Cmd::Quit => {}
+        Cmd::Batch(commands) => {
+            for cmd in commands {
+                execute(cmd, effects, sender, host, terminal)?;
+            }
+        }
+        Cmd::Api { request, call } => spawn_api_call(effects, sender, request, call),
+        Cmd::ParseMarkdown { key, markdown } => {
+            let theme = effects.theme.clone();
+            spawn_render(sender, key, false, move || {
+                MarkdownDoc::parse(&markdown, &theme)
+            });
+        }
+        Cmd::HighlightMarkdown { key, doc } => {
+            let theme = effects.theme.clone();
+            let options = effects.render;
+            spawn_render(sender, key, true, move || {
+                doc.0.highlighted(&theme, &options)
+            });
+        }
+        Cmd::CopyToClipboard(text) => {
+            if let Err(error) = host.copy_to_clipboard(&text) {
+                tracing::warn!(%error, "copy to clipboard failed");
+            }
+        }
+        Cmd::OpenInBrowser(url) => {
+            if let Err(error) = host.open_in_browser(&url) {
+                tracing::warn!(%error, "open in browser failed");
+            }
+        }
+        Cmd::Suspend => {
+            host.suspend()?;
+            terminal.clear().map_err(backend_error)?;
+            let _ = sender.send(Msg::Resumed);
+        }
+    }
+    Ok(())
+}
+
+fn spawn_render<F>(
+    sender: &UnboundedSender<Msg>,
+    key: crate::app::DocKey,
+    highlighted: bool,
+    render: F,
+) where
+    F: FnOnce() -> MarkdownDoc + Send + 'static,
+{
+    let sender = sender.clone();
+    tokio::spawn(async move {
+        // Rendering is CPU work: keep it off the thread that reads keys and draws.
+        let doc = match tokio::task::spawn_blocking(render).await {
+            Ok(doc) => doc,
+            Err(error) => {
+                tracing::error!(%error, "markdown rendering failed");
+                MarkdownDoc::parse(
+                    "> quire could not render this page. Press `r` to load it again.",
+                    &Theme::default(),
+                )
+            }
+        };
+        let _ = sender.send(Msg::MarkdownParsed {
+            key,
+            doc: DocHandle(Arc::new(doc)),
+            // A failed highlight still ends the highlighting step.
+            highlighted,
+        });
+    });
+}
+
+fn spawn_api_call(
+    effects: &Effects,
+    sender: &UnboundedSender<Msg>,
+    request: RequestId,
+    call: ApiCall,
+) {
+    let Some(client) = effects.client.clone() else {
+        tracing::error!(?call, "an API call without a client");
+        return;
+    };
+    let sender = sender.clone();
+    tokio::spawn(async move {
+        let response = call_api(&client, call).await;
+        let _ = sender.send(Msg::Api { request, response });
+    });
+}
+
+/// Performs one call. Independent requests run in parallel.
+pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
+    match call {
+        ApiCall::ListOrganizations { page } => {
+            ApiResponse::Organizations(client.list_organizations(page.as_deref()).await)
+        }
+        ApiCall::OrganizationTree { organization } => {
+            let organization = encode_segment(&organization);
+            let collections_path = format!("/orgs/{organization}/collections");
+            let spaces_path = format!("/orgs/{organization}/spaces");
+            let (collections, spaces) = tokio::join!(
+                client.list_all::<Collection>(&collections_path, &[("nested", "true")]),
+                client.list_all::<Space>(&spaces_path, &[]),
+            );
+            ApiResponse::OrganizationTree(collections.and_then(|collections: Vec<Collection>| {
+                spaces.map(|spaces: Vec<Space>| OrganizationTree {
+                    collections,
+                    spaces,
+                })
+            }))
+        }
+        ApiCall::ListMembers { organization, page } => {
+            ApiResponse::Members(client.list_members(&organization, page.as_deref()).await)
+        }
+        ApiCall::ListPages { space } => ApiResponse::Pages(client.list_pages(&space).await),
+        ApiCall::GetPageMarkdown { space, page } => {
+            ApiResponse::PageMarkdown(client.get_page_markdown(&space, &page).await)
+        }
+    }
+}

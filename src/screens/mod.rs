@@ -1,0 +1,141 @@
+//! One folder per screen: state and update in `mod.rs`, drawing in `view.rs`. Screens never touch
+//! the network; they return `Cmd`s.
+
+pub mod organization;
+pub mod organizations;
+pub mod page;
+pub mod space;
+pub mod welcome;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Model, RequestId, Step};
+
+/// What every screen can do; defaults are "nothing to do here".
+pub trait ScreenState {
+    fn enter(&mut self, _ctx: &mut Ctx) -> Cmd {
+        Cmd::None
+    }
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.enter(ctx)
+    }
+    fn title(&self) -> String;
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[]
+    }
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        Vec::new()
+    }
+    fn on_raw_key(&mut self, _key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+        None
+    }
+    fn on_action(&mut self, _action: Action, _ctx: &mut Ctx) -> Option<Step> {
+        None
+    }
+    fn on_paste(&mut self, _text: &str, _ctx: &mut Ctx) {}
+    fn on_resize(&mut self, _ctx: &mut Ctx) {}
+    fn on_response(
+        &mut self,
+        _request: RequestId,
+        _response: &ApiResponse,
+        _ctx: &mut Ctx,
+    ) -> Option<Step> {
+        None
+    }
+    fn on_document(&mut self, _key: &DocKey, _ctx: &mut Ctx) {}
+    fn link(&self) -> Option<String> {
+        None
+    }
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
+}
+
+#[derive(Debug)]
+pub enum Screen {
+    Welcome(welcome::Welcome),
+    Organizations(organizations::Organizations),
+    Organization(organization::Organization),
+    Space(space::SpaceScreen),
+    Page(page::PageScreen),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $screen:ident => $body:expr) => {
+        match $self {
+            Screen::Welcome($screen) => $body,
+            Screen::Organizations($screen) => $body,
+            Screen::Organization($screen) => $body,
+            Screen::Space($screen) => $body,
+            Screen::Page($screen) => $body,
+        }
+    };
+}
+
+impl Screen {
+    /// Called when the screen is pushed: returns what it needs loaded.
+    pub fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        dispatch!(self, s => s.enter(ctx))
+    }
+
+    pub fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        dispatch!(self, s => s.refresh(ctx))
+    }
+
+    pub fn title(&self) -> String {
+        dispatch!(self, s => s.title())
+    }
+
+    /// Key contexts searched before the global one.
+    pub fn key_contexts(&self) -> &'static [KeyContext] {
+        dispatch!(self, s => s.key_contexts())
+    }
+
+    /// Footer hints: the actions most worth knowing here.
+    pub fn hints(&self) -> Vec<(Action, &'static str)> {
+        dispatch!(self, s => s.hints())
+    }
+
+    /// Raw keys for a text input that is open; None lets the keymap decide.
+    pub fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        dispatch!(self, s => s.on_raw_key(key, ctx))
+    }
+
+    /// None when the screen does not handle the action, so the global handler may.
+    pub fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        dispatch!(self, s => s.on_action(action, ctx))
+    }
+
+    pub fn on_paste(&mut self, text: &str, ctx: &mut Ctx) {
+        dispatch!(self, s => s.on_paste(text, ctx))
+    }
+
+    pub fn on_resize(&mut self, ctx: &mut Ctx) {
+        dispatch!(self, s => s.on_resize(ctx))
+    }
+
+    /// Some when this screen was waiting for the result.
+    pub fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        dispatch!(self, s => s.on_response(request, response, ctx))
+    }
+
+    /// A parsed (or newly highlighted) document is in the cache.
+    pub fn on_document(&mut self, key: &DocKey, ctx: &mut Ctx) {
+        dispatch!(self, s => s.on_document(key, ctx))
+    }
+
+    /// The address of what is selected, for `y` (copy) and `o` (open).
+    pub fn link(&self) -> Option<String> {
+        dispatch!(self, s => s.link())
+    }
+
+    pub fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        dispatch!(self, s => s.draw(frame, area, model))
+    }
+}

@@ -1,0 +1,384 @@
+//! An organization: a Spaces tab (nested collections and spaces as a tree, with a details pane)
+//! and a Members tab (paged lazily).
+
+mod tree;
+mod view;
+
+use std::collections::HashSet;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::api::models::{Member, Organization as OrganizationModel};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::paged::PagedList;
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::space::SpaceScreen;
+use crate::screens::{Screen, ScreenState};
+use crate::ui::input::Filter;
+use crate::ui::list::Selection;
+use crate::ui::tree::{Tree, VisibleRow};
+
+pub use tree::{OrgNode, build_tree};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tab {
+    #[default]
+    Spaces,
+    Members,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 2] = [Tab::Spaces, Tab::Members];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Tab::Spaces => "Spaces",
+            Tab::Members => "Members",
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Organization {
+    pub organization: OrganizationModel,
+    pub tab: Tab,
+    pub tree: Loadable<Tree<OrgNode>>,
+    /// Expanded nodes by their stable key (`OrgNode::key`), so a reload keeps them open.
+    pub expanded: HashSet<String>,
+    pub tree_selection: Selection,
+    pub tree_filter: Filter,
+    pub members: PagedList<Member>,
+    pub member_selection: Selection,
+    pub member_filter: Filter,
+}
+
+impl Organization {
+    pub fn new(organization: OrganizationModel) -> Organization {
+        Organization {
+            organization,
+            tab: Tab::Spaces,
+            tree: Loadable::NotAsked,
+            expanded: HashSet::new(),
+            tree_selection: Selection::default(),
+            tree_filter: Filter::default(),
+            members: PagedList::default(),
+            member_selection: Selection::default(),
+            member_filter: Filter::default(),
+        }
+    }
+
+    /// The tree rows as drawn now (respecting expansion and the filter).
+    pub fn visible_rows(&self) -> Vec<VisibleRow> {
+        let Some(tree) = self.tree.value() else {
+            return Vec::new();
+        };
+        let expanded: HashSet<usize> = tree
+            .nodes()
+            .filter(|(_, node)| self.expanded.contains(&node.item.key()))
+            .map(|(index, _)| index)
+            .collect();
+        if self.tree_filter.text.is_empty() {
+            tree.visible_rows(&expanded, None)
+        } else {
+            let matches = |node: &OrgNode| self.tree_filter.matches(node.title());
+            tree.visible_rows(&expanded, Some(&matches))
+        }
+    }
+
+    pub fn selected_node(&self) -> Option<&OrgNode> {
+        let row = *self.visible_rows().get(self.tree_selection.selected)?;
+        self.tree.value()?.item(row.node)
+    }
+
+    pub fn visible_members(&self) -> Vec<&Member> {
+        self.members
+            .items
+            .iter()
+            .filter(|m| {
+                let name = m.user.display_name.as_str();
+                let email = m.user.email.as_deref().unwrap_or("");
+                self.member_filter.matches(&format!("{name} {email}"))
+            })
+            .collect()
+    }
+
+    fn load_tree(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.tree.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::OrganizationTree {
+                organization: self.organization.id.clone(),
+            },
+        }
+    }
+
+    fn load_members(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.members.restart(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::ListMembers {
+                organization: self.organization.id.clone(),
+                page: None,
+            },
+        }
+    }
+
+    fn more_members(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(page) = self.members.want_more(self.member_selection.selected) else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        if !self.members.start_more(request, &page) {
+            return Cmd::None;
+        }
+        Cmd::Api {
+            request,
+            call: ApiCall::ListMembers {
+                organization: self.organization.id.clone(),
+                page: Some(page),
+            },
+        }
+    }
+
+    fn switch_tab(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {
+        let index = Tab::ALL.iter().position(|t| *t == self.tab).unwrap_or(0);
+        let count = Tab::ALL.len();
+        let next = if forward {
+            index + 1
+        } else {
+            index + count - 1
+        } % count;
+        self.tab = Tab::ALL[next];
+        if self.tab == Tab::Members && !self.members.loaded_once() && !self.members.is_loading() {
+            return self.load_members(ctx);
+        }
+        Cmd::None
+    }
+
+    fn filter_mut(&mut self) -> &mut Filter {
+        match self.tab {
+            Tab::Spaces => &mut self.tree_filter,
+            Tab::Members => &mut self.member_filter,
+        }
+    }
+
+    fn on_tree_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let rows = self.visible_rows();
+        let len = rows.len();
+        let page = ctx.size.height.saturating_sub(4).max(1) as isize;
+        let selected = rows.get(self.tree_selection.selected).copied();
+        let selected_key = self.selected_node().map(OrgNode::key);
+        match action {
+            Action::Down => self.tree_selection.move_by(1, len),
+            Action::Up => self.tree_selection.move_by(-1, len),
+            Action::HalfPageDown => self.tree_selection.move_by(page / 2, len),
+            Action::HalfPageUp => self.tree_selection.move_by(-page / 2, len),
+            Action::PageDown => self.tree_selection.move_by(page, len),
+            Action::PageUp => self.tree_selection.move_by(-page, len),
+            Action::Top => self.tree_selection.top(),
+            Action::Bottom => self.tree_selection.bottom(len),
+            Action::Expand => {
+                if let (Some(row), Some(key)) = (selected, selected_key) {
+                    if row.has_children && !row.expanded {
+                        self.expanded.insert(key);
+                    } else if row.has_children {
+                        self.tree_selection.move_by(1, len);
+                    }
+                }
+            }
+            Action::Collapse => self.collapse_or_go_to_parent(),
+            Action::ExpandAll => {
+                if let Some(tree) = self.tree.value() {
+                    self.expanded = tree.nodes().map(|(_, n)| n.item.key()).collect();
+                }
+            }
+            Action::CollapseAll => {
+                self.expanded.clear();
+                self.tree_selection.top();
+            }
+            Action::Open => {
+                let node = self.selected_node()?.clone();
+                match node {
+                    OrgNode::Space(space) => {
+                        return Some(Step::push(Screen::Space(SpaceScreen::new(
+                            space,
+                            self.organization.title.clone(),
+                        ))));
+                    }
+                    OrgNode::Collection(_) => {
+                        let key = node.key();
+                        if !self.expanded.remove(&key) {
+                            self.expanded.insert(key);
+                        }
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some(Step::default())
+    }
+
+    fn collapse_or_go_to_parent(&mut self) {
+        let rows = self.visible_rows();
+        let Some(row) = rows.get(self.tree_selection.selected).copied() else {
+            return;
+        };
+        let Some(tree) = self.tree.value() else {
+            return;
+        };
+        if row.expanded {
+            if let Some(node) = tree.item(row.node) {
+                self.expanded.remove(&node.key());
+            }
+            return;
+        }
+        let parent = tree.node(row.node).and_then(|n| n.parent);
+        if let Some(position) = parent.and_then(|p| rows.iter().position(|r| r.node == p)) {
+            self.tree_selection.selected = position;
+        }
+    }
+
+    fn on_member_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.visible_members().len();
+        let page = ctx.size.height.saturating_sub(5).max(1) as isize;
+        match action {
+            Action::Down => self.member_selection.move_by(1, len),
+            Action::Up => self.member_selection.move_by(-1, len),
+            Action::HalfPageDown => self.member_selection.move_by(page / 2, len),
+            Action::HalfPageUp => self.member_selection.move_by(-page / 2, len),
+            Action::PageDown => self.member_selection.move_by(page, len),
+            Action::PageUp => self.member_selection.move_by(-page, len),
+            Action::Top => self.member_selection.top(),
+            Action::Bottom => self.member_selection.bottom(len),
+            _ => return None,
+        }
+        Some(Step::cmd(self.more_members(ctx)))
+    }
+}
+
+impl ScreenState for Organization {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load_tree(ctx)
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        match self.tab {
+            Tab::Spaces => self.load_tree(ctx),
+            Tab::Members => self.load_members(ctx),
+        }
+    }
+
+    fn title(&self) -> String {
+        self.organization.title.clone()
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        match self.tab {
+            Tab::Spaces => &[KeyContext::Tabs, KeyContext::Tree, KeyContext::List],
+            Tab::Members => &[KeyContext::Tabs, KeyContext::List],
+        }
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        match self.tab {
+            Tab::Spaces => vec![
+                (Action::Open, "open"),
+                (Action::Expand, "expand"),
+                (Action::Collapse, "collapse"),
+                (Action::Filter, "filter"),
+                (Action::NextTab, "tab"),
+                (Action::Back, "back"),
+                (Action::Help, "keys"),
+            ],
+            Tab::Members => vec![
+                (Action::Filter, "filter"),
+                (Action::NextTab, "tab"),
+                (Action::Refresh, "refresh"),
+                (Action::Back, "back"),
+                (Action::Help, "keys"),
+            ],
+        }
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+        self.filter_mut().handle_key(key)?;
+        self.tree_selection.clamp(self.visible_rows().len());
+        self.member_selection.clamp(self.visible_members().len());
+        Some(Step::default())
+    }
+
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+        self.filter_mut().paste(text);
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        match action {
+            Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
+            Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
+            Action::Filter => {
+                self.filter_mut().open();
+                return Some(Step::default());
+            }
+            Action::Back if self.filter_mut().is_shown() => {
+                self.filter_mut().clear();
+                return Some(Step::default());
+            }
+            _ => {}
+        }
+        match self.tab {
+            Tab::Spaces => self.on_tree_action(action, ctx),
+            Tab::Members => self.on_member_action(action, ctx),
+        }
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        match response {
+            ApiResponse::OrganizationTree(result) => {
+                let result = result.clone().map(|data| build_tree(&data));
+                if !self.tree.settle(request, result) {
+                    return None;
+                }
+                if self.expanded.is_empty()
+                    && let Some(tree) = self.tree.value()
+                {
+                    // Open the top level so the first view shows the structure.
+                    self.expanded = tree
+                        .nodes()
+                        .filter(|(_, n)| n.parent.is_none())
+                        .map(|(_, n)| n.item.key())
+                        .collect();
+                }
+                self.tree_selection.clamp(self.visible_rows().len());
+                Some(Step::default())
+            }
+            ApiResponse::Members(result) => {
+                if !self.members.settle(request, result.clone()) {
+                    return None;
+                }
+                self.member_selection.clamp(self.visible_members().len());
+                Some(Step::cmd(self.more_members(ctx)))
+            }
+            _ => None,
+        }
+    }
+
+    fn link(&self) -> Option<String> {
+        match self.tab {
+            Tab::Spaces => self.selected_node()?.app_url(),
+            Tab::Members => None,
+        }
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw(self, frame, area, model);
+    }
+}

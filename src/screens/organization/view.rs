@@ -1,0 +1,318 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+use super::{OrgNode, Organization, Tab};
+use crate::app::Model;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{status, text};
+
+/// Below this width the details pane gives its room to the tree.
+const DETAILS_MIN_WIDTH: u16 = 70;
+
+pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
+    let [tabs_area, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    draw_tabs(screen, frame, tabs_area, &model.theme);
+    match screen.tab {
+        Tab::Spaces => draw_spaces(screen, frame, body, model),
+        Tab::Members => draw_members(screen, frame, body, model),
+    }
+}
+
+fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let mut spans = Vec::new();
+    for tab in Tab::ALL {
+        let style = if tab == screen.tab {
+            theme.style("tab_active")
+        } else {
+            theme.style("tab_inactive")
+        };
+        spans.push(Span::styled(format!(" {} ", tab.label()), style));
+        spans.push(Span::raw(" "));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (area, filter_area) = text::with_filter_row(area, screen.tree_filter.is_shown());
+    if let Some(filter_area) = filter_area {
+        text::draw_filter(frame, filter_area, &screen.tree_filter, theme);
+    }
+    let Some(tree) = screen.tree.value() else {
+        match screen.tree.error() {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "collections and spaces"),
+        }
+        return;
+    };
+    if tree.is_empty() {
+        status::empty(
+            frame,
+            area,
+            model,
+            "This organization has no collections or spaces yet.",
+        );
+        return;
+    }
+    let (tree_area, details_area) = if area.width >= DETAILS_MIN_WIDTH {
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
+                .areas(area);
+        (left, Some(right))
+    } else {
+        (area, None)
+    };
+
+    let rows = screen.visible_rows();
+    if rows.is_empty() {
+        status::empty(frame, tree_area, model, "Nothing matches the filter.");
+    }
+    let range = screen
+        .tree_selection
+        .visible_range(rows.len(), tree_area.height as usize);
+    let mut lines = Vec::new();
+    for (offset, row) in rows[range.clone()].iter().enumerate() {
+        let Some(node) = tree.item(row.node) else {
+            continue;
+        };
+        let selected = range.start + offset == screen.tree_selection.selected;
+        lines.push(tree_line(
+            node,
+            row,
+            selected,
+            &screen.tree_filter.text,
+            tree_area.width,
+            theme,
+        ));
+    }
+    frame.render_widget(Paragraph::new(lines), tree_area);
+    if let Some(error) = screen.tree.error() {
+        // A failed reload keeps the old tree; say so on its last row.
+        let last = Rect::new(
+            tree_area.x,
+            tree_area.bottom().saturating_sub(1),
+            tree_area.width,
+            1,
+        );
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                format!("{} — r to retry", error.user_message()),
+                theme.style("error"),
+            )),
+            last,
+        );
+    }
+    if let (Some(details_area), Some(node)) = (details_area, screen.selected_node()) {
+        draw_details(node, frame, details_area, model);
+    }
+}
+
+fn tree_line(
+    node: &OrgNode,
+    row: &crate::ui::tree::VisibleRow,
+    selected: bool,
+    filter: &str,
+    width: u16,
+    theme: &Theme,
+) -> Line<'static> {
+    let indent = "  ".repeat(row.depth.min(12));
+    let marker = match (row.has_children, row.expanded) {
+        (true, true) => "▾ ",
+        (true, false) => "▸ ",
+        (false, _) => "  ",
+    };
+    let (icon, badges) = match node {
+        OrgNode::Collection(_) => ("📁 ".to_string(), Vec::new()),
+        OrgNode::Space(space) => (
+            format!(
+                "{} ",
+                text::emoji(space.emoji.as_deref()).unwrap_or_else(|| "📄".into())
+            ),
+            space_badges(space, theme),
+        ),
+    };
+    let base = if selected {
+        theme.style("selection")
+    } else {
+        theme.style("text")
+    };
+    let title = sanitize(node.title()).into_owned();
+    let used = indent.len() + 2 + 3;
+    let badge_width: usize = badges.iter().map(Span::width).sum();
+    let room = (width as usize).saturating_sub(used + badge_width);
+    let title = text::truncate(&title, room.max(4));
+    let mut spans = vec![
+        Span::styled(format!("{indent}{marker}"), theme.style("muted")),
+        Span::styled(icon, base),
+    ];
+    spans.extend(text::highlight(&title, filter, base, theme.style("match")));
+    spans.extend(badges);
+    Line::from(spans).style(if selected { base } else { Default::default() })
+}
+
+fn space_badges(space: &crate::api::models::Space, theme: &Theme) -> Vec<Span<'static>> {
+    let mut badges = Vec::new();
+    if let Some(visibility) = &space.visibility {
+        let name = sanitize(visibility.as_str()).into_owned();
+        let style = match name.as_str() {
+            "public" => theme.style("badge_public"),
+            "private" => theme.style("badge_private"),
+            _ => theme.style("badge"),
+        };
+        badges.push(Span::raw(" "));
+        badges.push(Span::styled(format!(" {name} "), style));
+    }
+    if space
+        .edit_mode
+        .as_ref()
+        .is_some_and(|m| m.to_string() == "locked")
+    {
+        badges.push(Span::raw(" "));
+        badges.push(Span::styled(" 🔒locked ", theme.style("badge_locked")));
+    }
+    badges
+}
+
+fn draw_details(node: &OrgNode, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let block = Block::default()
+        .borders(Borders::LEFT)
+        .border_style(theme.style("border"));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let field = |label: &str, value: String| {
+        Line::from(vec![
+            Span::styled(format!("{label:<13}"), theme.style("muted")),
+            Span::styled(sanitize(&value).into_owned(), theme.style("text")),
+        ])
+    };
+    let mut lines = Vec::new();
+    match node {
+        OrgNode::Collection(collection) => {
+            lines.push(Line::from(Span::styled(
+                format!("📁 {}", sanitize(&collection.title)),
+                theme.style("title"),
+            )));
+            lines.push(Line::from(""));
+            if let Some(description) = &collection.description {
+                lines.push(Line::from(sanitize(description).into_owned()));
+                lines.push(Line::from(""));
+            }
+            lines.push(field("Kind", "collection".into()));
+            if let Some(level) = &collection.default_level {
+                lines.push(field("Default role", level.to_string()));
+            }
+            lines.push(field("Id", collection.id.clone()));
+        }
+        OrgNode::Space(space) => {
+            let emoji = text::emoji(space.emoji.as_deref()).unwrap_or_else(|| "📄".into());
+            lines.push(Line::from(Span::styled(
+                format!("{emoji} {}", sanitize(&space.title)),
+                theme.style("title"),
+            )));
+            lines.push(Line::from(""));
+            if let Some(visibility) = &space.visibility {
+                lines.push(field("Visibility", visibility.as_str().to_string()));
+            }
+            if let Some(mode) = &space.edit_mode {
+                lines.push(field("Edit mode", mode.to_string()));
+            }
+            if let Some(updated) = &space.updated_at {
+                lines.push(field("Updated", text::date(updated)));
+            }
+            if let Some(open) = space.change_requests_open {
+                lines.push(field("Open CRs", open.to_string()));
+            }
+            if let Some(comments) = space.comments {
+                lines.push(field("Comments", comments.to_string()));
+            }
+            if let Some(language) = &space.language {
+                lines.push(field("Language", language.clone()));
+            }
+            if let Some(url) = space.urls.published.clone() {
+                lines.push(field("Published", url));
+            }
+            lines.push(field("Id", space.id.clone()));
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(
+                "enter: browse pages   y: copy link",
+                theme.style("muted"),
+            )));
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+fn draw_members(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (area, filter_area) = text::with_filter_row(area, screen.member_filter.is_shown());
+    if let Some(filter_area) = filter_area {
+        text::draw_filter(frame, filter_area, &screen.member_filter, theme);
+    }
+    if !screen.members.loaded_once() {
+        match &screen.members.error {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "members"),
+        }
+        return;
+    }
+    let members = screen.visible_members();
+    if members.is_empty() {
+        status::empty(frame, area, model, "No members to show.");
+        return;
+    }
+    let [header, rows_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let name_width = (area.width / 3).max(10);
+    let widths = [
+        name_width,
+        area.width.saturating_sub(name_width + 24).max(8),
+        8,
+        12,
+    ];
+    frame.render_widget(
+        Paragraph::new(text::columns(
+            &["Name", "Email", "Role", "Last seen"],
+            &widths,
+            theme.style("table_header"),
+        )),
+        header,
+    );
+    let range = screen
+        .member_selection
+        .visible_range(members.len(), rows_area.height as usize);
+    let lines: Vec<Line> = members[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, member)| {
+            let name = sanitize(&member.user.display_name).into_owned();
+            let email = member
+                .user
+                .email
+                .as_deref()
+                .map(|e| sanitize(e).into_owned())
+                .unwrap_or_default();
+            let role = member
+                .role
+                .as_ref()
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| "guest".into());
+            let seen = member
+                .last_seen_at
+                .as_deref()
+                .map(text::date)
+                .unwrap_or_default();
+            let style = if range.start + offset == screen.member_selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            text::columns(&[&name, &email, &role, &seen], &widths, style)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), rows_area);
+}

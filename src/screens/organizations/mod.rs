@@ -1,0 +1,160 @@
+//! The first screen: organizations the token can see, paged lazily.
+
+mod view;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::api::models::Organization;
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::paged::PagedList;
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::screens::organization::Organization as OrganizationScreen;
+use crate::screens::{Screen, ScreenState};
+use crate::ui::input::Filter;
+use crate::ui::list::Selection;
+
+#[derive(Debug, Default)]
+pub struct Organizations {
+    pub list: PagedList<Organization>,
+    pub selection: Selection,
+    pub filter: Filter,
+}
+
+impl Organizations {
+    /// Indices into `list.items` that pass the filter, in order.
+    pub fn visible(&self) -> Vec<usize> {
+        self.list
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(_, org)| self.filter.matches(&org.title))
+            .map(|(index, _)| index)
+            .collect()
+    }
+
+    pub fn selected(&self) -> Option<&Organization> {
+        self.visible()
+            .get(self.selection.selected)
+            .and_then(|index| self.list.items.get(*index))
+    }
+
+    fn load_first_page(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.list.restart(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::ListOrganizations { page: None },
+        }
+    }
+
+    /// Fetches the next page when the selection nears the end of what is loaded.
+    fn maybe_load_more(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(page) = self.list.want_more(self.selection.selected) else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        if !self.list.start_more(request, &page) {
+            return Cmd::None;
+        }
+        Cmd::Api {
+            request,
+            call: ApiCall::ListOrganizations { page: Some(page) },
+        }
+    }
+
+    fn page_height(ctx: &Ctx) -> isize {
+        ctx.size.height.saturating_sub(4).max(1) as isize
+    }
+}
+
+impl ScreenState for Organizations {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load_first_page(ctx)
+    }
+
+    fn title(&self) -> String {
+        "Organizations".to_string()
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Open, "open"),
+            (Action::Filter, "filter"),
+            (Action::Refresh, "refresh"),
+            (Action::Help, "keys"),
+            (Action::Quit, "quit"),
+        ]
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+        self.filter.handle_key(key)?;
+        self.selection.clamp(self.visible().len());
+        Some(Step::default())
+    }
+
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+        self.filter.paste(text);
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.visible().len();
+        let page = Self::page_height(ctx);
+        match action {
+            Action::Down => self.selection.move_by(1, len),
+            Action::Up => self.selection.move_by(-1, len),
+            Action::HalfPageDown => self.selection.move_by(page / 2, len),
+            Action::HalfPageUp => self.selection.move_by(-page / 2, len),
+            Action::PageDown => self.selection.move_by(page, len),
+            Action::PageUp => self.selection.move_by(-page, len),
+            Action::Top => self.selection.top(),
+            Action::Bottom => self.selection.bottom(len),
+            Action::Filter => {
+                self.filter.open();
+                return Some(Step::default());
+            }
+            Action::Back if self.filter.is_shown() => {
+                self.filter.clear();
+                return Some(Step::default());
+            }
+            Action::Open => {
+                let organization = self.selected()?.clone();
+                return Some(Step::push(Screen::Organization(OrganizationScreen::new(
+                    organization,
+                ))));
+            }
+            _ => return None,
+        }
+        Some(Step::cmd(self.maybe_load_more(ctx)))
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Organizations(result) = response else {
+            return None;
+        };
+        if !self.list.settle(request, result.clone()) {
+            return None;
+        }
+        self.selection.clamp(self.visible().len());
+        Some(Step::cmd(self.maybe_load_more(ctx)))
+    }
+
+    fn link(&self) -> Option<String> {
+        let urls = &self.selected()?.urls;
+        urls.app.clone().or_else(|| urls.location.clone())
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw(self, frame, area, model);
+    }
+}

@@ -1,0 +1,120 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use super::Organizations;
+use crate::app::Model;
+use crate::ui::sanitize::sanitize;
+use crate::ui::{status, text};
+
+pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (list_area, filter_area) = text::with_filter_row(area, screen.filter.is_shown());
+    let count = match (screen.list.total, screen.list.items.len()) {
+        (Some(total), _) => format!(" Organizations ({total}) "),
+        (None, loaded) => format!(" Organizations ({loaded}) "),
+    };
+    let block = Block::default()
+        .borders(Borders::TOP)
+        .border_style(theme.style("border"))
+        .title(count);
+    let inner = block.inner(list_area);
+    frame.render_widget(block, list_area);
+    if let Some(filter_area) = filter_area {
+        text::draw_filter(frame, filter_area, &screen.filter, theme);
+    }
+
+    if !screen.list.loaded_once() {
+        match &screen.list.error {
+            Some(error) => status::error(frame, inner, model, error),
+            None => status::loading(frame, inner, model, "organizations"),
+        }
+        return;
+    }
+    let visible = screen.visible();
+    if visible.is_empty() {
+        let message = if screen.filter.text.is_empty() {
+            "This token sees no organizations."
+        } else {
+            "No organization matches the filter."
+        };
+        status::empty(frame, inner, model, message);
+        return;
+    }
+
+    let [header_area, rows_area, more_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
+    let widths = column_widths(inner.width);
+    frame.render_widget(
+        Paragraph::new(text::columns(
+            &["Organization", "Plan", "Type", "Hostname", "Created"],
+            &widths,
+            theme.style("table_header"),
+        )),
+        header_area,
+    );
+    let range = screen
+        .selection
+        .visible_range(visible.len(), rows_area.height as usize);
+    let lines: Vec<Line> = visible[range.clone()]
+        .iter()
+        .enumerate()
+        .filter_map(|(offset, index)| {
+            let org = screen.list.items.get(*index)?;
+            let selected = range.start + offset == screen.selection.selected;
+            let cells = [
+                sanitize(&org.title).into_owned(),
+                org.plan.as_ref().map(|p| p.to_string()).unwrap_or_default(),
+                org.organization_type
+                    .as_ref()
+                    .map(|t| t.to_string())
+                    .unwrap_or_default(),
+                org.hostname
+                    .as_deref()
+                    .map(|h| sanitize(h).into_owned())
+                    .unwrap_or_default(),
+                org.created_at
+                    .as_deref()
+                    .map(text::date)
+                    .unwrap_or_default(),
+            ];
+            let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+            let style = if selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            Some(text::columns(&cells, &widths, style))
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), rows_area);
+    let more = if screen.list.is_loading() {
+        Span::styled("loading more…", theme.style("muted"))
+    } else if let Some(error) = &screen.list.error {
+        Span::styled(
+            format!("{} — r to retry", error.user_message()),
+            theme.style("error"),
+        )
+    } else if screen.list.has_more() {
+        Span::styled("more below — scroll to load", theme.style("muted"))
+    } else {
+        Span::raw("")
+    };
+    frame.render_widget(Paragraph::new(Line::from(more)), more_area);
+}
+
+fn column_widths(width: u16) -> Vec<u16> {
+    let fixed = [14u16, 10, 22, 11];
+    let title = width.saturating_sub(fixed.iter().sum::<u16>() + 5).max(12);
+    if width < 60 {
+        return vec![width.saturating_sub(15), 14];
+    }
+    let mut widths = vec![title];
+    widths.extend(fixed);
+    widths
+}

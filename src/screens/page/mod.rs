@@ -1,0 +1,245 @@
+//! A page read at full width: line, half-page and page scrolling, `/` search with `n`/`N`, and
+//! `t` for a table of contents.
+
+mod view;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::api::models::Space;
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
+use crate::screens::ScreenState;
+use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
+use crate::ui::input::{InputOutcome, LineInput};
+use crate::ui::list::Selection;
+use crate::ui::reader::Reader;
+
+/// Lines are easier to read when they are not as wide as a wide terminal.
+pub const MAX_TEXT_WIDTH: u16 = 100;
+
+/// Where the text goes inside the body: a margin on each side, at most `MAX_TEXT_WIDTH` wide,
+/// a title row on top and a status row below.
+pub fn text_area(body: Rect) -> Rect {
+    let width = body.width.saturating_sub(2).min(MAX_TEXT_WIDTH);
+    let x = body.x + (body.width.saturating_sub(width)) / 2;
+    let height = body.height.saturating_sub(2);
+    Rect::new(x, body.y + 1, width, height)
+}
+
+#[derive(Debug)]
+pub struct PageScreen {
+    pub space: Space,
+    pub page: PageNode,
+    pub document: Loadable<DocKey>,
+    pub reader: Reader,
+    pub search_input: Option<LineInput>,
+    /// The table of contents while it is open: which heading is selected.
+    pub contents: Option<Selection>,
+}
+
+impl PageScreen {
+    pub fn new(space: Space, page: PageNode, known: Option<DocKey>) -> PageScreen {
+        PageScreen {
+            space,
+            page,
+            document: known.map_or(Loadable::NotAsked, Loadable::Loaded),
+            reader: Reader::default(),
+            search_input: None,
+            contents: None,
+        }
+    }
+
+    fn text_size(ctx: &Ctx) -> (u16, usize) {
+        let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        let area = text_area(Rect::new(0, 0, width, height));
+        (area.width, area.height as usize)
+    }
+
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.document.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::GetPageMarkdown {
+                space: self.space.id.clone(),
+                page: self.page.id.clone(),
+            },
+        }
+    }
+
+    fn on_contents_key(&mut self, action: Option<Action>, ctx: &mut Ctx) {
+        let headings = self
+            .reader
+            .key
+            .as_ref()
+            .and_then(|key| ctx.docs.get(key))
+            .map(|cached| cached.doc.headings().len())
+            .unwrap_or(0);
+        let (_, height) = Self::text_size(ctx);
+        let Some(selection) = self.contents.as_mut() else {
+            return;
+        };
+        match action {
+            Some(Action::Down) => selection.move_by(1, headings),
+            Some(Action::Up) => selection.move_by(-1, headings),
+            Some(Action::Top) => selection.top(),
+            Some(Action::Bottom) => selection.bottom(headings),
+            Some(Action::Open) => {
+                let index = selection.selected;
+                self.contents = None;
+                let row = self
+                    .reader
+                    .layout
+                    .as_ref()
+                    .and_then(|layout| layout.heading_rows.get(index).copied());
+                if let Some(row) = row {
+                    self.reader.scroll_to(row, height);
+                }
+            }
+            Some(Action::Back | Action::TableOfContents | Action::Quit) => self.contents = None,
+            _ => {}
+        }
+    }
+}
+
+impl ScreenState for PageScreen {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        let (width, _) = Self::text_size(ctx);
+        match self.document.value().cloned() {
+            Some(key) if ctx.docs.get(&key).is_some() => {
+                self.reader.show(key, ctx.docs, width);
+                Cmd::None
+            }
+            _ => self.load(ctx),
+        }
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
+    fn title(&self) -> String {
+        self.page.title.clone()
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::Reader]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::PageDown, "page"),
+            (Action::Search, "search"),
+            (Action::NextMatch, "next"),
+            (Action::TableOfContents, "contents"),
+            (Action::CopyLink, "copy link"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if self.contents.is_some() {
+            // Reuse the reader's bindings for moving inside the table of contents.
+            let keymap = crate::app::keymap::Keymap::default();
+            let action = keymap.action_for(
+                &[KeyContext::List, KeyContext::Reader, KeyContext::Global],
+                key,
+            );
+            self.on_contents_key(action, ctx);
+            return Some(Step::default());
+        }
+        let input = self.search_input.as_mut()?;
+        let (_, height) = Self::text_size(ctx);
+        match input.handle_key(key) {
+            InputOutcome::Submitted => {
+                let query = input.text.clone();
+                self.search_input = None;
+                self.reader.search(&query, height);
+            }
+            InputOutcome::Cancelled => self.search_input = None,
+            _ => {}
+        }
+        Some(Step::default())
+    }
+
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+        if let Some(input) = self.search_input.as_mut() {
+            input.insert_str(text);
+        }
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let (_, height) = Self::text_size(ctx);
+        let page = height.max(1) as isize;
+        match action {
+            Action::Down => self.reader.scroll_by(1, height),
+            Action::Up => self.reader.scroll_by(-1, height),
+            Action::HalfPageDown => self.reader.scroll_by(page / 2, height),
+            Action::HalfPageUp => self.reader.scroll_by(-page / 2, height),
+            Action::PageDown => self.reader.scroll_by(page - 1, height),
+            Action::PageUp => self.reader.scroll_by(-(page - 1), height),
+            Action::Top => self.reader.scroll_to(0, height),
+            Action::Bottom => self.reader.scroll_to(usize::MAX, height),
+            Action::Search => self.search_input = Some(LineInput::default()),
+            Action::NextMatch => self.reader.step_match(true, height),
+            Action::PreviousMatch => self.reader.step_match(false, height),
+            Action::TableOfContents => {
+                if self.reader.is_ready() {
+                    self.contents = Some(Selection::default());
+                }
+            }
+            Action::Back if !self.reader.query.is_empty() => self.reader.search("", height),
+            _ => return None,
+        }
+        Some(Step::default())
+    }
+
+    fn on_resize(&mut self, ctx: &mut Ctx) {
+        let (width, _) = Self::text_size(ctx);
+        self.reader.refresh_layout(ctx.docs, width);
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::PageMarkdown(result) = response else {
+            return None;
+        };
+        if self.document.waiting_for() != Some(request) {
+            return None;
+        }
+        let page = match result {
+            Ok(page) => page,
+            Err(error) => {
+                self.document.settle(request, Err(error.clone()));
+                return Some(Step::default());
+            }
+        };
+        let key = doc_key(&self.space.id, page);
+        self.document.settle(request, Ok(key.clone()));
+        let (width, _) = Self::text_size(ctx);
+        self.reader.show(key.clone(), ctx.docs, width);
+        Some(Step::cmd(parse_unless_cached(&key, page, ctx)))
+    }
+
+    fn on_document(&mut self, key: &DocKey, ctx: &mut Ctx) {
+        if self.reader.key.as_ref() == Some(key) {
+            let (width, _) = Self::text_size(ctx);
+            self.reader.refresh_layout(ctx.docs, width);
+        }
+    }
+
+    fn link(&self) -> Option<String> {
+        self.page.app_url.clone()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw(self, frame, area, model);
+    }
+}

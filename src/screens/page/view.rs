@@ -1,0 +1,130 @@
+use ratatui::Frame;
+use ratatui::layout::{Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use super::{PageScreen, text_area};
+use crate::app::Model;
+use crate::ui::chrome::centered;
+use crate::ui::sanitize::sanitize;
+use crate::ui::{status, text};
+
+pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let text_rect = text_area(area);
+    let title_row = Rect::new(text_rect.x, area.y, text_rect.width, 1.min(area.height));
+    let status_row = Rect::new(
+        text_rect.x,
+        area.bottom().saturating_sub(1),
+        text_rect.width,
+        1.min(area.height),
+    );
+    let mut title = vec![Span::styled(
+        sanitize(&screen.page.title).into_owned(),
+        theme.style("title"),
+    )];
+    if let Some(path) = &screen.page.path {
+        title.push(Span::styled(
+            format!("  /{}", sanitize(path)),
+            theme.style("muted"),
+        ));
+    }
+    frame.render_widget(Paragraph::new(Line::from(title)), title_row);
+
+    if screen.reader.is_ready() {
+        screen.reader.draw(frame, text_rect, theme);
+    } else {
+        match screen.document.error() {
+            Some(error) => status::error(frame, text_rect, model, error),
+            None => status::loading(frame, text_rect, model, "page"),
+        }
+    }
+    if area.height >= 3 {
+        draw_status(screen, frame, status_row, model);
+    }
+    if screen.contents.is_some() {
+        draw_contents(screen, frame, area, model);
+    }
+}
+
+fn draw_status(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if let Some(input) = &screen.search_input {
+        let line = Line::from(vec![
+            Span::styled("/", theme.style("accent")),
+            Span::raw(sanitize(&input.text).into_owned()),
+        ]);
+        frame.render_widget(Paragraph::new(line), area);
+        let x = area.x + 1 + input.cursor_column() as u16;
+        if x < area.right() {
+            frame.set_cursor_position(Position::new(x, area.y));
+        }
+        return;
+    }
+    let total = screen.reader.line_count();
+    let position = if total == 0 {
+        String::new()
+    } else {
+        let last_visible = (screen.reader.scroll + area.height as usize).min(total);
+        let height = text_area(frame.area()).height as usize;
+        let percent = if total <= height {
+            100
+        } else {
+            (screen.reader.scroll + height).min(total) * 100 / total
+        };
+        let _ = last_visible;
+        format!("{percent}%  line {}/{total}", screen.reader.scroll + 1)
+    };
+    let mut spans = Vec::new();
+    if let Some(status) = screen.reader.match_status() {
+        spans.push(Span::styled(status, theme.style("accent")));
+        spans.push(Span::raw("   "));
+    }
+    spans.push(Span::styled(position, theme.style("muted")));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let Some(selection) = &screen.contents else {
+        return;
+    };
+    let headings = screen
+        .reader
+        .key
+        .as_ref()
+        .and_then(|key| model.docs.get(key))
+        .map(|cached| cached.doc.headings().to_vec())
+        .unwrap_or_default();
+    let popup = centered(area, 60, (headings.len() as u16 + 2).max(3));
+    frame.render_widget(Clear, popup);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.style("border_focused"))
+        .title(" Contents — enter jumps, esc closes ");
+    let inner = block.inner(popup);
+    frame.render_widget(block, popup);
+    if headings.is_empty() {
+        status::empty(frame, inner, model, "This page has no headings.");
+        return;
+    }
+    let range = selection.visible_range(headings.len(), inner.height as usize);
+    let lines: Vec<Line> = headings[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, heading)| {
+            let indent = "  ".repeat(heading.level.saturating_sub(1).min(5) as usize);
+            let label = text::truncate(
+                &format!("{indent}{}", sanitize(&heading.text)),
+                inner.width as usize,
+            );
+            let style = if range.start + offset == selection.selected {
+                theme.style("selection")
+            } else {
+                theme.heading(heading.level)
+            };
+            Line::from(Span::styled(label, style))
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}

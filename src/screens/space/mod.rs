@@ -1,0 +1,419 @@
+//! A space: its page tree beside a live preview of the selected page. `Enter` reads a page at
+//! full width.
+
+mod view;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::api::models::{Page, Space};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
+use crate::screens::page::PageScreen;
+use crate::screens::{Screen, ScreenState};
+use crate::ui::input::Filter;
+use crate::ui::list::Selection;
+use crate::ui::reader::Reader;
+use crate::ui::tree::{Tree, VisibleRow};
+
+/// One page as the tree shows it (the API's page without its children and body).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageNode {
+    pub id: String,
+    pub title: String,
+    pub emoji: Option<String>,
+    pub kind: String,
+    pub hidden: bool,
+    pub path: Option<String>,
+    pub app_url: Option<String>,
+    pub link_target: Option<String>,
+}
+
+impl PageNode {
+    fn from_page(page: &Page) -> PageNode {
+        PageNode {
+            id: page.id.clone(),
+            title: page.title.clone(),
+            emoji: page.emoji.clone(),
+            kind: page
+                .page_type
+                .as_ref()
+                .map(|k| k.to_string())
+                .unwrap_or_else(|| "document".into()),
+            hidden: page.hidden,
+            path: page.path.clone(),
+            app_url: page.urls.app.clone(),
+            link_target: page.href.clone(),
+        }
+    }
+
+    /// Groups and links have no markdown of their own.
+    pub fn has_body(&self) -> bool {
+        self.kind == "document" || self.kind == "computed"
+    }
+}
+
+/// The page tree with children in API order; nesting is capped so a hostile server cannot
+/// make the tree arbitrarily deep.
+pub fn build_page_tree(pages: &[Page]) -> Tree<PageNode> {
+    const MAX_DEPTH: usize = 32;
+    fn add(tree: &mut Tree<PageNode>, pages: &[Page], parent: Option<usize>, depth: usize) {
+        for page in pages {
+            let node = tree.push(PageNode::from_page(page), parent);
+            if depth < MAX_DEPTH {
+                add(tree, &page.pages, Some(node), depth + 1);
+            }
+        }
+    }
+    let mut tree = Tree::default();
+    add(&mut tree, pages, None, 0);
+    tree
+}
+
+/// The key under which a page's parsed markdown is cached.
+pub fn doc_key(space: &str, page: &Page) -> DocKey {
+    let version = page
+        .updated_at
+        .clone()
+        .unwrap_or_else(|| format!("len:{}", page.markdown.as_deref().map_or(0, str::len)));
+    DocKey {
+        space: space.to_string(),
+        page: page.id.clone(),
+        version,
+    }
+}
+
+/// Asks for a parse unless the document is already cached.
+pub fn parse_unless_cached(key: &DocKey, page: &Page, ctx: &Ctx) -> Cmd {
+    if ctx.docs.get(key).is_some() {
+        return Cmd::None;
+    }
+    Cmd::ParseMarkdown {
+        key: key.clone(),
+        markdown: Arc::from(page.markdown.clone().unwrap_or_default()),
+    }
+}
+
+/// Tree on the left, preview on the right; the preview disappears on narrow terminals.
+pub fn split(area: Rect) -> (Rect, Option<Rect>) {
+    if area.width < 60 {
+        return (area, None);
+    }
+    let tree_width = (area.width * 35 / 100).clamp(24, 48);
+    let tree = Rect::new(area.x, area.y, tree_width, area.height);
+    let preview = Rect::new(
+        area.x + tree_width + 1,
+        area.y,
+        area.width - tree_width - 1,
+        area.height,
+    );
+    (tree, Some(preview))
+}
+
+#[derive(Debug)]
+pub struct SpaceScreen {
+    pub space: Space,
+    pub organization_title: String,
+    pub pages: Loadable<Tree<PageNode>>,
+    pub expanded: HashSet<String>,
+    pub selection: Selection,
+    pub filter: Filter,
+    /// The page whose markdown is loading or shown in the preview.
+    pub preview_page: Option<String>,
+    pub preview: Loadable<DocKey>,
+    pub reader: Reader,
+    /// Pages fetched before, so going back to one previews it at once.
+    known: HashMap<String, DocKey>,
+}
+
+impl SpaceScreen {
+    pub fn new(space: Space, organization_title: String) -> SpaceScreen {
+        SpaceScreen {
+            space,
+            organization_title,
+            pages: Loadable::NotAsked,
+            expanded: HashSet::new(),
+            selection: Selection::default(),
+            filter: Filter::default(),
+            preview_page: None,
+            preview: Loadable::NotAsked,
+            reader: Reader::default(),
+            known: HashMap::new(),
+        }
+    }
+
+    pub fn visible_rows(&self) -> Vec<VisibleRow> {
+        let Some(tree) = self.pages.value() else {
+            return Vec::new();
+        };
+        let expanded: HashSet<usize> = tree
+            .nodes()
+            .filter(|(_, node)| self.expanded.contains(&node.item.id))
+            .map(|(index, _)| index)
+            .collect();
+        if self.filter.text.is_empty() {
+            tree.visible_rows(&expanded, None)
+        } else {
+            let matches = |node: &PageNode| self.filter.matches(&node.title);
+            tree.visible_rows(&expanded, Some(&matches))
+        }
+    }
+
+    pub fn selected_page(&self) -> Option<&PageNode> {
+        let row = *self.visible_rows().get(self.selection.selected)?;
+        self.pages.value()?.item(row.node)
+    }
+
+    fn preview_width(ctx: &Ctx) -> Option<u16> {
+        let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        split(Rect::new(0, 0, width, height)).1.map(|r| r.width)
+    }
+
+    fn load_pages(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.pages.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::ListPages {
+                space: self.space.id.clone(),
+            },
+        }
+    }
+
+    /// Loads the preview of the selected page when it changed.
+    fn follow_selection(&mut self, ctx: &mut Ctx, force: bool) -> Cmd {
+        let Some(width) = Self::preview_width(ctx) else {
+            return Cmd::None;
+        };
+        let Some(page) = self.selected_page().cloned() else {
+            return Cmd::None;
+        };
+        if !force && self.preview_page.as_deref() == Some(page.id.as_str()) {
+            return Cmd::None;
+        }
+        self.preview_page = Some(page.id.clone());
+        if !page.has_body() {
+            self.preview = Loadable::NotAsked;
+            self.reader = Reader::default();
+            return Cmd::None;
+        }
+        if !force && let Some(key) = self.known.get(&page.id).cloned() {
+            self.reader.show(key.clone(), ctx.docs, width);
+            self.preview = Loadable::Loaded(key);
+            return Cmd::None;
+        }
+        let request = ctx.requests.issue();
+        self.preview.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::GetPageMarkdown {
+                space: self.space.id.clone(),
+                page: page.id,
+            },
+        }
+    }
+
+    fn on_tree_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let rows = self.visible_rows();
+        let len = rows.len();
+        let page = ctx.size.height.saturating_sub(4).max(1) as isize;
+        let row = rows.get(self.selection.selected).copied();
+        match action {
+            Action::Down => self.selection.move_by(1, len),
+            Action::Up => self.selection.move_by(-1, len),
+            Action::HalfPageDown => self.selection.move_by(page / 2, len),
+            Action::HalfPageUp => self.selection.move_by(-page / 2, len),
+            Action::PageDown => self.selection.move_by(page, len),
+            Action::PageUp => self.selection.move_by(-page, len),
+            Action::Top => self.selection.top(),
+            Action::Bottom => self.selection.bottom(len),
+            Action::Expand => {
+                let id = self.selected_page()?.id.clone();
+                match row {
+                    Some(row) if row.has_children && !row.expanded => {
+                        self.expanded.insert(id);
+                    }
+                    Some(row) if row.has_children => self.selection.move_by(1, len),
+                    _ => {}
+                }
+            }
+            Action::Collapse => self.collapse_or_go_to_parent(),
+            Action::ExpandAll => {
+                if let Some(tree) = self.pages.value() {
+                    self.expanded = tree.nodes().map(|(_, n)| n.item.id.clone()).collect();
+                }
+            }
+            Action::CollapseAll => {
+                self.expanded.clear();
+                self.selection.top();
+            }
+            Action::Open => return self.open_selected(),
+            _ => return None,
+        }
+        Some(Step::cmd(self.follow_selection(ctx, false)))
+    }
+
+    fn open_selected(&mut self) -> Option<Step> {
+        let page = self.selected_page()?.clone();
+        if !page.has_body() {
+            // A group opens and closes like a folder.
+            if !self.expanded.remove(&page.id) {
+                self.expanded.insert(page.id);
+            }
+            return Some(Step::default());
+        }
+        let known = self.known.get(&page.id).cloned();
+        Some(Step::push(Screen::Page(PageScreen::new(
+            self.space.clone(),
+            page,
+            known,
+        ))))
+    }
+
+    fn collapse_or_go_to_parent(&mut self) {
+        let rows = self.visible_rows();
+        let Some(row) = rows.get(self.selection.selected).copied() else {
+            return;
+        };
+        let Some(tree) = self.pages.value() else {
+            return;
+        };
+        if row.expanded {
+            if let Some(node) = tree.item(row.node) {
+                self.expanded.remove(&node.id);
+            }
+            return;
+        }
+        let parent = tree.node(row.node).and_then(|n| n.parent);
+        if let Some(position) = parent.and_then(|p| rows.iter().position(|r| r.node == p)) {
+            self.selection.selected = position;
+        }
+    }
+}
+
+impl ScreenState for SpaceScreen {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load_pages(ctx)
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.known.clear();
+        let pages = self.load_pages(ctx);
+        let preview = self.follow_selection(ctx, true);
+        Cmd::batch([pages, preview])
+    }
+
+    fn title(&self) -> String {
+        let emoji = crate::ui::text::emoji(self.space.emoji.as_deref());
+        match emoji {
+            Some(emoji) => format!("{emoji} {}", self.space.title),
+            None => self.space.title.clone(),
+        }
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::Tree, KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Open, "read"),
+            (Action::Expand, "expand"),
+            (Action::Collapse, "collapse"),
+            (Action::Filter, "filter"),
+            (Action::CopyLink, "copy link"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        self.filter.handle_key(key)?;
+        self.selection.clamp(self.visible_rows().len());
+        Some(Step::cmd(self.follow_selection(ctx, false)))
+    }
+
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+        self.filter.paste(text);
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        match action {
+            Action::Filter => {
+                self.filter.open();
+                Some(Step::default())
+            }
+            Action::Back if self.filter.is_shown() => {
+                self.filter.clear();
+                Some(Step::default())
+            }
+            _ => self.on_tree_action(action, ctx),
+        }
+    }
+
+    fn on_resize(&mut self, ctx: &mut Ctx) {
+        if let Some(width) = Self::preview_width(ctx) {
+            self.reader.refresh_layout(ctx.docs, width);
+        }
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        match response {
+            ApiResponse::Pages(result) => {
+                let result = result.clone().map(|pages| build_page_tree(&pages));
+                if !self.pages.settle(request, result) {
+                    return None;
+                }
+                self.selection.clamp(self.visible_rows().len());
+                Some(Step::cmd(self.follow_selection(ctx, false)))
+            }
+            ApiResponse::PageMarkdown(result) => {
+                if self.preview.waiting_for() != Some(request) {
+                    return None;
+                }
+                let page = match result {
+                    Ok(page) => page,
+                    Err(error) => {
+                        self.preview.settle(request, Err(error.clone()));
+                        return Some(Step::default());
+                    }
+                };
+                let key = doc_key(&self.space.id, page);
+                self.known.insert(page.id.clone(), key.clone());
+                self.preview.settle(request, Ok(key.clone()));
+                if let Some(width) = Self::preview_width(ctx) {
+                    self.reader.show(key.clone(), ctx.docs, width);
+                }
+                Some(Step::cmd(parse_unless_cached(&key, page, ctx)))
+            }
+            _ => None,
+        }
+    }
+
+    fn on_document(&mut self, key: &DocKey, ctx: &mut Ctx) {
+        if self.reader.key.as_ref() == Some(key)
+            && let Some(width) = Self::preview_width(ctx)
+        {
+            self.reader.refresh_layout(ctx.docs, width);
+        }
+    }
+
+    fn link(&self) -> Option<String> {
+        self.selected_page()
+            .and_then(|p| p.app_url.clone())
+            .or_else(|| self.space.urls.app.clone())
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw(self, frame, area, model);
+    }
+}

@@ -1,0 +1,162 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+use super::{PageNode, SpaceScreen, split};
+use crate::app::Model;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::tree::VisibleRow;
+use crate::ui::{status, text};
+
+pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (tree_area, preview_area) = split(area);
+    let (tree_area, filter_area) = text::with_filter_row(tree_area, screen.filter.is_shown());
+    if let Some(filter_area) = filter_area {
+        text::draw_filter(frame, filter_area, &screen.filter, theme);
+    }
+    draw_tree(screen, frame, tree_area, model);
+    if let Some(preview_area) = preview_area {
+        let separator = Rect::new(preview_area.x - 1, area.y, 1, area.height);
+        frame.render_widget(
+            Block::default()
+                .borders(Borders::LEFT)
+                .border_style(theme.style("border")),
+            separator,
+        );
+        draw_preview(screen, frame, preview_area, model);
+    }
+}
+
+fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let Some(tree) = screen.pages.value() else {
+        match screen.pages.error() {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "pages"),
+        }
+        return;
+    };
+    if tree.is_empty() {
+        status::empty(frame, area, model, "This space has no pages yet.");
+        return;
+    }
+    let rows = screen.visible_rows();
+    if rows.is_empty() {
+        status::empty(frame, area, model, "No page matches the filter.");
+        return;
+    }
+    let range = screen
+        .selection
+        .visible_range(rows.len(), area.height as usize);
+    let lines: Vec<Line> = rows[range.clone()]
+        .iter()
+        .enumerate()
+        .filter_map(|(offset, row)| {
+            let page = tree.item(row.node)?;
+            let selected = range.start + offset == screen.selection.selected;
+            Some(page_line(
+                page,
+                row,
+                selected,
+                &screen.filter.text,
+                area.width,
+                theme,
+            ))
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn page_line(
+    page: &PageNode,
+    row: &VisibleRow,
+    selected: bool,
+    filter: &str,
+    width: u16,
+    theme: &Theme,
+) -> Line<'static> {
+    let indent = "  ".repeat(row.depth.min(12));
+    let marker = match (row.has_children, row.expanded) {
+        (true, true) => "▾ ",
+        (true, false) => "▸ ",
+        (false, _) => "  ",
+    };
+    let icon = match page.kind.as_str() {
+        "group" => String::new(),
+        "link" => "↗ ".to_string(),
+        _ => text::emoji(page.emoji.as_deref())
+            .map(|e| format!("{e} "))
+            .unwrap_or_default(),
+    };
+    let mut base = match page.kind.as_str() {
+        "group" => theme.style("accent"),
+        _ if page.hidden => theme.style("hidden"),
+        _ => theme.style("text"),
+    };
+    if selected {
+        base = theme.style("selection");
+    }
+    let title = sanitize(&page.title).into_owned();
+    let title = if page.kind == "group" {
+        title.to_uppercase()
+    } else {
+        title
+    };
+    let suffix = if page.hidden { " (hidden)" } else { "" };
+    let room =
+        (width as usize).saturating_sub(indent.len() + 2 + icon.chars().count() * 2 + suffix.len());
+    let title = text::truncate(&title, room.max(4));
+    let mut spans = vec![
+        Span::styled(format!("{indent}{marker}"), theme.style("muted")),
+        Span::styled(icon, base),
+    ];
+    spans.extend(text::highlight(&title, filter, base, theme.style("match")));
+    if page.hidden {
+        spans.push(Span::styled(suffix, theme.style("hidden")));
+    }
+    Line::from(spans).style(if selected { base } else { Default::default() })
+}
+
+fn draw_preview(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let Some(page) = screen.selected_page() else {
+        return;
+    };
+    let [title_area, body] =
+        Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(area);
+    let mut title = vec![Span::styled(
+        sanitize(&page.title).into_owned(),
+        theme.style("title"),
+    )];
+    if let Some(path) = &page.path {
+        title.push(Span::styled(
+            format!("  /{}", sanitize(path)),
+            theme.style("muted"),
+        ));
+    }
+    frame.render_widget(Paragraph::new(Line::from(title)), title_area);
+
+    if !page.has_body() {
+        let message = match (page.kind.as_str(), &page.link_target) {
+            ("link", Some(target)) => format!("A link to {}", sanitize(target)),
+            ("link", None) => "A link to another place.".to_string(),
+            _ => "A group of pages: expand it with l or →.".to_string(),
+        };
+        frame.render_widget(
+            Paragraph::new(Span::styled(message, theme.style("muted"))).wrap(Wrap { trim: true }),
+            body,
+        );
+        return;
+    }
+    if screen.reader.is_ready() {
+        screen.reader.draw(frame, body, theme);
+        return;
+    }
+    match screen.preview.error() {
+        Some(error) => status::error(frame, body, model, error),
+        None => status::loading(frame, body, model, "page"),
+    }
+}

@@ -1,0 +1,186 @@
+//! A scrollable view of a laid-out markdown document, with in-page search. Shared by the page
+//! reader and the space view's preview.
+
+use std::sync::Arc;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+
+use crate::app::DocKey;
+use crate::app::docs::DocCache;
+use crate::ui::markdown::{DocLayout, TextMatch};
+use crate::ui::theme::Theme;
+
+#[derive(Debug, Clone, Default)]
+pub struct Reader {
+    pub key: Option<DocKey>,
+    pub layout: Option<Arc<DocLayout>>,
+    /// Whether the laid-out document has its code highlighted yet.
+    highlighted: bool,
+    pub scroll: usize,
+    pub query: String,
+    pub matches: Vec<TextMatch>,
+    pub current_match: Option<usize>,
+}
+
+impl Reader {
+    /// Shows the document for `key` if it is parsed; otherwise remembers the key and waits.
+    pub fn show(&mut self, key: DocKey, docs: &DocCache, width: u16) {
+        if self.key.as_ref() != Some(&key) {
+            self.key = Some(key);
+            self.layout = None;
+            self.highlighted = false;
+            self.scroll = 0;
+            self.matches.clear();
+            self.current_match = None;
+        }
+        self.refresh_layout(docs, width);
+    }
+
+    /// Lays the document out again when the width changed or a better parse arrived.
+    pub fn refresh_layout(&mut self, docs: &DocCache, width: u16) {
+        let Some(key) = &self.key else { return };
+        let Some(cached) = docs.get(key) else { return };
+        let width = width.max(1);
+        let stale = match &self.layout {
+            None => true,
+            Some(layout) => layout.width != width || (cached.highlighted && !self.highlighted),
+        };
+        if stale {
+            let anchor = self.scroll_fraction();
+            self.layout = Some(Arc::new(cached.doc.layout(width)));
+            self.highlighted = cached.highlighted;
+            if anchor > 0.0 {
+                self.scroll = (anchor * self.line_count() as f64) as usize;
+            }
+            self.run_search();
+        }
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.layout.is_some()
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.layout.as_ref().map_or(0, |l| l.lines.len())
+    }
+
+    fn scroll_fraction(&self) -> f64 {
+        match self.line_count() {
+            0 => 0.0,
+            count => self.scroll as f64 / count as f64,
+        }
+    }
+
+    pub fn max_scroll(&self, height: usize) -> usize {
+        self.line_count().saturating_sub(height.max(1))
+    }
+
+    pub fn scroll_by(&mut self, delta: isize, height: usize) {
+        let target = self.scroll as isize + delta;
+        self.scroll = target.clamp(0, self.max_scroll(height) as isize) as usize;
+    }
+
+    pub fn scroll_to(&mut self, row: usize, height: usize) {
+        self.scroll = row.min(self.max_scroll(height));
+    }
+
+    pub fn search(&mut self, query: &str, height: usize) {
+        self.query = query.to_string();
+        self.run_search();
+        // Jump to the first match at or below the current position.
+        self.current_match =
+            self.matches
+                .iter()
+                .position(|m| m.row >= self.scroll)
+                .or(if self.matches.is_empty() {
+                    None
+                } else {
+                    Some(0)
+                });
+        self.reveal_current(height);
+    }
+
+    fn run_search(&mut self) {
+        self.matches = match (&self.layout, self.query.is_empty()) {
+            (Some(layout), false) => layout.find(&self.query),
+            _ => Vec::new(),
+        };
+        if self
+            .current_match
+            .is_some_and(|index| index >= self.matches.len())
+        {
+            self.current_match = None;
+        }
+    }
+
+    /// Moves to the next (or previous) match, wrapping around.
+    pub fn step_match(&mut self, forward: bool, height: usize) {
+        let count = self.matches.len();
+        if count == 0 {
+            return;
+        }
+        self.current_match = Some(match (self.current_match, forward) {
+            (None, _) => 0,
+            (Some(index), true) => (index + 1) % count,
+            (Some(index), false) => (index + count - 1) % count,
+        });
+        self.reveal_current(height);
+    }
+
+    fn reveal_current(&mut self, height: usize) {
+        if let Some(found) = self.current_match.and_then(|i| self.matches.get(i)) {
+            let row = found.row;
+            if row < self.scroll || row >= self.scroll + height.max(1) {
+                self.scroll_to(row.saturating_sub(height / 3), height);
+            }
+        }
+    }
+
+    /// "3/11" for the footer while searching.
+    pub fn match_status(&self) -> Option<String> {
+        if self.query.is_empty() {
+            return None;
+        }
+        Some(match self.current_match {
+            Some(index) => format!("/{}  {}/{}", self.query, index + 1, self.matches.len()),
+            None => format!("/{}  no matches", self.query),
+        })
+    }
+
+    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let Some(layout) = &self.layout else { return };
+        let height = area.height as usize;
+        let start = self.scroll.min(layout.lines.len());
+        let end = (start + height).min(layout.lines.len());
+        let visible: Vec<Line> = layout.lines[start..end].to_vec();
+        frame.render_widget(Paragraph::new(visible), area);
+        self.highlight_matches(frame, area, start..end, theme);
+    }
+
+    fn highlight_matches(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        rows: std::ops::Range<usize>,
+        theme: &Theme,
+    ) {
+        for (index, found) in self.matches.iter().enumerate() {
+            if !rows.contains(&found.row) {
+                continue;
+            }
+            let y = area.y + (found.row - rows.start) as u16;
+            let x = area.x.saturating_add(found.start);
+            let width = found.end.saturating_sub(found.start);
+            let rect = Rect::new(x, y, width, 1).intersection(area);
+            let style = if Some(index) == self.current_match {
+                theme.style("selection")
+            } else {
+                theme.style("match")
+            };
+            frame.buffer_mut().set_style(rect, style);
+        }
+    }
+}

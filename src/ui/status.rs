@@ -1,0 +1,62 @@
+//! What a pane shows when it has no data to show: loading, empty, failed, or refused.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::api::ApiError;
+use crate::app::Model;
+use crate::ui::sanitize::sanitize;
+
+pub fn loading(frame: &mut Frame, area: Rect, model: &Model, what: &str) {
+    let line = Line::from(Span::styled(
+        format!("Loading {what}…"),
+        model.theme.style("muted"),
+    ));
+    frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
+}
+
+pub fn empty(frame: &mut Frame, area: Rect, model: &Model, message: &str) {
+    let line = Line::from(Span::styled(
+        message.to_string(),
+        model.theme.style("muted"),
+    ));
+    frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
+}
+
+/// An error with what failed and how to retry; a 401 explains how to set a token instead.
+pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
+    let theme = &model.theme;
+    let lines = if error.is_unauthorized() {
+        vec![
+            Line::from(Span::styled(
+                "The server rejected the token (401).",
+                theme.style("error"),
+            )),
+            Line::from(""),
+            Line::from("Set a valid API token in one of these ways, then start quire again:"),
+            Line::from("  • quire --token <TOKEN>"),
+            Line::from("  • export GITBOOK_TOKEN=<TOKEN>"),
+            Line::from(format!(
+                "  • token = \"<TOKEN>\" in {}",
+                model.environment.config_path
+            )),
+            Line::from(""),
+            Line::from(Span::styled(
+                "Or try the built-in demo: quire --demo",
+                theme.style("muted"),
+            )),
+        ]
+    } else {
+        vec![
+            Line::from(Span::styled(
+                sanitize(&error.user_message()).into_owned(),
+                theme.style("error"),
+            )),
+            Line::from(""),
+            Line::from(Span::styled("Press r to retry.", theme.style("muted"))),
+        ]
+    };
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}

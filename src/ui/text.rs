@@ -1,0 +1,192 @@
+//! Small text helpers: columns measured in cells, truncation with an ellipsis, dates, and the
+//! filter row every list shares.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use unicode_width::UnicodeWidthChar;
+
+use crate::ui::input::Filter;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+
+/// Cuts `text` to at most `width` cells, ending with `…` when something was cut.
+pub fn truncate(text: &str, width: usize) -> String {
+    let total: usize = text.chars().map(|c| c.width().unwrap_or(0)).sum();
+    if total <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width - 1 {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    out
+}
+
+/// Pads or truncates `text` to exactly `width` cells.
+pub fn fit(text: &str, width: usize) -> String {
+    let cut = truncate(text, width);
+    let used: usize = cut.chars().map(|c| c.width().unwrap_or(0)).sum();
+    format!("{cut}{}", " ".repeat(width.saturating_sub(used)))
+}
+
+/// One table row: each cell sanitized and fitted to its width, one space between cells.
+pub fn columns(cells: &[&str], widths: &[u16], style: Style) -> Line<'static> {
+    let text: Vec<String> = cells
+        .iter()
+        .zip(widths)
+        .map(|(cell, width)| fit(&sanitize(cell), *width as usize))
+        .collect();
+    Line::from(Span::styled(text.join(" "), style))
+}
+
+/// "2026-03-14" from an ISO 8601 timestamp; the input itself when it is not one.
+pub fn date(timestamp: &str) -> String {
+    let clean = sanitize(timestamp);
+    clean.get(..10).unwrap_or(&clean).to_string()
+}
+
+/// "3 days ago" for an ISO 8601 timestamp relative to now.
+pub fn ago(timestamp: &str) -> String {
+    let Ok(then) = chrono::DateTime::parse_from_rfc3339(timestamp) else {
+        return date(timestamp);
+    };
+    let seconds = (chrono::Utc::now() - then.with_timezone(&chrono::Utc)).num_seconds();
+    let (amount, unit) = match seconds {
+        s if s < 60 => return "just now".to_string(),
+        s if s < 3_600 => (s / 60, "minute"),
+        s if s < 86_400 => (s / 3_600, "hour"),
+        s if s < 30 * 86_400 => (s / 86_400, "day"),
+        s if s < 365 * 86_400 => (s / (30 * 86_400), "month"),
+        s => (s / (365 * 86_400), "year"),
+    };
+    let plural = if amount == 1 { "" } else { "s" };
+    format!("{amount} {unit}{plural} ago")
+}
+
+/// Splits off a bottom row for a filter when one is shown.
+pub fn with_filter_row(area: Rect, show: bool) -> (Rect, Option<Rect>) {
+    if !show || area.height < 2 {
+        return (area, None);
+    }
+    let [main, filter] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+    (main, Some(filter))
+}
+
+/// Draws "/ text" with a cursor while typing, or the applied filter when done.
+pub fn draw_filter(frame: &mut Frame, area: Rect, filter: &Filter, theme: &Theme) {
+    let input = filter.input.as_ref();
+    let text = input.map_or(filter.text.as_str(), |i| i.text.as_str());
+    let mut spans = vec![
+        Span::styled("/", theme.style("accent")),
+        Span::styled(sanitize(text).into_owned(), theme.style("text")),
+    ];
+    if input.is_none() {
+        spans.push(Span::styled("   (esc clears)", theme.style("muted")));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    if let Some(input) = input {
+        let x = area.x + 1 + input.cursor_column() as u16;
+        if x < area.right() {
+            frame.set_cursor_position(Position::new(x, area.y));
+        }
+    }
+}
+
+/// Splits `text` into spans, styling every case-insensitive occurrence of `needle`.
+pub fn highlight(text: &str, needle: &str, base: Style, matched: Style) -> Vec<Span<'static>> {
+    if needle.is_empty() {
+        return vec![Span::styled(text.to_string(), base)];
+    }
+    let lower = text.to_lowercase();
+    let needle = needle.to_lowercase();
+    // Lower-casing can change byte lengths; fall back to no highlight when it does.
+    if lower.len() != text.len() {
+        return vec![Span::styled(text.to_string(), base)];
+    }
+    let mut spans = Vec::new();
+    let mut last = 0;
+    for (start, found) in lower.match_indices(&needle) {
+        if start < last
+            || !text.is_char_boundary(start)
+            || !text.is_char_boundary(start + found.len())
+        {
+            continue;
+        }
+        if start > last {
+            spans.push(Span::styled(text[last..start].to_string(), base));
+        }
+        spans.push(Span::styled(
+            text[start..start + found.len()].to_string(),
+            matched,
+        ));
+        last = start + found.len();
+    }
+    if last < text.len() {
+        spans.push(Span::styled(text[last..].to_string(), base));
+    }
+    spans
+}
+
+/// An emoji as the API gives it: either the character itself or its code points in hex
+/// ("1f680", "1f468-200d-1f4bb"). Returns None for an empty or unreadable value.
+pub fn emoji(value: Option<&str>) -> Option<String> {
+    let value = value?.trim();
+    if value.is_empty() {
+        return None;
+    }
+    let is_hex = value.split('-').all(|part| {
+        !part.is_empty() && part.len() <= 6 && part.chars().all(|c| c.is_ascii_hexdigit())
+    });
+    if is_hex {
+        let decoded: Option<String> = value
+            .split('-')
+            .map(|part| u32::from_str_radix(part, 16).ok().and_then(char::from_u32))
+            .collect();
+        return decoded.map(|s| sanitize(&s).into_owned());
+    }
+    Some(sanitize(value).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncation_counts_cells_not_bytes() {
+        assert_eq!(truncate("日本語のページ", 6), "日本…");
+        assert_eq!(truncate("short", 10), "short");
+        assert_eq!(fit("ab", 4), "ab  ");
+        assert_eq!(truncate("abc", 0), "");
+    }
+
+    #[test]
+    fn highlight_marks_every_match() {
+        let spans = highlight(
+            "Install on Linux",
+            "in",
+            Style::default(),
+            Style::default().bold(),
+        );
+        let text: Vec<&str> = spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, ["In", "stall on L", "in", "ux"]);
+    }
+
+    #[test]
+    fn dates_are_cut_to_the_day() {
+        assert_eq!(date("2026-03-14T10:00:00Z"), "2026-03-14");
+        assert_eq!(date("soon"), "soon");
+    }
+}

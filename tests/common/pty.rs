@@ -1,0 +1,127 @@
+//! Runs the real `quire` binary in a pseudo-terminal and reads its screen through a VT100 parser.
+//! Tests wait for text to appear (polling the parsed screen), never for a fixed time.
+
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+pub struct PtyApp {
+    parser: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    bytes: Arc<AtomicUsize>,
+    writer: Box<dyn Write + Send>,
+    pub child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+    _home: tempfile::TempDir,
+}
+
+impl PtyApp {
+    /// Starts `quire` with `args` in a `cols` x `rows` terminal, with a fresh HOME so no real
+    /// config or token is read.
+    pub fn spawn(args: &[&str], cols: u16, rows: u16) -> PtyApp {
+        let pty = native_pty_system();
+        let pair = pty
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open a pty");
+        let home = tempfile::tempdir().expect("temp home");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_quire"));
+        command.args(args);
+        command.env("HOME", home.path());
+        command.env("XDG_CONFIG_HOME", home.path().join("config"));
+        command.env("XDG_DATA_HOME", home.path().join("data"));
+        command.env("TERM", "xterm-256color");
+        command.env_remove("GITBOOK_TOKEN");
+        command.env_remove("GITBOOK_API_URL");
+        let child = pair.slave.spawn_command(command).expect("spawn quire");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("pty reader");
+        let writer = pair.master.take_writer().expect("pty writer");
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let bytes = Arc::new(AtomicUsize::new(0));
+        {
+            let parser = parser.clone();
+            let raw = raw.clone();
+            let bytes = bytes.clone();
+            std::thread::spawn(move || {
+                let mut buffer = [0u8; 8192];
+                loop {
+                    match reader.read(&mut buffer) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => {
+                            bytes.fetch_add(n, Ordering::SeqCst);
+                            raw.lock().unwrap().extend_from_slice(&buffer[..n]);
+                            parser.lock().unwrap().process(&buffer[..n]);
+                        }
+                    }
+                }
+            });
+        }
+        PtyApp {
+            parser,
+            raw,
+            bytes,
+            writer,
+            child,
+            _master: pair.master,
+            _home: home,
+        }
+    }
+
+    pub fn screen(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    pub fn bytes_received(&self) -> usize {
+        self.bytes.load(Ordering::SeqCst)
+    }
+
+    pub fn raw_output(&self) -> Vec<u8> {
+        self.raw.lock().unwrap().clone()
+    }
+
+    /// Waits until `text` is on screen; panics with the screen after `timeout`.
+    pub fn wait_for(&self, text: &str, timeout: Duration) {
+        let start = Instant::now();
+        loop {
+            if self.screen().contains(text) {
+                return;
+            }
+            if start.elapsed() > timeout {
+                panic!("`{text}` did not appear in {timeout:?}. Screen:\n{}", self.screen());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).expect("write keys");
+        self.writer.flush().expect("flush keys");
+    }
+
+    /// Waits for the process to end; None when it is still running after `timeout`.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<portable_pty::ExitStatus> {
+        let start = Instant::now();
+        while start.elapsed() < timeout {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+}
+
+impl Drop for PtyApp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}

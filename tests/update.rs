@@ -1,0 +1,379 @@
+//! Layer 1: `update` on its own. Build a model, feed messages, assert the state and the commands
+//! it asks for — including stale results and failures.
+
+mod common;
+
+use common::*;
+use quire::api::ApiError;
+use quire::app::{ApiCall, ApiResponse, Cmd, Msg, Overlay, update};
+use quire::screens::Screen;
+use ratatui::crossterm::event::KeyCode;
+
+#[test]
+fn the_first_screen_asks_for_the_first_page_of_organizations() {
+    let mut model = organizations_model(80, 24);
+    let (_, call) = only_request(&model.init());
+    assert_eq!(call, ApiCall::ListOrganizations { page: None });
+    assert!(model.is_busy(), "the spinner turns while loading");
+}
+
+#[test]
+fn scrolling_near_the_end_fetches_the_next_page_once() {
+    let mut model = loaded_organizations(15, Some("page-2"));
+    assert!(!model.is_busy());
+    let mut asked = Vec::new();
+    for _ in 0..14 {
+        asked.extend(requests(&update(&mut model, char_key('j'))));
+    }
+    assert_eq!(asked.len(), 1, "one request for the next page: {asked:?}");
+    assert_eq!(
+        asked[0].1,
+        ApiCall::ListOrganizations {
+            page: Some("page-2".to_string())
+        }
+    );
+    respond(
+        &mut model,
+        asked[0].0,
+        ApiResponse::Organizations(Ok(organizations_page(5, 15, None))),
+    );
+    let Screen::Organizations(screen) = model.top() else {
+        panic!("still on organizations")
+    };
+    assert_eq!(screen.list.items.len(), 20);
+    assert!(
+        requests(&update(&mut model, char_key('G'))).is_empty(),
+        "no next page"
+    );
+}
+
+#[test]
+fn a_server_that_repeats_its_next_page_cannot_make_us_loop() {
+    let mut model = organizations_model(80, 24);
+    let (first, _) = only_request(&model.init());
+    // A short first page: the next one is asked for as soon as it arrives.
+    let prefetch = respond(
+        &mut model,
+        first,
+        ApiResponse::Organizations(Ok(organizations_page(3, 0, Some("same")))),
+    );
+    let (request, call) = only_request(&prefetch);
+    assert_eq!(
+        call,
+        ApiCall::ListOrganizations {
+            page: Some("same".into())
+        }
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Organizations(Ok(organizations_page(3, 3, Some("same")))),
+    );
+    let more = update(&mut model, char_key('G'));
+    assert!(
+        requests(&more).is_empty(),
+        "a repeated page id is not fetched again"
+    );
+}
+
+#[test]
+fn a_stale_result_is_dropped() {
+    let mut model = organizations_model(80, 24);
+    let (first, _) = only_request(&model.init());
+    let (second, _) = only_request(&update(&mut model, char_key('r')));
+    assert_ne!(first, second);
+    respond(
+        &mut model,
+        first,
+        ApiResponse::Organizations(Ok(organizations_page(1, 100, None))),
+    );
+    let Screen::Organizations(screen) = model.top() else {
+        panic!()
+    };
+    assert!(screen.list.items.is_empty(), "the old answer was ignored");
+    respond(
+        &mut model,
+        second,
+        ApiResponse::Organizations(Ok(organizations_page(2, 0, None))),
+    );
+    let Screen::Organizations(screen) = model.top() else {
+        panic!()
+    };
+    assert_eq!(screen.list.items.len(), 2);
+}
+
+#[test]
+fn a_failure_is_kept_for_the_screen_and_refresh_retries() {
+    let mut model = organizations_model(80, 24);
+    let (request, _) = only_request(&model.init());
+    let error = ApiError::Status {
+        endpoint: "GET /orgs".into(),
+        status: 503,
+        code: Some(503),
+        message: "Service Unavailable".into(),
+    };
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Organizations(Err(error.clone())),
+    );
+    let Screen::Organizations(screen) = model.top() else {
+        panic!()
+    };
+    assert_eq!(screen.list.error.as_ref(), Some(&error));
+    let (_, call) = only_request(&update(&mut model, char_key('r')));
+    assert_eq!(call, ApiCall::ListOrganizations { page: None });
+}
+
+#[test]
+fn the_filter_narrows_the_list_and_esc_clears_it() {
+    let mut model = loaded_organizations(12, None);
+    update(&mut model, char_key('/'));
+    update(&mut model, char_key('1'));
+    update(&mut model, char_key('1'));
+    let Screen::Organizations(screen) = model.top() else {
+        panic!()
+    };
+    assert_eq!(screen.visible().len(), 1, "only Org 11");
+    update(&mut model, key(KeyCode::Esc));
+    let Screen::Organizations(screen) = model.top() else {
+        panic!()
+    };
+    assert_eq!(screen.visible().len(), 12);
+}
+
+#[test]
+fn typing_q_in_the_filter_does_not_quit() {
+    let mut model = loaded_organizations(3, None);
+    update(&mut model, char_key('/'));
+    assert_eq!(update(&mut model, char_key('q')), Cmd::None);
+    assert!(!model.quit);
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(update(&mut model, char_key('q')), Cmd::Quit);
+    assert!(model.quit);
+}
+
+#[test]
+fn opening_an_organization_loads_its_tree_and_builds_collections_and_spaces() {
+    let mut model = loaded_organizations(2, None);
+    let (request, call) = only_request(&open_first_organization(&mut model));
+    assert_eq!(
+        call,
+        ApiCall::OrganizationTree {
+            organization: "org-0".into()
+        }
+    );
+    assert_eq!(model.breadcrumb(), ["Organizations", "Org 0"]);
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    let Screen::Organization(screen) = model.top() else {
+        panic!()
+    };
+    let titles: Vec<String> = screen
+        .visible_rows()
+        .iter()
+        .map(|row| {
+            screen
+                .tree
+                .value()
+                .unwrap()
+                .item(row.node)
+                .unwrap()
+                .title()
+                .to_string()
+        })
+        .collect();
+    // Top level open by default: Guides shows Internal (closed), then the root space.
+    assert_eq!(titles, ["Guides", "Internal", "API Reference"]);
+}
+
+#[test]
+fn expanding_filtering_and_opening_a_space() {
+    let mut model = loaded_organizations(1, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('l'));
+    update(&mut model, char_key('j'));
+    let Screen::Organization(screen) = model.top() else {
+        panic!()
+    };
+    assert_eq!(screen.selected_node().unwrap().title(), "Handbook");
+    update(&mut model, char_key('/'));
+    for c in "api".chars() {
+        update(&mut model, char_key(c));
+    }
+    update(&mut model, key(KeyCode::Enter));
+    let Screen::Organization(screen) = model.top() else {
+        panic!()
+    };
+    assert_eq!(screen.visible_rows().len(), 1);
+    let (_, call) = only_request(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        ApiCall::ListPages {
+            space: "s-api".into()
+        }
+    );
+    assert!(matches!(model.top(), Screen::Space(_)));
+    update(&mut model, key(KeyCode::Esc));
+    assert!(matches!(model.top(), Screen::Organization(_)));
+}
+
+#[test]
+fn the_preview_follows_the_selection_parses_then_highlights() {
+    let (mut model, preview) = space_model();
+    let cmd = respond(
+        &mut model,
+        preview,
+        ApiResponse::PageMarkdown(Ok(page_with_markdown("p-start", "# Hello\n\nWorld"))),
+    );
+    let Cmd::ParseMarkdown {
+        key: parsed_key,
+        markdown,
+    } = cmd
+    else {
+        panic!("expected a parse, got {cmd:?}")
+    };
+    let key = parsed_key;
+    assert_eq!(&*markdown, "# Hello\n\nWorld");
+    assert!(model.is_busy(), "parsing counts as work in flight");
+    let doc = quire::ui::markdown::MarkdownDoc::parse(&markdown, &model.theme);
+    let handle = quire::app::DocHandle(std::sync::Arc::new(doc));
+    let next = update(
+        &mut model,
+        Msg::MarkdownParsed {
+            key: key.clone(),
+            doc: handle.clone(),
+            highlighted: false,
+        },
+    );
+    assert_eq!(
+        next,
+        Cmd::HighlightMarkdown {
+            key: key.clone(),
+            doc: handle.clone()
+        }
+    );
+    let Screen::Space(screen) = model.top() else {
+        panic!()
+    };
+    assert!(screen.reader.is_ready());
+    // Moving to the group page does not fetch anything: groups have no body.
+    let cmd = update(&mut model, char_key('G'));
+    assert!(requests(&cmd).is_empty());
+    // Back to the first page: known already, shown at once without a request.
+    let cmd = update(&mut model, char_key('g'));
+    assert!(requests(&cmd).is_empty(), "{cmd:?}");
+}
+
+#[test]
+fn reading_a_page_scrolls_searches_and_jumps_by_heading() {
+    let (mut model, preview) = space_model();
+    let mut markdown = String::from("# Top\n\n");
+    for i in 0..60 {
+        markdown.push_str(&format!("Paragraph {i} about robots.\n\n"));
+    }
+    markdown.push_str("## Far section\n\nThe needle is here.\n");
+    let cmd = respond(
+        &mut model,
+        preview,
+        ApiResponse::PageMarkdown(Ok(page_with_markdown("p-start", &markdown))),
+    );
+    let Cmd::ParseMarkdown {
+        key: parsed_key,
+        markdown,
+    } = cmd
+    else {
+        panic!()
+    };
+    let doc = quire::ui::markdown::MarkdownDoc::parse(&markdown, &model.theme);
+    update(
+        &mut model,
+        Msg::MarkdownParsed {
+            key: parsed_key,
+            doc: quire::app::DocHandle(std::sync::Arc::new(doc)),
+            highlighted: true,
+        },
+    );
+    let cmd = update(&mut model, key(KeyCode::Enter));
+    assert!(
+        requests(&cmd).is_empty(),
+        "the reader reuses the parsed page"
+    );
+    let Screen::Page(page) = model.top() else {
+        panic!("reader open")
+    };
+    assert!(page.reader.is_ready());
+
+    update(&mut model, char_key('j'));
+    update(&mut model, ctrl('d'));
+    let Screen::Page(page) = model.top() else {
+        panic!()
+    };
+    assert!(page.reader.scroll > 1);
+    update(&mut model, char_key('g'));
+    for c in "/needle".chars() {
+        update(&mut model, char_key(c));
+    }
+    update(&mut model, key(KeyCode::Enter));
+    let Screen::Page(page) = model.top() else {
+        panic!()
+    };
+    assert_eq!(page.reader.matches.len(), 1);
+    assert!(page.reader.scroll > 10, "jumped to the match");
+    update(&mut model, char_key('g'));
+    update(&mut model, char_key('t'));
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    let Screen::Page(page) = model.top() else {
+        panic!()
+    };
+    assert!(page.contents.is_none());
+    assert!(page.reader.scroll > 10, "jumped to the second heading");
+}
+
+#[test]
+fn copy_link_asks_for_osc52_with_the_selected_address() {
+    let mut model = loaded_organizations(2, None);
+    let cmd = update(&mut model, char_key('y'));
+    assert_eq!(
+        cmd,
+        Cmd::CopyToClipboard("https://app.example/o/org-0".into())
+    );
+    assert!(model.toast.as_deref().unwrap().contains("Copied"));
+}
+
+#[test]
+fn help_opens_and_closes_and_suspend_is_a_command() {
+    let mut model = loaded_organizations(2, None);
+    update(&mut model, char_key('?'));
+    assert_eq!(model.overlay, Some(Overlay::Help { scroll: 0 }));
+    update(&mut model, char_key('j'));
+    assert_eq!(model.overlay, Some(Overlay::Help { scroll: 1 }));
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.overlay, None);
+    assert_eq!(update(&mut model, ctrl('z')), Cmd::Suspend);
+}
+
+#[test]
+fn escape_on_the_first_screen_stays_and_resize_is_remembered() {
+    let mut model = loaded_organizations(2, None);
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(model.screens.len(), 1);
+    update(
+        &mut model,
+        Msg::Resize {
+            width: 120,
+            height: 40,
+        },
+    );
+    assert_eq!(model.size.width, 120);
+}

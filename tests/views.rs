@@ -1,0 +1,189 @@
+//! Layer 2: what each screen draws, as insta snapshots at 80x24 and 40x12, plus a sweep over
+//! terminal sizes from 1x1 to 300x100 that must never panic.
+
+mod common;
+
+use common::*;
+use quire::api::ApiError;
+use quire::app::{ApiResponse, Model, Msg, Size, update};
+use quire::screens::Screen;
+use quire::screens::welcome::Welcome;
+use quire::ui::chrome;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+
+fn render(model: &mut Model, width: u16, height: u16) -> String {
+    update(model, Msg::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+    terminal.backend().to_string()
+}
+
+/// Snapshots a scene at both standard sizes.
+macro_rules! snapshot_both {
+    ($name:literal, $scene:expr) => {{
+        let mut model = $scene;
+        insta::assert_snapshot!(concat!($name, "_80x24"), render(&mut model, 80, 24));
+        insta::assert_snapshot!(concat!($name, "_40x12"), render(&mut model, 40, 12));
+    }};
+}
+
+fn server_error() -> ApiError {
+    ApiError::Status {
+        endpoint: "GET /orgs".into(),
+        status: 503,
+        code: Some(503),
+        message: "Service Unavailable".into(),
+    }
+}
+
+fn unauthorized() -> ApiError {
+    ApiError::Status {
+        endpoint: "GET /orgs".into(),
+        status: 401,
+        code: Some(401),
+        message: "The token was rejected".into(),
+    }
+}
+
+fn organizations_failing(error: ApiError) -> Model {
+    let mut model = organizations_model(80, 24);
+    let (request, _) = only_request(&model.init());
+    respond(&mut model, request, ApiResponse::Organizations(Err(error)));
+    model
+}
+
+fn organizations_loading() -> Model {
+    let mut model = organizations_model(80, 24);
+    model.init();
+    model
+}
+
+fn organization_loaded() -> Model {
+    let mut model = loaded_organizations(2, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    model
+}
+
+fn organization_loading() -> Model {
+    let mut model = loaded_organizations(2, None);
+    open_first_organization(&mut model);
+    model
+}
+
+fn space_with_preview() -> Model {
+    let (mut model, preview) = space_model();
+    let markdown = "# Getting started\n\nWelcome to **Acme**. Install with:\n\n```bash\ncargo install acme\n```\n\n- one\n- two\n";
+    let cmd = respond(
+        &mut model,
+        preview,
+        ApiResponse::PageMarkdown(Ok(page_with_markdown("p-start", markdown))),
+    );
+    finish_parse(&mut model, cmd);
+    model
+}
+
+fn reader() -> Model {
+    let mut model = space_with_preview();
+    update(&mut model, key(KeyCode::Enter));
+    model
+}
+
+#[test]
+fn welcome_without_a_token() {
+    snapshot_both!(
+        "welcome",
+        Model::new(Screen::Welcome(Welcome), environment(), Size::default())
+    );
+}
+
+#[test]
+fn organizations_states() {
+    snapshot_both!("organizations_loading", organizations_loading());
+    snapshot_both!(
+        "organizations_loaded",
+        loaded_organizations(30, Some("next"))
+    );
+    snapshot_both!("organizations_empty", loaded_organizations(0, None));
+    snapshot_both!("organizations_error", organizations_failing(server_error()));
+    snapshot_both!(
+        "organizations_unauthorized",
+        organizations_failing(unauthorized())
+    );
+}
+
+#[test]
+fn organization_states() {
+    snapshot_both!("organization_loading", organization_loading());
+    snapshot_both!("organization_tree", organization_loaded());
+    let mut filtered = organization_loaded();
+    for c in "/hand".chars() {
+        update(&mut filtered, char_key(c));
+    }
+    snapshot_both!("organization_tree_filtered", filtered);
+}
+
+#[test]
+fn space_and_reader_states() {
+    snapshot_both!("space_loading_preview", space_model().0);
+    snapshot_both!("space_with_preview", space_with_preview());
+    snapshot_both!("reader", reader());
+    let mut with_contents = reader();
+    update(&mut with_contents, char_key('t'));
+    snapshot_both!("reader_contents", with_contents);
+    let mut help = reader();
+    update(&mut help, char_key('?'));
+    snapshot_both!("reader_help", help);
+}
+
+/// Every screen state drawn at every width and every height from 1 to 300 x 1 to 100 (a diagonal
+/// sweep plus the edges), none may panic.
+#[test]
+fn every_state_draws_at_every_size_without_panic() {
+    type Scene = (&'static str, fn() -> Model);
+    let scenes: Vec<Scene> = vec![
+        ("welcome", || {
+            Model::new(Screen::Welcome(Welcome), environment(), Size::default())
+        }),
+        ("organizations loading", organizations_loading),
+        ("organizations loaded", || {
+            loaded_organizations(30, Some("next"))
+        }),
+        ("organizations error", || {
+            organizations_failing(server_error())
+        }),
+        (
+            "organizations 401",
+            || organizations_failing(unauthorized()),
+        ),
+        ("organization loading", organization_loading),
+        ("organization tree", organization_loaded),
+        ("space", || space_model().0),
+        ("space preview", space_with_preview),
+        ("reader", reader),
+    ];
+    let mut sizes = Vec::new();
+    for width in 1..=300u16 {
+        sizes.push((width, (width % 100).max(1)));
+    }
+    for height in 1..=100u16 {
+        sizes.push(((height * 3) % 300 + 1, height));
+        sizes.push((1, height));
+    }
+    sizes.extend([(300, 100), (1, 1), (2, 1), (1, 2)]);
+    for (name, scene) in scenes {
+        let mut model = scene();
+        for &(width, height) in &sizes {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                render(&mut model, width, height)
+            }));
+            assert!(result.is_ok(), "{name} panicked at {width}x{height}");
+        }
+    }
+}
