@@ -631,3 +631,10 @@ fn sample_document_at_80_columns() {
 fn sample_document_at_40_columns() {
     insta::assert_snapshot!(plain(&doc(SAMPLE).layout(40)).join("\n"));
 }
+
+#[test]
+fn documents_can_cross_threads() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<MarkdownDoc>();
+    assert_send_sync::<DocLayout>();
+}
