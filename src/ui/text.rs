@@ -144,20 +144,28 @@ pub fn highlight(text: &str, needle: &str, base: Style, matched: Style) -> Vec<S
 /// ("1f680", "1f468-200d-1f4bb"). Returns None for an empty or unreadable value.
 pub fn emoji(value: Option<&str>) -> Option<String> {
     let value = value?.trim();
-    if value.is_empty() {
-        return None;
-    }
-    let is_hex = value.split('-').all(|part| {
-        !part.is_empty() && part.len() <= 6 && part.chars().all(|c| c.is_ascii_hexdigit())
-    });
-    if is_hex {
-        let decoded: Option<String> = value
+    let is_hex = !value.is_empty()
+        && value.split('-').all(|part| {
+            !part.is_empty() && part.len() <= 6 && part.chars().all(|c| c.is_ascii_hexdigit())
+        });
+    let glyph = if is_hex {
+        value
             .split('-')
             .map(|part| u32::from_str_radix(part, 16).ok().and_then(char::from_u32))
-            .collect();
-        return decoded.map(|s| sanitize(&s).into_owned());
-    }
-    Some(sanitize(value).into_owned())
+            .collect::<Option<String>>()?
+    } else {
+        value.to_string()
+    };
+    // Variation selector 16 asks for emoji presentation; terminals disagree on its width (one
+    // cell or two), so it is dropped and every terminal draws the glyph the same way.
+    let glyph = sanitize(&glyph).replace('\u{fe0f}', "");
+    // A pictograph that is text-presentation by default (🏗) is one cell to unicode-width but
+    // two in many terminals; rather than misalign the row, such an icon is left out.
+    let ambiguous = unicode_width::UnicodeWidthStr::width(glyph.as_str()) < 2
+        && glyph
+            .chars()
+            .any(|c| ('\u{1f000}'..='\u{1faff}').contains(&c));
+    (!glyph.is_empty() && !ambiguous).then_some(glyph)
 }
 
 #[cfg(test)]
@@ -182,6 +190,24 @@ mod tests {
         );
         let text: Vec<&str> = spans.iter().map(|s| s.content.as_ref()).collect();
         assert_eq!(text, ["In", "stall on L", "in", "ux"]);
+    }
+
+    #[test]
+    fn emoji_come_as_glyphs_or_hex_code_points() {
+        assert_eq!(emoji(Some("1f680")).as_deref(), Some("🚀"));
+        assert_eq!(
+            emoji(Some("1f468-200d-1f4bb")).as_deref(),
+            Some("👨\u{200d}💻")
+        );
+        assert_eq!(emoji(Some("⚙\u{fe0f}")).as_deref(), Some("⚙"));
+        assert_eq!(
+            emoji(Some("1f3db-fe0f")),
+            None,
+            "width differs between terminals"
+        );
+        assert_eq!(emoji(Some("")), None);
+        assert_eq!(emoji(None), None);
+        assert_eq!(emoji(Some("\u{1b}[2J")).as_deref(), Some("␛[2J"));
     }
 
     #[test]

@@ -217,6 +217,27 @@ impl SpaceScreen {
         }
     }
 
+    /// Like the platform's own sidebar: groups start open, and the first page with a body is
+    /// selected so its preview shows at once.
+    fn open_groups_and_select_first_page(&mut self) {
+        let Some(tree) = self.pages.value() else {
+            return;
+        };
+        self.expanded = tree
+            .nodes()
+            .filter(|(_, node)| node.parent.is_none() && node.item.kind == "group")
+            .map(|(_, node)| node.item.id.clone())
+            .collect();
+        let rows = self.visible_rows();
+        let first_readable = rows.iter().position(|row| {
+            self.pages
+                .value()
+                .and_then(|tree| tree.item(row.node))
+                .is_some_and(PageNode::has_body)
+        });
+        self.selection.selected = first_readable.unwrap_or(0);
+    }
+
     fn on_tree_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let rows = self.visible_rows();
         let len = rows.len();
@@ -370,8 +391,12 @@ impl ScreenState for SpaceScreen {
         match response {
             ApiResponse::Pages(result) => {
                 let result = result.clone().map(|pages| build_page_tree(&pages));
+                let first_load = self.pages.value().is_none();
                 if !self.pages.settle(request, result) {
                     return None;
+                }
+                if first_load {
+                    self.open_groups_and_select_first_page();
                 }
                 self.selection.clamp(self.visible_rows().len());
                 Some(Step::cmd(self.follow_selection(ctx, false)))
