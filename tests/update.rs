@@ -377,3 +377,29 @@ fn escape_on_the_first_screen_stays_and_resize_is_remembered() {
     );
     assert_eq!(model.size.width, 120);
 }
+
+#[test]
+fn typing_a_filter_selects_the_first_match_not_its_ancestor() {
+    let mut model = loaded_organizations(1, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    for c in "/hand".chars() {
+        update(&mut model, char_key(c));
+    }
+    let Screen::Organization(screen) = model.top() else {
+        panic!()
+    };
+    assert_eq!(screen.selected_node().unwrap().title(), "Handbook");
+    update(&mut model, key(KeyCode::Enter));
+    let (_, call) = only_request(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        ApiCall::ListPages {
+            space: "s-handbook".into()
+        }
+    );
+}

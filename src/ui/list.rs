@@ -1,14 +1,29 @@
 //! Selection and scrolling for lists and trees. The scroll offset is remembered between frames
-//! (in a `Cell`, so drawing stays `&self`) and moves only when the selection would leave the
-//! viewport, as in every pager users know.
+//! (in an atomic, so drawing stays `&self` and the model stays `Sync`) and moves only when the
+//! selection would leave the viewport, as in every pager users know.
 
-use std::cell::Cell;
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Default)]
 pub struct Selection {
     pub selected: usize,
-    offset: Cell<usize>,
+    offset: AtomicUsize,
+}
+
+impl Clone for Selection {
+    fn clone(&self) -> Self {
+        Selection {
+            selected: self.selected,
+            offset: AtomicUsize::new(self.offset.load(Ordering::Relaxed)),
+        }
+    }
+}
+
+impl PartialEq for Selection {
+    fn eq(&self, other: &Self) -> bool {
+        self.selected == other.selected
+    }
 }
 
 impl Selection {
@@ -43,7 +58,10 @@ impl Selection {
         if height == 0 || len == 0 {
             return 0..0;
         }
-        let mut offset = self.offset.get().min(len.saturating_sub(1));
+        let mut offset = self
+            .offset
+            .load(Ordering::Relaxed)
+            .min(len.saturating_sub(1));
         if self.selected < offset {
             offset = self.selected;
         } else if self.selected >= offset + height {
@@ -51,7 +69,7 @@ impl Selection {
         }
         // Don't leave empty rows at the bottom when the list could fill them.
         offset = offset.min(len.saturating_sub(height));
-        self.offset.set(offset);
+        self.offset.store(offset, Ordering::Relaxed);
         offset..(offset + height).min(len)
     }
 }

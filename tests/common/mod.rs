@@ -2,6 +2,8 @@
 //! presses, and small accessors on `Cmd`.
 #![allow(dead_code)]
 
+pub mod pty;
+
 use quire::api::ListPage;
 use quire::api::models::{Collection, Organization, Page, Space};
 use quire::app::{

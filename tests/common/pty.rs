@@ -96,7 +96,10 @@ impl PtyApp {
                 return;
             }
             if start.elapsed() > timeout {
-                panic!("`{text}` did not appear in {timeout:?}. Screen:\n{}", self.screen());
+                panic!(
+                    "`{text}` did not appear in {timeout:?}. Screen:\n{}",
+                    self.screen()
+                );
             }
             std::thread::sleep(Duration::from_millis(20));
         }

@@ -16,7 +16,7 @@ use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::space::SpaceScreen;
 use crate::screens::{Screen, ScreenState};
-use crate::ui::input::Filter;
+use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, VisibleRow};
 
@@ -222,6 +222,20 @@ impl Organization {
         Some(Step::default())
     }
 
+    /// While a filter is typed, the first node that matches it (not an ancestor shown only for
+    /// context) is selected, so `enter` opens what was searched for.
+    fn select_first_match(&mut self) {
+        let Some(tree) = self.tree.value() else {
+            return;
+        };
+        let rows = self.visible_rows();
+        let first = rows.iter().position(|row| {
+            tree.item(row.node)
+                .is_some_and(|node| self.tree_filter.matches(node.title()))
+        });
+        self.tree_selection.selected = first.unwrap_or(0);
+    }
+
     fn collapse_or_go_to_parent(&mut self) {
         let rows = self.visible_rows();
         let Some(row) = rows.get(self.tree_selection.selected).copied() else {
@@ -305,7 +319,10 @@ impl ScreenState for Organization {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
-        self.filter_mut().handle_key(key)?;
+        let outcome = self.filter_mut().handle_key(key)?;
+        if outcome == InputOutcome::Changed && self.tab == Tab::Spaces {
+            self.select_first_match();
+        }
         self.tree_selection.clamp(self.visible_rows().len());
         self.member_selection.clamp(self.visible_members().len());
         Some(Step::default())

@@ -15,7 +15,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::page::PageScreen;
 use crate::screens::{Screen, ScreenState};
-use crate::ui::input::Filter;
+use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
 use crate::ui::tree::{Tree, VisibleRow};
@@ -295,6 +295,19 @@ impl SpaceScreen {
         ))))
     }
 
+    /// While a filter is typed, the first page that matches it is selected.
+    fn select_first_match(&mut self) {
+        let Some(tree) = self.pages.value() else {
+            return;
+        };
+        let rows = self.visible_rows();
+        let first = rows.iter().position(|row| {
+            tree.item(row.node)
+                .is_some_and(|page| self.filter.matches(&page.title))
+        });
+        self.selection.selected = first.unwrap_or(0);
+    }
+
     fn collapse_or_go_to_parent(&mut self) {
         let rows = self.visible_rows();
         let Some(row) = rows.get(self.selection.selected).copied() else {
@@ -353,7 +366,10 @@ impl ScreenState for SpaceScreen {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        self.filter.handle_key(key)?;
+        let outcome = self.filter.handle_key(key)?;
+        if outcome == InputOutcome::Changed {
+            self.select_first_match();
+        }
         self.selection.clamp(self.visible_rows().len());
         Some(Step::cmd(self.follow_selection(ctx, false)))
     }
