@@ -7,8 +7,10 @@
 pub mod api;
 pub mod app;
 pub mod config;
+pub mod headless;
 pub mod runtime;
 pub mod sandbox;
 pub mod screens;
+pub mod screenshots;
 pub mod terminal;
 pub mod ui;

@@ -63,6 +63,11 @@ enum Commands {
         #[arg(long, default_value_t = 0)]
         latency_ms: u64,
     },
+    /// Render every screen from the demo data into SVG pictures.
+    Screenshots {
+        #[arg(long, default_value = "screenshots")]
+        out: PathBuf,
+    },
 }
 
 fn main() -> Result<()> {
@@ -76,6 +81,12 @@ fn main() -> Result<()> {
     runtime.block_on(async move {
         match cli.command {
             Some(Commands::Sandbox { port, latency_ms }) => serve_sandbox(port, latency_ms).await,
+            Some(Commands::Screenshots { out }) => {
+                for path in quire::screenshots::write_all(&out).await? {
+                    println!("{path}");
+                }
+                Ok(())
+            }
             None => run_app(cli).await,
         }
     })

@@ -1,0 +1,86 @@
+//! Runs the app without a terminal: commands are carried out inline, in order, until nothing is
+//! left to do. Used to render screenshots from the demo data, and handy in tests.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::app::{Cmd, DocHandle, Model, Msg, update};
+use crate::runtime::{Effects, call_api};
+use crate::ui::markdown::MarkdownDoc;
+
+/// Applies `msg` and everything it leads to (API calls, parses, highlights) until the model is
+/// quiet. Clipboard, browser and suspend commands are ignored.
+pub async fn settle(model: &mut Model, effects: &Effects, msg: Msg) {
+    let mut queue = VecDeque::from([msg]);
+    while let Some(msg) = queue.pop_front() {
+        let cmd = update(model, msg);
+        run(cmd, effects, &mut queue).await;
+    }
+}
+
+/// Runs the model's first command and settles.
+pub async fn start(model: &mut Model, effects: &Effects) {
+    let mut queue = VecDeque::new();
+    let cmd = model.init();
+    run(cmd, effects, &mut queue).await;
+    while let Some(msg) = queue.pop_front() {
+        let cmd = update(model, msg);
+        run(cmd, effects, &mut queue).await;
+    }
+}
+
+/// Types `keys` one by one ("\r" is enter, "\x1b" escape), settling after each.
+pub async fn type_keys(model: &mut Model, effects: &Effects, keys: &str) {
+    for c in keys.chars() {
+        let code = match c {
+            '\r' | '\n' => KeyCode::Enter,
+            '\u{1b}' => KeyCode::Esc,
+            '\t' => KeyCode::Tab,
+            c => KeyCode::Char(c),
+        };
+        let modifiers = if c.is_ascii_uppercase() {
+            KeyModifiers::SHIFT
+        } else {
+            KeyModifiers::NONE
+        };
+        settle(model, effects, Msg::Key(KeyEvent::new(code, modifiers))).await;
+    }
+}
+
+async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
+    let mut pending = VecDeque::from([cmd]);
+    while let Some(cmd) = pending.pop_front() {
+        match cmd {
+            Cmd::Batch(commands) => pending.extend(commands),
+            Cmd::Api { request, call } => {
+                if let Some(client) = &effects.client {
+                    let response = call_api(client, call).await;
+                    queue.push_back(Msg::Api { request, response });
+                }
+            }
+            Cmd::ParseMarkdown { key, markdown } => {
+                let doc = MarkdownDoc::parse(&markdown, &effects.theme);
+                queue.push_back(Msg::MarkdownParsed {
+                    key,
+                    doc: DocHandle(Arc::new(doc)),
+                    highlighted: false,
+                });
+            }
+            Cmd::HighlightMarkdown { key, doc } => {
+                let doc = doc.0.highlighted(&effects.theme, &effects.render);
+                queue.push_back(Msg::MarkdownParsed {
+                    key,
+                    doc: DocHandle(Arc::new(doc)),
+                    highlighted: true,
+                });
+            }
+            Cmd::None
+            | Cmd::CopyToClipboard(_)
+            | Cmd::OpenInBrowser(_)
+            | Cmd::Suspend
+            | Cmd::Quit => {}
+        }
+    }
+}
