@@ -87,9 +87,10 @@ fn page_line(
     let icon = match page.kind.as_str() {
         "group" => String::new(),
         "link" => "↗ ".to_string(),
+        // Pages without an icon keep the column so titles line up.
         _ => text::emoji(page.emoji.as_deref())
             .map(|e| format!("{e} "))
-            .unwrap_or_default(),
+            .unwrap_or_else(|| "   ".to_string()),
     };
     let mut base = match page.kind.as_str() {
         "group" => theme.style("accent"),
