@@ -1,6 +1,9 @@
 //! Drawing helpers shared by screens. Widgets here know no screen.
 
 pub mod chrome;
+pub mod composer;
+pub mod diff;
+pub mod emoji_picker;
 pub mod input;
 pub mod list;
 pub mod markdown;

@@ -1,0 +1,255 @@
+//! A multi-line editor for comments and replies: ratatui-textarea, with a rendered preview,
+//! a hand-off to `$EDITOR`, and a question before a non-empty draft is thrown away.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui_textarea::TextArea;
+
+use crate::ui::markdown::MarkdownDoc;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ComposerOutcome {
+    /// The text changed: save the draft.
+    Edited,
+    Submit,
+    /// Closed; the draft (if any) stays saved for next time.
+    Closed,
+    /// Closed and the draft thrown away on purpose.
+    Discarded,
+    OpenEditor,
+    Ignored,
+}
+
+#[derive(Debug, Clone)]
+pub struct Composer {
+    /// What is being written, shown as the box's title ("Reply to Ada", "New comment").
+    pub title: String,
+    textarea: TextArea<'static>,
+    pub preview: bool,
+    /// Set after esc on a non-empty draft: the next key decides.
+    pub asking_to_discard: bool,
+    /// Why the last submit failed; the text stays.
+    pub error: Option<String>,
+    pub submitting: bool,
+}
+
+impl Composer {
+    pub fn new(title: impl Into<String>, text: &str) -> Composer {
+        let lines: Vec<String> = if text.is_empty() {
+            vec![String::new()]
+        } else {
+            text.lines().map(str::to_string).collect()
+        };
+        let mut textarea = TextArea::new(lines);
+        textarea.move_cursor(ratatui_textarea::CursorMove::Bottom);
+        textarea.move_cursor(ratatui_textarea::CursorMove::End);
+        Composer {
+            title: title.into(),
+            textarea,
+            preview: false,
+            asking_to_discard: false,
+            error: None,
+            submitting: false,
+        }
+    }
+
+    pub fn text(&self) -> String {
+        self.textarea.lines().join("\n")
+    }
+
+    pub fn is_blank(&self) -> bool {
+        self.text().trim().is_empty()
+    }
+
+    /// Replaces the text, e.g. with what came back from `$EDITOR`.
+    pub fn set_text(&mut self, text: &str) {
+        let title = std::mem::take(&mut self.title);
+        *self = Composer::new(title, text);
+    }
+
+    pub fn insert_str(&mut self, text: &str) {
+        let clean = crate::ui::sanitize::sanitize_multiline(text);
+        self.textarea.insert_str(clean);
+    }
+
+    pub fn handle_key(&mut self, key: &KeyEvent) -> ComposerOutcome {
+        if self.submitting {
+            return ComposerOutcome::Ignored;
+        }
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.asking_to_discard {
+            self.asking_to_discard = false;
+            return match key.code {
+                KeyCode::Char('y') | KeyCode::Char('d') => ComposerOutcome::Discarded,
+                KeyCode::Char('k') => ComposerOutcome::Closed,
+                _ => ComposerOutcome::Ignored,
+            };
+        }
+        match key.code {
+            KeyCode::Char('s') if control => {
+                if self.is_blank() {
+                    self.error = Some("Nothing to send yet.".into());
+                    ComposerOutcome::Ignored
+                } else {
+                    ComposerOutcome::Submit
+                }
+            }
+            KeyCode::Enter if key.modifiers.contains(KeyModifiers::ALT) => {
+                if self.is_blank() {
+                    ComposerOutcome::Ignored
+                } else {
+                    ComposerOutcome::Submit
+                }
+            }
+            KeyCode::Char('p') if control => {
+                self.preview = !self.preview;
+                ComposerOutcome::Ignored
+            }
+            KeyCode::Char('e') if control => ComposerOutcome::OpenEditor,
+            KeyCode::Esc => {
+                if self.is_blank() {
+                    ComposerOutcome::Discarded
+                } else {
+                    self.asking_to_discard = true;
+                    ComposerOutcome::Ignored
+                }
+            }
+            _ if self.preview => ComposerOutcome::Ignored,
+            _ => {
+                if self.textarea.input(*key) {
+                    self.error = None;
+                    ComposerOutcome::Edited
+                } else {
+                    ComposerOutcome::Ignored
+                }
+            }
+        }
+    }
+
+    /// Drawn over the bottom part of `area`.
+    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let height = (area.height * 2 / 3).max(6).min(area.height);
+        let popup = Rect::new(area.x, area.bottom() - height, area.width, height);
+        frame.render_widget(Clear, popup);
+        let mode = if self.preview { " preview " } else { "" };
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .border_style(theme.style("border_focused"))
+            .title(format!(" {}{mode}", sanitize(&self.title)));
+        let inner = block.inner(popup);
+        frame.render_widget(block, popup);
+        let [text_area, status_area] =
+            Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+        if self.preview {
+            let doc = MarkdownDoc::parse(&self.text(), theme);
+            let layout = doc.layout(text_area.width);
+            let lines: Vec<Line> = layout
+                .lines
+                .into_iter()
+                .take(text_area.height as usize)
+                .collect();
+            frame.render_widget(Paragraph::new(lines), text_area);
+        } else {
+            frame.render_widget(&self.textarea, text_area);
+        }
+        let status = if self.asking_to_discard {
+            Line::from(Span::styled(
+                "Discard this draft? y discard · k keep it for later · other key: go on writing",
+                theme.style("warning"),
+            ))
+        } else if self.submitting {
+            Line::from(Span::styled("Sending…", theme.style("muted")))
+        } else if let Some(error) = &self.error {
+            Line::from(Span::styled(
+                format!("{} — ctrl-s to try again", sanitize(error)),
+                theme.style("error"),
+            ))
+        } else {
+            Line::from(Span::styled(
+                "ctrl-s send · ctrl-p preview · ctrl-e $EDITOR · esc close (draft kept)",
+                theme.style("muted"),
+            ))
+        };
+        frame.render_widget(Paragraph::new(status), status_area);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn ctrl(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+    }
+
+    #[test]
+    fn typing_submitting_and_multi_line_text() {
+        let mut composer = Composer::new("Reply", "");
+        assert_eq!(
+            composer.handle_key(&ctrl('s')),
+            ComposerOutcome::Ignored,
+            "blank"
+        );
+        for c in "Looks good".chars() {
+            assert_eq!(
+                composer.handle_key(&key(KeyCode::Char(c))),
+                ComposerOutcome::Edited
+            );
+        }
+        composer.handle_key(&key(KeyCode::Enter));
+        composer.handle_key(&key(KeyCode::Char('!')));
+        assert_eq!(composer.text(), "Looks good\n!");
+        assert_eq!(composer.handle_key(&ctrl('s')), ComposerOutcome::Submit);
+    }
+
+    #[test]
+    fn esc_on_a_draft_asks_before_discarding() {
+        let mut composer = Composer::new("Reply", "half a thought");
+        assert_eq!(
+            composer.handle_key(&key(KeyCode::Esc)),
+            ComposerOutcome::Ignored
+        );
+        assert!(composer.asking_to_discard);
+        assert_eq!(
+            composer.handle_key(&key(KeyCode::Char('x'))),
+            ComposerOutcome::Ignored
+        );
+        assert_eq!(
+            composer.text(),
+            "half a thought",
+            "any other key keeps writing"
+        );
+        composer.handle_key(&key(KeyCode::Esc));
+        assert_eq!(
+            composer.handle_key(&key(KeyCode::Char('y'))),
+            ComposerOutcome::Discarded
+        );
+        let mut empty = Composer::new("Reply", "");
+        assert_eq!(
+            empty.handle_key(&key(KeyCode::Esc)),
+            ComposerOutcome::Discarded
+        );
+    }
+
+    #[test]
+    fn preview_and_editor_keys() {
+        let mut composer = Composer::new("Reply", "**bold**");
+        composer.handle_key(&ctrl('p'));
+        assert!(composer.preview);
+        assert_eq!(
+            composer.handle_key(&key(KeyCode::Char('x'))),
+            ComposerOutcome::Ignored
+        );
+        assert_eq!(composer.text(), "**bold**", "no typing into the preview");
+        assert_eq!(composer.handle_key(&ctrl('e')), ComposerOutcome::OpenEditor);
+    }
+}

@@ -1,0 +1,383 @@
+//! A page's markdown, main against the change request: line hunks from `similar`, with the
+//! changed words inside changed lines marked. Drawn unified, or side by side when there is room.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use similar::{ChangeTag, TextDiff};
+use unicode_width::UnicodeWidthChar;
+
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+
+/// Lines of unchanged text shown around each change.
+pub const CONTEXT_LINES: usize = 3;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    Same,
+    Added,
+    Removed,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiffLine {
+    pub kind: LineKind,
+    pub old_number: Option<usize>,
+    pub new_number: Option<usize>,
+    /// The text in pieces; `true` marks a piece that changed within the line.
+    pub pieces: Vec<(bool, String)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hunk {
+    pub old_start: usize,
+    pub new_start: usize,
+    pub lines: Vec<DiffLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PageDiff {
+    pub hunks: Vec<Hunk>,
+    pub added: usize,
+    pub removed: usize,
+}
+
+/// Diffs two versions of a page. Either side may be empty (a created or deleted page).
+pub fn diff_pages(old: &str, new: &str) -> PageDiff {
+    let diff = TextDiff::configure()
+        .timeout(std::time::Duration::from_millis(500))
+        .diff_lines(old, new);
+    let mut page = PageDiff::default();
+    for group in diff.grouped_ops(CONTEXT_LINES) {
+        let Some(first) = group.first() else { continue };
+        let mut hunk = Hunk {
+            old_start: first.old_range().start + 1,
+            new_start: first.new_range().start + 1,
+            lines: Vec::new(),
+        };
+        for op in &group {
+            for change in diff.iter_inline_changes(op) {
+                let kind = match change.tag() {
+                    ChangeTag::Equal => LineKind::Same,
+                    ChangeTag::Insert => LineKind::Added,
+                    ChangeTag::Delete => LineKind::Removed,
+                };
+                match kind {
+                    LineKind::Added => page.added += 1,
+                    LineKind::Removed => page.removed += 1,
+                    LineKind::Same => {}
+                }
+                let pieces = change
+                    .iter_strings_lossy()
+                    .map(|(emphasized, text)| {
+                        (emphasized, text.trim_end_matches(['\n', '\r']).to_string())
+                    })
+                    .filter(|(_, text)| !text.is_empty())
+                    .collect();
+                hunk.lines.push(DiffLine {
+                    kind,
+                    old_number: change.old_index().map(|i| i + 1),
+                    new_number: change.new_index().map(|i| i + 1),
+                    pieces,
+                });
+            }
+        }
+        page.hunks.push(hunk);
+    }
+    page
+}
+
+/// Drawn lines and the row where each hunk starts (for next/previous hunk).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DiffView {
+    pub lines: Vec<Line<'static>>,
+    pub hunk_rows: Vec<usize>,
+}
+
+/// Side by side needs this many columns; below it the diff is unified.
+pub const SIDE_BY_SIDE_MIN_WIDTH: u16 = 120;
+
+pub fn render(diff: &PageDiff, width: u16, side_by_side: bool, theme: &Theme) -> DiffView {
+    if side_by_side && width >= SIDE_BY_SIDE_MIN_WIDTH {
+        render_side_by_side(diff, width, theme)
+    } else {
+        render_unified(diff, width, theme)
+    }
+}
+
+fn styles(kind: LineKind, theme: &Theme) -> (Style, Style, &'static str) {
+    match kind {
+        LineKind::Same => (theme.style("text"), theme.style("text"), " "),
+        LineKind::Added => (
+            theme.style("diff_added"),
+            theme.style("diff_added_word"),
+            "+",
+        ),
+        LineKind::Removed => (
+            theme.style("diff_removed"),
+            theme.style("diff_removed_word"),
+            "-",
+        ),
+    }
+}
+
+fn hunk_header(hunk: &Hunk, theme: &Theme) -> Line<'static> {
+    Line::from(Span::styled(
+        format!("@@ -{} +{} @@", hunk.old_start, hunk.new_start),
+        theme.style("diff_hunk"),
+    ))
+}
+
+fn render_unified(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
+    let mut view = DiffView::default();
+    let gutter_width = 10usize;
+    let text_width = (width as usize).saturating_sub(gutter_width).max(1);
+    for hunk in &diff.hunks {
+        view.hunk_rows.push(view.lines.len());
+        view.lines.push(hunk_header(hunk, theme));
+        for line in &hunk.lines {
+            let (base, emphasis, sign) = styles(line.kind, theme);
+            let gutter = format!(
+                "{:>4} {:>4}{sign}",
+                line.old_number.map(|n| n.to_string()).unwrap_or_default(),
+                line.new_number.map(|n| n.to_string()).unwrap_or_default(),
+            );
+            for (index, row) in wrap_pieces(&line.pieces, text_width, base, emphasis)
+                .into_iter()
+                .enumerate()
+            {
+                let mut spans = vec![Span::styled(
+                    if index == 0 {
+                        gutter.clone()
+                    } else {
+                        " ".repeat(gutter_width)
+                    },
+                    theme.style("diff_gutter"),
+                )];
+                spans.extend(row);
+                view.lines.push(Line::from(spans));
+            }
+        }
+    }
+    view
+}
+
+fn render_side_by_side(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
+    let mut view = DiffView::default();
+    let half = (width as usize).saturating_sub(3) / 2;
+    let number_width = 5usize;
+    let text_width = half.saturating_sub(number_width).max(1);
+    for hunk in &diff.hunks {
+        view.hunk_rows.push(view.lines.len());
+        view.lines.push(hunk_header(hunk, theme));
+        // Pair removed lines with the added lines that replace them, row by row.
+        let mut index = 0;
+        while index < hunk.lines.len() {
+            let line = &hunk.lines[index];
+            if line.kind == LineKind::Same {
+                push_pair(
+                    &mut view,
+                    Some(line),
+                    Some(line),
+                    text_width,
+                    number_width,
+                    theme,
+                );
+                index += 1;
+                continue;
+            }
+            let removed: Vec<&DiffLine> = hunk.lines[index..]
+                .iter()
+                .take_while(|l| l.kind == LineKind::Removed)
+                .collect();
+            let after_removed = index + removed.len();
+            let added: Vec<&DiffLine> = hunk.lines[after_removed..]
+                .iter()
+                .take_while(|l| l.kind == LineKind::Added)
+                .collect();
+            for pair in 0..removed.len().max(added.len()) {
+                push_pair(
+                    &mut view,
+                    removed.get(pair).copied(),
+                    added.get(pair).copied(),
+                    text_width,
+                    number_width,
+                    theme,
+                );
+            }
+            index = after_removed + added.len();
+        }
+    }
+    view
+}
+
+fn push_pair(
+    view: &mut DiffView,
+    left: Option<&DiffLine>,
+    right: Option<&DiffLine>,
+    text_width: usize,
+    number_width: usize,
+    theme: &Theme,
+) {
+    let side = |line: Option<&DiffLine>, old: bool| -> Vec<Vec<Span<'static>>> {
+        match line {
+            Some(line) => {
+                let (base, emphasis, _) = styles(line.kind, theme);
+                wrap_pieces(&line.pieces, text_width, base, emphasis)
+            }
+            None => vec![Vec::new()],
+        }
+        .into_iter()
+        .enumerate()
+        .map(|(row, mut spans)| {
+            let number = match (row, line) {
+                (0, Some(line)) => if old {
+                    line.old_number
+                } else {
+                    line.new_number
+                }
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+                _ => String::new(),
+            };
+            spans.insert(
+                0,
+                Span::styled(
+                    format!("{number:>width$} ", width = number_width - 1),
+                    theme.style("diff_gutter"),
+                ),
+            );
+            spans
+        })
+        .collect()
+    };
+    let left_rows = side(left, true);
+    let right_rows = side(right, false);
+    let column = number_width + text_width;
+    for row in 0..left_rows.len().max(right_rows.len()) {
+        let mut spans = left_rows.get(row).cloned().unwrap_or_default();
+        let used: usize = spans.iter().map(Span::width).sum();
+        spans.push(Span::raw(" ".repeat(column.saturating_sub(used))));
+        spans.push(Span::styled(" │ ", theme.style("diff_gutter")));
+        spans.extend(right_rows.get(row).cloned().unwrap_or_default());
+        view.lines.push(Line::from(spans));
+    }
+}
+
+/// Wraps styled pieces to `width` cells, breaking anywhere (markdown lines are long, and a
+/// reviewer needs every character of a changed line).
+fn wrap_pieces(
+    pieces: &[(bool, String)],
+    width: usize,
+    base: Style,
+    emphasis: Style,
+) -> Vec<Vec<Span<'static>>> {
+    let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0;
+    for (emphasized, text) in pieces {
+        let style = if *emphasized { emphasis } else { base };
+        let mut current = String::new();
+        for c in sanitize(text).chars() {
+            let w = c.width().unwrap_or(0);
+            if used + w > width && used > 0 {
+                if !current.is_empty() {
+                    if let Some(row) = rows.last_mut() {
+                        row.push(Span::styled(std::mem::take(&mut current), style));
+                    }
+                }
+                rows.push(Vec::new());
+                used = 0;
+            }
+            current.push(c);
+            used += w;
+        }
+        if !current.is_empty() {
+            if let Some(row) = rows.last_mut() {
+                row.push(Span::styled(current, style));
+            }
+        }
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(view: &DiffView) -> Vec<String> {
+        view.lines
+            .iter()
+            .map(|line| line.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn changed_words_are_marked_inside_a_changed_line() {
+        let diff = diff_pages(
+            "# Title\n\nTokens need the read scope.\n",
+            "# Title\n\nTokens need the write scope.\n",
+        );
+        assert_eq!((diff.added, diff.removed), (1, 1));
+        let changed: Vec<&(bool, String)> = diff.hunks[0]
+            .lines
+            .iter()
+            .flat_map(|l| &l.pieces)
+            .filter(|(emphasized, _)| *emphasized)
+            .collect();
+        let words: Vec<&str> = changed.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(words, ["read", "write"]);
+    }
+
+    #[test]
+    fn unified_view_has_signs_numbers_and_hunk_rows() {
+        let diff = diff_pages("a\nb\nc\n", "a\nB\nc\nd\n");
+        let view = render(&diff, 60, false, &Theme::default());
+        let text = plain(&view);
+        assert_eq!(view.hunk_rows, [0]);
+        assert!(text[0].starts_with("@@ -1 +1 @@"));
+        assert!(text.iter().any(|l| l == "   2     -b"), "{text:#?}");
+        assert!(text.iter().any(|l| l == "        2+B"), "{text:#?}");
+        assert!(text.iter().any(|l| l.ends_with("+d")));
+    }
+
+    #[test]
+    fn side_by_side_pairs_removed_with_added() {
+        let diff = diff_pages("keep\nold line\n", "keep\nnew line\n");
+        let view = render(&diff, 120, true, &Theme::default());
+        let text = plain(&view);
+        let paired = text.iter().find(|l| l.contains("old line")).unwrap();
+        assert!(paired.contains("new line"), "{paired}");
+        let narrow = render(&diff, 80, true, &Theme::default());
+        assert!(
+            plain(&narrow).iter().all(|l| !l.contains(" │ ")),
+            "unified when narrow"
+        );
+    }
+
+    #[test]
+    fn created_and_deleted_pages_diff_against_nothing() {
+        let created = diff_pages("", "# New\n\nText\n");
+        assert_eq!((created.added, created.removed), (3, 0));
+        let deleted = diff_pages("# Old\n", "");
+        assert_eq!((deleted.added, deleted.removed), (0, 1));
+    }
+
+    #[test]
+    fn no_row_is_wider_than_the_view_and_hostile_text_is_sanitized() {
+        let long = format!("{}\u{1b}[2J日本語\n", "word ".repeat(100));
+        let diff = diff_pages("short\n", &long);
+        for width in [1u16, 20, 80, 121, 200] {
+            for side in [false, true] {
+                let view = render(&diff, width, side, &Theme::default());
+                for line in &view.lines {
+                    assert!(
+                        line.width() <= (width as usize).max(12),
+                        "{width}: {}",
+                        line.width()
+                    );
+                    assert!(!line.spans.iter().any(|s| s.content.contains('\u{1b}')));
+                }
+            }
+        }
+    }
+}
