@@ -468,9 +468,15 @@ mod tests {
                 }
             }
             if site.sections.is_empty() {
-                assert_eq!(site.spaces_in(None).filter(|found| found.default).count(), 1);
+                assert_eq!(
+                    site.spaces_in(None).filter(|found| found.default).count(),
+                    1
+                );
             } else {
-                assert_eq!(site.sections.iter().filter(|found| found.default).count(), 1);
+                assert_eq!(
+                    site.sections.iter().filter(|found| found.default).count(),
+                    1
+                );
             }
         }
     }
