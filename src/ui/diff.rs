@@ -280,10 +280,10 @@ fn wrap_pieces(
         for c in sanitize(text).chars() {
             let w = c.width().unwrap_or(0);
             if used + w > width && used > 0 {
-                if !current.is_empty() {
-                    if let Some(row) = rows.last_mut() {
-                        row.push(Span::styled(std::mem::take(&mut current), style));
-                    }
+                if !current.is_empty()
+                    && let Some(row) = rows.last_mut()
+                {
+                    row.push(Span::styled(std::mem::take(&mut current), style));
                 }
                 rows.push(Vec::new());
                 used = 0;
@@ -291,10 +291,10 @@ fn wrap_pieces(
             current.push(c);
             used += w;
         }
-        if !current.is_empty() {
-            if let Some(row) = rows.last_mut() {
-                row.push(Span::styled(current, style));
-            }
+        if !current.is_empty()
+            && let Some(row) = rows.last_mut()
+        {
+            row.push(Span::styled(current, style));
         }
     }
     rows
