@@ -53,6 +53,7 @@ pub struct World {
     pub spaces: Vec<Space>,
     /// Bearer token → user id.
     pub tokens: HashMap<String, String>,
+    pub change_requests: super::change_requests::model::ChangeRequests,
 }
 
 impl World {
