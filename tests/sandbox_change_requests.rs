@@ -393,6 +393,24 @@ async fn patch_changes_status_and_subject() {
             .await;
         assert_error(&answer, 400);
     }
+    let minimal = harness
+        .http
+        .patch(harness.url(&cr(demo_ids::CR_DRAFT)))
+        .bearer_auth(tokens::EDITOR)
+        .header("prefer", "return=minimal")
+        .json(&json!({ "status": "open" }))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(minimal.status().as_u16(), 204);
+    assert_eq!(
+        minimal
+            .headers()
+            .get("preference-applied")
+            .and_then(|value| value.to_str().ok()),
+        Some("return=minimal")
+    );
+    assert_eq!(harness.get(&cr(demo_ids::CR_DRAFT)).await["status"], "open");
     let reviewer = harness
         .send(
             Method::PATCH,

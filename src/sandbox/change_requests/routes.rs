@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::StatusCode;
 use axum::http::header::LOCATION;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
@@ -432,7 +432,6 @@ async fn get_change_request(
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct PatchChangeRequest {
     subject: Option<String>,
     description: Option<Value>,
@@ -446,9 +445,14 @@ async fn patch_change_request(
     State(shared): SharedState,
     Extension(context): Extension<Context>,
     Path((space_id, id)): Path<(String, String)>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Answer {
     let body: PatchChangeRequest = parse_body(&bytes)?;
+    let minimal = headers
+        .get("prefer")
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.trim() == "return=minimal");
     let status = match body.status.as_deref() {
         None => None,
         Some(text @ ("draft" | "open" | "archived")) => Status::parse(text),
@@ -492,6 +496,13 @@ async fn patch_change_request(
     }
     change_request.updated_at = stamp;
     sync_space_counts(&mut world, &space_id);
+    if minimal {
+        return Ok((
+            StatusCode::NO_CONTENT,
+            [("preference-applied", "return=minimal")],
+        )
+            .into_response());
+    }
     let change_request = &world.change_requests.items[index];
     let space = space_of(&world, &space_id)?;
     json_response(renderer(&world, &shared, &context, space).change_request(change_request))
