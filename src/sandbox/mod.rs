@@ -21,6 +21,7 @@ mod model;
 mod paging;
 mod render;
 mod routes;
+mod sites;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

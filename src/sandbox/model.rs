@@ -53,6 +53,8 @@ pub struct World {
     pub spaces: Vec<Space>,
     /// Bearer token → user id.
     pub tokens: HashMap<String, String>,
+    /// Published sites with their structure, share links and adaptive schema.
+    pub sites: super::sites::Sites,
 }
 
 impl World {

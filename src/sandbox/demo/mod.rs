@@ -5,6 +5,7 @@
 
 mod api_reference;
 mod organizations;
+mod sites;
 mod spaces;
 
 use super::model::{Page, PageKind, World};
@@ -12,6 +13,8 @@ use super::render::slugify;
 
 /// Stable ids of the demo data, for tests and documentation.
 pub mod ids {
+    pub use super::sites::ids::*;
+
     /// "Acme Robotics": business organization, plan `pro_2024`. The first organization listed.
     pub const ACME: &str = "org-acme-robotics";
     /// "Lumen OSS": community organization, plan `community_2024`.
@@ -72,6 +75,7 @@ pub fn world() -> World {
     let mut world = World::default();
     organizations::populate(&mut world);
     spaces::populate(&mut world);
+    sites::populate(&mut world);
     world
 }
 

@@ -1,0 +1,13 @@
+//! Published documentation sites (issue 4 §5): sites and their settings, publishing, the
+//! published structure (sections, nested section groups, site spaces), adaptive-content
+//! schema, share links and section groups.
+//!
+//! Kept in its own module so that it only meets the rest of the sandbox at three points: the
+//! `sites` field of the world, the router merge, and the demo data.
+
+pub mod model;
+mod render;
+pub mod routes;
+mod validate;
+
+pub use model::Sites;
