@@ -15,6 +15,7 @@
 //! # Ok(()) }
 //! ```
 
+mod change_requests;
 mod demo;
 mod error;
 mod model;

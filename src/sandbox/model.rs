@@ -55,6 +55,7 @@ pub struct World {
     pub tokens: HashMap<String, String>,
     /// Published sites with their structure, share links and adaptive schema.
     pub sites: super::sites::Sites,
+    pub change_requests: super::change_requests::model::ChangeRequests,
 }
 
 impl World {

@@ -4,6 +4,7 @@
 //! tests and screenshots can name them; [`ids`] lists the useful ones.
 
 mod api_reference;
+mod change_requests;
 mod organizations;
 mod sites;
 mod spaces;
@@ -14,6 +15,7 @@ use super::render::slugify;
 /// Stable ids of the demo data, for tests and documentation.
 pub mod ids {
     pub use super::sites::ids::*;
+    pub use super::change_requests::ids::*;
 
     /// "Acme Robotics": business organization, plan `pro_2024`. The first organization listed.
     pub const ACME: &str = "org-acme-robotics";
@@ -76,6 +78,7 @@ pub fn world() -> World {
     organizations::populate(&mut world);
     spaces::populate(&mut world);
     sites::populate(&mut world);
+    change_requests::populate(&mut world);
     world
 }
 
