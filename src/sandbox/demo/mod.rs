@@ -14,8 +14,8 @@ use super::render::slugify;
 
 /// Stable ids of the demo data, for tests and documentation.
 pub mod ids {
-    pub use super::sites::ids::*;
     pub use super::change_requests::ids::*;
+    pub use super::sites::ids::*;
 
     /// "Acme Robotics": business organization, plan `pro_2024`. The first organization listed.
     pub const ACME: &str = "org-acme-robotics";
