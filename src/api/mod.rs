@@ -34,3 +34,5 @@ pub use token::Token;
 
 #[cfg(test)]
 mod client_tests;
+#[cfg(test)]
+mod review_wire_tests;
