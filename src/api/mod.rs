@@ -9,20 +9,30 @@
 //! - [`models`] holds the resource types, tolerant of fields and enum values we do not know.
 
 pub mod address;
+pub mod change_requests;
 pub mod client;
+pub mod comments;
 pub mod error;
 pub mod models;
 pub mod paging;
+pub mod reviews;
+pub mod sites;
 pub mod token;
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
+pub use change_requests::ChangeRequestFilter;
 pub use client::{
     Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
 };
+pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
 pub use models::*;
 pub use paging::{DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor};
+pub use reviews::ReviewVerdict;
+pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
 pub use token::Token;
 
 #[cfg(test)]
 mod client_tests;
+#[cfg(test)]
+mod review_wire_tests;

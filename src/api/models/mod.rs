@@ -2,24 +2,46 @@
 //! fields are ignored, unknown enum values are kept as `Other(String)`, and anything the service
 //! may leave out is an `Option` or defaults (`null` included).
 
+pub mod change_request;
 pub mod collection;
+pub mod comment;
 pub mod common;
 pub mod member;
 pub mod organization;
+pub mod review;
 pub mod revision;
 pub mod search;
+pub mod site;
 pub mod space;
 
+pub use change_request::{
+    ChangeRequest, ChangeRequestOrderBy, ChangeRequestPermissions, ChangeRequestStatus,
+    ChangedPage, ChangedParent, MergeOutcome, MergeResult, RevisionSemanticChanges, SemanticChange,
+    SemanticChangeType, UpdateOutcome, UpdateResult,
+};
 pub use collection::{Collection, CollectionPermissions};
+pub use comment::{
+    Comment, CommentBody, CommentPermissions, CommentReply, CommentStatus, CommentTarget, IdRef,
+    Reaction, ReactionUser, Replier,
+};
 pub use common::{DefaultLevel, MemberRole, Urls, User};
 pub use member::Member;
 pub use organization::{
     BillingProduct, Blocked, Organization, OrganizationPermissions, OrganizationType,
     OrganizationUseCase, Trial, TrialStatus,
 };
+pub use review::{
+    ChangeRequestReview, RequestedReviewer, ReviewComment, ReviewStatus, ReviewerKind, TeamRef,
+};
 pub use revision::{
     ContentRef, ContentRefKind, Dimensions, File, GitBlob, Page, PageType, ReusableContent,
     Revision, RevisionGit, RevisionType,
 };
 pub use search::{SearchAncestor, SearchPage, SearchResultType, SearchSection, SearchSpace};
+pub use site::{
+    AdaptiveContent, AdaptiveSchema, AgentsContext, PublishOutcome, PublishedSite, ShareLink, Site,
+    SiteExternalLink, SiteFeature, SitePermissions, SiteProxy, SiteSection, SiteSectionGroup,
+    SiteSpace, SiteStructure, SiteStructureItem, SiteStructureType, SiteType, SiteVisibility,
+    TemplateCondition,
+};
 pub use space::{ContentVisibility, GitSync, Space, SpaceEditMode, SpacePermissions};
