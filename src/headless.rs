@@ -76,7 +76,14 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
                     highlighted: true,
                 });
             }
+            Cmd::LoadDrafts { prefix } => queue.push_back(Msg::DraftsLoaded {
+                prefix,
+                drafts: Vec::new(),
+            }),
             Cmd::None
+            | Cmd::SaveDraft { .. }
+            | Cmd::DiscardDraft { .. }
+            | Cmd::EditExternally { .. }
             | Cmd::CopyToClipboard(_)
             | Cmd::OpenInBrowser(_)
             | Cmd::Suspend

@@ -211,6 +211,7 @@ async fn run_app(cli: Cli) -> Result<()> {
     }
     let effects = Effects {
         client,
+        drafts: config::data_dir().map(|dir| quire::app::drafts::directory(&dir)),
         theme,
         render,
     };

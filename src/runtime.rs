@@ -14,6 +14,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use crate::api::models::{Collection, Space};
 use crate::api::{Client, encode_segment};
+use crate::app::drafts;
 use crate::app::{
     ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
 };
@@ -42,6 +43,8 @@ pub trait Host {
     fn open_in_browser(&mut self, url: &str) -> io::Result<()>;
     /// Gives the terminal back to the shell and stops until `fg`.
     fn suspend(&mut self) -> io::Result<()>;
+    /// Lets the user edit `text` in `$EDITOR`; returns the edited text.
+    fn edit_text(&mut self, text: &str) -> io::Result<String>;
 }
 
 /// Why the loop ended.
@@ -56,6 +59,8 @@ pub enum Exit {
 #[derive(Clone)]
 pub struct Effects {
     pub client: Option<Client>,
+    /// Where drafts are kept; None keeps them in memory only.
+    pub drafts: Option<std::path::PathBuf>,
     pub theme: Theme,
     pub render: RenderOptions,
 }
@@ -202,6 +207,38 @@ fn execute<B: Backend, H: Host>(
                 tracing::warn!(%error, "open in browser failed");
             }
         }
+        Cmd::SaveDraft { key, text } => {
+            if let Some(directory) = &effects.drafts
+                && let Err(error) = drafts::save(directory, &key, &text)
+            {
+                tracing::warn!(%error, "saving a draft failed");
+            }
+        }
+        Cmd::DiscardDraft { key } => {
+            if let Some(directory) = &effects.drafts
+                && let Err(error) = drafts::discard(directory, &key)
+            {
+                tracing::warn!(%error, "discarding a draft failed");
+            }
+        }
+        Cmd::LoadDrafts { prefix } => {
+            let drafts = effects
+                .drafts
+                .as_deref()
+                .map(|directory| drafts::load(directory, &prefix))
+                .unwrap_or_default();
+            let _ = sender.send(Msg::DraftsLoaded { prefix, drafts });
+        }
+        Cmd::EditExternally { key, text } => {
+            let edited = host.edit_text(&text);
+            terminal.clear().map_err(backend_error)?;
+            match edited {
+                Ok(text) => {
+                    let _ = sender.send(Msg::EditedExternally { key, text });
+                }
+                Err(error) => tracing::warn!(%error, "$EDITOR failed"),
+            }
+        }
         Cmd::Suspend => {
             host.suspend()?;
             terminal.clear().map_err(backend_error)?;
@@ -285,6 +322,9 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::ListPages { space } => ApiResponse::Pages(client.list_pages(&space).await),
         ApiCall::GetPageMarkdown { space, page } => {
             ApiResponse::PageMarkdown(client.get_page_markdown(&space, &page).await)
+        }
+        ApiCall::Review(call) => {
+            ApiResponse::Review(crate::calls_reviews::call_reviews(client, call).await)
         }
     }
 }

@@ -50,6 +50,7 @@ pub async fn write_all(directory: &Path) -> std::io::Result<Vec<String>> {
     };
     let effects = Effects {
         client: Some(client),
+        drafts: None,
         theme: Theme::default(),
         render,
     };

@@ -108,12 +108,46 @@ impl Host for RealHost {
             .map(|_| ())
     }
 
+    fn edit_text(&mut self, text: &str) -> io::Result<String> {
+        let editor = std::env::var("VISUAL")
+            .or_else(|_| std::env::var("EDITOR"))
+            .unwrap_or_else(|_| "vi".to_string());
+        let file = tempfile_path();
+        std::fs::write(&file, text)?;
+        restore();
+        // `$EDITOR` may carry arguments ("code --wait"): let the shell split them.
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{editor} \"$1\""))
+            .arg("quire-editor")
+            .arg(&file)
+            .status();
+        enter()?;
+        let edited = std::fs::read_to_string(&file);
+        let _ = std::fs::remove_file(&file);
+        match status {
+            Ok(status) if status.success() => edited,
+            Ok(status) => Err(io::Error::other(format!("{editor} exited with {status}"))),
+            Err(error) => Err(error),
+        }
+    }
+
     fn suspend(&mut self) -> io::Result<()> {
         restore();
         // Stop like any job on Ctrl-Z; `fg` sends SIGCONT and we carry on from here.
         signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
         enter()
     }
+}
+
+/// A private file for one `$EDITOR` session.
+fn tempfile_path() -> std::path::PathBuf {
+    let name = format!(
+        "quire-{}-{}.md",
+        std::process::id(),
+        chrono::Utc::now().timestamp_millis()
+    );
+    std::env::temp_dir().join(name)
 }
 
 #[cfg(test)]

@@ -139,6 +139,9 @@ impl Host for RecordingHost {
     fn suspend(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+    fn edit_text(&mut self, text: &str) -> std::io::Result<String> {
+        Ok(text.to_string())
+    }
 }
 
 struct Harness {
@@ -165,19 +168,29 @@ impl Harness {
         let host = RecordingHost::default();
         let mut loop_host = host.clone();
         let mut terminal = Terminal::new(backend.clone()).expect("terminal");
-        let running = tokio::spawn(async move {
-            let mut model = Model::new(
-                Screen::Organizations(Organizations::default()),
-                common::environment(),
-                Size::default(),
-            );
-            let effects = Effects {
-                client: Some(client),
-                theme: Theme::default(),
-                render: Default::default(),
-            };
-            runtime::run(&mut terminal, input, &mut model, effects, &mut loop_host).await
+        // The model holds a text editor that is not `Sync`, so the loop gets a thread and a
+        // runtime of its own, as in `main`.
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            runtime.block_on(async move {
+                let mut model = Model::new(
+                    Screen::Organizations(Organizations::default()),
+                    common::environment(),
+                    Size::default(),
+                );
+                let effects = Effects {
+                    client: Some(client),
+                    drafts: None,
+                    theme: Theme::default(),
+                    render: Default::default(),
+                };
+                runtime::run(&mut terminal, input, &mut model, effects, &mut loop_host).await
+            })
         });
+        let running = tokio::task::spawn_blocking(move || thread.join().expect("loop thread"));
         Harness {
             backend,
             keys,

@@ -46,6 +46,7 @@ pub enum ApiCall {
         space: String,
         page: String,
     },
+    Review(crate::app::review_calls::ReviewCall),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -66,6 +67,23 @@ pub enum Cmd {
     HighlightMarkdown {
         key: DocKey,
         doc: DocHandle,
+    },
+    /// Write a draft to disk (it survives a failed post, a crash and a quit).
+    SaveDraft {
+        key: String,
+        text: String,
+    },
+    /// The server accepted the text (or the user threw it away): forget the draft.
+    DiscardDraft {
+        key: String,
+    },
+    LoadDrafts {
+        prefix: String,
+    },
+    /// Hand the text to `$EDITOR`; the result comes back as `Msg::EditedExternally`.
+    EditExternally {
+        key: String,
+        text: String,
     },
     /// Put text on the clipboard with OSC 52 (works over SSH).
     CopyToClipboard(String),

@@ -14,6 +14,11 @@ pub enum KeyContext {
     Tree,
     Tabs,
     Reader,
+    ChangeRequests,
+    Review,
+    Changes,
+    Comments,
+    Reviews,
 }
 
 macro_rules! actions {
@@ -68,6 +73,34 @@ actions! {
     Help => "help", "help";
     Quit => "quit", "quit";
     Suspend => "suspend", "suspend (fg resumes)";
+    ChangeRequestsOfSpace => "change_requests", "change requests of this space";
+    CycleStatus => "cycle_status", "next status tab";
+    CycleWho => "cycle_who", "created by me / review requested / contributed";
+    NextHunk => "next_hunk", "next change";
+    PreviousHunk => "previous_hunk", "previous change";
+    ToggleRendered => "toggle_rendered", "read the change request's version";
+    ToggleSideBySide => "toggle_side_by_side", "side by side / unified";
+    NextThread => "next_thread", "next unresolved thread";
+    PreviousThread => "previous_thread", "previous unresolved thread";
+    CycleCommentFilter => "cycle_comment_filter", "all / open / resolved threads";
+    NewComment => "new_comment", "new comment (on the selected page)";
+    Reply => "reply", "reply to the thread";
+    React => "react", "react";
+    ToggleResolved => "toggle_resolved", "resolve / reopen the thread";
+    EditOwn => "edit", "edit your comment";
+    DeleteOwn => "delete", "delete your comment";
+    WhoReacted => "who_reacted", "who reacted";
+    Approve => "approve", "approve";
+    RequestChanges => "request_changes", "request changes";
+    AddReviewer => "add_reviewer", "request a reviewer";
+    RemoveReviewer => "remove_reviewer", "remove a requested reviewer";
+    Merge => "merge", "merge (shows a pre-flight check first)";
+    UpdateFromMain => "update_from_main", "bring main's changes in";
+    ToggleDraft => "toggle_draft", "draft ↔ ready for review";
+    Archive => "archive", "archive";
+    ChangesTab => "changes_tab", "changes";
+    CommentsTab => "comments_tab", "comments";
+    ReviewsTab => "reviews_tab", "reviews";
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
@@ -243,6 +276,35 @@ impl Default for Keymap {
             (Reader, &["n"], Action::NextMatch),
             (Reader, &["N"], Action::PreviousMatch),
             (Reader, &["t"], Action::TableOfContents),
+            (Tree, &["c"], Action::ChangeRequestsOfSpace),
+            (ChangeRequests, &["s"], Action::CycleStatus),
+            (ChangeRequests, &["f"], Action::CycleWho),
+            (Review, &["1"], Action::ChangesTab),
+            (Review, &["2"], Action::CommentsTab),
+            (Review, &["3"], Action::ReviewsTab),
+            (Review, &["M"], Action::Merge),
+            (Review, &["U"], Action::UpdateFromMain),
+            (Review, &["T"], Action::ToggleDraft),
+            (Review, &["Z"], Action::Archive),
+            (Review, &["A"], Action::Approve),
+            (Review, &["X"], Action::RequestChanges),
+            (Changes, &["n", "}"], Action::NextHunk),
+            (Changes, &["N", "{"], Action::PreviousHunk),
+            (Changes, &["v"], Action::ToggleRendered),
+            (Changes, &["s"], Action::ToggleSideBySide),
+            (Changes, &["c"], Action::NewComment),
+            (Comments, &["n"], Action::NextThread),
+            (Comments, &["N"], Action::PreviousThread),
+            (Comments, &["f"], Action::CycleCommentFilter),
+            (Comments, &["c"], Action::NewComment),
+            (Comments, &["R", "enter"], Action::Reply),
+            (Comments, &["+"], Action::React),
+            (Comments, &["x"], Action::ToggleResolved),
+            (Comments, &["e"], Action::EditOwn),
+            (Comments, &["d"], Action::DeleteOwn),
+            (Comments, &["w"], Action::WhoReacted),
+            (Reviews, &["+"], Action::AddReviewer),
+            (Reviews, &["-"], Action::RemoveReviewer),
         ];
         let bindings = table
             .iter()

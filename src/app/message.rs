@@ -31,6 +31,16 @@ pub enum Msg {
         doc: DocHandle,
         highlighted: bool,
     },
+    /// Drafts found on disk whose keys start with `prefix`.
+    DraftsLoaded {
+        prefix: String,
+        drafts: Vec<(String, String)>,
+    },
+    /// Back from `$EDITOR` with the text of draft `key`.
+    EditedExternally {
+        key: String,
+        text: String,
+    },
 }
 
 /// The organization's collections and spaces, fetched together to build the tree.
@@ -48,4 +58,5 @@ pub enum ApiResponse {
     Members(Result<ListPage<Member>, ApiError>),
     Pages(Result<Vec<Page>, ApiError>),
     PageMarkdown(Result<Page, ApiError>),
+    Review(crate::app::review_calls::ReviewResponse),
 }

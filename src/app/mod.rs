@@ -3,10 +3,12 @@
 
 pub mod command;
 pub mod docs;
+pub mod drafts;
 pub mod keymap;
 pub mod loadable;
 pub mod message;
 pub mod paged;
+pub mod review_calls;
 
 use std::collections::BTreeSet;
 
@@ -174,6 +176,24 @@ impl Model {
         self.screens.iter().map(Screen::title).collect()
     }
 
+    /// Leaves the top screen (never the last one) and tells the one below it is shown again.
+    fn pop(&mut self) -> Cmd {
+        if self.screens.len() <= 1 {
+            return Cmd::None;
+        }
+        self.screens.pop();
+        let mut ctx = Ctx {
+            requests: &mut self.requests,
+            size: self.size,
+            docs: &mut self.docs,
+            theme: &self.theme,
+        };
+        match self.screens.last_mut() {
+            Some(screen) => screen.resumed(&mut ctx),
+            None => Cmd::None,
+        }
+    }
+
     fn track(&mut self, cmd: &Cmd) {
         match cmd {
             Cmd::Api { request, .. } => {
@@ -191,11 +211,7 @@ impl Model {
         let mut cmd = step.cmd;
         match step.nav {
             Nav::Stay => {}
-            Nav::Pop => {
-                if self.screens.len() > 1 {
-                    self.screens.pop();
-                }
-            }
+            Nav::Pop => cmd = Cmd::batch([cmd, self.pop()]),
             Nav::Push(screen) => {
                 self.screens.push(*screen);
                 let mut ctx = Ctx {
@@ -232,6 +248,20 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             doc,
             highlighted,
         } => on_markdown(model, key, doc, highlighted),
+        Msg::DraftsLoaded { prefix, drafts } => {
+            let (mut ctx, screens) = ctx(model);
+            match screens.last_mut() {
+                Some(screen) => screen.on_drafts(&prefix, &drafts, &mut ctx),
+                None => Cmd::None,
+            }
+        }
+        Msg::EditedExternally { key, text } => {
+            let (mut ctx, screens) = ctx(model);
+            match screens.last_mut() {
+                Some(screen) => screen.on_external_edit(&key, text, &mut ctx),
+                None => Cmd::None,
+            }
+        }
     };
     model.track(&cmd);
     cmd
@@ -288,12 +318,7 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
             model.overlay = Some(Overlay::Help { scroll: 0 });
             Cmd::None
         }
-        Action::Back => {
-            if model.screens.len() > 1 {
-                model.screens.pop();
-            }
-            Cmd::None
-        }
+        Action::Back => model.pop(),
         Action::Suspend => Cmd::Suspend,
         Action::Refresh => {
             let (mut ctx, screens) = ctx(model);

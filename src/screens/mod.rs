@@ -1,9 +1,11 @@
 //! One folder per screen: state and update in `mod.rs`, drawing in `view.rs`. Screens never touch
 //! the network; they return `Cmd`s.
 
+pub mod change_requests;
 pub mod organization;
 pub mod organizations;
 pub mod page;
+pub mod review;
 pub mod space;
 pub mod welcome;
 
@@ -46,12 +48,30 @@ pub trait ScreenState {
         None
     }
     fn on_document(&mut self, _key: &DocKey, _ctx: &mut Ctx) {}
+    /// The screen above was closed and this one shows again.
+    fn resumed(&mut self, _ctx: &mut Ctx) -> Cmd {
+        Cmd::None
+    }
+    /// Drafts from disk, answering `Cmd::LoadDrafts`.
+    fn on_drafts(&mut self, _prefix: &str, _drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        Cmd::None
+    }
+    /// Text back from `$EDITOR`.
+    fn on_external_edit(&mut self, _key: &str, _text: String, _ctx: &mut Ctx) -> Cmd {
+        Cmd::None
+    }
+    /// Footer hints that are shown but not allowed here (drawn struck through).
+    fn disabled_actions(&self) -> Vec<Action> {
+        Vec::new()
+    }
     fn link(&self) -> Option<String> {
         None
     }
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
 }
 
+// A handful of screens on a stack: their sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Screen {
     Welcome(welcome::Welcome),
@@ -59,6 +79,8 @@ pub enum Screen {
     Organization(organization::Organization),
     Space(space::SpaceScreen),
     Page(page::PageScreen),
+    ChangeRequests(change_requests::ChangeRequestList),
+    Review(Box<review::ReviewScreen>),
 }
 
 macro_rules! dispatch {
@@ -69,6 +91,8 @@ macro_rules! dispatch {
             Screen::Organization($screen) => $body,
             Screen::Space($screen) => $body,
             Screen::Page($screen) => $body,
+            Screen::ChangeRequests($screen) => $body,
+            Screen::Review($screen) => $body,
         }
     };
 }
@@ -133,6 +157,22 @@ impl Screen {
     /// The address of what is selected, for `y` (copy) and `o` (open).
     pub fn link(&self) -> Option<String> {
         dispatch!(self, s => s.link())
+    }
+
+    pub fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        dispatch!(self, s => s.resumed(ctx))
+    }
+
+    pub fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], ctx: &mut Ctx) -> Cmd {
+        dispatch!(self, s => s.on_drafts(prefix, drafts, ctx))
+    }
+
+    pub fn on_external_edit(&mut self, key: &str, text: String, ctx: &mut Ctx) -> Cmd {
+        dispatch!(self, s => s.on_external_edit(key, text, ctx))
+    }
+
+    pub fn disabled_actions(&self) -> Vec<Action> {
+        dispatch!(self, s => s.disabled_actions())
     }
 
     pub fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {

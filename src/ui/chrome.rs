@@ -80,8 +80,17 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
     let screen = model.top();
     let mut contexts = screen.key_contexts().to_vec();
     contexts.push(KeyContext::Global);
+    let disabled = screen.disabled_actions();
     for (action, label) in screen.hints() {
         if let Some(key) = model.keymap.label(&contexts, action) {
+            if disabled.contains(&action) {
+                spans.push(Span::styled(
+                    format!(" {key} {label} "),
+                    theme.style("disabled"),
+                ));
+                spans.push(Span::raw("  "));
+                continue;
+            }
             spans.push(Span::styled(format!(" {key} "), theme.style("footer_key")));
             spans.push(Span::styled(
                 format!(" {label}  "),

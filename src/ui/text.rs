@@ -168,6 +168,42 @@ pub fn emoji(value: Option<&str>) -> Option<String> {
     (!glyph.is_empty() && !ambiguous).then_some(glyph)
 }
 
+/// Wraps plain text to `width` cells at spaces, breaking longer words; keeps blank lines.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    for paragraph in crate::ui::sanitize::sanitize_multiline(text)
+        .split('\n')
+        .map(str::to_string)
+        .collect::<Vec<_>>()
+    {
+        let mut line = String::new();
+        let mut used = 0;
+        for word in paragraph.split(' ') {
+            let word_width: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
+            if used > 0 && used + 1 + word_width > width {
+                lines.push(std::mem::take(&mut line));
+                used = 0;
+            }
+            if used > 0 {
+                line.push(' ');
+                used += 1;
+            }
+            for c in word.chars() {
+                let w = c.width().unwrap_or(0);
+                if used + w > width && used > 0 {
+                    lines.push(std::mem::take(&mut line));
+                    used = 0;
+                }
+                line.push(c);
+                used += w;
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +244,13 @@ mod tests {
         assert_eq!(emoji(Some("")), None);
         assert_eq!(emoji(None), None);
         assert_eq!(emoji(Some("\u{1b}[2J")).as_deref(), Some("␛[2J"));
+    }
+
+    #[test]
+    fn wrapping_respects_width_and_blank_lines() {
+        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
+        assert_eq!(wrap("a\n\nb", 5), ["a", "", "b"]);
+        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
     }
 
     #[test]

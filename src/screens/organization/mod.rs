@@ -13,7 +13,9 @@ use ratatui::layout::Rect;
 use crate::api::models::{Member, Organization as OrganizationModel};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
+use crate::app::review_calls::ChangeRequestScope;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::space::SpaceScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
@@ -26,15 +28,17 @@ pub use tree::{OrgNode, build_tree};
 pub enum Tab {
     #[default]
     Spaces,
+    ChangeRequests,
     Members,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 2] = [Tab::Spaces, Tab::Members];
+    pub const ALL: [Tab; 3] = [Tab::Spaces, Tab::ChangeRequests, Tab::Members];
 
     pub fn label(self) -> &'static str {
         match self {
             Tab::Spaces => "Spaces",
+            Tab::ChangeRequests => "Change requests",
             Tab::Members => "Members",
         }
     }
@@ -52,6 +56,8 @@ pub struct Organization {
     pub members: PagedList<Member>,
     pub member_selection: Selection,
     pub member_filter: Filter,
+    /// The organization-wide change-request inbox, created when its tab is first shown.
+    pub change_requests: Option<ChangeRequestList>,
 }
 
 impl Organization {
@@ -66,6 +72,7 @@ impl Organization {
             members: PagedList::default(),
             member_selection: Selection::default(),
             member_filter: Filter::default(),
+            change_requests: None,
         }
     }
 
@@ -156,13 +163,23 @@ impl Organization {
         if self.tab == Tab::Members && !self.members.loaded_once() && !self.members.is_loading() {
             return self.load_members(ctx);
         }
+        if self.tab == Tab::ChangeRequests && self.change_requests.is_none() {
+            let mut list = ChangeRequestList::new(
+                ChangeRequestScope::Organization(self.organization.id.clone()),
+                self.organization.title.clone(),
+            );
+            let cmd = list.enter(ctx);
+            self.change_requests = Some(list);
+            return cmd;
+        }
         Cmd::None
     }
 
     fn filter_mut(&mut self) -> &mut Filter {
-        match self.tab {
-            Tab::Spaces => &mut self.tree_filter,
-            Tab::Members => &mut self.member_filter,
+        match (self.tab, self.change_requests.as_mut()) {
+            (Tab::ChangeRequests, Some(list)) => &mut list.filter,
+            (Tab::Members, _) => &mut self.member_filter,
+            _ => &mut self.tree_filter,
         }
     }
 
@@ -199,6 +216,15 @@ impl Organization {
             Action::CollapseAll => {
                 self.expanded.clear();
                 self.tree_selection.top();
+            }
+            Action::ChangeRequestsOfSpace => {
+                let Some(OrgNode::Space(space)) = self.selected_node() else {
+                    return Some(Step::default());
+                };
+                return Some(Step::push(Screen::ChangeRequests(ChangeRequestList::new(
+                    ChangeRequestScope::Space(space.id.clone()),
+                    space.title.clone(),
+                ))));
             }
             Action::Open => {
                 let node = self.selected_node()?.clone();
@@ -280,9 +306,18 @@ impl ScreenState for Organization {
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
-        match self.tab {
-            Tab::Spaces => self.load_tree(ctx),
-            Tab::Members => self.load_members(ctx),
+        match (self.tab, self.change_requests.as_mut()) {
+            (Tab::Spaces, _) => self.load_tree(ctx),
+            (Tab::Members, _) => self.load_members(ctx),
+            (Tab::ChangeRequests, Some(list)) => list.load(ctx),
+            (Tab::ChangeRequests, None) => Cmd::None,
+        }
+    }
+
+    fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        match (self.tab, self.change_requests.as_mut()) {
+            (Tab::ChangeRequests, Some(list)) => list.load(ctx),
+            _ => Cmd::None,
         }
     }
 
@@ -293,6 +328,11 @@ impl ScreenState for Organization {
     fn key_contexts(&self) -> &'static [KeyContext] {
         match self.tab {
             Tab::Spaces => &[KeyContext::Tabs, KeyContext::Tree, KeyContext::List],
+            Tab::ChangeRequests => &[
+                KeyContext::Tabs,
+                KeyContext::ChangeRequests,
+                KeyContext::List,
+            ],
             Tab::Members => &[KeyContext::Tabs, KeyContext::List],
         }
     }
@@ -308,6 +348,14 @@ impl ScreenState for Organization {
                 (Action::Back, "back"),
                 (Action::Help, "keys"),
             ],
+            Tab::ChangeRequests => vec![
+                (Action::Open, "review"),
+                (Action::CycleStatus, "status"),
+                (Action::CycleWho, "whose"),
+                (Action::Filter, "filter"),
+                (Action::NextTab, "tab"),
+                (Action::Help, "keys"),
+            ],
             Tab::Members => vec![
                 (Action::Filter, "filter"),
                 (Action::NextTab, "tab"),
@@ -318,7 +366,10 @@ impl ScreenState for Organization {
         }
     }
 
-    fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if self.tab == Tab::ChangeRequests {
+            return self.change_requests.as_mut()?.on_raw_key(key, ctx);
+        }
         let outcome = self.filter_mut().handle_key(key)?;
         if outcome == InputOutcome::Changed && self.tab == Tab::Spaces {
             self.select_first_match();
@@ -348,6 +399,7 @@ impl ScreenState for Organization {
         }
         match self.tab {
             Tab::Spaces => self.on_tree_action(action, ctx),
+            Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
             Tab::Members => self.on_member_action(action, ctx),
         }
     }
@@ -377,6 +429,10 @@ impl ScreenState for Organization {
                 self.tree_selection.clamp(self.visible_rows().len());
                 Some(Step::default())
             }
+            ApiResponse::Review(_) => self
+                .change_requests
+                .as_mut()?
+                .on_response(request, response, ctx),
             ApiResponse::Members(result) => {
                 if !self.members.settle(request, result.clone()) {
                     return None;
@@ -391,6 +447,7 @@ impl ScreenState for Organization {
     fn link(&self) -> Option<String> {
         match self.tab {
             Tab::Spaces => self.selected_node()?.app_url(),
+            Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
             Tab::Members => None,
         }
     }

@@ -5,6 +5,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{OrgNode, Organization, Tab};
 use crate::app::Model;
+use crate::screens::ScreenState;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -18,6 +19,11 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
     draw_tabs(screen, frame, tabs_area, &model.theme);
     match screen.tab {
         Tab::Spaces => draw_spaces(screen, frame, body, model),
+        Tab::ChangeRequests => {
+            if let Some(list) = &screen.change_requests {
+                list.draw(frame, body, model);
+            }
+        }
         Tab::Members => draw_members(screen, frame, body, model),
     }
 }

@@ -12,7 +12,9 @@ use ratatui::layout::Rect;
 
 use crate::api::models::{Page, Space};
 use crate::app::keymap::{Action, KeyContext};
+use crate::app::review_calls::ChangeRequestScope;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
+use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::page::PageScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
@@ -359,7 +361,7 @@ impl ScreenState for SpaceScreen {
             (Action::Expand, "expand"),
             (Action::Collapse, "collapse"),
             (Action::Filter, "filter"),
-            (Action::CopyLink, "copy link"),
+            (Action::ChangeRequestsOfSpace, "change requests"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
         ]
@@ -387,6 +389,12 @@ impl ScreenState for SpaceScreen {
             Action::Back if self.filter.is_shown() => {
                 self.filter.clear();
                 Some(Step::default())
+            }
+            Action::ChangeRequestsOfSpace => {
+                Some(Step::push(Screen::ChangeRequests(ChangeRequestList::new(
+                    ChangeRequestScope::Space(self.space.id.clone()),
+                    self.space.title.clone(),
+                ))))
             }
             _ => self.on_tree_action(action, ctx),
         }

@@ -1,0 +1,276 @@
+//! Carries out `ReviewCall`s with the API client. Independent requests run in parallel: a review
+//! loads in two rounds (everything, then the replies of threads that have some).
+
+use futures::future::join_all;
+
+use crate::api::models::{Comment, Member, RequestedReviewer};
+use crate::api::{ApiError, Client, CommentFilter, encode_segment};
+use crate::app::review_calls::{
+    ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
+    Thread,
+};
+
+/// Semantic changes asked for at once; the server says how many more there are.
+const CHANGES_LIMIT: u32 = 200;
+
+pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
+    match call {
+        ReviewCall::CurrentUser => ReviewResponse::CurrentUser(client.current_user().await),
+        ReviewCall::ListChangeRequests {
+            scope,
+            filter,
+            page,
+        } => ReviewResponse::ChangeRequests(match scope {
+            ChangeRequestScope::Space(space) => {
+                client
+                    .list_space_change_requests(&space, &filter, page.as_deref())
+                    .await
+            }
+            ChangeRequestScope::Organization(organization) => {
+                client
+                    .list_organization_change_requests(&organization, &filter, page.as_deref())
+                    .await
+            }
+        }),
+        ReviewCall::LoadReview(target) => {
+            ReviewResponse::Review(load_review(client, &target).await)
+        }
+        ReviewCall::LoadPageDiff {
+            target,
+            page,
+            main,
+            change_request,
+        } => {
+            ReviewResponse::PageDiff(load_sides(client, &target, &page, main, change_request).await)
+        }
+        ReviewCall::PostComment {
+            target,
+            page,
+            markdown,
+        } => ReviewResponse::CommentPosted(
+            client
+                .post_comment(
+                    &target.space,
+                    &target.change_request,
+                    &markdown,
+                    page.as_deref(),
+                )
+                .await,
+        ),
+        ReviewCall::PostReply {
+            target,
+            comment,
+            markdown,
+        } => ReviewResponse::ReplyPosted(
+            client
+                .post_reply(&target.space, &target.change_request, &comment, &markdown)
+                .await,
+        ),
+        ReviewCall::UpdateComment {
+            target,
+            comment,
+            reply,
+            update,
+        } => ReviewResponse::CommentUpdated(match reply {
+            Some(reply) => client
+                .update_reply(
+                    &target.space,
+                    &target.change_request,
+                    &comment,
+                    &reply,
+                    &update,
+                )
+                .await
+                .map(|_| ()),
+            None => client
+                .update_comment(&target.space, &target.change_request, &comment, &update)
+                .await
+                .map(|_| ()),
+        }),
+        ReviewCall::DeleteComment {
+            target,
+            comment,
+            reply,
+        } => ReviewResponse::Deleted(match reply {
+            Some(reply) => {
+                client
+                    .delete_reply(&target.space, &target.change_request, &comment, &reply)
+                    .await
+            }
+            None => {
+                client
+                    .delete_comment(&target.space, &target.change_request, &comment)
+                    .await
+            }
+        }),
+        ReviewCall::SubmitReview {
+            target,
+            verdict,
+            comment,
+        } => ReviewResponse::ReviewSubmitted(
+            client
+                .submit_review(
+                    &target.space,
+                    &target.change_request,
+                    verdict,
+                    comment.as_deref(),
+                )
+                .await,
+        ),
+        ReviewCall::RequestReviewers { target, users } => {
+            let users: Vec<&str> = users.iter().map(String::as_str).collect();
+            let result = client
+                .request_reviewers(&target.space, &target.change_request, &users)
+                .await;
+            ReviewResponse::ReviewersChanged(match result {
+                Ok(_) => requested_reviewers(client, &target).await,
+                Err(error) => Err(error),
+            })
+        }
+        ReviewCall::RemoveReviewer { target, user } => {
+            let result = client
+                .remove_requested_reviewer(&target.space, &target.change_request, &user)
+                .await;
+            ReviewResponse::ReviewersChanged(match result {
+                Ok(()) => requested_reviewers(client, &target).await,
+                Err(error) => Err(error),
+            })
+        }
+        ReviewCall::SetStatus { target, status } => ReviewResponse::StatusSet(
+            client
+                .update_change_request_status(&target.space, &target.change_request, &status)
+                .await,
+        ),
+        ReviewCall::Merge(target) => ReviewResponse::Merged(
+            client
+                .merge_change_request(&target.space, &target.change_request)
+                .await,
+        ),
+        ReviewCall::UpdateFromMain(target) => ReviewResponse::UpdatedFromMain(
+            client
+                .update_change_request_from_main(&target.space, &target.change_request)
+                .await,
+        ),
+        ReviewCall::ListMembers { organization } => ReviewResponse::Members(
+            client
+                .list_all::<Member>(
+                    &format!("/orgs/{}/members", encode_segment(&organization)),
+                    &[],
+                )
+                .await,
+        ),
+    }
+}
+
+async fn requested_reviewers(
+    client: &Client,
+    target: &ChangeRequestRef,
+) -> Result<Vec<RequestedReviewer>, ApiError> {
+    client
+        .list_requested_reviewers(&target.space, &target.change_request, None)
+        .await
+        .map(|page| page.items)
+}
+
+async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<ReviewBundle, ApiError> {
+    let space = &target.space;
+    let change_request = &target.change_request;
+    // Round one: everything that does not depend on anything else.
+    let all_comments = CommentFilter::default();
+    let (detail, space_detail, changes, comments, reviews, requested) = tokio::join!(
+        client.get_change_request(space, change_request),
+        client.get_space(space),
+        client.change_request_changes(space, change_request, CHANGES_LIMIT),
+        client.list_all_comments(space, change_request, &all_comments),
+        client.list_reviews(space, change_request, None),
+        client.list_requested_reviewers(space, change_request, None),
+    );
+    let change_request_detail = detail?;
+    let comments = comments?;
+    // Round two: the replies of every thread that has some, all at once.
+    let threads = join_all(
+        comments
+            .into_iter()
+            .map(|comment| load_thread(client, target, comment)),
+    )
+    .await
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?;
+    Ok(ReviewBundle {
+        change_request: change_request_detail,
+        space: space_detail.ok(),
+        changes,
+        threads,
+        reviews: reviews.map(|page| page.items).unwrap_or_default(),
+        requested: requested.map(|page| page.items).unwrap_or_default(),
+    })
+}
+
+async fn load_thread(
+    client: &Client,
+    target: &ChangeRequestRef,
+    comment: Comment,
+) -> Result<Thread, ApiError> {
+    if comment.replies.unwrap_or(0) == 0 {
+        return Ok(Thread {
+            comment,
+            replies: Vec::new(),
+        });
+    }
+    let mut replies = Vec::new();
+    let mut page: Option<String> = None;
+    let mut cursor = crate::api::PageCursor::default();
+    loop {
+        if cursor.begin(page.as_deref()).is_err() {
+            break;
+        }
+        let list = client
+            .list_replies(
+                &target.space,
+                &target.change_request,
+                &comment.id,
+                page.as_deref(),
+            )
+            .await?;
+        replies.extend(list.items);
+        match list.next_page {
+            Some(next) => page = Some(next),
+            None => break,
+        }
+    }
+    Ok(Thread { comment, replies })
+}
+
+async fn load_sides(
+    client: &Client,
+    target: &ChangeRequestRef,
+    page: &str,
+    main: bool,
+    change_request: bool,
+) -> Result<PageSides, ApiError> {
+    let main_side = async {
+        if main {
+            client
+                .get_page_markdown(&target.space, page)
+                .await
+                .map(|p| p.markdown.unwrap_or_default())
+        } else {
+            Ok(String::new())
+        }
+    };
+    let change_request_side = async {
+        if change_request {
+            client
+                .get_change_request_page_markdown(&target.space, &target.change_request, page)
+                .await
+                .map(|p| p.markdown.unwrap_or_default())
+        } else {
+            Ok(String::new())
+        }
+    };
+    let (main_text, change_request_text) = tokio::join!(main_side, change_request_side);
+    Ok(PageSides {
+        main: main_text?,
+        change_request: change_request_text?,
+    })
+}

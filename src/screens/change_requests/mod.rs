@@ -1,0 +1,308 @@
+//! Change requests of a space or of a whole organization: status tabs (open, draft, merged,
+//! archived), "who" filters (created by me, review requested from me, I contributed), lazy
+//! paging and `/` filter. `Enter` opens the review.
+
+mod view;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::api::ChangeRequestFilter;
+use crate::api::models::{ChangeRequest, ChangeRequestStatus, User};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::paged::PagedList;
+use crate::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::review::ReviewScreen;
+use crate::screens::{Screen, ScreenState};
+use crate::ui::input::Filter;
+use crate::ui::list::Selection;
+
+pub const STATUSES: [ChangeRequestStatus; 4] = [
+    ChangeRequestStatus::Open,
+    ChangeRequestStatus::Draft,
+    ChangeRequestStatus::Merged,
+    ChangeRequestStatus::Archived,
+];
+
+/// Whose change requests to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Who {
+    #[default]
+    Everyone,
+    CreatedByMe,
+    ReviewRequested,
+    Contributed,
+}
+
+impl Who {
+    const ALL: [Who; 4] = [
+        Who::Everyone,
+        Who::CreatedByMe,
+        Who::ReviewRequested,
+        Who::Contributed,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Who::Everyone => "everyone",
+            Who::CreatedByMe => "created by me",
+            Who::ReviewRequested => "review requested from me",
+            Who::Contributed => "I contributed",
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct ChangeRequestList {
+    pub scope: ChangeRequestScope,
+    /// The space or organization, for the title.
+    pub scope_title: String,
+    pub status: usize,
+    pub who: Who,
+    pub me: Loadable<User>,
+    pub list: PagedList<ChangeRequest>,
+    pub selection: Selection,
+    pub filter: Filter,
+    /// The space each change request belongs to, for organization-wide lists without one.
+    fallback_space: Option<String>,
+}
+
+impl ChangeRequestList {
+    pub fn new(scope: ChangeRequestScope, scope_title: impl Into<String>) -> ChangeRequestList {
+        let fallback_space = match &scope {
+            ChangeRequestScope::Space(space) => Some(space.clone()),
+            ChangeRequestScope::Organization(_) => None,
+        };
+        ChangeRequestList {
+            scope,
+            scope_title: scope_title.into(),
+            status: 0,
+            who: Who::Everyone,
+            me: Loadable::NotAsked,
+            list: PagedList::default(),
+            selection: Selection::default(),
+            filter: Filter::default(),
+            fallback_space,
+        }
+    }
+
+    pub fn status(&self) -> &ChangeRequestStatus {
+        &STATUSES[self.status % STATUSES.len()]
+    }
+
+    pub fn visible(&self) -> Vec<&ChangeRequest> {
+        self.list
+            .items
+            .iter()
+            .filter(|cr| {
+                let number = cr.number.map(|n| format!("#{n} ")).unwrap_or_default();
+                self.filter.matches(&format!("{number}{}", cr.subject))
+            })
+            .collect()
+    }
+
+    pub fn selected(&self) -> Option<&ChangeRequest> {
+        self.visible().get(self.selection.selected).copied()
+    }
+
+    fn server_filter(&self) -> Option<ChangeRequestFilter> {
+        let me = self.me.value().map(|user| user.id.clone());
+        let mut filter = ChangeRequestFilter {
+            statuses: vec![self.status().clone()],
+            ..ChangeRequestFilter::default()
+        };
+        match self.who {
+            Who::Everyone => {}
+            Who::CreatedByMe => filter.creator = Some(me?),
+            Who::ReviewRequested => filter.requested_reviewer = Some(me?),
+            Who::Contributed => filter.contributor = Some(me?),
+        }
+        Some(filter)
+    }
+
+    /// Loads the first page; asks who "me" is first when a filter needs it.
+    pub fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(filter) = self.server_filter() else {
+            return self.load_me(ctx);
+        };
+        let request = ctx.requests.issue();
+        self.list.restart(request);
+        self.selection.top();
+        Cmd::Api {
+            request,
+            call: ApiCall::Review(ReviewCall::ListChangeRequests {
+                scope: self.scope.clone(),
+                filter,
+                page: None,
+            }),
+        }
+    }
+
+    fn load_me(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.me.is_loading() {
+            return Cmd::None;
+        }
+        let request = ctx.requests.issue();
+        self.me.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Review(ReviewCall::CurrentUser),
+        }
+    }
+
+    fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
+        let (Some(page), Some(filter)) = (
+            self.list.want_more(self.selection.selected),
+            self.server_filter(),
+        ) else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        if !self.list.start_more(request, &page) {
+            return Cmd::None;
+        }
+        Cmd::Api {
+            request,
+            call: ApiCall::Review(ReviewCall::ListChangeRequests {
+                scope: self.scope.clone(),
+                filter,
+                page: Some(page),
+            }),
+        }
+    }
+
+    fn open_selected(&self) -> Option<Step> {
+        let change_request = self.selected()?.clone();
+        let space = change_request
+            .space
+            .clone()
+            .or_else(|| self.fallback_space.clone())?;
+        let target = ChangeRequestRef {
+            space,
+            change_request: change_request.id.clone(),
+        };
+        Some(Step::push(Screen::Review(Box::new(ReviewScreen::new(
+            target,
+            Some(change_request),
+        )))))
+    }
+}
+
+impl ScreenState for ChangeRequestList {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
+    /// Coming back from a review (which may have merged or archived something): reload.
+    fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
+    fn title(&self) -> String {
+        "Change requests".to_string()
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::ChangeRequests, KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Open, "review"),
+            (Action::CycleStatus, "status"),
+            (Action::CycleWho, "whose"),
+            (Action::Filter, "filter"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+        self.filter.handle_key(key)?;
+        self.selection.clamp(self.visible().len());
+        Some(Step::default())
+    }
+
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+        self.filter.paste(text);
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.visible().len();
+        let page = ctx.size.height.saturating_sub(6).max(1) as isize;
+        match action {
+            Action::Down => self.selection.move_by(1, len),
+            Action::Up => self.selection.move_by(-1, len),
+            Action::HalfPageDown => self.selection.move_by(page / 2, len),
+            Action::HalfPageUp => self.selection.move_by(-page / 2, len),
+            Action::PageDown => self.selection.move_by(page, len),
+            Action::PageUp => self.selection.move_by(-page, len),
+            Action::Top => self.selection.top(),
+            Action::Bottom => self.selection.bottom(len),
+            Action::Open => return self.open_selected(),
+            Action::CycleStatus => {
+                self.status = (self.status + 1) % STATUSES.len();
+                return Some(Step::cmd(self.load(ctx)));
+            }
+            Action::CycleWho => {
+                let index = Who::ALL.iter().position(|w| *w == self.who).unwrap_or(0);
+                self.who = Who::ALL[(index + 1) % Who::ALL.len()];
+                return Some(Step::cmd(self.load(ctx)));
+            }
+            Action::Filter => {
+                self.filter.open();
+                return Some(Step::default());
+            }
+            Action::Back if self.filter.is_shown() => {
+                self.filter.clear();
+                return Some(Step::default());
+            }
+            _ => return None,
+        }
+        Some(Step::cmd(self.load_more(ctx)))
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Review(response) = response else {
+            return None;
+        };
+        match response {
+            ReviewResponse::CurrentUser(result) => {
+                if !self.me.settle(request, result.clone()) {
+                    return None;
+                }
+                // Now the "who" filter can be sent.
+                let cmd = if self.me.value().is_some() {
+                    self.load(ctx)
+                } else {
+                    Cmd::None
+                };
+                Some(Step::cmd(cmd))
+            }
+            ReviewResponse::ChangeRequests(result) => {
+                if !self.list.settle(request, result.clone()) {
+                    return None;
+                }
+                self.selection.clamp(self.visible().len());
+                Some(Step::cmd(self.load_more(ctx)))
+            }
+            _ => None,
+        }
+    }
+
+    fn link(&self) -> Option<String> {
+        let urls = &self.selected()?.urls;
+        urls.app.clone().or_else(|| urls.location.clone())
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw(self, frame, area, model);
+    }
+}

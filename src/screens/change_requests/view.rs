@@ -1,0 +1,104 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::{ChangeRequestList, STATUSES};
+use crate::app::Model;
+use crate::ui::sanitize::sanitize;
+use crate::ui::{status, text};
+
+pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let [tabs_area, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let mut tabs = Vec::new();
+    for (index, status) in STATUSES.iter().enumerate() {
+        let style = if index == screen.status {
+            theme.style("tab_active")
+        } else {
+            theme.style("tab_inactive")
+        };
+        tabs.push(Span::styled(format!(" {} ", status.as_str()), style));
+    }
+    tabs.push(Span::styled(
+        format!("  {}", screen.who.label()),
+        theme.style("muted"),
+    ));
+    frame.render_widget(Paragraph::new(Line::from(tabs)), tabs_area);
+
+    let (body, filter_area) = text::with_filter_row(body, screen.filter.is_shown());
+    if let Some(filter_area) = filter_area {
+        text::draw_filter(frame, filter_area, &screen.filter, theme);
+    }
+    if let Some(error) = screen.me.error() {
+        status::error(frame, body, model, error);
+        return;
+    }
+    if !screen.list.loaded_once() {
+        match &screen.list.error {
+            Some(error) => status::error(frame, body, model, error),
+            None => status::loading(frame, body, model, "change requests"),
+        }
+        return;
+    }
+    let rows = screen.visible();
+    if rows.is_empty() {
+        let message = format!(
+            "No {} change requests ({}).",
+            screen.status().as_str(),
+            screen.who.label()
+        );
+        status::empty(frame, body, model, &message);
+        return;
+    }
+    let [header, list_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(body);
+    let widths = column_widths(body.width);
+    frame.render_widget(
+        Paragraph::new(text::columns(
+            &["#", "Subject", "Author", "Updated", "💬", ""],
+            &widths,
+            theme.style("table_header"),
+        )),
+        header,
+    );
+    let range = screen
+        .selection
+        .visible_range(rows.len(), list_area.height as usize);
+    let lines: Vec<Line> = rows[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, cr)| {
+            let selected = range.start + offset == screen.selection.selected;
+            let number = cr.number.map(|n| format!("#{n}")).unwrap_or_default();
+            let author = cr
+                .created_by
+                .as_ref()
+                .map(|u| sanitize(&u.display_name).into_owned())
+                .unwrap_or_default();
+            let updated = cr.updated_at.as_deref().map(text::date).unwrap_or_default();
+            let comments = cr.comments.map(|c| c.to_string()).unwrap_or_default();
+            let marker = if cr.outdated { "outdated" } else { "" };
+            let style = if selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            text::columns(
+                &[&number, &cr.subject, &author, &updated, &comments, marker],
+                &widths,
+                style,
+            )
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), list_area);
+}
+
+fn column_widths(width: u16) -> Vec<u16> {
+    if width < 60 {
+        return vec![5, width.saturating_sub(6)];
+    }
+    let fixed = 5 + 16 + 11 + 4 + 8 + 6;
+    vec![5, width.saturating_sub(fixed).max(10), 16, 11, 4, 8]
+}

@@ -1,0 +1,1106 @@
+//! What keys do on the review screen, and what each write's answer does to it.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use super::threads::{self, Row};
+use super::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewScreen, ReviewTab, refused};
+use crate::api::models::{ChangeRequestStatus, MergeOutcome, UpdateOutcome};
+use crate::api::{CommentUpdate, ReviewVerdict};
+use crate::app::keymap::Action;
+use crate::app::review_calls::{ReviewCall, ReviewResponse};
+use crate::app::{ApiCall, Cmd, Ctx, Loadable, Step};
+use crate::ui::composer::{Composer, ComposerOutcome};
+use crate::ui::emoji_picker::{EmojiPicker, PickerOutcome};
+use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::list::Selection;
+
+/// How many recently used reactions the picker offers first.
+const RECENT_REACTIONS: usize = 8;
+
+pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
+    let mut hints = match screen.tab {
+        ReviewTab::Changes => vec![
+            (Action::NextHunk, "next change"),
+            (Action::ToggleRendered, "rendered"),
+            (Action::ToggleSideBySide, "split"),
+            (Action::NewComment, "comment"),
+        ],
+        ReviewTab::Comments => vec![
+            (Action::NextThread, "next open"),
+            (Action::Reply, "reply"),
+            (Action::React, "react"),
+            (Action::ToggleResolved, "resolve"),
+            (Action::NewComment, "comment"),
+            (Action::CycleCommentFilter, "filter"),
+        ],
+        ReviewTab::Overview => vec![
+            (Action::Approve, "approve"),
+            (Action::RequestChanges, "request changes"),
+            (Action::AddReviewer, "add reviewer"),
+        ],
+    };
+    hints.extend([
+        (Action::Merge, "merge"),
+        (Action::NextTab, "tab"),
+        (Action::Help, "keys"),
+    ]);
+    hints
+}
+
+/// Actions the server says this user may not take, shown struck through in the footer.
+pub fn disabled(screen: &ReviewScreen) -> Vec<Action> {
+    let mut disabled = Vec::new();
+    if screen.bundle.value().is_none() {
+        return disabled;
+    }
+    if !screen.can_comment() {
+        disabled.extend([
+            Action::NewComment,
+            Action::Reply,
+            Action::React,
+            Action::ToggleResolved,
+        ]);
+    }
+    if !screen.can_review() {
+        disabled.extend([Action::Approve, Action::RequestChanges]);
+    }
+    if !screen.can_merge() {
+        disabled.push(Action::Merge);
+    }
+    if !screen.can_edit() {
+        disabled.extend([
+            Action::UpdateFromMain,
+            Action::ToggleDraft,
+            Action::Archive,
+            Action::AddReviewer,
+            Action::RemoveReviewer,
+        ]);
+    }
+    disabled
+}
+
+/// Why an action is refused before anything is sent, or None when it may go ahead.
+fn refusal(screen: &ReviewScreen, action: Action) -> Option<&'static str> {
+    if !disabled(screen).contains(&action) {
+        return None;
+    }
+    Some(match action {
+        Action::Approve | Action::RequestChanges => {
+            "Your role cannot review this change request (review or above is needed)."
+        }
+        Action::Merge => {
+            "Your role cannot merge in this space (the server says no merge permission)."
+        }
+        Action::UpdateFromMain
+        | Action::ToggleDraft
+        | Action::Archive
+        | Action::AddReviewer
+        | Action::RemoveReviewer => "Your role cannot edit this change request.",
+        _ => "Your role cannot comment here (comment or above is needed).",
+    })
+}
+
+fn body_height(ctx: &Ctx) -> usize {
+    let (_, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+    height.saturating_sub(super::view::HEADER_ROWS) as usize
+}
+
+pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
+    if let Some(reason) = refusal(screen, action) {
+        screen.notice(reason, true);
+        return Some(Step::default());
+    }
+    let tab_index = ReviewTab::ALL
+        .iter()
+        .position(|t| *t == screen.tab)
+        .unwrap_or(0);
+    let cmd = match action {
+        Action::NextTab => switch_tab(screen, ReviewTab::ALL[(tab_index + 1) % 3], ctx),
+        Action::PreviousTab => switch_tab(screen, ReviewTab::ALL[(tab_index + 2) % 3], ctx),
+        Action::ChangesTab => switch_tab(screen, ReviewTab::Changes, ctx),
+        Action::CommentsTab => switch_tab(screen, ReviewTab::Comments, ctx),
+        Action::ReviewsTab => switch_tab(screen, ReviewTab::Overview, ctx),
+        Action::Merge => {
+            screen.overlay = Some(Overlay::Preflight);
+            Cmd::None
+        }
+        Action::UpdateFromMain => {
+            let call = ReviewCall::UpdateFromMain(screen.target.clone());
+            screen.notice("Bringing main's changes in…", false);
+            screen.send(ctx, call, PendingWrite::Update)
+        }
+        Action::ToggleDraft => {
+            let status = match screen.change_request().and_then(|cr| cr.status.clone()) {
+                Some(ChangeRequestStatus::Draft) => ChangeRequestStatus::Open,
+                _ => ChangeRequestStatus::Draft,
+            };
+            screen.overlay = Some(Overlay::Confirm(Confirmation::SetStatus { status }));
+            Cmd::None
+        }
+        Action::Archive => {
+            screen.overlay = Some(Overlay::Confirm(Confirmation::SetStatus {
+                status: ChangeRequestStatus::Archived,
+            }));
+            Cmd::None
+        }
+        Action::Approve | Action::RequestChanges => {
+            open_composer(
+                screen,
+                ComposeTarget::Review {
+                    approve: action == Action::Approve,
+                },
+            );
+            Cmd::None
+        }
+        _ => match screen.tab {
+            ReviewTab::Changes => return on_changes_action(screen, action, ctx),
+            ReviewTab::Comments => return on_comments_action(screen, action, ctx),
+            ReviewTab::Overview => return on_overview_action(screen, action, ctx),
+        },
+    };
+    Some(Step::cmd(cmd))
+}
+
+fn switch_tab(screen: &mut ReviewScreen, tab: ReviewTab, _ctx: &mut Ctx) -> Cmd {
+    screen.tab = tab;
+    Cmd::None
+}
+
+fn on_changes_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
+    let height = body_height(ctx);
+    let len = screen.pages.len();
+    match action {
+        Action::Down => screen.page_selection.move_by(1, len),
+        Action::Up => screen.page_selection.move_by(-1, len),
+        Action::Top => screen.page_selection.top(),
+        Action::Bottom => screen.page_selection.bottom(len),
+        Action::HalfPageDown => screen.scroll_diff(height as isize / 2, height),
+        Action::HalfPageUp => screen.scroll_diff(-(height as isize) / 2, height),
+        Action::PageDown => screen.scroll_diff(height as isize - 1, height),
+        Action::PageUp => screen.scroll_diff(-(height as isize - 1), height),
+        Action::NextHunk => screen.step_hunk(true, height),
+        Action::PreviousHunk => screen.step_hunk(false, height),
+        Action::ToggleRendered => screen.rendered = !screen.rendered,
+        Action::ToggleSideBySide => {
+            screen.side_by_side = !screen.side_by_side;
+            screen.relayout(ctx);
+        }
+        Action::NewComment => {
+            let page = screen.selected_page().map(|p| p.page.clone());
+            open_composer(screen, ComposeTarget::NewComment { page });
+        }
+        _ => return None,
+    }
+    Some(Step::cmd(screen.follow_page(ctx, false)))
+}
+
+fn on_comments_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
+    let rows = screen.rows();
+    let len = rows.len();
+    let page = body_height(ctx).max(1) as isize;
+    let row = rows.get(screen.comment_selection.selected).copied();
+    let cmd = match action {
+        Action::Down => step(&mut screen.comment_selection, 1, len),
+        Action::Up => step(&mut screen.comment_selection, -1, len),
+        Action::HalfPageDown => step(&mut screen.comment_selection, page / 2, len),
+        Action::HalfPageUp => step(&mut screen.comment_selection, -page / 2, len),
+        Action::PageDown => step(&mut screen.comment_selection, page, len),
+        Action::PageUp => step(&mut screen.comment_selection, -page, len),
+        Action::Top => {
+            screen.comment_selection.top();
+            Cmd::None
+        }
+        Action::Bottom => {
+            screen.comment_selection.bottom(len);
+            Cmd::None
+        }
+        Action::NextThread => {
+            jump_to_unresolved(screen, true);
+            Cmd::None
+        }
+        Action::PreviousThread => {
+            jump_to_unresolved(screen, false);
+            Cmd::None
+        }
+        Action::CycleCommentFilter => {
+            screen.thread_filter = screen.thread_filter.next();
+            screen.comment_selection.clamp(screen.rows().len());
+            Cmd::None
+        }
+        Action::NewComment => {
+            open_composer(screen, ComposeTarget::NewComment { page: None });
+            Cmd::None
+        }
+        Action::Reply => {
+            let comment = thread_id(screen, row?)?;
+            open_composer(screen, ComposeTarget::Reply { comment });
+            Cmd::None
+        }
+        Action::React => {
+            let row = row?;
+            let me = screen.me.value().map(|u| u.id.clone()).unwrap_or_default();
+            let mine = screen
+                .threads()
+                .get(row.thread)
+                .and_then(|t| threads::reactions_of(t, row.reply))
+                .map(|reactions| {
+                    reactions
+                        .iter()
+                        .filter(|r| r.users.iter().any(|u| u.user.id == me))
+                        .map(|r| r.emoji.clone())
+                        .collect()
+                })
+                .unwrap_or_default();
+            screen.overlay = Some(Overlay::Reactions {
+                thread: row.thread,
+                reply: row.reply,
+                picker: EmojiPicker::new(&screen.recent_reactions, mine),
+            });
+            Cmd::None
+        }
+        Action::ToggleResolved => toggle_resolved(screen, row?, ctx),
+        Action::EditOwn => {
+            let row = row?;
+            let (comment, reply, text, allowed) = row_details(screen, row)?;
+            if !allowed.0 {
+                screen.notice("Only the author can edit this comment.", true);
+            } else {
+                let target = ComposeTarget::Edit { comment, reply };
+                let key = screen.draft_key(&target);
+                let draft = screen.drafts.get(&key).cloned().unwrap_or(text);
+                screen.overlay = Some(Overlay::Composer {
+                    target,
+                    draft_key: key,
+                    composer: Composer::new("Edit your comment", &draft),
+                });
+            }
+            Cmd::None
+        }
+        Action::DeleteOwn => {
+            let row = row?;
+            let (comment, reply, _, allowed) = row_details(screen, row)?;
+            if allowed.1 {
+                screen.overlay = Some(Overlay::Confirm(Confirmation::Delete { comment, reply }));
+            } else {
+                screen.notice(
+                    "Only the author (or an admin) can delete this comment.",
+                    true,
+                );
+            }
+            Cmd::None
+        }
+        Action::WhoReacted => {
+            let row = row?;
+            let thread = screen.threads().get(row.thread)?;
+            let lines: Vec<String> = threads::reactions_of(thread, row.reply)?
+                .iter()
+                .map(|reaction| {
+                    let names: Vec<String> = reaction
+                        .users
+                        .iter()
+                        .map(|u| u.user.display_name.clone())
+                        .collect();
+                    format!("{} {}", reaction.emoji, names.join(", "))
+                })
+                .collect();
+            screen.overlay = Some(Overlay::WhoReacted { lines });
+            Cmd::None
+        }
+        _ => return None,
+    };
+    Some(Step::cmd(cmd))
+}
+
+fn step(selection: &mut Selection, delta: isize, len: usize) -> Cmd {
+    selection.move_by(delta, len);
+    Cmd::None
+}
+
+fn on_overview_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
+    let len = screen.requested().len();
+    let cmd = match action {
+        Action::Down => step(&mut screen.reviewer_selection, 1, len),
+        Action::Up => step(&mut screen.reviewer_selection, -1, len),
+        Action::AddReviewer => {
+            let organization = screen
+                .bundle
+                .value()
+                .and_then(|b| b.space.as_ref())
+                .and_then(|s| s.organization.clone())?;
+            let request = ctx.requests.issue();
+            let mut members = Loadable::NotAsked;
+            members.start(request);
+            screen.overlay = Some(Overlay::Reviewers {
+                members,
+                filter: Filter::default(),
+                selection: Selection::default(),
+            });
+            Cmd::Api {
+                request,
+                call: ApiCall::Review(ReviewCall::ListMembers { organization }),
+            }
+        }
+        Action::RemoveReviewer => {
+            let reviewer = screen.requested().get(screen.reviewer_selection.selected)?;
+            let user = reviewer.user.as_ref()?;
+            screen.overlay = Some(Overlay::Confirm(Confirmation::RemoveReviewer {
+                user: user.id.clone(),
+                name: user.display_name.clone(),
+            }));
+            Cmd::None
+        }
+        _ => return None,
+    };
+    Some(Step::cmd(cmd))
+}
+
+/// The id of the thread a row belongs to.
+fn thread_id(screen: &ReviewScreen, row: Row) -> Option<String> {
+    screen
+        .threads()
+        .get(row.thread)
+        .map(|t| t.comment.id.clone())
+}
+
+/// (comment id, reply id, text, (may edit, may delete)) of a row.
+type RowDetails = (String, Option<String>, String, (bool, bool));
+
+fn row_details(screen: &ReviewScreen, row: Row) -> Option<RowDetails> {
+    let thread = screen.threads().get(row.thread)?;
+    match threads::reply_of(thread, row.reply) {
+        Some(reply) => Some((
+            thread.comment.id.clone(),
+            Some(reply.id.clone()),
+            reply.body.markdown().unwrap_or_default().to_string(),
+            (reply.permissions.edit, reply.permissions.delete),
+        )),
+        None => Some((
+            thread.comment.id.clone(),
+            None,
+            thread
+                .comment
+                .body
+                .markdown()
+                .unwrap_or_default()
+                .to_string(),
+            (
+                thread.comment.permissions.edit,
+                thread.comment.permissions.delete,
+            ),
+        )),
+    }
+}
+
+/// The triage loop: the next (or previous) unresolved thread after the selection, wrapping.
+fn jump_to_unresolved(screen: &mut ReviewScreen, forward: bool) {
+    if screen.thread_filter == super::ThreadFilter::Resolved {
+        screen.thread_filter = super::ThreadFilter::All;
+    }
+    let rows = screen.rows();
+    let current = rows
+        .get(screen.comment_selection.selected)
+        .map_or(0, |r| r.thread);
+    let open = threads::unresolved(screen.threads());
+    if open.is_empty() {
+        screen.notice("No unresolved threads left. 🎉", false);
+        return;
+    }
+    let target = if forward {
+        open.iter().find(|t| **t > current).or(open.first())
+    } else {
+        open.iter().rev().find(|t| **t < current).or(open.last())
+    };
+    if let Some(thread) = target
+        && let Some(position) = rows
+            .iter()
+            .position(|r| r.thread == *thread && r.reply.is_none())
+    {
+        screen.comment_selection.selected = position;
+    }
+}
+
+/// "3/11": where the selected thread stands among the unresolved ones.
+pub fn triage_position(screen: &ReviewScreen) -> Option<String> {
+    let open = threads::unresolved(screen.threads());
+    let row = screen.selected_row()?;
+    let position = open.iter().position(|t| *t == row.thread)?;
+    Some(format!("{}/{}", position + 1, open.len()))
+}
+
+fn toggle_resolved(screen: &mut ReviewScreen, row: Row, ctx: &mut Ctx) -> Cmd {
+    let me = screen.me.value().cloned();
+    let target = screen.target.clone();
+    let Some(bundle) = screen.bundle.value_mut() else {
+        return Cmd::None;
+    };
+    let Some(thread) = bundle.threads.get_mut(row.thread) else {
+        return Cmd::None;
+    };
+    let previous = thread.comment.clone();
+    let resolve = !previous.is_resolved();
+    // Shown at once; put back if the server refuses.
+    threads::set_resolved(&mut thread.comment, resolve, me.as_ref());
+    let comment = previous.id.clone();
+    let call = ReviewCall::UpdateComment {
+        target,
+        comment: comment.clone(),
+        reply: None,
+        update: CommentUpdate::resolve(resolve),
+    };
+    screen.notice(if resolve { "Resolved." } else { "Reopened." }, false);
+    screen.send(ctx, call, PendingWrite::Resolve { comment, previous })
+}
+
+fn react(
+    screen: &mut ReviewScreen,
+    thread: usize,
+    reply: Option<usize>,
+    emoji: String,
+    ctx: &mut Ctx,
+) -> Cmd {
+    let Some(me) = screen.me.value().cloned() else {
+        screen.notice(
+            "Still finding out who you are; try again in a moment.",
+            true,
+        );
+        return Cmd::None;
+    };
+    screen.recent_reactions.retain(|e| *e != emoji);
+    screen.recent_reactions.insert(0, emoji.clone());
+    screen.recent_reactions.truncate(RECENT_REACTIONS);
+    let target = screen.target.clone();
+    let Some(bundle) = screen.bundle.value_mut() else {
+        return Cmd::None;
+    };
+    let Some(thread_data) = bundle.threads.get_mut(thread) else {
+        return Cmd::None;
+    };
+    let comment = thread_data.comment.id.clone();
+    let reply_id = threads::reply_of(thread_data, reply).map(|r| r.id.clone());
+    let Some(reactions) = threads::reactions_of_mut(thread_data, reply) else {
+        return Cmd::None;
+    };
+    let previous = reactions.clone();
+    let added = threads::toggle_reaction(reactions, &emoji, &me);
+    let call = ReviewCall::UpdateComment {
+        target,
+        comment: comment.clone(),
+        reply: reply_id.clone(),
+        update: CommentUpdate::react(emoji, added),
+    };
+    screen.send(
+        ctx,
+        call,
+        PendingWrite::React {
+            comment,
+            reply: reply_id,
+            previous,
+        },
+    )
+}
+
+fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
+    let key = screen.draft_key(&target);
+    let draft = screen.drafts.get(&key).cloned().unwrap_or_default();
+    let title = match &target {
+        ComposeTarget::NewComment { page: Some(_) } => {
+            let page = screen
+                .selected_page()
+                .map(|p| p.title.clone())
+                .unwrap_or_default();
+            format!("New comment on {page}")
+        }
+        ComposeTarget::NewComment { page: None } => "New comment".to_string(),
+        ComposeTarget::Reply { comment } => {
+            let author = screen
+                .threads()
+                .iter()
+                .find(|t| t.comment.id == *comment)
+                .and_then(|t| t.comment.posted_by.as_ref())
+                .map(|u| u.display_name.clone())
+                .unwrap_or_else(|| "the thread".into());
+            format!("Reply to {author}")
+        }
+        ComposeTarget::Edit { .. } => "Edit your comment".to_string(),
+        ComposeTarget::Review { approve: true } => "Approve — an optional comment".to_string(),
+        ComposeTarget::Review { approve: false } => "Request changes — say what".to_string(),
+    };
+    screen.overlay = Some(Overlay::Composer {
+        target,
+        draft_key: key,
+        composer: Composer::new(title, &draft),
+    });
+}
+
+/// Keys for an open overlay (they come before the keymap).
+pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+    let overlay = screen.overlay.take()?;
+    let cmd = match overlay {
+        Overlay::Composer {
+            target,
+            draft_key,
+            mut composer,
+        } => on_composer_key(screen, target, draft_key, &mut composer, key, ctx),
+        Overlay::Reactions {
+            thread,
+            reply,
+            mut picker,
+        } => match picker.handle_key(key) {
+            PickerOutcome::Chosen(emoji) => react(screen, thread, reply, emoji, ctx),
+            PickerOutcome::Cancelled => Cmd::None,
+            PickerOutcome::Pending => {
+                screen.overlay = Some(Overlay::Reactions {
+                    thread,
+                    reply,
+                    picker,
+                });
+                Cmd::None
+            }
+        },
+        Overlay::WhoReacted { .. } => Cmd::None,
+        Overlay::Confirm(confirmation) => match key.code {
+            KeyCode::Char('y') | KeyCode::Enter => confirm(screen, confirmation, ctx),
+            KeyCode::Char('n') | KeyCode::Esc | KeyCode::Char('q') => Cmd::None,
+            _ => {
+                screen.overlay = Some(Overlay::Confirm(confirmation));
+                Cmd::None
+            }
+        },
+        Overlay::Preflight => match key.code {
+            KeyCode::Char('y') | KeyCode::Enter if screen.can_merge() => {
+                screen.notice("Merging…", false);
+                let call = ReviewCall::Merge(screen.target.clone());
+                screen.send(ctx, call, PendingWrite::Merge)
+            }
+            KeyCode::Char('U') if screen.can_edit() => {
+                let call = ReviewCall::UpdateFromMain(screen.target.clone());
+                screen.notice("Bringing main's changes in…", false);
+                screen.send(ctx, call, PendingWrite::Update)
+            }
+            KeyCode::Esc | KeyCode::Char('n') | KeyCode::Char('q') => Cmd::None,
+            _ => {
+                screen.overlay = Some(Overlay::Preflight);
+                Cmd::None
+            }
+        },
+        Overlay::Reviewers {
+            members,
+            mut filter,
+            mut selection,
+        } => on_reviewer_picker_key(screen, members, &mut filter, &mut selection, key, ctx),
+    };
+    Some(Step::cmd(cmd))
+}
+
+fn on_composer_key(
+    screen: &mut ReviewScreen,
+    target: ComposeTarget,
+    draft_key: String,
+    composer: &mut Composer,
+    key: &KeyEvent,
+    ctx: &mut Ctx,
+) -> Cmd {
+    let outcome = composer.handle_key(key);
+    let mut keep_open = true;
+    let cmd = match outcome {
+        ComposerOutcome::Edited => {
+            let text = composer.text();
+            screen.drafts.insert(draft_key.clone(), text.clone());
+            Cmd::SaveDraft {
+                key: draft_key.clone(),
+                text,
+            }
+        }
+        ComposerOutcome::Submit => {
+            composer.submitting = true;
+            composer.error = None;
+            submit(screen, &target, &draft_key, composer.text(), ctx)
+        }
+        ComposerOutcome::OpenEditor => Cmd::EditExternally {
+            key: draft_key.clone(),
+            text: composer.text(),
+        },
+        ComposerOutcome::Closed => {
+            keep_open = false;
+            screen.notice("Draft kept: it will be there when you come back.", false);
+            Cmd::None
+        }
+        ComposerOutcome::Discarded => {
+            keep_open = false;
+            screen.drafts.remove(&draft_key);
+            Cmd::DiscardDraft {
+                key: draft_key.clone(),
+            }
+        }
+        ComposerOutcome::Ignored => Cmd::None,
+    };
+    if keep_open {
+        screen.overlay = Some(Overlay::Composer {
+            target,
+            draft_key,
+            composer: composer.clone(),
+        });
+    }
+    cmd
+}
+
+fn submit(
+    screen: &mut ReviewScreen,
+    target: &ComposeTarget,
+    draft_key: &str,
+    text: String,
+    ctx: &mut Ctx,
+) -> Cmd {
+    let change_request = screen.target.clone();
+    let draft_key = draft_key.to_string();
+    let (call, pending) = match target {
+        ComposeTarget::NewComment { page } => (
+            ReviewCall::PostComment {
+                target: change_request,
+                page: page.clone(),
+                markdown: text,
+            },
+            PendingWrite::Post { draft_key },
+        ),
+        ComposeTarget::Reply { comment } => (
+            ReviewCall::PostReply {
+                target: change_request,
+                comment: comment.clone(),
+                markdown: text,
+            },
+            PendingWrite::Post { draft_key },
+        ),
+        ComposeTarget::Edit { comment, reply } => (
+            ReviewCall::UpdateComment {
+                target: change_request,
+                comment: comment.clone(),
+                reply: reply.clone(),
+                update: CommentUpdate::edit(text.clone()),
+            },
+            PendingWrite::Edit {
+                draft_key,
+                comment: comment.clone(),
+                reply: reply.clone(),
+                text,
+            },
+        ),
+        ComposeTarget::Review { approve } => (
+            ReviewCall::SubmitReview {
+                target: change_request,
+                verdict: if *approve {
+                    ReviewVerdict::Approved
+                } else {
+                    ReviewVerdict::ChangesRequested
+                },
+                comment: (!text.trim().is_empty()).then_some(text),
+            },
+            PendingWrite::Review { draft_key },
+        ),
+    };
+    screen.send(ctx, call, pending)
+}
+
+fn confirm(screen: &mut ReviewScreen, confirmation: Confirmation, ctx: &mut Ctx) -> Cmd {
+    let target = screen.target.clone();
+    match confirmation {
+        Confirmation::Delete { comment, reply } => {
+            let call = ReviewCall::DeleteComment {
+                target,
+                comment: comment.clone(),
+                reply: reply.clone(),
+            };
+            screen.send(ctx, call, PendingWrite::Delete { comment, reply })
+        }
+        Confirmation::SetStatus { status } => {
+            let call = ReviewCall::SetStatus { target, status };
+            screen.send(ctx, call, PendingWrite::Status)
+        }
+        Confirmation::RemoveReviewer { user, .. } => {
+            let call = ReviewCall::RemoveReviewer { target, user };
+            screen.send(ctx, call, PendingWrite::Reviewers)
+        }
+        Confirmation::Discard => Cmd::None,
+    }
+}
+
+fn on_reviewer_picker_key(
+    screen: &mut ReviewScreen,
+    members: Loadable<Vec<crate::api::models::Member>>,
+    filter: &mut Filter,
+    selection: &mut Selection,
+    key: &KeyEvent,
+    ctx: &mut Ctx,
+) -> Cmd {
+    let candidates: Vec<(String, String)> = members
+        .value()
+        .map(|members| {
+            members
+                .iter()
+                .filter(|m| {
+                    filter.matches(&format!(
+                        "{} {}",
+                        m.user.display_name,
+                        m.user.email.as_deref().unwrap_or("")
+                    ))
+                })
+                .map(|m| (m.user.id.clone(), m.user.display_name.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut close = false;
+    let cmd = match key.code {
+        KeyCode::Down => {
+            selection.move_by(1, candidates.len());
+            Cmd::None
+        }
+        KeyCode::Up => {
+            selection.move_by(-1, candidates.len());
+            Cmd::None
+        }
+        KeyCode::Enter => {
+            close = true;
+            match candidates.get(selection.selected) {
+                Some((user, name)) => {
+                    screen.notice(format!("Asking {name} to review…"), false);
+                    let call = ReviewCall::RequestReviewers {
+                        target: screen.target.clone(),
+                        users: vec![user.clone()],
+                    };
+                    screen.send(ctx, call, PendingWrite::Reviewers)
+                }
+                None => Cmd::None,
+            }
+        }
+        KeyCode::Esc => {
+            close = true;
+            Cmd::None
+        }
+        _ => {
+            if filter.input.is_none() {
+                filter.open();
+            }
+            if filter.handle_key(key) == Some(InputOutcome::Cancelled) {
+                close = true;
+            }
+            selection.top();
+            Cmd::None
+        }
+    };
+    if !close {
+        screen.overlay = Some(Overlay::Reviewers {
+            members,
+            filter: filter.clone(),
+            selection: selection.clone(),
+        });
+    }
+    cmd
+}
+
+impl ReviewScreen {
+    /// Applies the answer to a write: keep the optimistic change, or put things back and say why.
+    pub(super) fn on_write_answer(
+        &mut self,
+        pending: PendingWrite,
+        response: &ReviewResponse,
+        ctx: &mut Ctx,
+    ) -> Cmd {
+        match (pending, response) {
+            (
+                PendingWrite::Resolve { comment, previous },
+                ReviewResponse::CommentUpdated(Err(error)),
+            ) => {
+                self.replace_comment(&comment, previous);
+                self.notice(refused("Resolving the thread", error), true);
+                Cmd::None
+            }
+            (
+                PendingWrite::React {
+                    comment,
+                    reply,
+                    previous,
+                },
+                ReviewResponse::CommentUpdated(Err(error)),
+            ) => {
+                self.restore_reactions(&comment, reply.as_deref(), previous);
+                self.notice(refused("Reacting", error), true);
+                Cmd::None
+            }
+            (PendingWrite::Resolve { .. } | PendingWrite::React { .. }, _) => Cmd::None,
+            (PendingWrite::Post { draft_key }, ReviewResponse::CommentPosted(result)) => {
+                match result {
+                    Ok(comment) => {
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.threads.insert(
+                                0,
+                                crate::app::review_calls::Thread {
+                                    comment: comment.clone(),
+                                    replies: Vec::new(),
+                                },
+                            );
+                        }
+                        self.sent(&draft_key, "Comment posted.")
+                    }
+                    Err(error) => self.failed_post(&draft_key, refused("Posting", error)),
+                }
+            }
+            (PendingWrite::Post { draft_key }, ReviewResponse::ReplyPosted(result)) => match result
+            {
+                Ok(reply) => {
+                    let comment = self.composer_comment(&draft_key);
+                    if let Some(bundle) = self.bundle.value_mut()
+                        && let Some(thread) = bundle
+                            .threads
+                            .iter_mut()
+                            .find(|t| Some(&t.comment.id) == comment.as_ref())
+                    {
+                        thread.replies.push(reply.clone());
+                        thread.comment.replies = Some(thread.replies.len() as u64);
+                    }
+                    self.sent(&draft_key, "Reply posted.")
+                }
+                Err(error) => self.failed_post(&draft_key, refused("Posting the reply", error)),
+            },
+            (
+                PendingWrite::Edit {
+                    draft_key,
+                    comment,
+                    reply,
+                    text,
+                },
+                ReviewResponse::CommentUpdated(result),
+            ) => match result {
+                Ok(()) => {
+                    self.set_body(&comment, reply.as_deref(), text);
+                    self.sent(&draft_key, "Comment edited.")
+                }
+                Err(error) => self.failed_post(&draft_key, refused("Editing", error)),
+            },
+            (PendingWrite::Delete { comment, reply }, ReviewResponse::Deleted(result)) => {
+                match result {
+                    Ok(()) => {
+                        self.remove_comment(&comment, reply.as_deref());
+                        self.notice("Deleted.", false);
+                    }
+                    Err(error) => self.notice(refused("Deleting", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Review { draft_key }, ReviewResponse::ReviewSubmitted(result)) => {
+                match result {
+                    Ok(review) => {
+                        let verdict = review
+                            .status
+                            .as_ref()
+                            .map_or("review", |s| s.as_str())
+                            .to_string();
+                        let me = self.me.value().map(|u| u.id.clone());
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            for earlier in bundle.reviews.iter_mut() {
+                                if earlier.reviewer.as_ref().map(|u| &u.id) == me.as_ref() {
+                                    earlier.outdated = true;
+                                }
+                            }
+                            bundle.reviews.insert(0, review.clone());
+                            bundle
+                                .requested
+                                .retain(|r| r.user.as_ref().map(|u| &u.id) != me.as_ref());
+                        }
+                        self.sent(&draft_key, &format!("Review submitted: {verdict}."))
+                    }
+                    Err(error) => {
+                        self.failed_post(&draft_key, refused("Submitting the review", error))
+                    }
+                }
+            }
+            (PendingWrite::Reviewers, ReviewResponse::ReviewersChanged(result)) => {
+                match result {
+                    Ok(requested) => {
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.requested = requested.clone();
+                        }
+                        self.reviewer_selection.clamp(self.requested().len());
+                        self.notice("Requested reviewers updated.", false);
+                    }
+                    Err(error) => self.notice(refused("Changing reviewers", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Status, ReviewResponse::StatusSet(result)) => {
+                match result {
+                    Ok(change_request) => {
+                        let status = change_request
+                            .status
+                            .as_ref()
+                            .map_or("changed", |s| s.as_str())
+                            .to_string();
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.change_request = change_request.clone();
+                        }
+                        self.notice(format!("Status is now {status}."), false);
+                    }
+                    Err(error) => self.notice(refused("Changing the status", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Merge, ReviewResponse::Merged(result)) => match result {
+                Ok(merge) => match &merge.result {
+                    MergeOutcome::Merge => {
+                        self.notice("Merged into main. ✓", false);
+                        self.load(ctx)
+                    }
+                    MergeOutcome::Conflicts => {
+                        self.notice(
+                            "Not merged: it conflicts with main. Update from main (U) and resolve the conflicts in the editor first.",
+                            true,
+                        );
+                        Cmd::None
+                    }
+                    MergeOutcome::Other(other) => {
+                        self.notice(format!("The server answered `{other}`."), true);
+                        self.load(ctx)
+                    }
+                },
+                Err(error) => {
+                    self.notice(refused("Merging", error), true);
+                    Cmd::None
+                }
+            },
+            (PendingWrite::Update, ReviewResponse::UpdatedFromMain(result)) => match result {
+                Ok(update) => match &update.result {
+                    UpdateOutcome::Update => {
+                        self.notice("Up to date with main.", false);
+                        self.load(ctx)
+                    }
+                    UpdateOutcome::Conflicts => {
+                        self.notice(
+                            "Main's changes conflict with this change request; resolve them in the editor.",
+                            true,
+                        );
+                        Cmd::None
+                    }
+                    UpdateOutcome::Other(other) => {
+                        self.notice(format!("The server answered `{other}`."), true);
+                        self.load(ctx)
+                    }
+                },
+                Err(error) => {
+                    self.notice(refused("Updating from main", error), true);
+                    Cmd::None
+                }
+            },
+            _ => Cmd::None,
+        }
+    }
+
+    /// The server accepted the text: close the composer and forget the draft.
+    fn sent(&mut self, draft_key: &str, message: &str) -> Cmd {
+        if matches!(&self.overlay, Some(Overlay::Composer { draft_key: key, .. }) if key == draft_key)
+        {
+            self.overlay = None;
+        }
+        self.drafts.remove(draft_key);
+        self.notice(message, false);
+        self.comment_selection.clamp(self.rows().len());
+        Cmd::DiscardDraft {
+            key: draft_key.to_string(),
+        }
+    }
+
+    /// The server refused the text: it stays in the composer (and on disk) with the reason.
+    fn failed_post(&mut self, draft_key: &str, message: String) -> Cmd {
+        if let Some(Overlay::Composer {
+            draft_key: key,
+            composer,
+            ..
+        }) = self.overlay.as_mut()
+            && key == draft_key
+        {
+            composer.submitting = false;
+            composer.error = Some(message.clone());
+        }
+        self.notice(message, true);
+        Cmd::None
+    }
+
+    fn composer_comment(&self, draft_key: &str) -> Option<String> {
+        match &self.overlay {
+            Some(Overlay::Composer {
+                target: ComposeTarget::Reply { comment },
+                draft_key: key,
+                ..
+            }) if key == draft_key => Some(comment.clone()),
+            _ => draft_key
+                .rsplit_once(".reply-")
+                .map(|(_, comment)| comment.to_string()),
+        }
+    }
+
+    fn replace_comment(&mut self, id: &str, comment: crate::api::models::Comment) {
+        if let Some(bundle) = self.bundle.value_mut()
+            && let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == id)
+        {
+            thread.comment = comment;
+        }
+    }
+
+    fn restore_reactions(
+        &mut self,
+        comment: &str,
+        reply: Option<&str>,
+        previous: Vec<crate::api::models::Reaction>,
+    ) {
+        let Some(bundle) = self.bundle.value_mut() else {
+            return;
+        };
+        let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == comment) else {
+            return;
+        };
+        match reply {
+            None => thread.comment.reactions = previous,
+            Some(reply) => {
+                if let Some(r) = thread.replies.iter_mut().find(|r| r.id == reply) {
+                    r.reactions = previous;
+                }
+            }
+        }
+    }
+
+    fn set_body(&mut self, comment: &str, reply: Option<&str>, text: String) {
+        let Some(bundle) = self.bundle.value_mut() else {
+            return;
+        };
+        let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == comment) else {
+            return;
+        };
+        let body = crate::api::models::CommentBody::from_markdown(text);
+        let edited = Some(chrono::Utc::now().to_rfc3339());
+        match reply {
+            None => {
+                thread.comment.body = body;
+                thread.comment.edited_at = edited;
+            }
+            Some(reply) => {
+                if let Some(r) = thread.replies.iter_mut().find(|r| r.id == reply) {
+                    r.body = body;
+                    r.edited_at = edited;
+                }
+            }
+        }
+    }
+
+    fn remove_comment(&mut self, comment: &str, reply: Option<&str>) {
+        let Some(bundle) = self.bundle.value_mut() else {
+            return;
+        };
+        match reply {
+            None => bundle.threads.retain(|t| t.comment.id != comment),
+            Some(reply) => {
+                if let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == comment) {
+                    thread.replies.retain(|r| r.id != reply);
+                    thread.comment.replies = Some(thread.replies.len() as u64);
+                }
+            }
+        }
+        self.comment_selection.clamp(self.rows().len());
+    }
+}

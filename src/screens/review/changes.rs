@@ -1,0 +1,237 @@
+//! The changes tab: which pages changed, and the diff (or rendered version) of the selected one.
+
+use std::sync::Arc;
+
+use ratatui::layout::Rect;
+
+use super::ReviewScreen;
+use crate::api::models::SemanticChangeType;
+use crate::app::review_calls::{ReviewBundle, ReviewCall};
+use crate::app::{ApiCall, Cmd, Ctx, DocKey};
+use crate::ui::diff;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeKind {
+    Created,
+    Edited,
+    Deleted,
+    Moved,
+}
+
+impl ChangeKind {
+    pub fn marker(self) -> &'static str {
+        match self {
+            ChangeKind::Created => "+",
+            ChangeKind::Edited => "~",
+            ChangeKind::Deleted => "-",
+            ChangeKind::Moved => "→",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ChangeKind::Created => "created",
+            ChangeKind::Edited => "edited",
+            ChangeKind::Deleted => "deleted",
+            ChangeKind::Moved => "moved",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChangedPageRow {
+    pub page: String,
+    pub title: String,
+    pub path: Option<String>,
+    pub kinds: Vec<ChangeKind>,
+}
+
+impl ChangedPageRow {
+    pub fn exists_on_main(&self) -> bool {
+        !self.kinds.contains(&ChangeKind::Created)
+    }
+
+    pub fn exists_in_change_request(&self) -> bool {
+        !self.kinds.contains(&ChangeKind::Deleted)
+    }
+}
+
+/// One row per changed page (a page edited and moved shows both marks), in the server's order.
+pub fn changed_pages(bundle: &ReviewBundle) -> Vec<ChangedPageRow> {
+    let mut rows: Vec<ChangedPageRow> = Vec::new();
+    let Ok(changes) = &bundle.changes else {
+        return rows;
+    };
+    for change in &changes.changes {
+        let kind = match change.change_type {
+            SemanticChangeType::PageCreated => ChangeKind::Created,
+            SemanticChangeType::PageEdited => ChangeKind::Edited,
+            SemanticChangeType::PageDeleted => ChangeKind::Deleted,
+            SemanticChangeType::PageMoved => ChangeKind::Moved,
+            _ => continue,
+        };
+        let Some(page) = &change.page else { continue };
+        match rows.iter_mut().find(|row| row.page == page.id) {
+            Some(row) => {
+                if !row.kinds.contains(&kind) {
+                    row.kinds.push(kind);
+                }
+            }
+            None => rows.push(ChangedPageRow {
+                page: page.id.clone(),
+                title: page.title.clone(),
+                path: page.path.clone(),
+                kinds: vec![kind],
+            }),
+        }
+    }
+    rows
+}
+
+/// The right-hand pane of the changes tab, for a terminal of the current size.
+pub fn diff_area(ctx: &Ctx) -> Rect {
+    let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+    split(Rect::new(
+        0,
+        0,
+        width,
+        height.saturating_sub(super::view::HEADER_ROWS),
+    ))
+    .1
+}
+
+/// Pages on the left, the diff on the right; narrow terminals give the list a third.
+pub fn split(area: Rect) -> (Rect, Rect) {
+    let list_width = (area.width / 4).clamp(18.min(area.width), 36);
+    let list = Rect::new(area.x, area.y, list_width, area.height);
+    let rest = area.width.saturating_sub(list_width + 1);
+    let diff = Rect::new(area.x + list_width + 1, area.y, rest, area.height);
+    (list, diff)
+}
+
+impl ReviewScreen {
+    pub fn selected_page(&self) -> Option<&ChangedPageRow> {
+        self.pages.get(self.page_selection.selected)
+    }
+
+    /// Loads both sides of the selected page when the selection changed (or `force`).
+    pub fn follow_page(&mut self, ctx: &mut Ctx, force: bool) -> Cmd {
+        let Some(page) = self.selected_page().cloned() else {
+            return Cmd::None;
+        };
+        if !force && self.sides_page.as_deref() == Some(page.page.as_str()) {
+            return Cmd::None;
+        }
+        self.sides_page = Some(page.page.clone());
+        self.page_diff = None;
+        self.diff_view = None;
+        self.diff_scroll = 0;
+        self.reader = Default::default();
+        let request = ctx.requests.issue();
+        self.sides.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Review(ReviewCall::LoadPageDiff {
+                target: self.target.clone(),
+                page: page.page.clone(),
+                main: page.exists_on_main(),
+                change_request: page.exists_in_change_request(),
+            }),
+        }
+    }
+
+    pub fn on_sides(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(sides) = self.sides.value() else {
+            return Cmd::None;
+        };
+        self.page_diff = Some(diff::diff_pages(&sides.main, &sides.change_request));
+        let markdown: Arc<str> = Arc::from(sides.change_request.as_str());
+        let key = DocKey {
+            space: self.target.space.clone(),
+            page: format!(
+                "{}@{}",
+                self.sides_page.clone().unwrap_or_default(),
+                self.target.change_request
+            ),
+            version: format!("len:{}:{}", markdown.len(), fingerprint(&markdown)),
+        };
+        self.relayout(ctx);
+        let width = diff_area(ctx).width;
+        self.reader.show(key.clone(), ctx.docs, width);
+        if ctx.docs.get(&key).is_some() {
+            Cmd::None
+        } else {
+            Cmd::ParseMarkdown { key, markdown }
+        }
+    }
+
+    /// Lays the diff out for the current width.
+    pub fn relayout(&mut self, ctx: &mut Ctx) {
+        let area = diff_area(ctx);
+        if let Some(page_diff) = &self.page_diff {
+            self.diff_view = Some(diff::render(
+                page_diff,
+                area.width,
+                self.side_by_side,
+                ctx.theme,
+            ));
+        }
+        self.reader.refresh_layout(ctx.docs, area.width);
+    }
+
+    pub fn diff_lines(&self) -> usize {
+        if self.rendered {
+            self.reader.line_count()
+        } else {
+            self.diff_view.as_ref().map_or(0, |v| v.lines.len())
+        }
+    }
+
+    pub fn scroll_diff(&mut self, delta: isize, height: usize) {
+        if self.rendered {
+            self.reader.scroll_by(delta, height);
+            return;
+        }
+        let max = self.diff_lines().saturating_sub(height.max(1)) as isize;
+        self.diff_scroll = (self.diff_scroll as isize + delta).clamp(0, max.max(0)) as usize;
+    }
+
+    /// Jumps to the next (or previous) hunk after (before) the top of the view.
+    pub fn step_hunk(&mut self, forward: bool, height: usize) {
+        let Some(view) = &self.diff_view else { return };
+        let target = if forward {
+            view.hunk_rows.iter().find(|row| **row > self.diff_scroll)
+        } else {
+            view.hunk_rows
+                .iter()
+                .rev()
+                .find(|row| **row < self.diff_scroll)
+        };
+        if let Some(row) = target.copied() {
+            let max = view.lines.len().saturating_sub(height.max(1));
+            self.diff_scroll = row.min(max);
+        }
+    }
+
+    /// "2/5" for the hunk at the top of the view.
+    pub fn hunk_position(&self) -> Option<String> {
+        let view = self.diff_view.as_ref()?;
+        if view.hunk_rows.is_empty() {
+            return None;
+        }
+        let current = view
+            .hunk_rows
+            .iter()
+            .rposition(|row| *row <= self.diff_scroll)
+            .map_or(1, |i| i + 1);
+        Some(format!("change {current}/{}", view.hunk_rows.len()))
+    }
+}
+
+/// A cheap content fingerprint, so an edited page is parsed again.
+fn fingerprint(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
+}

@@ -1,0 +1,530 @@
+//! Reviewing one change request: what changed (page by page, as a diff against main), every
+//! comment thread (reply, react, resolve, with a triage loop over unresolved threads), reviews
+//! and requested reviewers, and the status actions up to a merge behind a pre-flight check.
+//!
+//! Writes are optimistic where that is safe (resolve, react) and roll back with a message when
+//! the server refuses; text being written is saved as a draft on every key and removed only
+//! once the server accepted it.
+
+mod actions;
+mod changes;
+pub mod threads;
+mod view;
+
+use std::collections::HashMap;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::api::ApiError;
+use crate::api::models::{
+    ChangeRequest, Comment, CommentReply, Member, Reaction, RequestedReviewer, User,
+};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::review_calls::{
+    ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
+};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
+use crate::screens::ScreenState;
+use crate::ui::composer::Composer;
+use crate::ui::diff::{DiffView, PageDiff};
+use crate::ui::emoji_picker::EmojiPicker;
+use crate::ui::input::Filter;
+use crate::ui::list::Selection;
+use crate::ui::reader::Reader;
+
+pub use changes::{ChangeKind, ChangedPageRow};
+pub use threads::{Row, ThreadFilter};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReviewTab {
+    #[default]
+    Changes,
+    Comments,
+    Overview,
+}
+
+impl ReviewTab {
+    pub const ALL: [ReviewTab; 3] = [ReviewTab::Changes, ReviewTab::Comments, ReviewTab::Overview];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ReviewTab::Changes => "Changes",
+            ReviewTab::Comments => "Comments",
+            ReviewTab::Overview => "Reviews",
+        }
+    }
+}
+
+/// What a composer's text will become when sent.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComposeTarget {
+    NewComment {
+        page: Option<String>,
+    },
+    Reply {
+        comment: String,
+    },
+    Edit {
+        comment: String,
+        reply: Option<String>,
+    },
+    Review {
+        approve: bool,
+    },
+}
+
+/// Something that must be confirmed before it is sent.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Confirmation {
+    Delete {
+        comment: String,
+        reply: Option<String>,
+    },
+    SetStatus {
+        status: crate::api::models::ChangeRequestStatus,
+    },
+    RemoveReviewer {
+        user: String,
+        name: String,
+    },
+    Discard,
+}
+
+// One overlay at a time, replaced as a whole: the size difference does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub enum Overlay {
+    Composer {
+        target: ComposeTarget,
+        draft_key: String,
+        composer: Composer,
+    },
+    Reactions {
+        thread: usize,
+        reply: Option<usize>,
+        picker: EmojiPicker,
+    },
+    WhoReacted {
+        lines: Vec<String>,
+    },
+    Confirm(Confirmation),
+    Preflight,
+    Reviewers {
+        members: Loadable<Vec<Member>>,
+        filter: Filter,
+        selection: Selection,
+    },
+}
+
+/// A write in flight, with what to restore if the server refuses it.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub enum PendingWrite {
+    Resolve {
+        comment: String,
+        previous: Comment,
+    },
+    React {
+        comment: String,
+        reply: Option<String>,
+        previous: Vec<Reaction>,
+    },
+    Post {
+        draft_key: String,
+    },
+    Edit {
+        draft_key: String,
+        comment: String,
+        reply: Option<String>,
+        text: String,
+    },
+    Delete {
+        comment: String,
+        reply: Option<String>,
+    },
+    Review {
+        draft_key: String,
+    },
+    Reviewers,
+    Status,
+    Merge,
+    Update,
+}
+
+/// A short line under the header: what just happened, or what went wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+#[derive(Debug)]
+pub struct ReviewScreen {
+    pub target: ChangeRequestRef,
+    /// What the list knew, so the header paints before anything loads.
+    pub summary: Option<ChangeRequest>,
+    pub bundle: Loadable<ReviewBundle>,
+    pub me: Loadable<User>,
+    pub tab: ReviewTab,
+    // Changes tab.
+    pub pages: Vec<ChangedPageRow>,
+    pub page_selection: Selection,
+    pub sides: Loadable<PageSides>,
+    pub sides_page: Option<String>,
+    pub page_diff: Option<PageDiff>,
+    pub diff_view: Option<DiffView>,
+    pub diff_scroll: usize,
+    pub side_by_side: bool,
+    pub rendered: bool,
+    pub reader: Reader,
+    // Comments tab.
+    pub thread_filter: ThreadFilter,
+    pub comment_selection: Selection,
+    // Reviews tab.
+    pub reviewer_selection: Selection,
+    pub overlay: Option<Overlay>,
+    pub pending: HashMap<RequestId, PendingWrite>,
+    /// Drafts found on disk, by key, offered when the matching composer opens.
+    pub drafts: HashMap<String, String>,
+    pub notice: Option<Notice>,
+    pub recent_reactions: Vec<String>,
+}
+
+impl ReviewScreen {
+    pub fn new(target: ChangeRequestRef, summary: Option<ChangeRequest>) -> ReviewScreen {
+        ReviewScreen {
+            target,
+            summary,
+            bundle: Loadable::NotAsked,
+            me: Loadable::NotAsked,
+            tab: ReviewTab::Changes,
+            pages: Vec::new(),
+            page_selection: Selection::default(),
+            sides: Loadable::NotAsked,
+            sides_page: None,
+            page_diff: None,
+            diff_view: None,
+            diff_scroll: 0,
+            side_by_side: true,
+            rendered: false,
+            reader: Reader::default(),
+            thread_filter: ThreadFilter::All,
+            comment_selection: Selection::default(),
+            reviewer_selection: Selection::default(),
+            overlay: None,
+            pending: HashMap::new(),
+            drafts: HashMap::new(),
+            notice: None,
+            recent_reactions: Vec::new(),
+        }
+    }
+
+    /// The change request as best known: loaded, or what the list said.
+    pub fn change_request(&self) -> Option<&ChangeRequest> {
+        self.bundle
+            .value()
+            .map(|b| &b.change_request)
+            .or(self.summary.as_ref())
+    }
+
+    pub fn threads(&self) -> &[crate::app::review_calls::Thread] {
+        self.bundle.value().map_or(&[], |b| b.threads.as_slice())
+    }
+
+    pub fn rows(&self) -> Vec<Row> {
+        threads::rows(self.threads(), self.thread_filter)
+    }
+
+    pub fn selected_row(&self) -> Option<Row> {
+        self.rows().get(self.comment_selection.selected).copied()
+    }
+
+    pub fn requested(&self) -> &[RequestedReviewer] {
+        self.bundle.value().map_or(&[], |b| b.requested.as_slice())
+    }
+
+    /// Prefix of every draft key of this change request.
+    pub fn draft_prefix(&self) -> String {
+        format!("{}.{}.", self.target.space, self.target.change_request)
+    }
+
+    pub fn draft_key(&self, target: &ComposeTarget) -> String {
+        let suffix = match target {
+            ComposeTarget::NewComment { page: Some(page) } => format!("comment-{page}"),
+            ComposeTarget::NewComment { page: None } => "comment".to_string(),
+            ComposeTarget::Reply { comment } => format!("reply-{comment}"),
+            ComposeTarget::Edit {
+                comment,
+                reply: Some(reply),
+            } => format!("edit-{comment}-{reply}"),
+            ComposeTarget::Edit {
+                comment,
+                reply: None,
+            } => format!("edit-{comment}"),
+            ComposeTarget::Review { .. } => "review".to_string(),
+        };
+        format!("{}{suffix}", self.draft_prefix())
+    }
+
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.bundle.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Review(ReviewCall::LoadReview(self.target.clone())),
+        }
+    }
+
+    fn load_me(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.me.value().is_some() || self.me.is_loading() {
+            return Cmd::None;
+        }
+        let request = ctx.requests.issue();
+        self.me.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Review(ReviewCall::CurrentUser),
+        }
+    }
+
+    /// Sends a review call, remembering what to undo if it fails.
+    fn send(&mut self, ctx: &mut Ctx, call: ReviewCall, pending: PendingWrite) -> Cmd {
+        let request = ctx.requests.issue();
+        self.pending.insert(request, pending);
+        Cmd::Api {
+            request,
+            call: ApiCall::Review(call),
+        }
+    }
+
+    fn notice(&mut self, text: impl Into<String>, error: bool) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error,
+        });
+    }
+
+    // Permissions: the change request's own when the server sends them, else the space's.
+
+    pub fn can_comment(&self) -> bool {
+        self.permission(|p| p.comment, |s| s.comment)
+    }
+
+    pub fn can_review(&self) -> bool {
+        self.permission(|p| p.review, |s| s.review)
+    }
+
+    pub fn can_merge(&self) -> bool {
+        self.permission(|p| p.merge, |s| s.merge)
+    }
+
+    pub fn can_edit(&self) -> bool {
+        self.permission(|p| p.edit, |s| s.edit)
+    }
+
+    fn permission(
+        &self,
+        from_change_request: impl Fn(&crate::api::models::ChangeRequestPermissions) -> bool,
+        from_space: impl Fn(&crate::api::models::SpacePermissions) -> bool,
+    ) -> bool {
+        let Some(bundle) = self.bundle.value() else {
+            return false;
+        };
+        if let Some(permissions) = &bundle.change_request.permissions {
+            return from_change_request(permissions);
+        }
+        bundle
+            .space
+            .as_ref()
+            .is_some_and(|space| from_space(&space.permissions))
+    }
+
+    fn on_bundle(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(bundle) = self.bundle.value() else {
+            return Cmd::None;
+        };
+        self.pages = changes::changed_pages(bundle);
+        self.page_selection.clamp(self.pages.len());
+        self.comment_selection.clamp(self.rows().len());
+        self.follow_page(ctx, false)
+    }
+
+    fn apply_review_response(
+        &mut self,
+        request: RequestId,
+        response: &ReviewResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Cmd> {
+        match response {
+            ReviewResponse::Review(result) => {
+                if !self.bundle.settle(request, result.clone()) {
+                    return None;
+                }
+                Some(self.on_bundle(ctx))
+            }
+            ReviewResponse::CurrentUser(result) => {
+                self.me.settle(request, result.clone()).then_some(Cmd::None)
+            }
+            ReviewResponse::PageDiff(result) => {
+                if !self.sides.settle(request, result.clone()) {
+                    return None;
+                }
+                Some(self.on_sides(ctx))
+            }
+            ReviewResponse::Members(result) => {
+                let Some(Overlay::Reviewers { members, .. }) = self.overlay.as_mut() else {
+                    return None;
+                };
+                members.settle(request, result.clone()).then_some(Cmd::None)
+            }
+            _ => {
+                let pending = self.pending.remove(&request)?;
+                Some(self.on_write_answer(pending, response, ctx))
+            }
+        }
+    }
+}
+
+impl ScreenState for ReviewScreen {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        let prefix = self.draft_prefix();
+        let load = self.load(ctx);
+        let me = self.load_me(ctx);
+        Cmd::batch([load, me, Cmd::LoadDrafts { prefix }])
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        let load = self.load(ctx);
+        let page = self.follow_page(ctx, true);
+        Cmd::batch([load, page])
+    }
+
+    fn title(&self) -> String {
+        match self.change_request().and_then(|cr| cr.number) {
+            Some(number) => format!("#{number}"),
+            None => "Change request".to_string(),
+        }
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        match self.tab {
+            ReviewTab::Changes => &[KeyContext::Changes, KeyContext::Review, KeyContext::List],
+            ReviewTab::Comments => &[KeyContext::Comments, KeyContext::Review, KeyContext::List],
+            ReviewTab::Overview => &[KeyContext::Reviews, KeyContext::Review, KeyContext::List],
+        }
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        actions::hints(self)
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
+        actions::disabled(self)
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        actions::on_overlay_key(self, key, ctx)
+    }
+
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+        match self.overlay.as_mut() {
+            Some(Overlay::Composer { composer, .. }) => composer.insert_str(text),
+            Some(Overlay::Reviewers { filter, .. }) => filter.paste(text),
+            _ => {}
+        }
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        actions::on_action(self, action, ctx)
+    }
+
+    fn on_resize(&mut self, ctx: &mut Ctx) {
+        self.relayout(ctx);
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Review(response) = response else {
+            return None;
+        };
+        self.apply_review_response(request, response, ctx)
+            .map(Step::cmd)
+    }
+
+    fn on_document(&mut self, key: &DocKey, ctx: &mut Ctx) {
+        if self.reader.key.as_ref() == Some(key) {
+            let width = changes::diff_area(ctx).width;
+            self.reader.refresh_layout(ctx.docs, width);
+        }
+    }
+
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        if prefix == self.draft_prefix() {
+            self.drafts = drafts.iter().cloned().collect();
+            if !self.drafts.is_empty() {
+                self.notice(
+                    format!(
+                        "{} unsent draft(s) restored: open the composer where you left it",
+                        self.drafts.len()
+                    ),
+                    false,
+                );
+            }
+        }
+        Cmd::None
+    }
+
+    fn on_external_edit(&mut self, key: &str, text: String, _ctx: &mut Ctx) -> Cmd {
+        if let Some(Overlay::Composer {
+            draft_key,
+            composer,
+            ..
+        }) = self.overlay.as_mut()
+            && draft_key == key
+        {
+            composer.set_text(&text);
+            self.drafts.insert(key.to_string(), text.clone());
+            return Cmd::SaveDraft {
+                key: key.to_string(),
+                text,
+            };
+        }
+        Cmd::None
+    }
+
+    fn link(&self) -> Option<String> {
+        let urls = &self.change_request()?.urls;
+        urls.app.clone().or_else(|| urls.location.clone())
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw(self, frame, area, model);
+    }
+}
+
+/// The error text to show for a refused write.
+pub fn refused(what: &str, error: &ApiError) -> String {
+    if error.status() == Some(403) {
+        format!(
+            "{what}: the server says your role may not do this ({})",
+            error.user_message()
+        )
+    } else {
+        format!(
+            "{what} failed: {} — nothing was lost, try again",
+            error.user_message()
+        )
+    }
+}
+
+/// A comment or reply, whichever a row points at.
+pub enum RowItem<'a> {
+    Comment(&'a Comment),
+    Reply(&'a CommentReply),
+}

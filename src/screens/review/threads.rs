@@ -1,0 +1,146 @@
+//! The comments tab's model: threads flattened into rows (a comment, then its replies), the
+//! all/open/resolved filter, and the helpers for reactions and optimistic changes.
+
+use crate::api::models::{Comment, CommentReply, CommentStatus, Reaction, ReactionUser, User};
+use crate::app::review_calls::Thread;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ThreadFilter {
+    #[default]
+    All,
+    Open,
+    Resolved,
+}
+
+impl ThreadFilter {
+    pub fn next(self) -> ThreadFilter {
+        match self {
+            ThreadFilter::All => ThreadFilter::Open,
+            ThreadFilter::Open => ThreadFilter::Resolved,
+            ThreadFilter::Resolved => ThreadFilter::All,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ThreadFilter::All => "all",
+            ThreadFilter::Open => "open",
+            ThreadFilter::Resolved => "resolved",
+        }
+    }
+
+    fn keeps(self, comment: &Comment) -> bool {
+        match self {
+            ThreadFilter::All => true,
+            ThreadFilter::Open => !comment.is_resolved(),
+            ThreadFilter::Resolved => comment.is_resolved(),
+        }
+    }
+}
+
+/// One drawn row: a thread's comment (`reply` None) or one of its replies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    pub thread: usize,
+    pub reply: Option<usize>,
+}
+
+pub fn rows(threads: &[Thread], filter: ThreadFilter) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (index, thread) in threads.iter().enumerate() {
+        if !filter.keeps(&thread.comment) {
+            continue;
+        }
+        rows.push(Row {
+            thread: index,
+            reply: None,
+        });
+        for reply in 0..thread.replies.len() {
+            rows.push(Row {
+                thread: index,
+                reply: Some(reply),
+            });
+        }
+    }
+    rows
+}
+
+/// Indices of unresolved threads, in order: the triage loop walks these.
+pub fn unresolved(threads: &[Thread]) -> Vec<usize> {
+    threads
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !t.comment.is_resolved())
+        .map(|(i, _)| i)
+        .collect()
+}
+
+pub fn set_resolved(comment: &mut Comment, resolved: bool, me: Option<&User>) {
+    if resolved {
+        comment.status = Some(CommentStatus::Resolved);
+        comment.resolved_by = me.cloned();
+    } else {
+        comment.status = Some(CommentStatus::Open);
+        comment.resolved_by = None;
+        comment.resolved_at = None;
+    }
+}
+
+/// Whether `me` gave `emoji` already.
+pub fn has_reacted(reactions: &[Reaction], emoji: &str, me: &str) -> bool {
+    reactions
+        .iter()
+        .any(|r| r.emoji == emoji && r.users.iter().any(|u| u.user.id == me))
+}
+
+/// Adds or removes `me`'s `emoji`, keeping counts right.
+pub fn toggle_reaction(reactions: &mut Vec<Reaction>, emoji: &str, me: &User) -> bool {
+    let adding = !has_reacted(reactions, emoji, &me.id);
+    if adding {
+        match reactions.iter_mut().find(|r| r.emoji == emoji) {
+            Some(reaction) => {
+                reaction.users.push(ReactionUser {
+                    user: me.clone(),
+                    reacted_at: None,
+                });
+                reaction.count = reaction.users.len() as u64;
+            }
+            None => reactions.push(Reaction {
+                emoji: emoji.to_string(),
+                count: 1,
+                users: vec![ReactionUser {
+                    user: me.clone(),
+                    reacted_at: None,
+                }],
+            }),
+        }
+    } else {
+        for reaction in reactions.iter_mut() {
+            if reaction.emoji == emoji {
+                reaction.users.retain(|u| u.user.id != me.id);
+                reaction.count = reaction.users.len() as u64;
+            }
+        }
+        reactions.retain(|r| r.count > 0);
+    }
+    adding
+}
+
+/// The reactions of a row, comment or reply.
+pub fn reactions_of(thread: &Thread, reply: Option<usize>) -> Option<&Vec<Reaction>> {
+    match reply {
+        None => Some(&thread.comment.reactions),
+        Some(index) => thread.replies.get(index).map(|r| &r.reactions),
+    }
+}
+
+pub fn reactions_of_mut(thread: &mut Thread, reply: Option<usize>) -> Option<&mut Vec<Reaction>> {
+    match reply {
+        None => Some(&mut thread.comment.reactions),
+        Some(index) => thread.replies.get_mut(index).map(|r| &mut r.reactions),
+    }
+}
+
+pub fn reply_of(thread: &Thread, reply: Option<usize>) -> Option<&CommentReply> {
+    reply.and_then(|index| thread.replies.get(index))
+}

@@ -1,0 +1,768 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use super::changes::split;
+use super::threads::{self, Row};
+use super::{ComposeTarget, Confirmation, Overlay, ReviewScreen, ReviewTab};
+use crate::api::models::{ChangeRequestStatus, Reaction, ReviewStatus};
+use crate::app::Model;
+use crate::app::review_calls::Thread;
+use crate::ui::chrome::centered;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{status, text};
+
+/// Rows above the tab bodies: title, facts, tabs, notice.
+pub const HEADER_ROWS: u16 = 4;
+
+pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let [title, facts, tabs, notice, body] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(area);
+    draw_title(screen, frame, title, theme);
+    draw_facts(screen, frame, facts, theme);
+    draw_tabs(screen, frame, tabs, theme);
+    if let Some(message) = &screen.notice {
+        let style = if message.error {
+            theme.style("error")
+        } else {
+            theme.style("success")
+        };
+        frame.render_widget(
+            Paragraph::new(Span::styled(sanitize(&message.text).into_owned(), style)),
+            notice,
+        );
+    }
+    match (&screen.bundle.value(), screen.bundle.error()) {
+        (None, Some(error)) => status::error(frame, body, model, error),
+        (None, None) => status::loading(frame, body, model, "the change request"),
+        (Some(_), _) => match screen.tab {
+            ReviewTab::Changes => draw_changes(screen, frame, body, model),
+            ReviewTab::Comments => draw_comments(screen, frame, body, model),
+            ReviewTab::Overview => draw_overview(screen, frame, body, model),
+        },
+    }
+    if let Some(overlay) = &screen.overlay {
+        draw_overlay(screen, overlay, frame, area, model);
+    }
+}
+
+fn status_style(status: Option<&ChangeRequestStatus>, theme: &Theme) -> Style {
+    match status {
+        Some(ChangeRequestStatus::Open) => theme.style("badge_public"),
+        Some(ChangeRequestStatus::Merged) => theme.style("tab_active"),
+        Some(ChangeRequestStatus::Draft) => theme.style("badge"),
+        _ => theme.style("badge_private"),
+    }
+}
+
+fn draw_title(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let Some(cr) = screen.change_request() else {
+        return;
+    };
+    let mut spans = vec![
+        Span::styled(
+            cr.number.map(|n| format!("#{n} ")).unwrap_or_default(),
+            theme.style("accent"),
+        ),
+        Span::styled(sanitize(&cr.subject).into_owned(), theme.style("title")),
+        Span::raw("  "),
+        Span::styled(
+            format!(" {} ", cr.status.as_ref().map_or("unknown", |s| s.as_str())),
+            status_style(cr.status.as_ref(), theme),
+        ),
+    ];
+    if cr.outdated {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(" outdated ", theme.style("badge_locked")));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let Some(cr) = screen.change_request() else {
+        return;
+    };
+    let author = cr
+        .created_by
+        .as_ref()
+        .map(|u| sanitize(&u.display_name).into_owned())
+        .unwrap_or_else(|| "someone".into());
+    let mut facts = format!("by {author}");
+    if let Some(created) = &cr.created_at {
+        facts.push_str(&format!(" · created {}", text::date(created)));
+    }
+    if let Some(updated) = &cr.updated_at {
+        facts.push_str(&format!(" · updated {}", text::date(updated)));
+    }
+    if let Some(bundle) = screen.bundle.value() {
+        let open = threads::unresolved(&bundle.threads).len();
+        facts.push_str(&format!(
+            " · {} threads ({open} open)",
+            bundle.threads.len()
+        ));
+        let current = bundle.reviews.iter().filter(|r| !r.outdated);
+        let (approved, changes): (Vec<_>, Vec<_>) =
+            current.partition(|r| r.status == Some(ReviewStatus::Approved));
+        facts.push_str(&format!(" · ✓ {} ✗ {}", approved.len(), changes.len()));
+        if let Some(merged) = &cr.merged_at {
+            facts.push_str(&format!(" · merged {}", text::date(merged)));
+        }
+    }
+    frame.render_widget(
+        Paragraph::new(Span::styled(facts, theme.style("muted"))),
+        area,
+    );
+}
+
+fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let counts = screen.bundle.value().map(|b| {
+        [
+            screen.pages.len(),
+            b.threads.len(),
+            b.reviews.iter().filter(|r| !r.outdated).count(),
+        ]
+    });
+    let mut spans = Vec::new();
+    for (index, tab) in ReviewTab::ALL.iter().enumerate() {
+        let style = if *tab == screen.tab {
+            theme.style("tab_active")
+        } else {
+            theme.style("tab_inactive")
+        };
+        let count = counts
+            .map(|c| format!(" ({})", c[index]))
+            .unwrap_or_default();
+        spans.push(Span::styled(
+            format!(" {} {}{count} ", index + 1, tab.label()),
+            style,
+        ));
+        spans.push(Span::raw(" "));
+    }
+    let extra = match screen.tab {
+        ReviewTab::Changes => screen.hunk_position().unwrap_or_default(),
+        ReviewTab::Comments => {
+            let triage = super::actions::triage_position(screen)
+                .map(|p| format!("unresolved {p} · "))
+                .unwrap_or_default();
+            format!("{triage}showing {}", screen.thread_filter.label())
+        }
+        ReviewTab::Overview => String::new(),
+    };
+    spans.push(Span::styled(extra, theme.style("muted")));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (list_area, diff_area) = split(area);
+    if let Some(bundle) = screen.bundle.value()
+        && let Err(error) = &bundle.changes
+    {
+        status::error(frame, list_area, model, error);
+        return;
+    }
+    if screen.pages.is_empty() {
+        status::empty(frame, list_area, model, "No page changed.");
+        return;
+    }
+    let range = screen
+        .page_selection
+        .visible_range(screen.pages.len(), list_area.height as usize);
+    let lines: Vec<Line> = screen.pages[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, page)| {
+            let marks: String = page.kinds.iter().map(|k| k.marker()).collect();
+            let selected = range.start + offset == screen.page_selection.selected;
+            let style = if selected {
+                theme.style("selection")
+            } else if page.kinds.contains(&super::ChangeKind::Created) {
+                theme.style("diff_added")
+            } else if page.kinds.contains(&super::ChangeKind::Deleted) {
+                theme.style("diff_removed")
+            } else {
+                theme.style("text")
+            };
+            let label = text::fit(
+                &format!("{marks:<2} {}", sanitize(&page.title)),
+                list_area.width as usize,
+            );
+            Line::from(Span::styled(label, style))
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), list_area);
+    if diff_area.width == 0 {
+        return;
+    }
+    let separator = Rect::new(diff_area.x - 1, area.y, 1, area.height);
+    frame.render_widget(
+        Block::default()
+            .borders(Borders::LEFT)
+            .border_style(theme.style("border")),
+        separator,
+    );
+    if screen.rendered {
+        if screen.reader.is_ready() {
+            screen.reader.draw(frame, diff_area, theme);
+        } else {
+            status::loading(frame, diff_area, model, "the rendered page");
+        }
+        return;
+    }
+    match (&screen.diff_view, screen.sides.error()) {
+        (Some(view), _) => {
+            let end = (screen.diff_scroll + diff_area.height as usize).min(view.lines.len());
+            let start = screen.diff_scroll.min(end);
+            let visible: Vec<Line> = view.lines[start..end].to_vec();
+            if visible.is_empty() {
+                status::empty(frame, diff_area, model, "No text changed on this page.");
+            } else {
+                frame.render_widget(Paragraph::new(visible), diff_area);
+            }
+        }
+        (None, Some(error)) => status::error(frame, diff_area, model, error),
+        (None, None) => status::loading(frame, diff_area, model, "both versions of the page"),
+    }
+}
+
+/// The lines of one comment or reply: who and when, the text, the reactions.
+fn row_lines(
+    screen: &ReviewScreen,
+    thread: &Thread,
+    row: Row,
+    width: usize,
+    selected: bool,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let me = screen.me.value().map(|u| u.id.as_str()).unwrap_or("");
+    let indent = if row.reply.is_some() { "    " } else { "" };
+    let (author, posted, edited, body, reactions) = match threads::reply_of(thread, row.reply) {
+        Some(reply) => (
+            reply.posted_by.as_ref().map(|u| u.display_name.clone()),
+            reply.posted_at.clone(),
+            reply.edited_at.is_some(),
+            reply.body.markdown().unwrap_or("").to_string(),
+            &reply.reactions,
+        ),
+        None => (
+            thread
+                .comment
+                .posted_by
+                .as_ref()
+                .map(|u| u.display_name.clone()),
+            thread.comment.posted_at.clone(),
+            thread.comment.edited_at.is_some(),
+            thread.comment.body.markdown().unwrap_or("").to_string(),
+            &thread.comment.reactions,
+        ),
+    };
+    let mut header = vec![Span::raw(indent.to_string())];
+    if row.reply.is_none() {
+        let (mark, style) = if thread.comment.is_resolved() {
+            ("✓ resolved ", theme.style("resolved"))
+        } else {
+            ("● open ", theme.style("open_thread"))
+        };
+        header.push(Span::styled(mark, style));
+    } else {
+        header.push(Span::styled("↳ ", theme.style("muted")));
+    }
+    header.push(Span::styled(
+        sanitize(&author.unwrap_or_else(|| "someone".into())).into_owned(),
+        theme.style("author"),
+    ));
+    let mut meta = posted.as_deref().map(text::date).unwrap_or_default();
+    if edited {
+        meta.push_str(" (edited)");
+    }
+    if row.reply.is_none()
+        && let Some(page) = &thread.comment.target.page
+    {
+        let title = screen
+            .pages
+            .iter()
+            .find(|p| p.page == page.id)
+            .map(|p| p.title.clone())
+            .or_else(|| Some(page.id.clone()))
+            .unwrap_or_default();
+        meta.push_str(&format!(" · on {}", sanitize(&title)));
+    }
+    header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
+    let mut lines = vec![Line::from(header)];
+    let body_width = width.saturating_sub(indent.len() + 2).max(1);
+    for line in text::wrap(&body, body_width)
+        .into_iter()
+        .take(if selected { 40 } else { 4 })
+    {
+        lines.push(Line::from(format!("{indent}  {line}")));
+    }
+    if !reactions.is_empty() {
+        lines.push(Line::from(reaction_chips(indent, reactions, me, theme)));
+    }
+    if selected {
+        for line in lines.iter_mut() {
+            *line = line.clone().style(theme.style("selection_unfocused"));
+        }
+    }
+    lines
+}
+
+fn reaction_chips(
+    indent: &str,
+    reactions: &[Reaction],
+    me: &str,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let mut spans = vec![Span::raw(format!("{indent}  "))];
+    for reaction in reactions {
+        let mine = reaction.users.iter().any(|u| u.user.id == me);
+        let style = if mine {
+            theme.style("reaction_mine")
+        } else {
+            theme.style("reaction")
+        };
+        spans.push(Span::styled(
+            format!(" {} {} ", sanitize(&reaction.emoji), reaction.count),
+            style,
+        ));
+        spans.push(Span::raw(" "));
+    }
+    spans
+}
+
+fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let rows = screen.rows();
+    if rows.is_empty() {
+        let message = match screen.thread_filter {
+            super::ThreadFilter::All => "No comments yet. Press c to start a thread.",
+            super::ThreadFilter::Open => "No open threads. 🎉",
+            super::ThreadFilter::Resolved => "No resolved threads.",
+        };
+        status::empty(frame, area, model, message);
+        return;
+    }
+    let threads = screen.threads();
+    let selected = screen.comment_selection.selected.min(rows.len() - 1);
+    let block = |index: usize| -> Vec<Line<'static>> {
+        let row = rows[index];
+        threads
+            .get(row.thread)
+            .map(|thread| {
+                row_lines(
+                    screen,
+                    thread,
+                    row,
+                    area.width as usize,
+                    index == selected,
+                    theme,
+                )
+            })
+            .unwrap_or_default()
+    };
+    // Keep the selected row in view with up to a third of the screen of context above it.
+    let height = area.height as usize;
+    let selected_lines = block(selected);
+    let mut start = selected;
+    let mut used = selected_lines.len();
+    while start > 0 {
+        let above = block(start - 1).len() + 1;
+        if used + above > height / 3 + selected_lines.len().min(height) {
+            break;
+        }
+        used += above;
+        start -= 1;
+    }
+    let mut lines = Vec::new();
+    for (index, row) in rows.iter().enumerate().skip(start) {
+        if lines.len() >= height {
+            break;
+        }
+        if index > start && row.reply.is_none() {
+            lines.push(Line::from(""));
+        }
+        lines.extend(block(index));
+    }
+    lines.truncate(height);
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let Some(bundle) = screen.bundle.value() else {
+        return;
+    };
+    let mut lines = Vec::new();
+    let description = bundle
+        .change_request
+        .description
+        .as_ref()
+        .map(document_text)
+        .unwrap_or_default();
+    if !description.trim().is_empty() {
+        lines.push(Line::from(Span::styled(
+            "Description",
+            theme.style("heading2"),
+        )));
+        for line in text::wrap(&description, area.width as usize) {
+            lines.push(Line::from(line));
+        }
+        lines.push(Line::from(""));
+    }
+    lines.push(Line::from(Span::styled("Reviews", theme.style("heading2"))));
+    if bundle.reviews.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "No reviews yet.",
+            theme.style("muted"),
+        )));
+    }
+    for review in &bundle.reviews {
+        let (mark, style) = match review.status {
+            Some(ReviewStatus::Approved) => ("✓ approved", theme.style("success")),
+            Some(ReviewStatus::ChangesRequested) => ("✗ changes requested", theme.style("error")),
+            _ => ("• reviewed", theme.style("text")),
+        };
+        let who = review
+            .reviewer
+            .as_ref()
+            .map(|u| sanitize(&u.display_name).into_owned())
+            .unwrap_or_default();
+        let when = review
+            .created_at
+            .as_deref()
+            .map(text::date)
+            .unwrap_or_default();
+        let outdated = if review.outdated { "  (outdated)" } else { "" };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{mark} "), style),
+            Span::styled(who, theme.style("author")),
+            Span::styled(format!("  {when}{outdated}"), theme.style("muted")),
+        ]));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "Requested reviewers (+ add, - remove)",
+        theme.style("heading2"),
+    )));
+    if bundle.requested.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "Nobody is asked to review.",
+            theme.style("muted"),
+        )));
+    }
+    for (index, requested) in bundle.requested.iter().enumerate() {
+        let name = requested
+            .user
+            .as_ref()
+            .map(|u| sanitize(&u.display_name).into_owned())
+            .or_else(|| requested.team.as_ref().map(|t| format!("team {}", t.id)))
+            .unwrap_or_default();
+        let style = if index == screen.reviewer_selection.selected {
+            theme.style("selection")
+        } else {
+            theme.style("text")
+        };
+        lines.push(Line::from(Span::styled(format!("  {name}"), style)));
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
+/// Plain text of a rich-text Document (paragraphs on their own lines).
+pub fn document_text(document: &serde_json::Value) -> String {
+    fn walk(node: &serde_json::Value, out: &mut String) {
+        if let Some(text) = node.get("text").and_then(|t| t.as_str()) {
+            out.push_str(text);
+        }
+        if let Some(leaves) = node.get("leaves").and_then(|l| l.as_array()) {
+            for leaf in leaves {
+                if let Some(text) = leaf.get("text").and_then(|t| t.as_str()) {
+                    out.push_str(text);
+                }
+            }
+        }
+        if let Some(nodes) = node.get("nodes").and_then(|n| n.as_array()) {
+            for child in nodes {
+                walk(child, out);
+            }
+            if node.get("object").and_then(|o| o.as_str()) == Some("block") {
+                out.push('\n');
+            }
+        }
+    }
+    if let Some(markdown) = document.get("markdown").and_then(|m| m.as_str()) {
+        return markdown.to_string();
+    }
+    let mut out = String::new();
+    walk(document, &mut out);
+    out.trim_end().to_string()
+}
+
+fn draw_overlay(
+    screen: &ReviewScreen,
+    overlay: &Overlay,
+    frame: &mut Frame,
+    area: Rect,
+    model: &Model,
+) {
+    let theme = &model.theme;
+    match overlay {
+        Overlay::Composer { composer, .. } => composer.draw(frame, area, theme),
+        Overlay::Reactions { picker, .. } => picker.draw(frame, area, theme),
+        Overlay::WhoReacted { lines } => {
+            let text: Vec<Line> = if lines.is_empty() {
+                vec![Line::from("No reactions yet.")]
+            } else {
+                lines
+                    .iter()
+                    .map(|l| Line::from(sanitize(l).into_owned()))
+                    .collect()
+            };
+            popup(frame, area, " Who reacted — any key closes ", text, theme);
+        }
+        Overlay::Confirm(confirmation) => {
+            let question = confirmation_text(screen, confirmation);
+            let mut text: Vec<Line> = question.into_iter().map(Line::from).collect();
+            text.push(Line::from(""));
+            text.push(Line::from(Span::styled(
+                "y / enter: yes    n / esc: no",
+                theme.style("accent"),
+            )));
+            popup(frame, area, " Please confirm ", text, theme);
+        }
+        Overlay::Preflight => {
+            let text = preflight_lines(screen, theme);
+            popup(frame, area, " Merge — pre-flight check ", text, theme);
+        }
+        Overlay::Reviewers {
+            members,
+            filter,
+            selection,
+        } => {
+            let mut text = vec![Line::from(vec![
+                Span::styled("> ", theme.style("accent")),
+                Span::raw(sanitize(&filter.text).into_owned()),
+            ])];
+            match members.value() {
+                None => text.push(Line::from("Loading members…")),
+                Some(members) => {
+                    let candidates: Vec<_> = members
+                        .iter()
+                        .filter(|m| {
+                            filter.matches(&format!(
+                                "{} {}",
+                                m.user.display_name,
+                                m.user.email.as_deref().unwrap_or("")
+                            ))
+                        })
+                        .collect();
+                    let range = selection.visible_range(candidates.len(), 10);
+                    for (offset, member) in candidates[range.clone()].iter().enumerate() {
+                        let style = if range.start + offset == selection.selected {
+                            theme.style("selection")
+                        } else {
+                            theme.style("text")
+                        };
+                        let role = member.role.as_ref().map_or("guest", |r| r.as_str());
+                        text.push(Line::from(Span::styled(
+                            format!("{}  ({role})", sanitize(&member.user.display_name)),
+                            style,
+                        )));
+                    }
+                }
+            }
+            popup(
+                frame,
+                area,
+                " Request a review — type to filter, enter asks, esc closes ",
+                text,
+                theme,
+            );
+        }
+    }
+}
+
+fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<String> {
+    match confirmation {
+        Confirmation::Delete { reply, .. } => vec![if reply.is_some() {
+            "Delete your reply? This cannot be undone.".into()
+        } else {
+            "Delete your comment and its replies? This cannot be undone.".into()
+        }],
+        Confirmation::SetStatus { status } => {
+            let subject = screen
+                .change_request()
+                .map(|cr| cr.subject.clone())
+                .unwrap_or_default();
+            let what = match status {
+                ChangeRequestStatus::Archived => "Archive",
+                ChangeRequestStatus::Draft => "Move back to draft",
+                ChangeRequestStatus::Open => "Mark as ready for review",
+                _ => "Change the status of",
+            };
+            vec![format!("{what}: “{}”?", sanitize(&subject))]
+        }
+        Confirmation::RemoveReviewer { name, .. } => {
+            vec![format!("No longer ask {} to review?", sanitize(name))]
+        }
+        Confirmation::Discard => vec!["Discard the draft?".into()],
+    }
+}
+
+fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
+    let Some(bundle) = screen.bundle.value() else {
+        return vec![Line::from("Still loading…")];
+    };
+    let check = |ok: bool, good: String, bad: String| -> Line<'static> {
+        if ok {
+            Line::from(Span::styled(format!("✓ {good}"), theme.style("success")))
+        } else {
+            Line::from(Span::styled(format!("⚠ {bad}"), theme.style("warning")))
+        }
+    };
+    let cr = &bundle.change_request;
+    let unresolved = threads::unresolved(&bundle.threads).len();
+    let current: Vec<_> = bundle.reviews.iter().filter(|r| !r.outdated).collect();
+    let approvals = current
+        .iter()
+        .filter(|r| r.status == Some(ReviewStatus::Approved))
+        .count();
+    let changes = current
+        .iter()
+        .filter(|r| r.status == Some(ReviewStatus::ChangesRequested))
+        .count();
+    let waiting: Vec<String> = bundle
+        .requested
+        .iter()
+        .filter_map(|r| {
+            r.user
+                .as_ref()
+                .map(|u| sanitize(&u.display_name).into_owned())
+        })
+        .collect();
+    let rules = bundle
+        .space
+        .as_ref()
+        .and_then(|s| s.merge_rules.as_ref())
+        .map(merge_rules_text)
+        .unwrap_or_else(|| "the space reports none".into());
+    let may_merge = screen.can_merge();
+    let mut lines = vec![
+        Line::from(Span::styled(
+            format!(
+                "Merge #{} “{}” into main?",
+                cr.number.unwrap_or_default(),
+                sanitize(&cr.subject)
+            ),
+            theme.style("title"),
+        )),
+        Line::from(""),
+        check(
+            may_merge,
+            "You may merge in this space.".into(),
+            "Your role may not merge here: ask an admin.".into(),
+        ),
+        check(
+            cr.status == Some(ChangeRequestStatus::Open),
+            "The change request is open.".into(),
+            format!(
+                "Its status is {}: only open change requests merge.",
+                cr.status.as_ref().map_or("unknown", |s| s.as_str())
+            ),
+        ),
+        check(
+            !cr.outdated,
+            "Up to date with main.".into(),
+            "Behind main: press U to bring main's changes in first.".into(),
+        ),
+        check(
+            unresolved == 0,
+            "No unresolved threads.".into(),
+            format!("{unresolved} unresolved thread(s)."),
+        ),
+        check(
+            approvals > 0 && changes == 0,
+            format!("{approvals} approval(s), no changes requested."),
+            format!("{approvals} approval(s), {changes} asking for changes."),
+        ),
+        check(
+            waiting.is_empty(),
+            "No requested review is pending.".into(),
+            format!("Still waiting on: {}.", waiting.join(", ")),
+        ),
+        Line::from(Span::styled(
+            format!("Merge rules: {rules}"),
+            theme.style("muted"),
+        )),
+        Line::from(""),
+    ];
+    let keys = if may_merge {
+        "y / enter: merge    U: update from main    esc: not now"
+    } else {
+        "esc: close"
+    };
+    lines.push(Line::from(Span::styled(keys, theme.style("accent"))));
+    lines
+}
+
+fn merge_rules_text(rules: &serde_json::Value) -> String {
+    match rules.get("type").and_then(|t| t.as_str()) {
+        Some("inherit") => "inherited from the organization".into(),
+        Some("rules") => {
+            let required: Vec<String> = rules
+                .get("rules")
+                .and_then(|r| r.as_array())
+                .into_iter()
+                .flatten()
+                .flat_map(|rule| {
+                    rule.get("users")
+                        .and_then(|u| u.as_array())
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|u| u.as_str().map(str::to_string))
+                })
+                .collect();
+            if required.is_empty() {
+                "custom rules".into()
+            } else {
+                format!("reviews required from {}", required.join(", "))
+            }
+        }
+        _ => "unknown".into(),
+    }
+}
+
+fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &Theme) {
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let rect = centered(area, 72, height);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.style("border_focused"))
+        .title(title.to_string());
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        rect,
+    );
+}
+
+#[allow(dead_code)]
+fn compose_label(target: &ComposeTarget) -> &'static str {
+    match target {
+        ComposeTarget::NewComment { .. } => "comment",
+        ComposeTarget::Reply { .. } => "reply",
+        ComposeTarget::Edit { .. } => "edit",
+        ComposeTarget::Review { .. } => "review",
+    }
+}
