@@ -36,6 +36,8 @@ pub struct Composer {
     /// Why the last submit failed; the text stays.
     pub error: Option<String>,
     pub submitting: bool,
+    /// A review may be sent without a comment; a comment may not be empty.
+    pub allow_blank: bool,
 }
 
 impl Composer {
@@ -55,6 +57,7 @@ impl Composer {
             asking_to_discard: false,
             error: None,
             submitting: false,
+            allow_blank: false,
         }
     }
 
@@ -69,7 +72,9 @@ impl Composer {
     /// Replaces the text, e.g. with what came back from `$EDITOR`.
     pub fn set_text(&mut self, text: &str) {
         let title = std::mem::take(&mut self.title);
+        let allow_blank = self.allow_blank;
         *self = Composer::new(title, text);
+        self.allow_blank = allow_blank;
     }
 
     pub fn insert_str(&mut self, text: &str) {
@@ -92,7 +97,7 @@ impl Composer {
         }
         match key.code {
             KeyCode::Char('s') if control => {
-                if self.is_blank() {
+                if self.is_blank() && !self.allow_blank {
                     self.error = Some("Nothing to send yet.".into());
                     ComposerOutcome::Ignored
                 } else {

@@ -525,10 +525,12 @@ fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
         ComposeTarget::Review { approve: true } => "Approve — an optional comment".to_string(),
         ComposeTarget::Review { approve: false } => "Request changes — say what".to_string(),
     };
+    let mut composer = Composer::new(title, &draft);
+    composer.allow_blank = matches!(target, ComposeTarget::Review { .. });
     screen.overlay = Some(Overlay::Composer {
         target,
         draft_key: key,
-        composer: Composer::new(title, &draft),
+        composer,
     });
 }
 
