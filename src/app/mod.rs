@@ -89,6 +89,38 @@ pub struct Ctx<'a> {
     pub size: Size,
     pub docs: &'a mut DocCache,
     pub theme: &'a Theme,
+    /// Change requests seen before, so their review paints at once and refreshes behind.
+    pub reviews: &'a mut ReviewCache,
+}
+
+/// The last loaded review of each change request, bounded.
+#[derive(Debug, Default)]
+pub struct ReviewCache {
+    bundles: std::collections::HashMap<review_calls::ChangeRequestRef, review_calls::ReviewBundle>,
+    order: std::collections::VecDeque<review_calls::ChangeRequestRef>,
+}
+
+impl ReviewCache {
+    const CAPACITY: usize = 16;
+
+    pub fn get(&self, key: &review_calls::ChangeRequestRef) -> Option<&review_calls::ReviewBundle> {
+        self.bundles.get(key)
+    }
+
+    pub fn insert(
+        &mut self,
+        key: review_calls::ChangeRequestRef,
+        bundle: review_calls::ReviewBundle,
+    ) {
+        if self.bundles.insert(key.clone(), bundle).is_none() {
+            self.order.push_back(key);
+        }
+        while self.order.len() > Self::CAPACITY {
+            if let Some(oldest) = self.order.pop_front() {
+                self.bundles.remove(&oldest);
+            }
+        }
+    }
 }
 
 /// Settings the app shows to the user (where the token comes from) and uses to render.
@@ -117,6 +149,7 @@ pub struct Model {
     pub size: Size,
     pub requests: RequestIds,
     pub docs: DocCache,
+    pub reviews: ReviewCache,
     /// Requests sent and not yet answered: the spinner turns while this is not empty.
     pub in_flight: BTreeSet<RequestId>,
     pub parses_in_flight: usize,
@@ -137,6 +170,7 @@ impl Model {
             size,
             requests: RequestIds::default(),
             docs: DocCache::default(),
+            reviews: ReviewCache::default(),
             in_flight: BTreeSet::new(),
             parses_in_flight: 0,
             spinner_frame: 0,
@@ -152,6 +186,7 @@ impl Model {
             size: self.size,
             docs: &mut self.docs,
             theme: &self.theme,
+            reviews: &mut self.reviews,
         };
         let cmd = match self.screens.last_mut() {
             Some(screen) => screen.enter(&mut ctx),
@@ -182,13 +217,8 @@ impl Model {
             return Cmd::None;
         }
         self.screens.pop();
-        let mut ctx = Ctx {
-            requests: &mut self.requests,
-            size: self.size,
-            docs: &mut self.docs,
-            theme: &self.theme,
-        };
-        match self.screens.last_mut() {
+        let (mut ctx, screens) = ctx(self);
+        match screens.last_mut() {
             Some(screen) => screen.resumed(&mut ctx),
             None => Cmd::None,
         }
@@ -214,16 +244,8 @@ impl Model {
             Nav::Pop => cmd = Cmd::batch([cmd, self.pop()]),
             Nav::Push(screen) => {
                 self.screens.push(*screen);
-                let mut ctx = Ctx {
-                    requests: &mut self.requests,
-                    size: self.size,
-                    docs: &mut self.docs,
-                    theme: &self.theme,
-                };
-                let enter = self
-                    .screens
-                    .last_mut()
-                    .map_or(Cmd::None, |s| s.enter(&mut ctx));
+                let (mut ctx, screens) = ctx(self);
+                let enter = screens.last_mut().map_or(Cmd::None, |s| s.enter(&mut ctx));
                 cmd = Cmd::batch([cmd, enter]);
             }
         }
@@ -274,6 +296,7 @@ fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
             size: model.size,
             docs: &mut model.docs,
             theme: &model.theme,
+            reviews: &mut model.reviews,
         },
         &mut model.screens,
     )

@@ -269,6 +269,13 @@ impl ReviewScreen {
     }
 
     fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        // Seen before: paint what we had at once; the answer replaces it.
+        if self.bundle.value().is_none()
+            && let Some(cached) = ctx.reviews.get(&self.target)
+        {
+            self.bundle = Loadable::Loaded(cached.clone());
+            self.pages = changes::changed_pages(cached);
+        }
         let request = ctx.requests.issue();
         self.bundle.start(request);
         Cmd::Api {
@@ -361,6 +368,9 @@ impl ReviewScreen {
             ReviewResponse::Review(result) => {
                 if !self.bundle.settle(request, result.clone()) {
                     return None;
+                }
+                if let Ok(bundle) = result {
+                    ctx.reviews.insert(self.target.clone(), bundle.clone());
                 }
                 Some(self.on_bundle(ctx))
             }
