@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod pty;
+pub mod review;
 pub mod sandbox_process;
 
 use quire::api::ListPage;

@@ -1,0 +1,63 @@
+//! A model opened on a change request's review, loaded from the real sandbox with the headless
+//! driver. Tests then feed messages to `update` by hand and look at the commands it returns.
+
+use quire::api::{ApiError, Client, ClientConfig, Token};
+use quire::app::review_calls::ChangeRequestRef;
+use quire::app::{Model, Msg, Size};
+use quire::headless;
+use quire::runtime::Effects;
+use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
+use quire::screens::Screen;
+use quire::screens::review::ReviewScreen;
+use quire::ui::theme::Theme;
+
+pub struct Loaded {
+    pub model: Model,
+    pub effects: Effects,
+    pub sandbox: Sandbox,
+}
+
+pub async fn review(token: &str, change_request: &str, width: u16, height: u16) -> Loaded {
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .expect("sandbox");
+    let client = Client::new(ClientConfig::new(sandbox.base_url(), Token::new(token))).unwrap();
+    let effects = Effects {
+        client: Some(client),
+        drafts: None,
+        theme: Theme::default(),
+        render: Default::default(),
+    };
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_GETTING_STARTED.to_string(),
+        change_request: change_request.to_string(),
+    };
+    let mut model = Model::new(
+        Screen::Review(Box::new(ReviewScreen::new(target, None))),
+        super::environment(),
+        Size::default(),
+    );
+    headless::settle(&mut model, &effects, Msg::Resize { width, height }).await;
+    headless::start(&mut model, &effects).await;
+    Loaded {
+        model,
+        effects,
+        sandbox,
+    }
+}
+
+pub fn screen(model: &Model) -> &ReviewScreen {
+    match model.top() {
+        Screen::Review(screen) => screen,
+        _ => panic!("not on the review screen"),
+    }
+}
+
+pub fn forbidden() -> ApiError {
+    ApiError::Status {
+        endpoint: "PUT /spaces/s/change-requests/c/comments/x".into(),
+        status: 403,
+        code: Some(403),
+        message: "The comment role is needed".into(),
+    }
+}

@@ -1,0 +1,356 @@
+//! Layer 1 for change-request review: every action's command, optimistic changes and their
+//! rollback on refusal, drafts, confirmations and permissions. The data comes from the sandbox
+//! once; after that `update` is driven by hand and nothing else runs.
+
+mod common;
+
+use common::review::{forbidden, review, screen};
+use common::{char_key, ctrl, key, requests};
+use quire::api::ReviewVerdict;
+use quire::api::models::{ChangeRequestStatus, MergeOutcome, MergeResult};
+use quire::app::review_calls::{ReviewCall, ReviewResponse};
+use quire::app::{ApiCall, ApiResponse, Cmd, Msg, RequestId, update};
+use quire::sandbox::{demo_ids, tokens};
+use quire::screens::review::{Overlay, ReviewTab};
+use ratatui::crossterm::event::KeyCode;
+
+fn review_call(cmd: &Cmd) -> (RequestId, ReviewCall) {
+    let all = requests(cmd);
+    assert_eq!(all.len(), 1, "{cmd:?}");
+    match all.into_iter().next().unwrap() {
+        (request, ApiCall::Review(call)) => (request, call),
+        other => panic!("not a review call: {other:?}"),
+    }
+}
+
+fn answer(model: &mut quire::app::Model, request: RequestId, response: ReviewResponse) -> Cmd {
+    update(
+        model,
+        Msg::Api {
+            request,
+            response: ApiResponse::Review(response),
+        },
+    )
+}
+
+fn type_text(model: &mut quire::app::Model, text: &str) -> Vec<Cmd> {
+    text.chars().map(|c| update(model, char_key(c))).collect()
+}
+
+#[tokio::test]
+async fn the_review_loads_changes_threads_and_reviews() {
+    let loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let screen = screen(&loaded.model);
+    let bundle = screen.bundle.value().expect("loaded");
+    assert_eq!(screen.pages.len(), 4, "edited, moved, created, deleted");
+    assert!(bundle.threads.len() >= 25);
+    assert!(!bundle.reviews.is_empty());
+    assert!(screen.diff_view.is_some(), "the first page's diff is shown");
+    assert!(screen.can_merge() && screen.can_comment());
+}
+
+#[tokio::test]
+async fn resolving_shows_at_once_and_rolls_back_when_refused() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    assert_eq!(screen(model).tab, ReviewTab::Comments);
+    let row = screen(model).selected_row().unwrap();
+    let was_resolved = screen(model).threads()[row.thread].comment.is_resolved();
+    let (request, call) = review_call(&update(model, char_key('x')));
+    let ReviewCall::UpdateComment { update: change, .. } = call else {
+        panic!("{call:?}")
+    };
+    assert_eq!(change.resolved, Some(!was_resolved));
+    let now = screen(model).threads()[row.thread].comment.is_resolved();
+    assert_eq!(now, !was_resolved, "shown before the server answers");
+    answer(
+        model,
+        request,
+        ReviewResponse::CommentUpdated(Err(forbidden())),
+    );
+    let after = screen(model).threads()[row.thread].comment.is_resolved();
+    assert_eq!(after, was_resolved, "rolled back");
+    let notice = screen(model).notice.clone().unwrap();
+    assert!(
+        notice.error && notice.text.contains("your role"),
+        "{notice:?}"
+    );
+}
+
+#[tokio::test]
+async fn reacting_toggles_through_the_picker_and_rolls_back() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    let row = screen(model).selected_row().unwrap();
+    let before = screen(model).threads()[row.thread]
+        .comment
+        .reactions
+        .clone();
+    update(model, char_key('+'));
+    assert!(matches!(
+        screen(model).overlay,
+        Some(Overlay::Reactions { .. })
+    ));
+    type_text(model, "rocket");
+    let (request, call) = review_call(&update(model, key(KeyCode::Enter)));
+    let ReviewCall::UpdateComment { update: change, .. } = call else {
+        panic!()
+    };
+    assert_eq!(change.added_reactions, ["🚀"]);
+    let during = &screen(model).threads()[row.thread].comment.reactions;
+    assert!(during.iter().any(|r| r.emoji == "🚀" && r.count == 1));
+    answer(
+        model,
+        request,
+        ReviewResponse::CommentUpdated(Err(forbidden())),
+    );
+    assert_eq!(
+        screen(model).threads()[row.thread].comment.reactions,
+        before
+    );
+    // Recently used reactions come first next time.
+    update(model, char_key('+'));
+    let Some(Overlay::Reactions { picker, .. }) = &screen(model).overlay else {
+        panic!()
+    };
+    assert_eq!(picker.results[0].emoji, "🚀");
+}
+
+#[tokio::test]
+async fn a_reply_is_saved_as_a_draft_and_kept_when_the_post_fails() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    update(model, char_key('R'));
+    let saves = type_text(model, "On it");
+    let Cmd::SaveDraft {
+        key: draft_key,
+        text,
+    } = saves.last().unwrap().clone()
+    else {
+        panic!("every key saves the draft: {saves:?}")
+    };
+    assert_eq!(text, "On it");
+    assert!(draft_key.contains(".reply-"));
+    let (request, call) = review_call(&update(model, ctrl('s')));
+    assert!(matches!(call, ReviewCall::PostReply { ref markdown, .. } if markdown == "On it"));
+    // The server refuses: the text stays, with the reason, and the draft is not discarded.
+    let cmd = answer(
+        model,
+        request,
+        ReviewResponse::ReplyPosted(Err(forbidden())),
+    );
+    assert_eq!(cmd, Cmd::None);
+    let Some(Overlay::Composer { composer, .. }) = &screen(model).overlay else {
+        panic!("the composer stays open")
+    };
+    assert_eq!(composer.text(), "On it");
+    assert!(composer.error.is_some());
+    // Sent again and accepted: the draft goes.
+    let (request, _) = review_call(&update(model, ctrl('s')));
+    let reply = serde_json::from_value(serde_json::json!({
+        "object": "comment-reply", "id": "new-reply", "body": {"markdown": "On it"}
+    }))
+    .unwrap();
+    let cmd = answer(model, request, ReviewResponse::ReplyPosted(Ok(reply)));
+    assert_eq!(cmd, Cmd::DiscardDraft { key: draft_key });
+    assert!(screen(model).overlay.is_none());
+}
+
+#[tokio::test]
+async fn drafts_found_on_disk_fill_the_composer_again() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    let prefix = screen(model).draft_prefix();
+    update(
+        model,
+        Msg::DraftsLoaded {
+            prefix: prefix.clone(),
+            drafts: vec![(format!("{prefix}comment"), "half a thought".into())],
+        },
+    );
+    assert!(
+        screen(model)
+            .notice
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("restored")
+    );
+    update(model, char_key('2'));
+    update(model, char_key('c'));
+    let Some(Overlay::Composer { composer, .. }) = &screen(model).overlay else {
+        panic!()
+    };
+    assert_eq!(composer.text(), "half a thought");
+    // Esc on a non-empty draft asks; `k` keeps it for later.
+    update(model, key(KeyCode::Esc));
+    assert_eq!(update(model, char_key('k')), Cmd::None);
+    assert!(screen(model).overlay.is_none());
+}
+
+#[tokio::test]
+async fn deleting_and_status_changes_ask_first() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('T'));
+    assert!(matches!(screen(model).overlay, Some(Overlay::Confirm(_))));
+    assert!(
+        requests(&update(model, key(KeyCode::Esc))).is_empty(),
+        "no is no"
+    );
+    update(model, char_key('T'));
+    let (_, call) = review_call(&update(model, char_key('y')));
+    assert!(matches!(
+        call,
+        ReviewCall::SetStatus {
+            status: ChangeRequestStatus::Draft,
+            ..
+        }
+    ));
+    update(model, char_key('Z'));
+    let (_, call) = review_call(&update(model, key(KeyCode::Enter)));
+    assert!(matches!(
+        call,
+        ReviewCall::SetStatus {
+            status: ChangeRequestStatus::Archived,
+            ..
+        }
+    ));
+}
+
+#[tokio::test]
+async fn merge_goes_through_the_preflight_and_reports_conflicts() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_CONFLICTS, 120, 35).await;
+    let model = &mut loaded.model;
+    assert!(requests(&update(model, char_key('M'))).is_empty());
+    assert!(matches!(screen(model).overlay, Some(Overlay::Preflight)));
+    let (request, call) = review_call(&update(model, char_key('y')));
+    assert!(matches!(call, ReviewCall::Merge(_)));
+    answer(
+        model,
+        request,
+        ReviewResponse::Merged(Ok(MergeResult {
+            revision: None,
+            result: MergeOutcome::Conflicts,
+        })),
+    );
+    let notice = screen(model).notice.clone().unwrap();
+    assert!(
+        notice.error && notice.text.contains("conflicts"),
+        "{notice:?}"
+    );
+}
+
+#[tokio::test]
+async fn approving_without_a_comment_sends_the_verdict() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('A'));
+    let (_, call) = review_call(&update(model, ctrl('s')));
+    assert_eq!(
+        call,
+        ReviewCall::SubmitReview {
+            target: screen(model).target.clone(),
+            verdict: ReviewVerdict::Approved,
+            comment: None,
+        }
+    );
+}
+
+#[tokio::test]
+async fn the_triage_loop_walks_unresolved_threads_with_a_counter() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    let open = quire::screens::review::threads::unresolved(screen(model).threads()).len();
+    update(model, char_key('n'));
+    let first = screen(model).selected_row().unwrap().thread;
+    assert!(!screen(model).threads()[first].comment.is_resolved());
+    update(model, char_key('N'));
+    update(model, char_key('N'));
+    let last = screen(model).selected_row().unwrap().thread;
+    let unresolved = quire::screens::review::threads::unresolved(screen(model).threads());
+    assert_eq!(Some(&last), unresolved.last(), "N wraps to the last one");
+    assert_eq!(unresolved.len(), open);
+    update(model, char_key('f'));
+    assert!(
+        screen(model)
+            .rows()
+            .iter()
+            .all(|row| { !screen(model).threads()[row.thread].comment.is_resolved() })
+    );
+}
+
+#[tokio::test]
+async fn a_reader_is_told_why_and_nothing_is_sent() {
+    let mut loaded = review(tokens::READER, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    for action in ['R', 'c', '+', 'x', 'A', 'M'] {
+        let cmd = update(model, char_key(action));
+        assert!(requests(&cmd).is_empty(), "{action} sent {cmd:?}");
+        assert!(screen(model).overlay.is_none(), "{action} opened something");
+        assert!(screen(model).notice.as_ref().unwrap().error);
+    }
+    let disabled = model.top().disabled_actions();
+    assert!(disabled.contains(&quire::app::Action::Reply));
+}
+
+#[tokio::test]
+async fn selecting_a_created_page_asks_only_for_the_change_request_side() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    let created = screen(model)
+        .pages
+        .iter()
+        .position(|p| {
+            p.kinds
+                .contains(&quire::screens::review::ChangeKind::Created)
+        })
+        .unwrap();
+    let mut call = None;
+    for _ in 0..created {
+        let cmd = update(model, char_key('j'));
+        if !requests(&cmd).is_empty() {
+            call = Some(review_call(&cmd).1);
+        }
+    }
+    let Some(ReviewCall::LoadPageDiff {
+        main,
+        change_request,
+        ..
+    }) = call
+    else {
+        panic!("{call:?}")
+    };
+    assert!(!main && change_request);
+}
+
+#[tokio::test]
+async fn a_stale_review_answer_is_dropped() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    let (old, _) = review_call(
+        &requests(&update(model, char_key('r')))
+            .into_iter()
+            .filter(|(_, c)| matches!(c, ApiCall::Review(ReviewCall::LoadReview(_))))
+            .map(|(r, c)| Cmd::Api {
+                request: r,
+                call: c,
+            })
+            .next()
+            .unwrap(),
+    );
+    update(model, char_key('r'));
+    let subject_before = screen(model).change_request().unwrap().subject.clone();
+    let mut other = screen(model).bundle.value().unwrap().clone();
+    other.change_request.subject = "stale".into();
+    answer(model, old, ReviewResponse::Review(Ok(other)));
+    assert_eq!(
+        screen(model).change_request().unwrap().subject,
+        subject_before
+    );
+}
