@@ -3,7 +3,9 @@
 
 use futures::future::join_all;
 
-use crate::api::models::{Comment, Member, RequestedReviewer};
+use crate::api::models::{
+    Comment, Member, Page, RequestedReviewer, RevisionSemanticChanges, SemanticChange,
+};
 use crate::api::{ApiError, Client, CommentFilter, encode_segment};
 use crate::app::review_calls::{
     ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
@@ -187,6 +189,13 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
     );
     let change_request_detail = detail?;
     let comments = comments?;
+    // A server without `/changes`: compare the change request's page tree with main's.
+    let changes = match changes {
+        Err(error) if error.is_not_found() || error.status() == Some(405) => {
+            compare_page_trees(client, target).await
+        }
+        other => other,
+    };
     // Round two: the replies of every thread that has some, all at once.
     let threads = join_all(
         comments
@@ -204,6 +213,68 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
         reviews: reviews.map(|page| page.items).unwrap_or_default(),
         requested: requested.map(|page| page.items).unwrap_or_default(),
     })
+}
+
+/// Changed pages found by comparing trees: pages only in the change request were created,
+/// pages only on main were deleted, pages under another parent were moved, and pages whose
+/// content fingerprint (git oid or update time) differs were edited.
+async fn compare_page_trees(
+    client: &Client,
+    target: &ChangeRequestRef,
+) -> Result<RevisionSemanticChanges, ApiError> {
+    let (main, change_request) = tokio::join!(
+        client.list_pages(&target.space),
+        client.list_change_request_pages(&target.space, &target.change_request),
+    );
+    let main = flatten(&main?, None);
+    let change_request = flatten(&change_request?, None);
+    let mut changes = Vec::new();
+    let change = |kind: &str, page: &Page| -> Option<SemanticChange> {
+        serde_json::from_value(serde_json::json!({
+            "type": kind,
+            "page": {"id": page.id, "title": page.title, "path": page.path},
+        }))
+        .ok()
+    };
+    for (page, parent) in &change_request {
+        match main.iter().find(|(p, _)| p.id == page.id) {
+            None => changes.extend(change("page_created", page)),
+            Some((before, before_parent)) => {
+                let fingerprint = |p: &Page| {
+                    (
+                        p.git.as_ref().and_then(|g| g.oid.clone()),
+                        p.updated_at.clone(),
+                        p.title.clone(),
+                    )
+                };
+                if fingerprint(before) != fingerprint(page) {
+                    changes.extend(change("page_edited", page));
+                }
+                if before_parent != parent {
+                    changes.extend(change("page_moved", page));
+                }
+            }
+        }
+    }
+    for (page, _) in &main {
+        if !change_request.iter().any(|(p, _)| p.id == page.id) {
+            changes.extend(change("page_deleted", page));
+        }
+    }
+    Ok(RevisionSemanticChanges {
+        changes,
+        more: None,
+    })
+}
+
+/// Every page of a tree with its parent's id.
+fn flatten(pages: &[Page], parent: Option<&str>) -> Vec<(Page, Option<String>)> {
+    let mut all = Vec::new();
+    for page in pages {
+        all.push((page.clone(), parent.map(str::to_string)));
+        all.extend(flatten(&page.pages, Some(&page.id)));
+    }
+    all
 }
 
 async fn load_thread(

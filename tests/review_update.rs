@@ -354,3 +354,30 @@ async fn a_stale_review_answer_is_dropped() {
         subject_before
     );
 }
+
+#[tokio::test]
+async fn without_a_changes_endpoint_the_page_trees_are_compared() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let from_changes: Vec<_> = screen(&loaded.model)
+        .pages
+        .iter()
+        .map(|p| (p.page.clone(), p.kinds.clone()))
+        .collect();
+    loaded.sandbox.set_faults(quire::sandbox::Faults {
+        missing_endpoints: vec!["/changes".into()],
+        ..Default::default()
+    });
+    let model = &mut loaded.model;
+    let screen_before = screen(model).pages.len();
+    quire::headless::settle(model, &loaded.effects, char_key('r')).await;
+    let compared: Vec<_> = screen(model)
+        .pages
+        .iter()
+        .map(|p| (p.page.clone(), p.kinds.clone()))
+        .collect();
+    assert_eq!(compared.len(), screen_before, "{compared:?}");
+    for (page, kinds) in &from_changes {
+        let found = compared.iter().find(|(p, _)| p == page).expect(page);
+        assert_eq!(&found.1, kinds, "{page}");
+    }
+}

@@ -68,6 +68,9 @@ pub struct Faults {
     pub endless_next: bool,
     /// Every request answers this status with the error body (invalid codes become 500).
     pub fail_with: Option<u16>,
+    /// Paths ending with any of these answer 404 as an unknown route: a server that lacks an
+    /// endpoint (the public service has no `/changes` on some plans, for instance).
+    pub missing_endpoints: Vec<String>,
 }
 
 /// A running sandbox server. Dropping it stops the server too; [`Sandbox::shutdown`] also

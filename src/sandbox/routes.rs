@@ -86,6 +86,14 @@ async fn gate(State(shared): State<Arc<Shared>>, mut request: Request, next: Nex
     if let Some(code) = faults.fail_with {
         return ApiError::injected(code).into_response();
     }
+    let path = request.uri().path().to_string();
+    if faults
+        .missing_endpoints
+        .iter()
+        .any(|suffix| path.ends_with(suffix.as_str()))
+    {
+        return unknown_route(request).await.into_response();
+    }
     let Some(user) = authenticate(&shared, request.headers()).await else {
         return ApiError::unauthorized().into_response();
     };

@@ -1,0 +1,104 @@
+//! How long the review screen takes to be complete against a server 100 ms away
+//! (`quire sandbox --latency-ms 100`), in milliseconds and in round trips.
+//!
+//! Run with `cargo bench --bench review_load`.
+
+use std::time::{Duration, Instant};
+
+use quire::api::{Client, ClientConfig, Token};
+use quire::app::review_calls::ChangeRequestRef;
+use quire::app::{ApiCall, Cmd, Environment, Model, Msg, Size, update};
+use quire::runtime::call_api;
+use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::screens::Screen;
+use quire::screens::review::ReviewScreen;
+
+const LATENCY: Duration = Duration::from_millis(100);
+const RUNS: usize = 5;
+
+fn main() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(measure());
+}
+
+async fn measure() {
+    let options = SandboxOptions {
+        latency: LATENCY,
+        ..SandboxOptions::default()
+    };
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
+        .await
+        .expect("sandbox");
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .expect("client");
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_GETTING_STARTED.to_string(),
+        change_request: demo_ids::CR_REVIEW.to_string(),
+    };
+    println!("server latency: {} ms per request", LATENCY.as_millis());
+    let mut totals = Vec::new();
+    for _ in 0..RUNS {
+        totals.push(open_review(&client, &target).await);
+    }
+    totals.sort();
+    let median = totals[totals.len() / 2];
+    println!(
+        "review complete (header, changes, 26 threads with replies, reviews, first diff): \
+         median {} ms over {RUNS} runs = {:.1} round trips",
+        median.as_millis(),
+        median.as_secs_f64() / LATENCY.as_secs_f64()
+    );
+    sandbox.shutdown().await;
+}
+
+/// Opens the review the way the app does: the screen's first commands, executed in parallel;
+/// then whatever those answers ask for, until the screen has its first page's diff.
+async fn open_review(client: &Client, target: &ChangeRequestRef) -> Duration {
+    let start = Instant::now();
+    let mut model = Model::new(
+        Screen::Review(Box::new(ReviewScreen::new(target.clone(), None))),
+        Environment::default(),
+        Size {
+            width: 120,
+            height: 40,
+        },
+    );
+    let mut pending = vec![model.init()];
+    let mut rounds = 0;
+    while !pending.is_empty() {
+        let calls: Vec<_> = pending.drain(..).flat_map(api_calls).collect();
+        if calls.is_empty() {
+            break;
+        }
+        rounds += 1;
+        let answers = futures::future::join_all(calls.into_iter().map(|(request, call)| {
+            let client = client.clone();
+            async move { (request, call_api(&client, call).await) }
+        }))
+        .await;
+        for (request, response) in answers {
+            pending.push(update(&mut model, Msg::Api { request, response }));
+        }
+    }
+    let Screen::Review(screen) = model.top() else {
+        unreachable!()
+    };
+    assert!(screen.bundle.value().is_some() && screen.sides.value().is_some());
+    let elapsed = start.elapsed();
+    println!(
+        "  one run: {} ms, {rounds} waves of parallel calls",
+        elapsed.as_millis()
+    );
+    elapsed
+}
+
+fn api_calls(cmd: Cmd) -> Vec<(quire::app::RequestId, ApiCall)> {
+    match cmd {
+        Cmd::Api { request, call } => vec![(request, call)],
+        Cmd::Batch(commands) => commands.into_iter().flat_map(api_calls).collect(),
+        _ => Vec::new(),
+    }
+}
