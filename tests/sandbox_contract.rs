@@ -745,6 +745,7 @@ async fn faults_can_be_switched_at_run_time() {
     harness.sandbox.set_faults(Faults {
         endless_next: true,
         fail_with: None,
+        ..Faults::default()
     });
     let first = harness.get("/orgs?limit=1").await;
     let cursor = first["next"]["page"].as_str().expect("next").to_string();
@@ -763,6 +764,7 @@ async fn faults_can_be_switched_at_run_time() {
     harness.sandbox.set_faults(Faults {
         endless_next: false,
         fail_with: Some(503),
+        ..Faults::default()
     });
     let (status, body) = harness.get_as(Some(tokens::ADMIN), "/user").await;
     assert_error(status, &body, 503);
@@ -782,6 +784,7 @@ async fn faults_given_at_start_apply() {
         faults: Faults {
             endless_next: false,
             fail_with: Some(500),
+            ..Faults::default()
         },
     })
     .await;
