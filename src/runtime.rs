@@ -286,5 +286,8 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::GetPageMarkdown { space, page } => {
             ApiResponse::PageMarkdown(client.get_page_markdown(&space, &page).await)
         }
+        ApiCall::Sites(call) => {
+            ApiResponse::Sites(crate::calls_sites::call_sites(client, call).await)
+        }
     }
 }

@@ -46,6 +46,7 @@ pub enum ApiCall {
         space: String,
         page: String,
     },
+    Sites(crate::app::sites::SitesCall),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

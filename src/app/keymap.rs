@@ -14,6 +14,16 @@ pub enum KeyContext {
     Tree,
     Tabs,
     Reader,
+    /// A settings form: save.
+    Form,
+    /// The organization's Sites tab.
+    SiteList,
+    /// One site, on every tab: publish / unpublish.
+    Site,
+    ShareLinks,
+    SectionGroups,
+    Adaptive,
+    AccessAudit,
 }
 
 macro_rules! actions {
@@ -68,6 +78,19 @@ actions! {
     Help => "help", "help";
     Quit => "quit", "quit";
     Suspend => "suspend", "suspend (fg resumes)";
+    Save => "save", "save changes";
+    Publish => "publish", "publish / unpublish the site";
+    Create => "create", "create";
+    Rename => "rename", "rename";
+    ChangeIcon => "change_icon", "change the icon";
+    ToggleActive => "toggle_active", "activate / deactivate";
+    Delete => "delete", "delete";
+    AddSection => "add_section", "add a section to the group";
+    RemoveSection => "remove_section", "remove a section from the group";
+    PublishedFilter => "published_filter", "show published: all / yes / no";
+    AccessView => "access_view", "access: who can reach what";
+    Revoke => "revoke", "revoke (deactivate) a share link";
+    EditSchema => "edit_schema", "edit the schema as JSON";
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
@@ -243,6 +266,22 @@ impl Default for Keymap {
             (Reader, &["n"], Action::NextMatch),
             (Reader, &["N"], Action::PreviousMatch),
             (Reader, &["t"], Action::TableOfContents),
+            (Form, &["ctrl-s", "s"], Action::Save),
+            (SiteList, &["p"], Action::PublishedFilter),
+            (SiteList, &["A"], Action::AccessView),
+            (Site, &["P"], Action::Publish),
+            (ShareLinks, &["n"], Action::Create),
+            (ShareLinks, &["R"], Action::Rename),
+            (ShareLinks, &["a"], Action::ToggleActive),
+            (ShareLinks, &["d", "delete"], Action::Delete),
+            (SectionGroups, &["n"], Action::Create),
+            (SectionGroups, &["R"], Action::Rename),
+            (SectionGroups, &["i"], Action::ChangeIcon),
+            (SectionGroups, &["d", "delete"], Action::Delete),
+            (SectionGroups, &["+"], Action::AddSection),
+            (SectionGroups, &["-"], Action::RemoveSection),
+            (Adaptive, &["e"], Action::EditSchema),
+            (AccessAudit, &["x"], Action::Revoke),
         ];
         let bindings = table
             .iter()

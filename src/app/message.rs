@@ -48,4 +48,5 @@ pub enum ApiResponse {
     Members(Result<ListPage<Member>, ApiError>),
     Pages(Result<Vec<Page>, ApiError>),
     PageMarkdown(Result<Page, ApiError>),
+    Sites(crate::app::sites::SitesResponse),
 }

@@ -7,6 +7,7 @@ pub mod keymap;
 pub mod loadable;
 pub mod message;
 pub mod paged;
+pub mod sites;
 
 use std::collections::BTreeSet;
 

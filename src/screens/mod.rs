@@ -1,9 +1,12 @@
 //! One folder per screen: state and update in `mod.rs`, drawing in `view.rs`. Screens never touch
 //! the network; they return `Cmd`s.
 
+pub mod access_audit;
 pub mod organization;
 pub mod organizations;
 pub mod page;
+pub mod site;
+pub mod sites;
 pub mod space;
 pub mod welcome;
 
@@ -59,6 +62,8 @@ pub enum Screen {
     Organization(organization::Organization),
     Space(space::SpaceScreen),
     Page(page::PageScreen),
+    Site(Box<site::SiteScreen>),
+    AccessAudit(access_audit::AccessAudit),
 }
 
 macro_rules! dispatch {
@@ -69,6 +74,8 @@ macro_rules! dispatch {
             Screen::Organization($screen) => $body,
             Screen::Space($screen) => $body,
             Screen::Page($screen) => $body,
+            Screen::Site($screen) => $body,
+            Screen::AccessAudit($screen) => $body,
         }
     };
 }

@@ -14,6 +14,7 @@ use crate::api::models::{Member, Organization as OrganizationModel};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::sites::SitesTab;
 use crate::screens::space::SpaceScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
@@ -27,15 +28,17 @@ pub enum Tab {
     #[default]
     Spaces,
     Members,
+    Sites,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 2] = [Tab::Spaces, Tab::Members];
+    pub const ALL: [Tab; 3] = [Tab::Spaces, Tab::Members, Tab::Sites];
 
     pub fn label(self) -> &'static str {
         match self {
             Tab::Spaces => "Spaces",
             Tab::Members => "Members",
+            Tab::Sites => "Sites",
         }
     }
 }
@@ -52,11 +55,13 @@ pub struct Organization {
     pub members: PagedList<Member>,
     pub member_selection: Selection,
     pub member_filter: Filter,
+    pub sites: SitesTab,
 }
 
 impl Organization {
     pub fn new(organization: OrganizationModel) -> Organization {
         Organization {
+            sites: SitesTab::new(&organization.id, &organization.title),
             organization,
             tab: Tab::Spaces,
             tree: Loadable::NotAsked,
@@ -156,6 +161,9 @@ impl Organization {
         if self.tab == Tab::Members && !self.members.loaded_once() && !self.members.is_loading() {
             return self.load_members(ctx);
         }
+        if self.tab == Tab::Sites && !self.sites.started() {
+            return self.sites.load(ctx);
+        }
         Cmd::None
     }
 
@@ -163,6 +171,7 @@ impl Organization {
         match self.tab {
             Tab::Spaces => &mut self.tree_filter,
             Tab::Members => &mut self.member_filter,
+            Tab::Sites => &mut self.sites.filter,
         }
     }
 
@@ -283,6 +292,7 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => self.load_tree(ctx),
             Tab::Members => self.load_members(ctx),
+            Tab::Sites => self.sites.load(ctx),
         }
     }
 
@@ -294,11 +304,13 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => &[KeyContext::Tabs, KeyContext::Tree, KeyContext::List],
             Tab::Members => &[KeyContext::Tabs, KeyContext::List],
+            Tab::Sites => self.sites.key_contexts(),
         }
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
         match self.tab {
+            Tab::Sites => self.sites.hints(),
             Tab::Spaces => vec![
                 (Action::Open, "open"),
                 (Action::Expand, "expand"),
@@ -318,7 +330,10 @@ impl ScreenState for Organization {
         }
     }
 
-    fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if self.tab == Tab::Sites {
+            return self.sites.on_raw_key(key, ctx);
+        }
         let outcome = self.filter_mut().handle_key(key)?;
         if outcome == InputOutcome::Changed && self.tab == Tab::Spaces {
             self.select_first_match();
@@ -333,6 +348,9 @@ impl ScreenState for Organization {
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        if self.tab == Tab::Sites && !matches!(action, Action::NextTab | Action::PreviousTab) {
+            return self.sites.on_action(action, ctx);
+        }
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
             Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
@@ -349,6 +367,7 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => self.on_tree_action(action, ctx),
             Tab::Members => self.on_member_action(action, ctx),
+            Tab::Sites => None,
         }
     }
 
@@ -384,6 +403,7 @@ impl ScreenState for Organization {
                 self.member_selection.clamp(self.visible_members().len());
                 Some(Step::cmd(self.more_members(ctx)))
             }
+            ApiResponse::Sites(response) => self.sites.on_response(request, response, ctx),
             _ => None,
         }
     }
@@ -392,6 +412,7 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => self.selected_node()?.app_url(),
             Tab::Members => None,
+            Tab::Sites => self.sites.link(),
         }
     }
 

@@ -19,6 +19,7 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
     match screen.tab {
         Tab::Spaces => draw_spaces(screen, frame, body, model),
         Tab::Members => draw_members(screen, frame, body, model),
+        Tab::Sites => crate::screens::sites::view::draw(&screen.sites, frame, body, model),
     }
 }
 
