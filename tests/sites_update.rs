@@ -889,3 +889,43 @@ fn the_access_view_revokes_a_share_link_after_confirmation() {
         ApiCall::Sites(SitesCall::AccessAudit { .. })
     ));
 }
+
+#[test]
+fn a_late_members_page_does_not_move_the_sites_selection() {
+    let mut model = loaded_organizations(1, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    let (members, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
+    let (sites, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
+    let page = quire::api::ListPage {
+        items: (0..4)
+            .map(|_| from_json::<Site>(site_json("public", true, true)))
+            .collect(),
+        next_page: None,
+        count: Some(4),
+    };
+    respond(
+        &mut model,
+        sites,
+        ApiResponse::Sites(SitesResponse::Sites(Ok(page))),
+    );
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('j'));
+    respond(
+        &mut model,
+        members,
+        ApiResponse::Members(Ok(quire::api::ListPage {
+            items: Vec::new(),
+            next_page: None,
+            count: Some(0),
+        })),
+    );
+    let Screen::Organization(organization) = model.top() else {
+        panic!()
+    };
+    assert_eq!(organization.sites.selection.selected, 2);
+}
