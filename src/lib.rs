@@ -7,6 +7,7 @@
 pub mod api;
 pub mod app;
 pub mod calls_reviews;
+pub mod calls_sites;
 pub mod config;
 pub mod headless;
 pub mod runtime;

@@ -1,6 +1,7 @@
 //! quire's entry point: flags, settings, logging to a file, terminal setup and restore, then the
 //! loop. `quire sandbox` serves the built-in API server instead.
 
+use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -132,15 +133,16 @@ async fn serve_sandbox(port: u16, latency_ms: u64) -> Result<()> {
     let sandbox = Sandbox::start(address, options)
         .await
         .wrap_err_with(|| format!("cannot listen on {address}"))?;
-    println!("{}", sandbox.base_url());
-    println!(
-        "Demo tokens: {}, {}, {}, {}, {}. Ctrl-C stops the server.",
-        tokens::ADMIN,
-        tokens::EDITOR,
-        tokens::REVIEWER,
-        tokens::COMMENTER,
-        tokens::READER
+    // Whoever started us may stop reading our output; that must not stop the server, so
+    // write errors are ignored rather than panicking like `println!`.
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "{}", sandbox.base_url());
+    let _ = writeln!(
+        stdout,
+        "Demo tokens: {}. Ctrl-C stops the server.",
+        tokens::ALL.join(", ")
     );
+    let _ = stdout.flush();
     tokio::signal::ctrl_c().await?;
     sandbox.shutdown().await;
     Ok(())

@@ -326,5 +326,8 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Review(call) => {
             ApiResponse::Review(crate::calls_reviews::call_reviews(client, call).await)
         }
+        ApiCall::Sites(call) => {
+            ApiResponse::Sites(crate::calls_sites::call_sites(client, call).await)
+        }
     }
 }

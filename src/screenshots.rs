@@ -30,6 +30,11 @@ const SCENES: &[(&str, &str)] = &[
     ("organization", "\r"),
     ("space", "\r/getting\r\r"),
     ("page", "\r/getting\r\rjj\r"),
+    ("sites", "\r\t\t"),
+    ("site-settings", "\r\t\t\r"),
+    ("site-share-links", "\r\t\tjj\r\t"),
+    ("site-structure", "\r\t\t\r\t\t\t"),
+    ("sites-access", "\r\t\tA"),
 ];
 
 pub async fn write_all(directory: &Path) -> std::io::Result<Vec<String>> {

@@ -47,6 +47,7 @@ pub enum ApiCall {
         page: String,
     },
     Review(crate::app::review_calls::ReviewCall),
+    Sites(crate::app::sites::SitesCall),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -19,6 +19,16 @@ pub enum KeyContext {
     Changes,
     Comments,
     Reviews,
+    /// A settings form: save.
+    Form,
+    /// The organization's Sites tab.
+    SiteList,
+    /// One site, on every tab: publish / unpublish.
+    Site,
+    ShareLinks,
+    SectionGroups,
+    Adaptive,
+    AccessAudit,
 }
 
 macro_rules! actions {
@@ -87,8 +97,8 @@ actions! {
     Reply => "reply", "reply to the thread";
     React => "react", "react";
     ToggleResolved => "toggle_resolved", "resolve / reopen the thread";
-    EditOwn => "edit", "edit your comment";
-    DeleteOwn => "delete", "delete your comment";
+    EditOwn => "edit_comment", "edit your comment";
+    DeleteOwn => "delete_comment", "delete your comment";
     WhoReacted => "who_reacted", "who reacted";
     Approve => "approve", "approve";
     RequestChanges => "request_changes", "request changes";
@@ -101,6 +111,19 @@ actions! {
     ChangesTab => "changes_tab", "changes";
     CommentsTab => "comments_tab", "comments";
     ReviewsTab => "reviews_tab", "reviews";
+    Save => "save", "save changes";
+    Publish => "publish", "publish / unpublish the site";
+    Create => "create", "create";
+    Rename => "rename", "rename";
+    ChangeIcon => "change_icon", "change the icon";
+    ToggleActive => "toggle_active", "activate / deactivate";
+    Delete => "delete", "delete";
+    AddSection => "add_section", "add a section to the group";
+    RemoveSection => "remove_section", "remove a section from the group";
+    PublishedFilter => "published_filter", "show published: all / yes / no";
+    AccessView => "access_view", "access: who can reach what";
+    Revoke => "revoke", "revoke (deactivate) a share link";
+    EditSchema => "edit_schema", "edit the schema as JSON";
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
@@ -128,7 +151,9 @@ impl KeyCombo {
     /// Normalises a key event: shift is implied by an upper-case character.
     pub fn from_event(event: &KeyEvent) -> KeyCombo {
         let mut modifiers = event.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
-        if !matches!(event.code, KeyCode::Char(_)) {
+        // Shift is part of an upper-case character and of BackTab (terminals report shift-tab
+        // as BackTab with SHIFT set); for other keys it is a modifier of its own.
+        if !matches!(event.code, KeyCode::Char(_) | KeyCode::BackTab) {
             modifiers |= event.modifiers & KeyModifiers::SHIFT;
         }
         KeyCombo {
@@ -305,6 +330,22 @@ impl Default for Keymap {
             (Comments, &["w"], Action::WhoReacted),
             (Reviews, &["+"], Action::AddReviewer),
             (Reviews, &["-"], Action::RemoveReviewer),
+            (Form, &["ctrl-s", "s"], Action::Save),
+            (SiteList, &["p"], Action::PublishedFilter),
+            (SiteList, &["A"], Action::AccessView),
+            (Site, &["P"], Action::Publish),
+            (ShareLinks, &["n"], Action::Create),
+            (ShareLinks, &["R"], Action::Rename),
+            (ShareLinks, &["a"], Action::ToggleActive),
+            (ShareLinks, &["d", "delete"], Action::Delete),
+            (SectionGroups, &["n"], Action::Create),
+            (SectionGroups, &["R"], Action::Rename),
+            (SectionGroups, &["i"], Action::ChangeIcon),
+            (SectionGroups, &["d", "delete"], Action::Delete),
+            (SectionGroups, &["+"], Action::AddSection),
+            (SectionGroups, &["-"], Action::RemoveSection),
+            (Adaptive, &["e"], Action::EditSchema),
+            (AccessAudit, &["x"], Action::Revoke),
         ];
         let bindings = table
             .iter()
@@ -440,6 +481,16 @@ mod tests {
         assert_eq!(
             keymap.action_for(&[KeyContext::List], &shifted_g),
             Some(Action::Bottom)
+        );
+    }
+
+    #[test]
+    fn shift_tab_from_a_terminal_is_previous_tab() {
+        let keymap = Keymap::default();
+        let from_terminal = key(KeyCode::BackTab, KeyModifiers::SHIFT);
+        assert_eq!(
+            keymap.action_for(&[KeyContext::Tabs], &from_terminal),
+            Some(Action::PreviousTab)
         );
     }
 

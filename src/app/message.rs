@@ -59,4 +59,5 @@ pub enum ApiResponse {
     Pages(Result<Vec<Page>, ApiError>),
     PageMarkdown(Result<Page, ApiError>),
     Review(crate::app::review_calls::ReviewResponse),
+    Sites(crate::app::sites::SitesResponse),
 }

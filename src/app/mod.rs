@@ -9,6 +9,7 @@ pub mod loadable;
 pub mod message;
 pub mod paged;
 pub mod review_calls;
+pub mod sites;
 
 use std::collections::BTreeSet;
 

@@ -1,11 +1,14 @@
 //! One folder per screen: state and update in `mod.rs`, drawing in `view.rs`. Screens never touch
 //! the network; they return `Cmd`s.
 
+pub mod access_audit;
 pub mod change_requests;
 pub mod organization;
 pub mod organizations;
 pub mod page;
 pub mod review;
+pub mod site;
+pub mod sites;
 pub mod space;
 pub mod welcome;
 
@@ -81,6 +84,8 @@ pub enum Screen {
     Page(page::PageScreen),
     ChangeRequests(change_requests::ChangeRequestList),
     Review(Box<review::ReviewScreen>),
+    Site(Box<site::SiteScreen>),
+    AccessAudit(access_audit::AccessAudit),
 }
 
 macro_rules! dispatch {
@@ -93,6 +98,8 @@ macro_rules! dispatch {
             Screen::Page($screen) => $body,
             Screen::ChangeRequests($screen) => $body,
             Screen::Review($screen) => $body,
+            Screen::Site($screen) => $body,
+            Screen::AccessAudit($screen) => $body,
         }
     };
 }

@@ -2,6 +2,7 @@
 
 pub mod chrome;
 pub mod composer;
+pub mod confirm;
 pub mod diff;
 pub mod emoji_picker;
 pub mod input;

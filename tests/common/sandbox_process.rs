@@ -19,10 +19,13 @@ impl SandboxProcess {
             .spawn()
             .expect("start quire sandbox");
         let stdout = child.stdout.take().expect("sandbox stdout");
+        let mut reader = BufReader::new(stdout);
         let mut first_line = String::new();
-        BufReader::new(stdout)
+        reader
             .read_line(&mut first_line)
             .expect("sandbox prints its address");
+        // Keep reading whatever else it prints, as a terminal would.
+        std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
         SandboxProcess {
             child,
             base_url: first_line.trim().to_string(),

@@ -16,6 +16,7 @@ use crate::app::paged::PagedList;
 use crate::app::review_calls::ChangeRequestScope;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
+use crate::screens::sites::SitesTab;
 use crate::screens::space::SpaceScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
@@ -30,16 +31,18 @@ pub enum Tab {
     Spaces,
     ChangeRequests,
     Members,
+    Sites,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 3] = [Tab::Spaces, Tab::ChangeRequests, Tab::Members];
+    pub const ALL: [Tab; 4] = [Tab::Spaces, Tab::ChangeRequests, Tab::Members, Tab::Sites];
 
     pub fn label(self) -> &'static str {
         match self {
             Tab::Spaces => "Spaces",
             Tab::ChangeRequests => "Change requests",
             Tab::Members => "Members",
+            Tab::Sites => "Sites",
         }
     }
 }
@@ -58,11 +61,13 @@ pub struct Organization {
     pub member_filter: Filter,
     /// The organization-wide change-request inbox, created when its tab is first shown.
     pub change_requests: Option<ChangeRequestList>,
+    pub sites: SitesTab,
 }
 
 impl Organization {
     pub fn new(organization: OrganizationModel) -> Organization {
         Organization {
+            sites: SitesTab::new(&organization.id, &organization.title),
             organization,
             tab: Tab::Spaces,
             tree: Loadable::NotAsked,
@@ -172,6 +177,9 @@ impl Organization {
             self.change_requests = Some(list);
             return cmd;
         }
+        if self.tab == Tab::Sites && !self.sites.started() {
+            return self.sites.load(ctx);
+        }
         Cmd::None
     }
 
@@ -179,6 +187,7 @@ impl Organization {
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::ChangeRequests, Some(list)) => &mut list.filter,
             (Tab::Members, _) => &mut self.member_filter,
+            (Tab::Sites, _) => &mut self.sites.filter,
             _ => &mut self.tree_filter,
         }
     }
@@ -309,6 +318,7 @@ impl ScreenState for Organization {
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::Spaces, _) => self.load_tree(ctx),
             (Tab::Members, _) => self.load_members(ctx),
+            (Tab::Sites, _) => self.sites.load(ctx),
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
             (Tab::ChangeRequests, None) => Cmd::None,
         }
@@ -334,11 +344,13 @@ impl ScreenState for Organization {
                 KeyContext::List,
             ],
             Tab::Members => &[KeyContext::Tabs, KeyContext::List],
+            Tab::Sites => self.sites.key_contexts(),
         }
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
         match self.tab {
+            Tab::Sites => self.sites.hints(),
             Tab::Spaces => vec![
                 (Action::Open, "open"),
                 (Action::Expand, "expand"),
@@ -370,6 +382,9 @@ impl ScreenState for Organization {
         if self.tab == Tab::ChangeRequests {
             return self.change_requests.as_mut()?.on_raw_key(key, ctx);
         }
+        if self.tab == Tab::Sites {
+            return self.sites.on_raw_key(key, ctx);
+        }
         let outcome = self.filter_mut().handle_key(key)?;
         if outcome == InputOutcome::Changed && self.tab == Tab::Spaces {
             self.select_first_match();
@@ -384,6 +399,9 @@ impl ScreenState for Organization {
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        if self.tab == Tab::Sites && !matches!(action, Action::NextTab | Action::PreviousTab) {
+            return self.sites.on_action(action, ctx);
+        }
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
             Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
@@ -401,6 +419,7 @@ impl ScreenState for Organization {
             Tab::Spaces => self.on_tree_action(action, ctx),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
             Tab::Members => self.on_member_action(action, ctx),
+            Tab::Sites => None,
         }
     }
 
@@ -440,6 +459,7 @@ impl ScreenState for Organization {
                 self.member_selection.clamp(self.visible_members().len());
                 Some(Step::cmd(self.more_members(ctx)))
             }
+            ApiResponse::Sites(response) => self.sites.on_response(request, response, ctx),
             _ => None,
         }
     }
@@ -449,6 +469,7 @@ impl ScreenState for Organization {
             Tab::Spaces => self.selected_node()?.app_url(),
             Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
             Tab::Members => None,
+            Tab::Sites => self.sites.link(),
         }
     }
 

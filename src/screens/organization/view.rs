@@ -25,6 +25,7 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
             }
         }
         Tab::Members => draw_members(screen, frame, body, model),
+        Tab::Sites => crate::screens::sites::view::draw(&screen.sites, frame, body, model),
     }
 }
 

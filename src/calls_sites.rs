@@ -1,0 +1,195 @@
+//! Carries out a [`SitesCall`] with the API client. The runtime's `call_api` hands every
+//! `ApiCall::Sites` here, so the sites feature stays in its own files.
+
+use futures::future::join_all;
+
+use crate::api::models::{ShareLink, Site};
+use crate::api::{ApiError, Client, encode_segment};
+use crate::app::sites::{AdaptiveData, SiteAccess, SitesCall, SitesResponse};
+
+/// Performs one sites call. Independent reads run in parallel.
+pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
+    match call {
+        SitesCall::ListSites {
+            organization,
+            filter,
+            page,
+        } => SitesResponse::Sites(
+            client
+                .list_sites(&organization, &filter, page.as_deref())
+                .await,
+        ),
+        SitesCall::GetSite { organization, site } => {
+            SitesResponse::Site(client.get_site(&organization, &site).await)
+        }
+        SitesCall::UpdateSite {
+            organization,
+            site,
+            update,
+        } => SitesResponse::Site(client.update_site(&organization, &site, &update).await),
+        SitesCall::Publish { organization, site } => {
+            SitesResponse::Published(client.publish_site(&organization, &site).await)
+        }
+        SitesCall::Unpublish { organization, site } => {
+            SitesResponse::Site(client.unpublish_site(&organization, &site).await)
+        }
+        SitesCall::GetPublished { organization, site } => {
+            SitesResponse::Structure(client.get_published_site(&organization, &site, None).await)
+        }
+        SitesCall::GetAdaptive { organization, site } => {
+            SitesResponse::Adaptive(adaptive(client, &organization, &site).await)
+        }
+        SitesCall::PutAdaptiveSchema {
+            organization,
+            site,
+            schema,
+        } => SitesResponse::SchemaSaved(
+            client
+                .put_adaptive_schema(&organization, &site, &schema)
+                .await,
+        ),
+        SitesCall::ListShareLinks { organization, site } => {
+            SitesResponse::ShareLinks(all_share_links(client, &organization, &site).await)
+        }
+        SitesCall::CreateShareLink {
+            organization,
+            site,
+            name,
+        } => SitesResponse::ShareLink(client.create_share_link(&organization, &site, &name).await),
+        SitesCall::UpdateShareLink {
+            organization,
+            site,
+            link,
+            active,
+            name,
+        } => SitesResponse::ShareLink(
+            client
+                .update_share_link(&organization, &site, &link, active, name.as_deref())
+                .await,
+        ),
+        SitesCall::DeleteShareLink {
+            organization,
+            site,
+            link,
+        } => SitesResponse::Done(client.delete_share_link(&organization, &site, &link).await),
+        SitesCall::ListSectionGroups { organization, site } => {
+            let path = format!(
+                "/orgs/{}/sites/{}/section-groups",
+                encode_segment(&organization),
+                encode_segment(&site)
+            );
+            SitesResponse::SectionGroups(client.list_all(&path, &[]).await)
+        }
+        SitesCall::CreateSectionGroup {
+            organization,
+            site,
+            group,
+        } => SitesResponse::SectionGroup(
+            client
+                .create_section_group(&organization, &site, &group)
+                .await,
+        ),
+        SitesCall::UpdateSectionGroup {
+            organization,
+            site,
+            group,
+            title,
+            icon,
+        } => {
+            let icon = icon.as_ref().map(|icon| icon.as_deref());
+            SitesResponse::SectionGroup(
+                client
+                    .update_section_group(&organization, &site, &group, title.as_deref(), icon)
+                    .await,
+            )
+        }
+        SitesCall::DeleteSectionGroup {
+            organization,
+            site,
+            group,
+        } => SitesResponse::Done(
+            client
+                .delete_section_group(&organization, &site, &group)
+                .await,
+        ),
+        SitesCall::AddSectionToGroup {
+            organization,
+            site,
+            group,
+            section,
+        } => SitesResponse::SectionGroup(
+            client
+                .add_section_to_group(&organization, &site, &group, &section)
+                .await,
+        ),
+        SitesCall::RemoveSectionFromGroup {
+            organization,
+            site,
+            group,
+            section,
+        } => SitesResponse::Done(
+            client
+                .remove_section_from_group(&organization, &site, &group, &section)
+                .await,
+        ),
+        SitesCall::AccessAudit { organization } => {
+            SitesResponse::Access(access_audit(client, &organization).await)
+        }
+    }
+}
+
+async fn all_share_links(
+    client: &Client,
+    organization: &str,
+    site: &str,
+) -> Result<Vec<ShareLink>, ApiError> {
+    let path = format!(
+        "/orgs/{}/sites/{}/share-links",
+        encode_segment(organization),
+        encode_segment(site)
+    );
+    client.list_all(&path, &[]).await
+}
+
+/// The schema (absent when the server answers 404: the site has none yet) and the conditions.
+async fn adaptive(
+    client: &Client,
+    organization: &str,
+    site: &str,
+) -> Result<AdaptiveData, ApiError> {
+    let (schema, conditions) = tokio::join!(
+        client.get_adaptive_schema(organization, site),
+        client.list_template_conditions(organization, site),
+    );
+    let schema = match schema {
+        Ok(schema) => Some(schema),
+        Err(error) if error.is_not_found() => None,
+        Err(error) => return Err(error),
+    };
+    Ok(AdaptiveData {
+        schema,
+        conditions: conditions.unwrap_or_default(),
+    })
+}
+
+/// Every site, then every site's share links in parallel.
+async fn access_audit(client: &Client, organization: &str) -> Result<Vec<SiteAccess>, ApiError> {
+    let path = format!("/orgs/{}/sites", encode_segment(organization));
+    let sites: Vec<Site> = client.list_all(&path, &[]).await?;
+    let links = join_all(
+        sites
+            .iter()
+            .map(|site| all_share_links(client, organization, &site.id)),
+    )
+    .await;
+    sites
+        .into_iter()
+        .zip(links)
+        .map(|(site, links)| {
+            Ok(SiteAccess {
+                site,
+                share_links: links?,
+            })
+        })
+        .collect()
+}

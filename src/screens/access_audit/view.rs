@@ -1,0 +1,133 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::{AccessAudit, AccessRow};
+use crate::app::Model;
+use crate::screens::sites::audience;
+use crate::ui::sanitize::sanitize;
+use crate::ui::{status, text};
+
+pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if area.height < 3 {
+        return;
+    }
+    let [title_area, body, notice_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled("Who can reach what", theme.style("title")),
+            Span::styled(
+                format!(" — sites of {}", sanitize(&screen.organization_title)),
+                theme.style("muted"),
+            ),
+        ])),
+        title_area,
+    );
+    let Some(sites) = screen.data.value() else {
+        match screen.data.error() {
+            Some(error) => status::error(frame, body, model, error),
+            None => status::loading(frame, body, model, "sites and share links"),
+        }
+        return;
+    };
+    if sites.is_empty() {
+        status::empty(frame, body, model, "This organization has no sites.");
+        return;
+    }
+    let rows = screen.rows();
+    let range = screen
+        .selection
+        .visible_range(rows.len(), body.height as usize);
+    let title_width = (body.width / 3).clamp(8, 32) as usize;
+    let lines: Vec<Line> = rows[range.clone()]
+        .iter()
+        .enumerate()
+        .filter_map(|(offset, row)| {
+            let selected = range.start + offset == screen.selection.selected;
+            let style = |name: &str| {
+                if selected {
+                    theme.style("selection")
+                } else {
+                    theme.style(name)
+                }
+            };
+            Some(match row {
+                AccessRow::Site { index } => {
+                    let access = sites.get(*index)?;
+                    let site = &access.site;
+                    let visibility = site
+                        .visibility
+                        .as_ref()
+                        .map_or("?".to_string(), |v| v.to_string());
+                    let reach = if site.published {
+                        audience(site.visibility.as_ref())
+                    } else {
+                        "nobody (not published)".to_string()
+                    };
+                    let revoked = access
+                        .share_links
+                        .iter()
+                        .filter(|link| link.active == Some(false))
+                        .count();
+                    let mut spans = vec![
+                        Span::styled(
+                            text::fit(&sanitize(&site.title), title_width),
+                            style("title"),
+                        ),
+                        Span::styled(
+                            format!(" {} ", text::fit(&sanitize(&visibility), 12)),
+                            theme.style("badge"),
+                        ),
+                        Span::styled(format!(" {reach}"), theme.style("text")),
+                    ];
+                    if revoked > 0 {
+                        spans.push(Span::styled(
+                            format!("  ({revoked} revoked)"),
+                            theme.style("muted"),
+                        ));
+                    }
+                    Line::from(spans)
+                }
+                AccessRow::Link { site, link } => {
+                    let link = sites.get(*site)?.share_links.get(*link)?;
+                    let name = link.name.clone().unwrap_or_else(|| link.id.clone());
+                    let created = link
+                        .created_at
+                        .as_deref()
+                        .map(text::date)
+                        .unwrap_or_default();
+                    let url = link.urls.published.clone().unwrap_or_default();
+                    Line::from(vec![
+                        Span::styled("  ↳ link ", theme.style("muted")),
+                        Span::styled(
+                            text::fit(&sanitize(&name), title_width.saturating_sub(6).max(4)),
+                            style("text"),
+                        ),
+                        Span::styled(format!(" {created} "), theme.style("muted")),
+                        Span::styled(sanitize(&url).into_owned(), theme.style("link")),
+                    ])
+                }
+            })
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), body);
+    let notice = match (&screen.notice, &screen.pending) {
+        (Some(notice), _) => Span::styled(
+            sanitize(&notice.text).into_owned(),
+            theme.style(if notice.error { "error" } else { "success" }),
+        ),
+        (None, Some(_)) => Span::styled("Revoking…", theme.style("muted")),
+        (None, None) => Span::raw(""),
+    };
+    frame.render_widget(Paragraph::new(Line::from(notice)), notice_area);
+    if let Some(revocation) = &screen.asking {
+        revocation.confirm.draw(frame, area, theme);
+    }
+}

@@ -1,0 +1,809 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use super::form::{Field, visibility_explanation};
+use super::{GroupRow, Modal, Picker, Prompt, SiteScreen, SiteTab};
+use crate::api::models::{SiteStructureItem, SiteVisibility};
+use crate::app::Model;
+use crate::ui::chrome::centered;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{status, text};
+
+pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if area.height < 3 {
+        draw_tabs(screen, frame, area, theme);
+        return;
+    }
+    let [tabs_area, summary_area, body, notice_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    draw_tabs(screen, frame, tabs_area, theme);
+    draw_summary(screen, frame, summary_area, theme);
+    match screen.tab {
+        SiteTab::Settings => draw_settings(screen, frame, body, theme),
+        SiteTab::ShareLinks => draw_share_links(screen, frame, body, model),
+        SiteTab::SectionGroups => draw_groups(screen, frame, body, model),
+        SiteTab::Structure => draw_structure(screen, frame, body, model),
+        SiteTab::Adaptive => draw_adaptive(screen, frame, body, model),
+    }
+    draw_notice(screen, frame, notice_area, theme);
+    match &screen.modal {
+        Some(Modal::Confirm { confirm, .. }) => confirm.draw(frame, area, theme),
+        Some(Modal::Prompt(prompt)) => draw_prompt(prompt, frame, area, theme),
+        Some(Modal::Picker(picker)) => draw_picker(picker, frame, area, theme),
+        Some(Modal::Composer(editor)) => editor.with(|composer| composer.draw(frame, body, theme)),
+        None => {}
+    }
+}
+
+fn draw_tabs(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let mut spans = Vec::new();
+    for tab in SiteTab::ALL {
+        let style = if tab == screen.tab {
+            theme.style("tab_active")
+        } else {
+            theme.style("tab_inactive")
+        };
+        spans.push(Span::styled(format!(" {} ", tab.label()), style));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_summary(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let site = &screen.site;
+    let visibility = site
+        .visibility
+        .as_ref()
+        .map_or("?".to_string(), |v| v.to_string());
+    let (published, style) = if site.published {
+        ("published", theme.style("success"))
+    } else {
+        ("not published", theme.style("warning"))
+    };
+    let mut spans = vec![
+        Span::styled(format!(" {} ", sanitize(&visibility)), theme.style("badge")),
+        Span::raw(" "),
+        Span::styled(published, style),
+    ];
+    if let Some(url) = &site.urls.published {
+        spans.push(Span::styled(
+            format!("  {}", sanitize(url)),
+            theme.style("link"),
+        ));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_notice(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let line = if let Some(notice) = &screen.notice {
+        let style = if notice.error {
+            theme.style("error")
+        } else {
+            theme.style("success")
+        };
+        Line::from(Span::styled(sanitize(&notice.text).into_owned(), style))
+    } else if screen.pending.is_some() {
+        Line::from(Span::styled("Sending…", theme.style("muted")))
+    } else if let Some(reason) = screen.read_only_reason() {
+        Line::from(Span::styled(
+            sanitize(&reason).into_owned(),
+            theme.style("warning"),
+        ))
+    } else {
+        Line::from("")
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+// ----- Settings -----
+
+fn field_value(screen: &SiteScreen, field: Field) -> (String, bool) {
+    let form = &screen.form;
+    let values = &form.values;
+    let placeholder = |text: &str| (text.to_string(), true);
+    match field {
+        Field::Title | Field::Basename | Field::Proxy => {
+            let value = form.text_of(field);
+            let typing_here = form.editing.is_some() && form.selected_field() == Some(field);
+            if value.is_empty() && !typing_here {
+                placeholder(if field == Field::Proxy {
+                    "(none)"
+                } else {
+                    "(not set)"
+                })
+            } else {
+                (value, false)
+            }
+        }
+        Field::Visibility => (
+            values
+                .visibility
+                .as_ref()
+                .map_or("(unknown)".into(), |v| v.to_string()),
+            false,
+        ),
+        Field::AdaptiveContent => (
+            if values.adaptive_content { "on" } else { "off" }.into(),
+            false,
+        ),
+        Field::AgentsContext => (
+            values
+                .agents_context
+                .as_ref()
+                .map_or("(unknown)".into(), |v| v.to_string()),
+            false,
+        ),
+        Field::DefaultSection => match (&form.choices, &values.default_section) {
+            (None, _) => placeholder("loading…"),
+            (Some(choices), Some(id)) => {
+                (choices.section_title(id).unwrap_or(id).to_string(), false)
+            }
+            (Some(_), None) => placeholder("(none)"),
+        },
+        Field::DefaultSpace => {
+            let Some(choices) = &form.choices else {
+                return placeholder("loading…");
+            };
+            let allowed = choices.spaces_in(values.default_section.as_deref());
+            match &values.default_space {
+                Some(id) if allowed.iter().any(|space| &space.id == id) => {
+                    (choices.space_title(id).unwrap_or_else(|| id.clone()), false)
+                }
+                _ if form.is_changed(Field::DefaultSection) => {
+                    placeholder("(the section's own default)")
+                }
+                Some(id) => (id.clone(), false),
+                None => placeholder("(none)"),
+            }
+        }
+    }
+}
+
+fn field_help(screen: &SiteScreen, field: Field) -> String {
+    match field {
+        Field::Title => "2 to 128 characters.".into(),
+        Field::Basename => "The path the site is served under: 1 to 100 characters.".into(),
+        Field::Proxy => {
+            "Serve the site under your own domain: host and path like example.com/docs; empty removes it."
+                .into()
+        }
+        Field::Visibility => {
+            let visibility = screen
+                .form
+                .values
+                .visibility
+                .clone()
+                .unwrap_or(SiteVisibility::Other(String::new()));
+            format!(
+                "{} enter picks another.",
+                visibility_explanation(&visibility)
+            )
+        }
+        Field::AdaptiveContent => {
+            "Pages and sections shown per visitor from their claims. enter toggles.".into()
+        }
+        Field::AgentsContext => "Whether AI agents may read the site. enter toggles.".into(),
+        Field::DefaultSection => "The section visitors land on. enter picks.".into(),
+        Field::DefaultSpace => "The site space visitors land on. enter picks.".into(),
+    }
+}
+
+fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let form = &screen.form;
+    let read_only = screen.read_only_reason().is_some();
+    let fields = form.fields();
+    let mut lines = Vec::new();
+    let label_width = if area.width < 50 { 10 } else { 18 };
+    let mut cursor = None;
+    for (index, field) in fields.iter().enumerate() {
+        let selected = index == form.selection.selected;
+        let changed = form.is_changed(*field);
+        let (value, placeholder) = field_value(screen, *field);
+        let marker = if changed { "• " } else { "  " };
+        let label_style = if selected {
+            theme.style("selection")
+        } else {
+            theme.style("muted")
+        };
+        let value_style = if read_only {
+            theme.style("disabled")
+        } else if placeholder {
+            theme.style("hidden")
+        } else if changed {
+            theme.style("accent")
+        } else {
+            theme.style("text")
+        };
+        let label = text::fit(field.label(), label_width);
+        let editing = selected && form.editing.is_some();
+        let mut spans = vec![
+            Span::styled(marker, theme.style("accent")),
+            Span::styled(label, label_style),
+            Span::raw(" "),
+        ];
+        let value = sanitize(&value).into_owned();
+        if editing {
+            spans.push(Span::styled(
+                value.clone(),
+                theme.style("text").underlined(),
+            ));
+            if let Some(input) = &form.editing {
+                cursor = Some((
+                    (2 + label_width + 1 + input.cursor_column()) as u16,
+                    lines.len() as u16,
+                ));
+            }
+        } else {
+            spans.push(Span::styled(value, value_style));
+        }
+        if let Some(reason) = form.error(*field) {
+            spans.push(Span::styled(format!("  ✗ {reason}"), theme.style("error")));
+        } else if let Some((Some(about), message)) = &form.server_error
+            && about == field
+        {
+            spans.push(Span::styled(
+                format!("  ✗ server: {}", sanitize(message)),
+                theme.style("error"),
+            ));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(""));
+    if let Some(field) = form.selected_field() {
+        let help = if form.editing.is_some() {
+            "enter keeps · esc puts the old value back".to_string()
+        } else {
+            field_help(screen, field)
+        };
+        lines.push(Line::from(Span::styled(help, theme.style("muted"))));
+    }
+    if let Some((_, message)) = &form.server_error {
+        lines.push(Line::from(Span::styled(
+            format!("The server refused the save: {}", sanitize(message)),
+            theme.style("error"),
+        )));
+    }
+    let changed = form.changed_fields();
+    if !changed.is_empty() {
+        let names: Vec<&str> = changed.iter().map(|field| field.wire_name()).collect();
+        lines.push(Line::from(Span::styled(
+            format!("Unsaved: {} — s saves", names.join(", ")),
+            theme.style("warning"),
+        )));
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+    if let Some((x, y)) = cursor {
+        let x = area.x.saturating_add(x);
+        let y = area.y.saturating_add(y);
+        if x < area.right() && y < area.bottom() {
+            frame.set_cursor_position(Position::new(x, y));
+        }
+    }
+}
+
+// ----- Share links -----
+
+fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let Some(links) = screen.share_links.value() else {
+        match screen.share_links.error() {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "share links"),
+        }
+        return;
+    };
+    let note = match &screen.site.visibility {
+        Some(SiteVisibility::ShareLink) => None,
+        Some(other) => Some(format!(
+            "Visibility is {}: share links only matter while it is share-link.",
+            sanitize(other.as_str())
+        )),
+        None => None,
+    };
+    let [note_area, table_area, detail_area] = Layout::vertical([
+        Constraint::Length(u16::from(note.is_some())),
+        Constraint::Min(0),
+        Constraint::Length(3),
+    ])
+    .areas(area);
+    if let Some(note) = note {
+        frame.render_widget(
+            Paragraph::new(Span::styled(note, theme.style("muted"))),
+            note_area,
+        );
+    }
+    if links.is_empty() {
+        status::empty(
+            frame,
+            table_area,
+            model,
+            "No share links yet. n creates one.",
+        );
+        return;
+    }
+    let narrow = table_area.width < 60;
+    let widths: Vec<u16> = if narrow {
+        vec![table_area.width.saturating_sub(10).max(4), 8]
+    } else {
+        let name = 22u16;
+        vec![
+            name,
+            8,
+            10,
+            table_area.width.saturating_sub(name + 8 + 10 + 3).max(8),
+        ]
+    };
+    let headers = ["Name", "Active", "Created", "URL"];
+    let [header_area, rows_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(table_area);
+    frame.render_widget(
+        Paragraph::new(text::columns(
+            &headers[..widths.len()],
+            &widths,
+            theme.style("table_header"),
+        )),
+        header_area,
+    );
+    let range = screen
+        .link_selection
+        .visible_range(links.len(), rows_area.height as usize);
+    let lines: Vec<Line> = links[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, link)| {
+            let selected = range.start + offset == screen.link_selection.selected;
+            let active = link.active.unwrap_or(true);
+            let style = if selected {
+                theme.style("selection")
+            } else if active {
+                theme.style("text")
+            } else {
+                theme.style("muted")
+            };
+            let cells = [
+                link.name.clone().unwrap_or_else(|| link.id.clone()),
+                if active { "active" } else { "off" }.to_string(),
+                link.created_at
+                    .as_deref()
+                    .map(text::date)
+                    .unwrap_or_default(),
+                link.urls.published.clone().unwrap_or_default(),
+            ];
+            let cells: Vec<&str> = cells
+                .iter()
+                .map(String::as_str)
+                .take(widths.len())
+                .collect();
+            text::columns(&cells, &widths, style)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), rows_area);
+    if let Some(link) = screen.selected_link() {
+        let url = link
+            .urls
+            .published
+            .as_deref()
+            .map_or("(no URL)".to_string(), |url| sanitize(url).into_owned());
+        let detail = vec![
+            Line::from(Span::styled("URL (y copies):", theme.style("muted"))),
+            Line::from(Span::styled(url, theme.style("link"))),
+        ];
+        frame.render_widget(
+            Paragraph::new(detail).wrap(Wrap { trim: false }),
+            detail_area,
+        );
+    }
+}
+
+// ----- Section groups -----
+
+fn draw_groups(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if screen.groups.value().is_none() {
+        match screen.groups.error() {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "section groups"),
+        }
+        return;
+    }
+    let rows = screen.group_rows();
+    if rows.is_empty() {
+        status::empty(
+            frame,
+            area,
+            model,
+            "No section groups. n creates one from sections.",
+        );
+        return;
+    }
+    let range = screen
+        .group_selection
+        .visible_range(rows.len(), area.height as usize);
+    let lines: Vec<Line> = rows[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, row)| {
+            let selected = range.start + offset == screen.group_selection.selected;
+            group_line(row, selected, area.width, theme)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn group_line(row: &GroupRow, selected: bool, width: u16, theme: &Theme) -> Line<'static> {
+    let base = |normal: Style| {
+        if selected {
+            theme.style("selection")
+        } else {
+            normal
+        }
+    };
+    match row {
+        GroupRow::Group {
+            title, icon, depth, ..
+        } => {
+            let indent = "  ".repeat((*depth).min(10));
+            let mut spans = vec![
+                Span::styled(format!("{indent}▾ "), theme.style("muted")),
+                Span::styled(
+                    text::truncate(&sanitize(title), width as usize / 2 + 4),
+                    base(theme.style("title")),
+                ),
+            ];
+            if let Some(icon) = icon {
+                spans.push(Span::styled(
+                    format!("  icon: {}", sanitize(icon)),
+                    theme.style("muted"),
+                ));
+            }
+            Line::from(spans)
+        }
+        GroupRow::Section { title, depth, .. } => {
+            let indent = "  ".repeat((*depth).min(10));
+            Line::from(vec![
+                Span::styled(format!("{indent}• "), theme.style("muted")),
+                Span::styled(sanitize(title).into_owned(), base(theme.style("text"))),
+            ])
+        }
+    }
+}
+
+// ----- Structure -----
+
+/// One row of the published tree.
+pub struct StructureRow {
+    pub depth: usize,
+    pub kind: &'static str,
+    pub title: String,
+    pub detail: String,
+    pub default: bool,
+}
+
+pub fn structure_rows(screen: &SiteScreen) -> Vec<StructureRow> {
+    let mut rows = Vec::new();
+    if let Some(published) = screen.structure.value() {
+        for item in &published.structure.structure {
+            push_item(item, 0, &mut rows);
+        }
+    }
+    rows
+}
+
+fn push_item(item: &SiteStructureItem, depth: usize, rows: &mut Vec<StructureRow>) {
+    if depth > 24 {
+        return;
+    }
+    match item {
+        SiteStructureItem::Section(section) => {
+            rows.push(StructureRow {
+                depth,
+                kind: "section",
+                title: section.title.clone(),
+                detail: section
+                    .path
+                    .as_deref()
+                    .map(|path| format!("/{path}"))
+                    .unwrap_or_default(),
+                default: section.default == Some(true),
+            });
+            for space in &section.site_spaces {
+                push_item(
+                    &SiteStructureItem::Space(Box::new(space.clone())),
+                    depth + 1,
+                    rows,
+                );
+            }
+        }
+        SiteStructureItem::Group(group) => {
+            rows.push(StructureRow {
+                depth,
+                kind: "group",
+                title: group.title.clone(),
+                detail: String::new(),
+                default: false,
+            });
+            for child in &group.children {
+                push_item(child, depth + 1, rows);
+            }
+        }
+        SiteStructureItem::Space(space) => {
+            let title = if space.title.is_empty() {
+                space
+                    .space
+                    .as_ref()
+                    .map(|inner| inner.title.clone())
+                    .unwrap_or_default()
+            } else {
+                space.title.clone()
+            };
+            rows.push(StructureRow {
+                depth,
+                kind: "space",
+                title,
+                detail: space
+                    .path
+                    .as_deref()
+                    .map(|path| format!("/{path}"))
+                    .unwrap_or_default(),
+                default: space.default == Some(true),
+            });
+        }
+        SiteStructureItem::ExternalLink(link) => rows.push(StructureRow {
+            depth,
+            kind: "link",
+            title: link.title.clone(),
+            detail: link.url.clone().unwrap_or_default(),
+            default: false,
+        }),
+        SiteStructureItem::Other(value) => rows.push(StructureRow {
+            depth,
+            kind: "?",
+            title: value
+                .get("title")
+                .and_then(|title| title.as_str())
+                .unwrap_or("(unknown entry)")
+                .to_string(),
+            detail: String::new(),
+            default: false,
+        }),
+    }
+}
+
+fn draw_structure(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if screen.structure.value().is_none() {
+        match screen.structure.error() {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "the published structure"),
+        }
+        return;
+    }
+    let rows = structure_rows(screen);
+    if rows.is_empty() {
+        status::empty(frame, area, model, "The site has no content yet.");
+        return;
+    }
+    let range = screen
+        .structure_selection
+        .visible_range(rows.len(), area.height as usize);
+    let lines: Vec<Line> = rows[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, row)| {
+            let selected = range.start + offset == screen.structure_selection.selected;
+            let icon = match row.kind {
+                "section" => "§ ",
+                "group" => "▾ ",
+                "space" => "▫ ",
+                "link" => "↗ ",
+                _ => "? ",
+            };
+            let style = if selected {
+                theme.style("selection")
+            } else if row.kind == "group" {
+                theme.style("title")
+            } else {
+                theme.style("text")
+            };
+            let mut spans = vec![
+                Span::styled(
+                    format!("{}{icon}", "  ".repeat(row.depth.min(10))),
+                    theme.style("muted"),
+                ),
+                Span::styled(sanitize(&row.title).into_owned(), style),
+            ];
+            if !row.detail.is_empty() {
+                spans.push(Span::styled(
+                    format!("  {}", sanitize(&row.detail)),
+                    theme.style("muted"),
+                ));
+            }
+            if row.default {
+                spans.push(Span::styled("  ★ default", theme.style("accent")));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+// ----- Adaptive -----
+
+fn draw_adaptive(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if let Some(reason) = screen.adaptive_view_reason() {
+        status::empty(frame, area, model, &reason);
+        return;
+    }
+    let Some(data) = screen.adaptive.value() else {
+        match screen.adaptive.error() {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "the adaptive schema"),
+        }
+        return;
+    };
+    let enabled = screen
+        .site
+        .adaptive_content
+        .is_some_and(|adaptive| adaptive.enabled);
+    let mut lines = vec![Line::from(vec![
+        Span::styled("Adaptive content: ", theme.style("muted")),
+        Span::styled(if enabled { "on" } else { "off" }, theme.style("accent")),
+    ])];
+    match &data.schema {
+        Some(schema) => {
+            let updated = schema
+                .updated_at
+                .as_deref()
+                .map(|at| format!(" (updated {})", text::date(at)))
+                .unwrap_or_default();
+            lines.push(Line::from(Span::styled(
+                format!("Visitor schema{updated} — e edits it as JSON"),
+                theme.style("title"),
+            )));
+            let pretty = serde_json::to_string_pretty(&schema.json_schema).unwrap_or_default();
+            for line in pretty.lines() {
+                lines.push(Line::from(Span::styled(
+                    sanitize(line).into_owned(),
+                    theme.style("inline_code"),
+                )));
+            }
+        }
+        None => lines.push(Line::from(Span::styled(
+            "No visitor schema yet — e writes one.",
+            theme.style("muted"),
+        ))),
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "Template conditions",
+        theme.style("title"),
+    )));
+    if data.conditions.is_empty() {
+        lines.push(Line::from(Span::styled("(none)", theme.style("muted"))));
+    }
+    for condition in &data.conditions {
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{}  ", sanitize(&condition.description)),
+                theme.style("text"),
+            ),
+            Span::styled(
+                sanitize(&condition.condition).into_owned(),
+                theme.style("inline_code"),
+            ),
+        ]));
+    }
+    let max_scroll = (lines.len() as u16).saturating_sub(area.height);
+    frame.render_widget(
+        Paragraph::new(lines).scroll((screen.adaptive_scroll.min(max_scroll), 0)),
+        area,
+    );
+}
+
+// ----- Modals -----
+
+fn popup_block<'a>(title: &str, theme: &Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.style("border_focused"))
+        .title(format!(" {} ", sanitize(title)))
+}
+
+fn draw_prompt(prompt: &Prompt, frame: &mut Frame, area: Rect, theme: &Theme) {
+    if area.width < 4 || area.height < 3 {
+        return;
+    }
+    let popup = centered(area, 60, 5);
+    frame.render_widget(Clear, popup);
+    let block = popup_block(&prompt.title, theme);
+    let inner = block.inner(popup);
+    frame.render_widget(block, popup);
+    let status = match prompt.error() {
+        Some(error) => Span::styled(format!("✗ {error}"), theme.style("error")),
+        None => Span::styled(
+            format!("{} · enter ok · esc cancel", prompt.hint),
+            theme.style("muted"),
+        ),
+    };
+    let lines = vec![
+        Line::from(Span::styled(
+            sanitize(&prompt.input.text).into_owned(),
+            theme.style("text"),
+        )),
+        Line::from(status),
+    ];
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    let x = inner.x.saturating_add(prompt.input.cursor_column() as u16);
+    if x < inner.right() && inner.height > 0 {
+        frame.set_cursor_position(Position::new(x, inner.y));
+    }
+}
+
+fn draw_picker(picker: &Picker, frame: &mut Frame, area: Rect, theme: &Theme) {
+    if area.width < 4 || area.height < 3 {
+        return;
+    }
+    let height = (picker.options.len() as u16).saturating_add(5);
+    let popup = centered(area, 70, height);
+    frame.render_widget(Clear, popup);
+    let block = popup_block(&picker.title, theme);
+    let inner = block.inner(popup);
+    frame.render_widget(block, popup);
+    let [list_area, detail_area] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(inner);
+    let range = picker
+        .selection
+        .visible_range(picker.options.len(), list_area.height as usize);
+    let lines: Vec<Line> = picker.options[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, option)| {
+            let index = range.start + offset;
+            let style = if index == picker.selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            let mark = if !picker.multiple {
+                ""
+            } else if picker.chosen.contains(&index) {
+                "[x] "
+            } else {
+                "[ ] "
+            };
+            Line::from(Span::styled(
+                format!("{mark}{}", sanitize(&option.label)),
+                style,
+            ))
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), list_area);
+    let detail = picker
+        .options
+        .get(picker.selection.selected)
+        .map(|option| sanitize(&option.detail).into_owned())
+        .unwrap_or_default();
+    let keys = if picker.multiple {
+        "space marks · enter ok · esc cancel"
+    } else {
+        "enter picks · esc cancel"
+    };
+    frame.render_widget(
+        Paragraph::new(vec![
+            Line::from(Span::styled(detail, theme.style("text"))),
+            Line::from(Span::styled(keys, theme.style("muted"))),
+        ])
+        .wrap(Wrap { trim: false }),
+        detail_area,
+    );
+}

@@ -1,0 +1,266 @@
+//! The organization's Sites tab: the sites of an organization, paged lazily, with a
+//! published yes/no/all toggle and a `/` title filter. The filter narrows the loaded rows while
+//! typing and, once submitted with enter, is sent as the server's `title` filter so that sites
+//! not loaded yet are found too. Enter opens a site; `A` opens the access view.
+
+pub mod view;
+
+use ratatui::crossterm::event::KeyEvent;
+
+use crate::api::SiteFilter;
+use crate::api::models::{Site, SiteVisibility};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::paged::PagedList;
+use crate::app::sites::{SitesCall, SitesResponse};
+use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
+use crate::screens::Screen;
+use crate::screens::access_audit::AccessAudit;
+use crate::screens::site::SiteScreen;
+use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::list::Selection;
+
+/// Who can reach a published site with this visibility, in words for a confirmation.
+pub fn audience(visibility: Option<&SiteVisibility>) -> String {
+    match visibility {
+        Some(SiteVisibility::Public) => "anyone, indexed by search engines".into(),
+        Some(SiteVisibility::Unlisted) => "anyone with the link, not indexed".into(),
+        Some(SiteVisibility::ShareLink) => "people with a share link".into(),
+        Some(SiteVisibility::VisitorAuth) => {
+            "visitors authenticated by your identity provider".into()
+        }
+        Some(SiteVisibility::Other(other)) => format!("visitors allowed by “{other}”"),
+        None => "the visitors its visibility allows".into(),
+    }
+}
+
+/// The address to show for a site: its published URL, else its hostname.
+pub fn site_address(site: &Site) -> String {
+    site.urls
+        .published
+        .clone()
+        .or_else(|| site.hostname.clone())
+        .unwrap_or_default()
+}
+
+/// Which sites the list shows by publication.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PublishedFilter {
+    #[default]
+    All,
+    Published,
+    Unpublished,
+}
+
+impl PublishedFilter {
+    pub fn next(self) -> PublishedFilter {
+        match self {
+            PublishedFilter::All => PublishedFilter::Published,
+            PublishedFilter::Published => PublishedFilter::Unpublished,
+            PublishedFilter::Unpublished => PublishedFilter::All,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            PublishedFilter::All => "all",
+            PublishedFilter::Published => "published",
+            PublishedFilter::Unpublished => "not published",
+        }
+    }
+
+    /// The server's `published` query value.
+    pub fn wanted(self) -> Option<bool> {
+        match self {
+            PublishedFilter::All => None,
+            PublishedFilter::Published => Some(true),
+            PublishedFilter::Unpublished => Some(false),
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct SitesTab {
+    pub organization: String,
+    pub organization_title: String,
+    pub list: PagedList<Site>,
+    pub selection: Selection,
+    pub filter: Filter,
+    pub published: PublishedFilter,
+    /// The title filter sent with the current list, so a changed filter reloads it.
+    pub server_title: Option<String>,
+}
+
+impl SitesTab {
+    pub fn new(organization: &str, organization_title: &str) -> SitesTab {
+        SitesTab {
+            organization: organization.to_string(),
+            organization_title: organization_title.to_string(),
+            ..SitesTab::default()
+        }
+    }
+
+    /// The sites shown: the loaded ones that pass the filter as typed.
+    pub fn visible(&self) -> Vec<&Site> {
+        self.list
+            .items
+            .iter()
+            .filter(|site| self.filter.matches(&site.title))
+            .collect()
+    }
+
+    pub fn selected(&self) -> Option<&Site> {
+        self.visible().get(self.selection.selected).copied()
+    }
+
+    /// True once a load was asked for, so switching tabs does not reload.
+    pub fn started(&self) -> bool {
+        self.list.loaded_once() || self.list.is_loading()
+    }
+
+    pub fn query(&self) -> SiteFilter {
+        SiteFilter {
+            space: None,
+            title: self.server_title.clone(),
+            published: self.published.wanted(),
+        }
+    }
+
+    fn call(&self, page: Option<String>) -> ApiCall {
+        ApiCall::Sites(SitesCall::ListSites {
+            organization: self.organization.clone(),
+            filter: self.query(),
+            page,
+        })
+    }
+
+    pub fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.list.restart(request);
+        self.selection.top();
+        Cmd::Api {
+            request,
+            call: self.call(None),
+        }
+    }
+
+    fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(page) = self.list.want_more(self.selection.selected) else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        if !self.list.start_more(request, &page) {
+            return Cmd::None;
+        }
+        Cmd::Api {
+            request,
+            call: self.call(Some(page)),
+        }
+    }
+
+    /// Reloads from the server when the submitted title filter differs from the one in force.
+    fn apply_title_filter(&mut self, ctx: &mut Ctx) -> Cmd {
+        let wanted = Some(self.filter.text.trim().to_string()).filter(|text| !text.is_empty());
+        if wanted == self.server_title {
+            return Cmd::None;
+        }
+        self.server_title = wanted;
+        self.load(ctx)
+    }
+
+    pub fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::SiteList, KeyContext::Tabs, KeyContext::List]
+    }
+
+    pub fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Open, "open"),
+            (Action::Filter, "title"),
+            (Action::PublishedFilter, "published"),
+            (Action::AccessView, "access"),
+            (Action::NextTab, "tab"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    pub fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        let outcome = self.filter.handle_key(key)?;
+        self.selection.clamp(self.visible().len());
+        let cmd = match outcome {
+            InputOutcome::Submitted | InputOutcome::Cancelled => self.apply_title_filter(ctx),
+            _ => Cmd::None,
+        };
+        Some(Step::cmd(cmd))
+    }
+
+    pub fn on_paste(&mut self, text: &str) {
+        self.filter.paste(text);
+    }
+
+    pub fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.visible().len();
+        let page = ctx.size.height.saturating_sub(6).max(1) as isize;
+        match action {
+            Action::Down => self.selection.move_by(1, len),
+            Action::Up => self.selection.move_by(-1, len),
+            Action::HalfPageDown => self.selection.move_by(page / 2, len),
+            Action::HalfPageUp => self.selection.move_by(-page / 2, len),
+            Action::PageDown => self.selection.move_by(page, len),
+            Action::PageUp => self.selection.move_by(-page, len),
+            Action::Top => self.selection.top(),
+            Action::Bottom => self.selection.bottom(len),
+            Action::Filter => {
+                self.filter.open();
+                return Some(Step::default());
+            }
+            Action::Back if self.filter.is_shown() => {
+                self.filter.clear();
+                return Some(Step::cmd(self.apply_title_filter(ctx)));
+            }
+            Action::PublishedFilter => {
+                self.published = self.published.next();
+                return Some(Step::cmd(self.load(ctx)));
+            }
+            Action::AccessView => {
+                return Some(Step::push(Screen::AccessAudit(AccessAudit::new(
+                    &self.organization,
+                    &self.organization_title,
+                ))));
+            }
+            Action::Open => {
+                let site = self.selected()?.clone();
+                return Some(Step::push(Screen::Site(Box::new(SiteScreen::new(
+                    &self.organization,
+                    site,
+                )))));
+            }
+            _ => return None,
+        }
+        Some(Step::cmd(self.load_more(ctx)))
+    }
+
+    pub fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &SitesResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let SitesResponse::Sites(result) = response else {
+            return None;
+        };
+        if !self.list.settle(request, result.clone()) {
+            return None;
+        }
+        self.selection.clamp(self.visible().len());
+        Some(Step::cmd(self.load_more(ctx)))
+    }
+
+    /// The selected site's published address, for `y` and `o`.
+    pub fn link(&self) -> Option<String> {
+        let site = self.selected()?;
+        site.urls
+            .published
+            .clone()
+            .or_else(|| site.urls.app.clone())
+    }
+}

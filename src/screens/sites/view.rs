@@ -1,0 +1,141 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::{PublishedFilter, SitesTab, site_address};
+use crate::api::models::Site;
+use crate::app::Model;
+use crate::ui::{status, text};
+
+pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (area, filter_area) = text::with_filter_row(area, tab.filter.is_shown());
+    if let Some(filter_area) = filter_area {
+        text::draw_filter(frame, filter_area, &tab.filter, theme);
+    }
+    if area.height == 0 {
+        return;
+    }
+    let [summary_area, area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let count = tab.list.total.unwrap_or(tab.list.items.len() as u64);
+    let mut summary = vec![
+        Span::styled(format!("{count} sites"), theme.style("title")),
+        Span::styled("  published: ", theme.style("muted")),
+        Span::styled(tab.published.label(), theme.style("accent")),
+    ];
+    if let Some(title) = &tab.server_title {
+        summary.push(Span::styled("  title ∋ ", theme.style("muted")));
+        summary.push(Span::styled(
+            crate::ui::sanitize::sanitize(title).into_owned(),
+            theme.style("accent"),
+        ));
+    }
+    frame.render_widget(Paragraph::new(Line::from(summary)), summary_area);
+
+    if !tab.list.loaded_once() {
+        match &tab.list.error {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "sites"),
+        }
+        return;
+    }
+    let sites = tab.visible();
+    if sites.is_empty() {
+        let message = if tab.filter.text.is_empty() && tab.published == PublishedFilter::All {
+            "This organization has no sites."
+        } else {
+            "No site matches the filters."
+        };
+        status::empty(frame, area, model, message);
+        return;
+    }
+    let [header_area, rows_area, more_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let (shown, widths) = column_widths(area.width);
+    let headers = ["Site", "Type", "Visibility", "Pub", "Spaces", "Address"];
+    let pick =
+        |all: &[&'static str]| -> Vec<&'static str> { shown.iter().map(|i| all[*i]).collect() };
+    frame.render_widget(
+        Paragraph::new(text::columns(
+            &pick(&headers),
+            &widths,
+            theme.style("table_header"),
+        )),
+        header_area,
+    );
+    let range = tab
+        .selection
+        .visible_range(sites.len(), rows_area.height as usize);
+    let lines: Vec<Line> = sites[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, site)| {
+            let style = if range.start + offset == tab.selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            let cells = cells(site);
+            let cells: Vec<&str> = shown.iter().map(|i| cells[*i].as_str()).collect();
+            text::columns(&cells, &widths, style)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), rows_area);
+    let more = if tab.list.is_loading() {
+        Span::styled("loading…", theme.style("muted"))
+    } else if let Some(error) = &tab.list.error {
+        Span::styled(
+            crate::ui::sanitize::sanitize(&format!("{} — r to retry", error.user_message()))
+                .into_owned(),
+            theme.style("error"),
+        )
+    } else if tab.list.has_more() {
+        Span::styled("more below — scroll to load", theme.style("muted"))
+    } else {
+        Span::raw("")
+    };
+    frame.render_widget(Paragraph::new(Line::from(more)), more_area);
+}
+
+/// The cells of one row; `text::columns` sanitizes them.
+fn cells(site: &Site) -> [String; 6] {
+    [
+        site.title.clone(),
+        site.site_type
+            .as_ref()
+            .map(|kind| kind.to_string())
+            .unwrap_or_default(),
+        site.visibility
+            .as_ref()
+            .map(|visibility| visibility.to_string())
+            .unwrap_or_default(),
+        if site.published { "yes" } else { "no" }.to_string(),
+        site.site_spaces
+            .map(|count| count.to_string())
+            .unwrap_or_default(),
+        site_address(site),
+    ]
+}
+
+/// Which columns are shown and how wide: narrow terminals keep the title, visibility and
+/// published columns.
+fn column_widths(width: u16) -> (Vec<usize>, Vec<u16>) {
+    if width < 60 {
+        let title = width.saturating_sub(12 + 3 + 2).max(4);
+        return (vec![0, 2, 3], vec![title, 12, 3]);
+    }
+    let fixed = [9u16, 12, 3, 6];
+    let rest = width.saturating_sub(fixed.iter().sum::<u16>() + 5);
+    let title = (rest * 2 / 5).max(10);
+    let address = rest.saturating_sub(title).max(8);
+    let mut widths = vec![title];
+    widths.extend(fixed);
+    widths.push(address);
+    (vec![0, 1, 2, 3, 4, 5], widths)
+}

@@ -1,0 +1,933 @@
+//! Layer 1 for the sites screens: `update` on its own. Build a model, feed keys and answers,
+//! assert the state and the exact `SitesCall`s it asks for.
+
+mod common;
+
+use common::*;
+use quire::api::models::{AgentsContext, PublishedSite, ShareLink, Site, SiteVisibility};
+use quire::api::{ApiError, SiteFilter, SiteUpdate};
+use quire::app::sites::{SiteAccess, SitesCall, SitesResponse};
+use quire::app::{ApiCall, ApiResponse, Cmd, Model, RequestId, Size, update};
+use quire::screens::access_audit::AccessAudit;
+use quire::screens::site::{Field, Modal, SiteScreen, SiteTab, check_schema};
+use quire::screens::{Screen, ScreenState};
+use ratatui::crossterm::event::KeyCode;
+use serde_json::{Value, json};
+
+fn site_json(visibility: &str, published: bool, admin: bool) -> Value {
+    json!({
+        "object": "site",
+        "id": "site-1",
+        "type": "premium",
+        "title": "Acme Docs",
+        "basename": "docs",
+        "visibility": visibility,
+        "published": published,
+        "siteSpaces": 2,
+        "createdAt": "2024-01-01T00:00:00Z",
+        "adaptiveContent": {"enabled": false},
+        "agentsContext": "included",
+        "urls": {"app": "https://app.example/site-1", "published": "https://docs.acme.example"},
+        "permissions": {"view": true, "edit": admin, "admin": admin,
+                        "viewAdaptiveSchema": true, "editAdaptiveSchema": admin}
+    })
+}
+
+fn published_json() -> Value {
+    json!({
+        "object": "published-content-site",
+        "site": site_json("public", true, true),
+        "structure": {"type": "sections", "structure": [
+            {"object": "site-section", "id": "sec-guides", "title": "Guides", "path": "guides",
+             "default": true, "siteSpaces": [
+                {"object": "site-space", "id": "ss-start", "title": "Start", "path": "start",
+                 "default": true, "space": {"id": "spc-1", "title": "Start"}},
+                {"object": "site-space", "id": "ss-log", "title": "Changelog", "path": "log",
+                 "default": false, "space": "spc-2"}]},
+            {"object": "site-section-group", "id": "grp-ref", "title": "Reference", "children": [
+                {"object": "site-section", "id": "sec-api", "title": "API", "path": "api",
+                 "default": false, "siteSpaces": [
+                    {"object": "site-space", "id": "ss-api", "title": "v3", "path": "v3",
+                     "default": true, "space": "spc-3"}]}]}
+        ]}
+    })
+}
+
+fn site_screen_model(visibility: &str, published: bool, admin: bool) -> Model {
+    let site: Site = from_json(site_json(visibility, published, admin));
+    let mut model = Model::new(
+        Screen::Site(Box::new(SiteScreen::new("org-1", site))),
+        environment(),
+        Size {
+            width: 80,
+            height: 24,
+        },
+    );
+    let (request, call) = only_request(&model.init());
+    assert_eq!(
+        call,
+        ApiCall::Sites(SitesCall::GetPublished {
+            organization: "org-1".into(),
+            site: "site-1".into()
+        })
+    );
+    let published: PublishedSite = from_json(published_json());
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::Structure(Ok(published))),
+    );
+    model
+}
+
+fn screen(model: &Model) -> &SiteScreen {
+    match model.top() {
+        Screen::Site(screen) => screen,
+        other => panic!("expected the site screen, got {}", other.title()),
+    }
+}
+
+fn type_text(model: &mut Model, text: &str) {
+    for c in text.chars() {
+        update(model, char_key(c));
+    }
+}
+
+/// Selects the field `index` rows down from the top and starts typing over its text.
+fn retype(model: &mut Model, index: usize, text: &str) {
+    update(model, char_key('g'));
+    for _ in 0..index {
+        update(model, char_key('j'));
+    }
+    update(model, key(KeyCode::Enter));
+    update(model, ctrl('u'));
+    update(model, key(KeyCode::End));
+    for _ in 0..200 {
+        update(model, key(KeyCode::Backspace));
+    }
+    type_text(model, text);
+}
+
+fn sites_call(cmd: &Cmd) -> (RequestId, SitesCall) {
+    match only_request(cmd) {
+        (request, ApiCall::Sites(call)) => (request, call),
+        (_, other) => panic!("expected a sites call, got {other:?}"),
+    }
+}
+
+fn bad_request(message: &str) -> ApiError {
+    ApiError::Status {
+        endpoint: "PATCH /orgs/org-1/sites/site-1".into(),
+        status: 400,
+        code: Some(400),
+        message: message.into(),
+    }
+}
+
+#[test]
+fn the_sites_tab_lists_with_the_published_toggle_and_server_title_filter() {
+    let mut model = loaded_organizations(1, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    // Sites is the last tab of the organization.
+    let cmd = update(&mut model, key(KeyCode::BackTab));
+    let list = |published, title: Option<&str>| {
+        ApiCall::Sites(SitesCall::ListSites {
+            organization: "org-0".into(),
+            filter: SiteFilter {
+                space: None,
+                title: title.map(str::to_string),
+                published,
+            },
+            page: None,
+        })
+    };
+    let (first, call) = only_request(&cmd);
+    assert_eq!(call, list(None, None));
+    let page = quire::api::ListPage {
+        items: vec![from_json::<Site>(site_json("public", true, true))],
+        next_page: None,
+        count: Some(1),
+    };
+    respond(
+        &mut model,
+        first,
+        ApiResponse::Sites(SitesResponse::Sites(Ok(page))),
+    );
+    assert_eq!(
+        only_request(&update(&mut model, char_key('p'))).1,
+        list(Some(true), None)
+    );
+    assert_eq!(
+        only_request(&update(&mut model, char_key('p'))).1,
+        list(Some(false), None)
+    );
+    assert_eq!(
+        only_request(&update(&mut model, char_key('p'))).1,
+        list(None, None)
+    );
+    update(&mut model, char_key('/'));
+    for c in "docs".chars() {
+        assert!(
+            requests(&update(&mut model, char_key(c))).is_empty(),
+            "typing filters the loaded rows only"
+        );
+    }
+    let submitted = update(&mut model, key(KeyCode::Enter));
+    assert_eq!(only_request(&submitted).1, list(None, Some("docs")));
+    let cleared = update(&mut model, key(KeyCode::Esc));
+    assert_eq!(only_request(&cleared).1, list(None, None));
+}
+
+#[test]
+fn each_field_says_why_its_value_is_refused_as_it_is_typed() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 0, "A");
+    assert_eq!(
+        screen(&model).form.error(Field::Title).as_deref(),
+        Some("needs at least 2 characters"),
+        "checked while typing, before enter"
+    );
+    type_text(&mut model, &"x".repeat(128));
+    assert_eq!(
+        screen(&model).form.error(Field::Title).as_deref(),
+        Some("at most 128 characters (129)")
+    );
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(
+        screen(&model).form.values.title,
+        "Acme Docs",
+        "esc puts it back"
+    );
+
+    retype(&mut model, 2, "");
+    assert_eq!(
+        screen(&model).form.error(Field::Basename).as_deref(),
+        Some("needs 1 to 100 characters")
+    );
+    type_text(&mut model, &"b".repeat(101));
+    assert_eq!(
+        screen(&model).form.error(Field::Basename).as_deref(),
+        Some("at most 100 characters (101)")
+    );
+    update(&mut model, key(KeyCode::Esc));
+
+    // Fields: title, visibility, basename, adaptive, agents, section, space, proxy.
+    retype(&mut model, 7, "https://acme.com/docs");
+    assert_eq!(
+        screen(&model).form.error(Field::Proxy).as_deref(),
+        Some("a host and path like example.com/docs")
+    );
+    update(&mut model, key(KeyCode::Esc));
+    retype(&mut model, 7, "acme.com/docs");
+    assert_eq!(screen(&model).form.error(Field::Proxy), None);
+    update(&mut model, key(KeyCode::Esc));
+    retype(&mut model, 7, "");
+    assert_eq!(
+        screen(&model).form.error(Field::Proxy),
+        None,
+        "empty: no proxy"
+    );
+}
+
+#[test]
+fn dirty_tracking_follows_the_values_not_the_keystrokes() {
+    let mut model = site_screen_model("public", true, true);
+    assert!(!screen(&model).form.is_dirty());
+    retype(&mut model, 0, "Acme Docs v2");
+    assert!(screen(&model).form.is_dirty(), "typing counts as unsaved");
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(screen(&model).form.changed_fields(), vec![Field::Title]);
+    retype(&mut model, 0, "Acme Docs");
+    update(&mut model, key(KeyCode::Enter));
+    assert!(
+        !screen(&model).form.is_dirty(),
+        "back to the server's value: nothing to save"
+    );
+    // Toggles count too.
+    update(&mut model, char_key('g'));
+    for _ in 0..3 {
+        update(&mut model, char_key('j'));
+    }
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(
+        screen(&model).form.changed_fields(),
+        vec![Field::AdaptiveContent]
+    );
+    update(&mut model, key(KeyCode::Enter));
+    assert!(!screen(&model).form.is_dirty());
+}
+
+#[test]
+fn saving_sends_only_the_changed_fields_and_says_what_changed() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 0, "Acme Docs v2");
+    update(&mut model, key(KeyCode::Enter));
+    // Visibility: the picker starts on the current one; one down is unlisted.
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    // Agents context: included → excluded.
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    let (request, call) = sites_call(&update(&mut model, char_key('s')));
+    assert_eq!(
+        call,
+        SitesCall::UpdateSite {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            update: SiteUpdate {
+                title: Some("Acme Docs v2".into()),
+                visibility: Some(SiteVisibility::Unlisted),
+                agents_context: Some(AgentsContext::Excluded),
+                ..SiteUpdate::default()
+            },
+        }
+    );
+    let mut saved = site_json("unlisted", true, true);
+    saved["title"] = json!("Acme Docs v2");
+    saved["agentsContext"] = json!("excluded");
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::Site(Ok(from_json(saved)))),
+    );
+    let notice = screen(&model).notice.clone().expect("a notice");
+    assert_eq!(notice.text, "Saved: title, visibility, agentsContext");
+    assert!(!notice.error);
+    assert!(!screen(&model).form.is_dirty());
+    assert_eq!(model.top().title(), "Acme Docs v2");
+}
+
+#[test]
+fn clearing_the_proxy_sends_null_and_defaults_come_from_the_structure() {
+    let mut json = site_json("public", true, true);
+    json["proxy"] = json!({"origin": "acme.com/docs", "target": "https://x"});
+    let site: Site = from_json(json);
+    let mut model = Model::new(
+        Screen::Site(Box::new(SiteScreen::new("org-1", site))),
+        environment(),
+        Size {
+            width: 80,
+            height: 24,
+        },
+    );
+    let (request, _) = only_request(&model.init());
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::Structure(Ok(from_json(published_json())))),
+    );
+    assert_eq!(
+        screen(&model).form.values.default_section.as_deref(),
+        Some("sec-guides")
+    );
+    retype(&mut model, 7, "");
+    update(&mut model, key(KeyCode::Enter));
+    // Default section: Guides → API (the picker starts on Guides).
+    update(&mut model, char_key('g'));
+    for _ in 0..5 {
+        update(&mut model, char_key('j'));
+    }
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    let (_, call) = sites_call(&update(&mut model, ctrl('s')));
+    assert_eq!(
+        call,
+        SitesCall::UpdateSite {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            update: SiteUpdate {
+                proxy: Some(None),
+                default_site_section: Some("sec-api".into()),
+                ..SiteUpdate::default()
+            },
+        }
+    );
+}
+
+#[test]
+fn an_invalid_form_is_not_sent_and_an_unchanged_one_neither() {
+    let mut model = site_screen_model("public", true, true);
+    assert!(requests(&update(&mut model, char_key('s'))).is_empty());
+    assert_eq!(
+        screen(&model).notice.as_ref().map(|n| n.text.as_str()),
+        Some("Nothing to save")
+    );
+    retype(&mut model, 0, "A");
+    update(&mut model, key(KeyCode::Enter));
+    assert!(requests(&update(&mut model, char_key('s'))).is_empty());
+    let notice = screen(&model).notice.clone().expect("why not");
+    assert!(notice.error);
+    assert_eq!(notice.text, "Not saved: Title needs at least 2 characters");
+}
+
+#[test]
+fn the_servers_400_is_shown_beside_the_field_it_names() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 2, "new-base");
+    update(&mut model, key(KeyCode::Enter));
+    let (request, _) = sites_call(&update(&mut model, char_key('s')));
+    let message = "Invalid \"basename\": expected a string of 1 to 100 characters";
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::Site(Err(bad_request(message)))),
+    );
+    let form = &screen(&model).form;
+    assert_eq!(
+        form.server_error,
+        Some((Some(Field::Basename), message.to_string()))
+    );
+    assert!(form.is_dirty(), "the edit stays for another try");
+    let notice = screen(&model).notice.clone().expect("a notice");
+    assert!(notice.error && notice.text.contains(message), "{notice:?}");
+}
+
+#[test]
+fn leaving_with_unsaved_changes_asks_first() {
+    let mut model = loaded_organizations(1, None);
+    let site: Site = from_json(site_json("public", true, true));
+    model
+        .screens
+        .push(Screen::Site(Box::new(SiteScreen::new("org-1", site))));
+    retype(&mut model, 0, "Renamed");
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Esc));
+    let Some(Modal::Confirm { confirm, .. }) = &screen(&model).modal else {
+        panic!("esc asks before leaving")
+    };
+    assert_eq!(confirm.question, "Leave without saving?");
+    assert!(
+        confirm.consequence.contains("title"),
+        "{}",
+        confirm.consequence
+    );
+    update(&mut model, char_key('n'));
+    assert!(matches!(model.top(), Screen::Site(_)), "n stays");
+    assert_eq!(screen(&model).form.values.title, "Renamed");
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, char_key('y'));
+    assert!(matches!(model.top(), Screen::Organizations(_)), "y leaves");
+}
+
+#[test]
+fn a_clean_form_leaves_without_asking() {
+    let mut model = loaded_organizations(1, None);
+    let site: Site = from_json(site_json("public", true, true));
+    model
+        .screens
+        .push(Screen::Site(Box::new(SiteScreen::new("org-1", site))));
+    update(&mut model, key(KeyCode::Esc));
+    assert!(matches!(model.top(), Screen::Organizations(_)));
+}
+
+#[test]
+fn the_publish_confirmation_names_the_audience() {
+    let cases = [
+        (
+            "public",
+            true,
+            "Unpublish “Acme Docs”?",
+            "no longer be reachable by anyone, indexed by search engines",
+        ),
+        (
+            "unlisted",
+            false,
+            "Publish “Acme Docs”?",
+            "reachable by anyone with the link, not indexed",
+        ),
+        (
+            "share-link",
+            false,
+            "Publish “Acme Docs”?",
+            "reachable by people with a share link",
+        ),
+        (
+            "visitor-auth",
+            false,
+            "Publish “Acme Docs”?",
+            "reachable by visitors authenticated by your identity provider",
+        ),
+    ];
+    for (visibility, published, question, audience) in cases {
+        let mut model = site_screen_model(visibility, published, true);
+        assert!(requests(&update(&mut model, char_key('P'))).is_empty());
+        let Some(Modal::Confirm { confirm, .. }) = &screen(&model).modal else {
+            panic!("P asks first")
+        };
+        assert_eq!(confirm.question, question);
+        assert!(
+            confirm.consequence.contains(audience),
+            "{}",
+            confirm.consequence
+        );
+        let (_, call) = sites_call(&update(&mut model, char_key('y')));
+        let expected = if published {
+            SitesCall::Unpublish {
+                organization: "org-1".into(),
+                site: "site-1".into(),
+            }
+        } else {
+            SitesCall::Publish {
+                organization: "org-1".into(),
+                site: "site-1".into(),
+            }
+        };
+        assert_eq!(call, expected);
+    }
+    let mut cancelled = site_screen_model("public", false, true);
+    update(&mut cancelled, char_key('P'));
+    assert!(requests(&update(&mut cancelled, char_key('n'))).is_empty());
+    assert!(screen(&cancelled).modal.is_none());
+}
+
+#[test]
+fn a_reader_can_look_but_not_change() {
+    let mut model = site_screen_model("public", true, false);
+    update(&mut model, key(KeyCode::Enter));
+    assert!(screen(&model).form.editing.is_none());
+    let reason = screen(&model).notice.clone().expect("the reason").text;
+    assert!(reason.starts_with("Read-only"), "{reason}");
+    assert!(requests(&update(&mut model, char_key('P'))).is_empty());
+    assert!(screen(&model).modal.is_none(), "no publish confirmation");
+    assert!(screen(&model).hints().iter().all(|(action, _)| {
+        !matches!(
+            action,
+            quire::app::Action::Save | quire::app::Action::Publish
+        )
+    }));
+    // Share links: listed, but creating is refused with the reason.
+    let (request, _) = sites_call(&update(&mut model, key(KeyCode::Tab)));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::ShareLinks(Ok(vec![share_link(
+            "sl-1", "EMEA", true,
+        )]))),
+    );
+    assert!(requests(&update(&mut model, char_key('n'))).is_empty());
+    assert!(screen(&model).modal.is_none());
+    assert!(screen(&model).notice.as_ref().is_some_and(|n| n.error));
+}
+
+#[test]
+fn a_403_turns_the_screen_read_only_with_the_servers_reason() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 0, "Other");
+    update(&mut model, key(KeyCode::Enter));
+    let (request, _) = sites_call(&update(&mut model, char_key('s')));
+    let forbidden = ApiError::Status {
+        endpoint: "PATCH /orgs/org-1/sites/site-1".into(),
+        status: 403,
+        code: Some(403),
+        message: "Changing sites needs the admin role".into(),
+    };
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::Site(Err(forbidden))),
+    );
+    assert_eq!(
+        screen(&model).read_only_reason().as_deref(),
+        Some("Read-only: Changing sites needs the admin role")
+    );
+}
+
+fn share_links_model() -> (Model, RequestId) {
+    let mut model = site_screen_model("share-link", true, true);
+    let (request, call) = sites_call(&update(&mut model, key(KeyCode::Tab)));
+    assert_eq!(
+        call,
+        SitesCall::ListShareLinks {
+            organization: "org-1".into(),
+            site: "site-1".into()
+        }
+    );
+    assert_eq!(screen(&model).tab, SiteTab::ShareLinks);
+    (model, request)
+}
+
+fn share_link(id: &str, name: &str, active: bool) -> ShareLink {
+    from_json(
+        json!({"object": "share-link", "id": id, "name": name, "active": active,
+        "createdAt": "2024-02-01T00:00:00Z",
+        "urls": {"published": format!("https://docs.acme.example?shareKey={id}")}}),
+    )
+}
+
+#[test]
+fn share_links_are_created_renamed_switched_and_deleted() {
+    let (mut model, request) = share_links_model();
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::ShareLinks(Ok(vec![share_link(
+            "sl-1", "EMEA", true,
+        )]))),
+    );
+    // Create: the name is required and at most 50 characters.
+    update(&mut model, char_key('n'));
+    assert!(requests(&update(&mut model, key(KeyCode::Enter))).is_empty());
+    assert!(
+        matches!(screen(&model).modal, Some(Modal::Prompt(_))),
+        "empty: stays open"
+    );
+    type_text(&mut model, &"n".repeat(51));
+    assert!(requests(&update(&mut model, key(KeyCode::Enter))).is_empty());
+    update(&mut model, ctrl('u'));
+    type_text(&mut model, "Partners");
+    let (created, call) = sites_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        SitesCall::CreateShareLink {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            name: "Partners".into()
+        }
+    );
+    let reload = respond(
+        &mut model,
+        created,
+        ApiResponse::Sites(SitesResponse::ShareLink(Ok(share_link(
+            "sl-2", "Partners", true,
+        )))),
+    );
+    assert!(matches!(
+        sites_call(&reload).1,
+        SitesCall::ListShareLinks { .. }
+    ));
+    assert_eq!(
+        screen(&model).notice.as_ref().map(|n| n.text.as_str()),
+        Some("Created share link “Partners”")
+    );
+    // Deactivate, rename, copy, delete.
+    let (_, call) = sites_call(&update(&mut model, char_key('a')));
+    assert_eq!(
+        call,
+        SitesCall::UpdateShareLink {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            link: "sl-1".into(),
+            active: Some(false),
+            name: None
+        }
+    );
+    let mut fresh = share_links_model();
+    respond(
+        &mut fresh.0,
+        fresh.1,
+        ApiResponse::Sites(SitesResponse::ShareLinks(Ok(vec![share_link(
+            "sl-1", "EMEA", true,
+        )]))),
+    );
+    let model = &mut fresh.0;
+    update(model, char_key('R'));
+    update(model, ctrl('u'));
+    type_text(model, "EMEA resellers");
+    let (_, call) = sites_call(&update(model, key(KeyCode::Enter)));
+    assert!(
+        matches!(call, SitesCall::UpdateShareLink { name: Some(ref name), active: None, .. } if name == "EMEA resellers")
+    );
+    let mut third = share_links_model();
+    respond(
+        &mut third.0,
+        third.1,
+        ApiResponse::Sites(SitesResponse::ShareLinks(Ok(vec![share_link(
+            "sl-1", "EMEA", true,
+        )]))),
+    );
+    let model = &mut third.0;
+    assert_eq!(
+        update(model, char_key('y')),
+        Cmd::CopyToClipboard("https://docs.acme.example?shareKey=sl-1".into())
+    );
+    assert!(
+        requests(&update(model, char_key('d'))).is_empty(),
+        "asks first"
+    );
+    let (_, call) = sites_call(&update(model, char_key('y')));
+    assert_eq!(
+        call,
+        SitesCall::DeleteShareLink {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            link: "sl-1".into()
+        }
+    );
+}
+
+#[test]
+fn section_groups_are_created_step_by_step_and_sections_moved() {
+    let mut model = site_screen_model("public", true, true);
+    update(&mut model, key(KeyCode::Tab));
+    let (request, call) = sites_call(&update(&mut model, key(KeyCode::Tab)));
+    assert!(matches!(call, SitesCall::ListSectionGroups { .. }));
+    let groups = vec![from_json(
+        json!({"object": "site-section-group", "id": "grp-ref",
+        "title": "Reference", "icon": "code", "children": [
+            {"object": "site-section", "id": "sec-api", "title": "API", "siteSpaces": []}]}),
+    )];
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::SectionGroups(Ok(groups))),
+    );
+    // New group: title, icon, sections (space marks), parent.
+    update(&mut model, char_key('n'));
+    type_text(&mut model, "SDKs");
+    update(&mut model, key(KeyCode::Enter));
+    type_text(&mut model, "boxes");
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key(' '));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key('j'));
+    let (_, call) = sites_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        SitesCall::CreateSectionGroup {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            group: quire::api::NewSectionGroup {
+                title: "SDKs".into(),
+                icon: Some("boxes".into()),
+                sections: vec!["sec-guides".into()],
+                parent: Some("grp-ref".into()),
+            },
+        }
+    );
+}
+
+#[test]
+fn group_rows_offer_rename_icon_add_remove_and_delete() {
+    let mut model = site_screen_model("public", true, true);
+    update(&mut model, key(KeyCode::Tab));
+    let (request, _) = sites_call(&update(&mut model, key(KeyCode::Tab)));
+    let groups = vec![from_json(
+        json!({"object": "site-section-group", "id": "grp-ref",
+        "title": "Reference", "children": [
+            {"object": "site-section", "id": "sec-api", "title": "API", "siteSpaces": []}]}),
+    )];
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::SectionGroups(Ok(groups))),
+    );
+    update(&mut model, char_key('i'));
+    type_text(&mut model, "book");
+    let (_, call) = sites_call(&update(&mut model, key(KeyCode::Enter)));
+    assert!(
+        matches!(call, SitesCall::UpdateSectionGroup { title: None, icon: Some(Some(ref icon)), .. } if icon == "book")
+    );
+    screen_mut(&mut model).pending = None;
+    update(&mut model, char_key('+'));
+    let (_, call) = sites_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        SitesCall::AddSectionToGroup {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            group: "grp-ref".into(),
+            section: "sec-guides".into()
+        }
+    );
+    screen_mut(&mut model).pending = None;
+    update(&mut model, char_key('j'));
+    let (_, call) = sites_call(&update(&mut model, char_key('-')));
+    assert_eq!(
+        call,
+        SitesCall::RemoveSectionFromGroup {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            group: "grp-ref".into(),
+            section: "sec-api".into()
+        }
+    );
+    screen_mut(&mut model).pending = None;
+    update(&mut model, char_key('k'));
+    update(&mut model, char_key('d'));
+    let Some(Modal::Confirm { confirm, .. }) = &screen(&model).modal else {
+        panic!("delete asks")
+    };
+    assert_eq!(confirm.question, "Delete section group “Reference”?");
+    let (_, call) = sites_call(&update(&mut model, key(KeyCode::Enter)));
+    assert!(matches!(call, SitesCall::DeleteSectionGroup { ref group, .. } if group == "grp-ref"));
+}
+
+fn screen_mut(model: &mut Model) -> &mut SiteScreen {
+    match model.screens.last_mut() {
+        Some(Screen::Site(screen)) => screen,
+        _ => panic!("expected the site screen"),
+    }
+}
+
+#[test]
+fn the_adaptive_schema_is_checked_before_it_is_sent() {
+    assert!(check_schema("{").unwrap_err().starts_with("not valid JSON"));
+    assert_eq!(
+        check_schema("[]").unwrap_err(),
+        "the schema must be a JSON object"
+    );
+    let good = r#"{"type":"object","additionalProperties":false,"properties":{
+        "isBeta":{"type":"boolean"},
+        "unsigned":{"type":"object","properties":{"planPro":{"type":"boolean"}}}}}"#;
+    assert!(check_schema(good).is_ok());
+    let string_property = good.replace(
+        r#""isBeta":{"type":"boolean"}"#,
+        r#""isBeta":{"type":"string"}"#,
+    );
+    assert_eq!(
+        check_schema(&string_property).unwrap_err(),
+        "properties.isBeta.type must be \"boolean\""
+    );
+    let open = good.replace("false", "true");
+    assert_eq!(
+        check_schema(&open).unwrap_err(),
+        "\"additionalProperties\" must be false"
+    );
+    let unsigned_string = good.replace(
+        r#""planPro":{"type":"boolean"}"#,
+        r#""planPro":{"type":"number"}"#,
+    );
+    assert!(
+        check_schema(&unsigned_string)
+            .unwrap_err()
+            .contains("unsigned.properties.planPro")
+    );
+
+    // In the composer: an invalid schema stays open with the reason; a valid one is PUT.
+    let mut model = site_screen_model("public", true, true);
+    for _ in 0..4 {
+        update(&mut model, key(KeyCode::Tab));
+    }
+    update(&mut model, char_key('e'));
+    for _ in 0..400 {
+        update(&mut model, key(KeyCode::Backspace));
+    }
+    type_text(&mut model, "{}");
+    assert!(requests(&update(&mut model, ctrl('s'))).is_empty());
+    let Some(Modal::Composer(editor)) = screen_mut(&mut model).modal.as_mut() else {
+        panic!("the composer stays open")
+    };
+    assert_eq!(
+        editor.get_mut().error.as_deref(),
+        Some("\"type\" must be \"object\"")
+    );
+}
+
+#[test]
+fn the_access_view_revokes_a_share_link_after_confirmation() {
+    let mut model = Model::new(
+        Screen::AccessAudit(AccessAudit::new("org-1", "Acme")),
+        environment(),
+        Size {
+            width: 80,
+            height: 24,
+        },
+    );
+    let (request, call) = only_request(&model.init());
+    assert_eq!(
+        call,
+        ApiCall::Sites(SitesCall::AccessAudit {
+            organization: "org-1".into()
+        })
+    );
+    let access = vec![SiteAccess {
+        site: from_json(site_json("share-link", true, true)),
+        share_links: vec![
+            share_link("sl-1", "EMEA", true),
+            share_link("sl-2", "Old", false),
+        ],
+    }];
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::Access(Ok(access))),
+    );
+    let Screen::AccessAudit(audit) = model.top() else {
+        panic!()
+    };
+    assert_eq!(audit.rows().len(), 2, "the site and its one active link");
+    update(&mut model, char_key('j'));
+    assert!(
+        requests(&update(&mut model, char_key('x'))).is_empty(),
+        "asks first"
+    );
+    let Screen::AccessAudit(audit) = model.top() else {
+        panic!()
+    };
+    let question = &audit.asking.as_ref().expect("a question").confirm.question;
+    assert_eq!(question, "Revoke share link “EMEA” of “Acme Docs”?");
+    let (revoke, call) = only_request(&update(&mut model, char_key('y')));
+    assert_eq!(
+        call,
+        ApiCall::Sites(SitesCall::UpdateShareLink {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+            link: "sl-1".into(),
+            active: Some(false),
+            name: None
+        })
+    );
+    let reload = respond(
+        &mut model,
+        revoke,
+        ApiResponse::Sites(SitesResponse::ShareLink(Ok(share_link(
+            "sl-1", "EMEA", false,
+        )))),
+    );
+    assert!(matches!(
+        only_request(&reload).1,
+        ApiCall::Sites(SitesCall::AccessAudit { .. })
+    ));
+}
+
+#[test]
+fn a_late_members_page_does_not_move_the_sites_selection() {
+    let mut model = loaded_organizations(1, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    // Spaces → Change requests → Members → Sites.
+    update(&mut model, key(KeyCode::Tab));
+    let (members, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
+    let (sites, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
+    let page = quire::api::ListPage {
+        items: (0..4)
+            .map(|_| from_json::<Site>(site_json("public", true, true)))
+            .collect(),
+        next_page: None,
+        count: Some(4),
+    };
+    respond(
+        &mut model,
+        sites,
+        ApiResponse::Sites(SitesResponse::Sites(Ok(page))),
+    );
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('j'));
+    respond(
+        &mut model,
+        members,
+        ApiResponse::Members(Ok(quire::api::ListPage {
+            items: Vec::new(),
+            next_page: None,
+            count: Some(0),
+        })),
+    );
+    let Screen::Organization(organization) = model.top() else {
+        panic!()
+    };
+    assert_eq!(organization.sites.selection.selected, 2);
+}
