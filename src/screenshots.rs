@@ -30,11 +30,15 @@ const SCENES: &[(&str, &str)] = &[
     ("organization", "\r"),
     ("space", "\r/getting\r\r"),
     ("page", "\r/getting\r\rjj\r"),
-    ("sites", "\r\t\t"),
-    ("site-settings", "\r\t\t\r"),
-    ("site-share-links", "\r\t\tjj\r\t"),
-    ("site-structure", "\r\t\t\r\t\t\t"),
-    ("sites-access", "\r\t\tA"),
+    ("change-requests", "\r\t"),
+    ("review-changes", "\r\t\r"),
+    ("review-comments", "\r\t\r2n"),
+    ("review-merge", "\r\t\rM"),
+    ("sites", "\r\t\t\t"),
+    ("site-settings", "\r\t\t\t\r"),
+    ("site-share-links", "\r\t\t\tjj\r\t"),
+    ("site-structure", "\r\t\t\t\r\t\t\t"),
+    ("sites-access", "\r\t\t\tA"),
 ];
 
 pub async fn write_all(directory: &Path) -> std::io::Result<Vec<String>> {

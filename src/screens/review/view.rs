@@ -299,7 +299,7 @@ fn row_lines(
     }
     header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
     let mut lines = vec![Line::from(header)];
-    let body_width = width.saturating_sub(indent.len() + 2).max(1);
+    let body_width = width.saturating_sub(indent.len() + 3).max(1);
     for line in text::wrap(&body, body_width)
         .into_iter()
         .take(if selected { 40 } else { 4 })
@@ -309,10 +309,14 @@ fn row_lines(
     if !reactions.is_empty() {
         lines.push(Line::from(reaction_chips(indent, reactions, me, theme)));
     }
-    if selected {
-        for line in lines.iter_mut() {
-            *line = line.clone().style(theme.style("selection_unfocused"));
-        }
+    // A bar down the left side marks the selected comment in any colour depth.
+    let (bar, style) = if selected {
+        ("▌", theme.style("accent"))
+    } else {
+        (" ", theme.style("text"))
+    };
+    for line in lines.iter_mut() {
+        line.spans.insert(0, Span::styled(bar, style));
     }
     lines
 }
