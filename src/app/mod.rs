@@ -254,6 +254,28 @@ impl Model {
     }
 }
 
+/// Applies a motion (up, down, half a page, a page, top, bottom) to a list's selection.
+/// Returns false for any other action, so screens can use it as a match guard.
+pub fn move_selection(
+    selection: &mut crate::ui::list::Selection,
+    action: Action,
+    len: usize,
+    page: isize,
+) -> bool {
+    match action {
+        Action::Down => selection.move_by(1, len),
+        Action::Up => selection.move_by(-1, len),
+        Action::HalfPageDown => selection.move_by(page / 2, len),
+        Action::HalfPageUp => selection.move_by(-page / 2, len),
+        Action::PageDown => selection.move_by(page, len),
+        Action::PageUp => selection.move_by(-page, len),
+        Action::Top => selection.top(),
+        Action::Bottom => selection.bottom(len),
+        _ => return false,
+    }
+    true
+}
+
 /// Applies one message. Returns what the runtime should do next.
 pub fn update(model: &mut Model, msg: Msg) -> Cmd {
     let cmd = match msg {

@@ -233,14 +233,7 @@ impl ScreenState for ChangeRequestList {
         let len = self.visible().len();
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
-            Action::Down => self.selection.move_by(1, len),
-            Action::Up => self.selection.move_by(-1, len),
-            Action::HalfPageDown => self.selection.move_by(page / 2, len),
-            Action::HalfPageUp => self.selection.move_by(-page / 2, len),
-            Action::PageDown => self.selection.move_by(page, len),
-            Action::PageUp => self.selection.move_by(-page, len),
-            Action::Top => self.selection.top(),
-            Action::Bottom => self.selection.bottom(len),
+            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
             Action::Open => return self.open_selected(),
             Action::CycleStatus => {
                 self.status = (self.status + 1) % STATUSES.len();

@@ -199,14 +199,7 @@ impl Organization {
         let selected = rows.get(self.tree_selection.selected).copied();
         let selected_key = self.selected_node().map(OrgNode::key);
         match action {
-            Action::Down => self.tree_selection.move_by(1, len),
-            Action::Up => self.tree_selection.move_by(-1, len),
-            Action::HalfPageDown => self.tree_selection.move_by(page / 2, len),
-            Action::HalfPageUp => self.tree_selection.move_by(-page / 2, len),
-            Action::PageDown => self.tree_selection.move_by(page, len),
-            Action::PageUp => self.tree_selection.move_by(-page, len),
-            Action::Top => self.tree_selection.top(),
-            Action::Bottom => self.tree_selection.bottom(len),
+            _ if crate::app::move_selection(&mut self.tree_selection, action, len, page) => {}
             Action::Expand => {
                 if let (Some(row), Some(key)) = (selected, selected_key) {
                     if row.has_children && !row.expanded {
@@ -295,14 +288,7 @@ impl Organization {
         let len = self.visible_members().len();
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
         match action {
-            Action::Down => self.member_selection.move_by(1, len),
-            Action::Up => self.member_selection.move_by(-1, len),
-            Action::HalfPageDown => self.member_selection.move_by(page / 2, len),
-            Action::HalfPageUp => self.member_selection.move_by(-page / 2, len),
-            Action::PageDown => self.member_selection.move_by(page, len),
-            Action::PageUp => self.member_selection.move_by(-page, len),
-            Action::Top => self.member_selection.top(),
-            Action::Bottom => self.member_selection.bottom(len),
+            _ if crate::app::move_selection(&mut self.member_selection, action, len, page) => {}
             _ => return None,
         }
         Some(Step::cmd(self.more_members(ctx)))

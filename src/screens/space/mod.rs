@@ -246,14 +246,7 @@ impl SpaceScreen {
         let page = ctx.size.height.saturating_sub(4).max(1) as isize;
         let row = rows.get(self.selection.selected).copied();
         match action {
-            Action::Down => self.selection.move_by(1, len),
-            Action::Up => self.selection.move_by(-1, len),
-            Action::HalfPageDown => self.selection.move_by(page / 2, len),
-            Action::HalfPageUp => self.selection.move_by(-page / 2, len),
-            Action::PageDown => self.selection.move_by(page, len),
-            Action::PageUp => self.selection.move_by(-page, len),
-            Action::Top => self.selection.top(),
-            Action::Bottom => self.selection.bottom(len),
+            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
             Action::Expand => {
                 let id = self.selected_page()?.id.clone();
                 match row {
