@@ -381,3 +381,24 @@ async fn without_a_changes_endpoint_the_page_trees_are_compared() {
         assert_eq!(&found.1, kinds, "{page}");
     }
 }
+
+#[tokio::test]
+async fn a_change_request_seen_before_paints_at_once_and_refreshes_behind() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    let target = screen(model).target.clone();
+    // Open the same change request again, as coming back to it from the list would.
+    model.screens.push(quire::screens::Screen::Review(Box::new(
+        quire::screens::review::ReviewScreen::new(target, None),
+    )));
+    let cmd = model.init();
+    let again = screen(model);
+    assert!(again.bundle.value().is_some(), "painted from memory");
+    assert!(again.bundle.is_loading(), "and refreshing behind");
+    assert!(again.pages.len() == 4);
+    assert!(
+        requests(&cmd)
+            .iter()
+            .any(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
+    );
+}
