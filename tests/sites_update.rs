@@ -931,3 +931,28 @@ fn a_late_members_page_does_not_move_the_sites_selection() {
     };
     assert_eq!(organization.sites.selection.selected, 2);
 }
+
+#[test]
+fn quitting_with_unsaved_settings_asks_first() {
+    let mut model = loaded_organizations(1, None);
+    let site: Site = from_json(site_json("public", true, true));
+    model
+        .screens
+        .push(Screen::Site(Box::new(SiteScreen::new("org-1", site))));
+    retype(&mut model, 0, "Renamed");
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(
+        update(&mut model, char_key('q')),
+        Cmd::None,
+        "asks, does not quit"
+    );
+    assert!(matches!(
+        model.overlay,
+        Some(quire::app::Overlay::ConfirmQuit { ref unsaved }) if unsaved[0].contains("unsaved settings")
+    ));
+    assert_eq!(update(&mut model, char_key('n')), Cmd::None);
+    assert!(!model.quit && model.overlay.is_none());
+    update(&mut model, char_key('q'));
+    assert_eq!(update(&mut model, char_key('y')), Cmd::Quit);
+    assert!(model.quit);
+}

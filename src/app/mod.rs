@@ -13,7 +13,7 @@ pub mod sites;
 
 use std::collections::BTreeSet;
 
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
 pub use command::{ApiCall, Cmd, DocHandle, DocKey};
 pub use docs::DocCache;
@@ -137,7 +137,13 @@ pub struct Environment {
 /// Overlays sit above the top screen and get keys first.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Overlay {
-    Help { scroll: u16 },
+    Help {
+        scroll: u16,
+    },
+    /// Quitting would lose this work: ask first.
+    ConfirmQuit {
+        unsaved: Vec<String>,
+    },
 }
 
 pub struct Model {
@@ -357,8 +363,18 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
 fn on_global_action(model: &mut Model, action: Action) -> Cmd {
     match action {
         Action::Quit => {
-            model.quit = true;
-            Cmd::Quit
+            let unsaved: Vec<String> = model
+                .screens
+                .iter()
+                .filter_map(Screen::unsaved_work)
+                .collect();
+            if unsaved.is_empty() {
+                model.quit = true;
+                Cmd::Quit
+            } else {
+                model.overlay = Some(Overlay::ConfirmQuit { unsaved });
+                Cmd::None
+            }
         }
         Action::Help => {
             model.overlay = Some(Overlay::Help { scroll: 0 });
@@ -402,6 +418,14 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
         .keymap
         .action_for(&[KeyContext::Reader, KeyContext::Global], &key);
     match overlay {
+        Overlay::ConfirmQuit { .. } => {
+            model.overlay = None;
+            if matches!(key.code, KeyCode::Char('y')) {
+                model.quit = true;
+                return Cmd::Quit;
+            }
+            Cmd::None
+        }
         Overlay::Help { scroll } => {
             let scroll = match action {
                 Some(Action::Down) => scroll.saturating_add(1),
@@ -409,7 +433,7 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
                 Some(Action::PageDown | Action::HalfPageDown) => scroll.saturating_add(10),
                 Some(Action::PageUp | Action::HalfPageUp) => scroll.saturating_sub(10),
                 Some(Action::Top) => 0,
-                Some(Action::Quit) if key.code != ratatui::crossterm::event::KeyCode::Char('q') => {
+                Some(Action::Quit) if key.code != KeyCode::Char('q') => {
                     model.quit = true;
                     return Cmd::Quit;
                 }

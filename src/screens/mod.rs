@@ -63,6 +63,10 @@ pub trait ScreenState {
     fn on_external_edit(&mut self, _key: &str, _text: String, _ctx: &mut Ctx) -> Cmd {
         Cmd::None
     }
+    /// Work that would be lost by quitting now, said in a few words ("unsaved site settings").
+    fn unsaved_work(&self) -> Option<String> {
+        None
+    }
     /// Footer hints that are shown but not allowed here (drawn struck through).
     fn disabled_actions(&self) -> Vec<Action> {
         Vec::new()
@@ -180,6 +184,10 @@ impl Screen {
 
     pub fn disabled_actions(&self) -> Vec<Action> {
         dispatch!(self, s => s.disabled_actions())
+    }
+
+    pub fn unsaved_work(&self) -> Option<String> {
+        dispatch!(self, s => s.unsaved_work())
     }
 
     pub fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {

@@ -104,7 +104,33 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
 fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model) {
     match overlay {
         Overlay::Help { scroll } => draw_help(frame, area, *scroll, model),
+        Overlay::ConfirmQuit { unsaved } => draw_confirm_quit(frame, area, unsaved, model),
     }
+}
+
+fn draw_confirm_quit(frame: &mut Frame, area: Rect, unsaved: &[String], model: &Model) {
+    let theme = &model.theme;
+    let mut lines = vec![Line::from("Quitting now would lose:")];
+    for item in unsaved {
+        lines.push(Line::from(format!("  • {}", sanitize(item))));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "y quit anyway · any other key stays",
+        theme.style("accent"),
+    )));
+    let popup = centered(area, 60, lines.len() as u16 + 2);
+    frame.render_widget(Clear, popup);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.style("border_focused"))
+        .title(" Quit? ");
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        popup,
+    );
 }
 
 fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {

@@ -1289,6 +1289,12 @@ fn response_error(response: &SitesResponse) -> Option<ApiError> {
 }
 
 impl ScreenState for SiteScreen {
+    fn unsaved_work(&self) -> Option<String> {
+        self.form
+            .is_dirty()
+            .then(|| format!("unsaved settings of {}", self.site.title))
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         Cmd::batch([self.load_structure(ctx), self.load_tab(ctx)])
     }
