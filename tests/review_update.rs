@@ -402,3 +402,42 @@ async fn a_change_request_seen_before_paints_at_once_and_refreshes_behind() {
             .any(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
     );
 }
+
+#[tokio::test]
+async fn a_reaction_goes_to_the_comment_it_was_chosen_for_even_after_a_reload() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    update(model, char_key('n'));
+    let row = screen(model).selected_row().unwrap();
+    let chosen = screen(model).threads()[row.thread].comment.id.clone();
+    let refresh = update(model, char_key('r'));
+    let (reload, _) = requests(&refresh)
+        .into_iter()
+        .find(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
+        .unwrap();
+    update(model, char_key('+'));
+    // The reload lands while the picker is open, with an earlier thread deleted meanwhile.
+    let mut fresh = screen(model).bundle.value().unwrap().clone();
+    fresh.threads.remove(0);
+    answer(model, reload, ReviewResponse::Review(Ok(fresh)));
+    type_text(model, "rocket");
+    let (_, call) = review_call(&update(model, key(KeyCode::Enter)));
+    let ReviewCall::UpdateComment { comment, .. } = call else {
+        panic!()
+    };
+    assert_eq!(comment, chosen);
+}
+
+#[tokio::test]
+async fn a_pasted_text_is_saved_as_a_draft_at_once() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    update(model, char_key('R'));
+    let cmd = update(model, Msg::Paste("pasted\nparagraph".into()));
+    let Cmd::SaveDraft { text, .. } = cmd else {
+        panic!("{cmd:?}")
+    };
+    assert_eq!(text, "pasted\nparagraph");
+}

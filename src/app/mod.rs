@@ -452,10 +452,7 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
 fn on_paste(model: &mut Model, text: &str) -> Cmd {
     let (mut ctx, screens) = ctx(model);
     match screens.last_mut() {
-        Some(screen) => {
-            screen.on_paste(text, &mut ctx);
-            Cmd::None
-        }
+        Some(screen) => screen.on_paste(text, &mut ctx),
         None => Cmd::None,
     }
 }

@@ -40,7 +40,10 @@ pub trait ScreenState {
     fn on_action(&mut self, _action: Action, _ctx: &mut Ctx) -> Option<Step> {
         None
     }
-    fn on_paste(&mut self, _text: &str, _ctx: &mut Ctx) {}
+    /// Bracketed paste; may ask for something (a text being written is saved as a draft).
+    fn on_paste(&mut self, _text: &str, _ctx: &mut Ctx) -> Cmd {
+        Cmd::None
+    }
     fn on_resize(&mut self, _ctx: &mut Ctx) {}
     fn on_response(
         &mut self,
@@ -142,7 +145,7 @@ impl Screen {
         dispatch!(self, s => s.on_action(action, ctx))
     }
 
-    pub fn on_paste(&mut self, text: &str, ctx: &mut Ctx) {
+    pub fn on_paste(&mut self, text: &str, ctx: &mut Ctx) -> Cmd {
         dispatch!(self, s => s.on_paste(text, ctx))
     }
 

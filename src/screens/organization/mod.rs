@@ -380,8 +380,9 @@ impl ScreenState for Organization {
         Some(Step::default())
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         self.filter_mut().paste(text);
+        Cmd::None
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {

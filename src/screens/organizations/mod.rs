@@ -98,8 +98,9 @@ impl ScreenState for Organizations {
         Some(Step::default())
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         self.filter.paste(text);
+        Cmd::None
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {

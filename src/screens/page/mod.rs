@@ -165,10 +165,11 @@ impl ScreenState for PageScreen {
         Some(Step::default())
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         if let Some(input) = self.search_input.as_mut() {
             input.insert_str(text);
         }
+        Cmd::None
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {

@@ -251,9 +251,12 @@ fn on_comments_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) 
                         .collect()
                 })
                 .unwrap_or_default();
+            let thread = screen.threads().get(row.thread)?;
+            let comment = thread.comment.id.clone();
+            let reply = threads::reply_of(thread, row.reply).map(|r| r.id.clone());
             screen.overlay = Some(Overlay::Reactions {
-                thread: row.thread,
-                reply: row.reply,
+                comment,
+                reply,
                 picker: EmojiPicker::new(&screen.recent_reactions, mine),
             });
             Cmd::None
@@ -453,8 +456,8 @@ fn toggle_resolved(screen: &mut ReviewScreen, row: Row, ctx: &mut Ctx) -> Cmd {
 
 fn react(
     screen: &mut ReviewScreen,
-    thread: usize,
-    reply: Option<usize>,
+    comment: String,
+    reply: Option<String>,
     emoji: String,
     ctx: &mut Ctx,
 ) -> Cmd {
@@ -472,12 +475,22 @@ fn react(
     let Some(bundle) = screen.bundle.value_mut() else {
         return Cmd::None;
     };
-    let Some(thread_data) = bundle.threads.get_mut(thread) else {
+    let Some(thread_data) = bundle.threads.iter_mut().find(|t| t.comment.id == comment) else {
+        screen.notice("That comment is gone: it was deleted meanwhile.", true);
         return Cmd::None;
     };
-    let comment = thread_data.comment.id.clone();
-    let reply_id = threads::reply_of(thread_data, reply).map(|r| r.id.clone());
-    let Some(reactions) = threads::reactions_of_mut(thread_data, reply) else {
+    let reply_index = match &reply {
+        Some(id) => match thread_data.replies.iter().position(|r| r.id == *id) {
+            Some(index) => Some(index),
+            None => {
+                screen.notice("That reply is gone: it was deleted meanwhile.", true);
+                return Cmd::None;
+            }
+        },
+        None => None,
+    };
+    let reply_id = reply;
+    let Some(reactions) = threads::reactions_of_mut(thread_data, reply_index) else {
         return Cmd::None;
     };
     let previous = reactions.clone();
@@ -544,15 +557,15 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
             mut composer,
         } => on_composer_key(screen, target, draft_key, &mut composer, key, ctx),
         Overlay::Reactions {
-            thread,
+            comment,
             reply,
             mut picker,
         } => match picker.handle_key(key) {
-            PickerOutcome::Chosen(emoji) => react(screen, thread, reply, emoji, ctx),
+            PickerOutcome::Chosen(emoji) => react(screen, comment, reply, emoji, ctx),
             PickerOutcome::Cancelled => Cmd::None,
             PickerOutcome::Pending => {
                 screen.overlay = Some(Overlay::Reactions {
-                    thread,
+                    comment,
                     reply,
                     picker,
                 });

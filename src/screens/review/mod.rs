@@ -101,9 +101,10 @@ pub enum Overlay {
         draft_key: String,
         composer: Composer,
     },
+    /// By id, not by row: a reload while the picker is open must not move the reaction.
     Reactions {
-        thread: usize,
-        reply: Option<usize>,
+        comment: String,
+        reply: Option<String>,
         picker: EmojiPicker,
     },
     WhoReacted {
@@ -438,11 +439,27 @@ impl ScreenState for ReviewScreen {
         actions::on_overlay_key(self, key, ctx)
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         match self.overlay.as_mut() {
-            Some(Overlay::Composer { composer, .. }) => composer.insert_str(text),
-            Some(Overlay::Reviewers { filter, .. }) => filter.paste(text),
-            _ => {}
+            // A paste is an edit like any other: saved as a draft at once.
+            Some(Overlay::Composer {
+                composer,
+                draft_key,
+                ..
+            }) if !composer.submitting => {
+                composer.insert_str(text);
+                let text = composer.text();
+                self.drafts.insert(draft_key.clone(), text.clone());
+                Cmd::SaveDraft {
+                    key: draft_key.clone(),
+                    text,
+                }
+            }
+            Some(Overlay::Reviewers { filter, .. }) => {
+                filter.paste(text);
+                Cmd::None
+            }
+            _ => Cmd::None,
         }
     }
 

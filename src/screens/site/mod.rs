@@ -1390,13 +1390,14 @@ impl ScreenState for SiteScreen {
         None
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         match self.modal.as_mut() {
             Some(Modal::Prompt(prompt)) => prompt.input.insert_str(text),
             Some(Modal::Composer(editor)) => editor.get_mut().insert_str(text),
             Some(_) => {}
             None => self.form.paste(text),
         }
+        Cmd::None
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {

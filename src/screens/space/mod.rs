@@ -369,8 +369,9 @@ impl ScreenState for SpaceScreen {
         Some(Step::cmd(self.follow_selection(ctx, false)))
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) {
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         self.filter.paste(text);
+        Cmd::None
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
