@@ -99,8 +99,14 @@ fn install_panic_hook() -> Result<()> {
     let (panic_hook, eyre_hook) = color_eyre::config::HookBuilder::default().into_hooks();
     eyre_hook.install()?;
     std::panic::set_hook(Box::new(move |info| {
-        terminal::restore();
-        eprintln!("{}", panic_hook.panic_report(info));
+        // A panic on a worker thread (a render, a request) is caught and shown in the app; only
+        // a panic of the main thread ends quire, and only then is the terminal handed back.
+        if std::thread::current().name() == Some("main") {
+            terminal::restore();
+            eprintln!("{}", panic_hook.panic_report(info));
+        } else {
+            tracing::error!("{}", panic_hook.panic_report(info));
+        }
     }));
     Ok(())
 }

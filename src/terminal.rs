@@ -11,21 +11,42 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute};
+use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::signal::unix::{SignalKind, signal};
-use tokio::sync::mpsc;
+
+use tokio::sync::{Notify, mpsc};
 
 use crate::runtime::{Host, InputEvent};
 
 /// Raw mode, the alternate screen and bracketed paste — everything `restore` turns off again.
+/// On failure whatever was turned on is turned off again.
 pub fn enter() -> io::Result<()> {
-    enable_raw_mode()?;
-    execute!(
-        io::stdout(),
-        EnterAlternateScreen,
-        EnableBracketedPaste,
-        cursor::Hide
-    )?;
-    Ok(())
+    let entered = enable_raw_mode().and_then(|()| {
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            EnableBracketedPaste,
+            cursor::Hide
+        )
+    });
+    if entered.is_err() {
+        restore();
+    }
+    entered
+}
+
+/// Set while `$EDITOR` owns the terminal: the input task stops reading so no key typed into the
+/// editor reaches quire.
+static INPUT_PAUSED: AtomicBool = AtomicBool::new(false);
+static INPUT_CHANGED: Notify = Notify::const_new();
+
+fn pause_input(paused: bool) {
+    INPUT_PAUSED.store(paused, Ordering::SeqCst);
+    INPUT_CHANGED.notify_waiters();
+    if paused {
+        // Give the reader a moment to let go of the terminal before the editor starts.
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }
 
 /// Undoes `enter`. Safe to call more than once and from a panic hook: errors are ignored
@@ -59,7 +80,21 @@ pub fn input_stream() -> io::Result<impl Stream<Item = InputEvent> + Unpin> {
     tokio::spawn(async move {
         let mut events = EventStream::new();
         loop {
-            let event = match events.next().await {
+            let next = tokio::select! {
+                next = events.next() => next,
+                _ = INPUT_CHANGED.notified() => {
+                    if INPUT_PAUSED.load(Ordering::SeqCst) {
+                        // Dropping the stream stops its reader; a new one starts on resume.
+                        drop(events);
+                        while INPUT_PAUSED.load(Ordering::SeqCst) {
+                            INPUT_CHANGED.notified().await;
+                        }
+                        events = EventStream::new();
+                    }
+                    continue;
+                }
+            };
+            let event = match next {
                 Some(Ok(event)) => InputEvent::Terminal(event),
                 Some(Err(error)) => InputEvent::Failed(error.to_string()),
                 None => InputEvent::Failed("input closed".to_string()),
@@ -94,6 +129,15 @@ impl Host for RealHost {
     }
 
     fn open_in_browser(&mut self, url: &str) -> io::Result<()> {
+        // Only web addresses: a server must not be able to make us open a local file or an
+        // arbitrary scheme handler.
+        let parsed = url::Url::parse(url).map_err(|e| io::Error::other(e.to_string()))?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return Err(io::Error::other(format!(
+                "not a web address: {}",
+                parsed.scheme()
+            )));
+        }
         let opener = if cfg!(target_os = "macos") {
             "open"
         } else {
@@ -113,7 +157,8 @@ impl Host for RealHost {
             .or_else(|_| std::env::var("EDITOR"))
             .unwrap_or_else(|_| "vi".to_string());
         let file = tempfile_path();
-        std::fs::write(&file, text)?;
+        write_private(&file, text)?;
+        pause_input(true);
         restore();
         // `$EDITOR` may carry arguments ("code --wait"): let the shell split them.
         let status = Command::new("sh")
@@ -122,13 +167,17 @@ impl Host for RealHost {
             .arg("quire-editor")
             .arg(&file)
             .status();
-        enter()?;
+        let entered = enter();
+        pause_input(false);
+        entered?;
         let edited = std::fs::read_to_string(&file);
         let _ = std::fs::remove_file(&file);
-        match status {
-            Ok(status) if status.success() => edited,
-            Ok(status) => Err(io::Error::other(format!("{editor} exited with {status}"))),
-            Err(error) => Err(error),
+        // The text is kept whatever the editor's exit status: a plugin error after `:wq` must
+        // not throw away what was written.
+        match (edited, status) {
+            (Ok(text), _) => Ok(text),
+            (Err(error), Ok(_)) => Err(error),
+            (Err(_), Err(error)) => Err(error),
         }
     }
 
@@ -140,7 +189,19 @@ impl Host for RealHost {
     }
 }
 
-/// A private file for one `$EDITOR` session.
+/// Creates the file only if it does not exist, readable by this user alone, so another user
+/// can neither read the text nor plant a link in its place.
+fn write_private(path: &std::path::Path, text: &str) -> io::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(text.as_bytes())
+}
+
+/// A fresh file name for one `$EDITOR` session.
 fn tempfile_path() -> std::path::PathBuf {
     let name = format!(
         "quire-{}-{}.md",
