@@ -5,6 +5,8 @@ mod common;
 
 use common::*;
 use quire::api::ApiError;
+use quire::api::models::{Collection, Space};
+use quire::app::OrganizationTree;
 use quire::app::{ApiCall, ApiResponse, Cmd, Msg, Overlay, update};
 use quire::screens::Screen;
 use ratatui::crossterm::event::KeyCode;
@@ -401,5 +403,44 @@ fn typing_a_filter_selects_the_first_match_not_its_ancestor() {
         ApiCall::ListPages {
             space: "s-handbook".into()
         }
+    );
+}
+
+#[test]
+fn a_hostile_twenty_thousand_deep_collection_tree_neither_overflows_nor_loses_anything() {
+    let depth = 20_000;
+    let collections: Vec<Collection> = (0..depth)
+        .map(|i| {
+            let parent = (i > 0).then(|| format!("c{}", i - 1));
+            from_json(collection_json(
+                &format!("c{i}"),
+                &format!("C{i}"),
+                parent.as_deref(),
+            ))
+        })
+        .collect();
+    let deepest = format!("c{}", depth - 1);
+    let spaces = vec![from_json::<Space>(space_json(
+        "s-deep",
+        "Deep space",
+        Some(&deepest),
+    ))];
+    // On a small stack, like a worker thread's, so unbounded recursion would be caught.
+    let handle = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let tree = quire::screens::organization::build_tree(&OrganizationTree {
+                collections,
+                spaces,
+            });
+            let rows = tree.visible_rows(&Default::default(), None);
+            (tree.len(), rows.len())
+        })
+        .unwrap();
+    let (nodes, _) = handle.join().expect("no stack overflow");
+    assert_eq!(
+        nodes,
+        depth + 1,
+        "every collection and the space are in the tree"
     );
 }

@@ -119,7 +119,8 @@ fn draw_confirm_quit(frame: &mut Frame, area: Rect, unsaved: &[String], model: &
         "y quit anyway · any other key stays",
         theme.style("accent"),
     )));
-    let popup = centered(area, 60, lines.len() as u16 + 2);
+    let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let popup = centered(area, 60, rows.saturating_add(2));
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -152,7 +153,8 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
             ])
         })
         .collect();
-    let popup = centered(area, 60, lines.len() as u16 + 2);
+    let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let popup = centered(area, 60, rows.saturating_add(2));
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)

@@ -138,7 +138,9 @@ impl Composer {
 
     /// Drawn over the bottom part of `area`.
     pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        let height = (area.height * 2 / 3).max(6).min(area.height);
+        let height = ((u32::from(area.height) * 2 / 3) as u16)
+            .max(6)
+            .min(area.height);
         let popup = Rect::new(area.x, area.bottom() - height, area.width, height);
         frame.render_widget(Clear, popup);
         let mode = if self.preview { " preview " } else { "" };

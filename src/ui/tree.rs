@@ -80,8 +80,10 @@ impl<T> Tree<T> {
         let mut chain = Vec::new();
         let mut current = self.nodes.get(index).and_then(|n| n.parent);
         while let Some(parent) = current {
-            if chain.contains(&parent) {
-                break; // a cycle would be a bug in the builder; never loop
+            // Parents always come before their children (see `push`), so the chain can never
+            // be longer than the index; that bound also stops a cycle.
+            if chain.len() > index {
+                break;
             }
             chain.push(parent);
             current = self.nodes.get(parent).and_then(|n| n.parent);

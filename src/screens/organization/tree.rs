@@ -39,6 +39,9 @@ impl OrgNode {
     }
 }
 
+/// Nesting shown as such; anything deeper is listed at the top level.
+const MAX_DEPTH: usize = 32;
+
 /// Collections first, then spaces, at every level, in the server's order. A collection whose
 /// parent is unknown (or that sits in a cycle) is shown at the top level rather than lost.
 pub fn build_tree(data: &OrganizationTree) -> Tree<OrgNode> {
@@ -69,12 +72,20 @@ pub fn build_tree(data: &OrganizationTree) -> Tree<OrgNode> {
         &child_collections,
         &child_spaces,
         &mut placed,
+        0,
     );
-    // Collections only reachable through a cycle: show them at the top rather than lose them.
+    // Collections only reachable through a cycle, or nested deeper than shown: at the top
+    // level with their spaces, rather than lost.
     for collection in &data.collections {
-        if !placed.contains(collection.id.as_str()) {
-            placed.insert(collection.id.as_str());
-            tree.push(OrgNode::Collection(collection.clone()), None);
+        if placed.insert(collection.id.as_str()) {
+            let node = tree.push(OrgNode::Collection(collection.clone()), None);
+            for space in child_spaces
+                .get(&Some(collection.id.as_str()))
+                .into_iter()
+                .flatten()
+            {
+                tree.push(OrgNode::Space((*space).clone()), Some(node));
+            }
         }
     }
     tree
@@ -87,7 +98,13 @@ fn add_level<'a>(
     child_collections: &HashMap<Option<&'a str>, Vec<&'a Collection>>,
     child_spaces: &HashMap<Option<&'a str>, Vec<&'a Space>>,
     placed: &mut HashSet<&'a str>,
+    depth: usize,
 ) {
+    // A hostile server could nest collections thousands deep; deeper ones are left for the
+    // catch-all below, which shows them at the top level, instead of recursing without end.
+    if depth > MAX_DEPTH {
+        return;
+    }
     for collection in child_collections.get(&parent_id).into_iter().flatten() {
         if !placed.insert(collection.id.as_str()) {
             continue;
@@ -100,6 +117,7 @@ fn add_level<'a>(
             child_collections,
             child_spaces,
             placed,
+            depth + 1,
         );
     }
     for space in child_spaces.get(&parent_id).into_iter().flatten() {

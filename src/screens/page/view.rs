@@ -96,7 +96,8 @@ fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Mod
         .and_then(|key| model.docs.get(key))
         .map(|cached| cached.doc.headings().to_vec())
         .unwrap_or_default();
-    let popup = centered(area, 60, (headings.len() as u16 + 2).max(3));
+    let rows = u16::try_from(headings.len()).unwrap_or(u16::MAX);
+    let popup = centered(area, 60, rows.saturating_add(2).max(3));
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)

@@ -746,7 +746,8 @@ fn merge_rules_text(rules: &serde_json::Value) -> String {
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &Theme) {
-    let height = (lines.len() as u16 + 2).min(area.height);
+    let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let height = rows.saturating_add(2).min(area.height);
     let rect = centered(area, 72, height);
     frame.render_widget(Clear, rect);
     let block = Block::default()

@@ -132,7 +132,7 @@ fn column_widths(width: u16) -> (Vec<usize>, Vec<u16>) {
     }
     let fixed = [9u16, 12, 3, 6];
     let rest = width.saturating_sub(fixed.iter().sum::<u16>() + 5);
-    let title = (rest * 2 / 5).max(10);
+    let title = ((u32::from(rest) * 2 / 5) as u16).max(10);
     let address = rest.saturating_sub(title).max(8);
     let mut widths = vec![title];
     widths.extend(fixed);

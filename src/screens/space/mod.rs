@@ -105,7 +105,7 @@ pub fn split(area: Rect) -> (Rect, Option<Rect>) {
     if area.width < 60 {
         return (area, None);
     }
-    let tree_width = (area.width * 35 / 100).clamp(24, 48);
+    let tree_width = (u32::from(area.width) * 35 / 100).clamp(24, 48) as u16;
     let tree = Rect::new(area.x, area.y, tree_width, area.height);
     let preview = Rect::new(
         area.x + tree_width + 1,
