@@ -441,3 +441,35 @@ async fn a_pasted_text_is_saved_as_a_draft_at_once() {
     };
     assert_eq!(text, "pasted\nparagraph");
 }
+
+#[tokio::test]
+async fn a_post_with_no_answer_keeps_the_text_and_reloads_before_any_resend() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    update(model, char_key('R'));
+    type_text(model, "maybe sent");
+    let (request, _) = review_call(&update(model, ctrl('s')));
+    let timeout = quire::api::ApiError::Timeout {
+        endpoint: "POST /spaces/s/change-requests/c/comments/x/replies".into(),
+    };
+    let cmd = answer(model, request, ReviewResponse::ReplyPosted(Err(timeout)));
+    assert!(
+        requests(&cmd)
+            .iter()
+            .any(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_)))),
+        "reloads to see whether it landed: {cmd:?}"
+    );
+    assert!(!matches!(cmd, Cmd::DiscardDraft { .. }));
+    let Some(Overlay::Composer { composer, .. }) = &screen(model).overlay else {
+        panic!()
+    };
+    assert_eq!(composer.text(), "maybe sent");
+    assert!(
+        composer
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("may or may not")
+    );
+}

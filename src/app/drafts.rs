@@ -3,19 +3,37 @@
 
 use std::path::{Path, PathBuf};
 
-/// A draft's file name: the key with anything unsafe for a file name replaced.
+/// A draft's file name: the key percent-encoded, so any id round-trips and no two keys share
+/// a file (a `/` in an id cannot leave the directory either).
 pub fn file_name(key: &str) -> String {
-    let safe: String = key
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("{safe}.md")
+    let mut name = String::with_capacity(key.len() + 3);
+    for byte in key.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.') {
+            name.push(byte as char);
+        } else {
+            name.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    name.push_str(".md");
+    name
+}
+
+/// The key a file name stands for; None for a name `file_name` cannot have made.
+fn key_of(name: &str) -> Option<String> {
+    let stem = name.strip_suffix(".md")?;
+    let mut bytes = Vec::with_capacity(stem.len());
+    let mut rest = stem.as_bytes();
+    while let Some((&first, tail)) = rest.split_first() {
+        if first == b'%' {
+            let hex = std::str::from_utf8(tail.get(..2)?).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            rest = &tail[2..];
+        } else {
+            bytes.push(first);
+            rest = tail;
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 pub fn save(directory: &Path, key: &str, text: &str) -> std::io::Result<()> {
@@ -36,22 +54,18 @@ pub fn discard(directory: &Path, key: &str) -> std::io::Result<()> {
 
 /// Every draft whose key starts with `prefix`, as (key, text).
 pub fn load(directory: &Path, prefix: &str) -> Vec<(String, String)> {
-    let wanted = file_name(prefix);
-    let wanted = wanted.trim_end_matches(".md");
     let Ok(entries) = std::fs::read_dir(directory) else {
         return Vec::new();
     };
     let mut drafts = Vec::new();
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().to_string();
-        let Some(stem) = name.strip_suffix(".md") else {
-            continue;
-        };
-        if !stem.starts_with(wanted) {
+        let Some(key) = key_of(&name) else { continue };
+        if !key.starts_with(prefix) {
             continue;
         }
         if let Ok(text) = std::fs::read_to_string(entry.path()) {
-            drafts.push((stem.to_string(), text));
+            drafts.push((key, text));
         }
     }
     drafts.sort();
@@ -87,7 +101,17 @@ mod tests {
     }
 
     #[test]
-    fn keys_cannot_escape_the_directory() {
-        assert_eq!(file_name("../../etc/passwd"), ".._.._etc_passwd.md");
+    fn keys_cannot_escape_the_directory_and_round_trip() {
+        assert_eq!(file_name("../../etc/passwd"), "..%2F..%2Fetc%2Fpasswd.md");
+        for key in ["spc.cr/1.reply-c:9", "a/b", "a_b", "ünïcode id", "100%"] {
+            assert_eq!(key_of(&file_name(key)).as_deref(), Some(key));
+        }
+        assert_ne!(file_name("a/b"), file_name("a_b"));
+        let dir = tempfile::tempdir().unwrap();
+        save(dir.path(), "s.c/1.reply-x", "kept").unwrap();
+        assert_eq!(
+            load(dir.path(), "s.c/1."),
+            [("s.c/1.reply-x".to_string(), "kept".to_string())]
+        );
     }
 }

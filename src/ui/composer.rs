@@ -42,6 +42,8 @@ pub struct Composer {
 
 impl Composer {
     pub fn new(title: impl Into<String>, text: &str) -> Composer {
+        // Text may come from the server (a comment being edited) or from `$EDITOR`.
+        let text = crate::ui::sanitize::sanitize_multiline(text);
         let lines: Vec<String> = if text.is_empty() {
             vec![String::new()]
         } else {

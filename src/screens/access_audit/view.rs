@@ -85,7 +85,7 @@ pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) 
                             format!(" {} ", text::fit(&sanitize(&visibility), 12)),
                             theme.style("badge"),
                         ),
-                        Span::styled(format!(" {reach}"), theme.style("text")),
+                        Span::styled(format!(" {}", sanitize(&reach)), theme.style("text")),
                     ];
                     if revoked > 0 {
                         spans.push(Span::styled(

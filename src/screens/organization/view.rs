@@ -107,7 +107,7 @@ fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mod
         );
         frame.render_widget(
             Paragraph::new(Span::styled(
-                format!("{} — r to retry", error.user_message()),
+                format!("{} — r to retry", sanitize(&error.user_message())),
                 theme.style("error"),
             )),
             last,

@@ -97,7 +97,7 @@ pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model
         Span::styled("loading more…", theme.style("muted"))
     } else if let Some(error) = &screen.list.error {
         Span::styled(
-            format!("{} — r to retry", error.user_message()),
+            format!("{} — r to retry", sanitize(&error.user_message())),
             theme.style("error"),
         )
     } else if screen.list.has_more() {

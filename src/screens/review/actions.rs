@@ -855,7 +855,7 @@ impl ReviewScreen {
                         }
                         self.sent(&draft_key, "Comment posted.")
                     }
-                    Err(error) => self.failed_post(&draft_key, refused("Posting", error)),
+                    Err(error) => self.failed_post_or_unknown(&draft_key, "Posting", error, ctx),
                 }
             }
             (PendingWrite::Post { draft_key }, ReviewResponse::ReplyPosted(result)) => match result
@@ -873,7 +873,9 @@ impl ReviewScreen {
                     }
                     self.sent(&draft_key, "Reply posted.")
                 }
-                Err(error) => self.failed_post(&draft_key, refused("Posting the reply", error)),
+                Err(error) => {
+                    self.failed_post_or_unknown(&draft_key, "Posting the reply", error, ctx)
+                }
             },
             (
                 PendingWrite::Edit {
@@ -888,7 +890,7 @@ impl ReviewScreen {
                     self.set_body(&comment, reply.as_deref(), text);
                     self.sent(&draft_key, "Comment edited.")
                 }
-                Err(error) => self.failed_post(&draft_key, refused("Editing", error)),
+                Err(error) => self.failed_post_or_unknown(&draft_key, "Editing", error, ctx),
             },
             (PendingWrite::Delete { comment, reply }, ReviewResponse::Deleted(result)) => {
                 match result {
@@ -923,7 +925,7 @@ impl ReviewScreen {
                         self.sent(&draft_key, &format!("Review submitted: {verdict}."))
                     }
                     Err(error) => {
-                        self.failed_post(&draft_key, refused("Submitting the review", error))
+                        self.failed_post_or_unknown(&draft_key, "Submitting the review", error, ctx)
                     }
                 }
             }
@@ -1022,6 +1024,22 @@ impl ReviewScreen {
     }
 
     /// The server refused the text: it stays in the composer (and on disk) with the reason.
+    /// When no answer came back the change request is reloaded, so a post that did land shows
+    /// up before the user sends it again.
+    fn failed_post_or_unknown(
+        &mut self,
+        draft_key: &str,
+        what: &str,
+        error: &crate::api::ApiError,
+        ctx: &mut Ctx,
+    ) -> Cmd {
+        let cmd = self.failed_post(draft_key, refused(what, error));
+        if super::outcome_unknown(error) {
+            return Cmd::batch([cmd, self.load(ctx)]);
+        }
+        cmd
+    }
+
     fn failed_post(&mut self, draft_key: &str, message: String) -> Cmd {
         if let Some(Overlay::Composer {
             draft_key: key,

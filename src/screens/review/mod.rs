@@ -264,7 +264,8 @@ impl ReviewScreen {
                 comment,
                 reply: None,
             } => format!("edit-{comment}"),
-            ComposeTarget::Review { .. } => "review".to_string(),
+            ComposeTarget::Review { approve: true } => "review-approve".to_string(),
+            ComposeTarget::Review { approve: false } => "review-changes".to_string(),
         };
         format!("{}{suffix}", self.draft_prefix())
     }
@@ -535,9 +536,19 @@ impl ScreenState for ReviewScreen {
     }
 }
 
+/// True when a write may or may not have reached the server (no answer came back).
+pub fn outcome_unknown(error: &ApiError) -> bool {
+    matches!(error, ApiError::Timeout { .. } | ApiError::Network { .. })
+}
+
 /// The error text to show for a refused write.
 pub fn refused(what: &str, error: &ApiError) -> String {
-    if error.status() == Some(403) {
+    if outcome_unknown(error) {
+        format!(
+            "{what}: no answer from the server, so it may or may not have been stored. \
+             Reloading — check before sending again (your text is kept)."
+        )
+    } else if error.status() == Some(403) {
         format!(
             "{what}: the server says your role may not do this ({})",
             error.user_message()

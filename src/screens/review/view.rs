@@ -77,7 +77,10 @@ fn draw_title(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
         Span::styled(sanitize(&cr.subject).into_owned(), theme.style("title")),
         Span::raw("  "),
         Span::styled(
-            format!(" {} ", cr.status.as_ref().map_or("unknown", |s| s.as_str())),
+            format!(
+                " {} ",
+                sanitize(cr.status.as_ref().map_or("unknown", |s| s.as_str()))
+            ),
             status_style(cr.status.as_ref(), theme),
         ),
     ];
@@ -469,7 +472,12 @@ fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &M
             .user
             .as_ref()
             .map(|u| sanitize(&u.display_name).into_owned())
-            .or_else(|| requested.team.as_ref().map(|t| format!("team {}", t.id)))
+            .or_else(|| {
+                requested
+                    .team
+                    .as_ref()
+                    .map(|t| format!("team {}", sanitize(&t.id)))
+            })
             .unwrap_or_default();
         let style = if index == screen.reviewer_selection.selected {
             theme.style("selection")
@@ -576,7 +584,7 @@ fn draw_overlay(
                         } else {
                             theme.style("text")
                         };
-                        let role = member.role.as_ref().map_or("guest", |r| r.as_str());
+                        let role = sanitize(member.role.as_ref().map_or("guest", |r| r.as_str()));
                         text.push(Line::from(Span::styled(
                             format!("{}  ({role})", sanitize(&member.user.display_name)),
                             style,
@@ -680,7 +688,7 @@ fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
             "The change request is open.".into(),
             format!(
                 "Its status is {}: only open change requests merge.",
-                cr.status.as_ref().map_or("unknown", |s| s.as_str())
+                sanitize(cr.status.as_ref().map_or("unknown", |s| s.as_str()))
             ),
         ),
         check(
@@ -738,7 +746,7 @@ fn merge_rules_text(rules: &serde_json::Value) -> String {
             if required.is_empty() {
                 "custom rules".into()
             } else {
-                format!("reviews required from {}", required.join(", "))
+                format!("reviews required from {}", sanitize(&required.join(", ")))
             }
         }
         _ => "unknown".into(),
