@@ -956,3 +956,45 @@ fn quitting_with_unsaved_settings_asks_first() {
     assert_eq!(update(&mut model, char_key('y')), Cmd::Quit);
     assert!(model.quit);
 }
+
+#[test]
+fn the_schema_being_written_is_saved_kept_on_close_and_restored() {
+    let mut model = site_screen_model("public", true, true);
+    for _ in 0..4 {
+        update(&mut model, key(KeyCode::Tab));
+    }
+    update(&mut model, char_key('e'));
+    for _ in 0..400 {
+        update(&mut model, key(KeyCode::Backspace));
+    }
+    let saved = update(&mut model, char_key('{'));
+    let Cmd::SaveDraft {
+        key: draft_key,
+        text,
+    } = saved
+    else {
+        panic!("every edit is saved: {saved:?}")
+    };
+    assert_eq!(text, "{");
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, char_key('k'));
+    assert!(screen(&model).modal.is_none());
+    update(&mut model, char_key('e'));
+    let Some(Modal::Composer(editor)) = screen_mut(&mut model).modal.as_mut() else {
+        panic!()
+    };
+    assert_eq!(editor.get_mut().text(), "{", "kept for later");
+    // A draft found on disk is offered when the site opens.
+    let mut again = site_screen_model("public", true, true);
+    update(
+        &mut again,
+        quire::app::Msg::DraftsLoaded {
+            prefix: draft_key.clone(),
+            drafts: vec![(draft_key, "{\"restored\": true}".into())],
+        },
+    );
+    assert_eq!(
+        screen(&again).schema_draft.as_deref(),
+        Some("{\"restored\": true}")
+    );
+}

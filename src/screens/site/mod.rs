@@ -114,6 +114,8 @@ pub struct SiteScreen {
     pub adaptive: Loadable<AdaptiveData>,
     pub adaptive_scroll: u16,
     pub modal: Option<Modal>,
+    /// The adaptive schema being written, kept (and saved to disk) until the server takes it.
+    pub schema_draft: Option<String>,
     pub pending: Option<(RequestId, Pending)>,
     site_request: Option<RequestId>,
     pub notice: Option<Notice>,
@@ -172,8 +174,14 @@ pub fn check_schema(text: &str) -> Result<Value, String> {
 const SCHEMA_TEMPLATE: &str = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"isBetaUser\": { \"type\": \"boolean\" }\n  },\n  \"additionalProperties\": false\n}";
 
 impl SiteScreen {
+    /// Where the adaptive schema being written is kept on disk.
+    pub fn schema_draft_key(&self) -> String {
+        format!("{}.{}.adaptive-schema", self.organization, self.site.id)
+    }
+
     pub fn new(organization: &str, site: Site) -> SiteScreen {
         SiteScreen {
+            schema_draft: None,
             organization: organization.to_string(),
             form: SettingsForm::new(&site),
             site,
@@ -875,12 +883,13 @@ impl SiteScreen {
                     self.warn(reason);
                     return Some(Step::default());
                 }
-                let text = self
-                    .adaptive
-                    .value()
-                    .and_then(|data| data.schema.as_ref())
-                    .and_then(|schema| serde_json::to_string_pretty(&schema.json_schema).ok())
-                    .unwrap_or_else(|| SCHEMA_TEMPLATE.to_string());
+                let text = self.schema_draft.clone().unwrap_or_else(|| {
+                    self.adaptive
+                        .value()
+                        .and_then(|data| data.schema.as_ref())
+                        .and_then(|schema| serde_json::to_string_pretty(&schema.json_schema).ok())
+                        .unwrap_or_else(|| SCHEMA_TEMPLATE.to_string())
+                });
                 self.modal = Some(Modal::Composer(Box::new(SchemaEditor::new(Composer::new(
                     "Adaptive schema (JSON)",
                     &text,
@@ -939,11 +948,29 @@ impl SiteScreen {
                             composer.submitting = cmd != Cmd::None;
                         }
                     },
-                    ComposerOutcome::Closed | ComposerOutcome::Discarded => return Step::default(),
-                    ComposerOutcome::OpenEditor => {
-                        composer.error = Some("$EDITOR is not available for the schema".into());
+                    // Closed keeps the draft for next time; discarded throws it away on purpose.
+                    ComposerOutcome::Closed => return Step::default(),
+                    ComposerOutcome::Discarded => {
+                        self.schema_draft = None;
+                        return Step::cmd(Cmd::DiscardDraft {
+                            key: self.schema_draft_key(),
+                        });
                     }
-                    ComposerOutcome::Edited | ComposerOutcome::Ignored => {}
+                    ComposerOutcome::OpenEditor => {
+                        cmd = Cmd::EditExternally {
+                            key: self.schema_draft_key(),
+                            text: composer.text(),
+                        };
+                    }
+                    ComposerOutcome::Edited => {
+                        let text = composer.text();
+                        self.schema_draft = Some(text.clone());
+                        cmd = Cmd::SaveDraft {
+                            key: self.schema_draft_key(),
+                            text,
+                        };
+                    }
+                    ComposerOutcome::Ignored => {}
                 }
                 self.modal = Some(Modal::Composer(editor));
                 return Step::cmd(cmd);
@@ -1245,8 +1272,12 @@ impl SiteScreen {
             }
             (Pending::Schema, SitesResponse::SchemaSaved(Ok(_))) => {
                 self.modal = None;
+                self.schema_draft = None;
                 self.say("Saved the adaptive schema");
-                self.load_adaptive(ctx)
+                let discard = Cmd::DiscardDraft {
+                    key: self.schema_draft_key(),
+                };
+                Cmd::batch([discard, self.load_adaptive(ctx)])
             }
             (Pending::Schema, SitesResponse::SchemaSaved(Err(error))) => {
                 if let Some(Modal::Composer(editor)) = self.modal.as_mut() {
@@ -1296,7 +1327,34 @@ impl ScreenState for SiteScreen {
     }
 
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
-        Cmd::batch([self.load_structure(ctx), self.load_tab(ctx)])
+        let drafts = Cmd::LoadDrafts {
+            prefix: self.schema_draft_key(),
+        };
+        Cmd::batch([self.load_structure(ctx), self.load_tab(ctx), drafts])
+    }
+
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        if prefix == self.schema_draft_key()
+            && let Some((_, text)) = drafts.iter().find(|(key, _)| key == prefix)
+        {
+            self.schema_draft = Some(text.clone());
+            self.say("An unsaved adaptive schema was restored: e opens it");
+        }
+        Cmd::None
+    }
+
+    fn on_external_edit(&mut self, key: &str, text: String, _ctx: &mut Ctx) -> Cmd {
+        if key != self.schema_draft_key() {
+            return Cmd::None;
+        }
+        if let Some(Modal::Composer(editor)) = self.modal.as_mut() {
+            editor.get_mut().set_text(&text);
+        }
+        self.schema_draft = Some(text.clone());
+        Cmd::SaveDraft {
+            key: key.to_string(),
+            text,
+        }
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
