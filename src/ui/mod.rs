@@ -5,6 +5,7 @@ pub mod composer;
 pub mod confirm;
 pub mod diff;
 pub mod emoji_picker;
+pub mod hyperlink;
 pub mod input;
 pub mod list;
 pub mod markdown;

@@ -156,8 +156,12 @@ impl Reader {
         let start = self.scroll.min(layout.lines.len());
         let end = (start + height).min(layout.lines.len());
         let visible: Vec<Line> = layout.lines[start..end].to_vec();
-        frame.render_widget(Paragraph::new(visible), area);
+        frame.render_widget(Paragraph::new(visible.clone()), area);
         self.highlight_matches(frame, area, start..end, theme);
+        if crate::ui::hyperlink::supported() {
+            let target = theme.style("link_target");
+            crate::ui::hyperlink::apply(frame.buffer_mut(), area, &visible, target);
+        }
     }
 
     fn highlight_matches(
