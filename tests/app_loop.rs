@@ -277,7 +277,7 @@ async fn a_failed_request_says_what_failed_and_r_retries() {
         ..Default::default()
     };
     let harness = Harness::start(tokens::ADMIN, options).await;
-    harness.wait_for("Press r to retry").await;
+    harness.wait_for("r to retry").await;
     assert!(
         harness.backend.screen().contains("503"),
         "{}",

@@ -473,3 +473,125 @@ async fn a_post_with_no_answer_keeps_the_text_and_reloads_before_any_resend() {
             .contains("may or may not")
     );
 }
+
+#[tokio::test]
+async fn editing_your_own_comment_sends_the_new_text_and_shows_it() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    // Find a comment the server says we may edit.
+    let rows = screen(model).rows();
+    let own = rows
+        .iter()
+        .position(|row| {
+            row.reply.is_none() && screen(model).threads()[row.thread].comment.permissions.edit
+        })
+        .expect("the admin wrote a comment in the demo");
+    screen_select(model, own);
+    update(model, char_key('e'));
+    type_text(model, " (edited)");
+    let (request, call) = review_call(&update(model, ctrl('s')));
+    let ReviewCall::UpdateComment {
+        update: change,
+        comment,
+        ..
+    } = call
+    else {
+        panic!()
+    };
+    let text = change.markdown.clone().expect("new text");
+    assert!(text.ends_with(" (edited)"));
+    answer(model, request, ReviewResponse::CommentUpdated(Ok(())));
+    let thread = screen(model)
+        .threads()
+        .iter()
+        .find(|t| t.comment.id == comment)
+        .unwrap();
+    assert_eq!(thread.comment.body.markdown(), Some(text.as_str()));
+    assert!(thread.comment.edited_at.is_some(), "marked edited");
+}
+
+#[tokio::test]
+async fn someone_elses_comment_cannot_be_edited_or_deleted() {
+    let mut loaded = review(tokens::COMMENTER, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    let rows = screen(model).rows();
+    let theirs = rows
+        .iter()
+        .position(|row| {
+            row.reply.is_none() && !screen(model).threads()[row.thread].comment.permissions.edit
+        })
+        .unwrap();
+    screen_select(model, theirs);
+    for action in ['e', 'd'] {
+        assert_eq!(update(model, char_key(action)), Cmd::None);
+        assert!(screen(model).overlay.is_none());
+        assert!(screen(model).notice.as_ref().unwrap().error);
+    }
+}
+
+#[tokio::test]
+async fn reviewers_are_requested_through_the_member_picker_and_removed_after_asking() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('3'));
+    let (request, call) = review_call(&update(model, char_key('+')));
+    assert!(matches!(call, ReviewCall::ListMembers { .. }));
+    let members = loaded
+        .effects
+        .client
+        .as_ref()
+        .unwrap()
+        .list_all::<quire::api::models::Member>(&format!("/orgs/{}/members", demo_ids::ACME), &[])
+        .await
+        .unwrap();
+    answer(model, request, ReviewResponse::Members(Ok(members)));
+    type_text(model, "hannah");
+    let (_, call) = review_call(&update(model, key(KeyCode::Enter)));
+    let ReviewCall::RequestReviewers { users, .. } = call else {
+        panic!()
+    };
+    assert_eq!(users, [demo_ids::USER_HANNAH]);
+    // Removing asks first.
+    assert_eq!(update(model, char_key('-')), Cmd::None);
+    assert!(matches!(screen(model).overlay, Some(Overlay::Confirm(_))));
+    let (_, call) = review_call(&update(model, char_key('y')));
+    assert!(matches!(call, ReviewCall::RemoveReviewer { .. }));
+}
+
+#[tokio::test]
+async fn update_from_main_reports_conflicts_and_reloads_on_success() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_OUTDATED, 120, 35).await;
+    let model = &mut loaded.model;
+    let (request, call) = review_call(&update(model, char_key('U')));
+    assert!(matches!(call, ReviewCall::UpdateFromMain(_)));
+    let conflicts = quire::api::models::UpdateResult {
+        revision: None,
+        result: quire::api::models::UpdateOutcome::Conflicts,
+    };
+    answer(
+        model,
+        request,
+        ReviewResponse::UpdatedFromMain(Ok(conflicts)),
+    );
+    assert!(screen(model).notice.as_ref().unwrap().error);
+    let (request, _) = review_call(&update(model, char_key('U')));
+    let updated = quire::api::models::UpdateResult {
+        revision: Some("r2".into()),
+        result: quire::api::models::UpdateOutcome::Update,
+    };
+    let cmd = answer(model, request, ReviewResponse::UpdatedFromMain(Ok(updated)));
+    assert!(
+        matches!(review_call(&cmd).1, ReviewCall::LoadReview(_)),
+        "reloads"
+    );
+}
+
+fn screen_select(model: &mut quire::app::Model, row: usize) {
+    update(model, char_key('g'));
+    for _ in 0..row {
+        update(model, char_key('j'));
+    }
+    assert_eq!(screen(model).comment_selection.selected, row);
+}

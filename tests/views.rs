@@ -136,6 +136,76 @@ fn organization_states() {
     snapshot_both!("organization_tree_filtered", filtered);
 }
 
+fn organization_failed() -> Model {
+    let mut model = loaded_organizations(2, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Err(server_error())),
+    );
+    model
+}
+
+fn members_tab() -> Model {
+    let mut model = organization_loaded();
+    update(&mut model, key(KeyCode::Tab));
+    let (request, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
+    let member = serde_json::json!({
+        "object": "member", "id": "u-1", "role": "admin",
+        "user": {"object": "user", "id": "u-1", "displayName": "Ada Lovelace", "email": "ada@example.com"},
+        "joinedAt": "2024-01-01T00:00:00Z", "lastSeenAt": "2024-03-01T00:00:00Z"
+    });
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Members(Ok(quire::api::ListPage {
+            items: vec![from_json(member)],
+            next_page: None,
+            count: Some(1),
+        })),
+    );
+    model
+}
+
+fn space_failed() -> Model {
+    let mut model = loaded_organizations(1, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    update(&mut model, char_key('G'));
+    let (request, _) = only_request(&update(&mut model, key(KeyCode::Enter)));
+    respond(&mut model, request, ApiResponse::Pages(Err(server_error())));
+    model
+}
+
+fn page_failed() -> Model {
+    let (mut model, preview) = space_model();
+    respond(
+        &mut model,
+        preview,
+        ApiResponse::PageMarkdown(Err(server_error())),
+    );
+    let (request, _) = only_request(&update(&mut model, key(KeyCode::Enter)));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::PageMarkdown(Err(server_error())),
+    );
+    model
+}
+
+#[test]
+fn failure_and_members_states() {
+    snapshot_both!("organization_error", organization_failed());
+    snapshot_both!("organization_members", members_tab());
+    snapshot_both!("space_error", space_failed());
+    snapshot_both!("page_error", page_failed());
+}
+
 #[test]
 fn space_and_reader_states() {
     snapshot_both!("space_loading_preview", space_model().0);
@@ -174,6 +244,10 @@ fn every_state_draws_at_every_size_without_panic() {
         ("space", || space_model().0),
         ("space preview", space_with_preview),
         ("reader", reader),
+        ("organization error", organization_failed),
+        ("members", members_tab),
+        ("space error", space_failed),
+        ("page error", page_failed),
     ];
     let mut sizes = Vec::new();
     for width in 1..=300u16 {

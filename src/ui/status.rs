@@ -49,14 +49,20 @@ pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
             )),
         ]
     } else {
-        vec![
-            Line::from(Span::styled(
-                sanitize(&error.user_message()).into_owned(),
-                theme.style("error"),
-            )),
-            Line::from(""),
-            Line::from(Span::styled("Press r to retry.", theme.style("muted"))),
-        ]
+        let message = sanitize(&error.user_message()).into_owned();
+        let mut lines = vec![Line::from(Span::styled(
+            message.clone(),
+            theme.style("error"),
+        ))];
+        // The client's message usually says how to retry already; say it once.
+        if !message.contains("retry") {
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(
+                "Press r to retry.",
+                theme.style("muted"),
+            )));
+        }
+        lines
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
