@@ -998,3 +998,20 @@ fn the_schema_being_written_is_saved_kept_on_close_and_restored() {
         Some("{\"restored\": true}")
     );
 }
+
+#[test]
+fn fields_cannot_change_while_a_save_is_in_flight() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 0, "Renamed");
+    update(&mut model, key(KeyCode::Enter));
+    let save = update(&mut model, ctrl('s'));
+    assert_eq!(requests(&save).len(), 1, "the save is sent");
+    // Down to another field and try to edit it before the answer.
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    assert!(
+        screen(&model).form.editing.is_none(),
+        "no edit while saving"
+    );
+}

@@ -476,6 +476,11 @@ impl SiteScreen {
             self.warn(reason);
             return;
         }
+        // The answer to a save replaces the form; a change made meanwhile would be lost.
+        if matches!(self.pending, Some((_, Pending::Save(_)))) {
+            self.warn("Saving… the fields can change again once the server answers");
+            return;
+        }
         let Some(field) = self.form.selected_field() else {
             return;
         };
