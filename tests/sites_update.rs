@@ -1015,3 +1015,27 @@ fn fields_cannot_change_while_a_save_is_in_flight() {
         "no edit while saving"
     );
 }
+
+#[test]
+fn a_share_link_create_with_no_answer_reloads_the_list_before_any_retry() {
+    let (mut model, request) = share_links_model();
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::ShareLinks(Ok(Vec::new()))),
+    );
+    update(&mut model, char_key('n'));
+    type_text(&mut model, "Partners");
+    let (created, _) = sites_call(&update(&mut model, key(KeyCode::Enter)));
+    let reload = respond(
+        &mut model,
+        created,
+        ApiResponse::Sites(SitesResponse::ShareLink(Err(
+            quire::api::ApiError::Timeout {
+                endpoint: "POST /orgs/org-1/sites/site-1/share-links".into(),
+            },
+        ))),
+    );
+    let (_, call) = sites_call(&reload);
+    assert!(matches!(call, SitesCall::ListShareLinks { .. }), "{call:?}");
+}

@@ -1295,9 +1295,26 @@ impl SiteScreen {
                 }
                 Cmd::None
             }
-            (_, response) => {
-                if let Some(error) = response_error(response) {
-                    self.refused(&error);
+            (pending, response) => {
+                let Some(error) = response_error(response) else {
+                    return Cmd::None;
+                };
+                self.refused(&error);
+                // No answer: the write may have landed. Show the server's state before the user
+                // tries again, so a share link is never created twice unseen.
+                if crate::screens::review::outcome_unknown(&error) {
+                    self.warn(format!(
+                        "No answer from the server; it may or may not have been done. Reloaded: \
+                         check before trying again ({})",
+                        server_message(&error)
+                    ));
+                    return match pending {
+                        Pending::ShareLink(_) => self.load_share_links(ctx),
+                        Pending::SectionGroup(_) => {
+                            Cmd::batch([self.load_groups(ctx), self.load_structure(ctx)])
+                        }
+                        _ => self.load_tab(ctx),
+                    };
                 }
                 Cmd::None
             }
