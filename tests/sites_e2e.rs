@@ -70,7 +70,8 @@ fn rename_a_site_switch_visibility_and_manage_a_share_link() {
     app.wait_for("New share link", WAIT);
     app.send("E2E partners\r");
     app.wait_for("Created share link", WAIT);
-    app.wait_for("E2E partners", WAIT);
+    // Once in the message, once as a row of the reloaded list.
+    app.wait_for_count("E2E partners", 2, WAIT);
     app.send("G");
     app.send("a");
     app.wait_for("Deactivated “E2E partners”", WAIT);

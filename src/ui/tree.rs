@@ -134,6 +134,69 @@ impl<T> Tree<T> {
     }
 }
 
+/// What a screen's tree needs to know of its items: a key that survives reloads (for the set
+/// of open nodes) and the title the `/` filter matches.
+pub trait TreeItem {
+    fn key(&self) -> String;
+    fn title(&self) -> &str;
+}
+
+/// The rows shown for `expanded` keys and a filter: with a filter, matches and their ancestors.
+pub fn rows_for<T: TreeItem>(
+    tree: &Tree<T>,
+    expanded: &HashSet<String>,
+    filter: &crate::ui::input::Filter,
+) -> Vec<VisibleRow> {
+    let open: HashSet<usize> = tree
+        .nodes()
+        .filter(|(_, node)| expanded.contains(&node.item.key()))
+        .map(|(index, _)| index)
+        .collect();
+    if filter.text.is_empty() {
+        tree.visible_rows(&open, None)
+    } else {
+        let matches = |item: &T| filter.matches(item.title());
+        tree.visible_rows(&open, Some(&matches))
+    }
+}
+
+/// The row of the first item that matches the filter itself (not an ancestor shown for
+/// context), so `enter` opens what was searched for.
+pub fn first_match<T: TreeItem>(
+    tree: &Tree<T>,
+    rows: &[VisibleRow],
+    filter: &crate::ui::input::Filter,
+) -> usize {
+    rows.iter()
+        .position(|row| {
+            tree.item(row.node)
+                .is_some_and(|item| filter.matches(item.title()))
+        })
+        .unwrap_or(0)
+}
+
+/// `h`/`←`: close the selected node if it is open, else move to its parent.
+pub fn collapse_or_go_to_parent<T: TreeItem>(
+    tree: &Tree<T>,
+    rows: &[VisibleRow],
+    selected: &mut usize,
+    expanded: &mut HashSet<String>,
+) {
+    let Some(row) = rows.get(*selected).copied() else {
+        return;
+    };
+    if row.expanded {
+        if let Some(item) = tree.item(row.node) {
+            expanded.remove(&item.key());
+        }
+        return;
+    }
+    let parent = tree.node(row.node).and_then(|n| n.parent);
+    if let Some(position) = parent.and_then(|p| rows.iter().position(|r| r.node == p)) {
+        *selected = position;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -105,6 +105,23 @@ impl PtyApp {
         }
     }
 
+    /// Waits until `text` is on screen at least `count` times.
+    pub fn wait_for_count(&self, text: &str, count: usize, timeout: Duration) {
+        let start = Instant::now();
+        loop {
+            if self.screen().matches(text).count() >= count {
+                return;
+            }
+            if start.elapsed() > timeout {
+                panic!(
+                    "`{text}` did not appear {count} times in {timeout:?}. Screen:\n{}",
+                    self.screen()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     pub fn send(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).expect("write keys");
         self.writer.flush().expect("flush keys");

@@ -21,7 +21,7 @@ use crate::screens::space::SpaceScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
-use crate::ui::tree::{Tree, VisibleRow};
+use crate::ui::tree::{self as trees, Tree, VisibleRow};
 
 pub use tree::{OrgNode, build_tree};
 
@@ -83,20 +83,9 @@ impl Organization {
 
     /// The tree rows as drawn now (respecting expansion and the filter).
     pub fn visible_rows(&self) -> Vec<VisibleRow> {
-        let Some(tree) = self.tree.value() else {
-            return Vec::new();
-        };
-        let expanded: HashSet<usize> = tree
-            .nodes()
-            .filter(|(_, node)| self.expanded.contains(&node.item.key()))
-            .map(|(index, _)| index)
-            .collect();
-        if self.tree_filter.text.is_empty() {
-            tree.visible_rows(&expanded, None)
-        } else {
-            let matches = |node: &OrgNode| self.tree_filter.matches(node.title());
-            tree.visible_rows(&expanded, Some(&matches))
-        }
+        self.tree.value().map_or_else(Vec::new, |tree| {
+            trees::rows_for(tree, &self.expanded, &self.tree_filter)
+        })
     }
 
     pub fn selected_node(&self) -> Option<&OrgNode> {
@@ -253,34 +242,17 @@ impl Organization {
     /// While a filter is typed, the first node that matches it (not an ancestor shown only for
     /// context) is selected, so `enter` opens what was searched for.
     fn select_first_match(&mut self) {
-        let Some(tree) = self.tree.value() else {
-            return;
-        };
         let rows = self.visible_rows();
-        let first = rows.iter().position(|row| {
-            tree.item(row.node)
-                .is_some_and(|node| self.tree_filter.matches(node.title()))
-        });
-        self.tree_selection.selected = first.unwrap_or(0);
+        if let Some(tree) = self.tree.value() {
+            self.tree_selection.selected = trees::first_match(tree, &rows, &self.tree_filter);
+        }
     }
 
     fn collapse_or_go_to_parent(&mut self) {
         let rows = self.visible_rows();
-        let Some(row) = rows.get(self.tree_selection.selected).copied() else {
-            return;
-        };
-        let Some(tree) = self.tree.value() else {
-            return;
-        };
-        if row.expanded {
-            if let Some(node) = tree.item(row.node) {
-                self.expanded.remove(&node.key());
-            }
-            return;
-        }
-        let parent = tree.node(row.node).and_then(|n| n.parent);
-        if let Some(position) = parent.and_then(|p| rows.iter().position(|r| r.node == p)) {
-            self.tree_selection.selected = position;
+        if let Some(tree) = self.tree.value() {
+            let selected = &mut self.tree_selection.selected;
+            trees::collapse_or_go_to_parent(tree, &rows, selected, &mut self.expanded);
         }
     }
 

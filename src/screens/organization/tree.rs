@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::api::models::{Collection, Space};
 use crate::app::OrganizationTree;
-use crate::ui::tree::Tree;
+use crate::ui::tree::{Tree, TreeItem};
 
 // One node per collection or space, built once per load: the size difference does not matter.
 #[allow(clippy::large_enum_variant)]
@@ -12,6 +12,16 @@ use crate::ui::tree::Tree;
 pub enum OrgNode {
     Collection(Collection),
     Space(Space),
+}
+
+impl TreeItem for OrgNode {
+    fn key(&self) -> String {
+        OrgNode::key(self)
+    }
+
+    fn title(&self) -> &str {
+        OrgNode::title(self)
+    }
 }
 
 impl OrgNode {

@@ -20,7 +20,7 @@ use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
-use crate::ui::tree::{Tree, VisibleRow};
+use crate::ui::tree::{self as trees, Tree, TreeItem, VisibleRow};
 
 /// One page as the tree shows it (the API's page without its children and body).
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +33,16 @@ pub struct PageNode {
     pub path: Option<String>,
     pub app_url: Option<String>,
     pub link_target: Option<String>,
+}
+
+impl TreeItem for PageNode {
+    fn key(&self) -> String {
+        self.id.clone()
+    }
+
+    fn title(&self) -> &str {
+        &self.title
+    }
 }
 
 impl PageNode {
@@ -149,20 +159,9 @@ impl SpaceScreen {
     }
 
     pub fn visible_rows(&self) -> Vec<VisibleRow> {
-        let Some(tree) = self.pages.value() else {
-            return Vec::new();
-        };
-        let expanded: HashSet<usize> = tree
-            .nodes()
-            .filter(|(_, node)| self.expanded.contains(&node.item.id))
-            .map(|(index, _)| index)
-            .collect();
-        if self.filter.text.is_empty() {
-            tree.visible_rows(&expanded, None)
-        } else {
-            let matches = |node: &PageNode| self.filter.matches(&node.title);
-            tree.visible_rows(&expanded, Some(&matches))
-        }
+        self.pages.value().map_or_else(Vec::new, |tree| {
+            trees::rows_for(tree, &self.expanded, &self.filter)
+        })
     }
 
     pub fn selected_page(&self) -> Option<&PageNode> {
@@ -292,34 +291,17 @@ impl SpaceScreen {
 
     /// While a filter is typed, the first page that matches it is selected.
     fn select_first_match(&mut self) {
-        let Some(tree) = self.pages.value() else {
-            return;
-        };
         let rows = self.visible_rows();
-        let first = rows.iter().position(|row| {
-            tree.item(row.node)
-                .is_some_and(|page| self.filter.matches(&page.title))
-        });
-        self.selection.selected = first.unwrap_or(0);
+        if let Some(tree) = self.pages.value() {
+            self.selection.selected = trees::first_match(tree, &rows, &self.filter);
+        }
     }
 
     fn collapse_or_go_to_parent(&mut self) {
         let rows = self.visible_rows();
-        let Some(row) = rows.get(self.selection.selected).copied() else {
-            return;
-        };
-        let Some(tree) = self.pages.value() else {
-            return;
-        };
-        if row.expanded {
-            if let Some(node) = tree.item(row.node) {
-                self.expanded.remove(&node.id);
-            }
-            return;
-        }
-        let parent = tree.node(row.node).and_then(|n| n.parent);
-        if let Some(position) = parent.and_then(|p| rows.iter().position(|r| r.node == p)) {
-            self.selection.selected = position;
+        if let Some(tree) = self.pages.value() {
+            let selected = &mut self.selection.selected;
+            trees::collapse_or_go_to_parent(tree, &rows, selected, &mut self.expanded);
         }
     }
 }
