@@ -6,7 +6,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::changes::split;
 use super::threads::{self, Row};
-use super::{ComposeTarget, Confirmation, Overlay, ReviewScreen, ReviewTab};
+use super::{Confirmation, Overlay, ReviewScreen, ReviewTab};
 use crate::api::models::{ChangeRequestStatus, Reaction, ReviewStatus};
 use crate::app::Model;
 use crate::app::review_calls::Thread;
@@ -768,14 +768,4 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &T
             .wrap(Wrap { trim: false }),
         rect,
     );
-}
-
-#[allow(dead_code)]
-fn compose_label(target: &ComposeTarget) -> &'static str {
-    match target {
-        ComposeTarget::NewComment { .. } => "comment",
-        ComposeTarget::Reply { .. } => "reply",
-        ComposeTarget::Edit { .. } => "edit",
-        ComposeTarget::Review { .. } => "review",
-    }
 }
