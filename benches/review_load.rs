@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::review_calls::ChangeRequestRef;
-use quire::app::{ApiCall, Cmd, Environment, Model, Msg, Size, update};
+use quire::app::{Environment, Model, Msg, Size, update};
 use quire::runtime::call_api;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
@@ -69,7 +69,7 @@ async fn open_review(client: &Client, target: &ChangeRequestRef) -> Duration {
     let mut pending = vec![model.init()];
     let mut rounds = 0;
     while !pending.is_empty() {
-        let calls: Vec<_> = pending.drain(..).flat_map(api_calls).collect();
+        let calls: Vec<_> = pending.drain(..).flat_map(|cmd| cmd.api_calls()).collect();
         if calls.is_empty() {
             break;
         }
@@ -93,12 +93,4 @@ async fn open_review(client: &Client, target: &ChangeRequestRef) -> Duration {
         elapsed.as_millis()
     );
     elapsed
-}
-
-fn api_calls(cmd: Cmd) -> Vec<(quire::app::RequestId, ApiCall)> {
-    match cmd {
-        Cmd::Api { request, call } => vec![(request, call)],
-        Cmd::Batch(commands) => commands.into_iter().flat_map(api_calls).collect(),
-        _ => Vec::new(),
-    }
 }

@@ -103,10 +103,10 @@ impl Cmd {
         }
     }
 
-    /// Every API call inside this command, for tests.
-    pub fn api_calls(&self) -> Vec<&ApiCall> {
+    /// Every API call inside this command with its request id, for tests and benchmarks.
+    pub fn api_calls(&self) -> Vec<(RequestId, ApiCall)> {
         match self {
-            Cmd::Api { call, .. } => vec![call],
+            Cmd::Api { request, call } => vec![(*request, call.clone())],
             Cmd::Batch(commands) => commands.iter().flat_map(Cmd::api_calls).collect(),
             _ => Vec::new(),
         }

@@ -58,24 +58,6 @@ pub fn date(timestamp: &str) -> String {
     clean.get(..10).unwrap_or(&clean).to_string()
 }
 
-/// "3 days ago" for an ISO 8601 timestamp relative to now.
-pub fn ago(timestamp: &str) -> String {
-    let Ok(then) = chrono::DateTime::parse_from_rfc3339(timestamp) else {
-        return date(timestamp);
-    };
-    let seconds = (chrono::Utc::now() - then.with_timezone(&chrono::Utc)).num_seconds();
-    let (amount, unit) = match seconds {
-        s if s < 60 => return "just now".to_string(),
-        s if s < 3_600 => (s / 60, "minute"),
-        s if s < 86_400 => (s / 3_600, "hour"),
-        s if s < 30 * 86_400 => (s / 86_400, "day"),
-        s if s < 365 * 86_400 => (s / (30 * 86_400), "month"),
-        s => (s / (365 * 86_400), "year"),
-    };
-    let plural = if amount == 1 { "" } else { "s" };
-    format!("{amount} {unit}{plural} ago")
-}
-
 /// Splits off a bottom row for a filter when one is shown.
 pub fn with_filter_row(area: Rect, show: bool) -> (Rect, Option<Rect>) {
     if !show || area.height < 2 {

@@ -62,11 +62,7 @@ pub fn only_request(cmd: &Cmd) -> (RequestId, ApiCall) {
 }
 
 pub fn requests(cmd: &Cmd) -> Vec<(RequestId, ApiCall)> {
-    match cmd {
-        Cmd::Api { request, call } => vec![(*request, call.clone())],
-        Cmd::Batch(commands) => commands.iter().flat_map(requests).collect(),
-        _ => Vec::new(),
-    }
+    cmd.api_calls()
 }
 
 pub fn organization_json(id: &str, title: &str) -> Value {

@@ -734,7 +734,6 @@ fn confirm(screen: &mut ReviewScreen, confirmation: Confirmation, ctx: &mut Ctx)
             let call = ReviewCall::RemoveReviewer { target, user };
             screen.send(ctx, call, PendingWrite::Reviewers)
         }
-        Confirmation::Discard => Cmd::None,
     }
 }
 

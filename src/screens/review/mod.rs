@@ -18,9 +18,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::ApiError;
-use crate::api::models::{
-    ChangeRequest, Comment, CommentReply, Member, Reaction, RequestedReviewer, User,
-};
+use crate::api::models::{ChangeRequest, Comment, Member, Reaction, RequestedReviewer, User};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::review_calls::{
     ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
@@ -89,7 +87,6 @@ pub enum Confirmation {
         user: String,
         name: String,
     },
-    Discard,
 }
 
 // One overlay at a time, replaced as a whole: the size difference does not matter.
@@ -559,10 +556,4 @@ pub fn refused(what: &str, error: &ApiError) -> String {
             error.user_message()
         )
     }
-}
-
-/// A comment or reply, whichever a row points at.
-pub enum RowItem<'a> {
-    Comment(&'a Comment),
-    Reply(&'a CommentReply),
 }

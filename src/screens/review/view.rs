@@ -626,7 +626,6 @@ fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<
         Confirmation::RemoveReviewer { name, .. } => {
             vec![format!("No longer ask {} to review?", sanitize(name))]
         }
-        Confirmation::Discard => vec!["Discard the draft?".into()],
     }
 }
 
