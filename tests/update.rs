@@ -444,3 +444,34 @@ fn a_hostile_twenty_thousand_deep_collection_tree_neither_overflows_nor_loses_an
         "every collection and the space are in the tree"
     );
 }
+
+#[test]
+fn the_table_of_contents_follows_rebound_keys() {
+    let (mut model, preview) = space_model();
+    let overrides =
+        std::collections::HashMap::from([("down".to_string(), vec!["ctrl-n".to_string()])]);
+    model.keymap.apply_overrides(&overrides).unwrap();
+    let mut markdown = String::from("# Top\n\n");
+    for i in 0..60 {
+        markdown.push_str(&format!("Paragraph {i}.\n\n"));
+    }
+    markdown.push_str("## Far section\n\nEnd.\n");
+    let cmd = respond(
+        &mut model,
+        preview,
+        ApiResponse::PageMarkdown(Ok(page_with_markdown("p-start", &markdown))),
+    );
+    finish_parse(&mut model, cmd);
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key('t'));
+    update(&mut model, ctrl('n'));
+    update(&mut model, key(KeyCode::Enter));
+    let Screen::Page(page) = model.top() else {
+        panic!()
+    };
+    assert!(page.contents.is_none());
+    assert!(
+        page.reader.scroll > 10,
+        "ctrl-n moved to the second heading"
+    );
+}

@@ -69,7 +69,7 @@ impl PageScreen {
         }
     }
 
-    fn on_contents_key(&mut self, action: Option<Action>, ctx: &mut Ctx) {
+    fn on_contents_key(&mut self, action: Action, ctx: &mut Ctx) {
         let headings = self
             .reader
             .key
@@ -82,11 +82,11 @@ impl PageScreen {
             return;
         };
         match action {
-            Some(Action::Down) => selection.move_by(1, headings),
-            Some(Action::Up) => selection.move_by(-1, headings),
-            Some(Action::Top) => selection.top(),
-            Some(Action::Bottom) => selection.bottom(headings),
-            Some(Action::Open) => {
+            Action::Down => selection.move_by(1, headings),
+            Action::Up => selection.move_by(-1, headings),
+            Action::Top => selection.top(),
+            Action::Bottom => selection.bottom(headings),
+            Action::Open => {
                 let index = selection.selected;
                 self.contents = None;
                 let row = self
@@ -98,7 +98,7 @@ impl PageScreen {
                     self.reader.scroll_to(row, height);
                 }
             }
-            Some(Action::Back | Action::TableOfContents | Action::Quit) => self.contents = None,
+            Action::Back | Action::TableOfContents | Action::Quit => self.contents = None,
             _ => {}
         }
     }
@@ -125,7 +125,12 @@ impl ScreenState for PageScreen {
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
-        &[KeyContext::Reader]
+        // The table of contents is a list: `enter` jumps, the rest moves as in the reader.
+        if self.contents.is_some() {
+            &[KeyContext::List, KeyContext::Reader]
+        } else {
+            &[KeyContext::Reader]
+        }
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
@@ -141,16 +146,6 @@ impl ScreenState for PageScreen {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        if self.contents.is_some() {
-            // Reuse the reader's bindings for moving inside the table of contents.
-            let keymap = crate::app::keymap::Keymap::default();
-            let action = keymap.action_for(
-                &[KeyContext::List, KeyContext::Reader, KeyContext::Global],
-                key,
-            );
-            self.on_contents_key(action, ctx);
-            return Some(Step::default());
-        }
         let input = self.search_input.as_mut()?;
         let (_, height) = Self::text_size(ctx);
         match input.handle_key(key) {
@@ -173,6 +168,10 @@ impl ScreenState for PageScreen {
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        if self.contents.is_some() {
+            self.on_contents_key(action, ctx);
+            return Some(Step::default());
+        }
         let (_, height) = Self::text_size(ctx);
         let page = height.max(1) as isize;
         match action {
