@@ -186,14 +186,14 @@ fn execute<B: Backend, H: Host>(
         Cmd::Api { request, call } => spawn_api_call(effects, sender, request, call),
         Cmd::ParseMarkdown { key, markdown } => {
             let theme = effects.theme.clone();
-            spawn_render(sender, key, false, move || {
+            spawn_render(sender, key, false, effects.theme.clone(), move || {
                 MarkdownDoc::parse(&markdown, &theme)
             });
         }
         Cmd::HighlightMarkdown { key, doc } => {
             let theme = effects.theme.clone();
             let options = effects.render;
-            spawn_render(sender, key, true, move || {
+            spawn_render(sender, key, true, effects.theme.clone(), move || {
                 doc.0.highlighted(&theme, &options)
             });
         }
@@ -252,6 +252,7 @@ fn spawn_render<F>(
     sender: &UnboundedSender<Msg>,
     key: crate::app::DocKey,
     highlighted: bool,
+    theme: Theme,
     render: F,
 ) where
     F: FnOnce() -> MarkdownDoc + Send + 'static,
@@ -265,7 +266,7 @@ fn spawn_render<F>(
                 tracing::error!(%error, "markdown rendering failed");
                 MarkdownDoc::parse(
                     "> quire could not render this page. Press `r` to load it again.",
-                    &Theme::default(),
+                    &theme,
                 )
             }
         };

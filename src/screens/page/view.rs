@@ -40,14 +40,21 @@ pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
         }
     }
     if area.height >= 3 {
-        draw_status(screen, frame, status_row, model);
+        draw_status(screen, frame, status_row, text_rect.height as usize, model);
     }
     if screen.contents.is_some() {
         draw_contents(screen, frame, area, model);
     }
 }
 
-fn draw_status(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
+/// The search input, or the match count and how far down the page the view is.
+fn draw_status(
+    screen: &PageScreen,
+    frame: &mut Frame,
+    area: Rect,
+    text_height: usize,
+    model: &Model,
+) {
     let theme = &model.theme;
     if let Some(input) = &screen.search_input {
         let line = Line::from(vec![
@@ -65,14 +72,11 @@ fn draw_status(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model
     let position = if total == 0 {
         String::new()
     } else {
-        let last_visible = (screen.reader.scroll + area.height as usize).min(total);
-        let height = text_area(frame.area()).height as usize;
-        let percent = if total <= height {
+        let percent = if total <= text_height {
             100
         } else {
-            (screen.reader.scroll + height).min(total) * 100 / total
+            (screen.reader.scroll + text_height).min(total) * 100 / total
         };
-        let _ = last_visible;
         format!("{percent}%  line {}/{total}", screen.reader.scroll + 1)
     };
     let mut spans = Vec::new();
