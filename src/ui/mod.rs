@@ -9,6 +9,7 @@ pub mod hyperlink;
 pub mod input;
 pub mod list;
 pub mod markdown;
+pub mod notice;
 pub mod reader;
 pub mod sanitize;
 pub mod status;
