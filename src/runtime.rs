@@ -155,6 +155,22 @@ fn draw<B: Backend>(terminal: &mut Terminal<B>, model: &Model) -> io::Result<()>
         .map_err(backend_error)
 }
 
+/// After `fg` or `$EDITOR` the screen holds someone else's output: clear it and forget what
+/// ratatui believes is on it, so the next draw (which follows at once) sends every cell.
+///
+/// Not `Terminal::clear`: that asks the terminal for the cursor position, and the answer can be
+/// swallowed by quire's own input reader, which is already running again; ratatui then gives up
+/// with an error that would end the program.
+fn repaint_from_scratch<B: Backend>(terminal: &mut Terminal<B>) -> io::Result<()> {
+    terminal
+        .backend_mut()
+        .clear_region(ratatui::backend::ClearType::All)
+        .map_err(backend_error)?;
+    // A fresh frame buffer is blank; with both buffers blank the next diff is the whole frame.
+    terminal.swap_buffers();
+    Ok(())
+}
+
 fn backend_error<E: std::fmt::Display>(error: E) -> io::Error {
     io::Error::other(error.to_string())
 }
@@ -231,7 +247,7 @@ fn execute<B: Backend, H: Host>(
         }
         Cmd::EditExternally { key, text } => {
             let edited = host.edit_text(&text);
-            terminal.clear().map_err(backend_error)?;
+            repaint_from_scratch(terminal)?;
             match edited {
                 Ok(text) => {
                     let _ = sender.send(Msg::EditedExternally { key, text });
@@ -241,7 +257,7 @@ fn execute<B: Backend, H: Host>(
         }
         Cmd::Suspend => {
             host.suspend()?;
-            terminal.clear().map_err(backend_error)?;
+            repaint_from_scratch(terminal)?;
             let _ = sender.send(Msg::Resumed);
         }
     }

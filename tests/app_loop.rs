@@ -71,12 +71,12 @@ impl Backend for SharedBackend {
             .show_cursor()
             .map_err(std::io::Error::other)
     }
+    /// quire must never ask where the cursor is: on a real terminal the answer arrives as input,
+    /// and quire's own reader may swallow it (after `fg` or `$EDITOR`), which ended the program.
     fn get_cursor_position(&mut self) -> Result<Position, Self::Error> {
-        self.inner
-            .lock()
-            .unwrap()
-            .get_cursor_position()
-            .map_err(std::io::Error::other)
+        Err(std::io::Error::other(
+            "The cursor position could not be read within a normal duration",
+        ))
     }
     fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> Result<(), Self::Error> {
         self.inner
@@ -126,6 +126,9 @@ impl Backend for SharedBackend {
 #[derive(Default, Clone)]
 struct RecordingHost {
     copied: Arc<Mutex<Vec<String>>>,
+    /// The terminal as the shell leaves it after `fg`: `suspend` wipes it.
+    terminal: Option<SharedBackend>,
+    suspended: Arc<Mutex<usize>>,
 }
 
 impl Host for RecordingHost {
@@ -137,6 +140,10 @@ impl Host for RecordingHost {
         Ok(())
     }
     fn suspend(&mut self) -> std::io::Result<()> {
+        *self.suspended.lock().unwrap() += 1;
+        if let Some(terminal) = &self.terminal {
+            terminal.inner.lock().unwrap().clear().unwrap();
+        }
         Ok(())
     }
     fn edit_text(&mut self, text: &str) -> std::io::Result<String> {
@@ -165,7 +172,10 @@ impl Harness {
             receiver,
             |mut receiver| async move { receiver.recv().await.map(|event| (event, receiver)) },
         ));
-        let host = RecordingHost::default();
+        let host = RecordingHost {
+            terminal: Some(backend.clone()),
+            ..RecordingHost::default()
+        };
         let mut loop_host = host.clone();
         let mut terminal = Terminal::new(backend.clone()).expect("terminal");
         // The model holds a text editor that is not `Sync`, so the loop gets a thread and a
@@ -201,7 +211,11 @@ impl Harness {
     }
 
     fn press(&self, code: KeyCode) {
-        let event = KeyEvent::new(code, KeyModifiers::NONE);
+        self.press_with(code, KeyModifiers::NONE);
+    }
+
+    fn press_with(&self, code: KeyCode, modifiers: KeyModifiers) {
+        let event = KeyEvent::new(code, modifiers);
         self.keys
             .send(InputEvent::Terminal(Event::Key(event)))
             .unwrap();
@@ -315,4 +329,22 @@ async fn a_slow_server_shows_loading_then_the_data() {
     let harness = Harness::start(tokens::ADMIN, options).await;
     harness.wait_for("Loading organizations").await;
     harness.wait_for("Acme Robotics").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fg_after_ctrl_z_redraws_the_whole_screen_without_a_key() {
+    let harness = Harness::start(tokens::ADMIN, SandboxOptions::default()).await;
+    harness.wait_for("Acme Robotics").await;
+    harness.press_with(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    let start = Instant::now();
+    while *harness.host.suspended.lock().unwrap() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(10), "ctrl-z never suspended");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // No key after `fg`: the frame comes back whole on its own, and quire is still running.
+    harness.wait_for("Acme Robotics").await;
+    harness.wait_for("quire").await;
+    assert!(!harness.running.is_finished(), "quire kept running after fg");
+    harness.press(KeyCode::Char('q'));
+    assert_eq!(harness.running.await.unwrap().unwrap(), Exit::Quit);
 }
