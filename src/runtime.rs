@@ -221,6 +221,10 @@ fn execute<B: Backend, H: Host>(
         Cmd::OpenInBrowser(url) => {
             if let Err(error) = host.open_in_browser(&url) {
                 tracing::warn!(%error, "open in browser failed");
+                let _ = sender.send(Msg::BrowserFailed {
+                    url,
+                    reason: error.to_string(),
+                });
             }
         }
         Cmd::SaveDraft { key, text } => {

@@ -141,15 +141,22 @@ impl Host for RealHost {
         let opener = if cfg!(target_os = "macos") {
             "open"
         } else {
+            // Over SSH there is no display: xdg-open would fall back to a text browser that
+            // fights quire for the terminal, or fail silently.
+            if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none()
+            {
+                return Err(io::Error::other("no graphical display here"));
+            }
             "xdg-open"
         };
-        Command::new(opener)
+        let child = Command::new(opener)
             .arg(url)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .map(|_| ())
+            .map_err(|error| io::Error::other(format!("cannot run {opener}: {error}")))?;
+        wait_for_opener(child, opener)
     }
 
     fn edit_text(&mut self, text: &str) -> io::Result<String> {
@@ -187,6 +194,24 @@ impl Host for RealHost {
         signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
         enter()
     }
+}
+
+/// Openers hand the address to a browser and exit at once; one that fails says so quickly.
+/// One still running after a moment is taken as success (it may be the browser itself).
+fn wait_for_opener(mut child: std::process::Child, opener: &str) -> io::Result<()> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(1500);
+    while std::time::Instant::now() < deadline {
+        match child.try_wait()? {
+            Some(status) if status.success() => return Ok(()),
+            Some(status) => {
+                return Err(io::Error::other(format!("{opener} failed ({status})")));
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(25)),
+        }
+    }
+    // Reap it whenever it ends, so no zombie is left behind.
+    std::thread::spawn(move || child.wait());
+    Ok(())
 }
 
 /// Creates the file only if it does not exist, readable by this user alone, so another user

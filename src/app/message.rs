@@ -22,6 +22,11 @@ pub enum Msg {
     Tick,
     /// Back from Ctrl-Z: everything must be drawn again.
     Resumed,
+    /// Opening `url` in a browser failed (no display over SSH, no opener installed …).
+    BrowserFailed {
+        url: String,
+        reason: String,
+    },
     Api {
         request: RequestId,
         response: ApiResponse,

@@ -23,6 +23,7 @@ pub use message::{ApiResponse, Msg, OrganizationTree};
 
 use crate::screens::Screen;
 use crate::ui::markdown::RenderOptions;
+use crate::ui::notice::{self, Notice};
 use crate::ui::theme::Theme;
 
 /// Terminal size in cells.
@@ -161,8 +162,9 @@ pub struct Model {
     pub in_flight: BTreeSet<RequestId>,
     pub parses_in_flight: usize,
     pub spinner_frame: usize,
-    /// A short message in the footer (copied, opened …), cleared by the next key.
-    pub toast: Option<String>,
+    /// A short message in the footer (copied, opened, could not open …), kept by the rule of
+    /// `ui::notice`.
+    pub toast: Option<Notice>,
     pub quit: bool,
 }
 
@@ -293,6 +295,13 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             Cmd::None
         }
         Msg::Resumed => Cmd::None,
+        Msg::BrowserFailed { url, reason } => {
+            // Over SSH there is often no browser to open: the address still reaches the user.
+            model.toast = Some(Notice::error(format!(
+                "Could not open a browser ({reason}); the address is copied instead: {url}"
+            )));
+            Cmd::CopyToClipboard(url)
+        }
         Msg::Api { request, response } => on_api(model, request, response),
         Msg::MarkdownParsed {
             key,
@@ -335,17 +344,17 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
     if key.kind == KeyEventKind::Release {
         return Cmd::None;
     }
-    model.toast = None;
+    notice::on_key(&mut model.toast);
     if let Some(overlay) = model.overlay.clone() {
         return on_overlay_key(model, key, overlay);
     }
     // A screen with a text input open sees raw keys first.
     let keymap = model.keymap.clone();
-    let (mut ctx, screens) = ctx(model);
+    let (mut screen_ctx, screens) = ctx(model);
     let Some(screen) = screens.last_mut() else {
         return Cmd::None;
     };
-    if let Some(step) = screen.on_raw_key(&key, &mut ctx) {
+    if let Some(step) = screen.on_raw_key(&key, &mut screen_ctx) {
         return model.apply_step(step);
     }
     let mut contexts = screen.key_contexts().to_vec();
@@ -353,7 +362,15 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
     let Some(action) = keymap.action_for(&contexts, &key) else {
         return Cmd::None;
     };
-    if let Some(step) = screen.on_action(action, &mut ctx) {
+    // `esc` dismisses an error in the footer before it means "back".
+    if action == Action::Back && notice::dismiss_error(&mut model.toast) {
+        return Cmd::None;
+    }
+    let (mut screen_ctx, screens) = ctx(model);
+    let Some(screen) = screens.last_mut() else {
+        return Cmd::None;
+    };
+    if let Some(step) = screen.on_action(action, &mut screen_ctx) {
         return model.apply_step(step);
     }
     on_global_action(model, action)
@@ -391,21 +408,21 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
         }
         Action::CopyLink => match model.top().link() {
             Some(link) => {
-                model.toast = Some(format!("Copied {link}"));
+                model.toast = Some(Notice::info(format!("Copied {link}")));
                 Cmd::CopyToClipboard(link)
             }
             None => {
-                model.toast = Some("Nothing to copy here".to_string());
+                model.toast = Some(Notice::info("Nothing to copy here"));
                 Cmd::None
             }
         },
         Action::OpenInBrowser => match model.top().link() {
             Some(link) => {
-                model.toast = Some(format!("Opening {link}"));
+                model.toast = Some(Notice::info(format!("Opening {link}")));
                 Cmd::OpenInBrowser(link)
             }
             None => {
-                model.toast = Some("Nothing to open here".to_string());
+                model.toast = Some(Notice::info("Nothing to open here"));
                 Cmd::None
             }
         },
@@ -427,12 +444,17 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
             Cmd::None
         }
         Overlay::Help { scroll } => {
+            let last = crate::ui::chrome::help_max_scroll(model);
+            let page = crate::ui::chrome::help_visible_rows(model).max(1);
             let scroll = match action {
                 Some(Action::Down) => scroll.saturating_add(1),
                 Some(Action::Up) => scroll.saturating_sub(1),
-                Some(Action::PageDown | Action::HalfPageDown) => scroll.saturating_add(10),
-                Some(Action::PageUp | Action::HalfPageUp) => scroll.saturating_sub(10),
+                Some(Action::PageDown) => scroll.saturating_add(page),
+                Some(Action::HalfPageDown) => scroll.saturating_add(page / 2),
+                Some(Action::PageUp) => scroll.saturating_sub(page),
+                Some(Action::HalfPageUp) => scroll.saturating_sub(page / 2),
                 Some(Action::Top) => 0,
+                Some(Action::Bottom) => last,
                 Some(Action::Quit) if key.code != KeyCode::Char('q') => {
                     model.quit = true;
                     return Cmd::Quit;
@@ -443,7 +465,9 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
                 }
                 _ => scroll,
             };
-            model.overlay = Some(Overlay::Help { scroll });
+            model.overlay = Some(Overlay::Help {
+                scroll: scroll.min(last),
+            });
             Cmd::None
         }
     }

@@ -5,7 +5,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::app::keymap::KeyContext;
+use crate::app::keymap::{Action, KeyContext};
 use crate::app::{Model, Overlay};
 use crate::ui::sanitize::sanitize;
 
@@ -40,15 +40,23 @@ pub fn draw(frame: &mut Frame, model: &Model) {
 fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let mut spans = vec![Span::styled(" quire ", theme.style("tab_active"))];
-    let crumbs = model.breadcrumb();
-    for (index, crumb) in crumbs.iter().enumerate() {
-        let style = if index + 1 == crumbs.len() {
+    let brand: usize = spans.iter().map(Span::width).sum();
+    let crumbs: Vec<String> = model
+        .breadcrumb()
+        .iter()
+        .map(|crumb| sanitize(crumb).into_owned())
+        .collect();
+    let room = (area.width as usize).saturating_sub(brand);
+    let shown = fit_breadcrumb(&crumbs, room);
+    let last = shown.len().saturating_sub(1);
+    for (index, crumb) in shown.into_iter().enumerate() {
+        let style = if index == last {
             theme.style("title")
         } else {
             theme.style("breadcrumb")
         };
-        spans.push(Span::styled(" › ", theme.style("muted")));
-        spans.push(Span::styled(sanitize(crumb).into_owned(), style));
+        spans.push(Span::styled(CRUMB_SEPARATOR, theme.style("muted")));
+        spans.push(Span::styled(crumb, style));
     }
     let server = format!(" {} ", model.environment.server_label);
     let used: usize = spans.iter().map(Span::width).sum();
@@ -58,6 +66,40 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         spans.push(Span::styled(server, theme.style("muted")));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+const CRUMB_SEPARATOR: &str = " › ";
+
+/// The breadcrumb cut to `room` cells: the oldest crumbs give way to one `…` first, then the
+/// last crumb (where you are) is cut with an ellipsis, so a cut is always visible.
+fn fit_breadcrumb(crumbs: &[String], room: usize) -> Vec<String> {
+    let separator = CRUMB_SEPARATOR.chars().count();
+    let width = |parts: &[String]| -> usize {
+        parts
+            .iter()
+            .map(|part| separator + Span::raw(part.as_str()).width())
+            .sum()
+    };
+    let mut shown: Vec<String> = crumbs.to_vec();
+    let mut dropped = false;
+    while width(&shown) > room && shown.len() > 1 {
+        let first = usize::from(dropped);
+        if first + 1 >= shown.len() {
+            break;
+        }
+        shown.remove(first);
+        if !dropped {
+            shown.insert(0, "…".to_string());
+            dropped = true;
+        }
+    }
+    if width(&shown) > room && !shown.is_empty() {
+        let last = shown.len() - 1;
+        let others: usize = width(&shown[..last]);
+        let left = room.saturating_sub(others + separator);
+        shown[last] = crate::ui::text::truncate(&shown[last], left);
+    }
+    shown
 }
 
 fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
@@ -70,35 +112,111 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
             theme.style("accent"),
         ));
     }
+    let hints = footer_hints(model);
+    let help_width = hints
+        .iter()
+        .find(|hint| hint.action == Action::Help)
+        .map_or(0, FooterHint::width);
     if let Some(toast) = &model.toast {
-        spans.push(Span::styled(
-            sanitize(toast).into_owned(),
-            theme.style("success"),
-        ));
+        // The message gets the room left beside `?`, cut with an ellipsis if it must be.
+        let used: usize = spans.iter().map(Span::width).sum();
+        let room = (area.width as usize).saturating_sub(used + help_width + 2);
+        let style = if toast.error {
+            theme.style("error")
+        } else {
+            theme.style("success")
+        };
+        let text = crate::ui::text::truncate(&sanitize(&toast.text), room);
+        spans.push(Span::styled(text, style));
         spans.push(Span::raw("  "));
     }
-    let screen = model.top();
-    let mut contexts = screen.key_contexts().to_vec();
-    contexts.push(KeyContext::Global);
-    let disabled = screen.disabled_actions();
-    for (action, label) in screen.hints() {
-        if let Some(key) = model.keymap.label(&contexts, action) {
-            if disabled.contains(&action) {
-                spans.push(Span::styled(
-                    format!(" {key} {label} "),
-                    theme.style("disabled"),
-                ));
-                spans.push(Span::raw("  "));
-                continue;
-            }
-            spans.push(Span::styled(format!(" {key} "), theme.style("footer_key")));
+    let used: usize = spans.iter().map(Span::width).sum();
+    let room = (area.width as usize).saturating_sub(used);
+    for hint in fit_hints(hints, room) {
+        if hint.disabled {
             spans.push(Span::styled(
-                format!(" {label}  "),
+                format!(" {} {} ", hint.key, hint.label),
+                theme.style("disabled"),
+            ));
+            spans.push(Span::raw("  "));
+        } else {
+            spans.push(Span::styled(
+                format!(" {} ", hint.key),
+                theme.style("footer_key"),
+            ));
+            spans.push(Span::styled(
+                format!(" {}  ", hint.label),
                 theme.style("footer_text"),
             ));
         }
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// One key hint of the footer.
+#[derive(Debug, Clone, PartialEq)]
+struct FooterHint {
+    action: Action,
+    key: String,
+    label: &'static str,
+    disabled: bool,
+}
+
+impl FooterHint {
+    /// Cells taken: ` key ` + ` label  `, or ` key label ` and two spaces when struck through.
+    fn width(&self) -> usize {
+        let key = Span::raw(self.key.as_str()).width();
+        let label = Span::raw(self.label).width();
+        key + label + 5
+    }
+}
+
+/// The screen's hints in order of importance, with `?` always among them.
+fn footer_hints(model: &Model) -> Vec<FooterHint> {
+    let screen = model.top();
+    let mut contexts = screen.key_contexts().to_vec();
+    contexts.push(KeyContext::Global);
+    let disabled = screen.disabled_actions();
+    let mut hints: Vec<FooterHint> = screen
+        .hints()
+        .into_iter()
+        .filter_map(|(action, label)| {
+            let key = model.keymap.label(&contexts, action)?;
+            Some(FooterHint {
+                action,
+                key,
+                label,
+                disabled: disabled.contains(&action),
+            })
+        })
+        .collect();
+    if !hints.iter().any(|hint| hint.action == Action::Help)
+        && let Some(key) = model.keymap.label(&contexts, Action::Help)
+    {
+        hints.push(FooterHint {
+            action: Action::Help,
+            key,
+            label: "keys",
+            disabled: false,
+        });
+    }
+    hints
+}
+
+/// The hints that fit in `room` cells: the least important (last) go first, `?` never, so the
+/// footer never cuts a hint in the middle of a word.
+fn fit_hints(mut hints: Vec<FooterHint>, room: usize) -> Vec<FooterHint> {
+    let total = |hints: &[FooterHint]| hints.iter().map(FooterHint::width).sum::<usize>();
+    while total(&hints) > room {
+        let Some(drop) = hints.iter().rposition(|hint| hint.action != Action::Help) else {
+            break;
+        };
+        hints.remove(drop);
+    }
+    if total(&hints) > room {
+        hints.clear();
+    }
+    hints
 }
 
 fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model) {
@@ -134,7 +252,8 @@ fn draw_confirm_quit(frame: &mut Frame, area: Rect, unsaved: &[String], model: &
     );
 }
 
-fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
+/// The rows of the help overlay for the screen on top.
+fn help_lines(model: &Model) -> Vec<Line<'static>> {
     let theme = &model.theme;
     let mut contexts = model.top().key_contexts().to_vec();
     contexts.push(KeyContext::Global);
@@ -144,26 +263,66 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
         .map(|(k, _)| k.chars().count())
         .max()
         .unwrap_or(0);
-    let lines: Vec<Line> = rows
-        .into_iter()
+    rows.into_iter()
         .map(|(keys, help)| {
             Line::from(vec![
                 Span::styled(format!("{keys:>key_width$}  "), theme.style("accent")),
                 Span::styled(help, theme.style("text")),
             ])
         })
-        .collect();
-    let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let popup = centered(area, 60, rows.saturating_add(2));
+        .collect()
+}
+
+const HELP_WIDTH: u16 = 60;
+
+/// Where the help overlay sits in the body for the model's terminal size.
+fn help_popup(model: &Model) -> (Rect, usize) {
+    let (width, height) = body_size(model.size.width, model.size.height);
+    let lines = help_lines(model);
+    let inner = HELP_WIDTH.min(width).saturating_sub(2).max(1) as usize;
+    // Lines wrap inside the popup: count the rows they take.
+    let rows: usize = lines.iter().map(|line| line.width().div_ceil(inner).max(1)).sum();
+    let wanted = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2);
+    let popup = centered(Rect::new(0, 0, width, height), HELP_WIDTH, wanted);
+    (popup, rows)
+}
+
+/// Rows of help visible at once.
+pub fn help_visible_rows(model: &Model) -> u16 {
+    help_popup(model).0.height.saturating_sub(2)
+}
+
+/// The furthest the help can scroll: its last row at the bottom of the popup, never past it.
+pub fn help_max_scroll(model: &Model) -> u16 {
+    let (_, rows) = help_popup(model);
+    let rows = u16::try_from(rows).unwrap_or(u16::MAX);
+    rows.saturating_sub(help_visible_rows(model))
+}
+
+fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
+    let theme = &model.theme;
+    let lines = help_lines(model);
+    let (popup, _) = help_popup(model);
+    let popup = Rect::new(
+        area.x + popup.x,
+        area.y + popup.y,
+        popup.width.min(area.width),
+        popup.height.min(area.height),
+    );
+    let title = if help_max_scroll(model) > 0 {
+        " Keys — j/k scroll · ? or esc closes "
+    } else {
+        " Keys — ? or esc to close "
+    };
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style("border_focused"))
-        .title(" Keys — ? or esc to close ");
+        .title(title);
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)
-            .scroll((scroll, 0))
+            .scroll((scroll.min(help_max_scroll(model)), 0))
             .wrap(Wrap { trim: false }),
         popup,
     );
