@@ -339,3 +339,48 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         height,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hint(action: Action, key: &str, label: &'static str) -> FooterHint {
+        FooterHint {
+            action,
+            key: key.to_string(),
+            label,
+            disabled: false,
+        }
+    }
+
+    #[test]
+    fn hints_that_do_not_fit_go_from_the_end_but_help_stays() {
+        let hints = vec![
+            hint(Action::Down, "j", "down"),
+            hint(Action::Open, "enter", "open"),
+            hint(Action::Filter, "/", "filter"),
+            hint(Action::Help, "?", "keys"),
+        ];
+        let kept = fit_hints(hints.clone(), 34);
+        let names: Vec<_> = kept.iter().map(|h| h.label).collect();
+        assert_eq!(names, ["down", "open", "keys"]);
+        let kept = fit_hints(hints, 10);
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].action, Action::Help);
+    }
+
+    #[test]
+    fn a_long_breadcrumb_drops_its_oldest_crumbs_behind_an_ellipsis() {
+        let crumbs: Vec<String> = ["Organizations", "Acme Robotics", "Engineering", "Quickstart"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(fit_breadcrumb(&crumbs, 200), crumbs);
+        let cut = fit_breadcrumb(&crumbs, 34);
+        assert_eq!(cut.first().map(String::as_str), Some("…"));
+        assert_eq!(cut.last().map(String::as_str), Some("Quickstart"));
+        let tiny = fit_breadcrumb(&crumbs, 12);
+        assert!(tiny.last().unwrap().ends_with('…'), "{tiny:?}");
+        let width: usize = tiny.iter().map(|c| 3 + Span::raw(c.as_str()).width()).sum();
+        assert!(width <= 12, "{tiny:?}");
+    }
+}
