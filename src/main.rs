@@ -172,7 +172,7 @@ async fn run_app(cli: Cli) -> Result<()> {
 
     // The demo sandbox lives as long as this function.
     let mut _sandbox = None;
-    let (client, server_label) = if cli.demo {
+    let (client, server_label, drafts_scope) = if cli.demo {
         let options = SandboxOptions {
             latency: Duration::from_millis(cli.demo_latency_ms),
             ..SandboxOptions::default()
@@ -189,7 +189,8 @@ async fn run_app(cli: Cli) -> Result<()> {
         let client = make_client(&sandbox.base_url(), &token)?;
         let label = format!("demo sandbox · {token}");
         _sandbox = Some(sandbox);
-        (Some(client), label)
+        // The sandbox's port changes every run; its drafts are kept under one name.
+        (Some(client), label, Some(("demo".to_string(), token)))
     } else {
         let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
         config::check_url(&resolved.api_url, cli.allow_insecure)?;
@@ -198,8 +199,11 @@ async fn run_app(cli: Cli) -> Result<()> {
             .and_then(|u| u.host_str().map(str::to_string))
             .unwrap_or_else(|| resolved.api_url.clone());
         match resolved.token {
-            Some(token) => (Some(make_client(&resolved.api_url, &token)?), label),
-            None => (None, label),
+            Some(token) => {
+                let client = make_client(&resolved.api_url, &token)?;
+                (Some(client), label, Some((resolved.api_url.clone(), token)))
+            }
+            None => (None, label, None),
         }
     };
 
@@ -219,7 +223,9 @@ async fn run_app(cli: Cli) -> Result<()> {
     }
     let effects = Effects {
         client,
-        drafts: config::data_dir().map(|dir| quire::app::drafts::directory(&dir)),
+        drafts: config::data_dir()
+            .zip(drafts_scope)
+            .map(|(dir, (server, token))| quire::app::drafts::directory(&dir, &server, &token)),
         theme,
         render,
     };

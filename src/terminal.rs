@@ -143,7 +143,8 @@ impl Host for RealHost {
         } else {
             // Over SSH there is no display: xdg-open would fall back to a text browser that
             // fights quire for the terminal, or fail silently.
-            if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none()
+            if std::env::var_os("DISPLAY").is_none()
+                && std::env::var_os("WAYLAND_DISPLAY").is_none()
             {
                 return Err(io::Error::other("no graphical display here"));
             }

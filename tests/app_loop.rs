@@ -338,13 +338,19 @@ async fn fg_after_ctrl_z_redraws_the_whole_screen_without_a_key() {
     harness.press_with(KeyCode::Char('z'), KeyModifiers::CONTROL);
     let start = Instant::now();
     while *harness.host.suspended.lock().unwrap() == 0 {
-        assert!(start.elapsed() < Duration::from_secs(10), "ctrl-z never suspended");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "ctrl-z never suspended"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     // No key after `fg`: the frame comes back whole on its own, and quire is still running.
     harness.wait_for("Acme Robotics").await;
     harness.wait_for("quire").await;
-    assert!(!harness.running.is_finished(), "quire kept running after fg");
+    assert!(
+        !harness.running.is_finished(),
+        "quire kept running after fg"
+    );
     harness.press(KeyCode::Char('q'));
     assert_eq!(harness.running.await.unwrap().unwrap(), Exit::Quit);
 }

@@ -483,19 +483,37 @@ fn the_table_of_contents_follows_rebound_keys() {
 #[test]
 fn help_scrolls_to_its_last_row_and_never_past_it() {
     let mut model = loaded_organizations(2, None);
-    update(&mut model, Msg::Resize { width: 80, height: 10 });
+    update(
+        &mut model,
+        Msg::Resize {
+            width: 80,
+            height: 10,
+        },
+    );
     update(&mut model, char_key('?'));
     let last = quire::ui::chrome::help_max_scroll(&model);
     assert!(last > 0, "the help is longer than 8 rows");
     update(&mut model, char_key('G'));
-    assert_eq!(model.overlay, Some(Overlay::Help { scroll: last }), "G goes to the end");
+    assert_eq!(
+        model.overlay,
+        Some(Overlay::Help { scroll: last }),
+        "G goes to the end"
+    );
     for _ in 0..5 {
         update(&mut model, char_key('j'));
         update(&mut model, ctrl('d'));
     }
-    assert_eq!(model.overlay, Some(Overlay::Help { scroll: last }), "no over-scroll");
+    assert_eq!(
+        model.overlay,
+        Some(Overlay::Help { scroll: last }),
+        "no over-scroll"
+    );
     update(&mut model, char_key('k'));
-    assert_eq!(model.overlay, Some(Overlay::Help { scroll: last - 1 }), "one up moves at once");
+    assert_eq!(
+        model.overlay,
+        Some(Overlay::Help { scroll: last - 1 }),
+        "one up moves at once"
+    );
     update(&mut model, char_key('g'));
     assert_eq!(model.overlay, Some(Overlay::Help { scroll: 0 }));
 }
@@ -514,10 +532,17 @@ fn a_failed_browser_shows_why_and_copies_the_address_instead() {
             reason: "no graphical display".into(),
         },
     );
-    assert_eq!(cmd, Cmd::CopyToClipboard("https://app.example/o/org-0".into()));
+    assert_eq!(
+        cmd,
+        Cmd::CopyToClipboard("https://app.example/o/org-0".into())
+    );
     let toast = model.toast.clone().unwrap();
     assert!(toast.error);
-    assert!(toast.text.contains("no graphical display"), "{}", toast.text);
+    assert!(
+        toast.text.contains("no graphical display"),
+        "{}",
+        toast.text
+    );
     assert!(toast.text.contains("copied"), "{}", toast.text);
     // An error stays through keys until dismissed; esc dismisses it without going back.
     update(&mut model, char_key('j'));
@@ -532,7 +557,10 @@ fn a_message_stays_through_a_quick_key() {
     update(&mut model, char_key('y'));
     update(&mut model, char_key('j'));
     assert!(
-        model.toast.as_ref().is_some_and(|toast| toast.text.contains("Copied")),
+        model
+            .toast
+            .as_ref()
+            .is_some_and(|toast| toast.text.contains("Copied")),
         "a message is not wiped by the next key within 4 s"
     );
     model.toast = model
@@ -540,5 +568,8 @@ fn a_message_stays_through_a_quick_key() {
         .take()
         .map(|toast| toast.aged(std::time::Duration::from_secs(5)));
     update(&mut model, char_key('j'));
-    assert!(model.toast.is_none(), "an old message goes with the next key");
+    assert!(
+        model.toast.is_none(),
+        "an old message goes with the next key"
+    );
 }

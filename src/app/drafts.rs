@@ -72,9 +72,36 @@ pub fn load(directory: &Path, prefix: &str) -> Vec<(String, String)> {
     drafts
 }
 
-/// Where drafts live under the data directory.
-pub fn directory(data_dir: &Path) -> PathBuf {
-    data_dir.join("drafts")
+/// Where drafts live under the data directory: one folder per server and per user, so a
+/// draft written as one person on one server is never offered to another person or sent to
+/// another server.
+///
+/// `server` names the server (its base address, or `demo` for the built-in sandbox, whose port
+/// changes every run). The user is known by a fingerprint of the token: it is the only identity
+/// quire has before any request, it never reveals the token, and it stays the same offline.
+pub fn directory(data_dir: &Path, server: &str, token: &str) -> PathBuf {
+    data_dir
+        .join("drafts")
+        .join(file_stem(server))
+        .join(token_fingerprint(token))
+}
+
+/// `file_name` without its extension: a folder name any string round-trips through.
+fn file_stem(key: &str) -> String {
+    let name = file_name(key);
+    name.trim_end_matches(".md").to_string()
+}
+
+/// The first 16 hex digits of the token's SHA-256: enough to tell users apart, useless to
+/// recover the token from.
+fn token_fingerprint(token: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(token.as_bytes());
+    digest
+        .iter()
+        .take(8)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -98,6 +125,41 @@ mod tests {
         discard(dir.path(), "spc.cr-1.comment").unwrap();
         discard(dir.path(), "spc.cr-1.comment").unwrap();
         assert_eq!(load(dir.path(), "spc.cr-1.").len(), 1);
+    }
+
+    #[test]
+    fn drafts_are_kept_apart_by_server_and_user() {
+        let data = Path::new("/data");
+        let reviewer = directory(data, "https://api.gitbook.com", "demo-reviewer");
+        let admin = directory(data, "https://api.gitbook.com", "demo-admin");
+        let elsewhere = directory(data, "http://127.0.0.1:8080", "demo-reviewer");
+        assert_ne!(reviewer, admin);
+        assert_ne!(reviewer, elsewhere);
+        assert_eq!(
+            reviewer,
+            directory(data, "https://api.gitbook.com", "demo-reviewer")
+        );
+        let shown = reviewer.to_string_lossy();
+        assert!(
+            !shown.contains("demo-reviewer"),
+            "the token never shows: {shown}"
+        );
+        assert!(reviewer.starts_with("/data/drafts"));
+        assert_eq!(
+            reviewer.components().count(),
+            5,
+            "no `/` in the server escapes: {shown}"
+        );
+
+        let dir = tempfile::tempdir().unwrap();
+        let mine = directory(dir.path(), "demo", "demo-reviewer");
+        let theirs = directory(dir.path(), "demo", "demo-admin");
+        save(&mine, "spc.cr-1.comment", "mine").unwrap();
+        assert!(
+            load(&theirs, "spc.cr-1.").is_empty(),
+            "another user sees none"
+        );
+        assert_eq!(load(&mine, "spc.cr-1.").len(), 1);
     }
 
     #[test]

@@ -281,7 +281,10 @@ fn help_popup(model: &Model) -> (Rect, usize) {
     let lines = help_lines(model);
     let inner = HELP_WIDTH.min(width).saturating_sub(2).max(1) as usize;
     // Lines wrap inside the popup: count the rows they take.
-    let rows: usize = lines.iter().map(|line| line.width().div_ceil(inner).max(1)).sum();
+    let rows: usize = lines
+        .iter()
+        .map(|line| line.width().div_ceil(inner).max(1))
+        .sum();
     let wanted = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2);
     let popup = centered(Rect::new(0, 0, width, height), HELP_WIDTH, wanted);
     (popup, rows)
@@ -371,9 +374,14 @@ mod tests {
 
     #[test]
     fn a_long_breadcrumb_drops_its_oldest_crumbs_behind_an_ellipsis() {
-        let crumbs: Vec<String> = ["Organizations", "Acme Robotics", "Engineering", "Quickstart"]
-            .map(String::from)
-            .to_vec();
+        let crumbs: Vec<String> = [
+            "Organizations",
+            "Acme Robotics",
+            "Engineering",
+            "Quickstart",
+        ]
+        .map(String::from)
+        .to_vec();
         assert_eq!(fit_breadcrumb(&crumbs, 200), crumbs);
         let cut = fit_breadcrumb(&crumbs, 34);
         assert_eq!(cut.first().map(String::as_str), Some("…"));
