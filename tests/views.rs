@@ -270,3 +270,32 @@ fn every_state_draws_at_every_size_without_panic() {
         }
     }
 }
+
+#[test]
+fn an_empty_filtered_list_names_the_filter_and_how_to_clear_it() {
+    let mut model = loaded_organizations(3, None);
+    update(&mut model, char_key('/'));
+    for c in "zzz".chars() {
+        update(&mut model, char_key(c));
+    }
+    let screen = render(&mut model, 80, 24);
+    assert!(
+        screen.contains("No matches for 'zzz' — esc clears"),
+        "{screen}"
+    );
+
+    let mut tree = organization_loaded();
+    update(&mut tree, char_key('/'));
+    for c in "gett".chars() {
+        update(&mut tree, char_key(c));
+    }
+    let screen = render(&mut tree, 80, 24);
+    assert!(screen.contains("No matches for 'gett'"), "{screen}");
+}
+
+#[test]
+fn the_list_title_has_no_count_while_loading() {
+    let screen = render(&mut organizations_loading(), 80, 24);
+    assert!(screen.contains("Organizations"), "{screen}");
+    assert!(!screen.contains("Organizations (0)"), "{screen}");
+}

@@ -25,6 +25,15 @@ pub fn empty(frame: &mut Frame, area: Rect, model: &Model, message: &str) {
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 
+/// What an empty list says while a filter is on: the filter (it is why nothing shows) and how
+/// to clear it.
+pub fn no_matches(filter: &str) -> String {
+    format!(
+        "No matches for '{}' — esc clears the filter.",
+        crate::ui::text::truncate(&sanitize(filter), 40)
+    )
+}
+
 /// An error with what failed and how to retry; a 401 explains how to set a token instead.
 pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
     let theme = &model.theme;

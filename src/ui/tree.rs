@@ -92,7 +92,8 @@ impl<T> Tree<T> {
     }
 
     /// Rows in reading order. Children show when their parent is expanded. With a filter, a
-    /// node shows when it matches or has a matching descendant, and matching branches open.
+    /// node shows when it matches, sits inside a match (a matching collection shows what it
+    /// holds) or has a matching descendant; matching branches open.
     pub fn visible_rows(
         &self,
         expanded: &HashSet<usize>,
@@ -122,12 +123,23 @@ impl<T> Tree<T> {
 
     fn nodes_to_keep(&self, predicate: &dyn Fn(&T) -> bool) -> Vec<bool> {
         let mut keep = vec![false; self.nodes.len()];
+        // Parents come before their children (see `push`), so one pass in index order knows
+        // whether a node's parent is inside a match.
+        let mut inside_match = vec![false; self.nodes.len()];
         for (index, node) in self.nodes.iter().enumerate() {
+            let parent_inside = node.parent.is_some_and(|parent| inside_match[parent]);
             if predicate(&node.item) {
+                inside_match[index] = true;
                 keep[index] = true;
                 for ancestor in self.ancestors(index) {
+                    if keep[ancestor] {
+                        break;
+                    }
                     keep[ancestor] = true;
                 }
+            } else if parent_inside {
+                inside_match[index] = true;
+                keep[index] = true;
             }
         }
         keep
@@ -228,6 +240,14 @@ mod tests {
         let rows = tree.visible_rows(&HashSet::from([0, 1]), None);
         assert_eq!(titles(&tree, &rows), ["Guides", "Install", "Linux", "API"]);
         assert_eq!(rows[2].depth, 2);
+    }
+
+    #[test]
+    fn a_matching_branch_shows_what_it_holds() {
+        let tree = sample();
+        let matches = |title: &&str| title.contains("Guid");
+        let rows = tree.visible_rows(&HashSet::new(), Some(&matches));
+        assert_eq!(titles(&tree, &rows), ["Guides", "Install", "Linux"]);
     }
 
     #[test]

@@ -76,7 +76,8 @@ fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mod
 
     let rows = screen.visible_rows();
     if rows.is_empty() {
-        status::empty(frame, tree_area, model, "Nothing matches the filter.");
+        let message = status::no_matches(&screen.tree_filter.text);
+        status::empty(frame, tree_area, model, &message);
     }
     let range = screen
         .tree_selection

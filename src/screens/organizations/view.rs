@@ -11,7 +11,9 @@ use crate::ui::{status, text};
 pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (list_area, filter_area) = text::with_filter_row(area, screen.filter.is_shown());
+    // No count until the first page is in: "(0)" while loading reads as "you have none".
     let count = match (screen.list.total, screen.list.items.len()) {
+        _ if !screen.list.loaded_once() => " Organizations ".to_string(),
         (Some(total), _) => format!(" Organizations ({total}) "),
         (None, loaded) => format!(" Organizations ({loaded}) "),
     };
@@ -35,11 +37,11 @@ pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model
     let visible = screen.visible();
     if visible.is_empty() {
         let message = if screen.filter.text.is_empty() {
-            "This token sees no organizations."
+            "This token sees no organizations.".to_string()
         } else {
-            "No organization matches the filter."
+            status::no_matches(&screen.filter.text)
         };
-        status::empty(frame, inner, model, message);
+        status::empty(frame, inner, model, &message);
         return;
     }
 

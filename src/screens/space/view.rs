@@ -45,7 +45,8 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model)
     }
     let rows = screen.visible_rows();
     if rows.is_empty() {
-        status::empty(frame, area, model, "No page matches the filter.");
+        let message = status::no_matches(&screen.filter.text);
+        status::empty(frame, area, model, &message);
         return;
     }
     let range = screen
