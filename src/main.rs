@@ -79,7 +79,7 @@ fn main() -> Result<()> {
         .enable_all()
         .build()
         .wrap_err("cannot start the async runtime")?;
-    runtime.block_on(async move {
+    let result = runtime.block_on(async move {
         match cli.command {
             Some(Commands::Sandbox { port, latency_ms }) => serve_sandbox(port, latency_ms).await,
             Some(Commands::Screenshots { out }) => {
@@ -90,7 +90,11 @@ fn main() -> Result<()> {
             }
             None => run_app(cli).await,
         }
-    })
+    });
+    // Leave at once: a task still blocked on a terminal that went away (or a request in
+    // flight) must not keep quire alive after it decided to end.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    result
 }
 
 /// Restores the terminal before printing a panic report, so the report is readable and the
@@ -101,11 +105,14 @@ fn install_panic_hook() -> Result<()> {
     std::panic::set_hook(Box::new(move |info| {
         // A panic on a worker thread (a render, a request) is caught and shown in the app; only
         // a panic of the main thread ends quire, and only then is the terminal handed back.
+        let report = panic_hook.panic_report(info).to_string();
+        tracing::error!("{report}");
         if std::thread::current().name() == Some("main") {
             terminal::restore();
-            eprintln!("{}", panic_hook.panic_report(info));
-        } else {
-            tracing::error!("{}", panic_hook.panic_report(info));
+            // Not `eprintln!`: with the terminal gone it panics again, and a panic inside the
+            // panic hook aborts.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "{report}");
         }
     }));
     Ok(())
@@ -235,16 +242,27 @@ async fn run_app(cli: Cli) -> Result<()> {
     let backend = CrosstermBackend::new(std::io::stdout());
     let result = match Terminal::new(backend) {
         Ok(mut tui) => {
-            runtime::run(
+            let result = runtime::run(
                 &mut tui,
                 input,
                 &mut model,
                 effects,
                 &mut terminal::RealHost,
             )
-            .await
+            .await;
+            // ratatui's `Drop` shows the cursor and reports a failure with `eprintln!`, which
+            // panics when the terminal is gone; `restore` below shows the cursor instead.
+            std::mem::forget(tui);
+            result
         }
         Err(error) => Err(error),
+    };
+    tracing::info!(?result, "the loop ended");
+    // Writing to a terminal that went away fails; that is the end of the session, not an error
+    // to report (to a terminal nobody reads).
+    let result = match result {
+        Err(error) if terminal::is_gone(&error) => Ok(Exit::TerminalGone),
+        other => other,
     };
     terminal::restore();
     match result? {

@@ -43,8 +43,10 @@ pub trait Host {
     fn open_in_browser(&mut self, url: &str) -> io::Result<()>;
     /// Gives the terminal back to the shell and stops until `fg`.
     fn suspend(&mut self) -> io::Result<()>;
-    /// Lets the user edit `text` in `$EDITOR`; returns the edited text.
-    fn edit_text(&mut self, text: &str) -> io::Result<String>;
+    /// Lets the user edit `text` in `$EDITOR` and returns the edited text. `keep` is called with
+    /// the text as soon as the editor ends, before the terminal is taken back (which can fail
+    /// when the terminal went away meanwhile), so the words are safe whatever happens next.
+    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> io::Result<String>;
 }
 
 /// Why the loop ended.
@@ -250,14 +252,23 @@ fn execute<B: Backend, H: Host>(
             let _ = sender.send(Msg::DraftsLoaded { prefix, drafts });
         }
         Cmd::EditExternally { key, text } => {
-            let edited = host.edit_text(&text);
-            repaint_from_scratch(terminal)?;
+            let mut save_draft = |edited: &str| {
+                if let Some(directory) = &effects.drafts
+                    && let Err(error) = drafts::save(directory, &key, edited)
+                {
+                    tracing::warn!(%error, "saving the edited text as a draft failed");
+                }
+            };
+            let edited = host.edit_text(&text, &mut save_draft);
+            // The text goes to the model before anything that can fail, so the screen shows it
+            // (and a quit asks first) even if the terminal could not be taken back.
             match edited {
                 Ok(text) => {
                     let _ = sender.send(Msg::EditedExternally { key, text });
                 }
                 Err(error) => tracing::warn!(%error, "$EDITOR failed"),
             }
+            repaint_from_scratch(terminal)?;
         }
         Cmd::Suspend => {
             host.suspend()?;

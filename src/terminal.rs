@@ -11,6 +11,7 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::signal::unix::{SignalKind, signal};
 
@@ -40,6 +41,11 @@ pub fn enter() -> io::Result<()> {
 static INPUT_PAUSED: AtomicBool = AtomicBool::new(false);
 static INPUT_CHANGED: Notify = Notify::const_new();
 
+/// Set by SIGHUP: the terminal is gone. Read where the async loop cannot answer, such as while
+/// `$EDITOR` runs.
+static HUNG_UP: std::sync::LazyLock<Arc<AtomicBool>> =
+    std::sync::LazyLock::new(|| Arc::new(AtomicBool::new(false)));
+
 fn pause_input(paused: bool) {
     INPUT_PAUSED.store(paused, Ordering::SeqCst);
     INPUT_CHANGED.notify_waiters();
@@ -47,6 +53,15 @@ fn pause_input(paused: bool) {
         // Give the reader a moment to let go of the terminal before the editor starts.
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+}
+
+/// True when `error` means the terminal is gone: a hangup came, or the device answers as a
+/// closed one (EIO, ENXIO).
+pub fn is_gone(error: &io::Error) -> bool {
+    HUNG_UP.load(Ordering::SeqCst)
+        || matches!(error.raw_os_error(), Some(libc::EIO | libc::ENXIO))
+        // The loop carries backend errors as text, which keeps the OS code only in words.
+        || error.to_string().contains("os error 5")
 }
 
 /// Undoes `enter`. Safe to call more than once and from a panic hook: errors are ignored
@@ -66,6 +81,8 @@ pub fn restore() {
 pub fn input_stream() -> io::Result<impl Stream<Item = InputEvent> + Unpin> {
     let (sender, receiver) = mpsc::unbounded_channel();
     let mut hangup = signal(SignalKind::hangup())?;
+    // Registered beside tokio's handler (both go through signal-hook-registry).
+    signal_hook::flag::register(signal_hook::consts::SIGHUP, HUNG_UP.clone())?;
     let mut terminate = signal(SignalKind::terminate())?;
     let mut interrupt = signal(SignalKind::interrupt())?;
     let signals = sender.clone();
@@ -160,7 +177,7 @@ impl Host for RealHost {
         wait_for_opener(child, opener)
     }
 
-    fn edit_text(&mut self, text: &str) -> io::Result<String> {
+    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> io::Result<String> {
         let editor = std::env::var("VISUAL")
             .or_else(|_| std::env::var("EDITOR"))
             .unwrap_or_else(|_| "vi".to_string());
@@ -174,14 +191,22 @@ impl Host for RealHost {
             .arg(format!("{editor} \"$1\""))
             .arg("quire-editor")
             .arg(&file)
-            .status();
-        let entered = enter();
-        pause_input(false);
-        entered?;
+            .spawn()
+            .and_then(wait_for_editor);
+        // The text is kept whatever the editor's exit status (a plugin error after `:wq` must
+        // not throw it away), and saved before the terminal is touched: taking it back fails
+        // when the terminal went away while the editor ran. The file goes only after that.
         let edited = std::fs::read_to_string(&file);
+        if let Ok(text) = &edited {
+            keep(text);
+        }
         let _ = std::fs::remove_file(&file);
-        // The text is kept whatever the editor's exit status: a plugin error after `:wq` must
-        // not throw away what was written.
+        if let Err(error) = enter() {
+            // The terminal went away while the editor ran: the input reader, started again
+            // below, reports it and quire ends; the text is already safe.
+            tracing::warn!(%error, "taking the terminal back after $EDITOR failed");
+        }
+        pause_input(false);
         match (edited, status) {
             (Ok(text), _) => Ok(text),
             (Err(error), Ok(_)) => Err(error),
@@ -195,6 +220,41 @@ impl Host for RealHost {
         signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
         enter()
     }
+}
+
+/// Waits for the editor to end, or for the terminal to go away: then the editor is told so
+/// (SIGHUP, as the terminal would have) and given a moment to save, so quire can keep what was
+/// written and end instead of waiting on an editor nobody can see.
+fn wait_for_editor(mut child: std::process::Child) -> io::Result<std::process::ExitStatus> {
+    const POLL: std::time::Duration = std::time::Duration::from_millis(20);
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(status);
+        }
+        if HUNG_UP.load(Ordering::SeqCst) {
+            tracing::info!("the terminal went away while the editor ran");
+            break;
+        }
+        std::thread::sleep(POLL);
+    }
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // SAFETY: a plain kill(2) of our own child.
+        unsafe {
+            libc::kill(pid, libc::SIGHUP);
+        }
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
+    while std::time::Instant::now() < deadline {
+        if let Some(status) = child.try_wait()? {
+            return Ok(status);
+        }
+        std::thread::sleep(POLL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    Err(io::Error::other(
+        "the terminal went away while the editor ran",
+    ))
 }
 
 /// Openers hand the address to a browser and exit at once; one that fails says so quickly.

@@ -146,7 +146,8 @@ impl Host for RecordingHost {
         }
         Ok(())
     }
-    fn edit_text(&mut self, text: &str) -> std::io::Result<String> {
+    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> std::io::Result<String> {
+        keep(text);
         Ok(text.to_string())
     }
 }

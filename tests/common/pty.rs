@@ -2,7 +2,7 @@
 //! Tests wait for text to appear (polling the parsed screen), never for a fixed time.
 
 use std::io::{Read, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -12,16 +12,23 @@ pub struct PtyApp {
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
     bytes: Arc<AtomicUsize>,
-    writer: Box<dyn Write + Send>,
+    writer: Option<Box<dyn Write + Send>>,
     pub child: Box<dyn Child + Send + Sync>,
-    _master: Box<dyn MasterPty + Send>,
-    _home: tempfile::TempDir,
+    master: Option<Box<dyn MasterPty + Send>>,
+    reader: Option<std::thread::JoinHandle<()>>,
+    stop_reading: Arc<AtomicBool>,
+    home: tempfile::TempDir,
 }
 
 impl PtyApp {
     /// Starts `quire` with `args` in a `cols` x `rows` terminal, with a fresh HOME so no real
     /// config or token is read.
     pub fn spawn(args: &[&str], cols: u16, rows: u16) -> PtyApp {
+        PtyApp::spawn_with_env(args, cols, rows, &[])
+    }
+
+    /// As `spawn`, with extra environment variables (`EDITOR`, …).
+    pub fn spawn_with_env(args: &[&str], cols: u16, rows: u16, env: &[(&str, &str)]) -> PtyApp {
         let pty = native_pty_system();
         let pair = pty
             .openpty(PtySize {
@@ -40,6 +47,9 @@ impl PtyApp {
         command.env("TERM", "xterm-256color");
         command.env_remove("GITBOOK_TOKEN");
         command.env_remove("GITBOOK_API_URL");
+        for (name, value) in env {
+            command.env(name, value);
+        }
         let child = pair.slave.spawn_command(command).expect("spawn quire");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
@@ -47,14 +57,28 @@ impl PtyApp {
         let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let bytes = Arc::new(AtomicUsize::new(0));
-        {
+        let stop_reading = Arc::new(AtomicBool::new(false));
+        // Non-blocking, so the reader can let go of the master when a test closes the terminal
+        // (the kernel hangs up only once every copy of the master is closed).
+        if let Some(fd) = pair.master.as_raw_fd() {
+            // SAFETY: fcntl on a descriptor this struct owns; flags only.
+            unsafe {
+                let flags = libc::fcntl(fd, libc::F_GETFL);
+                libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+            }
+        }
+        let reader = {
             let parser = parser.clone();
             let raw = raw.clone();
             let bytes = bytes.clone();
+            let stop_reading = stop_reading.clone();
             std::thread::spawn(move || {
                 let mut buffer = [0u8; 8192];
-                loop {
+                while !stop_reading.load(Ordering::SeqCst) {
                     match reader.read(&mut buffer) {
+                        Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {
+                            std::thread::sleep(Duration::from_millis(5));
+                        }
                         Ok(0) | Err(_) => break,
                         Ok(n) => {
                             bytes.fetch_add(n, Ordering::SeqCst);
@@ -63,17 +87,35 @@ impl PtyApp {
                         }
                     }
                 }
-            });
-        }
+            })
+        };
         PtyApp {
             parser,
             raw,
             bytes,
-            writer,
+            writer: Some(writer),
             child,
-            _master: pair.master,
-            _home: home,
+            master: Some(pair.master),
+            reader: Some(reader),
+            stop_reading,
+            home,
         }
+    }
+
+    /// The fresh HOME quire runs with (its data directory is `data/quire` below it).
+    pub fn home(&self) -> &std::path::Path {
+        self.home.path()
+    }
+
+    /// Closes the terminal as a dropped SSH connection or a killed tmux server does: quire
+    /// gets a hangup and its terminal reads and writes fail from then on.
+    pub fn close_terminal(&mut self) {
+        self.stop_reading.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+        self.writer = None;
+        self.master = None;
     }
 
     pub fn screen(&self) -> String {
@@ -123,8 +165,9 @@ impl PtyApp {
     }
 
     pub fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).expect("write keys");
-        self.writer.flush().expect("flush keys");
+        let writer = self.writer.as_mut().expect("the terminal is open");
+        writer.write_all(keys.as_bytes()).expect("write keys");
+        writer.flush().expect("flush keys");
     }
 
     /// Waits for the process to end; None when it is still running after `timeout`.
