@@ -120,13 +120,18 @@ fn install_panic_hook() -> Result<()> {
 
 /// Logs go to a file in the data directory, never to the terminal quire draws on.
 fn init_logging() -> Option<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
     let directory = config::data_dir()?;
-    std::fs::create_dir_all(&directory).ok()?;
+    quire::app::drafts::create_private_dir(&directory).ok()?;
+    // Readable by this user alone: the log names organizations, spaces and requests.
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
+        .mode(0o600)
         .open(directory.join("quire.log"))
         .ok()?;
+    // A log made by an older version may have been readable by everyone.
+    let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
     let filter = tracing_subscriber::EnvFilter::try_from_env("QUIRE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt()

@@ -37,12 +37,37 @@ fn key_of(name: &str) -> Option<String> {
 }
 
 pub fn save(directory: &Path, key: &str, text: &str) -> std::io::Result<()> {
-    std::fs::create_dir_all(directory)?;
+    create_private_dir(directory)?;
     let path = directory.join(file_name(key));
     // Write then rename, so a crash mid-write never leaves half a draft.
     let temporary = path.with_extension("md.tmp");
-    std::fs::write(&temporary, text)?;
+    write_private(&temporary, text)?;
     std::fs::rename(&temporary, &path)
+}
+
+/// Creates `directory` and its missing parents readable by this user alone (0700): drafts are
+/// unpublished words, and the log names what was read.
+pub fn create_private_dir(directory: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(directory)
+}
+
+/// Writes `text` to `path` as a file only this user can read or write (0600), also when the
+/// file was there before with wider permissions.
+pub fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    file.write_all(text.as_bytes())
 }
 
 pub fn discard(directory: &Path, key: &str) -> std::io::Result<()> {
@@ -160,6 +185,18 @@ mod tests {
             "another user sees none"
         );
         assert_eq!(load(&mine, "spc.cr-1.").len(), 1);
+    }
+
+    #[test]
+    fn drafts_and_their_folders_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = tempfile::tempdir().unwrap();
+        let folder = directory(root.path(), "demo", "demo-admin");
+        save(&folder, "spc.cr-1.comment", "secret plans").unwrap();
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&folder), 0o700);
+        assert_eq!(mode(&root.path().join("drafts")), 0o700);
+        assert_eq!(mode(&folder.join(file_name("spc.cr-1.comment"))), 0o600);
     }
 
     #[test]

@@ -43,8 +43,13 @@ pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
                 "The server rejected the token (401).",
                 theme.style("error"),
             )),
+            Line::from(Span::styled(
+                "Press r to try again: a token refused once may be accepted now.",
+                theme.style("muted"),
+            )),
             Line::from(""),
-            Line::from("Set a valid API token in one of these ways, then start quire again:"),
+            Line::from("If it keeps failing, set a valid API token in one of these ways and"),
+            Line::from("start quire again:"),
             Line::from("  • quire --token <TOKEN>"),
             Line::from("  • export GITBOOK_TOKEN=<TOKEN>"),
             Line::from(format!(
