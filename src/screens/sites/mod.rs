@@ -8,7 +8,7 @@ pub mod view;
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::api::SiteFilter;
-use crate::api::models::{Site, SiteVisibility};
+use crate::api::models::{MemberRole, Site, SiteVisibility};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::sites::{SitesCall, SitesResponse};
@@ -30,6 +30,34 @@ pub fn audience(visibility: Option<&SiteVisibility>) -> String {
         }
         Some(SiteVisibility::Other(other)) => format!("visitors allowed by “{other}”"),
         None => "the visitors its visibility allows".into(),
+    }
+}
+
+/// The role every change to a site needs (sites are administered content).
+pub const ROLE_TO_CHANGE_SITES: &str = "admin";
+
+/// A role as a person is called ("editor"), for sentences like "you are editor".
+pub fn role_noun(role: Option<&MemberRole>) -> String {
+    match role {
+        Some(MemberRole::Admin) => "admin".into(),
+        Some(MemberRole::Create) => "creator".into(),
+        Some(MemberRole::Edit) => "editor".into(),
+        Some(MemberRole::Review) => "reviewer".into(),
+        Some(MemberRole::Comment) => "commenter".into(),
+        Some(MemberRole::Read) => "reader".into(),
+        Some(MemberRole::Other(other)) => other.clone(),
+        None => "a guest".into(),
+    }
+}
+
+/// Why a change is refused, naming the role needed and, once known, the user's own:
+/// "you are editor; admin is needed to change this site". `known` is `None` while the role
+/// is still being asked for.
+pub fn role_refusal(known: Option<&Option<MemberRole>>, what: &str) -> String {
+    let needed = format!("{ROLE_TO_CHANGE_SITES} is needed to {what}");
+    match known {
+        Some(role) => format!("you are {}; {needed}", role_noun(role.as_ref())),
+        None => needed,
     }
 }
 
