@@ -11,9 +11,7 @@ use quire::api::{ApiError, SiteFilter, SiteUpdate};
 use quire::app::sites::{SiteAccess, SitesCall, SitesResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, RequestId, Size, update};
 use quire::screens::access_audit::AccessAudit;
-use quire::screens::site::{
-    Field, Modal, SCHEMA_TEMPLATE, SiteScreen, SiteTab, check_schema,
-};
+use quire::screens::site::{Field, Modal, SCHEMA_TEMPLATE, SiteScreen, SiteTab, check_schema};
 use quire::screens::{Screen, ScreenState};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
@@ -1179,8 +1177,7 @@ fn a_servers_value_the_form_would_refuse_does_not_block_other_fields() {
 #[test]
 fn the_save_key_named_on_screen_follows_the_keymap() {
     let mut model = loaded_organizations(1, None);
-    let overrides =
-        std::collections::HashMap::from([("save".to_string(), vec!["f2".to_string()])]);
+    let overrides = std::collections::HashMap::from([("save".to_string(), vec!["f2".to_string()])]);
     model.keymap.apply_overrides(&overrides).expect("rebinds");
     let site: Site = from_json(site_json("public", true, true));
     model
@@ -1338,7 +1335,10 @@ fn access_view_errors_stay_until_esc() {
         Screen::AccessAudit(audit) => audit.notice.clone(),
         _ => None,
     };
-    assert!(notice(&model).is_some_and(|n| n.error), "a site row: why not");
+    assert!(
+        notice(&model).is_some_and(|n| n.error),
+        "a site row: why not"
+    );
     update(&mut model, char_key('j'));
     assert!(notice(&model).is_some(), "stays through another key");
     update(&mut model, key(KeyCode::Esc));

@@ -10,9 +10,9 @@ use super::client::{Client, decode_body};
 use super::error::ApiError;
 use super::models::site::TemplateConditionList;
 use super::models::{
-    AdaptiveContent, AdaptiveSchema, AgentsContext, DefaultLevel, Member, MemberRole, PublishOutcome,
-    PublishedSite,
-    ShareLink, Site, SiteSectionGroup, SiteVisibility, TemplateCondition,
+    AdaptiveContent, AdaptiveSchema, AgentsContext, DefaultLevel, Member, MemberRole,
+    PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup, SiteVisibility,
+    TemplateCondition,
 };
 use super::paging::ListPage;
 

@@ -1035,5 +1035,10 @@ async fn update_section(
     let section = site
         .section(&section_id)
         .ok_or_else(|| ApiError::not_found("section", &section_id))?;
-    Ok(Json(render::section(&view(world, &shared, &context), site, section)).into_response())
+    Ok(Json(render::section(
+        &view(world, &shared, &context),
+        site,
+        section,
+    ))
+    .into_response())
 }

@@ -201,7 +201,9 @@ pub fn basename(body: &Body) -> Result<Option<String>, ApiError> {
 
 fn is_slug(text: &str) -> bool {
     text.chars().all(|character| {
-        character.is_ascii_lowercase() || character.is_ascii_digit() || matches!(character, '-' | '/')
+        character.is_ascii_lowercase()
+            || character.is_ascii_digit()
+            || matches!(character, '-' | '/')
     })
 }
 

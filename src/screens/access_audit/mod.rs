@@ -8,11 +8,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::api::models::MemberRole;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sites::{SiteAccess, SitesCall, SitesResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::api::models::MemberRole;
 use crate::screens::site::server_message;
 use crate::screens::sites::role_refusal;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};

@@ -13,8 +13,8 @@ use ratatui::layout::Rect;
 use serde_json::Value;
 
 use crate::api::models::{
-    MemberRole, PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup, SiteStructureItem,
-    SiteVisibility,
+    MemberRole, PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup,
+    SiteStructureItem, SiteVisibility,
 };
 use crate::api::{ApiError, NewSectionGroup};
 use crate::app::keymap::{Action, KeyContext, Keymap};
@@ -173,7 +173,10 @@ pub fn check_schema(text: &str) -> Result<Value, String> {
                 return Err("properties.unsigned.properties must be an object".into());
             };
             for (inner_name, claim) in inner {
-                check_claim(claim, &format!("properties.unsigned.properties.{inner_name}"))?;
+                check_claim(
+                    claim,
+                    &format!("properties.unsigned.properties.{inner_name}"),
+                )?;
             }
         } else {
             check_claim(property, &format!("properties.{name}"))?;
@@ -189,14 +192,19 @@ fn check_claim(claim: &Value, path: &str) -> Result<(), String> {
         .and_then(Value::as_str)
         .is_some_and(|kind| CLAIM_TYPES.contains(&kind));
     if !known_type {
-        return Err(format!("{path}.type must be one of {}", CLAIM_TYPES.join(", ")));
+        return Err(format!(
+            "{path}.type must be one of {}",
+            CLAIM_TYPES.join(", ")
+        ));
     }
     let described = claim
         .get("description")
         .and_then(Value::as_str)
         .is_some_and(|text| !text.trim().is_empty());
     if !described {
-        return Err(format!("{path}.description is required (say what the claim means)"));
+        return Err(format!(
+            "{path}.description is required (say what the claim means)"
+        ));
     }
     Ok(())
 }
@@ -312,8 +320,8 @@ impl SiteScreen {
     /// The role arrived: a refusal on screen is said again, now naming it.
     fn role_known(&mut self, role: Option<MemberRole>) {
         self.my_role = Some(role);
-        let refusal_shown = self.notice.as_ref().is_some_and(|notice| notice.error)
-            && self.forbidden.is_some();
+        let refusal_shown =
+            self.notice.as_ref().is_some_and(|notice| notice.error) && self.forbidden.is_some();
         if refusal_shown {
             self.warn(self.refusal("Refused", "change this site"));
         }
@@ -1708,9 +1716,10 @@ impl ScreenState for SiteScreen {
                     return None;
                 }
                 let links = self.share_links.value().map_or(&[][..], Vec::as_slice);
-                let followed = self.select_after_reload.take().and_then(|id| {
-                    links.iter().position(|link| link.id == id)
-                });
+                let followed = self
+                    .select_after_reload
+                    .take()
+                    .and_then(|id| links.iter().position(|link| link.id == id));
                 match followed {
                     Some(index) => self.link_selection.select(index, links.len()),
                     None => self.link_selection.clamp(links.len()),
