@@ -551,16 +551,15 @@ async fn group_of(client: &Client, site: &str, section: &str) -> Result<Option<S
         .map(|group| group.id))
 }
 
-#[tokio::test]
-async fn sections_move_with_the_services_patch_where_the_group_routes_are_missing() -> TestResult {
-    let sandbox = start().await?;
-    sandbox.set_faults(Faults {
-        no_group_section_routes: true,
-        ..Faults::default()
-    });
-    let client = client_for(&sandbox, tokens::ADMIN)?;
-    let site = demo_ids::SITE_DOCS;
-    let section = demo_ids::SECTION_ARCHITECTURE;
+/// Moves Architecture into Reference and out again on a sandbox with `faults`; returns the
+/// group holding it afterwards.
+async fn move_architecture_in_and_out(
+    sandbox: &Sandbox,
+    faults: Faults,
+) -> Result<Option<String>, Box<dyn std::error::Error>> {
+    sandbox.set_faults(faults);
+    let client = client_for(sandbox, tokens::ADMIN)?;
+    let (site, section) = (demo_ids::SITE_DOCS, demo_ids::SECTION_ARCHITECTURE);
     let group = client
         .add_section_to_group(ORG, site, demo_ids::GROUP_REFERENCE, section)
         .await?;
@@ -572,11 +571,18 @@ async fn sections_move_with_the_services_patch_where_the_group_routes_are_missin
     client
         .remove_section_from_group(ORG, site, demo_ids::GROUP_REFERENCE, section)
         .await?;
-    assert_eq!(
-        group_of(&client, site, section).await?,
-        None,
-        "null siteSectionGroupId: the top level"
-    );
+    Ok(group_of(&client, site, section).await?)
+}
+
+#[tokio::test]
+async fn sections_move_with_the_services_patch_where_the_group_routes_are_missing() -> TestResult {
+    let sandbox = start().await?;
+    let faults = Faults {
+        no_group_section_routes: true,
+        ..Faults::default()
+    };
+    let after = move_architecture_in_and_out(&sandbox, faults).await?;
+    assert_eq!(after, None, "null siteSectionGroupId: the top level");
     sandbox.shutdown().await;
     Ok(())
 }
@@ -584,37 +590,28 @@ async fn sections_move_with_the_services_patch_where_the_group_routes_are_missin
 #[tokio::test]
 async fn sections_move_with_the_seeds_routes_where_the_section_patch_is_missing() -> TestResult {
     let sandbox = start().await?;
-    sandbox.set_faults(Faults {
+    let faults = Faults {
         no_section_patch: true,
         ..Faults::default()
-    });
-    let client = client_for(&sandbox, tokens::ADMIN)?;
-    let site = demo_ids::SITE_DOCS;
-    let section = demo_ids::SECTION_ARCHITECTURE;
-    let group = client
-        .add_section_to_group(ORG, site, demo_ids::GROUP_REFERENCE, section)
-        .await?;
-    assert!(group.section_ids().contains(&section), "{group:?}");
-    client
-        .remove_section_from_group(ORG, site, demo_ids::GROUP_REFERENCE, section)
-        .await?;
-    assert_ne!(
-        group_of(&client, site, section).await?.as_deref(),
-        Some(demo_ids::GROUP_REFERENCE)
-    );
-    // Neither way left: the error says so instead of pretending.
+    };
+    let after = move_architecture_in_and_out(&sandbox, faults).await?;
+    assert_ne!(after.as_deref(), Some(demo_ids::GROUP_REFERENCE));
+    // Neither way left: the fallback's own answer is reported instead of pretending.
     sandbox.set_faults(Faults {
         no_section_patch: true,
         no_group_section_routes: true,
         ..Faults::default()
     });
+    let client = client_for(&sandbox, tokens::ADMIN)?;
     let refused = client
-        .add_section_to_group(ORG, site, demo_ids::GROUP_REFERENCE, section)
+        .add_section_to_group(
+            ORG,
+            demo_ids::SITE_DOCS,
+            demo_ids::GROUP_REFERENCE,
+            demo_ids::SECTION_ARCHITECTURE,
+        )
         .await;
-    assert!(
-        refused.is_err_and(|error| error.status() == Some(405)),
-        "the fallback's own answer is reported"
-    );
+    assert!(refused.is_err_and(|error| error.status() == Some(405)));
     sandbox.shutdown().await;
     Ok(())
 }

@@ -62,6 +62,25 @@ fn site_screen_model(visibility: &str, published: bool, admin: bool) -> Model {
 /// The site screen for this site, with its published structure loaded. A user who may not
 /// change the site also has their role asked for; that stays unanswered here.
 fn site_model_from(json: Value) -> Model {
+    let (mut model, first) = opened_site(json);
+    let (request, _) = request_for(
+        &first,
+        SitesCall::GetPublished {
+            organization: "org-1".into(),
+            site: "site-1".into(),
+        },
+    );
+    let published: PublishedSite = from_json(published_json());
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::Structure(Ok(published))),
+    );
+    model
+}
+
+/// The site screen for this site as it opens, with the requests it sends first.
+fn opened_site(json: Value) -> (Model, Cmd) {
     let site: Site = from_json(json);
     let mut model = Model::new(
         Screen::Site(Box::new(SiteScreen::new("org-1", site))),
@@ -71,23 +90,17 @@ fn site_model_from(json: Value) -> Model {
             height: 24,
         },
     );
-    let (request, _) = requests(&model.init())
+    let first = model.init();
+    (model, first)
+}
+
+/// The request for `call` among those of `cmd`.
+fn request_for(cmd: &Cmd, call: SitesCall) -> (RequestId, ApiCall) {
+    let wanted = ApiCall::Sites(call);
+    requests(cmd)
         .into_iter()
-        .find(|(_, call)| {
-            *call
-                == ApiCall::Sites(SitesCall::GetPublished {
-                    organization: "org-1".into(),
-                    site: "site-1".into(),
-                })
-        })
-        .expect("the published structure is asked for");
-    let published: PublishedSite = from_json(published_json());
-    respond(
-        &mut model,
-        request,
-        ApiResponse::Sites(SitesResponse::Structure(Ok(published))),
-    );
-    model
+        .find(|(_, asked)| *asked == wanted)
+        .unwrap_or_else(|| panic!("{wanted:?} is not among {cmd:?}"))
 }
 
 fn screen(model: &Model) -> &SiteScreen {
@@ -1243,24 +1256,13 @@ fn a_new_section_group_is_selected_once_the_list_is_back() {
 
 #[test]
 fn a_reader_is_told_their_role_and_the_role_needed() {
-    let site: Site = from_json(site_json("public", true, false));
-    let mut model = Model::new(
-        Screen::Site(Box::new(SiteScreen::new("org-1", site))),
-        environment(),
-        Size {
-            width: 80,
-            height: 24,
+    let (mut model, first) = opened_site(site_json("public", true, false));
+    let (role_request, _) = request_for(
+        &first,
+        SitesCall::MyRole {
+            organization: "org-1".into(),
         },
     );
-    let (role_request, _) = requests(&model.init())
-        .into_iter()
-        .find(|(_, call)| {
-            *call
-                == ApiCall::Sites(SitesCall::MyRole {
-                    organization: "org-1".into(),
-                })
-        })
-        .expect("the role is asked for");
     assert_eq!(
         screen(&model).read_only_reason().as_deref(),
         Some("Read-only: admin is needed to change this site")

@@ -8,13 +8,12 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::api::models::MemberRole;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sites::{SiteAccess, SitesCall, SitesResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::site::server_message;
-use crate::screens::sites::role_refusal;
+use crate::screens::sites::MyRole;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
@@ -50,9 +49,8 @@ pub struct AccessAudit {
     pub asking: Option<Revocation>,
     pub pending: Option<(RequestId, String)>,
     pub notice: Option<Notice>,
-    /// The user's own role once asked (`Some(None)`: a guest), for refusals.
-    pub my_role: Option<Option<MemberRole>>,
-    role_request: Option<RequestId>,
+    /// The user's own role in the organization, for refusals.
+    pub my_role: MyRole,
 }
 
 impl AccessAudit {
@@ -65,8 +63,7 @@ impl AccessAudit {
             asking: None,
             pending: None,
             notice: None,
-            my_role: None,
-            role_request: None,
+            my_role: MyRole::default(),
         }
     }
 
@@ -112,17 +109,10 @@ impl AccessAudit {
                     .is_some_and(|permissions| !(permissions.edit || permissions.admin))
             })
         });
-        if !refused_somewhere || self.my_role.is_some() || self.role_request.is_some() {
+        if !refused_somewhere {
             return Cmd::None;
         }
-        let request = ctx.requests.issue();
-        self.role_request = Some(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::Sites(SitesCall::MyRole {
-                organization: self.organization.clone(),
-            }),
-        }
+        self.my_role.ask(&self.organization, ctx)
     }
 
     fn warn(&mut self, text: String) {
@@ -146,7 +136,7 @@ impl AccessAudit {
         if let Some(permissions) = &access.site.permissions
             && !(permissions.edit || permissions.admin)
         {
-            let reason = role_refusal(self.my_role.as_ref(), "change this site's share links");
+            let reason = self.my_role.refusal("change this site's share links");
             self.warn(format!("Read-only: {reason}"));
             return;
         }
@@ -262,11 +252,7 @@ impl ScreenState for AccessAudit {
                 _ => Step::default(),
             });
         }
-        if self.role_request == Some(request) {
-            self.role_request = None;
-            if let SitesResponse::MyRole(Ok(role)) = response {
-                self.my_role = Some(role.clone());
-            }
+        if self.my_role.answered(request, response) {
             return Some(Step::default());
         }
         let SitesResponse::Access(result) = response else {

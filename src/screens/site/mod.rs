@@ -13,15 +13,15 @@ use ratatui::layout::Rect;
 use serde_json::Value;
 
 use crate::api::models::{
-    MemberRole, PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup,
-    SiteStructureItem, SiteVisibility,
+    PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup, SiteStructureItem,
+    SiteVisibility,
 };
 use crate::api::{ApiError, NewSectionGroup};
 use crate::app::keymap::{Action, KeyContext, Keymap};
 use crate::app::sites::{AdaptiveData, SitesCall, SitesResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::screens::sites::{audience, role_noun, role_refusal};
+use crate::screens::sites::{MyRole, audience, role_noun};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
@@ -128,10 +128,8 @@ pub struct SiteScreen {
     pub select_after_reload: Option<String>,
     /// The server's 403 message, once a write was refused: the screen turns read-only.
     pub forbidden: Option<String>,
-    /// The user's own role in the organization once asked (`Some(None)`: a guest), so that a
-    /// refusal says who they are as well as what is needed.
-    pub my_role: Option<Option<MemberRole>>,
-    role_request: Option<RequestId>,
+    /// The user's own role in the organization, for refusals.
+    pub my_role: MyRole,
 }
 
 /// The server's own words for a refused request, else our sentence.
@@ -239,8 +237,7 @@ impl SiteScreen {
             notice: None,
             select_after_reload: None,
             forbidden: None,
-            my_role: None,
-            role_request: None,
+            my_role: MyRole::default(),
         }
     }
 
@@ -272,7 +269,7 @@ impl SiteScreen {
 
     /// "{lead}: you are editor; admin is needed to {what}", with the server's words after a 403.
     fn refusal(&self, lead: &str, what: &str) -> String {
-        let mut reason = format!("{lead}: {}", role_refusal(self.my_role.as_ref(), what));
+        let mut reason = format!("{lead}: {}", self.my_role.refusal(what));
         if let Some(message) = &self.forbidden {
             reason.push_str(&format!(" (the server said: {message})"));
         }
@@ -281,13 +278,15 @@ impl SiteScreen {
 
     pub fn adaptive_view_reason(&self) -> Option<String> {
         match &self.site.permissions {
-            Some(permissions) if !permissions.view_adaptive_schema => Some(match &self.my_role {
-                Some(role) => format!(
-                    "You are {}: your role may not view this site's adaptive schema",
-                    role_noun(role.as_ref())
-                ),
-                None => "Your role may not view this site's adaptive schema".into(),
-            }),
+            Some(permissions) if !permissions.view_adaptive_schema => {
+                Some(match &self.my_role.known {
+                    Some(role) => format!(
+                        "You are {}: your role may not view this site's adaptive schema",
+                        role_noun(role.as_ref())
+                    ),
+                    None => "Your role may not view this site's adaptive schema".into(),
+                })
+            }
             _ => None,
         }
     }
@@ -302,24 +301,12 @@ impl SiteScreen {
             .then(|| self.refusal("Read-only", "edit the adaptive schema"))
     }
 
-    /// Asks for the user's role once, the first time a refusal has to name it.
     fn ask_my_role(&mut self, ctx: &mut Ctx) -> Cmd {
-        if self.my_role.is_some() || self.role_request.is_some() {
-            return Cmd::None;
-        }
-        let request = ctx.requests.issue();
-        self.role_request = Some(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::Sites(SitesCall::MyRole {
-                organization: self.organization.clone(),
-            }),
-        }
+        self.my_role.ask(&self.organization, ctx)
     }
 
     /// The role arrived: a refusal on screen is said again, now naming it.
-    fn role_known(&mut self, role: Option<MemberRole>) {
-        self.my_role = Some(role);
+    fn role_known(&mut self) {
         let refusal_shown =
             self.notice.as_ref().is_some_and(|notice| notice.error) && self.forbidden.is_some();
         if refusal_shown {
@@ -1670,12 +1657,8 @@ impl ScreenState for SiteScreen {
         let ApiResponse::Sites(response) = response else {
             return None;
         };
-        if self.role_request == Some(request) {
-            self.role_request = None;
-            if let SitesResponse::MyRole(Ok(role)) = response {
-                self.role_known(role.clone());
-            }
-            // Not finding out is no error of its own: the refusal still names what is needed.
+        if self.my_role.answered(request, response) {
+            self.role_known();
             return Some(Step::default());
         }
         if self.site_request == Some(request) {

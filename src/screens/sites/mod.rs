@@ -50,14 +50,52 @@ pub fn role_noun(role: Option<&MemberRole>) -> String {
     }
 }
 
-/// Why a change is refused, naming the role needed and, once known, the user's own:
-/// "you are editor; admin is needed to change this site". `known` is `None` while the role
-/// is still being asked for.
-pub fn role_refusal(known: Option<&Option<MemberRole>>, what: &str) -> String {
-    let needed = format!("{ROLE_TO_CHANGE_SITES} is needed to {what}");
-    match known {
-        Some(role) => format!("you are {}; {needed}", role_noun(role.as_ref())),
-        None => needed,
+/// The user's own role in an organization, asked for once the first time a refusal has to
+/// name it, so that it says who they are as well as what is needed.
+#[derive(Debug, Default)]
+pub struct MyRole {
+    /// `None` until the answer came; `Some(None)`: a guest.
+    pub known: Option<Option<MemberRole>>,
+    request: Option<RequestId>,
+}
+
+impl MyRole {
+    /// The request for the role, unless it is known or already asked for.
+    pub fn ask(&mut self, organization: &str, ctx: &mut Ctx) -> Cmd {
+        if self.known.is_some() || self.request.is_some() {
+            return Cmd::None;
+        }
+        let request = ctx.requests.issue();
+        self.request = Some(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Sites(SitesCall::MyRole {
+                organization: organization.to_string(),
+            }),
+        }
+    }
+
+    /// Takes the answer to [`MyRole::ask`]; false when `request` is another one. A failed
+    /// answer leaves the role unknown: refusals then name only the role needed.
+    pub fn answered(&mut self, request: RequestId, response: &SitesResponse) -> bool {
+        if self.request != Some(request) {
+            return false;
+        }
+        self.request = None;
+        if let SitesResponse::MyRole(Ok(role)) = response {
+            self.known = Some(role.clone());
+        }
+        true
+    }
+
+    /// Why a change is refused, naming the role needed and, once known, the user's own:
+    /// "you are editor; admin is needed to change this site".
+    pub fn refusal(&self, what: &str) -> String {
+        let needed = format!("{ROLE_TO_CHANGE_SITES} is needed to {what}");
+        match &self.known {
+            Some(role) => format!("you are {}; {needed}", role_noun(role.as_ref())),
+            None => needed,
+        }
     }
 }
 
