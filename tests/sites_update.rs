@@ -900,8 +900,8 @@ fn the_adaptive_schema_is_checked_before_it_is_sent() {
     );
 }
 
-#[test]
-fn the_access_view_revokes_a_share_link_after_confirmation() {
+/// The access view of org-1, loaded with one share-link site holding `links`.
+fn access_view(links: Vec<ShareLink>) -> Model {
     let mut model = Model::new(
         Screen::AccessAudit(AccessAudit::new("org-1", "Acme")),
         environment(),
@@ -919,16 +919,22 @@ fn the_access_view_revokes_a_share_link_after_confirmation() {
     );
     let access = vec![SiteAccess {
         site: from_json(site_json("share-link", true, true)),
-        share_links: vec![
-            share_link("sl-1", "EMEA", true),
-            share_link("sl-2", "Old", false),
-        ],
+        share_links: links,
     }];
     respond(
         &mut model,
         request,
         ApiResponse::Sites(SitesResponse::Access(Ok(access))),
     );
+    model
+}
+
+#[test]
+fn the_access_view_revokes_a_share_link_after_confirmation() {
+    let mut model = access_view(vec![
+        share_link("sl-1", "EMEA", true),
+        share_link("sl-2", "Old", false),
+    ]);
     let Screen::AccessAudit(audit) = model.top() else {
         panic!()
     };
@@ -1314,24 +1320,7 @@ fn site_messages_follow_the_notice_rule() {
 
 #[test]
 fn access_view_errors_stay_until_esc() {
-    let mut model = Model::new(
-        Screen::AccessAudit(AccessAudit::new("org-1", "Acme")),
-        environment(),
-        Size {
-            width: 80,
-            height: 24,
-        },
-    );
-    let (request, _) = only_request(&model.init());
-    let access = vec![SiteAccess {
-        site: from_json(site_json("share-link", true, true)),
-        share_links: vec![share_link("sl-1", "EMEA", true)],
-    }];
-    respond(
-        &mut model,
-        request,
-        ApiResponse::Sites(SitesResponse::Access(Ok(access))),
-    );
+    let mut model = access_view(vec![share_link("sl-1", "EMEA", true)]);
     update(&mut model, char_key('x'));
     let notice = |model: &Model| match model.top() {
         Screen::AccessAudit(audit) => audit.notice.clone(),
