@@ -131,6 +131,15 @@ fn retype(model: &mut Model, index: usize, text: &str) {
     type_text(model, text);
 }
 
+/// The PATCH of site-1 in org-1 with `update`.
+fn site_patch(update: SiteUpdate) -> SitesCall {
+    SitesCall::UpdateSite {
+        organization: "org-1".into(),
+        site: "site-1".into(),
+        update,
+    }
+}
+
 fn sites_call(cmd: &Cmd) -> (RequestId, SitesCall) {
     match only_request(cmd) {
         (request, ApiCall::Sites(call)) => (request, call),
@@ -303,16 +312,12 @@ fn saving_sends_only_the_changed_fields_and_says_what_changed() {
     let (request, call) = sites_call(&update(&mut model, char_key('s')));
     assert_eq!(
         call,
-        SitesCall::UpdateSite {
-            organization: "org-1".into(),
-            site: "site-1".into(),
-            update: SiteUpdate {
-                title: Some("Acme Docs v2".into()),
-                visibility: Some(SiteVisibility::Unlisted),
-                agents_context: Some(AgentsContext::Excluded),
-                ..SiteUpdate::default()
-            },
-        }
+        site_patch(SiteUpdate {
+            title: Some("Acme Docs v2".into()),
+            visibility: Some(SiteVisibility::Unlisted),
+            agents_context: Some(AgentsContext::Excluded),
+            ..SiteUpdate::default()
+        })
     );
     let mut saved = site_json("unlisted", true, true);
     saved["title"] = json!("Acme Docs v2");
@@ -365,15 +370,11 @@ fn clearing_the_proxy_sends_null_and_defaults_come_from_the_structure() {
     let (_, call) = sites_call(&update(&mut model, ctrl('s')));
     assert_eq!(
         call,
-        SitesCall::UpdateSite {
-            organization: "org-1".into(),
-            site: "site-1".into(),
-            update: SiteUpdate {
-                proxy: Some(None),
-                default_site_section: Some("sec-api".into()),
-                ..SiteUpdate::default()
-            },
-        }
+        site_patch(SiteUpdate {
+            proxy: Some(None),
+            default_site_section: Some("sec-api".into()),
+            ..SiteUpdate::default()
+        })
     );
 }
 
@@ -1151,15 +1152,11 @@ fn saving_while_typing_an_invalid_basename_says_which_field_and_goes_there() {
     let (_, call) = sites_call(&update(&mut model, ctrl('s')));
     assert_eq!(
         call,
-        SitesCall::UpdateSite {
-            organization: "org-1".into(),
-            site: "site-1".into(),
-            update: SiteUpdate {
-                title: Some("Acme Docs v2".into()),
-                basename: Some("docs/v2".into()),
-                ..SiteUpdate::default()
-            },
-        }
+        site_patch(SiteUpdate {
+            title: Some("Acme Docs v2".into()),
+            basename: Some("docs/v2".into()),
+            ..SiteUpdate::default()
+        })
     );
 }
 
@@ -1182,14 +1179,10 @@ fn a_servers_value_the_form_would_refuse_does_not_block_other_fields() {
     let (_, call) = sites_call(&update(&mut model, ctrl('s')));
     assert_eq!(
         call,
-        SitesCall::UpdateSite {
-            organization: "org-1".into(),
-            site: "site-1".into(),
-            update: SiteUpdate {
-                title: Some("Acme Docs v2".into()),
-                ..SiteUpdate::default()
-            },
-        }
+        site_patch(SiteUpdate {
+            title: Some("Acme Docs v2".into()),
+            ..SiteUpdate::default()
+        })
     );
 }
 
