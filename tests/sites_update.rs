@@ -416,19 +416,26 @@ fn the_servers_400_is_shown_beside_the_field_it_names() {
     assert!(notice.error && notice.text.contains(message), "{notice:?}");
 }
 
-#[test]
-fn leaving_with_unsaved_changes_asks_first() {
-    let mut model = loaded_organizations(1, None);
+/// Opens the site over `model`'s screens, renames it without saving and presses esc: the
+/// question asked.
+fn rename_then_esc(model: &mut Model) -> quire::ui::confirm::Confirm {
     let site: Site = from_json(site_json("public", true, true));
     model
         .screens
         .push(Screen::Site(Box::new(SiteScreen::new("org-1", site))));
-    retype(&mut model, 0, "Renamed");
-    update(&mut model, key(KeyCode::Enter));
-    update(&mut model, key(KeyCode::Esc));
-    let Some(Modal::Confirm { confirm, .. }) = &screen(&model).modal else {
-        panic!("esc asks before leaving")
-    };
+    retype(model, 0, "Renamed");
+    update(model, key(KeyCode::Enter));
+    update(model, key(KeyCode::Esc));
+    match &screen(model).modal {
+        Some(Modal::Confirm { confirm, .. }) => confirm.clone(),
+        _ => panic!("esc asks before leaving"),
+    }
+}
+
+#[test]
+fn leaving_with_unsaved_changes_asks_first() {
+    let mut model = loaded_organizations(1, None);
+    let confirm = rename_then_esc(&mut model);
     assert_eq!(confirm.question, "Leave without saving?");
     assert!(
         confirm.consequence.contains("title"),
@@ -1191,16 +1198,7 @@ fn the_save_key_named_on_screen_follows_the_keymap() {
     let mut model = loaded_organizations(1, None);
     let overrides = std::collections::HashMap::from([("save".to_string(), vec!["f2".to_string()])]);
     model.keymap.apply_overrides(&overrides).expect("rebinds");
-    let site: Site = from_json(site_json("public", true, true));
-    model
-        .screens
-        .push(Screen::Site(Box::new(SiteScreen::new("org-1", site))));
-    retype(&mut model, 0, "Renamed");
-    update(&mut model, key(KeyCode::Enter));
-    update(&mut model, key(KeyCode::Esc));
-    let Some(Modal::Confirm { confirm, .. }) = &screen(&model).modal else {
-        panic!("esc asks before leaving")
-    };
+    let confirm = rename_then_esc(&mut model);
     assert!(
         confirm.consequence.contains("(f2 saves them instead.)"),
         "{}",
