@@ -135,6 +135,9 @@ pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
         SitesCall::AccessAudit { organization } => {
             SitesResponse::Access(access_audit(client, &organization).await)
         }
+        SitesCall::MyRole { organization } => {
+            SitesResponse::MyRole(client.my_role(&organization).await)
+        }
     }
 }
 

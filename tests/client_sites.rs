@@ -1,12 +1,13 @@
 //! The real `api::Client` against the real sandbox on loopback: every site method, each write
 //! checked by reading the server's state back.
 
+use quire::api::models::MemberRole;
 use quire::api::{
     AdaptiveContent, AgentsContext, ApiError, Client, ClientConfig, DefaultLevel, NewSectionGroup,
     PublishOutcome, ShareLink, Site, SiteFilter, SiteSectionGroup, SiteStructureItem,
     SiteStructureType, SiteType, SiteUpdate, SiteVisibility, Token,
 };
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::sandbox::{Faults, Sandbox, SandboxOptions, demo_ids, tokens};
 use serde_json::json;
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -537,6 +538,91 @@ async fn section_groups_are_managed_end_to_end() -> TestResult {
     let stored = all_groups(&client, site).await?;
     assert!(!stored.iter().any(|group| group.id == created.id));
     client.delete_section_group(ORG, site, &created.id).await?;
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+/// Which group holds `section`, from the group list (None: the site's top level).
+async fn group_of(client: &Client, site: &str, section: &str) -> Result<Option<String>, ApiError> {
+    Ok(all_groups(client, site)
+        .await?
+        .into_iter()
+        .find(|group| group.section_ids().contains(&section))
+        .map(|group| group.id))
+}
+
+/// Moves Architecture into Reference and out again on a sandbox with `faults`; returns the
+/// group holding it afterwards.
+async fn move_architecture_in_and_out(
+    sandbox: &Sandbox,
+    faults: Faults,
+) -> Result<Option<String>, Box<dyn std::error::Error>> {
+    sandbox.set_faults(faults);
+    let client = client_for(sandbox, tokens::ADMIN)?;
+    let (site, section) = (demo_ids::SITE_DOCS, demo_ids::SECTION_ARCHITECTURE);
+    let group = client
+        .add_section_to_group(ORG, site, demo_ids::GROUP_REFERENCE, section)
+        .await?;
+    assert!(group.section_ids().contains(&section), "{group:?}");
+    assert_eq!(
+        group_of(&client, site, section).await?.as_deref(),
+        Some(demo_ids::GROUP_REFERENCE)
+    );
+    client
+        .remove_section_from_group(ORG, site, demo_ids::GROUP_REFERENCE, section)
+        .await?;
+    Ok(group_of(&client, site, section).await?)
+}
+
+#[tokio::test]
+async fn sections_move_with_the_services_patch_where_the_group_routes_are_missing() -> TestResult {
+    let sandbox = start().await?;
+    let faults = Faults {
+        no_group_section_routes: true,
+        ..Faults::default()
+    };
+    let after = move_architecture_in_and_out(&sandbox, faults).await?;
+    assert_eq!(after, None, "null siteSectionGroupId: the top level");
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn sections_move_with_the_seeds_routes_where_the_section_patch_is_missing() -> TestResult {
+    let sandbox = start().await?;
+    let faults = Faults {
+        no_section_patch: true,
+        ..Faults::default()
+    };
+    let after = move_architecture_in_and_out(&sandbox, faults).await?;
+    assert_ne!(after.as_deref(), Some(demo_ids::GROUP_REFERENCE));
+    // Neither way left: the fallback's own answer is reported instead of pretending.
+    sandbox.set_faults(Faults {
+        no_section_patch: true,
+        no_group_section_routes: true,
+        ..Faults::default()
+    });
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let refused = client
+        .add_section_to_group(
+            ORG,
+            demo_ids::SITE_DOCS,
+            demo_ids::GROUP_REFERENCE,
+            demo_ids::SECTION_ARCHITECTURE,
+        )
+        .await;
+    assert!(refused.is_err_and(|error| error.status() == Some(405)));
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn my_role_is_read_from_my_membership() -> TestResult {
+    let sandbox = start().await?;
+    let admin = client_for(&sandbox, tokens::ADMIN)?;
+    assert_eq!(admin.my_role(ORG).await?, Some(MemberRole::Admin));
+    let reader = client_for(&sandbox, tokens::READER)?;
+    assert_eq!(reader.my_role(ORG).await?, Some(MemberRole::Read));
     sandbox.shutdown().await;
     Ok(())
 }

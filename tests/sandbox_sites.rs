@@ -393,6 +393,8 @@ async fn patch_rejects_invalid_fields_by_name_and_changes_nothing() {
         (json!({ "visibility": "private" }), "\"visibility\""),
         (json!({ "basename": "" }), "\"basename\""),
         (json!({ "basename": "b".repeat(101) }), "\"basename\""),
+        (json!({ "basename": "Bad Name!" }), "\"basename\""),
+        (json!({ "basename": "Docs" }), "\"basename\""),
         (json!({ "adaptiveContent": true }), "\"adaptiveContent\""),
         (
             json!({ "adaptiveContent": { "enabled": "yes" } }),

@@ -63,7 +63,8 @@ fn rename_a_site_switch_visibility_and_manage_a_share_link() {
     app.wait_for("Saved: title, visibility", WAIT);
     app.wait_for("Partner Hub", WAIT);
 
-    // Share links: create one, then deactivate it.
+    // Share links: create one, then deactivate it. The new link is selected by itself, and
+    // deactivating asks first.
     app.send("\t");
     app.wait_for("EMEA resellers", WAIT);
     app.send("n");
@@ -72,8 +73,9 @@ fn rename_a_site_switch_visibility_and_manage_a_share_link() {
     app.wait_for("Created share link", WAIT);
     // Once in the message, once as a row of the reloaded list.
     app.wait_for_count("E2E partners", 2, WAIT);
-    app.send("G");
     app.send("a");
+    app.wait_for("Deactivate share link “E2E partners”?", WAIT);
+    app.send("y");
     app.wait_for("Deactivated “E2E partners”", WAIT);
     app.send("q");
     assert!(app.wait_exit(WAIT).is_some(), "q quits");

@@ -4,12 +4,14 @@
 mod common;
 
 use common::*;
-use quire::api::models::{AgentsContext, PublishedSite, ShareLink, Site, SiteVisibility};
+use quire::api::models::{
+    AgentsContext, MemberRole, PublishedSite, ShareLink, Site, SiteVisibility,
+};
 use quire::api::{ApiError, SiteFilter, SiteUpdate};
 use quire::app::sites::{SiteAccess, SitesCall, SitesResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, RequestId, Size, update};
 use quire::screens::access_audit::AccessAudit;
-use quire::screens::site::{Field, Modal, SiteScreen, SiteTab, check_schema};
+use quire::screens::site::{Field, Modal, SCHEMA_TEMPLATE, SiteScreen, SiteTab, check_schema};
 use quire::screens::{Screen, ScreenState};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
@@ -54,22 +56,19 @@ fn published_json() -> Value {
 }
 
 fn site_screen_model(visibility: &str, published: bool, admin: bool) -> Model {
-    let site: Site = from_json(site_json(visibility, published, admin));
-    let mut model = Model::new(
-        Screen::Site(Box::new(SiteScreen::new("org-1", site))),
-        environment(),
-        Size {
-            width: 80,
-            height: 24,
-        },
-    );
-    let (request, call) = only_request(&model.init());
-    assert_eq!(
-        call,
-        ApiCall::Sites(SitesCall::GetPublished {
+    site_model_from(site_json(visibility, published, admin))
+}
+
+/// The site screen for this site, with its published structure loaded. A user who may not
+/// change the site also has their role asked for; that stays unanswered here.
+fn site_model_from(json: Value) -> Model {
+    let (mut model, first) = opened_site(json);
+    let (request, _) = request_for(
+        &first,
+        SitesCall::GetPublished {
             organization: "org-1".into(),
-            site: "site-1".into()
-        })
+            site: "site-1".into(),
+        },
     );
     let published: PublishedSite = from_json(published_json());
     respond(
@@ -78,6 +77,30 @@ fn site_screen_model(visibility: &str, published: bool, admin: bool) -> Model {
         ApiResponse::Sites(SitesResponse::Structure(Ok(published))),
     );
     model
+}
+
+/// The site screen for this site as it opens, with the requests it sends first.
+fn opened_site(json: Value) -> (Model, Cmd) {
+    let site: Site = from_json(json);
+    let mut model = Model::new(
+        Screen::Site(Box::new(SiteScreen::new("org-1", site))),
+        environment(),
+        Size {
+            width: 80,
+            height: 24,
+        },
+    );
+    let first = model.init();
+    (model, first)
+}
+
+/// The request for `call` among those of `cmd`.
+fn request_for(cmd: &Cmd, call: SitesCall) -> (RequestId, ApiCall) {
+    let wanted = ApiCall::Sites(call);
+    requests(cmd)
+        .into_iter()
+        .find(|(_, asked)| *asked == wanted)
+        .unwrap_or_else(|| panic!("{wanted:?} is not among {cmd:?}"))
 }
 
 fn screen(model: &Model) -> &SiteScreen {
@@ -106,6 +129,15 @@ fn retype(model: &mut Model, index: usize, text: &str) {
         update(model, key(KeyCode::Backspace));
     }
     type_text(model, text);
+}
+
+/// The PATCH of site-1 in org-1 with `update`.
+fn site_patch(update: SiteUpdate) -> SitesCall {
+    SitesCall::UpdateSite {
+        organization: "org-1".into(),
+        site: "site-1".into(),
+        update,
+    }
 }
 
 fn sites_call(cmd: &Cmd) -> (RequestId, SitesCall) {
@@ -280,16 +312,12 @@ fn saving_sends_only_the_changed_fields_and_says_what_changed() {
     let (request, call) = sites_call(&update(&mut model, char_key('s')));
     assert_eq!(
         call,
-        SitesCall::UpdateSite {
-            organization: "org-1".into(),
-            site: "site-1".into(),
-            update: SiteUpdate {
-                title: Some("Acme Docs v2".into()),
-                visibility: Some(SiteVisibility::Unlisted),
-                agents_context: Some(AgentsContext::Excluded),
-                ..SiteUpdate::default()
-            },
-        }
+        site_patch(SiteUpdate {
+            title: Some("Acme Docs v2".into()),
+            visibility: Some(SiteVisibility::Unlisted),
+            agents_context: Some(AgentsContext::Excluded),
+            ..SiteUpdate::default()
+        })
     );
     let mut saved = site_json("unlisted", true, true);
     saved["title"] = json!("Acme Docs v2");
@@ -342,15 +370,11 @@ fn clearing_the_proxy_sends_null_and_defaults_come_from_the_structure() {
     let (_, call) = sites_call(&update(&mut model, ctrl('s')));
     assert_eq!(
         call,
-        SitesCall::UpdateSite {
-            organization: "org-1".into(),
-            site: "site-1".into(),
-            update: SiteUpdate {
-                proxy: Some(None),
-                default_site_section: Some("sec-api".into()),
-                ..SiteUpdate::default()
-            },
-        }
+        site_patch(SiteUpdate {
+            proxy: Some(None),
+            default_site_section: Some("sec-api".into()),
+            ..SiteUpdate::default()
+        })
     );
 }
 
@@ -392,23 +416,35 @@ fn the_servers_400_is_shown_beside_the_field_it_names() {
     assert!(notice.error && notice.text.contains(message), "{notice:?}");
 }
 
-#[test]
-fn leaving_with_unsaved_changes_asks_first() {
-    let mut model = loaded_organizations(1, None);
+/// Opens the site over `model`'s screens, renames it without saving and presses esc: the
+/// question asked.
+fn rename_then_esc(model: &mut Model) -> quire::ui::confirm::Confirm {
     let site: Site = from_json(site_json("public", true, true));
     model
         .screens
         .push(Screen::Site(Box::new(SiteScreen::new("org-1", site))));
-    retype(&mut model, 0, "Renamed");
-    update(&mut model, key(KeyCode::Enter));
-    update(&mut model, key(KeyCode::Esc));
-    let Some(Modal::Confirm { confirm, .. }) = &screen(&model).modal else {
-        panic!("esc asks before leaving")
-    };
+    retype(model, 0, "Renamed");
+    update(model, key(KeyCode::Enter));
+    update(model, key(KeyCode::Esc));
+    match &screen(model).modal {
+        Some(Modal::Confirm { confirm, .. }) => confirm.clone(),
+        _ => panic!("esc asks before leaving"),
+    }
+}
+
+#[test]
+fn leaving_with_unsaved_changes_asks_first() {
+    let mut model = loaded_organizations(1, None);
+    let confirm = rename_then_esc(&mut model);
     assert_eq!(confirm.question, "Leave without saving?");
     assert!(
         confirm.consequence.contains("title"),
         "{}",
+        confirm.consequence
+    );
+    assert!(
+        confirm.consequence.contains("(ctrl-s saves them instead.)"),
+        "the save key as the keymap has it: {}",
         confirm.consequence
     );
     update(&mut model, char_key('n'));
@@ -531,14 +567,37 @@ fn a_403_turns_the_screen_read_only_with_the_servers_reason() {
         code: Some(403),
         message: "Changing sites needs the admin role".into(),
     };
-    respond(
+    let asked = respond(
         &mut model,
         request,
         ApiResponse::Sites(SitesResponse::Site(Err(forbidden))),
     );
+    let (role_request, call) = sites_call(&asked);
+    assert_eq!(
+        call,
+        SitesCall::MyRole {
+            organization: "org-1".into()
+        }
+    );
     assert_eq!(
         screen(&model).read_only_reason().as_deref(),
-        Some("Read-only: Changing sites needs the admin role")
+        Some(
+            "Read-only: admin is needed to change this site (the server said: Changing sites \
+             needs the admin role)"
+        )
+    );
+    // Once the role is known the refusal names it.
+    respond(
+        &mut model,
+        role_request,
+        ApiResponse::Sites(SitesResponse::MyRole(Ok(Some(MemberRole::Edit)))),
+    );
+    let notice = screen(&model).notice.clone().expect("the refusal");
+    assert!(notice.error);
+    assert_eq!(
+        notice.text,
+        "Refused: you are editor; admin is needed to change this site (the server said: \
+         Changing sites needs the admin role)"
     );
 }
 
@@ -601,22 +660,38 @@ fn share_links_are_created_renamed_switched_and_deleted() {
             "sl-2", "Partners", true,
         )))),
     );
-    assert!(matches!(
-        sites_call(&reload).1,
-        SitesCall::ListShareLinks { .. }
-    ));
+    let (listed, call) = sites_call(&reload);
+    assert!(matches!(call, SitesCall::ListShareLinks { .. }));
     assert_eq!(
         screen(&model).notice.as_ref().map(|n| n.text.as_str()),
         Some("Created share link “Partners”")
     );
-    // Deactivate, rename, copy, delete.
-    let (_, call) = sites_call(&update(&mut model, char_key('a')));
+    respond(
+        &mut model,
+        listed,
+        ApiResponse::Sites(SitesResponse::ShareLinks(Ok(vec![
+            share_link("sl-1", "EMEA", true),
+            share_link("sl-2", "Partners", true),
+        ]))),
+    );
+    assert_eq!(
+        screen(&model).selected_link().map(|link| link.id.as_str()),
+        Some("sl-2"),
+        "the link just created is selected, not the one at the old index"
+    );
+    // Deactivating cuts people off: it asks first, naming the link.
+    assert!(requests(&update(&mut model, char_key('a'))).is_empty());
+    let Some(Modal::Confirm { confirm, .. }) = &screen(&model).modal else {
+        panic!("deactivating asks first")
+    };
+    assert_eq!(confirm.question, "Deactivate share link “Partners”?");
+    let (_, call) = sites_call(&update(&mut model, char_key('y')));
     assert_eq!(
         call,
         SitesCall::UpdateShareLink {
             organization: "org-1".into(),
             site: "site-1".into(),
-            link: "sl-1".into(),
+            link: "sl-2".into(),
             active: Some(false),
             name: None
         }
@@ -777,31 +852,41 @@ fn the_adaptive_schema_is_checked_before_it_is_sent() {
         "the schema must be a JSON object"
     );
     let good = r#"{"type":"object","additionalProperties":false,"properties":{
-        "isBeta":{"type":"boolean"},
-        "unsigned":{"type":"object","properties":{"planPro":{"type":"boolean"}}}}}"#;
-    assert!(check_schema(good).is_ok());
-    let string_property = good.replace(
-        r#""isBeta":{"type":"boolean"}"#,
-        r#""isBeta":{"type":"string"}"#,
+        "isBeta":{"type":"boolean","description":"In the beta"},
+        "plan":{"type":"string","description":"The visitor's plan"},
+        "seats":{"type":"number","description":"Seats bought"},
+        "teams":{"type":"array","description":"Teams"},
+        "company":{"type":"object","description":"Company details"},
+        "unsigned":{"type":"object","properties":{
+            "planPro":{"type":"boolean","description":"On the Pro plan"}}}}}"#;
+    assert!(
+        check_schema(good).is_ok(),
+        "every claim type the service allows: {:?}",
+        check_schema(good)
     );
+    let undescribed = good.replace(r#","description":"In the beta""#, "");
     assert_eq!(
-        check_schema(&string_property).unwrap_err(),
-        "properties.isBeta.type must be \"boolean\""
+        check_schema(&undescribed).unwrap_err(),
+        "properties.isBeta.description is required (say what the claim means)"
+    );
+    let null_type = good.replace(r#""type":"number""#, r#""type":"null""#);
+    assert_eq!(
+        check_schema(&null_type).unwrap_err(),
+        "properties.seats.type must be one of boolean, string, number, array, object"
     );
     let open = good.replace("false", "true");
     assert_eq!(
         check_schema(&open).unwrap_err(),
         "\"additionalProperties\" must be false"
     );
-    let unsigned_string = good.replace(
-        r#""planPro":{"type":"boolean"}"#,
-        r#""planPro":{"type":"number"}"#,
-    );
+    let unsigned_undescribed = good.replace(r#","description":"On the Pro plan""#, "");
     assert!(
-        check_schema(&unsigned_string)
+        check_schema(&unsigned_undescribed)
             .unwrap_err()
-            .contains("unsigned.properties.planPro")
+            .contains("unsigned.properties.planPro.description")
     );
+    // The template offered for a site with no schema passes the service's rules.
+    assert_eq!(check_schema(SCHEMA_TEMPLATE).err(), None);
 
     // In the composer: an invalid schema stays open with the reason; a valid one is PUT.
     let mut model = site_screen_model("public", true, true);
@@ -823,8 +908,8 @@ fn the_adaptive_schema_is_checked_before_it_is_sent() {
     );
 }
 
-#[test]
-fn the_access_view_revokes_a_share_link_after_confirmation() {
+/// The access view of org-1, loaded with one share-link site holding `links`.
+fn access_view(links: Vec<ShareLink>) -> Model {
     let mut model = Model::new(
         Screen::AccessAudit(AccessAudit::new("org-1", "Acme")),
         environment(),
@@ -842,16 +927,22 @@ fn the_access_view_revokes_a_share_link_after_confirmation() {
     );
     let access = vec![SiteAccess {
         site: from_json(site_json("share-link", true, true)),
-        share_links: vec![
-            share_link("sl-1", "EMEA", true),
-            share_link("sl-2", "Old", false),
-        ],
+        share_links: links,
     }];
     respond(
         &mut model,
         request,
         ApiResponse::Sites(SitesResponse::Access(Ok(access))),
     );
+    model
+}
+
+#[test]
+fn the_access_view_revokes_a_share_link_after_confirmation() {
+    let mut model = access_view(vec![
+        share_link("sl-1", "EMEA", true),
+        share_link("sl-2", "Old", false),
+    ]);
     let Screen::AccessAudit(audit) = model.top() else {
         panic!()
     };
@@ -1038,4 +1129,204 @@ fn a_share_link_create_with_no_answer_reloads_the_list_before_any_retry() {
     );
     let (_, call) = sites_call(&reload);
     assert!(matches!(call, SitesCall::ListShareLinks { .. }), "{call:?}");
+}
+
+#[test]
+fn saving_while_typing_an_invalid_basename_says_which_field_and_goes_there() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 2, "Bad Name!");
+    assert_eq!(
+        screen(&model).form.error(Field::Basename).as_deref(),
+        Some("only lowercase letters, digits, - and /"),
+        "the service's slug rule, checked as it is typed"
+    );
+    // Move away first, so that the save has to bring the cursor back.
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key('g'));
+    retype(&mut model, 0, "Acme Docs v2");
+    // ctrl-s while still typing in the title: the title is kept and the save is tried.
+    assert!(requests(&update(&mut model, ctrl('s'))).is_empty());
+    let notice = screen(&model).notice.clone().expect("says why");
+    assert!(notice.error);
+    assert_eq!(
+        notice.text,
+        "Not saved: Basename only lowercase letters, digits, - and /"
+    );
+    assert_eq!(screen(&model).form.selected_field(), Some(Field::Basename));
+    assert_eq!(screen(&model).form.values.title, "Acme Docs v2");
+    // Fixed, the same key sends both fields.
+    retype(&mut model, 2, "docs/v2");
+    let (_, call) = sites_call(&update(&mut model, ctrl('s')));
+    assert_eq!(
+        call,
+        site_patch(SiteUpdate {
+            title: Some("Acme Docs v2".into()),
+            basename: Some("docs/v2".into()),
+            ..SiteUpdate::default()
+        })
+    );
+}
+
+#[test]
+fn a_plain_s_while_typing_is_text_not_save() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 0, "Docs");
+    assert!(requests(&update(&mut model, char_key('s'))).is_empty());
+    assert_eq!(screen(&model).form.text_of(Field::Title), "Docss");
+}
+
+#[test]
+fn a_servers_value_the_form_would_refuse_does_not_block_other_fields() {
+    let mut json = site_json("public", true, true);
+    json["basename"] = json!("Legacy Docs");
+    let mut model = site_model_from(json);
+    assert!(screen(&model).form.error(Field::Basename).is_some());
+    retype(&mut model, 0, "Acme Docs v2");
+    update(&mut model, key(KeyCode::Enter));
+    let (_, call) = sites_call(&update(&mut model, ctrl('s')));
+    assert_eq!(
+        call,
+        site_patch(SiteUpdate {
+            title: Some("Acme Docs v2".into()),
+            ..SiteUpdate::default()
+        })
+    );
+}
+
+#[test]
+fn the_save_key_named_on_screen_follows_the_keymap() {
+    let mut model = loaded_organizations(1, None);
+    let overrides = std::collections::HashMap::from([("save".to_string(), vec!["f2".to_string()])]);
+    model.keymap.apply_overrides(&overrides).expect("rebinds");
+    let confirm = rename_then_esc(&mut model);
+    assert!(
+        confirm.consequence.contains("(f2 saves them instead.)"),
+        "{}",
+        confirm.consequence
+    );
+}
+
+#[test]
+fn a_new_section_group_is_selected_once_the_list_is_back() {
+    let mut model = site_screen_model("public", true, true);
+    update(&mut model, key(KeyCode::Tab));
+    let (request, _) = sites_call(&update(&mut model, key(KeyCode::Tab)));
+    let reference = json!({"object": "site-section-group", "id": "grp-ref",
+        "title": "Reference", "children": [
+            {"object": "site-section", "id": "sec-api", "title": "API", "siteSpaces": []}]});
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::SectionGroups(Ok(vec![from_json(
+            reference.clone(),
+        )]))),
+    );
+    update(&mut model, char_key('n'));
+    type_text(&mut model, "SDKs");
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Enter));
+    let (created, _) = sites_call(&update(&mut model, key(KeyCode::Enter)));
+    let sdks = json!({"object": "site-section-group", "id": "grp-sdks", "title": "SDKs",
+        "children": []});
+    let reloads = respond(
+        &mut model,
+        created,
+        ApiResponse::Sites(SitesResponse::SectionGroup(Ok(from_json(sdks.clone())))),
+    );
+    let (listed, _) = requests(&reloads)
+        .into_iter()
+        .find(|(_, call)| matches!(call, ApiCall::Sites(SitesCall::ListSectionGroups { .. })))
+        .expect("the groups reload");
+    respond(
+        &mut model,
+        listed,
+        ApiResponse::Sites(SitesResponse::SectionGroups(Ok(vec![
+            from_json(reference),
+            from_json(sdks),
+        ]))),
+    );
+    let rows = screen(&model).group_rows();
+    let selected = &rows[screen(&model).group_selection.selected];
+    assert_eq!(selected.id(), "grp-sdks", "{rows:?}");
+}
+
+#[test]
+fn a_reader_is_told_their_role_and_the_role_needed() {
+    let (mut model, first) = opened_site(site_json("public", true, false));
+    let (role_request, _) = request_for(
+        &first,
+        SitesCall::MyRole {
+            organization: "org-1".into(),
+        },
+    );
+    assert_eq!(
+        screen(&model).read_only_reason().as_deref(),
+        Some("Read-only: admin is needed to change this site")
+    );
+    respond(
+        &mut model,
+        role_request,
+        ApiResponse::Sites(SitesResponse::MyRole(Ok(Some(MemberRole::Read)))),
+    );
+    assert_eq!(
+        screen(&model).read_only_reason().as_deref(),
+        Some("Read-only: you are reader; admin is needed to change this site")
+    );
+}
+
+#[test]
+fn site_messages_follow_the_notice_rule() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 0, "A");
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, ctrl('s'));
+    assert!(screen(&model).notice.as_ref().is_some_and(|n| n.error));
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('k'));
+    assert!(
+        screen(&model).notice.as_ref().is_some_and(|n| n.error),
+        "an error stays until dismissed"
+    );
+    update(&mut model, key(KeyCode::Esc));
+    assert!(screen(&model).notice.is_none(), "esc dismisses it");
+    assert!(
+        screen(&model).modal.is_none(),
+        "that esc did nothing else (no leave question)"
+    );
+    // Information stays through a key pressed right after it.
+    retype(&mut model, 0, "Acme Docs");
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, ctrl('s'));
+    assert_eq!(
+        screen(&model).notice.as_ref().map(|n| n.text.as_str()),
+        Some("Nothing to save")
+    );
+    update(&mut model, char_key('j'));
+    assert!(
+        screen(&model).notice.is_some(),
+        "a fresh message survives the next key"
+    );
+}
+
+#[test]
+fn access_view_errors_stay_until_esc() {
+    let mut model = access_view(vec![share_link("sl-1", "EMEA", true)]);
+    update(&mut model, char_key('x'));
+    let notice = |model: &Model| match model.top() {
+        Screen::AccessAudit(audit) => audit.notice.clone(),
+        _ => None,
+    };
+    assert!(
+        notice(&model).is_some_and(|n| n.error),
+        "a site row: why not"
+    );
+    update(&mut model, char_key('j'));
+    assert!(notice(&model).is_some(), "stays through another key");
+    update(&mut model, key(KeyCode::Esc));
+    assert!(notice(&model).is_none());
+    assert!(
+        matches!(model.top(), Screen::AccessAudit(_)),
+        "esc dismissed the error instead of leaving"
+    );
 }

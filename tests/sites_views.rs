@@ -93,6 +93,20 @@ async fn proxy_invalid() -> Model {
     model
 }
 
+/// `Bad Name!` typed as the basename, then ctrl-s while still typing: the save is refused,
+/// naming the field, with the cursor on it.
+async fn save_blocked_by_basename() -> Model {
+    let (mut model, effects, sandbox) = demo(tokens::ADMIN, DOCS).await;
+    headless::type_keys(&mut model, &effects, "jj\r").await;
+    for _ in 0..40 {
+        update(&mut model, key(KeyCode::Backspace));
+    }
+    headless::type_keys(&mut model, &effects, "Bad Name!").await;
+    update(&mut model, ctrl('s'));
+    sandbox.shutdown().await;
+    model
+}
+
 #[tokio::test]
 async fn sites_list() {
     snapshot_both!("sites_list", scene(tokens::ADMIN, SITES).await);
@@ -108,6 +122,7 @@ async fn site_settings_form() {
     snapshot_both!("site_form_dirty", form_dirty().await);
     snapshot_both!("site_form_invalid_title", form_invalid().await);
     snapshot_both!("site_form_invalid_proxy", proxy_invalid().await);
+    snapshot_both!("site_form_save_blocked", save_blocked_by_basename().await);
     snapshot_both!("site_form_read_only", scene(tokens::READER, DOCS).await);
     snapshot_both!(
         "site_publish_confirm",
@@ -120,6 +135,10 @@ async fn site_other_tabs() {
     snapshot_both!(
         "site_share_links",
         scene(tokens::ADMIN, &format!("{PARTNERS}\t")).await
+    );
+    snapshot_both!(
+        "site_share_link_deactivate_confirm",
+        scene(tokens::ADMIN, &format!("{PARTNERS}\ta")).await
     );
     snapshot_both!(
         "site_section_groups",

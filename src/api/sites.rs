@@ -10,8 +10,9 @@ use super::client::{Client, decode_body};
 use super::error::ApiError;
 use super::models::site::TemplateConditionList;
 use super::models::{
-    AdaptiveContent, AdaptiveSchema, AgentsContext, DefaultLevel, PublishOutcome, PublishedSite,
-    ShareLink, Site, SiteSectionGroup, SiteVisibility, TemplateCondition,
+    AdaptiveContent, AdaptiveSchema, AgentsContext, DefaultLevel, Member, MemberRole,
+    PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup, SiteVisibility,
+    TemplateCondition,
 };
 use super::paging::ListPage;
 
@@ -132,6 +133,11 @@ fn section_group_path(org: &str, site: &str, group: &str) -> String {
 }
 
 /// Reads a publish answer: a checkout request, else a site.
+/// The server has no such route (404) or not for this method (405): try the other API's way.
+fn lacks_route(error: &ApiError) -> bool {
+    error.is_not_found() || error.status() == Some(405)
+}
+
 fn publish_outcome(endpoint: &str, answer: Value) -> Result<PublishOutcome, ApiError> {
     if answer.get("type").and_then(Value::as_str) == Some("checkout") {
         let session_id = answer
@@ -343,8 +349,9 @@ impl Client {
         self.delete(&section_group_path(org, site, group)).await
     }
 
-    /// `POST …/section-groups/{group}/sections` with `{sectionId}` (seed only; the service moves
-    /// sections with a section PATCH instead).
+    /// Puts a section into a group: the seed's `POST …/section-groups/{group}/sections` with
+    /// `{sectionId}`; a server without that route (the public service answers 404 or 405)
+    /// gets the service's section PATCH instead.
     pub async fn add_section_to_group(
         &self,
         org: &str,
@@ -354,10 +361,15 @@ impl Client {
     ) -> Result<SiteSectionGroup, ApiError> {
         let path = format!("{}/sections", section_group_path(org, site, group));
         let written = self.post(&path, &json!({ "sectionId": section })).await;
+        if written.as_ref().is_err_and(lacks_route) {
+            self.move_section(org, site, section, Some(group)).await?;
+            return self.find_section_group(org, site, group, &path).await;
+        }
         written_or_reread(written, self.find_section_group(org, site, group, &path)).await
     }
 
-    /// `DELETE …/section-groups/{group}/sections/{section}` (seed only).
+    /// Takes a section out of a group: the seed's `DELETE …/section-groups/{group}/sections/
+    /// {section}`, or on a server without it the service's section PATCH to the top level.
     pub async fn remove_section_from_group(
         &self,
         org: &str,
@@ -370,7 +382,45 @@ impl Client {
             section_group_path(org, site, group),
             encode_segment(section)
         );
-        self.delete(&path).await
+        match self.delete(&path).await {
+            Err(error) if lacks_route(&error) => self.move_section(org, site, section, None).await,
+            other => other,
+        }
+    }
+
+    /// The service's way to move a section: `PATCH …/sections/{section}` with
+    /// `siteSectionGroupId` (a group, or null for the top level). The answer is not needed.
+    async fn move_section(
+        &self,
+        org: &str,
+        site: &str,
+        section: &str,
+        group: Option<&str>,
+    ) -> Result<(), ApiError> {
+        let path = format!(
+            "{}/sections/{}",
+            site_path(org, site),
+            encode_segment(section)
+        );
+        let body = json!({ "siteSectionGroupId": group });
+        match self.patch::<_, Value>(&path, &body).await {
+            // A 204 or an answer we cannot read still means the move was done.
+            Ok(_) | Err(ApiError::Decode { .. }) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The caller's role in `org` (`None`: a guest): `GET /user`, then
+    /// `GET /orgs/{org}/members/{user}`.
+    pub async fn my_role(&self, org: &str) -> Result<Option<MemberRole>, ApiError> {
+        let me = self.current_user().await?;
+        let path = format!(
+            "/orgs/{}/members/{}",
+            encode_segment(org),
+            encode_segment(&me.id)
+        );
+        let member: Member = self.get(&path, &[]).await?;
+        Ok(member.role)
     }
 
     /// One group from the whole list, after a write that answered without it.

@@ -91,6 +91,8 @@ pub struct Ctx<'a> {
     pub size: Size,
     pub docs: &'a mut DocCache,
     pub theme: &'a Theme,
+    /// The user's key bindings, for screens that name a key in a sentence ("ctrl-s saves").
+    pub keymap: &'a Keymap,
     /// Change requests seen before, so their review paints at once and refreshes behind.
     pub reviews: &'a mut ReviewCache,
 }
@@ -195,6 +197,7 @@ impl Model {
             size: self.size,
             docs: &mut self.docs,
             theme: &self.theme,
+            keymap: &self.keymap,
             reviews: &mut self.reviews,
         };
         let cmd = match self.screens.last_mut() {
@@ -334,6 +337,7 @@ fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
             size: model.size,
             docs: &mut model.docs,
             theme: &model.theme,
+            keymap: &model.keymap,
             reviews: &mut model.reviews,
         },
         &mut model.screens,

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::api::models::{
-    AdaptiveSchema, PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup,
+    AdaptiveSchema, MemberRole, PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup,
     TemplateCondition,
 };
 use crate::api::{ApiError, ListPage, NewSectionGroup, SiteFilter, SiteUpdate};
@@ -107,6 +107,10 @@ pub enum SitesCall {
     AccessAudit {
         organization: String,
     },
+    /// The caller's own role in the organization, so a refusal can say who they are.
+    MyRole {
+        organization: String,
+    },
 }
 
 /// The adaptive-content data of a site. `schema` is `None` when the site has none yet (404).
@@ -140,4 +144,6 @@ pub enum SitesResponse {
     /// A delete, or a write with nothing to read back.
     Done(Result<(), ApiError>),
     Access(Result<Vec<SiteAccess>, ApiError>),
+    /// `Ok(None)`: a guest, with no role in the organization.
+    MyRole(Result<Option<MemberRole>, ApiError>),
 }

@@ -71,6 +71,11 @@ pub struct Faults {
     /// Paths ending with any of these answer 404 as an unknown route: a server that lacks an
     /// endpoint (the public service has no `/changes` on some plans, for instance).
     pub missing_endpoints: Vec<String>,
+    /// Lacks the seed's `…/section-groups/{group}/sections` routes (404), as the public
+    /// service does.
+    pub no_group_section_routes: bool,
+    /// Lacks the service's `PATCH …/sites/{site}/sections/{section}` (405), as the seed does.
+    pub no_section_patch: bool,
 }
 
 /// A running sandbox server. Dropping it stops the server too; [`Sandbox::shutdown`] also

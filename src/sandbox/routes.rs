@@ -58,6 +58,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
             get(list_organization_spaces),
         )
         .route("/v1/orgs/{organization}/members", get(list_members))
+        .route("/v1/orgs/{organization}/members/{user}", get(get_member))
         .route("/v1/collections/{collection}", get(get_collection))
         .route(
             "/v1/collections/{collection}/spaces",
@@ -526,6 +527,20 @@ async fn list_members(
         .map(|membership| view.member(membership))
         .collect();
     Ok(Json(envelope(items, &query, &context.faults)?))
+}
+
+/// One member of an organization (the caller asks for its own role this way).
+async fn get_member(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path((organization, user)): Path<(String, String)>,
+) -> Answer {
+    let world = shared.world.read().await;
+    require_organization(&world, &organization)?;
+    let membership = world
+        .membership(&organization, &user)
+        .ok_or_else(|| ApiError::not_found("member", &user))?;
+    Ok(Json(view(&world, &shared, &context).member(membership)))
 }
 
 #[cfg(test)]

@@ -76,6 +76,15 @@ pub fn router() -> Router<Arc<Shared>> {
             &at("/section-groups/{group}/sections/{section}"),
             axum::routing::delete(remove_section_from_group),
         )
+        .route(
+            &at("/sections/{section}"),
+            axum::routing::patch(update_section),
+        )
+}
+
+/// The answer of a route the `no_group_section_routes` / `no_section_patch` knobs take away.
+fn lacking_route(status: StatusCode, what: &str) -> ApiError {
+    ApiError::new(status, format!("No route for {what}"))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -422,7 +431,7 @@ fn parse_site_patch(body: &Body, site: &Site) -> Result<SitePatch, ApiError> {
     Ok(SitePatch {
         title: validate::text(body, "title", 2, 128)?,
         visibility: validate::choice(body, "visibility", &validate::VISIBILITIES)?,
-        basename: validate::text(body, "basename", 1, 100)?,
+        basename: validate::basename(body)?,
         adaptive_content: validate::adaptive_content(body)?,
         agents_context: validate::choice(body, "agentsContext", &validate::AGENTS_CONTEXTS)?,
         default_level: validate::default_level(body)?,
@@ -926,6 +935,12 @@ async fn add_section_to_group(
     Path((organization, id, group_id)): Path<(String, String, String)>,
     body: RequestBody,
 ) -> Answer {
+    if context.faults.no_group_section_routes {
+        return Err(lacking_route(
+            StatusCode::NOT_FOUND,
+            "POST …/section-groups/{group}/sections",
+        ));
+    }
     let mut guard = shared.world.write().await;
     let world = &mut *guard;
     check_writable(world, &organization, &id, &context.user)?;
@@ -956,6 +971,12 @@ async fn remove_section_from_group(
     Extension(context): Extension<Context>,
     Path((organization, id, group_id, section_id)): Path<(String, String, String, String)>,
 ) -> Answer {
+    if context.faults.no_group_section_routes {
+        return Err(lacking_route(
+            StatusCode::NOT_FOUND,
+            "DELETE …/section-groups/{group}/sections/{section}",
+        ));
+    }
     let mut guard = shared.world.write().await;
     let world = &mut *guard;
     check_writable(world, &organization, &id, &context.user)?;
@@ -973,4 +994,51 @@ async fn remove_section_from_group(
         );
     }
     Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// The service's section PATCH; the sandbox implements moving a section between groups with
+/// `siteSectionGroupId` (a group id, or null for the top level) and refuses other fields.
+async fn update_section(
+    State(shared): State<Arc<Shared>>,
+    Extension(context): Extension<Context>,
+    Path((organization, id, section_id)): Path<(String, String, String)>,
+    body: RequestBody,
+) -> Answer {
+    if context.faults.no_section_patch {
+        return Err(lacking_route(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "PATCH …/sections/{section}",
+        ));
+    }
+    let mut guard = shared.world.write().await;
+    let world = &mut *guard;
+    check_writable(world, &organization, &id, &context.user)?;
+    let body = body_of(body, false)?;
+    validate::reject_unknown(&body, &["siteSectionGroupId"])?;
+    let group = validate::nullable_text(&body, "siteSectionGroupId", 256)?;
+    let site = find_site(world, &organization, &id)?;
+    site.section(&section_id)
+        .ok_or_else(|| ApiError::not_found("section", &section_id))?;
+    if let Some(Some(group)) = &group
+        && site.group(group).is_none()
+    {
+        return Err(ApiError::bad_request(format!(
+            "Invalid \"siteSectionGroupId\": \"{}\" is not a section group of site \"{id}\"",
+            group.escape_default()
+        )));
+    }
+    if let Some(group) = group {
+        let position = world.sites.next_number();
+        site_mut(world, &organization, &id)?.move_section(&section_id, group.as_deref(), position);
+    }
+    let site = find_site(world, &organization, &id)?;
+    let section = site
+        .section(&section_id)
+        .ok_or_else(|| ApiError::not_found("section", &section_id))?;
+    Ok(Json(render::section(
+        &view(world, &shared, &context),
+        site,
+        section,
+    ))
+    .into_response())
 }

@@ -186,6 +186,27 @@ pub fn proxy(body: &Body) -> Result<Option<Option<String>>, ApiError> {
     }
 }
 
+/// `basename`: 1 to 100 characters of the service's slug alphabet (lowercase letters, digits,
+/// `-` and `/`).
+pub fn basename(body: &Body) -> Result<Option<String>, ApiError> {
+    let value = text(body, "basename", 1, 100)?;
+    match value {
+        Some(name) if !is_slug(&name) => Err(invalid(
+            "basename",
+            "lowercase letters, digits, \"-\" and \"/\" only",
+        )),
+        other => Ok(other),
+    }
+}
+
+fn is_slug(text: &str) -> bool {
+    text.chars().all(|character| {
+        character.is_ascii_lowercase()
+            || character.is_ascii_digit()
+            || matches!(character, '-' | '/')
+    })
+}
+
 /// `[\w-]` in the contract's (ASCII) pattern.
 fn is_word(text: &str) -> bool {
     !text.is_empty()

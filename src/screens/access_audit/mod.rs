@@ -12,9 +12,11 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::sites::{SiteAccess, SitesCall, SitesResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::screens::site::{Notice, server_message};
+use crate::screens::site::server_message;
+use crate::screens::sites::MyRole;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
+use crate::ui::notice::{self, Notice};
 
 /// One row: a site, or one of its active share links.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,6 +49,8 @@ pub struct AccessAudit {
     pub asking: Option<Revocation>,
     pub pending: Option<(RequestId, String)>,
     pub notice: Option<Notice>,
+    /// The user's own role in the organization, for refusals.
+    pub my_role: MyRole,
 }
 
 impl AccessAudit {
@@ -59,6 +63,7 @@ impl AccessAudit {
             asking: None,
             pending: None,
             notice: None,
+            my_role: MyRole::default(),
         }
     }
 
@@ -92,8 +97,26 @@ impl AccessAudit {
         }
     }
 
+    /// Asks for the user's role once, when some site may not be changed by them, so that the
+    /// refusal can name it.
+    fn ask_role_if_refused(&mut self, ctx: &mut Ctx) -> Cmd {
+        let refused_somewhere = self.data.value().is_some_and(|sites| {
+            sites.iter().any(|access| {
+                access
+                    .site
+                    .permissions
+                    .as_ref()
+                    .is_some_and(|permissions| !(permissions.edit || permissions.admin))
+            })
+        });
+        if !refused_somewhere {
+            return Cmd::None;
+        }
+        self.my_role.ask(&self.organization, ctx)
+    }
+
     fn warn(&mut self, text: String) {
-        self.notice = Some(Notice { text, error: true });
+        self.notice = Some(Notice::error(text));
     }
 
     /// Asks before revoking the selected share link, naming the site and who loses access.
@@ -113,7 +136,8 @@ impl AccessAudit {
         if let Some(permissions) = &access.site.permissions
             && !(permissions.edit || permissions.admin)
         {
-            self.warn("Read-only: your role may not change this site's share links".into());
+            let reason = self.my_role.refusal("change this site's share links");
+            self.warn(format!("Read-only: {reason}"));
             return;
         }
         let name = link.name.clone().unwrap_or_else(|| link.id.clone());
@@ -155,7 +179,7 @@ impl ScreenState for AccessAudit {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        self.notice = None;
+        notice::on_key(&mut self.notice);
         let revocation = self.asking.take()?;
         match revocation.confirm.handle_key(key) {
             ConfirmOutcome::Confirmed => {
@@ -188,6 +212,7 @@ impl ScreenState for AccessAudit {
             Action::PageUp | Action::HalfPageUp => self.selection.move_by(-page, len),
             Action::Top => self.selection.top(),
             Action::Bottom => self.selection.bottom(len),
+            Action::Back if notice::dismiss_error(&mut self.notice) => {}
             Action::Revoke => {
                 if self.pending.is_some() {
                     self.warn("Still waiting for the previous change…".into());
@@ -215,10 +240,9 @@ impl ScreenState for AccessAudit {
             self.pending = None;
             return Some(match response {
                 SitesResponse::ShareLink(Ok(_)) => {
-                    self.notice = Some(Notice {
-                        text: format!("Revoked “{name}”: the link no longer opens the site"),
-                        error: false,
-                    });
+                    self.notice = Some(Notice::info(format!(
+                        "Revoked “{name}”: the link no longer opens the site"
+                    )));
                     Step::cmd(self.load(ctx))
                 }
                 SitesResponse::ShareLink(Err(error)) => {
@@ -228,6 +252,9 @@ impl ScreenState for AccessAudit {
                 _ => Step::default(),
             });
         }
+        if self.my_role.answered(request, response) {
+            return Some(Step::default());
+        }
         let SitesResponse::Access(result) = response else {
             return None;
         };
@@ -235,7 +262,7 @@ impl ScreenState for AccessAudit {
             return None;
         }
         self.selection.clamp(self.rows().len());
-        Some(Step::default())
+        Some(Step::cmd(self.ask_role_if_refused(ctx)))
     }
 
     fn link(&self) -> Option<String> {

@@ -353,6 +353,8 @@ impl SettingsForm {
                     Some("needs 1 to 100 characters".into())
                 } else if length > 100 {
                     Some(format!("at most 100 characters ({length})"))
+                } else if !is_basename(&text) {
+                    Some("only lowercase letters, digits, - and /".into())
                 } else {
                     None
                 }
@@ -373,10 +375,21 @@ impl SettingsForm {
         }
     }
 
+    /// The first field that blocks a save. Only fields the user changed count: a value the
+    /// server already holds is the server's business, and must not stop other fields saving.
     pub fn first_error(&self) -> Option<(Field, String)> {
         self.fields()
             .into_iter()
+            .filter(|field| self.is_changed(*field))
             .find_map(|field| self.error(field).map(|reason| (field, reason)))
+    }
+
+    /// Selects `field` (when shown), so the cursor is where the user has to look.
+    pub fn select(&mut self, field: Field) {
+        let fields = self.fields();
+        if let Some(index) = fields.iter().position(|shown| *shown == field) {
+            self.selection.select(index, fields.len());
+        }
     }
 
     pub fn is_changed(&self, field: Field) -> bool {
@@ -516,6 +529,12 @@ impl SettingsForm {
         });
         self.server_error = Some((field, message.to_string()));
     }
+}
+
+/// The service's slug rule for a basename: lowercase ASCII letters, digits, `-` and `/`.
+pub fn is_basename(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '/')
 }
 
 /// `[\w-]` of the seed's proxy pattern (ASCII).

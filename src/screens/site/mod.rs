@@ -8,7 +8,7 @@ pub mod modal;
 mod view;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use serde_json::Value;
 
@@ -17,15 +17,16 @@ use crate::api::models::{
     SiteVisibility,
 };
 use crate::api::{ApiError, NewSectionGroup};
-use crate::app::keymap::{Action, KeyContext};
+use crate::app::keymap::{Action, KeyContext, Keymap};
 use crate::app::sites::{AdaptiveData, SitesCall, SitesResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::screens::sites::audience;
+use crate::screens::sites::{MyRole, audience, role_noun};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;
+use crate::ui::notice::{self, Notice};
 
 pub use form::{Choices, Field, SettingsForm};
 use modal::PromptPurpose;
@@ -71,15 +72,10 @@ pub enum Pending {
     Unpublish,
     /// A share-link write, with the notice to show once it succeeded.
     ShareLink(String),
-    SectionGroup(String),
+    /// A section-group write, with its notice and the row to select afterwards when the
+    /// write's answer does not name it (a section moved into a group).
+    SectionGroup(String, Option<String>),
     Schema,
-}
-
-/// A short message on the screen's last row, cleared by the next key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    pub text: String,
-    pub error: bool,
 }
 
 /// One row of the section-groups tab.
@@ -97,6 +93,15 @@ pub enum GroupRow {
         title: String,
         depth: usize,
     },
+}
+
+impl GroupRow {
+    /// The group's or the section's id.
+    pub fn id(&self) -> &str {
+        match self {
+            GroupRow::Group { id, .. } | GroupRow::Section { id, .. } => id,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -119,8 +124,12 @@ pub struct SiteScreen {
     pub pending: Option<(RequestId, Pending)>,
     site_request: Option<RequestId>,
     pub notice: Option<Notice>,
-    /// The server's 403 reason, once a write was refused: the screen turns read-only.
+    /// The id of the row to select once its list reloads: what a write just created or moved.
+    pub select_after_reload: Option<String>,
+    /// The server's 403 message, once a write was refused: the screen turns read-only.
     pub forbidden: Option<String>,
+    /// The user's own role in the organization, for refusals.
+    pub my_role: MyRole,
 }
 
 /// The server's own words for a refused request, else our sentence.
@@ -131,9 +140,13 @@ pub fn server_message(error: &ApiError) -> String {
     }
 }
 
-/// Checks an adaptive schema as the seed wants it before it is sent: valid JSON, an object of
-/// `type: "object"` with `additionalProperties: false`, boolean properties, and an optional
-/// `unsigned` object whose properties are booleans.
+/// The claim types the service's adaptive schema allows (the seed only uses booleans).
+pub const CLAIM_TYPES: [&str; 5] = ["boolean", "string", "number", "array", "object"];
+
+/// Checks an adaptive schema as the service wants it before it is sent: valid JSON, an object
+/// of `type: "object"` with `additionalProperties: false`, and claims that each have a
+/// `description` and one of [`CLAIM_TYPES`]. An optional `unsigned` object holds further
+/// claims under its own `properties`.
 pub fn check_schema(text: &str) -> Result<Value, String> {
     let schema: Value =
         serde_json::from_str(text).map_err(|error| format!("not valid JSON: {error}"))?;
@@ -147,7 +160,7 @@ pub fn check_schema(text: &str) -> Result<Value, String> {
         return Err("\"additionalProperties\" must be false".into());
     }
     let Some(properties) = object.get("properties").and_then(Value::as_object) else {
-        return Err("\"properties\" must be an object of visitor attributes".into());
+        return Err("\"properties\" must be an object of visitor claims".into());
     };
     for (name, property) in properties {
         if name == "unsigned" {
@@ -157,21 +170,45 @@ pub fn check_schema(text: &str) -> Result<Value, String> {
             let Some(inner) = property.get("properties").and_then(Value::as_object) else {
                 return Err("properties.unsigned.properties must be an object".into());
             };
-            for (inner_name, inner_property) in inner {
-                if inner_property.get("type") != Some(&Value::from("boolean")) {
-                    return Err(format!(
-                        "properties.unsigned.properties.{inner_name}.type must be \"boolean\""
-                    ));
-                }
+            for (inner_name, claim) in inner {
+                check_claim(
+                    claim,
+                    &format!("properties.unsigned.properties.{inner_name}"),
+                )?;
             }
-        } else if property.get("type") != Some(&Value::from("boolean")) {
-            return Err(format!("properties.{name}.type must be \"boolean\""));
+        } else {
+            check_claim(property, &format!("properties.{name}"))?;
         }
     }
     Ok(schema)
 }
 
-const SCHEMA_TEMPLATE: &str = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"isBetaUser\": { \"type\": \"boolean\" }\n  },\n  \"additionalProperties\": false\n}";
+/// One claim: a known type and a description (the service requires both).
+fn check_claim(claim: &Value, path: &str) -> Result<(), String> {
+    let known_type = claim
+        .get("type")
+        .and_then(Value::as_str)
+        .is_some_and(|kind| CLAIM_TYPES.contains(&kind));
+    if !known_type {
+        return Err(format!(
+            "{path}.type must be one of {}",
+            CLAIM_TYPES.join(", ")
+        ));
+    }
+    let described = claim
+        .get("description")
+        .and_then(Value::as_str)
+        .is_some_and(|text| !text.trim().is_empty());
+    if !described {
+        return Err(format!(
+            "{path}.description is required (say what the claim means)"
+        ));
+    }
+    Ok(())
+}
+
+/// Offered for a site with no schema yet; it passes [`check_schema`].
+pub const SCHEMA_TEMPLATE: &str = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"isBetaUser\": {\n      \"type\": \"boolean\",\n      \"description\": \"The visitor takes part in the beta programme\"\n    }\n  },\n  \"additionalProperties\": false\n}";
 
 impl SiteScreen {
     /// Where the adaptive schema being written is kept on disk.
@@ -198,7 +235,9 @@ impl SiteScreen {
             pending: None,
             site_request: None,
             notice: None,
+            select_after_reload: None,
             forbidden: None,
+            my_role: MyRole::default(),
         }
     }
 
@@ -207,51 +246,71 @@ impl SiteScreen {
     }
 
     fn say(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            error: false,
-        });
+        self.notice = Some(Notice::info(text));
     }
 
     fn warn(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            error: true,
-        });
+        self.notice = Some(Notice::error(text));
     }
 
     /// Why this user may not change the site, if they may not: the server's permissions, or
-    /// a 403 it already answered.
+    /// a 403 it already answered. Names the role needed and, once known, the user's own.
     pub fn read_only_reason(&self) -> Option<String> {
-        if let Some(reason) = &self.forbidden {
-            return Some(reason.clone());
+        let may_not_edit = self
+            .site
+            .permissions
+            .as_ref()
+            .is_some_and(|permissions| !(permissions.edit || permissions.admin));
+        if self.forbidden.is_none() && !may_not_edit {
+            return None;
         }
-        match &self.site.permissions {
-            Some(permissions) if !(permissions.edit || permissions.admin) => {
-                Some("Read-only: your role may view this site but not change it".into())
-            }
-            _ => None,
+        Some(self.refusal("Read-only", "change this site"))
+    }
+
+    /// "{lead}: you are editor; admin is needed to {what}", with the server's words after a 403.
+    fn refusal(&self, lead: &str, what: &str) -> String {
+        let mut reason = format!("{lead}: {}", self.my_role.refusal(what));
+        if let Some(message) = &self.forbidden {
+            reason.push_str(&format!(" (the server said: {message})"));
         }
+        reason
     }
 
     pub fn adaptive_view_reason(&self) -> Option<String> {
         match &self.site.permissions {
             Some(permissions) if !permissions.view_adaptive_schema => {
-                Some("Your role may not view this site's adaptive schema".into())
+                Some(match &self.my_role.known {
+                    Some(role) => format!(
+                        "You are {}: your role may not view this site's adaptive schema",
+                        role_noun(role.as_ref())
+                    ),
+                    None => "Your role may not view this site's adaptive schema".into(),
+                })
             }
             _ => None,
         }
     }
 
     pub fn adaptive_edit_reason(&self) -> Option<String> {
-        if let Some(reason) = &self.forbidden {
-            return Some(reason.clone());
-        }
-        match &self.site.permissions {
-            Some(permissions) if !permissions.edit_adaptive_schema => {
-                Some("Read-only: your role may not edit the adaptive schema".into())
-            }
-            _ => None,
+        let may_not_edit = self
+            .site
+            .permissions
+            .as_ref()
+            .is_some_and(|permissions| !permissions.edit_adaptive_schema);
+        (self.forbidden.is_some() || may_not_edit)
+            .then(|| self.refusal("Read-only", "edit the adaptive schema"))
+    }
+
+    fn ask_my_role(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.my_role.ask(&self.organization, ctx)
+    }
+
+    /// The role arrived: a refusal on screen is said again, now naming it.
+    fn role_known(&mut self) {
+        let refusal_shown =
+            self.notice.as_ref().is_some_and(|notice| notice.error) && self.forbidden.is_some();
+        if refusal_shown {
+            self.warn(self.refusal("Refused", "change this site"));
         }
     }
 
@@ -565,9 +624,7 @@ impl SiteScreen {
         }
         self.form.commit();
         if let Some((field, reason)) = self.form.first_error() {
-            if let Some(index) = self.form.fields().iter().position(|f| *f == field) {
-                self.form.selection.select(index, self.form.fields().len());
-            }
+            self.form.select(field);
             self.warn(format!("Not saved: {} {reason}", field.label()));
             return Cmd::None;
         }
@@ -661,25 +718,21 @@ impl SiteScreen {
             }
             Action::ToggleActive => {
                 let link = self.selected_link()?.clone();
-                let active = link.active.unwrap_or(true);
                 let name = link.name.unwrap_or_else(|| link.id.clone());
-                let done = if active {
-                    format!("Deactivated “{name}”: its URL no longer opens the site")
-                } else {
-                    format!("Activated “{name}”")
-                };
-                let (organization, site) = self.ids();
-                let cmd = self.write(
-                    SitesCall::UpdateShareLink {
-                        organization,
-                        site,
-                        link: link.id,
-                        active: Some(!active),
-                        name: None,
-                    },
-                    Pending::ShareLink(done),
-                    ctx,
-                );
+                if link.active.unwrap_or(true) {
+                    // Deactivating cuts off everyone holding the link: ask first.
+                    self.modal = Some(Modal::Confirm {
+                        confirm: Confirm::new(
+                            format!("Deactivate share link “{name}”?"),
+                            "Everyone using its URL loses access to the site. It can be \
+                             activated again later.",
+                            "deactivate",
+                        ),
+                        then: Confirmed::DeactivateShareLink { id: link.id, name },
+                    });
+                    return Some(Step::default());
+                }
+                let cmd = self.set_link_active(link.id, &name, true, ctx);
                 return Some(Step::cmd(cmd));
             }
             Action::Delete => {
@@ -700,6 +753,26 @@ impl SiteScreen {
             _ => return None,
         }
         Some(Step::default())
+    }
+
+    fn set_link_active(&mut self, link: String, name: &str, active: bool, ctx: &mut Ctx) -> Cmd {
+        let done = if active {
+            format!("Activated “{name}”")
+        } else {
+            format!("Deactivated “{name}”: its URL no longer opens the site")
+        };
+        let (organization, site) = self.ids();
+        self.write(
+            SitesCall::UpdateShareLink {
+                organization,
+                site,
+                link,
+                active: Some(active),
+                name: None,
+            },
+            Pending::ShareLink(done),
+            ctx,
+        )
     }
 
     // ----- Section groups -----
@@ -787,7 +860,7 @@ impl SiteScreen {
                         group,
                         section: id,
                     },
-                    Pending::SectionGroup(format!("Removed “{title}” from its group")),
+                    Pending::SectionGroup(format!("Removed “{title}” from its group"), None),
                     ctx,
                 );
                 return Some(Step::cmd(cmd));
@@ -998,6 +1071,9 @@ impl SiteScreen {
                 Pending::Unpublish,
                 ctx,
             ),
+            Confirmed::DeactivateShareLink { id, name } => {
+                self.set_link_active(id, &name, false, ctx)
+            }
             Confirmed::DeleteShareLink { id, name } => self.write(
                 SitesCall::DeleteShareLink {
                     organization,
@@ -1013,7 +1089,7 @@ impl SiteScreen {
                     site,
                     group: id,
                 },
-                Pending::SectionGroup(format!("Deleted section group “{title}”")),
+                Pending::SectionGroup(format!("Deleted section group “{title}”"), None),
                 ctx,
             ),
         };
@@ -1081,7 +1157,7 @@ impl SiteScreen {
                     title: Some(text.clone()),
                     icon: None,
                 },
-                Pending::SectionGroup(format!("Renamed the group to “{text}”")),
+                Pending::SectionGroup(format!("Renamed the group to “{text}”"), None),
                 ctx,
             ),
             PromptPurpose::GroupIcon { id } => {
@@ -1099,7 +1175,7 @@ impl SiteScreen {
                         title: None,
                         icon,
                     },
-                    Pending::SectionGroup(done),
+                    Pending::SectionGroup(done, None),
                     ctx,
                 )
             }
@@ -1176,7 +1252,7 @@ impl SiteScreen {
                             parent,
                         },
                     },
-                    Pending::SectionGroup(format!("Created section group “{title}”")),
+                    Pending::SectionGroup(format!("Created section group “{title}”"), None),
                     ctx,
                 )
             }
@@ -1186,9 +1262,9 @@ impl SiteScreen {
                         organization,
                         site,
                         group,
-                        section,
+                        section: section.clone(),
                     },
-                    Pending::SectionGroup("Added the section to the group".into()),
+                    Pending::SectionGroup("Added the section to the group".into(), Some(section)),
                     ctx,
                 ),
                 None => Cmd::None,
@@ -1201,7 +1277,7 @@ impl SiteScreen {
                         group,
                         section,
                     },
-                    Pending::SectionGroup("Removed the section from the group".into()),
+                    Pending::SectionGroup("Removed the section from the group".into(), None),
                     ctx,
                 ),
                 None => Cmd::None,
@@ -1211,12 +1287,16 @@ impl SiteScreen {
 
     // ----- Answers -----
 
-    fn refused(&mut self, error: &ApiError) {
+    /// A write was refused: say why. A 403 turns the screen read-only and names the roles.
+    fn refused(&mut self, error: &ApiError, ctx: &mut Ctx) -> Cmd {
         let message = server_message(error);
         if error.status() == Some(403) {
-            self.forbidden = Some(format!("Read-only: {message}"));
+            self.forbidden = Some(message);
+            self.warn(self.refusal("Refused", "change this site"));
+            return self.ask_my_role(ctx);
         }
         self.warn(format!("Refused: {message}"));
+        Cmd::None
     }
 
     fn finish(&mut self, pending: Pending, response: &SitesResponse, ctx: &mut Ctx) -> Cmd {
@@ -1237,8 +1317,7 @@ impl SiteScreen {
                 if error.status() == Some(400) {
                     self.form.refused(&server_message(error));
                 }
-                self.refused(error);
-                Cmd::None
+                self.refused(error, ctx)
             }
             (Pending::Publish, SitesResponse::Published(Ok(outcome))) => match outcome {
                 PublishOutcome::Published(site) => {
@@ -1265,13 +1344,22 @@ impl SiteScreen {
                 Pending::ShareLink(done),
                 SitesResponse::ShareLink(Ok(_)) | SitesResponse::Done(Ok(())),
             ) => {
+                // What was just created or changed is selected once the list is back, so the
+                // next key acts on it and not on whichever link now sits at the old index.
+                if let SitesResponse::ShareLink(Ok(link)) = response {
+                    self.select_after_reload = Some(link.id.clone());
+                }
                 self.say(done);
                 self.load_share_links(ctx)
             }
             (
-                Pending::SectionGroup(done),
+                Pending::SectionGroup(done, select),
                 SitesResponse::SectionGroup(Ok(_)) | SitesResponse::Done(Ok(())),
             ) => {
+                self.select_after_reload = select.or_else(|| match response {
+                    SitesResponse::SectionGroup(Ok(group)) => Some(group.id.clone()),
+                    _ => None,
+                });
                 self.say(done);
                 Cmd::batch([self.load_groups(ctx), self.load_structure(ctx)])
             }
@@ -1291,7 +1379,8 @@ impl SiteScreen {
                     composer.error = Some(server_message(error));
                 }
                 if error.status() == Some(403) {
-                    self.forbidden = Some(format!("Read-only: {}", server_message(error)));
+                    self.forbidden = Some(server_message(error));
+                    return self.ask_my_role(ctx);
                 }
                 Cmd::None
             }
@@ -1299,7 +1388,7 @@ impl SiteScreen {
                 let Some(error) = response_error(response) else {
                     return Cmd::None;
                 };
-                self.refused(&error);
+                let asked = self.refused(&error, ctx);
                 // No answer: the write may have landed. Show the server's state before the user
                 // tries again, so a share link is never created twice unseen.
                 if crate::screens::review::outcome_unknown(&error) {
@@ -1310,16 +1399,31 @@ impl SiteScreen {
                     ));
                     return match pending {
                         Pending::ShareLink(_) => self.load_share_links(ctx),
-                        Pending::SectionGroup(_) => {
+                        Pending::SectionGroup(..) => {
                             Cmd::batch([self.load_groups(ctx), self.load_structure(ctx)])
                         }
                         _ => self.load_tab(ctx),
                     };
                 }
-                Cmd::None
+                asked
             }
         }
     }
+}
+
+/// A key that a line input takes as a character: a plain (or shifted) letter, digit or sign.
+fn is_typed_text(key: &KeyEvent) -> bool {
+    matches!(key.code, KeyCode::Char(_))
+        && !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+}
+
+/// How the user's keymap names the save key, for sentences ("ctrl-s saves").
+pub fn save_key(keymap: &Keymap) -> String {
+    keymap
+        .label(&[KeyContext::Form], Action::Save)
+        .unwrap_or_else(|| "the save key".to_string())
 }
 
 fn response_error(response: &SitesResponse) -> Option<ApiError> {
@@ -1352,7 +1456,13 @@ impl ScreenState for SiteScreen {
         let drafts = Cmd::LoadDrafts {
             prefix: self.schema_draft_key(),
         };
-        Cmd::batch([self.load_structure(ctx), self.load_tab(ctx), drafts])
+        // A user who may not change the site is told why, naming their role: ask for it now.
+        let role = if self.read_only_reason().is_some() {
+            self.ask_my_role(ctx)
+        } else {
+            Cmd::None
+        };
+        Cmd::batch([self.load_structure(ctx), self.load_tab(ctx), drafts, role])
     }
 
     fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
@@ -1459,11 +1569,16 @@ impl ScreenState for SiteScreen {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        self.notice = None;
+        notice::on_key(&mut self.notice);
         if let Some(modal) = self.modal.take() {
             return Some(self.on_modal_key(modal, key, ctx));
         }
         if self.tab == SiteTab::Settings && self.form.editing.is_some() {
+            // The save key works while typing too, unless it is a plain letter being typed.
+            let saves = ctx.keymap.action_for(&[KeyContext::Form], key) == Some(Action::Save);
+            if saves && !is_typed_text(key) {
+                return Some(Step::cmd(self.save(ctx)));
+            }
             self.form.edit_key(key);
             return Some(Step::default());
         }
@@ -1484,6 +1599,9 @@ impl ScreenState for SiteScreen {
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
             Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
+            Action::Back if notice::dismiss_error(&mut self.notice) => {
+                return Some(Step::default());
+            }
             Action::Back if self.form.is_dirty() => {
                 let names: Vec<&str> = self
                     .form
@@ -1495,8 +1613,9 @@ impl ScreenState for SiteScreen {
                     confirm: Confirm::new(
                         "Leave without saving?",
                         format!(
-                            "Unsaved changes to {} will be lost. (s saves them instead.)",
-                            names.join(", ")
+                            "Unsaved changes to {} will be lost. ({} saves them instead.)",
+                            names.join(", "),
+                            save_key(ctx.keymap)
                         ),
                         "leave",
                     ),
@@ -1538,6 +1657,10 @@ impl ScreenState for SiteScreen {
         let ApiResponse::Sites(response) = response else {
             return None;
         };
+        if self.my_role.answered(request, response) {
+            self.role_known();
+            return Some(Step::default());
+        }
         if self.site_request == Some(request) {
             self.site_request = None;
             match response {
@@ -1575,14 +1698,29 @@ impl ScreenState for SiteScreen {
                 if !self.share_links.settle(request, result.clone()) {
                     return None;
                 }
-                let len = self.share_links.value().map_or(0, Vec::len);
-                self.link_selection.clamp(len);
+                let links = self.share_links.value().map_or(&[][..], Vec::as_slice);
+                let followed = self
+                    .select_after_reload
+                    .take()
+                    .and_then(|id| links.iter().position(|link| link.id == id));
+                match followed {
+                    Some(index) => self.link_selection.select(index, links.len()),
+                    None => self.link_selection.clamp(links.len()),
+                }
             }
             SitesResponse::SectionGroups(result) => {
                 if !self.groups.settle(request, result.clone()) {
                     return None;
                 }
-                self.group_selection.clamp(self.group_rows().len());
+                let rows = self.group_rows();
+                let followed = self
+                    .select_after_reload
+                    .take()
+                    .and_then(|id| rows.iter().position(|row| row.id() == id));
+                match followed {
+                    Some(index) => self.group_selection.select(index, rows.len()),
+                    None => self.group_selection.clamp(rows.len()),
+                }
             }
             SitesResponse::Adaptive(result) => {
                 if !self.adaptive.settle(request, result.clone()) {

@@ -16,6 +16,7 @@ pub enum Confirmed {
     Leave,
     Publish,
     Unpublish,
+    DeactivateShareLink { id: String, name: String },
     DeleteShareLink { id: String, name: String },
     DeleteGroup { id: String, title: String },
 }

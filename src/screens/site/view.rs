@@ -5,7 +5,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::form::{Field, visibility_explanation};
-use super::{GroupRow, Modal, Picker, Prompt, SiteScreen, SiteTab};
+use super::{GroupRow, Modal, Picker, Prompt, SiteScreen, SiteTab, save_key};
 use crate::api::models::{SiteStructureItem, SiteVisibility};
 use crate::app::Model;
 use crate::ui::chrome::centered;
@@ -29,7 +29,7 @@ pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
     draw_tabs(screen, frame, tabs_area, theme);
     draw_summary(screen, frame, summary_area, theme);
     match screen.tab {
-        SiteTab::Settings => draw_settings(screen, frame, body, theme),
+        SiteTab::Settings => draw_settings(screen, frame, body, model),
         SiteTab::ShareLinks => draw_share_links(screen, frame, body, model),
         SiteTab::SectionGroups => draw_groups(screen, frame, body, model),
         SiteTab::Structure => draw_structure(screen, frame, body, model),
@@ -171,7 +171,10 @@ fn field_value(screen: &SiteScreen, field: Field) -> (String, bool) {
 fn field_help(screen: &SiteScreen, field: Field) -> String {
     match field {
         Field::Title => "2 to 128 characters.".into(),
-        Field::Basename => "The path the site is served under: 1 to 100 characters.".into(),
+        Field::Basename => {
+            "The path the site is served under: 1 to 100 lowercase letters, digits, - and /."
+                .into()
+        }
         Field::Proxy => {
             "Serve the site under your own domain: host and path like example.com/docs; empty removes it."
                 .into()
@@ -197,7 +200,8 @@ fn field_help(screen: &SiteScreen, field: Field) -> String {
     }
 }
 
-fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let (theme, keymap) = (&model.theme, &model.keymap);
     let form = &screen.form;
     let read_only = screen.read_only_reason().is_some();
     let fields = form.fields();
@@ -276,7 +280,7 @@ fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &The
     if !changed.is_empty() {
         let names: Vec<&str> = changed.iter().map(|field| field.wire_name()).collect();
         lines.push(Line::from(Span::styled(
-            format!("Unsaved: {} — s saves", names.join(", ")),
+            format!("Unsaved: {} — {} saves", names.join(", "), save_key(keymap)),
             theme.style("warning"),
         )));
     }

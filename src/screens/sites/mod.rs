@@ -8,7 +8,7 @@ pub mod view;
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::api::SiteFilter;
-use crate::api::models::{Site, SiteVisibility};
+use crate::api::models::{MemberRole, Site, SiteVisibility};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::sites::{SitesCall, SitesResponse};
@@ -30,6 +30,72 @@ pub fn audience(visibility: Option<&SiteVisibility>) -> String {
         }
         Some(SiteVisibility::Other(other)) => format!("visitors allowed by “{other}”"),
         None => "the visitors its visibility allows".into(),
+    }
+}
+
+/// The role every change to a site needs (sites are administered content).
+pub const ROLE_TO_CHANGE_SITES: &str = "admin";
+
+/// A role as a person is called ("editor"), for sentences like "you are editor".
+pub fn role_noun(role: Option<&MemberRole>) -> String {
+    match role {
+        Some(MemberRole::Admin) => "admin".into(),
+        Some(MemberRole::Create) => "creator".into(),
+        Some(MemberRole::Edit) => "editor".into(),
+        Some(MemberRole::Review) => "reviewer".into(),
+        Some(MemberRole::Comment) => "commenter".into(),
+        Some(MemberRole::Read) => "reader".into(),
+        Some(MemberRole::Other(other)) => other.clone(),
+        None => "a guest".into(),
+    }
+}
+
+/// The user's own role in an organization, asked for once the first time a refusal has to
+/// name it, so that it says who they are as well as what is needed.
+#[derive(Debug, Default)]
+pub struct MyRole {
+    /// `None` until the answer came; `Some(None)`: a guest.
+    pub known: Option<Option<MemberRole>>,
+    request: Option<RequestId>,
+}
+
+impl MyRole {
+    /// The request for the role, unless it is known or already asked for.
+    pub fn ask(&mut self, organization: &str, ctx: &mut Ctx) -> Cmd {
+        if self.known.is_some() || self.request.is_some() {
+            return Cmd::None;
+        }
+        let request = ctx.requests.issue();
+        self.request = Some(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Sites(SitesCall::MyRole {
+                organization: organization.to_string(),
+            }),
+        }
+    }
+
+    /// Takes the answer to [`MyRole::ask`]; false when `request` is another one. A failed
+    /// answer leaves the role unknown: refusals then name only the role needed.
+    pub fn answered(&mut self, request: RequestId, response: &SitesResponse) -> bool {
+        if self.request != Some(request) {
+            return false;
+        }
+        self.request = None;
+        if let SitesResponse::MyRole(Ok(role)) = response {
+            self.known = Some(role.clone());
+        }
+        true
+    }
+
+    /// Why a change is refused, naming the role needed and, once known, the user's own:
+    /// "you are editor; admin is needed to change this site".
+    pub fn refusal(&self, what: &str) -> String {
+        let needed = format!("{ROLE_TO_CHANGE_SITES} is needed to {what}");
+        match &self.known {
+            Some(role) => format!("you are {}; {needed}", role_noun(role.as_ref())),
+            None => needed,
+        }
     }
 }
 
