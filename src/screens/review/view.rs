@@ -928,13 +928,17 @@ fn popup(
     footer: Option<Line>,
     theme: &Theme,
 ) {
-    let footer_rows = u16::from(footer.is_some());
+    let width = 72.min(area.width);
+    // The footer wraps on a narrow terminal rather than losing its last keys.
+    let inner_width = usize::from(width.saturating_sub(2)).max(1);
+    let footer_rows = footer.as_ref().map_or(0, |line| line.width().div_ceil(inner_width));
+    let footer_rows = u16::try_from(footer_rows).unwrap_or(u16::MAX);
     let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let height = rows
         .saturating_add(footer_rows)
         .saturating_add(2)
         .min(area.height);
-    let rect = centered(area, 72, height);
+    let rect = centered(area, width, height);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -946,6 +950,9 @@ fn popup(
         Layout::vertical([Constraint::Min(0), Constraint::Length(footer_rows)]).areas(inner);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), body);
     if let Some(footer) = footer {
-        frame.render_widget(Paragraph::new(footer), footer_area);
+        frame.render_widget(
+            Paragraph::new(footer).wrap(Wrap { trim: true }),
+            footer_area,
+        );
     }
 }
