@@ -717,8 +717,9 @@ fn context_row(screen: &ReviewScreen, target: &ComposeTarget) -> Option<Row> {
     }
 }
 
-/// The composer at the bottom with the comment it answers shown whole above it: under the
-/// header when there is room, else over it (the comment matters more than the header).
+/// The composer at the bottom with the comment it answers shown whole above it (and the rest
+/// of its thread when there is room): under the header when it fits, else over it (the comment
+/// matters more than the header).
 fn draw_composer_under(
     screen: &ReviewScreen,
     row: Row,
@@ -731,26 +732,37 @@ fn draw_composer_under(
         composer.draw(frame, area, theme);
         return;
     };
-    let lines = row_lines(screen, thread, row, area.width as usize, true, theme);
+    let width = area.width as usize;
+    let mut lines = row_lines(screen, thread, row, width, true, theme);
     let wanted = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let room = area.height.saturating_sub(COMPOSER_MIN_ROWS);
-    let comment_rows = wanted.min(room);
-    let top = if room.saturating_sub(HEADER_ROWS) >= comment_rows {
-        area.y + HEADER_ROWS
-    } else {
-        area.y
-    };
-    let comment_area = Rect::new(area.x, top, area.width, comment_rows);
+    let comment_rows = wanted.min(area.height.saturating_sub(COMPOSER_MIN_ROWS));
     let composer_area = Rect::new(
         area.x,
-        comment_area.bottom(),
+        area.y + comment_rows,
         area.width,
-        area.bottom().saturating_sub(comment_area.bottom()),
+        area.height - comment_rows,
     );
-    frame.render_widget(Clear, comment_area);
-    frame.render_widget(Paragraph::new(lines), comment_area);
-    // The composer takes the bottom of what is left; the rows in between stay clear.
-    frame.render_widget(Clear, composer_area);
+    let context_rows = area.height - Composer::rows_in(composer_area.height);
+    let (top, context_rows) = if context_rows >= HEADER_ROWS + comment_rows {
+        (area.y + HEADER_ROWS, context_rows - HEADER_ROWS)
+    } else {
+        (area.y, context_rows)
+    };
+    // The replies after it fill what is left above the composer.
+    let first_reply = row.reply.map_or(0, |reply| reply + 1);
+    for reply in first_reply..thread.replies.len() {
+        if lines.len() >= usize::from(context_rows) {
+            break;
+        }
+        let next = Row {
+            thread: row.thread,
+            reply: Some(reply),
+        };
+        lines.extend(row_lines(screen, thread, next, width, false, theme));
+    }
+    let context_area = Rect::new(area.x, top, area.width, context_rows);
+    frame.render_widget(Clear, context_area);
+    frame.render_widget(Paragraph::new(lines), context_area);
     composer.draw(frame, composer_area, theme);
 }
 
