@@ -122,11 +122,11 @@ fn column_widths(width: u16, with_space: bool) -> Vec<u16> {
         }
         return vec![5, width.saturating_sub(6)];
     }
-    let space = if with_space { 16 } else { 0 };
-    let fixed = 5 + 16 + 11 + 4 + 8 + 6 + space + u16::from(with_space);
-    let mut widths = vec![5, width.saturating_sub(fixed).max(10), 16, 11, 4, 8];
-    if with_space {
-        widths.insert(1, space);
+    if !with_space {
+        let fixed = 5 + 16 + 11 + 4 + 8 + 6;
+        return vec![5, width.saturating_sub(fixed).max(10), 16, 11, 4, 8];
     }
-    widths
+    // The space takes its room from the author, so the subject keeps a readable width.
+    let fixed = 5 + 16 + 12 + 11 + 4 + 8 + 7;
+    vec![5, 16, width.saturating_sub(fixed).max(10), 12, 11, 4, 8]
 }
