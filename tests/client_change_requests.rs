@@ -2,11 +2,10 @@
 //! and review method, each write checked by reading the server's state back.
 
 use quire::api::{
-    ChangeRequestUpdate,
     ApiError, ChangeRequest, ChangeRequestFilter, ChangeRequestOrderBy, ChangeRequestStatus,
-    Client, ClientConfig, Comment, CommentFilter, CommentStatus, CommentStatusFilter,
-    CommentUpdate, MergeOutcome, PageCursor, ReviewStatus, ReviewVerdict, SemanticChangeType,
-    SortOrder, Token, UpdateOutcome,
+    ChangeRequestUpdate, Client, ClientConfig, Comment, CommentFilter, CommentStatus,
+    CommentStatusFilter, CommentUpdate, MergeOutcome, PageCursor, ReviewStatus, ReviewVerdict,
+    SemanticChangeType, SortOrder, Token, UpdateOutcome,
 };
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 
@@ -844,7 +843,11 @@ async fn subject_and_description_edits_are_stored_and_only_set_fields_change() -
         .update_change_request(SPACE, demo_ids::CR_DRAFT, &update)
         .await?;
     assert_eq!(updated.subject, "A clearer subject");
-    assert_eq!(updated.status, Some(ChangeRequestStatus::Draft), "status untouched");
+    assert_eq!(
+        updated.status,
+        Some(ChangeRequestStatus::Draft),
+        "status untouched"
+    );
     let stored = editor.get_change_request(SPACE, demo_ids::CR_DRAFT).await?;
     assert_eq!(stored.subject, "A clearer subject");
     assert_eq!(stored.description.as_ref(), Some(&description));
@@ -868,7 +871,11 @@ async fn subject_and_description_edits_are_stored_and_only_set_fields_change() -
     assert_eq!(status_of(refused), Some(400));
     let reader = client_for(&sandbox, tokens::READER)?;
     let refused = reader
-        .update_change_request(SPACE, demo_ids::CR_DRAFT, &ChangeRequestUpdate::subject("Mine"))
+        .update_change_request(
+            SPACE,
+            demo_ids::CR_DRAFT,
+            &ChangeRequestUpdate::subject("Mine"),
+        )
         .await;
     assert_eq!(status_of(refused), Some(403));
     sandbox.shutdown().await;

@@ -38,7 +38,15 @@ async fn list(list: ChangeRequestList) -> (Model, Sandbox) {
         common::environment(),
         Size::default(),
     );
-    headless::settle(&mut model, &effects, Msg::Resize { width: 80, height: 24 }).await;
+    headless::settle(
+        &mut model,
+        &effects,
+        Msg::Resize {
+            width: 80,
+            height: 24,
+        },
+    )
+    .await;
     headless::start(&mut model, &effects).await;
     (model, sandbox)
 }

@@ -10,13 +10,13 @@ use quire::api::ReviewVerdict;
 use quire::api::models::{ChangeRequestStatus, MergeOutcome, MergeResult};
 use quire::app::review_calls::{ReviewCall, ReviewResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Msg, RequestId, update};
-use quire::sandbox::{demo_ids, tokens};
 use quire::headless;
+use quire::sandbox::{demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::{Overlay, ReviewTab};
 use quire::ui::notice::Notice;
-use std::time::Duration;
 use ratatui::crossterm::event::KeyCode;
+use std::time::Duration;
 
 fn review_call(cmd: &Cmd) -> (RequestId, ReviewCall) {
     let all = requests(cmd);
@@ -612,7 +612,11 @@ fn thread_text(model: &quire::app::Model, thread: usize) -> String {
                 .map(|r| (&r.posted_by, r.body.markdown())),
         );
     for (author, body) in bodies {
-        text.push_str(&author.as_ref().map_or(String::new(), |u| u.display_name.clone()));
+        text.push_str(
+            &author
+                .as_ref()
+                .map_or(String::new(), |u| u.display_name.clone()),
+        );
         text.push('\n');
         text.push_str(body.unwrap_or(""));
         text.push('\n');
@@ -633,7 +637,11 @@ async fn slash_on_the_comments_tab_filters_threads_and_takes_every_key() {
     assert!(screen(model).overlay.is_none(), "no composer opened");
     assert_eq!(screen(model).comment_query.text, "scope");
     let rows = screen(model).rows();
-    assert!(!rows.is_empty() && rows.len() < all, "{} of {all}", rows.len());
+    assert!(
+        !rows.is_empty() && rows.len() < all,
+        "{} of {all}",
+        rows.len()
+    );
     for row in &rows {
         assert!(thread_text(model, row.thread).contains("scope"));
     }
@@ -658,7 +666,13 @@ async fn slash_on_the_changes_tab_searches_the_diff_and_n_walks_the_matches() {
         .collect();
     let word = ["the", "and", "to", "a"]
         .into_iter()
-        .find(|w| lines.iter().filter(|l| l.to_lowercase().contains(w)).count() > 2)
+        .find(|w| {
+            lines
+                .iter()
+                .filter(|l| l.to_lowercase().contains(w))
+                .count()
+                > 2
+        })
         .expect("a common word");
     update(model, char_key('/'));
     let cmds = type_text(model, word);
@@ -733,7 +747,13 @@ async fn n_goes_on_to_the_next_changed_page_and_n_back() {
     assert_eq!(screen(&model).page_selection.selected, 1);
     let position = screen(&model).hunk_position().unwrap();
     assert!(position.ends_with("page 2/4"), "{position}");
-    if screen(&model).diff_view.as_ref().unwrap().hunk_rows.is_empty() {
+    if screen(&model)
+        .diff_view
+        .as_ref()
+        .unwrap()
+        .hunk_rows
+        .is_empty()
+    {
         assert_eq!(screen(&model).current_hunk, None);
     } else {
         assert!(position.starts_with("change 1/"), "{position}");
@@ -772,7 +792,10 @@ async fn esc_on_an_unchanged_edit_just_closes() {
         .unwrap();
     screen_select(model, own);
     update(model, char_key('e'));
-    assert!(matches!(screen(model).overlay, Some(Overlay::Composer { .. })));
+    assert!(matches!(
+        screen(model).overlay,
+        Some(Overlay::Composer { .. })
+    ));
     update(model, key(KeyCode::Esc));
     assert!(screen(model).overlay.is_none(), "no Discard? question");
     // A changed edit still asks.
@@ -815,14 +838,19 @@ async fn the_subject_is_edited_after_a_confirmation_and_stored() {
     let loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let (mut model, effects, sandbox) = (loaded.model, loaded.effects, loaded.sandbox);
     update(&mut model, char_key('S'));
-    assert!(matches!(screen(&model).overlay, Some(Overlay::Subject { .. })));
+    assert!(matches!(
+        screen(&model).overlay,
+        Some(Overlay::Subject { .. })
+    ));
     update(&mut model, ctrl('u'));
     type_text(&mut model, "Clearer subject");
     let cmd = update(&mut model, key(KeyCode::Enter));
     assert!(requests(&cmd).is_empty(), "nothing sent before the answer");
     assert!(matches!(
         screen(&model).overlay,
-        Some(Overlay::Confirm(quire::screens::review::Confirmation::SetSubject { .. }))
+        Some(Overlay::Confirm(
+            quire::screens::review::Confirmation::SetSubject { .. }
+        ))
     ));
     headless::type_keys(&mut model, &effects, "y").await;
     assert_eq!(
@@ -874,13 +902,19 @@ async fn messages_follow_the_shared_rule() {
     update(model, char_key('x'));
     assert!(!screen(model).notice.as_ref().unwrap().error);
     update(model, char_key('j'));
-    assert!(screen(model).notice.is_some(), "a fresh message survives a key");
+    assert!(
+        screen(model).notice.is_some(),
+        "a fresh message survives a key"
+    );
     let Screen::Review(review_screen) = model.screens.last_mut().unwrap() else {
         panic!()
     };
     review_screen.notice = Some(Notice::info("Resolved.").aged(Duration::from_secs(5)));
     update(model, char_key('j'));
-    assert!(screen(model).notice.is_none(), "an old message goes with a key");
+    assert!(
+        screen(model).notice.is_none(),
+        "an old message goes with a key"
+    );
     // Errors stay until esc, which dismisses them and does nothing else.
     let Screen::Review(review_screen) = model.screens.last_mut().unwrap() else {
         panic!()

@@ -12,8 +12,8 @@ use crate::app::{ApiCall, Cmd, Ctx, Loadable, Step};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::emoji_picker::{EmojiPicker, PickerOutcome};
 use crate::ui::input::{Filter, InputOutcome, LineInput};
-use crate::ui::notice;
 use crate::ui::list::Selection;
+use crate::ui::notice;
 
 /// How many recently used reactions the picker offers first.
 const RECENT_REACTIONS: usize = 8;
@@ -1128,9 +1128,7 @@ impl ReviewScreen {
                         }
                         self.notice("Subject changed.", false);
                     }
-                    Err(error) => {
-                        self.notice(self.refused("Changing the subject", error), true)
-                    }
+                    Err(error) => self.notice(self.refused("Changing the subject", error), true),
                 }
                 Cmd::None
             }

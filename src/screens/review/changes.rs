@@ -224,7 +224,9 @@ impl ReviewScreen {
             (HunkLanding::Last, -1)
         };
         let selected = self.page_selection.selected;
-        let next_page = selected.checked_add_signed(delta).filter(|p| *p < self.pages.len());
+        let next_page = selected
+            .checked_add_signed(delta)
+            .filter(|p| *p < self.pages.len());
         let Some(next_page) = next_page else {
             let text = if forward {
                 "That was the last change of the last page."
@@ -356,7 +358,7 @@ impl ReviewScreen {
             "match {}/{} for '{}'",
             self.search_match.min(rows.len() - 1) + 1,
             rows.len(),
-            self.diff_search.text
+            crate::ui::sanitize::sanitize(&self.diff_search.text)
         ))
     }
 }
@@ -369,7 +371,10 @@ pub enum HunkLanding {
 }
 
 fn line_text(line: &ratatui::text::Line) -> String {
-    line.spans.iter().map(|span| span.content.as_ref()).collect()
+    line.spans
+        .iter()
+        .map(|span| span.content.as_ref())
+        .collect()
 }
 
 /// A cheap content fingerprint, so an edited page is parsed again.

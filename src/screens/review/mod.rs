@@ -639,7 +639,13 @@ pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
 
 /// The role a set of permissions amounts to, named as a person ("reader", "reviewer"): the
 /// server reports what you may do, not your role's name.
-fn role_from_permissions(admin: bool, merge: bool, edit: bool, review: bool, comment: bool) -> &'static str {
+fn role_from_permissions(
+    admin: bool,
+    merge: bool,
+    edit: bool,
+    review: bool,
+    comment: bool,
+) -> &'static str {
     if admin {
         "admin"
     } else if merge {

@@ -104,7 +104,12 @@ pub fn position_after_change(rows: &[Row], previous: Option<Row>) -> usize {
     rows.iter()
         .enumerate()
         .filter(|(_, row)| row.reply.is_none())
-        .min_by_key(|(_, row)| (row.thread.abs_diff(previous.thread), row.thread < previous.thread))
+        .min_by_key(|(_, row)| {
+            (
+                row.thread.abs_diff(previous.thread),
+                row.thread < previous.thread,
+            )
+        })
         .map_or(0, |(index, _)| index)
 }
 

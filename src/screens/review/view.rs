@@ -27,18 +27,21 @@ pub const HEADER_ROWS: u16 = 4;
 /// The fewest rows the composer needs: borders, a few lines of text, its key line.
 const COMPOSER_MIN_ROWS: u16 = 6;
 
+/// One body laid out at one width.
+type DrawnBody = Arc<Vec<Line<'static>>>;
+
 /// Comment bodies and the description drawn as markdown. Parsing happens once per text and
 /// wrapping once per (text, width), not per frame: drawing only reads the cache.
 #[derive(Debug, Default)]
 pub struct RenderedBodies {
-    layouts: RefCell<HashMap<(String, u16), Arc<Vec<Line<'static>>>>>,
+    layouts: RefCell<HashMap<(String, u16), DrawnBody>>,
 }
 
 impl RenderedBodies {
     /// Enough for every body of a big review at a few widths; past it the cache starts over.
     const MAX_ENTRIES: usize = 2_000;
 
-    pub fn lines(&self, markdown: &str, width: u16, theme: &Theme) -> Arc<Vec<Line<'static>>> {
+    pub fn lines(&self, markdown: &str, width: u16, theme: &Theme) -> DrawnBody {
         let key = (markdown.to_string(), width.max(1));
         if let Some(lines) = self.layouts.borrow().get(&key) {
             return Arc::clone(lines);
@@ -594,7 +597,14 @@ fn draw_overlay(
                     .map(|l| Line::from(sanitize(l).into_owned()))
                     .collect()
             };
-            popup(frame, area, " Who reacted — any key closes ", text, None, theme);
+            popup(
+                frame,
+                area,
+                " Who reacted — any key closes ",
+                text,
+                None,
+                theme,
+            );
         }
         Overlay::Confirm(confirmation) => {
             let question = confirmation_text(screen, confirmation);
@@ -943,7 +953,9 @@ fn popup(
     let width = 72.min(area.width);
     // The footer wraps on a narrow terminal rather than losing its last keys.
     let inner_width = usize::from(width.saturating_sub(2)).max(1);
-    let footer_rows = footer.as_ref().map_or(0, |line| line.width().div_ceil(inner_width));
+    let footer_rows = footer
+        .as_ref()
+        .map_or(0, |line| line.width().div_ceil(inner_width));
     let footer_rows = u16::try_from(footer_rows).unwrap_or(u16::MAX);
     let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let height = rows
