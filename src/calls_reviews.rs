@@ -6,7 +6,7 @@ use futures::future::join_all;
 use crate::api::models::{
     Comment, Member, Page, RequestedReviewer, RevisionSemanticChanges, SemanticChange,
 };
-use crate::api::{ApiError, Client, CommentFilter, encode_segment};
+use crate::api::{ApiError, ChangeRequestUpdate, Client, CommentFilter, encode_segment};
 use crate::app::review_calls::{
     ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
     Thread,
@@ -141,6 +141,15 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
         ReviewCall::SetStatus { target, status } => ReviewResponse::StatusSet(
             client
                 .update_change_request_status(&target.space, &target.change_request, &status)
+                .await,
+        ),
+        ReviewCall::SetSubject { target, subject } => ReviewResponse::SubjectSet(
+            client
+                .update_change_request(
+                    &target.space,
+                    &target.change_request,
+                    &ChangeRequestUpdate::subject(subject),
+                )
                 .await,
         ),
         ReviewCall::Merge(target) => ReviewResponse::Merged(

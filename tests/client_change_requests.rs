@@ -3,9 +3,9 @@
 
 use quire::api::{
     ApiError, ChangeRequest, ChangeRequestFilter, ChangeRequestOrderBy, ChangeRequestStatus,
-    Client, ClientConfig, Comment, CommentFilter, CommentStatus, CommentStatusFilter,
-    CommentUpdate, MergeOutcome, PageCursor, ReviewStatus, ReviewVerdict, SemanticChangeType,
-    SortOrder, Token, UpdateOutcome,
+    ChangeRequestUpdate, Client, ClientConfig, Comment, CommentFilter, CommentStatus,
+    CommentStatusFilter, CommentUpdate, MergeOutcome, PageCursor, ReviewStatus, ReviewVerdict,
+    SemanticChangeType, SortOrder, Token, UpdateOutcome,
 };
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 
@@ -819,6 +819,63 @@ async fn reviews_and_requested_reviewers_round_trip() -> TestResult {
     let commenter = client_for(&sandbox, tokens::COMMENTER)?;
     let refused = commenter
         .submit_review(SPACE, cr, ReviewVerdict::Approved, None)
+        .await;
+    assert_eq!(status_of(refused), Some(403));
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn subject_and_description_edits_are_stored_and_only_set_fields_change() -> TestResult {
+    let sandbox = start().await?;
+    let editor = client_for(&sandbox, tokens::EDITOR)?;
+    let description = serde_json::json!({
+        "object": "document",
+        "nodes": [{"object": "block", "type": "paragraph",
+                   "nodes": [{"object": "text", "leaves": [{"text": "Why this change"}]}]}]
+    });
+    let update = ChangeRequestUpdate {
+        subject: Some("A clearer subject".into()),
+        description: Some(description.clone()),
+        status: None,
+    };
+    let updated = editor
+        .update_change_request(SPACE, demo_ids::CR_DRAFT, &update)
+        .await?;
+    assert_eq!(updated.subject, "A clearer subject");
+    assert_eq!(
+        updated.status,
+        Some(ChangeRequestStatus::Draft),
+        "status untouched"
+    );
+    let stored = editor.get_change_request(SPACE, demo_ids::CR_DRAFT).await?;
+    assert_eq!(stored.subject, "A clearer subject");
+    assert_eq!(stored.description.as_ref(), Some(&description));
+    // A status change alone leaves the subject and description as they are.
+    editor
+        .update_change_request(
+            SPACE,
+            demo_ids::CR_DRAFT,
+            &ChangeRequestUpdate::status(ChangeRequestStatus::Open),
+        )
+        .await?;
+    let stored = editor.get_change_request(SPACE, demo_ids::CR_DRAFT).await?;
+    assert_eq!(stored.subject, "A clearer subject");
+    assert_eq!(stored.description.as_ref(), Some(&description));
+    assert_eq!(stored.status, Some(ChangeRequestStatus::Open));
+    // Too long a subject is refused by the server, and a reader may not edit at all.
+    let long = ChangeRequestUpdate::subject("x".repeat(ChangeRequestUpdate::MAX_SUBJECT + 1));
+    let refused = editor
+        .update_change_request(SPACE, demo_ids::CR_DRAFT, &long)
+        .await;
+    assert_eq!(status_of(refused), Some(400));
+    let reader = client_for(&sandbox, tokens::READER)?;
+    let refused = reader
+        .update_change_request(
+            SPACE,
+            demo_ids::CR_DRAFT,
+            &ChangeRequestUpdate::subject("Mine"),
+        )
         .await;
     assert_eq!(status_of(refused), Some(403));
     sandbox.shutdown().await;

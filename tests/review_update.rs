@@ -10,9 +10,13 @@ use quire::api::ReviewVerdict;
 use quire::api::models::{ChangeRequestStatus, MergeOutcome, MergeResult};
 use quire::app::review_calls::{ReviewCall, ReviewResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Msg, RequestId, update};
+use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
+use quire::screens::Screen;
 use quire::screens::review::{Overlay, ReviewTab};
+use quire::ui::notice::Notice;
 use ratatui::crossterm::event::KeyCode;
+use std::time::Duration;
 
 fn review_call(cmd: &Cmd) -> (RequestId, ReviewCall) {
     let all = requests(cmd);
@@ -594,4 +598,338 @@ fn screen_select(model: &mut quire::app::Model, row: usize) {
         update(model, char_key('j'));
     }
     assert_eq!(screen(model).comment_selection.selected, row);
+}
+
+/// The text of every thread (authors and bodies), lower-cased, as the `/` query sees it.
+fn thread_text(model: &quire::app::Model, thread: usize) -> String {
+    let thread = &screen(model).threads()[thread];
+    let mut text = String::new();
+    let bodies = std::iter::once((&thread.comment.posted_by, thread.comment.body.markdown()))
+        .chain(
+            thread
+                .replies
+                .iter()
+                .map(|r| (&r.posted_by, r.body.markdown())),
+        );
+    for (author, body) in bodies {
+        text.push_str(
+            &author
+                .as_ref()
+                .map_or(String::new(), |u| u.display_name.clone()),
+        );
+        text.push('\n');
+        text.push_str(body.unwrap_or(""));
+        text.push('\n');
+    }
+    text.to_lowercase()
+}
+
+#[tokio::test]
+async fn slash_on_the_comments_tab_filters_threads_and_takes_every_key() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    let all = screen(model).rows().len();
+    update(model, char_key('/'));
+    // "scope" holds c (new comment), e (edit), o and p: none may run as a command.
+    let cmds = type_text(model, "scope");
+    assert!(cmds.iter().all(|cmd| requests(cmd).is_empty()));
+    assert!(screen(model).overlay.is_none(), "no composer opened");
+    assert_eq!(screen(model).comment_query.text, "scope");
+    let rows = screen(model).rows();
+    assert!(
+        !rows.is_empty() && rows.len() < all,
+        "{} of {all}",
+        rows.len()
+    );
+    for row in &rows {
+        assert!(thread_text(model, row.thread).contains("scope"));
+    }
+    update(model, key(KeyCode::Enter));
+    assert_eq!(screen(model).comment_query.text, "scope", "enter keeps it");
+    update(model, key(KeyCode::Esc));
+    assert_eq!(screen(model).rows().len(), all, "esc clears");
+}
+
+#[tokio::test]
+async fn slash_on_the_changes_tab_searches_the_diff_and_n_walks_the_matches() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    // A word that is in the diff more than once.
+    let lines: Vec<String> = screen(model)
+        .diff_view
+        .as_ref()
+        .unwrap()
+        .lines
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect();
+    let word = ["the", "and", "to", "a"]
+        .into_iter()
+        .find(|w| {
+            lines
+                .iter()
+                .filter(|l| l.to_lowercase().contains(w))
+                .count()
+                > 2
+        })
+        .expect("a common word");
+    update(model, char_key('/'));
+    let cmds = type_text(model, word);
+    assert!(cmds.iter().all(|cmd| requests(cmd).is_empty()));
+    update(model, key(KeyCode::Enter));
+    let matches = screen(model).search_rows();
+    assert!(matches.len() > 2, "{matches:?}");
+    assert_eq!(screen(model).search_match, 0);
+    let page = screen(model).page_selection.selected;
+    update(model, char_key('n'));
+    update(model, char_key('n'));
+    assert_eq!(screen(model).search_match, 2, "n walks matches, not hunks");
+    assert_eq!(screen(model).page_selection.selected, page);
+    update(model, char_key('N'));
+    assert_eq!(screen(model).search_match, 1);
+    update(model, key(KeyCode::Esc));
+    assert!(screen(model).diff_search.text.is_empty());
+    assert!(screen(model).search_position().is_none());
+}
+
+#[tokio::test]
+async fn cycling_the_thread_filter_keeps_the_selected_thread_or_the_nearest() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    // An open thread with a resolved one before it, so its row moves when the filter changes.
+    let threads = screen(model).threads().to_vec();
+    let open = (1..threads.len())
+        .find(|i| {
+            !threads[*i].comment.is_resolved()
+                && threads[..*i].iter().any(|t| t.comment.is_resolved())
+        })
+        .expect("an open thread after a resolved one");
+    let row = screen(model)
+        .rows()
+        .iter()
+        .position(|r| r.thread == open && r.reply.is_none())
+        .unwrap();
+    screen_select(model, row);
+    update(model, char_key('f'));
+    assert_eq!(screen(model).thread_filter.label(), "open");
+    assert_eq!(screen(model).selected_row().unwrap().thread, open, "kept");
+    update(model, char_key('f'));
+    assert_eq!(screen(model).thread_filter.label(), "resolved");
+    let now = screen(model).selected_row().unwrap().thread;
+    let nearest = threads
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.comment.is_resolved())
+        .map(|(i, _)| i.abs_diff(open))
+        .min()
+        .unwrap();
+    assert_eq!(now.abs_diff(open), nearest, "the nearest resolved thread");
+}
+
+#[tokio::test]
+async fn n_goes_on_to_the_next_changed_page_and_n_back() {
+    let loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let (mut model, effects) = (loaded.model, loaded.effects);
+    let hunks = screen(&model).diff_view.as_ref().unwrap().hunk_rows.len();
+    assert!(hunks > 0);
+    for _ in 0..hunks {
+        headless::type_keys(&mut model, &effects, "n").await;
+        assert_eq!(screen(&model).page_selection.selected, 0);
+    }
+    assert_eq!(
+        screen(&model).hunk_position().unwrap(),
+        format!("change {hunks}/{hunks} · page 1/4")
+    );
+    // Past the last hunk of the page: the next changed page, at its first change.
+    headless::type_keys(&mut model, &effects, "n").await;
+    assert_eq!(screen(&model).page_selection.selected, 1);
+    let position = screen(&model).hunk_position().unwrap();
+    assert!(position.ends_with("page 2/4"), "{position}");
+    if screen(&model)
+        .diff_view
+        .as_ref()
+        .unwrap()
+        .hunk_rows
+        .is_empty()
+    {
+        assert_eq!(screen(&model).current_hunk, None);
+    } else {
+        assert!(position.starts_with("change 1/"), "{position}");
+    }
+    // And back: the previous page, at its last change.
+    headless::type_keys(&mut model, &effects, "N").await;
+    assert_eq!(screen(&model).page_selection.selected, 0);
+    assert_eq!(
+        screen(&model).hunk_position().unwrap(),
+        format!("change {hunks}/{hunks} · page 1/4")
+    );
+}
+
+#[tokio::test]
+async fn side_by_side_on_a_narrow_diff_says_why_nothing_changed() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    let before = screen(model).side_by_side;
+    update(model, char_key('s'));
+    assert_eq!(screen(model).side_by_side, before);
+    let notice = screen(model).notice.clone().expect("a reason");
+    assert!(notice.text.contains("120 columns"), "{notice:?}");
+}
+
+#[tokio::test]
+async fn esc_on_an_unchanged_edit_just_closes() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    let own = screen(model)
+        .rows()
+        .iter()
+        .position(|row| {
+            row.reply.is_none() && screen(model).threads()[row.thread].comment.permissions.edit
+        })
+        .unwrap();
+    screen_select(model, own);
+    update(model, char_key('e'));
+    assert!(matches!(
+        screen(model).overlay,
+        Some(Overlay::Composer { .. })
+    ));
+    update(model, key(KeyCode::Esc));
+    assert!(screen(model).overlay.is_none(), "no Discard? question");
+    // A changed edit still asks.
+    update(model, char_key('e'));
+    type_text(model, "!");
+    update(model, key(KeyCode::Esc));
+    let Some(Overlay::Composer { composer, .. }) = &screen(model).overlay else {
+        panic!("still open")
+    };
+    assert!(composer.asking_to_discard);
+}
+
+#[tokio::test]
+async fn a_refusal_names_the_role_you_have_and_the_one_needed() {
+    let mut loaded = review(tokens::READER, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    update(model, char_key('c'));
+    let notice = screen(model).notice.clone().unwrap();
+    assert!(
+        notice
+            .text
+            .contains("you are reader; comment or above is needed"),
+        "{notice:?}"
+    );
+    let mut loaded = review(tokens::COMMENTER, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('A'));
+    let notice = screen(model).notice.clone().unwrap();
+    assert!(
+        notice
+            .text
+            .contains("you are commenter; review or above is needed"),
+        "{notice:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_subject_is_edited_after_a_confirmation_and_stored() {
+    let loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let (mut model, effects, sandbox) = (loaded.model, loaded.effects, loaded.sandbox);
+    update(&mut model, char_key('S'));
+    assert!(matches!(
+        screen(&model).overlay,
+        Some(Overlay::Subject { .. })
+    ));
+    update(&mut model, ctrl('u'));
+    type_text(&mut model, "Clearer subject");
+    let cmd = update(&mut model, key(KeyCode::Enter));
+    assert!(requests(&cmd).is_empty(), "nothing sent before the answer");
+    assert!(matches!(
+        screen(&model).overlay,
+        Some(Overlay::Confirm(
+            quire::screens::review::Confirmation::SetSubject { .. }
+        ))
+    ));
+    headless::type_keys(&mut model, &effects, "y").await;
+    assert_eq!(
+        screen(&model).change_request().unwrap().subject,
+        "Clearer subject"
+    );
+    assert_eq!(
+        screen(&model).notice.as_ref().unwrap().text,
+        "Subject changed."
+    );
+    // The server kept it.
+    let client = effects.client.as_ref().unwrap();
+    let stored = client
+        .get_change_request(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW)
+        .await
+        .unwrap();
+    assert_eq!(stored.subject, "Clearer subject");
+    drop(sandbox);
+}
+
+#[tokio::test]
+async fn an_empty_or_unchanged_subject_is_not_sent() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('S'));
+    let cmd = update(model, key(KeyCode::Enter));
+    assert!(requests(&cmd).is_empty());
+    assert!(screen(model).overlay.is_none(), "unchanged: closed");
+    update(model, char_key('S'));
+    update(model, ctrl('u'));
+    update(model, key(KeyCode::Enter));
+    let Some(Overlay::Subject { error, .. }) = &screen(model).overlay else {
+        panic!("still open")
+    };
+    assert!(error.as_deref().unwrap().contains("empty"));
+    // A reader may not edit it at all.
+    let mut loaded = review(tokens::READER, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('S'));
+    assert!(screen(model).overlay.is_none());
+    assert!(screen(model).notice.as_ref().unwrap().error);
+}
+
+#[tokio::test]
+async fn messages_follow_the_shared_rule() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    update(model, char_key('x'));
+    assert!(!screen(model).notice.as_ref().unwrap().error);
+    update(model, char_key('j'));
+    assert!(
+        screen(model).notice.is_some(),
+        "a fresh message survives a key"
+    );
+    let Screen::Review(review_screen) = model.screens.last_mut().unwrap() else {
+        panic!()
+    };
+    review_screen.notice = Some(Notice::info("Resolved.").aged(Duration::from_secs(5)));
+    update(model, char_key('j'));
+    assert!(
+        screen(model).notice.is_none(),
+        "an old message goes with a key"
+    );
+    // Errors stay until esc, which dismisses them and does nothing else.
+    let Screen::Review(review_screen) = model.screens.last_mut().unwrap() else {
+        panic!()
+    };
+    review_screen.notice = Some(Notice::error("Refused").aged(Duration::from_secs(60)));
+    update(model, char_key('j'));
+    assert!(screen(model).notice.is_some());
+    update(model, char_key('/'));
+    update(model, char_key('q'));
+    update(model, key(KeyCode::Enter));
+    update(model, key(KeyCode::Esc));
+    assert!(screen(model).notice.is_none(), "esc dismissed the error");
+    assert_eq!(
+        screen(model).comment_query.text,
+        "q",
+        "the same esc did not clear the query"
+    );
 }

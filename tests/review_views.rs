@@ -40,6 +40,8 @@ const SCENES: &[(&str, &str)] = &[
     ("review_picker", "2+"),
     ("review_composer", "2RGood point"),
     ("review_preflight", "M"),
+    ("review_comments_filtered", "2/scope"),
+    ("review_subject", "S"),
 ];
 
 #[tokio::test]
@@ -67,4 +69,56 @@ async fn review_states_draw_at_every_size_without_panic() {
             }
         }
     }
+}
+
+#[tokio::test]
+async fn an_empty_thread_filter_says_so_and_how_to_clear_it() {
+    let mut model = scene("2/gett").await;
+    let screen = render(&mut model, 80, 24);
+    assert!(
+        screen.contains("No matches for 'gett' — esc clears"),
+        "{screen}"
+    );
+}
+
+#[tokio::test]
+async fn the_merge_preflight_keeps_its_keys_at_40x12() {
+    let mut model = scene("M").await;
+    let small = render(&mut model, 40, 12);
+    assert!(small.contains("esc: not now"), "{small}");
+    let large = render(&mut model, 80, 24);
+    assert!(!large.contains("(s)"), "proper plurals: {large}");
+}
+
+#[tokio::test]
+async fn a_reply_keeps_the_comment_it_answers_in_sight() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    let author = {
+        let screen = common::review::screen(model);
+        let row = screen.selected_row().unwrap();
+        let thread = &screen.threads()[row.thread];
+        thread.comment.posted_by.clone().unwrap().display_name
+    };
+    update(model, char_key('R'));
+    // The smallest size: the composer used to cover everything below the header.
+    let drawn = render(model, 40, 12);
+    let composer_top = drawn
+        .lines()
+        .position(|line| line.contains("Reply to"))
+        .expect("the composer");
+    let comment_row = drawn
+        .lines()
+        .position(|line| line.contains(&author))
+        .expect("the comment is shown");
+    assert!(comment_row < composer_top, "{drawn}");
+}
+
+#[tokio::test]
+async fn comment_bodies_are_drawn_as_markdown() {
+    let mut model = scene("2").await;
+    let drawn = render(&mut model, 120, 40);
+    assert!(!drawn.contains("**"), "no raw bold markers: {drawn}");
+    assert!(!drawn.contains("`"), "no raw code ticks: {drawn}");
 }

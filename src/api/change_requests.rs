@@ -75,6 +75,39 @@ impl ChangeRequestFilter {
     }
 }
 
+/// The fields `PATCH …/change-requests/{cr}` can change; only the ones set are sent.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct ChangeRequestUpdate {
+    /// At most [`ChangeRequestUpdate::MAX_SUBJECT`] characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
+    /// A rich-text Document.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<serde_json::Value>,
+    /// `draft`, `open` or `archived` (`merged` is reached by merging).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<ChangeRequestStatus>,
+}
+
+impl ChangeRequestUpdate {
+    /// The service's limit on a subject's length, in characters.
+    pub const MAX_SUBJECT: usize = 100;
+
+    pub fn subject(subject: impl Into<String>) -> ChangeRequestUpdate {
+        ChangeRequestUpdate {
+            subject: Some(subject.into()),
+            ..ChangeRequestUpdate::default()
+        }
+    }
+
+    pub fn status(status: ChangeRequestStatus) -> ChangeRequestUpdate {
+        ChangeRequestUpdate {
+            status: Some(status),
+            ..ChangeRequestUpdate::default()
+        }
+    }
+}
+
 /// Borrows owned query pairs in the form the generic helpers take.
 pub(crate) fn borrow_query<'a>(
     query: &'a [(&'static str, String)],
@@ -146,17 +179,29 @@ impl Client {
             .await
     }
 
-    /// `PATCH …/change-requests/{cr}` with `{status}`. The service answers 200 with the change
-    /// request or 204 without a body; then it is read again.
+    /// `PATCH …/change-requests/{cr}` with the fields of `update` that are set. The service
+    /// answers 200 with the change request or 204 without a body; then it is read again.
+    pub async fn update_change_request(
+        &self,
+        space: &str,
+        change_request: &str,
+        update: &ChangeRequestUpdate,
+    ) -> Result<ChangeRequest, ApiError> {
+        let path = change_request_path(space, change_request);
+        let written = self.patch(&path, update).await;
+        written_or_reread(written, self.get_change_request(space, change_request)).await
+    }
+
+    /// `PATCH …/change-requests/{cr}` with `{status}` only.
     pub async fn update_change_request_status(
         &self,
         space: &str,
         change_request: &str,
         status: &ChangeRequestStatus,
     ) -> Result<ChangeRequest, ApiError> {
-        let path = change_request_path(space, change_request);
-        let written = self.patch(&path, &json!({ "status": status })).await;
-        written_or_reread(written, self.get_change_request(space, change_request)).await
+        let update = ChangeRequestUpdate::status(status.clone());
+        self.update_change_request(space, change_request, &update)
+            .await
     }
 
     /// `POST …/change-requests/{cr}/merge`: `result` is `merge` or `conflicts`.
@@ -282,6 +327,21 @@ mod tests {
             .collect();
         assert_eq!(statuses, vec!["open"]);
         assert!(!query.iter().any(|(key, _)| *key == "space"));
+    }
+
+    #[test]
+    fn an_update_sends_only_the_fields_set() {
+        let subject = serde_json::to_value(ChangeRequestUpdate::subject("New")).unwrap();
+        assert_eq!(subject, json!({"subject": "New"}));
+        let all = ChangeRequestUpdate {
+            subject: Some("S".into()),
+            description: Some(json!({"document": {}})),
+            status: Some(ChangeRequestStatus::Draft),
+        };
+        assert_eq!(
+            serde_json::to_value(all).unwrap(),
+            json!({"subject": "S", "description": {"document": {}}, "status": "draft"})
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub mod sites;
 pub mod token;
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
-pub use change_requests::ChangeRequestFilter;
+pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate};
 pub use client::{
     Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
 };

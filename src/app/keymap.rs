@@ -108,6 +108,7 @@ actions! {
     UpdateFromMain => "update_from_main", "bring main's changes in";
     ToggleDraft => "toggle_draft", "draft ↔ ready for review";
     Archive => "archive", "archive";
+    EditSubject => "edit_subject", "edit the change request's subject";
     ChangesTab => "changes_tab", "changes";
     CommentsTab => "comments_tab", "comments";
     ReviewsTab => "reviews_tab", "reviews";
@@ -311,6 +312,7 @@ impl Default for Keymap {
             (Review, &["U"], Action::UpdateFromMain),
             (Review, &["T"], Action::ToggleDraft),
             (Review, &["Z"], Action::Archive),
+            (Review, &["S"], Action::EditSubject),
             (Review, &["A"], Action::Approve),
             (Review, &["X"], Action::RequestChanges),
             (Changes, &["n", "}"], Action::NextHunk),

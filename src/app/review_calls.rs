@@ -77,6 +77,10 @@ pub enum ReviewCall {
         target: ChangeRequestRef,
         status: ChangeRequestStatus,
     },
+    SetSubject {
+        target: ChangeRequestRef,
+        subject: String,
+    },
     Merge(ChangeRequestRef),
     UpdateFromMain(ChangeRequestRef),
     /// Members of an organization, for the reviewer picker.
@@ -123,6 +127,7 @@ pub enum ReviewResponse {
     ReviewSubmitted(Result<ChangeRequestReview, ApiError>),
     ReviewersChanged(Result<Vec<RequestedReviewer>, ApiError>),
     StatusSet(Result<ChangeRequest, ApiError>),
+    SubjectSet(Result<ChangeRequest, ApiError>),
     Merged(Result<MergeResult, ApiError>),
     UpdatedFromMain(Result<UpdateResult, ApiError>),
     Members(Result<Vec<Member>, ApiError>),

@@ -138,11 +138,14 @@ impl Composer {
         }
     }
 
+    /// How many rows the composer takes at the bottom of an area `height` rows tall.
+    pub fn rows_in(height: u16) -> u16 {
+        ((u32::from(height) * 2 / 3) as u16).max(6).min(height)
+    }
+
     /// Drawn over the bottom part of `area`.
     pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        let height = ((u32::from(area.height) * 2 / 3) as u16)
-            .max(6)
-            .min(area.height);
+        let height = Composer::rows_in(area.height);
         let popup = Rect::new(area.x, area.bottom() - height, area.width, height);
         frame.render_widget(Clear, popup);
         let mode = if self.preview { " preview " } else { "" };

@@ -4,6 +4,8 @@
 
 mod view;
 
+use std::collections::HashMap;
+
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -67,6 +69,8 @@ pub struct ChangeRequestList {
     pub filter: Filter,
     /// The space each change request belongs to, for organization-wide lists without one.
     fallback_space: Option<String>,
+    /// Space titles by id, so an organization-wide list names each row's space.
+    pub space_titles: HashMap<String, String>,
 }
 
 impl ChangeRequestList {
@@ -85,11 +89,28 @@ impl ChangeRequestList {
             selection: Selection::default(),
             filter: Filter::default(),
             fallback_space,
+            space_titles: HashMap::new(),
         }
     }
 
     pub fn status(&self) -> &ChangeRequestStatus {
         &STATUSES[self.status % STATUSES.len()]
+    }
+
+    /// Whether rows come from several spaces and so need a space column.
+    pub fn is_organization_wide(&self) -> bool {
+        matches!(self.scope, ChangeRequestScope::Organization(_))
+    }
+
+    /// The space a row belongs to, by title when the organization's tree named it.
+    pub fn space_label(&self, change_request: &ChangeRequest) -> String {
+        let Some(space) = &change_request.space else {
+            return String::new();
+        };
+        self.space_titles
+            .get(space)
+            .cloned()
+            .unwrap_or_else(|| space.clone())
     }
 
     pub fn visible(&self) -> Vec<&ChangeRequest> {
@@ -98,7 +119,9 @@ impl ChangeRequestList {
             .iter()
             .filter(|cr| {
                 let number = cr.number.map(|n| format!("#{n} ")).unwrap_or_default();
-                self.filter.matches(&format!("{number}{}", cr.subject))
+                let space = self.space_label(cr);
+                self.filter
+                    .matches(&format!("{number}{} {space}", cr.subject))
             })
             .collect()
     }
@@ -200,8 +223,14 @@ impl ScreenState for ChangeRequestList {
         self.load(ctx)
     }
 
+    /// The space's own list names the space; the organization's is a tab of its screen.
     fn title(&self) -> String {
-        "Change requests".to_string()
+        match &self.scope {
+            ChangeRequestScope::Space(_) if !self.scope_title.is_empty() => {
+                format!("Change requests · {}", self.scope_title)
+            }
+            _ => "Change requests".to_string(),
+        }
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {

@@ -44,20 +44,29 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &M
     }
     let rows = screen.visible();
     if rows.is_empty() {
-        let message = format!(
-            "No {} change requests ({}).",
-            screen.status().as_str(),
-            screen.who.label()
-        );
+        let message = if screen.filter.text.is_empty() {
+            format!(
+                "No {} change requests ({}).",
+                screen.status().as_str(),
+                screen.who.label()
+            )
+        } else {
+            crate::screens::review::no_matches(&screen.filter.text)
+        };
         status::empty(frame, body, model, &message);
         return;
     }
     let [header, list_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(body);
-    let widths = column_widths(body.width);
+    let with_space = screen.is_organization_wide();
+    let widths = column_widths(body.width, with_space);
+    let mut headings = vec!["#", "Subject", "Author", "Updated", "💬", ""];
+    if with_space {
+        headings.insert(1, "Space");
+    }
     frame.render_widget(
         Paragraph::new(text::columns(
-            &["#", "Subject", "Author", "Updated", "💬", ""],
+            &headings,
             &widths,
             theme.style("table_header"),
         )),
@@ -85,20 +94,39 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &M
             } else {
                 theme.style("text")
             };
-            text::columns(
-                &[&number, &cr.subject, &author, &updated, &comments, marker],
-                &widths,
-                style,
-            )
+            let space = screen.space_label(cr);
+            let mut cells = vec![
+                number.as_str(),
+                cr.subject.as_str(),
+                author.as_str(),
+                updated.as_str(),
+                comments.as_str(),
+                marker,
+            ];
+            if with_space {
+                cells.insert(1, space.as_str());
+            }
+            text::columns(&cells, &widths, style)
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), list_area);
 }
 
-fn column_widths(width: u16) -> Vec<u16> {
+/// Column widths; organization-wide lists get a space column after the number, since numbers
+/// repeat across spaces (two rows can both read `#1`).
+fn column_widths(width: u16, with_space: bool) -> Vec<u16> {
     if width < 60 {
+        if with_space {
+            let space = (width / 3).min(14);
+            return vec![5, space, width.saturating_sub(6 + space + 1)];
+        }
         return vec![5, width.saturating_sub(6)];
     }
-    let fixed = 5 + 16 + 11 + 4 + 8 + 6;
-    vec![5, width.saturating_sub(fixed).max(10), 16, 11, 4, 8]
+    if !with_space {
+        let fixed = 5 + 16 + 11 + 4 + 8 + 6;
+        return vec![5, width.saturating_sub(fixed).max(10), 16, 11, 4, 8];
+    }
+    // The space takes its room from the author, so the subject keeps a readable width.
+    let fixed = 5 + 16 + 12 + 11 + 4 + 8 + 7;
+    vec![5, 16, width.saturating_sub(fixed).max(10), 12, 11, 4, 8]
 }

@@ -162,6 +162,7 @@ impl Organization {
                 ChangeRequestScope::Organization(self.organization.id.clone()),
                 self.organization.title.clone(),
             );
+            list.space_titles = self.space_titles();
             let cmd = list.enter(ctx);
             self.change_requests = Some(list);
             return cmd;
@@ -264,6 +265,21 @@ impl Organization {
             _ => return None,
         }
         Some(Step::cmd(self.more_members(ctx)))
+    }
+}
+
+impl Organization {
+    /// Space titles by id, so the organization's change requests can name their space.
+    fn space_titles(&self) -> std::collections::HashMap<String, String> {
+        let Some(tree) = self.tree.value() else {
+            return Default::default();
+        };
+        tree.nodes()
+            .filter_map(|(_, node)| match &node.item {
+                OrgNode::Space(space) => Some((space.id.clone(), space.title.clone())),
+                OrgNode::Collection(_) => None,
+            })
+            .collect()
     }
 }
 

@@ -3,16 +3,17 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::threads::{self, Row};
-use super::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewScreen, ReviewTab, refused};
+use super::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewScreen, ReviewTab};
 use crate::api::models::{ChangeRequestStatus, MergeOutcome, UpdateOutcome};
-use crate::api::{CommentUpdate, ReviewVerdict};
+use crate::api::{ChangeRequestUpdate, CommentUpdate, ReviewVerdict};
 use crate::app::keymap::Action;
 use crate::app::review_calls::{ReviewCall, ReviewResponse};
 use crate::app::{ApiCall, Cmd, Ctx, Loadable, Step};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::emoji_picker::{EmojiPicker, PickerOutcome};
-use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::input::{Filter, InputOutcome, LineInput};
 use crate::ui::list::Selection;
+use crate::ui::notice;
 
 /// How many recently used reactions the picker offers first.
 const RECENT_REACTIONS: usize = 8;
@@ -74,30 +75,38 @@ pub fn disabled(screen: &ReviewScreen) -> Vec<Action> {
             Action::Archive,
             Action::AddReviewer,
             Action::RemoveReviewer,
+            Action::EditSubject,
         ]);
     }
     disabled
 }
 
-/// Why an action is refused before anything is sent, or None when it may go ahead.
-fn refusal(screen: &ReviewScreen, action: Action) -> Option<&'static str> {
+/// Why an action is refused before anything is sent, or None when it may go ahead: what
+/// the action needs and what the server says you are.
+fn refusal(screen: &ReviewScreen, action: Action) -> Option<String> {
     if !disabled(screen).contains(&action) {
         return None;
     }
-    Some(match action {
+    let (what, needed) = match action {
         Action::Approve | Action::RequestChanges => {
-            "Your role cannot review this change request (review or above is needed)."
+            ("review this change request", "review or above")
         }
-        Action::Merge => {
-            "Your role cannot merge in this space (the server says no merge permission)."
-        }
+        Action::Merge => ("merge in this space", "create or above"),
         Action::UpdateFromMain
         | Action::ToggleDraft
         | Action::Archive
         | Action::AddReviewer
-        | Action::RemoveReviewer => "Your role cannot edit this change request.",
-        _ => "Your role cannot comment here (comment or above is needed).",
-    })
+        | Action::RemoveReviewer
+        | Action::EditSubject => ("edit this change request", "edit or above"),
+        _ => ("comment here", "comment or above"),
+    };
+    let you_are = screen
+        .role()
+        .map(|role| format!("you are {role}; "))
+        .unwrap_or_default();
+    Some(format!(
+        "Your role cannot {what}: {you_are}{needed} is needed."
+    ))
 }
 
 fn body_height(ctx: &Ctx) -> usize {
@@ -143,6 +152,32 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
             }));
             Cmd::None
         }
+        Action::EditSubject => {
+            let subject = screen
+                .change_request()
+                .map(|cr| cr.subject.clone())
+                .unwrap_or_default();
+            screen.overlay = Some(Overlay::Subject {
+                input: LineInput::with_text(&crate::ui::sanitize::sanitize(&subject)),
+                error: None,
+            });
+            Cmd::None
+        }
+        Action::Filter => {
+            if screen.tab == ReviewTab::Overview {
+                screen.notice(
+                    "/ filters threads on the comments tab and searches the diff on the changes tab.",
+                    false,
+                );
+            } else {
+                screen.query_mut().open();
+            }
+            Cmd::None
+        }
+        Action::Back if screen.query().is_shown() => {
+            clear_query(screen);
+            Cmd::None
+        }
         Action::Approve | Action::RequestChanges => {
             open_composer(
                 screen,
@@ -178,12 +213,29 @@ fn on_changes_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -
         Action::HalfPageUp => screen.scroll_diff(-(height as isize) / 2, height),
         Action::PageDown => screen.scroll_diff(height as isize - 1, height),
         Action::PageUp => screen.scroll_diff(-(height as isize - 1), height),
-        Action::NextHunk => screen.step_hunk(true, height),
-        Action::PreviousHunk => screen.step_hunk(false, height),
+        Action::NextHunk | Action::PreviousHunk => {
+            let forward = action == Action::NextHunk;
+            if screen.diff_search.text.is_empty() {
+                return Some(Step::cmd(screen.step_hunk(forward, ctx)));
+            }
+            screen.step_search(forward, ctx);
+        }
         Action::ToggleRendered => screen.rendered = !screen.rendered,
         Action::ToggleSideBySide => {
-            screen.side_by_side = !screen.side_by_side;
-            screen.relayout(ctx);
+            let width = super::changes::diff_area(ctx).width;
+            if width < crate::ui::diff::SIDE_BY_SIDE_MIN_WIDTH {
+                // The layout would not change, so say why instead of flipping a hidden flag.
+                screen.notice(
+                    format!(
+                        "Side by side needs {} columns for the diff and it has {width}: widen the terminal.",
+                        crate::ui::diff::SIDE_BY_SIDE_MIN_WIDTH
+                    ),
+                    false,
+                );
+            } else {
+                screen.side_by_side = !screen.side_by_side;
+                screen.relayout(ctx);
+            }
         }
         Action::NewComment => {
             let page = screen.selected_page().map(|p| p.page.clone());
@@ -224,7 +276,7 @@ fn on_comments_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) 
         }
         Action::CycleCommentFilter => {
             screen.thread_filter = screen.thread_filter.next();
-            screen.comment_selection.clamp(screen.rows().len());
+            keep_selected_row(screen, row);
             Cmd::None
         }
         Action::NewComment => {
@@ -312,6 +364,46 @@ fn on_comments_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) 
         _ => return None,
     };
     Some(Step::cmd(cmd))
+}
+
+/// After the shown rows changed: the row that was selected, else the nearest thread.
+fn keep_selected_row(screen: &mut ReviewScreen, previous: Option<Row>) {
+    let rows = screen.rows();
+    screen.comment_selection.selected = threads::position_after_change(&rows, previous);
+    screen.comment_selection.clamp(rows.len());
+}
+
+fn clear_query(screen: &mut ReviewScreen) {
+    let row = screen.selected_row();
+    screen.query_mut().clear();
+    keep_selected_row(screen, row);
+}
+
+/// Keys before the keymap: an open overlay takes them all, then a `/` query being typed;
+/// `esc` dismisses an error before it does anything else.
+pub fn on_raw_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+    if screen.overlay.is_some() {
+        return on_overlay_key(screen, key, ctx);
+    }
+    if screen.query().is_typing() {
+        on_query_key(screen, key, ctx);
+        return Some(Step::default());
+    }
+    if key.code == KeyCode::Esc && notice::dismiss_error(&mut screen.notice) {
+        return Some(Step::default());
+    }
+    None
+}
+
+/// A key typed into the `/` query: the threads filter or the diff follows at once.
+fn on_query_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) {
+    let row = screen.selected_row();
+    screen.query_mut().handle_key(key);
+    match screen.tab {
+        ReviewTab::Comments => keep_selected_row(screen, row),
+        ReviewTab::Changes => screen.search_from_view(ctx),
+        ReviewTab::Overview => {}
+    }
 }
 
 fn step(selection: &mut Selection, delta: isize, len: usize) -> Cmd {
@@ -603,8 +695,39 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
             mut filter,
             mut selection,
         } => on_reviewer_picker_key(screen, members, &mut filter, &mut selection, key, ctx),
+        Overlay::Subject { input, .. } => {
+            on_subject_key(screen, input, key);
+            Cmd::None
+        }
     };
     Some(Step::cmd(cmd))
+}
+
+/// The subject editor: enter asks to confirm a valid, changed subject; esc closes.
+fn on_subject_key(screen: &mut ReviewScreen, mut input: LineInput, key: &KeyEvent) {
+    let error = match input.handle_key(key) {
+        InputOutcome::Cancelled => return,
+        InputOutcome::Submitted => {
+            let subject = input.text.trim().to_string();
+            let current = screen.change_request().map(|cr| cr.subject.trim());
+            if subject.is_empty() {
+                Some("A subject cannot be empty.".to_string())
+            } else if subject.chars().count() > ChangeRequestUpdate::MAX_SUBJECT {
+                Some(format!(
+                    "A subject has at most {} characters.",
+                    ChangeRequestUpdate::MAX_SUBJECT
+                ))
+            } else if current == Some(subject.as_str()) {
+                screen.notice("The subject is unchanged.", false);
+                return;
+            } else {
+                screen.overlay = Some(Overlay::Confirm(Confirmation::SetSubject { subject }));
+                return;
+            }
+        }
+        _ => None,
+    };
+    screen.overlay = Some(Overlay::Subject { input, error });
 }
 
 fn on_composer_key(
@@ -615,7 +738,12 @@ fn on_composer_key(
     key: &KeyEvent,
     ctx: &mut Ctx,
 ) -> Cmd {
-    let outcome = composer.handle_key(key);
+    let outcome = if is_unchanged_edit_closing(screen, &target, composer, key) {
+        // Nothing was written: there is nothing to ask about or keep.
+        ComposerOutcome::Discarded
+    } else {
+        composer.handle_key(key)
+    };
     let mut keep_open = true;
     let cmd = match outcome {
         ComposerOutcome::Edited => {
@@ -657,6 +785,35 @@ fn on_composer_key(
         });
     }
     cmd
+}
+
+/// `esc` on an edit whose text is still the comment's own.
+fn is_unchanged_edit_closing(
+    screen: &ReviewScreen,
+    target: &ComposeTarget,
+    composer: &Composer,
+    key: &KeyEvent,
+) -> bool {
+    let ComposeTarget::Edit { comment, reply } = target else {
+        return false;
+    };
+    if key.code != KeyCode::Esc || composer.asking_to_discard || composer.submitting {
+        return false;
+    }
+    let Some(thread) = screen.threads().iter().find(|t| t.comment.id == *comment) else {
+        return false;
+    };
+    let body = match reply {
+        Some(reply) => thread
+            .replies
+            .iter()
+            .find(|r| r.id == *reply)
+            .and_then(|r| r.body.markdown()),
+        None => thread.comment.body.markdown(),
+    };
+    // The composer holds the body as it showed it: sanitized, lines joined with `\n`.
+    let original = crate::ui::sanitize::sanitize_multiline(body.unwrap_or_default());
+    composer.text().trim_end() == original.trim_end()
 }
 
 fn submit(
@@ -733,6 +890,11 @@ fn confirm(screen: &mut ReviewScreen, confirmation: Confirmation, ctx: &mut Ctx)
         Confirmation::RemoveReviewer { user, .. } => {
             let call = ReviewCall::RemoveReviewer { target, user };
             screen.send(ctx, call, PendingWrite::Reviewers)
+        }
+        Confirmation::SetSubject { subject } => {
+            screen.notice("Saving the subject…", false);
+            let call = ReviewCall::SetSubject { target, subject };
+            screen.send(ctx, call, PendingWrite::Subject)
         }
     }
 }
@@ -824,7 +986,7 @@ impl ReviewScreen {
                 ReviewResponse::CommentUpdated(Err(error)),
             ) => {
                 self.replace_comment(&comment, previous);
-                self.notice(refused("Resolving the thread", error), true);
+                self.notice(self.refused("Resolving the thread", error), true);
                 Cmd::None
             }
             (
@@ -836,7 +998,7 @@ impl ReviewScreen {
                 ReviewResponse::CommentUpdated(Err(error)),
             ) => {
                 self.restore_reactions(&comment, reply.as_deref(), previous);
-                self.notice(refused("Reacting", error), true);
+                self.notice(self.refused("Reacting", error), true);
                 Cmd::None
             }
             (PendingWrite::Resolve { .. } | PendingWrite::React { .. }, _) => Cmd::None,
@@ -897,7 +1059,7 @@ impl ReviewScreen {
                         self.remove_comment(&comment, reply.as_deref());
                         self.notice("Deleted.", false);
                     }
-                    Err(error) => self.notice(refused("Deleting", error), true),
+                    Err(error) => self.notice(self.refused("Deleting", error), true),
                 }
                 Cmd::None
             }
@@ -937,7 +1099,7 @@ impl ReviewScreen {
                         self.reviewer_selection.clamp(self.requested().len());
                         self.notice("Requested reviewers updated.", false);
                     }
-                    Err(error) => self.notice(refused("Changing reviewers", error), true),
+                    Err(error) => self.notice(self.refused("Changing reviewers", error), true),
                 }
                 Cmd::None
             }
@@ -954,7 +1116,19 @@ impl ReviewScreen {
                         }
                         self.notice(format!("Status is now {status}."), false);
                     }
-                    Err(error) => self.notice(refused("Changing the status", error), true),
+                    Err(error) => self.notice(self.refused("Changing the status", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Subject, ReviewResponse::SubjectSet(result)) => {
+                match result {
+                    Ok(change_request) => {
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.change_request = change_request.clone();
+                        }
+                        self.notice("Subject changed.", false);
+                    }
+                    Err(error) => self.notice(self.refused("Changing the subject", error), true),
                 }
                 Cmd::None
             }
@@ -977,7 +1151,7 @@ impl ReviewScreen {
                     }
                 },
                 Err(error) => {
-                    self.notice(refused("Merging", error), true);
+                    self.notice(self.refused("Merging", error), true);
                     Cmd::None
                 }
             },
@@ -1000,7 +1174,7 @@ impl ReviewScreen {
                     }
                 },
                 Err(error) => {
-                    self.notice(refused("Updating from main", error), true);
+                    self.notice(self.refused("Updating from main", error), true);
                     Cmd::None
                 }
             },
@@ -1032,7 +1206,7 @@ impl ReviewScreen {
         error: &crate::api::ApiError,
         ctx: &mut Ctx,
     ) -> Cmd {
-        let cmd = self.failed_post(draft_key, refused(what, error));
+        let cmd = self.failed_post(draft_key, self.refused(what, error));
         if super::outcome_unknown(error) {
             return Cmd::batch([cmd, self.load(ctx)]);
         }

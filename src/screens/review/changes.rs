@@ -126,6 +126,8 @@ impl ReviewScreen {
         self.page_diff = None;
         self.diff_view = None;
         self.diff_scroll = 0;
+        self.current_hunk = None;
+        self.search_match = 0;
         self.reader = Default::default();
         let request = ctx.requests.issue();
         self.sides.start(request);
@@ -156,6 +158,7 @@ impl ReviewScreen {
             version: format!("len:{}:{}", markdown.len(), fingerprint(&markdown)),
         };
         self.relayout(ctx);
+        self.land_on_hunk(ctx);
         let width = diff_area(ctx).width;
         self.reader.show(key.clone(), ctx.docs, width);
         if ctx.docs.get(&key).is_some() {
@@ -188,6 +191,7 @@ impl ReviewScreen {
     }
 
     pub fn scroll_diff(&mut self, delta: isize, height: usize) {
+        self.current_hunk = None;
         if self.rendered {
             self.reader.scroll_by(delta, height);
             return;
@@ -196,36 +200,181 @@ impl ReviewScreen {
         self.diff_scroll = (self.diff_scroll as isize + delta).clamp(0, max.max(0)) as usize;
     }
 
-    /// Jumps to the next (or previous) hunk after (before) the top of the view.
-    pub fn step_hunk(&mut self, forward: bool, height: usize) {
-        let Some(view) = &self.diff_view else { return };
-        let target = if forward {
-            view.hunk_rows.iter().find(|row| **row > self.diff_scroll)
-        } else {
-            view.hunk_rows
-                .iter()
-                .rev()
-                .find(|row| **row < self.diff_scroll)
+    /// `n`/`N`: the next (previous) hunk of the page; past the last (first) one, the first
+    /// (last) hunk of the next (previous) changed page.
+    pub fn step_hunk(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {
+        let hunk_rows = self
+            .diff_view
+            .as_ref()
+            .map(|view| view.hunk_rows.clone())
+            .unwrap_or_default();
+        let target = match (self.current_hunk, forward) {
+            (Some(current), true) => Some(current + 1).filter(|next| *next < hunk_rows.len()),
+            (Some(current), false) => current.checked_sub(1),
+            (None, true) => hunk_rows.iter().position(|row| *row >= self.diff_scroll),
+            (None, false) => hunk_rows.iter().rposition(|row| *row < self.diff_scroll),
         };
-        if let Some(row) = target.copied() {
-            let max = view.lines.len().saturating_sub(height.max(1));
-            self.diff_scroll = row.min(max);
+        if let Some(index) = target {
+            self.go_to_hunk(index, ctx);
+            return Cmd::None;
         }
+        let (landing, delta) = if forward {
+            (HunkLanding::First, 1)
+        } else {
+            (HunkLanding::Last, -1)
+        };
+        let selected = self.page_selection.selected;
+        let next_page = selected
+            .checked_add_signed(delta)
+            .filter(|p| *p < self.pages.len());
+        let Some(next_page) = next_page else {
+            let text = if forward {
+                "That was the last change of the last page."
+            } else {
+                "That was the first change of the first page."
+            };
+            self.notice(text, false);
+            return Cmd::None;
+        };
+        self.page_selection.selected = next_page;
+        self.hunk_landing = Some(landing);
+        self.follow_page(ctx, false)
     }
 
-    /// "2/5" for the hunk at the top of the view.
+    fn go_to_hunk(&mut self, index: usize, ctx: &Ctx) {
+        let Some(view) = &self.diff_view else { return };
+        let Some(row) = view.hunk_rows.get(index).copied() else {
+            return;
+        };
+        let height = diff_area(ctx).height.max(1) as usize;
+        let max = view.lines.len().saturating_sub(height);
+        self.diff_scroll = row.min(max);
+        self.current_hunk = Some(index);
+    }
+
+    /// Once the page `n`/`N` moved to has its diff: its first (or last) hunk.
+    fn land_on_hunk(&mut self, ctx: &Ctx) {
+        let Some(landing) = self.hunk_landing.take() else {
+            return;
+        };
+        let count = self.diff_view.as_ref().map_or(0, |v| v.hunk_rows.len());
+        if count == 0 {
+            return;
+        }
+        let index = match landing {
+            HunkLanding::First => 0,
+            HunkLanding::Last => count - 1,
+        };
+        self.go_to_hunk(index, ctx);
+    }
+
+    /// "change 2/5 · page 1/4": the hunk at the top of the view and the page among the changed
+    /// pages.
     pub fn hunk_position(&self) -> Option<String> {
         let view = self.diff_view.as_ref()?;
+        let page = format!(
+            "page {}/{}",
+            self.page_selection.selected + 1,
+            self.pages.len()
+        );
         if view.hunk_rows.is_empty() {
+            return Some(page);
+        }
+        let current = self.current_hunk.unwrap_or_else(|| {
+            view.hunk_rows
+                .iter()
+                .rposition(|row| *row <= self.diff_scroll)
+                .unwrap_or(0)
+        });
+        Some(format!(
+            "change {}/{} · {page}",
+            current + 1,
+            view.hunk_rows.len()
+        ))
+    }
+
+    /// Rows of the diff that contain the `/` search, in order.
+    pub fn search_rows(&self) -> Vec<usize> {
+        let query = self.diff_search.text.to_lowercase();
+        let Some(view) = &self.diff_view else {
+            return Vec::new();
+        };
+        if query.is_empty() {
+            return Vec::new();
+        }
+        view.lines
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| line_text(line).to_lowercase().contains(&query))
+            .map(|(row, _)| row)
+            .collect()
+    }
+
+    /// While typing: the first match from the top of the view on.
+    pub fn search_from_view(&mut self, ctx: &Ctx) {
+        let rows = self.search_rows();
+        self.search_match = rows
+            .iter()
+            .position(|row| *row >= self.diff_scroll)
+            .unwrap_or(0);
+        self.show_search_match(&rows, ctx);
+    }
+
+    /// `n`/`N` with a search in force: the next (previous) match, wrapping.
+    pub fn step_search(&mut self, forward: bool, ctx: &Ctx) {
+        let rows = self.search_rows();
+        if rows.is_empty() {
+            return;
+        }
+        self.search_match = if forward {
+            (self.search_match + 1) % rows.len()
+        } else {
+            (self.search_match + rows.len() - 1) % rows.len()
+        };
+        self.show_search_match(&rows, ctx);
+    }
+
+    fn show_search_match(&mut self, rows: &[usize], ctx: &Ctx) {
+        let Some(row) = rows.get(self.search_match).copied() else {
+            return;
+        };
+        let height = diff_area(ctx).height.max(1) as usize;
+        // A little context above the match.
+        let max = self.diff_lines().saturating_sub(height);
+        self.diff_scroll = row.saturating_sub(2).min(max);
+        self.current_hunk = None;
+    }
+
+    /// "match 2/5" or "No matches for 'x' — esc clears" for the tab line.
+    pub fn search_position(&self) -> Option<String> {
+        if self.diff_search.text.is_empty() {
             return None;
         }
-        let current = view
-            .hunk_rows
-            .iter()
-            .rposition(|row| *row <= self.diff_scroll)
-            .map_or(1, |i| i + 1);
-        Some(format!("change {current}/{}", view.hunk_rows.len()))
+        let rows = self.search_rows();
+        if rows.is_empty() {
+            return Some(super::no_matches(&self.diff_search.text));
+        }
+        Some(format!(
+            "match {}/{} for '{}'",
+            self.search_match.min(rows.len() - 1) + 1,
+            rows.len(),
+            crate::ui::sanitize::sanitize(&self.diff_search.text)
+        ))
     }
+}
+
+/// Where `n`/`N` lands on a page it moved to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HunkLanding {
+    First,
+    Last,
+}
+
+fn line_text(line: &ratatui::text::Line) -> String {
+    line.spans
+        .iter()
+        .map(|span| span.content.as_ref())
+        .collect()
 }
 
 /// A cheap content fingerprint, so an edited page is parsed again.

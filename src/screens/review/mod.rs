@@ -28,9 +28,11 @@ use crate::screens::ScreenState;
 use crate::ui::composer::Composer;
 use crate::ui::diff::{DiffView, PageDiff};
 use crate::ui::emoji_picker::EmojiPicker;
-use crate::ui::input::Filter;
+use crate::ui::input::{Filter, LineInput};
 use crate::ui::list::Selection;
+use crate::ui::notice::{self, Notice};
 use crate::ui::reader::Reader;
+use crate::ui::sanitize::sanitize;
 
 pub use changes::{ChangeKind, ChangedPageRow};
 pub use threads::{Row, ThreadFilter};
@@ -87,6 +89,9 @@ pub enum Confirmation {
         user: String,
         name: String,
     },
+    SetSubject {
+        subject: String,
+    },
 }
 
 // One overlay at a time, replaced as a whole: the size difference does not matter.
@@ -109,6 +114,11 @@ pub enum Overlay {
     },
     Confirm(Confirmation),
     Preflight,
+    /// The one-line subject editor; enter asks before anything is sent.
+    Subject {
+        input: LineInput,
+        error: Option<String>,
+    },
     Reviewers {
         members: Loadable<Vec<Member>>,
         filter: Filter,
@@ -147,15 +157,9 @@ pub enum PendingWrite {
     },
     Reviewers,
     Status,
+    Subject,
     Merge,
     Update,
-}
-
-/// A short line under the header: what just happened, or what went wrong.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Notice {
-    pub text: String,
-    pub error: bool,
 }
 
 #[derive(Debug)]
@@ -177,8 +181,17 @@ pub struct ReviewScreen {
     pub side_by_side: bool,
     pub rendered: bool,
     pub reader: Reader,
+    /// The hunk `n`/`N` last went to; None once the diff was scrolled by hand.
+    pub current_hunk: Option<usize>,
+    /// Where to land once the page `n`/`N` moved to has loaded.
+    pub hunk_landing: Option<changes::HunkLanding>,
+    /// `/` on the changes tab: a search in the diff, `n`/`N` walk its matches.
+    pub diff_search: Filter,
+    pub search_match: usize,
     // Comments tab.
     pub thread_filter: ThreadFilter,
+    /// `/` on the comments tab: threads whose author or text contain it.
+    pub comment_query: Filter,
     pub comment_selection: Selection,
     // Reviews tab.
     pub reviewer_selection: Selection,
@@ -188,6 +201,8 @@ pub struct ReviewScreen {
     pub drafts: HashMap<String, String>,
     pub notice: Option<Notice>,
     pub recent_reactions: Vec<String>,
+    /// Comment bodies and the description as drawn markdown, parsed once each.
+    pub bodies: view::RenderedBodies,
 }
 
 impl ReviewScreen {
@@ -208,7 +223,12 @@ impl ReviewScreen {
             side_by_side: true,
             rendered: false,
             reader: Reader::default(),
+            current_hunk: None,
+            hunk_landing: None,
+            diff_search: Filter::default(),
+            search_match: 0,
             thread_filter: ThreadFilter::All,
+            comment_query: Filter::default(),
             comment_selection: Selection::default(),
             reviewer_selection: Selection::default(),
             overlay: None,
@@ -216,6 +236,7 @@ impl ReviewScreen {
             drafts: HashMap::new(),
             notice: None,
             recent_reactions: Vec::new(),
+            bodies: view::RenderedBodies::default(),
         }
     }
 
@@ -232,7 +253,22 @@ impl ReviewScreen {
     }
 
     pub fn rows(&self) -> Vec<Row> {
-        threads::rows(self.threads(), self.thread_filter)
+        threads::rows(self.threads(), self.thread_filter, &self.comment_query)
+    }
+
+    /// The `/` query of the current tab: the threads filter or the diff search.
+    pub fn query(&self) -> &Filter {
+        match self.tab {
+            ReviewTab::Changes => &self.diff_search,
+            ReviewTab::Comments | ReviewTab::Overview => &self.comment_query,
+        }
+    }
+
+    pub fn query_mut(&mut self) -> &mut Filter {
+        match self.tab {
+            ReviewTab::Changes => &mut self.diff_search,
+            ReviewTab::Comments | ReviewTab::Overview => &mut self.comment_query,
+        }
     }
 
     pub fn selected_row(&self) -> Option<Row> {
@@ -306,10 +342,7 @@ impl ReviewScreen {
     }
 
     fn notice(&mut self, text: impl Into<String>, error: bool) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            error,
-        });
+        self.notice = Some(Notice::new(text, error));
     }
 
     // Permissions: the change request's own when the server sends them, else the space's.
@@ -328,6 +361,27 @@ impl ReviewScreen {
 
     pub fn can_edit(&self) -> bool {
         self.permission(|p| p.edit, |s| s.edit)
+    }
+
+    /// Who the server says you are here: the space's permissions (which include admin),
+    /// else the change request's.
+    pub fn role(&self) -> Option<&'static str> {
+        let bundle = self.bundle.value()?;
+        if let Some(space) = &bundle.space {
+            let p = &space.permissions;
+            return Some(role_from_permissions(
+                p.admin, p.merge, p.edit, p.review, p.comment,
+            ));
+        }
+        let p = bundle.change_request.permissions.as_ref()?;
+        Some(role_from_permissions(
+            false, p.merge, p.edit, p.review, p.comment,
+        ))
+    }
+
+    /// The error text for a refused write, with the role you have.
+    fn refused(&self, what: &str, error: &ApiError) -> String {
+        refused(what, error, self.role())
     }
 
     fn permission(
@@ -434,7 +488,9 @@ impl ScreenState for ReviewScreen {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        actions::on_overlay_key(self, key, ctx)
+        // The shared rule: information goes with a key once it has been read, errors stay.
+        notice::on_key(&mut self.notice);
+        actions::on_raw_key(self, key, ctx)
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
@@ -455,6 +511,14 @@ impl ScreenState for ReviewScreen {
             }
             Some(Overlay::Reviewers { filter, .. }) => {
                 filter.paste(text);
+                Cmd::None
+            }
+            Some(Overlay::Subject { input, .. }) => {
+                input.insert_str(text);
+                Cmd::None
+            }
+            None => {
+                self.query_mut().paste(text);
                 Cmd::None
             }
             _ => Cmd::None,
@@ -495,8 +559,8 @@ impl ScreenState for ReviewScreen {
             if !self.drafts.is_empty() {
                 self.notice(
                     format!(
-                        "{} unsent draft(s) restored: open the composer where you left it",
-                        self.drafts.len()
+                        "{} restored: open the composer where you left it",
+                        counted(self.drafts.len(), "unsent draft", "unsent drafts")
                     ),
                     false,
                 );
@@ -533,21 +597,36 @@ impl ScreenState for ReviewScreen {
     }
 }
 
+/// The empty result of a `/` query, saying how to get everything back.
+pub fn no_matches(query: &str) -> String {
+    format!("No matches for '{}' — esc clears", sanitize(query))
+}
+
+/// "1 thread", "3 threads": a count with the right form of its noun.
+pub fn counted(count: usize, singular: &str, plural: &str) -> String {
+    if count == 1 {
+        format!("{count} {singular}")
+    } else {
+        format!("{count} {plural}")
+    }
+}
+
 /// True when a write may or may not have reached the server (no answer came back).
 pub fn outcome_unknown(error: &ApiError) -> bool {
     matches!(error, ApiError::Timeout { .. } | ApiError::Network { .. })
 }
 
-/// The error text to show for a refused write.
-pub fn refused(what: &str, error: &ApiError) -> String {
+/// The error text to show for a refused write; `role` is who the server says you are.
+pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
     if outcome_unknown(error) {
         format!(
             "{what}: no answer from the server, so it may or may not have been stored. \
              Reloading — check before sending again (your text is kept)."
         )
     } else if error.status() == Some(403) {
+        let you_are = role.map(|r| format!("you are {r}; ")).unwrap_or_default();
         format!(
-            "{what}: the server says your role may not do this ({})",
+            "{what}: the server says your role may not do this ({you_are}{})",
             error.user_message()
         )
     } else {
@@ -555,5 +634,29 @@ pub fn refused(what: &str, error: &ApiError) -> String {
             "{what} failed: {} — nothing was lost, try again",
             error.user_message()
         )
+    }
+}
+
+/// The role a set of permissions amounts to, named as a person ("reader", "reviewer"): the
+/// server reports what you may do, not your role's name.
+fn role_from_permissions(
+    admin: bool,
+    merge: bool,
+    edit: bool,
+    review: bool,
+    comment: bool,
+) -> &'static str {
+    if admin {
+        "admin"
+    } else if merge {
+        "creator"
+    } else if edit {
+        "editor"
+    } else if review {
+        "reviewer"
+    } else if comment {
+        "commenter"
+    } else {
+        "reader"
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::api::models::{Comment, CommentReply, CommentStatus, Reaction, ReactionUser, User};
 use crate::app::review_calls::Thread;
+use crate::ui::input::Filter;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ThreadFilter {
@@ -45,10 +46,12 @@ pub struct Row {
     pub reply: Option<usize>,
 }
 
-pub fn rows(threads: &[Thread], filter: ThreadFilter) -> Vec<Row> {
+/// The rows shown for `filter` and the `/` query: a thread matches the query when its
+/// comment or any reply does (by author or text), and then shows whole.
+pub fn rows(threads: &[Thread], filter: ThreadFilter, query: &Filter) -> Vec<Row> {
     let mut rows = Vec::new();
     for (index, thread) in threads.iter().enumerate() {
-        if !filter.keeps(&thread.comment) {
+        if !filter.keeps(&thread.comment) || !query.matches(&searchable_text(thread)) {
             continue;
         }
         rows.push(Row {
@@ -63,6 +66,51 @@ pub fn rows(threads: &[Thread], filter: ThreadFilter) -> Vec<Row> {
         }
     }
     rows
+}
+
+/// Every author and body of a thread, one string for the `/` query to look in.
+fn searchable_text(thread: &Thread) -> String {
+    let comment = (
+        thread.comment.posted_by.as_ref(),
+        thread.comment.body.markdown(),
+    );
+    let replies = thread
+        .replies
+        .iter()
+        .map(|reply| (reply.posted_by.as_ref(), reply.body.markdown()));
+    std::iter::once(comment)
+        .chain(replies)
+        .map(|(author, body)| {
+            format!(
+                "{}\n{}",
+                author.map_or("", |user| user.display_name.as_str()),
+                body.unwrap_or("")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Where the selection goes after the rows changed (filter, query): the same row when it is
+/// still shown, else the nearest thread (the next one on a tie), else the top.
+pub fn position_after_change(rows: &[Row], previous: Option<Row>) -> usize {
+    let Some(previous) = previous else { return 0 };
+    if let Some(same) = rows.iter().position(|row| *row == previous) {
+        return same;
+    }
+    if let Some(same_thread) = rows.iter().position(|row| row.thread == previous.thread) {
+        return same_thread;
+    }
+    rows.iter()
+        .enumerate()
+        .filter(|(_, row)| row.reply.is_none())
+        .min_by_key(|(_, row)| {
+            (
+                row.thread.abs_diff(previous.thread),
+                row.thread < previous.thread,
+            )
+        })
+        .map_or(0, |(index, _)| index)
 }
 
 /// Indices of unresolved threads, in order: the triage loop walks these.

@@ -1,3 +1,7 @@
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -6,17 +10,52 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::changes::split;
 use super::threads::{self, Row};
-use super::{Confirmation, Overlay, ReviewScreen, ReviewTab};
+use super::{ComposeTarget, Confirmation, Overlay, ReviewScreen, ReviewTab, counted};
 use crate::api::models::{ChangeRequestStatus, Reaction, ReviewStatus};
 use crate::app::Model;
 use crate::app::review_calls::Thread;
 use crate::ui::chrome::centered;
+use crate::ui::composer::Composer;
+use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 /// Rows above the tab bodies: title, facts, tabs, notice.
 pub const HEADER_ROWS: u16 = 4;
+
+/// The fewest rows the composer needs: borders, a few lines of text, its key line.
+const COMPOSER_MIN_ROWS: u16 = 6;
+
+/// One body laid out at one width.
+type DrawnBody = Arc<Vec<Line<'static>>>;
+
+/// Comment bodies and the description drawn as markdown. Parsing happens once per text and
+/// wrapping once per (text, width), not per frame: drawing only reads the cache.
+#[derive(Debug, Default)]
+pub struct RenderedBodies {
+    layouts: RefCell<HashMap<(String, u16), DrawnBody>>,
+}
+
+impl RenderedBodies {
+    /// Enough for every body of a big review at a few widths; past it the cache starts over.
+    const MAX_ENTRIES: usize = 2_000;
+
+    pub fn lines(&self, markdown: &str, width: u16, theme: &Theme) -> DrawnBody {
+        let key = (markdown.to_string(), width.max(1));
+        if let Some(lines) = self.layouts.borrow().get(&key) {
+            return Arc::clone(lines);
+        }
+        let doc = MarkdownDoc::parse(markdown, theme);
+        let lines = Arc::new(doc.layout(key.1).lines);
+        let mut layouts = self.layouts.borrow_mut();
+        if layouts.len() >= Self::MAX_ENTRIES {
+            layouts.clear();
+        }
+        layouts.insert(key, Arc::clone(&lines));
+        lines
+    }
+}
 
 pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
@@ -110,8 +149,8 @@ fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
     if let Some(bundle) = screen.bundle.value() {
         let open = threads::unresolved(&bundle.threads).len();
         facts.push_str(&format!(
-            " · {} threads ({open} open)",
-            bundle.threads.len()
+            " · {} ({open} open)",
+            counted(bundle.threads.len(), "thread", "threads")
         ));
         let current = bundle.reviews.iter().filter(|r| !r.outdated);
         let (approved, changes): (Vec<_>, Vec<_>) =
@@ -152,7 +191,10 @@ fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme
         spans.push(Span::raw(" "));
     }
     let extra = match screen.tab {
-        ReviewTab::Changes => screen.hunk_position().unwrap_or_default(),
+        ReviewTab::Changes => screen
+            .search_position()
+            .or_else(|| screen.hunk_position())
+            .unwrap_or_default(),
         ReviewTab::Comments => {
             let triage = super::actions::triage_position(screen)
                 .map(|p| format!("unresolved {p} · "))
@@ -167,6 +209,10 @@ fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme
 
 fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
+    let (area, query_area) = text::with_filter_row(area, screen.diff_search.is_shown());
+    if let Some(query_area) = query_area {
+        text::draw_filter(frame, query_area, &screen.diff_search, theme);
+    }
     let (list_area, diff_area) = split(area);
     if let Some(bundle) = screen.bundle.value()
         && let Err(error) = &bundle.changes
@@ -303,11 +349,11 @@ fn row_lines(
     header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
     let mut lines = vec![Line::from(header)];
     let body_width = width.saturating_sub(indent.len() + 3).max(1);
-    for line in text::wrap(&body, body_width)
-        .into_iter()
-        .take(if selected { 40 } else { 4 })
-    {
-        lines.push(Line::from(format!("{indent}  {line}")));
+    let rendered = screen.bodies.lines(&body, body_width as u16, theme);
+    for line in rendered.iter().take(if selected { 40 } else { 4 }) {
+        let mut spans = vec![Span::raw(format!("{indent}  "))];
+        spans.extend(line.spans.iter().cloned());
+        lines.push(Line::from(spans));
     }
     if !reactions.is_empty() {
         lines.push(Line::from(reaction_chips(indent, reactions, me, theme)));
@@ -349,14 +395,22 @@ fn reaction_chips(
 
 fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
+    let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
+    if let Some(query_area) = query_area {
+        text::draw_filter(frame, query_area, &screen.comment_query, theme);
+    }
     let rows = screen.rows();
     if rows.is_empty() {
-        let message = match screen.thread_filter {
-            super::ThreadFilter::All => "No comments yet. Press c to start a thread.",
-            super::ThreadFilter::Open => "No open threads. 🎉",
-            super::ThreadFilter::Resolved => "No resolved threads.",
+        let message = if screen.comment_query.text.is_empty() {
+            match screen.thread_filter {
+                super::ThreadFilter::All => "No comments yet. Press c to start a thread.".into(),
+                super::ThreadFilter::Open => "No open threads. 🎉".into(),
+                super::ThreadFilter::Resolved => "No resolved threads.".into(),
+            }
+        } else {
+            super::no_matches(&screen.comment_query.text)
         };
-        status::empty(frame, area, model, message);
+        status::empty(frame, area, model, &message);
         return;
     }
     let threads = screen.threads();
@@ -421,9 +475,8 @@ fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &M
             "Description",
             theme.style("heading2"),
         )));
-        for line in text::wrap(&description, area.width as usize) {
-            lines.push(Line::from(line));
-        }
+        let rendered = screen.bodies.lines(&description, area.width, theme);
+        lines.extend(rendered.iter().cloned());
         lines.push(Line::from(""));
     }
     lines.push(Line::from(Span::styled("Reviews", theme.style("heading2"))));
@@ -528,7 +581,12 @@ fn draw_overlay(
 ) {
     let theme = &model.theme;
     match overlay {
-        Overlay::Composer { composer, .. } => composer.draw(frame, area, theme),
+        Overlay::Composer {
+            composer, target, ..
+        } => match context_row(screen, target) {
+            Some(row) => draw_composer_under(screen, row, composer, frame, area, theme),
+            None => composer.draw(frame, area, theme),
+        },
         Overlay::Reactions { picker, .. } => picker.draw(frame, area, theme),
         Overlay::WhoReacted { lines } => {
             let text: Vec<Line> = if lines.is_empty() {
@@ -539,21 +597,36 @@ fn draw_overlay(
                     .map(|l| Line::from(sanitize(l).into_owned()))
                     .collect()
             };
-            popup(frame, area, " Who reacted — any key closes ", text, theme);
+            popup(
+                frame,
+                area,
+                " Who reacted — any key closes ",
+                text,
+                None,
+                theme,
+            );
         }
         Overlay::Confirm(confirmation) => {
             let question = confirmation_text(screen, confirmation);
             let mut text: Vec<Line> = question.into_iter().map(Line::from).collect();
             text.push(Line::from(""));
-            text.push(Line::from(Span::styled(
+            let keys = Line::from(Span::styled(
                 "y / enter: yes    n / esc: no",
                 theme.style("accent"),
-            )));
-            popup(frame, area, " Please confirm ", text, theme);
+            ));
+            popup(frame, area, " Please confirm ", text, Some(keys), theme);
         }
         Overlay::Preflight => {
             let text = preflight_lines(screen, theme);
-            popup(frame, area, " Merge — pre-flight check ", text, theme);
+            let keys = preflight_keys(screen, theme);
+            popup(
+                frame,
+                area,
+                " Merge — pre-flight check ",
+                text,
+                Some(keys),
+                theme,
+            );
         }
         Overlay::Reviewers {
             members,
@@ -597,10 +670,110 @@ fn draw_overlay(
                 area,
                 " Request a review — type to filter, enter asks, esc closes ",
                 text,
+                None,
+                theme,
+            );
+        }
+        Overlay::Subject { input, error } => {
+            let mut text = vec![Line::from(vec![
+                Span::styled("> ", theme.style("accent")),
+                Span::raw(sanitize(&input.text).into_owned()),
+            ])];
+            if let Some(error) = error {
+                text.push(Line::from(Span::styled(
+                    sanitize(error).into_owned(),
+                    theme.style("error"),
+                )));
+            }
+            popup(
+                frame,
+                area,
+                " Subject — enter confirms, esc cancels ",
+                text,
+                None,
                 theme,
             );
         }
     }
+}
+
+/// The comment a reply answers (or an edit changes), to keep in sight above the composer.
+fn context_row(screen: &ReviewScreen, target: &ComposeTarget) -> Option<Row> {
+    let threads = screen.threads();
+    let thread_of = |id: &str| threads.iter().position(|t| t.comment.id == id);
+    match target {
+        ComposeTarget::Reply { comment } => {
+            let thread = thread_of(comment)?;
+            // The reply the user was on when pressing reply, else the thread's comment.
+            Some(
+                screen
+                    .selected_row()
+                    .filter(|row| row.thread == thread)
+                    .unwrap_or(Row {
+                        thread,
+                        reply: None,
+                    }),
+            )
+        }
+        ComposeTarget::Edit { comment, reply } => {
+            let thread = thread_of(comment)?;
+            let reply = match reply {
+                Some(id) => Some(threads[thread].replies.iter().position(|r| r.id == *id)?),
+                None => None,
+            };
+            Some(Row { thread, reply })
+        }
+        ComposeTarget::NewComment { .. } | ComposeTarget::Review { .. } => None,
+    }
+}
+
+/// The composer at the bottom with the comment it answers shown whole above it (and the rest
+/// of its thread when there is room): under the header when it fits, else over it (the comment
+/// matters more than the header).
+fn draw_composer_under(
+    screen: &ReviewScreen,
+    row: Row,
+    composer: &Composer,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+) {
+    let Some(thread) = screen.threads().get(row.thread) else {
+        composer.draw(frame, area, theme);
+        return;
+    };
+    let width = area.width as usize;
+    let mut lines = row_lines(screen, thread, row, width, true, theme);
+    let wanted = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let comment_rows = wanted.min(area.height.saturating_sub(COMPOSER_MIN_ROWS));
+    let composer_area = Rect::new(
+        area.x,
+        area.y + comment_rows,
+        area.width,
+        area.height - comment_rows,
+    );
+    let context_rows = area.height - Composer::rows_in(composer_area.height);
+    let (top, context_rows) = if context_rows >= HEADER_ROWS + comment_rows {
+        (area.y + HEADER_ROWS, context_rows - HEADER_ROWS)
+    } else {
+        (area.y, context_rows)
+    };
+    // The replies after it fill what is left above the composer.
+    let first_reply = row.reply.map_or(0, |reply| reply + 1);
+    for reply in first_reply..thread.replies.len() {
+        if lines.len() >= usize::from(context_rows) {
+            break;
+        }
+        let next = Row {
+            thread: row.thread,
+            reply: Some(reply),
+        };
+        lines.extend(row_lines(screen, thread, next, width, false, theme));
+    }
+    let context_area = Rect::new(area.x, top, area.width, context_rows);
+    frame.render_widget(Clear, context_area);
+    frame.render_widget(Paragraph::new(lines), context_area);
+    composer.draw(frame, composer_area, theme);
 }
 
 fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<String> {
@@ -625,6 +798,9 @@ fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<
         }
         Confirmation::RemoveReviewer { name, .. } => {
             vec![format!("No longer ask {} to review?", sanitize(name))]
+        }
+        Confirmation::SetSubject { subject } => {
+            vec![format!("Change the subject to “{}”?", sanitize(subject))]
         }
     }
 }
@@ -667,7 +843,7 @@ fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
         .map(merge_rules_text)
         .unwrap_or_else(|| "the space reports none".into());
     let may_merge = screen.can_merge();
-    let mut lines = vec![
+    let lines = vec![
         Line::from(Span::styled(
             format!(
                 "Merge #{} “{}” into main?",
@@ -698,12 +874,21 @@ fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
         check(
             unresolved == 0,
             "No unresolved threads.".into(),
-            format!("{unresolved} unresolved thread(s)."),
+            format!(
+                "{}.",
+                counted(unresolved, "unresolved thread", "unresolved threads")
+            ),
         ),
         check(
             approvals > 0 && changes == 0,
-            format!("{approvals} approval(s), no changes requested."),
-            format!("{approvals} approval(s), {changes} asking for changes."),
+            format!(
+                "{}, no changes requested.",
+                counted(approvals, "approval", "approvals")
+            ),
+            format!(
+                "{}, {changes} asking for changes.",
+                counted(approvals, "approval", "approvals")
+            ),
         ),
         check(
             waiting.is_empty(),
@@ -714,15 +899,18 @@ fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
             format!("Merge rules: {rules}"),
             theme.style("muted"),
         )),
-        Line::from(""),
     ];
-    let keys = if may_merge {
+    lines
+}
+
+/// The pre-flight's answer keys, always on screen.
+fn preflight_keys(screen: &ReviewScreen, theme: &Theme) -> Line<'static> {
+    let keys = if screen.bundle.value().is_some() && screen.can_merge() {
         "y / enter: merge    U: update from main    esc: not now"
     } else {
         "esc: close"
     };
-    lines.push(Line::from(Span::styled(keys, theme.style("accent"))));
-    lines
+    Line::from(Span::styled(keys, theme.style("accent")))
 }
 
 fn merge_rules_text(rules: &serde_json::Value) -> String {
@@ -752,19 +940,43 @@ fn merge_rules_text(rules: &serde_json::Value) -> String {
     }
 }
 
-fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &Theme) {
+/// A bordered box in the middle of `area`. The `footer` (the keys that answer it) is pinned to
+/// the last row, so a short terminal cuts the text above it, never the way out.
+fn popup(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: Vec<Line>,
+    footer: Option<Line>,
+    theme: &Theme,
+) {
+    let width = 72.min(area.width);
+    // The footer wraps on a narrow terminal rather than losing its last keys.
+    let inner_width = usize::from(width.saturating_sub(2)).max(1);
+    let footer_rows = footer
+        .as_ref()
+        .map_or(0, |line| line.width().div_ceil(inner_width));
+    let footer_rows = u16::try_from(footer_rows).unwrap_or(u16::MAX);
     let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let height = rows.saturating_add(2).min(area.height);
-    let rect = centered(area, 72, height);
+    let height = rows
+        .saturating_add(footer_rows)
+        .saturating_add(2)
+        .min(area.height);
+    let rect = centered(area, width, height);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style("border_focused"))
         .title(title.to_string());
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        rect,
-    );
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let [body, footer_area] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(footer_rows)]).areas(inner);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), body);
+    if let Some(footer) = footer {
+        frame.render_widget(
+            Paragraph::new(footer).wrap(Wrap { trim: true }),
+            footer_area,
+        );
+    }
 }
