@@ -199,6 +199,8 @@ pub struct ReviewScreen {
     pub pending: HashMap<RequestId, PendingWrite>,
     /// Drafts found on disk, by key, offered when the matching composer opens.
     pub drafts: HashMap<String, String>,
+    /// The "drafts restored" message was shown (or there was nothing to say).
+    drafts_announced: bool,
     pub notice: Option<Notice>,
     pub recent_reactions: Vec<String>,
     /// Comment bodies and the description as drawn markdown, parsed once each.
@@ -234,6 +236,7 @@ impl ReviewScreen {
             overlay: None,
             pending: HashMap::new(),
             drafts: HashMap::new(),
+            drafts_announced: false,
             notice: None,
             recent_reactions: Vec::new(),
             bodies: view::RenderedBodies::default(),
@@ -401,7 +404,42 @@ impl ReviewScreen {
             .is_some_and(|space| from_space(&space.permissions))
     }
 
+    /// Says once that drafts were found, when both the drafts and the permissions are known,
+    /// and counts only the drafts this user may send here (a reader's old comment draft is
+    /// kept on disk but not offered).
+    fn announce_drafts(&mut self) {
+        if self.drafts_announced || self.bundle.value().is_none() {
+            return;
+        }
+        self.drafts_announced = true;
+        let sendable = self
+            .drafts
+            .keys()
+            .filter(|key| self.may_send_draft(key))
+            .count();
+        if sendable > 0 {
+            self.notice(
+                format!(
+                    "{} restored: open the composer where you left it",
+                    counted(sendable, "unsent draft", "unsent drafts")
+                ),
+                false,
+            );
+        }
+    }
+
+    /// Review drafts need the review permission; comments, replies and edits need comment.
+    fn may_send_draft(&self, key: &str) -> bool {
+        let suffix = key.strip_prefix(&self.draft_prefix()).unwrap_or(key);
+        if suffix.starts_with("review-") {
+            self.can_review()
+        } else {
+            self.can_comment()
+        }
+    }
+
     fn on_bundle(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.announce_drafts();
         let Some(bundle) = self.bundle.value() else {
             return Cmd::None;
         };
@@ -556,15 +594,7 @@ impl ScreenState for ReviewScreen {
     fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
         if prefix == self.draft_prefix() {
             self.drafts = drafts.iter().cloned().collect();
-            if !self.drafts.is_empty() {
-                self.notice(
-                    format!(
-                        "{} restored: open the composer where you left it",
-                        counted(self.drafts.len(), "unsent draft", "unsent drafts")
-                    ),
-                    false,
-                );
-            }
+            self.announce_drafts();
         }
         Cmd::None
     }
