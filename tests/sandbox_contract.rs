@@ -823,3 +823,40 @@ async fn base_url_has_no_version_suffix() {
     );
     harness.sandbox.shutdown().await;
 }
+
+/// Under `strict_bodies`, operations without a defined body answer 415 to any body, as the
+/// public service does; a body-less request still works. Without the knob `{}` is accepted.
+#[tokio::test]
+async fn strict_bodies_refuse_a_body_where_none_is_defined() {
+    let harness = Harness::with_options(SandboxOptions {
+        faults: Faults {
+            strict_bodies: true,
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    })
+    .await;
+    let publish = harness.url(&format!(
+        "/orgs/{}/sites/{}/publish",
+        demo_ids::ACME,
+        demo_ids::SITE_DRAFT
+    ));
+    let post = |body: Option<&'static str>| {
+        let mut request = harness.http.post(&publish).bearer_auth(tokens::ADMIN);
+        if let Some(body) = body {
+            request = request.header("content-type", "application/json").body(body);
+        }
+        request.send()
+    };
+    let refused = post(Some("{}")).await.expect("answered");
+    let status = refused.status().as_u16();
+    let body: Value = refused.json().await.expect("error body is JSON");
+    assert_error(status, &body, 415);
+    let accepted = post(None).await.expect("answered");
+    assert_eq!(accepted.status().as_u16(), 200);
+
+    harness.sandbox.set_faults(Faults::default());
+    let lenient = post(Some("{}")).await.expect("answered");
+    assert_eq!(lenient.status().as_u16(), 200);
+    harness.sandbox.shutdown().await;
+}

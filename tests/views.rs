@@ -163,6 +163,47 @@ fn members_tab() -> Model {
             items: vec![from_json(member)],
             next_page: None,
             count: Some(1),
+            unreadable: Vec::new(),
+        })),
+    );
+    model
+}
+
+/// A members page with one item quire could not read, filtered by role.
+fn members_tab_with_unreadable() -> Model {
+    let mut model = members_tab();
+    let (request, _) = only_request(&update(&mut model, char_key('f')));
+    let member = serde_json::json!({
+        "object": "member", "id": "u-1", "role": "admin",
+        "user": {"object": "user", "id": "u-1", "displayName": "Ada Lovelace", "email": "ada@example.com"},
+        "joinedAt": "2024-01-01T00:00:00Z", "lastSeenAt": "2024-03-01T00:00:00Z"
+    });
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Members(Ok(quire::api::ListPage {
+            items: vec![from_json(member)],
+            next_page: None,
+            count: Some(2),
+            unreadable: vec![quire::api::UnreadableItem {
+                path: "items[1].user".into(),
+                message: "missing field `user`".into(),
+            }],
+        })),
+    );
+    model
+}
+
+/// A tree whose lists did not end: what was loaded shows, with a note under it.
+fn organization_cut_short() -> Model {
+    let mut model = loaded_organizations(2, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(quire::app::OrganizationTree {
+            stopped_after_pages: Some(20),
+            ..tree()
         })),
     );
     model
@@ -202,6 +243,8 @@ fn page_failed() -> Model {
 fn failure_and_members_states() {
     snapshot_both!("organization_error", organization_failed());
     snapshot_both!("organization_members", members_tab());
+    snapshot_both!("organization_members_unreadable", members_tab_with_unreadable());
+    snapshot_both!("organization_tree_cut_short", organization_cut_short());
     snapshot_both!("space_error", space_failed());
     snapshot_both!("page_error", page_failed());
 }

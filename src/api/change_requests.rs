@@ -166,7 +166,7 @@ impl Client {
         change_request: &str,
     ) -> Result<MergeResult, ApiError> {
         let path = format!("{}/merge", change_request_path(space, change_request));
-        self.post(&path, &json!({})).await
+        self.post_without_body(&path).await
     }
 
     /// `POST …/change-requests/{cr}/update`: brings main's changes in; `result` is `update` or
@@ -177,7 +177,7 @@ impl Client {
         change_request: &str,
     ) -> Result<UpdateResult, ApiError> {
         let path = format!("{}/update", change_request_path(space, change_request));
-        self.post(&path, &json!({})).await
+        self.post_without_body(&path).await
     }
 
     /// `GET …/change-requests/{cr}/changes?limit=…`: at most `limit` semantic changes
