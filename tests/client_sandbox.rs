@@ -4,8 +4,8 @@
 use std::collections::HashSet;
 
 use quire::api::{
-    ApiError, Client, ClientConfig, Collection, ListPage, MemberFilter, Organization, Page, PageCursor, PageType,
-    PagingLoopReason, Space, Token, encode_segment,
+    ApiError, Client, ClientConfig, Collection, ListPage, MemberFilter, Organization, Page,
+    PageCursor, PageType, PagingLoopReason, Space, Token, encode_segment,
 };
 use quire::sandbox::{Faults, Sandbox, SandboxOptions, tokens};
 
@@ -139,7 +139,11 @@ async fn every_model_decodes_from_the_whole_sandbox() -> TestResult {
         let org = organization.id.as_str();
         let members = walk_pages(|page| {
             let client = client.clone();
-            async move { client.list_members(org, &MemberFilter::default(), page.as_deref()).await }
+            async move {
+                client
+                    .list_members(org, &MemberFilter::default(), page.as_deref())
+                    .await
+            }
         })
         .await?;
         assert!(!members.is_empty(), "{org} has members");
@@ -442,12 +446,7 @@ async fn odd_counts_and_one_broken_item_leave_every_list_readable() -> TestResul
     // A negative `number` is clamped to 0, a float one rounded, never a failure.
     assert!(change_requests.items.iter().all(|cr| cr.number.is_some()));
     let comments = client
-        .list_comments(
-            space,
-            demo_ids::CR_REVIEW,
-            &CommentFilter::default(),
-            None,
-        )
+        .list_comments(space, demo_ids::CR_REVIEW, &CommentFilter::default(), None)
         .await?;
     assert_readable_but_one("comments", &comments);
     sandbox.shutdown().await;
@@ -496,7 +495,7 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
 /// The members list's `search`, `role`, `sort` and `order` reach the server and are honoured.
 #[tokio::test]
 async fn members_filters_are_sent_and_honoured() -> TestResult {
-    use quire::api::{MemberRoleFilter, MemberRole, MemberSortKey, SortOrder};
+    use quire::api::{MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
     use quire::sandbox::demo_ids;
     let sandbox = start().await?;
     let client = client_for(&sandbox, tokens::ADMIN)?;
@@ -522,7 +521,11 @@ async fn members_filters_are_sent_and_honoured() -> TestResult {
     assert!(admins.iter().all(|m| m.role == Some(MemberRole::Admin)));
 
     let name = everyone[0].user.display_name.clone();
-    let word = name.split_whitespace().next().unwrap_or_default().to_owned();
+    let word = name
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_owned();
     let found = client
         .list_members(
             org,

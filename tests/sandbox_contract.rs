@@ -844,7 +844,9 @@ async fn strict_bodies_refuse_a_body_where_none_is_defined() {
     let post = |body: Option<&'static str>| {
         let mut request = harness.http.post(&publish).bearer_auth(tokens::ADMIN);
         if let Some(body) = body {
-            request = request.header("content-type", "application/json").body(body);
+            request = request
+                .header("content-type", "application/json")
+                .body(body);
         }
         request.send()
     };

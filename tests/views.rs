@@ -243,7 +243,10 @@ fn page_failed() -> Model {
 fn failure_and_members_states() {
     snapshot_both!("organization_error", organization_failed());
     snapshot_both!("organization_members", members_tab());
-    snapshot_both!("organization_members_unreadable", members_tab_with_unreadable());
+    snapshot_both!(
+        "organization_members_unreadable",
+        members_tab_with_unreadable()
+    );
     snapshot_both!("organization_tree_cut_short", organization_cut_short());
     snapshot_both!("space_error", space_failed());
     snapshot_both!("page_error", page_failed());

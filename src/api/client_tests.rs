@@ -153,7 +153,11 @@ async fn sends_auth_user_agent_and_v1_prefix() {
     assert_eq!(seen.header("authorization"), format!("Bearer {SECRET}"));
     assert_eq!(seen.header("user-agent"), USER_AGENT);
     assert!(USER_AGENT.starts_with("quire/"));
-    assert_eq!(seen.header("accept"), "*/*", "as the API reference says clients send");
+    assert_eq!(
+        seen.header("accept"),
+        "*/*",
+        "as the API reference says clients send"
+    );
 }
 
 #[tokio::test]

@@ -1,9 +1,9 @@
 //! The members list's server-side filters (`GET /orgs/{org}/members`).
 
+use super::address::encode_segment;
+use super::change_requests::borrow_query;
 use super::client::Client;
 use super::comments::SortOrder;
-use super::change_requests::borrow_query;
-use super::address::encode_segment;
 use super::error::ApiError;
 use super::models::Member;
 use super::models::common::string_enum;

@@ -250,7 +250,11 @@ mod tests {
         let page: ListPage<Item> = serde_json::from_str(json).unwrap();
         let ids: Vec<&str> = page.items.iter().map(|item| item.id.as_str()).collect();
         assert_eq!(ids, ["a", "d"]);
-        let paths: Vec<&str> = page.unreadable.iter().map(|item| item.path.as_str()).collect();
+        let paths: Vec<&str> = page
+            .unreadable
+            .iter()
+            .map(|item| item.path.as_str())
+            .collect();
         assert_eq!(paths, ["items[1].id", "items[2]"]);
         assert!(page.unreadable[1].message.contains("id"), "{page:?}");
     }

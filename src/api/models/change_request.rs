@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{lenient_count, Urls, User, null_as_default, string_enum};
+use super::common::{Urls, User, lenient_count, null_as_default, string_enum};
 use super::revision::PageType;
 
 string_enum! {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::common::{lenient_count, Urls, User, null_as_default, string_enum};
+use super::common::{Urls, User, lenient_count, null_as_default, string_enum};
 
 string_enum! {
     /// A comment thread's state; `resolved` comes with `resolvedAt` and `resolvedBy`.

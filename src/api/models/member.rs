@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{lenient_count, MemberRole, User, null_as_default};
+use super::common::{MemberRole, User, lenient_count, null_as_default};
 
 /// A member of an organization (`object`='member').
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{lenient_count, MemberRole, Urls, null_as_default, string_enum};
+use super::common::{MemberRole, Urls, lenient_count, null_as_default, string_enum};
 
 string_enum! {
     /// `OrganizationType`.

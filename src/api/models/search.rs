@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{lenient_count, Urls, null_as_default, string_enum};
+use super::common::{Urls, lenient_count, null_as_default, string_enum};
 
 string_enum! {
     /// Whether a hit is a whole page or a section of one.

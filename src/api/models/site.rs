@@ -4,7 +4,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::common::{lenient_count, DefaultLevel, Urls, null_as_default, string_enum};
+use super::common::{DefaultLevel, Urls, lenient_count, null_as_default, string_enum};
 use super::space::Space;
 
 string_enum! {

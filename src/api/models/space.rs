@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{lenient_count, DefaultLevel, Urls, null_as_default, string_enum};
+use super::common::{DefaultLevel, Urls, lenient_count, null_as_default, string_enum};
 
 string_enum! {
     /// `ContentVisibility`: who can read a space.

@@ -34,9 +34,8 @@ pub fn cycle_sort(filter: &mut MemberFilter) {
         (Some(LastSeenAt), None | Some(Descending)) => Some((LastSeenAt, Ascending)),
         _ => None,
     };
-    (filter.sort, filter.order) = next.map_or((None, None), |(sort, order)| {
-        (Some(sort), Some(order))
-    });
+    (filter.sort, filter.order) =
+        next.map_or((None, None), |(sort, order)| (Some(sort), Some(order)));
 }
 
 /// "joined, newest first" and the like, for the line above the list.
@@ -75,11 +74,17 @@ mod tests {
         let mut seen = Vec::new();
         for _ in 0..8 {
             role = next_role(role.as_ref());
-            seen.push(role.as_ref().map_or("all", |role| role.as_str()).to_string());
+            seen.push(
+                role.as_ref()
+                    .map_or("all", |role| role.as_str())
+                    .to_string(),
+            );
         }
         assert_eq!(
             seen,
-            ["admin", "create", "edit", "review", "comment", "read", "guest", "all"]
+            [
+                "admin", "create", "edit", "review", "comment", "read", "guest", "all"
+            ]
         );
     }
 

@@ -295,7 +295,8 @@ impl Organization {
 
     /// Sends the typed filter as the server's `search` when it differs from the one in force.
     fn apply_member_search(&mut self, ctx: &mut Ctx) -> Cmd {
-        let wanted = Some(self.member_filter.text.trim().to_string()).filter(|text| !text.is_empty());
+        let wanted =
+            Some(self.member_filter.text.trim().to_string()).filter(|text| !text.is_empty());
         if wanted == self.member_query.search {
             return Cmd::None;
         }
