@@ -492,51 +492,40 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
     Ok(())
 }
 
+/// The first page of the demo organization's members, as the server filters them.
+async fn members_with(
+    client: &Client,
+    filter: MemberFilter,
+) -> Result<Vec<quire::api::Member>, ApiError> {
+    let organization = quire::sandbox::demo_ids::ACME;
+    let page = client.list_members(organization, &filter, None).await?;
+    Ok(page.items)
+}
+
 /// The members list's `search`, `role`, `sort` and `order` reach the server and are honoured.
 #[tokio::test]
 async fn members_filters_are_sent_and_honoured() -> TestResult {
     use quire::api::{MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
-    use quire::sandbox::demo_ids;
     let sandbox = start().await?;
     let client = client_for(&sandbox, tokens::ADMIN)?;
-    let org = demo_ids::ACME;
-    let everyone = client
-        .list_members(org, &MemberFilter::default(), None)
-        .await?
-        .items;
+    let everyone = members_with(&client, MemberFilter::default()).await?;
     assert!(everyone.len() > 2);
 
-    let admins = client
-        .list_members(
-            org,
-            &MemberFilter {
-                role: Some(MemberRoleFilter::Admin),
-                ..MemberFilter::default()
-            },
-            None,
-        )
-        .await?
-        .items;
+    let admin_filter = MemberFilter {
+        role: Some(MemberRoleFilter::Role(MemberRole::Admin)),
+        ..MemberFilter::default()
+    };
+    let admins = members_with(&client, admin_filter).await?;
     assert!(!admins.is_empty() && admins.len() < everyone.len());
     assert!(admins.iter().all(|m| m.role == Some(MemberRole::Admin)));
 
     let name = everyone[0].user.display_name.clone();
-    let word = name
-        .split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .to_owned();
-    let found = client
-        .list_members(
-            org,
-            &MemberFilter {
-                search: Some(word.to_lowercase()),
-                ..MemberFilter::default()
-            },
-            None,
-        )
-        .await?
-        .items;
+    let word = name.split_whitespace().next().unwrap_or_default();
+    let search = MemberFilter {
+        search: Some(word.to_lowercase()),
+        ..MemberFilter::default()
+    };
+    let found = members_with(&client, search).await?;
     assert!(found.iter().any(|m| m.user.display_name == name));
     assert!(found.len() < everyone.len());
 
@@ -545,14 +534,8 @@ async fn members_filters_are_sent_and_honoured() -> TestResult {
         order: Some(order),
         ..MemberFilter::default()
     };
-    let newest = client
-        .list_members(org, &by_join(SortOrder::Descending), None)
-        .await?
-        .items;
-    let oldest = client
-        .list_members(org, &by_join(SortOrder::Ascending), None)
-        .await?
-        .items;
+    let newest = members_with(&client, by_join(SortOrder::Descending)).await?;
+    let oldest = members_with(&client, by_join(SortOrder::Ascending)).await?;
     let ids = |members: &[quire::api::Member]| -> Vec<String> {
         members.iter().map(|m| m.id.clone()).collect()
     };
@@ -564,17 +547,11 @@ async fn members_filters_are_sent_and_honoured() -> TestResult {
     sorted.sort();
     assert_eq!(joined, sorted);
 
-    let seen = client
-        .list_members(
-            org,
-            &MemberFilter {
-                sort: Some(MemberSortKey::LastSeenAt),
-                ..MemberFilter::default()
-            },
-            None,
-        )
-        .await?
-        .items;
+    let last_seen = MemberFilter {
+        sort: Some(MemberSortKey::LastSeenAt),
+        ..MemberFilter::default()
+    };
+    let seen = members_with(&client, last_seen).await?;
     assert!(seen.iter().all(|m| m.last_seen_at.is_some()));
     sandbox.shutdown().await;
     Ok(())

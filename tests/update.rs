@@ -508,7 +508,7 @@ fn members_filter(call: &ApiCall) -> quire::api::MemberFilter {
 
 #[test]
 fn members_search_role_and_sort_go_to_the_server() {
-    use quire::api::{MemberFilter, MemberRoleFilter, MemberSortKey, SortOrder};
+    use quire::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
     let mut model = loaded_organizations(1, None);
     let first = open_members_tab(&mut model);
     assert_eq!(members_filter(&first), MemberFilter::default());
@@ -524,7 +524,7 @@ fn members_search_role_and_sort_go_to_the_server() {
     // `f` cycles the role filter, `s` the sort; each keeps the others.
     let (_, call) = only_request(&update(&mut model, char_key('f')));
     let filter = members_filter(&call);
-    assert_eq!(filter.role, Some(MemberRoleFilter::Admin));
+    assert_eq!(filter.role, Some(MemberRoleFilter::Role(MemberRole::Admin)));
     assert_eq!(filter.search.as_deref(), Some("ada"));
     let (_, call) = only_request(&update(&mut model, char_key('s')));
     let filter = members_filter(&call);
@@ -532,7 +532,7 @@ fn members_search_role_and_sort_go_to_the_server() {
         (filter.sort, filter.order),
         (Some(MemberSortKey::JoinedAt), Some(SortOrder::Ascending))
     );
-    assert_eq!(filter.role, Some(MemberRoleFilter::Admin));
+    assert_eq!(filter.role, Some(MemberRoleFilter::Role(MemberRole::Admin)));
 
     // esc clears the search and asks again without it.
     update(&mut model, char_key('/'));

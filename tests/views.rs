@@ -147,20 +147,23 @@ fn organization_failed() -> Model {
     model
 }
 
+fn ada_member() -> serde_json::Value {
+    serde_json::json!({
+        "object": "member", "id": "u-1", "role": "admin",
+        "user": {"object": "user", "id": "u-1", "displayName": "Ada Lovelace", "email": "ada@example.com"},
+        "joinedAt": "2024-01-01T00:00:00Z", "lastSeenAt": "2024-03-01T00:00:00Z"
+    })
+}
+
 fn members_tab() -> Model {
     let mut model = organization_loaded();
     update(&mut model, key(KeyCode::Tab));
     let (request, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
-    let member = serde_json::json!({
-        "object": "member", "id": "u-1", "role": "admin",
-        "user": {"object": "user", "id": "u-1", "displayName": "Ada Lovelace", "email": "ada@example.com"},
-        "joinedAt": "2024-01-01T00:00:00Z", "lastSeenAt": "2024-03-01T00:00:00Z"
-    });
     respond(
         &mut model,
         request,
         ApiResponse::Members(Ok(quire::api::ListPage {
-            items: vec![from_json(member)],
+            items: vec![from_json(ada_member())],
             next_page: None,
             count: Some(1),
             unreadable: Vec::new(),
@@ -173,16 +176,11 @@ fn members_tab() -> Model {
 fn members_tab_with_unreadable() -> Model {
     let mut model = members_tab();
     let (request, _) = only_request(&update(&mut model, char_key('f')));
-    let member = serde_json::json!({
-        "object": "member", "id": "u-1", "role": "admin",
-        "user": {"object": "user", "id": "u-1", "displayName": "Ada Lovelace", "email": "ada@example.com"},
-        "joinedAt": "2024-01-01T00:00:00Z", "lastSeenAt": "2024-03-01T00:00:00Z"
-    });
     respond(
         &mut model,
         request,
         ApiResponse::Members(Ok(quire::api::ListPage {
-            items: vec![from_json(member)],
+            items: vec![from_json(ada_member())],
             next_page: None,
             count: Some(2),
             unreadable: vec![quire::api::UnreadableItem {

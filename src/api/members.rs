@@ -5,20 +5,30 @@ use super::change_requests::borrow_query;
 use super::client::Client;
 use super::comments::SortOrder;
 use super::error::ApiError;
-use super::models::Member;
 use super::models::common::string_enum;
+use super::models::{Member, MemberRole};
 use super::paging::ListPage;
 
-string_enum! {
-    /// The `role` filter: a member role, or `guest` (members without one).
-    pub enum MemberRoleFilter {
-        Admin => "admin",
-        Create => "create",
-        Edit => "edit",
-        Review => "review",
-        Comment => "comment",
-        Read => "read",
-        Guest => "guest",
+/// The `role` filter: members with a role, or `guest` (members without one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MemberRoleFilter {
+    Role(MemberRole),
+    Guest,
+}
+
+impl MemberRoleFilter {
+    /// The wire value.
+    pub fn as_str(&self) -> &str {
+        match self {
+            MemberRoleFilter::Role(role) => role.as_str(),
+            MemberRoleFilter::Guest => "guest",
+        }
+    }
+}
+
+impl std::fmt::Display for MemberRoleFilter {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.as_str())
     }
 }
 

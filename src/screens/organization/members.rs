@@ -1,16 +1,16 @@
 //! The Members tab's server filters: which role is shown and how the list is sorted. Pure
 //! helpers, so the cycles are easy to read and to test.
 
-use crate::api::{MemberFilter, MemberRoleFilter, MemberSortKey, SortOrder};
+use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
 
 /// The role filter's cycle: every role, then guests, then everyone again.
 const ROLE_CYCLE: [MemberRoleFilter; 7] = [
-    MemberRoleFilter::Admin,
-    MemberRoleFilter::Create,
-    MemberRoleFilter::Edit,
-    MemberRoleFilter::Review,
-    MemberRoleFilter::Comment,
-    MemberRoleFilter::Read,
+    MemberRoleFilter::Role(MemberRole::Admin),
+    MemberRoleFilter::Role(MemberRole::Create),
+    MemberRoleFilter::Role(MemberRole::Edit),
+    MemberRoleFilter::Role(MemberRole::Review),
+    MemberRoleFilter::Role(MemberRole::Comment),
+    MemberRoleFilter::Role(MemberRole::Read),
     MemberRoleFilter::Guest,
 ];
 
