@@ -68,13 +68,13 @@ fn organizations_loading() -> Model {
 }
 
 fn organization_loaded() -> Model {
+    organization_with_tree(tree())
+}
+
+fn organization_with_tree(tree: quire::app::OrganizationTree) -> Model {
     let mut model = loaded_organizations(2, None);
     let (request, _) = only_request(&open_first_organization(&mut model));
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OrganizationTree(Ok(tree())),
-    );
+    respond(&mut model, request, ApiResponse::OrganizationTree(Ok(tree)));
     model
 }
 
@@ -194,17 +194,10 @@ fn members_tab_with_unreadable() -> Model {
 
 /// A tree whose lists did not end: what was loaded shows, with a note under it.
 fn organization_cut_short() -> Model {
-    let mut model = loaded_organizations(2, None);
-    let (request, _) = only_request(&open_first_organization(&mut model));
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OrganizationTree(Ok(quire::app::OrganizationTree {
-            stopped_after_pages: Some(20),
-            ..tree()
-        })),
-    );
-    model
+    organization_with_tree(quire::app::OrganizationTree {
+        stopped_after_pages: Some(20),
+        ..tree()
+    })
 }
 
 fn space_failed() -> Model {
