@@ -61,6 +61,19 @@ fn organizations_failing(error: ApiError) -> Model {
     model
 }
 
+/// Two organizations and, between them, one the client could not read.
+fn organizations_with_unreadable() -> Model {
+    let mut model = organizations_model(80, 24);
+    let (request, _) = only_request(&model.init());
+    let mut page = organizations_page(2, 0, None);
+    page.unreadable.push(quire::api::UnreadableItem {
+        path: "items[1].id".into(),
+        message: "invalid type: integer `404`, expected a string".into(),
+    });
+    respond(&mut model, request, ApiResponse::Organizations(Ok(page)));
+    model
+}
+
 fn organizations_loading() -> Model {
     let mut model = organizations_model(80, 24);
     model.init();
@@ -118,6 +131,7 @@ fn organizations_states() {
         loaded_organizations(30, Some("next"))
     );
     snapshot_both!("organizations_empty", loaded_organizations(0, None));
+    snapshot_both!("organizations_unreadable", organizations_with_unreadable());
     snapshot_both!("organizations_error", organizations_failing(server_error()));
     snapshot_both!(
         "organizations_unauthorized",

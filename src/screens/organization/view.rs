@@ -4,12 +4,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{OrgNode, Organization, Tab, members};
-use crate::api::UnreadableItem;
 use crate::app::Model;
 use crate::screens::ScreenState;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
-use crate::ui::{status, text};
+use crate::ui::{list, status, text};
 
 /// Below this width the details pane gives its room to the tree.
 const DETAILS_MIN_WIDTH: u16 = 70;
@@ -350,26 +349,13 @@ fn draw_members(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mo
         })
         .collect();
     let mut lines = lines;
-    // Rows the server sent but quire could not read follow the last member.
     if range.end >= members.len() {
-        let room = (rows_area.height as usize).saturating_sub(lines.len());
-        lines.extend(
-            screen
-                .members
-                .unreadable
-                .iter()
-                .take(room)
-                .map(|item| unreadable_row(item, rows_area.width, theme)),
-        );
+        lines.extend(list::unreadable_rows(
+            &screen.members.unreadable,
+            rows_area,
+            lines.len(),
+            theme,
+        ));
     }
     frame.render_widget(Paragraph::new(lines), rows_area);
-}
-
-/// A list row for an item that could not be decoded: "could not read (items[3].id)".
-pub fn unreadable_row(item: &UnreadableItem, width: u16, theme: &Theme) -> Line<'static> {
-    let text = format!("⚠ could not read ({})", sanitize(&item.path));
-    Line::from(Span::styled(
-        text::truncate(&text, width as usize),
-        theme.style("warning"),
-    ))
 }
