@@ -862,3 +862,33 @@ async fn strict_bodies_refuse_a_body_where_none_is_defined() {
     assert_eq!(lenient.status().as_u16(), 200);
     harness.sandbox.shutdown().await;
 }
+
+/// Under `odd_counts` the sandbox sends what a client must survive from the service: float and
+/// negative counts, and one item per page that no client can read.
+#[tokio::test]
+async fn odd_counts_serve_floats_negatives_and_one_broken_item() {
+    let harness = Harness::with_options(SandboxOptions {
+        faults: Faults {
+            odd_counts: true,
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    })
+    .await;
+    let spaces = harness
+        .get(&format!("/orgs/{}/spaces", demo_ids::ACME))
+        .await;
+    assert!(spaces["count"].is_f64(), "{}", spaces["count"]);
+    let items = spaces["items"].as_array().cloned().unwrap_or_default();
+    let comments: Vec<&Value> = items.iter().map(|space| &space["comments"]).collect();
+    assert!(comments.iter().any(|count| count.is_f64()), "{comments:?}");
+    assert!(
+        comments
+            .iter()
+            .any(|count| count.as_i64().is_some_and(|n| n < 0)),
+        "{comments:?}"
+    );
+    let broken = items.iter().filter(|item| !item["id"].is_string()).count();
+    assert_eq!(broken, 1);
+    harness.sandbox.shutdown().await;
+}
