@@ -169,6 +169,18 @@ fn ada_member() -> serde_json::Value {
     })
 }
 
+/// A members page holding Ada and whatever could not be read.
+fn ada_page(
+    unreadable: Vec<quire::api::UnreadableItem>,
+) -> quire::api::ListPage<quire::api::Member> {
+    quire::api::ListPage {
+        items: vec![from_json(ada_member())],
+        next_page: None,
+        count: Some(1 + unreadable.len() as u64),
+        unreadable,
+    }
+}
+
 fn members_tab() -> Model {
     let mut model = organization_loaded();
     update(&mut model, key(KeyCode::Tab));
@@ -176,12 +188,7 @@ fn members_tab() -> Model {
     respond(
         &mut model,
         request,
-        ApiResponse::Members(Ok(quire::api::ListPage {
-            items: vec![from_json(ada_member())],
-            next_page: None,
-            count: Some(1),
-            unreadable: Vec::new(),
-        })),
+        ApiResponse::Members(Ok(ada_page(Vec::new()))),
     );
     model
 }
@@ -193,15 +200,10 @@ fn members_tab_with_unreadable() -> Model {
     respond(
         &mut model,
         request,
-        ApiResponse::Members(Ok(quire::api::ListPage {
-            items: vec![from_json(ada_member())],
-            next_page: None,
-            count: Some(2),
-            unreadable: vec![quire::api::UnreadableItem {
-                path: "items[1].user".into(),
-                message: "missing field `user`".into(),
-            }],
-        })),
+        ApiResponse::Members(Ok(ada_page(vec![quire::api::UnreadableItem {
+            path: "items[1].user".into(),
+            message: "missing field `user`".into(),
+        }]))),
     );
     model
 }
