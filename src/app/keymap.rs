@@ -126,8 +126,8 @@ actions! {
     AccessView => "access_view", "access: who can reach what";
     Revoke => "revoke", "revoke (deactivate) a share link";
     EditSchema => "edit_schema", "edit the schema as JSON";
-    RoleFilter => "role_filter", "members of role: all / admin / … / read / guest";
-    MemberSort => "member_sort", "sort members: joined / last seen, newest / oldest first";
+    RoleFilter => "role_filter", "role shown: all / admin / … / guest";
+    MemberSort => "member_sort", "order: joined / last seen, newest / oldest";
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
