@@ -327,6 +327,11 @@ fn spawn_api_call(
     });
 }
 
+/// Pages fetched of each list behind an organization's tree before the tree is shown as it is,
+/// with a "stopped after N pages" note: 20 pages of 1000 is beyond any real organization, and a
+/// server whose `next` never ends costs a fraction of a second instead of a long wait.
+pub const TREE_MAX_PAGES: usize = 20;
+
 /// Performs one call. Independent requests run in parallel.
 pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
     match call {
@@ -338,19 +343,26 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
             let collections_path = format!("/orgs/{organization}/collections");
             let spaces_path = format!("/orgs/{organization}/spaces");
             let (collections, spaces) = tokio::join!(
-                client.list_all::<Collection>(&collections_path, &[("nested", "true")]),
-                client.list_all::<Space>(&spaces_path, &[]),
+                client.list_up_to::<Collection>(
+                    &collections_path,
+                    &[("nested", "true")],
+                    TREE_MAX_PAGES
+                ),
+                client.list_up_to::<Space>(&spaces_path, &[], TREE_MAX_PAGES),
             );
-            ApiResponse::OrganizationTree(collections.and_then(|collections: Vec<Collection>| {
-                spaces.map(|spaces: Vec<Space>| OrganizationTree {
-                    collections,
-                    spaces,
-                })
+            ApiResponse::OrganizationTree(collections.and_then(|collections| {
+                spaces.map(|spaces| OrganizationTree::from_lists(collections, spaces))
             }))
         }
-        ApiCall::ListMembers { organization, page } => {
-            ApiResponse::Members(client.list_members(&organization, page.as_deref()).await)
-        }
+        ApiCall::ListMembers {
+            organization,
+            filter,
+            page,
+        } => ApiResponse::Members(
+            client
+                .list_members(&organization, &filter, page.as_deref())
+                .await,
+        ),
         ApiCall::ListPages { space } => ApiResponse::Pages(client.list_pages(&space).await),
         ApiCall::GetPageMarkdown { space, page } => {
             ApiResponse::PageMarkdown(client.get_page_markdown(&space, &page).await)

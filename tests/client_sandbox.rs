@@ -4,8 +4,8 @@
 use std::collections::HashSet;
 
 use quire::api::{
-    ApiError, Client, ClientConfig, Collection, ListPage, Organization, Page, PageCursor, PageType,
-    PagingLoopReason, Space, Token, encode_segment,
+    ApiError, Client, ClientConfig, Collection, ListPage, MemberFilter, Organization, Page,
+    PageCursor, PageType, PagingLoopReason, Space, Token, encode_segment,
 };
 use quire::sandbox::{Faults, Sandbox, SandboxOptions, tokens};
 
@@ -139,7 +139,11 @@ async fn every_model_decodes_from_the_whole_sandbox() -> TestResult {
         let org = organization.id.as_str();
         let members = walk_pages(|page| {
             let client = client.clone();
-            async move { client.list_members(org, page.as_deref()).await }
+            async move {
+                client
+                    .list_members(org, &MemberFilter::default(), page.as_deref())
+                    .await
+            }
         })
         .await?;
         assert!(!members.is_empty(), "{org} has members");
@@ -346,6 +350,209 @@ async fn injected_server_errors_become_status_values() -> TestResult {
     assert!(error.is_retryable());
     sandbox.set_faults(Faults::default());
     assert!(client.list_organizations(None).await.is_ok());
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+/// The public service defines no body for merge, update from main, publish and unpublish, and
+/// answers 415 to one; the sandbox's `strict_bodies` knob does the same.
+#[tokio::test]
+async fn body_less_operations_work_against_a_strict_server() -> TestResult {
+    use quire::api::{MergeOutcome, PublishOutcome, UpdateOutcome};
+    use quire::sandbox::demo_ids;
+    let sandbox = Sandbox::start(
+        "127.0.0.1:0".parse()?,
+        SandboxOptions {
+            faults: Faults {
+                strict_bodies: true,
+                ..Faults::default()
+            },
+            ..SandboxOptions::default()
+        },
+    )
+    .await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let space = demo_ids::SPACE_GETTING_STARTED;
+
+    let updated = client
+        .update_change_request_from_main(space, demo_ids::CR_OUTDATED)
+        .await?;
+    assert_eq!(updated.result, UpdateOutcome::Update);
+    let merged = client
+        .merge_change_request(space, demo_ids::CR_REVIEW)
+        .await?;
+    assert_eq!(merged.result, MergeOutcome::Merge);
+
+    let (organization, site) = (demo_ids::ACME, demo_ids::SITE_DRAFT);
+    let published = client.publish_site(organization, site).await?;
+    assert!(matches!(published, PublishOutcome::Published(site) if site.published));
+    let unpublished = client.unpublish_site(organization, site).await?;
+    assert!(!unpublished.published);
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+fn odd_counts_sandbox_options() -> SandboxOptions {
+    SandboxOptions {
+        faults: Faults {
+            odd_counts: true,
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    }
+}
+
+/// Asserts a page shows its readable items and marks exactly the one broken item.
+fn assert_readable_but_one<T>(name: &str, page: &ListPage<T>) {
+    assert!(!page.items.is_empty(), "{name}: the readable items show");
+    assert_eq!(page.unreadable.len(), 1, "{name}: {:?}", page.unreadable);
+    assert!(
+        page.unreadable[0].path.starts_with("items["),
+        "{name}: {:?}",
+        page.unreadable[0]
+    );
+}
+
+/// Float and negative counts (as the service may send) no longer fail a list, and one item
+/// that cannot be read leaves the rest of its page.
+#[tokio::test]
+async fn odd_counts_and_one_broken_item_leave_every_list_readable() -> TestResult {
+    use quire::api::{ChangeRequestFilter, CommentFilter, SiteFilter};
+    use quire::sandbox::demo_ids;
+    let sandbox = Sandbox::start("127.0.0.1:0".parse()?, odd_counts_sandbox_options()).await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let org = demo_ids::ACME;
+    let space = demo_ids::SPACE_GETTING_STARTED;
+
+    let organizations = client.list_organizations(None).await?;
+    assert_readable_but_one("organizations", &organizations);
+    assert!(organizations.count.is_some());
+    let spaces = client.list_organization_spaces(org, None).await?;
+    assert_readable_but_one("spaces", &spaces);
+    assert!(spaces.items.iter().any(|space| space.comments.is_some()));
+    let collections = client.list_collections(org, None).await?;
+    assert_readable_but_one("collections", &collections);
+    let members = client
+        .list_members(org, &MemberFilter::default(), None)
+        .await?;
+    assert_readable_but_one("members", &members);
+    let sites = client.list_sites(org, &SiteFilter::default(), None).await?;
+    assert_readable_but_one("sites", &sites);
+    assert!(sites.items.iter().all(|site| site.site_spaces.is_some()));
+    let change_requests = client
+        .list_space_change_requests(space, &ChangeRequestFilter::default(), None)
+        .await?;
+    assert_readable_but_one("change requests", &change_requests);
+    // A negative `number` is clamped to 0, a float one rounded, never a failure.
+    assert!(change_requests.items.iter().all(|cr| cr.number.is_some()));
+    let comments = client
+        .list_comments(space, demo_ids::CR_REVIEW, &CommentFilter::default(), None)
+        .await?;
+    assert_readable_but_one("comments", &comments);
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+/// A list whose `next` never ends: the tree keeps what was fetched, stops at its cap quickly
+/// and says so, instead of discarding everything after 1,000 pages.
+#[tokio::test]
+async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() -> TestResult {
+    use quire::app::{ApiCall, ApiResponse};
+    use quire::runtime::{TREE_MAX_PAGES, call_api};
+    use quire::sandbox::demo_ids;
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let call = || ApiCall::OrganizationTree {
+        organization: demo_ids::ACME.to_owned(),
+    };
+    let ApiResponse::OrganizationTree(complete) = call_api(&client, call()).await else {
+        return Err("expected a tree".into());
+    };
+    let complete = complete?;
+    assert_eq!(complete.stopped_after_pages, None);
+
+    sandbox.set_faults(Faults {
+        never_ending_next: true,
+        ..Faults::default()
+    });
+    let started = std::time::Instant::now();
+    let ApiResponse::OrganizationTree(cut_short) = call_api(&client, call()).await else {
+        return Err("expected a tree".into());
+    };
+    let cut_short = cut_short?;
+    assert_eq!(cut_short.stopped_after_pages, Some(TREE_MAX_PAGES));
+    assert_eq!(cut_short.collections, complete.collections);
+    assert_eq!(cut_short.spaces, complete.spaces);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+/// The first page of the demo organization's members, as the server filters them.
+async fn members_with(
+    client: &Client,
+    filter: MemberFilter,
+) -> Result<Vec<quire::api::Member>, ApiError> {
+    let organization = quire::sandbox::demo_ids::ACME;
+    let page = client.list_members(organization, &filter, None).await?;
+    Ok(page.items)
+}
+
+/// The members list's `search`, `role`, `sort` and `order` reach the server and are honoured.
+#[tokio::test]
+async fn members_filters_are_sent_and_honoured() -> TestResult {
+    use quire::api::{MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let everyone = members_with(&client, MemberFilter::default()).await?;
+    assert!(everyone.len() > 2);
+
+    let admin_filter = MemberFilter {
+        role: Some(MemberRoleFilter::Role(MemberRole::Admin)),
+        ..MemberFilter::default()
+    };
+    let admins = members_with(&client, admin_filter).await?;
+    assert!(!admins.is_empty() && admins.len() < everyone.len());
+    assert!(admins.iter().all(|m| m.role == Some(MemberRole::Admin)));
+
+    let name = everyone[0].user.display_name.clone();
+    let word = name.split_whitespace().next().unwrap_or_default();
+    let search = MemberFilter {
+        search: Some(word.to_lowercase()),
+        ..MemberFilter::default()
+    };
+    let found = members_with(&client, search).await?;
+    assert!(found.iter().any(|m| m.user.display_name == name));
+    assert!(found.len() < everyone.len());
+
+    let by_join = |order: SortOrder| MemberFilter {
+        sort: Some(MemberSortKey::JoinedAt),
+        order: Some(order),
+        ..MemberFilter::default()
+    };
+    let newest = members_with(&client, by_join(SortOrder::Descending)).await?;
+    let oldest = members_with(&client, by_join(SortOrder::Ascending)).await?;
+    let ids = |members: &[quire::api::Member]| -> Vec<String> {
+        members.iter().map(|m| m.id.clone()).collect()
+    };
+    let mut reversed = ids(&newest);
+    reversed.reverse();
+    assert_eq!(ids(&oldest), reversed);
+    let joined: Vec<_> = oldest.iter().map(|m| m.joined_at.clone()).collect();
+    let mut sorted = joined.clone();
+    sorted.sort();
+    assert_eq!(joined, sorted);
+
+    let last_seen = MemberFilter {
+        sort: Some(MemberSortKey::LastSeenAt),
+        ..MemberFilter::default()
+    };
+    let seen = members_with(&client, last_seen).await?;
+    assert!(seen.iter().all(|m| m.last_seen_at.is_some()));
     sandbox.shutdown().await;
     Ok(())
 }

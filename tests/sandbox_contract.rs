@@ -823,3 +823,72 @@ async fn base_url_has_no_version_suffix() {
     );
     harness.sandbox.shutdown().await;
 }
+
+/// Under `strict_bodies`, operations without a defined body answer 415 to any body, as the
+/// public service does; a body-less request still works. Without the knob `{}` is accepted.
+#[tokio::test]
+async fn strict_bodies_refuse_a_body_where_none_is_defined() {
+    let harness = Harness::with_options(SandboxOptions {
+        faults: Faults {
+            strict_bodies: true,
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    })
+    .await;
+    let publish = harness.url(&format!(
+        "/orgs/{}/sites/{}/publish",
+        demo_ids::ACME,
+        demo_ids::SITE_DRAFT
+    ));
+    let post = |body: Option<&'static str>| {
+        let mut request = harness.http.post(&publish).bearer_auth(tokens::ADMIN);
+        if let Some(body) = body {
+            request = request
+                .header("content-type", "application/json")
+                .body(body);
+        }
+        request.send()
+    };
+    let refused = post(Some("{}")).await.expect("answered");
+    let status = refused.status().as_u16();
+    let body: Value = refused.json().await.expect("error body is JSON");
+    assert_error(status, &body, 415);
+    let accepted = post(None).await.expect("answered");
+    assert_eq!(accepted.status().as_u16(), 200);
+
+    harness.sandbox.set_faults(Faults::default());
+    let lenient = post(Some("{}")).await.expect("answered");
+    assert_eq!(lenient.status().as_u16(), 200);
+    harness.sandbox.shutdown().await;
+}
+
+/// Under `odd_counts` the sandbox sends what a client must survive from the service: float and
+/// negative counts, and one item per page that no client can read.
+#[tokio::test]
+async fn odd_counts_serve_floats_negatives_and_one_broken_item() {
+    let harness = Harness::with_options(SandboxOptions {
+        faults: Faults {
+            odd_counts: true,
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    })
+    .await;
+    let spaces = harness
+        .get(&format!("/orgs/{}/spaces", demo_ids::ACME))
+        .await;
+    assert!(spaces["count"].is_f64(), "{}", spaces["count"]);
+    let items = spaces["items"].as_array().cloned().unwrap_or_default();
+    let comments: Vec<&Value> = items.iter().map(|space| &space["comments"]).collect();
+    assert!(comments.iter().any(|count| count.is_f64()), "{comments:?}");
+    assert!(
+        comments
+            .iter()
+            .any(|count| count.as_i64().is_some_and(|n| n < 0)),
+        "{comments:?}"
+    );
+    let broken = items.iter().filter(|item| !item["id"].is_string()).count();
+    assert_eq!(broken, 1);
+    harness.sandbox.shutdown().await;
+}

@@ -184,6 +184,7 @@ fn the_sites_tab_lists_with_the_published_toggle_and_server_title_filter() {
         items: vec![from_json::<Site>(site_json("public", true, true))],
         next_page: None,
         count: Some(1),
+        unreadable: Vec::new(),
     };
     respond(
         &mut model,
@@ -1000,6 +1001,7 @@ fn a_late_members_page_does_not_move_the_sites_selection() {
             .collect(),
         next_page: None,
         count: Some(4),
+        unreadable: Vec::new(),
     };
     respond(
         &mut model,
@@ -1015,6 +1017,7 @@ fn a_late_members_page_does_not_move_the_sites_selection() {
             items: Vec::new(),
             next_page: None,
             count: Some(0),
+            unreadable: Vec::new(),
         })),
     );
     let Screen::Organization(organization) = model.top() else {

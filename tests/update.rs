@@ -436,6 +436,7 @@ fn a_hostile_twenty_thousand_deep_collection_tree_neither_overflows_nor_loses_an
             let tree = quire::screens::organization::build_tree(&OrganizationTree {
                 collections,
                 spaces,
+                ..OrganizationTree::default()
             });
             let rows = tree.visible_rows(&Default::default(), None);
             (tree.len(), rows.len())
@@ -572,4 +573,94 @@ fn a_message_stays_through_a_quick_key() {
         model.toast.is_none(),
         "an old message goes with the next key"
     );
+}
+
+/// Opens the first organization's Members tab and answers its first page; returns the request
+/// that was sent.
+fn open_members_tab(model: &mut quire::app::Model) -> ApiCall {
+    let (tree_request, _) = only_request(&open_first_organization(model));
+    respond(
+        model,
+        tree_request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
+    update(model, key(KeyCode::Tab));
+    let (request, call) = only_request(&update(model, key(KeyCode::Tab)));
+    respond(
+        model,
+        request,
+        ApiResponse::Members(Ok(quire::api::ListPage::default())),
+    );
+    call
+}
+
+fn members_filter(call: &ApiCall) -> quire::api::MemberFilter {
+    match call {
+        ApiCall::ListMembers { filter, page, .. } => {
+            assert_eq!(page, &None, "a changed filter starts from the first page");
+            filter.clone()
+        }
+        other => panic!("expected a members request, got {other:?}"),
+    }
+}
+
+#[test]
+fn members_search_role_and_sort_go_to_the_server() {
+    use quire::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
+    let mut model = loaded_organizations(1, None);
+    let first = open_members_tab(&mut model);
+    assert_eq!(members_filter(&first), MemberFilter::default());
+
+    // `/` narrows while typing and sends nothing; enter sends `search`.
+    update(&mut model, char_key('/'));
+    for c in "ada".chars() {
+        assert!(requests(&update(&mut model, char_key(c))).is_empty());
+    }
+    let (_, call) = only_request(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(members_filter(&call).search.as_deref(), Some("ada"));
+
+    // `f` cycles the role filter, `s` the sort; each keeps the others.
+    let (_, call) = only_request(&update(&mut model, char_key('f')));
+    let filter = members_filter(&call);
+    assert_eq!(filter.role, Some(MemberRoleFilter::Role(MemberRole::Admin)));
+    assert_eq!(filter.search.as_deref(), Some("ada"));
+    let (_, call) = only_request(&update(&mut model, char_key('s')));
+    let filter = members_filter(&call);
+    assert_eq!(
+        (filter.sort, filter.order),
+        (Some(MemberSortKey::JoinedAt), Some(SortOrder::Ascending))
+    );
+    assert_eq!(filter.role, Some(MemberRoleFilter::Role(MemberRole::Admin)));
+
+    // esc clears the search and asks again without it.
+    update(&mut model, char_key('/'));
+    let (_, call) = only_request(&update(&mut model, key(KeyCode::Esc)));
+    assert_eq!(members_filter(&call).search, None);
+}
+
+#[test]
+fn a_tree_cut_short_or_with_unreadable_items_says_so() {
+    let mut model = loaded_organizations(1, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    let cut_short = OrganizationTree {
+        stopped_after_pages: Some(20),
+        unreadable: vec![quire::api::UnreadableItem {
+            path: "items[3].id".into(),
+            message: "invalid type".into(),
+        }],
+        ..tree()
+    };
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(cut_short)),
+    );
+    let Screen::Organization(screen) = model.top() else {
+        panic!()
+    };
+    let note = screen.tree_note.clone().unwrap_or_default();
+    assert!(note.contains("stopped after 20 pages"), "{note}");
+    assert!(note.contains("could not read (items[3].id)"), "{note}");
+    // Everything that was read is in the tree.
+    assert_eq!(screen.visible_rows().len(), 3);
 }

@@ -61,6 +61,19 @@ fn organizations_failing(error: ApiError) -> Model {
     model
 }
 
+/// Two organizations and, between them, one the client could not read.
+fn organizations_with_unreadable() -> Model {
+    let mut model = organizations_model(80, 24);
+    let (request, _) = only_request(&model.init());
+    let mut page = organizations_page(2, 0, None);
+    page.unreadable.push(quire::api::UnreadableItem {
+        path: "items[1].id".into(),
+        message: "invalid type: integer `404`, expected a string".into(),
+    });
+    respond(&mut model, request, ApiResponse::Organizations(Ok(page)));
+    model
+}
+
 fn organizations_loading() -> Model {
     let mut model = organizations_model(80, 24);
     model.init();
@@ -68,13 +81,13 @@ fn organizations_loading() -> Model {
 }
 
 fn organization_loaded() -> Model {
+    organization_with_tree(tree())
+}
+
+fn organization_with_tree(tree: quire::app::OrganizationTree) -> Model {
     let mut model = loaded_organizations(2, None);
     let (request, _) = only_request(&open_first_organization(&mut model));
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OrganizationTree(Ok(tree())),
-    );
+    respond(&mut model, request, ApiResponse::OrganizationTree(Ok(tree)));
     model
 }
 
@@ -118,6 +131,7 @@ fn organizations_states() {
         loaded_organizations(30, Some("next"))
     );
     snapshot_both!("organizations_empty", loaded_organizations(0, None));
+    snapshot_both!("organizations_unreadable", organizations_with_unreadable());
     snapshot_both!("organizations_error", organizations_failing(server_error()));
     snapshot_both!(
         "organizations_unauthorized",
@@ -147,25 +161,59 @@ fn organization_failed() -> Model {
     model
 }
 
+fn ada_member() -> serde_json::Value {
+    serde_json::json!({
+        "object": "member", "id": "u-1", "role": "admin",
+        "user": {"object": "user", "id": "u-1", "displayName": "Ada Lovelace", "email": "ada@example.com"},
+        "joinedAt": "2024-01-01T00:00:00Z", "lastSeenAt": "2024-03-01T00:00:00Z"
+    })
+}
+
+/// A members page holding Ada and whatever could not be read.
+fn ada_page(
+    unreadable: Vec<quire::api::UnreadableItem>,
+) -> quire::api::ListPage<quire::api::Member> {
+    quire::api::ListPage {
+        items: vec![from_json(ada_member())],
+        next_page: None,
+        count: Some(1 + unreadable.len() as u64),
+        unreadable,
+    }
+}
+
 fn members_tab() -> Model {
     let mut model = organization_loaded();
     update(&mut model, key(KeyCode::Tab));
     let (request, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
-    let member = serde_json::json!({
-        "object": "member", "id": "u-1", "role": "admin",
-        "user": {"object": "user", "id": "u-1", "displayName": "Ada Lovelace", "email": "ada@example.com"},
-        "joinedAt": "2024-01-01T00:00:00Z", "lastSeenAt": "2024-03-01T00:00:00Z"
-    });
     respond(
         &mut model,
         request,
-        ApiResponse::Members(Ok(quire::api::ListPage {
-            items: vec![from_json(member)],
-            next_page: None,
-            count: Some(1),
-        })),
+        ApiResponse::Members(Ok(ada_page(Vec::new()))),
     );
     model
+}
+
+/// A members page with one item quire could not read, filtered by role.
+fn members_tab_with_unreadable() -> Model {
+    let mut model = members_tab();
+    let (request, _) = only_request(&update(&mut model, char_key('f')));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Members(Ok(ada_page(vec![quire::api::UnreadableItem {
+            path: "items[1].user".into(),
+            message: "missing field `user`".into(),
+        }]))),
+    );
+    model
+}
+
+/// A tree whose lists did not end: what was loaded shows, with a note under it.
+fn organization_cut_short() -> Model {
+    organization_with_tree(quire::app::OrganizationTree {
+        stopped_after_pages: Some(20),
+        ..tree()
+    })
 }
 
 fn space_failed() -> Model {
@@ -202,6 +250,11 @@ fn page_failed() -> Model {
 fn failure_and_members_states() {
     snapshot_both!("organization_error", organization_failed());
     snapshot_both!("organization_members", members_tab());
+    snapshot_both!(
+        "organization_members_unreadable",
+        members_tab_with_unreadable()
+    );
+    snapshot_both!("organization_tree_cut_short", organization_cut_short());
     snapshot_both!("space_error", space_failed());
     snapshot_both!("page_error", page_failed());
 }

@@ -3,8 +3,6 @@
 
 use std::future::Future;
 
-use serde_json::json;
-
 use super::address::encode_segment;
 use super::client::Client;
 use super::error::ApiError;
@@ -211,7 +209,7 @@ impl Client {
         change_request: &str,
     ) -> Result<MergeResult, ApiError> {
         let path = format!("{}/merge", change_request_path(space, change_request));
-        self.post(&path, &json!({})).await
+        self.post_without_body(&path).await
     }
 
     /// `POST …/change-requests/{cr}/update`: brings main's changes in; `result` is `update` or
@@ -222,7 +220,7 @@ impl Client {
         change_request: &str,
     ) -> Result<UpdateResult, ApiError> {
         let path = format!("{}/update", change_request_path(space, change_request));
-        self.post(&path, &json!({})).await
+        self.post_without_body(&path).await
     }
 
     /// `GET …/change-requests/{cr}/changes?limit=…`: at most `limit` semantic changes
@@ -289,6 +287,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn full_filter() -> ChangeRequestFilter {
         ChangeRequestFilter {

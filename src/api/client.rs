@@ -1,5 +1,6 @@
 //! The HTTP client: one `reqwest::Client` with auth and timeouts, typed endpoint methods, and
-//! small generic helpers (`get`, `post`, `put`, `patch`, `delete`, `get_list_page`, `list_all`)
+//! small generic helpers (`get`, `post`, `post_without_body`, `put`, `patch`, `delete`,
+//! `get_list_page`, `list_all`)
 //! so a new endpoint is a few lines.
 
 use std::fmt;
@@ -15,11 +16,11 @@ use super::address::{self, encode_segment};
 use super::error::{ApiError, SETUP_ENDPOINT, parse_error_body};
 use super::models::revision::PageList;
 use super::models::{
-    Collection, File, Member, Organization, Page, Revision, SearchPage, SearchSpace, Space, User,
+    Collection, File, Organization, Page, Revision, SearchPage, SearchSpace, Space, User,
 };
 use super::paging::{
-    DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, page_query,
-    requested_limit,
+    DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, WholeList,
+    page_query, requested_limit,
 };
 use super::token::Token;
 
@@ -104,7 +105,8 @@ impl Client {
         authorization.set_sensitive(true);
         let mut headers = HeaderMap::new();
         headers.insert(AUTHORIZATION, authorization);
-        headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
+        // What the API reference says clients send; the service picks JSON itself.
+        headers.insert(ACCEPT, HeaderValue::from_static("*/*"));
         let http = reqwest::Client::builder()
             .user_agent(USER_AGENT)
             .default_headers(headers)
@@ -145,16 +147,6 @@ impl Client {
     pub async fn get_organization(&self, org: &str) -> Result<Organization, ApiError> {
         self.get(&format!("/orgs/{}", encode_segment(org)), &[])
             .await
-    }
-
-    /// `GET /orgs/{org}/members`: one page of members.
-    pub async fn list_members(
-        &self,
-        org: &str,
-        page: Option<&str>,
-    ) -> Result<ListPage<Member>, ApiError> {
-        let path = format!("/orgs/{}/members", encode_segment(org));
-        self.get_list_page(&path, &[], page).await
     }
 
     // ----- Collections and spaces -----
@@ -288,45 +280,56 @@ impl Client {
         let limit = requested_limit(query).unwrap_or(DEFAULT_PAGE_LIMIT);
         let query = page_query(query, page, limit);
         let (endpoint, bytes) = self.send(Method::GET, path, &query, None).await?;
-        self.decode(&endpoint, &bytes)
+        self.decode_list_page(&endpoint, &bytes)
     }
 
     /// Every item of a list, following `next.page` with the largest page size. Stops with
-    /// `ApiError::PagingLoop` (discarding what was fetched) when the server repeats a page id
-    /// or the list runs past [`DEFAULT_MAX_PAGES`] pages.
+    /// `ApiError::PagingLoop` when the server repeats a page id or the list runs past
+    /// [`DEFAULT_MAX_PAGES`] pages: for callers that need the whole list or nothing. Screens
+    /// that can show part of a list use [`Client::list_up_to`].
     pub async fn list_all<T: DeserializeOwned>(
         &self,
         path: &str,
         query: &[(&str, &str)],
     ) -> Result<Vec<T>, ApiError> {
-        self.list_all_capped(path, query, DEFAULT_MAX_PAGES).await
+        let listed = self.list_up_to(path, query, DEFAULT_MAX_PAGES).await?;
+        match listed.stopped {
+            Some(reason) => Err(ApiError::PagingLoop {
+                endpoint: format!("GET {path}"),
+                reason,
+            }),
+            None => Ok(listed.items),
+        }
     }
 
-    /// [`Client::list_all`] with a custom page cap, for callers that know a list is short.
-    pub async fn list_all_capped<T: DeserializeOwned>(
+    /// Follows `next.page` for at most `max_pages` pages with the largest page size. When the
+    /// server repeats a page id or the cap is reached, what was fetched is kept and
+    /// `stopped` says why, so a screen can show it with a note instead of nothing.
+    pub async fn list_up_to<T: DeserializeOwned>(
         &self,
         path: &str,
         query: &[(&str, &str)],
         max_pages: usize,
-    ) -> Result<Vec<T>, ApiError> {
+    ) -> Result<WholeList<T>, ApiError> {
         let limit = requested_limit(query).unwrap_or(MAX_PAGE_LIMIT);
         let mut cursor = PageCursor::with_max_pages(max_pages);
-        let mut items = Vec::new();
+        let mut listed = WholeList::default();
         let mut page: Option<String> = None;
         loop {
-            cursor
-                .begin(page.as_deref())
-                .map_err(|reason| ApiError::PagingLoop {
-                    endpoint: format!("GET {path}"),
-                    reason,
-                })?;
+            if let Err(reason) = cursor.begin(page.as_deref()) {
+                tracing::warn!(path, %reason, "paging stopped; keeping what was fetched");
+                listed.stopped = Some(reason);
+                return Ok(listed);
+            }
             let query = page_query(query, page.as_deref(), limit);
             let (endpoint, bytes) = self.send(Method::GET, path, &query, None).await?;
-            let list: ListPage<T> = self.decode(&endpoint, &bytes)?;
-            items.extend(list.items);
+            let list: ListPage<T> = self.decode_list_page(&endpoint, &bytes)?;
+            listed.pages = cursor.pages_requested();
+            listed.items.extend(list.items);
+            listed.unreadable.extend(list.unreadable);
             match list.next_page {
                 Some(next) => page = Some(next),
-                None => return Ok(items),
+                None => return Ok(listed),
             }
         }
     }
@@ -338,6 +341,14 @@ impl Client {
         body: &B,
     ) -> Result<T, ApiError> {
         self.send_json(Method::POST, path, body).await
+    }
+
+    /// `POST path` without any body or `Content-Type`, decoding the answer as `T`: for
+    /// operations that take no body (merge, update from main, publish, unpublish), which the
+    /// service refuses with 415 when a body (even `{}`) is sent.
+    pub async fn post_without_body<T: DeserializeOwned>(&self, path: &str) -> Result<T, ApiError> {
+        let (endpoint, bytes) = self.send(Method::POST, path, &[], None).await?;
+        self.decode(&endpoint, &bytes)
     }
 
     /// `POST path` with a JSON body, for operations answering 204 or a body we do not need.
@@ -471,19 +482,45 @@ impl Client {
         }
     }
 
+    /// Decodes a success answer. A failure is logged (endpoint and field path, never the
+    /// token) as well as returned: the screen shows it, `quire.log` keeps it.
     fn decode<T: DeserializeOwned>(&self, endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
         decode_body(endpoint, bytes).map_err(|error| match error {
             ApiError::Decode {
                 endpoint,
                 path,
                 message,
-            } => ApiError::Decode {
-                endpoint,
-                path,
-                message: self.shared.token.scrub(&message),
-            },
+            } => {
+                let message = self.shared.token.scrub(&message);
+                tracing::warn!(%endpoint, %path, %message, "could not decode the answer");
+                ApiError::Decode {
+                    endpoint,
+                    path,
+                    message,
+                }
+            }
             other => other,
         })
+    }
+
+    /// Decodes one page of a list; each item that could not be read is logged and kept as an
+    /// `UnreadableItem` (message scrubbed) for the screen to mark.
+    fn decode_list_page<T: DeserializeOwned>(
+        &self,
+        endpoint: &str,
+        bytes: &[u8],
+    ) -> Result<ListPage<T>, ApiError> {
+        let mut page: ListPage<T> = self.decode(endpoint, bytes)?;
+        for item in &mut page.unreadable {
+            item.message = self.shared.token.scrub(&item.message);
+            tracing::warn!(
+                %endpoint,
+                path = %item.path,
+                message = %item.message,
+                "could not decode a list item; the rest of the list is kept"
+            );
+        }
+        Ok(page)
     }
 }
 

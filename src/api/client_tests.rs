@@ -153,7 +153,11 @@ async fn sends_auth_user_agent_and_v1_prefix() {
     assert_eq!(seen.header("authorization"), format!("Bearer {SECRET}"));
     assert_eq!(seen.header("user-agent"), USER_AGENT);
     assert!(USER_AGENT.starts_with("quire/"));
-    assert_eq!(seen.header("accept"), "application/json");
+    assert_eq!(
+        seen.header("accept"),
+        "*/*",
+        "as the API reference says clients send"
+    );
 }
 
 #[tokio::test]
@@ -290,29 +294,27 @@ async fn list_all_stops_when_the_server_repeats_a_page() {
 }
 
 #[tokio::test]
-async fn list_all_stops_at_the_page_cap() {
+async fn list_up_to_stops_at_the_page_cap_and_keeps_what_was_fetched() {
     let counter = Arc::new(Mutex::new(0_u32));
     let server = TestServer::start(move |_| {
         let mut count = counter.lock().unwrap();
         *count += 1;
+        let item = organization(&format!("o{count}"));
         reply(
             200,
-            json!({"next": {"page": format!("p{count}")}, "items": []}).to_string(),
+            json!({"next": {"page": format!("p{count}")}, "items": [item]}).to_string(),
         )
     })
     .await;
-    let error = server
+    let listed = server
         .client()
-        .list_all_capped::<Organization>("/orgs", &[], 5)
+        .list_up_to::<Organization>("/orgs", &[], 5)
         .await
-        .unwrap_err();
-    assert!(matches!(
-        error,
-        ApiError::PagingLoop {
-            reason: PagingLoopReason::TooManyPages(5),
-            ..
-        }
-    ));
+        .unwrap();
+    assert_eq!(listed.stopped, Some(PagingLoopReason::TooManyPages(5)));
+    assert_eq!(listed.pages, 5);
+    let ids: Vec<&str> = listed.items.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(ids, ["o1", "o2", "o3", "o4", "o5"]);
     assert_eq!(server.requests().len(), 5);
 }
 
@@ -369,22 +371,33 @@ async fn a_proxy_error_page_becomes_the_status_text() {
 
 #[tokio::test]
 async fn decode_errors_name_endpoint_and_field_path() {
-    let server = TestServer::start(|_| {
-        reply(
-            200,
-            json!({"items": [organization("a"), {"id": 42, "title": "x"}]}).to_string(),
-        )
-    })
-    .await;
-    let error = server.client().list_organizations(None).await.unwrap_err();
+    let server = TestServer::start(|_| reply(200, json!({"id": 42}).to_string())).await;
+    let error = server.client().current_user().await.unwrap_err();
     match &error {
         ApiError::Decode { endpoint, path, .. } => {
-            assert_eq!(endpoint, "GET /orgs");
-            assert_eq!(path, "items[1].id");
+            assert_eq!(endpoint, "GET /user");
+            assert_eq!(path, "id");
         }
         other => panic!("expected a decode error, got {other:?}"),
     }
-    assert!(error.to_string().contains("items[1].id"));
+    assert!(error.to_string().contains("`id`"));
+}
+
+#[tokio::test]
+async fn an_unreadable_list_item_is_marked_and_the_rest_is_kept() {
+    let server = TestServer::start(|_| {
+        reply(
+            200,
+            json!({"items": [organization("a"), {"id": 42, "title": "x"}, organization("c")]})
+                .to_string(),
+        )
+    })
+    .await;
+    let page = server.client().list_organizations(None).await.unwrap();
+    let ids: Vec<&str> = page.items.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(ids, ["a", "c"]);
+    assert_eq!(page.unreadable.len(), 1);
+    assert_eq!(page.unreadable[0].path, "items[1].id");
 }
 
 #[tokio::test]
@@ -527,4 +540,59 @@ fn decode_body_reports_nested_paths() {
     );
     let error = decode_body::<User>("GET /user", br#"{"id":"u"} trailing"#).unwrap_err();
     assert!(matches!(error, ApiError::Decode { .. }));
+}
+
+/// A `tracing` writer into memory, to read what would reach `quire.log`.
+#[derive(Clone, Default)]
+struct LogBuffer(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogBuffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl LogBuffer {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}
+
+#[tokio::test]
+async fn decode_errors_are_logged_with_endpoint_and_field_path() {
+    let server = TestServer::start(|seen| {
+        if seen.path == "/v1/user" {
+            return reply(200, json!({"id": 42}).to_string());
+        }
+        reply(
+            200,
+            json!({"items": [organization("a"), {"id": ["no"]}]}).to_string(),
+        )
+    })
+    .await;
+    let log = LogBuffer::default();
+    let writer = log.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let client = server.client();
+    assert!(client.current_user().await.is_err());
+    assert!(client.list_organizations(None).await.is_ok());
+    let text = log.text();
+    assert!(
+        text.contains("endpoint=GET /user") && text.contains("path=id"),
+        "{text}"
+    );
+    assert!(
+        text.contains("endpoint=GET /orgs") && text.contains("path=items[1].id"),
+        "{text}"
+    );
+    assert!(!text.contains(SECRET), "{text}");
 }

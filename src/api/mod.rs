@@ -13,6 +13,7 @@ pub mod change_requests;
 pub mod client;
 pub mod comments;
 pub mod error;
+pub mod members;
 pub mod models;
 pub mod paging;
 pub mod reviews;
@@ -26,8 +27,12 @@ pub use client::{
 };
 pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
+pub use members::{MemberFilter, MemberRoleFilter, MemberSortKey};
 pub use models::*;
-pub use paging::{DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor};
+pub use paging::{
+    DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, UnreadableItem,
+    WholeList,
+};
 pub use reviews::ReviewVerdict;
 pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
 pub use token::Token;

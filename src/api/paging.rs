@@ -2,9 +2,11 @@
 
 use std::collections::HashSet;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 
 use super::error::PagingLoopReason;
+use super::models::common::lenient_count;
 
 /// The most items the API returns per page (`limit` maximum); never send more.
 pub const MAX_PAGE_LIMIT: u32 = 1000;
@@ -18,18 +20,31 @@ pub const DEFAULT_MAX_PAGES: usize = 1000;
 
 /// One page of a list: the envelope `{next: {page}, count, items}`. `next_page` is the opaque id
 /// to pass as `page` for the following page; `None` means this was the last page. `count` is the
-/// total number of items in the whole list when the server says so.
+/// total number of items in the whole list when the server says so. An item that cannot be
+/// decoded does not fail the page: it is left out of `items` and described in `unreadable`, so
+/// the rest of the list still shows and the screen can mark where something was lost.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPage<T> {
     pub items: Vec<T>,
+    pub unreadable: Vec<UnreadableItem>,
     pub next_page: Option<String>,
     pub count: Option<u64>,
+}
+
+/// One list item the client could not decode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreadableItem {
+    /// The field that failed, from the page's root: `items[3].user.id`.
+    pub path: String,
+    /// The decoder's explanation (server text: sanitize before showing).
+    pub message: String,
 }
 
 impl<T> Default for ListPage<T> {
     fn default() -> Self {
         ListPage {
             items: Vec::new(),
+            unreadable: Vec::new(),
             next_page: None,
             count: None,
         }
@@ -37,12 +52,13 @@ impl<T> Default for ListPage<T> {
 }
 
 #[derive(Deserialize)]
-struct Envelope<T> {
+struct Envelope {
     #[serde(default)]
     next: Option<NextPage>,
-    #[serde(default)]
-    count: Option<f64>,
-    items: Vec<T>,
+    #[serde(default, deserialize_with = "lenient_count")]
+    count: Option<u64>,
+    /// Kept raw so each item decodes on its own and one bad item cannot fail the page.
+    items: Vec<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -50,18 +66,55 @@ struct NextPage {
     page: String,
 }
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for ListPage<T> {
+impl<'de, T: DeserializeOwned> Deserialize<'de> for ListPage<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let envelope = Envelope::<T>::deserialize(deserializer)?;
-        Ok(ListPage {
-            items: envelope.items,
+        let envelope = Envelope::deserialize(deserializer)?;
+        let mut page = ListPage {
             next_page: envelope.next.map(|next| next.page),
-            // `count` is a JSON number; a float or negative value is tolerated, not trusted.
-            count: envelope
-                .count
-                .filter(|count| count.is_finite() && *count >= 0.0)
-                .map(|count| count as u64),
-        })
+            count: envelope.count,
+            ..ListPage::default()
+        };
+        for (index, item) in envelope.items.into_iter().enumerate() {
+            match serde_path_to_error::deserialize::<_, T>(item) {
+                Ok(item) => page.items.push(item),
+                Err(error) => page.unreadable.push(UnreadableItem {
+                    path: item_path(index, &error.path().to_string()),
+                    message: error.inner().to_string(),
+                }),
+            }
+        }
+        Ok(page)
+    }
+}
+
+/// `items[3].user.id` from the item's index and the path inside it (`.` for the item itself).
+fn item_path(index: usize, inner: &str) -> String {
+    if inner == "." || inner.is_empty() {
+        format!("items[{index}]")
+    } else {
+        format!("items[{index}].{inner}")
+    }
+}
+
+/// What [`crate::api::Client::list_up_to`] fetched of a whole list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WholeList<T> {
+    pub items: Vec<T>,
+    pub unreadable: Vec<UnreadableItem>,
+    /// Pages fetched.
+    pub pages: usize,
+    /// Why paging stopped before the list's end, when it did; `items` holds what came before.
+    pub stopped: Option<PagingLoopReason>,
+}
+
+impl<T> Default for WholeList<T> {
+    fn default() -> Self {
+        WholeList {
+            items: Vec::new(),
+            unreadable: Vec::new(),
+            pages: 0,
+            stopped: None,
+        }
     }
 }
 
@@ -186,7 +239,24 @@ mod tests {
         let page: ListPage<Item> = serde_json::from_str(r#"{"count":2.0,"items":[]}"#).unwrap();
         assert_eq!(page.count, Some(2));
         let page: ListPage<Item> = serde_json::from_str(r#"{"count":-1,"items":[]}"#).unwrap();
-        assert_eq!(page.count, None);
+        assert_eq!(page.count, Some(0));
+        let page: ListPage<Item> = serde_json::from_str(r#"{"count":2.6,"items":[]}"#).unwrap();
+        assert_eq!(page.count, Some(3));
+    }
+
+    #[test]
+    fn one_unreadable_item_leaves_the_rest_of_the_page() {
+        let json = r#"{"count":4,"items":[{"id":"a"},{"id":7},{"name":"no id"},{"id":"d"}]}"#;
+        let page: ListPage<Item> = serde_json::from_str(json).unwrap();
+        let ids: Vec<&str> = page.items.iter().map(|item| item.id.as_str()).collect();
+        assert_eq!(ids, ["a", "d"]);
+        let paths: Vec<&str> = page
+            .unreadable
+            .iter()
+            .map(|item| item.path.as_str())
+            .collect();
+        assert_eq!(paths, ["items[1].id", "items[2]"]);
+        assert!(page.unreadable[1].message.contains("id"), "{page:?}");
     }
 
     #[test]

@@ -185,7 +185,7 @@ impl Client {
     /// `POST …/publish`: the published site, or a checkout to finish in the browser.
     pub async fn publish_site(&self, org: &str, site: &str) -> Result<PublishOutcome, ApiError> {
         let path = format!("{}/publish", site_path(org, site));
-        let written = match self.post::<_, Value>(&path, &json!({})).await {
+        let written = match self.post_without_body::<Value>(&path).await {
             Ok(answer) => publish_outcome(&format!("POST {path}"), answer),
             Err(error) => Err(error),
         };
@@ -199,7 +199,7 @@ impl Client {
     /// `POST …/unpublish`.
     pub async fn unpublish_site(&self, org: &str, site: &str) -> Result<Site, ApiError> {
         let path = format!("{}/unpublish", site_path(org, site));
-        let written = self.post(&path, &json!({})).await;
+        let written = self.post_without_body(&path).await;
         written_or_reread(written, self.get_site(org, site)).await
     }
 

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::api::MemberFilter;
 use crate::app::loadable::RequestId;
 use crate::ui::markdown::MarkdownDoc;
 
@@ -37,6 +38,7 @@ pub enum ApiCall {
     },
     ListMembers {
         organization: String,
+        filter: MemberFilter,
         page: Option<String>,
     },
     ListPages {

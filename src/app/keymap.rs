@@ -29,6 +29,8 @@ pub enum KeyContext {
     SectionGroups,
     Adaptive,
     AccessAudit,
+    /// The organization's Members tab: role filter and sort.
+    Members,
 }
 
 macro_rules! actions {
@@ -125,6 +127,8 @@ actions! {
     AccessView => "access_view", "access: who can reach what";
     Revoke => "revoke", "revoke (deactivate) a share link";
     EditSchema => "edit_schema", "edit the schema as JSON";
+    RoleFilter => "role_filter", "role shown: all / admin / … / guest";
+    MemberSort => "member_sort", "order: joined / last seen, newest / oldest";
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
@@ -348,6 +352,8 @@ impl Default for Keymap {
             (SectionGroups, &["-"], Action::RemoveSection),
             (Adaptive, &["e"], Action::EditSchema),
             (AccessAudit, &["x"], Action::Revoke),
+            (Members, &["f"], Action::RoleFilter),
+            (Members, &["s"], Action::MemberSort),
         ];
         let bindings = table
             .iter()

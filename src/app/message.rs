@@ -4,7 +4,7 @@
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::api::models::{Collection, Member, Organization, Page, Space};
-use crate::api::{ApiError, ListPage};
+use crate::api::{ApiError, ListPage, UnreadableItem, WholeList};
 use crate::app::command::{DocHandle, DocKey};
 use crate::app::loadable::RequestId;
 
@@ -49,10 +49,31 @@ pub enum Msg {
 }
 
 /// The organization's collections and spaces, fetched together to build the tree.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct OrganizationTree {
     pub collections: Vec<Collection>,
     pub spaces: Vec<Space>,
+    /// Items of either list that could not be read (the rest of the tree still shows).
+    pub unreadable: Vec<UnreadableItem>,
+    /// Set when a list did not end within the cap: the pages fetched of the longer one.
+    pub stopped_after_pages: Option<usize>,
+}
+
+impl OrganizationTree {
+    /// Both lists as fetched, with what was lost or cut short.
+    pub fn from_lists(collections: WholeList<Collection>, spaces: WholeList<Space>) -> Self {
+        let stopped_after = |stopped: bool, pages: usize| stopped.then_some(pages);
+        let stopped_after_pages = stopped_after(collections.stopped.is_some(), collections.pages)
+            .max(stopped_after(spaces.stopped.is_some(), spaces.pages));
+        let mut unreadable = collections.unreadable;
+        unreadable.extend(spaces.unreadable);
+        OrganizationTree {
+            collections: collections.items,
+            spaces: spaces.items,
+            unreadable,
+            stopped_after_pages,
+        }
+    }
 }
 
 #[allow(clippy::large_enum_variant)]

@@ -1,7 +1,7 @@
 //! A list fetched a page at a time, as the user scrolls near its end. Page ids go through the
 //! client's `PageCursor`, so a server that repeats itself (or never stops) cannot make us loop.
 
-use crate::api::{ApiError, ListPage, PageCursor};
+use crate::api::{ApiError, ListPage, PageCursor, UnreadableItem};
 use crate::app::loadable::RequestId;
 
 /// Start fetching the next page when the selection is this close to the end.
@@ -10,6 +10,8 @@ pub const PREFETCH_DISTANCE: usize = 10;
 #[derive(Debug, Clone, PartialEq)]
 pub struct PagedList<T> {
     pub items: Vec<T>,
+    /// Items the server sent that could not be read: the screen shows a row for each.
+    pub unreadable: Vec<UnreadableItem>,
     pub total: Option<u64>,
     pub error: Option<ApiError>,
     loading: Option<RequestId>,
@@ -25,6 +27,7 @@ impl<T> Default for PagedList<T> {
     fn default() -> Self {
         PagedList {
             items: Vec::new(),
+            unreadable: Vec::new(),
             total: None,
             error: None,
             loading: None,
@@ -97,7 +100,9 @@ impl<T> PagedList<T> {
             Ok(page) => {
                 if self.loading_first {
                     self.items.clear();
+                    self.unreadable.clear();
                 }
+                self.unreadable.extend(page.unreadable);
                 self.next = page.next_page;
                 self.total = page.count.or(self.total);
                 self.items.extend(page.items);

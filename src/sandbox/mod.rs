@@ -66,6 +66,12 @@ pub struct SandboxOptions {
 pub struct Faults {
     /// Every list answers with the same `next.page` forever, to test the client's loop guard.
     pub endless_next: bool,
+    /// Every list hands out a new `next.page` forever (pages past the real end are empty), so
+    /// only a page cap can stop a client.
+    pub never_ending_next: bool,
+    /// Counts the service types as `number` come as floats and negative values, and every list
+    /// page carries one item that cannot be read, as a client must survive from the service.
+    pub odd_counts: bool,
     /// Every request answers this status with the error body (invalid codes become 500).
     pub fail_with: Option<u16>,
     /// Paths ending with any of these answer 404 as an unknown route: a server that lacks an
@@ -76,6 +82,9 @@ pub struct Faults {
     pub no_group_section_routes: bool,
     /// Lacks the service's `PATCH …/sites/{site}/sections/{section}` (405), as the seed does.
     pub no_section_patch: bool,
+    /// Like the public service: an operation that defines no request body (merge, update from
+    /// main, publish, unpublish) answers 415 to any body or `Content-Type`, even `{}`.
+    pub strict_bodies: bool,
 }
 
 /// A running sandbox server. Dropping it stops the server too; [`Sandbox::shutdown`] also

@@ -63,10 +63,20 @@ pub fn envelope(
     let offset = parse_cursor(query)?;
     let count = items.len();
     let end = offset.saturating_add(limit).min(count);
-    let page: Vec<Value> = items.into_iter().skip(offset).take(limit).collect();
-    let mut body = json!({ "count": count, "items": page });
+    let mut page: Vec<Value> = items.into_iter().skip(offset).take(limit).collect();
+    let mut count_value = json!(count);
+    if faults.odd_counts {
+        oddities::bend_counts(&mut page);
+        if !page.is_empty() {
+            page.insert(page.len() / 2, oddities::unreadable_item());
+        }
+        count_value = oddities::odd(count);
+    }
+    let mut body = json!({ "count": count_value, "items": page });
     let next_offset = if faults.endless_next {
         Some(ENDLESS_CURSOR_OFFSET)
+    } else if faults.never_ending_next {
+        Some(offset.saturating_add(limit))
     } else if end < count {
         Some(end)
     } else {
@@ -76,6 +86,72 @@ pub fn envelope(
         body["next"] = json!({ "page": encode_cursor(next_offset) });
     }
     Ok(body)
+}
+
+/// What the `odd_counts` fault does to a page: the service's `number` counts as floats and
+/// negative values, and one item no client can read.
+mod oddities {
+    use serde_json::{Value, json};
+
+    /// Keys holding counts (typed `number` by the service) in any listed resource.
+    const COUNT_KEYS: [&str; 12] = [
+        "comments",
+        "number",
+        "siteSpaces",
+        "replies",
+        "count",
+        "spaces",
+        "teams",
+        "sites",
+        "changeRequests",
+        "changeRequestsOpen",
+        "changeRequestsDraft",
+        "rank",
+    ];
+
+    /// Even items get float counts (`3` becomes `3.4`), odd items negative ones (`-4`), at
+    /// every depth (reactions, repliers, `trial.count`).
+    pub fn bend_counts(items: &mut [Value]) {
+        for (index, item) in items.iter_mut().enumerate() {
+            bend(item, index % 2 == 0);
+        }
+    }
+
+    fn bend(value: &mut Value, as_float: bool) {
+        match value {
+            Value::Object(fields) => {
+                for (key, field) in fields.iter_mut() {
+                    match field.as_u64() {
+                        Some(count) if COUNT_KEYS.contains(&key.as_str()) => {
+                            *field = bent(count, as_float);
+                        }
+                        _ => bend(field, as_float),
+                    }
+                }
+            }
+            Value::Array(values) => values.iter_mut().for_each(|inner| bend(inner, as_float)),
+            _ => {}
+        }
+    }
+
+    fn bent(count: u64, as_float: bool) -> Value {
+        let count = i64::try_from(count).unwrap_or(i64::MAX);
+        if as_float {
+            json!(count as f64 + 0.4)
+        } else {
+            json!(-count.saturating_add(1))
+        }
+    }
+
+    /// The envelope's own `count`, as a float.
+    pub fn odd(count: usize) -> Value {
+        json!(count as f64 + 0.4)
+    }
+
+    /// An item whose `id` is not a string: unreadable as any resource.
+    pub fn unreadable_item() -> Value {
+        json!({ "object": "unreadable", "id": 404, "title": ["not", "a", "title"] })
+    }
 }
 
 #[cfg(test)]

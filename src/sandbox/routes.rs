@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Path, RawQuery, Request, State};
-use axum::http::header::AUTHORIZATION;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::header::{AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE, TRANSFER_ENCODING};
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -98,8 +98,38 @@ async fn gate(State(shared): State<Arc<Shared>>, mut request: Request, next: Nex
     let Some(user) = authenticate(&shared, request.headers()).await else {
         return ApiError::unauthorized().into_response();
     };
+    if faults.strict_bodies && takes_no_body(request.method(), &path) && has_body(request.headers())
+    {
+        return ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!("{} {path} takes no request body", request.method()),
+        )
+        .into_response();
+    }
     request.extensions_mut().insert(Context { user, faults });
     next.run(request).await
+}
+
+/// The operations whose contract defines no request body: `POST …/change-requests/{cr}/merge`
+/// and `…/update`, `POST …/sites/{site}/publish` and `…/unpublish`.
+fn takes_no_body(method: &Method, path: &str) -> bool {
+    let segments: Vec<&str> = path.trim_end_matches('/').rsplit('/').take(3).collect();
+    *method == Method::POST
+        && matches!(
+            segments.as_slice(),
+            ["merge" | "update", _, "change-requests"] | ["publish" | "unpublish", _, "sites"]
+        )
+}
+
+/// True when the request carries a body or says what type its body has.
+fn has_body(headers: &HeaderMap) -> bool {
+    let declared_length = headers
+        .get(CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|text| text.trim().parse::<u64>().ok());
+    headers.contains_key(CONTENT_TYPE)
+        || headers.contains_key(TRANSFER_ENCODING)
+        || declared_length.is_some_and(|length| length > 0)
 }
 
 async fn authenticate(shared: &Shared, headers: &HeaderMap) -> Option<String> {

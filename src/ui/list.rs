@@ -5,6 +5,14 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::api::UnreadableItem;
+use crate::ui::sanitize::sanitize;
+use crate::ui::text::truncate;
+use crate::ui::theme::Theme;
+
 #[derive(Debug, Default)]
 pub struct Selection {
     pub selected: usize,
@@ -72,6 +80,28 @@ impl Selection {
         self.offset.store(offset, Ordering::Relaxed);
         offset..(offset + height).min(len)
     }
+}
+
+/// Rows for list items the server sent but quire could not read ("⚠ could not read
+/// (items[3].id)"), drawn after the last item in what is left of `area` below `used` rows.
+pub fn unreadable_rows(
+    items: &[UnreadableItem],
+    area: Rect,
+    used: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let room = (area.height as usize).saturating_sub(used);
+    items
+        .iter()
+        .take(room)
+        .map(|item| {
+            let text = format!("⚠ could not read ({})", sanitize(&item.path));
+            Line::from(Span::styled(
+                truncate(&text, area.width as usize),
+                theme.style("warning"),
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]

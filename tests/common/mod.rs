@@ -137,6 +137,7 @@ pub fn organizations_page(
             .collect(),
         next_page: next.map(str::to_string),
         count: None,
+        unreadable: Vec::new(),
     }
 }
 
@@ -171,6 +172,7 @@ pub fn tree() -> OrganizationTree {
             from_json::<Space>(space_json("s-handbook", "Handbook", Some("c-internal"))),
             from_json(space_json("s-api", "API Reference", None)),
         ],
+        ..OrganizationTree::default()
     }
 }
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{Urls, User, null_as_default, string_enum};
+use super::common::{Urls, User, lenient_count, null_as_default, string_enum};
 use super::revision::PageType;
 
 string_enum! {
@@ -70,7 +70,7 @@ string_enum! {
 pub struct ChangeRequest {
     pub id: String,
     /// Incremental number within the space; also accepted in paths instead of the id.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub number: Option<u64>,
     #[serde(default)]
     pub status: Option<ChangeRequestStatus>,
@@ -101,7 +101,7 @@ pub struct ChangeRequest {
     #[serde(default)]
     pub revision_merged: Option<String>,
     /// Count of open comments.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub comments: Option<u64>,
     /// True when main moved on since it was last updated.
     #[serde(default, deserialize_with = "null_as_default")]
@@ -151,7 +151,7 @@ pub struct UpdateResult {
 pub struct RevisionSemanticChanges {
     #[serde(default, deserialize_with = "null_as_default")]
     pub changes: Vec<SemanticChange>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub more: Option<u64>,
 }
 

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::common::{Urls, User, null_as_default, string_enum};
+use super::common::{Urls, User, lenient_count, null_as_default, string_enum};
 
 string_enum! {
     /// A comment thread's state; `resolved` comes with `resolvedAt` and `resolvedBy`.
@@ -75,7 +75,7 @@ pub struct CommentTarget {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Reaction {
     pub emoji: String,
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub count: u64,
     #[serde(default, deserialize_with = "null_as_default")]
     pub users: Vec<ReactionUser>,
@@ -95,7 +95,7 @@ pub struct ReactionUser {
 #[serde(rename_all = "camelCase")]
 pub struct Replier {
     pub user: User,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub count: Option<u64>,
     #[serde(default)]
     pub updated_at: Option<String>,
@@ -126,7 +126,7 @@ pub struct Comment {
     #[serde(default, deserialize_with = "null_as_default")]
     pub reactions: Vec<Reaction>,
     /// Number of replies.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub replies: Option<u64>,
     #[serde(default, deserialize_with = "null_as_default")]
     pub repliers: Vec<Replier>,

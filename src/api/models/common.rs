@@ -135,9 +135,120 @@ where
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
+/// The largest count believed: anything above is a broken value, not a real number of things.
+pub const MAX_COUNT: u64 = u32::MAX as u64;
+
+/// A count the service types as `number` (comments, replies, reactions, `number`,
+/// `siteSpaces`, `trial.count`, a list's `count`…). Every count field decodes through this one
+/// helper, leniently, so one odd value cannot fail a whole item or list: a float is rounded, a
+/// negative value becomes 0, an absurd one [`MAX_COUNT`], a numeric string is read as its
+/// number; `null` or absent is no count. Only a value that is not a number at all fails.
+pub(crate) fn lenient_count<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: CountField,
+{
+    Ok(T::from_count(deserializer.deserialize_any(CountVisitor)?))
+}
+
+/// The shapes a count field takes: `Option<u64>` (absent = `None`) or `u64` (absent = 0).
+pub(crate) trait CountField {
+    fn from_count(count: Option<u64>) -> Self;
+}
+
+impl CountField for u64 {
+    fn from_count(count: Option<u64>) -> u64 {
+        count.unwrap_or(0)
+    }
+}
+
+impl CountField for Option<u64> {
+    fn from_count(count: Option<u64>) -> Option<u64> {
+        count
+    }
+}
+
+/// Rounds and clamps a JSON number into a count; `NaN` is no count.
+fn clamp_count(number: f64) -> Option<u64> {
+    if number.is_nan() {
+        return None;
+    }
+    // `as` saturates, and the value is already inside 0..=MAX_COUNT.
+    Some(number.round().clamp(0.0, MAX_COUNT as f64) as u64)
+}
+
+struct CountVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CountVisitor {
+    type Value = Option<u64>;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a count (a number)")
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Option<u64>, E> {
+        Ok(Some(value.min(MAX_COUNT)))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Option<u64>, E> {
+        Ok(Some(u64::try_from(value).unwrap_or(0).min(MAX_COUNT)))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Option<u64>, E> {
+        Ok(clamp_count(value))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Option<u64>, E> {
+        match text.trim().parse::<f64>() {
+            Ok(number) => Ok(clamp_count(number)),
+            Err(_) => Err(E::invalid_value(serde::de::Unexpected::Str(text), &self)),
+        }
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Option<u64>, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Option<u64>, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, inner: D) -> Result<Option<u64>, D::Error> {
+        inner.deserialize_any(CountVisitor)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, Deserialize)]
+    struct Counts {
+        #[serde(default, deserialize_with = "lenient_count")]
+        optional: Option<u64>,
+        #[serde(default, deserialize_with = "lenient_count")]
+        plain: u64,
+    }
+
+    fn counts(json: &str) -> (Option<u64>, u64) {
+        let counts: Counts = serde_json::from_str(json).unwrap();
+        (counts.optional, counts.plain)
+    }
+
+    #[test]
+    fn counts_are_rounded_and_clamped_not_refused() {
+        assert_eq!(counts(r#"{"optional":3,"plain":4}"#), (Some(3), 4));
+        assert_eq!(counts(r#"{"optional":2.6,"plain":1.2}"#), (Some(3), 1));
+        assert_eq!(counts(r#"{"optional":-4,"plain":-0.5}"#), (Some(0), 0));
+        assert_eq!(
+            counts(r#"{"optional":1e300,"plain":18446744073709551615}"#),
+            (Some(MAX_COUNT), MAX_COUNT)
+        );
+        assert_eq!(counts(r#"{"optional":"7","plain":null}"#), (Some(7), 0));
+        assert_eq!(counts("{}"), (None, 0));
+        assert!(serde_json::from_str::<Counts>(r#"{"optional":"many"}"#).is_err());
+        assert!(serde_json::from_str::<Counts>(r#"{"plain":[1]}"#).is_err());
+    }
 
     #[test]
     fn string_enum_round_trips_known_and_unknown_values() {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{MemberRole, User, null_as_default};
+use super::common::{MemberRole, User, lenient_count, null_as_default};
 
 /// A member of an organization (`object`='member').
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -22,11 +22,11 @@ pub struct Member {
     #[serde(default)]
     pub sso: Option<bool>,
     /// Number of spaces the member can access.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub spaces: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub teams: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub sites: Option<u64>,
 }
 

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{MemberRole, Urls, null_as_default, string_enum};
+use super::common::{MemberRole, Urls, lenient_count, null_as_default, string_enum};
 
 string_enum! {
     /// `OrganizationType`.
@@ -103,7 +103,7 @@ pub struct Organization {
 pub struct Trial {
     #[serde(default)]
     pub status: Option<TrialStatus>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub count: Option<u64>,
     #[serde(default)]
     pub end_date: Option<String>,

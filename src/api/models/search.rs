@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{Urls, null_as_default, string_enum};
+use super::common::{Urls, lenient_count, null_as_default, string_enum};
 
 string_enum! {
     /// Whether a hit is a whole page or a section of one.
@@ -25,7 +25,7 @@ pub struct SearchPage {
     pub path: Option<String>,
     #[serde(default)]
     pub score: Option<f64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub rank: Option<u64>,
     #[serde(default)]
     pub result_type: Option<SearchResultType>,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::common::{DefaultLevel, Urls, null_as_default, string_enum};
+use super::common::{DefaultLevel, Urls, lenient_count, null_as_default, string_enum};
 use super::space::Space;
 
 string_enum! {
@@ -135,7 +135,7 @@ pub struct Site {
     #[serde(default, deserialize_with = "null_as_default")]
     pub published: bool,
     /// Number of site spaces.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub site_spaces: Option<u64>,
     #[serde(default)]
     pub created_at: Option<String>,

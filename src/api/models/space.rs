@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{DefaultLevel, Urls, null_as_default, string_enum};
+use super::common::{DefaultLevel, Urls, lenient_count, null_as_default, string_enum};
 
 string_enum! {
     /// `ContentVisibility`: who can read a space.
@@ -58,13 +58,13 @@ pub struct Space {
     #[serde(default)]
     pub default_level: Option<DefaultLevel>,
     /// Count of open comments.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub comments: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub change_requests: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub change_requests_open: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_count")]
     pub change_requests_draft: Option<u64>,
     #[serde(default)]
     pub git_sync: Option<GitSync>,

@@ -1,6 +1,7 @@
 //! An organization: a Spaces tab (nested collections and spaces as a tree, with a details pane)
 //! and a Members tab (paged lazily).
 
+mod members;
 mod tree;
 mod view;
 
@@ -10,11 +11,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::api::MemberFilter;
 use crate::api::models::{Member, Organization as OrganizationModel};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::review_calls::ChangeRequestScope;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{
+    ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, OrganizationTree, RequestId, Step,
+};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::sites::SitesTab;
 use crate::screens::space::SpaceScreen;
@@ -52,13 +56,18 @@ pub struct Organization {
     pub organization: OrganizationModel,
     pub tab: Tab,
     pub tree: Loadable<Tree<OrgNode>>,
+    /// What the tree lacks: a list cut short after N pages, items that could not be read.
+    pub tree_note: Option<String>,
     /// Expanded nodes by their stable key (`OrgNode::key`), so a reload keeps them open.
     pub expanded: HashSet<String>,
     pub tree_selection: Selection,
     pub tree_filter: Filter,
     pub members: PagedList<Member>,
     pub member_selection: Selection,
+    /// Narrows the loaded members while typing; on enter its text is sent as `search`.
     pub member_filter: Filter,
+    /// The server filters the members list was requested with.
+    pub member_query: MemberFilter,
     /// The organization-wide change-request inbox, created when its tab is first shown.
     pub change_requests: Option<ChangeRequestList>,
     pub sites: SitesTab,
@@ -71,12 +80,14 @@ impl Organization {
             organization,
             tab: Tab::Spaces,
             tree: Loadable::NotAsked,
+            tree_note: None,
             expanded: HashSet::new(),
             tree_selection: Selection::default(),
             tree_filter: Filter::default(),
             members: PagedList::default(),
             member_selection: Selection::default(),
             member_filter: Filter::default(),
+            member_query: MemberFilter::default(),
             change_requests: None,
         }
     }
@@ -123,6 +134,7 @@ impl Organization {
             request,
             call: ApiCall::ListMembers {
                 organization: self.organization.id.clone(),
+                filter: self.member_query.clone(),
                 page: None,
             },
         }
@@ -140,6 +152,7 @@ impl Organization {
             request,
             call: ApiCall::ListMembers {
                 organization: self.organization.id.clone(),
+                filter: self.member_query.clone(),
                 page: Some(page),
             },
         }
@@ -262,10 +275,55 @@ impl Organization {
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
         match action {
             _ if crate::app::move_selection(&mut self.member_selection, action, len, page) => {}
+            Action::RoleFilter => {
+                self.member_query.role = members::next_role(self.member_query.role.as_ref());
+                return Some(Step::cmd(self.reload_members(ctx)));
+            }
+            Action::MemberSort => {
+                members::cycle_sort(&mut self.member_query);
+                return Some(Step::cmd(self.reload_members(ctx)));
+            }
             _ => return None,
         }
         Some(Step::cmd(self.more_members(ctx)))
     }
+
+    /// A changed server filter: the list starts over from its first page, at the top.
+    fn reload_members(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.member_selection.top();
+        self.load_members(ctx)
+    }
+
+    /// Sends the typed filter as the server's `search` when it differs from the one in force.
+    fn apply_member_search(&mut self, ctx: &mut Ctx) -> Cmd {
+        let wanted =
+            Some(self.member_filter.text.trim().to_string()).filter(|text| !text.is_empty());
+        if wanted == self.member_query.search {
+            return Cmd::None;
+        }
+        self.member_query.search = wanted;
+        self.reload_members(ctx)
+    }
+}
+
+/// What the tree cannot show, for the line under it: lists cut short or items not read.
+fn tree_note(data: &OrganizationTree) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(pages) = data.stopped_after_pages {
+        parts.push(format!(
+            "stopped after {pages} pages: the list did not end; showing what was loaded"
+        ));
+    }
+    match data.unreadable.as_slice() {
+        [] => {}
+        [one] => parts.push(format!("could not read ({})", one.path)),
+        [first, ..] => parts.push(format!(
+            "could not read {} items ({}, …)",
+            data.unreadable.len(),
+            first.path
+        )),
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 impl Organization {
@@ -317,7 +375,7 @@ impl ScreenState for Organization {
                 KeyContext::ChangeRequests,
                 KeyContext::List,
             ],
-            Tab::Members => &[KeyContext::Tabs, KeyContext::List],
+            Tab::Members => &[KeyContext::Tabs, KeyContext::Members, KeyContext::List],
             Tab::Sites => self.sites.key_contexts(),
         }
     }
@@ -343,7 +401,9 @@ impl ScreenState for Organization {
                 (Action::Help, "keys"),
             ],
             Tab::Members => vec![
-                (Action::Filter, "filter"),
+                (Action::Filter, "search"),
+                (Action::RoleFilter, "role"),
+                (Action::MemberSort, "sort"),
                 (Action::NextTab, "tab"),
                 (Action::Refresh, "refresh"),
                 (Action::Back, "back"),
@@ -362,6 +422,12 @@ impl ScreenState for Organization {
         let outcome = self.filter_mut().handle_key(key)?;
         if outcome == InputOutcome::Changed && self.tab == Tab::Spaces {
             self.select_first_match();
+        }
+        let submitted = matches!(outcome, InputOutcome::Submitted | InputOutcome::Cancelled);
+        if self.tab == Tab::Members && submitted {
+            let cmd = self.apply_member_search(ctx);
+            self.member_selection.clamp(self.visible_members().len());
+            return Some(Step::cmd(cmd));
         }
         self.tree_selection.clamp(self.visible_rows().len());
         self.member_selection.clamp(self.visible_members().len());
@@ -386,6 +452,9 @@ impl ScreenState for Organization {
             }
             Action::Back if self.filter_mut().is_shown() => {
                 self.filter_mut().clear();
+                if self.tab == Tab::Members {
+                    return Some(Step::cmd(self.apply_member_search(ctx)));
+                }
                 return Some(Step::default());
             }
             _ => {}
@@ -406,9 +475,13 @@ impl ScreenState for Organization {
     ) -> Option<Step> {
         match response {
             ApiResponse::OrganizationTree(result) => {
+                let note = result.as_ref().ok().and_then(tree_note);
                 let result = result.clone().map(|data| build_tree(&data));
                 if !self.tree.settle(request, result) {
                     return None;
+                }
+                if self.tree.error().is_none() {
+                    self.tree_note = note;
                 }
                 if self.expanded.is_empty()
                     && let Some(tree) = self.tree.value()

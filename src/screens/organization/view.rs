@@ -3,12 +3,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::{OrgNode, Organization, Tab};
+use super::{OrgNode, Organization, Tab, members};
 use crate::app::Model;
 use crate::screens::ScreenState;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
-use crate::ui::{status, text};
+use crate::ui::{list, status, text};
 
 /// Below this width the details pane gives its room to the tree.
 const DETAILS_MIN_WIDTH: u16 = 70;
@@ -55,6 +55,21 @@ fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mod
             None => status::loading(frame, area, model, "collections and spaces"),
         }
         return;
+    };
+    let area = match &screen.tree_note {
+        Some(note) => {
+            let [rest, note_area] =
+                Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+            frame.render_widget(
+                Paragraph::new(Span::styled(
+                    text::truncate(&format!("⚠ {}", sanitize(note)), note_area.width as usize),
+                    theme.style("warning"),
+                )),
+                note_area,
+            );
+            rest
+        }
+        None => area,
     };
     if tree.is_empty() {
         status::empty(
@@ -261,6 +276,18 @@ fn draw_members(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mo
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &screen.member_filter, theme);
     }
+    let [filters_area, area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    frame.render_widget(
+        Paragraph::new(Span::styled(
+            text::truncate(
+                &sanitize(&members::summary(&screen.member_query)),
+                filters_area.width as usize,
+            ),
+            theme.style("muted"),
+        )),
+        filters_area,
+    );
     if !screen.members.loaded_once() {
         match &screen.members.error {
             Some(error) => status::error(frame, area, model, error),
@@ -269,7 +296,7 @@ fn draw_members(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mo
         return;
     }
     let members = screen.visible_members();
-    if members.is_empty() {
+    if members.is_empty() && screen.members.unreadable.is_empty() {
         status::empty(frame, area, model, "No members to show.");
         return;
     }
@@ -322,5 +349,14 @@ fn draw_members(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mo
             text::columns(&[&name, &email, &role, &seen], &widths, style)
         })
         .collect();
+    let mut lines = lines;
+    if range.end >= members.len() {
+        lines.extend(list::unreadable_rows(
+            &screen.members.unreadable,
+            rows_area,
+            lines.len(),
+            theme,
+        ));
+    }
     frame.render_widget(Paragraph::new(lines), rows_area);
 }

@@ -6,7 +6,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::Organizations;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
-use crate::ui::{status, text};
+use crate::ui::{list, status, text};
 
 pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
@@ -94,6 +94,15 @@ pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model
             Some(text::columns(&cells, &widths, style))
         })
         .collect();
+    let mut lines = lines;
+    if range.end >= visible.len() {
+        lines.extend(list::unreadable_rows(
+            &screen.list.unreadable,
+            rows_area,
+            lines.len(),
+            theme,
+        ));
+    }
     frame.render_widget(Paragraph::new(lines), rows_area);
     let more = if screen.list.is_loading() {
         Span::styled("loading more…", theme.style("muted"))
