@@ -933,3 +933,24 @@ async fn messages_follow_the_shared_rule() {
         "the same esc did not clear the query"
     );
 }
+
+#[tokio::test]
+async fn drafts_are_announced_only_when_this_user_may_send_them() {
+    let mut loaded = review(tokens::READER, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    let prefix = screen(model).draft_prefix();
+    update(
+        model,
+        Msg::DraftsLoaded {
+            prefix: prefix.clone(),
+            drafts: vec![(format!("{prefix}comment"), "written as someone else".into())],
+        },
+    );
+    assert!(
+        screen(model)
+            .notice
+            .as_ref()
+            .is_none_or(|notice| !notice.text.contains("restored")),
+        "a reader is not offered a comment draft they cannot send"
+    );
+}

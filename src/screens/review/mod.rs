@@ -199,8 +199,8 @@ pub struct ReviewScreen {
     pub pending: HashMap<RequestId, PendingWrite>,
     /// Drafts found on disk, by key, offered when the matching composer opens.
     pub drafts: HashMap<String, String>,
-    /// The "drafts restored" message was shown (or there was nothing to say).
-    drafts_announced: bool,
+    /// Drafts came from disk and were not announced yet (that waits for the permissions).
+    drafts_to_announce: bool,
     pub notice: Option<Notice>,
     pub recent_reactions: Vec<String>,
     /// Comment bodies and the description as drawn markdown, parsed once each.
@@ -236,7 +236,7 @@ impl ReviewScreen {
             overlay: None,
             pending: HashMap::new(),
             drafts: HashMap::new(),
-            drafts_announced: false,
+            drafts_to_announce: false,
             notice: None,
             recent_reactions: Vec::new(),
             bodies: view::RenderedBodies::default(),
@@ -404,14 +404,14 @@ impl ReviewScreen {
             .is_some_and(|space| from_space(&space.permissions))
     }
 
-    /// Says once that drafts were found, when both the drafts and the permissions are known,
+    /// Says that drafts were found, once, when both the drafts and the permissions are known,
     /// and counts only the drafts this user may send here (a reader's old comment draft is
     /// kept on disk but not offered).
     fn announce_drafts(&mut self) {
-        if self.drafts_announced || self.bundle.value().is_none() {
+        if !self.drafts_to_announce || self.bundle.value().is_none() {
             return;
         }
-        self.drafts_announced = true;
+        self.drafts_to_announce = false;
         let sendable = self
             .drafts
             .keys()
@@ -594,6 +594,7 @@ impl ScreenState for ReviewScreen {
     fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
         if prefix == self.draft_prefix() {
             self.drafts = drafts.iter().cloned().collect();
+            self.drafts_to_announce = true;
             self.announce_drafts();
         }
         Cmd::None
