@@ -41,6 +41,62 @@ fn browse_organization_space_and_page_in_the_demo() {
     assert!(tail.contains("\u{1b}[?25h"), "cursor shown again: {tail:?}");
 }
 
+/// Code in every language of the demo's Quickstart is coloured, with the budget a user gets:
+/// rust, python, typescript and go used to stay plain because building their grammar ate the
+/// block's budget.
+#[test]
+fn quickstart_code_is_highlighted_in_every_language() {
+    let mut app = PtyApp::spawn(&["--demo", "--colors", "truecolor"], 100, 30);
+    app.wait_for("Acme Robotics", WAIT);
+    app.send("\r");
+    app.wait_for("Engineering", WAIT);
+    app.send("/getting");
+    app.wait_for("Getting Started", WAIT);
+    app.send("\r");
+    app.send("\r");
+    app.wait_for("Welcome to Acme Fleet", WAIT);
+    app.send("j");
+    app.wait_for("Quickstart", WAIT);
+    app.send("\r");
+    app.wait_for("Quickstart  /quickstart", WAIT);
+    for code in [
+        "from acme_fleet import Fleet",
+        "import { Fleet } from",
+        "async fn main() -> Result",
+        "mission, err := client.Missions.Create",
+        "curl -X POST https://api.acme-robotics",
+    ] {
+        let search = code
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ");
+        app.send(&format!("/{search}\r"));
+        app.wait_for(code, WAIT);
+        let started = Instant::now();
+        loop {
+            let colours = app.row_colours(code);
+            let rgb = colours
+                .iter()
+                .filter(|colour| matches!(colour, vt100::Color::Rgb(..)))
+                .count();
+            // The gutter and the search match add colours of their own: the code itself
+            // must bring at least two.
+            if rgb >= 2 {
+                break;
+            }
+            assert!(
+                started.elapsed() < WAIT,
+                "`{code}` is not highlighted: {colours:?}\n{}",
+                app.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    app.send("q");
+    assert!(app.wait_exit(WAIT).is_some(), "q quits");
+}
+
 #[test]
 fn an_idle_quire_writes_nothing_to_the_terminal() {
     let app = PtyApp::spawn(&["--demo"], 80, 24);
