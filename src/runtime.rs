@@ -79,8 +79,15 @@ where
 {
     let (sender, mut receiver) = unbounded_channel::<Msg>();
     // Code highlighting needs grammars that take long to build: build the common ones now,
-    // in the background, so the first page with code is coloured without waiting.
-    tokio::task::spawn_blocking(warm_common_grammars);
+    // in the background, so the first page with code is coloured without waiting. A plain
+    // thread, not a blocking task: the runtime waits for those at exit, and quitting must not
+    // wait for a grammar.
+    if let Err(error) = std::thread::Builder::new()
+        .name("quire-grammars".into())
+        .spawn(warm_common_grammars)
+    {
+        tracing::warn!(%error, "could not start warming code grammars");
+    }
     let size = terminal.size().map_err(backend_error)?;
     let first = update(
         model,

@@ -9,9 +9,10 @@ use common::pty::PtyApp;
 
 const WAIT: Duration = Duration::from_secs(20);
 
-#[test]
-fn browse_organization_space_and_page_in_the_demo() {
-    let mut app = PtyApp::spawn(&["--demo"], 100, 30);
+/// Starts quire with `args` at 100x30 and opens the demo's Quickstart in the reader, the way a
+/// user gets there: organization, space filter, page tree.
+fn open_quickstart(args: &[&str]) -> PtyApp {
+    let mut app = PtyApp::spawn(args, 100, 30);
     app.wait_for("Acme Robotics", WAIT);
     app.send("\r");
     app.wait_for("Engineering", WAIT);
@@ -24,6 +25,12 @@ fn browse_organization_space_and_page_in_the_demo() {
     app.send("j");
     app.send("\r");
     app.wait_for("Quickstart  /quickstart", WAIT);
+    app
+}
+
+#[test]
+fn browse_organization_space_and_page_in_the_demo() {
+    let mut app = open_quickstart(&["--demo"]);
     // The hostile page title and GitBook blocks never reach the terminal raw.
     assert!(!app.screen().contains("{%"), "{}", app.screen());
     app.send("q");
@@ -46,19 +53,7 @@ fn browse_organization_space_and_page_in_the_demo() {
 /// block's budget.
 #[test]
 fn quickstart_code_is_highlighted_in_every_language() {
-    let mut app = PtyApp::spawn(&["--demo", "--colors", "truecolor"], 100, 30);
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
-    app.wait_for("Engineering", WAIT);
-    app.send("/getting");
-    app.wait_for("Getting Started", WAIT);
-    app.send("\r");
-    app.send("\r");
-    app.wait_for("Welcome to Acme Fleet", WAIT);
-    app.send("j");
-    app.wait_for("Quickstart", WAIT);
-    app.send("\r");
-    app.wait_for("Quickstart  /quickstart", WAIT);
+    let mut app = open_quickstart(&["--demo", "--colors", "truecolor"]);
     // (what to search for, a row of code it finds): the search match is drawn in the match
     // style, so each row also has code outside the match, which must carry syntax colours.
     for (search, code) in [
