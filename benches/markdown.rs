@@ -7,7 +7,9 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use quire::ui::markdown::{ColorDepth, MarkdownDoc, RenderOptions};
+use quire::ui::markdown::{
+    ColorDepth, MarkdownDoc, RenderOptions, grammar_ready, warm_common_grammars,
+};
 use quire::ui::theme::Theme;
 
 const TARGET_BYTES: usize = 1024 * 1024;
@@ -49,12 +51,28 @@ fn main() {
         color_depth: ColorDepth::TrueColor,
         ..RenderOptions::default()
     };
+    // What the app does in the background at start; the highlighting below is then work only.
+    let (_, warm) = timed(warm_common_grammars);
+    println!("grammars (warmed at start):    {}", format_duration(warm));
     let (highlighted, highlight) = timed(|| doc.highlighted(&theme, &options));
     println!(
         "highlight (all code blocks):   {}",
         format_duration(highlight)
     );
-    let (_, highlighted_80) = timed(|| highlighted.layout(80));
+    let languages = ["rust", "python", "ts", "sh", "json"];
+    let ready = languages.iter().filter(|l| grammar_ready(l)).count();
+    println!("grammars ready: {ready}/{} of the page's", languages.len());
+    let (highlighted_layout, highlighted_80) = timed(|| highlighted.layout(80));
+    let coloured_rows = highlighted_layout
+        .lines
+        .iter()
+        .filter(|line| {
+            line.spans
+                .iter()
+                .any(|span| matches!(span.style.fg, Some(ratatui::style::Color::Rgb(..))))
+        })
+        .count();
+    println!("rows with syntax colours at 80:  {coloured_rows}");
     println!(
         "layout of highlighted at 80:   {}",
         format_duration(highlighted_80)

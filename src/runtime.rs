@@ -19,7 +19,7 @@ use crate::app::{
     ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
 };
 use crate::ui::chrome;
-use crate::ui::markdown::{MarkdownDoc, RenderOptions};
+use crate::ui::markdown::{MarkdownDoc, RenderOptions, warm_common_grammars};
 use crate::ui::theme::Theme;
 
 /// How often the spinner turns while something is loading. Idle, nothing ticks.
@@ -80,6 +80,16 @@ where
     H: Host,
 {
     let (sender, mut receiver) = unbounded_channel::<Msg>();
+    // Code highlighting needs grammars that take long to build: build the common ones now,
+    // in the background, so the first page with code is coloured without waiting. A plain
+    // thread, not a blocking task: the runtime waits for those at exit, and quitting must not
+    // wait for a grammar.
+    if let Err(error) = std::thread::Builder::new()
+        .name("quire-grammars".into())
+        .spawn(warm_common_grammars)
+    {
+        tracing::warn!(%error, "could not start warming code grammars");
+    }
     let size = terminal.size().map_err(backend_error)?;
     let first = update(
         model,

@@ -9,9 +9,10 @@ use common::pty::PtyApp;
 
 const WAIT: Duration = Duration::from_secs(20);
 
-#[test]
-fn browse_organization_space_and_page_in_the_demo() {
-    let mut app = PtyApp::spawn(&["--demo"], 100, 30);
+/// Starts quire with `args` at 100x30 and opens the demo's Quickstart in the reader, the way a
+/// user gets there: organization, space filter, page tree.
+fn open_quickstart(args: &[&str]) -> PtyApp {
+    let mut app = PtyApp::spawn(args, 100, 30);
     app.wait_for("Acme Robotics", WAIT);
     app.send("\r");
     app.wait_for("Engineering", WAIT);
@@ -24,6 +25,12 @@ fn browse_organization_space_and_page_in_the_demo() {
     app.send("j");
     app.send("\r");
     app.wait_for("Quickstart  /quickstart", WAIT);
+    app
+}
+
+#[test]
+fn browse_organization_space_and_page_in_the_demo() {
+    let mut app = open_quickstart(&["--demo"]);
     // The hostile page title and GitBook blocks never reach the terminal raw.
     assert!(!app.screen().contains("{%"), "{}", app.screen());
     app.send("q");
@@ -39,6 +46,47 @@ fn browse_organization_space_and_page_in_the_demo() {
         "bracketed paste off: {tail:?}"
     );
     assert!(tail.contains("\u{1b}[?25h"), "cursor shown again: {tail:?}");
+}
+
+/// Code in every language of the demo's Quickstart is coloured, with the budget a user gets:
+/// rust, python, typescript and go used to stay plain because building their grammar ate the
+/// block's budget.
+#[test]
+fn quickstart_code_is_highlighted_in_every_language() {
+    let mut app = open_quickstart(&["--demo", "--colors", "truecolor"]);
+    // (what to search for, a row of code it finds): the search match is drawn in the match
+    // style, so each row also has code outside the match, which must carry syntax colours.
+    for (search, code) in [
+        ("from acme_fleet", "from acme_fleet import Fleet"),
+        ("import { Fleet }", "import { Fleet } from \"@acme/fleet\";"),
+        ("async fn", "async fn main() -> Result"),
+        ("if err", "if err != nil {"),
+        ("fmt.Println", "fmt.Println(\"mission\", mission.ID"),
+        ("WHERE m.site", "WHERE m.site = 'berlin-dc'"),
+        ("fleetctl maps", "fleetctl maps upload berlin-dc.yaml"),
+    ] {
+        app.send(&format!("/{search}\r"));
+        app.wait_for(code, WAIT);
+        let started = Instant::now();
+        loop {
+            let colours = app.row_colours(code);
+            // Plain code is drawn in the theme's named colours; only syntax colours are RGB.
+            if colours
+                .iter()
+                .any(|colour| matches!(colour, vt100::Color::Rgb(..)))
+            {
+                break;
+            }
+            assert!(
+                started.elapsed() < WAIT,
+                "`{code}` is not highlighted: {colours:?}\n{}",
+                app.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    app.send("q");
+    assert!(app.wait_exit(WAIT).is_some(), "q quits");
 }
 
 #[test]

@@ -276,6 +276,77 @@ fn the_preview_follows_the_selection_parses_then_highlights() {
     assert!(requests(&cmd).is_empty(), "{cmd:?}");
 }
 
+/// `r` in the reader used to change nothing once a page was parsed: the cached parse (with
+/// its code blocks left plain) was shown again. It renders the page afresh now.
+#[test]
+fn refreshing_the_reader_parses_and_highlights_the_page_again() {
+    let (mut model, preview) = space_model();
+    let markdown = "# Code\n\n```rust\nfn main() {}\n```\n";
+    let cmd = respond(
+        &mut model,
+        preview,
+        ApiResponse::PageMarkdown(Ok(page_with_markdown("p-start", markdown))),
+    );
+    finish_parse(&mut model, cmd);
+    assert!(requests(&update(&mut model, key(KeyCode::Enter))).is_empty());
+    let layout_before = match model.top() {
+        Screen::Page(page) => page.reader.layout.clone().expect("laid out"),
+        _ => panic!("reader open"),
+    };
+
+    let (request, call) = only_request(&update(&mut model, char_key('r')));
+    assert!(matches!(call, ApiCall::GetPageMarkdown { .. }), "{call:?}");
+    let cmd = respond(
+        &mut model,
+        request,
+        ApiResponse::PageMarkdown(Ok(page_with_markdown("p-start", markdown))),
+    );
+    let Cmd::ParseMarkdown { key: doc_key, .. } = cmd.clone() else {
+        panic!("the page is parsed again, got {cmd:?}")
+    };
+    // The plain parse arrives first and asks for highlighting; the highlighted one replaces
+    // the layout on screen.
+    let plain = quire::app::DocHandle(std::sync::Arc::new(
+        quire::ui::markdown::MarkdownDoc::parse(markdown, &model.theme),
+    ));
+    let next = update(
+        &mut model,
+        Msg::MarkdownParsed {
+            key: doc_key.clone(),
+            doc: plain.clone(),
+            highlighted: false,
+        },
+    );
+    assert_eq!(
+        next,
+        Cmd::HighlightMarkdown {
+            key: doc_key.clone(),
+            doc: plain.clone()
+        }
+    );
+    let highlighted = quire::app::DocHandle(std::sync::Arc::new(
+        plain
+            .0
+            .highlighted(&model.theme, &quire::ui::markdown::RenderOptions::default()),
+    ));
+    update(
+        &mut model,
+        Msg::MarkdownParsed {
+            key: doc_key,
+            doc: highlighted,
+            highlighted: true,
+        },
+    );
+    let Screen::Page(page) = model.top() else {
+        panic!()
+    };
+    let layout_after = page.reader.layout.clone().expect("laid out");
+    assert!(
+        !std::sync::Arc::ptr_eq(&layout_before, &layout_after),
+        "the fresh highlighted parse is laid out"
+    );
+}
+
 #[test]
 fn reading_a_page_scrolls_searches_and_jumps_by_heading() {
     let (mut model, preview) = space_model();

@@ -26,6 +26,12 @@ impl DocCache {
         self.documents.get(key)
     }
 
+    /// Forgets a page, so it is parsed and highlighted again (the user asked to reload it).
+    pub fn forget(&mut self, key: &DocKey) {
+        self.documents.remove(key);
+        self.order.retain(|known| known != key);
+    }
+
     pub fn insert(&mut self, key: DocKey, doc: Arc<MarkdownDoc>, highlighted: bool) {
         // A plain parse never replaces a highlighted one that raced ahead of it.
         if let Some(existing) = self.documents.get(&key)

@@ -4,9 +4,10 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use similar::{ChangeTag, TextDiff};
-use unicode_width::UnicodeWidthChar;
+use unicode_segmentation::UnicodeSegmentation;
 
 use crate::ui::sanitize::sanitize;
+use crate::ui::text::grapheme_width;
 use crate::ui::theme::Theme;
 
 /// Lines of unchanged text shown around each change.
@@ -277,8 +278,8 @@ fn wrap_pieces(
     for (emphasized, text) in pieces {
         let style = if *emphasized { emphasis } else { base };
         let mut current = String::new();
-        for c in sanitize(text).chars() {
-            let w = c.width().unwrap_or(0);
+        for grapheme in sanitize(text).graphemes(true) {
+            let w = grapheme_width(grapheme);
             if used + w > width && used > 0 {
                 if !current.is_empty()
                     && let Some(row) = rows.last_mut()
@@ -288,7 +289,7 @@ fn wrap_pieces(
                 rows.push(Vec::new());
                 used = 0;
             }
-            current.push(c);
+            current.push_str(grapheme);
             used += w;
         }
         if !current.is_empty()

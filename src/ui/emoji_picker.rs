@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use crate::ui::chrome::centered;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::list::Selection;
+use crate::ui::text;
 use crate::ui::theme::Theme;
 
 /// Offered first when nothing was searched, after the recently used ones.
@@ -147,10 +148,11 @@ impl EmojiPicker {
                 } else {
                     theme.style("text")
                 };
-                Line::from(Span::styled(
-                    format!("{} {}{note}", choice.emoji, choice.name),
-                    style,
-                ))
+                // Drawn as every emoji is drawn (one width everywhere), fitted to the
+                // popup so no row can reach past its border.
+                let emoji = text::emoji_presentation(&choice.emoji);
+                let row = format!("{emoji} {}{note}", choice.name);
+                Line::from(Span::styled(text::truncate(&row, list.width.into()), style))
             })
             .collect();
         frame.render_widget(Paragraph::new(lines), list);
@@ -206,6 +208,33 @@ mod tests {
         let picker = EmojiPicker::new(&["🦀".to_string()], Vec::new());
         assert_eq!(picker.results[0].emoji, "🦀");
         assert_eq!(picker.results[1].emoji, "👍");
+    }
+
+    /// Emoji with a variation selector (❤️, ☘️) and text-presentation ones (🗺) end every
+    /// row at the border: each row is as wide as ratatui draws it, never wider than the popup.
+    #[test]
+    fn rows_with_variation_selectors_keep_the_border_in_place() {
+        let recent: Vec<String> = ["☘️", "❤️", "🗺️", "🗺", "☘"]
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        let picker = EmojiPicker::new(&recent, vec!["❤️".into()]);
+        let theme = Theme::default();
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(50, 16)).expect("terminal");
+        terminal
+            .draw(|frame| picker.draw(frame, frame.area(), &theme))
+            .expect("draw");
+        let buffer = terminal.backend().buffer();
+        let popup = centered(buffer.area, 44, 14);
+        let right = popup.right() - 1;
+        for y in popup.y + 1..popup.bottom() - 1 {
+            assert_eq!(buffer[(right, y)].symbol(), "│", "row {y}: {buffer:?}");
+        }
+        for choice in &picker.results {
+            let shown = text::emoji_presentation(&choice.emoji);
+            assert_eq!(text::width(&shown), 2, "{:?}", choice.emoji);
+        }
     }
 
     #[test]

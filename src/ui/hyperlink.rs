@@ -10,7 +10,8 @@ use ratatui::buffer::{Buffer, CellDiffOption};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
-use unicode_width::UnicodeWidthStr;
+
+use crate::ui::text;
 
 /// Whether this terminal should get hyperlinks: not the Linux console or a dumb terminal, and
 /// not when the user said `QUIRE_NO_HYPERLINKS`.
@@ -34,7 +35,7 @@ pub fn apply(buffer: &mut Buffer, area: Rect, lines: &[Line], target_style: Styl
     for (row, line) in lines.iter().enumerate().take(area.height as usize) {
         let mut column = 0u16;
         for span in &line.spans {
-            let width = u16::try_from(span.width()).unwrap_or(u16::MAX);
+            let width = u16::try_from(text::width(&span.content)).unwrap_or(u16::MAX);
             if span.style == target_style && width > 0 {
                 let (address, pieces) = current.get_or_insert_with(Default::default);
                 address.push_str(&span.content);
@@ -89,7 +90,7 @@ fn wrap_cell(buffer: &mut Buffer, x: u16, y: u16, before: &str, after: &str) {
         return;
     };
     let symbol = cell.symbol().to_string();
-    let width = NonZeroU16::new(u16::try_from(symbol.width()).unwrap_or(1).max(1))
+    let width = NonZeroU16::new(u16::try_from(text::width(&symbol)).unwrap_or(1).max(1))
         .unwrap_or(NonZeroU16::MIN);
     cell.set_symbol(&format!("{before}{symbol}{after}"));
     cell.set_diff_option(CellDiffOption::ForcedWidth(width));

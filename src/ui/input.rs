@@ -29,7 +29,7 @@ impl LineInput {
 
     /// Cursor position in graphemes, for drawing.
     pub fn cursor_column(&self) -> usize {
-        unicode_width::UnicodeWidthStr::width(&self.text[..self.cursor])
+        crate::ui::text::width(&self.text[..self.cursor])
     }
 
     pub fn insert_str(&mut self, text: &str) {

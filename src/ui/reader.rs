@@ -10,13 +10,16 @@ use ratatui::widgets::Paragraph;
 
 use crate::app::DocKey;
 use crate::app::docs::DocCache;
-use crate::ui::markdown::{DocLayout, TextMatch};
+use crate::ui::markdown::{DocLayout, MarkdownDoc, TextMatch};
 use crate::ui::theme::Theme;
 
 #[derive(Debug, Clone, Default)]
 pub struct Reader {
     pub key: Option<DocKey>,
     pub layout: Option<Arc<DocLayout>>,
+    /// The parse that `layout` was made from, to notice a new one (a highlighted copy, or a
+    /// page rendered again after `r`).
+    laid_out: Option<Arc<MarkdownDoc>>,
     /// Whether the laid-out document has its code highlighted yet.
     highlighted: bool,
     pub scroll: usize,
@@ -31,6 +34,7 @@ impl Reader {
         if self.key.as_ref() != Some(&key) {
             self.key = Some(key);
             self.layout = None;
+            self.laid_out = None;
             self.highlighted = false;
             self.scroll = 0;
             self.matches.clear();
@@ -39,18 +43,25 @@ impl Reader {
         self.refresh_layout(docs, width);
     }
 
-    /// Lays the document out again when the width changed or a better parse arrived.
+    /// Lays the document out again when the width changed or a new parse arrived (never
+    /// trading a highlighted layout for a plain one of the same page).
     pub fn refresh_layout(&mut self, docs: &DocCache, width: u16) {
         let Some(key) = &self.key else { return };
         let Some(cached) = docs.get(key) else { return };
         let width = width.max(1);
+        let same_parse = self
+            .laid_out
+            .as_ref()
+            .is_some_and(|doc| Arc::ptr_eq(doc, &cached.doc));
+        let better_parse = !same_parse && (cached.highlighted || !self.highlighted);
         let stale = match &self.layout {
             None => true,
-            Some(layout) => layout.width != width || (cached.highlighted && !self.highlighted),
+            Some(layout) => layout.width != width || better_parse,
         };
         if stale {
             let anchor = self.scroll_fraction();
             self.layout = Some(Arc::new(cached.doc.layout(width)));
+            self.laid_out = Some(Arc::clone(&cached.doc));
             self.highlighted = cached.highlighted;
             if anchor > 0.0 {
                 self.scroll = (anchor * self.line_count() as f64) as usize;
@@ -139,6 +150,24 @@ impl Reader {
         }
     }
 
+    /// Where the view is, as vim's ruler says it: "All" when the whole page fits, "Top" while
+    /// the first line shows, "Bot" once the last one does, otherwise how far the top line is
+    /// between the two ends. `None` until the page is laid out.
+    pub fn position(&self, height: usize) -> Option<String> {
+        let total = self.line_count();
+        if total == 0 {
+            return None;
+        }
+        let above = self.scroll.min(total);
+        let below = total.saturating_sub(above + height.max(1));
+        Some(match (above, below) {
+            (0, 0) => "All".to_string(),
+            (0, _) => "Top".to_string(),
+            (_, 0) => "Bot".to_string(),
+            _ => format!("{}%", above * 100 / (above + below)),
+        })
+    }
+
     /// "3/11" for the footer while searching.
     pub fn match_status(&self) -> Option<String> {
         if self.query.is_empty() {
@@ -186,5 +215,44 @@ impl Reader {
             };
             frame.buffer_mut().set_style(rect, style);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reader_with_lines(count: usize) -> Reader {
+        let lines = (0..count)
+            .map(|row| Line::from(format!("row {row}")))
+            .collect();
+        Reader {
+            layout: Some(Arc::new(DocLayout {
+                lines,
+                heading_rows: Vec::new(),
+                width: 20,
+            })),
+            ..Reader::default()
+        }
+    }
+
+    #[test]
+    fn position_tells_where_the_top_line_is() {
+        let mut reader = reader_with_lines(100);
+        let height = 20;
+        assert_eq!(reader.position(height).as_deref(), Some("Top"));
+        reader.scroll_by(40, height);
+        assert_eq!(reader.position(height).as_deref(), Some("50%"));
+        reader.scroll_by(1, height);
+        assert_eq!(reader.position(height).as_deref(), Some("51%"));
+        reader.scroll_to(usize::MAX, height);
+        assert_eq!(reader.position(height).as_deref(), Some("Bot"));
+    }
+
+    #[test]
+    fn a_page_that_fits_is_all_shown_and_an_empty_one_has_no_position() {
+        assert_eq!(reader_with_lines(5).position(20).as_deref(), Some("All"));
+        assert_eq!(reader_with_lines(0).position(20), None);
+        assert_eq!(Reader::default().position(20), None);
     }
 }

@@ -6,16 +6,31 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use unicode_width::UnicodeWidthChar;
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
 
 use crate::ui::input::Filter;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 
-/// Cuts `text` to at most `width` cells, ending with `…` when something was cut.
+/// How many terminal cells `text` takes. The one width function of the client, the measure
+/// ratatui itself uses (unicode-width over the whole string, which knows emoji sequences), so
+/// `❤️` or `👨‍💻` counts the same in our padding and wrapping as on screen. Counting characters
+/// one by one instead makes `❤️` one cell narrower than drawn, which pushes a row's end (a
+/// border) right.
+pub fn width(text: &str) -> usize {
+    UnicodeWidthStr::width(text)
+}
+
+/// The cells of one grapheme cluster, as ratatui counts them.
+pub fn grapheme_width(grapheme: &str) -> usize {
+    UnicodeWidthStr::width(grapheme)
+}
+
+/// Cuts `text` to at most `width` cells, ending with `…` when something was cut. Never cuts
+/// inside a grapheme (an emoji keeps its variation selector).
 pub fn truncate(text: &str, width: usize) -> String {
-    let total: usize = text.chars().map(|c| c.width().unwrap_or(0)).sum();
-    if total <= width {
+    if self::width(text) <= width {
         return text.to_string();
     }
     if width == 0 {
@@ -23,13 +38,13 @@ pub fn truncate(text: &str, width: usize) -> String {
     }
     let mut out = String::new();
     let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
-        if used + w > width - 1 {
+    for grapheme in text.graphemes(true) {
+        let cells = grapheme_width(grapheme);
+        if used + cells > width - 1 {
             break;
         }
-        out.push(c);
-        used += w;
+        out.push_str(grapheme);
+        used += cells;
     }
     out.push('…');
     out
@@ -38,7 +53,7 @@ pub fn truncate(text: &str, width: usize) -> String {
 /// Pads or truncates `text` to exactly `width` cells.
 pub fn fit(text: &str, width: usize) -> String {
     let cut = truncate(text, width);
-    let used: usize = cut.chars().map(|c| c.width().unwrap_or(0)).sum();
+    let used = self::width(&cut);
     format!("{cut}{}", " ".repeat(width.saturating_sub(used)))
 }
 
@@ -138,16 +153,42 @@ pub fn emoji(value: Option<&str>) -> Option<String> {
     } else {
         value.to_string()
     };
-    // Variation selector 16 asks for emoji presentation; terminals disagree on its width (one
-    // cell or two), so it is dropped and every terminal draws the glyph the same way.
-    let glyph = sanitize(&glyph).replace('\u{fe0f}', "");
-    // A pictograph that is text-presentation by default (🏗) is one cell to unicode-width but
-    // two in many terminals; rather than misalign the row, such an icon is left out.
-    let ambiguous = unicode_width::UnicodeWidthStr::width(glyph.as_str()) < 2
-        && glyph
-            .chars()
-            .any(|c| ('\u{1f000}'..='\u{1faff}').contains(&c));
-    (!glyph.is_empty() && !ambiguous).then_some(glyph)
+    let glyph = emoji_presentation(&sanitize(&glyph));
+    (!glyph.is_empty()).then_some(glyph)
+}
+
+/// An emoji as it is drawn everywhere (tree rows, titles, the reaction picker): a pictograph
+/// that is text-presentation by default (🗺, ❤, ⚙) gets variation selector 16, so it is two
+/// cells both to [`width`] and to ratatui. Measured two cells, a glyph is followed by an
+/// explicit cursor move, so the row stays aligned whether the terminal draws it one cell
+/// wide or two; measured one, a terminal drawing it two wide pushes the rest of the row right.
+pub fn emoji_presentation(glyph: &str) -> String {
+    let bare: String = glyph.chars().filter(|c| *c != '\u{fe0f}').collect();
+    let mut chars = bare.chars();
+    let single_pictograph =
+        matches!((chars.next(), chars.next()), (Some(c), None) if is_pictograph(c));
+    if single_pictograph && grapheme_width(&bare) < 2 {
+        let with_selector = format!("{bare}\u{fe0f}");
+        if grapheme_width(&with_selector) == 2 {
+            return with_selector;
+        }
+    }
+    glyph.to_string()
+}
+
+/// Symbols and pictographs that have an emoji form.
+fn is_pictograph(c: char) -> bool {
+    matches!(c,
+        '\u{2190}'..='\u{21ff}'
+        | '\u{2300}'..='\u{23ff}'
+        | '\u{2460}'..='\u{27bf}'
+        | '\u{2900}'..='\u{297f}'
+        | '\u{2b00}'..='\u{2bff}'
+        | '\u{3030}'
+        | '\u{303d}'
+        | '\u{3297}'
+        | '\u{3299}'
+        | '\u{1f000}'..='\u{1faff}')
 }
 
 /// Wraps plain text to `width` cells at spaces, breaking longer words; keeps blank lines.
@@ -162,7 +203,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         let mut line = String::new();
         let mut used = 0;
         for word in paragraph.split(' ') {
-            let word_width: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
+            let word_width = self::width(word);
             if used > 0 && used + 1 + word_width > width {
                 lines.push(std::mem::take(&mut line));
                 used = 0;
@@ -171,13 +212,13 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
                 line.push(' ');
                 used += 1;
             }
-            for c in word.chars() {
-                let w = c.width().unwrap_or(0);
+            for grapheme in word.graphemes(true) {
+                let w = grapheme_width(grapheme);
                 if used + w > width && used > 0 {
                     lines.push(std::mem::take(&mut line));
                     used = 0;
                 }
-                line.push(c);
+                line.push_str(grapheme);
                 used += w;
             }
         }
@@ -217,15 +258,45 @@ mod tests {
             emoji(Some("1f468-200d-1f4bb")).as_deref(),
             Some("👨\u{200d}💻")
         );
-        assert_eq!(emoji(Some("⚙\u{fe0f}")).as_deref(), Some("⚙"));
-        assert_eq!(
-            emoji(Some("1f3db-fe0f")),
-            None,
-            "width differs between terminals"
-        );
+        assert_eq!(emoji(Some("⚙\u{fe0f}")).as_deref(), Some("⚙\u{fe0f}"));
+        assert_eq!(emoji(Some("1f3db-fe0f")).as_deref(), Some("🏛\u{fe0f}"));
         assert_eq!(emoji(Some("")), None);
         assert_eq!(emoji(None), None);
         assert_eq!(emoji(Some("\u{1b}[2J")).as_deref(), Some("␛[2J"));
+    }
+
+    #[test]
+    fn text_presentation_icons_are_shown_two_cells_wide() {
+        // 🗺 is text-presentation by default: it used to be dropped, leaving a gap.
+        for value in ["🗺️", "🗺", "1f5fa", "1f5fa-fe0f"] {
+            let icon = emoji(Some(value)).unwrap_or_else(|| panic!("{value} dropped"));
+            assert_eq!(icon, "🗺\u{fe0f}", "{value}");
+            assert_eq!(width(&icon), 2, "{value}");
+        }
+        assert_eq!(emoji(Some("❤")).as_deref(), Some("❤\u{fe0f}"));
+        assert_eq!(emoji(Some("🚀")).as_deref(), Some("🚀"));
+    }
+
+    #[test]
+    fn one_width_for_emoji_everywhere() {
+        // Variation selectors and joiners count as ratatui counts them.
+        for (text, cells) in [
+            ("❤️", 2),
+            ("☘️", 2),
+            ("👨\u{200d}💻", 2),
+            ("a❤️b", 4),
+            ("日本", 4),
+            ("plain", 5),
+        ] {
+            assert_eq!(width(text), cells, "{text}");
+            let drawn = ratatui::text::Line::from(text).width();
+            assert_eq!(width(text), drawn, "{text} as ratatui measures it");
+        }
+        assert_eq!(width(&fit("❤️ red heart", 8)), 8);
+        assert_eq!(fit("❤️ red", 8), "❤️ red  ");
+        // A cut never splits an emoji from its selector.
+        assert_eq!(truncate("☘️☘️☘️", 5), "☘️☘️…");
+        assert_eq!(wrap("❤️❤️❤️", 4), ["❤️❤️", "❤️"]);
     }
 
     #[test]

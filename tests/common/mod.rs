@@ -177,13 +177,16 @@ pub fn tree() -> OrganizationTree {
 }
 
 pub fn pages() -> Vec<Page> {
+    // A text-presentation emoji with its variation selector: once dropped, leaving a gap.
+    let mut start = page_json(
+        "p-start",
+        "Getting started",
+        "document",
+        vec![page_json("p-install", "Install", "document", vec![])],
+    );
+    start["emoji"] = Value::String("🗺️".into());
     vec![
-        from_json(page_json(
-            "p-start",
-            "Getting started",
-            "document",
-            vec![page_json("p-install", "Install", "document", vec![])],
-        )),
+        from_json(start),
         from_json(page_json("p-group", "Reference", "group", vec![])),
     ]
 }

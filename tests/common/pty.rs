@@ -122,6 +122,29 @@ impl PtyApp {
         self.parser.lock().unwrap().screen().contents()
     }
 
+    /// The distinct foreground colours of the printed cells on the first row holding `text`.
+    pub fn row_colours(&self, text: &str) -> Vec<vt100::Color> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, columns) = screen.size();
+        let mut colours = Vec::new();
+        for (row, contents) in screen.rows(0, columns).enumerate().take(rows.into()) {
+            if !contents.contains(text) {
+                continue;
+            }
+            for column in 0..columns {
+                let Some(cell) = screen.cell(row as u16, column) else {
+                    continue;
+                };
+                if !cell.contents().trim().is_empty() && !colours.contains(&cell.fgcolor()) {
+                    colours.push(cell.fgcolor());
+                }
+            }
+            break;
+        }
+        colours
+    }
+
     pub fn bytes_received(&self) -> usize {
         self.bytes.load(Ordering::SeqCst)
     }

@@ -117,6 +117,11 @@ impl ScreenState for PageScreen {
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        // `r` renders the page again too, not only fetches it: forget the parsed copy so
+        // the answer is parsed and highlighted afresh even when the page did not change.
+        if let Some(key) = self.document.value() {
+            ctx.docs.forget(key);
+        }
         self.load(ctx)
     }
 

@@ -68,17 +68,14 @@ fn draw_status(
         }
         return;
     }
-    let total = screen.reader.line_count();
-    let position = if total == 0 {
-        String::new()
-    } else {
-        let percent = if total <= text_height {
-            100
-        } else {
-            (screen.reader.scroll + text_height).min(total) * 100 / total
-        };
-        format!("{percent}%  line {}/{total}", screen.reader.scroll + 1)
-    };
+    let position = screen
+        .reader
+        .position(text_height)
+        .map(|position| {
+            let total = screen.reader.line_count();
+            format!("{position}  line {}/{total}", screen.reader.scroll + 1)
+        })
+        .unwrap_or_default();
     let mut spans = Vec::new();
     if let Some(status) = screen.reader.match_status() {
         spans.push(Span::styled(status, theme.style("accent")));

@@ -109,7 +109,7 @@ fn page_line(
     };
     let suffix = if page.hidden { " (hidden)" } else { "" };
     let room =
-        (width as usize).saturating_sub(indent.len() + 2 + icon.chars().count() * 2 + suffix.len());
+        (width as usize).saturating_sub(indent.len() + 2 + text::width(&icon) + suffix.len());
     let title = text::truncate(&title, room.max(4));
     let mut spans = vec![
         Span::styled(format!("{indent}{marker}"), theme.style("muted")),

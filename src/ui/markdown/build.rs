@@ -8,11 +8,11 @@ use pulldown_cmark::{
     Alignment, BlockQuoteKind, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
 };
 use ratatui::style::{Modifier, Style};
-use unicode_width::UnicodeWidthStr;
 
 use super::gitbook::{self, Node};
 use super::{Align, Block, Body, CodeBlock, Heading, MAX_ROWS, MarkdownDoc, Piece, Table, Wrap};
 use crate::ui::sanitize::sanitize;
+use crate::ui::text::width as text_width;
 use crate::ui::theme::Theme;
 
 /// Containers deeper than this add no more indentation.
@@ -23,6 +23,7 @@ const MAX_BLOCKS: usize = MAX_ROWS;
 
 pub(super) fn build(markdown: &str, theme: &Theme) -> MarkdownDoc {
     let mut builder = Builder::new(theme);
+    builder.page_footnotes = footnote_labels(markdown);
     let nodes = gitbook::split(markdown);
     builder.render_nodes(&nodes);
     builder.finish()
@@ -100,6 +101,17 @@ struct Builder<'t> {
     pending_blank: bool,
     depth_notice_given: bool,
     truncated: bool,
+    /// Every footnote label defined anywhere on the page (lower-cased). GitBook tags cut a
+    /// page into chunks parsed one by one, so a reference and its definition can sit in
+    /// different chunks.
+    page_footnotes: Vec<String>,
+    /// Labels of the placeholder definitions added to the chunk being parsed: they only make
+    /// pulldown-cmark see the reference, and are not shown.
+    stub_footnotes: Vec<String>,
+    /// Inside a placeholder definition: its events are dropped.
+    in_stub_footnote: bool,
+    /// Footnote numbers in the order labels are first met (normally their first reference).
+    footnote_numbers: Vec<String>,
 }
 
 impl<'t> Builder<'t> {
@@ -128,6 +140,10 @@ impl<'t> Builder<'t> {
             pending_blank: false,
             depth_notice_given: false,
             truncated: false,
+            page_footnotes: Vec::new(),
+            stub_footnotes: Vec::new(),
+            in_stub_footnote: false,
+            footnote_numbers: Vec::new(),
         }
     }
 
@@ -402,7 +418,9 @@ impl<'t> Builder<'t> {
             | Options::ENABLE_GFM;
         let container_depth = self.containers.len();
         let list_depth = self.lists.len();
-        for event in Parser::new_ext(markdown, options) {
+        let (markdown, stubs) = with_footnote_stubs(markdown, &self.page_footnotes);
+        self.stub_footnotes = stubs;
+        for event in Parser::new_ext(&markdown, options) {
             if self.truncated {
                 break;
             }
@@ -422,9 +440,14 @@ impl<'t> Builder<'t> {
         self.html = None;
         self.metadata = false;
         self.table = None;
+        self.stub_footnotes.clear();
+        self.in_stub_footnote = false;
     }
 
     fn event(&mut self, event: Event<'_>) {
+        if self.skips_stub_footnote(&event) {
+            return;
+        }
         match event {
             Event::Start(tag) => self.start(tag),
             Event::End(tag) => self.end(tag),
@@ -456,7 +479,8 @@ impl<'t> Builder<'t> {
             }
             Event::FootnoteReference(label) => {
                 let style = self.theme.style("footnote");
-                self.push_inline(&footnote_marker(&label), style);
+                let marker = footnote_marker(self.footnote_number(&label));
+                self.push_inline(&marker, style);
             }
             Event::SoftBreak => self.push_inline(" ", self.current_style()),
             Event::HardBreak => self.hard_break(),
@@ -513,8 +537,8 @@ impl<'t> Builder<'t> {
             Tag::Item => self.start_item(),
             Tag::FootnoteDefinition(label) => {
                 self.start_block();
-                let marker = format!("{} ", footnote_marker(&label));
-                let indent = " ".repeat(marker.width());
+                let marker = format!("{} ", footnote_marker(self.footnote_number(&label)));
+                let indent = " ".repeat(text_width(&marker));
                 self.push_container(
                     vec![Piece::new(
                         sanitize(&marker).into_owned(),
@@ -649,6 +673,39 @@ impl<'t> Builder<'t> {
         }
     }
 
+    /// Whether `event` belongs to a placeholder footnote definition (and so is dropped).
+    fn skips_stub_footnote(&mut self, event: &Event<'_>) -> bool {
+        if self.in_stub_footnote {
+            if matches!(event, Event::End(TagEnd::FootnoteDefinition)) {
+                self.in_stub_footnote = false;
+            }
+            return true;
+        }
+        if let Event::Start(Tag::FootnoteDefinition(label)) = event
+            && self.stub_footnotes.contains(&label.to_lowercase())
+        {
+            self.in_stub_footnote = true;
+            return true;
+        }
+        false
+    }
+
+    /// The footnote's number: 1 for the first label met on the page, 2 for the next…
+    fn footnote_number(&mut self, label: &str) -> usize {
+        let label = label.to_lowercase();
+        match self
+            .footnote_numbers
+            .iter()
+            .position(|known| *known == label)
+        {
+            Some(index) => index + 1,
+            None => {
+                self.footnote_numbers.push(label);
+                self.footnote_numbers.len()
+            }
+        }
+    }
+
     fn start_quote(&mut self, kind: Option<BlockQuoteKind>) {
         self.start_block();
         let alert = kind.map(|kind| match kind {
@@ -701,7 +758,7 @@ impl<'t> Builder<'t> {
                 (bullet.to_string(), false)
             }
         };
-        let indent = " ".repeat(marker.width());
+        let indent = " ".repeat(text_width(&marker));
         let style = self.theme.style("list_marker");
         self.push_container(
             vec![Piece::new(marker, style)],
@@ -729,23 +786,26 @@ impl<'t> Builder<'t> {
         } else {
             container.first = vec![Piece::new(box_symbol, style)];
         }
-        let width: usize = container.first.iter().map(|piece| piece.text.width()).sum();
+        let width: usize = container
+            .first
+            .iter()
+            .map(|piece| text_width(&piece.text))
+            .sum();
         container.rest = vec![Piece::new(" ".repeat(width), Style::default())];
     }
 
     fn end_heading(&mut self) {
         let level = self.heading.take().unwrap_or(1);
         self.base_styles.pop();
-        let mut pieces = self.take_inline();
+        let pieces = self.take_inline();
         let text: String = pieces.iter().map(|piece| piece.text.as_str()).collect();
+        // Levels 1 and 2 are underlined by a rule; the others are told apart by the theme's
+        // heading styles alone, never by `###` markers a reader would have to decode.
         let style = self.theme.heading(level);
-        if level >= 3 {
-            pieces.insert(
-                0,
-                Piece::new(format!("{} ", "#".repeat(level.into())), style),
-            );
-        }
-        let text_width = pieces.iter().map(|piece| piece.text.width()).sum::<usize>();
+        let text_width = pieces
+            .iter()
+            .map(|piece| text_width(&piece.text))
+            .sum::<usize>();
         let index = self.blocks.len();
         if self.emit_text(pieces, Wrap::Words) {
             self.heading_blocks.push(index);
@@ -1080,17 +1140,64 @@ fn align(alignment: Alignment) -> Align {
     }
 }
 
-/// `¹²` for numeric labels, `[^label]` otherwise.
-fn footnote_marker(label: &str) -> String {
+/// A footnote's number in superscript digits: `¹²`.
+fn footnote_marker(number: usize) -> String {
     const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    if !label.is_empty() && label.len() <= 6 && label.chars().all(|c| c.is_ascii_digit()) {
-        label
-            .bytes()
-            .map(|digit| SUPERSCRIPTS[usize::from(digit - b'0')])
-            .collect()
-    } else {
-        format!("[^{label}]")
+    number
+        .to_string()
+        .bytes()
+        .map(|digit| SUPERSCRIPTS[usize::from(digit.saturating_sub(b'0')).min(9)])
+        .collect()
+}
+
+/// The labels (lower-cased) of the footnote definitions in `markdown`: lines that start,
+/// after at most three spaces, with `[^label]:`.
+fn footnote_labels(markdown: &str) -> Vec<String> {
+    let mut labels: Vec<String> = Vec::new();
+    for line in markdown.lines() {
+        let trimmed = line.trim_start_matches(' ');
+        if line.len() - trimmed.len() > 3 {
+            continue;
+        }
+        let Some(label) = trimmed
+            .strip_prefix("[^")
+            .and_then(|rest| rest.split_once("]:"))
+            .map(|(label, _)| label.to_lowercase())
+        else {
+            continue;
+        };
+        if !label.is_empty() && !label.contains(['[', ']']) && !labels.contains(&label) {
+            labels.push(label);
+        }
     }
+    labels
+}
+
+/// The chunk with a placeholder definition appended for each footnote defined elsewhere on
+/// the page, so pulldown-cmark turns references to it into footnote references instead of
+/// raw `[^label]` text. Returns the placeholders' labels so their definitions can be dropped.
+fn with_footnote_stubs<'a>(
+    chunk: &'a str,
+    page_labels: &[String],
+) -> (std::borrow::Cow<'a, str>, Vec<String>) {
+    if page_labels.is_empty() || !chunk.contains("[^") {
+        return (std::borrow::Cow::Borrowed(chunk), Vec::new());
+    }
+    let defined_here = footnote_labels(chunk);
+    let stubs: Vec<String> = page_labels
+        .iter()
+        .filter(|label| !defined_here.contains(label))
+        .cloned()
+        .collect();
+    if stubs.is_empty() {
+        return (std::borrow::Cow::Borrowed(chunk), stubs);
+    }
+    let mut source = String::with_capacity(chunk.len() + stubs.len() * 16);
+    source.push_str(chunk);
+    for label in &stubs {
+        source.push_str(&format!("\n\n[^{label}]: -\n"));
+    }
+    (std::borrow::Cow::Owned(source), stubs)
 }
 
 /// The language token and an optional `title="…"` from a fence's info string, e.g.
@@ -1238,9 +1345,15 @@ mod tests {
     }
 
     #[test]
-    fn footnote_markers_are_superscript_when_numeric() {
-        assert_eq!(footnote_marker("12"), "¹²");
-        assert_eq!(footnote_marker("note"), "[^note]");
+    fn footnote_markers_are_superscript_numbers() {
+        assert_eq!(footnote_marker(12), "¹²");
+        assert_eq!(footnote_marker(3), "³");
+    }
+
+    #[test]
+    fn footnote_labels_are_found_at_line_starts_only() {
+        let markdown = "Text[^a].\n\n[^A]: one\n   [^b-2]: two\n    [^code]: no\n[^]: no\n";
+        assert_eq!(footnote_labels(markdown), ["a", "b-2"]);
     }
 
     #[test]

@@ -1,4 +1,9 @@
-//! Fenced code through syntect, with a time budget per block.
+//! Fenced code through syntect (with two-face's syntax set), with a time budget per block.
+//!
+//! A grammar is built (its rules read and its regexes compiled) the first time it is used,
+//! which takes far longer than highlighting a block: grammars are built once and kept, the
+//! common ones warmed in the background at start ([`warm_common_grammars`]), and a block's
+//! budget starts only once its grammar is ready, so it measures highlighting work alone.
 //!
 //! Some of syntect's regexes backtrack for minutes on unlucky input, so blocks are highlighted
 //! on a worker thread: the worker gives up on a block once its budget is spent (checked after
@@ -15,7 +20,10 @@ use std::time::{Duration, Instant};
 use ratatui::style::{Color, Modifier, Style};
 use syntect::easy::HighlightLines;
 use syntect::highlighting::{FontStyle, ThemeSet};
-use syntect::parsing::{SyntaxReference, SyntaxSet};
+use syntect::parsing::syntax_definition::{
+    Context, ContextReference, MatchOperation, MatchPattern, Pattern,
+};
+use syntect::parsing::{Regex, SyntaxReference, SyntaxSet};
 
 use super::ColorDepth;
 
@@ -25,6 +33,11 @@ const HIGHLIGHT_THEME: &str = "base16-ocean.dark";
 
 /// Extra time the caller waits past the budget before abandoning a stuck worker.
 const GRACE: Duration = Duration::from_millis(10);
+
+/// The budget is counted in the worker's CPU time, which a busy machine stretches into more
+/// wall time: the caller, which can only watch the clock, waits this many budgets before it
+/// takes a block that does not come back for stuck.
+const STUCK_AFTER_BUDGETS: u32 = 20;
 
 /// One code block to highlight: its language token and its (sanitized) lines.
 pub(super) struct Job {
@@ -43,9 +56,139 @@ pub(super) struct Token {
 
 type Highlighted = Vec<Vec<Token>>;
 
+/// Languages warmed at start: what documentation pages show most.
+const COMMON_LANGUAGES: &[&str] = &[
+    "rust", "python", "ts", "js", "go", "sql", "sh", "json", "yaml", "toml",
+];
+
+/// two-face's syntax set: syntect's defaults plus TypeScript, TOML and many more, in the
+/// fancy-regex flavour (no C regex library).
 fn syntaxes() -> &'static SyntaxSet {
     static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
-    SYNTAXES.get_or_init(SyntaxSet::load_defaults_newlines)
+    SYNTAXES.get_or_init(two_face::syntax::extra_newlines)
+}
+
+/// One cell per syntax of [`syntaxes`], filled once its grammar is built with the other
+/// syntaxes it embeds. `OnceLock` makes a second thread asking for a grammar being built wait
+/// for it instead of building it again.
+fn grammar_cells() -> &'static [OnceLock<Vec<usize>>] {
+    static CELLS: OnceLock<Vec<OnceLock<Vec<usize>>>> = OnceLock::new();
+    CELLS.get_or_init(|| {
+        (0..syntaxes().syntaxes().len())
+            .map(|_| OnceLock::new())
+            .collect()
+    })
+}
+
+fn syntax_index(syntax: &SyntaxReference) -> Option<usize> {
+    syntaxes()
+        .syntaxes()
+        .iter()
+        .position(|known| std::ptr::eq(known, syntax))
+}
+
+/// Builds the grammar of `syntax`, and of the syntaxes it embeds, unless built already; waits
+/// while another thread builds one. Slow the first time: run it off the UI thread.
+fn prepare_grammar(syntax: &'static SyntaxReference) {
+    let Some(first) = syntax_index(syntax) else {
+        return;
+    };
+    let mut pending = vec![first];
+    let mut seen = vec![first];
+    while let Some(index) = pending.pop() {
+        let Some(cell) = grammar_cells().get(index) else {
+            continue;
+        };
+        for embedded in cell.get_or_init(|| build_grammar(index)) {
+            if !seen.contains(embedded) {
+                seen.push(*embedded);
+                pending.push(*embedded);
+            }
+        }
+    }
+}
+
+/// Builds the grammars of the languages pages use most, so the first page that shows them is
+/// highlighted at once. The app runs this on a background thread at start.
+pub fn warm_common_grammars() {
+    highlight_theme();
+    for language in COMMON_LANGUAGES {
+        if let Some(syntax) = find_syntax(language) {
+            prepare_grammar(syntax);
+        }
+    }
+}
+
+/// Whether `language`'s grammar is built (false for a language without one).
+pub fn grammar_ready(language: &str) -> bool {
+    find_syntax(language)
+        .and_then(syntax_index)
+        .and_then(|index| grammar_cells().get(index))
+        .is_some_and(|cell| cell.get().is_some())
+}
+
+/// Builds a grammar: syntect reads a grammar's rules and compiles its regexes lazily, the
+/// first time a line reaches them, so a block's first lines would pay for it. Here every
+/// context of the syntax is read and every regex compiled up front. Returns the other
+/// syntaxes its contexts lead to (embedded languages), which need building too.
+fn build_grammar(syntax_index: usize) -> Vec<usize> {
+    let mut embedded = Vec::new();
+    let built = catch_unwind(AssertUnwindSafe(|| {
+        let mut context_index = 0;
+        while let Some(context) = context_at(syntax_index, context_index) {
+            for pattern in &context.patterns {
+                let references: Vec<&ContextReference> = match pattern {
+                    Pattern::Include(reference) => vec![reference],
+                    Pattern::Match(matcher) => {
+                        compile(matcher);
+                        let mut references = match &matcher.operation {
+                            MatchOperation::Push(targets) | MatchOperation::Set(targets) => {
+                                targets.iter().collect()
+                            }
+                            MatchOperation::Pop | MatchOperation::None => Vec::new(),
+                        };
+                        references.extend(&matcher.with_prototype);
+                        references
+                    }
+                };
+                for other in references.into_iter().filter_map(reference_syntax) {
+                    if other != syntax_index && !embedded.contains(&other) {
+                        embedded.push(other);
+                    }
+                }
+            }
+            context_index += 1;
+        }
+    }));
+    if built.is_err() {
+        tracing::warn!(syntax_index, "building a grammar panicked");
+    }
+    embedded
+}
+
+/// Compiles a pattern's regex. One with back-references is compiled per match with the
+/// captured text substituted, and used as it stands only when there is none; as it stands it
+/// may not even compile (syntect would panic), so it is tried first.
+fn compile(matcher: &MatchPattern) {
+    if !matcher.has_captures || Regex::try_compile(matcher.regex.regex_str()).is_none() {
+        matcher.regex.is_match("");
+    }
+}
+
+/// The syntax a linked context reference points into.
+fn reference_syntax(reference: &ContextReference) -> Option<usize> {
+    let id = serde_json::to_value(reference.id().ok()?).ok()?;
+    id.get("syntax_index")?.as_u64()?.try_into().ok()
+}
+
+/// A context of a syntax by position. syntect keeps context ids opaque but serializable;
+/// going through serde is the one public way to name them. `None` past the last context.
+fn context_at(syntax_index: usize, context_index: usize) -> Option<&'static Context> {
+    let reference: ContextReference = serde_json::from_value(serde_json::json!({
+        "Direct": { "syntax_index": syntax_index, "context_index": context_index }
+    }))
+    .ok()?;
+    reference.resolve(syntaxes()).ok()
 }
 
 fn highlight_theme() -> &'static syntect::highlighting::Theme {
@@ -63,7 +206,8 @@ fn find_syntax(language: &str) -> Option<&'static SyntaxReference> {
     let lower = language.to_ascii_lowercase();
     let token = match lower.as_str() {
         "" | "text" | "txt" | "plain" | "plaintext" | "none" => return None,
-        "ts" | "tsx" | "typescript" | "jsx" | "mjs" | "cjs" | "node" | "javascript" => "js",
+        "typescript" | "mts" | "cts" => "ts",
+        "jsx" | "mjs" | "cjs" | "node" | "javascript" => "js",
         "shell" | "zsh" | "console" | "terminal" | "shellscript" | "bash" => "sh",
         "golang" => "go",
         "yml" => "yaml",
@@ -83,8 +227,11 @@ pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<High
     if jobs.iter().all(|job| find_syntax(&job.language).is_none()) {
         return results;
     }
-    // Load the syntaxes and theme here, not inside the first block's budget.
+    // Build the theme and the grammars here, not inside the blocks' budgets.
     highlight_theme();
+    for syntax in jobs.iter().filter_map(|job| find_syntax(&job.language)) {
+        prepare_grammar(syntax);
+    }
     let jobs = Arc::new(jobs);
     let mut next = 0;
     while next < count {
@@ -100,7 +247,7 @@ pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<High
             break;
         }
         loop {
-            match receiver.recv_timeout(budget + GRACE) {
+            match receiver.recv_timeout(budget * STUCK_AFTER_BUDGETS + GRACE) {
                 Ok((index, result)) => {
                     results[index] = result;
                     next = index + 1;
@@ -141,15 +288,16 @@ fn work(
 }
 
 fn highlight_block(job: &Job, budget: Duration, cancel: &AtomicBool) -> Option<Highlighted> {
-    let started = Instant::now();
     let syntax = find_syntax(&job.language)?;
     let theme = highlight_theme();
     let default_foreground = theme.settings.foreground;
     let mut highlighter = HighlightLines::new(syntax, theme);
+    // The grammar is built already (see `highlight_all`): the budget is for this block alone.
+    let work = WorkClock::start();
     let mut lines = Vec::with_capacity(job.lines.len());
     let mut with_newline = String::new();
     for line in &job.lines {
-        if started.elapsed() > budget || cancel.load(Ordering::Relaxed) {
+        if work.spent() > budget || cancel.load(Ordering::Relaxed) {
             return None;
         }
         with_newline.clear();
@@ -176,6 +324,50 @@ fn highlight_block(job: &Job, budget: Duration, cancel: &AtomicBool) -> Option<H
         lines.push(tokens);
     }
     Some(lines)
+}
+
+/// Measures the work a thread does: its CPU time where the system tells it, else the wall
+/// clock. Waiting for a core on a busy machine is not highlighting work.
+struct WorkClock {
+    cpu_start: Option<Duration>,
+    wall_start: Instant,
+}
+
+impl WorkClock {
+    fn start() -> WorkClock {
+        WorkClock {
+            cpu_start: thread_cpu_time(),
+            wall_start: Instant::now(),
+        }
+    }
+
+    fn spent(&self) -> Duration {
+        match (self.cpu_start, thread_cpu_time()) {
+            (Some(start), Some(now)) => now.saturating_sub(start),
+            _ => self.wall_start.elapsed(),
+        }
+    }
+}
+
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<Duration> {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes only into `time`, a valid timespec on this stack frame.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    if status != 0 {
+        return None;
+    }
+    let seconds = u64::try_from(time.tv_sec).ok()?;
+    let nanos = u32::try_from(time.tv_nsec).ok()?;
+    Some(Duration::new(seconds, nanos))
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
 }
 
 /// The terminal style of a highlighted token on top of the code block's style.
@@ -301,7 +493,20 @@ mod tests {
     #[test]
     fn aliases_find_syntaxes_and_unknown_languages_do_not() {
         for language in [
-            "rust", "rs", "py", "python", "ts", "sh", "bash", "json", "yml", "go",
+            "rust",
+            "rs",
+            "py",
+            "python",
+            "ts",
+            "typescript",
+            "tsx",
+            "toml",
+            "sql",
+            "sh",
+            "bash",
+            "json",
+            "yml",
+            "go",
         ] {
             assert!(find_syntax(language).is_some(), "{language}");
         }
@@ -315,11 +520,78 @@ mod tests {
             language: "rust".into(),
             lines: vec!["fn main() {}".into()],
         }];
-        let results = highlight_all(jobs, Duration::from_secs(30));
+        let results = highlight_all(jobs, default_budget());
         let lines = results[0].as_ref().expect("highlighted");
         let text: String = lines[0].iter().map(|token| token.text.as_str()).collect();
         assert_eq!(text, "fn main() {}");
         assert!(lines[0].iter().any(|token| token.foreground.is_some()));
+    }
+
+    fn default_budget() -> Duration {
+        super::super::RenderOptions::default().highlight_budget
+    }
+
+    /// The demo's languages, each seen for the first time in its own block, all highlight
+    /// within the budget a user gets: building a grammar is not charged to the block.
+    #[test]
+    fn every_language_highlights_the_first_time_with_the_default_budget() {
+        let samples = [
+            ("rust", "let robot = Robot::new(\"AMR-2291-X\")?;"),
+            ("python", "robot = client.robots.create(serial=\"AMR\")"),
+            (
+                "typescript",
+                "const robot: Robot = await fleet.robots.create({ serial });",
+            ),
+            ("ts", "export interface Robot { id: string }"),
+            ("go", "robot, err := client.Robots.Create(ctx, params)"),
+            (
+                "sql",
+                "SELECT id, serial FROM robots WHERE site = 'berlin-dc';",
+            ),
+            ("toml", "[fleet]\ntoken = \"abc\" # secret"),
+            ("bash", "curl -X POST \"$URL\" -H 'Accept: */*'"),
+            ("json", "{\"serial\": \"AMR\", \"count\": 3}"),
+            ("yaml", "fleet:\n  token: abc"),
+        ];
+        let jobs = samples
+            .iter()
+            .map(|(language, code)| Job {
+                language: (*language).into(),
+                lines: code.lines().map(str::to_string).collect(),
+            })
+            .collect();
+        let results = highlight_all(jobs, default_budget());
+        for ((language, _), result) in samples.iter().zip(results) {
+            let lines = result.unwrap_or_else(|| panic!("{language} was left plain"));
+            assert!(
+                lines
+                    .iter()
+                    .flatten()
+                    .any(|token| token.foreground.is_some()),
+                "{language} has no colour: {lines:?}"
+            );
+            assert!(grammar_ready(language), "{language}");
+        }
+    }
+
+    /// Warming reaches syntect's contexts through serde: if syntect ever changed how it
+    /// serializes context ids, warming would silently do nothing. It must find them all.
+    #[test]
+    fn grammars_are_built_from_every_context() {
+        let rust = find_syntax("rust").and_then(syntax_index).expect("rust");
+        let contexts = (0..)
+            .take_while(|index| context_at(rust, *index).is_some())
+            .count();
+        assert!(contexts > 50, "only {contexts} contexts");
+    }
+
+    #[test]
+    fn warming_builds_the_common_grammars() {
+        warm_common_grammars();
+        for language in COMMON_LANGUAGES {
+            assert!(grammar_ready(language), "{language}");
+        }
+        assert!(!grammar_ready("klingon"));
     }
 
     #[test]

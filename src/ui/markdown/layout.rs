@@ -5,7 +5,8 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_segmentation::UnicodeSegmentation;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use crate::ui::text::{grapheme_width, width as text_width};
 
 use super::{Align, Block, Body, DocLayout, MarkdownDoc, Piece, Table, TextMatch, Wrap};
 
@@ -122,7 +123,7 @@ fn layout_block(block: &Block, width: usize, rows: &mut Rows) {
 }
 
 fn pieces_width(pieces: &[Piece]) -> usize {
-    pieces.iter().map(|piece| piece.text.width()).sum()
+    pieces.iter().map(|piece| text_width(&piece.text)).sum()
 }
 
 /// Cuts pieces to at most `limit` cells.
@@ -133,7 +134,7 @@ fn fit(pieces: &[Piece], limit: usize) -> Vec<Piece> {
     let mut line = LineBuilder::default();
     'pieces: for piece in pieces {
         for grapheme in piece.text.graphemes(true) {
-            let width = grapheme.width();
+            let width = grapheme_width(grapheme);
             if line.width + width > limit {
                 break 'pieces;
             }
@@ -219,7 +220,7 @@ fn wrap_words(pieces: &[Piece], wrapper: &mut Wrapper<'_>) {
                     space = Some(piece.style);
                 }
             } else {
-                word_width += text[start..end].width();
+                word_width += text_width(&text[start..end]);
                 word.push((piece_index, start..end));
             }
             if wrapper.stopped {
@@ -276,7 +277,7 @@ impl Wrapper<'_> {
             for (piece_index, range) in word {
                 let piece = &pieces[*piece_index];
                 let text = &piece.text[range.clone()];
-                self.line.push(text, piece.style, text.width());
+                self.line.push(text, piece.style, text_width(text));
             }
         } else {
             for (piece_index, range) in word {
@@ -296,7 +297,7 @@ impl Wrapper<'_> {
             return;
         }
         for grapheme in text.graphemes(true) {
-            let mut width = grapheme.width();
+            let mut width = grapheme_width(grapheme);
             let mut grapheme = grapheme;
             if width > self.rest_available.max(self.available) {
                 grapheme = "…";
@@ -524,10 +525,10 @@ pub(super) fn find(lines: &[Line<'static>], query: &str) -> Vec<TextMatch> {
         columns.clear();
         let mut column: u16 = 0;
         for span in &line.spans {
-            for character in span.content.chars() {
-                let width = u16::try_from(character.width().unwrap_or(0)).unwrap_or(0);
+            for grapheme in span.content.graphemes(true) {
+                let width = u16::try_from(grapheme_width(grapheme)).unwrap_or(0);
                 let end = column.saturating_add(width);
-                for lower in character.to_lowercase() {
+                for lower in grapheme.chars().flat_map(char::to_lowercase) {
                     folded.push(lower);
                     columns.extend(std::iter::repeat_n((column, end), lower.len_utf8()));
                 }

@@ -70,7 +70,7 @@ fn headings_are_styled_ruled_and_listed() {
             "Part two",
             "────────",
             "",
-            "### Detail"
+            "Detail"
         ]
     );
     assert!(
@@ -96,6 +96,26 @@ fn headings_are_styled_ruled_and_listed() {
         ]
     );
     assert_eq!(layout.heading_rows, [0, 5, 8]);
+}
+
+#[test]
+fn deep_headings_are_styled_without_markers() {
+    let markdown = "### Three\n\n#### Four\n\n##### Five\n\n###### Six\n\nBody\n";
+    let layout = doc(markdown).layout(40);
+    assert_eq!(
+        plain(&layout),
+        ["Three", "", "Four", "", "Five", "", "Six", "", "Body"]
+    );
+    let body = span_style(&layout, "Body");
+    for (level, text) in [(3, "Three"), (4, "Four"), (5, "Five"), (6, "Six")] {
+        let style = span_style(&layout, text);
+        assert_eq!(style, theme().heading(level), "{text}");
+        assert_ne!(style, body, "{text} must stand out from body text");
+        assert!(
+            !style.add_modifier.is_empty(),
+            "{text} keeps a modifier for terminals without colour"
+        );
+    }
 }
 
 #[test]
@@ -219,9 +239,31 @@ fn footnotes_are_marked_and_defined_where_they_stand() {
         "Text[^1] and[^note].\n\n[^1]: First.\n[^note]: Second.\n",
         30,
     );
-    assert_eq!(lines[0], "Text¹ and[^note].");
+    assert_eq!(lines[0], "Text¹ and².");
     assert!(lines.contains(&"¹ First.".to_string()), "{lines:#?}");
-    assert!(lines.contains(&"[^note] Second.".to_string()), "{lines:#?}");
+    assert!(lines.contains(&"² Second.".to_string()), "{lines:#?}");
+}
+
+#[test]
+fn footnotes_are_numbered_by_first_reference_across_gitbook_blocks() {
+    // The demo's quickstart: a hint block between the reference and the definition puts them
+    // in different markdown chunks.
+    let markdown = "Limits apply[^limits] and[^Other].\n\n\
+                    {% hint style=\"info\" %}\nA hint.\n{% endhint %}\n\n\
+                    Again[^limits].\n\n\
+                    [^other]: Second note.\n\
+                    [^limits]: Burst capacity is twice the rate.\n";
+    let lines = render(markdown, 60);
+    assert_eq!(lines[0], "Limits apply¹ and².", "{lines:#?}");
+    assert!(lines.contains(&"Again¹.".to_string()), "{lines:#?}");
+    assert!(lines.contains(&"² Second note.".to_string()), "{lines:#?}");
+    assert!(
+        lines.contains(&"¹ Burst capacity is twice the rate.".to_string()),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|line| line.contains("[^")), "{lines:#?}");
+    // The placeholders that make the references work are never shown.
+    assert!(!lines.iter().any(|line| line.contains(" -")), "{lines:#?}");
 }
 
 #[test]
@@ -307,7 +349,7 @@ fn highlighting_colours_known_languages_only() {
     let page = doc("```rust\nfn main() { let x = \"s\"; }\n```\n\n```klingon\nnuqneH\n```\n");
     let options = RenderOptions {
         color_depth: ColorDepth::TrueColor,
-        highlight_budget: Duration::from_secs(30),
+        ..RenderOptions::default()
     };
     let highlighted = page.highlighted(&theme(), &options);
     let layout = highlighted.layout(60);
@@ -331,7 +373,7 @@ fn sixteen_colour_highlighting_uses_named_colours() {
     let page = doc("```python\ndef f(x):\n    return 'y' + 1\n```\n");
     let options = RenderOptions {
         color_depth: ColorDepth::Ansi16,
-        highlight_budget: Duration::from_secs(30),
+        ..RenderOptions::default()
     };
     let layout = page.highlighted(&theme(), &options).layout(60);
     let colours: Vec<Color> = layout
@@ -458,13 +500,7 @@ fn page_text_is_sanitized() {
 #[test]
 fn no_row_is_ever_wider_than_the_width() {
     let page = doc(SAMPLE);
-    let highlighted = page.highlighted(
-        &theme(),
-        &RenderOptions {
-            highlight_budget: Duration::from_secs(30),
-            ..RenderOptions::default()
-        },
-    );
+    let highlighted = page.highlighted(&theme(), &RenderOptions::default());
     for width in 1..=120 {
         assert_fits(&page.layout(width));
         assert_fits(&highlighted.layout(width));
