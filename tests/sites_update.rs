@@ -392,7 +392,7 @@ fn an_invalid_form_is_not_sent_and_an_unchanged_one_neither() {
     assert!(requests(&update(&mut model, char_key('s'))).is_empty());
     let notice = screen(&model).notice.clone().expect("why not");
     assert!(notice.error);
-    assert_eq!(notice.text, "Not saved: Title needs at least 2 characters");
+    assert_eq!(notice.text, "Not saved: Title — needs at least 2 characters");
 }
 
 #[test]
@@ -1153,7 +1153,7 @@ fn saving_while_typing_an_invalid_basename_says_which_field_and_goes_there() {
     assert!(notice.error);
     assert_eq!(
         notice.text,
-        "Not saved: Basename only lowercase letters, digits, - and /"
+        "Not saved: Basename — only lowercase letters, digits, - and /"
     );
     assert_eq!(screen(&model).form.selected_field(), Some(Field::Basename));
     assert_eq!(screen(&model).form.values.title, "Acme Docs v2");

@@ -625,7 +625,7 @@ impl SiteScreen {
         self.form.commit();
         if let Some((field, reason)) = self.form.first_error() {
             self.form.select(field);
-            self.warn(format!("Not saved: {} {reason}", field.label()));
+            self.warn(format!("Not saved: {} — {reason}", field.label()));
             return Cmd::None;
         }
         let update = self.form.update();
