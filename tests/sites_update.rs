@@ -392,7 +392,10 @@ fn an_invalid_form_is_not_sent_and_an_unchanged_one_neither() {
     assert!(requests(&update(&mut model, char_key('s'))).is_empty());
     let notice = screen(&model).notice.clone().expect("why not");
     assert!(notice.error);
-    assert_eq!(notice.text, "Not saved: Title — needs at least 2 characters");
+    assert_eq!(
+        notice.text,
+        "Not saved: Title — needs at least 2 characters"
+    );
 }
 
 #[test]

@@ -29,7 +29,7 @@ pub fn empty(frame: &mut Frame, area: Rect, model: &Model, message: &str) {
 /// to clear it.
 pub fn no_matches(filter: &str) -> String {
     format!(
-        "No matches for '{}' — esc clears the filter.",
+        "No matches for '{}' — esc clears",
         crate::ui::text::truncate(&sanitize(filter), 40)
     )
 }

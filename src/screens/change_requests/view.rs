@@ -51,7 +51,7 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &M
                 screen.who.label()
             )
         } else {
-            crate::screens::review::no_matches(&screen.filter.text)
+            crate::ui::status::no_matches(&screen.filter.text)
         };
         status::empty(frame, body, model, &message);
         return;

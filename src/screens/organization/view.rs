@@ -297,7 +297,14 @@ fn draw_members(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mo
     }
     let members = screen.visible_members();
     if members.is_empty() && screen.members.unreadable.is_empty() {
-        status::empty(frame, area, model, "No members to show.");
+        let message = if !screen.member_filter.text.is_empty() {
+            status::no_matches(&screen.member_filter.text)
+        } else if screen.member_query.role.is_some() {
+            "No member has this role — f cycles the role filter.".to_string()
+        } else {
+            "No members to show.".to_string()
+        };
+        status::empty(frame, area, model, &message);
         return;
     }
     let [header, rows_area] =

@@ -352,7 +352,7 @@ impl ReviewScreen {
         }
         let rows = self.search_rows();
         if rows.is_empty() {
-            return Some(super::no_matches(&self.diff_search.text));
+            return Some(crate::ui::status::no_matches(&self.diff_search.text));
         }
         Some(format!(
             "match {}/{} for '{}'",

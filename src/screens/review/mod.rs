@@ -32,7 +32,6 @@ use crate::ui::input::{Filter, LineInput};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reader::Reader;
-use crate::ui::sanitize::sanitize;
 
 pub use changes::{ChangeKind, ChangedPageRow};
 pub use threads::{Row, ThreadFilter};
@@ -626,11 +625,6 @@ impl ScreenState for ReviewScreen {
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
-}
-
-/// The empty result of a `/` query, saying how to get everything back.
-pub fn no_matches(query: &str) -> String {
-    format!("No matches for '{}' — esc clears", sanitize(query))
 }
 
 /// "1 thread", "3 threads": a count with the right form of its noun.

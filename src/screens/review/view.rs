@@ -408,7 +408,7 @@ fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &M
                 super::ThreadFilter::Resolved => "No resolved threads.".into(),
             }
         } else {
-            super::no_matches(&screen.comment_query.text)
+            crate::ui::status::no_matches(&screen.comment_query.text)
         };
         status::empty(frame, area, model, &message);
         return;

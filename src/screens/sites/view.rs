@@ -43,12 +43,14 @@ pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
     }
     let sites = tab.visible();
     if sites.is_empty() {
-        let message = if tab.filter.text.is_empty() && tab.published == PublishedFilter::All {
-            "This organization has no sites."
+        let message = if !tab.filter.text.is_empty() {
+            status::no_matches(&tab.filter.text)
+        } else if tab.published != PublishedFilter::All {
+            "No site matches the published filter — p cycles it.".to_string()
         } else {
-            "No site matches the filters."
+            "This organization has no sites.".to_string()
         };
-        status::empty(frame, area, model, message);
+        status::empty(frame, area, model, &message);
         return;
     }
     let [header_area, rows_area, more_area] = Layout::vertical([
