@@ -139,27 +139,46 @@ fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
         .as_ref()
         .map(|u| sanitize(&u.display_name).into_owned())
         .unwrap_or_else(|| "someone".into());
-    let mut facts = format!("by {author}");
-    if let Some(created) = &cr.created_at {
-        facts.push_str(&format!(" · created {}", text::date(created)));
-    }
-    if let Some(updated) = &cr.updated_at {
-        facts.push_str(&format!(" · updated {}", text::date(updated)));
-    }
+    // Most important last-to-drop: who, threads, reviews, merged; the dates give way first.
+    let parts = vec![format!("by {author}")];
+    let created = cr
+        .created_at
+        .as_ref()
+        .map(|created| format!("created {}", text::date(created)));
+    let updated = cr
+        .updated_at
+        .as_ref()
+        .map(|updated| format!("updated {}", text::date(updated)));
+    let mut rest = Vec::new();
     if let Some(bundle) = screen.bundle.value() {
         let open = threads::unresolved(&bundle.threads).len();
-        facts.push_str(&format!(
-            " · {} ({open} open)",
+        rest.push(format!(
+            "{} ({open} open)",
             counted(bundle.threads.len(), "thread", "threads")
         ));
         let current = bundle.reviews.iter().filter(|r| !r.outdated);
         let (approved, changes): (Vec<_>, Vec<_>) =
             current.partition(|r| r.status == Some(ReviewStatus::Approved));
-        facts.push_str(&format!(" · ✓ {} ✗ {}", approved.len(), changes.len()));
+        rest.push(format!("✓ {} ✗ {}", approved.len(), changes.len()));
         if let Some(merged) = &cr.merged_at {
-            facts.push_str(&format!(" · merged {}", text::date(merged)));
+            rest.push(format!("merged {}", text::date(merged)));
         }
     }
+    let join = |dates: &[&Option<String>]| {
+        let mut all = parts.clone();
+        all.extend(dates.iter().filter_map(|date| (*date).clone()));
+        all.extend(rest.iter().cloned());
+        all.join(" · ")
+    };
+    let room = area.width as usize;
+    let facts = [
+        join(&[&created, &updated]),
+        join(&[&updated]),
+        join(&[]),
+    ]
+    .into_iter()
+    .find(|facts| text::width(facts) <= room)
+    .unwrap_or_else(|| text::truncate(&join(&[]), room));
     frame.render_widget(
         Paragraph::new(Span::styled(facts, theme.style("muted"))),
         area,
