@@ -43,15 +43,7 @@ fn drafts(home: &Path) -> Vec<String> {
 
 /// Opens the reply composer on a thread of the demo's busiest change request.
 fn open_reply_composer(app: &mut PtyApp) {
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
-    app.wait_for("Change requests", WAIT);
-    app.send("\t");
-    app.wait_for("Clarify token scopes", WAIT);
-    app.send("\r");
-    app.wait_for("Changes (4)", WAIT);
-    app.send("2");
-    app.wait_for("unresolved 1/18", WAIT);
+    app.open_demo_review_comments(WAIT);
     app.send("R");
     app.wait_for("ctrl-s send", WAIT);
 }

@@ -21,15 +21,7 @@ async fn reply_react_resolve_approve_and_merge_are_stored() {
         120,
         35,
     );
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
-    app.wait_for("Change requests", WAIT);
-    app.send("\t");
-    app.wait_for("Clarify token scopes", WAIT);
-    app.send("\r");
-    app.wait_for("Changes (4)", WAIT);
-    app.send("2");
-    app.wait_for("unresolved 1/18", WAIT);
+    app.open_demo_review_comments(WAIT);
     // The triage loop: the next unresolved thread.
     app.send("n");
     app.wait_for("unresolved 2/18", WAIT);
@@ -124,15 +116,7 @@ async fn a_reader_can_read_but_not_comment() {
         120,
         35,
     );
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
-    app.wait_for("Change requests", WAIT);
-    app.send("\t");
-    app.wait_for("Clarify token scopes", WAIT);
-    app.send("\r");
-    app.wait_for("Changes (4)", WAIT);
-    app.send("2");
-    app.wait_for("unresolved 1/18", WAIT);
+    app.open_demo_review_comments(WAIT);
     app.send("R");
     app.wait_for("Your role cannot comment here", WAIT);
     app.send("M");

@@ -187,6 +187,20 @@ impl PtyApp {
         }
     }
 
+    /// From the first screen to the comments tab of the demo's busiest change request ("Clarify
+    /// token scopes"), waiting at each step.
+    pub fn open_demo_review_comments(&mut self, timeout: Duration) {
+        self.wait_for("Acme Robotics", timeout);
+        self.send("\r");
+        self.wait_for("Change requests", timeout);
+        self.send("\t");
+        self.wait_for("Clarify token scopes", timeout);
+        self.send("\r");
+        self.wait_for("Changes (4)", timeout);
+        self.send("2");
+        self.wait_for("unresolved 1/18", timeout);
+    }
+
     pub fn send(&mut self, keys: &str) {
         let writer = self.writer.as_mut().expect("the terminal is open");
         writer.write_all(keys.as_bytes()).expect("write keys");

@@ -171,14 +171,10 @@ fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
         all.join(" · ")
     };
     let room = area.width as usize;
-    let facts = [
-        join(&[&created, &updated]),
-        join(&[&updated]),
-        join(&[]),
-    ]
-    .into_iter()
-    .find(|facts| text::width(facts) <= room)
-    .unwrap_or_else(|| text::truncate(&join(&[]), room));
+    let facts = [join(&[&created, &updated]), join(&[&updated]), join(&[])]
+        .into_iter()
+        .find(|facts| text::width(facts) <= room)
+        .unwrap_or_else(|| text::truncate(&join(&[]), room));
     frame.render_widget(
         Paragraph::new(Span::styled(facts, theme.style("muted"))),
         area,
