@@ -582,6 +582,9 @@ async fn decode_errors_are_logged_with_endpoint_and_field_path() {
         .with_ansi(false)
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
+    // Other tests run in parallel without a subscriber; tracing caches per call site whether
+    // anyone listens, so ask it again now that this thread has one.
+    tracing::callsite::rebuild_interest_cache();
     let client = server.client();
     assert!(client.current_user().await.is_err());
     assert!(client.list_organizations(None).await.is_ok());
