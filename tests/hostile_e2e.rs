@@ -155,8 +155,10 @@ async fn plant_everywhere(base_url: &str) {
 
     let page = format!(
         "# HPAGE heading {PAYLOAD}\n\nHPAGE text {PAYLOAD}\n\n\
-         A [hostile link](https://a.example/\u{1b}]52;c;SGFjaw==\u{7}) and \
-         <https://b.example/\u{1b}]0;PWN\u{7}>.\n\n\
+         A [hostile link](https://a.example/\u{1b}]52;c;SGFjaw==\u{7}), \
+         [bracketed](<https://b.example/\u{1b}]52;c;SGFjaw==\u{7}>), \
+         [entities](https://c.example/&#27;]52;c;SGFjaw==&#7;&#155;2J) and \
+         <https://d.example/\u{1b}]0;PWN\u{7}>.\n\n\
          ```\nHPAGE code {PAYLOAD}\n```\n\n| HPAGE | cell {PAYLOAD} |\n|---|---|\n| a | b |\n"
     );
     planter
@@ -205,16 +207,25 @@ fn hostile_strings_never_reach_the_terminal() {
         .build()
         .expect("runtime")
         .block_on(plant_everywhere(&sandbox.base_url));
-    let mut app = PtyApp::spawn(
-        &["--api-url", &sandbox.base_url, "--token", tokens::ADMIN],
-        120,
-        35,
-    );
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
+    for visit in [visit_the_page, visit_the_change_request, visit_the_site] {
+        let mut app = PtyApp::spawn(
+            &["--api-url", &sandbox.base_url, "--token", tokens::ADMIN],
+            120,
+            35,
+        );
+        app.wait_for("Acme Robotics", WAIT);
+        app.send("\r");
+        app.wait_for("Engineering", WAIT);
+        visit(&mut app);
+        assert_nothing_planted_reached_the_terminal(&app.raw_output());
+        app.send("q");
+        assert!(app.wait_exit(WAIT).is_some(), "q quits");
+        assert_nothing_planted_reached_the_terminal(&app.raw_output());
+    }
+}
 
-    // The page, through the space tree.
-    app.wait_for("Engineering", WAIT);
+/// The page in the reader: heading, text, links, code and a table.
+fn visit_the_page(app: &mut PtyApp) {
     app.send("/getting");
     app.wait_for("Getting Started", WAIT);
     app.send("\r");
@@ -224,13 +235,39 @@ fn hostile_strings_never_reach_the_terminal() {
     app.send("\r");
     app.wait_for("HPAGE heading", WAIT);
     app.wait_for("hostile link", WAIT);
+    // Both links whose targets held control characters are drawn (as plain text).
+    app.wait_for("bracketed", WAIT);
+    app.wait_for("entities", WAIT);
     app.send("G");
     app.wait_for("HPAGE code", WAIT);
-    app.send("\u{1b}");
-    app.send("\u{1b}");
+}
 
-    assert_nothing_planted_reached_the_terminal(&app.raw_output());
-    app.send("q");
-    assert!(app.wait_exit(WAIT).is_some(), "q quits");
-    assert_nothing_planted_reached_the_terminal(&app.raw_output());
+/// The change request in the organization's list, then its changes, comments (thread and
+/// reply) and reviews tab (description).
+fn visit_the_change_request(app: &mut PtyApp) {
+    app.send("\t");
+    app.wait_for("HSUBJECT", WAIT);
+    app.send("\r");
+    app.wait_for("Changes (4)", WAIT);
+    app.send("2");
+    app.wait_for("unresolved", WAIT);
+    app.send("/HCOMMENT\r");
+    app.wait_for("HCOMMENT", WAIT);
+    app.wait_for("HREPLY", WAIT);
+    app.send("3");
+    app.wait_for("HDESCRIPTION", WAIT);
+}
+
+/// The site in the organization's sites table, then its share links and structure.
+fn visit_the_site(app: &mut PtyApp) {
+    app.send("\u{1b}[Z"); // shift-tab: Sites is the last tab
+    app.wait_for("4 sites", WAIT);
+    app.wait_for("HSITE", WAIT);
+    app.send("/HSITE\r");
+    app.send("\r");
+    app.wait_for("Basename", WAIT);
+    app.send("\t");
+    app.wait_for("HLINK", WAIT);
+    app.send("\t");
+    app.wait_for("HGROUP", WAIT);
 }
