@@ -20,7 +20,8 @@ const WAIT: Duration = Duration::from_secs(30);
 /// The attack: an OSC 52 clipboard write, an OSC 0 window title, a CSI that clears the
 /// scrollback and one that moves the cursor, a C1 CSI, a bidi override and DEL. Short enough
 /// for a share-link name (at most 50 characters with its tag).
-const PAYLOAD: &str = "\u{1b}]52;c;SGFjaw==\u{7}\u{1b}]0;PWN\u{7}\u{1b}[3J\u{1b}[777;1H\u{9b}2J\u{202e}\u{7f}";
+const PAYLOAD: &str =
+    "\u{1b}]52;c;SGFjaw==\u{7}\u{1b}]0;PWN\u{7}\u{1b}[3J\u{1b}[777;1H\u{9b}2J\u{202e}\u{7f}";
 
 /// The planted sequences as they would reach the terminal if a screen let them through.
 const PLANTED_SEQUENCES: [&str; 7] = [
@@ -187,15 +188,16 @@ fn assert_nothing_planted_reached_the_terminal(output: &[u8]) {
             "an OSC other than a hyperlink: {:?}",
             &sequence[..sequence.len().min(40)]
         );
-        let end = sequence
-            .find(['\u{7}', '\u{1b}'])
-            .unwrap_or(sequence.len());
+        let end = sequence.find(['\u{7}', '\u{1b}']).unwrap_or(sequence.len());
         let body = &sequence[..end];
         assert!(
             !body.chars().any(char::is_control),
             "a control character inside a hyperlink: {body:?}"
         );
-        assert!(!body.contains("SGFjaw=="), "planted target linked: {body:?}");
+        assert!(
+            !body.contains("SGFjaw=="),
+            "planted target linked: {body:?}"
+        );
     }
 }
 
