@@ -29,9 +29,13 @@ fn decodes<T: DeserializeOwned>(value: Value) -> bool {
     serde_json::from_value::<T>(value).is_ok()
 }
 
+/// A model's name, the path of its sample, whether the sample is a list's first item, and its
+/// decoder.
+type Source = (&'static str, String, bool, fn(Value) -> bool);
+
 /// Where each model's sample comes from: the path under /v1, and whether the model is one
 /// item of a list answer.
-fn sources() -> Vec<(&'static str, String, bool, fn(Value) -> bool)> {
+fn sources() -> Vec<Source> {
     let space = demo_ids::SPACE_GETTING_STARTED;
     let change_request = format!("/spaces/{space}/change-requests/{}", demo_ids::CR_REVIEW);
     let site = format!("/orgs/{}/sites/{}", demo_ids::ACME, demo_ids::SITE_PARTNERS);
