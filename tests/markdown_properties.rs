@@ -5,8 +5,10 @@
 
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::proptest_runner;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use quire::ui::markdown::{MAX_ROWS, MarkdownDoc};
 use quire::ui::theme::Theme;
 
@@ -117,14 +119,21 @@ fn rows_allowed(input: &str, width: u16) -> usize {
     bound.min(MAX_ROWS + 1)
 }
 
+/// Fails when rendering `input` took longer than allowed since `start`.
+fn check_time(input: &str, start: Instant) -> Result<(), TestCaseError> {
+    let elapsed = start.elapsed();
+    prop_assert!(
+        elapsed <= time_allowed(input),
+        "{elapsed:?} for {} bytes",
+        input.len()
+    );
+    Ok(())
+}
+
 #[test]
 fn any_input_renders_without_panic_in_bounded_rows_and_time() {
     let theme = Theme::default();
-    let mut runner = TestRunner::new(Config {
-        cases: 192,
-        failure_persistence: None,
-        ..Config::default()
-    });
+    let mut runner = proptest_runner(192);
     runner
         .run(&markdown_input(), |input| {
             let start = Instant::now();
@@ -141,12 +150,7 @@ fn any_input_renders_without_panic_in_bounded_rows_and_time() {
                 let first = doc.layout_first(width, 24);
                 prop_assert!(first.lines.len() <= layout.lines.len().max(25));
             }
-            let elapsed = start.elapsed();
-            prop_assert!(
-                elapsed <= time_allowed(&input),
-                "{elapsed:?} for {} bytes",
-                input.len()
-            );
+            check_time(&input, start)?;
             Ok(())
         })
         .unwrap_or_else(|failure| panic!("{failure}"));
@@ -156,11 +160,7 @@ fn any_input_renders_without_panic_in_bounded_rows_and_time() {
 #[test]
 fn large_inputs_stay_within_time_per_kilobyte() {
     let theme = Theme::default();
-    let mut runner = TestRunner::new(Config {
-        cases: 8,
-        failure_persistence: None,
-        ..Config::default()
-    });
+    let mut runner = proptest_runner(8);
     let large =
         proptest::collection::vec(fragment(), 20_000..40_000).prop_map(|pieces| pieces.concat());
     runner
@@ -168,13 +168,8 @@ fn large_inputs_stay_within_time_per_kilobyte() {
             let start = Instant::now();
             let doc = MarkdownDoc::parse(&input, &theme);
             let layout = doc.layout(80);
-            let elapsed = start.elapsed();
+            check_time(&input, start)?;
             prop_assert!(layout.lines.len() <= rows_allowed(&input, 80));
-            prop_assert!(
-                elapsed <= time_allowed(&input),
-                "{elapsed:?} for {} bytes",
-                input.len()
-            );
             Ok(())
         })
         .unwrap_or_else(|failure| panic!("{failure}"));

@@ -6,8 +6,10 @@
 //! The shapes come from the sandbox over loopback, so the field names are the contract's, not
 //! copied from the client's models.
 
+mod common;
+
+use common::proptest_runner;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use quire::api::models::{
     AdaptiveSchema, ChangeRequest, ChangeRequestReview, Collection, Comment, CommentReply, File,
     Member, Organization, Page, PublishedSite, RequestedReviewer, Revision,
@@ -317,14 +319,6 @@ fn reshape(value: &Value, edits: &[Edit], next: &mut usize) -> Value {
     }
 }
 
-fn runner(cases: u32) -> TestRunner {
-    TestRunner::new(Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    })
-}
-
 #[test]
 fn every_sample_decodes_as_sent() {
     for shape in shapes() {
@@ -340,7 +334,7 @@ fn every_sample_decodes_as_sent() {
 #[test]
 fn every_model_survives_any_value_in_any_field() {
     for shape in shapes() {
-        runner(64)
+        proptest_runner(64)
             .run(&proptest::collection::vec(edit(), 1..64), |edits| {
                 let shaped = reshape(&shape.sample, &edits, &mut 0);
                 // Decoding may fail (a required field is gone); it must not panic.
@@ -414,7 +408,7 @@ fn counts_are_lenient_in_every_model() {
         );
     }
     for shape in shapes {
-        runner(64)
+        proptest_runner(64)
             .run(&odd_count(), |count| {
                 let shaped = with_counts(&shape.sample, &count);
                 prop_assert!(
