@@ -85,12 +85,16 @@ pub fn input_stream() -> io::Result<impl Stream<Item = InputEvent> + Unpin> {
     signal_hook::flag::register(signal_hook::consts::SIGHUP, HUNG_UP.clone())?;
     let mut terminate = signal(SignalKind::terminate())?;
     let mut interrupt = signal(SignalKind::interrupt())?;
+    // `kill -QUIT` would otherwise end quire with the terminal still raw and in the alternate
+    // screen: it ends quire the way TERM does, with the terminal restored.
+    let mut quit = signal(SignalKind::quit())?;
     let signals = sender.clone();
     tokio::spawn(async move {
         let event = tokio::select! {
             _ = hangup.recv() => InputEvent::Hangup,
             _ = terminate.recv() => InputEvent::Terminate,
             _ = interrupt.recv() => InputEvent::Terminate,
+            _ = quit.recv() => InputEvent::Terminate,
         };
         let _ = signals.send(event);
     });

@@ -129,16 +129,38 @@ fn a_hangup_ends_quire_promptly() {
 
 #[test]
 fn sigterm_restores_the_terminal() {
+    assert_signal_restores_the_terminal("TERM");
+}
+
+#[test]
+fn sigquit_restores_the_terminal() {
+    assert_signal_restores_the_terminal("QUIT");
+}
+
+/// quire ends on `signal_name` and leaves the terminal as it found it: main screen, cursor
+/// shown, bracketed paste off.
+fn assert_signal_restores_the_terminal(signal_name: &str) {
     let mut app = PtyApp::spawn(&["--demo"], 80, 24);
     app.wait_for("Acme Robotics", WAIT);
     let pid = app.child.process_id().expect("pid") as i32;
-    signal(pid, "TERM");
-    assert!(app.wait_exit(Duration::from_secs(5)).is_some());
+    signal(pid, signal_name);
+    assert!(
+        app.wait_exit(Duration::from_secs(5)).is_some(),
+        "quire kept running after SIG{signal_name}"
+    );
     let output = app.raw_output();
     let tail = String::from_utf8_lossy(&output[output.len().saturating_sub(200)..]).to_string();
     assert!(
         tail.contains("\u{1b}[?1049l"),
-        "left the alternate screen: {tail:?}"
+        "SIG{signal_name}: left the alternate screen: {tail:?}"
+    );
+    assert!(
+        tail.contains("\u{1b}[?25h"),
+        "SIG{signal_name}: cursor shown again: {tail:?}"
+    );
+    assert!(
+        tail.contains("\u{1b}[?2004l"),
+        "SIG{signal_name}: bracketed paste off: {tail:?}"
     );
 }
 

@@ -892,3 +892,47 @@ async fn odd_counts_serve_floats_negatives_and_one_broken_item() {
     assert_eq!(broken, 1);
     harness.sandbox.shutdown().await;
 }
+
+#[tokio::test]
+async fn the_sandbox_only_knob_replaces_a_pages_markdown() {
+    let harness = Harness::start().await;
+    let knob = |page: &str| {
+        format!(
+            "{}/_sandbox/spaces/{}/pages/{page}/markdown",
+            harness.sandbox.base_url(),
+            demo_ids::SPACE_GETTING_STARTED
+        )
+    };
+    let planted = "# Planted\n\nbytes \u{1b}]0;title\u{7} kept as sent";
+    let response = harness
+        .http
+        .put(knob(demo_ids::PAGE_QUICKSTART))
+        .bearer_auth(tokens::ADMIN)
+        .body(planted)
+        .send()
+        .await
+        .expect("knob answers");
+    assert_eq!(response.status().as_u16(), 204);
+    let page = harness
+        .get(&format!(
+            "/spaces/{}/content/page/{}?format=markdown",
+            demo_ids::SPACE_GETTING_STARTED,
+            demo_ids::PAGE_QUICKSTART
+        ))
+        .await;
+    assert_eq!(page["markdown"], planted);
+
+    // A group page has no markdown; an unknown page is 404; no token is 401, as for the API.
+    for (page, token, expected) in [
+        (demo_ids::PAGE_BASICS_GROUP, Some(tokens::ADMIN), 400),
+        ("pg-none", Some(tokens::ADMIN), 404),
+        (demo_ids::PAGE_QUICKSTART, None, 401),
+    ] {
+        let mut request = harness.http.put(knob(page)).body("x");
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("knob answers");
+        assert_eq!(response.status().as_u16(), expected, "{page}");
+    }
+}

@@ -23,6 +23,7 @@ mod paging;
 mod render;
 mod routes;
 mod sites;
+pub mod testing;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

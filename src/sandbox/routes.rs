@@ -72,6 +72,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/v1/spaces/{space}/search", get(search_space))
         .merge(super::sites::routes::router())
         .merge(super::change_requests::routes::router())
+        // Not part of the API: test-only knobs under /_sandbox.
+        .merge(super::testing::router())
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(shared.clone(), gate))

@@ -13,6 +13,8 @@ use ratatui::text::Line;
 
 use crate::ui::text;
 
+use crate::ui::sanitize::STAND_INS;
+
 /// Whether this terminal should get hyperlinks: not the Linux console or a dumb terminal, and
 /// not when the user said `QUIRE_NO_HYPERLINKS`.
 pub fn supported() -> bool {
@@ -64,9 +66,13 @@ fn link(buffer: &mut Buffer, area: Rect, shown: &str, pieces: &[Piece]) {
         .filter(|c| !c.is_whitespace())
         .collect();
     // Only absolute web addresses can be opened; relative page links stay plain text. The
-    // address was sanitized with the rest of the page, so it holds no escape character.
+    // address was sanitized with the rest of the page; one that held escape sequences or other
+    // controls (now shown as stand-ins) stays plain text too, so a planted sequence never
+    // rides inside our own OSC 8, even defused.
     if !(address.starts_with("https://") || address.starts_with("http://"))
-        || address.chars().any(char::is_control)
+        || address
+            .chars()
+            .any(|c| c.is_control() || STAND_INS.contains(&c))
     {
         return;
     }
@@ -188,5 +194,25 @@ mod with_markdown {
             })
             .count();
         assert_eq!(linked, 1, "the target's first cell opens the link");
+    }
+
+    #[test]
+    fn a_target_that_held_control_characters_stays_plain_text() {
+        let theme = Theme::default();
+        let markdown = "[x](<https://a.example/\u{1b}]52;c;SGFjaw==\u{7}>) and \
+                        [y](https://b.example/&#27;]0;title&#7;&#155;2J)";
+        let doc = MarkdownDoc::parse(markdown, &theme);
+        let layout = doc.layout(80);
+        let area = Rect::new(0, 0, 80, 4);
+        let mut buffer = Buffer::empty(area);
+        Paragraph::new(layout.lines.clone()).render(area, &mut buffer);
+        apply(&mut buffer, area, &layout.lines, theme.style("link_target"));
+        let linked: Vec<&str> = buffer
+            .content()
+            .iter()
+            .map(|cell| cell.symbol())
+            .filter(|symbol| symbol.contains("\u{1b}]8;"))
+            .collect();
+        assert!(linked.is_empty(), "{linked:?}");
     }
 }

@@ -30,6 +30,10 @@ fn sanitize_with(text: &str, keep_newlines: bool) -> Cow<'_, str> {
     Cow::Owned(clean)
 }
 
+/// The visible characters [`sanitize`] puts in place of controls and bidi overrides. Text that
+/// holds one had something dangerous in it: an address containing one is not a real address.
+pub const STAND_INS: [char; 3] = ['␛', '␡', '�'];
+
 /// The visible replacement for a character that must not reach the terminal as is.
 fn stand_in(c: char, keep_newlines: bool) -> Option<&'static str> {
     match c {

@@ -235,3 +235,13 @@ pub fn finish_parse(model: &mut Model, cmd: Cmd) {
         );
     }
 }
+
+/// A proptest runner for `cases` cases that writes no regression files (the suite runs from a
+/// clean checkout; a failure prints its minimal case).
+pub fn proptest_runner(cases: u32) -> proptest::test_runner::TestRunner {
+    proptest::test_runner::TestRunner::new(proptest::test_runner::Config {
+        cases,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })
+}
