@@ -1,6 +1,6 @@
 //! quire: a keyboard-first terminal client for a documentation platform's REST API.
 //!
-//! The module tree follows `shared/design/architecture.md`: `api` is the HTTP client and knows
+//! The module tree: `api` is the HTTP client and knows
 //! nothing of terminals; `sandbox` is an independent in-memory server speaking the same API;
 //! `app` holds the Elm-style model/update; `screens` and `ui` draw; `runtime` runs the loop.
 

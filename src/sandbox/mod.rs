@@ -1,6 +1,6 @@
 //! The built-in API server: in memory, its own types, used by `--demo`, `quire sandbox` and tests.
 //!
-//! It speaks the v1 API of `shared/api/seed-api-reference.md` on a loopback port, serving a
+//! It speaks the platform's v1 REST API (as its users specified it) on a loopback port, serving a
 //! demo world (two organizations, nested collections, a dozen spaces, one with 300+ pages).
 //! It is a second, independent implementation of the contract: nothing here imports the
 //! client's models, so the client's tests against it really test field names and shapes.
