@@ -104,14 +104,14 @@ struct Builder<'t> {
     /// Every footnote label defined anywhere on the page (lower-cased). GitBook tags cut a
     /// page into chunks parsed one by one, so a reference and its definition can sit in
     /// different chunks.
-    page_footnotes: Vec<String>,
+    page_footnotes: std::collections::HashSet<String>,
     /// Labels of the placeholder definitions added to the chunk being parsed: they only make
     /// pulldown-cmark see the reference, and are not shown.
-    stub_footnotes: Vec<String>,
+    stub_footnotes: std::collections::HashSet<String>,
     /// Inside a placeholder definition: its events are dropped.
     in_stub_footnote: bool,
     /// Footnote numbers in the order labels are first met (normally their first reference).
-    footnote_numbers: Vec<String>,
+    footnote_numbers: std::collections::HashMap<String, usize>,
 }
 
 impl<'t> Builder<'t> {
@@ -140,10 +140,10 @@ impl<'t> Builder<'t> {
             pending_blank: false,
             depth_notice_given: false,
             truncated: false,
-            page_footnotes: Vec::new(),
-            stub_footnotes: Vec::new(),
+            page_footnotes: std::collections::HashSet::new(),
+            stub_footnotes: std::collections::HashSet::new(),
             in_stub_footnote: false,
-            footnote_numbers: Vec::new(),
+            footnote_numbers: std::collections::HashMap::new(),
         }
     }
 
@@ -693,15 +693,12 @@ impl<'t> Builder<'t> {
     /// The footnote's number: 1 for the first label met on the page, 2 for the next…
     fn footnote_number(&mut self, label: &str) -> usize {
         let label = label.to_lowercase();
-        match self
-            .footnote_numbers
-            .iter()
-            .position(|known| *known == label)
-        {
-            Some(index) => index + 1,
+        let next = self.footnote_numbers.len() + 1;
+        match self.footnote_numbers.get(&label) {
+            Some(number) => *number,
             None => {
-                self.footnote_numbers.push(label);
-                self.footnote_numbers.len()
+                self.footnote_numbers.insert(label, next);
+                next
             }
         }
     }
@@ -1150,11 +1147,18 @@ fn footnote_marker(number: usize) -> String {
         .collect()
 }
 
+/// At most this many footnote labels are tracked per page: enough for any real page, and a
+/// hostile one cannot make every chunk carry thousands of placeholders.
+const MAX_FOOTNOTE_LABELS: usize = 1_000;
+
 /// The labels (lower-cased) of the footnote definitions in `markdown`: lines that start,
 /// after at most three spaces, with `[^label]:`.
-fn footnote_labels(markdown: &str) -> Vec<String> {
-    let mut labels: Vec<String> = Vec::new();
+fn footnote_labels(markdown: &str) -> std::collections::HashSet<String> {
+    let mut labels = std::collections::HashSet::new();
     for line in markdown.lines() {
+        if labels.len() >= MAX_FOOTNOTE_LABELS {
+            break;
+        }
         let trimmed = line.trim_start_matches(' ');
         if line.len() - trimmed.len() > 3 {
             continue;
@@ -1166,28 +1170,47 @@ fn footnote_labels(markdown: &str) -> Vec<String> {
         else {
             continue;
         };
-        if !label.is_empty() && !label.contains(['[', ']']) && !labels.contains(&label) {
-            labels.push(label);
+        if !label.is_empty() && !label.contains(['[', ']']) {
+            labels.insert(label);
         }
     }
     labels
 }
 
-/// The chunk with a placeholder definition appended for each footnote defined elsewhere on
-/// the page, so pulldown-cmark turns references to it into footnote references instead of
-/// raw `[^label]` text. Returns the placeholders' labels so their definitions can be dropped.
+/// The labels (lower-cased) that `chunk` refers to as `[^label]`, definitions included.
+fn footnote_references(chunk: &str) -> std::collections::HashSet<String> {
+    let mut references = std::collections::HashSet::new();
+    for (start, _) in chunk.match_indices("[^") {
+        let rest = &chunk[start + 2..];
+        if let Some(end) = rest.find(']')
+            && end > 0
+            && end <= 200
+        {
+            references.insert(rest[..end].to_lowercase());
+        }
+        if references.len() >= MAX_FOOTNOTE_LABELS {
+            break;
+        }
+    }
+    references
+}
+
+/// The chunk with a placeholder definition appended for each footnote it refers to that is
+/// defined elsewhere on the page, so pulldown-cmark turns those references into footnote
+/// references instead of raw `[^label]` text. Returns the placeholders' labels so their
+/// definitions can be dropped. Only labels the chunk uses get one, so the work stays in
+/// proportion to the chunk.
 fn with_footnote_stubs<'a>(
     chunk: &'a str,
-    page_labels: &[String],
-) -> (std::borrow::Cow<'a, str>, Vec<String>) {
+    page_labels: &std::collections::HashSet<String>,
+) -> (std::borrow::Cow<'a, str>, std::collections::HashSet<String>) {
     if page_labels.is_empty() || !chunk.contains("[^") {
-        return (std::borrow::Cow::Borrowed(chunk), Vec::new());
+        return (std::borrow::Cow::Borrowed(chunk), Default::default());
     }
     let defined_here = footnote_labels(chunk);
-    let stubs: Vec<String> = page_labels
-        .iter()
-        .filter(|label| !defined_here.contains(label))
-        .cloned()
+    let stubs: std::collections::HashSet<String> = footnote_references(chunk)
+        .into_iter()
+        .filter(|label| page_labels.contains(label) && !defined_here.contains(label))
         .collect();
     if stubs.is_empty() {
         return (std::borrow::Cow::Borrowed(chunk), stubs);
@@ -1351,9 +1374,26 @@ mod tests {
     }
 
     #[test]
+    fn a_chunk_gets_placeholders_only_for_the_footnotes_it_uses() {
+        let page_labels: std::collections::HashSet<String> =
+            (0..5_000).map(|n| format!("l{n}")).collect();
+        let (source, stubs) = with_footnote_stubs("see[^l42] and [^unknown]", &page_labels);
+        assert_eq!(
+            stubs.len(),
+            1,
+            "one placeholder, not one per label on the page"
+        );
+        assert!(source.len() < 100, "{source}");
+        let many: String = (0..5_000).map(|n| format!("[^l{n}]: x\n")).collect();
+        assert_eq!(footnote_labels(&many).len(), MAX_FOOTNOTE_LABELS);
+    }
+
+    #[test]
     fn footnote_labels_are_found_at_line_starts_only() {
         let markdown = "Text[^a].\n\n[^A]: one\n   [^b-2]: two\n    [^code]: no\n[^]: no\n";
-        assert_eq!(footnote_labels(markdown), ["a", "b-2"]);
+        let mut labels: Vec<String> = footnote_labels(markdown).into_iter().collect();
+        labels.sort();
+        assert_eq!(labels, ["a", "b-2"]);
     }
 
     #[test]
