@@ -61,7 +61,7 @@ pub fn is_gone(error: &io::Error) -> bool {
     HUNG_UP.load(Ordering::SeqCst)
         || matches!(error.raw_os_error(), Some(libc::EIO | libc::ENXIO))
         // The loop carries backend errors as text, which keeps the OS code only in words.
-        || error.to_string().contains("os error 5")
+        || error.to_string().contains("(os error 5)")
 }
 
 /// Undoes `enter`. Safe to call more than once and from a panic hook: errors are ignored

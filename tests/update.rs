@@ -735,3 +735,17 @@ fn a_tree_cut_short_or_with_unreadable_items_says_so() {
     // Everything that was read is in the tree.
     assert_eq!(screen.visible_rows().len(), 3);
 }
+
+#[test]
+fn a_refused_non_web_address_is_not_copied() {
+    let mut model = loaded_organizations(2, None);
+    let cmd = update(
+        &mut model,
+        Msg::BrowserFailed {
+            url: "file:///etc/passwd".into(),
+            reason: "not a web address: file".into(),
+        },
+    );
+    assert_eq!(cmd, Cmd::None);
+    assert!(model.toast.as_ref().is_some_and(|toast| toast.error));
+}

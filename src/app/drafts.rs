@@ -107,14 +107,32 @@ pub fn load(directory: &Path, prefix: &str) -> Vec<(String, String)> {
 pub fn directory(data_dir: &Path, server: &str, token: &str) -> PathBuf {
     data_dir
         .join("drafts")
-        .join(file_stem(server))
+        .join(file_stem(&server_key(server)))
         .join(token_fingerprint(token))
+}
+
+/// One spelling per server: `https://API.example.com/v1/` and `https://api.example.com/v1` are
+/// the same place.
+fn server_key(server: &str) -> String {
+    match url::Url::parse(server) {
+        Ok(url) => {
+            format!(
+                "{}://{}{}",
+                url.scheme(),
+                url.host_str().unwrap_or_default(),
+                url.port()
+                    .map(|port| format!(":{port}"))
+                    .unwrap_or_default()
+            ) + url.path().trim_end_matches('/')
+        }
+        Err(_) => server.trim_end_matches('/').to_string(),
+    }
 }
 
 /// `file_name` without its extension: a folder name any string round-trips through.
 fn file_stem(key: &str) -> String {
     let name = file_name(key);
-    name.trim_end_matches(".md").to_string()
+    name.strip_suffix(".md").unwrap_or(&name).to_string()
 }
 
 /// The first 16 hex digits of the token's SHA-256: enough to tell users apart, useless to
@@ -162,7 +180,12 @@ mod tests {
         assert_ne!(reviewer, elsewhere);
         assert_eq!(
             reviewer,
-            directory(data, "https://api.gitbook.com", "demo-reviewer")
+            directory(data, "https://API.gitbook.com/", "demo-reviewer"),
+            "one folder per server however its address is spelled"
+        );
+        assert_ne!(
+            directory(data, "https://x.md", "t"),
+            directory(data, "https://x", "t")
         );
         let shown = reviewer.to_string_lossy();
         assert!(

@@ -299,11 +299,18 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
         }
         Msg::Resumed => Cmd::None,
         Msg::BrowserFailed { url, reason } => {
-            // Over SSH there is often no browser to open: the address still reaches the user.
-            model.toast = Some(Notice::error(format!(
-                "Could not open a browser ({reason}); the address is copied instead: {url}"
-            )));
-            Cmd::CopyToClipboard(url)
+            // Over SSH there is often no browser to open: a web address still reaches the user
+            // through the clipboard. Anything else was refused on purpose and is not copied.
+            if url.starts_with("https://") || url.starts_with("http://") {
+                model.toast = Some(Notice::error(format!(
+                    "Could not open a browser ({reason}); the address is copied instead \
+                     (where the terminal allows): {url}"
+                )));
+                Cmd::CopyToClipboard(url)
+            } else {
+                model.toast = Some(Notice::error(format!("Not opened: {reason}")));
+                Cmd::None
+            }
         }
         Msg::Api { request, response } => on_api(model, request, response),
         Msg::MarkdownParsed {

@@ -174,7 +174,8 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
             }
             Cmd::None
         }
-        Action::Back if screen.query().is_shown() => {
+        // The overview has no query of its own: esc there goes back, never clears the comments'.
+        Action::Back if screen.tab != ReviewTab::Overview && screen.query().is_shown() => {
             clear_query(screen);
             Cmd::None
         }
@@ -709,7 +710,13 @@ fn on_subject_key(screen: &mut ReviewScreen, mut input: LineInput, key: &KeyEven
         InputOutcome::Cancelled => return,
         InputOutcome::Submitted => {
             let subject = input.text.trim().to_string();
-            let current = screen.change_request().map(|cr| cr.subject.trim());
+            // The input was filled with the sanitized subject: compare like with like, so an
+            // untouched subject with a control character is not "changed" into stand-ins.
+            let current = screen.change_request().map(|cr| {
+                crate::ui::sanitize::sanitize(&cr.subject)
+                    .trim()
+                    .to_string()
+            });
             if subject.is_empty() {
                 Some("A subject cannot be empty.".to_string())
             } else if subject.chars().count() > ChangeRequestUpdate::MAX_SUBJECT {
@@ -717,7 +724,7 @@ fn on_subject_key(screen: &mut ReviewScreen, mut input: LineInput, key: &KeyEven
                     "A subject has at most {} characters.",
                     ChangeRequestUpdate::MAX_SUBJECT
                 ))
-            } else if current == Some(subject.as_str()) {
+            } else if current.as_deref() == Some(subject.as_str()) {
                 screen.notice("The subject is unchanged.", false);
                 return;
             } else {
