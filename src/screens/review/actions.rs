@@ -203,7 +203,7 @@ fn switch_tab(screen: &mut ReviewScreen, tab: ReviewTab, _ctx: &mut Ctx) -> Cmd 
 }
 
 fn on_changes_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
-    let height = body_height(ctx);
+    let height = screen.diff_height(ctx);
     let len = screen.pages.len();
     match action {
         Action::Down => screen.page_selection.move_by(1, len),

@@ -190,6 +190,12 @@ impl ReviewScreen {
         }
     }
 
+    /// Diff rows on screen: the search row, while shown, takes one.
+    pub fn diff_height(&self, ctx: &Ctx) -> usize {
+        let search_row = u16::from(self.diff_search.is_shown());
+        diff_area(ctx).height.saturating_sub(search_row).max(1) as usize
+    }
+
     pub fn scroll_diff(&mut self, delta: isize, height: usize) {
         self.current_hunk = None;
         if self.rendered {
@@ -246,7 +252,7 @@ impl ReviewScreen {
         let Some(row) = view.hunk_rows.get(index).copied() else {
             return;
         };
-        let height = diff_area(ctx).height.max(1) as usize;
+        let height = self.diff_height(ctx);
         let max = view.lines.len().saturating_sub(height);
         self.diff_scroll = row.min(max);
         self.current_hunk = Some(index);
@@ -338,7 +344,7 @@ impl ReviewScreen {
         let Some(row) = rows.get(self.search_match).copied() else {
             return;
         };
-        let height = diff_area(ctx).height.max(1) as usize;
+        let height = self.diff_height(ctx);
         // A little context above the match.
         let max = self.diff_lines().saturating_sub(height);
         self.diff_scroll = row.saturating_sub(2).min(max);
