@@ -80,6 +80,19 @@ fn organizations_loading() -> Model {
     model
 }
 
+/// The first read failed with a 429 and waits 2 s to be tried again.
+fn organizations_retrying() -> Model {
+    let mut model = organizations_loading();
+    update(
+        &mut model,
+        Msg::Retry(quire::api::RetryNotice::Waiting {
+            endpoint: "GET /orgs".into(),
+            delay: std::time::Duration::from_secs(2),
+        }),
+    );
+    model
+}
+
 fn organization_loaded() -> Model {
     organization_with_tree(tree())
 }
@@ -126,6 +139,7 @@ fn welcome_without_a_token() {
 #[test]
 fn organizations_states() {
     snapshot_both!("organizations_loading", organizations_loading());
+    snapshot_both!("organizations_retrying", organizations_retrying());
     snapshot_both!(
         "organizations_loaded",
         loaded_organizations(30, Some("next"))
