@@ -160,7 +160,11 @@ impl ApiError {
 
 fn status_user_message(endpoint: &str, status: u16, message: &str) -> String {
     match status {
-        401 => format!("The token was refused ({endpoint}): {message}. Check GITBOOK_TOKEN."),
+        // Mid-session a refused token is often passing (a proxy, a rotation): r may fix it.
+        401 => format!(
+            "The token was refused ({endpoint}): {message}. r to try again; if it keeps \
+             failing, check GITBOOK_TOKEN."
+        ),
         403 => format!("Not allowed ({endpoint}): {message}."),
         404 => format!("Not found ({endpoint}): {message}."),
         408 | 429 => format!("The server is busy ({status} on {endpoint}); wait, then r to retry."),
@@ -291,7 +295,8 @@ mod tests {
             "{server}"
         );
         let unauthorized = status_error(401, "Unauthorized").user_message();
-        assert!(!unauthorized.contains("retry"), "{unauthorized}");
+        assert!(unauthorized.contains("r to try again"), "{unauthorized}");
+        assert!(unauthorized.contains("GITBOOK_TOKEN"), "{unauthorized}");
         let decode = ApiError::Decode {
             endpoint: "GET /orgs".into(),
             path: "items[0].id".into(),
