@@ -15,7 +15,7 @@ use quire::sandbox::{Fault, FaultRule, Faults, SandboxOptions, demo_ids, tokens}
 use quire::screens::Screen;
 use quire::screens::review::ReviewScreen;
 use quire::screens::site::SiteScreen;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 /// Longest a fault case may take: three tries with backoff stay well inside it.
 const CASE_LIMIT: Duration = Duration::from_secs(15);
@@ -306,4 +306,65 @@ async fn open_site() -> Harness {
         Screen::Site(Box::new(SiteScreen::new(demo_ids::ACME, site)))
     })
     .await
+}
+
+/// Posts a comment on the review screen's Comments tab and waits for the failure to show.
+async fn post_comment_into(harness: &Harness, fault: Fault, text: &str) {
+    let comments = "*/comments";
+    harness.sandbox.set_faults(Faults {
+        rules: vec![FaultRule::new(comments, fault).method("POST")],
+        ..Faults::default()
+    });
+    let before = harness.sandbox.requests("POST", comments);
+    harness.press(KeyCode::Char('2'));
+    harness.press(KeyCode::Char('c'));
+    harness.wait_for("ctrl-s send").await;
+    harness.type_text(text);
+    harness.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    let start = Instant::now();
+    while harness.sandbox.requests("POST", comments) == before {
+        assert!(start.elapsed() < CASE_LIMIT, "the comment was never sent");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Longer than any read backoff: a resend would have happened by now.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        harness.sandbox.requests("POST", comments) - before,
+        1,
+        "a failed write is sent exactly once"
+    );
+    harness.sandbox.set_faults(Faults::default());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_comment_that_fails_is_sent_once_and_kept() {
+    let harness = Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen).await;
+    harness.wait_for("Changes (4)").await;
+    post_comment_into(&harness, Fault::Status(503), "Sent once").await;
+    wait_until("the failure is shown", &harness, |text| {
+        text.contains("503") || texts_with_retry_hint(text)
+    })
+    .await;
+    // The text is still there to send again by hand.
+    harness.wait_for("Sent once").await;
+    assert!(!harness.running.is_finished());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_comment_whose_answer_is_lost_is_sent_once() {
+    for (fault, text) in [
+        (Fault::StoreThenFail, "Stored then failed"),
+        (Fault::Reset, "Reset on send"),
+    ] {
+        let harness =
+            Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen).await;
+        harness.wait_for("Changes (4)").await;
+        post_comment_into(&harness, fault, text).await;
+        // Said plainly: the server failed, or it is unknown whether the comment landed.
+        wait_until("the lost answer is shown", &harness, |screen| {
+            screen.contains("500") || screen.contains("may or may not")
+        })
+        .await;
+        assert!(!harness.running.is_finished());
+    }
 }
