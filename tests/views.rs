@@ -244,6 +244,24 @@ fn space_failed() -> Model {
     model
 }
 
+/// The pages were shown, then `r` reloaded them and the reload failed: the old tree stays and
+/// its last row says so, the retry hint first.
+fn space_reload_failed() -> Model {
+    let mut model = space_with_preview();
+    let reload = update(&mut model, char_key('r'));
+    let pages_request = requests(&reload)
+        .into_iter()
+        .find(|(_, call)| matches!(call, quire::app::ApiCall::ListPages { .. }))
+        .map(|(request, _)| request)
+        .expect("r reloads the pages");
+    respond(
+        &mut model,
+        pages_request,
+        ApiResponse::Pages(Err(server_error())),
+    );
+    model
+}
+
 fn page_failed() -> Model {
     let (mut model, preview) = space_model();
     respond(
@@ -270,6 +288,7 @@ fn failure_and_members_states() {
     );
     snapshot_both!("organization_tree_cut_short", organization_cut_short());
     snapshot_both!("space_error", space_failed());
+    snapshot_both!("space_reload_failed", space_reload_failed());
     snapshot_both!("page_error", page_failed());
 }
 
