@@ -13,14 +13,7 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browse_from_organizations_to_a_rendered_page() {
     let harness = Harness::start(tokens::READER, SandboxOptions::default()).await;
-    harness.wait_for("Acme Robotics").await;
-    harness.press(KeyCode::Enter);
-    harness.wait_for("Engineering").await;
-    harness.press(KeyCode::Char('/'));
-    harness.type_text("getting");
-    harness.press(KeyCode::Enter);
-    harness.press(KeyCode::Enter);
-    harness.wait_for("BASICS").await;
+    harness.open_getting_started().await;
     // The first page is selected and previewed without a key press.
     harness.wait_for("Welcome to Acme Fleet").await;
     harness.press(KeyCode::Char('j'));

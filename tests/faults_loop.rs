@@ -225,22 +225,10 @@ async fn organization_tree_through_every_fault() {
     run_matrix(&harness, &screen).await;
 }
 
-/// From the organizations list into the Getting Started space.
-async fn open_space(harness: &Harness) {
-    harness.wait_for("Acme Robotics").await;
-    harness.press(KeyCode::Enter);
-    harness.wait_for("Engineering").await;
-    harness.press(KeyCode::Char('/'));
-    harness.type_text("getting");
-    harness.press(KeyCode::Enter);
-    harness.press(KeyCode::Enter);
-    harness.wait_for("BASICS").await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn space_through_every_fault() {
     let harness = healthy(tokens::READER).await;
-    open_space(&harness).await;
+    harness.open_getting_started().await;
     run_matrix(
         &harness,
         &case("space", "/spaces/*/content/pages", "BASICS"),
@@ -251,7 +239,7 @@ async fn space_through_every_fault() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn page_reader_through_every_fault() {
     let harness = healthy(tokens::READER).await;
-    open_space(&harness).await;
+    harness.open_getting_started().await;
     harness.press(KeyCode::Char('j'));
     harness.press(KeyCode::Enter);
     let screen = case(

@@ -651,8 +651,9 @@ pub fn decode_body<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
         // JSON that ends in the middle says nothing about the API's shape: the field named
-        // would be whichever the cut happened in.
-        if error.inner().is_eof() {
+        // would be whichever the cut happened in. An empty body (204) is no cut: callers
+        // that expect one handle the `Decode` error.
+        if error.inner().is_eof() && !bytes.is_empty() {
             return ApiError::CutOff {
                 endpoint: endpoint.to_owned(),
             };

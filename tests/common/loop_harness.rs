@@ -235,6 +235,18 @@ impl Harness {
         }
     }
 
+    /// From the organizations list into Acme's Getting Started space, by keys.
+    pub async fn open_getting_started(&self) {
+        self.wait_for("Acme Robotics").await;
+        self.press(KeyCode::Enter);
+        self.wait_for("Engineering").await;
+        self.press(KeyCode::Char('/'));
+        self.type_text("getting");
+        self.press(KeyCode::Enter);
+        self.press(KeyCode::Enter);
+        self.wait_for("BASICS").await;
+    }
+
     pub async fn wait_for(&self, text: &str) {
         let start = Instant::now();
         while !self.backend.screen().contains(text) {
