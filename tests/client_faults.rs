@@ -21,6 +21,14 @@ async fn sandbox_with(rules: Vec<FaultRule>) -> Result<Sandbox, Box<dyn std::err
     Ok(Sandbox::start("127.0.0.1:0".parse()?, options).await?)
 }
 
+/// `GET /orgs` answers 429 with `Retry-After: seconds` once, then normally.
+async fn orgs_busy_once(seconds: u64) -> Result<Sandbox, Box<dyn std::error::Error>> {
+    let busy = Fault::TooManyRequests {
+        retry_after_seconds: seconds,
+    };
+    sandbox_with(vec![FaultRule::new("/orgs", busy).times(1)]).await
+}
+
 fn client_for(sandbox: &Sandbox) -> Result<Client, ApiError> {
     Client::new(ClientConfig::new(
         sandbox.base_url(),
@@ -42,10 +50,7 @@ fn record_notices(client: &Client) -> Arc<Mutex<Vec<RetryNotice>>> {
 
 #[tokio::test]
 async fn a_429_with_retry_after_is_waited_out_then_read() -> TestResult {
-    let busy = Fault::TooManyRequests {
-        retry_after_seconds: 1,
-    };
-    let sandbox = sandbox_with(vec![FaultRule::new("/orgs", busy).times(1)]).await?;
+    let sandbox = orgs_busy_once(1).await?;
     let client = client_for(&sandbox)?;
     let notices = record_notices(&client);
     let started = Instant::now();
@@ -171,10 +176,7 @@ async fn a_web_page_instead_of_json_is_named() -> TestResult {
 
 #[tokio::test]
 async fn retry_now_cuts_the_wait_short() -> TestResult {
-    let busy = Fault::TooManyRequests {
-        retry_after_seconds: 20,
-    };
-    let sandbox = sandbox_with(vec![FaultRule::new("/orgs", busy).times(1)]).await?;
+    let sandbox = orgs_busy_once(20).await?;
     let client = client_for(&sandbox)?;
     let notices = record_notices(&client);
     let waiting = {
