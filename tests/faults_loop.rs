@@ -356,3 +356,32 @@ async fn a_comment_whose_answer_is_lost_is_sent_once() {
         assert!(!harness.running.is_finished());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_footer_says_when_a_read_is_retried_and_r_retries_at_once() {
+    let busy = Fault::TooManyRequests {
+        retry_after_seconds: 20,
+    };
+    let options = SandboxOptions {
+        faults: Faults {
+            rules: vec![FaultRule::new("*/orgs", busy).times(1)],
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    };
+    let harness = Harness::start(tokens::ADMIN, options).await;
+    harness.wait_for("retrying in 20 s…").await;
+    let pressed = Instant::now();
+    harness.press(KeyCode::Char('r'));
+    harness.wait_for("Acme Robotics").await;
+    assert!(
+        pressed.elapsed() < Duration::from_secs(5),
+        "r did not wait 20 s"
+    );
+    assert!(!harness.backend.screen().contains("retrying"));
+    assert_eq!(
+        harness.sandbox.requests("GET", "*/orgs"),
+        2,
+        "r sent no extra read"
+    );
+}
