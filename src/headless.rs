@@ -87,6 +87,7 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
             | Cmd::CopyToClipboard(_)
             | Cmd::OpenInBrowser(_)
             | Cmd::Suspend
+            | Cmd::RetryNow
             | Cmd::Quit => {}
         }
     }

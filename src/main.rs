@@ -15,7 +15,7 @@ use quire::api::{Client, ClientConfig, Token};
 use quire::app::{Environment, Model, Size};
 use quire::config::{self, ConfigFile};
 use quire::runtime::{self, Effects, Exit};
-use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+use quire::sandbox::{FaultRule, Faults, Sandbox, SandboxOptions, tokens};
 use quire::screens::Screen;
 use quire::screens::organizations::Organizations;
 use quire::screens::welcome::Welcome;
@@ -63,6 +63,11 @@ enum Commands {
         port: u16,
         #[arg(long, default_value_t = 0)]
         latency_ms: u64,
+        /// A fault for matching requests, `[METHOD ]PATH=FAULT[xTIMES]` (repeatable), e.g.
+        /// `GET /orgs=429:2x1`. FAULT: a status, 429:SECONDS, reset, truncate, html,
+        /// latency:MILLIS or store-fail.
+        #[arg(long = "fault", value_parser = parse_fault_rule)]
+        faults: Vec<FaultRule>,
     },
     /// Render every screen from the demo data into SVG pictures.
     Screenshots {
@@ -81,7 +86,11 @@ fn main() -> Result<()> {
         .wrap_err("cannot start the async runtime")?;
     let result = runtime.block_on(async move {
         match cli.command {
-            Some(Commands::Sandbox { port, latency_ms }) => serve_sandbox(port, latency_ms).await,
+            Some(Commands::Sandbox {
+                port,
+                latency_ms,
+                faults,
+            }) => serve_sandbox(port, latency_ms, faults).await,
             Some(Commands::Screenshots { out }) => {
                 for path in quire::screenshots::write_all(&out).await? {
                     println!("{path}");
@@ -142,11 +151,18 @@ fn init_logging() -> Option<()> {
         .ok()
 }
 
-async fn serve_sandbox(port: u16, latency_ms: u64) -> Result<()> {
+fn parse_fault_rule(text: &str) -> std::result::Result<FaultRule, String> {
+    FaultRule::parse(text)
+}
+
+async fn serve_sandbox(port: u16, latency_ms: u64, rules: Vec<FaultRule>) -> Result<()> {
     let address = SocketAddr::from(([127, 0, 0, 1], port));
     let options = SandboxOptions {
         latency: Duration::from_millis(latency_ms),
-        ..SandboxOptions::default()
+        faults: Faults {
+            rules,
+            ..Faults::default()
+        },
     };
     let sandbox = Sandbox::start(address, options)
         .await

@@ -90,6 +90,13 @@ where
     {
         tracing::warn!(%error, "could not start warming code grammars");
     }
+    if let Some(client) = &effects.client {
+        // The footer says "retrying in 2 s…" while a read waits; the loop learns it here.
+        let retries = sender.clone();
+        client.on_retry(move |notice| {
+            let _ = retries.send(Msg::Retry(notice));
+        });
+    }
     let size = terminal.size().map_err(backend_error)?;
     let first = update(
         model,
@@ -206,6 +213,11 @@ fn execute<B: Backend, H: Host>(
 ) -> io::Result<()> {
     match cmd {
         Cmd::None | Cmd::Quit => {}
+        Cmd::RetryNow => {
+            if let Some(client) = &effects.client {
+                client.retry_now();
+            }
+        }
         Cmd::Batch(commands) => {
             for cmd in commands {
                 execute(cmd, effects, sender, host, terminal)?;

@@ -749,3 +749,34 @@ fn a_refused_non_web_address_is_not_copied() {
     assert_eq!(cmd, Cmd::None);
     assert!(model.toast.as_ref().is_some_and(|toast| toast.error));
 }
+
+#[test]
+fn a_read_waiting_to_be_retried_is_in_the_footer_and_r_cuts_the_wait_short() {
+    use quire::api::RetryNotice;
+    use std::time::Duration;
+    let mut model = organizations_model(80, 24);
+    let _ = model.init();
+    let endpoint = "GET /orgs".to_string();
+    update(
+        &mut model,
+        Msg::Retry(RetryNotice::Waiting {
+            endpoint: endpoint.clone(),
+            delay: Duration::from_secs(2),
+        }),
+    );
+    let footer = footer_text(&model);
+    assert!(footer.contains("retrying in 2 s…"), "{footer}");
+    // `r` does not send the read again (it is still under way): it ends the wait.
+    assert_eq!(update(&mut model, char_key('r')), Cmd::RetryNow);
+    update(&mut model, Msg::Retry(RetryNotice::Resumed { endpoint }));
+    assert!(!footer_text(&model).contains("retrying"));
+    // With nothing waiting, `r` refreshes the screen as before.
+    assert!(!requests(&update(&mut model, char_key('r'))).is_empty());
+}
+
+fn footer_text(model: &quire::app::Model) -> String {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+    let _ = terminal.draw(|frame| quire::ui::chrome::draw(frame, model));
+    terminal.backend().to_string()
+}

@@ -80,6 +80,19 @@ fn organizations_loading() -> Model {
     model
 }
 
+/// The first read failed with a 429 and waits 2 s to be tried again.
+fn organizations_retrying() -> Model {
+    let mut model = organizations_loading();
+    update(
+        &mut model,
+        Msg::Retry(quire::api::RetryNotice::Waiting {
+            endpoint: "GET /orgs".into(),
+            delay: std::time::Duration::from_secs(2),
+        }),
+    );
+    model
+}
+
 fn organization_loaded() -> Model {
     organization_with_tree(tree())
 }
@@ -126,6 +139,7 @@ fn welcome_without_a_token() {
 #[test]
 fn organizations_states() {
     snapshot_both!("organizations_loading", organizations_loading());
+    snapshot_both!("organizations_retrying", organizations_retrying());
     snapshot_both!(
         "organizations_loaded",
         loaded_organizations(30, Some("next"))
@@ -230,6 +244,24 @@ fn space_failed() -> Model {
     model
 }
 
+/// The pages were shown, then `r` reloaded them and the reload failed: the old tree stays and
+/// its last row says so, the retry hint first.
+fn space_reload_failed() -> Model {
+    let mut model = space_with_preview();
+    let reload = update(&mut model, char_key('r'));
+    let pages_request = requests(&reload)
+        .into_iter()
+        .find(|(_, call)| matches!(call, quire::app::ApiCall::ListPages { .. }))
+        .map(|(request, _)| request)
+        .expect("r reloads the pages");
+    respond(
+        &mut model,
+        pages_request,
+        ApiResponse::Pages(Err(server_error())),
+    );
+    model
+}
+
 fn page_failed() -> Model {
     let (mut model, preview) = space_model();
     respond(
@@ -256,6 +288,7 @@ fn failure_and_members_states() {
     );
     snapshot_both!("organization_tree_cut_short", organization_cut_short());
     snapshot_both!("space_error", space_failed());
+    snapshot_both!("space_reload_failed", space_reload_failed());
     snapshot_both!("page_error", page_failed());
 }
 

@@ -4,11 +4,11 @@
 //! so a new endpoint is a few lines.
 
 use std::fmt;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant, SystemTime};
 
 use reqwest::Method;
-use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, RETRY_AFTER};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -22,6 +22,7 @@ use super::paging::{
     DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, WholeList,
     page_query, requested_limit,
 };
+use super::retry::{self, RetryNotice, RetryObserver};
 use super::token::Token;
 
 /// How long to wait for a TCP/TLS connection before giving up.
@@ -67,6 +68,25 @@ struct Shared {
     api_root: String,
     /// Kept only to scrub it out of any text that reaches an error.
     token: Token,
+    /// Told when a read waits to be retried (the footer shows it).
+    retry_observer: RwLock<Option<RetryObserver>>,
+    /// Cuts every retry wait short ("r" while "retrying in 2 s…" is shown).
+    retry_now: tokio::sync::Notify,
+}
+
+/// A failed try: the error, and how long the server asked us to wait (`Retry-After`).
+struct Failure {
+    error: ApiError,
+    retry_after: Option<Duration>,
+}
+
+impl From<ApiError> for Failure {
+    fn from(error: ApiError) -> Failure {
+        Failure {
+            error,
+            retry_after: None,
+        }
+    }
 }
 
 impl fmt::Debug for Client {
@@ -119,8 +139,23 @@ impl Client {
             shared: Arc::new(Shared {
                 api_root,
                 token: config.token,
+                retry_observer: RwLock::new(None),
+                retry_now: tokio::sync::Notify::new(),
             }),
         })
+    }
+
+    /// Calls `observer` whenever a read starts or ends waiting to be retried (every clone of
+    /// this client shares it).
+    pub fn on_retry(&self, observer: impl Fn(RetryNotice) + Send + Sync + 'static) {
+        if let Ok(mut slot) = self.shared.retry_observer.write() {
+            *slot = Some(Arc::new(observer));
+        }
+    }
+
+    /// Ends every retry wait under way: those reads are tried again at once.
+    pub fn retry_now(&self) {
+        self.shared.retry_now.notify_waiters();
     }
 
     /// The normalized API root (`https://host/v1`), for display and diagnostics.
@@ -414,8 +449,9 @@ impl Client {
             })
     }
 
-    /// Sends one request and returns the endpoint text and the body of a success answer; any
-    /// other answer becomes an `ApiError`. Logs method, path, status and time, nothing else.
+    /// Sends a request and returns the endpoint text and the body of a success answer; any
+    /// other answer becomes an `ApiError`. A GET that fails in a passing way is tried again
+    /// (see [`retry`]); any other method is sent exactly once.
     async fn send(
         &self,
         method: Method,
@@ -423,6 +459,71 @@ impl Client {
         query: &[(String, String)],
         body: Option<JsonBody>,
     ) -> Result<(String, Vec<u8>), ApiError> {
+        if method != Method::GET {
+            return self
+                .send_once(&method, path, query, body)
+                .await
+                .map_err(|failure| failure.error);
+        }
+        let started = Instant::now();
+        let mut failures = 0;
+        loop {
+            let failure = match self.send_once(&method, path, query, None).await {
+                Ok(answer) => return Ok(answer),
+                Err(failure) => failure,
+            };
+            failures += 1;
+            let delay = retry::is_transient(&failure.error)
+                .then(|| {
+                    retry::delay_before_next_try(failures, started.elapsed(), failure.retry_after)
+                })
+                .flatten();
+            let Some(delay) = delay else {
+                return Err(failure.error);
+            };
+            self.wait_to_retry(failure.error.endpoint(), delay).await;
+        }
+    }
+
+    /// Sleeps `delay` (or until [`Client::retry_now`]), telling the observer before and after.
+    async fn wait_to_retry(&self, endpoint: &str, delay: Duration) {
+        tracing::info!(
+            endpoint,
+            delay_ms = delay.as_millis() as u64,
+            "retrying a read"
+        );
+        let endpoint = endpoint.to_owned();
+        self.notify(RetryNotice::Waiting {
+            endpoint: endpoint.clone(),
+            delay,
+        });
+        tokio::select! {
+            _ = tokio::time::sleep(delay) => {}
+            _ = self.shared.retry_now.notified() => {}
+        }
+        self.notify(RetryNotice::Resumed { endpoint });
+    }
+
+    fn notify(&self, notice: RetryNotice) {
+        let observer = self
+            .shared
+            .retry_observer
+            .read()
+            .ok()
+            .and_then(|slot| slot.clone());
+        if let Some(observer) = observer {
+            observer(notice);
+        }
+    }
+
+    /// One request, one answer. Logs method, path, status and time, nothing else.
+    async fn send_once(
+        &self,
+        method: &Method,
+        path: &str,
+        query: &[(String, String)],
+        body: Option<JsonBody>,
+    ) -> Result<(String, Vec<u8>), Failure> {
         let endpoint = format!("{method} {path}");
         let url = address::join(&self.shared.api_root, path).map_err(|message| {
             ApiError::InvalidConfig {
@@ -444,10 +545,15 @@ impl Client {
             Ok(response) => response,
             Err(error) => {
                 tracing::debug!(%method, path, elapsed_ms = elapsed_ms(started), "request failed");
-                return Err(self.transport_error(endpoint, error));
+                return Err(self.transport_error(endpoint, error).into());
             }
         };
         let status = response.status();
+        let retry_after = response
+            .headers()
+            .get(RETRY_AFTER)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| retry::parse_retry_after(value, SystemTime::now()));
         let bytes = response.bytes().await;
         tracing::debug!(
             %method,
@@ -459,16 +565,21 @@ impl Client {
         if !status.is_success() {
             let body = bytes.map(|bytes| bytes.to_vec()).unwrap_or_default();
             let (code, message) = parse_error_body(status.as_u16(), &body);
-            return Err(ApiError::Status {
-                endpoint,
-                status: status.as_u16(),
-                code,
-                message: self.shared.token.scrub(&message),
+            return Err(Failure {
+                error: ApiError::Status {
+                    endpoint,
+                    status: status.as_u16(),
+                    code,
+                    message: self.shared.token.scrub(&message),
+                },
+                retry_after,
             });
         }
         match bytes {
             Ok(bytes) => Ok((endpoint, bytes.to_vec())),
-            Err(error) => Err(self.transport_error(endpoint, error)),
+            // The head arrived, the body did not in full: a timeout, or the answer was cut.
+            Err(error) if error.is_timeout() => Err(ApiError::Timeout { endpoint }.into()),
+            Err(_) => Err(ApiError::CutOff { endpoint }.into()),
         }
     }
 
@@ -532,13 +643,35 @@ pub fn decode_body<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<
         path,
         message,
     };
+    if looks_like_html(bytes) {
+        return Err(ApiError::NotJson {
+            endpoint: endpoint.to_owned(),
+        });
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer)
-        .map_err(|error| decode_error(error.path().to_string(), error.inner().to_string()))?;
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        // JSON that ends in the middle says nothing about the API's shape: the field named
+        // would be whichever the cut happened in. An empty body (204) is no cut: callers
+        // that expect one handle the `Decode` error.
+        if error.inner().is_eof() && !bytes.is_empty() {
+            return ApiError::CutOff {
+                endpoint: endpoint.to_owned(),
+            };
+        }
+        decode_error(error.path().to_string(), error.inner().to_string())
+    })?;
     deserializer
         .end()
         .map_err(|error| decode_error(".".to_owned(), error.to_string()))?;
     Ok(value)
+}
+
+/// A body starting with `<` (after blanks) is markup, never the API's JSON.
+fn looks_like_html(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .find(|byte| !byte.is_ascii_whitespace())
+        .is_some_and(|first| *first == b'<')
 }
 
 /// The error and its causes on one line: reqwest's own message ("error sending request") says

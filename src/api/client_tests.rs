@@ -404,6 +404,10 @@ async fn an_unreadable_list_item_is_marked_and_the_rest_is_kept() {
 async fn non_json_success_is_a_decode_error() {
     let server = TestServer::start(|_| reply(200, "<html>login</html>")).await;
     let error = server.client().current_user().await.unwrap_err();
+    // A web page (a sign-in portal, a proxy) is named as such, not as a changed API.
+    assert!(matches!(&error, ApiError::NotJson { .. }), "{error:?}");
+    let server = TestServer::start(|_| reply(200, "not json")).await;
+    let error = server.client().current_user().await.unwrap_err();
     assert!(
         matches!(&error, ApiError::Decode { path, .. } if path == "."),
         "{error:?}"

@@ -52,6 +52,14 @@ pub enum ApiError {
         path: String,
         message: String,
     },
+    /// The answer stopped early: a body shorter than its `Content-Length`, or JSON that ends
+    /// in the middle. Nothing is wrong with the API; the connection or a proxy cut it.
+    #[error("{endpoint}: the answer was cut off")]
+    CutOff { endpoint: String },
+    /// A success status with a body that is not JSON at all (an HTML page from a proxy or a
+    /// network sign-in page).
+    #[error("{endpoint}: the answer was not JSON")]
+    NotJson { endpoint: String },
     /// Paging stopped because the server kept handing out pages.
     #[error("{endpoint}: paging stopped: {reason}")]
     PagingLoop {
@@ -74,6 +82,8 @@ impl ApiError {
             | ApiError::Timeout { endpoint }
             | ApiError::Status { endpoint, .. }
             | ApiError::Decode { endpoint, .. }
+            | ApiError::CutOff { endpoint }
+            | ApiError::NotJson { endpoint }
             | ApiError::PagingLoop { endpoint, .. }
             | ApiError::InvalidConfig { endpoint, .. } => endpoint,
         }
@@ -100,7 +110,10 @@ impl ApiError {
     /// True when pressing retry may plausibly succeed (transient network or server trouble).
     pub fn is_retryable(&self) -> bool {
         match self {
-            ApiError::Network { .. } | ApiError::Timeout { .. } => true,
+            ApiError::Network { .. }
+            | ApiError::Timeout { .. }
+            | ApiError::CutOff { .. }
+            | ApiError::NotJson { .. } => true,
             ApiError::Status { status, .. } => *status == 408 || *status == 429 || *status >= 500,
             ApiError::Decode { .. }
             | ApiError::PagingLoop { .. }
@@ -130,6 +143,13 @@ impl ApiError {
                 "Could not read the server's answer ({endpoint}, field `{path}`); \
                  the API may have changed."
             ),
+            ApiError::CutOff { endpoint } => {
+                format!("The answer was cut off ({endpoint}); r to retry.")
+            }
+            ApiError::NotJson { endpoint } => format!(
+                "The answer was a web page, not the API's JSON ({endpoint}): a proxy or network \
+                 sign-in may be in the way; r to retry."
+            ),
             ApiError::PagingLoop { endpoint, reason } => {
                 format!("Stopped loading {endpoint}: {reason}.")
             }
@@ -140,7 +160,11 @@ impl ApiError {
 
 fn status_user_message(endpoint: &str, status: u16, message: &str) -> String {
     match status {
-        401 => format!("The token was refused ({endpoint}): {message}. Check GITBOOK_TOKEN."),
+        // Mid-session a refused token is often passing (a proxy, a rotation): r may fix it.
+        401 => format!(
+            "The token was refused ({endpoint}): {message}. r to try again; if it keeps \
+             failing, check GITBOOK_TOKEN."
+        ),
         403 => format!("Not allowed ({endpoint}): {message}."),
         404 => format!("Not found ({endpoint}): {message}."),
         408 | 429 => format!("The server is busy ({status} on {endpoint}); wait, then r to retry."),
@@ -271,7 +295,8 @@ mod tests {
             "{server}"
         );
         let unauthorized = status_error(401, "Unauthorized").user_message();
-        assert!(!unauthorized.contains("retry"), "{unauthorized}");
+        assert!(unauthorized.contains("r to try again"), "{unauthorized}");
+        assert!(unauthorized.contains("GITBOOK_TOKEN"), "{unauthorized}");
         let decode = ApiError::Decode {
             endpoint: "GET /orgs".into(),
             path: "items[0].id".into(),
@@ -283,6 +308,27 @@ mod tests {
             reason: PagingLoopReason::RepeatedPage("p2".into()),
         };
         assert!(looping.user_message().contains("repeated page `p2`"));
+    }
+
+    #[test]
+    fn cut_off_and_web_page_answers_say_what_happened() {
+        let cut = ApiError::CutOff {
+            endpoint: "GET /orgs".into(),
+        }
+        .user_message();
+        assert!(
+            cut.contains("cut off") && cut.contains("r to retry"),
+            "{cut}"
+        );
+        assert!(!cut.contains("Could not reach") && !cut.contains("API may have changed"));
+        let page = ApiError::NotJson {
+            endpoint: "GET /orgs".into(),
+        }
+        .user_message();
+        assert!(
+            page.contains("web page") && page.contains("r to retry"),
+            "{page}"
+        );
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod error;
 pub mod members;
 pub mod models;
 pub mod paging;
+pub mod retry;
 pub mod reviews;
 pub mod sites;
 pub mod token;
@@ -33,6 +34,7 @@ pub use paging::{
     DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, UnreadableItem,
     WholeList,
 };
+pub use retry::RetryNotice;
 pub use reviews::ReviewVerdict;
 pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
 pub use token::Token;

@@ -92,6 +92,8 @@ pub enum Cmd {
     CopyToClipboard(String),
     OpenInBrowser(String),
     Suspend,
+    /// End every retry wait under way: those reads are tried again now.
+    RetryNow,
     Quit,
 }
 

@@ -4,7 +4,7 @@
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::api::models::{Collection, Member, Organization, Page, Space};
-use crate::api::{ApiError, ListPage, UnreadableItem, WholeList};
+use crate::api::{ApiError, ListPage, RetryNotice, UnreadableItem, WholeList};
 use crate::app::command::{DocHandle, DocKey};
 use crate::app::loadable::RequestId;
 
@@ -31,6 +31,8 @@ pub enum Msg {
         request: RequestId,
         response: ApiResponse,
     },
+    /// A read failed in a passing way and waits to be retried, or its wait is over.
+    Retry(RetryNotice),
     MarkdownParsed {
         key: DocKey,
         doc: DocHandle,

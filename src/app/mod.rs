@@ -21,6 +21,7 @@ pub use keymap::{Action, KeyContext, Keymap};
 pub use loadable::{Loadable, RequestId};
 pub use message::{ApiResponse, Msg, OrganizationTree};
 
+use crate::api::RetryNotice;
 use crate::screens::Screen;
 use crate::ui::markdown::RenderOptions;
 use crate::ui::notice::{self, Notice};
@@ -167,6 +168,8 @@ pub struct Model {
     /// A short message in the footer (copied, opened, could not open …), kept by the rule of
     /// `ui::notice`.
     pub toast: Option<Notice>,
+    /// Reads waiting to be retried (endpoint, wait), oldest first: the footer shows the first.
+    pub retry_waits: Vec<(String, std::time::Duration)>,
     pub quit: bool,
 }
 
@@ -186,6 +189,7 @@ impl Model {
             parses_in_flight: 0,
             spinner_frame: 0,
             toast: None,
+            retry_waits: Vec::new(),
             quit: false,
         }
     }
@@ -313,6 +317,10 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             }
         }
         Msg::Api { request, response } => on_api(model, request, response),
+        Msg::Retry(notice) => {
+            on_retry_notice(model, notice);
+            Cmd::None
+        }
         Msg::MarkdownParsed {
             key,
             doc,
@@ -373,6 +381,10 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
     let Some(action) = keymap.action_for(&contexts, &key) else {
         return Cmd::None;
     };
+    // While a read waits to be retried, `r` cuts the wait short instead of sending it again.
+    if action == Action::Refresh && !model.retry_waits.is_empty() {
+        return Cmd::RetryNow;
+    }
     // `esc` dismisses an error in the footer before it means "back".
     if action == Action::Back && notice::dismiss_error(&mut model.toast) {
         return Cmd::None;
@@ -385,6 +397,21 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
         return model.apply_step(step);
     }
     on_global_action(model, action)
+}
+
+fn on_retry_notice(model: &mut Model, notice: RetryNotice) {
+    match notice {
+        RetryNotice::Waiting { endpoint, delay } => model.retry_waits.push((endpoint, delay)),
+        RetryNotice::Resumed { endpoint } => {
+            if let Some(at) = model
+                .retry_waits
+                .iter()
+                .position(|(waiting, _)| *waiting == endpoint)
+            {
+                model.retry_waits.remove(at);
+            }
+        }
+    }
 }
 
 /// Actions no screen claimed.

@@ -18,6 +18,7 @@
 mod change_requests;
 mod demo;
 mod error;
+mod fault_rules;
 mod model;
 mod paging;
 mod render;
@@ -34,6 +35,7 @@ use tokio::sync::{RwLock, oneshot, watch};
 use tokio::task::JoinHandle;
 
 pub use demo::ids as demo_ids;
+pub use fault_rules::{Fault, FaultRule};
 pub use paging::{DEFAULT_LIMIT, MAX_LIMIT};
 
 /// The fixed demo bearer tokens. Each belongs to a distinct demo user who is a member of both
@@ -86,6 +88,8 @@ pub struct Faults {
     /// Like the public service: an operation that defines no request body (merge, update from
     /// main, publish, unpublish) answers 415 to any body or `Content-Type`, even `{}`.
     pub strict_bodies: bool,
+    /// Faults per route, first matching rule wins (see [`FaultRule`]).
+    pub rules: Vec<FaultRule>,
 }
 
 /// A running sandbox server. Dropping it stops the server too; [`Sandbox::shutdown`] also
@@ -93,6 +97,7 @@ pub struct Faults {
 pub struct Sandbox {
     address: SocketAddr,
     faults: watch::Sender<Faults>,
+    counters: Arc<fault_rules::Counters>,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
 }
@@ -107,7 +112,9 @@ impl Sandbox {
         let listener = TcpListener::bind(addr).await?;
         let address = listener.local_addr()?;
         let (faults, _) = watch::channel(options.faults);
+        let counters = Arc::new(fault_rules::Counters::default());
         let shared = Arc::new(routes::Shared {
+            counters: counters.clone(),
             world: RwLock::new(demo::world()),
             faults: faults.clone(),
             latency: options.latency,
@@ -127,6 +134,7 @@ impl Sandbox {
         Ok(Sandbox {
             address,
             faults,
+            counters,
             stop: Some(stop),
             task: Some(task),
         })
@@ -144,7 +152,14 @@ impl Sandbox {
 
     /// Replaces the active faults; requests arriving afterwards see the new ones.
     pub fn set_faults(&self, faults: Faults) {
+        self.counters.forget_rule_uses();
         self.faults.send_replace(faults);
+    }
+
+    /// How many `method` requests arrived (faulted ones included) whose path after `/v1`
+    /// matches `pattern` (a substring, or a glob with `*`): e.g. `("POST", "*/comments")`.
+    pub fn requests(&self, method: &str, pattern: &str) -> usize {
+        self.counters.requests_matching(method, pattern)
     }
 
     /// Stops accepting connections and waits (briefly) for the server task to end.

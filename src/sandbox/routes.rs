@@ -18,6 +18,7 @@ use tokio::sync::{RwLock, watch};
 
 use super::Faults;
 use super::error::ApiError;
+use super::fault_rules::{self, Fault};
 use super::model::{Page, PageKind, Role, Space, World};
 use super::paging::envelope;
 use super::render::{View, slugify};
@@ -28,6 +29,7 @@ const API_BUILD: &str = "quire-sandbox";
 
 /// State shared by every request.
 pub struct Shared {
+    pub counters: Arc<super::fault_rules::Counters>,
     pub world: RwLock<World>,
     pub faults: watch::Sender<Faults>,
     pub latency: Duration,
@@ -77,7 +79,34 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(shared.clone(), gate))
+        .layer(middleware::from_fn_with_state(shared.clone(), route_faults))
         .with_state(shared)
+}
+
+/// Counts the request, then applies the first matching fault rule around [`gate`].
+async fn route_faults(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    let (method, path) = (request.method().clone(), request.uri().path().to_owned());
+    shared.counters.count_request(&method, &path);
+    let rules = shared.faults.borrow().rules.clone();
+    let Some(fault) = shared.counters.take_fault(&rules, &method, &path) else {
+        return next.run(request).await;
+    };
+    if let Some(answer) = fault_rules::answer_instead(&fault) {
+        return answer;
+    }
+    match fault {
+        Fault::Latency(delay) => {
+            tokio::time::sleep(delay).await;
+            next.run(request).await
+        }
+        Fault::Truncated => fault_rules::truncate(next.run(request).await).await,
+        // The handler runs (a write lands), but its answer is lost.
+        Fault::StoreThenFail => {
+            let _stored = next.run(request).await;
+            ApiError::injected(500).into_response()
+        }
+        _ => next.run(request).await,
+    }
 }
 
 /// Runs before every handler, in this order: latency, `fail_with`, authentication.

@@ -112,6 +112,12 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
             theme.style("accent"),
         ));
     }
+    if let Some((_, delay)) = model.retry_waits.first() {
+        spans.push(Span::styled(
+            format!("retrying in {} s…  ", delay.as_secs_f64().ceil()),
+            theme.style("accent"),
+        ));
+    }
     let hints = footer_hints(model);
     let help_width = hints
         .iter()

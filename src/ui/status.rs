@@ -9,6 +9,30 @@ use crate::api::ApiError;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
 
+/// A failed reload while the old data stays on screen, for a pane's last row: the hint comes
+/// first so a narrow pane cuts the server's message, never the way out.
+pub fn reload_failed_text(error: &ApiError) -> String {
+    format!("{RELOAD_FAILED} {}", sanitize(&error.user_message()))
+}
+
+/// How [`reload_failed_text`] begins, so a screen can take its notice down once a reload works.
+pub const RELOAD_FAILED: &str = "Reload failed, r to retry:";
+
+/// Draws [`reload_failed_text`] over the last row of `area`.
+pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
+    if area.height == 0 {
+        return;
+    }
+    let last_row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+    frame.render_widget(
+        Paragraph::new(Span::styled(
+            reload_failed_text(error),
+            model.theme.style("error"),
+        )),
+        last_row,
+    );
+}
+
 pub fn loading(frame: &mut Frame, area: Rect, model: &Model, what: &str) {
     let line = Line::from(Span::styled(
         format!("Loading {what}…"),

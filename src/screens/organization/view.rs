@@ -115,19 +115,7 @@ fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mod
     frame.render_widget(Paragraph::new(lines), tree_area);
     if let Some(error) = screen.tree.error() {
         // A failed reload keeps the old tree; say so on its last row.
-        let last = Rect::new(
-            tree_area.x,
-            tree_area.bottom().saturating_sub(1),
-            tree_area.width,
-            1,
-        );
-        frame.render_widget(
-            Paragraph::new(Span::styled(
-                format!("{} — r to retry", sanitize(&error.user_message())),
-                theme.style("error"),
-            )),
-            last,
-        );
+        status::reload_failed(frame, tree_area, model, error);
     }
     if let (Some(details_area), Some(node)) = (details_area, screen.selected_node()) {
         draw_details(node, frame, details_area, model);

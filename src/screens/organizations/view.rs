@@ -107,10 +107,7 @@ pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model
     let more = if screen.list.is_loading() {
         Span::styled("loading more…", theme.style("muted"))
     } else if let Some(error) = &screen.list.error {
-        Span::styled(
-            format!("{} — r to retry", sanitize(&error.user_message())),
-            theme.style("error"),
-        )
+        Span::styled(status::reload_failed_text(error), theme.style("error"))
     } else if screen.list.has_more() {
         Span::styled("more below — scroll to load", theme.style("muted"))
     } else {

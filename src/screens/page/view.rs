@@ -32,6 +32,12 @@ pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
     frame.render_widget(Paragraph::new(Line::from(title)), title_row);
 
     if screen.reader.is_ready() {
+        let mut text_rect = text_rect;
+        if let Some(error) = screen.document.error() {
+            // A failed reload keeps the page shown; its last row says so.
+            status::reload_failed(frame, text_rect, model, error);
+            text_rect.height = text_rect.height.saturating_sub(1);
+        }
         screen.reader.draw(frame, text_rect, theme);
     } else {
         match screen.document.error() {

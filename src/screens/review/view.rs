@@ -84,11 +84,19 @@ pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model)
     match (&screen.bundle.value(), screen.bundle.error()) {
         (None, Some(error)) => status::error(frame, body, model, error),
         (None, None) => status::loading(frame, body, model, "the change request"),
-        (Some(_), _) => match screen.tab {
-            ReviewTab::Changes => draw_changes(screen, frame, body, model),
-            ReviewTab::Comments => draw_comments(screen, frame, body, model),
-            ReviewTab::Overview => draw_overview(screen, frame, body, model),
-        },
+        (Some(_), reload_error) => {
+            // A failed reload keeps what was shown; the body's last row says so.
+            let mut body = body;
+            if let Some(error) = reload_error {
+                status::reload_failed(frame, body, model, error);
+                body.height = body.height.saturating_sub(1);
+            }
+            match screen.tab {
+                ReviewTab::Changes => draw_changes(screen, frame, body, model),
+                ReviewTab::Comments => draw_comments(screen, frame, body, model),
+                ReviewTab::Overview => draw_overview(screen, frame, body, model),
+            }
+        }
     }
     if let Some(overlay) = &screen.overlay {
         draw_overlay(screen, overlay, frame, area, model);

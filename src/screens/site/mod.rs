@@ -1666,13 +1666,19 @@ impl ScreenState for SiteScreen {
             match response {
                 SitesResponse::Site(Ok(site)) => {
                     self.site = site.clone();
+                    // The reload worked: a notice saying it failed is no longer true.
+                    if self.notice.as_ref().is_some_and(|notice| {
+                        notice.text.starts_with(crate::ui::status::RELOAD_FAILED)
+                    }) {
+                        self.notice = None;
+                    }
                     if !self.form.is_dirty() {
                         self.form.reset(site);
                     }
                 }
                 other => {
                     if let Some(error) = response_error(other) {
-                        self.warn(error.user_message());
+                        self.warn(crate::ui::status::reload_failed_text(&error));
                     }
                 }
             }

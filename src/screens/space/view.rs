@@ -30,7 +30,7 @@ pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) 
     }
 }
 
-fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) {
+fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, model: &Model) {
     let theme = &model.theme;
     let Some(tree) = screen.pages.value() else {
         match screen.pages.error() {
@@ -42,6 +42,11 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model)
     if tree.is_empty() {
         status::empty(frame, area, model, "This space has no pages yet.");
         return;
+    }
+    if let Some(error) = screen.pages.error() {
+        // A failed reload keeps the old tree; the last row says so.
+        status::reload_failed(frame, area, model, error);
+        area.height = area.height.saturating_sub(1);
     }
     let rows = screen.visible_rows();
     if rows.is_empty() {

@@ -1,0 +1,261 @@
+//! The real loop (`runtime::run`) on a shared test backend with scripted keys, against the real
+//! sandbox on loopback: the test waits for text to appear on the drawn screen.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use quire::api::{Client, ClientConfig, Token};
+use quire::app::{Model, Size};
+use quire::runtime::{self, Effects, Exit, Host, InputEvent};
+use quire::sandbox::{Sandbox, SandboxOptions};
+use quire::screens::Screen;
+use quire::screens::organizations::Organizations;
+use quire::ui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::{Position, Size as TerminalSize};
+use tokio::sync::mpsc;
+
+/// A `TestBackend` the test can look at while the loop owns the terminal, counting draws.
+#[derive(Clone)]
+pub struct SharedBackend {
+    pub inner: Arc<Mutex<TestBackend>>,
+    flushes: Arc<Mutex<usize>>,
+}
+
+impl SharedBackend {
+    pub fn new(width: u16, height: u16) -> SharedBackend {
+        SharedBackend {
+            inner: Arc::new(Mutex::new(TestBackend::new(width, height))),
+            flushes: Arc::new(Mutex::new(0)),
+        }
+    }
+
+    pub fn screen(&self) -> String {
+        self.inner.lock().unwrap().to_string()
+    }
+
+    pub fn flushes(&self) -> usize {
+        *self.flushes.lock().unwrap()
+    }
+}
+
+impl Backend for SharedBackend {
+    type Error = std::io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> Result<(), Self::Error>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.inner
+            .lock()
+            .unwrap()
+            .draw(content)
+            .map_err(std::io::Error::other)
+    }
+    fn hide_cursor(&mut self) -> Result<(), Self::Error> {
+        self.inner
+            .lock()
+            .unwrap()
+            .hide_cursor()
+            .map_err(std::io::Error::other)
+    }
+    fn show_cursor(&mut self) -> Result<(), Self::Error> {
+        self.inner
+            .lock()
+            .unwrap()
+            .show_cursor()
+            .map_err(std::io::Error::other)
+    }
+    /// quire must never ask where the cursor is: on a real terminal the answer arrives as input,
+    /// and quire's own reader may swallow it (after `fg` or `$EDITOR`), which ended the program.
+    fn get_cursor_position(&mut self) -> Result<Position, Self::Error> {
+        Err(std::io::Error::other(
+            "The cursor position could not be read within a normal duration",
+        ))
+    }
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> Result<(), Self::Error> {
+        self.inner
+            .lock()
+            .unwrap()
+            .set_cursor_position(position)
+            .map_err(std::io::Error::other)
+    }
+    fn clear(&mut self) -> Result<(), Self::Error> {
+        self.inner
+            .lock()
+            .unwrap()
+            .clear()
+            .map_err(std::io::Error::other)
+    }
+    fn clear_region(&mut self, clear_type: ClearType) -> Result<(), Self::Error> {
+        self.inner
+            .lock()
+            .unwrap()
+            .clear_region(clear_type)
+            .map_err(std::io::Error::other)
+    }
+    fn size(&self) -> Result<TerminalSize, Self::Error> {
+        self.inner
+            .lock()
+            .unwrap()
+            .size()
+            .map_err(std::io::Error::other)
+    }
+    fn window_size(&mut self) -> Result<WindowSize, Self::Error> {
+        self.inner
+            .lock()
+            .unwrap()
+            .window_size()
+            .map_err(std::io::Error::other)
+    }
+    fn flush(&mut self) -> Result<(), Self::Error> {
+        *self.flushes.lock().unwrap() += 1;
+        self.inner
+            .lock()
+            .unwrap()
+            .flush()
+            .map_err(std::io::Error::other)
+    }
+}
+
+#[derive(Default, Clone)]
+pub struct RecordingHost {
+    pub copied: Arc<Mutex<Vec<String>>>,
+    /// The terminal as the shell leaves it after `fg`: `suspend` wipes it.
+    pub terminal: Option<SharedBackend>,
+    pub suspended: Arc<Mutex<usize>>,
+}
+
+impl Host for RecordingHost {
+    fn copy_to_clipboard(&mut self, text: &str) -> std::io::Result<()> {
+        self.copied.lock().unwrap().push(text.to_string());
+        Ok(())
+    }
+    fn open_in_browser(&mut self, _url: &str) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn suspend(&mut self) -> std::io::Result<()> {
+        *self.suspended.lock().unwrap() += 1;
+        if let Some(terminal) = &self.terminal {
+            terminal.inner.lock().unwrap().clear().unwrap();
+        }
+        Ok(())
+    }
+    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> std::io::Result<String> {
+        keep(text);
+        Ok(text.to_string())
+    }
+}
+
+pub struct Harness {
+    pub backend: SharedBackend,
+    pub keys: mpsc::UnboundedSender<InputEvent>,
+    pub host: RecordingHost,
+    pub running: tokio::task::JoinHandle<std::io::Result<Exit>>,
+    pub sandbox: Sandbox,
+}
+
+impl Harness {
+    /// quire on its first screen, the organizations list.
+    pub async fn start(token: &str, options: SandboxOptions) -> Harness {
+        Harness::start_on(token, options, || {
+            Screen::Organizations(Organizations::default())
+        })
+        .await
+    }
+
+    /// quire opened on the screen `first` makes (called on the loop's thread).
+    pub async fn start_on(
+        token: &str,
+        options: SandboxOptions,
+        first: impl FnOnce() -> Screen + Send + 'static,
+    ) -> Harness {
+        let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
+            .await
+            .expect("sandbox starts");
+        let client =
+            Client::new(ClientConfig::new(sandbox.base_url(), Token::new(token))).expect("client");
+        let backend = SharedBackend::new(100, 30);
+        let (keys, receiver) = mpsc::unbounded_channel();
+        let input = Box::pin(futures::stream::unfold(
+            receiver,
+            |mut receiver| async move { receiver.recv().await.map(|event| (event, receiver)) },
+        ));
+        let host = RecordingHost {
+            terminal: Some(backend.clone()),
+            ..RecordingHost::default()
+        };
+        let mut loop_host = host.clone();
+        let mut terminal = Terminal::new(backend.clone()).expect("terminal");
+        // The model holds a text editor that is not `Sync`, so the loop gets a thread and a
+        // runtime of its own, as in `main`.
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            runtime.block_on(async move {
+                let mut model = Model::new(first(), super::environment(), Size::default());
+                let effects = Effects {
+                    client: Some(client),
+                    drafts: None,
+                    theme: Theme::default(),
+                    render: Default::default(),
+                };
+                runtime::run(&mut terminal, input, &mut model, effects, &mut loop_host).await
+            })
+        });
+        let running = tokio::task::spawn_blocking(move || thread.join().expect("loop thread"));
+        Harness {
+            backend,
+            keys,
+            host,
+            running,
+            sandbox,
+        }
+    }
+
+    pub fn press(&self, code: KeyCode) {
+        self.press_with(code, KeyModifiers::NONE);
+    }
+
+    pub fn press_with(&self, code: KeyCode, modifiers: KeyModifiers) {
+        let event = KeyEvent::new(code, modifiers);
+        self.keys
+            .send(InputEvent::Terminal(Event::Key(event)))
+            .unwrap();
+    }
+
+    pub fn type_text(&self, text: &str) {
+        for c in text.chars() {
+            self.press(KeyCode::Char(c));
+        }
+    }
+
+    /// From the organizations list into Acme's Getting Started space, by keys.
+    pub async fn open_getting_started(&self) {
+        self.wait_for("Acme Robotics").await;
+        self.press(KeyCode::Enter);
+        self.wait_for("Engineering").await;
+        self.press(KeyCode::Char('/'));
+        self.type_text("getting");
+        self.press(KeyCode::Enter);
+        self.press(KeyCode::Enter);
+        self.wait_for("BASICS").await;
+    }
+
+    pub async fn wait_for(&self, text: &str) {
+        let start = Instant::now();
+        while !self.backend.screen().contains(text) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "`{text}` never appeared:\n{}",
+                self.backend.screen()
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
