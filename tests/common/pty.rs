@@ -107,6 +107,24 @@ impl PtyApp {
         self.home.path()
     }
 
+    /// Waits until the reader has taken in everything written so far (no new bytes for a
+    /// moment), so a test reading the output after an exit sees its last bytes.
+    fn wait_for_output_to_settle(&self) {
+        let start = Instant::now();
+        let mut last = self.bytes_received();
+        let mut quiet_since = Instant::now();
+        while start.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(10));
+            let now = self.bytes_received();
+            if now != last {
+                last = now;
+                quiet_since = Instant::now();
+            } else if quiet_since.elapsed() >= Duration::from_millis(100) {
+                return;
+            }
+        }
+    }
+
     /// Closes the terminal as a dropped SSH connection or a killed tmux server does: quire
     /// gets a hangup and its terminal reads and writes fail from then on.
     pub fn close_terminal(&mut self) {
@@ -212,6 +230,7 @@ impl PtyApp {
         let start = Instant::now();
         while start.elapsed() < timeout {
             if let Ok(Some(status)) = self.child.try_wait() {
+                self.wait_for_output_to_settle();
                 return Some(status);
             }
             std::thread::sleep(Duration::from_millis(20));
