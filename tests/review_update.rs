@@ -954,3 +954,20 @@ async fn drafts_are_announced_only_when_this_user_may_send_them() {
         "a reader is not offered a comment draft they cannot send"
     );
 }
+
+#[tokio::test]
+async fn a_paste_into_the_thread_filter_filters_at_once() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('2'));
+    let all = screen(model).rows().len();
+    update(model, char_key('/'));
+    update(model, Msg::Paste("follow-up".into()));
+    assert_eq!(screen(model).comment_query.text, "follow-up");
+    let shown = screen(model).rows().len();
+    assert!(
+        shown < all,
+        "the paste narrowed the threads ({shown} of {all})"
+    );
+    assert!(screen(model).comment_selection.selected < shown.max(1));
+}

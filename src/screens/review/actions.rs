@@ -169,6 +169,9 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
                     "/ filters threads on the comments tab and searches the diff on the changes tab.",
                     false,
                 );
+            } else if screen.tab == ReviewTab::Changes && screen.rendered {
+                // The search walks the diff's lines; the rendered version has other lines.
+                screen.notice("/ searches the diff: v shows the diff again.", false);
             } else {
                 screen.query_mut().open();
             }
@@ -400,6 +403,18 @@ pub fn on_raw_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) -> O
 fn on_query_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) {
     let row = screen.selected_row();
     screen.query_mut().handle_key(key);
+    follow_query(screen, row, ctx);
+}
+
+/// A paste into the query changes it like typing does.
+pub fn paste_into_query(screen: &mut ReviewScreen, text: &str, ctx: &mut Ctx) {
+    let row = screen.selected_row();
+    screen.query_mut().paste(text);
+    follow_query(screen, row, ctx);
+}
+
+/// After the query changed: keep the thread in view, or jump to the first match in the diff.
+fn follow_query(screen: &mut ReviewScreen, row: Option<Row>, ctx: &mut Ctx) {
     match screen.tab {
         ReviewTab::Comments => keep_selected_row(screen, row),
         ReviewTab::Changes => screen.search_from_view(ctx),

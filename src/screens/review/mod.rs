@@ -530,7 +530,7 @@ impl ScreenState for ReviewScreen {
         actions::on_raw_key(self, key, ctx)
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+    fn on_paste(&mut self, text: &str, ctx: &mut Ctx) -> Cmd {
         match self.overlay.as_mut() {
             // A paste is an edit like any other: saved as a draft at once.
             Some(Overlay::Composer {
@@ -555,7 +555,7 @@ impl ScreenState for ReviewScreen {
                 Cmd::None
             }
             None => {
-                self.query_mut().paste(text);
+                actions::paste_into_query(self, text, ctx);
                 Cmd::None
             }
             _ => Cmd::None,
