@@ -45,6 +45,10 @@ struct Cli {
     /// With --demo: delay every sandbox answer by this many milliseconds.
     #[arg(long, default_value_t = 0)]
     demo_latency_ms: u64,
+    /// With --demo: add the big organization "Big Co" (10,000 pages, a 1 MB page, a change
+    /// request with 2,000 threads).
+    #[arg(long, requires = "demo")]
+    big: bool,
     /// Config file to use instead of the default one.
     #[arg(long)]
     config: Option<PathBuf>,
@@ -68,6 +72,10 @@ enum Commands {
         /// latency:MILLIS or store-fail.
         #[arg(long = "fault", value_parser = parse_fault_rule)]
         faults: Vec<FaultRule>,
+        /// Add the big organization "Big Co" (10,000 pages, a 1 MB page, a change request with
+        /// 2,000 threads).
+        #[arg(long)]
+        big: bool,
     },
     /// Render every screen from the demo data into SVG pictures.
     Screenshots {
@@ -90,7 +98,8 @@ fn main() -> Result<()> {
                 port,
                 latency_ms,
                 faults,
-            }) => serve_sandbox(port, latency_ms, faults).await,
+                big,
+            }) => serve_sandbox(port, latency_ms, faults, big).await,
             Some(Commands::Screenshots { out }) => {
                 for path in quire::screenshots::write_all(&out).await? {
                     println!("{path}");
@@ -155,7 +164,7 @@ fn parse_fault_rule(text: &str) -> std::result::Result<FaultRule, String> {
     FaultRule::parse(text)
 }
 
-async fn serve_sandbox(port: u16, latency_ms: u64, rules: Vec<FaultRule>) -> Result<()> {
+async fn serve_sandbox(port: u16, latency_ms: u64, rules: Vec<FaultRule>, big: bool) -> Result<()> {
     let address = SocketAddr::from(([127, 0, 0, 1], port));
     let options = SandboxOptions {
         latency: Duration::from_millis(latency_ms),
@@ -163,6 +172,7 @@ async fn serve_sandbox(port: u16, latency_ms: u64, rules: Vec<FaultRule>) -> Res
             rules,
             ..Faults::default()
         },
+        big,
     };
     let sandbox = Sandbox::start(address, options)
         .await
@@ -203,6 +213,7 @@ async fn run_app(cli: Cli) -> Result<()> {
     let (client, server_label, drafts_scope) = if cli.demo {
         let options = SandboxOptions {
             latency: Duration::from_millis(cli.demo_latency_ms),
+            big: cli.big,
             ..SandboxOptions::default()
         };
         let sandbox = Sandbox::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)

@@ -786,6 +786,7 @@ async fn faults_given_at_start_apply() {
             fail_with: Some(500),
             ..Faults::default()
         },
+        ..SandboxOptions::default()
     })
     .await;
     let (status, body) = harness.get_as(Some(tokens::ADMIN), "/orgs").await;
@@ -798,6 +799,7 @@ async fn latency_is_applied_per_request() {
     let harness = Harness::with_options(SandboxOptions {
         latency,
         faults: Faults::default(),
+        ..SandboxOptions::default()
     })
     .await;
     for path in ["/user", "/orgs"] {

@@ -62,6 +62,9 @@ pub struct SandboxOptions {
     pub latency: Duration,
     /// Faults active from the start; change them later with [`Sandbox::set_faults`].
     pub faults: Faults,
+    /// Adds the big demo organization "Big Co" (a 10,000-page space, a ~1 MB page, a change
+    /// request with 2,000 threads; ids in [`demo_ids`]) to try and measure quire at scale.
+    pub big: bool,
 }
 
 /// Misbehaviours the client must survive.
@@ -115,7 +118,7 @@ impl Sandbox {
         let counters = Arc::new(fault_rules::Counters::default());
         let shared = Arc::new(routes::Shared {
             counters: counters.clone(),
-            world: RwLock::new(demo::world()),
+            world: RwLock::new(demo::world_with(options.big)),
             faults: faults.clone(),
             latency: options.latency,
             api_url: format!("http://{address}/v1"),

@@ -4,6 +4,7 @@
 //! tests and screenshots can name them; [`ids`] lists the useful ones.
 
 mod api_reference;
+pub mod big;
 mod change_requests;
 mod organizations;
 mod sites;
@@ -16,6 +17,14 @@ use super::render::slugify;
 pub mod ids {
     pub use super::change_requests::ids::*;
     pub use super::sites::ids::*;
+
+    /// Only with `--big` ([`SandboxOptions::big`](crate::sandbox::SandboxOptions::big)): the
+    /// "Big Co" organization, its 10,000-page space, the ~1 MB page and the change request
+    /// with 2,000 threads.
+    pub use super::big::{
+        CHANGE_REQUEST as CR_BIG, ORGANIZATION as BIG_CO, PAGE_COUNT as BIG_PAGE_COUNT,
+        PAGE_HUGE as PAGE_BIG_HUGE, SPACE as SPACE_BIG, THREAD_COUNT as CR_BIG_THREAD_COUNT,
+    };
 
     /// "Acme Robotics": business organization, plan `pro_2024`. The first organization listed.
     pub const ACME: &str = "org-acme-robotics";
@@ -70,6 +79,15 @@ pub mod ids {
     pub const USER_COMMENTER: &str = "usr-diego-alvarez";
     /// The user behind `tokens::READER`.
     pub const USER_READER: &str = "usr-mei-tanaka";
+}
+
+/// Builds a fresh demo world, with the big organization ([`big`]) when asked.
+pub fn world_with(big_organization: bool) -> World {
+    let mut world = world();
+    if big_organization {
+        big::populate(&mut world);
+    }
+    world
 }
 
 /// Builds a fresh demo world.
