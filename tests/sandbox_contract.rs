@@ -938,3 +938,65 @@ async fn the_sandbox_only_knob_replaces_a_pages_markdown() {
         assert_eq!(response.status().as_u16(), expected, "{page}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The big demo (`quire sandbox --big`)
+
+async fn big_harness(big: bool) -> Harness {
+    Harness::with_options(SandboxOptions {
+        big,
+        ..SandboxOptions::default()
+    })
+    .await
+}
+
+fn listed_ids(items: &[Value]) -> Vec<&str> {
+    items
+        .iter()
+        .filter_map(|item| item["id"].as_str())
+        .collect()
+}
+
+#[tokio::test]
+async fn big_demo_serves_a_large_organization() {
+    let harness = big_harness(true).await;
+    let organizations = harness.all_items("/orgs", 20).await;
+    assert!(listed_ids(&organizations).contains(&demo_ids::BIG_CO));
+
+    let space = demo_ids::SPACE_BIG;
+    let tree = harness.get(&format!("/spaces/{space}/content/pages")).await;
+    assert_eq!(count_pages(&tree["pages"]), 10_000);
+
+    let page = demo_ids::PAGE_BIG_HUGE;
+    let huge = harness
+        .get(&format!(
+            "/spaces/{space}/content/page/{page}?format=markdown"
+        ))
+        .await;
+    let markdown = huge["markdown"].as_str().expect("markdown string");
+    assert!(markdown.len() >= 1_000_000, "only {} bytes", markdown.len());
+
+    let change_request = demo_ids::CR_BIG;
+    let threads = harness
+        .all_items(
+            &format!("/spaces/{space}/change-requests/{change_request}/comments"),
+            100,
+        )
+        .await;
+    assert_eq!(threads.len(), 2_000);
+    let with_replies = threads
+        .iter()
+        .filter(|thread| thread["replies"].as_u64().unwrap_or(0) > 0)
+        .count();
+    assert_eq!(with_replies, 500);
+}
+
+#[tokio::test]
+async fn without_the_big_option_there_is_no_big_organization() {
+    let harness = big_harness(false).await;
+    let organizations = harness.all_items("/orgs", 20).await;
+    assert_eq!(
+        listed_ids(&organizations),
+        [demo_ids::ACME, demo_ids::LUMEN]
+    );
+}
