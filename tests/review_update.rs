@@ -163,18 +163,23 @@ async fn a_reply_is_saved_as_a_draft_and_kept_when_the_post_fails() {
     assert!(screen(model).overlay.is_none());
 }
 
-#[tokio::test]
-async fn drafts_found_on_disk_fill_the_composer_again() {
-    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
-    let model = &mut loaded.model;
+/// As if the drafts folder held a new-comment draft for this change request.
+fn find_comment_draft_on_disk(model: &mut quire::app::Model, text: &str) {
     let prefix = screen(model).draft_prefix();
     update(
         model,
         Msg::DraftsLoaded {
             prefix: prefix.clone(),
-            drafts: vec![(format!("{prefix}comment"), "half a thought".into())],
+            drafts: vec![(format!("{prefix}comment"), text.into())],
         },
     );
+}
+
+#[tokio::test]
+async fn drafts_found_on_disk_fill_the_composer_again() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    find_comment_draft_on_disk(model, "half a thought");
     assert!(
         screen(model)
             .notice
@@ -938,14 +943,7 @@ async fn messages_follow_the_shared_rule() {
 async fn drafts_are_announced_only_when_this_user_may_send_them() {
     let mut loaded = review(tokens::READER, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    let prefix = screen(model).draft_prefix();
-    update(
-        model,
-        Msg::DraftsLoaded {
-            prefix: prefix.clone(),
-            drafts: vec![(format!("{prefix}comment"), "written as someone else".into())],
-        },
-    );
+    find_comment_draft_on_disk(model, "written as someone else");
     assert!(
         screen(model)
             .notice
