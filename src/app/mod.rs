@@ -169,7 +169,7 @@ pub struct Model {
     /// `ui::notice`.
     pub toast: Option<Notice>,
     /// Reads waiting to be retried (endpoint, wait), oldest first: the footer shows the first.
-    pub retry_waits: Vec<(String, std::time::Duration)>,
+    pub retry_waits: Vec<(String, std::time::Instant)>,
     pub quit: bool,
 }
 
@@ -401,7 +401,12 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
 
 fn on_retry_notice(model: &mut Model, notice: RetryNotice) {
     match notice {
-        RetryNotice::Waiting { endpoint, delay } => model.retry_waits.push((endpoint, delay)),
+        RetryNotice::Waiting { endpoint, delay } => {
+            // Kept as a deadline, so the footer counts down as the spinner redraws it.
+            model
+                .retry_waits
+                .push((endpoint, std::time::Instant::now() + delay));
+        }
         RetryNotice::Resumed { endpoint } => {
             if let Some(at) = model
                 .retry_waits

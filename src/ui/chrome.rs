@@ -112,9 +112,10 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
             theme.style("accent"),
         ));
     }
-    if let Some((_, delay)) = model.retry_waits.first() {
+    if let Some((_, deadline)) = model.retry_waits.first() {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
         spans.push(Span::styled(
-            format!("retrying in {} s…  ", delay.as_secs_f64().ceil()),
+            format!("retrying in {} s…  ", left.as_secs_f64().ceil().max(1.0)),
             theme.style("accent"),
         ));
     }
@@ -188,6 +189,12 @@ fn footer_hints(model: &Model) -> Vec<FooterHint> {
         .into_iter()
         .filter_map(|(action, label)| {
             let key = model.keymap.label(&contexts, action)?;
+            // While a read waits to be retried, `r` cuts the wait short.
+            let label = if action == Action::Refresh && !model.retry_waits.is_empty() {
+                "retry now"
+            } else {
+                label
+            };
             Some(FooterHint {
                 action,
                 key,
