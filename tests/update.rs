@@ -766,7 +766,10 @@ fn a_read_waiting_to_be_retried_is_in_the_footer_and_r_cuts_the_wait_short() {
     );
     let footer = footer_text(&model);
     assert!(footer.contains("retrying in 2 s…"), "{footer}");
-    assert!(footer.contains("retry now"), "r is labelled for the wait: {footer}");
+    assert!(
+        footer.contains("retry now"),
+        "r is labelled for the wait: {footer}"
+    );
     // `r` does not send the read again (it is still under way): it ends the wait.
     assert_eq!(update(&mut model, char_key('r')), Cmd::RetryNow);
     update(&mut model, Msg::Retry(RetryNotice::Resumed { endpoint }));
