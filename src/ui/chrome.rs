@@ -77,7 +77,7 @@ fn fit_breadcrumb(crumbs: &[String], room: usize) -> Vec<String> {
     let width = |parts: &[String]| -> usize {
         parts
             .iter()
-            .map(|part| separator + Span::raw(part.as_str()).width())
+            .map(|part| separator + crate::ui::text::width(part))
             .sum()
     };
     let mut shown: Vec<String> = crumbs.to_vec();
@@ -128,13 +128,8 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
         // The message gets the room left beside `?`, cut with an ellipsis if it must be.
         let used: usize = spans.iter().map(Span::width).sum();
         let room = (area.width as usize).saturating_sub(used + help_width + 2);
-        let style = if toast.error {
-            theme.style("error")
-        } else {
-            theme.style("success")
-        };
         let text = crate::ui::text::truncate(&sanitize(&toast.text), room);
-        spans.push(Span::styled(text, style));
+        spans.push(Span::styled(text, toast.style(theme)));
         spans.push(Span::raw("  "));
     }
     let used: usize = spans.iter().map(Span::width).sum();
@@ -172,8 +167,8 @@ struct FooterHint {
 impl FooterHint {
     /// Cells taken: ` key ` + ` label  `, or ` key label ` and two spaces when struck through.
     fn width(&self) -> usize {
-        let key = Span::raw(self.key.as_str()).width();
-        let label = Span::raw(self.label).width();
+        let key = crate::ui::text::width(&self.key);
+        let label = crate::ui::text::width(self.label);
         key + label + 5
     }
 }
@@ -288,8 +283,17 @@ fn help_lines(model: &Model) -> Vec<Line<'static>> {
 
 const HELP_WIDTH: u16 = 60;
 
-/// Where the help overlay sits in the body for the model's terminal size.
-fn help_popup(model: &Model) -> (Rect, usize) {
+/// The help overlay for the model's terminal size: its lines, where it sits in the body and
+/// how far it can scroll. Built once per use, so a frame does not build the lines again for
+/// each measure.
+struct HelpLayout {
+    lines: Vec<Line<'static>>,
+    popup: Rect,
+    visible_rows: u16,
+    max_scroll: u16,
+}
+
+fn help_layout(model: &Model) -> HelpLayout {
     let (width, height) = body_size(model.size.width, model.size.height);
     let lines = help_lines(model);
     let inner = HELP_WIDTH.min(width).saturating_sub(2).max(1) as usize;
@@ -298,34 +302,42 @@ fn help_popup(model: &Model) -> (Rect, usize) {
         .iter()
         .map(|line| line.width().div_ceil(inner).max(1))
         .sum();
-    let wanted = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2);
-    let popup = centered(Rect::new(0, 0, width, height), HELP_WIDTH, wanted);
-    (popup, rows)
+    let rows = u16::try_from(rows).unwrap_or(u16::MAX);
+    let popup = centered(
+        Rect::new(0, 0, width, height),
+        HELP_WIDTH,
+        rows.saturating_add(2),
+    );
+    let visible_rows = popup.height.saturating_sub(2);
+    HelpLayout {
+        lines,
+        popup,
+        visible_rows,
+        // Its last row at the bottom of the popup, never past it.
+        max_scroll: rows.saturating_sub(visible_rows),
+    }
 }
 
 /// Rows of help visible at once.
 pub fn help_visible_rows(model: &Model) -> u16 {
-    help_popup(model).0.height.saturating_sub(2)
+    help_layout(model).visible_rows
 }
 
 /// The furthest the help can scroll: its last row at the bottom of the popup, never past it.
 pub fn help_max_scroll(model: &Model) -> u16 {
-    let (_, rows) = help_popup(model);
-    let rows = u16::try_from(rows).unwrap_or(u16::MAX);
-    rows.saturating_sub(help_visible_rows(model))
+    help_layout(model).max_scroll
 }
 
 fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
     let theme = &model.theme;
-    let lines = help_lines(model);
-    let (popup, _) = help_popup(model);
+    let layout = help_layout(model);
     let popup = Rect::new(
-        area.x + popup.x,
-        area.y + popup.y,
-        popup.width.min(area.width),
-        popup.height.min(area.height),
+        area.x + layout.popup.x,
+        area.y + layout.popup.y,
+        layout.popup.width.min(area.width),
+        layout.popup.height.min(area.height),
     );
-    let title = if help_max_scroll(model) > 0 {
+    let title = if layout.max_scroll > 0 {
         " Keys — j/k scroll · ? or esc closes "
     } else {
         " Keys — ? or esc to close "
@@ -336,9 +348,9 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
         .border_style(theme.style("border_focused"))
         .title(title);
     frame.render_widget(
-        Paragraph::new(lines)
+        Paragraph::new(layout.lines)
             .block(block)
-            .scroll((scroll.min(help_max_scroll(model)), 0))
+            .scroll((scroll.min(layout.max_scroll), 0))
             .wrap(Wrap { trim: false }),
         popup,
     );

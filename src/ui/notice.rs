@@ -50,6 +50,11 @@ impl Notice {
         self
     }
 
+    /// How the notice is drawn: red for an error, green for information.
+    pub fn style(&self, theme: &crate::ui::theme::Theme) -> ratatui::style::Style {
+        theme.style(if self.error { "error" } else { "success" })
+    }
+
     /// True when a key pressed at `now` should take this notice away.
     pub fn expires_on_key(&self, now: Instant) -> bool {
         !self.error && now.saturating_duration_since(self.shown_at) >= Notice::MIN_VISIBLE

@@ -119,10 +119,7 @@ pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) 
         .collect();
     frame.render_widget(Paragraph::new(lines), body);
     let notice = match (&screen.notice, &screen.pending) {
-        (Some(notice), _) => Span::styled(
-            sanitize(&notice.text).into_owned(),
-            theme.style(if notice.error { "error" } else { "success" }),
-        ),
+        (Some(notice), _) => Span::styled(sanitize(&notice.text).into_owned(), notice.style(theme)),
         (None, Some(_)) => Span::styled("Revoking…", theme.style("muted")),
         (None, None) => Span::raw(""),
     };

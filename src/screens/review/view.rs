@@ -71,13 +71,11 @@ pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model)
     draw_facts(screen, frame, facts, theme);
     draw_tabs(screen, frame, tabs, theme);
     if let Some(message) = &screen.notice {
-        let style = if message.error {
-            theme.style("error")
-        } else {
-            theme.style("success")
-        };
         frame.render_widget(
-            Paragraph::new(Span::styled(sanitize(&message.text).into_owned(), style)),
+            Paragraph::new(Span::styled(
+                sanitize(&message.text).into_owned(),
+                message.style(theme),
+            )),
             notice,
         );
     }

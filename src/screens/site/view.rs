@@ -85,12 +85,10 @@ fn draw_summary(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Them
 
 fn draw_notice(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
     let line = if let Some(notice) = &screen.notice {
-        let style = if notice.error {
-            theme.style("error")
-        } else {
-            theme.style("success")
-        };
-        Line::from(Span::styled(sanitize(&notice.text).into_owned(), style))
+        Line::from(Span::styled(
+            sanitize(&notice.text).into_owned(),
+            notice.style(theme),
+        ))
     } else if screen.pending.is_some() {
         Line::from(Span::styled("Sending…", theme.style("muted")))
     } else if let Some(reason) = screen.read_only_reason() {
