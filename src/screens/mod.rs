@@ -197,3 +197,19 @@ impl Screen {
         dispatch!(self, s => s.draw(frame, area, model))
     }
 }
+
+/// A role as a person is called ("editor"), for sentences like "you are editor"; one
+/// vocabulary for every screen that names your role.
+pub fn role_noun(role: Option<&crate::api::models::MemberRole>) -> String {
+    use crate::api::models::MemberRole;
+    match role {
+        Some(MemberRole::Admin) => "admin".into(),
+        Some(MemberRole::Create) => "creator".into(),
+        Some(MemberRole::Edit) => "editor".into(),
+        Some(MemberRole::Review) => "reviewer".into(),
+        Some(MemberRole::Comment) => "commenter".into(),
+        Some(MemberRole::Read) => "reader".into(),
+        Some(MemberRole::Other(other)) => other.clone(),
+        None => "a guest".into(),
+    }
+}

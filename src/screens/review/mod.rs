@@ -18,6 +18,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::ApiError;
+use crate::api::models::MemberRole;
 use crate::api::models::{ChangeRequest, Comment, Member, Reaction, RequestedReviewer, User};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::review_calls::{
@@ -367,23 +368,23 @@ impl ReviewScreen {
 
     /// Who the server says you are here: the space's permissions (which include admin),
     /// else the change request's.
-    pub fn role(&self) -> Option<&'static str> {
+    pub fn role(&self) -> Option<String> {
         let bundle = self.bundle.value()?;
         if let Some(space) = &bundle.space {
             let p = &space.permissions;
-            return Some(role_from_permissions(
+            return Some(crate::screens::role_noun(Some(&role_from_permissions(
                 p.admin, p.merge, p.edit, p.review, p.comment,
-            ));
+            ))));
         }
         let p = bundle.change_request.permissions.as_ref()?;
-        Some(role_from_permissions(
+        Some(crate::screens::role_noun(Some(&role_from_permissions(
             false, p.merge, p.edit, p.review, p.comment,
-        ))
+        ))))
     }
 
     /// The error text for a refused write, with the role you have.
     fn refused(&self, what: &str, error: &ApiError) -> String {
-        refused(what, error, self.role())
+        refused(what, error, self.role().as_deref())
     }
 
     fn permission(
@@ -670,18 +671,18 @@ fn role_from_permissions(
     edit: bool,
     review: bool,
     comment: bool,
-) -> &'static str {
+) -> MemberRole {
     if admin {
-        "admin"
+        MemberRole::Admin
     } else if merge {
-        "creator"
+        MemberRole::Create
     } else if edit {
-        "editor"
+        MemberRole::Edit
     } else if review {
-        "reviewer"
+        MemberRole::Review
     } else if comment {
-        "commenter"
+        MemberRole::Comment
     } else {
-        "reader"
+        MemberRole::Read
     }
 }

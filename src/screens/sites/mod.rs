@@ -36,20 +36,6 @@ pub fn audience(visibility: Option<&SiteVisibility>) -> String {
 /// The role every change to a site needs (sites are administered content).
 pub const ROLE_TO_CHANGE_SITES: &str = "admin";
 
-/// A role as a person is called ("editor"), for sentences like "you are editor".
-pub fn role_noun(role: Option<&MemberRole>) -> String {
-    match role {
-        Some(MemberRole::Admin) => "admin".into(),
-        Some(MemberRole::Create) => "creator".into(),
-        Some(MemberRole::Edit) => "editor".into(),
-        Some(MemberRole::Review) => "reviewer".into(),
-        Some(MemberRole::Comment) => "commenter".into(),
-        Some(MemberRole::Read) => "reader".into(),
-        Some(MemberRole::Other(other)) => other.clone(),
-        None => "a guest".into(),
-    }
-}
-
 /// The user's own role in an organization, asked for once the first time a refusal has to
 /// name it, so that it says who they are as well as what is needed.
 #[derive(Debug, Default)]
@@ -93,7 +79,10 @@ impl MyRole {
     pub fn refusal(&self, what: &str) -> String {
         let needed = format!("{ROLE_TO_CHANGE_SITES} is needed to {what}");
         match &self.known {
-            Some(role) => format!("you are {}; {needed}", role_noun(role.as_ref())),
+            Some(role) => format!(
+                "you are {}; {needed}",
+                crate::screens::role_noun(role.as_ref())
+            ),
             None => needed,
         }
     }
