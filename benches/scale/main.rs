@@ -1,0 +1,27 @@
+//! How quire's cost grows with the size of the data, on the big demo (`quire sandbox --big`):
+//! per-key CPU on the 10,000-page tree, memory of a rendered 1 MB page, and the review load of
+//! the 2,000-thread change request over a sandbox 100 ms away.
+//!
+//! Run with `cargo bench --bench scale`; one section only with `cargo bench --bench scale -- tree`
+//! (or `page`, `review`).
+
+mod page;
+mod review;
+mod tree;
+
+fn main() {
+    let wanted: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|argument| !argument.starts_with('-'))
+        .collect();
+    let runs = |section: &str| wanted.is_empty() || wanted.iter().any(|w| w == section);
+    if runs("tree") {
+        tree::run();
+    }
+    if runs("page") {
+        page::run();
+    }
+    if runs("review") {
+        review::run();
+    }
+}

@@ -1,0 +1,5 @@
+//! See main.rs.
+
+pub fn run() {
+    println!("page: not measured yet");
+}
