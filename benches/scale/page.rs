@@ -1,5 +1,195 @@
-//! See main.rs.
+//! See main.rs. Memory and CPU of the big demo's 1 MB page (`demo_ids::PAGE_BIG_HUGE`, every
+//! block type): fetched once from an in-process sandbox, then measured in a child process of
+//! this bench, so the sandbox's own memory is not counted and the figures start from a clean
+//! heap.
+
+use std::io::Write as _;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use quire::api::{Client, ClientConfig, Token};
+use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::ui::markdown::{MarkdownDoc, RenderOptions, warm_common_grammars};
+use quire::ui::theme::Theme;
+
+/// Set in the child process: the path of the file holding the page's markdown.
+const CHILD_ENV: &str = "QUIRE_BENCH_PAGE_MARKDOWN";
 
 pub fn run() {
-    println!("page: not measured yet");
+    if let Ok(path) = std::env::var(CHILD_ENV) {
+        let markdown = std::fs::read_to_string(path).expect("markdown file");
+        measure(&markdown);
+        return;
+    }
+    let markdown = fetch_huge_page();
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    file.write_all(markdown.as_bytes()).expect("write markdown");
+    drop(markdown);
+    let status = Command::new(std::env::current_exe().expect("bench path"))
+        .arg("page")
+        .env(CHILD_ENV, file.path())
+        .status()
+        .expect("child bench");
+    assert!(status.success(), "the page measurement failed");
+}
+
+fn fetch_huge_page() -> String {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(async {
+        let options = SandboxOptions {
+            big: true,
+            ..SandboxOptions::default()
+        };
+        let sandbox = Sandbox::start("127.0.0.1:0".parse().expect("address"), options)
+            .await
+            .expect("sandbox");
+        let client = Client::new(ClientConfig::new(
+            sandbox.base_url(),
+            Token::new(tokens::ADMIN),
+        ))
+        .expect("client");
+        let page = client
+            .get_page_markdown(demo_ids::SPACE_BIG, demo_ids::PAGE_BIG_HUGE)
+            .await
+            .expect("the 1 MB page");
+        sandbox.shutdown().await;
+        page.markdown.unwrap_or_default()
+    })
+}
+
+fn measure(markdown: &str) {
+    let theme = Theme::default();
+    println!(
+        "page: the big demo's {} ({} bytes of markdown)",
+        demo_ids::PAGE_BIG_HUGE,
+        markdown.len()
+    );
+    let start = Memory::now();
+    println!("  resident at start (markdown read):      {}", start.rss());
+
+    warm_common_grammars();
+    let warmed = Memory::now();
+    println!(
+        "  + code grammars warmed (as at start):   {} (+{})",
+        warmed.rss(),
+        warmed.rss_delta(&start)
+    );
+
+    let (plain, parse_time) = cpu_timed(|| MarkdownDoc::parse(markdown, &theme));
+    let parsed = Memory::now();
+    println!(
+        "  + parsed:                               {} (+{}), {}",
+        parsed.rss(),
+        parsed.rss_delta(&warmed),
+        ms(parse_time)
+    );
+
+    let (doc, highlight_time) =
+        cpu_timed(|| plain.highlighted(&theme, &RenderOptions::default()));
+    drop(plain);
+    let highlighted = Memory::now();
+    println!(
+        "  + highlighted (plain copy dropped):     {} (+{}), {}",
+        highlighted.rss(),
+        highlighted.rss_delta(&parsed),
+        ms(highlight_time)
+    );
+
+    let (layout_80, layout_80_time) = cpu_timed(|| doc.layout(80));
+    let laid_80 = Memory::now();
+    println!(
+        "  + laid out at 80 columns:               {} (+{}), {}, {} rows",
+        laid_80.rss(),
+        laid_80.rss_delta(&highlighted),
+        ms(layout_80_time),
+        layout_80.lines.len()
+    );
+    let (layout_200, layout_200_time) = cpu_timed(|| doc.layout(200));
+    let laid_200 = Memory::now();
+    println!(
+        "  + laid out at 200 columns:              {} (+{}), {}, {} rows",
+        laid_200.rss(),
+        laid_200.rss_delta(&laid_80),
+        ms(layout_200_time),
+        layout_200.lines.len()
+    );
+    println!(
+        "  peak resident (VmHWM):                  {}",
+        Memory::now().peak()
+    );
+    drop((layout_80, layout_200, doc));
+}
+
+/// The process's resident memory as /proc/self/status tells it, in kB.
+struct Memory {
+    rss_kb: u64,
+    hwm_kb: u64,
+}
+
+impl Memory {
+    fn now() -> Memory {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix(name))
+                .and_then(|rest| rest.split_whitespace().next())
+                .and_then(|kb| kb.parse().ok())
+                .unwrap_or(0)
+        };
+        Memory {
+            rss_kb: field("VmRSS:"),
+            hwm_kb: field("VmHWM:"),
+        }
+    }
+
+    fn rss(&self) -> String {
+        megabytes(self.rss_kb)
+    }
+
+    fn peak(&self) -> String {
+        megabytes(self.hwm_kb)
+    }
+
+    fn rss_delta(&self, before: &Memory) -> String {
+        megabytes(self.rss_kb.saturating_sub(before.rss_kb))
+    }
+}
+
+fn megabytes(kb: u64) -> String {
+    format!("{:.1} MB", kb as f64 / 1024.0)
+}
+
+/// Runs `work` and returns its result with the CPU time the process spent on it (highlighting
+/// runs on worker threads; nothing else runs in this process). The wall clock where the
+/// system does not say.
+fn cpu_timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
+    let cpu_start = process_cpu_time();
+    let wall_start = Instant::now();
+    let result = work();
+    let spent = match (cpu_start, process_cpu_time()) {
+        (Some(start), Some(end)) => end.saturating_sub(start),
+        _ => wall_start.elapsed(),
+    };
+    (result, spent)
+}
+
+fn process_cpu_time() -> Option<Duration> {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes only into `time`, a valid timespec on this stack frame.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut time) };
+    if status != 0 {
+        return None;
+    }
+    Some(Duration::new(
+        u64::try_from(time.tv_sec).ok()?,
+        u32::try_from(time.tv_nsec).ok()?,
+    ))
+}
+
+fn ms(duration: Duration) -> String {
+    format!("{:.1} ms CPU", duration.as_secs_f64() * 1000.0)
 }
