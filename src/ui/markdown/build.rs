@@ -10,6 +10,7 @@ use pulldown_cmark::{
 use ratatui::style::{Modifier, Style};
 
 use super::gitbook::{self, Node};
+use super::store::BlockStore;
 use super::{Align, Block, Body, CodeBlock, Heading, MAX_ROWS, MarkdownDoc, Piece, Table, Wrap};
 use crate::ui::sanitize::sanitize;
 use crate::ui::text::width as text_width;
@@ -78,7 +79,7 @@ struct TableState {
 
 struct Builder<'t> {
     theme: &'t Theme,
-    blocks: Vec<Block>,
+    blocks: BlockStore,
     headings: Vec<Heading>,
     heading_blocks: Vec<usize>,
     code_blocks: Vec<CodeBlock>,
@@ -118,7 +119,7 @@ impl<'t> Builder<'t> {
     fn new(theme: &'t Theme) -> Builder<'t> {
         Builder {
             theme,
-            blocks: Vec::new(),
+            blocks: BlockStore::default(),
             headings: Vec::new(),
             heading_blocks: Vec::new(),
             code_blocks: Vec::new(),
@@ -160,11 +161,12 @@ impl<'t> Builder<'t> {
             });
         }
         MarkdownDoc {
-            blocks: self.blocks,
+            store: self.blocks.finish(),
             headings: self.headings,
             heading_blocks: self.heading_blocks,
             code_blocks: self.code_blocks,
             code_style: self.theme.style("code_block"),
+            complete: true,
         }
     }
 

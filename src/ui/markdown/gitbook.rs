@@ -86,7 +86,7 @@ fn tokenize(source: &str) -> Vec<Token> {
 }
 
 /// The fence character and length when `line` opens a fenced code block.
-fn opens_fence(line: &str) -> Option<(char, usize)> {
+pub(super) fn opens_fence(line: &str) -> Option<(char, usize)> {
     let trimmed = line.trim_start();
     let fence_char = trimmed.chars().next().filter(|c| *c == '`' || *c == '~')?;
     let length = trimmed.chars().take_while(|c| *c == fence_char).count();
@@ -100,7 +100,7 @@ fn opens_fence(line: &str) -> Option<(char, usize)> {
     Some((fence_char, length))
 }
 
-fn closes_fence(line: &str, fence_char: char, fence_length: usize) -> bool {
+pub(super) fn closes_fence(line: &str, fence_char: char, fence_length: usize) -> bool {
     let trimmed = line.trim();
     let length = trimmed.chars().take_while(|c| *c == fence_char).count();
     length >= fence_length && trimmed.len() == length * fence_char.len_utf8()

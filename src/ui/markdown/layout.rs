@@ -8,18 +8,130 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::ui::text::{grapheme_width, width as text_width};
 
-use super::{Align, Block, Body, DocLayout, MarkdownDoc, Piece, Table, TextMatch, Wrap};
+use super::store::{BlockStore, Seg, StoredBlock, StoredBody, StoredTable, TextBuffer};
+use super::{Align, DocLayout, MarkdownDoc, Piece, TextMatch, Wrap};
+
+/// A page wrapped to one width, compactly: the rows' text in one buffer, each row a slice of
+/// its runs. Lines for drawing are made only for the rows on screen ([`PageLayout::lines`]).
+#[derive(Clone, Debug, Default)]
+pub struct PageLayout {
+    buffer: TextBuffer,
+    /// Where each row's runs start in `buffer`; a row ends where the next one starts.
+    row_starts: Vec<u32>,
+    /// The row of each heading, in [`MarkdownDoc::headings`] order.
+    pub heading_rows: Vec<usize>,
+    pub width: u16,
+}
+
+impl PageLayout {
+    /// A layout of ready-made lines (for tests of what shows them).
+    pub fn from_lines(lines: &[Line<'_>], width: u16) -> PageLayout {
+        let mut layout = PageLayout {
+            width,
+            ..PageLayout::default()
+        };
+        for line in lines {
+            layout.push_row(line.spans.iter().map(|span| Seg {
+                text: &span.content,
+                style: span.style,
+            }));
+        }
+        layout
+    }
+
+    pub fn len(&self) -> usize {
+        self.row_starts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.row_starts.is_empty()
+    }
+
+    fn push_row<'a>(&mut self, pieces: impl IntoIterator<Item = Seg<'a>>) {
+        let start = self.buffer.run_count();
+        self.row_starts.push(start);
+        self.buffer.push_pieces(pieces);
+    }
+
+    fn pop_row(&mut self) {
+        if let Some(start) = self.row_starts.pop() {
+            self.buffer.truncate_runs(start);
+        }
+    }
+
+    /// The pieces of one row (empty past the end).
+    fn row(&self, row: usize) -> Vec<Seg<'_>> {
+        let Some(start) = self.row_starts.get(row).copied() else {
+            return Vec::new();
+        };
+        let end = self
+            .row_starts
+            .get(row + 1)
+            .copied()
+            .unwrap_or_else(|| self.buffer.run_count());
+        self.buffer.segs(super::store::Runs::new(start, end))
+    }
+
+    /// The rows `range` as lines to draw; they borrow the layout's text.
+    pub fn lines(&self, range: std::ops::Range<usize>) -> Vec<Line<'_>> {
+        let end = range.end.min(self.len());
+        (range.start.min(end)..end)
+            .map(|row| {
+                Line::from(
+                    self.row(row)
+                        .into_iter()
+                        .map(|seg| Span::styled(seg.text, seg.style))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect()
+    }
+
+    /// Every row as owned lines.
+    pub fn to_lines(&self) -> DocLayout {
+        DocLayout {
+            lines: self
+                .lines(0..self.len())
+                .into_iter()
+                .map(|line| {
+                    Line::from(
+                        line.spans
+                            .into_iter()
+                            .map(|span| Span::styled(span.content.into_owned(), span.style))
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .collect(),
+            heading_rows: self.heading_rows.clone(),
+            width: self.width,
+        }
+    }
+
+    /// Case-insensitive matches of `query`, as [`DocLayout::find`] finds them.
+    pub fn find(&self, query: &str) -> Vec<TextMatch> {
+        find_in_rows(
+            (0..self.len()).map(|row| self.row(row).into_iter().map(|seg| seg.text)),
+            query,
+        )
+    }
+
+    /// Bytes this layout holds on the heap: a deterministic measure of its size.
+    pub fn heap_bytes(&self) -> usize {
+        self.buffer.heap_bytes()
+            + self.row_starts.capacity() * size_of::<u32>()
+            + self.heading_rows.capacity() * size_of::<usize>()
+    }
+}
 
 pub(super) fn layout(
     doc: &MarkdownDoc,
     width: u16,
     max_rows: usize,
     mark_truncation: bool,
-) -> DocLayout {
-    let mut layout = DocLayout {
-        lines: Vec::new(),
-        heading_rows: Vec::new(),
+) -> PageLayout {
+    let mut layout = PageLayout {
         width,
+        ..PageLayout::default()
     };
     let cells = usize::from(width);
     if cells == 0 {
@@ -27,38 +139,41 @@ pub(super) fn layout(
         return layout;
     }
     let mut rows = Rows {
-        lines: Vec::new(),
+        layout,
         max_rows,
         full: false,
     };
+    let mut heading_rows = Vec::new();
     let mut next_heading = 0;
-    for (index, block) in doc.blocks.iter().enumerate() {
+    let store: &BlockStore = &doc.store;
+    for (index, block) in store.blocks.iter().enumerate() {
         if rows.full {
             break;
         }
         while doc.heading_blocks.get(next_heading) == Some(&index) {
-            layout.heading_rows.push(rows.lines.len());
+            heading_rows.push(rows.layout.len());
             next_heading += 1;
         }
-        layout_block(block, cells, &mut rows);
+        layout_block(block, &store.buffer, cells, &mut rows);
     }
+    let mut layout = rows.layout;
     if rows.full && mark_truncation {
         let notice = Piece::new("… page truncated", Style::default());
-        let line = fit(&[notice], cells);
-        rows.lines.pop();
-        rows.lines.push(to_line(line));
-        let last = rows.lines.len().saturating_sub(1);
-        while layout.heading_rows.len() < doc.heading_blocks.len() {
-            layout.heading_rows.push(last);
+        let line = fit(&[notice.seg()], cells);
+        layout.pop_row();
+        layout.push_row(line.iter().map(Piece::seg));
+        let last = layout.len().saturating_sub(1);
+        while heading_rows.len() < doc.heading_blocks.len() {
+            heading_rows.push(last);
         }
     }
-    layout.lines = rows.lines;
+    layout.heading_rows = heading_rows;
     layout
 }
 
 /// The rows laid out so far; refuses more after `max_rows`.
 struct Rows {
-    lines: Vec<Line<'static>>,
+    layout: PageLayout,
     max_rows: usize,
     full: bool,
 }
@@ -66,31 +181,20 @@ struct Rows {
 impl Rows {
     /// Adds a row; false once the page is full.
     fn push(&mut self, prefix: &[Piece], content: Vec<Piece>) -> bool {
-        if self.lines.len() >= self.max_rows {
+        if self.layout.len() >= self.max_rows {
             self.full = true;
             return false;
         }
-        let mut pieces = prefix.to_vec();
-        pieces.extend(content);
-        self.lines.push(to_line(pieces));
+        self.layout
+            .push_row(prefix.iter().chain(content.iter()).map(Piece::seg));
         true
     }
 }
 
-fn to_line(pieces: Vec<Piece>) -> Line<'static> {
-    Line::from(
-        pieces
-            .into_iter()
-            .filter(|piece| !piece.text.is_empty())
-            .map(|piece| Span::styled(piece.text, piece.style))
-            .collect::<Vec<_>>(),
-    )
-}
-
-fn layout_block(block: &Block, width: usize, rows: &mut Rows) {
+fn layout_block(block: &StoredBlock, buffer: &TextBuffer, width: usize, rows: &mut Rows) {
     let prefix_limit = if width >= 2 { width / 2 } else { 0 };
-    let first_prefix = fit(&block.first_prefix, prefix_limit);
-    let rest_prefix = fit(&block.rest_prefix, prefix_limit);
+    let first_prefix = fit(&buffer.segs(block.first_prefix), prefix_limit);
+    let rest_prefix = fit(&buffer.segs(block.rest_prefix), prefix_limit);
     let first_available = width - pieces_width(&first_prefix);
     let rest_available = width - pieces_width(&rest_prefix);
     let mut row_index = 0;
@@ -104,21 +208,49 @@ fn layout_block(block: &Block, width: usize, rows: &mut Rows) {
         rows.push(prefix, content)
     };
     match &block.body {
-        Body::Text { pieces, wrap } => {
-            wrap_pieces(pieces, first_available, rest_available, *wrap, &mut emit);
+        StoredBody::Text { runs, wrap } => {
+            let pieces = buffer.segs(*runs);
+            wrap_pieces(&pieces, first_available, rest_available, *wrap, &mut emit);
         }
-        Body::Rule {
+        StoredBody::Rule {
             symbol,
             style,
             max_width,
         } => {
             let length = max_width.map_or(first_available, |max| max.min(first_available));
-            emit(vec![Piece::new(symbol.repeat(length), *style)]);
+            emit(vec![Piece::new(symbol.repeat(length), buffer.style(*style))]);
         }
-        Body::Blank => {
+        StoredBody::Blank => {
             emit(Vec::new());
         }
-        Body::Table(table) => layout_table(table, rest_available.min(first_available), &mut emit),
+        StoredBody::Table(table) => layout_table(
+            &Table::load(table, buffer),
+            rest_available.min(first_available),
+            &mut emit,
+        ),
+    }
+}
+
+/// A table's cells borrowed from the page's buffer, for laying out.
+struct Table<'a> {
+    alignments: &'a [Align],
+    header: Vec<Vec<Seg<'a>>>,
+    rows: Vec<Vec<Vec<Seg<'a>>>>,
+    border: Style,
+}
+
+impl<'a> Table<'a> {
+    fn load(table: &'a StoredTable, buffer: &'a TextBuffer) -> Table<'a> {
+        Table {
+            alignments: &table.alignments,
+            header: table.header.iter().map(|cell| buffer.segs(*cell)).collect(),
+            rows: table
+                .rows
+                .iter()
+                .map(|row| row.iter().map(|cell| buffer.segs(*cell)).collect())
+                .collect(),
+            border: buffer.style(table.border),
+        }
     }
 }
 
@@ -126,10 +258,17 @@ fn pieces_width(pieces: &[Piece]) -> usize {
     pieces.iter().map(|piece| text_width(&piece.text)).sum()
 }
 
+fn segs_width(pieces: &[Seg<'_>]) -> usize {
+    pieces.iter().map(|piece| text_width(piece.text)).sum()
+}
+
 /// Cuts pieces to at most `limit` cells.
-fn fit(pieces: &[Piece], limit: usize) -> Vec<Piece> {
-    if pieces_width(pieces) <= limit {
-        return pieces.to_vec();
+fn fit(pieces: &[Seg<'_>], limit: usize) -> Vec<Piece> {
+    if segs_width(pieces) <= limit {
+        return pieces
+            .iter()
+            .map(|piece| Piece::new(piece.text, piece.style))
+            .collect();
     }
     let mut line = LineBuilder::default();
     'pieces: for piece in pieces {
@@ -167,7 +306,7 @@ impl LineBuilder {
 /// Greedy wrapping of styled text into rows of `first_available` then `rest_available`
 /// cells. Stops as soon as `emit` returns false. Always emits at least one row.
 fn wrap_pieces(
-    pieces: &[Piece],
+    pieces: &[Seg<'_>],
     first_available: usize,
     rest_available: usize,
     mode: Wrap,
@@ -184,7 +323,7 @@ fn wrap_pieces(
     match mode {
         Wrap::Anywhere => {
             for piece in pieces {
-                wrapper.push_breaking(&piece.text, piece.style);
+                wrapper.push_breaking(piece.text, piece.style);
                 if wrapper.stopped {
                     return;
                 }
@@ -198,12 +337,12 @@ fn wrap_pieces(
 }
 
 /// A word may span pieces (`**bold**text`), so it is a list of (piece, byte range).
-fn wrap_words(pieces: &[Piece], wrapper: &mut Wrapper<'_>) {
+fn wrap_words(pieces: &[Seg<'_>], wrapper: &mut Wrapper<'_>) {
     let mut word: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
     let mut word_width = 0;
     let mut space: Option<Style> = None;
     for (piece_index, piece) in pieces.iter().enumerate() {
-        let text = piece.text.as_str();
+        let text = piece.text;
         let mut start = 0;
         while start < text.len() {
             let is_space = text[start..].starts_with(' ');
@@ -256,7 +395,7 @@ impl Wrapper<'_> {
     /// Places one word, preceded by one space (in `space`'s style) unless it starts a row.
     fn place_word(
         &mut self,
-        pieces: &[Piece],
+        pieces: &[Seg<'_>],
         word: &[(usize, std::ops::Range<usize>)],
         width: usize,
         space: Option<Style>,
@@ -394,7 +533,7 @@ fn column_widths(table: &Table, columns: usize, available: usize) -> Vec<usize> 
     let mut natural = vec![1; columns];
     for row in table.rows.iter().chain([&table.header]) {
         for (column, cell) in row.iter().enumerate() {
-            natural[column] = natural[column].max(pieces_width(cell).min(available));
+            natural[column] = natural[column].max(segs_width(cell).min(available));
         }
     }
     if natural.iter().sum::<usize>() <= available {
@@ -415,7 +554,7 @@ fn column_widths(table: &Table, columns: usize, available: usize) -> Vec<usize> 
 
 fn emit_table_row(
     table: &Table,
-    row: &[Vec<Piece>],
+    row: &[Vec<Seg<'_>>],
     widths: &[usize],
     emit: &mut dyn FnMut(Vec<Piece>) -> bool,
 ) -> bool {
@@ -471,7 +610,7 @@ fn layout_records(
         .next()
         .map_or(Style::default(), |piece| piece.style);
     let separator = vec![Piece::new("─".repeat(width.min(20)), table.border)];
-    let records: Vec<&Vec<Vec<Piece>>> = if table.rows.is_empty() {
+    let records: Vec<&Vec<Vec<Seg<'_>>>> = if table.rows.is_empty() {
         vec![&table.header]
     } else {
         table.rows.iter().collect()
@@ -486,19 +625,16 @@ fn layout_records(
                 let name = table
                     .header
                     .get(column)
-                    .map(|cell| {
-                        cell.iter()
-                            .map(|piece| piece.text.as_str())
-                            .collect::<String>()
-                    })
+                    .map(|cell| cell.iter().map(|piece| piece.text).collect::<String>())
                     .filter(|name| !name.trim().is_empty())
                     .unwrap_or_else(|| format!("{}", column + 1));
                 pieces.push(Piece::new(format!("{name}:"), header_style));
                 pieces.push(Piece::new(" ", Style::default()));
             }
-            pieces.extend(row.get(column).cloned().unwrap_or_default());
+            let mut segs: Vec<Seg<'_>> = pieces.iter().map(Piece::seg).collect();
+            segs.extend(row.get(column).into_iter().flatten().copied());
             let mut stopped = false;
-            wrap_pieces(&pieces, width, width, Wrap::Words, &mut |line| {
+            wrap_pieces(&segs, width, width, Wrap::Words, &mut |line| {
                 stopped = !emit(line);
                 !stopped
             });
@@ -512,6 +648,19 @@ fn layout_records(
 // ----- search -----
 
 pub(super) fn find(lines: &[Line<'static>], query: &str) -> Vec<TextMatch> {
+    find_in_rows(
+        lines
+            .iter()
+            .map(|line| line.spans.iter().map(|span| span.content.as_ref())),
+        query,
+    )
+}
+
+/// Matches of `query` in rows given as their pieces of text.
+fn find_in_rows<'a, Row>(rows: impl Iterator<Item = Row>, query: &str) -> Vec<TextMatch>
+where
+    Row: Iterator<Item = &'a str>,
+{
     let needle: String = query.chars().flat_map(char::to_lowercase).collect();
     if needle.is_empty() {
         return Vec::new();
@@ -520,12 +669,12 @@ pub(super) fn find(lines: &[Line<'static>], query: &str) -> Vec<TextMatch> {
     let mut folded = String::new();
     // For each byte of `folded`: the cell column where its original character starts and ends.
     let mut columns: Vec<(u16, u16)> = Vec::new();
-    for (row, line) in lines.iter().enumerate() {
+    for (row, pieces) in rows.enumerate() {
         folded.clear();
         columns.clear();
         let mut column: u16 = 0;
-        for span in &line.spans {
-            for grapheme in span.content.graphemes(true) {
+        for piece in pieces {
+            for grapheme in piece.graphemes(true) {
                 let width = u16::try_from(grapheme_width(grapheme)).unwrap_or(0);
                 let end = column.saturating_add(width);
                 for lower in grapheme.chars().flat_map(char::to_lowercase) {
@@ -561,7 +710,10 @@ mod tests {
     fn wrap(text: &str, width: usize, mode: Wrap) -> Vec<String> {
         let mut rows = Vec::new();
         wrap_pieces(
-            &[Piece::new(text, Style::default())],
+            &[Seg {
+                text,
+                style: Style::default(),
+            }],
             width,
             width,
             mode,

@@ -11,6 +11,8 @@ mod build;
 mod gitbook;
 mod highlight;
 mod layout;
+mod preview;
+mod store;
 #[cfg(test)]
 mod tests;
 
@@ -54,18 +56,22 @@ pub struct Heading {
     pub text: String,
 }
 
-/// A parsed page: blocks that do not depend on the terminal width yet.
+/// A parsed page: blocks that do not depend on the terminal width yet, in compact form (one
+/// text buffer, interned styles).
 #[derive(Clone, Debug)]
 pub struct MarkdownDoc {
-    blocks: Vec<Block>,
+    store: store::BlockStore,
     headings: Vec<Heading>,
     /// The block that holds each heading's text, in `headings` order.
     heading_blocks: Vec<usize>,
     code_blocks: Vec<CodeBlock>,
     code_style: Style,
+    /// False for a preview parsed from the start of a page only ([`MarkdownDoc::parse_preview`]).
+    complete: bool,
 }
 
-/// A page wrapped to one width.
+/// A page wrapped to one width, as ratatui lines: for short texts (comments, the composer's
+/// preview). Pages are kept as a [`PageLayout`], which is far smaller.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DocLayout {
     pub lines: Vec<Line<'static>>,
@@ -95,38 +101,74 @@ impl MarkdownDoc {
     /// UI thread). A block that takes longer than the budget, or makes syntect panic, stays
     /// plain.
     pub fn highlighted(&self, _theme: &Theme, options: &RenderOptions) -> MarkdownDoc {
-        let mut doc = self.clone();
         let jobs: Vec<highlight::Job> = self
             .code_blocks
             .iter()
             .map(|code| highlight::Job {
                 language: code.language.clone(),
                 lines: (code.first_block..code.first_block + code.line_count)
-                    .map(|index| self.blocks.get(index).map(Block::text).unwrap_or_default())
+                    .map(|index| self.block_text(index))
                     .collect(),
             })
             .collect();
         let results = highlight::highlight_all(jobs, options.highlight_budget);
+        let mut doc = self.clone();
         for (code, result) in self.code_blocks.iter().zip(results) {
             let Some(lines) = result else { continue };
             for (offset, tokens) in lines.into_iter().enumerate() {
-                let Some(block) = doc.blocks.get_mut(code.first_block + offset) else {
+                let styles = tokens.iter().map(|token| {
+                    let style = highlight::token_style(token, self.code_style, options.color_depth);
+                    (token.text.as_str(), style)
+                });
+                if !doc.restyle_code_line(code.first_block + offset, styles) {
                     break;
-                };
-                let pieces = tokens
-                    .into_iter()
-                    .map(|token| Piece {
-                        style: highlight::token_style(&token, self.code_style, options.color_depth),
-                        text: token.text,
-                    })
-                    .collect();
-                block.body = Body::Text {
-                    pieces,
-                    wrap: Wrap::Anywhere,
-                };
+                }
             }
         }
         doc
+    }
+
+    /// Replaces a code line's single run by runs over the same text, one per highlighted
+    /// token (tokens are consecutive pieces of the line). False past the last block.
+    fn restyle_code_line<'t>(
+        &mut self,
+        index: usize,
+        tokens: impl Iterator<Item = (&'t str, Style)>,
+    ) -> bool {
+        let buffer = &mut self.store.buffer;
+        let Some(block) = self.store.blocks.get_mut(index) else {
+            return false;
+        };
+        let store::StoredBody::Text { runs, .. } = &mut block.body else {
+            return true;
+        };
+        let [line] = buffer.runs(*runs) else {
+            return true;
+        };
+        let line = *line;
+        let line_text_length = buffer.run_text(line).len();
+        let first = buffer.run_count();
+        let mut at = 0;
+        for (text, style) in tokens {
+            // The tokens cover the line in order; anything else keeps the line plain.
+            if buffer.run_text(line).get(at..at + text.len()) != Some(text) {
+                return true;
+            }
+            buffer.push_subrun(line, at, at + text.len(), style);
+            at += text.len();
+        }
+        if at == line_text_length {
+            *runs = store::Runs::new(first, buffer.run_count());
+        }
+        true
+    }
+
+    /// The plain text of a text block.
+    fn block_text(&self, index: usize) -> String {
+        match self.store.blocks.get(index).map(|block| &block.body) {
+            Some(store::StoredBody::Text { runs, .. }) => self.store.buffer.plain(*runs),
+            _ => String::new(),
+        }
     }
 
     pub fn headings(&self) -> &[Heading] {
@@ -136,15 +178,59 @@ impl MarkdownDoc {
     /// Wraps to `width` columns. The app caches the result per (doc, width) and draws only
     /// the visible slice.
     pub fn layout(&self, width: u16) -> DocLayout {
-        layout::layout(self, width, MAX_ROWS, true)
+        self.page_layout(width).to_lines()
     }
 
     /// Lays out only the first `rows` rows, for showing the top of a big page before the
     /// full layout is ready. `heading_rows` then holds only the headings that were reached.
     pub fn layout_first(&self, width: u16, rows: usize) -> DocLayout {
-        layout::layout(self, width, rows.min(MAX_ROWS), false)
+        layout::layout(self, width, rows.min(MAX_ROWS), false).to_lines()
+    }
+
+    /// Wraps to `width` columns in compact form: what the reader keeps for a page.
+    pub fn page_layout(&self, width: u16) -> PageLayout {
+        layout::layout(self, width, MAX_ROWS, true)
+    }
+
+    /// Parses the start of a page for its preview: `markdown` is a prefix cut by
+    /// [`preview_source`]. The result is marked incomplete, so the whole page is still parsed
+    /// when it is read.
+    pub fn parse_preview(markdown: &str, theme: &Theme) -> MarkdownDoc {
+        MarkdownDoc {
+            complete: false,
+            ..build::build(markdown, theme)
+        }
+    }
+
+    /// False for a preview of the start of a page.
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// Bytes this document holds on the heap (its text, runs, blocks, tables, headings): a
+    /// deterministic measure of its size.
+    pub fn heap_bytes(&self) -> usize {
+        let headings: usize = self
+            .headings
+            .iter()
+            .map(|heading| heading.text.capacity())
+            .sum::<usize>()
+            + self.headings.capacity() * size_of::<Heading>();
+        let code_blocks: usize = self
+            .code_blocks
+            .iter()
+            .map(|code| code.language.capacity())
+            .sum::<usize>()
+            + self.code_blocks.capacity() * size_of::<CodeBlock>();
+        self.store.heap_bytes()
+            + headings
+            + code_blocks
+            + self.heading_blocks.capacity() * size_of::<usize>()
     }
 }
+
+pub use layout::PageLayout;
+pub use preview::preview_source;
 
 impl DocLayout {
     /// Case-insensitive matches of `query` in the laid-out text, in reading order (row, start
@@ -154,8 +240,9 @@ impl DocLayout {
     }
 }
 
-/// A run of text with one style. Text in a piece is already sanitized.
-#[derive(Clone, Debug, PartialEq)]
+/// A run of text with one style, while a block is built or a row laid out; pages keep their
+/// text in compact form ([`store`]). Text in a piece is already sanitized.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Piece {
     text: String,
     style: Style,
@@ -168,26 +255,23 @@ impl Piece {
             style,
         }
     }
+
+    fn seg(&self) -> store::Seg<'_> {
+        store::Seg {
+            text: &self.text,
+            style: self.style,
+        }
+    }
 }
 
 /// One width-independent unit of a page: a paragraph, a code line, a rule, a table…, with
 /// the prefix its containers (quotes, list items, callouts) put before its first and its
-/// other rows.
+/// other rows. This is the form the builder makes; the document stores it compactly.
 #[derive(Clone, Debug)]
 struct Block {
     first_prefix: Vec<Piece>,
     rest_prefix: Vec<Piece>,
     body: Body,
-}
-
-impl Block {
-    /// The plain text of a text block.
-    fn text(&self) -> String {
-        match &self.body {
-            Body::Text { pieces, .. } => pieces.iter().map(|piece| piece.text.as_str()).collect(),
-            _ => String::new(),
-        }
-    }
 }
 
 #[derive(Clone, Debug)]

@@ -1,0 +1,316 @@
+//! Compact storage for parsed pages and laid-out rows: all text in one buffer, pieces as
+//! ranges of it, styles interned in a small table. A 1 MB page then costs a few bytes per
+//! piece instead of a `String` (and its allocation) per piece.
+
+use std::collections::HashMap;
+
+use ratatui::style::Style;
+
+use super::{Piece, Wrap};
+
+/// Styles named by index, each stored once.
+#[derive(Clone, Debug, Default)]
+pub(super) struct StyleTable {
+    styles: Vec<Style>,
+    index: HashMap<Style, u32>,
+}
+
+impl StyleTable {
+    pub(super) fn intern(&mut self, style: Style) -> u32 {
+        if let Some(id) = self.index.get(&style) {
+            return *id;
+        }
+        let id = u32::try_from(self.styles.len()).unwrap_or(u32::MAX);
+        self.styles.push(style);
+        self.index.insert(style, id);
+        id
+    }
+
+    pub(super) fn get(&self, id: u32) -> Style {
+        usize::try_from(id)
+            .ok()
+            .and_then(|index| self.styles.get(index))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    fn heap_bytes(&self) -> usize {
+        // A hash map entry costs about its key, its value and a control byte.
+        self.styles.capacity() * size_of::<Style>()
+            + self.index.capacity() * (size_of::<Style>() + size_of::<u32>() + 1)
+    }
+}
+
+/// Text (owned by a [`TextBuffer`]) and its style, borrowed for laying out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Seg<'a> {
+    pub text: &'a str,
+    pub style: Style,
+}
+
+/// A run of text in a [`TextBuffer`]: bytes `start..end` in one style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Run {
+    start: u32,
+    end: u32,
+    style: u32,
+}
+
+/// A slice of a buffer's runs: `start..end` indices.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Runs {
+    start: u32,
+    end: u32,
+}
+
+impl Runs {
+    pub(super) fn new(start: u32, end: u32) -> Runs {
+        Runs { start, end }
+    }
+}
+
+/// One text buffer with its runs and styles.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TextBuffer {
+    text: String,
+    runs: Vec<Run>,
+    styles: StyleTable,
+}
+
+/// Offsets are kept in `u32`: past 4 GB of text a buffer takes no more (a page that big is
+/// cut long before, by `MAX_ROWS`).
+fn offset(value: usize) -> Option<u32> {
+    u32::try_from(value).ok()
+}
+
+impl TextBuffer {
+    /// Appends pieces as runs and returns where they are.
+    pub(super) fn push_pieces<'p>(&mut self, pieces: impl IntoIterator<Item = Seg<'p>>) -> Runs {
+        let start = self.run_count();
+        for piece in pieces {
+            self.push_run(piece.text, piece.style);
+        }
+        Runs {
+            start,
+            end: self.run_count(),
+        }
+    }
+
+    /// Appends one run; empty text adds nothing.
+    pub(super) fn push_run(&mut self, text: &str, style: Style) {
+        if text.is_empty() {
+            return;
+        }
+        let (Some(start), Some(end)) = (
+            offset(self.text.len()),
+            offset(self.text.len() + text.len()),
+        ) else {
+            return;
+        };
+        self.text.push_str(text);
+        let style = self.styles.intern(style);
+        self.runs.push(Run { start, end, style });
+    }
+
+    /// Runs over text already in the buffer (`start..end`, relative to run `of`), restyled.
+    /// Used to colour code: highlighted tokens are consecutive pieces of the plain line.
+    pub(super) fn push_subrun(&mut self, of: Run, start: usize, end: usize, style: Style) {
+        let (Some(start), Some(end)) = (offset(start), offset(end)) else {
+            return;
+        };
+        let start = of.start.saturating_add(start).min(of.end);
+        let end = of.start.saturating_add(end).min(of.end);
+        if start < end {
+            let style = self.styles.intern(style);
+            self.runs.push(Run { start, end, style });
+        }
+    }
+
+    /// Drops runs `count..` and their text (the last runs pushed).
+    pub(super) fn truncate_runs(&mut self, count: u32) {
+        let count = count as usize;
+        if let Some(first_dropped) = self.runs.get(count) {
+            self.text.truncate(first_dropped.start as usize);
+        }
+        self.runs.truncate(count);
+    }
+
+    pub(super) fn run_count(&self) -> u32 {
+        offset(self.runs.len()).unwrap_or(u32::MAX)
+    }
+
+    pub(super) fn runs(&self, runs: Runs) -> &[Run] {
+        self.runs
+            .get(runs.start as usize..runs.end as usize)
+            .unwrap_or(&[])
+    }
+
+    pub(super) fn run_text(&self, run: Run) -> &str {
+        self.text
+            .get(run.start as usize..run.end as usize)
+            .unwrap_or("")
+    }
+
+    pub(super) fn seg(&self, run: Run) -> Seg<'_> {
+        Seg {
+            text: self.run_text(run),
+            style: self.styles.get(run.style),
+        }
+    }
+
+    pub(super) fn segs(&self, runs: Runs) -> Vec<Seg<'_>> {
+        self.runs(runs).iter().map(|run| self.seg(*run)).collect()
+    }
+
+    /// The concatenated text of some runs.
+    pub(super) fn plain(&self, runs: Runs) -> String {
+        self.runs(runs)
+            .iter()
+            .map(|run| self.run_text(*run))
+            .collect()
+    }
+
+    pub(super) fn style(&self, id: u32) -> Style {
+        self.styles.get(id)
+    }
+
+    pub(super) fn intern(&mut self, style: Style) -> u32 {
+        self.styles.intern(style)
+    }
+
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.text.capacity() + self.runs.capacity() * size_of::<Run>() + self.styles.heap_bytes()
+    }
+}
+
+/// A parsed block in compact form (see `Block` for the meaning of the fields).
+#[derive(Clone, Debug)]
+pub(super) struct StoredBlock {
+    pub first_prefix: Runs,
+    pub rest_prefix: Runs,
+    pub body: StoredBody,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum StoredBody {
+    Text {
+        runs: Runs,
+        wrap: Wrap,
+    },
+    Rule {
+        symbol: &'static str,
+        style: u32,
+        max_width: Option<usize>,
+    },
+    Table(Box<StoredTable>),
+    Blank,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct StoredTable {
+    pub alignments: Vec<super::Align>,
+    pub header: Vec<Runs>,
+    pub rows: Vec<Vec<Runs>>,
+    pub border: u32,
+}
+
+impl StoredTable {
+    fn heap_bytes(&self) -> usize {
+        size_of::<StoredTable>()
+            + self.alignments.capacity() * size_of::<super::Align>()
+            + self.header.capacity() * size_of::<Runs>()
+            + self.rows.capacity() * size_of::<Vec<Runs>>()
+            + self
+                .rows
+                .iter()
+                .map(|row| row.capacity() * size_of::<Runs>())
+                .sum::<usize>()
+    }
+}
+
+/// The blocks of a page and the text they share. Prefixes (quote bars, list indentation) are
+/// the same for many blocks and stored once.
+#[derive(Clone, Debug, Default)]
+pub(super) struct BlockStore {
+    pub buffer: TextBuffer,
+    pub blocks: Vec<StoredBlock>,
+    prefixes: HashMap<Vec<Piece>, Runs>,
+}
+
+impl BlockStore {
+    pub(super) fn len(&self) -> usize {
+        self.blocks.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    pub(super) fn push(&mut self, block: super::Block) {
+        let first_prefix = self.prefix(block.first_prefix);
+        let rest_prefix = self.prefix(block.rest_prefix);
+        let body = match block.body {
+            super::Body::Text { pieces, wrap } => StoredBody::Text {
+                runs: self.buffer.push_pieces(pieces.iter().map(Piece::seg)),
+                wrap,
+            },
+            super::Body::Rule {
+                symbol,
+                style,
+                max_width,
+            } => StoredBody::Rule {
+                symbol,
+                style: self.buffer.intern(style),
+                max_width,
+            },
+            super::Body::Table(table) => {
+                let mut cell = |pieces: &Vec<Piece>| self.buffer.push_pieces(pieces.iter().map(Piece::seg));
+                let header = table.header.iter().map(&mut cell).collect();
+                let rows = table
+                    .rows
+                    .iter()
+                    .map(|row| row.iter().map(&mut cell).collect())
+                    .collect();
+                StoredBody::Table(Box::new(StoredTable {
+                    alignments: table.alignments,
+                    header,
+                    rows,
+                    border: self.buffer.intern(table.border),
+                }))
+            }
+            super::Body::Blank => StoredBody::Blank,
+        };
+        self.blocks.push(StoredBlock {
+            first_prefix,
+            rest_prefix,
+            body,
+        });
+    }
+
+    fn prefix(&mut self, pieces: Vec<Piece>) -> Runs {
+        if let Some(runs) = self.prefixes.get(&pieces) {
+            return *runs;
+        }
+        let runs = self.buffer.push_pieces(pieces.iter().map(Piece::seg));
+        self.prefixes.insert(pieces, runs);
+        runs
+    }
+
+    /// Forgets the prefix index, which only building needs.
+    pub(super) fn finish(mut self) -> BlockStore {
+        self.prefixes = HashMap::new();
+        self
+    }
+
+    pub(super) fn heap_bytes(&self) -> usize {
+        let tables: usize = self
+            .blocks
+            .iter()
+            .map(|block| match &block.body {
+                StoredBody::Table(table) => table.heap_bytes(),
+                _ => 0,
+            })
+            .sum();
+        self.buffer.heap_bytes() + self.blocks.capacity() * size_of::<StoredBlock>() + tables
+    }
+}
