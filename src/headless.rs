@@ -68,6 +68,16 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
                     highlighted: false,
                 });
             }
+            Cmd::ParsePreview { key, markdown } => {
+                let doc = MarkdownDoc::parse_preview(&markdown, &effects.theme);
+                queue.push_back(Msg::MarkdownParsed {
+                    key,
+                    doc: DocHandle(Arc::new(doc)),
+                    highlighted: false,
+                });
+            }
+            // No clock here: a timer goes off at once, after what is already queued.
+            Cmd::Timer { id, .. } => queue.push_back(Msg::Timer(id)),
             Cmd::HighlightMarkdown { key, doc } => {
                 let doc = doc.0.highlighted(&effects.theme, &effects.render);
                 queue.push_back(Msg::MarkdownParsed {

@@ -230,6 +230,19 @@ fn execute<B: Backend, H: Host>(
                 MarkdownDoc::parse(&markdown, &theme)
             });
         }
+        Cmd::ParsePreview { key, markdown } => {
+            let theme = effects.theme.clone();
+            spawn_render(sender, key, false, effects.theme.clone(), move || {
+                MarkdownDoc::parse_preview(&markdown, &theme)
+            });
+        }
+        Cmd::Timer { id, after } => {
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(after).await;
+                let _ = sender.send(Msg::Timer(id));
+            });
+        }
         Cmd::HighlightMarkdown { key, doc } => {
             let theme = effects.theme.clone();
             let options = effects.render;

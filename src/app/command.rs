@@ -66,6 +66,12 @@ pub enum Cmd {
         key: DocKey,
         markdown: Arc<str>,
     },
+    /// Parse the start of a page (cut by `ui::markdown::preview_source`) for its preview, off
+    /// the UI thread; the document comes back marked incomplete.
+    ParsePreview {
+        key: DocKey,
+        markdown: Arc<str>,
+    },
     /// Highlight a parsed document's code blocks off the UI thread.
     HighlightMarkdown {
         key: DocKey,
@@ -87,6 +93,13 @@ pub enum Cmd {
     EditExternally {
         key: String,
         text: String,
+    },
+    /// Answer with `Msg::Timer(id)` after `after`: the loop's one timer, e.g. to debounce a
+    /// preview while the selection moves. Ids come from `RequestIds`, so a screen recognises
+    /// its latest timer and drops stale ones.
+    Timer {
+        id: RequestId,
+        after: std::time::Duration,
     },
     /// Put text on the clipboard with OSC 52 (works over SSH).
     CopyToClipboard(String),

@@ -33,6 +33,8 @@ pub enum Msg {
     },
     /// A read failed in a passing way and waits to be retried, or its wait is over.
     Retry(RetryNotice),
+    /// A `Cmd::Timer` went off.
+    Timer(RequestId),
     MarkdownParsed {
         key: DocKey,
         doc: DocHandle,

@@ -245,7 +245,9 @@ impl Model {
             Cmd::Api { request, .. } => {
                 self.in_flight.insert(*request);
             }
-            Cmd::ParseMarkdown { .. } | Cmd::HighlightMarkdown { .. } => {
+            Cmd::ParseMarkdown { .. }
+            | Cmd::ParsePreview { .. }
+            | Cmd::HighlightMarkdown { .. } => {
                 self.parses_in_flight += 1;
             }
             Cmd::Batch(commands) => commands.iter().for_each(|c| self.track(c)),
@@ -326,6 +328,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             doc,
             highlighted,
         } => on_markdown(model, key, doc, highlighted),
+        Msg::Timer(id) => on_timer(model, id),
         Msg::DraftsLoaded { prefix, drafts } => {
             let (mut ctx, screens) = ctx(model);
             match screens.last_mut() {
@@ -547,6 +550,21 @@ fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
         }
     }
     tracing::debug!(?request, "dropped a stale response");
+    Cmd::None
+}
+
+/// A timer goes to whichever screen on the stack set it; the others' are stale.
+fn on_timer(model: &mut Model, id: RequestId) -> Cmd {
+    let (mut ctx, screens) = ctx(model);
+    for index in (0..screens.len()).rev() {
+        if let Some(step) = screens[index].on_timer(id, &mut ctx) {
+            return if index + 1 == screens.len() {
+                model.apply_step(step)
+            } else {
+                step.cmd
+            };
+        }
+    }
     Cmd::None
 }
 

@@ -54,6 +54,9 @@ pub trait ScreenState {
         None
     }
     fn on_document(&mut self, _key: &DocKey, _ctx: &mut Ctx) {}
+    fn on_timer(&mut self, _id: RequestId, _ctx: &mut Ctx) -> Option<Step> {
+        None
+    }
     /// The screen above was closed and this one shows again.
     fn resumed(&mut self, _ctx: &mut Ctx) -> Cmd {
         Cmd::None
@@ -161,6 +164,11 @@ impl Screen {
         ctx: &mut Ctx,
     ) -> Option<Step> {
         dispatch!(self, s => s.on_response(request, response, ctx))
+    }
+
+    /// Some when this screen set the timer (see `Cmd::Timer`).
+    pub fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        dispatch!(self, s => s.on_timer(id, ctx))
     }
 
     /// A parsed (or newly highlighted) document is in the cache.

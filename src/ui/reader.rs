@@ -9,19 +9,25 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use crate::app::DocKey;
-use crate::app::docs::DocCache;
-use crate::ui::markdown::{DocLayout, MarkdownDoc, TextMatch};
+use crate::app::docs::{DocCache, ParseRank};
+use crate::ui::markdown::{MarkdownDoc, PageLayout, TextMatch};
 use crate::ui::theme::Theme;
 
 #[derive(Debug, Clone, Default)]
 pub struct Reader {
     pub key: Option<DocKey>,
-    pub layout: Option<Arc<DocLayout>>,
+    pub layout: Option<Arc<PageLayout>>,
     /// The parse that `layout` was made from, to notice a new one (a highlighted copy, or a
     /// page rendered again after `r`).
     laid_out: Option<Arc<MarkdownDoc>>,
-    /// Whether the laid-out document has its code highlighted yet.
-    highlighted: bool,
+    /// How good the laid-out parse is (a preview, plain, highlighted), so a better one of
+    /// the same page replaces it and a worse one never does.
+    laid_out_rank: ParseRank,
+    /// Lay out only this many rows: a preview, which never scrolls, costs one screenful
+    /// however long the page.
+    pub row_limit: Option<usize>,
+    /// The limit `layout` was made with.
+    laid_out_limit: Option<usize>,
     pub scroll: usize,
     pub query: String,
     pub matches: Vec<TextMatch>,
@@ -35,7 +41,7 @@ impl Reader {
             self.key = Some(key);
             self.layout = None;
             self.laid_out = None;
-            self.highlighted = false;
+            self.laid_out_rank = ParseRank::default();
             self.scroll = 0;
             self.matches.clear();
             self.current_match = None;
@@ -44,7 +50,7 @@ impl Reader {
     }
 
     /// Lays the document out again when the width changed or a new parse arrived (never
-    /// trading a highlighted layout for a plain one of the same page).
+    /// trading a whole page for a preview, or a highlighted layout for a plain one).
     pub fn refresh_layout(&mut self, docs: &DocCache, width: u16) {
         let Some(key) = &self.key else { return };
         let Some(cached) = docs.get(key) else { return };
@@ -53,16 +59,22 @@ impl Reader {
             .laid_out
             .as_ref()
             .is_some_and(|doc| Arc::ptr_eq(doc, &cached.doc));
-        let better_parse = !same_parse && (cached.highlighted || !self.highlighted);
+        let better_parse = !same_parse && cached.rank() >= self.laid_out_rank;
         let stale = match &self.layout {
             None => true,
-            Some(layout) => layout.width != width || better_parse,
+            Some(layout) => {
+                layout.width != width || better_parse || self.laid_out_limit != self.row_limit
+            }
         };
         if stale {
             let anchor = self.scroll_fraction();
-            self.layout = Some(Arc::new(cached.doc.layout(width)));
+            self.layout = Some(Arc::new(match self.row_limit {
+                Some(rows) => cached.doc.page_layout_first(width, rows),
+                None => cached.doc.page_layout(width),
+            }));
+            self.laid_out_limit = self.row_limit;
             self.laid_out = Some(Arc::clone(&cached.doc));
-            self.highlighted = cached.highlighted;
+            self.laid_out_rank = cached.rank();
             if anchor > 0.0 {
                 self.scroll = (anchor * self.line_count() as f64) as usize;
             }
@@ -75,7 +87,7 @@ impl Reader {
     }
 
     pub fn line_count(&self) -> usize {
-        self.layout.as_ref().map_or(0, |l| l.lines.len())
+        self.layout.as_ref().map_or(0, |layout| layout.len())
     }
 
     fn scroll_fraction(&self) -> f64 {
@@ -182,9 +194,9 @@ impl Reader {
     pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let Some(layout) = &self.layout else { return };
         let height = area.height as usize;
-        let start = self.scroll.min(layout.lines.len());
-        let end = (start + height).min(layout.lines.len());
-        let visible: Vec<Line> = layout.lines[start..end].to_vec();
+        let start = self.scroll.min(layout.len());
+        let end = (start + height).min(layout.len());
+        let visible: Vec<Line> = layout.lines(start..end);
         frame.render_widget(Paragraph::new(visible.clone()), area);
         self.highlight_matches(frame, area, start..end, theme);
         if crate::ui::hyperlink::supported() {
@@ -223,15 +235,11 @@ mod tests {
     use super::*;
 
     fn reader_with_lines(count: usize) -> Reader {
-        let lines = (0..count)
+        let lines: Vec<Line> = (0..count)
             .map(|row| Line::from(format!("row {row}")))
             .collect();
         Reader {
-            layout: Some(Arc::new(DocLayout {
-                lines,
-                heading_rows: Vec::new(),
-                width: 20,
-            })),
+            layout: Some(Arc::new(PageLayout::from_lines(&lines, 20))),
             ..Reader::default()
         }
     }

@@ -107,12 +107,21 @@ impl PageScreen {
 impl ScreenState for PageScreen {
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         let (width, _) = Self::text_size(ctx);
-        match self.document.value().cloned() {
-            Some(key) if ctx.docs.get(&key).is_some() => {
-                self.reader.show(key, ctx.docs, width);
-                Cmd::None
+        let Some(key) = self.document.value().cloned() else {
+            return self.load(ctx);
+        };
+        if ctx.docs.get(&key).is_some_and(|cached| cached.is_complete()) {
+            self.reader.show(key, ctx.docs, width);
+            return Cmd::None;
+        }
+        // Previewed only: its start shows at once, and the markdown fetched for the preview
+        // is parsed whole, without fetching it again.
+        match ctx.docs.source(&key) {
+            Some(markdown) => {
+                self.reader.show(key.clone(), ctx.docs, width);
+                Cmd::ParseMarkdown { key, markdown }
             }
-            _ => self.load(ctx),
+            None => self.load(ctx),
         }
     }
 

@@ -5,6 +5,7 @@ mod view;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+use std::time::Duration;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
@@ -19,6 +20,7 @@ use crate::screens::page::PageScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
+use crate::ui::markdown::preview_source;
 use crate::ui::reader::Reader;
 use crate::ui::tree::{self as trees, Tree, TreeItem, VisibleRow};
 
@@ -99,14 +101,40 @@ pub fn doc_key(space: &str, page: &Page) -> DocKey {
     }
 }
 
-/// Asks for a parse unless the document is already cached.
+/// Asks for a parse unless the whole page is already parsed.
 pub fn parse_unless_cached(key: &DocKey, page: &Page, ctx: &Ctx) -> Cmd {
-    if ctx.docs.get(key).is_some() {
+    if ctx.docs.get(key).is_some_and(|cached| cached.is_complete()) {
         return Cmd::None;
     }
     Cmd::ParseMarkdown {
         key: key.clone(),
         markdown: Arc::from(page.markdown.clone().unwrap_or_default()),
+    }
+}
+
+/// Pages longer than this are previewed from their start only: far more than a screenful of
+/// markdown, and a small fraction of a big page's parse.
+pub const PREVIEW_BYTES: usize = 16 * 1024;
+
+/// How long the selection must rest on a page before its preview is fetched, so holding `j`
+/// through a tree fetches only the page it stops on.
+pub const PREVIEW_DELAY: Duration = Duration::from_millis(150);
+
+/// Asks for what the preview of a fetched page needs: nothing when it is parsed already, the
+/// whole page when it is short, else the parse of its start, keeping the markdown so reading
+/// the page does not fetch it again.
+fn parse_for_preview(key: &DocKey, page: &Page, ctx: &mut Ctx) -> Cmd {
+    let markdown = page.markdown.as_deref().unwrap_or_default();
+    let Some(start) = preview_source(markdown, PREVIEW_BYTES) else {
+        return parse_unless_cached(key, page, ctx);
+    };
+    if ctx.docs.get(key).is_some() {
+        return Cmd::None;
+    }
+    ctx.docs.keep_source(key.clone(), Arc::from(markdown));
+    Cmd::ParsePreview {
+        key: key.clone(),
+        markdown: Arc::from(start),
     }
 }
 
@@ -140,6 +168,8 @@ pub struct SpaceScreen {
     pub reader: Reader,
     /// Pages fetched before, so going back to one previews it at once.
     known: HashMap<String, DocKey>,
+    /// The timer after which the selected page's preview is fetched; older ones are stale.
+    preview_timer: Option<RequestId>,
 }
 
 impl SpaceScreen {
@@ -155,6 +185,7 @@ impl SpaceScreen {
             preview: Loadable::NotAsked,
             reader: Reader::default(),
             known: HashMap::new(),
+            preview_timer: None,
         }
     }
 
@@ -174,6 +205,18 @@ impl SpaceScreen {
         split(Rect::new(0, 0, width, height)).1.map(|r| r.width)
     }
 
+    /// Rows the preview shows: the body below its two-row title.
+    fn preview_rows(ctx: &Ctx) -> usize {
+        let (_, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        usize::from(height.saturating_sub(2))
+    }
+
+    /// Shows a page in the preview, laid out only as far as the preview shows it.
+    fn show_preview(&mut self, key: DocKey, ctx: &Ctx, width: u16) {
+        self.reader.row_limit = Some(Self::preview_rows(ctx));
+        self.reader.show(key, ctx.docs, width);
+    }
+
     fn load_pages(&mut self, ctx: &mut Ctx) -> Cmd {
         let request = ctx.requests.issue();
         self.pages.start(request);
@@ -185,8 +228,18 @@ impl SpaceScreen {
         }
     }
 
-    /// Loads the preview of the selected page when it changed.
+    /// Loads the preview of the selected page when it changed: at once (the first page of a
+    /// space, a refresh), or after [`PREVIEW_DELAY`] when the selection moved.
     fn follow_selection(&mut self, ctx: &mut Ctx, force: bool) -> Cmd {
+        self.preview_selection(ctx, force, false)
+    }
+
+    /// Like [`follow_selection`](Self::follow_selection), waiting for the selection to rest.
+    fn follow_moving_selection(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.preview_selection(ctx, false, true)
+    }
+
+    fn preview_selection(&mut self, ctx: &mut Ctx, force: bool, debounce: bool) -> Cmd {
         let Some(width) = Self::preview_width(ctx) else {
             return Cmd::None;
         };
@@ -197,23 +250,36 @@ impl SpaceScreen {
             return Cmd::None;
         }
         self.preview_page = Some(page.id.clone());
+        self.preview_timer = None;
         if !page.has_body() {
             self.preview = Loadable::NotAsked;
             self.reader = Reader::default();
             return Cmd::None;
         }
         if !force && let Some(key) = self.known.get(&page.id).cloned() {
-            self.reader.show(key.clone(), ctx.docs, width);
+            self.show_preview(key.clone(), ctx, width);
             self.preview = Loadable::Loaded(key);
             return Cmd::None;
         }
+        if debounce {
+            let id = ctx.requests.issue();
+            self.preview_timer = Some(id);
+            return Cmd::Timer {
+                id,
+                after: PREVIEW_DELAY,
+            };
+        }
+        self.fetch_preview(&page.id, ctx)
+    }
+
+    fn fetch_preview(&mut self, page: &str, ctx: &mut Ctx) -> Cmd {
         let request = ctx.requests.issue();
         self.preview.start(request);
         Cmd::Api {
             request,
             call: ApiCall::GetPageMarkdown {
                 space: self.space.id.clone(),
-                page: page.id,
+                page: page.to_string(),
             },
         }
     }
@@ -269,7 +335,7 @@ impl SpaceScreen {
             Action::Open => return self.open_selected(),
             _ => return None,
         }
-        Some(Step::cmd(self.follow_selection(ctx, false)))
+        Some(Step::cmd(self.follow_moving_selection(ctx)))
     }
 
     fn open_selected(&mut self) -> Option<Step> {
@@ -348,7 +414,7 @@ impl ScreenState for SpaceScreen {
             self.select_first_match();
         }
         self.selection.clamp(self.visible_rows().len());
-        Some(Step::cmd(self.follow_selection(ctx, false)))
+        Some(Step::cmd(self.follow_moving_selection(ctx)))
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
@@ -378,8 +444,18 @@ impl ScreenState for SpaceScreen {
 
     fn on_resize(&mut self, ctx: &mut Ctx) {
         if let Some(width) = Self::preview_width(ctx) {
+            self.reader.row_limit = Some(Self::preview_rows(ctx));
             self.reader.refresh_layout(ctx.docs, width);
         }
+    }
+
+    fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        if self.preview_timer != Some(id) {
+            return None;
+        }
+        self.preview_timer = None;
+        let page = self.preview_page.clone()?;
+        Some(Step::cmd(self.fetch_preview(&page, ctx)))
     }
 
     fn on_response(
@@ -416,9 +492,9 @@ impl ScreenState for SpaceScreen {
                 self.known.insert(page.id.clone(), key.clone());
                 self.preview.settle(request, Ok(key.clone()));
                 if let Some(width) = Self::preview_width(ctx) {
-                    self.reader.show(key.clone(), ctx.docs, width);
+                    self.show_preview(key.clone(), ctx, width);
                 }
-                Some(Step::cmd(parse_unless_cached(&key, page, ctx)))
+                Some(Step::cmd(parse_for_preview(&key, page, ctx)))
             }
             _ => None,
         }

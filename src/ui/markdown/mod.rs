@@ -192,6 +192,11 @@ impl MarkdownDoc {
         layout::layout(self, width, MAX_ROWS, true)
     }
 
+    /// Only the first `rows` rows in compact form, for a view that never scrolls.
+    pub fn page_layout_first(&self, width: u16, rows: usize) -> PageLayout {
+        layout::layout(self, width, rows.min(MAX_ROWS), false)
+    }
+
     /// Parses the start of a page for its preview: `markdown` is a prefix cut by
     /// [`preview_source`]. The result is marked incomplete, so the whole page is still parsed
     /// when it is read.
