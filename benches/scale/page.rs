@@ -84,8 +84,7 @@ fn measure(markdown: &str) {
         ms(parse_time)
     );
 
-    let (doc, highlight_time) =
-        cpu_timed(|| plain.highlighted(&theme, &RenderOptions::default()));
+    let (doc, highlight_time) = cpu_timed(|| plain.highlighted(&theme, &RenderOptions::default()));
     drop(plain);
     let highlighted = Memory::now();
     println!(

@@ -110,7 +110,11 @@ impl ScreenState for PageScreen {
         let Some(key) = self.document.value().cloned() else {
             return self.load(ctx);
         };
-        if ctx.docs.get(&key).is_some_and(|cached| cached.is_complete()) {
+        if ctx
+            .docs
+            .get(&key)
+            .is_some_and(|cached| cached.is_complete())
+        {
             self.reader.show(key, ctx.docs, width);
             return Cmd::None;
         }

@@ -168,6 +168,8 @@ pub(super) fn layout(
         }
     }
     layout.heading_rows = heading_rows;
+    layout.buffer.shrink_to_fit();
+    layout.row_starts.shrink_to_fit();
     layout
 }
 
@@ -218,7 +220,10 @@ fn layout_block(block: &StoredBlock, buffer: &TextBuffer, width: usize, rows: &m
             max_width,
         } => {
             let length = max_width.map_or(first_available, |max| max.min(first_available));
-            emit(vec![Piece::new(symbol.repeat(length), buffer.style(*style))]);
+            emit(vec![Piece::new(
+                symbol.repeat(length),
+                buffer.style(*style),
+            )]);
         }
         StoredBody::Blank => {
             emit(Vec::new());

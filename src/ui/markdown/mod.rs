@@ -125,6 +125,7 @@ impl MarkdownDoc {
                 }
             }
         }
+        doc.store.buffer.shrink_to_fit();
         doc
     }
 

@@ -157,7 +157,10 @@ mod tests {
         let source = preview_source(&markdown, 12).expect("cut");
         assert_eq!(source, "one\n\n");
         let source = preview_source(&markdown, 22).expect("cut");
-        assert_eq!(source, "one\n\n```\na\n\nb\n```\n\n", "not inside the fence");
+        assert_eq!(
+            source, "one\n\n```\na\n\nb\n```\n\n",
+            "not inside the fence"
+        );
     }
 
     #[test]

@@ -178,6 +178,12 @@ impl TextBuffer {
         self.styles.intern(style)
     }
 
+    /// Gives back the room left by growing: a page is kept long after it is built.
+    pub(super) fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+        self.runs.shrink_to_fit();
+    }
+
     pub(super) fn heap_bytes(&self) -> usize {
         self.text.capacity() + self.runs.capacity() * size_of::<Run>() + self.styles.heap_bytes()
     }
@@ -264,7 +270,8 @@ impl BlockStore {
                 max_width,
             },
             super::Body::Table(table) => {
-                let mut cell = |pieces: &Vec<Piece>| self.buffer.push_pieces(pieces.iter().map(Piece::seg));
+                let mut cell =
+                    |pieces: &Vec<Piece>| self.buffer.push_pieces(pieces.iter().map(Piece::seg));
                 let header = table.header.iter().map(&mut cell).collect();
                 let rows = table
                     .rows
@@ -296,9 +303,11 @@ impl BlockStore {
         runs
     }
 
-    /// Forgets the prefix index, which only building needs.
+    /// Forgets the prefix index, which only building needs, and the room left by growing.
     pub(super) fn finish(mut self) -> BlockStore {
         self.prefixes = HashMap::new();
+        self.buffer.shrink_to_fit();
+        self.blocks.shrink_to_fit();
         self
     }
 
