@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use quire::api::{Client, ClientConfig, Token};
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
-use quire::ui::markdown::{MarkdownDoc, RenderOptions, warm_common_grammars};
+use quire::screens::space::PREVIEW_BYTES;
+use quire::ui::markdown::{MarkdownDoc, RenderOptions, preview_source, warm_common_grammars};
 use quire::ui::theme::Theme;
 
 /// Set in the child process: the path of the file holding the page's markdown.
@@ -94,29 +95,64 @@ fn measure(markdown: &str) {
         ms(highlight_time)
     );
 
-    let (layout_80, layout_80_time) = cpu_timed(|| doc.layout(80));
+    let (layout_80, layout_80_time) = cpu_timed(|| doc.page_layout(80));
     let laid_80 = Memory::now();
     println!(
         "  + laid out at 80 columns:               {} (+{}), {}, {} rows",
         laid_80.rss(),
         laid_80.rss_delta(&highlighted),
         ms(layout_80_time),
-        layout_80.lines.len()
+        layout_80.len()
     );
-    let (layout_200, layout_200_time) = cpu_timed(|| doc.layout(200));
+    let (layout_200, layout_200_time) = cpu_timed(|| doc.page_layout(200));
     let laid_200 = Memory::now();
     println!(
         "  + laid out at 200 columns:              {} (+{}), {}, {} rows",
         laid_200.rss(),
         laid_200.rss_delta(&laid_80),
         ms(layout_200_time),
-        layout_200.lines.len()
+        layout_200.len()
     );
     println!(
         "  peak resident (VmHWM):                  {}",
         Memory::now().peak()
     );
+    println!(
+        "  structures: parsed page {}, layout at 80 {}, at 200 {}",
+        bytes(doc.heap_bytes()),
+        bytes(layout_80.heap_bytes()),
+        bytes(layout_200.heap_bytes())
+    );
     drop((layout_80, layout_200, doc));
+    measure_preview(markdown, &theme);
+}
+
+/// What selecting the page costs its preview: cutting the start of the markdown, parsing it
+/// and laying out the first screenful (a 200x50 terminal's preview: 129 columns, 45 rows);
+/// beside the whole page's parse and layout it replaces.
+fn measure_preview(markdown: &str, theme: &Theme) {
+    const WIDTH: u16 = 129;
+    const ROWS: usize = 45;
+    let (rows, preview_time) = cpu_timed(|| {
+        let start = preview_source(markdown, PREVIEW_BYTES).unwrap_or_default();
+        MarkdownDoc::parse_preview(&start, theme)
+            .page_layout_first(WIDTH, ROWS)
+            .len()
+    });
+    let (_, whole_time) = cpu_timed(|| {
+        MarkdownDoc::parse(markdown, theme)
+            .page_layout_first(WIDTH, ROWS)
+            .len()
+    });
+    println!(
+        "  preview (start of the page, {rows} rows): {}; the whole page parsed instead: {}",
+        ms(preview_time),
+        ms(whole_time)
+    );
+}
+
+fn bytes(count: usize) -> String {
+    format!("{:.2} MB", count as f64 / (1024.0 * 1024.0))
 }
 
 /// The process's resident memory as /proc/self/status tells it, in kB.
