@@ -249,3 +249,31 @@ fn moving_through_ten_pages_quickly_fetches_one() {
         "one fetch, for the page the selection rests on"
     );
 }
+
+/// A page opened while its preview still waited is not fetched a second time behind the
+/// reader; the preview is fetched when the space shows again.
+#[test]
+fn opening_a_page_before_its_preview_was_fetched_fetches_it_once() {
+    let (mut model, preview) = space_model();
+    respond(
+        &mut model,
+        preview,
+        ApiResponse::PageMarkdown(Ok(page_with_markdown("p-start", "# Hello"))),
+    );
+    update(&mut model, char_key('l'));
+    let Cmd::Timer { id, .. } = update(&mut model, char_key('j')) else {
+        panic!("the move waits")
+    };
+    let open = update(&mut model, key(KeyCode::Enter));
+    assert_eq!(requests(&open).len(), 1, "the reader fetches the page");
+    assert!(
+        requests(&update(&mut model, Msg::Timer(id))).is_empty(),
+        "the preview is not fetched behind the reader"
+    );
+    let back = update(&mut model, key(KeyCode::Esc));
+    assert_eq!(
+        requests(&back).len(),
+        1,
+        "back on the space, the preview loads"
+    );
+}

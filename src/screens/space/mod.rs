@@ -338,6 +338,14 @@ impl SpaceScreen {
         Some(Step::cmd(self.follow_moving_selection(ctx)))
     }
 
+    /// Another screen opens on top: a preview still waiting for the selection to rest is not
+    /// fetched behind it, but when this screen shows again.
+    fn cancel_pending_preview(&mut self) {
+        if self.preview_timer.take().is_some() {
+            self.preview_page = None;
+        }
+    }
+
     fn open_selected(&mut self) -> Option<Step> {
         let page = self.selected_page()?.clone();
         if !page.has_body() {
@@ -348,6 +356,7 @@ impl SpaceScreen {
             return Some(Step::default());
         }
         let known = self.known.get(&page.id).cloned();
+        self.cancel_pending_preview();
         Some(Step::push(Screen::Page(PageScreen::new(
             self.space.clone(),
             page,
@@ -433,6 +442,7 @@ impl ScreenState for SpaceScreen {
                 Some(Step::default())
             }
             Action::ChangeRequestsOfSpace => {
+                self.cancel_pending_preview();
                 Some(Step::push(Screen::ChangeRequests(ChangeRequestList::new(
                     ChangeRequestScope::Space(self.space.id.clone()),
                     self.space.title.clone(),
@@ -447,6 +457,10 @@ impl ScreenState for SpaceScreen {
             self.reader.row_limit = Some(Self::preview_rows(ctx));
             self.reader.refresh_layout(ctx.docs, width);
         }
+    }
+
+    fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.follow_selection(ctx, false)
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
