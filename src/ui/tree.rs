@@ -517,4 +517,218 @@ mod tests {
         let rows = tree.visible_rows(&HashSet::new(), Some(&matches));
         assert_eq!(titles(&tree, &rows), ["Guides", "Install", "Linux"]);
     }
+
+    /// A tree item for the property tests: its title is its key.
+    #[derive(Debug, Clone)]
+    struct Titled(String);
+
+    impl TreeItem for Titled {
+        fn key(&self) -> String {
+            self.0.clone()
+        }
+
+        fn title(&self) -> &str {
+            &self.0
+        }
+    }
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        Open(usize),
+        Close(usize),
+        Toggle(usize),
+        CollapseOrGoToParent(usize),
+        OpenAll,
+        CloseAll,
+        Type(char),
+        Backspace,
+        Filter(String),
+    }
+
+    fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+        use proptest::prelude::*;
+        prop_oneof![
+            4 => (0..40usize).prop_map(Op::Open),
+            2 => (0..40usize).prop_map(Op::Close),
+            2 => (0..40usize).prop_map(Op::Toggle),
+            2 => (0..40usize).prop_map(Op::CollapseOrGoToParent),
+            1 => Just(Op::OpenAll),
+            1 => Just(Op::CloseAll),
+            3 => prop::sample::select(vec!['a', 'b', 'A', 'ß']).prop_map(Op::Type),
+            2 => Just(Op::Backspace),
+            1 => "[abAB]{0,3}".prop_map(Op::Filter),
+        ]
+    }
+
+    /// Nodes as (parent, title): a parent anywhere before the node (so index order is not
+    /// always reading order), none, or one that does not exist yet.
+    fn tree_shape() -> impl proptest::strategy::Strategy<Value = Vec<(Option<usize>, String)>> {
+        use proptest::prelude::*;
+        prop::collection::vec((prop::option::of(0..40usize), "[abAB]{0,3}"), 0..40)
+    }
+
+    /// What the rows must be, computed from scratch as before `TreeRows` existed.
+    fn expected(tree: &Tree<Titled>, open: &HashSet<usize>, filter: &str) -> Vec<VisibleRow> {
+        let query = filter.to_lowercase();
+        let matches = |item: &Titled| item.0.to_lowercase().contains(&query);
+        if filter.is_empty() {
+            tree.visible_rows(open, None)
+        } else {
+            tree.visible_rows(open, Some(&matches))
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 512,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        #[test]
+        fn kept_rows_always_equal_a_from_scratch_computation(
+            shape in tree_shape(),
+            ops in proptest::collection::vec(op(), 0..40),
+        ) {
+            let mut tree = Tree::default();
+            for (parent, title) in shape {
+                tree.push(Titled(title), parent);
+            }
+            let mut rows = TreeRows::new(&tree, |node| node.parent.is_none());
+            let mut open: HashSet<usize> = tree
+                .nodes()
+                .filter(|(_, node)| node.parent.is_none())
+                .map(|(index, _)| index)
+                .collect();
+            let mut filter = String::new();
+            for op in ops {
+                let shown = expected(&tree, &open, &filter);
+                match op {
+                    Op::Open(row) | Op::Close(row) | Op::Toggle(row) => {
+                        if let Some(node) = shown.get(row).map(|r| r.node) {
+                            let wanted = match op {
+                                Op::Open(_) => true,
+                                Op::Close(_) => false,
+                                _ => !open.contains(&node),
+                            };
+                            if wanted { open.insert(node); } else { open.remove(&node); }
+                        }
+                        match op {
+                            Op::Open(_) => rows.set_open(&tree, row, true),
+                            Op::Close(_) => rows.set_open(&tree, row, false),
+                            _ => rows.toggle(&tree, row),
+                        }
+                    }
+                    Op::CollapseOrGoToParent(row) => {
+                        let mut selected = row;
+                        let mut want_selected = row;
+                        if let Some(r) = shown.get(row) {
+                            if r.expanded {
+                                open.remove(&r.node);
+                            } else if let Some(p) = tree.node(r.node).and_then(|n| n.parent) {
+                                if let Some(position) = shown.iter().position(|r| r.node == p) {
+                                    want_selected = position;
+                                }
+                            }
+                        }
+                        rows.collapse_or_go_to_parent(&tree, &mut selected);
+                        proptest::prop_assert_eq!(selected, want_selected);
+                    }
+                    Op::OpenAll => {
+                        open = (0..tree.len()).collect();
+                        rows.open_all(&tree);
+                    }
+                    Op::CloseAll => {
+                        open.clear();
+                        rows.close_all(&tree);
+                    }
+                    Op::Type(c) => {
+                        filter.push(c);
+                        rows.set_filter(&tree, &filter);
+                    }
+                    Op::Backspace => {
+                        filter.pop();
+                        rows.set_filter(&tree, &filter);
+                    }
+                    Op::Filter(ref text) => {
+                        filter = text.clone();
+                        rows.set_filter(&tree, &filter);
+                    }
+                }
+                let shown = expected(&tree, &open, &filter);
+                proptest::prop_assert_eq!(rows.rows(), shown.as_slice(), "after {:?}", op);
+                let query = filter.to_lowercase();
+                let first_match = shown
+                    .iter()
+                    .position(|row| tree.item(row.node).is_some_and(|t| t.0.to_lowercase().contains(&query)))
+                    .unwrap_or(0);
+                proptest::prop_assert_eq!(rows.first_match(), first_match);
+            }
+        }
+    }
+
+    fn big_tree() -> Tree<Titled> {
+        // 10 × 10 × 10 × 10 nodes, titled by their path.
+        let mut tree = Tree::default();
+        let mut level = vec![None];
+        for depth in 0..4 {
+            let mut next = Vec::new();
+            for parent in level {
+                for i in 0..10 {
+                    let title = format!("n{depth}-{i}");
+                    next.push(Some(tree.push(Titled(title), parent)));
+                }
+            }
+            level = next;
+        }
+        tree
+    }
+
+    #[test]
+    fn moving_costs_nothing_and_opening_costs_the_subtree() {
+        let tree = big_tree();
+        let mut rows = TreeRows::new(&tree, |_| true);
+        assert_eq!(rows.rows().len(), tree.len());
+        let work = rows.work();
+        // Closing a top-level node removes its 1,110 descendants' rows, nothing more.
+        rows.set_open(&tree, 0, false);
+        assert_eq!(rows.rows().len(), tree.len() - 1_110);
+        assert_eq!(rows.work() - work, 1_110);
+        let work = rows.work();
+        rows.set_open(&tree, 0, true);
+        assert_eq!(rows.work() - work, 1_110);
+        assert_eq!(
+            rows.rows(),
+            tree.visible_rows(&(0..tree.len()).collect(), None)
+        );
+    }
+
+    #[test]
+    fn a_growing_filter_narrows_and_backspace_reuses_the_earlier_result() {
+        let tree = big_tree();
+        let cost_from_scratch = |query: &str| {
+            let mut rows = TreeRows::new(&tree, |_| false);
+            let before = rows.work();
+            rows.set_filter(&tree, query);
+            rows.work() - before
+        };
+        let mut rows = TreeRows::new(&tree, |_| false);
+        for typed in ["n", "n3", "n3-"] {
+            rows.set_filter(&tree, typed);
+        }
+        let leaves = 10_000;
+        let work = rows.work();
+        rows.set_filter(&tree, "n3-7");
+        // Only the leaves (the previous matches) are searched again, not every node.
+        assert_eq!(
+            rows.work() - work,
+            cost_from_scratch("n3-7") - tree.len() + leaves
+        );
+        let work = rows.work();
+        for erased in ["n3-", "n3", "n"] {
+            rows.set_filter(&tree, erased);
+        }
+        assert_eq!(rows.work(), work, "backspace reuses what was computed");
+        assert_eq!(rows.rows().len(), tree.len());
+    }
 }
