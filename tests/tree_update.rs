@@ -231,3 +231,55 @@ async fn a_reload_keeps_the_open_branches_and_the_filter() {
     headless::settle(&mut model, &effects, key(KeyCode::Esc)).await;
     assert_eq!(screen(&model).visible_rows(), open.as_slice());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_pasted_filter_shows_its_rows_at_once() {
+    let Loaded { mut model, .. } = big_space().await;
+    update(&mut model, char_key('/'));
+    update(&mut model, Msg::Paste("FAQ about quotas".into()));
+    assert_rows_are_right(&model);
+    // 90 articles of that title, their topics, sections and groups.
+    assert_eq!(screen(&model).visible_rows().len(), 280);
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Esc));
+    assert_rows_are_right(&model);
+    assert_eq!(screen(&model).visible_rows().len(), 100);
+}
+
+/// The organization's collections-and-spaces tree shares the kept rows: a reload keeps what
+/// was open, a pasted filter shows its rows, esc shows the open set again.
+#[test]
+fn the_organization_tree_keeps_its_rows_through_reload_and_filter() {
+    use common::{loaded_organizations, only_request, open_first_organization, respond};
+    use quire::app::ApiResponse;
+
+    fn titles(model: &Model) -> Vec<String> {
+        let Screen::Organization(screen) = model.top() else {
+            panic!("not on the organization")
+        };
+        let tree = screen.tree.value().unwrap();
+        let rows: &[VisibleRow] = screen.visible_rows();
+        rows.iter()
+            .map(|row| tree.item(row.node).unwrap().title().to_string())
+            .collect()
+    }
+
+    let mut model = loaded_organizations(1, None);
+    let (request, _) = only_request(&open_first_organization(&mut model));
+    let tree = ApiResponse::OrganizationTree(Ok(common::tree()));
+    respond(&mut model, request, tree.clone());
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('l'));
+    let open = ["Guides", "Internal", "Handbook", "API Reference"];
+    assert_eq!(titles(&model), open);
+
+    let (request, _) = only_request(&update(&mut model, char_key('r')));
+    respond(&mut model, request, tree);
+    assert_eq!(titles(&model), open, "a reload keeps Internal open");
+
+    update(&mut model, char_key('/'));
+    update(&mut model, Msg::Paste("api".into()));
+    assert_eq!(titles(&model), ["API Reference"]);
+    update(&mut model, key(KeyCode::Esc));
+    assert_eq!(titles(&model), open);
+}
