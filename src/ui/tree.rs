@@ -622,14 +622,16 @@ mod tests {
                     Op::CollapseOrGoToParent(row) => {
                         let mut selected = row;
                         let mut want_selected = row;
-                        if let Some(r) = shown.get(row) {
-                            if r.expanded {
+                        let parent_position = |node: usize| {
+                            let parent = tree.node(node).and_then(|n| n.parent)?;
+                            shown.iter().position(|r| r.node == parent)
+                        };
+                        match shown.get(row) {
+                            Some(r) if r.expanded => {
                                 open.remove(&r.node);
-                            } else if let Some(p) = tree.node(r.node).and_then(|n| n.parent) {
-                                if let Some(position) = shown.iter().position(|r| r.node == p) {
-                                    want_selected = position;
-                                }
                             }
+                            Some(r) => want_selected = parent_position(r.node).unwrap_or(row),
+                            None => {}
                         }
                         rows.collapse_or_go_to_parent(&tree, &mut selected);
                         proptest::prop_assert_eq!(selected, want_selected);
