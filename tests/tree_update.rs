@@ -6,15 +6,13 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{char_key, environment, key};
-use quire::api::{Client, ClientConfig, Token};
+use common::{char_key, environment, key, sandbox_effects};
 use quire::app::{Model, Msg, Size, update};
 use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::space::{PageNode, SpaceScreen};
-use quire::ui::theme::Theme;
 use quire::ui::tree::{Tree, TreeRows, VisibleRow};
 use ratatui::crossterm::event::KeyCode;
 
@@ -30,21 +28,9 @@ async fn big_space() -> Loaded {
         big: true,
         ..SandboxOptions::default()
     };
-    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
-        .await
-        .expect("sandbox");
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .unwrap();
+    let (sandbox, effects) = sandbox_effects(options, tokens::ADMIN).await;
+    let client = effects.client.as_ref().expect("client");
     let space = client.get_space(demo_ids::SPACE_BIG).await.unwrap();
-    let effects = Effects {
-        client: Some(client),
-        drafts: None,
-        theme: Theme::default(),
-        render: Default::default(),
-    };
     let mut model = Model::new(
         Screen::Space(SpaceScreen::new(space, "Big Co".into())),
         environment(),

@@ -20,6 +20,17 @@ pub struct VisibleRow {
     pub expanded: bool,
 }
 
+impl VisibleRow {
+    fn of<T>(index: usize, node: &TreeNode<T>, open: bool) -> VisibleRow {
+        VisibleRow {
+            node: index,
+            depth: node.depth,
+            has_children: !node.children.is_empty(),
+            expanded: open && !node.children.is_empty(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tree<T> {
     nodes: Vec<TreeNode<T>>,
@@ -108,12 +119,7 @@ impl<T> Tree<T> {
             }
             let node = &self.nodes[index];
             let open = keep.is_some() || expanded.contains(&index);
-            rows.push(VisibleRow {
-                node: index,
-                depth: node.depth,
-                has_children: !node.children.is_empty(),
-                expanded: open && !node.children.is_empty(),
-            });
+            rows.push(VisibleRow::of(index, node, open));
             if open {
                 stack.extend(node.children.iter().rev());
             }
@@ -408,12 +414,7 @@ impl TreeRows {
         while let Some(index) = stack.pop() {
             let node = &tree.nodes[index];
             let open = self.is_open(index);
-            rows.push(VisibleRow {
-                node: index,
-                depth: node.depth,
-                has_children: !node.children.is_empty(),
-                expanded: open && !node.children.is_empty(),
-            });
+            rows.push(VisibleRow::of(index, node, open));
             if open {
                 stack.extend(node.children.iter().rev());
             }
@@ -451,12 +452,7 @@ impl TreeRows {
         while let Some((index, inside_match)) = stack.pop() {
             let node = &tree.nodes[index];
             let inside_match = inside_match || is_match[index];
-            rows.push(VisibleRow {
-                node: index,
-                depth: node.depth,
-                has_children: !node.children.is_empty(),
-                expanded: !node.children.is_empty(),
-            });
+            rows.push(VisibleRow::of(index, node, true));
             let children = node.children.iter().rev();
             self.work += node.children.len();
             stack.extend(
