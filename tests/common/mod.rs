@@ -246,3 +246,22 @@ pub fn proptest_runner(cases: u32) -> proptest::test_runner::TestRunner {
         ..proptest::test_runner::Config::default()
     })
 }
+
+/// A sandbox over loopback and the effects that reach it as the holder of `token`.
+pub async fn sandbox_effects(
+    options: quire::sandbox::SandboxOptions,
+    token: &str,
+) -> (quire::sandbox::Sandbox, quire::runtime::Effects) {
+    use quire::api::{Client, ClientConfig, Token};
+    let sandbox = quire::sandbox::Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
+        .await
+        .expect("sandbox");
+    let client = Client::new(ClientConfig::new(sandbox.base_url(), Token::new(token))).unwrap();
+    let effects = quire::runtime::Effects {
+        client: Some(client),
+        drafts: None,
+        theme: quire::ui::theme::Theme::default(),
+        render: Default::default(),
+    };
+    (sandbox, effects)
+}

@@ -5,8 +5,6 @@ mod members;
 mod tree;
 mod view;
 
-use std::collections::HashSet;
-
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -25,7 +23,7 @@ use crate::screens::space::SpaceScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
-use crate::ui::tree::{self as trees, Tree, VisibleRow};
+use crate::ui::tree::{Tree, TreeRows, VisibleRow};
 
 pub use tree::{OrgNode, build_tree};
 
@@ -58,8 +56,9 @@ pub struct Organization {
     pub tree: Loadable<Tree<OrgNode>>,
     /// What the tree lacks: a list cut short after N pages, items that could not be read.
     pub tree_note: Option<String>,
-    /// Expanded nodes by their stable key (`OrgNode::key`), so a reload keeps them open.
-    pub expanded: HashSet<String>,
+    /// The rows shown of `tree`: its open nodes and the filter, kept up to date as they
+    /// change. A reload opens the same nodes again by their stable key (`OrgNode::key`).
+    pub tree_rows: TreeRows,
     pub tree_selection: Selection,
     pub tree_filter: Filter,
     pub members: PagedList<Member>,
@@ -81,7 +80,7 @@ impl Organization {
             tab: Tab::Spaces,
             tree: Loadable::NotAsked,
             tree_note: None,
-            expanded: HashSet::new(),
+            tree_rows: TreeRows::default(),
             tree_selection: Selection::default(),
             tree_filter: Filter::default(),
             members: PagedList::default(),
@@ -93,14 +92,12 @@ impl Organization {
     }
 
     /// The tree rows as drawn now (respecting expansion and the filter).
-    pub fn visible_rows(&self) -> Vec<VisibleRow> {
-        self.tree.value().map_or_else(Vec::new, |tree| {
-            trees::rows_for(tree, &self.expanded, &self.tree_filter)
-        })
+    pub fn visible_rows(&self) -> &[VisibleRow] {
+        self.tree_rows.rows()
     }
 
     pub fn selected_node(&self) -> Option<&OrgNode> {
-        let row = *self.visible_rows().get(self.tree_selection.selected)?;
+        let row = self.visible_rows().get(self.tree_selection.selected)?;
         self.tree.value()?.item(row.node)
     }
 
@@ -196,30 +193,36 @@ impl Organization {
     }
 
     fn on_tree_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let rows = self.visible_rows();
-        let len = rows.len();
+        let len = self.visible_rows().len();
         let page = ctx.size.height.saturating_sub(4).max(1) as isize;
-        let selected = rows.get(self.tree_selection.selected).copied();
-        let selected_key = self.selected_node().map(OrgNode::key);
+        let index = self.tree_selection.selected;
+        let selected = self.visible_rows().get(index).copied();
         match action {
             _ if crate::app::move_selection(&mut self.tree_selection, action, len, page) => {}
             Action::Expand => {
-                if let (Some(row), Some(key)) = (selected, selected_key) {
+                if let (Some(row), Some(tree)) = (selected, self.tree.value()) {
                     if row.has_children && !row.expanded {
-                        self.expanded.insert(key);
+                        self.tree_rows.set_open(tree, index, true);
                     } else if row.has_children {
                         self.tree_selection.move_by(1, len);
                     }
                 }
             }
-            Action::Collapse => self.collapse_or_go_to_parent(),
+            Action::Collapse => {
+                if let Some(tree) = self.tree.value() {
+                    let selected = &mut self.tree_selection.selected;
+                    self.tree_rows.collapse_or_go_to_parent(tree, selected);
+                }
+            }
             Action::ExpandAll => {
                 if let Some(tree) = self.tree.value() {
-                    self.expanded = tree.nodes().map(|(_, n)| n.item.key()).collect();
+                    self.tree_rows.open_all(tree);
                 }
             }
             Action::CollapseAll => {
-                self.expanded.clear();
+                if let Some(tree) = self.tree.value() {
+                    self.tree_rows.close_all(tree);
+                }
                 self.tree_selection.top();
             }
             Action::ChangeRequestsOfSpace => {
@@ -241,9 +244,8 @@ impl Organization {
                         ))));
                     }
                     OrgNode::Collection(_) => {
-                        let key = node.key();
-                        if !self.expanded.remove(&key) {
-                            self.expanded.insert(key);
+                        if let Some(tree) = self.tree.value() {
+                            self.tree_rows.toggle(tree, self.tree_selection.selected);
                         }
                     }
                 }
@@ -253,20 +255,15 @@ impl Organization {
         Some(Step::default())
     }
 
-    /// While a filter is typed, the first node that matches it (not an ancestor shown only for
-    /// context) is selected, so `enter` opens what was searched for.
-    fn select_first_match(&mut self) {
-        let rows = self.visible_rows();
+    /// Shows the rows for the tree filter as typed now. While it is typed, the first node that
+    /// matches it (not an ancestor shown only for context) is selected, so `enter` opens what
+    /// was searched for.
+    fn follow_tree_filter(&mut self, select_first_match: bool) {
         if let Some(tree) = self.tree.value() {
-            self.tree_selection.selected = trees::first_match(tree, &rows, &self.tree_filter);
+            self.tree_rows.set_filter(tree, &self.tree_filter.text);
         }
-    }
-
-    fn collapse_or_go_to_parent(&mut self) {
-        let rows = self.visible_rows();
-        if let Some(tree) = self.tree.value() {
-            let selected = &mut self.tree_selection.selected;
-            trees::collapse_or_go_to_parent(tree, &rows, selected, &mut self.expanded);
+        if select_first_match {
+            self.tree_selection.selected = self.tree_rows.first_match();
         }
     }
 
@@ -420,8 +417,8 @@ impl ScreenState for Organization {
             return self.sites.on_raw_key(key, ctx);
         }
         let outcome = self.filter_mut().handle_key(key)?;
-        if outcome == InputOutcome::Changed && self.tab == Tab::Spaces {
-            self.select_first_match();
+        if self.tab == Tab::Spaces {
+            self.follow_tree_filter(outcome == InputOutcome::Changed);
         }
         let submitted = matches!(outcome, InputOutcome::Submitted | InputOutcome::Cancelled);
         if self.tab == Tab::Members && submitted {
@@ -436,6 +433,9 @@ impl ScreenState for Organization {
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         self.filter_mut().paste(text);
+        if self.tab == Tab::Spaces {
+            self.follow_tree_filter(false);
+        }
         Cmd::None
     }
 
@@ -454,6 +454,9 @@ impl ScreenState for Organization {
                 self.filter_mut().clear();
                 if self.tab == Tab::Members {
                     return Some(Step::cmd(self.apply_member_search(ctx)));
+                }
+                if self.tab == Tab::Spaces {
+                    self.follow_tree_filter(false);
                 }
                 return Some(Step::default());
             }
@@ -477,21 +480,28 @@ impl ScreenState for Organization {
             ApiResponse::OrganizationTree(result) => {
                 let note = result.as_ref().ok().and_then(tree_note);
                 let result = result.clone().map(|data| build_tree(&data));
+                let loaded = result.is_ok();
+                let open_keys = self
+                    .tree
+                    .value()
+                    .map(|old| self.tree_rows.open_keys(old))
+                    .unwrap_or_default();
                 if !self.tree.settle(request, result) {
                     return None;
                 }
                 if self.tree.error().is_none() {
                     self.tree_note = note;
                 }
-                if self.expanded.is_empty()
-                    && let Some(tree) = self.tree.value()
-                {
-                    // Open the top level so the first view shows the structure.
-                    self.expanded = tree
-                        .nodes()
-                        .filter(|(_, n)| n.parent.is_none())
-                        .map(|(_, n)| n.item.key())
-                        .collect();
+                if loaded && let Some(tree) = self.tree.value() {
+                    let filter = &self.tree_filter.text;
+                    self.tree_rows = if open_keys.is_empty() {
+                        // Open the top level so the first view shows the structure.
+                        let mut rows = TreeRows::new(tree, |node| node.parent.is_none());
+                        rows.set_filter(tree, filter);
+                        rows
+                    } else {
+                        TreeRows::reopened(tree, &open_keys, filter)
+                    };
                 }
                 self.tree_selection.clamp(self.visible_rows().len());
                 Some(Step::default())

@@ -3,7 +3,7 @@
 
 mod view;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,7 +22,7 @@ use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::markdown::preview_source;
 use crate::ui::reader::Reader;
-use crate::ui::tree::{self as trees, Tree, TreeItem, VisibleRow};
+use crate::ui::tree::{Tree, TreeItem, TreeRows, VisibleRow};
 
 /// One page as the tree shows it (the API's page without its children and body).
 #[derive(Debug, Clone, PartialEq)]
@@ -159,7 +159,8 @@ pub struct SpaceScreen {
     pub space: Space,
     pub organization_title: String,
     pub pages: Loadable<Tree<PageNode>>,
-    pub expanded: HashSet<String>,
+    /// The rows shown of `pages`: its open nodes and the filter, kept up to date as they change.
+    pub rows: TreeRows,
     pub selection: Selection,
     pub filter: Filter,
     /// The page whose markdown is loading or shown in the preview.
@@ -178,7 +179,7 @@ impl SpaceScreen {
             space,
             organization_title,
             pages: Loadable::NotAsked,
-            expanded: HashSet::new(),
+            rows: TreeRows::default(),
             selection: Selection::default(),
             filter: Filter::default(),
             preview_page: None,
@@ -189,14 +190,12 @@ impl SpaceScreen {
         }
     }
 
-    pub fn visible_rows(&self) -> Vec<VisibleRow> {
-        self.pages.value().map_or_else(Vec::new, |tree| {
-            trees::rows_for(tree, &self.expanded, &self.filter)
-        })
+    pub fn visible_rows(&self) -> &[VisibleRow] {
+        self.rows.rows()
     }
 
     pub fn selected_page(&self) -> Option<&PageNode> {
-        let row = *self.visible_rows().get(self.selection.selected)?;
+        let row = self.visible_rows().get(self.selection.selected)?;
         self.pages.value()?.item(row.node)
     }
 
@@ -290,46 +289,51 @@ impl SpaceScreen {
         let Some(tree) = self.pages.value() else {
             return;
         };
-        self.expanded = tree
-            .nodes()
-            .filter(|(_, node)| node.parent.is_none() && node.item.kind == "group")
-            .map(|(_, node)| node.item.id.clone())
-            .collect();
-        let rows = self.visible_rows();
-        let first_readable = rows.iter().position(|row| {
-            self.pages
-                .value()
-                .and_then(|tree| tree.item(row.node))
-                .is_some_and(PageNode::has_body)
+        self.rows = TreeRows::new(tree, |node| {
+            node.parent.is_none() && node.item.kind == "group"
         });
+        self.rows.set_filter(tree, &self.filter.text);
+        let first_readable = self
+            .rows
+            .rows()
+            .iter()
+            .position(|row| tree.item(row.node).is_some_and(PageNode::has_body));
         self.selection.selected = first_readable.unwrap_or(0);
     }
 
     fn on_tree_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let rows = self.visible_rows();
-        let len = rows.len();
+        let len = self.visible_rows().len();
         let page = ctx.size.height.saturating_sub(4).max(1) as isize;
-        let row = rows.get(self.selection.selected).copied();
+        let selected = self.selection.selected;
+        let row = self.visible_rows().get(selected).copied();
         match action {
             _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
             Action::Expand => {
-                let id = self.selected_page()?.id.clone();
+                self.selected_page()?;
+                let tree = self.pages.value()?;
                 match row {
                     Some(row) if row.has_children && !row.expanded => {
-                        self.expanded.insert(id);
+                        self.rows.set_open(tree, selected, true);
                     }
                     Some(row) if row.has_children => self.selection.move_by(1, len),
                     _ => {}
                 }
             }
-            Action::Collapse => self.collapse_or_go_to_parent(),
+            Action::Collapse => {
+                if let Some(tree) = self.pages.value() {
+                    let selected = &mut self.selection.selected;
+                    self.rows.collapse_or_go_to_parent(tree, selected);
+                }
+            }
             Action::ExpandAll => {
                 if let Some(tree) = self.pages.value() {
-                    self.expanded = tree.nodes().map(|(_, n)| n.item.id.clone()).collect();
+                    self.rows.open_all(tree);
                 }
             }
             Action::CollapseAll => {
-                self.expanded.clear();
+                if let Some(tree) = self.pages.value() {
+                    self.rows.close_all(tree);
+                }
                 self.selection.top();
             }
             Action::Open => return self.open_selected(),
@@ -350,8 +354,8 @@ impl SpaceScreen {
         let page = self.selected_page()?.clone();
         if !page.has_body() {
             // A group opens and closes like a folder.
-            if !self.expanded.remove(&page.id) {
-                self.expanded.insert(page.id);
+            if let Some(tree) = self.pages.value() {
+                self.rows.toggle(tree, self.selection.selected);
             }
             return Some(Step::default());
         }
@@ -364,19 +368,14 @@ impl SpaceScreen {
         ))))
     }
 
-    /// While a filter is typed, the first page that matches it is selected.
-    fn select_first_match(&mut self) {
-        let rows = self.visible_rows();
+    /// Shows the rows for the filter as typed now; while it is typed, the first page that
+    /// matches it is selected.
+    fn follow_filter(&mut self, select_first_match: bool) {
         if let Some(tree) = self.pages.value() {
-            self.selection.selected = trees::first_match(tree, &rows, &self.filter);
+            self.rows.set_filter(tree, &self.filter.text);
         }
-    }
-
-    fn collapse_or_go_to_parent(&mut self) {
-        let rows = self.visible_rows();
-        if let Some(tree) = self.pages.value() {
-            let selected = &mut self.selection.selected;
-            trees::collapse_or_go_to_parent(tree, &rows, selected, &mut self.expanded);
+        if select_first_match {
+            self.selection.selected = self.rows.first_match();
         }
     }
 }
@@ -419,15 +418,14 @@ impl ScreenState for SpaceScreen {
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
         let outcome = self.filter.handle_key(key)?;
-        if outcome == InputOutcome::Changed {
-            self.select_first_match();
-        }
+        self.follow_filter(outcome == InputOutcome::Changed);
         self.selection.clamp(self.visible_rows().len());
         Some(Step::cmd(self.follow_moving_selection(ctx)))
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         self.filter.paste(text);
+        self.follow_filter(false);
         Cmd::None
     }
 
@@ -439,6 +437,7 @@ impl ScreenState for SpaceScreen {
             }
             Action::Back if self.filter.is_shown() => {
                 self.filter.clear();
+                self.follow_filter(false);
                 Some(Step::default())
             }
             Action::ChangeRequestsOfSpace => {
@@ -481,12 +480,19 @@ impl ScreenState for SpaceScreen {
         match response {
             ApiResponse::Pages(result) => {
                 let result = result.clone().map(|pages| build_page_tree(&pages));
+                let loaded = result.is_ok();
                 let first_load = self.pages.value().is_none();
+                let open_keys = self.pages.value().map(|old| self.rows.open_keys(old));
                 if !self.pages.settle(request, result) {
                     return None;
                 }
-                if first_load {
-                    self.open_groups_and_select_first_page();
+                match (loaded, open_keys, self.pages.value()) {
+                    (false, _, _) => {}
+                    (true, Some(keys), Some(tree)) => {
+                        self.rows = TreeRows::reopened(tree, &keys, &self.filter.text);
+                    }
+                    _ if first_load => self.open_groups_and_select_first_page(),
+                    _ => {}
                 }
                 self.selection.clamp(self.visible_rows().len());
                 Some(Step::cmd(self.follow_selection(ctx, false)))
