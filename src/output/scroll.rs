@@ -164,8 +164,12 @@ mod tests {
         );
         let mut shifted = old.clone();
         apply(&mut shifted, scroll);
-        assert_eq!(shifted.content[..30], new.content[..30]);
-        assert!(shifted.content[8 * 30..9 * 30].iter().all(|c| c == &Cell::EMPTY));
+        let width = usize::from(new.area.width);
+        // Rows 0..8 match the new frame; row 8 came in blank; the status row is untouched.
+        assert_eq!(shifted.content[..8 * width], new.content[..8 * width]);
+        let incoming = &shifted.content[8 * width..9 * width];
+        assert!(incoming.iter().all(|c| c == &Cell::EMPTY));
+        assert_eq!(shifted.content[9 * width..], old.content[9 * width..]);
     }
 
     #[test]
@@ -178,7 +182,8 @@ mod tests {
         assert_eq!(scroll.shift, -3);
         let mut shifted = old.clone();
         apply(&mut shifted, scroll);
-        assert_eq!(shifted.content[3 * 30..], new.content[3 * 30..]);
+        let width = usize::from(new.area.width);
+        assert_eq!(shifted.content[3 * width..], new.content[3 * width..]);
     }
 
     #[test]
