@@ -245,48 +245,77 @@ impl Writer<'_> {
         }
     }
 
-    /// Moves to glyph `target` of row `y`, writing the unchanged glyphs in between instead
-    /// when that is shorter than the move.
+    /// Moves to glyph `target` of row `y` by the shortest of: a cursor move, writing the
+    /// unchanged glyphs between the cursor and the target, or a new line and writing the
+    /// glyphs from the row's start (a row's margin is often a single blank).
     fn go_to_glyph(&mut self, y: u16, target: usize, glyphs: &[Glyph], row: &[Cell]) {
         let x = glyphs[target].x;
-        let Some((cursor_x, cursor_y)) = self.state.cursor else {
-            return self.go_to(x, y);
-        };
-        if (cursor_x, cursor_y) == (x, y) {
+        if self.state.cursor == Some((x, y)) {
             return;
         }
-        if cursor_y == y
-            && cursor_x < x
-            && x - cursor_x <= LONGEST_GAP_WORTH_WRITING
-            && let Ok(first) = glyphs.binary_search_by_key(&cursor_x, |glyph| glyph.x)
-            && glyphs[first..target]
-                .iter()
-                .all(|glyph| row[usize::from(glyph.x)].diff_option != CellDiffOption::Skip)
-        {
-            let mut move_bytes = Vec::new();
-            move_sequence(&mut move_bytes, self.state.cursor, x, y);
-            let mut fill_bytes = Vec::new();
-            let mut fill_state = *self.state;
-            let mut fill = Writer {
-                out: &mut fill_bytes,
-                state: &mut fill_state,
-                width: self.width,
-            };
-            for glyph in &glyphs[first..target] {
-                fill.print(&row[usize::from(glyph.x)], *glyph);
+        let mut best = self.trial(|writer| writer.go_to(x, y));
+        if let Some((cursor_x, cursor_y)) = self.state.cursor {
+            let mut fills = Vec::with_capacity(2);
+            if cursor_y == y && cursor_x < x {
+                fills.push(self.trial_fill(cursor_x, target, glyphs, row, |_| {}));
             }
-            let close_cost = if self.state.link_open {
-                LINK_CLOSE.len()
-            } else {
-                0
-            };
-            if fill_bytes.len() <= move_bytes.len() + close_cost {
-                self.out.extend_from_slice(&fill_bytes);
-                *self.state = fill_state;
-                return;
+            if cursor_y + 1 == y {
+                fills.push(self.trial_fill(0, target, glyphs, row, |writer| {
+                    writer.close_link();
+                    writer.out.extend_from_slice(b"\r\n");
+                    writer.state.cursor = Some((0, y));
+                }));
+            }
+            for fill in fills.into_iter().flatten() {
+                if fill.0.len() <= best.0.len() {
+                    best = fill;
+                }
             }
         }
-        self.go_to(x, y);
+        let (bytes, state) = best;
+        self.out.extend_from_slice(&bytes);
+        *self.state = state;
+    }
+
+    /// What `action` would write, and the state after it, without writing it.
+    fn trial(&self, action: impl FnOnce(&mut Writer)) -> (Vec<u8>, TerminalState) {
+        let mut bytes = Vec::new();
+        let mut state = *self.state;
+        action(&mut Writer {
+            out: &mut bytes,
+            state: &mut state,
+            width: self.width,
+        });
+        (bytes, state)
+    }
+
+    /// `prefix`, then the glyphs from column `from` up to glyph `target` written again; `None`
+    /// when that is certainly longer than a move, or a glyph there can't be written.
+    fn trial_fill(
+        &self,
+        from: u16,
+        target: usize,
+        glyphs: &[Glyph],
+        row: &[Cell],
+        prefix: impl FnOnce(&mut Writer),
+    ) -> Option<(Vec<u8>, TerminalState)> {
+        if glyphs[target].x - from > LONGEST_GAP_WORTH_WRITING {
+            return None;
+        }
+        let first = glyphs.binary_search_by_key(&from, |glyph| glyph.x).ok()?;
+        let gap = &glyphs[first..target];
+        if gap
+            .iter()
+            .any(|glyph| row[usize::from(glyph.x)].diff_option == CellDiffOption::Skip)
+        {
+            return None;
+        }
+        Some(self.trial(|writer| {
+            prefix(writer);
+            for glyph in gap {
+                writer.print(&row[usize::from(glyph.x)], *glyph);
+            }
+        }))
     }
 
     /// Moves the cursor with the shortest sequence.
@@ -461,10 +490,12 @@ fn move_sequence(out: &mut Vec<u8>, from: Option<(u16, u16)>, x: u16, y: u16) {
             std::cmp::Ordering::Equal => candidates.push(horizontal_move(from_x, x)),
             std::cmp::Ordering::Greater => {
                 let down = y - from_y;
-                if down == 1 {
-                    // Carriage return and line feed: fine below the bottom row only, which a
-                    // row under the cursor is.
-                    candidates.push(format!("\r\n{}", horizontal_move(0, x)));
+                // Line feeds only move down (the terminal is in raw mode: no carriage return
+                // is added), and never scroll here: the cursor is above the bottom row.
+                if down <= 4 {
+                    let feeds = "\n".repeat(usize::from(down));
+                    candidates.push(format!("\r{feeds}{}", horizontal_move(0, x)));
+                    candidates.push(format!("{feeds}{}", horizontal_move(from_x, x)));
                 }
                 candidates.push(format!(
                     "{}{}",
@@ -536,6 +567,8 @@ mod tests {
         assert_eq!(moved(Some((3, 2)), 4, 2), "\x1b[C");
         assert_eq!(moved(Some((3, 2)), 0, 2), "\r");
         assert_eq!(moved(Some((30, 2)), 0, 3), "\r\n");
+        assert_eq!(moved(Some((30, 2)), 30, 3), "\n");
+        assert_eq!(moved(Some((30, 2)), 28, 4), "\n\n\x1b[2D");
         assert_eq!(moved(Some((30, 2)), 30, 9), "\x1b[7B");
     }
 
