@@ -195,8 +195,7 @@ impl Writer<'_> {
         };
         for index in 0..written_up_to {
             if dirty[index] {
-                self.go_to_glyph(y, index, &glyphs, new);
-                self.print(&new[usize::from(glyphs[index].x)], glyphs[index]);
+                self.print_at(y, index, &glyphs, new);
             }
         }
         if let Some(index) = erase_from {
@@ -245,15 +244,22 @@ impl Writer<'_> {
         }
     }
 
-    /// Moves to glyph `target` of row `y` by the shortest of: a cursor move, writing the
-    /// unchanged glyphs between the cursor and the target, or a new line and writing the
-    /// glyphs from the row's start (a row's margin is often a single blank).
-    fn go_to_glyph(&mut self, y: u16, target: usize, glyphs: &[Glyph], row: &[Cell]) {
-        let x = glyphs[target].x;
+    /// Writes glyph `target` of row `y`, getting there by the shortest of: a cursor move,
+    /// writing the unchanged glyphs between the cursor and the target, or a new line and
+    /// writing the glyphs from the row's start (a row's margin is often a single blank). The
+    /// target's own colour change counts: a gap written in the target's colours can be
+    /// cheaper than a move followed by that change.
+    fn print_at(&mut self, y: u16, target: usize, glyphs: &[Glyph], row: &[Cell]) {
+        let glyph = glyphs[target];
+        let cell = &row[usize::from(glyph.x)];
+        let x = glyph.x;
         if self.state.cursor == Some((x, y)) {
-            return;
+            return self.print(cell, glyph);
         }
-        let mut best = self.trial(|writer| writer.go_to(x, y));
+        let mut best = self.trial(|writer| {
+            writer.go_to(x, y);
+            writer.print(cell, glyph);
+        });
         if let Some((cursor_x, cursor_y)) = self.state.cursor {
             let mut fills = Vec::with_capacity(2);
             if cursor_y == y && cursor_x < x {
@@ -289,7 +295,7 @@ impl Writer<'_> {
         (bytes, state)
     }
 
-    /// `prefix`, then the glyphs from column `from` up to glyph `target` written again; `None`
+    /// `prefix`, then the glyphs from column `from` up to and with glyph `target`; `None`
     /// when that is certainly longer than a move, or a glyph there can't be written.
     fn trial_fill(
         &self,
@@ -312,7 +318,7 @@ impl Writer<'_> {
         }
         Some(self.trial(|writer| {
             prefix(writer);
-            for glyph in gap {
+            for glyph in &glyphs[first..=target] {
                 writer.print(&row[usize::from(glyph.x)], *glyph);
             }
         }))
