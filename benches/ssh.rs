@@ -57,8 +57,11 @@ fn main() {
             },
         ))
         .expect("sandbox");
-    let client = Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN)))
-        .expect("client");
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .expect("client");
     let quickstart = (demo_ids::SPACE_GETTING_STARTED, demo_ids::PAGE_QUICKSTART);
     let huge = (demo_ids::SPACE_BIG, demo_ids::PAGE_BIG_HUGE);
     let _guard = runtime.enter();
@@ -104,7 +107,13 @@ fn main() {
             .block_on(client.get_space(demo_ids::SPACE_BIG))
             .expect("the big space");
         let tree = move || Screen::Space(SpaceScreen::new(space.clone(), "Big Co".to_string()));
-        measure_quire("page tree, 10,000 pages", &client, &tree, &keys, &[key('g')]);
+        measure_quire(
+            "page tree, 10,000 pages",
+            &client,
+            &tree,
+            &keys,
+            &[key('g')],
+        );
     }
     if runs("less") {
         for (name, (space, page)) in [("Quickstart", quickstart), ("1 MB page", huge)] {
@@ -384,7 +393,9 @@ impl Session {
         let flushes = self.counter.flushes.load(Ordering::SeqCst);
         let _ = self
             .keys
-            .send(InputEvent::Terminal(Event::Key(KeyEvent::new(code, modifiers))));
+            .send(InputEvent::Terminal(Event::Key(KeyEvent::new(
+                code, modifiers,
+            ))));
         let start = Instant::now();
         while self.counter.flushes.load(Ordering::SeqCst) == flushes
             && start.elapsed() < Duration::from_secs(10)
@@ -408,11 +419,15 @@ impl Session {
         self.press(code, modifiers);
         // ratatui's diff ends every frame with 26 bytes of resets, even an unchanged one.
         let unchanged = 30;
-        mean_of_moves(unchanged, || self.press(code, modifiers), || {
-            for key in top {
-                self.press(*key, KeyModifiers::NONE);
-            }
-        })
+        mean_of_moves(
+            unchanged,
+            || self.press(code, modifiers),
+            || {
+                for key in top {
+                    self.press(*key, KeyModifiers::NONE);
+                }
+            },
+        )
     }
 
     /// Closing the input ends the loop, as a closed terminal does.
@@ -465,7 +480,7 @@ fn measure_less(name: &str, markdown: &str) {
         let mut child = pair.slave.spawn_command(command).expect("less");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().expect("reader");
-        let mut writer = pair.master.take_writer().expect("writer");
+        let writer = pair.master.take_writer().expect("writer");
         let counter = Counter::default();
         let reading = {
             let counter = counter.clone();

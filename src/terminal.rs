@@ -6,8 +6,8 @@ use std::process::{Command, Stdio};
 
 use base64::Engine;
 use futures::{Stream, StreamExt};
-use ratatui::crossterm::style::{Attribute, SetAttribute};
 use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste, EventStream};
+use ratatui::crossterm::style::{Attribute, SetAttribute};
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };

@@ -174,7 +174,11 @@ fn assert_screen_shows(screen: &vt100::Screen, frame: &Buffer, context: &str) {
             };
             let where_ = format!("{context}: row {y} column {x}");
             assert_eq!(text, expected, "{where_}: text");
-            assert_eq!(parsed.bgcolor(), vt100_colour(cell.bg), "{where_}: background");
+            assert_eq!(
+                parsed.bgcolor(),
+                vt100_colour(cell.bg),
+                "{where_}: background"
+            );
             let blank = expected == " ";
             let reversed = cell.modifier.contains(Modifier::REVERSED);
             let underlined = cell.modifier.contains(Modifier::UNDERLINED);
@@ -255,10 +259,16 @@ impl Terminal {
 fn scroll_through(width: u16, height: u16, offsets: &[usize], scroll: Option<&str>) {
     let document = document();
     let mut terminal = Terminal::new(width, height);
-    terminal.show(&reader_frame(width, height, &document, offsets[0], &[]), "first");
+    terminal.show(
+        &reader_frame(width, height, &document, offsets[0], &[]),
+        "first",
+    );
     let full = {
         let mut fresh = Terminal::new(width, height);
-        fresh.show(&reader_frame(width, height, &document, offsets[1], &[]), "fresh")
+        fresh.show(
+            &reader_frame(width, height, &document, offsets[1], &[]),
+            "fresh",
+        )
     };
     for &offset in &offsets[1..] {
         let frame = reader_frame(width, height, &document, offset, &[]);

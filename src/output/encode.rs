@@ -193,10 +193,12 @@ impl Writer<'_> {
         } else {
             glyphs.len()
         };
-        for index in 0..written_up_to {
-            if dirty[index] {
-                self.print_at(y, index, &glyphs, new);
-            }
+        for (index, _) in dirty[..written_up_to]
+            .iter()
+            .enumerate()
+            .filter(|(_, dirty)| **dirty)
+        {
+            self.print_at(y, index, &glyphs, new);
         }
         if let Some(index) = erase_from {
             self.go_to(glyphs[index].x, y);

@@ -118,7 +118,11 @@ impl PtyApp {
                 pixel_height: 0,
             })
             .expect("resize the pty");
-        self.parser.lock().unwrap().screen_mut().set_size(rows, cols);
+        self.parser
+            .lock()
+            .unwrap()
+            .screen_mut()
+            .set_size(rows, cols);
     }
 
     /// What each cell shows, row by row: its text and background, and for a visible
