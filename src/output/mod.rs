@@ -36,9 +36,17 @@ impl Default for OutputOptions {
 
 impl OutputOptions {
     pub fn from_env() -> OutputOptions {
-        let term = std::env::var("TERM").unwrap_or_default();
+        OutputOptions::for_terminal(
+            &std::env::var("TERM").unwrap_or_default(),
+            std::env::var_os("QUIRE_NO_SCROLL_REGIONS").is_some(),
+        )
+    }
+
+    /// The options for a terminal named `term`, with scroll regions turned off by the user or
+    /// not.
+    pub fn for_terminal(term: &str, no_scroll_regions: bool) -> OutputOptions {
         OutputOptions {
-            scroll_regions: term != "dumb" && std::env::var_os("QUIRE_NO_SCROLL_REGIONS").is_none(),
+            scroll_regions: term != "dumb" && !no_scroll_regions,
         }
     }
 }
@@ -264,5 +272,42 @@ impl<W: Write> Backend for TerminalOutput<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scroll_regions_are_off_for_a_dumb_terminal_or_when_asked() {
+        assert!(OutputOptions::for_terminal("xterm-256color", false).scroll_regions);
+        assert!(OutputOptions::for_terminal("screen", false).scroll_regions);
+        assert!(!OutputOptions::for_terminal("dumb", false).scroll_regions);
+        assert!(!OutputOptions::for_terminal("xterm-256color", true).scroll_regions);
+    }
+
+    /// ratatui's clear (a resize, or after `$EDITOR`) makes the next frame a full one: the
+    /// screen is cleared and every cell sent, whatever was shown before.
+    #[test]
+    fn a_clear_makes_the_next_frame_whole() {
+        let mut backend =
+            TerminalOutput::with_size(Vec::new(), OutputOptions::default(), Size::new(10, 2));
+        let frame = Buffer::with_lines(["hello", "world"]);
+        backend.present(&frame).unwrap();
+        let first = backend.writer().len();
+        backend.present(&frame).unwrap();
+        assert_eq!(
+            backend.writer().len(),
+            first,
+            "an unchanged frame sends nothing"
+        );
+        backend.clear_region(ClearType::All).unwrap();
+        backend.present(&frame).unwrap();
+        let again = String::from_utf8_lossy(&backend.writer()[first..]).to_string();
+        assert!(
+            again.contains("\x1b[2J") && again.contains("hello"),
+            "{again:?}"
+        );
     }
 }
