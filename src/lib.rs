@@ -10,6 +10,7 @@ pub mod calls_reviews;
 pub mod calls_sites;
 pub mod config;
 pub mod headless;
+pub mod output;
 pub mod runtime;
 pub mod sandbox;
 pub mod screens;

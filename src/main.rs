@@ -9,11 +9,11 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use color_eyre::eyre::{Result, WrapErr, eyre};
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::{Environment, Model, Size};
 use quire::config::{self, ConfigFile};
+use quire::output::{OutputOptions, TerminalOutput};
 use quire::runtime::{self, Effects, Exit};
 use quire::sandbox::{FaultRule, Faults, Sandbox, SandboxOptions, tokens};
 use quire::screens::Screen;
@@ -271,7 +271,7 @@ async fn run_app(cli: Cli) -> Result<()> {
 
     let input = terminal::input_stream()?;
     terminal::enter()?;
-    let backend = CrosstermBackend::new(std::io::stdout());
+    let backend = TerminalOutput::new(std::io::stdout(), OutputOptions::from_env());
     let result = match Terminal::new(backend) {
         Ok(mut tui) => {
             let result = runtime::run(

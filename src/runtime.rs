@@ -18,6 +18,7 @@ use crate::app::drafts;
 use crate::app::{
     ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
 };
+use crate::output::Present;
 use crate::ui::chrome;
 use crate::ui::markdown::{MarkdownDoc, RenderOptions, warm_common_grammars};
 use crate::ui::theme::Theme;
@@ -75,7 +76,7 @@ pub async fn run<B, I, H>(
     host: &mut H,
 ) -> io::Result<Exit>
 where
-    B: Backend,
+    B: Backend + Present,
     I: Stream<Item = InputEvent> + Unpin,
     H: Host,
 {
@@ -167,15 +168,23 @@ fn apply<B: Backend, H: Host>(
     execute(cmd, effects, sender, host, terminal)
 }
 
-fn draw<B: Backend>(terminal: &mut Terminal<B>, model: &Model) -> io::Result<()> {
-    terminal
+/// Renders the model. A backend that `Present`s frames sends the finished frame itself (few
+/// bytes: scroll regions, short moves); the others get ratatui's own diff.
+fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &Model) -> io::Result<()> {
+    let presents = terminal.backend().presents_frames();
+    let completed = terminal
         .draw(|frame| chrome::draw(frame, model))
-        .map(|_| ())
-        .map_err(backend_error)
+        .map_err(backend_error)?;
+    if presents {
+        let frame = completed.buffer.clone();
+        terminal.backend_mut().present(&frame)?;
+    }
+    Ok(())
 }
 
 /// After `fg` or `$EDITOR` the screen holds someone else's output: clear it and forget what
-/// ratatui believes is on it, so the next draw (which follows at once) sends every cell.
+/// ratatui (and a `Present`ing backend) believes is on it, so the next draw (which follows at
+/// once) sends every cell.
 ///
 /// Not `Terminal::clear`: that asks the terminal for the cursor position, and the answer can be
 /// swallowed by quire's own input reader, which is already running again; ratatui then gives up

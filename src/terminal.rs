@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use base64::Engine;
 use futures::{Stream, StreamExt};
 use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste, EventStream};
+use ratatui::crossterm::style::{Attribute, SetAttribute};
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
@@ -68,8 +69,11 @@ pub fn is_gone(error: &io::Error) -> bool {
 /// because there is nothing better to do with them at that point.
 pub fn restore() {
     let _ = disable_raw_mode();
+    // Frames end with whatever colours their last cell had (resetting after every frame would
+    // cost bytes on each key): the shell gets default ones back here.
     let _ = execute!(
         io::stdout(),
+        SetAttribute(Attribute::Reset),
         DisableBracketedPaste,
         LeaveAlternateScreen,
         cursor::Show

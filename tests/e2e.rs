@@ -89,6 +89,49 @@ fn quickstart_code_is_highlighted_in_every_language() {
     assert!(app.wait_exit(WAIT).is_some(), "q quits");
 }
 
+/// Scrolling the reader line by line and by pages, down and up, leaves on screen exactly what a
+/// full redraw of the same view shows (the redraw is forced by a resize there and back). The
+/// scrolls go through scroll regions: the output holds scroll-up and scroll-down sequences.
+#[test]
+fn scrolling_the_reader_leaves_what_a_fresh_redraw_shows() {
+    let mut app = open_quickstart(&["--demo", "--colors", "truecolor"]);
+    // Wait for the highlighted page (code colours arrive after the first frame).
+    app.settle();
+    let before = app.raw_output().len();
+    let steps = [
+        ("j", 40, "line 41/"),
+        ("k", 15, "line 26/"),
+        ("\u{6}", 2, ""),
+        ("\u{2}", 1, ""),
+        ("\u{4}", 1, ""),
+        ("j", 7, ""),
+    ];
+    for (key, times, shown) in steps {
+        for _ in 0..times {
+            app.send(key);
+        }
+        if !shown.is_empty() {
+            app.wait_for(shown, WAIT);
+        }
+        app.settle();
+    }
+    let scrolled = app.styled_rows();
+    let output = app.raw_output();
+    let text = String::from_utf8_lossy(&output[before..]).to_string();
+    assert!(text.contains("\u{1b}[S"), "scrolled up by the terminal");
+    assert!(text.contains("\u{1b}[T"), "scrolled down by the terminal");
+    app.resize(100, 31);
+    app.settle();
+    app.resize(100, 30);
+    app.settle();
+    let redrawn = app.styled_rows();
+    for (row, (scrolled, redrawn)) in scrolled.iter().zip(&redrawn).enumerate() {
+        assert_eq!(scrolled, redrawn, "row {row} differs:\n{}", app.screen());
+    }
+    app.send("q");
+    assert!(app.wait_exit(WAIT).is_some(), "q quits");
+}
+
 #[test]
 fn an_idle_quire_writes_nothing_to_the_terminal() {
     let app = PtyApp::spawn(&["--demo"], 80, 24);

@@ -121,6 +121,9 @@ impl Backend for SharedBackend {
     }
 }
 
+/// ratatui's own diff draws on the test backend.
+impl quire::output::Present for SharedBackend {}
+
 #[derive(Default, Clone)]
 pub struct RecordingHost {
     pub copied: Arc<Mutex<Vec<String>>>,

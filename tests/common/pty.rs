@@ -107,6 +107,67 @@ impl PtyApp {
         self.home.path()
     }
 
+    /// Resizes the terminal (quire gets SIGWINCH) and the parsed screen with it.
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        let master = self.master.as_ref().expect("the terminal is open");
+        master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize the pty");
+        self.parser
+            .lock()
+            .unwrap()
+            .screen_mut()
+            .set_size(rows, cols);
+    }
+
+    /// What each cell shows, row by row: its text and background, and for a visible
+    /// character its colour and attributes. Erased and written blanks look alike, as they do
+    /// to the eye.
+    pub fn styled_rows(&self) -> Vec<String> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, columns) = screen.size();
+        (0..rows)
+            .map(|row| {
+                let mut described = String::new();
+                for column in 0..columns {
+                    let Some(cell) = screen.cell(row, column) else {
+                        continue;
+                    };
+                    let text = match cell.contents() {
+                        "" => " ",
+                        text => text,
+                    };
+                    described.push_str(&format!("[{text}|{:?}", cell.bgcolor()));
+                    if text != " " || cell.inverse() || cell.underline() {
+                        described.push_str(&format!(
+                            "|{:?}|{}{}{}{}{}",
+                            cell.fgcolor(),
+                            u8::from(cell.bold()),
+                            u8::from(cell.dim()),
+                            u8::from(cell.italic()),
+                            u8::from(cell.underline()),
+                            u8::from(cell.inverse()),
+                        ));
+                    }
+                    described.push(']');
+                }
+                described
+            })
+            .collect()
+    }
+
+    /// Waits until the reader has taken in everything written so far (no new bytes for a
+    /// moment).
+    pub fn settle(&self) {
+        self.wait_for_output_to_settle();
+    }
+
     /// Waits until the reader has taken in everything written so far (no new bytes for a
     /// moment), so a test reading the output after an exit sees its last bytes.
     fn wait_for_output_to_settle(&self) {

@@ -1,0 +1,195 @@
+//! Finding a scroll between two frames, without help from the views: rows are compared whole
+//! (by a hash of their cells), and a band of rows that reappears shifted up or down is scrolled
+//! by the terminal itself (DECSTBM + SU/SD) instead of being sent again.
+//!
+//! Only whole rows can match, so a split pane that scrolls one side has no match and is drawn
+//! the plain way by itself.
+
+use std::hash::{Hash, Hasher};
+
+use ratatui::buffer::{Buffer, Cell};
+
+/// A scroll of rows `top..bottom` by `shift` rows: positive moves content up (the view went
+/// down the page), negative moves it down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scroll {
+    pub top: u16,
+    pub bottom: u16,
+    pub shift: i32,
+}
+
+/// Cells a scroll must save before it is used: setting the region, scrolling and resetting it
+/// cost about 15 bytes, and a few rows must match so a coincidence (two blank rows) is not
+/// taken for a scroll.
+const MINIMUM_GAIN: usize = 32;
+
+/// What drawing a row costs roughly, counted when the row would have to be sent again: its
+/// visible characters plus a cursor move.
+fn row_cost(row: &[Cell]) -> usize {
+    8 + row.iter().filter(|cell| cell.symbol() != " ").count()
+}
+
+fn row_hashes(buffer: &Buffer) -> Vec<u64> {
+    let width = usize::from(buffer.area.width).max(1);
+    buffer
+        .content
+        .chunks(width)
+        .map(|row| {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            row.hash(&mut hasher);
+            hasher.finish()
+        })
+        .collect()
+}
+
+/// The scroll that saves the most, if one saves enough. `shown` and `next` have the same area.
+pub fn find(shown: &Buffer, next: &Buffer) -> Option<Scroll> {
+    let width = usize::from(next.area.width);
+    if width == 0 || shown.area != next.area {
+        return None;
+    }
+    let old = row_hashes(shown);
+    let new = row_hashes(next);
+    let height = new.len();
+    // What each new row costs if it has to be sent (0 when it is already on screen as it is).
+    let cost: Vec<usize> = (0..height)
+        .map(|row| {
+            if old[row] == new[row] {
+                0
+            } else {
+                row_cost(&next.content[row * width..(row + 1) * width])
+            }
+        })
+        .collect();
+    let mut best: Option<(usize, Scroll)> = None;
+    for distance in 1..height {
+        for direction in [1i64, -1] {
+            // New row r shows old row r + shift.
+            let shift = direction * distance as i64;
+            let mut run_start = None;
+            for row in 0..=height {
+                let source = row as i64 + shift;
+                let matches = row < height
+                    && (0..height as i64).contains(&source)
+                    && new[row] == old[source as usize];
+                match (matches, run_start) {
+                    (true, None) => run_start = Some(row),
+                    (false, Some(start)) => {
+                        run_start = None;
+                        let gain: usize = cost[start..row].iter().sum();
+                        if gain >= MINIMUM_GAIN && best.is_none_or(|(most, _)| gain > most) {
+                            best = Some((gain, region(start, row, shift)));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    best.map(|(_, scroll)| scroll)
+}
+
+/// The region that brings old rows `start + shift .. end + shift` to `start..end`.
+fn region(start: usize, end: usize, shift: i64) -> Scroll {
+    let distance = shift.unsigned_abs() as usize;
+    let (top, bottom) = if shift > 0 {
+        (start, end + distance)
+    } else {
+        (start - distance, end)
+    };
+    Scroll {
+        top: top as u16,
+        bottom: bottom as u16,
+        shift: shift as i32,
+    }
+}
+
+/// Does to `buffer` what the scroll does to the screen: rows move, the rows that come in are
+/// blank.
+pub fn apply(buffer: &mut Buffer, scroll: Scroll) {
+    let width = usize::from(buffer.area.width);
+    let top = usize::from(scroll.top) * width;
+    let bottom = usize::from(scroll.bottom) * width;
+    let Some(band) = buffer.content.get_mut(top..bottom) else {
+        return;
+    };
+    let moved = scroll.shift.unsigned_abs() as usize * width;
+    if moved >= band.len() {
+        band.fill(Cell::EMPTY);
+        return;
+    }
+    if scroll.shift > 0 {
+        band.rotate_left(moved);
+        let length = band.len();
+        band[length - moved..].fill(Cell::EMPTY);
+    } else {
+        band.rotate_right(moved);
+        band[..moved].fill(Cell::EMPTY);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::layout::Rect;
+
+    fn screen(rows: &[&str]) -> Buffer {
+        Buffer::with_lines(rows.iter().copied())
+    }
+
+    fn lines(from: usize, count: usize) -> Vec<String> {
+        (from..from + count)
+            .map(|n| format!("line number {n:03} of the page"))
+            .collect()
+    }
+
+    #[test]
+    fn a_body_that_moved_up_one_row_is_a_scroll_of_the_body_only() {
+        let mut old = vec!["title".to_string()];
+        old.extend(lines(0, 8));
+        old.push("status 1%".to_string());
+        let mut new = vec!["title".to_string()];
+        new.extend(lines(1, 8));
+        new.push("status 2%".to_string());
+        let old = screen(&old.iter().map(String::as_str).collect::<Vec<_>>());
+        let new = screen(&new.iter().map(String::as_str).collect::<Vec<_>>());
+        let scroll = find(&old, &new).expect("a scroll");
+        assert_eq!(
+            scroll,
+            Scroll {
+                top: 1,
+                bottom: 9,
+                shift: 1
+            }
+        );
+        let mut shifted = old.clone();
+        apply(&mut shifted, scroll);
+        let width = usize::from(new.area.width);
+        // Rows 0..8 match the new frame; row 8 came in blank; the status row is untouched.
+        assert_eq!(shifted.content[..8 * width], new.content[..8 * width]);
+        let incoming = &shifted.content[8 * width..9 * width];
+        assert!(incoming.iter().all(|c| c == &Cell::EMPTY));
+        assert_eq!(shifted.content[9 * width..], old.content[9 * width..]);
+    }
+
+    #[test]
+    fn a_body_that_moved_down_is_found_too() {
+        let old = lines(5, 10);
+        let new = lines(2, 10);
+        let old = screen(&old.iter().map(String::as_str).collect::<Vec<_>>());
+        let new = screen(&new.iter().map(String::as_str).collect::<Vec<_>>());
+        let scroll = find(&old, &new).expect("a scroll");
+        assert_eq!(scroll.shift, -3);
+        let mut shifted = old.clone();
+        apply(&mut shifted, scroll);
+        let width = usize::from(new.area.width);
+        assert_eq!(shifted.content[3 * width..], new.content[3 * width..]);
+    }
+
+    #[test]
+    fn nothing_shifted_means_no_scroll() {
+        let old = screen(&["a", "b", "c"]);
+        assert_eq!(find(&old, &old), None);
+        assert_eq!(find(&Buffer::empty(Rect::new(0, 0, 4, 4)), &old), None);
+    }
+}
