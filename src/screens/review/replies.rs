@@ -44,12 +44,6 @@ impl ReplyLoading {
         self.failed.clear();
     }
 
-    pub fn is_loading(&self, comment: &str) -> bool {
-        self.in_flight
-            .values()
-            .any(|asked| asked.comments.iter().any(|id| id == comment))
-    }
-
     pub fn has_failed(&self, comment: &str) -> bool {
         self.failed.contains(comment)
     }
