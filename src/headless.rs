@@ -133,7 +133,8 @@ impl Waves {
             }))
             .await;
             for (request, response) in answers {
-                self.pending.push(update(model, Msg::Api { request, response }));
+                self.pending
+                    .push(update(model, Msg::Api { request, response }));
             }
         }
         Some(waves)

@@ -20,7 +20,10 @@ async fn slow_sandbox(latency: Duration) -> Result<Sandbox, Box<dyn std::error::
 }
 
 fn client_for(sandbox: &Sandbox) -> Result<Client, quire::api::ApiError> {
-    Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN)))
+    Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
 }
 
 #[tokio::test]
@@ -37,8 +40,8 @@ async fn requests_one_after_another_share_one_connection() -> TestResult {
 }
 
 #[tokio::test]
-async fn two_hundred_requests_at_once_keep_to_sixteen_in_flight_and_reuse_connections()
--> TestResult {
+async fn two_hundred_requests_at_once_keep_to_sixteen_in_flight_and_reuse_connections() -> TestResult
+{
     let sandbox = slow_sandbox(Duration::from_millis(20)).await?;
     let client = client_for(&sandbox)?;
     let requests = (0..200).map(|_| {

@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use quire::api::limits::MAX_IN_FLIGHT_PER_HOST;
 use quire::api::{Client, ClientConfig, Token};
-use quire::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse, Thread, ThreadReplies};
+use quire::app::review_calls::{
+    ChangeRequestRef, ReviewCall, ReviewResponse, Thread, ThreadReplies,
+};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Size, update};
 use quire::headless::Waves;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
@@ -19,7 +21,6 @@ use quire::screens::review::{ReviewScreen, ReviewTab};
 use quire::ui::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-
 
 async fn big_sandbox(latency: Duration) -> Sandbox {
     let options = SandboxOptions {
@@ -33,7 +34,11 @@ async fn big_sandbox(latency: Duration) -> Sandbox {
 }
 
 fn client_for(sandbox: &Sandbox) -> Client {
-    Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN))).unwrap()
+    Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap()
 }
 
 fn big_review() -> Model {
@@ -145,7 +150,9 @@ async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches(
     let calls = reply_calls(&cmd);
     assert_eq!(calls.len(), 1 + BACKGROUND_CALLS, "{calls:?}");
     let (on_screen_request, on_screen) = calls[0].clone();
-    let first = first_replied_thread(&model).expect("a thread with replies").clone();
+    let first = first_replied_thread(&model)
+        .expect("a thread with replies")
+        .clone();
     assert!(on_screen.contains(&first.comment.id), "{on_screen:?}");
     assert!(on_screen.len() <= 24, "a screenful, not the review");
     for (_, batch) in &calls[1..] {
@@ -176,7 +183,10 @@ async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches(
     assert!(!text.contains(&loading), "{text}");
 }
 
-fn cmd_for(request: &quire::app::RequestId, comments: &[String]) -> (quire::app::RequestId, ApiCall) {
+fn cmd_for(
+    request: &quire::app::RequestId,
+    comments: &[String],
+) -> (quire::app::RequestId, ApiCall) {
     (
         *request,
         ApiCall::Review(ReviewCall::LoadReplies {

@@ -78,15 +78,15 @@ mod tests {
         for _ in 0..MAX_IN_FLIGHT_PER_HOST {
             permits.push(limits.admit(&busy).await);
         }
-        let waiting = tokio::time::timeout(
-            std::time::Duration::from_millis(20),
-            limits.admit(&busy),
-        )
-        .await;
+        let waiting =
+            tokio::time::timeout(std::time::Duration::from_millis(20), limits.admit(&busy)).await;
         assert!(waiting.is_err(), "a 17th request must wait");
         let other = limits.admit(&url("http://127.0.0.1:9090/v1/orgs")).await;
         assert!(other.is_some(), "another host has its own slots");
         permits.pop();
-        assert!(limits.admit(&busy).await.is_some(), "a freed slot is reused");
+        assert!(
+            limits.admit(&busy).await.is_some(),
+            "a freed slot is reused"
+        );
     }
 }

@@ -129,7 +129,11 @@ impl ReplyLoading {
 }
 
 /// The replies of one thread, now known.
-pub fn fill(bundle: &mut ReviewBundle, comment: &str, replies: &[crate::api::models::CommentReply]) {
+pub fn fill(
+    bundle: &mut ReviewBundle,
+    comment: &str,
+    replies: &[crate::api::models::CommentReply],
+) {
     if let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == comment) {
         thread.replies = replies.to_vec();
         thread.comment.replies = Some(replies.len() as u64);

@@ -405,7 +405,10 @@ fn replies_waiting(screen: &ReviewScreen, thread: &Thread, theme: &Theme) -> Opt
     }
     let (text, style) = if screen.reply_loading.has_failed(&thread.comment.id) {
         (
-            format!("↳ {} did not load (r reloads)", counted(count, "reply", "replies")),
+            format!(
+                "↳ {} did not load (r reloads)",
+                counted(count, "reply", "replies")
+            ),
             theme.style("error"),
         )
     } else {
