@@ -83,6 +83,22 @@ fn every_reply_loaded(model: &Model) -> bool {
     !threads.is_empty() && threads.iter().all(|thread| thread.replies_loaded)
 }
 
+/// The big review on its comments tab, its review loaded, and the command that answer led to
+/// (the first reply calls), not yet run.
+async fn loaded_on_the_comments_tab(client: &Client) -> (Model, Cmd) {
+    let mut model = big_review();
+    update(&mut model, common::char_key('2'));
+    let (request, call) = model
+        .init()
+        .api_calls()
+        .into_iter()
+        .find(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
+        .expect("the review is asked for");
+    let response = quire::runtime::call_api(client, call).await;
+    let cmd = update(&mut model, Msg::Api { request, response });
+    (model, cmd)
+}
+
 /// The reply calls inside a command: (request, comment ids).
 fn reply_calls(cmd: &Cmd) -> Vec<(quire::app::RequestId, Vec<String>)> {
     cmd.api_calls()
@@ -137,16 +153,7 @@ async fn the_first_threads_replies_come_in_the_wave_after_the_review_and_sixteen
 async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches() {
     let sandbox = big_sandbox(Duration::ZERO).await;
     let client = client_for(&sandbox);
-    let mut model = big_review();
-    update(&mut model, common::char_key('2'));
-    let init = model.init();
-    let (request, call) = init
-        .api_calls()
-        .into_iter()
-        .find(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
-        .expect("the review is asked for");
-    let response = quire::runtime::call_api(&client, call).await;
-    let cmd = update(&mut model, Msg::Api { request, response });
+    let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
     let calls = reply_calls(&cmd);
     assert_eq!(calls.len(), 1 + BACKGROUND_CALLS, "{calls:?}");
     let (on_screen_request, on_screen) = calls[0].clone();
@@ -203,16 +210,7 @@ fn cmd_for(
 async fn replies_arriving_above_the_selection_do_not_move_it() {
     let sandbox = big_sandbox(Duration::ZERO).await;
     let client = client_for(&sandbox);
-    let mut model = big_review();
-    update(&mut model, common::char_key('2'));
-    let init = model.init();
-    let (request, call) = init
-        .api_calls()
-        .into_iter()
-        .find(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
-        .unwrap();
-    let response = quire::runtime::call_api(&client, call).await;
-    let cmd = update(&mut model, Msg::Api { request, response });
+    let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
     let (on_screen_request, _) = reply_calls(&cmd)[0].clone();
     // Ten threads down before the replies above come.
     for _ in 0..10 {
@@ -248,16 +246,7 @@ async fn replies_arriving_above_the_selection_do_not_move_it() {
 async fn replies_that_fail_say_so_and_are_not_asked_for_again_until_a_reload() {
     let sandbox = big_sandbox(Duration::ZERO).await;
     let client = client_for(&sandbox);
-    let mut model = big_review();
-    update(&mut model, common::char_key('2'));
-    let init = model.init();
-    let (request, call) = init
-        .api_calls()
-        .into_iter()
-        .find(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
-        .unwrap();
-    let response = quire::runtime::call_api(&client, call).await;
-    let cmd = update(&mut model, Msg::Api { request, response });
+    let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
     let (on_screen_request, on_screen) = reply_calls(&cmd)[0].clone();
     let failed: Vec<ThreadReplies> = on_screen
         .iter()
