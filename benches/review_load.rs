@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::review_calls::ChangeRequestRef;
-use quire::app::{Environment, Model, Msg, Size, update};
-use quire::runtime::call_api;
+use quire::app::{Environment, Model, Size};
+use quire::headless::Waves;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::ReviewScreen;
@@ -66,31 +66,24 @@ async fn open_review(client: &Client, target: &ChangeRequestRef) -> Duration {
             height: 40,
         },
     );
-    let mut pending = vec![model.init()];
-    let mut rounds = 0;
-    while !pending.is_empty() {
-        let calls: Vec<_> = pending.drain(..).flat_map(|cmd| cmd.api_calls()).collect();
-        if calls.is_empty() {
-            break;
-        }
-        rounds += 1;
-        let answers = futures::future::join_all(calls.into_iter().map(|(request, call)| {
-            let client = client.clone();
-            async move { (request, call_api(&client, call).await) }
-        }))
-        .await;
-        for (request, response) in answers {
-            pending.push(update(&mut model, Msg::Api { request, response }));
-        }
-    }
-    let Screen::Review(screen) = model.top() else {
-        unreachable!()
-    };
-    assert!(screen.bundle.value().is_some() && screen.sides.value().is_some());
+    let rounds = Waves::new(model.init())
+        .until(&mut model, client, review_complete)
+        .await
+        .expect("the review completes");
     let elapsed = start.elapsed();
     println!(
         "  one run: {} ms, {rounds} waves of parallel calls",
         elapsed.as_millis()
     );
     elapsed
+}
+
+/// Header, changes, every thread with its replies, reviews, and the first page's diff.
+fn review_complete(model: &Model) -> bool {
+    let Screen::Review(screen) = model.top() else {
+        return false;
+    };
+    screen.bundle.value().is_some()
+        && screen.sides.value().is_some()
+        && screen.threads().iter().all(|thread| thread.replies_loaded)
 }

@@ -1,15 +1,16 @@
-//! Carries out `ReviewCall`s with the API client. Independent requests run in parallel: a review
-//! loads in two rounds (everything, then the replies of threads that have some).
+//! Carries out `ReviewCall`s with the API client. Independent requests run in parallel (the
+//! client keeps at most 16 in flight per host). A review loads in one round without the
+//! threads' replies; the screen then asks for the replies it shows first, the rest behind.
 
 use futures::future::join_all;
 
 use crate::api::models::{
-    Comment, Member, Page, RequestedReviewer, RevisionSemanticChanges, SemanticChange,
+    CommentReply, Member, Page, RequestedReviewer, RevisionSemanticChanges, SemanticChange,
 };
 use crate::api::{ApiError, ChangeRequestUpdate, Client, CommentFilter, encode_segment};
 use crate::app::review_calls::{
     ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
-    Thread,
+    Thread, ThreadReplies,
 };
 
 /// Semantic changes asked for at once; the server says how many more there are.
@@ -36,6 +37,9 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
         }),
         ReviewCall::LoadReview(target) => {
             ReviewResponse::Review(load_review(client, &target).await)
+        }
+        ReviewCall::LoadReplies { target, comments } => {
+            ReviewResponse::Replies(load_replies(client, &target, comments).await)
         }
         ReviewCall::LoadPageDiff {
             target,
@@ -205,15 +209,8 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
         }
         other => other,
     };
-    // Round two: the replies of every thread that has some, all at once.
-    let threads = join_all(
-        comments
-            .into_iter()
-            .map(|comment| load_thread(client, target, comment)),
-    )
-    .await
-    .into_iter()
-    .collect::<Result<Vec<_>, _>>()?;
+    // Replies are not waited for: the screen asks for those it shows first.
+    let threads = comments.into_iter().map(Thread::without_replies).collect();
     Ok(ReviewBundle {
         change_request: change_request_detail,
         space: space_detail.ok(),
@@ -286,17 +283,25 @@ fn flatten(pages: &[Page], parent: Option<&str>) -> Vec<(Page, Option<String>)> 
     all
 }
 
-async fn load_thread(
+/// The replies of each of `comments`, all in parallel; one thread failing leaves the others.
+async fn load_replies(
     client: &Client,
     target: &ChangeRequestRef,
-    comment: Comment,
-) -> Result<Thread, ApiError> {
-    if comment.replies.unwrap_or(0) == 0 {
-        return Ok(Thread {
-            comment,
-            replies: Vec::new(),
-        });
-    }
+    comments: Vec<String>,
+) -> Vec<ThreadReplies> {
+    join_all(comments.into_iter().map(|comment| async move {
+        let replies = all_replies(client, target, &comment).await;
+        ThreadReplies { comment, replies }
+    }))
+    .await
+}
+
+/// Every reply of one thread, page after page.
+async fn all_replies(
+    client: &Client,
+    target: &ChangeRequestRef,
+    comment: &str,
+) -> Result<Vec<CommentReply>, ApiError> {
     let mut replies = Vec::new();
     let mut page: Option<String> = None;
     let mut cursor = crate::api::PageCursor::default();
@@ -308,7 +313,7 @@ async fn load_thread(
             .list_replies(
                 &target.space,
                 &target.change_request,
-                &comment.id,
+                comment,
                 page.as_deref(),
             )
             .await?;
@@ -318,7 +323,7 @@ async fn load_thread(
             None => break,
         }
     }
-    Ok(Thread { comment, replies })
+    Ok(replies)
 }
 
 async fn load_sides(

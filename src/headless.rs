@@ -102,3 +102,51 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
         }
     }
 }
+
+/// Runs commands the way the runtime does over a network, counted in waves: every API call a
+/// wave asks for is sent at once, the answers are applied, and the calls they lead to make the
+/// next wave. Other commands (parses, drafts) are left out. For benchmarks and tests that
+/// count round trips.
+pub struct Waves {
+    pending: Vec<Cmd>,
+}
+
+impl Waves {
+    pub fn new(first: Cmd) -> Waves {
+        Waves {
+            pending: vec![first],
+        }
+    }
+
+    /// Runs waves until `done` holds; returns how many it took, or `None` when nothing was
+    /// left to send before it held. What the last wave asked for is kept for the next call.
+    pub async fn until(
+        &mut self,
+        model: &mut Model,
+        client: &crate::api::Client,
+        mut done: impl FnMut(&Model) -> bool,
+    ) -> Option<usize> {
+        let mut waves = 0;
+        while !done(model) {
+            let calls: Vec<_> = self
+                .pending
+                .drain(..)
+                .flat_map(|cmd| cmd.api_calls())
+                .collect();
+            if calls.is_empty() {
+                return None;
+            }
+            waves += 1;
+            let answers = futures::future::join_all(calls.into_iter().map(|(request, call)| {
+                let client = client.clone();
+                async move { (request, call_api(&client, call).await) }
+            }))
+            .await;
+            for (request, response) in answers {
+                self.pending
+                    .push(update(model, Msg::Api { request, response }));
+            }
+        }
+        Some(waves)
+    }
+}

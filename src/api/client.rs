@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 
 use super::address::{self, encode_segment};
 use super::error::{ApiError, SETUP_ENDPOINT, parse_error_body};
+use super::limits::HostLimits;
 use super::models::revision::PageList;
 use super::models::{
     Collection, File, Organization, Page, Revision, SearchPage, SearchSpace, Space, User,
@@ -56,7 +57,9 @@ impl ClientConfig {
 }
 
 /// The API client. Cloning is cheap (a reference-counted connection pool and configuration),
-/// so every spawned request task can own one.
+/// so every spawned request task can own one. Build one per server and clone it: the clones
+/// share the connection pool (kept-alive connections are reused, HTTP/2 where the server
+/// offers it) and the limit of requests in flight per host ([`super::limits`]).
 #[derive(Clone)]
 pub struct Client {
     http: reqwest::Client,
@@ -72,6 +75,8 @@ struct Shared {
     retry_observer: RwLock<Option<RetryObserver>>,
     /// Cuts every retry wait short ("r" while "retrying in 2 s…" is shown).
     retry_now: tokio::sync::Notify,
+    /// At most 16 requests in flight per host, whatever the screens ask for at once.
+    host_limits: HostLimits,
 }
 
 /// A failed try: the error, and how long the server asked us to wait (`Retry-After`).
@@ -127,6 +132,8 @@ impl Client {
         headers.insert(AUTHORIZATION, authorization);
         // What the API reference says clients send; the service picks JSON itself.
         headers.insert(ACCEPT, HeaderValue::from_static("*/*"));
+        // reqwest keeps idle connections per host (90 s) and, built with `http2`, offers `h2`
+        // by ALPN over TLS, so requests share connections as long as one client is used.
         let http = reqwest::Client::builder()
             .user_agent(USER_AGENT)
             .default_headers(headers)
@@ -141,6 +148,7 @@ impl Client {
                 token: config.token,
                 retry_observer: RwLock::new(None),
                 retry_now: tokio::sync::Notify::new(),
+                host_limits: HostLimits::default(),
             }),
         })
     }
@@ -516,7 +524,9 @@ impl Client {
         }
     }
 
-    /// One request, one answer. Logs method, path, status and time, nothing else.
+    /// One request, one answer. Logs method, path, status and time, nothing else. Holds one of
+    /// the host's slots from sending until the body is read; a retry's wait holds none, so
+    /// a read waiting to be retried never keeps others from going out.
     async fn send_once(
         &self,
         method: &Method,
@@ -531,6 +541,7 @@ impl Client {
                 message,
             }
         })?;
+        let _slot = self.shared.host_limits.admit(&url).await;
         let mut request = self.http.request(method.clone(), url);
         if !query.is_empty() {
             request = request.query(query);

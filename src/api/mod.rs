@@ -6,6 +6,7 @@
 //! - [`ApiError`] is a plain value (clone, compare) that names the endpoint and never the token.
 //! - [`ListPage`] is one page of a list; [`PageCursor`] refuses repeated pages so neither the UI
 //!   nor [`Client::list_all`] can loop forever on a confused server.
+//! - [`limits`] keeps at most 16 requests in flight per host.
 //! - [`models`] holds the resource types, tolerant of fields and enum values we do not know.
 
 pub mod address;
@@ -13,6 +14,7 @@ pub mod change_requests;
 pub mod client;
 pub mod comments;
 pub mod error;
+pub mod limits;
 pub mod members;
 pub mod models;
 pub mod paging;

@@ -112,6 +112,14 @@ impl ReviewCache {
         self.bundles.get(key)
     }
 
+    /// To fill in what arrived later (a thread's replies) without cloning the whole review.
+    pub fn get_mut(
+        &mut self,
+        key: &review_calls::ChangeRequestRef,
+    ) -> Option<&mut review_calls::ReviewBundle> {
+        self.bundles.get_mut(key)
+    }
+
     pub fn insert(
         &mut self,
         key: review_calls::ChangeRequestRef,

@@ -29,8 +29,14 @@ pub enum ReviewCall {
         filter: ChangeRequestFilter,
         page: Option<String>,
     },
-    /// Everything the review screen shows, fetched in two parallel rounds.
+    /// Everything the review screen shows, in parallel, except the threads' replies: those
+    /// come with [`ReviewCall::LoadReplies`], what is on screen first.
     LoadReview(ChangeRequestRef),
+    /// The replies of these threads (comment ids), fetched in parallel.
+    LoadReplies {
+        target: ChangeRequestRef,
+        comments: Vec<String>,
+    },
     /// Both sides of one page; `main`/`change_request` false when that side has no such page.
     LoadPageDiff {
         target: ChangeRequestRef,
@@ -89,11 +95,33 @@ pub enum ReviewCall {
     },
 }
 
-/// A comment with all of its replies.
+/// A comment with its replies.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Thread {
     pub comment: Comment,
     pub replies: Vec<CommentReply>,
+    /// False until this thread's replies came from the server (a thread without replies has
+    /// nothing to wait for). Until then `replies` is empty, or what an earlier load had.
+    pub replies_loaded: bool,
+}
+
+impl Thread {
+    /// A thread as the comment list gives it: its replies are still to be fetched when the
+    /// comment says it has some.
+    pub fn without_replies(comment: Comment) -> Thread {
+        Thread {
+            replies_loaded: comment.replies.unwrap_or(0) == 0,
+            comment,
+            replies: Vec::new(),
+        }
+    }
+}
+
+/// The answer for one thread of a [`ReviewCall::LoadReplies`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThreadReplies {
+    pub comment: String,
+    pub replies: Result<Vec<CommentReply>, ApiError>,
 }
 
 /// What the review screen needs, as one value so a change request seen before paints at once.
@@ -119,6 +147,7 @@ pub enum ReviewResponse {
     CurrentUser(Result<User, ApiError>),
     ChangeRequests(Result<ListPage<ChangeRequest>, ApiError>),
     Review(Result<ReviewBundle, ApiError>),
+    Replies(Vec<ThreadReplies>),
     PageDiff(Result<PageSides, ApiError>),
     CommentPosted(Result<Comment, ApiError>),
     ReplyPosted(Result<CommentReply, ApiError>),

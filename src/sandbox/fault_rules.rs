@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
@@ -162,14 +163,58 @@ fn path_matches(pattern: &str, path: &str) -> bool {
     true
 }
 
-/// Requests seen per `"METHOD /path"` (path after `/v1`) and how often each rule has fired.
+/// Requests seen per `"METHOD /path"` (path after `/v1`), how often each rule has fired, and
+/// the load a client put on the server: connections opened, requests in flight at once.
 #[derive(Default)]
 pub struct Counters {
     requests: Mutex<HashMap<String, usize>>,
     rule_uses: Mutex<HashMap<usize, u32>>,
+    connections: AtomicUsize,
+    in_flight: AtomicUsize,
+    max_in_flight: AtomicUsize,
+}
+
+/// One request being handled; dropping it (the answer is ready, or the client went away)
+/// takes it off the in-flight gauge.
+pub struct InFlight<'a> {
+    counters: &'a Counters,
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.counters.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Counters {
+    /// A TCP connection was accepted.
+    pub fn count_connection(&self) {
+        self.connections.fetch_add(1, Ordering::SeqCst);
+    }
+
+    pub fn connections(&self) -> usize {
+        self.connections.load(Ordering::SeqCst)
+    }
+
+    /// A request starts being handled; the gauge goes down when the guard drops.
+    pub fn start_request(&self) -> InFlight<'_> {
+        let now = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        self.max_in_flight.fetch_max(now, Ordering::SeqCst);
+        InFlight { counters: self }
+    }
+
+    /// The most requests handled at the same time since the start (or the last reset).
+    pub fn max_in_flight(&self) -> usize {
+        self.max_in_flight.load(Ordering::SeqCst)
+    }
+
+    /// Starts the connection count and the in-flight high-water mark again from now.
+    pub fn reset_load(&self) {
+        self.connections.store(0, Ordering::SeqCst);
+        self.max_in_flight
+            .store(self.in_flight.load(Ordering::SeqCst), Ordering::SeqCst);
+    }
+
     pub fn count_request(&self, method: &Method, path: &str) {
         if let Ok(mut requests) = self.requests.lock() {
             *requests

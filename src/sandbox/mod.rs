@@ -30,6 +30,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::{RwLock, oneshot, watch};
 use tokio::task::JoinHandle;
@@ -125,6 +126,10 @@ impl Sandbox {
         });
         let (stop, stopped) = oneshot::channel::<()>();
         let app = routes::router(shared);
+        // Every accepted connection is counted, so a test can tell reused connections apart
+        // from one connection per request.
+        let accepted = counters.clone();
+        let listener = listener.tap_io(move |_| accepted.count_connection());
         let task = tokio::spawn(async move {
             let server = axum::serve(listener, app).with_graceful_shutdown(async move {
                 // A dropped sender also ends the wait: dropping the Sandbox stops the server.
@@ -163,6 +168,22 @@ impl Sandbox {
     /// matches `pattern` (a substring, or a glob with `*`): e.g. `("POST", "*/comments")`.
     pub fn requests(&self, method: &str, pattern: &str) -> usize {
         self.counters.requests_matching(method, pattern)
+    }
+
+    /// TCP connections accepted since the start (or [`Sandbox::reset_load`]).
+    pub fn connections_accepted(&self) -> usize {
+        self.counters.connections()
+    }
+
+    /// The most requests the sandbox was handling at the same time (latency included) since
+    /// the start (or [`Sandbox::reset_load`]).
+    pub fn max_requests_in_flight(&self) -> usize {
+        self.counters.max_in_flight()
+    }
+
+    /// Starts [`Sandbox::connections_accepted`] and [`Sandbox::max_requests_in_flight`] again.
+    pub fn reset_load(&self) {
+        self.counters.reset_load();
     }
 
     /// Stops accepting connections and waits (briefly) for the server task to end.

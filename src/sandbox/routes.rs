@@ -87,6 +87,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
 async fn route_faults(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
     let (method, path) = (request.method().clone(), request.uri().path().to_owned());
     shared.counters.count_request(&method, &path);
+    let _in_flight = shared.counters.start_request();
     let rules = shared.faults.borrow().rules.clone();
     let Some(fault) = shared.counters.take_fault(&rules, &method, &path) else {
         return next.run(request).await;

@@ -1,6 +1,8 @@
 //! A change request's content as a page tree: the base with the edits applied, the semantic
 //! changes between two trees, and whether the edits still apply cleanly to a newer main.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::sandbox::model::{Page, PageKind};
 use crate::sandbox::render::slugify;
 
@@ -111,9 +113,15 @@ pub enum Change<'a> {
 pub fn changes<'a>(before: &'a [Page], after: &'a [Page]) -> Vec<Change<'a>> {
     let old = with_parents(before);
     let new = with_parents(after);
+    // By id: the big demo's trees have 10,000 pages, too many to search one by one.
+    let old_by_id: HashMap<&str, &(&Page, Option<&Page>)> = old
+        .iter()
+        .map(|entry| (entry.0.id.as_str(), entry))
+        .collect();
+    let new_ids: HashSet<&str> = new.iter().map(|(page, _)| page.id.as_str()).collect();
     let mut list = Vec::new();
     for (page, parent) in &new {
-        match old.iter().find(|(candidate, _)| candidate.id == page.id) {
+        match old_by_id.get(page.id.as_str()) {
             None => list.push(Change::Created(page)),
             Some((previous, previous_parent)) => {
                 if markdown_of(previous) != markdown_of(page) || previous.title != page.title {
@@ -135,7 +143,7 @@ pub fn changes<'a>(before: &'a [Page], after: &'a [Page]) -> Vec<Change<'a>> {
         }
     }
     for (page, _) in &old {
-        if !new.iter().any(|(candidate, _)| candidate.id == page.id) {
+        if !new_ids.contains(page.id.as_str()) {
             list.push(Change::Deleted(page));
         }
     }

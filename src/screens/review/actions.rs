@@ -1033,6 +1033,7 @@ impl ReviewScreen {
                                 crate::app::review_calls::Thread {
                                     comment: comment.clone(),
                                     replies: Vec::new(),
+                                    replies_loaded: true,
                                 },
                             );
                         }
@@ -1052,7 +1053,13 @@ impl ReviewScreen {
                             .find(|t| Some(&t.comment.id) == comment.as_ref())
                     {
                         thread.replies.push(reply.clone());
-                        thread.comment.replies = Some(thread.replies.len() as u64);
+                        // Until its replies are here, the thread knows only their count.
+                        let count = if thread.replies_loaded {
+                            thread.replies.len() as u64
+                        } else {
+                            thread.comment.replies.unwrap_or(0) + 1
+                        };
+                        thread.comment.replies = Some(count);
                     }
                     self.sent(&draft_key, "Reply posted.")
                 }

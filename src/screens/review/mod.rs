@@ -8,6 +8,7 @@
 
 mod actions;
 mod changes;
+pub mod replies;
 pub mod threads;
 mod view;
 
@@ -22,7 +23,7 @@ use crate::api::models::MemberRole;
 use crate::api::models::{ChangeRequest, Comment, Member, Reaction, RequestedReviewer, User};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::review_calls::{
-    ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
+    ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse, ThreadReplies,
 };
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
@@ -205,6 +206,8 @@ pub struct ReviewScreen {
     pub recent_reactions: Vec<String>,
     /// Comment bodies and the description as drawn markdown, parsed once each.
     pub bodies: view::RenderedBodies,
+    /// Which threads' replies are being fetched (the review arrives without them).
+    pub reply_loading: replies::ReplyLoading,
 }
 
 impl ReviewScreen {
@@ -240,6 +243,7 @@ impl ReviewScreen {
             notice: None,
             recent_reactions: Vec::new(),
             bodies: view::RenderedBodies::default(),
+            reply_loading: replies::ReplyLoading::default(),
         }
     }
 
@@ -446,7 +450,111 @@ impl ReviewScreen {
         self.pages = changes::changed_pages(bundle);
         self.page_selection.clamp(self.pages.len());
         self.comment_selection.clamp(self.rows().len());
-        self.follow_page(ctx, false)
+        let page = self.follow_page(ctx, false);
+        let replies = self.fetch_replies(ctx);
+        Cmd::batch([page, replies])
+    }
+
+    /// Asks for the replies still missing: those of the threads on screen and the triage
+    /// targets at once, the rest in background batches (see [`replies`]).
+    fn fetch_replies(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(bundle) = self.bundle.value() else {
+            return Cmd::None;
+        };
+        if bundle.threads.iter().all(|thread| thread.replies_loaded) {
+            return Cmd::None;
+        }
+        let (first, nearest) = self.threads_to_show_first(ctx);
+        let plan = self.reply_loading.plan(&bundle.threads, &first, nearest);
+        let mut commands = Vec::new();
+        if !plan.on_screen.is_empty() {
+            commands.push(self.ask_for_replies(ctx, plan.on_screen, false));
+        }
+        for batch in plan.background {
+            commands.push(self.ask_for_replies(ctx, batch, true));
+        }
+        Cmd::batch(commands)
+    }
+
+    fn ask_for_replies(&mut self, ctx: &mut Ctx, comments: Vec<String>, background: bool) -> Cmd {
+        let request = ctx.requests.issue();
+        self.reply_loading
+            .sent(request, comments.clone(), background);
+        Cmd::Api {
+            request,
+            call: ApiCall::Review(ReviewCall::LoadReplies {
+                target: self.target.clone(),
+                comments,
+            }),
+        }
+    }
+
+    /// The threads whose replies matter first (indices): those in the comments list's window
+    /// around the selection (a screen's worth of rows, which is more than fits) and the
+    /// triage loop's next and previous stops; and the selected thread, where the background
+    /// batches start.
+    fn threads_to_show_first(&self, ctx: &Ctx) -> (Vec<usize>, usize) {
+        let rows = self.rows();
+        let selected = self
+            .comment_selection
+            .selected
+            .min(rows.len().saturating_sub(1));
+        let height = usize::from(ctx.size.height);
+        let mut first: Vec<usize> = rows
+            .iter()
+            .skip(selected.saturating_sub(height / 3))
+            .take(height)
+            .map(|row| row.thread)
+            .collect();
+        first.dedup();
+        let current = rows.get(selected).map_or(0, |row| row.thread);
+        let open = threads::unresolved(self.threads());
+        let next = open.iter().find(|t| **t > current).or(open.first());
+        let previous = open.iter().rev().find(|t| **t < current).or(open.last());
+        first.extend(next.into_iter().chain(previous).copied());
+        (first, current)
+    }
+
+    /// Replies came: they fill their threads (here and in the cache); the selection stays on
+    /// the same comment although rows appeared above it; more are asked for.
+    fn on_replies(&mut self, answers: &[ThreadReplies], ctx: &mut Ctx) -> Cmd {
+        let selected = self.selected_row();
+        let failure = match self.bundle.value_mut() {
+            Some(bundle) => self.reply_loading.apply(bundle, answers),
+            None => None,
+        };
+        if let Some(cached) = ctx.reviews.get_mut(&self.target) {
+            for answer in answers {
+                if let Ok(found) = &answer.replies {
+                    replies::fill(cached, &answer.comment, found);
+                }
+            }
+        }
+        if let Some((count, error)) = failure {
+            self.notice(
+                format!(
+                    "The replies of {} did not load: {}. Press r to reload.",
+                    counted(count, "thread", "threads"),
+                    error.user_message()
+                ),
+                true,
+            );
+        }
+        let rows = self.rows();
+        self.comment_selection.selected = threads::position_after_change(&rows, selected);
+        self.comment_selection.clamp(rows.len());
+        self.fetch_replies(ctx)
+    }
+
+    /// After a key: the selection or the filter may have brought threads without their
+    /// replies on screen.
+    fn with_replies(&mut self, step: Option<Step>, ctx: &mut Ctx) -> Option<Step> {
+        let mut step = step?;
+        if matches!(step.nav, crate::app::Nav::Stay) {
+            let cmd = std::mem::take(&mut step.cmd);
+            step.cmd = Cmd::batch([cmd, self.fetch_replies(ctx)]);
+        }
+        Some(step)
     }
 
     fn apply_review_response(
@@ -457,13 +565,24 @@ impl ReviewScreen {
     ) -> Option<Cmd> {
         match response {
             ReviewResponse::Review(result) => {
+                let mut result = result.clone();
+                if let (Ok(fresh), Some(earlier)) = (result.as_mut(), self.bundle.value()) {
+                    replies::keep_earlier_replies(fresh, earlier);
+                }
                 if !self.bundle.settle(request, result.clone()) {
                     return None;
                 }
+                self.reply_loading.reset();
                 if let Ok(bundle) = result {
                     ctx.reviews.insert(self.target.clone(), bundle.clone());
                 }
                 Some(self.on_bundle(ctx))
+            }
+            ReviewResponse::Replies(answers) => {
+                if !self.reply_loading.take_answer(request) {
+                    return None;
+                }
+                Some(self.on_replies(answers, ctx))
             }
             ReviewResponse::CurrentUser(result) => {
                 self.me.settle(request, result.clone()).then_some(Cmd::None)
@@ -528,7 +647,8 @@ impl ScreenState for ReviewScreen {
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
         // The shared rule: information goes with a key once it has been read, errors stay.
         notice::on_key(&mut self.notice);
-        actions::on_raw_key(self, key, ctx)
+        let step = actions::on_raw_key(self, key, ctx);
+        self.with_replies(step, ctx)
     }
 
     fn on_paste(&mut self, text: &str, ctx: &mut Ctx) -> Cmd {
@@ -564,7 +684,8 @@ impl ScreenState for ReviewScreen {
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        actions::on_action(self, action, ctx)
+        let step = actions::on_action(self, action, ctx);
+        self.with_replies(step, ctx)
     }
 
     fn on_resize(&mut self, ctx: &mut Ctx) {

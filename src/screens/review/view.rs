@@ -379,6 +379,11 @@ fn row_lines(
     if !reactions.is_empty() {
         lines.push(Line::from(reaction_chips(indent, reactions, me, theme)));
     }
+    if row.reply.is_none()
+        && let Some(waiting) = replies_waiting(screen, thread, theme)
+    {
+        lines.push(waiting);
+    }
     // A bar down the left side marks the selected comment in any colour depth.
     let (bar, style) = if selected {
         ("▌", theme.style("accent"))
@@ -389,6 +394,33 @@ fn row_lines(
         line.spans.insert(0, Span::styled(bar, style));
     }
     lines
+}
+
+/// Under a thread whose replies are still to come: "↳ loading 3 replies…", or that they did
+/// not load. Nothing once they are here, or while earlier ones are shown.
+fn replies_waiting(screen: &ReviewScreen, thread: &Thread, theme: &Theme) -> Option<Line<'static>> {
+    let count = thread.comment.replies.unwrap_or(0) as usize;
+    if thread.replies_loaded || !thread.replies.is_empty() || count == 0 {
+        return None;
+    }
+    let (text, style) = if screen.reply_loading.has_failed(&thread.comment.id) {
+        (
+            format!(
+                "↳ {} did not load (r reloads)",
+                counted(count, "reply", "replies")
+            ),
+            theme.style("error"),
+        )
+    } else {
+        (
+            format!("↳ loading {}…", counted(count, "reply", "replies")),
+            theme.style("muted"),
+        )
+    };
+    Some(Line::from(vec![
+        Span::raw("    "),
+        Span::styled(text, style),
+    ]))
 }
 
 fn reaction_chips(

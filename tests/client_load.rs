@@ -1,0 +1,97 @@
+//! The load one client puts on a server: requests share kept-alive connections, and no more
+//! than 16 are in flight to one host however many the screens ask for at once. The sandbox
+//! counts the TCP connections it accepts and the requests it handles at the same time.
+
+use std::time::Duration;
+
+use quire::api::limits::MAX_IN_FLIGHT_PER_HOST;
+use quire::api::{Client, ClientConfig, Token};
+use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, tokens};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+/// A sandbox that takes a while per answer, so requests sent together really overlap.
+async fn slow_sandbox(latency: Duration) -> Result<Sandbox, Box<dyn std::error::Error>> {
+    let options = SandboxOptions {
+        latency,
+        ..SandboxOptions::default()
+    };
+    Ok(Sandbox::start("127.0.0.1:0".parse()?, options).await?)
+}
+
+fn client_for(sandbox: &Sandbox) -> Result<Client, quire::api::ApiError> {
+    Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+}
+
+#[tokio::test]
+async fn requests_one_after_another_share_one_connection() -> TestResult {
+    let sandbox = slow_sandbox(Duration::ZERO).await?;
+    let client = client_for(&sandbox)?;
+    for _ in 0..20 {
+        client.current_user().await?;
+        // A clone (what every request task gets) uses the same pool.
+        client.clone().list_organizations(None).await?;
+    }
+    assert_eq!(sandbox.connections_accepted(), 1);
+    Ok(())
+}
+
+#[tokio::test]
+async fn two_hundred_requests_at_once_keep_to_sixteen_in_flight_and_reuse_connections() -> TestResult
+{
+    let sandbox = slow_sandbox(Duration::from_millis(20)).await?;
+    let client = client_for(&sandbox)?;
+    let requests = (0..200).map(|_| {
+        let client = client.clone();
+        tokio::spawn(async move { client.current_user().await })
+    });
+    for answer in futures::future::join_all(requests).await {
+        answer??;
+    }
+    assert_eq!(sandbox.requests("GET", "/user"), 200);
+    let most = sandbox.max_requests_in_flight();
+    assert!(
+        most <= MAX_IN_FLIGHT_PER_HOST,
+        "{most} requests were in flight at once"
+    );
+    assert!(most >= 8, "requests still go out in parallel: {most}");
+    let connections = sandbox.connections_accepted();
+    assert!(
+        connections <= MAX_IN_FLIGHT_PER_HOST,
+        "{connections} connections for 200 requests"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_read_waiting_to_be_retried_holds_no_slot() -> TestResult {
+    let sandbox = slow_sandbox(Duration::ZERO).await?;
+    // Every space read fails once with 503 and waits ~0.4–0.8 s before its second try.
+    sandbox.set_faults(Faults {
+        rules: vec![FaultRule::new("/spaces/*", Fault::Status(503)).times(16)],
+        ..Faults::default()
+    });
+    let client = client_for(&sandbox)?;
+    let waiting: Vec<_> = (0..16)
+        .map(|_| {
+            let client = client.clone();
+            tokio::spawn(async move { client.get_space("spc-missing").await })
+        })
+        .collect();
+    // Let all sixteen fail once and start waiting.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let started = std::time::Instant::now();
+    client.current_user().await?;
+    assert!(
+        started.elapsed() < Duration::from_millis(300),
+        "a read went out while 16 others waited to retry: {:?}",
+        started.elapsed()
+    );
+    for task in waiting {
+        let _ = task.await?;
+    }
+    Ok(())
+}
