@@ -10,6 +10,7 @@
 //! every line), and if one line alone outlasts the budget the caller stops waiting, shows that
 //! block plain and carries on with a fresh worker. A panic inside syntect also means "plain".
 
+use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -23,9 +24,13 @@ use syntect::highlighting::{FontStyle, ThemeSet};
 use syntect::parsing::syntax_definition::{
     Context, ContextReference, MatchOperation, MatchPattern, Pattern,
 };
-use syntect::parsing::{Regex, SyntaxReference, SyntaxSet};
+use syntect::parsing::{Regex, SyntaxReference, SyntaxSet, SyntaxSetBuilder};
 
 use super::ColorDepth;
+
+mod ascii_classes;
+
+use ascii_classes::ascii_classes;
 
 /// The syntect theme: dark, because terminals mostly are; its default foreground is left to
 /// the terminal so it reads on light backgrounds too.
@@ -62,10 +67,31 @@ const COMMON_LANGUAGES: &[&str] = &[
 ];
 
 /// two-face's syntax set: syntect's defaults plus TypeScript, TOML and many more, in the
-/// fancy-regex flavour (no C regex library).
+/// fancy-regex flavour (no C regex library), with ASCII character classes.
 fn syntaxes() -> &'static SyntaxSet {
     static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
-    SYNTAXES.get_or_init(two_face::syntax::extra_newlines)
+    SYNTAXES.get_or_init(|| with_ascii_classes(two_face::syntax::extra_newlines()))
+}
+
+/// `set` with every regex's Unicode classes made ASCII ([`ascii_classes`] says why). The set
+/// is rebuilt from its definitions in the same order, so the syntaxes' links into each other
+/// stay valid. Its regexes are not compiled here: that is still per grammar, when needed.
+fn with_ascii_classes(set: SyntaxSet) -> SyntaxSet {
+    let mut ascii = SyntaxSetBuilder::new();
+    for definition in set.into_builder().syntaxes() {
+        let mut definition = definition.clone();
+        for context in definition.contexts.values_mut() {
+            for pattern in &mut context.patterns {
+                if let Pattern::Match(matcher) = pattern
+                    && let Cow::Owned(rewritten) = ascii_classes(matcher.regex.regex_str())
+                {
+                    matcher.regex = Regex::new(rewritten);
+                }
+            }
+        }
+        ascii.add(definition);
+    }
+    ascii.build()
 }
 
 /// One cell per syntax of [`syntaxes`], filled once its grammar is built with the other
