@@ -620,6 +620,74 @@ mod tests {
         assert!(!grammar_ready("klingon"));
     }
 
+    /// The code blocks of the demo's Quickstart page (one per common language).
+    fn quickstart_blocks() -> Vec<(String, Vec<String>)> {
+        let page = include_str!("../../sandbox/demo/pages/quickstart.md");
+        let mut blocks = Vec::new();
+        let mut open: Option<(String, Vec<String>)> = None;
+        for line in page.lines() {
+            match (line.trim_start().strip_prefix("```"), open.take()) {
+                (Some(_), Some(block)) => blocks.push(block),
+                (Some(language), None) => open = Some((language.to_string(), Vec::new())),
+                (None, Some((language, mut lines))) => {
+                    lines.push(format!("{line}\n"));
+                    open = Some((language, lines));
+                }
+                (None, None) => {}
+            }
+        }
+        blocks
+    }
+
+    fn styles_with(set: &SyntaxSet, syntax_name: &str, lines: &[String]) -> Vec<String> {
+        let syntax = set.find_syntax_by_name(syntax_name).expect("syntax");
+        let mut highlighter = HighlightLines::new(syntax, highlight_theme());
+        lines
+            .iter()
+            .map(|line| format!("{:?}", highlighter.highlight_line(line, set).expect("line")))
+            .collect()
+    }
+
+    /// ASCII classes change nothing on the code documentation shows: every Quickstart block
+    /// is coloured exactly as with the grammars' Unicode classes.
+    #[test]
+    fn ascii_classes_colour_the_quickstart_code_as_before() {
+        let unicode = two_face::syntax::extra_newlines();
+        let blocks = quickstart_blocks();
+        assert!(blocks.len() >= 8, "{} blocks", blocks.len());
+        for (language, lines) in blocks {
+            let Some(syntax) = find_syntax(&language) else {
+                continue;
+            };
+            assert_eq!(
+                styles_with(syntaxes(), &syntax.name, &lines),
+                styles_with(&unicode, &syntax.name, &lines),
+                "{language}"
+            );
+        }
+    }
+
+    /// Every rewritten regex of the common grammars still compiles.
+    #[test]
+    fn rewritten_regexes_of_the_common_grammars_compile() {
+        for language in COMMON_LANGUAGES {
+            let syntax = find_syntax(language)
+                .and_then(syntax_index)
+                .expect("syntax");
+            let patterns = (0..)
+                .map_while(|index| context_at(syntax, index))
+                .flat_map(|context| &context.patterns);
+            for pattern in patterns {
+                if let Pattern::Match(matcher) = pattern
+                    && !matcher.has_captures
+                {
+                    let regex = matcher.regex.regex_str();
+                    assert!(Regex::try_compile(regex).is_none(), "{language}: {regex}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_block_over_budget_stays_plain_and_the_rest_still_highlight() {
         let slow = Job {

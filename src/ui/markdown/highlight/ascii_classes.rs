@@ -29,7 +29,18 @@ const ANYTHING: &str = r"[\x00-\x{10FFFF}]";
 /// regex's loose spelling (lower case, no spaces, `_` or `-`). Other properties (scripts,
 /// emoji…) are left as they are.
 const PROPERTIES: &[(&[&str], &str)] = &[
-    (&["l", "letter", "alpha", "alphabetic", "l&", "lc", "casedletter"], LETTER),
+    (
+        &[
+            "l",
+            "letter",
+            "alpha",
+            "alphabetic",
+            "l&",
+            "lc",
+            "casedletter",
+        ],
+        LETTER,
+    ),
     (&["lu", "uppercaseletter", "upper", "uppercase"], "A-Z"),
     (&["ll", "lowercaseletter", "lower", "lowercase"], "a-z"),
     (&["n", "number", "nd", "decimalnumber", "digit"], DIGIT),
@@ -39,9 +50,25 @@ const PROPERTIES: &[(&[&str], &str)] = &[
     (&["space", "whitespace"], SPACE),
     (
         &[
-            "lm", "modifierletter", "lo", "otherletter", "lt", "titlecaseletter", "nl",
-            "letternumber", "no", "othernumber", "m", "mark", "combiningmark", "mn",
-            "nonspacingmark", "mc", "spacingmark", "me", "enclosingmark",
+            "lm",
+            "modifierletter",
+            "lo",
+            "otherletter",
+            "lt",
+            "titlecaseletter",
+            "nl",
+            "letternumber",
+            "no",
+            "othernumber",
+            "m",
+            "mark",
+            "combiningmark",
+            "mn",
+            "nonspacingmark",
+            "mc",
+            "spacingmark",
+            "me",
+            "enclosingmark",
         ],
         "",
     ),
@@ -65,7 +92,11 @@ pub(super) fn ascii_classes(pattern: &str) -> Cow<'_, str> {
 
 fn has_class_escape(pattern: &str) -> bool {
     pattern.as_bytes().windows(2).any(|pair| {
-        pair[0] == b'\\' && matches!(pair[1], b'w' | b'W' | b'd' | b'D' | b's' | b'S' | b'p' | b'P')
+        pair[0] == b'\\'
+            && matches!(
+                pair[1],
+                b'w' | b'W' | b'd' | b'D' | b's' | b'S' | b'p' | b'P'
+            )
     })
 }
 
@@ -106,7 +137,10 @@ fn property(after_backslash: &str) -> Option<(&'static str, bool, usize)> {
         }
         None => {
             let letter = after_backslash[1..].chars().next()?;
-            (&after_backslash[1..1 + letter.len_utf8()], 1 + letter.len_utf8())
+            (
+                &after_backslash[1..1 + letter.len_utf8()],
+                1 + letter.len_utf8(),
+            )
         }
     };
     let name = match name.strip_prefix('^') {
@@ -230,8 +264,14 @@ mod tests {
 
     #[test]
     fn shorthands_become_ascii_classes() {
-        assert_eq!(ascii_classes(r"\w+\s*=\d"), r"[0-9A-Za-z_]+[\t\n\x0B\x0C\r ]*=[0-9]");
-        assert_eq!(ascii_classes(r"\W\D\S"), r"[^0-9A-Za-z_][^0-9][^\t\n\x0B\x0C\r ]");
+        assert_eq!(
+            ascii_classes(r"\w+\s*=\d"),
+            r"[0-9A-Za-z_]+[\t\n\x0B\x0C\r ]*=[0-9]"
+        );
+        assert_eq!(
+            ascii_classes(r"\W\D\S"),
+            r"[^0-9A-Za-z_][^0-9][^\t\n\x0B\x0C\r ]"
+        );
     }
 
     #[test]
@@ -239,7 +279,10 @@ mod tests {
         assert_eq!(ascii_classes(r"[\w.-]"), r"[0-9A-Za-z_.-]");
         assert_eq!(ascii_classes(r"[^\s\d]"), r"[^\t\n\x0B\x0C\r 0-9]");
         assert_eq!(ascii_classes(r"[\W]"), r"[[^0-9A-Za-z_]]");
-        assert_eq!(ascii_classes(r"[]\w][[:alpha:]\d]"), r"[]0-9A-Za-z_][[:alpha:]0-9]");
+        assert_eq!(
+            ascii_classes(r"[]\w][[:alpha:]\d]"),
+            r"[]0-9A-Za-z_][[:alpha:]0-9]"
+        );
     }
 
     #[test]
