@@ -10,6 +10,7 @@
 //! every line), and if one line alone outlasts the budget the caller stops waiting, shows that
 //! block plain and carries on with a fresh worker. A panic inside syntect also means "plain".
 
+use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -23,9 +24,13 @@ use syntect::highlighting::{FontStyle, ThemeSet};
 use syntect::parsing::syntax_definition::{
     Context, ContextReference, MatchOperation, MatchPattern, Pattern,
 };
-use syntect::parsing::{Regex, SyntaxReference, SyntaxSet};
+use syntect::parsing::{Regex, SyntaxReference, SyntaxSet, SyntaxSetBuilder};
 
 use super::ColorDepth;
+
+mod ascii_classes;
+
+use ascii_classes::ascii_classes;
 
 /// The syntect theme: dark, because terminals mostly are; its default foreground is left to
 /// the terminal so it reads on light backgrounds too.
@@ -62,10 +67,31 @@ const COMMON_LANGUAGES: &[&str] = &[
 ];
 
 /// two-face's syntax set: syntect's defaults plus TypeScript, TOML and many more, in the
-/// fancy-regex flavour (no C regex library).
+/// fancy-regex flavour (no C regex library), with ASCII character classes.
 fn syntaxes() -> &'static SyntaxSet {
     static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
-    SYNTAXES.get_or_init(two_face::syntax::extra_newlines)
+    SYNTAXES.get_or_init(|| with_ascii_classes(two_face::syntax::extra_newlines()))
+}
+
+/// `set` with every regex's Unicode classes made ASCII ([`ascii_classes`] says why). The set
+/// is rebuilt from its definitions in the same order, so the syntaxes' links into each other
+/// stay valid. Its regexes are not compiled here: that is still per grammar, when needed.
+fn with_ascii_classes(set: SyntaxSet) -> SyntaxSet {
+    let mut ascii = SyntaxSetBuilder::new();
+    for definition in set.into_builder().syntaxes() {
+        let mut definition = definition.clone();
+        for context in definition.contexts.values_mut() {
+            for pattern in &mut context.patterns {
+                if let Pattern::Match(matcher) = pattern
+                    && let Cow::Owned(rewritten) = ascii_classes(matcher.regex.regex_str())
+                {
+                    matcher.regex = Regex::new(rewritten);
+                }
+            }
+        }
+        ascii.add(definition);
+    }
+    ascii.build()
 }
 
 /// One cell per syntax of [`syntaxes`], filled once its grammar is built with the other
@@ -592,6 +618,74 @@ mod tests {
             assert!(grammar_ready(language), "{language}");
         }
         assert!(!grammar_ready("klingon"));
+    }
+
+    /// The code blocks of the demo's Quickstart page (one per common language).
+    fn quickstart_blocks() -> Vec<(String, Vec<String>)> {
+        let page = include_str!("../../sandbox/demo/pages/quickstart.md");
+        let mut blocks = Vec::new();
+        let mut open: Option<(String, Vec<String>)> = None;
+        for line in page.lines() {
+            match (line.trim_start().strip_prefix("```"), open.take()) {
+                (Some(_), Some(block)) => blocks.push(block),
+                (Some(language), None) => open = Some((language.to_string(), Vec::new())),
+                (None, Some((language, mut lines))) => {
+                    lines.push(format!("{line}\n"));
+                    open = Some((language, lines));
+                }
+                (None, None) => {}
+            }
+        }
+        blocks
+    }
+
+    fn styles_with(set: &SyntaxSet, syntax_name: &str, lines: &[String]) -> Vec<String> {
+        let syntax = set.find_syntax_by_name(syntax_name).expect("syntax");
+        let mut highlighter = HighlightLines::new(syntax, highlight_theme());
+        lines
+            .iter()
+            .map(|line| format!("{:?}", highlighter.highlight_line(line, set).expect("line")))
+            .collect()
+    }
+
+    /// ASCII classes change nothing on the code documentation shows: every Quickstart block
+    /// is coloured exactly as with the grammars' Unicode classes.
+    #[test]
+    fn ascii_classes_colour_the_quickstart_code_as_before() {
+        let unicode = two_face::syntax::extra_newlines();
+        let blocks = quickstart_blocks();
+        assert!(blocks.len() >= 8, "{} blocks", blocks.len());
+        for (language, lines) in blocks {
+            let Some(syntax) = find_syntax(&language) else {
+                continue;
+            };
+            assert_eq!(
+                styles_with(syntaxes(), &syntax.name, &lines),
+                styles_with(&unicode, &syntax.name, &lines),
+                "{language}"
+            );
+        }
+    }
+
+    /// Every rewritten regex of the common grammars still compiles.
+    #[test]
+    fn rewritten_regexes_of_the_common_grammars_compile() {
+        for language in COMMON_LANGUAGES {
+            let syntax = find_syntax(language)
+                .and_then(syntax_index)
+                .expect("syntax");
+            let patterns = (0..)
+                .map_while(|index| context_at(syntax, index))
+                .flat_map(|context| &context.patterns);
+            for pattern in patterns {
+                if let Pattern::Match(matcher) = pattern
+                    && !matcher.has_captures
+                {
+                    let regex = matcher.regex.regex_str();
+                    assert!(Regex::try_compile(regex).is_none(), "{language}: {regex}");
+                }
+            }
+        }
     }
 
     #[test]
