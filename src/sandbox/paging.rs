@@ -59,11 +59,37 @@ pub fn envelope(
     query: &HashMap<String, String>,
     faults: &Faults,
 ) -> Result<Value, ApiError> {
+    let count = items.len();
+    let window = page_window(count, query)?;
+    let page: Vec<Value> = items
+        .into_iter()
+        .skip(window.start)
+        .take(window.len())
+        .collect();
+    envelope_of_page(page, count, query, faults)
+}
+
+/// The positions of the requested page among `count` items. Lets a route render only the
+/// items of one page when rendering them is costly (2,000 comments of the big demo).
+pub fn page_window(
+    count: usize,
+    query: &HashMap<String, String>,
+) -> Result<std::ops::Range<usize>, ApiError> {
     let limit = parse_limit(query)?;
     let offset = parse_cursor(query)?;
-    let count = items.len();
+    Ok(offset.min(count)..offset.saturating_add(limit).min(count))
+}
+
+/// Wraps one page, already cut by [`page_window`], in the envelope. `count` is the total.
+pub fn envelope_of_page(
+    mut page: Vec<Value>,
+    count: usize,
+    query: &HashMap<String, String>,
+    faults: &Faults,
+) -> Result<Value, ApiError> {
+    let limit = parse_limit(query)?;
+    let offset = parse_cursor(query)?;
     let end = offset.saturating_add(limit).min(count);
-    let mut page: Vec<Value> = items.into_iter().skip(offset).take(limit).collect();
     let mut count_value = json!(count);
     if faults.odd_counts {
         oddities::bend_counts(&mut page);

@@ -24,7 +24,7 @@ use super::model::{
 use super::render::{Abilities, BodyFormat, Renderer, outdated};
 use crate::sandbox::error::ApiError;
 use crate::sandbox::model::{Revision, Role, Space, World};
-use crate::sandbox::paging::envelope;
+use crate::sandbox::paging::{envelope, envelope_of_page, page_window};
 use crate::sandbox::render::View;
 use crate::sandbox::routes::{Context, Shared};
 
@@ -780,11 +780,14 @@ async fn list_comments(
         selected.reverse();
     }
     let renderer = renderer(&world, &shared, &context, space);
-    let items = selected
-        .into_iter()
+    // Only the requested page is rendered: rendering is the costly part with 2,000 comments.
+    let query = paging_query(&pairs);
+    let count = selected.len();
+    let items = selected[page_window(count, &query)?]
+        .iter()
         .map(|comment| renderer.comment(change_request, comment, format))
         .collect();
-    json_response(envelope(items, &paging_query(&pairs), &context.faults)?)
+    json_response(envelope_of_page(items, count, &query, &context.faults)?)
 }
 
 #[derive(Debug, Deserialize)]
