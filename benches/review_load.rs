@@ -5,11 +5,11 @@
 
 use std::time::{Duration, Instant};
 
-use quire::api::{Client, ClientConfig, Token};
+use quire::api::Client;
 use quire::app::review_calls::ChangeRequestRef;
 use quire::app::{Environment, Model, Size};
 use quire::headless::Waves;
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::sandbox::{SandboxOptions, demo_ids};
 use quire::screens::Screen;
 use quire::screens::review::ReviewScreen;
 
@@ -26,14 +26,9 @@ async fn measure() {
         latency: LATENCY,
         ..SandboxOptions::default()
     };
-    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
+    let (sandbox, client) = quire::headless::local_sandbox(options)
         .await
         .expect("sandbox");
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .expect("client");
     let target = ChangeRequestRef {
         space: demo_ids::SPACE_GETTING_STARTED.to_string(),
         change_request: demo_ids::CR_REVIEW.to_string(),

@@ -6,9 +6,35 @@ use std::sync::Arc;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::api::{Client, ClientConfig, Token};
 use crate::app::{Cmd, DocHandle, Model, Msg, update};
 use crate::runtime::{Effects, call_api};
+use crate::sandbox::{Sandbox, SandboxOptions, tokens};
 use crate::ui::markdown::MarkdownDoc;
+use crate::ui::theme::Theme;
+
+/// A sandbox on a free loopback port and a client signed in to it as the demo admin: how the
+/// benchmarks meet the server.
+pub async fn local_sandbox(options: SandboxOptions) -> std::io::Result<(Sandbox, Client)> {
+    let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    let sandbox = Sandbox::start(loopback, options).await?;
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .map_err(|error| std::io::Error::other(error.to_string()))?;
+    Ok((sandbox, client))
+}
+
+/// What a user's run has, with `client` and no drafts kept on disk.
+pub fn effects_with(client: Client) -> Effects {
+    Effects {
+        client: Some(client),
+        drafts: None,
+        theme: Theme::default(),
+        render: Default::default(),
+    }
+}
 
 /// Applies `msg` and everything it leads to (API calls, parses, highlights) until the model is
 /// quiet. Clipboard, browser and suspend commands are ignored.

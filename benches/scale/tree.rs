@@ -6,15 +6,12 @@
 
 use std::time::{Duration, Instant};
 
-use quire::api::{Client, ClientConfig, Token};
 use quire::app::{Environment, Model, Msg, Size, update};
 use quire::headless;
-use quire::runtime::Effects;
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
 use quire::screens::Screen;
 use quire::screens::space::SpaceScreen;
 use quire::ui::chrome;
-use quire::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -83,21 +80,9 @@ async fn open_big_space() -> (Model, Sandbox) {
         big: true,
         ..SandboxOptions::default()
     };
-    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
-        .await
-        .expect("sandbox");
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .expect("client");
+    let (sandbox, client) = headless::local_sandbox(options).await.expect("sandbox");
     let space = client.get_space(demo_ids::SPACE_BIG).await.expect("space");
-    let effects = Effects {
-        client: Some(client),
-        drafts: None,
-        theme: Theme::default(),
-        render: Default::default(),
-    };
+    let effects = headless::effects_with(client);
     let mut model = Model::new(
         Screen::Space(SpaceScreen::new(space, "Big Co".into())),
         Environment::default(),
