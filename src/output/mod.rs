@@ -84,6 +84,7 @@ impl Output {
             out,
             state: &mut self.terminal,
             width: area.width,
+            height: area.height,
         };
         let shown = match &mut self.shown {
             Some(shown) if shown.area == area => shown,
