@@ -411,14 +411,26 @@ fn drawing_outside_a_kept_region_lands_where_it_should() {
         &reader_frame(80, 24, &document, 1, &margin_then_below),
         "bottom margin, then the status row",
     );
-    let everywhere = [(3, 22, '#'), (2, 23, '#'), (5, 0, 'x'), (6, 1, 'x'), (0, 23, 'x')];
+    let everywhere = [
+        (3, 22, '#'),
+        (2, 23, '#'),
+        (5, 0, 'x'),
+        (6, 1, 'x'),
+        (0, 23, 'x'),
+    ];
     terminal.show(
         &reader_frame(80, 24, &document, 1, &everywhere),
         "title, region and status",
     );
     terminal.show(&reader_frame(80, 24, &document, 2, &[]), "scrolled again");
     terminal.show(
-        &reader_frame(80, 24, &document, 2, &[(1, 21, '#'), (79, 22, '#'), (0, 23, '#')]),
+        &reader_frame(
+            80,
+            24,
+            &document,
+            2,
+            &[(1, 21, '#'), (79, 22, '#'), (0, 23, '#')],
+        ),
         "the last column of the bottom margin, then the status row",
     );
 }
@@ -437,12 +449,18 @@ fn a_resize_or_a_repaint_resets_a_kept_region() {
     terminal.output.forget();
     terminal.show(&reader_frame(80, 24, &document, 1, &[]), "repainted");
     assert!(terminal.sent("\u{1b}[r"), "the region is reset");
-    terminal.show(&reader_frame(80, 24, &document, 2, &[]), "scrolled after a repaint");
+    terminal.show(
+        &reader_frame(80, 24, &document, 2, &[]),
+        "scrolled after a repaint",
+    );
     assert!(terminal.set_a_region(), "the region is set again");
     terminal.parser.screen_mut().set_size(30, 100);
     terminal.show(&reader_frame(100, 30, &document, 2, &[]), "resized");
     assert!(terminal.sent("\u{1b}[r"), "the region is reset");
-    terminal.show(&reader_frame(100, 30, &document, 3, &[]), "scrolled after a resize");
+    terminal.show(
+        &reader_frame(100, 30, &document, 3, &[]),
+        "scrolled after a resize",
+    );
     assert!(terminal.set_a_region(), "the region of the new size is set");
     terminal.show(&reader_frame(100, 30, &document, 4, &[]), "scrolled again");
     assert!(!terminal.set_a_region(), "and kept");

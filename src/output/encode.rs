@@ -164,7 +164,8 @@ impl Writer<'_> {
         self.set_band(top, bottom);
         let count = u16::try_from(shift.unsigned_abs()).unwrap_or(u16::MAX);
         let direction = if shift > 0 { 'S' } else { 'T' };
-        self.out.extend_from_slice(csi_count(count, direction).as_bytes());
+        self.out
+            .extend_from_slice(csi_count(count, direction).as_bytes());
         // SU and SD leave the cursor where it was.
     }
 
@@ -632,7 +633,10 @@ mod tests {
         assert!(vertical_moves_safe(band, 0, 1), "above");
         assert!(vertical_moves_safe(band, 23, 10), "up into the region");
         assert!(vertical_moves_safe(band, 0, 10), "down into the region");
-        assert!(!vertical_moves_safe(band, 19, 20), "out at the bottom margin");
+        assert!(
+            !vertical_moves_safe(band, 19, 20),
+            "out at the bottom margin"
+        );
         assert!(!vertical_moves_safe(band, 5, 1), "out at the top margin");
         assert!(!vertical_moves_safe(band, 23, 0), "across, up");
         assert!(!vertical_moves_safe(band, 0, 23), "across, down");

@@ -202,6 +202,9 @@ mod tests {
     fn nothing_shifted_means_no_scroll() {
         let old = screen(&["a", "b", "c"]);
         assert_eq!(find(&old, &old, None), None);
-        assert_eq!(find(&Buffer::empty(Rect::new(0, 0, 4, 4)), &old, None), None);
+        assert_eq!(
+            find(&Buffer::empty(Rect::new(0, 0, 4, 4)), &old, None),
+            None
+        );
     }
 }
