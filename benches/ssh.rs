@@ -320,6 +320,7 @@ impl Host for NoHost {
 /// quire's loop on its own thread, as in `main`, drawing on a counting terminal.
 struct Session {
     counter: Counter,
+    writing: Writing,
     keys: mpsc::UnboundedSender<InputEvent>,
     thread: std::thread::JoinHandle<()>,
 }
@@ -380,6 +381,7 @@ impl Session {
         });
         let session = Session {
             counter,
+            writing,
             keys,
             thread,
         };
@@ -417,8 +419,13 @@ impl Session {
     /// first frame also changes the ruler from "Top").
     fn mean_bytes_per_key(&self, code: KeyCode, modifiers: KeyModifiers, top: &[KeyCode]) -> usize {
         self.press(code, modifiers);
-        // ratatui's diff ends every frame with 26 bytes of resets, even an unchanged one.
-        let unchanged = 30;
+        // ratatui's diff ends every frame with 26 bytes of resets, even an unchanged one;
+        // quire's encoder sends nothing for an unchanged frame (and a scroll by one blank
+        // line can cost fewer than 30 bytes: counting it as "unchanged" would drop it).
+        let unchanged = match self.writing {
+            Writing::Before => 30,
+            Writing::NoRegions | Writing::Now => 0,
+        };
         mean_of_moves(
             unchanged,
             || self.press(code, modifiers),

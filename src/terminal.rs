@@ -65,10 +65,16 @@ pub fn is_gone(error: &io::Error) -> bool {
         || error.to_string().contains("(os error 5)")
 }
 
+/// DECSTBM without parameters: the scroll region is the whole screen again.
+const RESET_SCROLL_REGION: &[u8] = b"\x1b[r";
+
 /// Undoes `enter`. Safe to call more than once and from a panic hook: errors are ignored
 /// because there is nothing better to do with them at that point.
 pub fn restore() {
     let _ = disable_raw_mode();
+    // quire leaves its scroll region set between frames (src/output): the shell, the editor
+    // or whoever gets the terminal next gets the whole screen back.
+    let _ = io::stdout().write_all(RESET_SCROLL_REGION);
     // Frames end with whatever colours their last cell had (resetting after every frame would
     // cost bytes on each key): the shell gets default ones back here.
     let _ = execute!(

@@ -128,8 +128,21 @@ fn scrolling_the_reader_leaves_what_a_fresh_redraw_shows() {
     for (row, (scrolled, redrawn)) in scrolled.iter().zip(&redrawn).enumerate() {
         assert_eq!(scrolled, redrawn, "row {row} differs:\n{}", app.screen());
     }
+    // The scroll region stays set between frames; quitting gives the shell the whole screen.
+    for _ in 0..3 {
+        app.send("j");
+    }
+    app.settle();
     app.send("q");
     assert!(app.wait_exit(WAIT).is_some(), "q quits");
+    let output = app.raw_output();
+    let text = String::from_utf8_lossy(&output).to_string();
+    let last_scroll = text.rfind("\u{1b}[S").expect("scrolled after the resize");
+    assert!(
+        text[last_scroll..].contains("\u{1b}[r"),
+        "the scroll region is reset on the way out: {:?}",
+        &text[last_scroll..]
+    );
 }
 
 #[test]

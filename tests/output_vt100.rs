@@ -270,14 +270,17 @@ fn scroll_through(width: u16, height: u16, offsets: &[usize], scroll: Option<&st
             "fresh",
         )
     };
+    let mut region_set = false;
     for &offset in &offsets[1..] {
         let frame = reader_frame(width, height, &document, offset, &[]);
         let bytes = terminal.show(&frame, &format!("{width}x{height} at line {offset}"));
+        region_set |= terminal.set_a_region();
         let Some(scroll) = scroll else {
             continue;
         };
+        // The first scroll sets the region; the next ones of the same band keep it.
         assert!(
-            terminal.sent(scroll) && terminal.set_a_region(),
+            terminal.sent(scroll) && region_set,
             "scrolled with {scroll:?}: {:?}",
             String::from_utf8_lossy(&terminal.bytes)
         );
@@ -370,6 +373,97 @@ fn a_resize_or_a_forgotten_screen_redraws_everything() {
     terminal.show(&reader_frame(80, 24, &document, 0, &[]), "after forget");
     terminal.parser.screen_mut().set_size(30, 100);
     terminal.show(&reader_frame(100, 30, &document, 4, &[]), "resized");
+}
+
+/// The scroll region stays set between frames: the next one-line scroll of the same band is
+/// only `ESC[S` (no region set again, none reset), and the screen stays right.
+#[test]
+fn the_scroll_region_stays_set_while_the_same_band_scrolls() {
+    let document = document();
+    let mut terminal = Terminal::new(80, 24);
+    terminal.show(&reader_frame(80, 24, &document, 0, &[]), "first");
+    terminal.show(&reader_frame(80, 24, &document, 1, &[]), "first scroll");
+    assert!(terminal.set_a_region(), "the first scroll sets the region");
+    for offset in (2..12).chain((3..11).rev()) {
+        terminal.show(
+            &reader_frame(80, 24, &document, offset, &[]),
+            &format!("line {offset}"),
+        );
+        assert!(
+            !terminal.set_a_region() && !terminal.sent("\u{1b}[r"),
+            "the region is kept: {:?}",
+            String::from_utf8_lossy(&terminal.bytes)
+        );
+    }
+}
+
+/// With the region set (rows 1..23), drawing outside it is right: a change on the region's
+/// bottom margin followed by one on the row below (a line feed there would scroll the region
+/// instead of moving down), and changes above it and back inside.
+#[test]
+fn drawing_outside_a_kept_region_lands_where_it_should() {
+    let document = document();
+    let mut terminal = Terminal::new(80, 24);
+    terminal.show(&reader_frame(80, 24, &document, 0, &[]), "first");
+    terminal.show(&reader_frame(80, 24, &document, 1, &[]), "scrolled");
+    let margin_then_below = [(3, 22, '#'), (2, 23, '#')];
+    terminal.show(
+        &reader_frame(80, 24, &document, 1, &margin_then_below),
+        "bottom margin, then the status row",
+    );
+    let everywhere = [
+        (3, 22, '#'),
+        (2, 23, '#'),
+        (5, 0, 'x'),
+        (6, 1, 'x'),
+        (0, 23, 'x'),
+    ];
+    terminal.show(
+        &reader_frame(80, 24, &document, 1, &everywhere),
+        "title, region and status",
+    );
+    terminal.show(&reader_frame(80, 24, &document, 2, &[]), "scrolled again");
+    terminal.show(
+        &reader_frame(
+            80,
+            24,
+            &document,
+            2,
+            &[(1, 21, '#'), (79, 22, '#'), (0, 23, '#')],
+        ),
+        "the last column of the bottom margin, then the status row",
+    );
+}
+
+/// A resize, or a repaint from scratch (after `$EDITOR` or a suspend: `forget`), while a
+/// region is kept: the region is reset with the clear, the screen is right, and the next
+/// scroll sets the region again.
+#[test]
+fn a_resize_or_a_repaint_resets_a_kept_region() {
+    let document = document();
+    let mut terminal = Terminal::new(80, 24);
+    terminal.show(&reader_frame(80, 24, &document, 0, &[]), "first");
+    terminal.show(&reader_frame(80, 24, &document, 1, &[]), "scrolled");
+    // Someone else used the screen, its own way (an editor with a region of its own).
+    terminal.parser.process(b"\x1b[5;9r\x1b[2J\x1b[5;5Hjunk");
+    terminal.output.forget();
+    terminal.show(&reader_frame(80, 24, &document, 1, &[]), "repainted");
+    assert!(terminal.sent("\u{1b}[r"), "the region is reset");
+    terminal.show(
+        &reader_frame(80, 24, &document, 2, &[]),
+        "scrolled after a repaint",
+    );
+    assert!(terminal.set_a_region(), "the region is set again");
+    terminal.parser.screen_mut().set_size(30, 100);
+    terminal.show(&reader_frame(100, 30, &document, 2, &[]), "resized");
+    assert!(terminal.sent("\u{1b}[r"), "the region is reset");
+    terminal.show(
+        &reader_frame(100, 30, &document, 3, &[]),
+        "scrolled after a resize",
+    );
+    assert!(terminal.set_a_region(), "the region of the new size is set");
+    terminal.show(&reader_frame(100, 30, &document, 4, &[]), "scrolled again");
+    assert!(!terminal.set_a_region(), "and kept");
 }
 
 #[derive(Debug, Clone)]

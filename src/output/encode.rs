@@ -70,6 +70,10 @@ pub(super) struct TerminalState {
     /// Where the next character lands. Unknown after writing the last column (the terminal
     /// waits to wrap) and after setting a scroll region.
     pub(super) cursor: Option<(u16, u16)>,
+    /// The scroll region left set on the terminal, rows `top..bottom`; `None` for the whole
+    /// screen. Kept between frames: the next scroll of the same band then costs only `ESC[S`.
+    /// Known whenever the screen is: forgetting the screen also sends `ESC[r` with the clear.
+    pub(super) band: Option<(u16, u16)>,
     pub(super) cursor_visible: Option<bool>,
     /// A hyperlink was opened and not closed: text written now would join it.
     pub(super) link_open: bool,
@@ -132,8 +136,9 @@ fn is_plain_blank(cell: &Cell) -> bool {
 pub(super) struct Writer<'a> {
     pub(super) out: &'a mut Vec<u8>,
     pub(super) state: &'a mut TerminalState,
-    /// Columns of the terminal.
+    /// Columns and rows of the terminal.
     pub(super) width: u16,
+    pub(super) height: u16,
 }
 
 impl Writer<'_> {
@@ -143,22 +148,40 @@ impl Writer<'_> {
         self.out.extend_from_slice(b"\x1b[m\x1b[r\x1b[H\x1b[2J");
         self.state.pen = Some(Pen::DEFAULT);
         self.state.cursor = Some((0, 0));
+        self.state.band = None;
     }
 
     /// Scrolls rows `top..bottom` by `shift` rows: up (content moves up) when positive. The
     /// rows that come in are blank with the default background.
+    ///
+    /// The region stays set afterwards: drawing outside it is unaffected (cursor positioning
+    /// is absolute, origin mode stays off), only line feeds at its bottom margin and relative
+    /// moves out of it behave differently, and `move_sequence` avoids those. Whoever hands the
+    /// terminal to someone else resets it (`terminal::restore`).
     pub(super) fn scroll(&mut self, top: u16, bottom: u16, shift: i32) {
         self.close_link();
         self.make_pen_erase_clean();
-        let count = shift.unsigned_abs();
+        self.set_band(top, bottom);
+        let count = u16::try_from(shift.unsigned_abs()).unwrap_or(u16::MAX);
         let direction = if shift > 0 { 'S' } else { 'T' };
-        let _ = write!(self.out, "\x1b[{};{}r", top + 1, bottom);
-        if count == 1 {
-            let _ = write!(self.out, "\x1b[{direction}");
-        } else {
-            let _ = write!(self.out, "\x1b[{count}{direction}");
+        self.out
+            .extend_from_slice(csi_count(count, direction).as_bytes());
+        // SU and SD leave the cursor where it was.
+    }
+
+    /// Makes rows `top..bottom` the scroll region, unless they already are.
+    fn set_band(&mut self, top: u16, bottom: u16) {
+        let band = (top > 0 || bottom < self.height).then_some((top, bottom));
+        if self.state.band == band {
+            return;
         }
-        self.out.extend_from_slice(b"\x1b[r");
+        match band {
+            Some((top, bottom)) => {
+                let _ = write!(self.out, "\x1b[{};{}r", top + 1, bottom);
+            }
+            None => self.out.extend_from_slice(b"\x1b[r"),
+        }
+        self.state.band = band;
         // Setting the region homes the cursor on most terminals, but not on all.
         self.state.cursor = None;
     }
@@ -267,7 +290,7 @@ impl Writer<'_> {
             if cursor_y == y && cursor_x < x {
                 fills.push(self.trial_fill(cursor_x, target, glyphs, row, |_| {}));
             }
-            if cursor_y + 1 == y {
+            if cursor_y + 1 == y && vertical_moves_safe(self.state.band, cursor_y, y) {
                 fills.push(self.trial_fill(0, target, glyphs, row, |writer| {
                     writer.close_link();
                     writer.out.extend_from_slice(b"\r\n");
@@ -293,6 +316,7 @@ impl Writer<'_> {
             out: &mut bytes,
             state: &mut state,
             width: self.width,
+            height: self.height,
         });
         (bytes, state)
     }
@@ -333,7 +357,11 @@ impl Writer<'_> {
         }
         // Text written after a jump would otherwise join the open hyperlink.
         self.close_link();
-        move_sequence(self.out, self.state.cursor, x, y);
+        let from = self
+            .state
+            .cursor
+            .filter(|&(_, from_y)| vertical_moves_safe(self.state.band, from_y, y));
+        move_sequence(self.out, from, x, y);
         self.state.cursor = Some((x, y));
     }
 
@@ -488,6 +516,19 @@ fn colour_param(colour: Color, layer: Layer) -> String {
     }
 }
 
+/// Whether relative vertical moves (line feed, cursor up and down) from row `from` reach row
+/// `to` with the scroll region `band` set. A line feed at the region's bottom margin scrolls it,
+/// and cursor up and down stop at a margin when they start inside the region (xterm stops
+/// cursor up at the top margin even from below it): moving within one zone (above, inside,
+/// below the region) or into the region is safe, moving out of it or across it is not.
+fn vertical_moves_safe(band: Option<(u16, u16)>, from: u16, to: u16) -> bool {
+    let Some((top, bottom)) = band else {
+        return true;
+    };
+    let zone = |row: u16| (row >= top) as u8 + (row >= bottom) as u8;
+    zone(from) == zone(to) || (top..bottom).contains(&to)
+}
+
 /// Appends the shortest sequence that moves the cursor from `from` (unknown: `None`) to
 /// (`x`, `y`).
 fn move_sequence(out: &mut Vec<u8>, from: Option<(u16, u16)>, x: u16, y: u16) {
@@ -578,6 +619,27 @@ mod tests {
         assert_eq!(moved(Some((30, 2)), 30, 3), "\n");
         assert_eq!(moved(Some((30, 2)), 28, 4), "\n\n\x1b[2D");
         assert_eq!(moved(Some((30, 2)), 30, 9), "\x1b[7B");
+    }
+
+    /// With rows 2..20 as the region: line feeds and cursor up/down only within a zone or
+    /// into the region, never out of it or across it (where a margin would stop them, or a
+    /// line feed at the bottom margin would scroll).
+    #[test]
+    fn relative_vertical_moves_never_leave_a_kept_region() {
+        let band = Some((2, 20));
+        assert!(vertical_moves_safe(None, 19, 23));
+        assert!(vertical_moves_safe(band, 5, 19), "inside");
+        assert!(vertical_moves_safe(band, 21, 23), "below");
+        assert!(vertical_moves_safe(band, 0, 1), "above");
+        assert!(vertical_moves_safe(band, 23, 10), "up into the region");
+        assert!(vertical_moves_safe(band, 0, 10), "down into the region");
+        assert!(
+            !vertical_moves_safe(band, 19, 20),
+            "out at the bottom margin"
+        );
+        assert!(!vertical_moves_safe(band, 5, 1), "out at the top margin");
+        assert!(!vertical_moves_safe(band, 23, 0), "across, up");
+        assert!(!vertical_moves_safe(band, 0, 23), "across, down");
     }
 
     #[test]

@@ -84,6 +84,7 @@ impl Output {
             out,
             state: &mut self.terminal,
             width: area.width,
+            height: area.height,
         };
         let shown = match &mut self.shown {
             Some(shown) if shown.area == area => shown,
@@ -93,7 +94,7 @@ impl Output {
             }
         };
         if self.options.scroll_regions
-            && let Some(found) = scroll::find(shown, frame)
+            && let Some(found) = scroll::find(shown, frame, writer.state.band)
         {
             writer.scroll(found.top, found.bottom, found.shift);
             scroll::apply(shown, found);

@@ -18,10 +18,15 @@ pub struct Scroll {
     pub shift: i32,
 }
 
-/// Cells a scroll must save before it is used: setting the region, scrolling and resetting it
-/// cost about 15 bytes, and a few rows must match so a coincidence (two blank rows) is not
-/// taken for a scroll.
+/// Cells a scroll must save before it is used: setting the region and scrolling cost about
+/// 12 bytes, and a few rows must match so a coincidence (two blank rows) is not taken for a
+/// scroll.
 const MINIMUM_GAIN: usize = 32;
+
+/// The same when the terminal's region is already that band: scrolling costs only `ESC[nS`,
+/// and the rows it brings in are blank, so drawing them needs no erasing. A page-down that
+/// keeps one short line is then still scrolled.
+const MINIMUM_GAIN_IN_KEPT_REGION: usize = 12;
 
 /// What drawing a row costs roughly, counted when the row would have to be sent again: its
 /// visible characters plus a cursor move.
@@ -42,8 +47,9 @@ fn row_hashes(buffer: &Buffer) -> Vec<u64> {
         .collect()
 }
 
-/// The scroll that saves the most, if one saves enough. `shown` and `next` have the same area.
-pub fn find(shown: &Buffer, next: &Buffer) -> Option<Scroll> {
+/// The scroll that saves the most, if one saves enough. `shown` and `next` have the same area;
+/// `kept` is the scroll region the terminal has now (rows `top..bottom`), if any.
+pub fn find(shown: &Buffer, next: &Buffer, kept: Option<(u16, u16)>) -> Option<Scroll> {
     let width = usize::from(next.area.width);
     if width == 0 || shown.area != next.area {
         return None;
@@ -77,8 +83,14 @@ pub fn find(shown: &Buffer, next: &Buffer) -> Option<Scroll> {
                     (false, Some(start)) => {
                         run_start = None;
                         let gain: usize = cost[start..row].iter().sum();
-                        if gain >= MINIMUM_GAIN && best.is_none_or(|(most, _)| gain > most) {
-                            best = Some((gain, region(start, row, shift)));
+                        let scroll = region(start, row, shift);
+                        let minimum = if kept == Some((scroll.top, scroll.bottom)) {
+                            MINIMUM_GAIN_IN_KEPT_REGION
+                        } else {
+                            MINIMUM_GAIN
+                        };
+                        if gain >= minimum && best.is_none_or(|(most, _)| gain > most) {
+                            best = Some((gain, scroll));
                         }
                     }
                     _ => {}
@@ -153,7 +165,7 @@ mod tests {
         new.push("status 2%".to_string());
         let old = screen(&old.iter().map(String::as_str).collect::<Vec<_>>());
         let new = screen(&new.iter().map(String::as_str).collect::<Vec<_>>());
-        let scroll = find(&old, &new).expect("a scroll");
+        let scroll = find(&old, &new, None).expect("a scroll");
         assert_eq!(
             scroll,
             Scroll {
@@ -178,7 +190,7 @@ mod tests {
         let new = lines(2, 10);
         let old = screen(&old.iter().map(String::as_str).collect::<Vec<_>>());
         let new = screen(&new.iter().map(String::as_str).collect::<Vec<_>>());
-        let scroll = find(&old, &new).expect("a scroll");
+        let scroll = find(&old, &new, None).expect("a scroll");
         assert_eq!(scroll.shift, -3);
         let mut shifted = old.clone();
         apply(&mut shifted, scroll);
@@ -189,7 +201,10 @@ mod tests {
     #[test]
     fn nothing_shifted_means_no_scroll() {
         let old = screen(&["a", "b", "c"]);
-        assert_eq!(find(&old, &old), None);
-        assert_eq!(find(&Buffer::empty(Rect::new(0, 0, 4, 4)), &old), None);
+        assert_eq!(find(&old, &old, None), None);
+        assert_eq!(
+            find(&Buffer::empty(Rect::new(0, 0, 4, 4)), &old, None),
+            None
+        );
     }
 }
