@@ -168,6 +168,25 @@ impl PtyApp {
         self.wait_for_output_to_settle();
     }
 
+    /// Waits until quire is idle: no spinner (a braille character) on screen, whose turning
+    /// would make two captures of the same view differ, and the output settled.
+    pub fn wait_until_idle(&self, timeout: Duration) {
+        let spinning = |screen: String| {
+            screen
+                .chars()
+                .any(|c| ('\u{2800}'..='\u{28ff}').contains(&c))
+        };
+        let start = Instant::now();
+        while start.elapsed() < timeout {
+            self.settle();
+            if !spinning(self.screen()) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("quire stayed busy for {timeout:?}:\n{}", self.screen());
+    }
+
     /// Waits until the reader has taken in everything written so far (no new bytes for a
     /// moment), so a test reading the output after an exit sees its last bytes.
     fn wait_for_output_to_settle(&self) {
