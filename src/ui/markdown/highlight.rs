@@ -1,9 +1,11 @@
 //! Fenced code through syntect (with two-face's syntax set), with a time budget per block.
 //!
 //! A grammar is built (its rules read and its regexes compiled) the first time it is used,
-//! which takes far longer than highlighting a block: grammars are built once and kept, the
-//! common ones warmed in the background at start ([`warm_common_grammars`]), and a block's
-//! budget starts only once its grammar is ready, so it measures highlighting work alone.
+//! which takes far longer than highlighting a block: grammars are built once and kept, when a
+//! page first needs them, and a block's budget starts only once its grammar is ready, so it
+//! measures highlighting work alone. A built grammar is big (TypeScript's regexes alone take
+//! tens of MB), so none is built before a page asks for it: at start only the syntax set is
+//! read ([`warm_syntax_set`]), which is what makes the first colouring slow otherwise.
 //!
 //! Some of syntect's regexes backtrack for minutes on unlucky input, so blocks are highlighted
 //! on a worker thread: the worker gives up on a block once its budget is spent (checked after
@@ -73,6 +75,17 @@ fn syntaxes() -> &'static SyntaxSet {
     SYNTAXES.get_or_init(|| with_ascii_classes(two_face::syntax::extra_newlines()))
 }
 
+/// Hands memory the allocator holds free back to the system. glibc keeps what a big piece of
+/// work freed (reading the syntax set, highlighting a 1 MB page) in its arenas, where it still
+/// counts as resident; elsewhere this does nothing.
+pub(super) fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free pages of malloc's own arenas to the system.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// `set` with every regex's Unicode classes made ASCII ([`ascii_classes`] says why). The set
 /// is rebuilt from its definitions in the same order, so the syntaxes' links into each other
 /// stay valid. Its regexes are not compiled here: that is still per grammar, when needed.
@@ -134,8 +147,17 @@ fn prepare_grammar(syntax: &'static SyntaxReference) {
     }
 }
 
-/// Builds the grammars of the languages pages use most, so the first page that shows them is
-/// highlighted at once. The app runs this on a background thread at start.
+/// Reads the syntax set and the theme, without building any grammar, and hands the memory the
+/// reading needed back to the system. The app runs this on a background thread at start: it
+/// takes most of a second, which the first page with code would otherwise wait for.
+pub fn warm_syntax_set() {
+    highlight_theme();
+    syntaxes();
+    release_free_memory();
+}
+
+/// Builds the grammars of the languages pages use most (all their regexes: tens of MB). For
+/// measuring grammars; the app builds a grammar only when a page needs it.
 pub fn warm_common_grammars() {
     highlight_theme();
     for language in COMMON_LANGUAGES {
@@ -290,6 +312,7 @@ pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<High
             }
         }
     }
+    release_free_memory();
     results
 }
 
