@@ -666,6 +666,20 @@ mod tests {
         }
     }
 
+    /// Highlighting compiles only the regexes the code reaches, never a whole grammar: all of
+    /// a grammar's regexes take tens of MB (a language no other test warms).
+    #[test]
+    fn highlighting_does_not_build_the_whole_grammar() {
+        let jobs = vec![Job {
+            language: "ruby".into(),
+            lines: vec!["def robot(serial) = Robot.new(serial)".into()],
+        }];
+        let results = highlight_all(jobs, default_budget());
+        let lines = results[0].as_ref().expect("highlighted");
+        assert!(lines[0].iter().any(|token| token.foreground.is_some()));
+        assert!(!grammar_ready("ruby"));
+    }
+
     /// Warming reaches syntect's contexts through serde: if syntect ever changed how it
     /// serializes context ids, warming would silently do nothing. It must find them all.
     #[test]
