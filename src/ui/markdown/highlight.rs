@@ -326,7 +326,6 @@ pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<High
             }
         }
     }
-    release_free_memory();
     results
 }
 

@@ -126,6 +126,8 @@ impl MarkdownDoc {
             }
         }
         doc.store.buffer.shrink_to_fit();
+        // Highlighting a big page frees tens of MB of tokens and worker memory.
+        highlight::release_free_memory();
         doc
     }
 
