@@ -14,12 +14,7 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browse_from_organizations_to_a_rendered_page() {
     let harness = Harness::start(tokens::READER, SandboxOptions::default()).await;
-    harness.open_getting_started().await;
-    // The first page is selected and previewed without a key press.
-    harness.wait_for("Welcome to Acme Fleet").await;
-    harness.press(KeyCode::Char('j'));
-    harness.press(KeyCode::Enter);
-    harness.wait_for("Quickstart  /quickstart").await;
+    open_quickstart(&harness).await;
     harness.press(KeyCode::Char('y'));
     harness.press(KeyCode::Char('q'));
     let exit = harness.running.await.unwrap().unwrap();
@@ -27,6 +22,16 @@ async fn browse_from_organizations_to_a_rendered_page() {
     let copied = harness.host.copied.lock().unwrap().clone();
     assert_eq!(copied.len(), 1, "y copied the page's link");
     assert!(copied[0].contains("quickstart"), "{copied:?}");
+}
+
+/// Opens the demo's Quickstart (code in many languages) in the reader.
+async fn open_quickstart(harness: &Harness) {
+    harness.open_getting_started().await;
+    // The first page is selected and previewed without a key press.
+    harness.wait_for("Welcome to Acme Fleet").await;
+    harness.press(KeyCode::Char('j'));
+    harness.press(KeyCode::Enter);
+    harness.wait_for("Quickstart  /quickstart").await;
 }
 
 /// Every regex of the common grammars takes ~80 MB: the loop no longer builds them at start,
@@ -37,11 +42,7 @@ async fn no_grammar_is_built_in_full_at_start_or_for_a_page() {
         "rust", "python", "ts", "js", "go", "sql", "sh", "json", "yaml", "toml",
     ];
     let harness = Harness::start(tokens::READER, SandboxOptions::default()).await;
-    harness.open_getting_started().await;
-    harness.wait_for("Welcome to Acme Fleet").await;
-    harness.press(KeyCode::Char('j'));
-    harness.press(KeyCode::Enter);
-    harness.wait_for("Quickstart  /quickstart").await;
+    open_quickstart(&harness).await;
     let watched = Instant::now();
     while watched.elapsed() < Duration::from_secs(3) {
         let built: Vec<&str> = COMMON
