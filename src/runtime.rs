@@ -20,7 +20,7 @@ use crate::app::{
 };
 use crate::output::Present;
 use crate::ui::chrome;
-use crate::ui::markdown::{MarkdownDoc, RenderOptions, warm_common_grammars};
+use crate::ui::markdown::{MarkdownDoc, RenderOptions, warm_syntax_set};
 use crate::ui::theme::Theme;
 
 /// How often the spinner turns while something is loading. Idle, nothing ticks.
@@ -81,13 +81,13 @@ where
     H: Host,
 {
     let (sender, mut receiver) = unbounded_channel::<Msg>();
-    // Code highlighting needs grammars that take long to build: build the common ones now,
-    // in the background, so the first page with code is coloured without waiting. A plain
-    // thread, not a blocking task: the runtime waits for those at exit, and quitting must not
-    // wait for a grammar.
+    // Code highlighting needs a syntax set that takes most of a second to read: read it now,
+    // in the background, so the first page with code is coloured sooner. Grammars themselves
+    // are built when a page needs them (all of them would cost ~80 MB). A plain thread, not a
+    // blocking task: the runtime waits for those at exit, and quitting must not wait for it.
     if let Err(error) = std::thread::Builder::new()
         .name("quire-grammars".into())
-        .spawn(warm_common_grammars)
+        .spawn(warm_syntax_set)
     {
         tracing::warn!(%error, "could not start warming code grammars");
     }

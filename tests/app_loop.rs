@@ -8,17 +8,13 @@ use std::time::{Duration, Instant};
 use common::loop_harness::Harness;
 use quire::runtime::{Exit, InputEvent};
 use quire::sandbox::{SandboxOptions, tokens};
+use quire::ui::markdown::grammar_ready;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browse_from_organizations_to_a_rendered_page() {
     let harness = Harness::start(tokens::READER, SandboxOptions::default()).await;
-    harness.open_getting_started().await;
-    // The first page is selected and previewed without a key press.
-    harness.wait_for("Welcome to Acme Fleet").await;
-    harness.press(KeyCode::Char('j'));
-    harness.press(KeyCode::Enter);
-    harness.wait_for("Quickstart  /quickstart").await;
+    open_quickstart(&harness).await;
     harness.press(KeyCode::Char('y'));
     harness.press(KeyCode::Char('q'));
     let exit = harness.running.await.unwrap().unwrap();
@@ -26,6 +22,38 @@ async fn browse_from_organizations_to_a_rendered_page() {
     let copied = harness.host.copied.lock().unwrap().clone();
     assert_eq!(copied.len(), 1, "y copied the page's link");
     assert!(copied[0].contains("quickstart"), "{copied:?}");
+}
+
+/// Opens the demo's Quickstart (code in many languages) in the reader.
+async fn open_quickstart(harness: &Harness) {
+    harness.open_getting_started().await;
+    // The first page is selected and previewed without a key press.
+    harness.wait_for("Welcome to Acme Fleet").await;
+    harness.press(KeyCode::Char('j'));
+    harness.press(KeyCode::Enter);
+    harness.wait_for("Quickstart  /quickstart").await;
+}
+
+/// Every regex of the common grammars takes ~80 MB: the loop no longer builds them at start,
+/// and a page's code compiles only the regexes it reaches, never a whole grammar.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_grammar_is_built_in_full_at_start_or_for_a_page() {
+    const COMMON: [&str; 10] = [
+        "rust", "python", "ts", "js", "go", "sql", "sh", "json", "yaml", "toml",
+    ];
+    let harness = Harness::start(tokens::READER, SandboxOptions::default()).await;
+    open_quickstart(&harness).await;
+    let watched = Instant::now();
+    while watched.elapsed() < Duration::from_secs(3) {
+        let built: Vec<&str> = COMMON
+            .into_iter()
+            .filter(|language| grammar_ready(language))
+            .collect();
+        assert!(built.is_empty(), "built in full: {built:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    harness.press(KeyCode::Char('q'));
+    assert_eq!(harness.running.await.unwrap().unwrap(), Exit::Quit);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

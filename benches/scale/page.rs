@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use quire::api::{Client, ClientConfig, Token};
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::space::PREVIEW_BYTES;
-use quire::ui::markdown::{MarkdownDoc, RenderOptions, preview_source, warm_common_grammars};
+use quire::ui::markdown::{MarkdownDoc, RenderOptions, preview_source, warm_syntax_set};
 use quire::ui::theme::Theme;
 
 /// Set in the child process: the path of the file holding the page's markdown.
@@ -68,10 +68,10 @@ fn measure(markdown: &str) {
     let start = Memory::now();
     println!("  resident at start (markdown read):      {}", start.rss());
 
-    warm_common_grammars();
+    warm_syntax_set();
     let warmed = Memory::now();
     println!(
-        "  + code grammars warmed (as at start):   {} (+{})",
+        "  + syntax set read (as at start):        {} (+{})",
         warmed.rss(),
         warmed.rss_delta(&start)
     );

@@ -23,7 +23,7 @@ use ratatui::text::Line;
 
 use crate::ui::theme::Theme;
 
-pub use highlight::{grammar_ready, warm_common_grammars};
+pub use highlight::{grammar_ready, warm_common_grammars, warm_syntax_set};
 
 /// How many colours the terminal can show; syntect's RGB colours are mapped down to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -126,6 +126,8 @@ impl MarkdownDoc {
             }
         }
         doc.store.buffer.shrink_to_fit();
+        // Highlighting a big page frees tens of MB of tokens and worker memory.
+        highlight::release_free_memory();
         doc
     }
 
