@@ -336,10 +336,11 @@ impl Writer<'_> {
         }
         let first = glyphs.binary_search_by_key(&from, |glyph| glyph.x).ok()?;
         let gap = &glyphs[first..target];
-        if gap
-            .iter()
-            .any(|glyph| row[usize::from(glyph.x)].diff_option == CellDiffOption::Skip)
-        {
+        if gap.iter().any(|glyph| {
+            let cell = &row[usize::from(glyph.x)];
+            cell.diff_option == CellDiffOption::Skip
+                || (!glyph.blank_instead && width_is_uncertain(cell.symbol()))
+        }) {
             return None;
         }
         Some(self.trial(|writer| {
@@ -368,6 +369,16 @@ impl Writer<'_> {
     fn print(&mut self, cell: &Cell, glyph: Glyph) {
         self.set_pen(Pen::of(cell));
         let symbol = cell.symbol();
+        let uncertain = !glyph.blank_instead && width_is_uncertain(symbol);
+        if uncertain
+            && glyph.width == 2
+            && let Some((x, y)) = self.state.cursor
+        {
+            // Blank both cells first: a terminal that draws the cluster one cell wide then
+            // leaves a blank beside it, not a character of the previous screen.
+            self.out.extend_from_slice(b"  ");
+            move_sequence(self.out, None, x, y);
+        }
         if glyph.blank_instead {
             self.out.push(b' ');
         } else {
@@ -376,6 +387,12 @@ impl Writer<'_> {
                 // `ESC]8;;ESC\` closes; anything with an address between opens.
                 self.state.link_open = !symbol[start..].starts_with("\x1b]8;;\x1b\\");
             }
+        }
+        if uncertain {
+            // Terminals disagree on the width of some clusters (an emoji with a variation
+            // selector is 2 cells here and 1 in tmux): the next write moves absolutely.
+            self.state.cursor = None;
+            return;
         }
         self.state.cursor = self.state.cursor.and_then(|(x, y)| {
             let next = x + glyph.width;
@@ -516,6 +533,13 @@ fn colour_param(colour: Color, layer: Layer) -> String {
     }
 }
 
+/// Whether terminals may give `symbol` another width than ours: a cluster of several
+/// characters (emoji with a variation selector or joiner, combining marks). Cells carrying an
+/// OSC 8 hyperlink have their width forced and are not counted.
+fn width_is_uncertain(symbol: &str) -> bool {
+    !symbol.contains('\x1b') && symbol.chars().nth(1).is_some()
+}
+
 /// Whether relative vertical moves (line feed, cursor up and down) from row `from` reach row
 /// `to` with the scroll region `band` set. A line feed at the region's bottom margin scrolls it,
 /// and cursor up and down stop at a margin when they start inside the region (xterm stops
@@ -603,6 +627,35 @@ fn csi_count(count: u16, command: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// tmux draws "🏛️" (an emoji with a variation selector) one cell wide where we count two:
+    /// what follows it on the row must not be placed by counting from it, but by an absolute
+    /// move to where it belongs.
+    #[test]
+    fn what_follows_a_cluster_of_uncertain_width_is_placed_by_an_absolute_move() {
+        use ratatui::buffer::Buffer;
+        use ratatui::layout::Rect;
+        use ratatui::style::Style;
+
+        let mut frame = Buffer::empty(Rect::new(0, 0, 40, 1));
+        frame.set_string(0, 0, "🏛\u{fe0f} Architecture › Decisions", Style::default());
+        let mut output = super::super::Output::new(super::super::OutputOptions::for_terminal(
+            "xterm-256color",
+            false,
+        ));
+        let mut out = Vec::new();
+        output.encode(&frame, None, &mut out);
+        let text = String::from_utf8(out).unwrap();
+        let after_emoji = text.split('\u{fe0f}').nth(1).unwrap_or_default();
+        assert!(
+            after_emoji.starts_with("\x1b[1;4H"),
+            "the cell after the emoji is reached by an absolute move: {text:?}"
+        );
+        assert!(
+            text.contains("  \x1b[H🏛"),
+            "both cells are blanked before the emoji: {text:?}"
+        );
+    }
 
     #[test]
     fn moves_pick_the_shortest_sequence() {
