@@ -31,6 +31,12 @@ pub enum KeyContext {
     AccessAudit,
     /// The organization's Members tab: role filter and sort.
     Members,
+    /// The organization's Spaces tab: acting on the selected collection or space.
+    ContentTree,
+    /// Inside a space: its page tree (search, links, files, git sync, new change request).
+    SpaceTree,
+    /// The organization's Trash tab: deleted spaces.
+    Trash,
 }
 
 macro_rules! actions {
@@ -129,6 +135,24 @@ actions! {
     EditSchema => "edit_schema", "edit the schema as JSON";
     RoleFilter => "role_filter", "role shown: all / admin / … / guest";
     MemberSort => "member_sort", "order: joined / last seen, newest / oldest";
+    EditDescription => "edit_description", "edit the description";
+    DefaultLevel => "default_level", "default access level";
+    Move => "move", "move (to a collection, before/after a space)";
+    Transfer => "transfer", "transfer to another organization";
+    ToggleLock => "toggle_lock", "lock / unlock editing";
+    EditLanguage => "edit_language", "language";
+    MergeRules => "merge_rules", "merge rules";
+    Duplicate => "duplicate", "duplicate";
+    Restore => "restore", "restore from the trash";
+    SearchContent => "search_content", "search the space / organization";
+    LinksReport => "links_report", "links report";
+    Files => "files", "files";
+    Backlinks => "backlinks", "what links here";
+    NewChangeRequest => "new_change_request", "new change request";
+    Pdf => "pdf", "PDF address";
+    StatusPicker => "status_picker", "statuses shown (several at once)";
+    IssueCluster => "issue_cluster", "filter by conversations issues cluster";
+    GitSync => "git_sync", "git sync";
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
@@ -354,6 +378,36 @@ impl Default for Keymap {
             (AccessAudit, &["x"], Action::Revoke),
             (Members, &["f"], Action::RoleFilter),
             (Members, &["s"], Action::MemberSort),
+            (ContentTree, &["n"], Action::Create),
+            (ContentTree, &["R"], Action::Rename),
+            (ContentTree, &["D"], Action::EditDescription),
+            (ContentTree, &["L"], Action::DefaultLevel),
+            (ContentTree, &["m"], Action::Move),
+            (ContentTree, &["T"], Action::Transfer),
+            (ContentTree, &["d", "delete"], Action::Delete),
+            (ContentTree, &["x"], Action::ToggleLock),
+            (ContentTree, &["i"], Action::ChangeIcon),
+            (ContentTree, &["a"], Action::EditLanguage),
+            (ContentTree, &["M"], Action::MergeRules),
+            (ContentTree, &["Y"], Action::Duplicate),
+            (ContentTree, &["s"], Action::SearchContent),
+            (Trash, &["u"], Action::Restore),
+            (SpaceTree, &["s"], Action::SearchContent),
+            (SpaceTree, &["L"], Action::LinksReport),
+            (SpaceTree, &["F"], Action::Files),
+            (SpaceTree, &["b"], Action::Backlinks),
+            (SpaceTree, &["N"], Action::NewChangeRequest),
+            (SpaceTree, &["P"], Action::Pdf),
+            (SpaceTree, &["I"], Action::GitSync),
+            (Reader, &["b"], Action::Backlinks),
+            (Reader, &["P"], Action::Pdf),
+            (Review, &["D"], Action::EditDescription),
+            (Review, &["F"], Action::Files),
+            (Review, &["b"], Action::Backlinks),
+            (Review, &["P"], Action::Pdf),
+            (ChangeRequests, &["S"], Action::StatusPicker),
+            (ChangeRequests, &["I"], Action::IssueCluster),
+            (ChangeRequests, &["N"], Action::NewChangeRequest),
         ];
         let bindings = table
             .iter()

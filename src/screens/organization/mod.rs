@@ -366,7 +366,12 @@ impl ScreenState for Organization {
 
     fn key_contexts(&self) -> &'static [KeyContext] {
         match self.tab {
-            Tab::Spaces => &[KeyContext::Tabs, KeyContext::Tree, KeyContext::List],
+            Tab::Spaces => &[
+                KeyContext::Tabs,
+                KeyContext::ContentTree,
+                KeyContext::Tree,
+                KeyContext::List,
+            ],
             Tab::ChangeRequests => &[
                 KeyContext::Tabs,
                 KeyContext::ChangeRequests,

@@ -401,7 +401,7 @@ impl ScreenState for SpaceScreen {
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
-        &[KeyContext::Tree, KeyContext::List]
+        &[KeyContext::SpaceTree, KeyContext::Tree, KeyContext::List]
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
