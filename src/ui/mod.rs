@@ -10,6 +10,8 @@ pub mod input;
 pub mod list;
 pub mod markdown;
 pub mod notice;
+pub mod picker;
+pub mod prompt;
 pub mod reader;
 pub mod sanitize;
 pub mod status;

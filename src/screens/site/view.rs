@@ -2,13 +2,12 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::form::{Field, visibility_explanation};
-use super::{GroupRow, Modal, Picker, Prompt, SiteScreen, SiteTab, save_key};
+use super::{GroupRow, Modal, SiteScreen, SiteTab, save_key};
 use crate::api::models::{SiteStructureItem, SiteVisibility};
 use crate::app::Model;
-use crate::ui::chrome::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -38,8 +37,8 @@ pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
     draw_notice(screen, frame, notice_area, theme);
     match &screen.modal {
         Some(Modal::Confirm { confirm, .. }) => confirm.draw(frame, area, theme),
-        Some(Modal::Prompt(prompt)) => draw_prompt(prompt, frame, area, theme),
-        Some(Modal::Picker(picker)) => draw_picker(picker, frame, area, theme),
+        Some(Modal::Prompt(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
+        Some(Modal::Picker(picker)) => crate::ui::picker::draw(picker, frame, area, theme),
         Some(Modal::Composer(editor)) => editor.with(|composer| composer.draw(frame, body, theme)),
         None => {}
     }
@@ -709,103 +708,5 @@ fn draw_adaptive(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Mod
     frame.render_widget(
         Paragraph::new(lines).scroll((screen.adaptive_scroll.min(max_scroll), 0)),
         area,
-    );
-}
-
-// ----- Modals -----
-
-fn popup_block<'a>(title: &str, theme: &Theme) -> Block<'a> {
-    Block::default()
-        .borders(Borders::ALL)
-        .border_style(theme.style("border_focused"))
-        .title(format!(" {} ", sanitize(title)))
-}
-
-fn draw_prompt(prompt: &Prompt, frame: &mut Frame, area: Rect, theme: &Theme) {
-    if area.width < 4 || area.height < 3 {
-        return;
-    }
-    let popup = centered(area, 60, 5);
-    frame.render_widget(Clear, popup);
-    let block = popup_block(&prompt.title, theme);
-    let inner = block.inner(popup);
-    frame.render_widget(block, popup);
-    let status = match prompt.error() {
-        Some(error) => Span::styled(format!("✗ {error}"), theme.style("error")),
-        None => Span::styled(
-            format!("{} · enter ok · esc cancel", prompt.hint),
-            theme.style("muted"),
-        ),
-    };
-    let lines = vec![
-        Line::from(Span::styled(
-            sanitize(&prompt.input.text).into_owned(),
-            theme.style("text"),
-        )),
-        Line::from(status),
-    ];
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
-    let x = inner.x.saturating_add(prompt.input.cursor_column() as u16);
-    if x < inner.right() && inner.height > 0 {
-        frame.set_cursor_position(Position::new(x, inner.y));
-    }
-}
-
-fn draw_picker(picker: &Picker, frame: &mut Frame, area: Rect, theme: &Theme) {
-    if area.width < 4 || area.height < 3 {
-        return;
-    }
-    let height = (picker.options.len() as u16).saturating_add(5);
-    let popup = centered(area, 70, height);
-    frame.render_widget(Clear, popup);
-    let block = popup_block(&picker.title, theme);
-    let inner = block.inner(popup);
-    frame.render_widget(block, popup);
-    let [list_area, detail_area] =
-        Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(inner);
-    let range = picker
-        .selection
-        .visible_range(picker.options.len(), list_area.height as usize);
-    let lines: Vec<Line> = picker.options[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, option)| {
-            let index = range.start + offset;
-            let style = if index == picker.selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            let mark = if !picker.multiple {
-                ""
-            } else if picker.chosen.contains(&index) {
-                "[x] "
-            } else {
-                "[ ] "
-            };
-            Line::from(Span::styled(
-                format!("{mark}{}", sanitize(&option.label)),
-                style,
-            ))
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), list_area);
-    let detail = picker
-        .options
-        .get(picker.selection.selected)
-        .map(|option| sanitize(&option.detail).into_owned())
-        .unwrap_or_default();
-    let keys = if picker.multiple {
-        "space marks · enter ok · esc cancel"
-    } else {
-        "enter picks · esc cancel"
-    };
-    frame.render_widget(
-        Paragraph::new(vec![
-            Line::from(Span::styled(detail, theme.style("text"))),
-            Line::from(Span::styled(keys, theme.style("muted"))),
-        ])
-        .wrap(Wrap { trim: false }),
-        detail_area,
     );
 }
