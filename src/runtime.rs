@@ -20,7 +20,7 @@ use crate::app::{
 };
 use crate::output::Present;
 use crate::ui::chrome;
-use crate::ui::markdown::{MarkdownDoc, RenderOptions, warm_syntax_set};
+use crate::ui::markdown::{MarkdownDoc, RenderOptions, highlight_worker, warm_syntax_set};
 use crate::ui::theme::Theme;
 
 /// How often the spinner turns while something is loading. Idle, nothing ticks.
@@ -82,12 +82,18 @@ where
 {
     let (sender, mut receiver) = unbounded_channel::<Msg>();
     // Code highlighting needs a syntax set that takes most of a second to read: read it now,
-    // in the background, so the first page with code is coloured sooner. Grammars themselves
-    // are built when a page needs them (all of them would cost ~80 MB). A plain thread, not a
-    // blocking task: the runtime waits for those at exit, and quitting must not wait for it.
+    // in the background (in the highlight worker when there is one), so the first page with
+    // code is coloured sooner. Grammars themselves are built when a page needs them (all of
+    // them would cost ~80 MB). A plain thread, not a blocking task: the runtime waits for
+    // those at exit, and quitting must not wait for it.
+    let warm = if highlight_worker::worker_in_use() {
+        highlight_worker::start_worker_early
+    } else {
+        warm_syntax_set
+    };
     if let Err(error) = std::thread::Builder::new()
         .name("quire-grammars".into())
-        .spawn(warm_syntax_set)
+        .spawn(warm)
     {
         tracing::warn!(%error, "could not start warming code grammars");
     }
