@@ -40,12 +40,12 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
             (Action::AddReviewer, "add reviewer"),
         ],
     };
+    hints.push((Action::Merge, "merge"));
     if screen.tab == ReviewTab::Changes {
         hints.push((Action::Backlinks, "backlinks"));
     }
     hints.extend([
         (Action::Files, "files"),
-        (Action::Merge, "merge"),
         (Action::NextTab, "tab"),
         (Action::Help, "keys"),
     ]);
