@@ -2,6 +2,7 @@
 //! request's list. A change request edits pages only, so its files are its space's. The space's
 //! own list is the walking skeleton's `GET /spaces/{id}/content/files`.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::extract::{Path, RawQuery, State};
@@ -18,14 +19,14 @@ type Answer = Result<Json<Value>, ApiError>;
 
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
-        .route("/v1/spaces/{space}/content/files/{file}", get(space_file))
+        .route("/v1/spaces/{space}/content/files/{file}", get(one_file))
         .route(
             "/v1/spaces/{space}/change-requests/{change_request}/content/files",
             get(change_request_files),
         )
         .route(
             "/v1/spaces/{space}/change-requests/{change_request}/content/files/{file}",
-            get(change_request_file),
+            get(one_file),
         )
 }
 
@@ -51,20 +52,18 @@ async fn file_of(
     ))
 }
 
-async fn space_file(
+/// A file of the space or, when the path names one, of a change request.
+async fn one_file(
     State(shared): State<Arc<Shared>>,
     Extension(context): Extension<Context>,
-    Path((space, file)): Path<(String, String)>,
+    Path(params): Path<HashMap<String, String>>,
 ) -> Answer {
-    file_of(&shared, &context, &space, None, &file).await
-}
-
-async fn change_request_file(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path((space, change_request, file)): Path<(String, String, String)>,
-) -> Answer {
-    file_of(&shared, &context, &space, Some(&change_request), &file).await
+    let param = |name: &str| params.get(name).map(String::as_str);
+    let (space, file) = (
+        param("space").unwrap_or_default(),
+        param("file").unwrap_or_default(),
+    );
+    file_of(&shared, &context, space, param("change_request"), file).await
 }
 
 async fn change_request_files(

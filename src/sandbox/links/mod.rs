@@ -40,17 +40,14 @@ pub fn router() -> Router<Arc<Shared>> {
             "/v1/spaces/{space}/content/files/{file}/backlinks",
             get(file_backlinks),
         )
-        .route(
-            &in_change_request("/page/{page}/links"),
-            get(change_request_page_links),
-        )
+        .route(&in_change_request("/page/{page}/links"), get(page_links))
         .route(
             &in_change_request("/page/{page}/backlinks"),
-            get(change_request_page_backlinks),
+            get(page_backlinks),
         )
         .route(
             &in_change_request("/files/{file}/backlinks"),
-            get(change_request_file_backlinks),
+            get(file_backlinks),
         )
 }
 
@@ -392,82 +389,54 @@ fn file_backlinks_of(
     backlinks(content, points_here, query, context)
 }
 
+/// Path parameters: `space`, `page` or `file`, and `change_request` for a change request's
+/// content, so each handler serves both sources.
+type Params = Path<HashMap<String, String>>;
+
+fn param<'a>(params: &'a HashMap<String, String>, name: &str) -> &'a str {
+    params.get(name).map(String::as_str).unwrap_or_default()
+}
+
+/// The content the path names: a space's, or one of its change requests'.
+fn content_of<'a>(
+    world: &'a World,
+    params: &HashMap<String, String>,
+) -> Result<Content<'a>, ApiError> {
+    let change_request = params.get("change_request").map(String::as_str);
+    content(world, param(params, "space"), change_request)
+}
+
 async fn page_links(
     State(shared): State<Arc<Shared>>,
     Extension(context): Extension<Context>,
-    Path((space, page)): Path<(String, String)>,
+    Path(params): Params,
     RawQuery(raw): RawQuery,
 ) -> Answer {
     let world = shared.world.read().await;
-    links_on_page(
-        &content(&world, &space, None)?,
-        &page,
-        &query_map(raw),
-        &context,
-    )
+    let content = content_of(&world, &params)?;
+    links_on_page(&content, param(&params, "page"), &query_map(raw), &context)
 }
 
 async fn page_backlinks(
     State(shared): State<Arc<Shared>>,
     Extension(context): Extension<Context>,
-    Path((space, page)): Path<(String, String)>,
+    Path(params): Params,
     RawQuery(raw): RawQuery,
 ) -> Answer {
     let world = shared.world.read().await;
-    page_backlinks_of(
-        &content(&world, &space, None)?,
-        &page,
-        &query_map(raw),
-        &context,
-    )
+    let content = content_of(&world, &params)?;
+    page_backlinks_of(&content, param(&params, "page"), &query_map(raw), &context)
 }
 
 async fn file_backlinks(
     State(shared): State<Arc<Shared>>,
     Extension(context): Extension<Context>,
-    Path((space, file)): Path<(String, String)>,
+    Path(params): Params,
     RawQuery(raw): RawQuery,
 ) -> Answer {
     let world = shared.world.read().await;
-    file_backlinks_of(
-        &content(&world, &space, None)?,
-        &file,
-        &query_map(raw),
-        &context,
-    )
-}
-
-async fn change_request_page_links(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path((space, change_request, page)): Path<(String, String, String)>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let world = shared.world.read().await;
-    let content = content(&world, &space, Some(&change_request))?;
-    links_on_page(&content, &page, &query_map(raw), &context)
-}
-
-async fn change_request_page_backlinks(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path((space, change_request, page)): Path<(String, String, String)>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let world = shared.world.read().await;
-    let content = content(&world, &space, Some(&change_request))?;
-    page_backlinks_of(&content, &page, &query_map(raw), &context)
-}
-
-async fn change_request_file_backlinks(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path((space, change_request, file)): Path<(String, String, String)>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let world = shared.world.read().await;
-    let content = content(&world, &space, Some(&change_request))?;
-    file_backlinks_of(&content, &file, &query_map(raw), &context)
+    let content = content_of(&world, &params)?;
+    file_backlinks_of(&content, param(&params, "file"), &query_map(raw), &context)
 }
 
 #[cfg(test)]
