@@ -423,5 +423,14 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Sites(call) => {
             ApiResponse::Sites(crate::calls_sites::call_sites(client, call).await)
         }
+        ApiCall::Search(call) => {
+            ApiResponse::Search(crate::calls_search::call_search(client, call).await)
+        }
+        ApiCall::Links(call) => {
+            ApiResponse::Links(crate::calls_links::call_links(client, call).await)
+        }
+        ApiCall::Files(call) => {
+            ApiResponse::Files(crate::calls_files::call_files(client, call).await)
+        }
     }
 }

@@ -14,12 +14,15 @@ pub mod change_requests;
 pub mod client;
 pub mod comments;
 pub mod error;
+pub mod files;
 pub mod limits;
+pub mod links;
 pub mod members;
 pub mod models;
 pub mod paging;
 pub mod retry;
 pub mod reviews;
+pub mod search;
 pub mod sites;
 pub mod token;
 
@@ -30,6 +33,8 @@ pub use client::{
 };
 pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
+pub use files::ContentSource;
+pub use links::BacklinkTarget;
 pub use members::{MemberFilter, MemberRoleFilter, MemberSortKey};
 pub use models::*;
 pub use paging::{
@@ -38,6 +43,7 @@ pub use paging::{
 };
 pub use retry::RetryNotice;
 pub use reviews::ReviewVerdict;
+pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
 pub use token::Token;
 

@@ -10,6 +10,10 @@ pub mod message;
 pub mod paged;
 pub mod review_calls;
 pub mod sites;
+// Issue 10, finding things: search, links and backlinks, files.
+pub mod files;
+pub mod links;
+pub mod search;
 
 use std::collections::BTreeSet;
 

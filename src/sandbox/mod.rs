@@ -23,6 +23,10 @@ mod model;
 mod paging;
 mod render;
 mod routes;
+// Issue 10, finding things.
+mod files;
+mod links;
+mod search;
 mod sites;
 pub mod testing;
 

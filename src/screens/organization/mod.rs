@@ -5,6 +5,8 @@ mod members;
 mod tree;
 mod view;
 
+use crate::app::search::SearchScope;
+use crate::screens::search::SearchScreen;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -391,6 +393,7 @@ impl ScreenState for Organization {
                 (Action::Collapse, "collapse"),
                 (Action::Filter, "filter"),
                 (Action::NextTab, "tab"),
+                (Action::SearchContent, "search"),
                 (Action::Back, "back"),
                 (Action::Help, "keys"),
             ],
@@ -450,6 +453,14 @@ impl ScreenState for Organization {
         }
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
+            Action::SearchContent if self.tab == Tab::Spaces => {
+                return Some(Step::push(Screen::Search(SearchScreen::new(
+                    SearchScope::Organization {
+                        id: self.organization.id.clone(),
+                        title: self.organization.title.clone(),
+                    },
+                ))));
+            }
             Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
             Action::Filter => {
                 self.filter_mut().open();

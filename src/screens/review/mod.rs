@@ -8,6 +8,7 @@
 
 mod actions;
 mod changes;
+mod content;
 pub mod replies;
 pub mod threads;
 mod view;
