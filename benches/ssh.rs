@@ -122,14 +122,10 @@ fn main() {
                 .expect("the page")
                 .markdown
                 .unwrap_or_default();
-            measure_less(name, &markdown, "less");
-            for (width, _) in SIZES {
-                let rendered = rendered_as_ansi(&markdown, width);
-                measure_less(
-                    name,
-                    &rendered,
-                    &format!("less -R on quire's {width}-column rendering"),
-                );
+            measure_less(name, &markdown, "less", &SIZES);
+            for size in SIZES {
+                let rendered = rendered_as_ansi(&markdown, size.0);
+                measure_less(name, &rendered, "less -R, quire's rendering", &[size]);
             }
         }
     }

@@ -95,6 +95,7 @@ fn main() -> Result<()> {
         return Ok(());
     }
     install_panic_hook()?;
+    return_big_blocks_at_once();
     if let Ok(program) = std::env::current_exe() {
         highlight_worker::use_worker_program(program);
     }
@@ -126,6 +127,19 @@ fn main() -> Result<()> {
     runtime.shutdown_timeout(Duration::from_millis(100));
     highlight_worker::stop_worker();
     result
+}
+
+/// Pages are held in a few big buffers (a 1 MB page's text, its runs, its layout). glibc
+/// allocates blocks over a threshold with mmap and unmaps them when freed, but raises that
+/// threshold as such blocks are freed, after which the next page's buffers come from the heap
+/// and stay resident when the page is closed. A fixed threshold keeps them returned at once
+/// (~7 MB less resident with the 1 MB page open).
+fn return_big_blocks_at_once() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes a malloc tuning parameter; called before other threads run.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
 }
 
 /// Restores the terminal before printing a panic report, so the report is readable and the

@@ -4,6 +4,7 @@
 
 use std::io;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use futures::{Stream, StreamExt};
@@ -20,7 +21,9 @@ use crate::app::{
 };
 use crate::output::Present;
 use crate::ui::chrome;
-use crate::ui::markdown::{MarkdownDoc, RenderOptions, highlight_worker, warm_syntax_set};
+use crate::ui::markdown::{
+    MarkdownDoc, RenderOptions, highlight_worker, release_free_memory, warm_syntax_set,
+};
 use crate::ui::theme::Theme;
 
 /// How often the spinner turns while something is loading. Idle, nothing ticks.
@@ -145,8 +148,16 @@ where
             return Ok(Exit::Quit);
         }
         draw(terminal, model)?;
+        if DOCUMENT_ARRIVED.swap(false, Ordering::Relaxed) {
+            // A page parsed, highlighted and laid out leaves megabytes of freed scratch memory
+            // that the allocator would keep resident: hand it back once the page is on screen.
+            release_free_memory();
+        }
     }
 }
+
+/// Set when a rendered page reaches the loop; the loop trims the heap after drawing it.
+static DOCUMENT_ARRIVED: AtomicBool = AtomicBool::new(false);
 
 fn drain<B: Backend, H: Host>(
     receiver: &mut UnboundedReceiver<Msg>,
@@ -351,6 +362,7 @@ fn spawn_render<F>(
                 )
             }
         };
+        DOCUMENT_ARRIVED.store(true, Ordering::Relaxed);
         let _ = sender.send(Msg::MarkdownParsed {
             key,
             doc: DocHandle(Arc::new(doc)),

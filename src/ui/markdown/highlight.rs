@@ -91,7 +91,7 @@ pub fn syntax_set_in_memory() -> bool {
 /// Hands memory the allocator holds free back to the system. glibc keeps what a big piece of
 /// work freed (reading the syntax set, highlighting a 1 MB page) in its arenas, where it still
 /// counts as resident; elsewhere this does nothing.
-pub(super) fn release_free_memory() {
+pub fn release_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only returns free pages of malloc's own arenas to the system.
     unsafe {
