@@ -12,11 +12,13 @@
 pub mod address;
 pub mod change_requests;
 pub mod client;
+pub mod collections;
 pub mod comments;
 pub mod error;
 pub mod limits;
 pub mod members;
 pub mod models;
+pub mod moves;
 pub mod paging;
 pub mod retry;
 pub mod reviews;
@@ -28,6 +30,8 @@ pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate};
 pub use client::{
     Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
 };
+pub use collections::{CollectionUpdate, NewCollection};
+pub use moves::{ContentMove, ContentPointer, ContentPosition, MovedContent};
 pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
 pub use members::{MemberFilter, MemberRoleFilter, MemberSortKey};
