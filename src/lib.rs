@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod app;
+pub mod calls_collections;
 pub mod calls_reviews;
 pub mod calls_sites;
 pub mod config;

@@ -50,6 +50,7 @@ pub enum ApiCall {
     },
     Review(crate::app::review_calls::ReviewCall),
     Sites(crate::app::sites::SitesCall),
+    Collections(crate::app::collections::CollectionsCall),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

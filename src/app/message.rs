@@ -90,4 +90,5 @@ pub enum ApiResponse {
     PageMarkdown(Result<Page, ApiError>),
     Review(crate::app::review_calls::ReviewResponse),
     Sites(crate::app::sites::SitesResponse),
+    Collections(crate::app::collections::CollectionsResponse),
 }

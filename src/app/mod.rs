@@ -10,6 +10,7 @@ pub mod message;
 pub mod paged;
 pub mod review_calls;
 pub mod sites;
+pub mod collections;
 
 use std::collections::BTreeSet;
 
