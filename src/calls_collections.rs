@@ -25,8 +25,8 @@ pub async fn call_collections(client: &Client, call: CollectionsCall) -> Collect
         CollectionsCall::Transfer { item, organization } => {
             CollectionsResponse::Moved(client.transfer_content(&item, &organization).await)
         }
-        CollectionsCall::Organizations => CollectionsResponse::Organizations(
-            client.list_all::<Organization>("/orgs", &[]).await,
-        ),
+        CollectionsCall::Organizations => {
+            CollectionsResponse::Organizations(client.list_all::<Organization>("/orgs", &[]).await)
+        }
     }
 }

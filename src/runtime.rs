@@ -417,8 +417,8 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Sites(call) => {
             ApiResponse::Sites(crate::calls_sites::call_sites(client, call).await)
         }
-        ApiCall::Collections(call) => ApiResponse::Collections(
-            crate::calls_collections::call_collections(client, call).await,
-        ),
+        ApiCall::Collections(call) => {
+            ApiResponse::Collections(crate::calls_collections::call_collections(client, call).await)
+        }
     }
 }

@@ -3,8 +3,8 @@
 
 use quire::api::models::DefaultLevel;
 use quire::api::{
-    ApiError, Client, ClientConfig, CollectionUpdate, ContentMove, ContentPointer,
-    ContentPosition, MovedContent, NewCollection, Token,
+    ApiError, Client, ClientConfig, CollectionUpdate, ContentMove, ContentPointer, ContentPosition,
+    MovedContent, NewCollection, Token,
 };
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 
@@ -36,7 +36,10 @@ async fn creates_changes_and_deletes_a_collection() -> TestResult {
         )
         .await?;
     assert_eq!(created.title, "Runbooks");
-    assert_eq!(created.parent.as_deref(), Some(demo_ids::COLLECTION_PLATFORM));
+    assert_eq!(
+        created.parent.as_deref(),
+        Some(demo_ids::COLLECTION_PLATFORM)
+    );
     assert!(created.permissions.admin);
 
     let update = CollectionUpdate {
@@ -94,7 +97,11 @@ async fn lists_the_top_level_or_every_collection() -> TestResult {
         .list_collections_nested(demo_ids::ACME, false, None)
         .await?;
     assert_eq!(all.items.len(), 4);
-    assert!(top.items.iter().all(|collection| collection.parent.is_none()));
+    assert!(
+        top.items
+            .iter()
+            .all(|collection| collection.parent.is_none())
+    );
     assert_eq!(top.items.len(), 2);
     Ok(())
 }
@@ -156,7 +163,10 @@ async fn a_move_that_changes_nothing_says_so() -> TestResult {
         .await
         .expect_err("already at the top level, last");
     assert_eq!(error.status(), Some(409));
-    assert!(message(&error).contains("would not change anything"), "{error}");
+    assert!(
+        message(&error).contains("would not change anything"),
+        "{error}"
+    );
     Ok(())
 }
 
@@ -169,7 +179,9 @@ async fn transfers_a_space_and_reports_what_cannot_move() -> TestResult {
             demo_ids::LUMEN,
         )
         .await?;
-    assert!(matches!(&moved, MovedContent::Space(s) if s.organization.as_deref() == Some(demo_ids::LUMEN)));
+    assert!(
+        matches!(&moved, MovedContent::Space(s) if s.organization.as_deref() == Some(demo_ids::LUMEN))
+    );
     let read = client.get_space(demo_ids::SPACE_HANDBOOK).await?;
     assert_eq!(read.organization.as_deref(), Some(demo_ids::LUMEN));
 

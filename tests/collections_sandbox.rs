@@ -105,7 +105,12 @@ async fn create_places_a_collection_under_its_parent_and_answers_201_with_locati
     assert_eq!(reply.body["organization"], demo_ids::ACME);
     assert_eq!(reply.body["permissions"]["admin"], true);
     let id = reply.body["id"].as_str().expect("id").to_string();
-    assert!(reply.location.expect("Location").ends_with(&format!("/collections/{id}")));
+    assert!(
+        reply
+            .location
+            .expect("Location")
+            .ends_with(&format!("/collections/{id}"))
+    );
     let read = harness.get(&format!("/collections/{id}")).await;
     assert_eq!(read["title"], "Runbooks");
     // Without a body: a top-level collection with a default title.
@@ -120,12 +125,24 @@ async fn create_places_a_collection_under_its_parent_and_answers_201_with_locati
 async fn create_refuses_long_titles_unknown_parents_and_readers() {
     let harness = Harness::start().await;
     let reply = harness
-        .admin(Method::POST, &acme_collections(), json!({"title": "x".repeat(51)}))
+        .admin(
+            Method::POST,
+            &acme_collections(),
+            json!({"title": "x".repeat(51)}),
+        )
         .await;
     assert_eq!(reply.status, 400);
-    assert!(error_message(&reply).contains("\"title\""), "{}", reply.body);
+    assert!(
+        error_message(&reply).contains("\"title\""),
+        "{}",
+        reply.body
+    );
     let reply = harness
-        .admin(Method::POST, &acme_collections(), json!({"parent": "col-nowhere"}))
+        .admin(
+            Method::POST,
+            &acme_collections(),
+            json!({"parent": "col-nowhere"}),
+        )
         .await;
     assert_eq!(reply.status, 400);
     assert!(error_message(&reply).contains("\"parent\""));
@@ -147,7 +164,11 @@ async fn create_refuses_long_titles_unknown_parents_and_readers() {
         )
         .await;
     assert_eq!(reply.status, 403);
-    assert!(error_message(&reply).contains("create role"), "{}", reply.body);
+    assert!(
+        error_message(&reply).contains("create role"),
+        "{}",
+        reply.body
+    );
 }
 
 #[tokio::test]
@@ -160,7 +181,10 @@ async fn patch_changes_only_the_fields_sent_and_names_the_bad_field() {
     assert_eq!(reply.status, 200, "{}", reply.body);
     let read = harness.get(&path).await;
     assert_eq!(read["title"], "Product");
-    assert_eq!(read["description"], "Customer-facing guides and release notes");
+    assert_eq!(
+        read["description"],
+        "Customer-facing guides and release notes"
+    );
     assert_eq!(read["defaultLevel"], "read");
     harness
         .admin(
@@ -186,10 +210,18 @@ async fn patch_changes_only_the_fields_sent_and_names_the_bad_field() {
     ] {
         let reply = harness.admin(Method::PATCH, &path, body.clone()).await;
         assert_eq!(reply.status, 400, "{body}");
-        assert!(error_message(&reply).contains(field), "{body}: {}", reply.body);
+        assert!(
+            error_message(&reply).contains(field),
+            "{body}: {}",
+            reply.body
+        );
     }
     let reply = harness
-        .admin(Method::PATCH, "/collections/col-nowhere", json!({"title": "x"}))
+        .admin(
+            Method::PATCH,
+            "/collections/col-nowhere",
+            json!({"title": "x"}),
+        )
         .await;
     assert_eq!(reply.status, 404);
 }
@@ -198,7 +230,9 @@ async fn patch_changes_only_the_fields_sent_and_names_the_bad_field() {
 async fn delete_takes_nested_collections_and_spaces_and_answers_204_twice() {
     let harness = Harness::start().await;
     let path = format!("/collections/{}", demo_ids::COLLECTION_PLATFORM);
-    let reply = harness.send(Method::DELETE, tokens::ADMIN, &path, None).await;
+    let reply = harness
+        .send(Method::DELETE, tokens::ADMIN, &path, None)
+        .await;
     assert_eq!(reply.status, 204);
     let reply = harness.send(Method::GET, tokens::ADMIN, &path, None).await;
     assert_eq!(reply.status, 404);
@@ -217,7 +251,9 @@ async fn delete_takes_nested_collections_and_spaces_and_answers_204_twice() {
     assert!(!spaces.contains(&demo_ids::SPACE_API_REFERENCE.to_string()));
     assert!(spaces.contains(&demo_ids::SPACE_HANDBOOK.to_string()));
     // Missing: still 204.
-    let reply = harness.send(Method::DELETE, tokens::ADMIN, &path, None).await;
+    let reply = harness
+        .send(Method::DELETE, tokens::ADMIN, &path, None)
+        .await;
     assert_eq!(reply.status, 204);
 }
 
@@ -231,10 +267,16 @@ async fn nested_false_lists_only_the_top_level_and_collection_spaces_lists_its_o
         .await;
     assert_eq!(
         top,
-        vec![demo_ids::COLLECTION_ENGINEERING, demo_ids::COLLECTION_PRODUCT]
+        vec![
+            demo_ids::COLLECTION_ENGINEERING,
+            demo_ids::COLLECTION_PRODUCT
+        ]
     );
     let spaces = harness
-        .ids(&format!("/collections/{}/spaces", demo_ids::COLLECTION_PRODUCT))
+        .ids(&format!(
+            "/collections/{}/spaces",
+            demo_ids::COLLECTION_PRODUCT
+        ))
         .await;
     assert!(spaces.contains(&demo_ids::SPACE_GETTING_STARTED.to_string()));
     assert!(spaces.contains(&demo_ids::SPACE_CHANGELOG.to_string()));
@@ -244,12 +286,18 @@ async fn nested_false_lists_only_the_top_level_and_collection_spaces_lists_its_o
 async fn permissions_follow_a_role_given_on_a_collection() {
     let harness = Harness::start().await;
     let governance = harness
-        .get(&format!("/collections/{}", demo_ids::COLLECTION_LUMEN_GOVERNANCE))
+        .get(&format!(
+            "/collections/{}",
+            demo_ids::COLLECTION_LUMEN_GOVERNANCE
+        ))
         .await;
     assert_eq!(governance["permissions"]["admin"], false);
     assert_eq!(governance["permissions"]["create"], true);
     let rfcs = harness.get("/spaces/spc-lumen-rfcs").await;
-    assert_eq!(rfcs["permissions"]["admin"], false, "inherited by the space");
+    assert_eq!(
+        rfcs["permissions"]["admin"], false,
+        "inherited by the space"
+    );
     let core = harness
         .get(&format!("/collections/{}", demo_ids::COLLECTION_LUMEN_CORE))
         .await;
@@ -259,8 +307,14 @@ async fn permissions_follow_a_role_given_on_a_collection() {
         .admin(Method::PATCH, &path, json!({"title": "Mine now"}))
         .await;
     assert_eq!(reply.status, 403);
-    assert!(error_message(&reply).contains("admin role"), "{}", reply.body);
-    let reply = harness.send(Method::DELETE, tokens::ADMIN, &path, None).await;
+    assert!(
+        error_message(&reply).contains("admin role"),
+        "{}",
+        reply.body
+    );
+    let reply = harness
+        .send(Method::DELETE, tokens::ADMIN, &path, None)
+        .await;
     assert_eq!(reply.status, 403);
     // Creating inside is allowed with `create`.
     let reply = harness
@@ -289,10 +343,15 @@ async fn a_space_moves_into_a_collection_and_before_a_sibling() {
     assert_eq!(reply.body["object"], "space");
     assert_eq!(reply.body["parent"], demo_ids::COLLECTION_PRODUCT);
     let order = harness
-        .ids(&format!("/collections/{}/spaces", demo_ids::COLLECTION_PRODUCT))
+        .ids(&format!(
+            "/collections/{}/spaces",
+            demo_ids::COLLECTION_PRODUCT
+        ))
         .await;
     let handbook = order.iter().position(|id| id == demo_ids::SPACE_HANDBOOK);
-    let start = order.iter().position(|id| id == demo_ids::SPACE_GETTING_STARTED);
+    let start = order
+        .iter()
+        .position(|id| id == demo_ids::SPACE_GETTING_STARTED);
     assert_eq!(handbook.map(|index| index + 1), start, "{order:?}");
     // After the changelog this time.
     let reply = harness
@@ -304,7 +363,10 @@ async fn a_space_moves_into_a_collection_and_before_a_sibling() {
         .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     let order = harness
-        .ids(&format!("/collections/{}/spaces", demo_ids::COLLECTION_PRODUCT))
+        .ids(&format!(
+            "/collections/{}/spaces",
+            demo_ids::COLLECTION_PRODUCT
+        ))
         .await;
     let handbook = order.iter().position(|id| id == demo_ids::SPACE_HANDBOOK);
     let changelog = order.iter().position(|id| id == demo_ids::SPACE_CHANGELOG);
@@ -349,7 +411,11 @@ async fn moves_refuse_what_the_seed_lists_in_words() {
         )
         .await;
     assert_eq!(reply.status, 400);
-    assert!(error_message(&reply).contains("\"position\""), "{}", reply.body);
+    assert!(
+        error_message(&reply).contains("\"position\""),
+        "{}",
+        reply.body
+    );
     let reply = harness
         .admin(
             Method::POST,
@@ -366,7 +432,11 @@ async fn moves_refuse_what_the_seed_lists_in_words() {
     assert!(error_message(&reply).contains("\"parent\""));
     // No matching space.
     let reply = harness
-        .admin(Method::POST, "/spaces/spc-nowhere/move", json!({"parent": null}))
+        .admin(
+            Method::POST,
+            "/spaces/spc-nowhere/move",
+            json!({"parent": null}),
+        )
         .await;
     assert_eq!(reply.status, 404);
     // A collection cannot go inside itself.
@@ -381,7 +451,12 @@ async fn moves_refuse_what_the_seed_lists_in_words() {
     assert!(error_message(&reply).contains("inside itself"));
     // Not an admin of the space.
     let reply = harness
-        .send(Method::POST, tokens::EDITOR, &move_path, Some(json!({"parent": null})))
+        .send(
+            Method::POST,
+            tokens::EDITOR,
+            &move_path,
+            Some(json!({"parent": null})),
+        )
         .await;
     assert_eq!(reply.status, 403);
 }

@@ -31,11 +31,11 @@ pub use client::{
     Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
 };
 pub use collections::{CollectionUpdate, NewCollection};
-pub use moves::{ContentMove, ContentPointer, ContentPosition, MovedContent};
 pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
 pub use members::{MemberFilter, MemberRoleFilter, MemberSortKey};
 pub use models::*;
+pub use moves::{ContentMove, ContentPointer, ContentPosition, MovedContent};
 pub use paging::{
     DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, UnreadableItem,
     WholeList,

@@ -121,7 +121,10 @@ mod tests {
             parent: None,
             position: None,
         };
-        assert_eq!(serde_json::to_value(&to_top).unwrap(), json!({"parent": null}));
+        assert_eq!(
+            serde_json::to_value(&to_top).unwrap(),
+            json!({"parent": null})
+        );
         let before = ContentMove {
             parent: Some("c1".into()),
             position: Some(ContentPosition::Before(ContentPointer::space("s2"))),

@@ -204,7 +204,11 @@ pub(crate) fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Contex
 }
 
 /// Parses an optional boolean query parameter.
-pub(crate) fn boolean_parameter(query: &Query, name: &str, default: bool) -> Result<bool, ApiError> {
+pub(crate) fn boolean_parameter(
+    query: &Query,
+    name: &str,
+    default: bool,
+) -> Result<bool, ApiError> {
     match query.get(name).map(|value| value.trim()) {
         None => Ok(default),
         Some("true") | Some("1") => Ok(true),

@@ -208,7 +208,10 @@ fn collection_edit(body: &Body) -> Result<CollectionEdit, ApiError> {
             "Invalid \"title\": expected a string of 1 to {MAX_TITLE} characters"
         ))
     })?;
-    if title.as_deref().is_some_and(|title| title.trim().is_empty()) {
+    if title
+        .as_deref()
+        .is_some_and(|title| title.trim().is_empty())
+    {
         return Err(ApiError::bad_request(
             "Invalid \"title\": it cannot be blank",
         ));

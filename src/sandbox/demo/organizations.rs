@@ -2,8 +2,8 @@
 
 use super::ids;
 use super::timestamp;
-use crate::sandbox::model::{Collection, Membership, Organization, Role, User, World};
 use crate::sandbox::collections::RoleOverride;
+use crate::sandbox::model::{Collection, Membership, Organization, Role, User, World};
 use crate::sandbox::tokens;
 
 pub fn populate(world: &mut World) {

@@ -194,14 +194,13 @@ pub fn refusal(
         )
     };
     match (action, node) {
-        (Action::Create, Some(OrgNode::Collection(collection))) => {
-            (!collection.permissions.create).then(|| {
+        (Action::Create, Some(OrgNode::Collection(collection))) => (!collection.permissions.create)
+            .then(|| {
                 format!(
                     "you cannot create in {}; the create role is needed",
                     quoted(&collection.title)
                 )
-            })
-        }
+            }),
         (Action::Create, _) => (!organization.permissions.create_content).then(|| {
             format!(
                 "you cannot create in {}; the create role is needed",
@@ -429,7 +428,12 @@ impl Organization {
                     title: Some(text.clone()),
                     ..CollectionUpdate::default()
                 };
-                self.update_collection(collection, update, format!("Renaming to {}", quoted(&text)), ctx)
+                self.update_collection(
+                    collection,
+                    update,
+                    format!("Renaming to {}", quoted(&text)),
+                    ctx,
+                )
             }
             TextPurpose::Description { collection } => {
                 let update = CollectionUpdate {
@@ -612,9 +616,13 @@ impl Organization {
             }
             CollectionsResponse::Moved(Err(error)) => {
                 let transfer = doing.text.starts_with("Transferring");
+                let not_done = if transfer {
+                    "Not transferred"
+                } else {
+                    "Not moved"
+                };
                 self.content.notice = Some(Notice::error(format!(
-                    "{} failed: {}",
-                    doing.text,
+                    "{not_done}: {}",
                     move_failure(error, transfer)
                 )));
                 return Some(Step::default());
@@ -771,7 +779,11 @@ impl Organization {
                 options.push(PickOption {
                     value: collection.id.clone(),
                     label: self.path_of(index),
-                    detail: format!("Move {} into {}", quoted(node.title()), quoted(&collection.title)),
+                    detail: format!(
+                        "Move {} into {}",
+                        quoted(node.title()),
+                        quoted(&collection.title)
+                    ),
                 });
             }
         }
@@ -809,9 +821,7 @@ impl Organization {
                 }
                 (
                     OrgNode::Collection(collection),
-                    ContentPointer::Collection {
-                        collection: moving,
-                    },
+                    ContentPointer::Collection { collection: moving },
                 ) if collection.parent == parent && collection.id != *moving => {
                     Some((collection.id.clone(), collection.title.clone()))
                 }
@@ -861,7 +871,12 @@ impl Organization {
             return;
         };
         for ancestor in tree.ancestors(index).into_iter().rev() {
-            if let Some(row) = self.tree_rows.rows().iter().position(|r| r.node == ancestor) {
+            if let Some(row) = self
+                .tree_rows
+                .rows()
+                .iter()
+                .position(|r| r.node == ancestor)
+            {
                 self.tree_rows.set_open(tree, row, true);
             }
         }

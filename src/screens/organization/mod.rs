@@ -26,7 +26,7 @@ use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows, VisibleRow};
 
-pub use content_ops::{ContentModal, ContentOps, Confirmed, PickPurpose, TextPurpose};
+pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
 pub use tree::{OrgNode, build_tree};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -533,9 +533,7 @@ impl ScreenState for Organization {
                 self.select_after_reload();
                 Some(Step::default())
             }
-            ApiResponse::Collections(response) => {
-                self.on_content_response(request, response, ctx)
-            }
+            ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Review(_) => self
                 .change_requests
                 .as_mut()?
