@@ -390,9 +390,10 @@ impl ScreenState for Organization {
     fn hints(&self) -> Vec<(Action, &'static str)> {
         match self.tab {
             Tab::Sites => self.sites.hints(),
+            // The content actions once there is content to act on.
             Tab::Spaces => [(Action::Open, "open")]
                 .into_iter()
-                .chain(content_ops::HINTS)
+                .chain(content_ops::HINTS.into_iter().filter(|_| self.tree.value().is_some()))
                 .chain([
                     (Action::Expand, "expand"),
                     (Action::Collapse, "collapse"),
