@@ -52,8 +52,14 @@ async fn scene(keys: &str) -> Model {
 
 async fn snapshots(name: &str, keys: &str) {
     let mut model = scene(keys).await;
-    insta::assert_snapshot!(format!("{name}_80x24"), draw(&mut model, 80, 24).to_string());
-    insta::assert_snapshot!(format!("{name}_40x12"), draw(&mut model, 40, 12).to_string());
+    insta::assert_snapshot!(
+        format!("{name}_80x24"),
+        draw(&mut model, 80, 24).to_string()
+    );
+    insta::assert_snapshot!(
+        format!("{name}_40x12"),
+        draw(&mut model, 40, 12).to_string()
+    );
 }
 
 /// Acme, Engineering selected: `n` with a title typed.

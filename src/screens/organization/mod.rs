@@ -393,7 +393,11 @@ impl ScreenState for Organization {
             // The content actions once there is content to act on.
             Tab::Spaces => [(Action::Open, "open")]
                 .into_iter()
-                .chain(content_ops::HINTS.into_iter().filter(|_| self.tree.value().is_some()))
+                .chain(
+                    content_ops::HINTS
+                        .into_iter()
+                        .filter(|_| self.tree.value().is_some()),
+                )
                 .chain([
                     (Action::Expand, "expand"),
                     (Action::Collapse, "collapse"),
