@@ -3,79 +3,13 @@
 //! `nested`, permissions, and every error case the seed lists for moves and transfers. Plain
 //! HTTP and JSON, none of the client's types; every write is read back over HTTP.
 
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+mod common;
+
+use quire::sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-struct Harness {
-    sandbox: Sandbox,
-    http: reqwest::Client,
-}
-
-struct Reply {
-    status: u16,
-    body: Value,
-    location: Option<String>,
-}
-
-impl Harness {
-    async fn start() -> Harness {
-        let address = "127.0.0.1:0".parse().expect("literal address");
-        let sandbox = Sandbox::start(address, SandboxOptions::default())
-            .await
-            .expect("sandbox starts");
-        Harness {
-            sandbox,
-            http: reqwest::Client::new(),
-        }
-    }
-
-    async fn send(&self, method: Method, token: &str, path: &str, body: Option<Value>) -> Reply {
-        let url = format!("{}/v1{path}", self.sandbox.base_url());
-        let mut request = self.http.request(method, url).bearer_auth(token);
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let response = request.send().await.expect("request is answered");
-        let status = response.status().as_u16();
-        let location = response
-            .headers()
-            .get("location")
-            .and_then(|value| value.to_str().ok())
-            .map(str::to_string);
-        let text = response.text().await.expect("body is readable");
-        let body = if text.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_str(&text).expect("JSON body")
-        };
-        Reply {
-            status,
-            body,
-            location,
-        }
-    }
-
-    async fn get(&self, path: &str) -> Value {
-        let reply = self.send(Method::GET, tokens::ADMIN, path, None).await;
-        assert_eq!(reply.status, 200, "{path}: {}", reply.body);
-        reply.body
-    }
-
-    async fn admin(&self, method: Method, path: &str, body: Value) -> Reply {
-        self.send(method, tokens::ADMIN, path, Some(body)).await
-    }
-
-    /// Ids of the list at `path`, in the server's order.
-    async fn ids(&self, path: &str) -> Vec<String> {
-        self.get(path).await["items"]
-            .as_array()
-            .expect("items")
-            .iter()
-            .filter_map(|item| item["id"].as_str().map(str::to_string))
-            .collect()
-    }
-}
+use common::http::{Harness, Reply};
 
 fn error_message(reply: &Reply) -> String {
     reply.body["error"]["message"]
