@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod app;
+pub mod calls_collections;
 pub mod calls_files;
 pub mod calls_links;
 pub mod calls_reviews;

@@ -444,5 +444,8 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Files(call) => {
             ApiResponse::Files(crate::calls_files::call_files(client, call).await)
         }
+        ApiCall::Collections(call) => {
+            ApiResponse::Collections(crate::calls_collections::call_collections(client, call).await)
+        }
     }
 }

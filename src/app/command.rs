@@ -53,6 +53,7 @@ pub enum ApiCall {
     Search(crate::app::search::SearchCall),
     Links(crate::app::links::LinksCall),
     Files(crate::app::files::FilesCall),
+    Collections(crate::app::collections::CollectionsCall),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

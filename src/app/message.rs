@@ -93,4 +93,5 @@ pub enum ApiResponse {
     Search(crate::app::search::SearchResults),
     Links(crate::app::links::LinksResponse),
     Files(crate::app::files::FilesResponse),
+    Collections(crate::app::collections::CollectionsResponse),
 }

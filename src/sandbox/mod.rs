@@ -16,10 +16,12 @@
 //! ```
 
 mod change_requests;
+mod collections;
 mod demo;
 mod error;
 mod fault_rules;
 mod model;
+mod moves;
 mod paging;
 mod render;
 mod routes;

@@ -56,6 +56,8 @@ pub struct World {
     /// Published sites with their structure, share links and adaptive schema.
     pub sites: super::sites::Sites,
     pub change_requests: super::change_requests::model::ChangeRequests,
+    /// Roles on collections apart from the organization role (the `permissions` they give).
+    pub content_access: super::collections::ContentAccess,
 }
 
 impl World {

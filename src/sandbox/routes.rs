@@ -54,18 +54,12 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/v1/user", get(current_user))
         .route("/v1/orgs", get(list_organizations))
         .route("/v1/orgs/{organization}", get(get_organization))
-        .route("/v1/orgs/{organization}/collections", get(list_collections))
         .route(
             "/v1/orgs/{organization}/spaces",
             get(list_organization_spaces),
         )
         .route("/v1/orgs/{organization}/members", get(list_members))
         .route("/v1/orgs/{organization}/members/{user}", get(get_member))
-        .route("/v1/collections/{collection}", get(get_collection))
-        .route(
-            "/v1/collections/{collection}/spaces",
-            get(list_collection_spaces),
-        )
         .route("/v1/spaces/{space}", get(get_space))
         .route("/v1/spaces/{space}/content", get(get_revision))
         .route("/v1/spaces/{space}/content/pages", get(list_pages))
@@ -76,6 +70,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::files::router())
         .merge(super::sites::routes::router())
         .merge(super::change_requests::routes::router())
+        .merge(super::collections::routes::router())
+        .merge(super::moves::router())
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())
         .fallback(unknown_route)
@@ -195,13 +191,13 @@ async fn method_not_allowed(request: Request) -> ApiError {
 }
 
 /// Query parameters, decoded leniently so that no malformed query produces a non-contract body.
-pub(super) fn query_map(raw: Option<String>) -> Query {
+pub(crate) fn query_map(raw: Option<String>) -> Query {
     url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes())
         .into_owned()
         .collect()
 }
 
-pub(super) fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Context) -> View<'a> {
+pub(crate) fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Context) -> View<'a> {
     View {
         world,
         api_url: &shared.api_url,
@@ -210,7 +206,11 @@ pub(super) fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Contex
 }
 
 /// Parses an optional boolean query parameter.
-fn boolean_parameter(query: &Query, name: &str, default: bool) -> Result<bool, ApiError> {
+pub(crate) fn boolean_parameter(
+    query: &Query,
+    name: &str,
+    default: bool,
+) -> Result<bool, ApiError> {
     match query.get(name).map(|value| value.trim()) {
         None => Ok(default),
         Some("true") | Some("1") => Ok(true),
@@ -221,7 +221,7 @@ fn boolean_parameter(query: &Query, name: &str, default: bool) -> Result<bool, A
     }
 }
 
-pub(super) fn require_organization(world: &World, id: &str) -> Result<(), ApiError> {
+pub(crate) fn require_organization(world: &World, id: &str) -> Result<(), ApiError> {
     world
         .organization(id)
         .map(|_| ())
@@ -277,59 +277,6 @@ async fn get_organization(
     Ok(Json(
         view(&world, &shared, &context).organization(organization),
     ))
-}
-
-async fn list_collections(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path(id): Path<String>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let query = query_map(raw);
-    let nested = boolean_parameter(&query, "nested", true)?;
-    let world = shared.world.read().await;
-    require_organization(&world, &id)?;
-    let view = view(&world, &shared, &context);
-    let items = world
-        .collections
-        .iter()
-        .filter(|collection| collection.organization == id)
-        .filter(|collection| nested || collection.parent.is_none())
-        .map(|collection| view.collection(collection))
-        .collect();
-    Ok(Json(envelope(items, &query, &context.faults)?))
-}
-
-async fn get_collection(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path(id): Path<String>,
-) -> Answer {
-    let world = shared.world.read().await;
-    let collection = world
-        .collection(&id)
-        .ok_or_else(|| ApiError::not_found("collection", &id))?;
-    Ok(Json(view(&world, &shared, &context).collection(collection)))
-}
-
-async fn list_collection_spaces(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path(id): Path<String>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let world = shared.world.read().await;
-    world
-        .collection(&id)
-        .ok_or_else(|| ApiError::not_found("collection", &id))?;
-    let view = view(&world, &shared, &context);
-    let items = world
-        .spaces
-        .iter()
-        .filter(|space| space.parent.as_deref() == Some(id.as_str()))
-        .map(|space| view.space(space))
-        .collect();
-    Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
 }
 
 async fn list_organization_spaces(
