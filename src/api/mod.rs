@@ -14,6 +14,7 @@ pub mod change_requests;
 pub mod client;
 pub mod comments;
 pub mod error;
+pub mod git;
 pub mod limits;
 pub mod members;
 pub mod models;
@@ -21,6 +22,7 @@ pub mod paging;
 pub mod retry;
 pub mod reviews;
 pub mod sites;
+pub mod spaces;
 pub mod token;
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
@@ -30,6 +32,7 @@ pub use client::{
 };
 pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
+pub use git::{GitDirection, GitSyncRequest, mask_credentials};
 pub use members::{MemberFilter, MemberRoleFilter, MemberSortKey};
 pub use models::*;
 pub use paging::{
@@ -39,6 +42,7 @@ pub use paging::{
 pub use retry::RetryNotice;
 pub use reviews::ReviewVerdict;
 pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
+pub use spaces::SpaceUpdate;
 pub use token::Token;
 
 #[cfg(test)]

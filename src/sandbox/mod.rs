@@ -19,11 +19,13 @@ mod change_requests;
 mod demo;
 mod error;
 mod fault_rules;
+mod git;
 mod model;
 mod paging;
 mod render;
 mod routes;
 mod sites;
+mod spaces;
 pub mod testing;
 
 use std::net::SocketAddr;

@@ -74,6 +74,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/v1/spaces/{space}/search", get(search_space))
         .merge(super::sites::routes::router())
         .merge(super::change_requests::routes::router())
+        .merge(super::spaces::router())
+        .merge(super::git::router())
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())
         .fallback(unknown_route)
@@ -325,6 +327,7 @@ async fn list_collection_spaces(
         .spaces
         .iter()
         .filter(|space| space.parent.as_deref() == Some(id.as_str()))
+        .filter(|space| space.deleted_at.is_none())
         .map(|space| view.space(space))
         .collect();
     Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
@@ -343,6 +346,8 @@ async fn list_organization_spaces(
         .spaces
         .iter()
         .filter(|space| space.organization == id)
+        // Deleted spaces are listed with `deletedAt` until purged: the trash reads them here.
+        .filter(|space| !world.is_purged(space))
         .map(|space| view.space(space))
         .collect();
     Ok(Json(envelope(items, &query_map(raw), &context.faults)?))

@@ -6,6 +6,7 @@ pub mod change_request;
 pub mod collection;
 pub mod comment;
 pub mod common;
+pub mod git;
 pub mod member;
 pub mod organization;
 pub mod review;
@@ -37,6 +38,7 @@ pub use revision::{
     ContentRef, ContentRefKind, Dimensions, File, GitBlob, Page, PageType, ReusableContent,
     Revision, RevisionGit, RevisionType,
 };
+pub use git::GitOperation;
 pub use search::{SearchAncestor, SearchPage, SearchResultType, SearchSection, SearchSpace};
 pub use site::{
     AdaptiveContent, AdaptiveSchema, AgentsContext, PublishOutcome, PublishedSite, ShareLink, Site,
@@ -44,4 +46,6 @@ pub use site::{
     SiteSpace, SiteStructure, SiteStructureItem, SiteStructureType, SiteType, SiteVisibility,
     TemplateCondition,
 };
-pub use space::{ContentVisibility, GitSync, Space, SpaceEditMode, SpacePermissions};
+pub use space::{
+    ContentVisibility, GitSync, MergeRules, Space, SpaceEditMode, SpacePermissions,
+};
