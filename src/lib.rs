@@ -7,7 +7,9 @@
 pub mod api;
 pub mod app;
 pub mod calls_reviews;
+pub mod calls_git;
 pub mod calls_sites;
+pub mod calls_spaces;
 pub mod config;
 pub mod headless;
 pub mod output;

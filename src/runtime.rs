@@ -417,5 +417,9 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Sites(call) => {
             ApiResponse::Sites(crate::calls_sites::call_sites(client, call).await)
         }
+        ApiCall::Spaces(call) => {
+            ApiResponse::Spaces(crate::calls_spaces::call_spaces(client, call).await)
+        }
+        ApiCall::Git(call) => ApiResponse::Git(crate::calls_git::call_git(client, call).await),
     }
 }

@@ -50,6 +50,8 @@ pub enum ApiCall {
     },
     Review(crate::app::review_calls::ReviewCall),
     Sites(crate::app::sites::SitesCall),
+    Spaces(crate::app::spaces::SpacesCall),
+    Git(crate::app::git::GitCall),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

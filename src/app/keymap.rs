@@ -37,6 +37,8 @@ pub enum KeyContext {
     SpaceTree,
     /// The organization's Trash tab: deleted spaces.
     Trash,
+    /// A space's git sync screen: import, export, remove a legacy installation.
+    Git,
 }
 
 macro_rules! actions {
@@ -153,6 +155,9 @@ actions! {
     StatusPicker => "status_picker", "statuses shown (several at once)";
     IssueCluster => "issue_cluster", "filter by conversations issues cluster";
     GitSync => "git_sync", "git sync";
+    GitImport => "git_import", "import from a git branch";
+    GitExport => "git_export", "export to a git branch";
+    RemoveLegacyInstallation => "remove_legacy_installation", "remove the legacy git installation";
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
@@ -408,6 +413,9 @@ impl Default for Keymap {
             (ChangeRequests, &["S"], Action::StatusPicker),
             (ChangeRequests, &["I"], Action::IssueCluster),
             (ChangeRequests, &["N"], Action::NewChangeRequest),
+            (Git, &["i"], Action::GitImport),
+            (Git, &["e"], Action::GitExport),
+            (Git, &["d", "delete"], Action::RemoveLegacyInstallation),
         ];
         let bindings = table
             .iter()

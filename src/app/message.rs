@@ -90,4 +90,6 @@ pub enum ApiResponse {
     PageMarkdown(Result<Page, ApiError>),
     Review(crate::app::review_calls::ReviewResponse),
     Sites(crate::app::sites::SitesResponse),
+    Spaces(crate::app::spaces::SpacesResponse),
+    Git(crate::app::git::GitResponse),
 }

@@ -4,12 +4,14 @@
 pub mod command;
 pub mod docs;
 pub mod drafts;
+pub mod git;
 pub mod keymap;
 pub mod loadable;
 pub mod message;
 pub mod paged;
 pub mod review_calls;
 pub mod sites;
+pub mod spaces;
 
 use std::collections::BTreeSet;
 

@@ -2,6 +2,8 @@
 //! and a Members tab (paged lazily).
 
 mod members;
+pub mod space_ops;
+pub mod trash;
 mod tree;
 mod view;
 
@@ -34,10 +36,17 @@ pub enum Tab {
     ChangeRequests,
     Members,
     Sites,
+    Trash,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 4] = [Tab::Spaces, Tab::ChangeRequests, Tab::Members, Tab::Sites];
+    pub const ALL: [Tab; 5] = [
+        Tab::Spaces,
+        Tab::ChangeRequests,
+        Tab::Members,
+        Tab::Sites,
+        Tab::Trash,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -45,6 +54,7 @@ impl Tab {
             Tab::ChangeRequests => "Change requests",
             Tab::Members => "Members",
             Tab::Sites => "Sites",
+            Tab::Trash => "Trash",
         }
     }
 }
@@ -70,6 +80,9 @@ pub struct Organization {
     /// The organization-wide change-request inbox, created when its tab is first shown.
     pub change_requests: Option<ChangeRequestList>,
     pub sites: SitesTab,
+    /// Changing the selected space: its popup, notice and request in flight.
+    pub space_ops: space_ops::SpaceOps,
+    pub trash: trash::Trash,
 }
 
 impl Organization {
@@ -88,6 +101,8 @@ impl Organization {
             member_filter: Filter::default(),
             member_query: MemberFilter::default(),
             change_requests: None,
+            space_ops: Default::default(),
+            trash: Default::default(),
         }
     }
 
@@ -303,6 +318,26 @@ impl Organization {
     }
 }
 
+impl Organization {
+    /// The notice rule for this screen's own notices, then the space popup if one is open.
+    fn on_notice_or_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if space_ops::has_modal(&self.space_ops) {
+            crate::ui::notice::on_key(&mut self.space_ops.notice);
+            return self.on_space_modal_key(key, ctx);
+        }
+        let notice = match self.tab {
+            Tab::Trash => &mut self.trash.notice,
+            Tab::Spaces => &mut self.space_ops.notice,
+            _ => return None,
+        };
+        crate::ui::notice::on_key(notice);
+        if space_ops::is_escape(key) && crate::ui::notice::dismiss_error(notice) {
+            return Some(Step::default());
+        }
+        None
+    }
+}
+
 /// What the tree cannot show, for the line under it: lists cut short or items not read.
 fn tree_note(data: &OrganizationTree) -> Option<String> {
     let mut parts = Vec::new();
@@ -345,7 +380,7 @@ impl ScreenState for Organization {
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
         match (self.tab, self.change_requests.as_mut()) {
-            (Tab::Spaces, _) => self.load_tree(ctx),
+            (Tab::Spaces | Tab::Trash, _) => self.load_tree(ctx),
             (Tab::Members, _) => self.load_members(ctx),
             (Tab::Sites, _) => self.sites.load(ctx),
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
@@ -379,6 +414,7 @@ impl ScreenState for Organization {
             ],
             Tab::Members => &[KeyContext::Tabs, KeyContext::Members, KeyContext::List],
             Tab::Sites => self.sites.key_contexts(),
+            Tab::Trash => &[KeyContext::Tabs, KeyContext::Trash, KeyContext::List],
         }
     }
 
@@ -387,6 +423,10 @@ impl ScreenState for Organization {
             Tab::Sites => self.sites.hints(),
             Tab::Spaces => vec![
                 (Action::Open, "open"),
+                (Action::ToggleLock, "lock"),
+                (Action::Rename, "rename"),
+                (Action::Delete, "delete"),
+                (Action::Duplicate, "duplicate"),
                 (Action::Expand, "expand"),
                 (Action::Collapse, "collapse"),
                 (Action::Filter, "filter"),
@@ -411,10 +451,20 @@ impl ScreenState for Organization {
                 (Action::Back, "back"),
                 (Action::Help, "keys"),
             ],
+            Tab::Trash => vec![
+                (Action::Restore, "restore"),
+                (Action::NextTab, "tab"),
+                (Action::Refresh, "refresh"),
+                (Action::Back, "back"),
+                (Action::Help, "keys"),
+            ],
         }
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_notice_or_modal_key(key, ctx) {
+            return Some(step);
+        }
         if self.tab == Tab::ChangeRequests {
             return self.change_requests.as_mut()?.on_raw_key(key, ctx);
         }
@@ -448,6 +498,9 @@ impl ScreenState for Organization {
         if self.tab == Tab::Sites && !matches!(action, Action::NextTab | Action::PreviousTab) {
             return self.sites.on_action(action, ctx);
         }
+        if self.tab == Tab::Trash && action == Action::Filter {
+            return Some(Step::default());
+        }
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
             Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
@@ -468,10 +521,13 @@ impl ScreenState for Organization {
             _ => {}
         }
         match self.tab {
-            Tab::Spaces => self.on_tree_action(action, ctx),
+            Tab::Spaces => self
+                .on_space_action(action, ctx)
+                .or_else(|| self.on_tree_action(action, ctx)),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
             Tab::Members => self.on_member_action(action, ctx),
             Tab::Sites => None,
+            Tab::Trash => self.on_trash_action(action, ctx),
         }
     }
 
@@ -483,6 +539,11 @@ impl ScreenState for Organization {
     ) -> Option<Step> {
         match response {
             ApiResponse::OrganizationTree(result) => {
+                if let Ok(data) = result
+                    && self.tree.waiting_for() == Some(request)
+                {
+                    self.trash.take_listed(&data.spaces);
+                }
                 let note = result.as_ref().ok().and_then(tree_note);
                 let result = result.clone().map(|data| build_tree(&data));
                 let loaded = result.is_ok();
@@ -509,8 +570,10 @@ impl ScreenState for Organization {
                     };
                 }
                 self.tree_selection.clamp(self.visible_rows().len());
+                self.select_pending_space();
                 Some(Step::default())
             }
+            ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
             ApiResponse::Review(_) => self
                 .change_requests
                 .as_mut()?
@@ -533,6 +596,15 @@ impl ScreenState for Organization {
             Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
             Tab::Members => None,
             Tab::Sites => self.sites.link(),
+            Tab::Trash => self.trash.selected()?.urls.app.clone(),
+        }
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
+        match self.tab {
+            Tab::Spaces => self.space_disabled_actions(),
+            Tab::Trash => self.trash_disabled_actions(),
+            _ => Vec::new(),
         }
     }
 
