@@ -3,6 +3,7 @@
 
 pub mod access_audit;
 pub mod change_requests;
+pub mod git;
 pub mod organization;
 pub mod organizations;
 pub mod page;
@@ -96,6 +97,7 @@ pub enum Screen {
     Review(Box<review::ReviewScreen>),
     Site(Box<site::SiteScreen>),
     AccessAudit(access_audit::AccessAudit),
+    Git(Box<git::GitScreen>),
 }
 
 macro_rules! dispatch {
@@ -110,6 +112,7 @@ macro_rules! dispatch {
             Screen::Review($screen) => $body,
             Screen::Site($screen) => $body,
             Screen::AccessAudit($screen) => $body,
+            Screen::Git($screen) => $body,
         }
     };
 }

@@ -411,6 +411,7 @@ impl ScreenState for SpaceScreen {
             (Action::Collapse, "collapse"),
             (Action::Filter, "filter"),
             (Action::ChangeRequestsOfSpace, "change requests"),
+            (Action::GitSync, "git"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
         ]
@@ -439,6 +440,11 @@ impl ScreenState for SpaceScreen {
                 self.filter.clear();
                 self.follow_filter(false);
                 Some(Step::default())
+            }
+            Action::GitSync => {
+                self.cancel_pending_preview();
+                let screen = crate::screens::git::GitScreen::new(self.space.clone());
+                Some(Step::push(Screen::Git(Box::new(screen))))
             }
             Action::ChangeRequestsOfSpace => {
                 self.cancel_pending_preview();
