@@ -105,6 +105,20 @@ pub fn days_left_text(space: &Space, now: DateTime<Utc>) -> String {
     }
 }
 
+/// "today", "1 day ago", "3 days ago": relative, so the tab reads the same any day.
+pub fn deleted_ago_text(space: &Space, now: DateTime<Utc>) -> String {
+    let deleted = space
+        .deleted_at
+        .as_deref()
+        .and_then(|at| DateTime::parse_from_rfc3339(at).ok());
+    match deleted.map(|at| (now - at.with_timezone(&Utc)).num_days()) {
+        None => String::new(),
+        Some(days) if days <= 0 => "today".to_string(),
+        Some(1) => "1 day ago".to_string(),
+        Some(days) => format!("{days} days ago"),
+    }
+}
+
 impl Organization {
     pub(super) fn trash_disabled_actions(&self) -> Vec<Action> {
         match self.trash.selected() {

@@ -113,7 +113,7 @@ fn draw_trash(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mode
         .map(|(offset, space)| {
             let emoji = text::emoji(space.emoji.as_deref()).unwrap_or_else(|| "📄".into());
             let title = format!("{emoji} {}", sanitize(&space.title));
-            let deleted = space.deleted_at.as_deref().map(text::date).unwrap_or_default();
+            let deleted = trash::deleted_ago_text(space, now);
             let left = trash::days_left_text(space, now);
             let style = if range.start + offset == screen.trash.selection.selected {
                 theme.style("selection")
