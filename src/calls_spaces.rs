@@ -10,9 +10,7 @@ pub async fn call_spaces(client: &Client, call: SpacesCall) -> SpacesResponse {
             SpacesResponse::Space(client.update_space(&space, &update).await)
         }
         SpacesCall::Delete { space } => SpacesResponse::Deleted(client.delete_space(&space).await),
-        SpacesCall::Restore { space } => {
-            SpacesResponse::Space(client.restore_space(&space).await)
-        }
+        SpacesCall::Restore { space } => SpacesResponse::Space(client.restore_space(&space).await),
         SpacesCall::Duplicate { space } => {
             SpacesResponse::Space(client.duplicate_space(&space).await)
         }

@@ -6,8 +6,8 @@
 
 pub mod api;
 pub mod app;
-pub mod calls_reviews;
 pub mod calls_git;
+pub mod calls_reviews;
 pub mod calls_sites;
 pub mod calls_spaces;
 pub mod config;

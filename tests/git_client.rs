@@ -49,7 +49,10 @@ async fn import_sends_the_credentials_it_never_shows() -> TestResult {
         .git_sync(demo_ids::SPACE_HANDBOOK, GitDirection::Import, &import)
         .await?;
     let info = client.git_info(demo_ids::SPACE_HANDBOOK).await?;
-    assert_eq!(info.url.as_deref(), Some("https://github.com/acme/handbook"));
+    assert_eq!(
+        info.url.as_deref(),
+        Some("https://github.com/acme/handbook")
+    );
     let operation = info.operation.expect("the import is recorded");
     assert_eq!(operation.direction.as_deref(), Some("import"));
     let sent: serde_json::Value = reqwest::Client::new()
@@ -83,7 +86,9 @@ async fn export_with_a_message_and_refused_without_one() -> TestResult {
     );
     let mut export = request(url, "docs");
     export.commit_message = Some("docs: from quire".into());
-    client.git_sync(space, GitDirection::Export, &export).await?;
+    client
+        .git_sync(space, GitDirection::Export, &export)
+        .await?;
     let revision = client.get_space_content(space).await?;
     let git_ref = revision.git.and_then(|git| git.git_ref);
     assert_eq!(git_ref.as_deref(), Some("refs/heads/docs"));

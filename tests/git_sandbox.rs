@@ -27,8 +27,13 @@ async fn info_tells_the_provider_or_that_there_is_none() {
     assert_eq!(info["url"], "https://github.com/acme-robotics/fleet-docs");
     assert!(info["updatedAt"].is_string());
     let space = sandbox.get(&format!("/spaces/{SYNCED}")).await;
-    assert_eq!(space["gitSync"], info, "the space's gitSync is the same object");
-    let reply = sandbox.admin(Method::GET, &git(UNSYNCED, "info"), None).await;
+    assert_eq!(
+        space["gitSync"], info,
+        "the space's gitSync is the same object"
+    );
+    let reply = sandbox
+        .admin(Method::GET, &git(UNSYNCED, "info"), None)
+        .await;
     assert_error(&reply, 404, "No git provider");
     let reply = sandbox
         .admin(Method::GET, &git("spc-nope", "info"), None)
@@ -45,8 +50,10 @@ async fn import_sends_credentials_and_stores_the_address_without_them() {
         .admin(
             Method::POST,
             &git(UNSYNCED, "import"),
-            Some(json!({"url": url, "ref": "refs/heads/release", "force": true,
-                        "standalone": false})),
+            Some(
+                json!({"url": url, "ref": "refs/heads/release", "force": true,
+                        "standalone": false}),
+            ),
         )
         .await;
     assert_eq!(reply.status, 204, "{}", reply.body);
@@ -96,10 +103,22 @@ async fn import_and_export_refuse_bad_requests_by_field() {
         (json!({"url": good_url}), "ref"),
         (json!({"url": good_url, "ref": "main"}), "ref"),
         (json!({"url": good_url, "ref": "refs/heads/"}), "ref"),
-        (json!({"url": good_url, "ref": "refs/heads/main", "force": "yes"}), "force"),
-        (json!({"url": good_url, "ref": "refs/heads/main", "standalone": 1}), "standalone"),
-        (json!({"url": good_url, "ref": "refs/heads/main", "timestamp": "soon"}), "timestamp"),
-        (json!({"url": good_url, "ref": "refs/heads/main", "commitMessage": "x"}), "commitMessage"),
+        (
+            json!({"url": good_url, "ref": "refs/heads/main", "force": "yes"}),
+            "force",
+        ),
+        (
+            json!({"url": good_url, "ref": "refs/heads/main", "standalone": 1}),
+            "standalone",
+        ),
+        (
+            json!({"url": good_url, "ref": "refs/heads/main", "timestamp": "soon"}),
+            "timestamp",
+        ),
+        (
+            json!({"url": good_url, "ref": "refs/heads/main", "commitMessage": "x"}),
+            "commitMessage",
+        ),
     ];
     for (body, field) in cases {
         let reply = sandbox
@@ -124,7 +143,9 @@ async fn import_and_export_refuse_bad_requests_by_field() {
         )
         .await;
     assert_error(&reply, 404, "spc-nope");
-    let reply = sandbox.admin(Method::GET, &git(UNSYNCED, "info"), None).await;
+    let reply = sandbox
+        .admin(Method::GET, &git(UNSYNCED, "info"), None)
+        .await;
     assert_eq!(reply.status, 404, "nothing was started");
     sandbox.sandbox.shutdown().await;
 }
@@ -147,7 +168,10 @@ async fn removing_a_legacy_installation_answers_204_every_time() {
         .admin(Method::DELETE, &git(SYNCED, "legacy-installation"), None)
         .await;
     assert_eq!(reply.status, 204);
-    assert_eq!(sandbox.get(&git(SYNCED, "info")).await["installationProvider"], "github");
+    assert_eq!(
+        sandbox.get(&git(SYNCED, "info")).await["installationProvider"],
+        "github"
+    );
     let reply = sandbox
         .send(
             Method::DELETE,

@@ -109,11 +109,20 @@ fn import_is_confirmed_with_the_branch_and_sends_the_credentials_masked_elsewher
     update(&mut model, char_key(' ')); // standalone
     assert_eq!(update(&mut model, key(KeyCode::Enter)), Cmd::None);
     let (confirm, _) = screen(&model).confirm.clone().expect("asks first");
-    assert!(confirm.question.contains("Import branch release"), "{confirm:?}");
-    assert!(confirm.consequence.contains("ada:****@github.com"), "{confirm:?}");
+    assert!(
+        confirm.question.contains("Import branch release"),
+        "{confirm:?}"
+    );
+    assert!(
+        confirm.consequence.contains("ada:****@github.com"),
+        "{confirm:?}"
+    );
     assert!(!confirm.text().contains("s3cret"));
     let cmd = update(&mut model, char_key('y'));
-    assert!(!format!("{cmd:?}").contains("s3cret"), "Debug masks: {cmd:?}");
+    assert!(
+        !format!("{cmd:?}").contains("s3cret"),
+        "Debug masks: {cmd:?}"
+    );
     let (request, call) = git_call(&cmd);
     assert_eq!(
         call,
@@ -155,7 +164,11 @@ fn export_starts_from_the_synced_repository_and_needs_a_message() {
     update(&mut model, char_key(' ')); // force
     update(&mut model, key(KeyCode::Enter));
     let (confirm, _) = screen(&model).confirm.clone().expect("asks first");
-    assert!(confirm.question.contains("Export “Docs” to branch main (forced)"));
+    assert!(
+        confirm
+            .question
+            .contains("Export “Docs” to branch main (forced)")
+    );
     assert_eq!(update(&mut model, char_key('n')), Cmd::None, "n cancels");
     assert!(screen(&model).confirm.is_none());
 }
@@ -169,7 +182,11 @@ fn the_branch_is_typed_without_refs_heads() {
     clear_field(&mut model);
     type_text(&mut model, "refs/heads/main");
     update(&mut model, key(KeyCode::Enter));
-    assert!(notice(&model).contains("branch name only"), "{}", notice(&model));
+    assert!(
+        notice(&model).contains("branch name only"),
+        "{}",
+        notice(&model)
+    );
 }
 
 #[test]
@@ -189,7 +206,11 @@ fn a_failed_sync_says_why_until_esc() {
         request,
         ApiResponse::Git(GitResponse::Done(Err(error))),
     );
-    assert!(notice(&model).contains("Invalid \"ref\""), "{}", notice(&model));
+    assert!(
+        notice(&model).contains("Invalid \"ref\""),
+        "{}",
+        notice(&model)
+    );
     update(&mut model, key(KeyCode::Esc));
     assert_eq!(notice(&model), "");
     assert!(matches!(model.top(), Screen::Git(_)), "esc only dismissed");

@@ -71,7 +71,10 @@ async fn no_git_provider() {
 
 #[tokio::test]
 async fn legacy_installation_removal_asks_first() {
-    snapshot_both!("git_legacy_confirm", scene(tokens::ADMIN, &format!("{LEGACY}d")).await);
+    snapshot_both!(
+        "git_legacy_confirm",
+        scene(tokens::ADMIN, &format!("{LEGACY}d")).await
+    );
 }
 
 #[tokio::test]
@@ -91,5 +94,8 @@ async fn export_confirmation_names_the_branch() {
 
 #[tokio::test]
 async fn refused_for_a_reader() {
-    snapshot_both!("git_refused", scene(tokens::READER, &format!("{SYNCED}i")).await);
+    snapshot_both!(
+        "git_refused",
+        scene(tokens::READER, &format!("{SYNCED}i")).await
+    );
 }

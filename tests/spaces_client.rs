@@ -86,7 +86,10 @@ async fn a_refused_update_names_the_field() -> TestResult {
         Token::new(tokens::READER),
     ))?;
     let error = reader.delete_space(SPACE).await.unwrap_err();
-    assert!(matches!(error, ApiError::Status { status: 403, .. }), "{error:?}");
+    assert!(
+        matches!(error, ApiError::Status { status: 403, .. }),
+        "{error:?}"
+    );
     sandbox.shutdown().await;
     Ok(())
 }

@@ -67,8 +67,10 @@ async fn patch_changes_each_setting_and_reads_back() {
         .admin(
             Method::PATCH,
             &space_path(SPACE),
-            Some(json!({"editMode": "live", "mergeRules": {"type": "inherit"},
-                        "defaultLevel": null})),
+            Some(
+                json!({"editMode": "live", "mergeRules": {"type": "inherit"},
+                        "defaultLevel": null}),
+            ),
         )
         .await;
     assert_eq!(reply.status, 200);
@@ -156,7 +158,9 @@ async fn only_admins_change_spaces_and_unknown_ones_are_404() {
 #[tokio::test]
 async fn delete_keeps_the_space_in_the_trash_and_restore_brings_it_back() {
     let sandbox = HttpSandbox::start().await;
-    let reply = sandbox.admin(Method::DELETE, &space_path(SPACE), None).await;
+    let reply = sandbox
+        .admin(Method::DELETE, &space_path(SPACE), None)
+        .await;
     assert_eq!(reply.status, 204);
     assert_eq!(reply.body, Value::Null);
     // Still readable, with `deletedAt`; listed in the organization with it, not in its
@@ -171,7 +175,10 @@ async fn delete_keeps_the_space_in_the_trash_and_restore_brings_it_back() {
             .any(|(id, deleted)| id == SPACE && deleted.is_some())
     );
     let collection = sandbox
-        .get(&format!("/collections/{}/spaces", demo_ids::COLLECTION_PRODUCT))
+        .get(&format!(
+            "/collections/{}/spaces",
+            demo_ids::COLLECTION_PRODUCT
+        ))
         .await;
     assert!(!collection.to_string().contains(SPACE));
     // Deleting again, or a space that never was: 204 all the same.
@@ -180,7 +187,11 @@ async fn delete_keeps_the_space_in_the_trash_and_restore_brings_it_back() {
         assert_eq!(reply.status, 204, "{id}");
     }
     let reply = sandbox
-        .admin(Method::POST, &format!("{}/restore", space_path(SPACE)), None)
+        .admin(
+            Method::POST,
+            &format!("{}/restore", space_path(SPACE)),
+            None,
+        )
         .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(reply.body["id"], SPACE);
@@ -193,22 +204,41 @@ async fn delete_keeps_the_space_in_the_trash_and_restore_brings_it_back() {
 #[tokio::test]
 async fn restore_is_refused_after_seven_days() {
     let sandbox = HttpSandbox::start().await;
-    sandbox.admin(Method::DELETE, &space_path(SPACE), None).await;
+    sandbox
+        .admin(Method::DELETE, &space_path(SPACE), None)
+        .await;
     // Six days later it can still come back.
     let reply = sandbox
-        .knob(Method::POST, "/_sandbox/clock", Some(json!({"shiftDays": 6})))
+        .knob(
+            Method::POST,
+            "/_sandbox/clock",
+            Some(json!({"shiftDays": 6})),
+        )
         .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(sandbox.get(&space_path(SPACE)).await["id"], SPACE);
     // Eight days later it is purged: gone from reads and listings, restore refused.
     sandbox
-        .knob(Method::POST, "/_sandbox/clock", Some(json!({"shiftDays": 8})))
+        .knob(
+            Method::POST,
+            "/_sandbox/clock",
+            Some(json!({"shiftDays": 8})),
+        )
         .await;
     let reply = sandbox.admin(Method::GET, &space_path(SPACE), None).await;
     assert_error(&reply, 404, SPACE);
-    assert!(!org_space_ids(&sandbox).await.iter().any(|(id, _)| id == SPACE));
+    assert!(
+        !org_space_ids(&sandbox)
+            .await
+            .iter()
+            .any(|(id, _)| id == SPACE)
+    );
     let reply = sandbox
-        .admin(Method::POST, &format!("{}/restore", space_path(SPACE)), None)
+        .admin(
+            Method::POST,
+            &format!("{}/restore", space_path(SPACE)),
+            None,
+        )
         .await;
     assert_error(&reply, 404, "more than 7 days ago");
     sandbox.sandbox.shutdown().await;
@@ -237,7 +267,11 @@ async fn the_demo_trash_holds_two_recently_deleted_spaces() {
 async fn duplicate_answers_201_with_the_copy_placed_after_the_original() {
     let sandbox = HttpSandbox::start().await;
     let reply = sandbox
-        .admin(Method::POST, &format!("{}/duplicate", space_path(SPACE)), None)
+        .admin(
+            Method::POST,
+            &format!("{}/duplicate", space_path(SPACE)),
+            None,
+        )
         .await;
     assert_eq!(reply.status, 201, "{}", reply.body);
     let copy_id = reply.body["id"].as_str().unwrap().to_string();
@@ -245,7 +279,10 @@ async fn duplicate_answers_201_with_the_copy_placed_after_the_original() {
     assert_eq!(reply.body["title"], "Getting Started (copy)");
     assert_eq!(reply.body["parent"], demo_ids::COLLECTION_PRODUCT);
     let location = reply.location.expect("Location header");
-    assert!(location.ends_with(&format!("/v1/spaces/{copy_id}")), "{location}");
+    assert!(
+        location.ends_with(&format!("/v1/spaces/{copy_id}")),
+        "{location}"
+    );
     let listed = org_space_ids(&sandbox).await;
     let at = listed.iter().position(|(id, _)| id == SPACE).unwrap();
     assert_eq!(listed[at + 1].0, copy_id);

@@ -23,14 +23,16 @@ fn admin_space(id: &str, title: &str, parent: Option<&str>, admin: bool) -> Valu
 /// Guides ▸ Internal ▸ Handbook, and API Reference at the top level (selected with `G`).
 fn tree_with(admin: bool, extra: Vec<Value>) -> OrganizationTree {
     let mut spaces = vec![
-        from_json::<Space>(admin_space("s-handbook", "Handbook", Some("c-internal"), admin)),
+        from_json::<Space>(admin_space(
+            "s-handbook",
+            "Handbook",
+            Some("c-internal"),
+            admin,
+        )),
         from_json(admin_space("s-api", "API Reference", None, admin)),
     ];
     spaces.extend(extra.into_iter().map(from_json::<Space>));
-    OrganizationTree {
-        spaces,
-        ..tree()
-    }
+    OrganizationTree { spaces, ..tree() }
 }
 
 /// The organization screen with `tree` loaded and the last row (API Reference) selected.
@@ -132,11 +134,7 @@ fn x_locks_the_space_and_the_answer_shows_in_the_tree() {
 #[test]
 fn without_admin_every_space_action_is_struck_through_and_says_why() {
     let mut model = org_model(tree_with(false, vec![]));
-    assert!(
-        org(&model)
-            .disabled_actions()
-            .contains(&Action::ToggleLock)
-    );
+    assert!(org(&model).disabled_actions().contains(&Action::ToggleLock));
     for key in ['x', 'R', 'i', 'L', 'a', 'M', 'Y', 'd'] {
         let cmd = update(&mut model, char_key(key));
         assert_eq!(cmd, Cmd::None, "{key}");
@@ -151,11 +149,7 @@ fn space_only_actions_on_a_collection_say_so() {
     update(&mut model, char_key('g'));
     assert_eq!(update(&mut model, char_key('x')), Cmd::None);
     assert!(notice(&model).contains("not a space"), "{}", notice(&model));
-    assert!(
-        org(&model)
-            .disabled_actions()
-            .contains(&Action::Duplicate)
-    );
+    assert!(org(&model).disabled_actions().contains(&Action::Duplicate));
 }
 
 #[test]
@@ -163,11 +157,18 @@ fn a_refused_change_shows_the_servers_words_until_esc() {
     let mut model = org_model(tree_with(true, vec![]));
     let (request, _) = spaces_call(&update(&mut model, char_key('x')));
     answered(&mut model, request, SpacesResponse::Space(Err(forbidden())));
-    assert!(notice(&model).contains("your role is edit"), "{}", notice(&model));
+    assert!(
+        notice(&model).contains("your role is edit"),
+        "{}",
+        notice(&model)
+    );
     assert!(!selected_space(&model).is_locked());
     update(&mut model, key(KeyCode::Esc));
     assert_eq!(notice(&model), "");
-    assert!(matches!(model.top(), Screen::Organization(_)), "esc only dismissed");
+    assert!(
+        matches!(model.top(), Screen::Organization(_)),
+        "esc only dismissed"
+    );
 }
 
 #[test]
@@ -175,7 +176,11 @@ fn rename_prompts_with_the_title_and_checks_its_length() {
     let mut model = org_model(tree_with(true, vec![]));
     update(&mut model, char_key('R'));
     update(&mut model, ctrl('u'));
-    assert_eq!(update(&mut model, key(KeyCode::Enter)), Cmd::None, "empty is refused");
+    assert_eq!(
+        update(&mut model, key(KeyCode::Enter)),
+        Cmd::None,
+        "empty is refused"
+    );
     for c in "API v2".chars() {
         update(&mut model, char_key(c));
     }
@@ -369,7 +374,11 @@ fn trash_model(admin: bool) -> Model {
 fn deleted_spaces_leave_the_tree_for_the_trash() {
     let model = trash_model(true);
     let tree = org(&model).tree.value().unwrap();
-    assert!(!tree.nodes().any(|(_, node)| node.item.key() == "space:s-old"));
+    assert!(
+        !tree
+            .nodes()
+            .any(|(_, node)| node.item.key() == "space:s-old")
+    );
     assert_eq!(org(&model).trash.entries()[0].id, "s-old");
 }
 
@@ -404,7 +413,11 @@ fn a_refused_restore_keeps_the_space_in_the_trash_and_says_why() {
         message: "Space \"s-old\" was deleted more than 7 days ago and has been purged".into(),
     };
     answered(&mut model, request, SpacesResponse::Space(Err(purged)));
-    assert!(notice(&model).contains("more than 7 days"), "{}", notice(&model));
+    assert!(
+        notice(&model).contains("more than 7 days"),
+        "{}",
+        notice(&model)
+    );
     assert_eq!(org(&model).trash.entries().len(), 1);
 }
 

@@ -81,22 +81,34 @@ async fn locked_space_badge_and_details() {
 
 #[tokio::test]
 async fn delete_confirmation() {
-    snapshot_both!("space_delete_confirm", scene(tokens::ADMIN, &format!("{HANDBOOK}d")).await);
+    snapshot_both!(
+        "space_delete_confirm",
+        scene(tokens::ADMIN, &format!("{HANDBOOK}d")).await
+    );
 }
 
 #[tokio::test]
 async fn deleted_notice() {
-    snapshot_both!("space_deleted", scene(tokens::ADMIN, &format!("{HANDBOOK}dy")).await);
+    snapshot_both!(
+        "space_deleted",
+        scene(tokens::ADMIN, &format!("{HANDBOOK}dy")).await
+    );
 }
 
 #[tokio::test]
 async fn rename_prompt() {
-    snapshot_both!("space_rename", scene(tokens::ADMIN, &format!("{HANDBOOK}R")).await);
+    snapshot_both!(
+        "space_rename",
+        scene(tokens::ADMIN, &format!("{HANDBOOK}R")).await
+    );
 }
 
 #[tokio::test]
 async fn language_picker() {
-    snapshot_both!("space_language", scene(tokens::ADMIN, &format!("{HANDBOOK}a")).await);
+    snapshot_both!(
+        "space_language",
+        scene(tokens::ADMIN, &format!("{HANDBOOK}a")).await
+    );
 }
 
 #[tokio::test]
@@ -109,5 +121,8 @@ async fn reviewers_picker() {
 
 #[tokio::test]
 async fn refused_for_a_reader() {
-    snapshot_both!("space_refused", scene(tokens::READER, &format!("{HANDBOOK}x")).await);
+    snapshot_both!(
+        "space_refused",
+        scene(tokens::READER, &format!("{HANDBOOK}x")).await
+    );
 }

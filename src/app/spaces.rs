@@ -6,12 +6,23 @@ use crate::api::{ApiError, SpaceUpdate};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SpacesCall {
-    Update { space: String, update: SpaceUpdate },
-    Delete { space: String },
-    Restore { space: String },
-    Duplicate { space: String },
+    Update {
+        space: String,
+        update: SpaceUpdate,
+    },
+    Delete {
+        space: String,
+    },
+    Restore {
+        space: String,
+    },
+    Duplicate {
+        space: String,
+    },
     /// Every member of the organization: the reviewers a merge rule can require.
-    Members { organization: String },
+    Members {
+        organization: String,
+    },
 }
 
 #[allow(clippy::large_enum_variant)]

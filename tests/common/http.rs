@@ -28,7 +28,13 @@ impl HttpSandbox {
         }
     }
 
-    pub async fn send(&self, method: Method, token: &str, path: &str, body: Option<Value>) -> Reply {
+    pub async fn send(
+        &self,
+        method: Method,
+        token: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Reply {
         let url = format!("{}{path}", self.sandbox.base_url());
         let mut request = self.http.request(method, url).bearer_auth(token);
         if let Some(body) = body {

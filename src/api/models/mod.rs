@@ -26,6 +26,7 @@ pub use comment::{
     Reaction, ReactionUser, Replier,
 };
 pub use common::{DefaultLevel, MemberRole, Urls, User};
+pub use git::GitOperation;
 pub use member::Member;
 pub use organization::{
     BillingProduct, Blocked, Organization, OrganizationPermissions, OrganizationType,
@@ -38,7 +39,6 @@ pub use revision::{
     ContentRef, ContentRefKind, Dimensions, File, GitBlob, Page, PageType, ReusableContent,
     Revision, RevisionGit, RevisionType,
 };
-pub use git::GitOperation;
 pub use search::{SearchAncestor, SearchPage, SearchResultType, SearchSection, SearchSpace};
 pub use site::{
     AdaptiveContent, AdaptiveSchema, AgentsContext, PublishOutcome, PublishedSite, ShareLink, Site,
@@ -46,6 +46,4 @@ pub use site::{
     SiteSpace, SiteStructure, SiteStructureItem, SiteStructureType, SiteType, SiteVisibility,
     TemplateCondition,
 };
-pub use space::{
-    ContentVisibility, GitSync, MergeRules, Space, SpaceEditMode, SpacePermissions,
-};
+pub use space::{ContentVisibility, GitSync, MergeRules, Space, SpaceEditMode, SpacePermissions};

@@ -148,8 +148,8 @@ impl Serialize for MergeRules {
 /// `TranslationLanguage`: the language codes a space may have, in the service's order.
 pub const LANGUAGES: [&str; 39] = [
     "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
-    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id",
-    "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
+    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms",
+    "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
 ];
 
 /// Git synchronization of a space (`GitSyncState`; also the answer of `GET …/git/info`).

@@ -106,11 +106,10 @@ pub fn info(world: &World, space: &Space) -> Option<Value> {
 
 /// The ref of the space's last sync, for its revision's `git.ref`.
 pub fn current_ref(world: &World, space: &str) -> String {
-    world
-        .git
-        .spaces
-        .get(space)
-        .map_or_else(|| "refs/heads/main".to_string(), |state| state.git_ref.clone())
+    world.git.spaces.get(space).map_or_else(
+        || "refs/heads/main".to_string(),
+        |state| state.git_ref.clone(),
+    )
 }
 
 type Answer = Result<Response, ApiError>;
@@ -223,11 +222,17 @@ async fn run(
     let previous = world.git.spaces.get(id).cloned();
     let state = GitState {
         provider: provider_of(&request.address, previous.as_ref()),
-        repo_name: request.address.path().trim_matches('/').trim_end_matches(".git").to_string(),
+        repo_name: request
+            .address
+            .path()
+            .trim_matches('/')
+            .trim_end_matches(".git")
+            .to_string(),
         url: without_credentials(&request.address),
-        installation_id: previous
-            .as_ref()
-            .map_or_else(|| format!("inst-{id}"), |state| state.installation_id.clone()),
+        installation_id: previous.as_ref().map_or_else(
+            || format!("inst-{id}"),
+            |state| state.installation_id.clone(),
+        ),
         updated_at: now.clone(),
         // A standalone import makes a revision aside: the primary content stays on its ref.
         git_ref: match (&previous, request.standalone) {
@@ -328,10 +333,7 @@ async fn remove_legacy_installation(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-async fn last_url_sent(
-    State(shared): State<Arc<Shared>>,
-    Path(id): Path<String>,
-) -> Answer {
+async fn last_url_sent(State(shared): State<Arc<Shared>>, Path(id): Path<String>) -> Answer {
     let world = shared.world.read().await;
     let url = world.git.last_url_sent.get(&id).cloned();
     Ok(Json(json!({ "url": url })).into_response())

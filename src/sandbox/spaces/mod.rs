@@ -32,7 +32,10 @@ type RequestBody = Result<Bytes, BytesRejection>;
 /// The space routes, merged into the sandbox router (which adds the gate and fallbacks).
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
-        .route("/v1/spaces/{space}", patch(update_space).delete(delete_space))
+        .route(
+            "/v1/spaces/{space}",
+            patch(update_space).delete(delete_space),
+        )
         .route("/v1/spaces/{space}/duplicate", post(duplicate_space))
         .route("/v1/spaces/{space}/restore", post(restore_space))
         // Not part of the API: moves the sandbox's clock (see `World::clock_shift_days`).

@@ -10,8 +10,8 @@ use crate::sandbox::sites::validate::{self, Body};
 /// `TranslationLanguage`: the language codes a space may have.
 pub const LANGUAGES: [&str; 39] = [
     "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
-    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id",
-    "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
+    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms",
+    "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
 ];
 
 const ROLES: [&str; 6] = ["admin", "create", "review", "edit", "comment", "read"];

@@ -69,10 +69,7 @@ impl GitForm {
     }
 
     pub fn focused(&self) -> Field {
-        self.fields()
-            .get(self.focus)
-            .copied()
-            .unwrap_or(Field::Url)
+        self.fields().get(self.focus).copied().unwrap_or(Field::Url)
     }
 
     fn input_mut(&mut self, field: Field) -> Option<&mut LineInput> {
@@ -123,7 +120,9 @@ impl GitForm {
             return Some("a repository address is required".into());
         }
         if !url.contains("://") || url.ends_with("://") {
-            return Some("the repository address needs a scheme, like https://host/owner/repo".into());
+            return Some(
+                "the repository address needs a scheme, like https://host/owner/repo".into(),
+            );
         }
         if branch.is_empty() {
             return Some("a branch is required".into());

@@ -84,9 +84,8 @@ impl GitScreen {
 
     /// Why import and export are refused, or `None`.
     pub fn sync_refusal(&self) -> Option<String> {
-        (!self.space.permissions.trigger_git_sync).then(|| {
-            "you may not sync this space with git; admin is needed".to_string()
-        })
+        (!self.space.permissions.trigger_git_sync)
+            .then(|| "you may not sync this space with git; admin is needed".to_string())
     }
 
     /// Why removing a legacy installation is refused, or `None`.
@@ -103,7 +102,10 @@ impl GitScreen {
             self.notice = Some(Notice::info(reason));
             return;
         }
-        let info = self.details.value().and_then(|details| details.info.clone());
+        let info = self
+            .details
+            .value()
+            .and_then(|details| details.info.clone());
         let url = info.and_then(|info| info.url).unwrap_or_default();
         let branch = self.branch().unwrap_or_else(|| "main".to_string());
         self.form = Some(GitForm::new(direction, &url, &branch));
@@ -135,10 +137,7 @@ impl GitScreen {
             ),
             GitDirection::Export => (
                 format!("Export “{title}” to branch {branch}{force}?"),
-                format!(
-                    "To {address}, as a commit “{}”.",
-                    form.message.text.trim()
-                ),
+                format!("To {address}, as a commit “{}”.", form.message.text.trim()),
                 "export",
             ),
         };
@@ -264,7 +263,10 @@ impl ScreenState for GitScreen {
                 Some(reason) => self.notice = Some(Notice::info(reason)),
                 None => {
                     let confirm = Confirm::new(
-                        format!("Remove the legacy git installation of “{}”?", self.space.title),
+                        format!(
+                            "Remove the legacy git installation of “{}”?",
+                            self.space.title
+                        ),
                         "Git sync through the legacy GitHub app stops; set up the GitHub app \
                          again to keep syncing.",
                         "remove",
@@ -287,11 +289,10 @@ impl ScreenState for GitScreen {
             return None;
         };
         match response {
-            GitResponse::Details(result) => {
-                self.details
-                    .settle(request, result.clone())
-                    .then(Step::default)
-            }
+            GitResponse::Details(result) => self
+                .details
+                .settle(request, result.clone())
+                .then(Step::default),
             GitResponse::Done(result) => {
                 let (waiting, done) = self.pending.clone()?;
                 if waiting != request {

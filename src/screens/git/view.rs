@@ -167,7 +167,10 @@ fn draw_form(form: &GitForm, frame: &mut Frame, area: Rect, theme: &Theme) {
         };
         let value = sanitize(&shown_value(form, *field)).into_owned();
         lines.push(Line::from(vec![
-            Span::styled(format!("{:<label_width$}", field.label()), theme.style("muted")),
+            Span::styled(
+                format!("{:<label_width$}", field.label()),
+                theme.style("muted"),
+            ),
             Span::styled(text::truncate(&value, value_width), style),
         ]));
     }

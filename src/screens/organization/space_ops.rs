@@ -65,19 +65,33 @@ impl TextCheck for RenameSpace {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SpacePick {
-    DefaultLevel { space: String },
-    Language { space: String },
+    DefaultLevel {
+        space: String,
+    },
+    Language {
+        space: String,
+    },
     /// Inherit, or go on to choose reviewers.
-    MergeRules { space: String },
-    Reviewers { space: String },
+    MergeRules {
+        space: String,
+    },
+    Reviewers {
+        space: String,
+    },
 }
 
 #[derive(Debug)]
 pub enum SpaceModal {
-    ConfirmDelete { confirm: Confirm, space: Box<Space> },
+    ConfirmDelete {
+        confirm: Confirm,
+        space: Box<Space>,
+    },
     Rename(Prompt<RenameSpace>),
     Pick(Picker<SpacePick>),
-    Emoji { picker: Box<EmojiPicker>, space: String },
+    Emoji {
+        picker: Box<EmojiPicker>,
+        space: String,
+    },
 }
 
 /// What a request in flight was for, to word its outcome.
@@ -109,9 +123,8 @@ impl SpaceOps {
 
 /// Why the selected space cannot be changed, or `None` when it can.
 pub fn refusal(space: &Space) -> Option<String> {
-    (!space.permissions.admin).then(|| {
-        "you are not an admin of this space; admin is needed to change it".to_string()
-    })
+    (!space.permissions.admin)
+        .then(|| "you are not an admin of this space; admin is needed to change it".to_string())
 }
 
 fn level_options() -> Vec<PickOption> {
@@ -359,7 +372,13 @@ impl Organization {
         }
     }
 
-    fn send_update(&mut self, space: &Space, update: SpaceUpdate, done: &str, ctx: &mut Ctx) -> Cmd {
+    fn send_update(
+        &mut self,
+        space: &Space,
+        update: SpaceUpdate,
+        done: &str,
+        ctx: &mut Ctx,
+    ) -> Cmd {
         let call = SpacesCall::Update {
             space: space.id.clone(),
             update,
@@ -372,10 +391,13 @@ impl Organization {
     }
 
     fn space_by_id(&self, id: &str) -> Option<Space> {
-        self.tree.value()?.nodes().find_map(|(_, node)| match &node.item {
-            OrgNode::Space(space) if space.id == id => Some(space.clone()),
-            _ => None,
-        })
+        self.tree
+            .value()?
+            .nodes()
+            .find_map(|(_, node)| match &node.item {
+                OrgNode::Space(space) if space.id == id => Some(space.clone()),
+                _ => None,
+            })
     }
 
     /// Keys while a space popup is open; `None` when there is none.
@@ -470,7 +492,12 @@ impl Organization {
                     ..SpaceUpdate::default()
                 };
                 let name = language_name(&first);
-                self.send_update(&space, update, &format!("language is {name} ({first})"), ctx)
+                self.send_update(
+                    &space,
+                    update,
+                    &format!("language is {name} ({first})"),
+                    ctx,
+                )
             }
             SpacePick::MergeRules { .. } if first == "inherit" => {
                 let update = SpaceUpdate {
@@ -620,9 +647,13 @@ impl Organization {
                 open.insert(node.key());
             }
         }
-        self.tree_rows =
-            crate::ui::tree::TreeRows::reopened(tree, &open, &self.tree_filter.text);
-        if let Some(row) = self.tree_rows.rows().iter().position(|row| row.node == index) {
+        self.tree_rows = crate::ui::tree::TreeRows::reopened(tree, &open, &self.tree_filter.text);
+        if let Some(row) = self
+            .tree_rows
+            .rows()
+            .iter()
+            .position(|row| row.node == index)
+        {
             self.tree_selection.selected = row;
         }
     }

@@ -97,7 +97,11 @@ pub fn days_left(deleted_at: &str, now: DateTime<Utc>) -> Option<i64> {
 
 /// "5 days left", "1 day left", "purge due".
 pub fn days_left_text(space: &Space, now: DateTime<Utc>) -> String {
-    match space.deleted_at.as_deref().and_then(|at| days_left(at, now)) {
+    match space
+        .deleted_at
+        .as_deref()
+        .and_then(|at| days_left(at, now))
+    {
         Some(0) => "restore period over".to_string(),
         Some(1) => "1 day left".to_string(),
         Some(days) => format!("{days} days left"),

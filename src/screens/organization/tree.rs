@@ -69,7 +69,11 @@ pub fn build_tree(data: &OrganizationTree) -> Tree<OrgNode> {
     }
     let mut child_spaces: HashMap<Option<&str>, Vec<&Space>> = HashMap::new();
     // Deleted spaces (listed with `deletedAt`) belong to the Trash tab, not the tree.
-    for space in data.spaces.iter().filter(|space| space.deleted_at.is_none()) {
+    for space in data
+        .spaces
+        .iter()
+        .filter(|space| space.deleted_at.is_none())
+    {
         let parent = space.parent.as_deref().filter(|p| known.contains(p));
         child_spaces.entry(parent).or_default().push(space);
     }

@@ -4,9 +4,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{OrgNode, Organization, Tab, members, space_ops, trash};
-use crate::ui::notice::Notice;
 use crate::app::Model;
 use crate::screens::ScreenState;
+use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{list, status, text};
