@@ -7,6 +7,7 @@ pub mod loop_harness;
 pub mod pty;
 pub mod review;
 pub mod sandbox_process;
+pub mod views;
 
 use quire::api::ListPage;
 use quire::api::models::{Collection, Organization, Page, Space};
