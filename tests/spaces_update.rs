@@ -363,9 +363,7 @@ fn trash_model(admin: bool) -> Model {
         true,
         vec![deleted_space("s-old", "Old Notes", admin, 2)],
     ));
-    for _ in 0..4 {
-        update(&mut model, key(KeyCode::Tab));
-    }
+    update(&mut model, key(KeyCode::BackTab));
     assert_eq!(org(&model).tab, Tab::Trash);
     model
 }
