@@ -447,5 +447,9 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Collections(call) => {
             ApiResponse::Collections(crate::calls_collections::call_collections(client, call).await)
         }
+        ApiCall::Spaces(call) => {
+            ApiResponse::Spaces(crate::calls_spaces::call_spaces(client, call).await)
+        }
+        ApiCall::Git(call) => ApiResponse::Git(crate::calls_git::call_git(client, call).await),
     }
 }

@@ -262,7 +262,9 @@ fn visit_the_change_request(app: &mut PtyApp) {
 
 /// The site in the organization's sites table, then its share links and structure.
 fn visit_the_site(app: &mut PtyApp) {
-    app.send("\u{1b}[Z"); // shift-tab: Sites is the last tab
+    // shift-tab twice: Trash is the last tab, Sites the one before it.
+    app.send("\u{1b}[Z");
+    app.send("\u{1b}[Z");
     app.wait_for("4 sites", WAIT);
     app.wait_for("HSITE", WAIT);
     app.send("/HSITE\r");

@@ -165,7 +165,8 @@ fn the_sites_tab_lists_with_the_published_toggle_and_server_title_filter() {
         request,
         ApiResponse::OrganizationTree(Ok(tree())),
     );
-    // Sites is the last tab of the organization.
+    // Sites is the tab before the last (Trash).
+    update(&mut model, key(KeyCode::BackTab));
     let cmd = update(&mut model, key(KeyCode::BackTab));
     let list = |published, title: Option<&str>| {
         ApiCall::Sites(SitesCall::ListSites {

@@ -16,6 +16,7 @@ pub mod collections;
 pub mod comments;
 pub mod error;
 pub mod files;
+pub mod git;
 pub mod limits;
 pub mod links;
 pub mod members;
@@ -26,6 +27,7 @@ pub mod retry;
 pub mod reviews;
 pub mod search;
 pub mod sites;
+pub mod spaces;
 pub mod token;
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
@@ -37,6 +39,7 @@ pub use collections::{CollectionUpdate, NewCollection};
 pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
 pub use files::ContentSource;
+pub use git::{GitDirection, GitSyncRequest, mask_credentials};
 pub use links::BacklinkTarget;
 pub use members::{MemberFilter, MemberRoleFilter, MemberSortKey};
 pub use models::*;
@@ -49,6 +52,7 @@ pub use retry::RetryNotice;
 pub use reviews::ReviewVerdict;
 pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
+pub use spaces::SpaceUpdate;
 pub use token::Token;
 
 #[cfg(test)]

@@ -54,6 +54,8 @@ pub enum ApiCall {
     Links(crate::app::links::LinksCall),
     Files(crate::app::files::FilesCall),
     Collections(crate::app::collections::CollectionsCall),
+    Spaces(crate::app::spaces::SpacesCall),
+    Git(crate::app::git::GitCall),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -39,6 +39,8 @@ pub enum KeyContext {
     Trash,
     /// A space's or a change request's files.
     Files,
+    /// A space's git sync screen: import, export, remove a legacy installation.
+    Git,
 }
 
 macro_rules! actions {
@@ -155,6 +157,9 @@ actions! {
     StatusPicker => "status_picker", "statuses shown (several at once)";
     IssueCluster => "issue_cluster", "filter by conversations issues cluster";
     GitSync => "git_sync", "git sync";
+    GitImport => "git_import", "import from a git branch";
+    GitExport => "git_export", "export to a git branch";
+    RemoveLegacyInstallation => "remove_legacy_installation", "remove the legacy git installation";
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
@@ -412,6 +417,9 @@ impl Default for Keymap {
             (ChangeRequests, &["N"], Action::NewChangeRequest),
             (Files, &["b"], Action::Backlinks),
             (Reader, &["L"], Action::LinksReport),
+            (Git, &["i"], Action::GitImport),
+            (Git, &["e"], Action::GitExport),
+            (Git, &["d", "delete"], Action::RemoveLegacyInstallation),
         ];
         let bindings = table
             .iter()

@@ -94,4 +94,6 @@ pub enum ApiResponse {
     Links(crate::app::links::LinksResponse),
     Files(crate::app::files::FilesResponse),
     Collections(crate::app::collections::CollectionsResponse),
+    Spaces(crate::app::spaces::SpacesResponse),
+    Git(crate::app::git::GitResponse),
 }

@@ -5,6 +5,7 @@ pub mod collections;
 pub mod command;
 pub mod docs;
 pub mod drafts;
+pub mod git;
 pub mod keymap;
 pub mod loadable;
 pub mod message;
@@ -15,6 +16,7 @@ pub mod sites;
 pub mod files;
 pub mod links;
 pub mod search;
+pub mod spaces;
 
 use std::collections::BTreeSet;
 

@@ -20,6 +20,7 @@ mod collections;
 mod demo;
 mod error;
 mod fault_rules;
+mod git;
 mod model;
 mod moves;
 mod paging;
@@ -30,6 +31,7 @@ mod files;
 mod links;
 mod search;
 mod sites;
+mod spaces;
 pub mod testing;
 
 use std::net::SocketAddr;

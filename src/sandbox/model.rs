@@ -58,6 +58,11 @@ pub struct World {
     pub change_requests: super::change_requests::model::ChangeRequests,
     /// Roles on collections apart from the organization role (the `permissions` they give).
     pub content_access: super::collections::ContentAccess,
+    /// Git sync state per space (import/export operations, legacy installations).
+    pub git: super::git::GitStates,
+    /// Days the sandbox's clock runs ahead of the real one (a test knob), so a test can see a
+    /// deleted space pass its 7 days of retention.
+    pub clock_shift_days: i64,
 }
 
 impl World {
@@ -77,8 +82,28 @@ impl World {
             .find(|collection| collection.id == id)
     }
 
+    /// A space by id; a deleted space past its retention is purged and found no more.
     pub fn space(&self, id: &str) -> Option<&Space> {
-        self.spaces.iter().find(|space| space.id == id)
+        self.spaces
+            .iter()
+            .find(|space| space.id == id && !self.is_purged(space))
+    }
+
+    /// The sandbox's "now": the real time moved by [`World::clock_shift_days`].
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        chrono::Utc::now() + chrono::Duration::days(self.clock_shift_days)
+    }
+
+    /// True for a space deleted more than [`RETENTION_DAYS`] ago: permanently removed.
+    pub fn is_purged(&self, space: &Space) -> bool {
+        space
+            .deleted_at
+            .as_deref()
+            .and_then(|deleted| chrono::DateTime::parse_from_rfc3339(deleted).ok())
+            .is_some_and(|deleted| {
+                self.now() - deleted.with_timezone(&chrono::Utc)
+                    > chrono::Duration::days(RETENTION_DAYS)
+            })
     }
 
     /// The membership of a user in an organization, if any.
@@ -147,6 +172,24 @@ pub struct Collection {
     pub default_level: Option<Role>,
 }
 
+/// Days a deleted space can be restored before it is purged (seed §3.1).
+pub const RETENTION_DAYS: i64 = 7;
+
+/// A timestamp as the API writes them (`2024-01-02T08:00:00.000Z`).
+pub fn iso(time: chrono::DateTime<chrono::Utc>) -> String {
+    time.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}
+
+/// Who must approve a change request before it merges (seed §2.5 `mergeRules`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum MergeRules {
+    /// `{type:'inherit'}`: the organization's rules apply.
+    #[default]
+    Inherit,
+    /// `{type:'rules', rules:[{rule:'require_specific_reviewers', users}]}`.
+    SpecificReviewers(Vec<String>),
+}
+
 #[derive(Clone, Debug)]
 pub struct Space {
     pub id: String,
@@ -169,6 +212,9 @@ pub struct Space {
     pub published_url: Option<String>,
     pub git_repository: Option<String>,
     pub revision: Revision,
+    /// Set when deleted; see [`World::is_purged`].
+    pub deleted_at: Option<String>,
+    pub merge_rules: MergeRules,
 }
 
 #[derive(Clone, Debug)]

@@ -4,7 +4,8 @@
 use serde_json::{Map, Value, json};
 
 use super::model::{
-    Collection, File, Membership, Organization, Page, PageKind, Role, Space, User, World,
+    Collection, File, Membership, MergeRules, Organization, Page, PageKind, Role, Space, User,
+    World,
 };
 
 /// Where the web app of the (pretend) service lives; `urls.app` addresses point here.
@@ -187,7 +188,7 @@ impl View<'_> {
             "createdAt": space.created_at,
             "updatedAt": space.updated_at,
             "editMode": space.edit_mode,
-            "mergeRules": { "type": "inherit" },
+            "mergeRules": merge_rules(&space.merge_rules),
             "urls": urls,
             "organization": space.organization,
             "language": space.language,
@@ -211,15 +212,10 @@ impl View<'_> {
             },
         });
         insert_optional(&mut object, "parent", space.parent.as_deref());
-        if let Some(repository) = &space.git_repository {
-            object["gitSync"] = json!({
-                "repoName": repository,
-                "installationProvider": "github",
-                "integration": "github",
-                "url": format!("https://github.com/{repository}"),
-                "updatedAt": space.updated_at,
-            });
+        if let Some(git) = super::git::info(self.world, space) {
+            object["gitSync"] = git;
         }
+        insert_optional(&mut object, "deletedAt", space.deleted_at.as_deref());
         if space.visibility == "visitor-auth" {
             object["visitorAuth"] = json!({ "backend": "custom" });
         }
@@ -253,7 +249,7 @@ impl View<'_> {
                 "message": message,
                 "createdByService": false,
                 "url": format!("https://github.com/{repository}/commit/{}", pseudo_oid(&revision.id)),
-                "ref": "refs/heads/main",
+                "ref": super::git::current_ref(self.world, &space.id),
             });
         }
         object
@@ -376,6 +372,17 @@ impl View<'_> {
             "ancestors": ancestors.iter().map(|title| json!({ "title": title })).collect::<Vec<_>>(),
             "urls": { "app": app },
         })
+    }
+}
+
+/// A space's `mergeRules` as the seed writes them (§2.5).
+pub fn merge_rules(rules: &MergeRules) -> Value {
+    match rules {
+        MergeRules::Inherit => json!({ "type": "inherit" }),
+        MergeRules::SpecificReviewers(users) => json!({
+            "type": "rules",
+            "rules": [{ "rule": "require_specific_reviewers", "users": users }],
+        }),
     }
 }
 

@@ -72,6 +72,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::change_requests::routes::router())
         .merge(super::collections::routes::router())
         .merge(super::moves::router())
+        .merge(super::spaces::router())
+        .merge(super::git::router())
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())
         .fallback(unknown_route)
@@ -292,6 +294,8 @@ async fn list_organization_spaces(
         .spaces
         .iter()
         .filter(|space| space.organization == id)
+        // Deleted spaces are listed with `deletedAt` until purged: the trash reads them here.
+        .filter(|space| !world.is_purged(space))
         .map(|space| view.space(space))
         .collect();
     Ok(Json(envelope(items, &query_map(raw), &context.faults)?))

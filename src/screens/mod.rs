@@ -3,6 +3,7 @@
 
 pub mod access_audit;
 pub mod change_requests;
+pub mod git;
 pub mod organization;
 pub mod organizations;
 pub mod page;
@@ -103,6 +104,7 @@ pub enum Screen {
     Search(search::SearchScreen),
     Links(links::LinksScreen),
     Files(files::FilesScreen),
+    Git(Box<git::GitScreen>),
 }
 
 macro_rules! dispatch {
@@ -120,6 +122,7 @@ macro_rules! dispatch {
             Screen::Search($screen) => $body,
             Screen::Links($screen) => $body,
             Screen::Files($screen) => $body,
+            Screen::Git($screen) => $body,
         }
     };
 }

@@ -38,6 +38,8 @@ pub struct EmojiPicker {
     recent: Vec<String>,
     /// Emoji the user already gave on this comment: choosing one removes it.
     pub mine: Vec<String>,
+    /// The popup's title: what the emoji is for.
+    pub title: String,
 }
 
 impl EmojiPicker {
@@ -48,6 +50,7 @@ impl EmojiPicker {
             selection: Selection::default(),
             recent: recent.to_vec(),
             mine,
+            title: " React — type to search, enter picks ".to_string(),
         };
         picker.search();
         picker
@@ -115,7 +118,7 @@ impl EmojiPicker {
         let block = Block::default()
             .borders(Borders::ALL)
             .border_style(theme.style("border_focused"))
-            .title(" React — type to search, enter picks ");
+            .title(self.title.clone());
         let inner = block.inner(popup);
         frame.render_widget(block, popup);
         if inner.height == 0 {

@@ -83,6 +83,11 @@ impl<T> Tree<T> {
         self.nodes.get(index).map(|n| &n.item)
     }
 
+    /// To replace what a node shows after an edit that does not move it.
+    pub fn item_mut(&mut self, index: usize) -> Option<&mut T> {
+        self.nodes.get_mut(index).map(|n| &mut n.item)
+    }
+
     pub fn nodes(&self) -> impl Iterator<Item = (usize, &TreeNode<T>)> {
         self.nodes.iter().enumerate()
     }

@@ -6,6 +6,7 @@ pub mod change_request;
 pub mod collection;
 pub mod comment;
 pub mod common;
+pub mod git;
 pub mod links;
 pub mod member;
 pub mod organization;
@@ -26,6 +27,7 @@ pub use comment::{
     Reaction, ReactionUser, Replier,
 };
 pub use common::{DefaultLevel, MemberRole, Urls, User};
+pub use git::GitOperation;
 pub use links::{BrokenLinkStats, Link, LinkPage, LinkStats, LinkStatus};
 pub use member::Member;
 pub use organization::{
@@ -46,4 +48,4 @@ pub use site::{
     SiteSpace, SiteStructure, SiteStructureItem, SiteStructureType, SiteType, SiteVisibility,
     TemplateCondition,
 };
-pub use space::{ContentVisibility, GitSync, Space, SpaceEditMode, SpacePermissions};
+pub use space::{ContentVisibility, GitSync, MergeRules, Space, SpaceEditMode, SpacePermissions};

@@ -68,8 +68,8 @@ pub struct Space {
     pub change_requests_draft: Option<u64>,
     #[serde(default)]
     pub git_sync: Option<GitSync>,
-    /// Kept as raw JSON: its variants differ between the seed and the service, and no screen
-    /// edits it yet.
+    /// Kept as raw JSON (its variants differ between the seed and the service); read it with
+    /// [`Space::merge_rules`].
     #[serde(default)]
     pub merge_rules: Option<serde_json::Value>,
     #[serde(default, deserialize_with = "null_as_default")]
@@ -78,7 +78,81 @@ pub struct Space {
     pub permissions: SpacePermissions,
 }
 
-/// Git synchronization of a space.
+impl Space {
+    /// Who must approve its change requests.
+    pub fn merge_rules(&self) -> MergeRules {
+        self.merge_rules
+            .as_ref()
+            .map_or(MergeRules::Inherit, MergeRules::from_value)
+    }
+
+    pub fn is_locked(&self) -> bool {
+        self.edit_mode == Some(SpaceEditMode::Locked)
+    }
+}
+
+/// `mergeRules` of a space: the organization's rules, or reviewers who must approve.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MergeRules {
+    /// `{type:'inherit'}`.
+    Inherit,
+    /// `{type:'rules', rules:[{rule:'require_specific_reviewers', users:[…]}]}`, the users of
+    /// every such rule together.
+    SpecificReviewers(Vec<String>),
+    /// Anything else (the service's `{type:'none'}`, rules quire does not know), kept verbatim.
+    Other(serde_json::Value),
+}
+
+impl MergeRules {
+    pub fn from_value(value: &serde_json::Value) -> MergeRules {
+        let rules = value.get("rules").and_then(serde_json::Value::as_array);
+        match (value.get("type").and_then(serde_json::Value::as_str), rules) {
+            (Some("inherit"), _) => MergeRules::Inherit,
+            (Some("rules"), Some(rules))
+                if rules.iter().all(|rule| {
+                    rule.get("rule").and_then(serde_json::Value::as_str)
+                        == Some("require_specific_reviewers")
+                }) =>
+            {
+                let users = rules
+                    .iter()
+                    .filter_map(|rule| rule.get("users")?.as_array())
+                    .flatten()
+                    .filter_map(|user| user.as_str().map(str::to_string))
+                    .collect();
+                MergeRules::SpecificReviewers(users)
+            }
+            _ => MergeRules::Other(value.clone()),
+        }
+    }
+
+    /// The JSON the API takes.
+    pub fn to_value(&self) -> serde_json::Value {
+        match self {
+            MergeRules::Inherit => serde_json::json!({ "type": "inherit" }),
+            MergeRules::SpecificReviewers(users) => serde_json::json!({
+                "type": "rules",
+                "rules": [{ "rule": "require_specific_reviewers", "users": users }],
+            }),
+            MergeRules::Other(value) => value.clone(),
+        }
+    }
+}
+
+impl Serialize for MergeRules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_value().serialize(serializer)
+    }
+}
+
+/// `TranslationLanguage`: the language codes a space may have, in the service's order.
+pub const LANGUAGES: [&str; 39] = [
+    "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
+    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms",
+    "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
+];
+
+/// Git synchronization of a space (`GitSyncState`; also the answer of `GET …/git/info`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct GitSync {
@@ -87,6 +161,8 @@ pub struct GitSync {
     pub installation_status: Option<String>,
     pub url: Option<String>,
     pub updated_at: Option<String>,
+    /// The last import or export (the service's field; the seed has none).
+    pub operation: Option<super::git::GitOperation>,
 }
 
 /// What the caller may do on a space; absent keys mean "no".

@@ -176,6 +176,8 @@ fn space() -> Space {
             files: Vec::new(),
             variables: Default::default(),
         },
+        deleted_at: None,
+        merge_rules: Default::default(),
     }
 }
 

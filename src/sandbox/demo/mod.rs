@@ -57,6 +57,11 @@ pub mod ids {
     /// "Lumen Documentation" (Lumen, in Lumen Core, public).
     pub const SPACE_LUMEN_DOCS: &str = "spc-lumen-docs";
 
+    /// "Old Onboarding" (Acme, in Product Docs): deleted two days ago, in the trash.
+    pub const SPACE_DELETED_ONBOARDING: &str = "spc-old-onboarding";
+    /// "Q3 Planning" (Acme, top level, locked): deleted five days ago, in the trash.
+    pub const SPACE_DELETED_PLANNING: &str = "spc-q3-planning";
+
     /// Group page "Basics" at the top of Getting Started.
     pub const PAGE_BASICS_GROUP: &str = "pg-gs-basics";
     /// "Quickstart": every markdown feature and GitBook block in one page.
@@ -98,6 +103,7 @@ pub fn world() -> World {
     spaces::populate(&mut world);
     sites::populate(&mut world);
     change_requests::populate(&mut world);
+    crate::sandbox::git::populate(&mut world);
     world
 }
 

@@ -71,6 +71,8 @@ fn space(spec: SpaceSpec, mut pages: Vec<Page>, files: Vec<File>) -> Space {
             files,
             variables,
         },
+        deleted_at: None,
+        merge_rules: Default::default(),
     }
 }
 
@@ -107,7 +109,67 @@ pub fn populate(world: &mut World) {
         lumen_docs(),
         lumen_contributing(),
         lumen_rfcs(),
+        deleted(old_onboarding(), 2),
+        deleted(q3_planning(), 5),
     ];
+}
+
+/// A space deleted `days_ago` days before now (the real clock), so the demo's trash shows how
+/// many days each has left.
+fn deleted(mut space: Space, days_ago: i64) -> Space {
+    let when = chrono::Utc::now() - chrono::Duration::days(days_ago);
+    space.deleted_at = Some(crate::sandbox::model::iso(when));
+    space
+}
+
+/// In the trash: deleted two days ago.
+fn old_onboarding() -> Space {
+    let pages = vec![document(
+        "pg-oo-welcome",
+        "Welcome aboard",
+        "# Welcome aboard\n\nThe onboarding guide before the handbook replaced it.\n",
+    )];
+    space(
+        SpaceSpec {
+            id: ids::SPACE_DELETED_ONBOARDING,
+            organization: ids::ACME,
+            parent: Some(ids::COLLECTION_PRODUCT),
+            title: "Old Onboarding",
+            emoji: "🧳",
+            visibility: "private",
+            edit_mode: "live",
+            first_day: 40,
+            git_repository: None,
+            activity: (0, 0, 0, 0),
+        },
+        pages,
+        Vec::new(),
+    )
+}
+
+/// In the trash: deleted five days ago.
+fn q3_planning() -> Space {
+    let pages = vec![document(
+        "pg-q3-goals",
+        "Goals",
+        "# Goals\n\nShip the fleet dashboard; retire the v1 API.\n",
+    )];
+    space(
+        SpaceSpec {
+            id: ids::SPACE_DELETED_PLANNING,
+            organization: ids::ACME,
+            parent: None,
+            title: "Q3 Planning",
+            emoji: "🗓",
+            visibility: "private",
+            edit_mode: "locked",
+            first_day: 180,
+            git_repository: None,
+            activity: (0, 0, 0, 0),
+        },
+        pages,
+        Vec::new(),
+    )
 }
 
 fn getting_started() -> Space {

@@ -368,7 +368,7 @@ impl Organization {
             ContentModal::Picker(mut picker) => match picker.handle_key(key) {
                 PickOutcome::Picked(values) => {
                     let value = values.into_iter().next().unwrap_or_default();
-                    self.picked(picker.purpose, &value, ctx)
+                    self.content_picked(picker.purpose, &value, ctx)
                 }
                 PickOutcome::Cancelled => Cmd::None,
                 PickOutcome::Pending => {
@@ -460,7 +460,7 @@ impl Organization {
         self.content_request(CollectionsCall::Update { collection, update }, doing, ctx)
     }
 
-    fn picked(&mut self, purpose: PickPurpose, value: &str, ctx: &mut Ctx) -> Cmd {
+    fn content_picked(&mut self, purpose: PickPurpose, value: &str, ctx: &mut Ctx) -> Cmd {
         match purpose {
             PickPurpose::DefaultLevel { collection } => {
                 let level = (value != NO_LEVEL).then(|| DefaultLevel::from(value));

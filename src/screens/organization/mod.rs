@@ -3,6 +3,8 @@
 
 mod content_ops;
 mod members;
+pub mod space_ops;
+pub mod trash;
 mod tree;
 mod view;
 
@@ -38,10 +40,17 @@ pub enum Tab {
     ChangeRequests,
     Members,
     Sites,
+    Trash,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 4] = [Tab::Spaces, Tab::ChangeRequests, Tab::Members, Tab::Sites];
+    pub const ALL: [Tab; 5] = [
+        Tab::Spaces,
+        Tab::ChangeRequests,
+        Tab::Members,
+        Tab::Sites,
+        Tab::Trash,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -49,6 +58,7 @@ impl Tab {
             Tab::ChangeRequests => "Change requests",
             Tab::Members => "Members",
             Tab::Sites => "Sites",
+            Tab::Trash => "Trash",
         }
     }
 }
@@ -76,6 +86,9 @@ pub struct Organization {
     pub sites: SitesTab,
     /// Creating, changing, moving and transferring collections and spaces (content_ops.rs).
     pub content: ContentOps,
+    /// Changing the selected space: its popup, notice and request in flight.
+    pub space_ops: space_ops::SpaceOps,
+    pub trash: trash::Trash,
 }
 
 impl Organization {
@@ -95,6 +108,8 @@ impl Organization {
             member_query: MemberFilter::default(),
             change_requests: None,
             content: ContentOps::default(),
+            space_ops: Default::default(),
+            trash: Default::default(),
         }
     }
 
@@ -310,6 +325,26 @@ impl Organization {
     }
 }
 
+impl Organization {
+    /// The notice rule for this screen's own notices, then the space popup if one is open.
+    fn on_notice_or_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if space_ops::has_modal(&self.space_ops) {
+            crate::ui::notice::on_key(&mut self.space_ops.notice);
+            return self.on_space_modal_key(key, ctx);
+        }
+        let notice = match self.tab {
+            Tab::Trash => &mut self.trash.notice,
+            Tab::Spaces => &mut self.space_ops.notice,
+            _ => return None,
+        };
+        crate::ui::notice::on_key(notice);
+        if space_ops::is_escape(key) && crate::ui::notice::dismiss_error(notice) {
+            return Some(Step::default());
+        }
+        None
+    }
+}
+
 /// What the tree cannot show, for the line under it: lists cut short or items not read.
 fn tree_note(data: &OrganizationTree) -> Option<String> {
     let mut parts = Vec::new();
@@ -352,7 +387,7 @@ impl ScreenState for Organization {
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
         match (self.tab, self.change_requests.as_mut()) {
-            (Tab::Spaces, _) => self.load_tree(ctx),
+            (Tab::Spaces | Tab::Trash, _) => self.load_tree(ctx),
             (Tab::Members, _) => self.load_members(ctx),
             (Tab::Sites, _) => self.sites.load(ctx),
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
@@ -386,6 +421,7 @@ impl ScreenState for Organization {
             ],
             Tab::Members => &[KeyContext::Tabs, KeyContext::Members, KeyContext::List],
             Tab::Sites => self.sites.key_contexts(),
+            Tab::Trash => &[KeyContext::Tabs, KeyContext::Trash, KeyContext::List],
         }
     }
 
@@ -406,6 +442,8 @@ impl ScreenState for Organization {
                     (Action::Filter, "filter"),
                     (Action::NextTab, "tab"),
                     (Action::SearchContent, "search"),
+                    (Action::ToggleLock, "lock"),
+                    (Action::Duplicate, "duplicate"),
                     (Action::Back, "back"),
                     (Action::Help, "keys"),
                 ])
@@ -427,10 +465,20 @@ impl ScreenState for Organization {
                 (Action::Back, "back"),
                 (Action::Help, "keys"),
             ],
+            Tab::Trash => vec![
+                (Action::Restore, "restore"),
+                (Action::NextTab, "tab"),
+                (Action::Refresh, "refresh"),
+                (Action::Back, "back"),
+                (Action::Help, "keys"),
+            ],
         }
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_notice_or_modal_key(key, ctx) {
+            return Some(step);
+        }
         if self.tab == Tab::ChangeRequests {
             return self.change_requests.as_mut()?.on_raw_key(key, ctx);
         }
@@ -472,6 +520,9 @@ impl ScreenState for Organization {
         if self.tab == Tab::Sites && !matches!(action, Action::NextTab | Action::PreviousTab) {
             return self.sites.on_action(action, ctx);
         }
+        if self.tab == Tab::Trash && action == Action::Filter {
+            return Some(Step::default());
+        }
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
             Action::SearchContent if self.tab == Tab::Spaces => {
@@ -505,10 +556,12 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => self
                 .on_content_action(action, ctx)
+                .or_else(|| self.on_space_action(action, ctx))
                 .or_else(|| self.on_tree_action(action, ctx)),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
             Tab::Members => self.on_member_action(action, ctx),
             Tab::Sites => None,
+            Tab::Trash => self.on_trash_action(action, ctx),
         }
     }
 
@@ -520,6 +573,11 @@ impl ScreenState for Organization {
     ) -> Option<Step> {
         match response {
             ApiResponse::OrganizationTree(result) => {
+                if let Ok(data) = result
+                    && self.tree.waiting_for() == Some(request)
+                {
+                    self.trash.take_listed(&data.spaces);
+                }
                 let note = result.as_ref().ok().and_then(tree_note);
                 let result = result.clone().map(|data| build_tree(&data));
                 let loaded = result.is_ok();
@@ -547,9 +605,11 @@ impl ScreenState for Organization {
                 }
                 self.tree_selection.clamp(self.visible_rows().len());
                 self.select_after_reload();
+                self.select_pending_space();
                 Some(Step::default())
             }
             ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
+            ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
             ApiResponse::Review(_) => self
                 .change_requests
                 .as_mut()?
@@ -566,19 +626,29 @@ impl ScreenState for Organization {
         }
     }
 
-    fn disabled_actions(&self) -> Vec<Action> {
-        match self.tab {
-            Tab::Spaces => self.content_disabled_actions(),
-            _ => Vec::new(),
-        }
-    }
-
     fn link(&self) -> Option<String> {
         match self.tab {
             Tab::Spaces => self.selected_node()?.app_url(),
             Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
             Tab::Members => None,
             Tab::Sites => self.sites.link(),
+            Tab::Trash => self.trash.selected()?.urls.app.clone(),
+        }
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
+        match self.tab {
+            Tab::Spaces => {
+                let mut disabled = self.content_disabled_actions();
+                for action in self.space_disabled_actions() {
+                    if !disabled.contains(&action) {
+                        disabled.push(action);
+                    }
+                }
+                disabled
+            }
+            Tab::Trash => self.trash_disabled_actions(),
+            _ => Vec::new(),
         }
     }
 

@@ -68,7 +68,12 @@ pub fn build_tree(data: &OrganizationTree) -> Tree<OrgNode> {
             .push(collection);
     }
     let mut child_spaces: HashMap<Option<&str>, Vec<&Space>> = HashMap::new();
-    for space in &data.spaces {
+    // Deleted spaces (listed with `deletedAt`) belong to the Trash tab, not the tree.
+    for space in data
+        .spaces
+        .iter()
+        .filter(|space| space.deleted_at.is_none())
+    {
         let parent = space.parent.as_deref().filter(|p| known.contains(p));
         child_spaces.entry(parent).or_default().push(space);
     }

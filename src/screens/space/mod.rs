@@ -452,6 +452,7 @@ impl ScreenState for SpaceScreen {
             (Action::LinksReport, "links"),
             (Action::Files, "files"),
             (Action::Backlinks, "backlinks"),
+            (Action::GitSync, "git"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
         ]
@@ -480,6 +481,11 @@ impl ScreenState for SpaceScreen {
                 self.filter.clear();
                 self.follow_filter(false);
                 Some(Step::default())
+            }
+            Action::GitSync => {
+                self.cancel_pending_preview();
+                let screen = crate::screens::git::GitScreen::new(self.space.clone());
+                Some(Step::push(Screen::Git(Box::new(screen))))
             }
             Action::ChangeRequestsOfSpace => {
                 self.cancel_pending_preview();

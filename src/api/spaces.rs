@@ -1,0 +1,59 @@
+//! Space endpoints that change a space (seed §4.2): settings, delete, restore, duplicate.
+//! Moving and transferring spaces live with the collections.
+
+use serde::Serialize;
+
+use super::address::encode_segment;
+use super::change_requests::written_or_reread;
+use super::client::Client;
+use super::error::ApiError;
+use super::models::{DefaultLevel, MergeRules, Space, SpaceEditMode};
+
+/// A `PATCH /spaces/{id}`: only the fields set are sent, so an edit never overwrites a setting
+/// the user did not touch. `default_level`: `Some(None)` sends `null` (no default access).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SpaceUpdate {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edit_mode: Option<SpaceEditMode>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emoji: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_level: Option<Option<DefaultLevel>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_rules: Option<MergeRules>,
+}
+
+fn space_path(space: &str) -> String {
+    format!("/spaces/{}", encode_segment(space))
+}
+
+impl Client {
+    /// `PATCH /spaces/{id}` with only the fields set in `update`.
+    pub async fn update_space(&self, space: &str, update: &SpaceUpdate) -> Result<Space, ApiError> {
+        let written = self.patch(&space_path(space), update).await;
+        written_or_reread(written, self.get_space(space)).await
+    }
+
+    /// `DELETE /spaces/{id}`: 205 when deleted, 204 when there was nothing to delete. The space
+    /// can be restored for 7 days.
+    pub async fn delete_space(&self, space: &str) -> Result<(), ApiError> {
+        self.delete(&space_path(space)).await
+    }
+
+    /// `POST /spaces/{id}/restore` (no body): the space, active again.
+    pub async fn restore_space(&self, space: &str) -> Result<Space, ApiError> {
+        let path = format!("{}/restore", space_path(space));
+        self.post_without_body(&path).await
+    }
+
+    /// `POST /spaces/{id}/duplicate` (no body): the copy.
+    pub async fn duplicate_space(&self, space: &str) -> Result<Space, ApiError> {
+        let path = format!("{}/duplicate", space_path(space));
+        self.post_without_body(&path).await
+    }
+}

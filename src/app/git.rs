@@ -1,0 +1,37 @@
+//! Git sync's API calls and results, joined to the core through `ApiCall::Git` and
+//! `ApiResponse::Git`.
+
+use crate::api::models::GitSync;
+use crate::api::{ApiError, GitDirection, GitSyncRequest};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum GitCall {
+    /// The git info and the branch of the current revision.
+    Info {
+        space: String,
+    },
+    /// An import or an export; the request's `Debug` masks credentials.
+    Sync {
+        space: String,
+        direction: GitDirection,
+        request: GitSyncRequest,
+    },
+    RemoveLegacyInstallation {
+        space: String,
+    },
+}
+
+/// What the git screen shows: `info` is `None` when no provider is set up (the API's 404).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GitDetails {
+    pub info: Option<GitSync>,
+    /// `refs/heads/<branch>` of the current revision's commit, when it has one.
+    pub git_ref: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum GitResponse {
+    Details(Result<GitDetails, ApiError>),
+    /// An import or export started, or a legacy installation removed.
+    Done(Result<(), ApiError>),
+}

@@ -1,0 +1,35 @@
+//! The space operations' API calls and results (settings, delete, restore, duplicate), joined
+//! to the core through `ApiCall::Spaces` and `ApiResponse::Spaces`.
+
+use crate::api::models::{Member, Space};
+use crate::api::{ApiError, SpaceUpdate};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SpacesCall {
+    Update {
+        space: String,
+        update: SpaceUpdate,
+    },
+    Delete {
+        space: String,
+    },
+    Restore {
+        space: String,
+    },
+    Duplicate {
+        space: String,
+    },
+    /// Every member of the organization: the reviewers a merge rule can require.
+    Members {
+        organization: String,
+    },
+}
+
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum SpacesResponse {
+    /// The space as the server has it after an update, a restore or a duplicate (the copy).
+    Space(Result<Space, ApiError>),
+    Deleted(Result<(), ApiError>),
+    Members(Result<Vec<Member>, ApiError>),
+}

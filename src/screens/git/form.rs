@@ -1,0 +1,154 @@
+//! The import/export form: repository address, branch, commit message (export), force and
+//! standalone (import). Typing goes to the focused text field; tab and the arrows move
+//! between fields, space flips a switch, enter asks to confirm, esc closes.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use crate::api::git::branch_ref;
+use crate::api::{GitDirection, GitSyncRequest};
+use crate::ui::input::{InputOutcome, LineInput};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Url,
+    Branch,
+    Message,
+    Force,
+    Standalone,
+}
+
+impl Field {
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Url => "Repository",
+            Field::Branch => "Branch",
+            Field::Message => "Commit message",
+            Field::Force => "Force",
+            Field::Standalone => "Standalone",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GitForm {
+    pub direction: GitDirection,
+    pub url: LineInput,
+    pub branch: LineInput,
+    pub message: LineInput,
+    pub force: bool,
+    pub standalone: bool,
+    pub focus: usize,
+}
+
+/// What a key did to the form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormOutcome {
+    Pending,
+    Submitted,
+    Cancelled,
+}
+
+impl GitForm {
+    pub fn new(direction: GitDirection, url: &str, branch: &str) -> GitForm {
+        GitForm {
+            direction,
+            url: LineInput::with_text(url),
+            branch: LineInput::with_text(branch),
+            message: LineInput::default(),
+            force: false,
+            standalone: false,
+            focus: 0,
+        }
+    }
+
+    pub fn fields(&self) -> &'static [Field] {
+        match self.direction {
+            GitDirection::Import => &[Field::Url, Field::Branch, Field::Force, Field::Standalone],
+            GitDirection::Export => &[Field::Url, Field::Branch, Field::Message, Field::Force],
+        }
+    }
+
+    pub fn focused(&self) -> Field {
+        self.fields().get(self.focus).copied().unwrap_or(Field::Url)
+    }
+
+    fn input_mut(&mut self, field: Field) -> Option<&mut LineInput> {
+        match field {
+            Field::Url => Some(&mut self.url),
+            Field::Branch => Some(&mut self.branch),
+            Field::Message => Some(&mut self.message),
+            Field::Force | Field::Standalone => None,
+        }
+    }
+
+    pub fn handle_key(&mut self, key: &KeyEvent) -> FormOutcome {
+        let count = self.fields().len();
+        match key.code {
+            KeyCode::Esc => return FormOutcome::Cancelled,
+            KeyCode::Enter => return FormOutcome::Submitted,
+            KeyCode::Tab | KeyCode::Down => self.focus = (self.focus + 1) % count,
+            KeyCode::BackTab | KeyCode::Up => self.focus = (self.focus + count - 1) % count,
+            KeyCode::Char(' ') if self.focused() == Field::Force => self.force = !self.force,
+            KeyCode::Char(' ') if self.focused() == Field::Standalone => {
+                self.standalone = !self.standalone;
+            }
+            _ => {
+                let field = self.focused();
+                if let Some(input) = self.input_mut(field)
+                    && input.handle_key(key) == InputOutcome::Cancelled
+                {
+                    return FormOutcome::Cancelled;
+                }
+            }
+        }
+        FormOutcome::Pending
+    }
+
+    /// Pasted text goes to the focused text field.
+    pub fn paste(&mut self, text: &str) {
+        let field = self.focused();
+        if let Some(input) = self.input_mut(field) {
+            input.insert_str(text.trim_end_matches(['\r', '\n']));
+        }
+    }
+
+    /// What must be fixed before sending, in words; `None` when the form is complete.
+    pub fn problem(&self) -> Option<String> {
+        let url = self.url.text.trim();
+        let branch = self.branch.text.trim();
+        if url.is_empty() {
+            return Some("a repository address is required".into());
+        }
+        if !url.contains("://") || url.ends_with("://") {
+            return Some(
+                "the repository address needs a scheme, like https://host/owner/repo".into(),
+            );
+        }
+        if branch.is_empty() {
+            return Some("a branch is required".into());
+        }
+        if branch.contains(char::is_whitespace) || branch.starts_with("refs/") {
+            return Some("type the branch name only (main), without spaces or refs/heads/".into());
+        }
+        if self.direction == GitDirection::Export && self.message.text.trim().is_empty() {
+            return Some("a commit message is required to export".into());
+        }
+        None
+    }
+
+    pub fn branch_name(&self) -> String {
+        self.branch.text.trim().to_string()
+    }
+
+    /// The request the form describes (check [`GitForm::problem`] first).
+    pub fn request(&self) -> GitSyncRequest {
+        let export = self.direction == GitDirection::Export;
+        GitSyncRequest {
+            url: self.url.text.trim().to_string(),
+            git_ref: branch_ref(&self.branch.text),
+            commit_message: export.then(|| self.message.text.trim().to_string()),
+            force: self.force,
+            standalone: (!export).then_some(self.standalone),
+        }
+    }
+}

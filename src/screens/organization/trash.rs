@@ -1,0 +1,218 @@
+//! The organization's Trash tab: deleted spaces with the days left to restore them, `u`
+//! restores one.
+//!
+//! Where the list comes from: the API has no "list deleted spaces" operation (neither the seed
+//! nor the service's description has one, and the space listing takes no filter for it). What
+//! quire can know is (1) spaces whose `deletedAt` is set in the organization's space listing
+//! (the sandbox lists deleted spaces that way until they are purged) and (2) spaces deleted
+//! in this session, remembered here. Against a service that lists no deleted spaces the tab
+//! shows only the second kind, and says so when it is empty.
+
+use chrono::{DateTime, Utc};
+
+use super::Organization;
+use crate::api::models::Space;
+use crate::app::keymap::Action;
+use crate::app::spaces::{SpacesCall, SpacesResponse};
+use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
+use crate::screens::site::server_message;
+use crate::ui::list::Selection;
+use crate::ui::notice::Notice;
+
+/// Days a deleted space can be restored (seed §3.1).
+pub const RETENTION_DAYS: i64 = 7;
+
+#[derive(Debug, Default)]
+pub struct Trash {
+    /// Deleted spaces found in the organization's listing.
+    listed: Vec<Space>,
+    /// Spaces deleted here, in this session, newest first.
+    deleted_here: Vec<Space>,
+    pub selection: Selection,
+    pub notice: Option<Notice>,
+    /// The restore in flight: its request and the space.
+    restoring: Option<(RequestId, Space)>,
+}
+
+impl Trash {
+    /// Keeps the deleted spaces of a fresh listing (they leave the tree).
+    pub fn take_listed(&mut self, spaces: &[Space]) {
+        self.listed = spaces
+            .iter()
+            .filter(|space| space.deleted_at.is_some())
+            .cloned()
+            .collect();
+        let len = self.entries().len();
+        self.selection.clamp(len);
+    }
+
+    /// A space this session deleted; dated now when the server did not say.
+    pub fn remember_deleted(&mut self, mut space: Space) {
+        if space.deleted_at.is_none() {
+            space.deleted_at = Some(Utc::now().to_rfc3339());
+        }
+        self.deleted_here.retain(|known| known.id != space.id);
+        self.deleted_here.insert(0, space);
+    }
+
+    fn forget(&mut self, id: &str) {
+        self.listed.retain(|space| space.id != id);
+        self.deleted_here.retain(|space| space.id != id);
+        let len = self.entries().len();
+        self.selection.clamp(len);
+    }
+
+    /// Every deleted space once: this session's first, then the listing's.
+    pub fn entries(&self) -> Vec<&Space> {
+        let mut entries: Vec<&Space> = self.deleted_here.iter().collect();
+        for space in &self.listed {
+            if !entries.iter().any(|known| known.id == space.id) {
+                entries.push(space);
+            }
+        }
+        entries
+    }
+
+    pub fn selected(&self) -> Option<&Space> {
+        self.entries().get(self.selection.selected).copied()
+    }
+
+    pub fn is_restoring(&self) -> bool {
+        self.restoring.is_some()
+    }
+}
+
+/// Whole days left before a space deleted at `deleted_at` is purged, rounded up (a space
+/// deleted two days ago has 5 days left); 0 once the time is up; `None` for an unreadable date.
+pub fn days_left(deleted_at: &str, now: DateTime<Utc>) -> Option<i64> {
+    let deleted = DateTime::parse_from_rfc3339(deleted_at).ok()?;
+    let left = chrono::Duration::days(RETENTION_DAYS) - (now - deleted.with_timezone(&Utc));
+    let seconds = left.num_seconds();
+    Some(if seconds <= 0 {
+        0
+    } else {
+        (seconds + 86_399) / 86_400
+    })
+}
+
+/// "5 days left", "1 day left", "purge due".
+pub fn days_left_text(space: &Space, now: DateTime<Utc>) -> String {
+    match space
+        .deleted_at
+        .as_deref()
+        .and_then(|at| days_left(at, now))
+    {
+        Some(0) => "restore period over".to_string(),
+        Some(1) => "1 day left".to_string(),
+        Some(days) => format!("{days} days left"),
+        None => "deleted".to_string(),
+    }
+}
+
+/// "today", "1 day ago", "3 days ago": relative, so the tab reads the same any day.
+pub fn deleted_ago_text(space: &Space, now: DateTime<Utc>) -> String {
+    let deleted = space
+        .deleted_at
+        .as_deref()
+        .and_then(|at| DateTime::parse_from_rfc3339(at).ok());
+    match deleted.map(|at| (now - at.with_timezone(&Utc)).num_days()) {
+        None => String::new(),
+        Some(days) if days <= 0 => "today".to_string(),
+        Some(1) => "1 day ago".to_string(),
+        Some(days) => format!("{days} days ago"),
+    }
+}
+
+impl Organization {
+    pub(super) fn trash_disabled_actions(&self) -> Vec<Action> {
+        match self.trash.selected() {
+            Some(space) if space.permissions.admin => Vec::new(),
+            _ => vec![Action::Restore],
+        }
+    }
+
+    pub(super) fn on_trash_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.trash.entries().len();
+        let page = ctx.size.height.saturating_sub(5).max(1) as isize;
+        if crate::app::move_selection(&mut self.trash.selection, action, len, page) {
+            return Some(Step::default());
+        }
+        if action != Action::Restore {
+            return None;
+        }
+        let Some(space) = self.trash.selected().cloned() else {
+            self.trash.notice = Some(Notice::info("nothing to restore: the trash is empty"));
+            return Some(Step::default());
+        };
+        if !space.permissions.admin {
+            self.trash.notice = Some(Notice::info(
+                "you are not an admin of this space; admin is needed to restore it",
+            ));
+            return Some(Step::default());
+        }
+        if self.trash.is_restoring() {
+            self.trash.notice = Some(Notice::info("still restoring…"));
+            return Some(Step::default());
+        }
+        let request = ctx.requests.issue();
+        let call = SpacesCall::Restore {
+            space: space.id.clone(),
+        };
+        self.trash.restoring = Some((request, space));
+        Some(Step::cmd(Cmd::Api {
+            request,
+            call: ApiCall::Spaces(call),
+        }))
+    }
+
+    pub(super) fn on_trash_response(
+        &mut self,
+        request: RequestId,
+        response: &SpacesResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let (waiting, space) = self.trash.restoring.clone()?;
+        if waiting != request {
+            return None;
+        }
+        self.trash.restoring = None;
+        let cmd = match response {
+            SpacesResponse::Space(Ok(restored)) => {
+                self.trash.forget(&space.id);
+                self.trash.notice = Some(Notice::info(format!(
+                    "Restored “{}”: it is back in the Spaces tab",
+                    restored.title
+                )));
+                self.load_tree(ctx)
+            }
+            SpacesResponse::Space(Err(error)) => {
+                self.trash.notice = Some(Notice::error(format!(
+                    "Could not restore “{}”: {}",
+                    space.title,
+                    server_message(error)
+                )));
+                Cmd::None
+            }
+            _ => Cmd::None,
+        };
+        Some(Step::cmd(cmd))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_left_round_up_and_stop_at_zero() {
+        let now = DateTime::parse_from_rfc3339("2024-05-10T12:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(days_left("2024-05-08T12:00:00Z", now), Some(5));
+        assert_eq!(days_left("2024-05-08T11:59:00Z", now), Some(5));
+        assert_eq!(days_left("2024-05-04T11:00:00Z", now), Some(1));
+        assert_eq!(days_left("2024-05-03T12:00:00Z", now), Some(0));
+        assert_eq!(days_left("2024-04-01T00:00:00Z", now), Some(0));
+        assert_eq!(days_left("yesterday", now), None);
+    }
+}
