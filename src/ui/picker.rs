@@ -1,10 +1,11 @@
 //! The one picker: a popup list to choose one value, or several with space. Screens keep a
-//! `Picker<P>` whose `P` says what the choice is for.
+//! `Picker<P>` whose `P` says what the choice is for. `/` narrows a long list by what is typed
+//! (as in every list of quire); `esc` then clears the text before it cancels the picker.
 
 use std::collections::BTreeSet;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -31,6 +32,8 @@ pub struct Picker<P> {
     pub multiple: bool,
     pub chosen: BTreeSet<usize>,
     pub purpose: P,
+    /// Text narrowing the options (case-insensitive, on the label); `None` when not filtering.
+    pub filter: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,7 +53,44 @@ impl<P> Picker<P> {
             multiple: false,
             chosen: BTreeSet::new(),
             purpose,
+            filter: None,
         }
+    }
+
+    /// Indices into `options` of those shown: all, or those whose label holds the filter.
+    pub fn shown(&self) -> Vec<usize> {
+        let needle = self.filter.as_deref().unwrap_or_default().to_lowercase();
+        (0..self.options.len())
+            .filter(|&index| {
+                needle.is_empty() || self.options[index].label.to_lowercase().contains(&needle)
+            })
+            .collect()
+    }
+
+    /// The option under the cursor, as an index into `options`.
+    pub fn current(&self) -> Option<usize> {
+        self.shown().get(self.selection.selected).copied()
+    }
+
+    /// Typing into the filter: `Some` when the key was the filter's.
+    fn filter_key(&mut self, key: &KeyEvent) -> Option<PickOutcome> {
+        let filter = self.filter.as_mut()?;
+        match key.code {
+            // Typed text narrows; space still marks in a picker of several.
+            KeyCode::Char(c)
+                if !(key.modifiers.contains(KeyModifiers::CONTROL)
+                    || c == ' ' && self.multiple) =>
+            {
+                filter.push(c)
+            }
+            KeyCode::Backspace => {
+                filter.pop();
+            }
+            KeyCode::Esc => self.filter = None,
+            _ => return None,
+        }
+        self.selection.top();
+        Some(PickOutcome::Pending)
     }
 
     pub fn multiple(mut self) -> Picker<P> {
@@ -64,6 +104,7 @@ impl<P> Picker<P> {
             .options
             .iter()
             .position(|option| Some(option.value.as_str()) == value)
+            && self.filter.is_none()
         {
             self.selection.select(index, self.options.len());
         }
@@ -71,15 +112,22 @@ impl<P> Picker<P> {
     }
 
     pub fn handle_key(&mut self, key: &KeyEvent) -> PickOutcome {
-        let len = self.options.len();
+        if let Some(outcome) = self.filter_key(key) {
+            return outcome;
+        }
+        let len = self.shown().len();
         match key.code {
+            KeyCode::Char('/') => {
+                self.filter = Some(String::new());
+            }
             KeyCode::Down | KeyCode::Char('j') => self.selection.move_by(1, len),
             KeyCode::Up | KeyCode::Char('k') => self.selection.move_by(-1, len),
             KeyCode::Home | KeyCode::Char('g') => self.selection.top(),
             KeyCode::End | KeyCode::Char('G') => self.selection.bottom(len),
             KeyCode::Char(' ') if self.multiple => {
-                let index = self.selection.selected;
-                if !self.chosen.remove(&index) && index < len {
+                if let Some(index) = self.current()
+                    && !self.chosen.remove(&index)
+                {
                     self.chosen.insert(index);
                 }
             }
@@ -91,8 +139,8 @@ impl<P> Picker<P> {
                         .map(|option| option.value.clone())
                         .collect()
                 } else {
-                    self.options
-                        .get(self.selection.selected)
+                    self.current()
+                        .and_then(|index| self.options.get(index))
                         .map(|option| option.value.clone())
                         .into_iter()
                         .collect()
@@ -121,23 +169,40 @@ pub fn draw<P>(picker: &Picker<P>, frame: &mut Frame, area: Rect, theme: &Theme)
     if area.width < 4 || area.height < 3 {
         return;
     }
-    let height = (picker.options.len() as u16).saturating_add(5);
+    let shown = picker.shown();
+    let filter_rows = u16::from(picker.filter.is_some());
+    let height = (shown.len() as u16).max(1).saturating_add(5 + filter_rows);
     let popup = centered(area, 70, height);
     frame.render_widget(Clear, popup);
     let block = popup_block(&picker.title, theme);
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
-    let [list_area, detail_area] =
-        Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(inner);
+    let [filter_area, list_area, detail_area] = Layout::vertical([
+        Constraint::Length(filter_rows),
+        Constraint::Min(0),
+        Constraint::Length(3),
+    ])
+    .areas(inner);
+    if let Some(filter) = &picker.filter {
+        frame.render_widget(
+            Paragraph::new(Line::from(vec![
+                Span::styled("/", theme.style("muted")),
+                Span::styled(sanitize(filter).into_owned(), theme.style("text")),
+            ])),
+            filter_area,
+        );
+    }
     let range = picker
         .selection
-        .visible_range(picker.options.len(), list_area.height as usize);
-    let lines: Vec<Line> = picker.options[range.clone()]
+        .visible_range(shown.len(), list_area.height as usize);
+    let mut lines: Vec<Line> = shown[range.clone()]
         .iter()
         .enumerate()
-        .map(|(offset, option)| {
-            let index = range.start + offset;
-            let style = if index == picker.selection.selected {
+        .filter_map(|(offset, &index)| {
+            Some((range.start + offset, index, picker.options.get(index)?))
+        })
+        .map(|(row, index, option)| {
+            let style = if row == picker.selection.selected {
                 theme.style("selection")
             } else {
                 theme.style("text")
@@ -155,16 +220,23 @@ pub fn draw<P>(picker: &Picker<P>, frame: &mut Frame, area: Rect, theme: &Theme)
             ))
         })
         .collect();
+    if shown.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "Nothing matches — esc clears",
+            theme.style("muted"),
+        )));
+    }
     frame.render_widget(Paragraph::new(lines), list_area);
     let detail = picker
-        .options
-        .get(picker.selection.selected)
+        .current()
+        .and_then(|index| picker.options.get(index))
         .map(|option| sanitize(&option.detail).into_owned())
         .unwrap_or_default();
-    let keys = if picker.multiple {
-        "space marks · enter ok · esc cancel"
-    } else {
-        "enter picks · esc cancel"
+    let keys = match (picker.multiple, picker.filter.is_some()) {
+        (true, false) => "space marks · / filters · enter ok · esc cancel",
+        (false, false) => "enter picks · / filters · esc cancel",
+        (true, true) => "type to narrow · space marks · enter ok · esc clears",
+        (false, true) => "type to narrow · enter picks · esc clears",
     };
     frame.render_widget(
         Paragraph::new(vec![
@@ -174,4 +246,67 @@ pub fn draw<P>(picker: &Picker<P>, frame: &mut Frame, area: Rect, theme: &Theme)
         .wrap(Wrap { trim: false }),
         detail_area,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picker() -> Picker<()> {
+        let options = ["Engineering", "Engineering › Platform", "Product Docs"]
+            .into_iter()
+            .map(|label| PickOption {
+                value: label.to_lowercase(),
+                label: label.into(),
+                detail: String::new(),
+            })
+            .collect();
+        Picker::new("Move to", options, ())
+    }
+
+    fn press(picker: &mut Picker<()>, code: KeyCode) -> PickOutcome {
+        picker.handle_key(&KeyEvent::from(code))
+    }
+
+    #[test]
+    fn slash_narrows_by_label_and_enter_picks_among_what_is_shown() {
+        let mut picker = picker();
+        press(&mut picker, KeyCode::Char('/'));
+        for c in "plat".chars() {
+            press(&mut picker, KeyCode::Char(c));
+        }
+        assert_eq!(picker.shown(), vec![1]);
+        assert_eq!(
+            press(&mut picker, KeyCode::Enter),
+            PickOutcome::Picked(vec!["engineering › platform".into()])
+        );
+    }
+
+    #[test]
+    fn escape_clears_the_filter_before_it_cancels() {
+        let mut picker = picker();
+        press(&mut picker, KeyCode::Char('/'));
+        press(&mut picker, KeyCode::Char('x'));
+        assert!(picker.shown().is_empty());
+        assert_eq!(press(&mut picker, KeyCode::Enter), PickOutcome::Cancelled);
+        let mut picker = self::picker();
+        press(&mut picker, KeyCode::Char('/'));
+        press(&mut picker, KeyCode::Char('q'));
+        assert_eq!(press(&mut picker, KeyCode::Esc), PickOutcome::Pending);
+        assert_eq!(picker.shown().len(), 3, "q was text, esc cleared it");
+        assert_eq!(press(&mut picker, KeyCode::Esc), PickOutcome::Cancelled);
+    }
+
+    #[test]
+    fn marks_in_a_filtered_picker_of_several_are_of_the_options_shown() {
+        let mut picker = picker().multiple();
+        press(&mut picker, KeyCode::Char('/'));
+        press(&mut picker, KeyCode::Char('d'));
+        press(&mut picker, KeyCode::Char('o'));
+        press(&mut picker, KeyCode::Char(' '));
+        assert_eq!(
+            press(&mut picker, KeyCode::Enter),
+            PickOutcome::Picked(vec!["product docs".into()])
+        );
+    }
 }

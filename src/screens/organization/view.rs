@@ -87,7 +87,7 @@ fn draw_trash(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mode
             frame,
             area,
             model,
-            "The trash is empty. Spaces deleted here (d in the Spaces tab) stay restorable              for 7 days; this service lists no other deleted spaces.",
+            "The trash is empty. Spaces deleted here (d in the Spaces tab) stay restorable for 7 days; this service lists no other deleted spaces.",
         );
         return;
     }
