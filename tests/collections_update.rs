@@ -399,7 +399,19 @@ fn refused_actions_are_struck_through_and_say_why() {
     select(&mut model, "Handbook");
     assert!(model.top().disabled_actions().contains(&Action::Move));
     select(&mut model, "Guides");
-    assert!(model.top().disabled_actions().is_empty());
+    // Of the collection actions none is refused (the space-only ones are, on a collection).
+    let disabled = model.top().disabled_actions();
+    for action in [
+        Action::Rename,
+        Action::EditDescription,
+        Action::DefaultLevel,
+        Action::Delete,
+        Action::Move,
+        Action::Transfer,
+    ] {
+        assert!(!disabled.contains(&action), "{action:?} in {disabled:?}");
+    }
+    assert!(disabled.contains(&Action::ToggleLock), "not a space");
     // A space has no description.
     select(&mut model, "Start");
     update(&mut model, char_key('D'));

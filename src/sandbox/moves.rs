@@ -296,9 +296,11 @@ fn apply_move(
             .iter()
             .map(|c| (c.id.clone(), c.organization.clone(), c.parent.clone()))
             .collect(),
+        // Deleted spaces (in the trash) are nowhere a client can see.
         Kind::Space => world
             .spaces
             .iter()
+            .filter(|s| s.deleted_at.is_none())
             .map(|s| (s.id.clone(), s.organization.clone(), s.parent.clone()))
             .collect(),
     };

@@ -139,6 +139,7 @@ async fn list_collection_spaces(
         .spaces
         .iter()
         .filter(|space| space.parent.as_deref() == Some(id.as_str()))
+        .filter(|space| space.deleted_at.is_none())
         .map(|space| view.space(space))
         .collect();
     Ok(Json(envelope(items, &query_map(raw), &context.faults)?))

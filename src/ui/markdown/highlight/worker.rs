@@ -19,7 +19,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread;
@@ -57,6 +57,10 @@ struct WireToken(Option<(u8, u8, u8)>, u8, String);
 
 static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
 static WORKER: Mutex<Option<Worker>> = Mutex::new(None);
+/// The running worker's process id, to kill it while a page holds [`WORKER`] (0: none).
+static WORKER_PID: AtomicU32 = AtomicU32::new(0);
+/// Set when quire quits: no worker is started again.
+static STOPPED: AtomicBool = AtomicBool::new(false);
 
 /// Highlight through `program highlight-worker` from now on (the binary passes itself).
 pub fn use_worker_program(program: PathBuf) {
@@ -83,9 +87,28 @@ pub fn worker_process_id() -> Option<u32> {
 }
 
 /// Stops the worker now (quire is quitting): it may be in the middle of a long block, which
-/// it would otherwise finish before noticing quire is gone.
+/// it would otherwise finish before noticing quire is gone. Never waits for a page being
+/// coloured: that page's thread holds the worker, so the process is killed by its id.
 pub fn stop_worker() {
-    *lock_worker() = None;
+    STOPPED.store(true, Ordering::SeqCst);
+    match WORKER.try_lock() {
+        Ok(mut worker) => *worker = None,
+        Err(_) => kill_running_worker(),
+    }
+}
+
+fn kill_running_worker() {
+    let pid = WORKER_PID.load(Ordering::SeqCst);
+    #[cfg(unix)]
+    if let Ok(pid) = libc::pid_t::try_from(pid)
+        && pid > 0
+    {
+        // SAFETY: `pid` is our own child, not yet waited for (its `Child` waits on drop), so
+        // the id cannot have been reused by another process.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
 }
 
 fn lock_worker() -> std::sync::MutexGuard<'static, Option<Worker>> {
@@ -100,12 +123,16 @@ struct Worker {
 
 impl Drop for Worker {
     fn drop(&mut self) {
+        WORKER_PID.store(0, Ordering::SeqCst);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
 fn spawn_worker() -> Option<Worker> {
+    if STOPPED.load(Ordering::SeqCst) {
+        return None;
+    }
     let program = PROGRAM.get()?;
     let mut child = Command::new(program)
         .arg(SUBCOMMAND)
@@ -135,6 +162,7 @@ fn spawn_worker() -> Option<Worker> {
         let _ = child.wait();
         return None;
     }
+    WORKER_PID.store(child.id(), Ordering::SeqCst);
     Some(Worker {
         child,
         stdin,
@@ -182,7 +210,14 @@ pub(super) fn highlight_in_worker(
             if worker.is_none() {
                 *worker = spawn_worker();
             }
-            let running = worker.as_mut()?;
+            let Some(running) = worker.as_mut() else {
+                // Quitting: the rest stays plain. Otherwise no worker could start: the
+                // caller colours the page in-process.
+                if STOPPED.load(Ordering::SeqCst) {
+                    break None;
+                }
+                return None;
+            };
             match send_block(running, job, block_budget) {
                 Outcome::Done(result) => break result,
                 Outcome::Gone if attempts < 2 => *worker = None,
