@@ -96,7 +96,6 @@ fn main() -> Result<()> {
     }
     install_panic_hook()?;
     return_big_blocks_at_once();
-    map_code_pages_on_demand();
     if let Ok(program) = std::env::current_exe() {
         highlight_worker::use_worker_program(program);
     }
@@ -140,44 +139,6 @@ fn return_big_blocks_at_once() {
     // SAFETY: mallopt only changes a malloc tuning parameter; called before other threads run.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
-    }
-}
-
-/// When a page of quire's code is first run, Linux maps the 15 pages around it too ("fault
-/// around"), which counts them all as resident although most of that code (the sandbox, the
-/// screens not shown) never runs: ~15 MB of the binary at start. Marking the code as read at
-/// random makes the kernel map only the pages that run; each costs a minor fault of about a
-/// microsecond the first time.
-fn map_code_pages_on_demand() {
-    #[cfg(target_os = "linux")]
-    {
-        let Ok(exe) = std::env::current_exe() else {
-            return;
-        };
-        let Ok(maps) = std::fs::read_to_string("/proc/self/maps") else {
-            return;
-        };
-        let exe = exe.to_string_lossy();
-        for line in maps.lines().filter(|line| line.ends_with(exe.as_ref())) {
-            let Some((start, end)) = line
-                .split_whitespace()
-                .next()
-                .and_then(|range| range.split_once('-'))
-                .and_then(|(start, end)| {
-                    Some((
-                        usize::from_str_radix(start, 16).ok()?,
-                        usize::from_str_radix(end, 16).ok()?,
-                    ))
-                })
-            else {
-                continue;
-            };
-            // SAFETY: the range is one of this process's own file mappings, as the kernel
-            // listed it; MADV_RANDOM only changes how its pages are read in, never its contents.
-            unsafe {
-                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_RANDOM);
-            }
-        }
     }
 }
 
