@@ -1,0 +1,118 @@
+//! Issue 10 end to end: the real binary in a pseudo-terminal at 80x24 against a sandbox served by
+//! a second `quire sandbox` process. Create a collection, move a space into it, lock the space,
+//! delete it, restore it from the trash, search the organization and read the hit, reading the
+//! sandbox over HTTP after each step to check what it stored.
+
+mod common;
+
+use std::time::Duration;
+
+use common::pty::PtyApp;
+use common::sandbox_process::SandboxProcess;
+use serde_json::Value;
+
+const WAIT: Duration = Duration::from_secs(30);
+const ORGANIZATION: &str = "org-acme-robotics";
+const HANDBOOK: &str = "spc-handbook";
+const SHIFT_TAB: &str = "\u{1b}[Z";
+const DOWN: &str = "\u{1b}[B";
+
+fn read_sandbox(base_url: &str, path: &str) -> Value {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        reqwest::Client::new()
+            .get(format!("{base_url}/v1{path}"))
+            .bearer_auth("demo-admin")
+            .send()
+            .await
+            .expect("sandbox answers")
+            .json::<Value>()
+            .await
+            .expect("json")
+    })
+}
+
+fn collection_titled(base_url: &str, title: &str) -> Option<Value> {
+    let collections = read_sandbox(
+        base_url,
+        &format!("/orgs/{ORGANIZATION}/collections?limit=100"),
+    );
+    collections["items"]
+        .as_array()?
+        .iter()
+        .find(|collection| collection["title"] == title)
+        .cloned()
+}
+
+#[test]
+fn create_move_lock_delete_restore_and_search_from_the_keyboard() {
+    let sandbox = SandboxProcess::start();
+    let base = sandbox.base_url.clone();
+    let mut app = PtyApp::spawn(&["--api-url", &base, "--token", "demo-admin"], 80, 24);
+    app.wait_for("Acme Robotics", WAIT);
+    app.send("\r");
+    app.wait_for("Engineering", WAIT);
+
+    // A collection inside the first row (Engineering).
+    app.send("gn");
+    app.wait_for("New collection inside the selected one", WAIT);
+    app.send("E2E Docs\r");
+    app.wait_for("Creating “E2E Docs” — done", WAIT);
+    let collection = collection_titled(&base, "E2E Docs").expect("the collection was stored");
+    assert_eq!(collection["parent"], "col-engineering");
+    let collection_id = collection["id"].as_str().expect("an id").to_string();
+
+    // Move the Employee Handbook into it, picking the target by typing.
+    app.send("/Handbook\r");
+    app.send("m");
+    app.wait_for("Move “Employee Handbook” to…", WAIT);
+    app.send("/E2E");
+    app.wait_for("Engineering / E2E Docs", WAIT);
+    app.send("\r");
+    app.wait_for("Moving “Employee Handbook” — done", WAIT);
+    let space = read_sandbox(&base, &format!("/spaces/{HANDBOOK}"));
+    assert_eq!(space["parent"], collection_id.as_str());
+
+    // Lock it.
+    app.send("x");
+    app.wait_for("“Employee Handbook” locked", WAIT);
+    let space = read_sandbox(&base, &format!("/spaces/{HANDBOOK}"));
+    assert_eq!(space["editMode"], "locked");
+
+    // Delete it: asked first, then it is in the trash.
+    app.send("d");
+    app.wait_for("Delete space “Employee Handbook”?", WAIT);
+    app.send("y");
+    app.wait_for("Deleted “Employee Handbook”", WAIT);
+    let space = read_sandbox(&base, &format!("/spaces/{HANDBOOK}"));
+    assert!(space["deletedAt"].is_string(), "deleted: {space}");
+
+    // Restore it from the Trash tab (the last one).
+    app.send(SHIFT_TAB);
+    app.wait_for("Restorable", WAIT);
+    app.wait_for("7 days left", WAIT);
+    app.send("u");
+    app.wait_for("Restored “Employee Handbook”", WAIT);
+    let space = read_sandbox(&base, &format!("/spaces/{HANDBOOK}"));
+    assert!(
+        space["deletedAt"].is_null(),
+        "restored (no deletedAt): {space}"
+    );
+    assert_eq!(space["parent"], collection_id.as_str(), "restored in place");
+
+    // Search the organization and read the hit at its section.
+    app.send("\t");
+    app.wait_for("Engineering", WAIT);
+    app.send("s");
+    app.wait_for("Search the organization", WAIT);
+    app.send("production allows 50");
+    app.wait_for("§ Rate limits", WAIT);
+    app.send(&format!("{DOWN}\r"));
+    app.wait_for("Sandbox allows 10 requests per second", WAIT);
+    let screen = app.screen();
+    assert!(screen.contains("Rate limits"), "{screen}");
+    app.send("q");
+}
