@@ -39,6 +39,12 @@ const SCENES: &[(&str, &str)] = &[
     ("site-share-links", "\r\t\t\tjj\r\t"),
     ("site-structure", "\r\t\t\t\r\t\t\t"),
     ("sites-access", "\r\t\t\tA"),
+    ("move-picker", "\r/Handbook\rm"),
+    ("trash", "\r\t\t\t\t"),
+    ("search", "\rsproduction allows 50"),
+    ("links", "\r/getting\r\rL"),
+    ("files", "\r/getting\r\rF"),
+    ("git-sync", "\r/getting\r\rI"),
 ];
 
 pub async fn write_all(directory: &Path) -> std::io::Result<Vec<String>> {
