@@ -13,6 +13,7 @@ pub mod address;
 pub mod change_requests;
 pub mod client;
 pub mod comments;
+pub mod conversations;
 pub mod error;
 pub mod limits;
 pub mod members;
@@ -24,7 +25,7 @@ pub mod sites;
 pub mod token;
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
-pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate};
+pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate, PdfAddress};
 pub use client::{
     Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
 };

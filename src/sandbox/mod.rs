@@ -16,6 +16,7 @@
 //! ```
 
 mod change_requests;
+mod conversations;
 mod demo;
 mod error;
 mod fault_rules;

@@ -56,6 +56,7 @@ pub struct World {
     /// Published sites with their structure, share links and adaptive schema.
     pub sites: super::sites::Sites,
     pub change_requests: super::change_requests::model::ChangeRequests,
+    pub conversations: super::conversations::Conversations,
 }
 
 impl World {

@@ -74,6 +74,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/v1/spaces/{space}/search", get(search_space))
         .merge(super::sites::routes::router())
         .merge(super::change_requests::routes::router())
+        .merge(super::conversations::routes::router())
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())
         .fallback(unknown_route)

@@ -6,6 +6,7 @@ pub mod change_request;
 pub mod collection;
 pub mod comment;
 pub mod common;
+pub mod conversations;
 pub mod member;
 pub mod organization;
 pub mod review;
@@ -25,6 +26,7 @@ pub use comment::{
     Reaction, ReactionUser, Replier,
 };
 pub use common::{DefaultLevel, MemberRole, Urls, User};
+pub use conversations::{IssuesCluster, IssuesClusterStats};
 pub use member::Member;
 pub use organization::{
     BillingProduct, Blocked, Organization, OrganizationPermissions, OrganizationType,

@@ -111,6 +111,21 @@ pub fn populate(world: &mut World) {
         lumen_reranker(&lumen, &lumen_revision),
         lumen_windows(&lumen, &lumen_revision),
     ];
+    let answers = [
+        (ids::CR_REVIEW, demo::CLUSTER_TOKEN_ERRORS),
+        (ids::CR_OUTDATED, demo::CLUSTER_RASPBERRY_PI),
+        (ids::CR_RUNBOOK, demo::CLUSTER_FAILOVER),
+    ];
+    for (change_request, cluster) in answers {
+        if let Some(record) = world
+            .change_requests
+            .items
+            .iter_mut()
+            .find(|record| record.id == change_request)
+        {
+            record.cluster = Some(cluster.to_string());
+        }
+    }
     for space in [
         demo::SPACE_GETTING_STARTED,
         "spc-platform-runbooks",
@@ -173,6 +188,7 @@ fn change_request(
         status: Status::Open,
         subject: subject.to_string(),
         description: Some(markdown_to_document(description)),
+        cluster: None,
         created_by: created_by.to_string(),
         created_at: timestamp(day, 0),
         updated_at: timestamp(day + 2, 300),
