@@ -889,7 +889,9 @@ async fn subject_and_description_edits_are_stored_and_only_set_fields_change() -
 async fn create_then_read_back_and_refusals_are_errors() -> TestResult {
     let sandbox = start().await?;
     let client = client_for(&sandbox, tokens::EDITOR)?;
-    let created = client.create_change_request(SPACE, "Explain scopes").await?;
+    let created = client
+        .create_change_request(SPACE, "Explain scopes")
+        .await?;
     assert_eq!(created.subject, "Explain scopes");
     assert_eq!(created.status, Some(ChangeRequestStatus::Open));
     let read = client.get_change_request(SPACE, &created.id).await?;
@@ -922,7 +924,9 @@ async fn description_update_sends_the_document_only() -> TestResult {
         )
         .await?;
     assert_eq!(updated.description, Some(document.clone()));
-    let read = client.get_change_request(SPACE, demo_ids::CR_REVIEW).await?;
+    let read = client
+        .get_change_request(SPACE, demo_ids::CR_REVIEW)
+        .await?;
     assert_eq!(read.description, Some(document));
     assert_eq!(read.subject, "Clarify token scopes in Quickstart");
     Ok(())
@@ -937,9 +941,17 @@ async fn pdf_addresses_for_the_change_request_and_one_page() -> TestResult {
         .await?;
     assert!(whole.url.ends_with(".pdf"), "{}", whole.url);
     let page = client
-        .change_request_pdf(SPACE, demo_ids::CR_REVIEW, Some(demo_ids::PAGE_TOKEN_SCOPES))
+        .change_request_pdf(
+            SPACE,
+            demo_ids::CR_REVIEW,
+            Some(demo_ids::PAGE_TOKEN_SCOPES),
+        )
         .await?;
-    assert!(page.url.contains(demo_ids::PAGE_TOKEN_SCOPES), "{}", page.url);
+    assert!(
+        page.url.contains(demo_ids::PAGE_TOKEN_SCOPES),
+        "{}",
+        page.url
+    );
     assert_eq!(
         status_of(
             client
@@ -977,9 +989,13 @@ async fn cluster_filter_and_the_clusters_list() -> TestResult {
     let client = client_for(&sandbox, tokens::ADMIN)?;
     let clusters = client.list_issue_clusters(demo_ids::ACME).await?;
     assert_eq!(clusters.len(), 4);
-    assert!(clusters.iter().any(|cluster| cluster.id == demo_ids::CLUSTER_TOKEN_ERRORS
-        && cluster.label == "Token scope errors"
-        && cluster.stats.issues.is_some()));
+    assert!(
+        clusters
+            .iter()
+            .any(|cluster| cluster.id == demo_ids::CLUSTER_TOKEN_ERRORS
+                && cluster.label == "Token scope errors"
+                && cluster.stats.issues.is_some())
+    );
     let filter = ChangeRequestFilter {
         issues_cluster: Some(demo_ids::CLUSTER_TOKEN_ERRORS.into()),
         ..ChangeRequestFilter::default()

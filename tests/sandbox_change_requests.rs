@@ -1646,13 +1646,28 @@ async fn create_refuses_long_or_odd_subjects_readers_and_unknown_spaces() {
         )
         .await;
     assert_error(&long, 400);
-    assert!(long.body["error"]["message"].as_str().unwrap_or("").contains("subject"));
+    assert!(
+        long.body["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("subject")
+    );
     let odd = harness
-        .send(Method::POST, tokens::ADMIN, path.as_str(), Some(json!({"subject": 7})))
+        .send(
+            Method::POST,
+            tokens::ADMIN,
+            path.as_str(),
+            Some(json!({"subject": 7})),
+        )
         .await;
     assert_error(&odd, 400);
     let reader = harness
-        .send(Method::POST, tokens::READER, path.as_str(), Some(json!({"subject": "Hi"})))
+        .send(
+            Method::POST,
+            tokens::READER,
+            path.as_str(),
+            Some(json!({"subject": "Hi"})),
+        )
         .await;
     assert_error(&reader, 403);
     let missing = harness
@@ -1701,7 +1716,10 @@ async fn pdf_of_a_change_request_and_of_one_of_its_pages() {
     let harness = Harness::start().await;
     let whole = harness.get_as(tokens::READER, review_cr("/pdf")).await;
     let url = whole["url"].as_str().expect("a url");
-    assert!(url.starts_with("https://") && url.ends_with(".pdf"), "{url}");
+    assert!(
+        url.starts_with("https://") && url.ends_with(".pdf"),
+        "{url}"
+    );
     let page = harness
         .get(review_cr(&format!(
             "/pdf?page={}&only=true",
@@ -1714,15 +1732,30 @@ async fn pdf_of_a_change_request_and_of_one_of_its_pages() {
             .is_some_and(|url| url.contains(demo_ids::PAGE_TOKEN_SCOPES))
     );
     let missing_page = harness
-        .send(Method::GET, tokens::ADMIN, review_cr("/pdf?page=pg-nowhere"), None)
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            review_cr("/pdf?page=pg-nowhere"),
+            None,
+        )
         .await;
     assert_error(&missing_page, 404);
     let odd_only = harness
-        .send(Method::GET, tokens::ADMIN, review_cr("/pdf?only=maybe"), None)
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            review_cr("/pdf?only=maybe"),
+            None,
+        )
         .await;
     assert_error(&odd_only, 400);
     let missing = harness
-        .send(Method::GET, tokens::ADMIN, format!("{}/pdf", cr("cr-nowhere")), None)
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            format!("{}/pdf", cr("cr-nowhere")),
+            None,
+        )
         .await;
     assert_error(&missing, 404);
 }
@@ -1748,7 +1781,10 @@ async fn lists_filter_by_issues_cluster() {
             demo_ids::CLUSTER_FAILOVER
         ))
         .await;
-    assert_eq!(ids_of(&organization), vec![demo_ids::CR_RUNBOOK.to_string()]);
+    assert_eq!(
+        ids_of(&organization),
+        vec![demo_ids::CR_RUNBOOK.to_string()]
+    );
     let none = harness
         .get(format!(
             "/orgs/{}/change-requests?conversationsIssuesCluster={}",
@@ -1784,8 +1820,7 @@ async fn clusters_list_is_paged_ordered_and_per_organization() {
     assert_eq!(updated, sorted);
     let ascending = harness.get(format!("{path}?order=asc")).await;
     assert_eq!(
-        ascending["items"][0]["id"],
-        all["items"][3]["id"],
+        ascending["items"][0]["id"], all["items"][3]["id"],
         "asc starts with the oldest"
     );
     let paged = harness.get(format!("{path}?limit=3")).await;
@@ -1802,7 +1837,12 @@ async fn clusters_list_is_paged_ordered_and_per_organization() {
         .await;
     assert_error(&bad_order, 400);
     let bad_sort = harness
-        .send(Method::GET, tokens::ADMIN, format!("{path}?sort=label"), None)
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            format!("{path}?sort=label"),
+            None,
+        )
         .await;
     assert_error(&bad_sort, 400);
     let missing = harness

@@ -4,6 +4,7 @@ pub mod chrome;
 pub mod composer;
 pub mod confirm;
 pub mod diff;
+pub mod document;
 pub mod emoji_picker;
 pub mod hyperlink;
 pub mod input;

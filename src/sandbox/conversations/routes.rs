@@ -31,7 +31,11 @@ async fn list_clusters(
     let ascending = match query.get("order").map(String::as_str) {
         None | Some("desc") => false,
         Some("asc") => true,
-        Some(_) => return Err(ApiError::bad_request("Invalid \"order\": expected asc or desc")),
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "Invalid \"order\": expected asc or desc",
+            ));
+        }
     };
     let by_created = match query.get("sort").map(String::as_str) {
         None | Some("updatedAt") => false,

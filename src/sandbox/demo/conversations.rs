@@ -20,8 +20,8 @@ pub mod cluster_ids {
 use cluster_ids::*;
 
 pub fn populate(world: &mut World) {
-    let cluster = |id: &str, label: &str, icon: &str, summary: &str, day: u32, issues: u32| {
-        Cluster {
+    let cluster =
+        |id: &str, label: &str, icon: &str, summary: &str, day: u32, issues: u32| Cluster {
             id: id.to_string(),
             organization: ids::ACME.to_string(),
             label: label.to_string(),
@@ -33,8 +33,7 @@ pub fn populate(world: &mut World) {
             sources: vec![("intercom".to_string(), issues / 2 + 1)],
             issues,
             conversations: issues + issues / 3,
-        }
-    };
+        };
     world.conversations.clusters = vec![
         cluster(
             CLUSTER_TOKEN_ERRORS,
