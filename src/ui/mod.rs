@@ -1,5 +1,6 @@
 //! Drawing helpers shared by screens. Widgets here know no screen.
 
+pub mod address_popup;
 pub mod chrome;
 pub mod composer;
 pub mod confirm;

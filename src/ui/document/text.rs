@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::inline::{self, Inline};
+use super::inline;
 use super::placeholder_number;
 
 pub use super::inline::escape as escape_inline;
