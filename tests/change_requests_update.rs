@@ -60,11 +60,16 @@ async fn d_opens_the_description_as_text() {
     update(model, char_key('D'));
     let text = composer_text(model);
     assert!(
-        text.starts_with("Support keeps getting [tickets](https://support.acme-robotics.example/t/403)"),
+        text.starts_with(
+            "Support keeps getting [tickets](https://support.acme-robotics.example/t/403)"
+        ),
         "{text}"
     );
     assert!(text.contains("- says `fleet:write` up front and adds a _Check your token_ step"));
-    assert!(text.ends_with("<!-- quire:keep 1 -->"), "the hint block: {text}");
+    assert!(
+        text.ends_with("<!-- quire:keep 1 -->"),
+        "the hint block: {text}"
+    );
     let Some(Overlay::Composer { composer, .. }) = &screen(model).overlay else {
         panic!()
     };
@@ -146,14 +151,16 @@ async fn kept_blocks_are_announced_before_saving_and_no_goes_back_to_the_text() 
     type_text(model, "\n\nOne more line.");
     let cmd = update(model, ctrl('s'));
     assert!(requests(&cmd).is_empty(), "asks first: {cmd:?}");
-    let Some(Overlay::Confirm(Confirmation::SetDescription { kept, .. })) =
-        &screen(model).overlay
+    let Some(Overlay::Confirm(Confirmation::SetDescription { kept, .. })) = &screen(model).overlay
     else {
         panic!("{:?}", screen(model).overlay)
     };
     assert_eq!(*kept, 1);
     update(model, char_key('n'));
-    assert!(composer_text(model).ends_with("One more line."), "the text is back");
+    assert!(
+        composer_text(model).ends_with("One more line."),
+        "the text is back"
+    );
     update(model, ctrl('s'));
     let (_, call) = review_call(&update(model, char_key('y')));
     let ReviewCall::SetDescription { document, .. } = call else {
@@ -161,7 +168,10 @@ async fn kept_blocks_are_announced_before_saving_and_no_goes_back_to_the_text() 
     };
     let nodes = document["nodes"].as_array().unwrap();
     let hint = nodes.iter().find(|node| node["type"] == "hint").unwrap();
-    assert_eq!(hint["key"], "d6", "the hint block is sent back exactly as it came");
+    assert_eq!(
+        hint["key"], "d6",
+        "the hint block is sent back exactly as it came"
+    );
 }
 
 #[tokio::test]
@@ -212,7 +222,10 @@ async fn readers_are_told_why_they_cannot_edit_the_description() {
     assert!(requests(&cmd).is_empty());
     assert!(screen(model).overlay.is_none());
     let notice = screen(model).notice.clone().unwrap();
-    assert!(notice.error && notice.text.contains("edit or above"), "{notice:?}");
+    assert!(
+        notice.error && notice.text.contains("edit or above"),
+        "{notice:?}"
+    );
 }
 
 #[tokio::test]
@@ -222,7 +235,11 @@ async fn a_saved_description_is_stored_in_the_sandbox() {
     let model = &mut loaded.model;
     type_text(model, "\n\n- first\n- second");
     headless::settle(model, &effects, ctrl('s')).await;
-    assert!(screen(model).overlay.is_none(), "{:?}", screen(model).notice);
+    assert!(
+        screen(model).overlay.is_none(),
+        "{:?}",
+        screen(model).notice
+    );
     let client = effects.client.clone().unwrap();
     let stored = client
         .get_change_request(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_DRAFT)
@@ -275,7 +292,10 @@ async fn p_elsewhere_asks_for_the_whole_change_request_and_failures_say_so() {
     let model = &mut loaded.model;
     update(model, char_key('3'));
     let (request, call) = review_call(&update(model, char_key('P')));
-    assert!(matches!(call, ReviewCall::Pdf { page: None, .. }), "{call:?}");
+    assert!(
+        matches!(call, ReviewCall::Pdf { page: None, .. }),
+        "{call:?}"
+    );
     answer(model, request, ReviewResponse::Pdf(Err(forbidden())));
     assert!(screen(model).overlay.is_none());
     let notice = screen(model).notice.clone().unwrap();

@@ -229,10 +229,9 @@ impl Organization {
                 let Some(OrgNode::Space(space)) = self.selected_node() else {
                     return Some(Step::default());
                 };
-                return Some(Step::push(Screen::ChangeRequests(ChangeRequestList::new(
-                    ChangeRequestScope::Space(space.id.clone()),
-                    space.title.clone(),
-                ))));
+                return Some(Step::push(Screen::ChangeRequests(
+                    ChangeRequestList::for_space(&space),
+                )));
             }
             Action::Open => {
                 let node = self.selected_node()?.clone();

@@ -811,7 +811,7 @@ pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
 
 /// The role a set of permissions amounts to, named as a person ("reader", "reviewer"): the
 /// server reports what you may do, not your role's name.
-fn role_from_permissions(
+pub(crate) fn role_from_permissions(
     admin: bool,
     merge: bool,
     edit: bool,
