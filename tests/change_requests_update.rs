@@ -314,3 +314,420 @@ async fn the_pdf_address_comes_from_the_sandbox() {
     };
     assert!(popup.address.ends_with(".pdf"), "{}", popup.address);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Lists: several statuses, the cluster filter, a new change request
+
+use quire::api::models::ChangeRequestStatus;
+use quire::app::review_calls::ChangeRequestScope;
+use quire::runtime::Effects;
+use quire::sandbox::Sandbox;
+use quire::screens::Screen;
+use quire::screens::change_requests::ChangeRequestList;
+
+struct Listed {
+    model: Model,
+    effects: Effects,
+    _sandbox: Sandbox,
+}
+
+/// A change-request list loaded from the sandbox as `token`; `space` opens the Getting Started
+/// space's list the way the space screen does, else Acme's whole list.
+async fn listed(token: &str, space: bool) -> Listed {
+    let (sandbox, effects) =
+        common::sandbox_effects(quire::sandbox::SandboxOptions::default(), token).await;
+    let client = effects.client.clone().unwrap();
+    let list = if space {
+        let space = client
+            .get_space(demo_ids::SPACE_GETTING_STARTED)
+            .await
+            .unwrap();
+        ChangeRequestList::for_space(&space)
+    } else {
+        ChangeRequestList::new(
+            ChangeRequestScope::Organization(demo_ids::ACME.to_string()),
+            "Acme Robotics",
+        )
+    };
+    let mut model = Model::new(
+        Screen::ChangeRequests(list),
+        common::environment(),
+        quire::app::Size::default(),
+    );
+    let resize = Msg::Resize {
+        width: 100,
+        height: 30,
+    };
+    headless::settle(&mut model, &effects, resize).await;
+    headless::start(&mut model, &effects).await;
+    Listed {
+        model,
+        effects,
+        _sandbox: sandbox,
+    }
+}
+
+fn list(model: &Model) -> &ChangeRequestList {
+    match model.top() {
+        Screen::ChangeRequests(list) => list,
+        _ => panic!("not on a change-request list"),
+    }
+}
+
+fn shown_ids(model: &Model) -> Vec<String> {
+    let mut ids: Vec<String> = list(model)
+        .list
+        .items
+        .iter()
+        .map(|change_request| change_request.id.clone())
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[tokio::test]
+async fn several_statuses_of_a_space_come_through_its_organization() {
+    let mut listed = listed(tokens::ADMIN, true).await;
+    let model = &mut listed.model;
+    update(model, char_key('S'));
+    let Some(picker) = &list(model).picker else {
+        panic!("the status picker is open")
+    };
+    assert!(picker.multiple);
+    // Open is ticked; tick draft (second) and merged (third) too.
+    update(model, char_key('j'));
+    update(model, char_key(' '));
+    update(model, char_key('j'));
+    update(model, char_key(' '));
+    let (_, call) = review_call(&update(model, key(KeyCode::Enter)));
+    let ReviewCall::ListChangeRequests { scope, filter, .. } = call else {
+        panic!("{call:?}")
+    };
+    assert_eq!(
+        scope,
+        ChangeRequestScope::Organization(demo_ids::ACME.to_string())
+    );
+    assert_eq!(
+        filter.space.as_deref(),
+        Some(demo_ids::SPACE_GETTING_STARTED)
+    );
+    assert_eq!(
+        filter.statuses,
+        [
+            ChangeRequestStatus::Open,
+            ChangeRequestStatus::Draft,
+            ChangeRequestStatus::Merged
+        ]
+    );
+    // Against the sandbox: drafts and merged ones of this space only, with the open ones.
+    let effects = listed.effects.clone();
+    let model = &mut listed.model;
+    update(model, char_key('S'));
+    update(model, char_key('j'));
+    update(model, char_key('j'));
+    update(model, char_key('j'));
+    update(model, char_key(' '));
+    headless::settle(model, &effects, key(KeyCode::Enter)).await;
+    let ids = shown_ids(model);
+    for id in [
+        demo_ids::CR_REVIEW,
+        demo_ids::CR_DRAFT,
+        demo_ids::CR_MERGED,
+        demo_ids::CR_ARCHIVED,
+    ] {
+        assert!(ids.contains(&id.to_string()), "{id} in {ids:?}");
+    }
+    assert!(
+        !ids.contains(&demo_ids::CR_RUNBOOK.to_string()),
+        "another space's"
+    );
+}
+
+#[tokio::test]
+async fn no_status_ticked_is_refused_and_one_status_uses_the_space_list() {
+    let mut listed = listed(tokens::ADMIN, true).await;
+    let model = &mut listed.model;
+    update(model, char_key('S'));
+    update(model, char_key(' '));
+    let cmd = update(model, key(KeyCode::Enter));
+    assert!(requests(&cmd).is_empty());
+    assert!(
+        list(model)
+            .creation
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.error)
+    );
+    update(model, key(KeyCode::Esc));
+    update(model, char_key('S'));
+    update(model, char_key(' '));
+    update(model, char_key('j'));
+    update(model, char_key(' '));
+    let (_, call) = review_call(&update(model, key(KeyCode::Enter)));
+    let ReviewCall::ListChangeRequests { scope, filter, .. } = call else {
+        panic!("{call:?}")
+    };
+    assert_eq!(
+        scope,
+        ChangeRequestScope::Space(demo_ids::SPACE_GETTING_STARTED.to_string())
+    );
+    assert_eq!(filter.statuses, [ChangeRequestStatus::Draft]);
+}
+
+#[tokio::test]
+async fn a_space_list_without_its_organization_picks_one_status() {
+    let space = ChangeRequestList::new(
+        ChangeRequestScope::Space(demo_ids::SPACE_GETTING_STARTED.to_string()),
+        "Getting Started",
+    );
+    let mut model = Model::new(
+        Screen::ChangeRequests(space),
+        common::environment(),
+        quire::app::Size::default(),
+    );
+    update(&mut model, char_key('S'));
+    let Some(picker) = &list(&model).picker else {
+        panic!()
+    };
+    assert!(!picker.multiple);
+    update(&mut model, char_key('j'));
+    let (_, call) = review_call(&update(&mut model, key(KeyCode::Enter)));
+    let ReviewCall::ListChangeRequests { filter, .. } = call else {
+        panic!()
+    };
+    assert_eq!(filter.statuses, [ChangeRequestStatus::Draft]);
+}
+
+#[tokio::test]
+async fn i_loads_the_clusters_once_and_filters_by_the_one_picked() {
+    let mut listed = listed(tokens::ADMIN, false).await;
+    let (_, call) = review_call(&update(&mut listed.model, char_key('I')));
+    assert_eq!(
+        call,
+        ReviewCall::ListIssueClusters {
+            organization: demo_ids::ACME.to_string()
+        }
+    );
+    // With the sandbox: the picker opens on "any cluster" with the four demo clusters.
+    let mut fresh = self::listed(tokens::ADMIN, false).await;
+    headless::settle(&mut fresh.model, &fresh.effects, char_key('I')).await;
+    let Some(picker) = &list(&fresh.model).picker else {
+        panic!("{:?}", list(&fresh.model).creation.notice)
+    };
+    assert_eq!(picker.options.len(), 5);
+    assert_eq!(picker.options[0].label, "any cluster");
+    let token_errors = picker
+        .options
+        .iter()
+        .position(|option| option.value == demo_ids::CLUSTER_TOKEN_ERRORS)
+        .unwrap();
+    for _ in 0..token_errors {
+        update(&mut fresh.model, char_key('j'));
+    }
+    headless::settle(&mut fresh.model, &fresh.effects, key(KeyCode::Enter)).await;
+    assert_eq!(shown_ids(&fresh.model), [demo_ids::CR_REVIEW]);
+    assert_eq!(
+        list(&fresh.model)
+            .cluster
+            .as_ref()
+            .map(|(_, label)| label.as_str()),
+        Some("Token scope errors")
+    );
+    // Asked again: no second request, the picker opens on the cluster in use.
+    let cmd = update(&mut fresh.model, char_key('I'));
+    assert!(requests(&cmd).is_empty());
+    let picker = list(&fresh.model).picker.as_ref().unwrap();
+    assert_eq!(picker.selection.selected, token_errors);
+    // "any cluster" drops the filter.
+    update(&mut fresh.model, char_key('g'));
+    headless::settle(&mut fresh.model, &fresh.effects, key(KeyCode::Enter)).await;
+    assert!(list(&fresh.model).cluster.is_none());
+    assert!(shown_ids(&fresh.model).len() > 1);
+}
+
+#[tokio::test]
+async fn a_server_without_clusters_says_so() {
+    let mut listed = listed(tokens::ADMIN, false).await;
+    let model = &mut listed.model;
+    let (request, _) = review_call(&update(model, char_key('I')));
+    let missing = quire::api::ApiError::Status {
+        endpoint: "GET /orgs/o/conversations-clusters".into(),
+        status: 404,
+        code: Some(404),
+        message: "Not found".into(),
+    };
+    answer(model, request, ReviewResponse::IssueClusters(Err(missing)));
+    assert!(list(model).picker.is_none());
+    let notice = list(model).creation.notice.clone().unwrap();
+    assert!(notice.error && notice.text.contains("no conversations issues clusters"));
+}
+
+#[tokio::test]
+async fn n_in_a_space_list_creates_and_opens_the_review() {
+    let mut listed = listed(tokens::EDITOR, true).await;
+    let effects = listed.effects.clone();
+    let model = &mut listed.model;
+    update(model, char_key('N'));
+    assert!(list(model).creation.creating.is_some());
+    // An empty subject is refused as typed: enter sends nothing.
+    assert!(requests(&update(model, key(KeyCode::Enter))).is_empty());
+    type_text(model, "Explain token scopes");
+    headless::settle(model, &effects, key(KeyCode::Enter)).await;
+    let Screen::Review(review) = model.top() else {
+        panic!("the new change request opens in review")
+    };
+    let created = review.change_request().unwrap();
+    assert_eq!(created.subject, "Explain token scopes");
+    assert_eq!(created.number, Some(7));
+    // Stored in the sandbox.
+    let client = effects.client.clone().unwrap();
+    let stored = client
+        .get_change_request(demo_ids::SPACE_GETTING_STARTED, &created.id)
+        .await
+        .unwrap();
+    assert_eq!(stored.subject, "Explain token scopes");
+}
+
+#[tokio::test]
+async fn a_refused_create_keeps_the_subject_and_says_why() {
+    let mut listed = listed(tokens::EDITOR, true).await;
+    let model = &mut listed.model;
+    update(model, char_key('N'));
+    type_text(model, "Later");
+    let (request, call) = review_call(&update(model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        ReviewCall::Create {
+            space: demo_ids::SPACE_GETTING_STARTED.to_string(),
+            subject: "Later".to_string()
+        }
+    );
+    answer(model, request, ReviewResponse::Created(Err(forbidden())));
+    let creating = list(model).creation.creating.as_ref().unwrap();
+    assert_eq!(creating.prompt.input.text, "Later");
+    let notice = list(model).creation.notice.clone().unwrap();
+    assert!(notice.error && notice.text.contains("Creating the change request"));
+}
+
+#[tokio::test]
+async fn n_is_refused_for_readers_and_across_an_organization() {
+    let mut listed = listed(tokens::READER, true).await;
+    let model = &mut listed.model;
+    assert!(
+        Screen::disabled_actions(model.top())
+            .contains(&quire::app::keymap::Action::NewChangeRequest)
+    );
+    update(model, char_key('N'));
+    assert!(list(model).creation.creating.is_none());
+    let notice = list(model).creation.notice.clone().unwrap();
+    assert!(
+        notice.text.contains("you are reader; edit or above"),
+        "{notice:?}"
+    );
+    let mut organization = self::listed(tokens::ADMIN, false).await;
+    update(&mut organization.model, char_key('N'));
+    let notice = list(&organization.model).creation.notice.clone().unwrap();
+    assert!(notice.text.contains("belongs to a space"), "{notice:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The space screen and the reader: N creates, P says what a PDF needs
+
+use quire::screens::space::SpaceScreen;
+
+/// The Getting Started space screen, loaded from the sandbox as `token`.
+async fn space_screen(token: &str) -> Listed {
+    let (sandbox, effects) =
+        common::sandbox_effects(quire::sandbox::SandboxOptions::default(), token).await;
+    let client = effects.client.clone().unwrap();
+    let space = client
+        .get_space(demo_ids::SPACE_GETTING_STARTED)
+        .await
+        .unwrap();
+    let mut model = Model::new(
+        Screen::Space(SpaceScreen::new(space, "Acme Robotics".into())),
+        common::environment(),
+        quire::app::Size::default(),
+    );
+    let resize = Msg::Resize {
+        width: 100,
+        height: 30,
+    };
+    headless::settle(&mut model, &effects, resize).await;
+    headless::start(&mut model, &effects).await;
+    Listed {
+        model,
+        effects,
+        _sandbox: sandbox,
+    }
+}
+
+fn space(model: &Model) -> &SpaceScreen {
+    match model.top() {
+        Screen::Space(space) => space,
+        _ => panic!("not on the space screen"),
+    }
+}
+
+#[tokio::test]
+async fn n_in_the_space_creates_a_change_request_and_opens_it() {
+    let mut loaded = space_screen(tokens::EDITOR).await;
+    let effects = loaded.effects.clone();
+    let model = &mut loaded.model;
+    update(model, char_key('N'));
+    assert!(space(model).change_requests.creating.is_some());
+    type_text(model, "Fix the FAQ");
+    headless::settle(model, &effects, key(KeyCode::Enter)).await;
+    let Screen::Review(review) = model.top() else {
+        panic!("{:?}", space(model).change_requests.notice)
+    };
+    assert_eq!(review.change_request().unwrap().subject, "Fix the FAQ");
+    // Esc goes back to the space.
+    update(model, key(KeyCode::Esc));
+    assert!(matches!(model.top(), Screen::Space(_)));
+}
+
+#[tokio::test]
+async fn n_in_the_space_is_refused_for_readers_and_esc_cancels_the_prompt() {
+    let mut loaded = space_screen(tokens::READER).await;
+    let model = &mut loaded.model;
+    assert!(
+        Screen::disabled_actions(model.top())
+            .contains(&quire::app::keymap::Action::NewChangeRequest)
+    );
+    update(model, char_key('N'));
+    assert!(space(model).change_requests.creating.is_none());
+    let notice = space(model).change_requests.notice.clone().unwrap();
+    assert!(
+        notice.error && notice.text.contains("edit or above"),
+        "{notice:?}"
+    );
+    let mut editor = space_screen(tokens::EDITOR).await;
+    update(&mut editor.model, char_key('N'));
+    type_text(&mut editor.model, "Never mind");
+    let cmd = update(&mut editor.model, key(KeyCode::Esc));
+    assert!(requests(&cmd).is_empty());
+    assert!(space(&editor.model).change_requests.creating.is_none());
+}
+
+#[tokio::test]
+async fn p_in_the_space_and_in_the_reader_says_pdfs_are_made_of_change_requests() {
+    let mut loaded = space_screen(tokens::ADMIN).await;
+    let effects = loaded.effects.clone();
+    let model = &mut loaded.model;
+    let cmd = update(model, char_key('P'));
+    assert!(requests(&cmd).is_empty());
+    let notice = space(model).change_requests.notice.clone().unwrap();
+    assert!(!notice.error && notice.text.contains("PDFs are made of change requests"));
+    // The reader of a main-content page says the same.
+    headless::settle(model, &effects, key(KeyCode::Enter)).await;
+    let Screen::Page(_) = model.top() else {
+        panic!("reading a page")
+    };
+    update(model, char_key('P'));
+    let Screen::Page(page) = model.top() else {
+        panic!()
+    };
+    let notice = page.change_requests.notice.clone().unwrap();
+    assert!(notice.text.contains("PDFs are made of change requests"));
+}
