@@ -41,7 +41,7 @@ impl ChangeRequestList {
             .collect();
         let several = self.takes_several_statuses();
         let title = if several {
-            "Statuses shown — space ticks, enter shows"
+            "Statuses shown (several)"
         } else {
             "Status shown"
         };

@@ -831,7 +831,7 @@ fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<
         Confirmation::SetDescription { kept, .. } => vec![
             "Save the description?".to_string(),
             format!(
-                "{}: quire shows them as placeholder lines.",
+                "{}.",
                 crate::ui::document::kept_notice(*kept).unwrap_or_default()
             ),
         ],
