@@ -32,7 +32,8 @@ fn snapshot_both(name: &str, model: &mut Model) {
 }
 
 async fn started(screen: Screen) -> (Model, Effects, Sandbox) {
-    let (sandbox, effects) = common::sandbox_effects(SandboxOptions::default(), tokens::ADMIN).await;
+    let (sandbox, effects) =
+        common::sandbox_effects(SandboxOptions::default(), tokens::ADMIN).await;
     let mut model = Model::new(screen, common::environment(), quire::app::Size::default());
     let resize = Msg::Resize {
         width: 80,
@@ -76,7 +77,12 @@ async fn the_status_and_cluster_pickers_and_the_cluster_in_use() {
         "Acme Robotics",
     );
     let (mut model, effects, _sandbox) = started(Screen::ChangeRequests(list)).await;
-    with_keys(&mut model, &effects, &[char_key('S'), char_key('j'), char_key(' ')]).await;
+    with_keys(
+        &mut model,
+        &effects,
+        &[char_key('S'), char_key('j'), char_key(' ')],
+    )
+    .await;
     snapshot_both("status_picker", &mut model);
     with_keys(&mut model, &effects, &[key(KeyCode::Enter), char_key('I')]).await;
     snapshot_both("cluster_picker", &mut model);
@@ -91,15 +97,19 @@ async fn the_status_and_cluster_pickers_and_the_cluster_in_use() {
 
 #[tokio::test]
 async fn the_new_change_request_prompt_and_p_in_a_space() {
-    let (sandbox, effects) = common::sandbox_effects(SandboxOptions::default(), tokens::ADMIN).await;
+    let (sandbox, effects) =
+        common::sandbox_effects(SandboxOptions::default(), tokens::ADMIN).await;
     let client = effects.client.clone().unwrap();
     let space = client
         .get_space(demo_ids::SPACE_GETTING_STARTED)
         .await
         .unwrap();
     drop(sandbox);
-    let (mut model, effects, _sandbox) =
-        started(Screen::Space(SpaceScreen::new(space, "Acme Robotics".into()))).await;
+    let (mut model, effects, _sandbox) = started(Screen::Space(SpaceScreen::new(
+        space,
+        "Acme Robotics".into(),
+    )))
+    .await;
     let mut keys = vec![char_key('N')];
     keys.extend("Explain token scopes".chars().map(char_key));
     with_keys(&mut model, &effects, &keys).await;

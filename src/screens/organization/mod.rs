@@ -230,7 +230,7 @@ impl Organization {
                     return Some(Step::default());
                 };
                 return Some(Step::push(Screen::ChangeRequests(
-                    ChangeRequestList::for_space(&space),
+                    ChangeRequestList::for_space(space),
                 )));
             }
             Action::Open => {
