@@ -5,38 +5,15 @@
 
 mod common;
 
-use common::review::{forbidden, review, screen};
+use common::review::{answer, forbidden, review, review_call, screen, type_text};
 use common::{char_key, ctrl, key, requests};
 use quire::app::review_calls::{ReviewCall, ReviewResponse};
-use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update};
+use quire::app::{Cmd, Model, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::{Confirmation, Overlay, ReviewTab};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
-
-fn review_call(cmd: &Cmd) -> (RequestId, ReviewCall) {
-    let all = requests(cmd);
-    assert_eq!(all.len(), 1, "{cmd:?}");
-    match all.into_iter().next().unwrap() {
-        (request, ApiCall::Review(call)) => (request, call),
-        other => panic!("not a review call: {other:?}"),
-    }
-}
-
-fn answer(model: &mut Model, request: RequestId, response: ReviewResponse) -> Cmd {
-    update(
-        model,
-        Msg::Api {
-            request,
-            response: ApiResponse::Review(response),
-        },
-    )
-}
-
-fn type_text(model: &mut Model, text: &str) -> Vec<Cmd> {
-    text.chars().map(|c| update(model, char_key(c))).collect()
-}
 
 fn composer_text(model: &Model) -> String {
     match &screen(model).overlay {
@@ -331,26 +308,18 @@ struct Listed {
     _sandbox: Sandbox,
 }
 
-/// A change-request list loaded from the sandbox as `token`; `space` opens the Getting Started
-/// space's list the way the space screen does, else Acme's whole list.
-async fn listed(token: &str, space: bool) -> Listed {
+/// A screen made from the Getting Started space (as the sandbox gives it to `token`), started
+/// against the sandbox at 100x30.
+async fn driven(token: &str, make: impl FnOnce(quire::api::models::Space) -> Screen) -> Listed {
     let (sandbox, effects) =
         common::sandbox_effects(quire::sandbox::SandboxOptions::default(), token).await;
     let client = effects.client.clone().unwrap();
-    let list = if space {
-        let space = client
-            .get_space(demo_ids::SPACE_GETTING_STARTED)
-            .await
-            .unwrap();
-        ChangeRequestList::for_space(&space)
-    } else {
-        ChangeRequestList::new(
-            ChangeRequestScope::Organization(demo_ids::ACME.to_string()),
-            "Acme Robotics",
-        )
-    };
+    let space = client
+        .get_space(demo_ids::SPACE_GETTING_STARTED)
+        .await
+        .unwrap();
     let mut model = Model::new(
-        Screen::ChangeRequests(list),
+        make(space),
         common::environment(),
         quire::app::Size::default(),
     );
@@ -365,6 +334,22 @@ async fn listed(token: &str, space: bool) -> Listed {
         effects,
         _sandbox: sandbox,
     }
+}
+
+/// A change-request list: with `space` the Getting Started space's list, opened the way the
+/// space screen does, else Acme's whole list.
+async fn listed(token: &str, space: bool) -> Listed {
+    driven(token, |found| {
+        Screen::ChangeRequests(if space {
+            ChangeRequestList::for_space(&found)
+        } else {
+            ChangeRequestList::new(
+                ChangeRequestScope::Organization(demo_ids::ACME.to_string()),
+                "Acme Robotics",
+            )
+        })
+    })
+    .await
 }
 
 fn list(model: &Model) -> &ChangeRequestList {
@@ -395,10 +380,7 @@ async fn several_statuses_of_a_space_come_through_its_organization() {
     };
     assert!(picker.multiple);
     // Open is ticked; tick draft (second) and merged (third) too.
-    update(model, char_key('j'));
-    update(model, char_key(' '));
-    update(model, char_key('j'));
-    update(model, char_key(' '));
+    type_text(model, "j j ");
     let (_, call) = review_call(&update(model, key(KeyCode::Enter)));
     let ReviewCall::ListChangeRequests { scope, filter, .. } = call else {
         panic!("{call:?}")
@@ -422,11 +404,7 @@ async fn several_statuses_of_a_space_come_through_its_organization() {
     // Against the sandbox: drafts and merged ones of this space only, with the open ones.
     let effects = listed.effects.clone();
     let model = &mut listed.model;
-    update(model, char_key('S'));
-    update(model, char_key('j'));
-    update(model, char_key('j'));
-    update(model, char_key('j'));
-    update(model, char_key(' '));
+    type_text(model, "Sjjj ");
     headless::settle(model, &effects, key(KeyCode::Enter)).await;
     let ids = shown_ids(model);
     for id in [
@@ -447,8 +425,7 @@ async fn several_statuses_of_a_space_come_through_its_organization() {
 async fn no_status_ticked_is_refused_and_one_status_uses_the_space_list() {
     let mut listed = listed(tokens::ADMIN, true).await;
     let model = &mut listed.model;
-    update(model, char_key('S'));
-    update(model, char_key(' '));
+    type_text(model, "S ");
     let cmd = update(model, key(KeyCode::Enter));
     assert!(requests(&cmd).is_empty());
     assert!(
@@ -459,10 +436,7 @@ async fn no_status_ticked_is_refused_and_one_status_uses_the_space_list() {
             .is_some_and(|n| n.error)
     );
     update(model, key(KeyCode::Esc));
-    update(model, char_key('S'));
-    update(model, char_key(' '));
-    update(model, char_key('j'));
-    update(model, char_key(' '));
+    type_text(model, "S j ");
     let (_, call) = review_call(&update(model, key(KeyCode::Enter)));
     let ReviewCall::ListChangeRequests { scope, filter, .. } = call else {
         panic!("{call:?}")
@@ -637,29 +611,10 @@ use quire::screens::space::SpaceScreen;
 
 /// The Getting Started space screen, loaded from the sandbox as `token`.
 async fn space_screen(token: &str) -> Listed {
-    let (sandbox, effects) =
-        common::sandbox_effects(quire::sandbox::SandboxOptions::default(), token).await;
-    let client = effects.client.clone().unwrap();
-    let space = client
-        .get_space(demo_ids::SPACE_GETTING_STARTED)
-        .await
-        .unwrap();
-    let mut model = Model::new(
-        Screen::Space(SpaceScreen::new(space, "Acme Robotics".into())),
-        common::environment(),
-        quire::app::Size::default(),
-    );
-    let resize = Msg::Resize {
-        width: 100,
-        height: 30,
-    };
-    headless::settle(&mut model, &effects, resize).await;
-    headless::start(&mut model, &effects).await;
-    Listed {
-        model,
-        effects,
-        _sandbox: sandbox,
-    }
+    driven(token, |space| {
+        Screen::Space(SpaceScreen::new(space, "Acme Robotics".into()))
+    })
+    .await
 }
 
 fn space(model: &Model) -> &SpaceScreen {
