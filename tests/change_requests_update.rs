@@ -595,13 +595,15 @@ async fn n_is_refused_for_readers_and_across_an_organization() {
     assert!(list(model).creation.creating.is_none());
     let notice = list(model).creation.notice.clone().unwrap();
     assert!(
-        notice.text.contains("you are reader; edit or above"),
+        notice
+            .text
+            .contains("You are reader here: creating a change request needs edit or above"),
         "{notice:?}"
     );
     let mut organization = self::listed(tokens::ADMIN, false).await;
     update(&mut organization.model, char_key('N'));
     let notice = list(&organization.model).creation.notice.clone().unwrap();
-    assert!(notice.text.contains("belongs to a space"), "{notice:?}");
+    assert!(notice.text.contains("belong to a space"), "{notice:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -673,7 +675,7 @@ async fn p_in_the_space_and_in_the_reader_says_pdfs_are_made_of_change_requests(
     let cmd = update(model, char_key('P'));
     assert!(requests(&cmd).is_empty());
     let notice = space(model).change_requests.notice.clone().unwrap();
-    assert!(!notice.error && notice.text.contains("PDFs are made of change requests"));
+    assert!(!notice.error && notice.text.contains("PDFs are of change requests only"));
     // The reader of a main-content page says the same.
     headless::settle(model, &effects, key(KeyCode::Enter)).await;
     let Screen::Page(_) = model.top() else {
@@ -684,5 +686,5 @@ async fn p_in_the_space_and_in_the_reader_says_pdfs_are_made_of_change_requests(
         panic!()
     };
     let notice = page.change_requests.notice.clone().unwrap();
-    assert!(notice.text.contains("PDFs are made of change requests"));
+    assert!(notice.text.contains("PDFs are of change requests only"));
 }

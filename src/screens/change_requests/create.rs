@@ -144,9 +144,7 @@ pub fn space_role(space: &crate::api::models::Space) -> String {
 
 /// Why `N` is refused where the space says the user may not edit.
 pub fn refusal(role: &str) -> String {
-    format!(
-        "Your role cannot create change requests here: you are {role}; edit or above is needed."
-    )
+    format!("You are {role} here: creating a change request needs edit or above.")
 }
 
 /// What a screen of a space's main content (the page tree, the reader) does about change
@@ -160,8 +158,8 @@ pub struct InSpace {
 
 /// What `P` says where there is only main content: the seed has no PDF of a space (the public
 /// service has one, the seed and the sandbox do not), only of a change request.
-pub const NO_SPACE_PDF: &str = "PDFs are made of change requests: open one (c) or create one \
-     (N), then press P in its review.";
+pub const NO_SPACE_PDF: &str =
+    "PDFs are of change requests only: press P in a review (c lists them).";
 
 impl InSpace {
     /// Actions `N` and `P`; None for any other.

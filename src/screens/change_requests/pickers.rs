@@ -64,8 +64,7 @@ impl ChangeRequestList {
     pub(super) fn open_cluster_picker(&mut self, ctx: &mut Ctx) -> Cmd {
         let Some(organization) = self.organization_id().map(str::to_string) else {
             self.say(
-                "Clusters belong to an organization, which this list does not know: open it \
-                 from the organization or the space.",
+                "Clusters need the organization: open this list from its space.",
                 true,
             );
             return Cmd::None;
@@ -91,9 +90,7 @@ impl ChangeRequestList {
     pub(super) fn new_change_request_refusal(&self) -> Option<String> {
         match &self.scope {
             ChangeRequestScope::Organization(_) => Some(
-                "A change request belongs to a space: open one (enter on it in Spaces) and \
-                 press N there."
-                    .to_string(),
+                "Change requests belong to a space: press N in a space or in its list.".to_string(),
             ),
             ChangeRequestScope::Space(_) if self.can_create == Some(false) => Some(
                 create::refusal(self.role.as_deref().unwrap_or("not an editor")),

@@ -395,7 +395,8 @@ impl ScreenState for Organization {
             ],
             Tab::ChangeRequests => vec![
                 (Action::Open, "review"),
-                (Action::CycleStatus, "status"),
+                (Action::StatusPicker, "statuses"),
+                (Action::IssueCluster, "cluster"),
                 (Action::CycleWho, "whose"),
                 (Action::Filter, "filter"),
                 (Action::NextTab, "tab"),
