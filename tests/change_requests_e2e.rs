@@ -8,29 +8,8 @@ use std::time::Duration;
 
 use common::pty::PtyApp;
 use common::sandbox_process::SandboxProcess;
-use serde_json::Value;
 
 const WAIT: Duration = Duration::from_secs(30);
-
-fn read_sandbox(base_url: &str, path: &str) -> Value {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    runtime.block_on(async {
-        reqwest::Client::new()
-            .get(format!("{base_url}/v1{path}"))
-            .bearer_auth("demo-admin")
-            .send()
-            .await
-            .expect("sandbox answers")
-            .error_for_status()
-            .expect("a success status")
-            .json::<Value>()
-            .await
-            .expect("json")
-    })
-}
 
 #[test]
 fn create_a_change_request_in_a_space_describe_it_and_get_its_pdf() {
@@ -66,10 +45,11 @@ fn create_a_change_request_in_a_space_describe_it_and_get_its_pdf() {
     app.send("\u{1b}");
     app.send("q");
 
-    let stored = read_sandbox(
-        &sandbox.base_url,
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let stored = runtime.block_on(sandbox.get(
+        "demo-admin",
         "/spaces/spc-getting-started/change-requests/7",
-    );
+    ));
     assert_eq!(stored["subject"], "E2E token scopes");
     let leaves = &stored["description"]["nodes"][0]["nodes"][0]["leaves"];
     assert_eq!(leaves[0]["text"], "Why ");
