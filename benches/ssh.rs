@@ -122,7 +122,11 @@ fn main() {
                 .expect("the page")
                 .markdown
                 .unwrap_or_default();
-            measure_less(name, &markdown);
+            measure_less(name, &markdown, "less", &SIZES);
+            for size in SIZES {
+                let rendered = rendered_as_ansi(&markdown, size.0);
+                measure_less(name, &rendered, "less -R, quire's rendering", &[size]);
+            }
         }
     }
     runtime.block_on(sandbox.shutdown());
@@ -465,12 +469,92 @@ fn mean_of_moves(
     moved.iter().sum::<usize>() / moved.len().max(1)
 }
 
-/// `less` on `markdown` in a pty of each size: bytes per `j` and per space (page down).
-fn measure_less(name: &str, markdown: &str) {
+/// The page as quire's reader shows it, coloured and wrapped to `width` columns, as a file of
+/// text with SGR colours: the fair peer of quire's page-downs is `less -R` on this, which
+/// sends the same colour changes quire does, where the plain markdown has none.
+fn rendered_as_ansi(markdown: &str, width: u16) -> String {
+    use quire::ui::markdown::{MarkdownDoc, RenderOptions};
+    let theme = Theme::default();
+    let doc = MarkdownDoc::parse(markdown, &theme).highlighted(&theme, &RenderOptions::default());
+    let layout = doc.page_layout(width);
+    let mut text = String::new();
+    for line in layout.lines(0..layout.len()) {
+        let mut styled = false;
+        for span in &line.spans {
+            let style = line.style.patch(span.style);
+            let codes = sgr_codes(style);
+            if !codes.is_empty() || styled {
+                text.push_str("\x1b[0");
+                for code in &codes {
+                    text.push(';');
+                    text.push_str(code);
+                }
+                text.push('m');
+                styled = !codes.is_empty();
+            }
+            text.push_str(&span.content);
+        }
+        if styled {
+            text.push_str("\x1b[0m");
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The SGR parameters of a style, as a terminal program would write them.
+fn sgr_codes(style: ratatui::style::Style) -> Vec<String> {
+    use ratatui::style::{Color, Modifier};
+    let mut codes = Vec::new();
+    for (modifier, code) in [
+        (Modifier::BOLD, "1"),
+        (Modifier::DIM, "2"),
+        (Modifier::ITALIC, "3"),
+        (Modifier::UNDERLINED, "4"),
+        (Modifier::REVERSED, "7"),
+        (Modifier::CROSSED_OUT, "9"),
+    ] {
+        if style.add_modifier.contains(modifier) {
+            codes.push(code.to_string());
+        }
+    }
+    let colour = |color: Color, base: u8| -> Option<String> {
+        let named = |index: u8| Some(format!("{}", base + index));
+        let bright = |index: u8| Some(format!("{}", base + 60 + index));
+        match color {
+            Color::Reset => None,
+            Color::Black => named(0),
+            Color::Red => named(1),
+            Color::Green => named(2),
+            Color::Yellow => named(3),
+            Color::Blue => named(4),
+            Color::Magenta => named(5),
+            Color::Cyan => named(6),
+            Color::Gray => named(7),
+            Color::DarkGray => bright(0),
+            Color::LightRed => bright(1),
+            Color::LightGreen => bright(2),
+            Color::LightYellow => bright(3),
+            Color::LightBlue => bright(4),
+            Color::LightMagenta => bright(5),
+            Color::LightCyan => bright(6),
+            Color::White => bright(7),
+            Color::Indexed(index) => Some(format!("{};5;{index}", base + 8)),
+            Color::Rgb(red, green, blue) => Some(format!("{};2;{red};{green};{blue}", base + 8)),
+        }
+    };
+    codes.extend(style.fg.and_then(|color| colour(color, 30)));
+    codes.extend(style.bg.and_then(|color| colour(color, 40)));
+    codes
+}
+
+/// `less` (`-R` when `label` says so) on `text` in a pty of each of `sizes`: bytes per `j` and per space
+/// (page down).
+fn measure_less(name: &str, text: &str, label: &str, sizes: &[(u16, u16)]) {
     use portable_pty::{CommandBuilder, PtySize, native_pty_system};
     let mut file = tempfile::NamedTempFile::new().expect("temp file");
-    file.write_all(markdown.as_bytes()).expect("write");
-    for (width, height) in SIZES {
+    file.write_all(text.as_bytes()).expect("write");
+    for &(width, height) in sizes {
         let pty = native_pty_system();
         let pair = pty
             .openpty(PtySize {
@@ -481,6 +565,9 @@ fn measure_less(name: &str, markdown: &str) {
             })
             .expect("pty");
         let mut command = CommandBuilder::new("less");
+        if label.contains("-R") {
+            command.arg("-R");
+        }
         command.arg(file.path());
         command.env("TERM", "xterm-256color");
         command.env_remove("LESS");
@@ -530,13 +617,13 @@ fn measure_less(name: &str, markdown: &str) {
         let page = mean(" ");
         println!(
             "{:<34} {:>8} {:>9}",
-            format!("less, {name}, j"),
+            format!("{label}, {name}, j"),
             format!("{width}x{height}"),
             line
         );
         println!(
             "{:<34} {:>8} {:>9}",
-            format!("less, {name}, space"),
+            format!("{label}, {name}, space"),
             format!("{width}x{height}"),
             page
         );

@@ -6,7 +6,11 @@
 
 pub mod api;
 pub mod app;
+pub mod calls_collections;
+pub mod calls_files;
+pub mod calls_links;
 pub mod calls_reviews;
+pub mod calls_search;
 pub mod calls_sites;
 pub mod config;
 pub mod headless;

@@ -4,6 +4,7 @@
 
 use std::io;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use futures::{Stream, StreamExt};
@@ -20,7 +21,9 @@ use crate::app::{
 };
 use crate::output::Present;
 use crate::ui::chrome;
-use crate::ui::markdown::{MarkdownDoc, RenderOptions, warm_syntax_set};
+use crate::ui::markdown::{
+    MarkdownDoc, RenderOptions, highlight_worker, release_free_memory, warm_syntax_set,
+};
 use crate::ui::theme::Theme;
 
 /// How often the spinner turns while something is loading. Idle, nothing ticks.
@@ -82,12 +85,18 @@ where
 {
     let (sender, mut receiver) = unbounded_channel::<Msg>();
     // Code highlighting needs a syntax set that takes most of a second to read: read it now,
-    // in the background, so the first page with code is coloured sooner. Grammars themselves
-    // are built when a page needs them (all of them would cost ~80 MB). A plain thread, not a
-    // blocking task: the runtime waits for those at exit, and quitting must not wait for it.
+    // in the background (in the highlight worker when there is one), so the first page with
+    // code is coloured sooner. Grammars themselves are built when a page needs them (all of
+    // them would cost ~80 MB). A plain thread, not a blocking task: the runtime waits for
+    // those at exit, and quitting must not wait for it.
+    let warm = if highlight_worker::worker_in_use() {
+        highlight_worker::start_worker_early
+    } else {
+        warm_syntax_set
+    };
     if let Err(error) = std::thread::Builder::new()
         .name("quire-grammars".into())
-        .spawn(warm_syntax_set)
+        .spawn(warm)
     {
         tracing::warn!(%error, "could not start warming code grammars");
     }
@@ -139,8 +148,16 @@ where
             return Ok(Exit::Quit);
         }
         draw(terminal, model)?;
+        if DOCUMENT_ARRIVED.swap(false, Ordering::Relaxed) {
+            // A page parsed, highlighted and laid out leaves megabytes of freed scratch memory
+            // that the allocator would keep resident: hand it back once the page is on screen.
+            release_free_memory();
+        }
     }
 }
+
+/// Set when a rendered page reaches the loop; the loop trims the heap after drawing it.
+static DOCUMENT_ARRIVED: AtomicBool = AtomicBool::new(false);
 
 fn drain<B: Backend, H: Host>(
     receiver: &mut UnboundedReceiver<Msg>,
@@ -345,6 +362,7 @@ fn spawn_render<F>(
                 )
             }
         };
+        DOCUMENT_ARRIVED.store(true, Ordering::Relaxed);
         let _ = sender.send(Msg::MarkdownParsed {
             key,
             doc: DocHandle(Arc::new(doc)),
@@ -416,6 +434,18 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         }
         ApiCall::Sites(call) => {
             ApiResponse::Sites(crate::calls_sites::call_sites(client, call).await)
+        }
+        ApiCall::Search(call) => {
+            ApiResponse::Search(crate::calls_search::call_search(client, call).await)
+        }
+        ApiCall::Links(call) => {
+            ApiResponse::Links(crate::calls_links::call_links(client, call).await)
+        }
+        ApiCall::Files(call) => {
+            ApiResponse::Files(crate::calls_files::call_files(client, call).await)
+        }
+        ApiCall::Collections(call) => {
+            ApiResponse::Collections(crate::calls_collections::call_collections(client, call).await)
         }
     }
 }

@@ -12,15 +12,20 @@
 pub mod address;
 pub mod change_requests;
 pub mod client;
+pub mod collections;
 pub mod comments;
 pub mod conversations;
 pub mod error;
+pub mod files;
 pub mod limits;
+pub mod links;
 pub mod members;
 pub mod models;
+pub mod moves;
 pub mod paging;
 pub mod retry;
 pub mod reviews;
+pub mod search;
 pub mod sites;
 pub mod token;
 
@@ -29,16 +34,21 @@ pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate, PdfAddress};
 pub use client::{
     Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
 };
+pub use collections::{CollectionUpdate, NewCollection};
 pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
+pub use files::ContentSource;
+pub use links::BacklinkTarget;
 pub use members::{MemberFilter, MemberRoleFilter, MemberSortKey};
 pub use models::*;
+pub use moves::{ContentMove, ContentPointer, ContentPosition, MovedContent};
 pub use paging::{
     DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, UnreadableItem,
     WholeList,
 };
 pub use retry::RetryNotice;
 pub use reviews::ReviewVerdict;
+pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
 pub use token::Token;
 

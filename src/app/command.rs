@@ -50,6 +50,10 @@ pub enum ApiCall {
     },
     Review(crate::app::review_calls::ReviewCall),
     Sites(crate::app::sites::SitesCall),
+    Search(crate::app::search::SearchCall),
+    Links(crate::app::links::LinksCall),
+    Files(crate::app::files::FilesCall),
+    Collections(crate::app::collections::CollectionsCall),
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -37,6 +37,8 @@ pub enum KeyContext {
     SpaceTree,
     /// The organization's Trash tab: deleted spaces.
     Trash,
+    /// A space's or a change request's files.
+    Files,
 }
 
 macro_rules! actions {
@@ -408,6 +410,8 @@ impl Default for Keymap {
             (ChangeRequests, &["S"], Action::StatusPicker),
             (ChangeRequests, &["I"], Action::IssueCluster),
             (ChangeRequests, &["N"], Action::NewChangeRequest),
+            (Files, &["b"], Action::Backlinks),
+            (Reader, &["L"], Action::LinksReport),
         ];
         let bindings = table
             .iter()

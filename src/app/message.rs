@@ -90,4 +90,8 @@ pub enum ApiResponse {
     PageMarkdown(Result<Page, ApiError>),
     Review(crate::app::review_calls::ReviewResponse),
     Sites(crate::app::sites::SitesResponse),
+    Search(crate::app::search::SearchResults),
+    Links(crate::app::links::LinksResponse),
+    Files(crate::app::files::FilesResponse),
+    Collections(crate::app::collections::CollectionsResponse),
 }

@@ -1,6 +1,7 @@
 //! The Elm-style core: `Model` holds everything on screen, `update` applies one `Msg` and returns
 //! a `Cmd` describing side effects. Nothing here touches the network or the terminal.
 
+pub mod collections;
 pub mod command;
 pub mod docs;
 pub mod drafts;
@@ -10,6 +11,10 @@ pub mod message;
 pub mod paged;
 pub mod review_calls;
 pub mod sites;
+// Issue 10, finding things: search, links and backlinks, files.
+pub mod files;
+pub mod links;
+pub mod search;
 
 use std::collections::BTreeSet;
 

@@ -75,6 +75,12 @@ impl<T> PagedList<T> {
         true
     }
 
+    /// Forgets the request in flight, so its answer is dropped as stale (the user asked for
+    /// something else meanwhile). The items shown stay.
+    pub fn cancel(&mut self) {
+        self.loading = None;
+    }
+
     pub fn is_loading(&self) -> bool {
         self.loading.is_some()
     }

@@ -16,14 +16,20 @@
 //! ```
 
 mod change_requests;
+mod collections;
 mod conversations;
 mod demo;
 mod error;
 mod fault_rules;
 mod model;
+mod moves;
 mod paging;
 mod render;
 mod routes;
+// Issue 10, finding things.
+mod files;
+mod links;
+mod search;
 mod sites;
 pub mod testing;
 

@@ -57,6 +57,8 @@ pub struct World {
     pub sites: super::sites::Sites,
     pub change_requests: super::change_requests::model::ChangeRequests,
     pub conversations: super::conversations::Conversations,
+    /// Roles on collections apart from the organization role (the `permissions` they give).
+    pub content_access: super::collections::ContentAccess,
 }
 
 impl World {

@@ -27,6 +27,13 @@ impl View<'_> {
             .unwrap_or(Role::Read)
     }
 
+    /// The caller's role on content inside `collection`: a role given on the collection (or
+    /// one above it) counts before the organization role.
+    fn content_role(&self, organization: &str, collection: Option<&str>) -> Role {
+        super::collections::content_role(self.world, organization, self.caller, collection)
+            .unwrap_or(Role::Read)
+    }
+
     pub fn user(&self, user: &User) -> Value {
         let mut object = json!({
             "object": "user",
@@ -129,7 +136,7 @@ impl View<'_> {
     }
 
     pub fn collection(&self, collection: &Collection) -> Value {
-        let role = self.role(&collection.organization);
+        let role = self.content_role(&collection.organization, Some(&collection.id));
         let mut object = json!({
             "object": "collection",
             "id": collection.id,
@@ -157,7 +164,7 @@ impl View<'_> {
     }
 
     pub fn space(&self, space: &Space) -> Value {
-        let role = self.role(&space.organization);
+        let role = self.content_role(&space.organization, space.parent.as_deref());
         let admin = role == Role::Admin;
         let editable = space.edit_mode == "live" || admin;
         let app = format!("{APP_URL}/o/{}/s/{}/", space.organization, space.id);

@@ -19,9 +19,9 @@ use tokio::sync::{RwLock, watch};
 use super::Faults;
 use super::error::ApiError;
 use super::fault_rules::{self, Fault};
-use super::model::{Page, PageKind, Role, Space, World};
+use super::model::{Role, Space, World};
 use super::paging::envelope;
-use super::render::{View, slugify};
+use super::render::View;
 
 /// The API version and build reported by `GET /v1/`.
 const API_VERSION: &str = "1.0.0";
@@ -54,27 +54,25 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/v1/user", get(current_user))
         .route("/v1/orgs", get(list_organizations))
         .route("/v1/orgs/{organization}", get(get_organization))
-        .route("/v1/orgs/{organization}/collections", get(list_collections))
         .route(
             "/v1/orgs/{organization}/spaces",
             get(list_organization_spaces),
         )
         .route("/v1/orgs/{organization}/members", get(list_members))
         .route("/v1/orgs/{organization}/members/{user}", get(get_member))
-        .route("/v1/collections/{collection}", get(get_collection))
-        .route(
-            "/v1/collections/{collection}/spaces",
-            get(list_collection_spaces),
-        )
         .route("/v1/spaces/{space}", get(get_space))
         .route("/v1/spaces/{space}/content", get(get_revision))
         .route("/v1/spaces/{space}/content/pages", get(list_pages))
         .route("/v1/spaces/{space}/content/page/{page}", get(get_page))
         .route("/v1/spaces/{space}/content/files", get(list_files))
-        .route("/v1/spaces/{space}/search", get(search_space))
+        .merge(super::search::router())
+        .merge(super::links::router())
+        .merge(super::files::router())
         .merge(super::sites::routes::router())
         .merge(super::change_requests::routes::router())
         .merge(super::conversations::routes::router())
+        .merge(super::collections::routes::router())
+        .merge(super::moves::router())
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())
         .fallback(unknown_route)
@@ -194,13 +192,13 @@ async fn method_not_allowed(request: Request) -> ApiError {
 }
 
 /// Query parameters, decoded leniently so that no malformed query produces a non-contract body.
-fn query_map(raw: Option<String>) -> Query {
+pub(crate) fn query_map(raw: Option<String>) -> Query {
     url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes())
         .into_owned()
         .collect()
 }
 
-fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Context) -> View<'a> {
+pub(crate) fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Context) -> View<'a> {
     View {
         world,
         api_url: &shared.api_url,
@@ -209,7 +207,11 @@ fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Context) -> View<
 }
 
 /// Parses an optional boolean query parameter.
-fn boolean_parameter(query: &Query, name: &str, default: bool) -> Result<bool, ApiError> {
+pub(crate) fn boolean_parameter(
+    query: &Query,
+    name: &str,
+    default: bool,
+) -> Result<bool, ApiError> {
     match query.get(name).map(|value| value.trim()) {
         None => Ok(default),
         Some("true") | Some("1") => Ok(true),
@@ -220,14 +222,14 @@ fn boolean_parameter(query: &Query, name: &str, default: bool) -> Result<bool, A
     }
 }
 
-fn require_organization(world: &World, id: &str) -> Result<(), ApiError> {
+pub(crate) fn require_organization(world: &World, id: &str) -> Result<(), ApiError> {
     world
         .organization(id)
         .map(|_| ())
         .ok_or_else(|| ApiError::not_found("organization", id))
 }
 
-fn require_space<'a>(world: &'a World, id: &str) -> Result<&'a Space, ApiError> {
+pub(super) fn require_space<'a>(world: &'a World, id: &str) -> Result<&'a Space, ApiError> {
     world
         .space(id)
         .ok_or_else(|| ApiError::not_found("space", id))
@@ -276,59 +278,6 @@ async fn get_organization(
     Ok(Json(
         view(&world, &shared, &context).organization(organization),
     ))
-}
-
-async fn list_collections(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path(id): Path<String>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let query = query_map(raw);
-    let nested = boolean_parameter(&query, "nested", true)?;
-    let world = shared.world.read().await;
-    require_organization(&world, &id)?;
-    let view = view(&world, &shared, &context);
-    let items = world
-        .collections
-        .iter()
-        .filter(|collection| collection.organization == id)
-        .filter(|collection| nested || collection.parent.is_none())
-        .map(|collection| view.collection(collection))
-        .collect();
-    Ok(Json(envelope(items, &query, &context.faults)?))
-}
-
-async fn get_collection(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path(id): Path<String>,
-) -> Answer {
-    let world = shared.world.read().await;
-    let collection = world
-        .collection(&id)
-        .ok_or_else(|| ApiError::not_found("collection", &id))?;
-    Ok(Json(view(&world, &shared, &context).collection(collection)))
-}
-
-async fn list_collection_spaces(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path(id): Path<String>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let world = shared.world.read().await;
-    world
-        .collection(&id)
-        .ok_or_else(|| ApiError::not_found("collection", &id))?;
-    let view = view(&world, &shared, &context);
-    let items = world
-        .spaces
-        .iter()
-        .filter(|space| space.parent.as_deref() == Some(id.as_str()))
-        .map(|space| view.space(space))
-        .collect();
-    Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
 }
 
 async fn list_organization_spaces(
@@ -427,100 +376,6 @@ async fn list_files(
     Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
 }
 
-/// Maximum length of a search query, as the contract states for organization search.
-const MAX_QUERY_LENGTH: usize = 512;
-
-async fn search_space(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path(id): Path<String>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let query = query_map(raw);
-    let text = query
-        .get("query")
-        .map(|text| text.trim().to_lowercase())
-        .unwrap_or_default();
-    if text.is_empty() || text.chars().count() > MAX_QUERY_LENGTH {
-        return Err(ApiError::bad_request(format!(
-            "\"query\" is required, 1 to {MAX_QUERY_LENGTH} characters"
-        )));
-    }
-    let world = shared.world.read().await;
-    let space = require_space(&world, &id)?;
-    let view = view(&world, &shared, &context);
-    let mut items = Vec::new();
-    for (page, ancestors) in space.revision.flatten() {
-        if page.hidden || matches!(page.kind, PageKind::Link { .. }) {
-            continue;
-        }
-        let sections = matching_sections(page, &text);
-        if page.title.to_lowercase().contains(&text) || !sections.is_empty() {
-            items.push(view.search_hit(space, page, &ancestors, sections, items.len() + 1));
-        }
-    }
-    Ok(Json(envelope(items, &query, &context.faults)?))
-}
-
-/// Sections (heading + following text) of a document page whose text contains `needle`
-/// (already lower-case). Text before the first heading counts as a section named after the page.
-fn matching_sections(page: &Page, needle: &str) -> Vec<(String, String)> {
-    let PageKind::Document { markdown } = &page.kind else {
-        return Vec::new();
-    };
-    let mut sections: Vec<(String, String)> = vec![(page.title.clone(), String::new())];
-    for line in markdown.lines() {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with('#') && trimmed.trim_start_matches('#').starts_with(' ') {
-            sections.push((
-                trimmed.trim_start_matches('#').trim().to_string(),
-                String::new(),
-            ));
-        } else if let Some((_, body)) = sections.last_mut() {
-            body.push_str(line);
-            body.push('\n');
-        }
-    }
-    sections
-        .into_iter()
-        .filter(|(title, body)| {
-            title.to_lowercase().contains(needle) || body.to_lowercase().contains(needle)
-        })
-        .map(|(title, body)| (title, excerpt(&body, needle)))
-        .filter(|(title, _)| !slugify(title).is_empty())
-        .collect()
-}
-
-/// A short piece of `body` around the first occurrence of `needle`.
-fn excerpt(body: &str, needle: &str) -> String {
-    let flat: Vec<char> = body
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .chars()
-        .collect();
-    let lower: String = flat
-        .iter()
-        .flat_map(|character| character.to_lowercase())
-        .collect();
-    let position = lower
-        .find(needle)
-        .map(|byte| lower[..byte].chars().count())
-        .unwrap_or(0)
-        .min(flat.len());
-    let mut start = position.saturating_sub(60);
-    // Start on a word boundary so the excerpt does not open mid-word.
-    while start > 0 && start < position && !flat[start - 1].is_whitespace() {
-        start += 1;
-    }
-    let end = (position + needle.chars().count() + 100).min(flat.len());
-    flat[start..end]
-        .iter()
-        .collect::<String>()
-        .trim()
-        .to_string()
-}
-
 async fn list_members(
     State(shared): State<Arc<Shared>>,
     Extension(context): Extension<Context>,
@@ -604,17 +459,4 @@ async fn get_member(
         .membership(&organization, &user)
         .ok_or_else(|| ApiError::not_found("member", &user))?;
     Ok(Json(view(&world, &shared, &context).member(membership)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn excerpt_is_char_safe() {
-        let text = "Ünïcödé ".repeat(40) + "needle here";
-        let piece = excerpt(&text, "needle");
-        assert!(piece.contains("needle"));
-        assert_eq!(excerpt("", "x"), "");
-    }
 }

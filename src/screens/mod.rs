@@ -7,6 +7,10 @@ pub mod organization;
 pub mod organizations;
 pub mod page;
 pub mod review;
+// Issue 10, finding things.
+pub mod files;
+pub mod links;
+pub mod search;
 pub mod site;
 pub mod sites;
 pub mod space;
@@ -96,6 +100,9 @@ pub enum Screen {
     Review(Box<review::ReviewScreen>),
     Site(Box<site::SiteScreen>),
     AccessAudit(access_audit::AccessAudit),
+    Search(search::SearchScreen),
+    Links(links::LinksScreen),
+    Files(files::FilesScreen),
 }
 
 macro_rules! dispatch {
@@ -110,6 +117,9 @@ macro_rules! dispatch {
             Screen::Review($screen) => $body,
             Screen::Site($screen) => $body,
             Screen::AccessAudit($screen) => $body,
+            Screen::Search($screen) => $body,
+            Screen::Links($screen) => $body,
+            Screen::Files($screen) => $body,
         }
     };
 }

@@ -7,6 +7,7 @@ pub mod collection;
 pub mod comment;
 pub mod common;
 pub mod conversations;
+pub mod links;
 pub mod member;
 pub mod organization;
 pub mod review;
@@ -27,6 +28,7 @@ pub use comment::{
 };
 pub use common::{DefaultLevel, MemberRole, Urls, User};
 pub use conversations::{IssuesCluster, IssuesClusterStats};
+pub use links::{BrokenLinkStats, Link, LinkPage, LinkStats, LinkStatus};
 pub use member::Member;
 pub use organization::{
     BillingProduct, Blocked, Organization, OrganizationPermissions, OrganizationType,

@@ -43,7 +43,8 @@ pub mod ids {
     pub const COLLECTION_PRODUCT: &str = "col-product";
     /// Lumen, top level: "Lumen Core".
     pub const COLLECTION_LUMEN_CORE: &str = "col-lumen-core";
-    /// Lumen, inside Lumen Core: "Governance".
+    /// Lumen, inside Lumen Core: "Governance", where the demo admin holds only the `create`
+    /// role (so `permissions.admin` is false on it and on the RFCs space inside).
     pub const COLLECTION_LUMEN_GOVERNANCE: &str = "col-lumen-governance";
 
     /// "Getting Started" (Acme, in Product Docs, public, live): the showcase space with groups,

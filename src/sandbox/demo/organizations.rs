@@ -2,6 +2,7 @@
 
 use super::ids;
 use super::timestamp;
+use crate::sandbox::collections::RoleOverride;
 use crate::sandbox::model::{Collection, Membership, Organization, Role, User, World};
 use crate::sandbox::tokens;
 
@@ -9,6 +10,13 @@ pub fn populate(world: &mut World) {
     world.organizations = vec![acme(), lumen()];
     add_people(world);
     world.collections = collections();
+    // The governance board runs Governance: there the demo admin may create, not administer,
+    // so the screens have something to strike through.
+    world.content_access.overrides.push(RoleOverride {
+        collection: ids::COLLECTION_LUMEN_GOVERNANCE.to_string(),
+        user: ids::USER_ADMIN.to_string(),
+        role: Role::Create,
+    });
 }
 
 fn acme() -> Organization {

@@ -590,7 +590,11 @@ ordered list of tasks given to one robot.\n\n**Station**\n: A named pose on a si
 const FAQ: &str = "# FAQ\n\n## Can I run Fleet without internet?\n\nYes, for up to 72 hours: \
 missions already planned keep running and telemetry is buffered.\n\n## Which robots are \
 supported?\n\nAll Acme models, plus any robot speaking VDA 5050 2.0.\n\n## How do I reset a \
-token?\n\n**Settings → Tokens → Rotate**. The old token keeps working for 10 minutes.\n";
+token?\n\n**Settings → Tokens → Rotate**. The old token keeps working for 10 minutes.\n\n## Where are \
+the safety rules?\n\nDownload the [safety checklist](https://files.docs.example/spc-getting-started/\
+file-safety-pdf/safety-checklist.pdf) and follow the [Quickstart](quickstart.md). The [upgrade \
+guide](upgrading.md) has moved; editors can fix this page [in the app](https://app.docs.example/o/\
+org-acme-robotics/s/spc-getting-started/).\n";
 
 const HOSTILE_BODY: &str = "# Release notes (patched)\n\nThis page's title contains terminal \
 control sequences and a right-to-left override. A safe client shows them as visible \

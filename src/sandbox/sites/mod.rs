@@ -8,6 +8,6 @@
 pub mod model;
 mod render;
 pub mod routes;
-mod validate;
+pub mod validate;
 
 pub use model::Sites;

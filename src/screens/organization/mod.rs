@@ -1,10 +1,13 @@
 //! An organization: a Spaces tab (nested collections and spaces as a tree, with a details pane)
 //! and a Members tab (paged lazily).
 
+mod content_ops;
 mod members;
 mod tree;
 mod view;
 
+use crate::app::search::SearchScope;
+use crate::screens::search::SearchScreen;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -25,6 +28,7 @@ use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows, VisibleRow};
 
+pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
 pub use tree::{OrgNode, build_tree};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -70,6 +74,8 @@ pub struct Organization {
     /// The organization-wide change-request inbox, created when its tab is first shown.
     pub change_requests: Option<ChangeRequestList>,
     pub sites: SitesTab,
+    /// Creating, changing, moving and transferring collections and spaces (content_ops.rs).
+    pub content: ContentOps,
 }
 
 impl Organization {
@@ -88,6 +94,7 @@ impl Organization {
             member_filter: Filter::default(),
             member_query: MemberFilter::default(),
             change_requests: None,
+            content: ContentOps::default(),
         }
     }
 
@@ -384,15 +391,24 @@ impl ScreenState for Organization {
     fn hints(&self) -> Vec<(Action, &'static str)> {
         match self.tab {
             Tab::Sites => self.sites.hints(),
-            Tab::Spaces => vec![
-                (Action::Open, "open"),
-                (Action::Expand, "expand"),
-                (Action::Collapse, "collapse"),
-                (Action::Filter, "filter"),
-                (Action::NextTab, "tab"),
-                (Action::Back, "back"),
-                (Action::Help, "keys"),
-            ],
+            // The content actions once there is content to act on.
+            Tab::Spaces => [(Action::Open, "open")]
+                .into_iter()
+                .chain(
+                    content_ops::HINTS
+                        .into_iter()
+                        .filter(|_| self.tree.value().is_some()),
+                )
+                .chain([
+                    (Action::Expand, "expand"),
+                    (Action::Collapse, "collapse"),
+                    (Action::Filter, "filter"),
+                    (Action::NextTab, "tab"),
+                    (Action::SearchContent, "search"),
+                    (Action::Back, "back"),
+                    (Action::Help, "keys"),
+                ])
+                .collect(),
             Tab::ChangeRequests => vec![
                 (Action::Open, "review"),
                 (Action::StatusPicker, "statuses"),
@@ -421,6 +437,11 @@ impl ScreenState for Organization {
         if self.tab == Tab::Sites {
             return self.sites.on_raw_key(key, ctx);
         }
+        if self.tab == Tab::Spaces
+            && let Some(step) = self.on_content_key(key, ctx)
+        {
+            return Some(step);
+        }
         let outcome = self.filter_mut().handle_key(key)?;
         if self.tab == Tab::Spaces {
             self.follow_tree_filter(outcome == InputOutcome::Changed);
@@ -437,6 +458,9 @@ impl ScreenState for Organization {
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+        if self.tab == Tab::Spaces && self.on_content_paste(text) {
+            return Cmd::None;
+        }
         self.filter_mut().paste(text);
         if self.tab == Tab::Spaces {
             self.follow_tree_filter(false);
@@ -450,9 +474,20 @@ impl ScreenState for Organization {
         }
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
+            Action::SearchContent if self.tab == Tab::Spaces => {
+                return Some(Step::push(Screen::Search(SearchScreen::new(
+                    SearchScope::Organization {
+                        id: self.organization.id.clone(),
+                        title: self.organization.title.clone(),
+                    },
+                ))));
+            }
             Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
             Action::Filter => {
                 self.filter_mut().open();
+                return Some(Step::default());
+            }
+            Action::Back if self.tab == Tab::Spaces && self.dismiss_content_error() => {
                 return Some(Step::default());
             }
             Action::Back if self.filter_mut().is_shown() => {
@@ -468,7 +503,9 @@ impl ScreenState for Organization {
             _ => {}
         }
         match self.tab {
-            Tab::Spaces => self.on_tree_action(action, ctx),
+            Tab::Spaces => self
+                .on_content_action(action, ctx)
+                .or_else(|| self.on_tree_action(action, ctx)),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
             Tab::Members => self.on_member_action(action, ctx),
             Tab::Sites => None,
@@ -509,8 +546,10 @@ impl ScreenState for Organization {
                     };
                 }
                 self.tree_selection.clamp(self.visible_rows().len());
+                self.select_after_reload();
                 Some(Step::default())
             }
+            ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Review(_) => self
                 .change_requests
                 .as_mut()?
@@ -524,6 +563,13 @@ impl ScreenState for Organization {
             }
             ApiResponse::Sites(response) => self.sites.on_response(request, response, ctx),
             _ => None,
+        }
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
+        match self.tab {
+            Tab::Spaces => self.content_disabled_actions(),
+            _ => Vec::new(),
         }
     }
 

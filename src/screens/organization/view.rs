@@ -18,7 +18,10 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     draw_tabs(screen, frame, tabs_area, &model.theme);
     match screen.tab {
-        Tab::Spaces => draw_spaces(screen, frame, body, model),
+        Tab::Spaces => {
+            draw_spaces(screen, frame, body, model);
+            super::content_ops::draw(screen, frame, body, model);
+        }
         Tab::ChangeRequests => {
             if let Some(list) = &screen.change_requests {
                 list.draw(frame, body, model);

@@ -8,11 +8,13 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::api::ContentSource;
 use crate::api::models::Space;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
-use crate::screens::ScreenState;
+use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
+use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
@@ -40,6 +42,28 @@ pub struct PageScreen {
     pub contents: Option<Selection>,
     /// What `P` says: main content has no PDF of its own in this API.
     pub change_requests: InSpace,
+    /// The section to scroll to once the whole page is laid out (opened from a search hit).
+    pub section: Option<SectionTarget>,
+}
+
+/// A section of a page, by its heading's title and its anchor (`install#linux` → `linux`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionTarget {
+    pub title: String,
+    pub anchor: Option<String>,
+}
+
+/// The anchor a heading gets: lower-case words joined by `-`, as the platform writes them.
+pub fn anchor_of(heading: &str) -> String {
+    let mut anchor = String::new();
+    for character in heading.trim().chars().flat_map(char::to_lowercase) {
+        if character.is_alphanumeric() {
+            anchor.push(character);
+        } else if !anchor.is_empty() && !anchor.ends_with('-') {
+            anchor.push('-');
+        }
+    }
+    anchor.trim_end_matches('-').to_string()
 }
 
 impl PageScreen {
@@ -52,6 +76,37 @@ impl PageScreen {
             search_input: None,
             contents: None,
             change_requests: InSpace::default(),
+            section: None,
+        }
+    }
+
+    /// Opens at a section: the reader scrolls to its heading once the page is laid out.
+    pub fn at_section(mut self, section: Option<SectionTarget>) -> PageScreen {
+        self.section = section;
+        self
+    }
+
+    /// Scrolls to the section asked for, once the whole page is parsed and laid out; a
+    /// section whose heading is not found leaves the page at its top.
+    fn scroll_to_section(&mut self, ctx: &Ctx) {
+        let Some(target) = &self.section else { return };
+        let Some(key) = &self.reader.key else { return };
+        let Some(cached) = ctx.docs.get(key).filter(|cached| cached.is_complete()) else {
+            return;
+        };
+        let Some(layout) = self.reader.layout.as_ref() else {
+            return;
+        };
+        let wanted_title = target.title.trim().to_lowercase();
+        let index = cached.doc.headings().iter().position(|heading| {
+            target.anchor.as_deref() == Some(anchor_of(&heading.text).as_str())
+                || heading.text.trim().to_lowercase() == wanted_title
+        });
+        let row = index.and_then(|index| layout.heading_rows.get(index).copied());
+        self.section = None;
+        if let Some(row) = row {
+            let (_, height) = Self::text_size(ctx);
+            self.reader.scroll_to(row, height);
         }
     }
 
@@ -71,6 +126,22 @@ impl PageScreen {
                 page: self.page.id.clone(),
             },
         }
+    }
+
+    /// The links written on this page, or what links to it.
+    fn links_of_page(&self, action: Action) -> Step {
+        let (id, title) = (self.page.id.clone(), self.page.title.clone());
+        let list = if action == Action::Backlinks {
+            LinkList::PageBacklinks { id, title }
+        } else {
+            LinkList::Page { id, title }
+        };
+        let source = ContentSource::Space(self.space.id.clone());
+        Step::push(Screen::Links(LinksScreen::new(
+            source,
+            self.space.clone(),
+            list,
+        )))
     }
 
     fn on_contents_key(&mut self, action: Action, ctx: &mut Ctx) {
@@ -120,6 +191,7 @@ impl ScreenState for PageScreen {
             .is_some_and(|cached| cached.is_complete())
         {
             self.reader.show(key, ctx.docs, width);
+            self.scroll_to_section(ctx);
             return Cmd::None;
         }
         // Previewed only: its start shows at once, and the markdown fetched for the preview
@@ -163,6 +235,8 @@ impl ScreenState for PageScreen {
             (Action::TableOfContents, "contents"),
             (Action::CopyLink, "copy link"),
             (Action::Pdf, "PDF"),
+            (Action::LinksReport, "links"),
+            (Action::Backlinks, "backlinks"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
         ]
@@ -221,6 +295,7 @@ impl ScreenState for PageScreen {
                 }
             }
             Action::Back if !self.reader.query.is_empty() => self.reader.search("", height),
+            Action::LinksReport | Action::Backlinks => return Some(self.links_of_page(action)),
             _ => return None,
         }
         Some(Step::default())
@@ -254,6 +329,7 @@ impl ScreenState for PageScreen {
         self.document.settle(request, Ok(key.clone()));
         let (width, _) = Self::text_size(ctx);
         self.reader.show(key.clone(), ctx.docs, width);
+        self.scroll_to_section(ctx);
         Some(Step::cmd(parse_unless_cached(&key, page, ctx)))
     }
 
@@ -261,6 +337,7 @@ impl ScreenState for PageScreen {
         if self.reader.key.as_ref() == Some(key) {
             let (width, _) = Self::text_size(ctx);
             self.reader.refresh_layout(ctx.docs, width);
+            self.scroll_to_section(ctx);
         }
     }
 

@@ -42,8 +42,12 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
             (Action::AddReviewer, "add reviewer"),
         ],
     };
+    hints.push((Action::Merge, "merge"));
+    if screen.tab == ReviewTab::Changes {
+        hints.push((Action::Backlinks, "backlinks"));
+    }
     hints.extend([
-        (Action::Merge, "merge"),
+        (Action::Files, "files"),
         (Action::Pdf, "PDF"),
         (Action::NextTab, "tab"),
         (Action::Help, "keys"),
@@ -128,6 +132,9 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
         .iter()
         .position(|t| *t == screen.tab)
         .unwrap_or(0);
+    if matches!(action, Action::Files | Action::Backlinks) {
+        return Some(super::content::open(screen, action));
+    }
     let cmd = match action {
         Action::NextTab => switch_tab(screen, ReviewTab::ALL[(tab_index + 1) % 3], ctx),
         Action::PreviousTab => switch_tab(screen, ReviewTab::ALL[(tab_index + 2) % 3], ctx),

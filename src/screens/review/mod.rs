@@ -8,6 +8,7 @@
 
 mod actions;
 mod changes;
+mod content;
 mod description;
 pub mod replies;
 pub mod threads;

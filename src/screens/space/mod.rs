@@ -11,12 +11,17 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::api::ContentSource;
 use crate::api::models::{Page, Space};
 use crate::app::keymap::{Action, KeyContext};
+use crate::app::search::SearchScope;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::change_requests::create::InSpace;
+use crate::screens::files::FilesScreen;
+use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::page::PageScreen;
+use crate::screens::search::SearchScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
@@ -371,6 +376,38 @@ impl SpaceScreen {
         ))))
     }
 
+    /// Search, the links report, the files, or what links to the selected page.
+    fn find_things(&self, action: Action) -> Step {
+        let source = ContentSource::Space(self.space.id.clone());
+        let screen = match action {
+            Action::SearchContent => Screen::Search(SearchScreen::new(SearchScope::Space {
+                id: self.space.id.clone(),
+                title: self.space.title.clone(),
+            })),
+            Action::Files => Screen::Files(FilesScreen::new(
+                source,
+                self.space.clone(),
+                self.space.title.clone(),
+            )),
+            Action::Backlinks => {
+                let Some(page) = self.selected_page() else {
+                    return Step::default();
+                };
+                let list = LinkList::PageBacklinks {
+                    id: page.id.clone(),
+                    title: page.title.clone(),
+                };
+                Screen::Links(LinksScreen::new(source, self.space.clone(), list))
+            }
+            _ => Screen::Links(LinksScreen::new(
+                source,
+                self.space.clone(),
+                LinkList::Space,
+            )),
+        };
+        Step::push(screen)
+    }
+
     /// Shows the rows for the filter as typed now; while it is typed, the first page that
     /// matches it is selected.
     fn follow_filter(&mut self, select_first_match: bool) {
@@ -416,6 +453,10 @@ impl ScreenState for SpaceScreen {
             (Action::ChangeRequestsOfSpace, "change requests"),
             (Action::NewChangeRequest, "new change request"),
             (Action::Pdf, "PDF"),
+            (Action::SearchContent, "search"),
+            (Action::LinksReport, "links"),
+            (Action::Files, "files"),
+            (Action::Backlinks, "backlinks"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
         ]
@@ -468,6 +509,10 @@ impl ScreenState for SpaceScreen {
             Action::NewChangeRequest | Action::Pdf => {
                 self.cancel_pending_preview();
                 self.change_requests.on_action(action, &self.space)
+            }
+            Action::SearchContent | Action::LinksReport | Action::Files | Action::Backlinks => {
+                self.cancel_pending_preview();
+                Some(self.find_things(action))
             }
             _ => self.on_tree_action(action, ctx),
         }

@@ -32,6 +32,7 @@ use syntect::parsing::{Regex, SyntaxReference, SyntaxSet, SyntaxSetBuilder};
 use super::ColorDepth;
 
 mod ascii_classes;
+pub mod worker;
 
 use ascii_classes::ascii_classes;
 
@@ -76,15 +77,21 @@ const COMMON_LANGUAGES: &[&str] = &[
 
 /// two-face's syntax set: syntect's defaults plus TypeScript, TOML and many more, in the
 /// fancy-regex flavour (no C regex library), with ASCII character classes.
+static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
+
 fn syntaxes() -> &'static SyntaxSet {
-    static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
     SYNTAXES.get_or_init(|| with_ascii_classes(two_face::syntax::extra_newlines()))
+}
+
+/// Whether this process has read the syntax set (with a highlight worker, it never does).
+pub fn syntax_set_in_memory() -> bool {
+    SYNTAXES.get().is_some()
 }
 
 /// Hands memory the allocator holds free back to the system. glibc keeps what a big piece of
 /// work freed (reading the syntax set, highlighting a 1 MB page) in its arenas, where it still
 /// counts as resident; elsewhere this does nothing.
-pub(super) fn release_free_memory() {
+pub fn release_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only returns free pages of malloc's own arenas to the system.
     unsafe {
@@ -276,6 +283,10 @@ fn find_syntax(language: &str) -> Option<&'static SyntaxReference> {
 /// Highlights every block; `None` for a block left plain (unknown language, over budget,
 /// panic).
 pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<Highlighted>> {
+    // Before anything here reads the syntax set: with a worker process, quire never does.
+    if let Some(results) = worker::highlight_in_worker(&jobs, budget) {
+        return results;
+    }
     let count = jobs.len();
     let mut results: Vec<Option<Highlighted>> = vec![None; count];
     if jobs.iter().all(|job| find_syntax(&job.language).is_none()) {
@@ -371,13 +382,19 @@ fn work(
         let Some(&budget) = budgets.get(index) else {
             return;
         };
-        let result = catch_unwind(AssertUnwindSafe(|| highlight_block(job, budget, cancel)))
-            .ok()
-            .flatten();
+        let result = highlight_one(job, budget, cancel);
         if sender.send((index, result)).is_err() {
             return;
         }
     }
+}
+
+/// One block, `None` when it stays plain (unknown language, over budget, cancelled, or a
+/// panic inside syntect).
+fn highlight_one(job: &Job, budget: Duration, cancel: &AtomicBool) -> Option<Highlighted> {
+    catch_unwind(AssertUnwindSafe(|| highlight_block(job, budget, cancel)))
+        .ok()
+        .flatten()
 }
 
 fn highlight_block(job: &Job, budget: Duration, cancel: &AtomicBool) -> Option<Highlighted> {

@@ -23,7 +23,10 @@ use ratatui::text::Line;
 
 use crate::ui::theme::Theme;
 
-pub use highlight::{grammar_ready, warm_common_grammars, warm_syntax_set};
+pub use highlight::worker as highlight_worker;
+pub use highlight::{
+    grammar_ready, release_free_memory, syntax_set_in_memory, warm_common_grammars, warm_syntax_set,
+};
 
 /// How many colours the terminal can show; syntect's RGB colours are mapped down to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -1,0 +1,44 @@
+//! The collections feature's API calls and results (collections, and moving or transferring a
+//! collection or a space), joined to the core enums through `ApiCall::Collections` and
+//! `ApiResponse::Collections`.
+
+use crate::api::models::{Collection, Organization};
+use crate::api::{
+    ApiError, CollectionUpdate, ContentMove, ContentPointer, MovedContent, NewCollection,
+};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum CollectionsCall {
+    Create {
+        organization: String,
+        collection: NewCollection,
+    },
+    Update {
+        collection: String,
+        update: CollectionUpdate,
+    },
+    Delete {
+        collection: String,
+    },
+    Move {
+        item: ContentPointer,
+        target: ContentMove,
+    },
+    Transfer {
+        item: ContentPointer,
+        organization: String,
+    },
+    /// Every organization the user belongs to: where a transfer can go.
+    Organizations,
+}
+
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum CollectionsResponse {
+    /// Created or changed.
+    Collection(Result<Collection, ApiError>),
+    Deleted(Result<(), ApiError>),
+    /// Moved or transferred.
+    Moved(Result<MovedContent, ApiError>),
+    Organizations(Result<Vec<Organization>, ApiError>),
+}

@@ -1,0 +1,134 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use super::{FilesScreen, human_size};
+use crate::api::models::File;
+use crate::app::Model;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{list, status, text};
+
+pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if !screen.files.loaded_once() {
+        match &screen.files.error {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "files"),
+        }
+        return;
+    }
+    if screen.files.items.is_empty() {
+        status::empty(frame, area, model, "No files.");
+        return;
+    }
+    let [header, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let widths = column_widths(area.width);
+    frame.render_widget(
+        Paragraph::new(text::columns(
+            &["Name", "Type", "Size", "Dimensions"],
+            &widths,
+            theme.style("table_header"),
+        )),
+        header,
+    );
+    let files = &screen.files.items;
+    let range = screen
+        .selection
+        .visible_range(files.len(), body.height as usize);
+    let mut lines: Vec<Line> = files[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, file)| {
+            let style = if range.start + offset == screen.selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            let size = file.size.map(human_size).unwrap_or_default();
+            let kind = file.content_type.clone().unwrap_or_default();
+            let cells = [
+                file.name.as_str(),
+                kind.as_str(),
+                size.as_str(),
+                &dimensions(file),
+            ];
+            text::columns(&cells, &widths, style)
+        })
+        .collect();
+    let used = lines.len();
+    lines.extend(list::unreadable_rows(
+        &screen.files.unreadable,
+        body,
+        used,
+        theme,
+    ));
+    frame.render_widget(Paragraph::new(lines), body);
+    if let Some(details) = &screen.details {
+        draw_details(frame, area, details.value(), theme);
+    }
+}
+
+/// "2400×1350", or nothing for a file that is not an image.
+fn dimensions(file: &File) -> String {
+    file.dimensions
+        .map(|size| format!("{}×{}", size.width.max(0.0), size.height.max(0.0)))
+        .unwrap_or_default()
+}
+
+/// Name, type, size and dimensions; the narrow layout keeps name and size.
+fn column_widths(width: u16) -> Vec<u16> {
+    if width < 60 {
+        let size = 9;
+        return vec![width.saturating_sub(size + 1), 0, size, 0];
+    }
+    let fixed = 18 + 9 + 11 + 3;
+    vec![width.saturating_sub(fixed).max(10), 18, 9, 11]
+}
+
+fn draw_details(frame: &mut Frame, area: Rect, file: Option<&File>, theme: &Theme) {
+    let Some(file) = file else { return };
+    let width = area.width.saturating_sub(4).min(76);
+    let height = 9.min(area.height);
+    let popup = Rect::new(
+        area.x + (area.width.saturating_sub(width)) / 2,
+        area.y + (area.height.saturating_sub(height)) / 2,
+        width,
+        height,
+    );
+    let field = |label: &str, value: String| {
+        Line::from(vec![
+            Span::styled(format!("{label:<11}"), theme.style("muted")),
+            Span::styled(sanitize(&value).into_owned(), theme.style("text")),
+        ])
+    };
+    let size = file
+        .size
+        .map(|bytes| format!("{} ({bytes} bytes)", human_size(bytes)))
+        .unwrap_or_default();
+    let lines = vec![
+        field("Name", file.name.clone()),
+        field("Type", file.content_type.clone().unwrap_or_default()),
+        field("Size", size),
+        field("Dimensions", dimensions(file)),
+        field("Address", file.download_url.clone().unwrap_or_default()),
+        field(
+            "Git path",
+            file.git
+                .as_ref()
+                .and_then(|git| git.path.clone())
+                .unwrap_or_default(),
+        ),
+        Line::from(Span::styled(
+            "y copies the address · o opens it · b what links here",
+            theme.style("muted"),
+        )),
+    ];
+    frame.render_widget(Clear, popup);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.style("border_focused"))
+        .title(" File ");
+    frame.render_widget(Paragraph::new(lines).block(block), popup);
+}

@@ -1,0 +1,391 @@
+//! Links and backlinks of a space's or a change request's content: the space's links report
+//! (with its totals and a status filter, broken first), the links written on one page, and
+//! "what links here" for a page or a file. `enter` reads the page that holds the link.
+
+mod view;
+
+use std::collections::HashMap;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use crate::api::models::{ContentRef, ContentRefKind, Link, LinkStats, LinkStatus, Space};
+use crate::api::{BacklinkTarget, ContentSource, ListPage};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::links::{LinksCall, LinksResponse};
+use crate::app::paged::PagedList;
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::page::PageScreen;
+use crate::screens::space::{PageNode, build_page_tree};
+use crate::screens::{Screen, ScreenState};
+use crate::ui::list::Selection;
+use crate::ui::tree::Tree;
+
+/// Which list of links the screen shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkList {
+    /// The space's links report.
+    Space,
+    /// The links written on one page.
+    Page { id: String, title: String },
+    /// What links to a page.
+    PageBacklinks { id: String, title: String },
+    /// What links to a file.
+    FileBacklinks { id: String, name: String },
+}
+
+impl LinkList {
+    fn is_backlinks(&self) -> bool {
+        matches!(
+            self,
+            LinkList::PageBacklinks { .. } | LinkList::FileBacklinks { .. }
+        )
+    }
+}
+
+/// The status tabs of a links list: every link, then each status, broken first.
+pub const STATUS_TABS: [Option<LinkStatus>; 4] = [
+    None,
+    Some(LinkStatus::Broken),
+    Some(LinkStatus::InApp),
+    Some(LinkStatus::Ok),
+];
+
+/// How a status sorts: what needs fixing first.
+fn status_rank(status: Option<&LinkStatus>) -> usize {
+    match status {
+        Some(LinkStatus::Broken) => 0,
+        Some(LinkStatus::InApp) => 1,
+        Some(LinkStatus::Ok) => 2,
+        _ => 3,
+    }
+}
+
+/// The page tree, to name pages by id, and where each page sits in it.
+#[derive(Debug, Clone, Default)]
+pub struct PageIndex {
+    pub tree: Tree<PageNode>,
+    by_id: HashMap<String, usize>,
+}
+
+impl PageIndex {
+    fn new(pages: &[crate::api::models::Page]) -> PageIndex {
+        let tree = build_page_tree(pages);
+        let by_id = tree
+            .nodes()
+            .map(|(index, node)| (node.item.id.clone(), index))
+            .collect();
+        PageIndex { tree, by_id }
+    }
+
+    pub fn page(&self, id: &str) -> Option<&PageNode> {
+        self.tree.item(*self.by_id.get(id)?)
+    }
+
+    /// The titles of the page's ancestors, outermost first.
+    pub fn breadcrumb(&self, id: &str) -> Vec<String> {
+        let Some(index) = self.by_id.get(id) else {
+            return Vec::new();
+        };
+        self.tree
+            .ancestors(*index)
+            .iter()
+            .filter_map(|ancestor| self.tree.item(*ancestor))
+            .map(|page| page.title.clone())
+            .collect()
+    }
+}
+
+#[derive(Debug)]
+pub struct LinksScreen {
+    pub source: ContentSource,
+    /// The space the content belongs to, to read a linking page in.
+    pub space: Space,
+    pub list: LinkList,
+    /// Index into [`STATUS_TABS`].
+    pub status: usize,
+    /// Links, or for backlinks one item per linking place (its only location).
+    pub links: PagedList<Link>,
+    pub stats: Option<LinkStats>,
+    pub pages: Loadable<PageIndex>,
+    pub selection: Selection,
+}
+
+impl LinksScreen {
+    pub fn new(source: ContentSource, space: Space, list: LinkList) -> LinksScreen {
+        LinksScreen {
+            source,
+            space,
+            list,
+            status: 0,
+            links: PagedList::default(),
+            stats: None,
+            pages: Loadable::NotAsked,
+            selection: Selection::default(),
+        }
+    }
+
+    pub fn status_filter(&self) -> Option<&LinkStatus> {
+        STATUS_TABS.get(self.status).and_then(Option::as_ref)
+    }
+
+    pub fn has_status_tabs(&self) -> bool {
+        !self.list.is_backlinks()
+    }
+
+    /// The links loaded, broken first (the server sends them so; pages loaded later keep it).
+    pub fn visible(&self) -> Vec<&Link> {
+        let mut links: Vec<&Link> = self.links.items.iter().collect();
+        links.sort_by_key(|link| status_rank(link.status.as_ref()));
+        links
+    }
+
+    pub fn selected(&self) -> Option<&Link> {
+        self.visible().get(self.selection.selected).copied()
+    }
+
+    pub fn page_index(&self) -> Option<&PageIndex> {
+        self.pages.value()
+    }
+
+    /// What a reference points at, in words: a page's title, an address, a file.
+    pub fn describe(&self, reference: &ContentRef) -> String {
+        let page_title = |id: &str| {
+            self.page_index()
+                .and_then(|index| index.page(id))
+                .map_or_else(|| id.to_string(), |page| page.title.clone())
+        };
+        match (&reference.kind, reference.page.as_deref()) {
+            (ContentRefKind::Page, Some(page)) => page_title(page),
+            (ContentRefKind::Anchor, Some(page)) => format!(
+                "{}#{}",
+                page_title(page),
+                reference.anchor.as_deref().unwrap_or_default()
+            ),
+            (ContentRefKind::Url, _) => reference.url.clone().unwrap_or_default(),
+            (ContentRefKind::File, _) => {
+                format!("file {}", reference.file.as_deref().unwrap_or_default())
+            }
+            (kind, _) => kind.to_string(),
+        }
+    }
+
+    fn request(&self, ctx: &mut Ctx, call: LinksCall) -> (RequestId, Cmd) {
+        let request = ctx.requests.issue();
+        (
+            request,
+            Cmd::Api {
+                request,
+                call: ApiCall::Links(call),
+            },
+        )
+    }
+
+    fn list_call(&self, cursor: Option<String>) -> LinksCall {
+        let source = self.source.clone();
+        match &self.list {
+            LinkList::Space => LinksCall::Links {
+                source,
+                page: None,
+                status: self.status_filter().cloned(),
+                cursor,
+            },
+            LinkList::Page { id, .. } => LinksCall::Links {
+                source,
+                page: Some(id.clone()),
+                status: self.status_filter().cloned(),
+                cursor,
+            },
+            LinkList::PageBacklinks { id, .. } => LinksCall::Backlinks {
+                source,
+                target: BacklinkTarget::Page(id.clone()),
+                cursor,
+            },
+            LinkList::FileBacklinks { id, .. } => LinksCall::Backlinks {
+                source,
+                target: BacklinkTarget::File(id.clone()),
+                cursor,
+            },
+        }
+    }
+
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let (request, cmd) = self.request(ctx, self.list_call(None));
+        self.links.restart(request);
+        self.selection.top();
+        cmd
+    }
+
+    fn load_pages(&mut self, ctx: &mut Ctx) -> Cmd {
+        let call = LinksCall::Pages {
+            source: self.source.clone(),
+        };
+        let (request, cmd) = self.request(ctx, call);
+        self.pages.start(request);
+        cmd
+    }
+
+    fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(cursor) = self.links.want_more(self.selection.selected) else {
+            return Cmd::None;
+        };
+        let (request, cmd) = self.request(ctx, self.list_call(Some(cursor.clone())));
+        if !self.links.start_more(request, &cursor) {
+            return Cmd::None;
+        }
+        cmd
+    }
+
+    fn switch_status(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {
+        if !self.has_status_tabs() {
+            return Cmd::None;
+        }
+        let count = STATUS_TABS.len();
+        self.status = (self.status + if forward { 1 } else { count - 1 }) % count;
+        self.load(ctx)
+    }
+
+    /// Reads the page that holds the selected link (its first place, when several).
+    fn open_selected(&self) -> Option<Step> {
+        let link = self.selected()?;
+        let page_id = link
+            .location_references
+            .iter()
+            .find_map(|location| location.page.clone())?;
+        let node = self
+            .page_index()
+            .and_then(|index| index.page(&page_id))
+            .cloned()
+            .unwrap_or_else(|| PageNode {
+                id: page_id.clone(),
+                title: page_id.clone(),
+                emoji: None,
+                kind: "document".into(),
+                hidden: false,
+                path: None,
+                app_url: None,
+                link_target: None,
+            });
+        Some(Step::push(Screen::Page(PageScreen::new(
+            self.space.clone(),
+            node,
+            None,
+        ))))
+    }
+}
+
+/// Backlinks as links: each place that links here is an item with that one location.
+fn as_links(page: ListPage<ContentRef>) -> ListPage<Link> {
+    ListPage {
+        items: page
+            .items
+            .into_iter()
+            .map(|location| Link {
+                status: None,
+                relation: None,
+                target_reference: None,
+                location_references: vec![location],
+            })
+            .collect(),
+        unreadable: page.unreadable,
+        next_page: page.next_page,
+        count: page.count,
+    }
+}
+
+impl ScreenState for LinksScreen {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        Cmd::batch([self.load(ctx), self.load_pages(ctx)])
+    }
+
+    fn title(&self) -> String {
+        match &self.list {
+            LinkList::Space => "Links".to_string(),
+            LinkList::Page { title, .. } => format!("Links · {title}"),
+            LinkList::PageBacklinks { title, .. } => format!("Backlinks · {title}"),
+            LinkList::FileBacklinks { name, .. } => format!("Backlinks · {name}"),
+        }
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        if self.has_status_tabs() {
+            &[KeyContext::Tabs, KeyContext::List]
+        } else {
+            &[KeyContext::List]
+        }
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        let mut hints = vec![(Action::Open, "read the page")];
+        if self.has_status_tabs() {
+            hints.push((Action::NextTab, "status"));
+        }
+        hints.extend([
+            (Action::Refresh, "refresh"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]);
+        hints
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.visible().len();
+        let page = ctx.size.height.saturating_sub(6).max(1) as isize;
+        match action {
+            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {
+                Some(Step::cmd(self.load_more(ctx)))
+            }
+            Action::Open => self.open_selected(),
+            Action::NextTab | Action::PreviousTab if self.has_status_tabs() => Some(Step::cmd(
+                self.switch_status(action == Action::NextTab, ctx),
+            )),
+            _ => None,
+        }
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Links(response) = response else {
+            return None;
+        };
+        match response {
+            LinksResponse::Pages(result) => {
+                let result = result.as_ref().map(|pages| PageIndex::new(pages));
+                self.pages
+                    .settle(request, result.map_err(Clone::clone))
+                    .then(Step::default)
+            }
+            LinksResponse::Links(result) => {
+                let stats = result.as_ref().ok().and_then(|page| page.stats.clone());
+                let links = result.clone().map(|page| page.links);
+                if !self.links.settle(request, links) {
+                    return None;
+                }
+                self.stats = stats.or(self.stats.take());
+                self.selection.clamp(self.visible().len());
+                Some(Step::cmd(self.load_more(ctx)))
+            }
+            LinksResponse::Backlinks(result) => {
+                if !self.links.settle(request, result.clone().map(as_links)) {
+                    return None;
+                }
+                self.selection.clamp(self.visible().len());
+                Some(Step::cmd(self.load_more(ctx)))
+            }
+        }
+    }
+
+    fn link(&self) -> Option<String> {
+        let link = self.selected()?;
+        let target = link.target_reference.as_ref()?;
+        target.url.clone()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw(self, frame, area, model);
+    }
+}

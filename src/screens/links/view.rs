@@ -1,0 +1,173 @@
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::{LinkList, LinksScreen, STATUS_TABS};
+use crate::api::models::{Link, LinkStatus};
+use crate::app::Model;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{list, status, text};
+
+pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let [heading_area, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    frame.render_widget(Paragraph::new(heading(screen, theme)), heading_area);
+    if !screen.links.loaded_once() {
+        match &screen.links.error {
+            Some(error) => status::error(frame, body, model, error),
+            None => status::loading(frame, body, model, "links"),
+        }
+        return;
+    }
+    let links = screen.visible();
+    if links.is_empty() {
+        status::empty(frame, body, model, &empty_message(screen));
+        return;
+    }
+    let range = screen
+        .selection
+        .visible_range(links.len(), body.height as usize);
+    let mut lines: Vec<Line> = links[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, link)| {
+            let selected = range.start + offset == screen.selection.selected;
+            row(screen, link, selected, body.width, theme)
+        })
+        .collect();
+    let used = lines.len();
+    lines.extend(list::unreadable_rows(
+        &screen.links.unreadable,
+        body,
+        used,
+        theme,
+    ));
+    frame.render_widget(Paragraph::new(lines), body);
+}
+
+/// The status tabs (links) or what the list is about (backlinks), then the totals.
+fn heading(screen: &LinksScreen, theme: &Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    if screen.has_status_tabs() {
+        for (index, status) in STATUS_TABS.iter().enumerate() {
+            let style = if index == screen.status {
+                theme.style("tab_active")
+            } else {
+                theme.style("tab_inactive")
+            };
+            let label = status.as_ref().map_or("all", LinkStatus::as_str);
+            spans.push(Span::styled(format!(" {label} "), style));
+        }
+        spans.push(Span::raw("  "));
+    }
+    spans.push(Span::styled(totals(screen), theme.style("muted")));
+    Line::from(spans)
+}
+
+/// "23 links · 3 broken (1 in change requests)", or "linked from 4 places".
+fn totals(screen: &LinksScreen) -> String {
+    if screen.list.is_backlinks() {
+        return match screen.links.total.or(Some(screen.links.items.len() as u64)) {
+            Some(1) => "linked from 1 place".to_string(),
+            Some(count) => format!("linked from {count} places"),
+            None => String::new(),
+        };
+    }
+    let Some(stats) = &screen.stats else {
+        return String::new();
+    };
+    let mut text = format!("{} links", stats.total.unwrap_or(0));
+    if let Some(broken) = stats.broken.total {
+        text.push_str(&format!(" · {broken} broken"));
+    }
+    if let Some(in_change_requests) = stats.broken.change_request.filter(|count| *count > 0) {
+        text.push_str(&format!(" ({in_change_requests} in change requests)"));
+    }
+    text
+}
+
+fn empty_message(screen: &LinksScreen) -> String {
+    match (&screen.list, screen.status_filter()) {
+        (LinkList::PageBacklinks { .. } | LinkList::FileBacklinks { .. }, _) => {
+            "Nothing links here.".to_string()
+        }
+        (_, Some(status)) => format!("No {status} links."),
+        (_, None) => "No links.".to_string(),
+    }
+}
+
+/// A link: its status, where it points and the page it is on; a backlink: the linking page
+/// with its place in the tree.
+fn row(
+    screen: &LinksScreen,
+    link: &Link,
+    selected: bool,
+    width: u16,
+    theme: &Theme,
+) -> Line<'static> {
+    let base = if selected {
+        theme.style("selection")
+    } else {
+        theme.style("text")
+    };
+    let muted = if selected { base } else { theme.style("muted") };
+    let width = width as usize;
+    let places: Vec<String> = link
+        .location_references
+        .iter()
+        .map(|location| sanitize(&screen.describe(location)).into_owned())
+        .collect();
+    if screen.list.is_backlinks() {
+        let page = link
+            .location_references
+            .first()
+            .and_then(|location| location.page.as_deref());
+        let crumbs = page
+            .and_then(|page| Some(screen.page_index()?.breadcrumb(page)))
+            .unwrap_or_default()
+            .iter()
+            .map(|crumb| sanitize(crumb).into_owned())
+            .collect::<Vec<_>>()
+            .join(" › ");
+        let title = places.first().cloned().unwrap_or_default();
+        let mut spans = vec![Span::styled(
+            text::truncate(&format!("  {title}"), width),
+            base,
+        )];
+        if !crumbs.is_empty() {
+            spans.push(Span::styled(format!("  · {crumbs}"), muted));
+        }
+        return Line::from(spans);
+    }
+    let (label, style) = match &link.status {
+        Some(LinkStatus::Broken) => ("broken", theme.style("error")),
+        Some(LinkStatus::InApp) => ("in-app", theme.style("warning")),
+        Some(LinkStatus::Ok) => ("ok", theme.style("success")),
+        Some(LinkStatus::Other(other)) => (other.as_str(), theme.style("muted")),
+        None => ("", theme.style("muted")),
+    };
+    let status_style = if selected { base } else { style };
+    let target = link
+        .target_reference
+        .as_ref()
+        .map(|target| sanitize(&screen.describe(target)).into_owned())
+        .unwrap_or_default();
+    let on = match places.as_slice() {
+        [] => String::new(),
+        [one] => format!("on {one}"),
+        [first, rest @ ..] => format!("on {first} +{}", rest.len()),
+    };
+    // The target gets what the status and the place leave, at least a third of the row.
+    let on_width = text::width(&on).min(width / 3);
+    let target_width = width.saturating_sub(9 + on_width + 2).max(width / 3);
+    Line::from(vec![
+        Span::styled(text::fit(label, 8), status_style),
+        Span::styled(" ", base),
+        Span::styled(text::fit(&target, target_width), base),
+        Span::styled("  ", base),
+        Span::styled(text::truncate(&on, on_width), muted),
+    ])
+}

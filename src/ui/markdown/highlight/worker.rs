@@ -1,0 +1,298 @@
+//! Highlighting in a helper process (`quire highlight-worker`), so quire itself never holds a
+//! grammar.
+//!
+//! syntect compiles a grammar's regexes as code reaches them, and through fancy-regex every
+//! compiled regex carries its own automata and search caches: the eight languages of the demo's
+//! Quickstart page cost ~36 MB (TypeScript alone ~20 MB: a handful of its patterns have dozens of
+//! look-arounds, each a regex of its own), on top of ~12 MB for the syntax set itself. None of it
+//! can be handed back while the syntax set lives, and a regex that backtracks for minutes cannot
+//! be stopped inside a thread. In a process of its own both are simple: the worker holds the
+//! grammars while pages are being coloured, exits after [`IDLE_EXIT`] without work (handing all
+//! of it back), and is killed when a block outlasts its budget, so a runaway regex stops burning
+//! CPU at once.
+//!
+//! The protocol is one JSON object per line each way: a [`Request`] per code block, a
+//! [`Reply`] per request, in order. The binary turns the worker on with
+//! [`use_worker_program`]; without it (tests of the library, benches) highlighting runs on
+//! threads in-process as before.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::thread;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use syntect::highlighting::FontStyle;
+
+use super::{FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER_BUDGETS, Token};
+
+/// The worker exits after this long without a request: its grammars go with it.
+pub const IDLE_EXIT: Duration = Duration::from_secs(20);
+
+/// The subcommand the binary answers with [`serve`].
+pub const SUBCOMMAND: &str = "highlight-worker";
+
+/// One code block to colour.
+#[derive(Debug, Serialize, Deserialize)]
+struct Request {
+    language: String,
+    lines: Vec<String>,
+    /// The block's CPU budget in microseconds (the first block of a language gets more).
+    budget_us: u64,
+}
+
+/// The block's lines of tokens, or `None` when it stays plain.
+#[derive(Debug, Serialize, Deserialize)]
+struct Reply {
+    lines: Option<Vec<Vec<WireToken>>>,
+}
+
+/// A token on the wire: foreground (`None` = the terminal's), font style bits, text.
+#[derive(Debug, Serialize, Deserialize)]
+struct WireToken(Option<(u8, u8, u8)>, u8, String);
+
+static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
+static WORKER: Mutex<Option<Worker>> = Mutex::new(None);
+
+/// Highlight through `program highlight-worker` from now on (the binary passes itself).
+pub fn use_worker_program(program: PathBuf) {
+    let _ = PROGRAM.set(program);
+}
+
+/// Whether highlighting goes through a worker process.
+pub fn worker_in_use() -> bool {
+    PROGRAM.get().is_some()
+}
+
+/// Starts the worker ahead of the first page, so its syntax set is read by the time a page
+/// with code opens. Does nothing without a worker program.
+pub fn start_worker_early() {
+    let mut worker = lock_worker();
+    if worker.is_none() {
+        *worker = spawn_worker();
+    }
+}
+
+/// The process id of the running worker, if one runs (for tests and benches).
+pub fn worker_process_id() -> Option<u32> {
+    lock_worker().as_ref().map(|worker| worker.child.id())
+}
+
+/// Stops the worker now (quire is quitting): it may be in the middle of a long block, which
+/// it would otherwise finish before noticing quire is gone.
+pub fn stop_worker() {
+    *lock_worker() = None;
+}
+
+fn lock_worker() -> std::sync::MutexGuard<'static, Option<Worker>> {
+    WORKER.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    replies: Receiver<Option<Reply>>,
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn spawn_worker() -> Option<Worker> {
+    let program = PROGRAM.get()?;
+    let mut child = Command::new(program)
+        .arg(SUBCOMMAND)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .inspect_err(|error| tracing::warn!(%error, "could not start the highlight worker"))
+        .ok()?;
+    let stdin = child.stdin.take()?;
+    let stdout = child.stdout.take()?;
+    let (sender, replies) = mpsc::channel();
+    let reader = thread::Builder::new()
+        .name("quire-highlight-replies".into())
+        .spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let reply = line.ok().and_then(|line| serde_json::from_str(&line).ok());
+                let ended = reply.is_none();
+                if sender.send(reply).is_err() || ended {
+                    return;
+                }
+            }
+            let _ = sender.send(None);
+        });
+    if reader.is_err() {
+        let _ = child.kill();
+        let _ = child.wait();
+        return None;
+    }
+    Some(Worker {
+        child,
+        stdin,
+        replies,
+    })
+}
+
+/// What became of one block sent to the worker.
+enum Outcome {
+    Done(Option<Highlighted>),
+    /// The worker had exited (idle) before it read the request: send it again to a new one.
+    Gone,
+    /// It outlasted its budget or the worker died on it: plain, and the worker is replaced.
+    Failed,
+}
+
+/// Highlights `jobs` in the worker process; `None` when there is no worker program or none
+/// could be started (the caller then highlights in-process).
+pub(super) fn highlight_in_worker(
+    jobs: &[Job],
+    budget: Duration,
+) -> Option<Vec<Option<Highlighted>>> {
+    PROGRAM.get()?;
+    let mut worker = lock_worker();
+    let mut languages_seen: Vec<String> = Vec::new();
+    let mut results = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        if job.language.trim().is_empty() {
+            results.push(None);
+            continue;
+        }
+        let language = job.language.to_ascii_lowercase();
+        let first = !languages_seen.contains(&language);
+        if first {
+            languages_seen.push(language);
+        }
+        let block_budget = if first {
+            budget * FIRST_BLOCK_BUDGETS
+        } else {
+            budget
+        };
+        let mut attempts = 0;
+        let result = loop {
+            attempts += 1;
+            if worker.is_none() {
+                *worker = spawn_worker();
+            }
+            let running = worker.as_mut()?;
+            match send_block(running, job, block_budget) {
+                Outcome::Done(result) => break result,
+                Outcome::Gone if attempts < 2 => *worker = None,
+                Outcome::Gone | Outcome::Failed => {
+                    // Dropping the worker kills it: a runaway regex stops here.
+                    *worker = None;
+                    break None;
+                }
+            }
+        };
+        results.push(result);
+    }
+    Some(results)
+}
+
+fn send_block(worker: &mut Worker, job: &Job, budget: Duration) -> Outcome {
+    let request = Request {
+        language: job.language.clone(),
+        lines: job.lines.clone(),
+        budget_us: u64::try_from(budget.as_micros()).unwrap_or(u64::MAX),
+    };
+    let Ok(mut line) = serde_json::to_string(&request) else {
+        return Outcome::Done(None);
+    };
+    line.push('\n');
+    if worker.stdin.write_all(line.as_bytes()).is_err() || worker.stdin.flush().is_err() {
+        return Outcome::Gone;
+    }
+    // The worker counts the budget in CPU time; a busy machine stretches it in wall time.
+    match worker
+        .replies
+        .recv_timeout(budget * STUCK_AFTER_BUDGETS + GRACE)
+    {
+        Ok(Some(reply)) => Outcome::Done(reply.lines.map(from_wire)),
+        // Output ended: the worker exited, either idle before it read this request or dying
+        // on it. Either way the request is sent once more to a new worker.
+        Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+            let _ = worker.child.wait();
+            Outcome::Gone
+        }
+        Err(RecvTimeoutError::Timeout) => Outcome::Failed,
+    }
+}
+
+fn from_wire(lines: Vec<Vec<WireToken>>) -> Highlighted {
+    lines
+        .into_iter()
+        .map(|tokens| {
+            tokens
+                .into_iter()
+                .map(|WireToken(foreground, font, text)| Token {
+                    foreground,
+                    font: FontStyle::from_bits_truncate(font),
+                    text,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn to_wire(lines: Highlighted) -> Vec<Vec<WireToken>> {
+    lines
+        .into_iter()
+        .map(|tokens| {
+            tokens
+                .into_iter()
+                .map(|token| WireToken(token.foreground, token.font.bits(), token.text))
+                .collect()
+        })
+        .collect()
+}
+
+/// The worker's side: reads the syntax set, then answers requests from stdin until it closes
+/// or [`IDLE_EXIT`] passes without one.
+pub fn serve() {
+    let (sender, requests) = mpsc::channel::<String>();
+    let reader = thread::Builder::new()
+        .name("quire-highlight-requests".into())
+        .spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { return };
+                if sender.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+    if reader.is_err() {
+        return;
+    }
+    super::warm_syntax_set();
+    let never_cancelled = AtomicBool::new(false);
+    let mut stdout = std::io::stdout().lock();
+    while let Ok(line) = requests.recv_timeout(IDLE_EXIT) {
+        let lines = serde_json::from_str::<Request>(&line)
+            .ok()
+            .and_then(|request| {
+                let job = Job {
+                    language: request.language,
+                    lines: request.lines,
+                };
+                let budget = Duration::from_micros(request.budget_us);
+                super::highlight_one(&job, budget, &never_cancelled)
+            })
+            .map(to_wire);
+        let Ok(mut reply) = serde_json::to_string(&Reply { lines }) else {
+            return;
+        };
+        reply.push('\n');
+        if stdout.write_all(reply.as_bytes()).is_err() || stdout.flush().is_err() {
+            return;
+        }
+    }
+}

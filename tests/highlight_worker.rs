@@ -1,0 +1,70 @@
+//! Code is coloured in a `quire highlight-worker` process: quire itself never reads the syntax
+//! set or compiles a grammar, and the worker goes away when idle. (The real binary, as the app
+//! starts it; `tests/highlight_worker_stuck.rs` covers a worker that stops answering.)
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use quire::ui::markdown::{MarkdownDoc, RenderOptions, highlight_worker, syntax_set_in_memory};
+use quire::ui::theme::Theme;
+
+const QUICKSTART: &str = include_str!("../src/sandbox/demo/pages/quickstart.md");
+
+/// Runs of text in a distinct style: highlighting splits code lines into many.
+fn styled_runs(doc: &MarkdownDoc) -> usize {
+    let layout = doc.page_layout(80);
+    layout
+        .lines(0..layout.len())
+        .into_iter()
+        .map(|line| line.spans.len())
+        .sum()
+}
+
+fn process_exists(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        // A zombie (state Z) has exited.
+        .is_ok_and(|stat| {
+            !stat
+                .split(") ")
+                .nth(1)
+                .is_some_and(|rest| rest.starts_with('Z'))
+        })
+}
+
+#[test]
+fn code_is_coloured_by_the_worker_and_quire_reads_no_grammar() {
+    highlight_worker::use_worker_program(PathBuf::from(env!("CARGO_BIN_EXE_quire")));
+    let theme = Theme::default();
+    let plain = MarkdownDoc::parse(QUICKSTART, &theme);
+    let coloured = plain.highlighted(&theme, &RenderOptions::default());
+
+    assert!(
+        styled_runs(&coloured) > styled_runs(&plain) + 50,
+        "the Quickstart's code came back coloured: {} runs, plain {}",
+        styled_runs(&coloured),
+        styled_runs(&plain)
+    );
+    assert!(
+        !syntax_set_in_memory(),
+        "quire itself never read the syntax set"
+    );
+    let worker = highlight_worker::worker_process_id().expect("a worker runs");
+    assert!(process_exists(worker));
+
+    // Idle, the worker exits and takes its grammars with it.
+    let waited = Instant::now();
+    while process_exists(worker) && waited.elapsed() < highlight_worker::IDLE_EXIT * 2 {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(!process_exists(worker), "the idle worker exited");
+
+    // The next page starts a new one.
+    let again =
+        MarkdownDoc::parse(QUICKSTART, &theme).highlighted(&theme, &RenderOptions::default());
+    assert_eq!(styled_runs(&again), styled_runs(&coloured));
+    let second = highlight_worker::worker_process_id().expect("a new worker");
+    assert_ne!(second, worker);
+
+    highlight_worker::stop_worker();
+    assert!(!process_exists(second), "quitting stops the worker");
+}

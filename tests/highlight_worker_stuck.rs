@@ -1,0 +1,46 @@
+//! A highlight worker that stops answering (a regex backtracking for minutes) is killed, the
+//! block stays plain and the page is shown without waiting longer than the block's budget.
+
+use std::io::Write as _;
+use std::os::unix::fs::PermissionsExt as _;
+use std::time::{Duration, Instant};
+
+use quire::ui::markdown::{MarkdownDoc, RenderOptions, highlight_worker};
+use quire::ui::theme::Theme;
+
+#[test]
+fn a_worker_that_does_not_answer_is_killed_and_the_code_stays_plain() {
+    // Stands in for a worker stuck on one line: it reads nothing and never answers.
+    let directory = tempfile::tempdir().expect("temp dir");
+    let program = directory.path().join("stuck-worker");
+    let mut script = std::fs::File::create(&program).expect("script");
+    writeln!(script, "#!/bin/sh\nexec sleep 600").expect("write script");
+    drop(script);
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    highlight_worker::use_worker_program(program);
+
+    let theme = Theme::default();
+    let doc = MarkdownDoc::parse("```rust\nfn main() {}\n```\n", &theme);
+    let options = RenderOptions::default();
+    let started = Instant::now();
+    let worker = {
+        highlight_worker::start_worker_early();
+        highlight_worker::worker_process_id().expect("the worker started")
+    };
+    let coloured = doc.highlighted(&theme, &options);
+
+    // The first block of a language has 10 budgets, and the wait is 20 of those (+ grace).
+    let longest = options.highlight_budget * 10 * 20 + Duration::from_secs(2);
+    assert!(
+        started.elapsed() < longest,
+        "waited {:?}",
+        started.elapsed()
+    );
+    assert_eq!(coloured.page_layout(80).len(), doc.page_layout(80).len());
+    assert!(
+        std::fs::read_to_string(format!("/proc/{worker}/stat"))
+            .map_or(true, |stat| stat.contains(") Z")),
+        "the stuck worker was killed"
+    );
+    assert_eq!(highlight_worker::worker_process_id(), None);
+}
