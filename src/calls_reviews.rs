@@ -166,6 +166,27 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 .update_change_request_from_main(&target.space, &target.change_request)
                 .await,
         ),
+        ReviewCall::Create { space, subject } => {
+            ReviewResponse::Created(client.create_change_request(&space, &subject).await)
+        }
+        ReviewCall::SetDescription { target, document } => ReviewResponse::DescriptionSet(
+            client
+                .update_change_request(
+                    &target.space,
+                    &target.change_request,
+                    &ChangeRequestUpdate::description(document),
+                )
+                .await,
+        ),
+        ReviewCall::Pdf { target, page } => ReviewResponse::Pdf(
+            client
+                .change_request_pdf(&target.space, &target.change_request, page.as_deref())
+                .await
+                .map(|pdf| pdf.url),
+        ),
+        ReviewCall::ListIssueClusters { organization } => {
+            ReviewResponse::IssueClusters(client.list_issue_clusters(&organization).await)
+        }
         ReviewCall::ListMembers { organization } => ReviewResponse::Members(
             client
                 .list_all::<Member>(

@@ -881,3 +881,136 @@ async fn subject_and_description_edits_are_stored_and_only_set_fields_change() -
     sandbox.shutdown().await;
     Ok(())
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 10: create, description, PDF, several statuses of one space, clusters
+
+#[tokio::test]
+async fn create_then_read_back_and_refusals_are_errors() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::EDITOR)?;
+    let created = client
+        .create_change_request(SPACE, "Explain scopes")
+        .await?;
+    assert_eq!(created.subject, "Explain scopes");
+    assert_eq!(created.status, Some(ChangeRequestStatus::Open));
+    let read = client.get_change_request(SPACE, &created.id).await?;
+    assert_eq!(read.number, created.number);
+    let reader = client_for(&sandbox, tokens::READER)?;
+    assert_eq!(
+        status_of(reader.create_change_request(SPACE, "No").await),
+        Some(403)
+    );
+    assert_eq!(
+        status_of(client.create_change_request(SPACE, &"x".repeat(101)).await),
+        Some(400)
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn description_update_sends_the_document_only() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::EDITOR)?;
+    let document = serde_json::json!({"object": "document", "data": {}, "nodes": [
+        {"object": "block", "type": "paragraph", "data": {}, "nodes": [
+            {"object": "text", "leaves": [{"object": "leaf", "text": "New words", "marks": []}]}]}
+    ]});
+    let updated = client
+        .update_change_request(
+            SPACE,
+            demo_ids::CR_REVIEW,
+            &ChangeRequestUpdate::description(document.clone()),
+        )
+        .await?;
+    assert_eq!(updated.description, Some(document.clone()));
+    let read = client
+        .get_change_request(SPACE, demo_ids::CR_REVIEW)
+        .await?;
+    assert_eq!(read.description, Some(document));
+    assert_eq!(read.subject, "Clarify token scopes in Quickstart");
+    Ok(())
+}
+
+#[tokio::test]
+async fn pdf_addresses_for_the_change_request_and_one_page() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::READER)?;
+    let whole = client
+        .change_request_pdf(SPACE, demo_ids::CR_REVIEW, None)
+        .await?;
+    assert!(whole.url.ends_with(".pdf"), "{}", whole.url);
+    let page = client
+        .change_request_pdf(
+            SPACE,
+            demo_ids::CR_REVIEW,
+            Some(demo_ids::PAGE_TOKEN_SCOPES),
+        )
+        .await?;
+    assert!(
+        page.url.contains(demo_ids::PAGE_TOKEN_SCOPES),
+        "{}",
+        page.url
+    );
+    assert_eq!(
+        status_of(
+            client
+                .change_request_pdf(SPACE, demo_ids::CR_REVIEW, Some("pg-nowhere"))
+                .await
+        ),
+        Some(404)
+    );
+    Ok(())
+}
+
+/// Several statuses of one space: the space list takes one, so quire asks the organization's
+/// list (which takes several) for that space.
+#[tokio::test]
+async fn several_statuses_of_one_space_through_the_organization_list() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let filter = ChangeRequestFilter {
+        statuses: vec![ChangeRequestStatus::Draft, ChangeRequestStatus::Merged],
+        space: Some(SPACE.into()),
+        ..ChangeRequestFilter::default()
+    };
+    let found = organization_list(&client, &filter).await?;
+    let mut found_ids = ids(&found);
+    found_ids.sort_unstable();
+    let mut expected = vec![demo_ids::CR_DRAFT, demo_ids::CR_MERGED];
+    expected.sort_unstable();
+    assert_eq!(found_ids, expected);
+    Ok(())
+}
+
+#[tokio::test]
+async fn cluster_filter_and_the_clusters_list() -> TestResult {
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let clusters = client.list_issue_clusters(demo_ids::ACME).await?;
+    assert_eq!(clusters.len(), 4);
+    assert!(
+        clusters
+            .iter()
+            .any(|cluster| cluster.id == demo_ids::CLUSTER_TOKEN_ERRORS
+                && cluster.label == "Token scope errors"
+                && cluster.stats.issues.is_some())
+    );
+    let filter = ChangeRequestFilter {
+        issues_cluster: Some(demo_ids::CLUSTER_TOKEN_ERRORS.into()),
+        ..ChangeRequestFilter::default()
+    };
+    let in_space = space_list(&client, &filter).await?;
+    assert_eq!(ids(&in_space), vec![demo_ids::CR_REVIEW]);
+    assert_eq!(
+        in_space[0].conversations_issues_cluster.as_deref(),
+        Some(demo_ids::CLUSTER_TOKEN_ERRORS)
+    );
+    let in_organization = organization_list(&client, &filter).await?;
+    assert_eq!(ids(&in_organization), vec![demo_ids::CR_REVIEW]);
+    assert_eq!(
+        status_of(client.list_issue_clusters("org-nowhere").await),
+        Some(404)
+    );
+    Ok(())
+}

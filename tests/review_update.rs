@@ -4,12 +4,12 @@
 
 mod common;
 
-use common::review::{forbidden, review, screen};
+use common::review::{answer, forbidden, review, review_call, screen, type_text};
 use common::{char_key, ctrl, key, requests};
 use quire::api::ReviewVerdict;
 use quire::api::models::{ChangeRequestStatus, MergeOutcome, MergeResult};
 use quire::app::review_calls::{ReviewCall, ReviewResponse};
-use quire::app::{ApiCall, ApiResponse, Cmd, Msg, RequestId, update};
+use quire::app::{ApiCall, Cmd, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::Screen;
@@ -17,29 +17,6 @@ use quire::screens::review::{Overlay, ReviewTab};
 use quire::ui::notice::Notice;
 use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
-
-fn review_call(cmd: &Cmd) -> (RequestId, ReviewCall) {
-    let all = requests(cmd);
-    assert_eq!(all.len(), 1, "{cmd:?}");
-    match all.into_iter().next().unwrap() {
-        (request, ApiCall::Review(call)) => (request, call),
-        other => panic!("not a review call: {other:?}"),
-    }
-}
-
-fn answer(model: &mut quire::app::Model, request: RequestId, response: ReviewResponse) -> Cmd {
-    update(
-        model,
-        Msg::Api {
-            request,
-            response: ApiResponse::Review(response),
-        },
-    )
-}
-
-fn type_text(model: &mut quire::app::Model, text: &str) -> Vec<Cmd> {
-    text.chars().map(|c| update(model, char_key(c))).collect()
-}
 
 #[tokio::test]
 async fn the_review_loads_changes_threads_and_reviews() {

@@ -1585,3 +1585,273 @@ async fn faults_apply_to_change_request_routes() {
         .expect("answered");
     assert_eq!(unauthorized.status().as_u16(), 401);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 10: create, description, PDF, the cluster filter and the clusters list
+
+#[tokio::test]
+async fn create_answers_201_with_location_and_numbers_after_the_last() {
+    let harness = Harness::start().await;
+    let path = format!("/spaces/{SPACE}/change-requests");
+    let created = harness
+        .send(
+            Method::POST,
+            tokens::EDITOR,
+            path.as_str(),
+            Some(json!({"subject": "Explain scopes"})),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let body = &created.body;
+    assert_eq!(body["object"], "change-request");
+    assert_eq!(body["subject"], "Explain scopes");
+    assert_eq!(body["status"], "open");
+    assert_eq!(body["createdBy"]["id"], demo_ids::USER_EDITOR);
+    let id = body["id"].as_str().expect("an id").to_string();
+    assert_eq!(body["number"], 7, "six demo change requests before it");
+    let location = created.location.expect("a Location header");
+    assert!(location.ends_with(&format!("/spaces/{SPACE}/change-requests/{id}")));
+    // Stored: readable over HTTP, with the space's content as its own.
+    let read = harness.get(location).await;
+    assert_eq!(read["subject"], "Explain scopes");
+    let pages = harness.get(format!("{}/content/pages", cr(&id))).await;
+    let main = harness.get(format!("/spaces/{SPACE}/content/pages")).await;
+    assert_eq!(ids_of_pages(&pages["pages"]), ids_of_pages(&main["pages"]));
+    let listed = harness.get(format!("{path}?status=open&limit=100")).await;
+    assert!(ids_of(&listed).contains(&id));
+}
+
+fn ids_of_pages(pages: &Value) -> Vec<String> {
+    pages
+        .as_array()
+        .map(|pages| {
+            pages
+                .iter()
+                .filter_map(|page| page["id"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn create_refuses_long_or_odd_subjects_readers_and_unknown_spaces() {
+    let harness = Harness::start().await;
+    let path = format!("/spaces/{SPACE}/change-requests");
+    let long = harness
+        .send(
+            Method::POST,
+            tokens::ADMIN,
+            path.as_str(),
+            Some(json!({"subject": "x".repeat(101)})),
+        )
+        .await;
+    assert_error(&long, 400);
+    assert!(
+        long.body["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("subject")
+    );
+    let odd = harness
+        .send(
+            Method::POST,
+            tokens::ADMIN,
+            path.as_str(),
+            Some(json!({"subject": 7})),
+        )
+        .await;
+    assert_error(&odd, 400);
+    let reader = harness
+        .send(
+            Method::POST,
+            tokens::READER,
+            path.as_str(),
+            Some(json!({"subject": "Hi"})),
+        )
+        .await;
+    assert_error(&reader, 403);
+    let missing = harness
+        .send(
+            Method::POST,
+            tokens::ADMIN,
+            "/spaces/spc-nowhere/change-requests",
+            Some(json!({"subject": "Hi"})),
+        )
+        .await;
+    assert_error(&missing, 404);
+}
+
+#[tokio::test]
+async fn description_is_stored_as_sent_and_must_be_an_object() {
+    let harness = Harness::start().await;
+    let document = json!({"object": "document", "data": {}, "nodes": [
+        {"object": "block", "type": "heading-1", "data": {}, "nodes": [
+            {"object": "text", "leaves": [{"object": "leaf", "text": "Why", "marks": []}]}]}
+    ]});
+    let answer = harness
+        .send(
+            Method::PATCH,
+            tokens::EDITOR,
+            cr(demo_ids::CR_REVIEW),
+            Some(json!({"description": document})),
+        )
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let read = harness.get(cr(demo_ids::CR_REVIEW)).await;
+    assert_eq!(read["description"], document);
+    assert_eq!(read["subject"], "Clarify token scopes in Quickstart");
+    let refused = harness
+        .send(
+            Method::PATCH,
+            tokens::EDITOR,
+            cr(demo_ids::CR_REVIEW),
+            Some(json!({"description": "text"})),
+        )
+        .await;
+    assert_error(&refused, 400);
+}
+
+#[tokio::test]
+async fn pdf_of_a_change_request_and_of_one_of_its_pages() {
+    let harness = Harness::start().await;
+    let whole = harness.get_as(tokens::READER, review_cr("/pdf")).await;
+    let url = whole["url"].as_str().expect("a url");
+    assert!(
+        url.starts_with("https://") && url.ends_with(".pdf"),
+        "{url}"
+    );
+    let page = harness
+        .get(review_cr(&format!(
+            "/pdf?page={}&only=true",
+            demo_ids::PAGE_TOKEN_SCOPES
+        )))
+        .await;
+    assert!(
+        page["url"]
+            .as_str()
+            .is_some_and(|url| url.contains(demo_ids::PAGE_TOKEN_SCOPES))
+    );
+    let missing_page = harness
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            review_cr("/pdf?page=pg-nowhere"),
+            None,
+        )
+        .await;
+    assert_error(&missing_page, 404);
+    let odd_only = harness
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            review_cr("/pdf?only=maybe"),
+            None,
+        )
+        .await;
+    assert_error(&odd_only, 400);
+    let missing = harness
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            format!("{}/pdf", cr("cr-nowhere")),
+            None,
+        )
+        .await;
+    assert_error(&missing, 404);
+}
+
+#[tokio::test]
+async fn lists_filter_by_issues_cluster() {
+    let harness = Harness::start().await;
+    let space = harness
+        .get(format!(
+            "/spaces/{SPACE}/change-requests?conversationsIssuesCluster={}",
+            demo_ids::CLUSTER_TOKEN_ERRORS
+        ))
+        .await;
+    assert_eq!(ids_of(&space), vec![demo_ids::CR_REVIEW.to_string()]);
+    assert_eq!(
+        space["items"][0]["conversationsIssuesCluster"],
+        demo_ids::CLUSTER_TOKEN_ERRORS
+    );
+    let organization = harness
+        .get(format!(
+            "/orgs/{}/change-requests?conversationsIssuesCluster={}",
+            demo_ids::ACME,
+            demo_ids::CLUSTER_FAILOVER
+        ))
+        .await;
+    assert_eq!(
+        ids_of(&organization),
+        vec![demo_ids::CR_RUNBOOK.to_string()]
+    );
+    let none = harness
+        .get(format!(
+            "/orgs/{}/change-requests?conversationsIssuesCluster={}",
+            demo_ids::ACME,
+            demo_ids::CLUSTER_BILLING
+        ))
+        .await;
+    assert!(ids_of(&none).is_empty());
+}
+
+#[tokio::test]
+async fn clusters_list_is_paged_ordered_and_per_organization() {
+    let harness = Harness::start().await;
+    let path = format!("/orgs/{}/conversations-clusters", demo_ids::ACME);
+    let all = harness.get_as(tokens::READER, path.as_str()).await;
+    assert_eq!(all["items"].as_array().map(Vec::len), Some(4));
+    let first = &all["items"][0];
+    assert_eq!(first["object"], "issues-cluster");
+    for field in ["id", "label", "createdAt", "updatedAt", "icon", "summary"] {
+        assert!(first[field].is_string(), "{field}: {first}");
+    }
+    assert!(first["weeklyPulse"].is_array() && first["sources"].is_object());
+    assert!(first["stats"]["issues"].is_number() && first["urls"]["app"].is_string());
+    // Default order: most recently updated first; asc reverses it.
+    let updated: Vec<String> = all["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|item| item["updatedAt"].as_str().map(str::to_string))
+        .collect();
+    let mut sorted = updated.clone();
+    sorted.sort_by(|a, b| b.cmp(a));
+    assert_eq!(updated, sorted);
+    let ascending = harness.get(format!("{path}?order=asc")).await;
+    assert_eq!(
+        ascending["items"][0]["id"], all["items"][3]["id"],
+        "asc starts with the oldest"
+    );
+    let paged = harness.get(format!("{path}?limit=3")).await;
+    assert_eq!(paged["items"].as_array().map(Vec::len), Some(3));
+    let next = paged["next"]["page"].as_str().expect("a next page");
+    let rest = harness.get(format!("{path}?limit=3&page={next}")).await;
+    assert_eq!(rest["items"].as_array().map(Vec::len), Some(1));
+    let lumen = harness
+        .get(format!("/orgs/{}/conversations-clusters", demo_ids::LUMEN))
+        .await;
+    assert_eq!(lumen["items"], json!([]));
+    let bad_order = harness
+        .send(Method::GET, tokens::ADMIN, format!("{path}?order=up"), None)
+        .await;
+    assert_error(&bad_order, 400);
+    let bad_sort = harness
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            format!("{path}?sort=label"),
+            None,
+        )
+        .await;
+    assert_error(&bad_sort, 400);
+    let missing = harness
+        .send(
+            Method::GET,
+            tokens::ADMIN,
+            "/orgs/org-nowhere/conversations-clusters",
+            None,
+        )
+        .await;
+    assert_error(&missing, 404);
+}

@@ -28,8 +28,15 @@ pub struct ChangeRequestFilter {
     pub requested_reviewer: Option<String>,
     /// Space id; organization list only.
     pub space: Option<String>,
+    /// Conversations issues cluster id (seed §4.4), sent as [`ISSUES_CLUSTER_PARAM`].
+    pub issues_cluster: Option<String>,
     pub order_by: Option<ChangeRequestOrderBy>,
 }
+
+/// The query parameter of the cluster filter. The seed names the filter ("by conversations
+/// issues cluster") but not the parameter, and the public service has none; this is the name of
+/// the change request's own field, `conversationsIssuesCluster`.
+pub const ISSUES_CLUSTER_PARAM: &str = "conversationsIssuesCluster";
 
 impl ChangeRequestFilter {
     /// Query pairs for `GET /spaces/{space}/change-requests`.
@@ -67,10 +74,25 @@ impl ChangeRequestFilter {
                 query.push((key, value.clone()));
             }
         }
+        if let Some(cluster) = &self.issues_cluster {
+            query.push((ISSUES_CLUSTER_PARAM, cluster.clone()));
+        }
         if let Some(order) = &self.order_by {
             query.push(("orderBy", order.as_str().to_owned()));
         }
     }
+}
+
+/// The body of `POST /spaces/{space}/change-requests`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct NewChangeRequest {
+    pub subject: String,
+}
+
+/// The answer of `GET …/change-requests/{cr}/pdf`: where the generated PDF can be downloaded.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct PdfAddress {
+    pub url: String,
 }
 
 /// The fields `PATCH …/change-requests/{cr}` can change; only the ones set are sent.
@@ -94,6 +116,14 @@ impl ChangeRequestUpdate {
     pub fn subject(subject: impl Into<String>) -> ChangeRequestUpdate {
         ChangeRequestUpdate {
             subject: Some(subject.into()),
+            ..ChangeRequestUpdate::default()
+        }
+    }
+
+    /// `{description}` only: a rich-text Document.
+    pub fn description(document: serde_json::Value) -> ChangeRequestUpdate {
+        ChangeRequestUpdate {
+            description: Some(document),
             ..ChangeRequestUpdate::default()
         }
     }
@@ -165,6 +195,35 @@ impl Client {
         let path = format!("/orgs/{}/change-requests", encode_segment(org));
         let query = filter.organization_query();
         self.get_list_page(&path, &borrow_query(&query), page).await
+    }
+
+    /// `POST /spaces/{space}/change-requests` with a subject: the new change request (201).
+    pub async fn create_change_request(
+        &self,
+        space: &str,
+        subject: &str,
+    ) -> Result<ChangeRequest, ApiError> {
+        let path = format!("/spaces/{}/change-requests", encode_segment(space));
+        let body = NewChangeRequest {
+            subject: subject.to_owned(),
+        };
+        self.post(&path, &body).await
+    }
+
+    /// `GET …/change-requests/{cr}/pdf`: the address of the change request's PDF, or with
+    /// `page` of that one page only (`page=<id>&only=true`; `page` is a page id, not a cursor).
+    pub async fn change_request_pdf(
+        &self,
+        space: &str,
+        change_request: &str,
+        page: Option<&str>,
+    ) -> Result<PdfAddress, ApiError> {
+        let path = format!("{}/pdf", change_request_path(space, change_request));
+        let query: Vec<(&str, &str)> = match page {
+            Some(page) => vec![("page", page), ("only", "true")],
+            None => Vec::new(),
+        };
+        self.get(&path, &query).await
     }
 
     /// `GET /spaces/{space}/change-requests/{cr}`; `cr` may be the id or the number.
@@ -296,6 +355,7 @@ mod tests {
             contributor: None,
             requested_reviewer: Some("u3".into()),
             space: Some("s1".into()),
+            issues_cluster: Some("c1".into()),
             order_by: Some(ChangeRequestOrderBy::CreatedAt),
         }
     }
@@ -313,6 +373,7 @@ mod tests {
         assert!(query.contains(&("requestedReviewer", "u3".into())));
         assert!(query.contains(&("orderBy", "createdAt".into())));
         assert!(query.contains(&("space", "s1".into())));
+        assert!(query.contains(&("conversationsIssuesCluster", "c1".into())));
         assert!(!query.iter().any(|(key, _)| *key == "contributor"));
     }
 
@@ -326,6 +387,7 @@ mod tests {
             .collect();
         assert_eq!(statuses, vec!["open"]);
         assert!(!query.iter().any(|(key, _)| *key == "space"));
+        assert!(query.contains(&("conversationsIssuesCluster", "c1".into())));
     }
 
     #[test]

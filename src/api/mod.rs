@@ -14,6 +14,7 @@ pub mod change_requests;
 pub mod client;
 pub mod collections;
 pub mod comments;
+pub mod conversations;
 pub mod error;
 pub mod files;
 pub mod git;
@@ -31,7 +32,7 @@ pub mod spaces;
 pub mod token;
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
-pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate};
+pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate, PdfAddress};
 pub use client::{
     Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
 };

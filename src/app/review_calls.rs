@@ -2,8 +2,8 @@
 //! review screens can grow without touching every other screen.
 
 use crate::api::models::{
-    ChangeRequest, ChangeRequestReview, ChangeRequestStatus, Comment, CommentReply, Member,
-    MergeResult, RequestedReviewer, RevisionSemanticChanges, Space, UpdateResult, User,
+    ChangeRequest, ChangeRequestReview, ChangeRequestStatus, Comment, CommentReply, IssuesCluster,
+    Member, MergeResult, RequestedReviewer, RevisionSemanticChanges, Space, UpdateResult, User,
 };
 use crate::api::{ApiError, ChangeRequestFilter, CommentUpdate, ListPage, ReviewVerdict};
 
@@ -93,6 +93,25 @@ pub enum ReviewCall {
     ListMembers {
         organization: String,
     },
+    /// A new change request in `space`.
+    Create {
+        space: String,
+        subject: String,
+    },
+    /// The description, a rich-text Document, sent alone.
+    SetDescription {
+        target: ChangeRequestRef,
+        document: serde_json::Value,
+    },
+    /// The PDF address of the change request, or of one of its pages.
+    Pdf {
+        target: ChangeRequestRef,
+        page: Option<String>,
+    },
+    /// The organization's conversations issues clusters, for the list's cluster filter.
+    ListIssueClusters {
+        organization: String,
+    },
 }
 
 /// A comment with its replies.
@@ -160,4 +179,9 @@ pub enum ReviewResponse {
     Merged(Result<MergeResult, ApiError>),
     UpdatedFromMain(Result<UpdateResult, ApiError>),
     Members(Result<Vec<Member>, ApiError>),
+    Created(Result<ChangeRequest, ApiError>),
+    DescriptionSet(Result<ChangeRequest, ApiError>),
+    /// The PDF's address.
+    Pdf(Result<String, ApiError>),
+    IssueClusters(Result<Vec<IssuesCluster>, ApiError>),
 }

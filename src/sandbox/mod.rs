@@ -17,6 +17,7 @@
 
 mod change_requests;
 mod collections;
+mod conversations;
 mod demo;
 mod error;
 mod fault_rules;

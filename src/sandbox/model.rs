@@ -56,6 +56,7 @@ pub struct World {
     /// Published sites with their structure, share links and adaptive schema.
     pub sites: super::sites::Sites,
     pub change_requests: super::change_requests::model::ChangeRequests,
+    pub conversations: super::conversations::Conversations,
     /// Roles on collections apart from the organization role (the `permissions` they give).
     pub content_access: super::collections::ContentAccess,
     /// Git sync state per space (import/export operations, legacy installations).

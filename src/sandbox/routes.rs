@@ -70,6 +70,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::files::router())
         .merge(super::sites::routes::router())
         .merge(super::change_requests::routes::router())
+        .merge(super::conversations::routes::router())
         .merge(super::collections::routes::router())
         .merge(super::moves::router())
         .merge(super::spaces::router())

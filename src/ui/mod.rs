@@ -1,9 +1,11 @@
 //! Drawing helpers shared by screens. Widgets here know no screen.
 
+pub mod address_popup;
 pub mod chrome;
 pub mod composer;
 pub mod confirm;
 pub mod diff;
+pub mod document;
 pub mod emoji_picker;
 pub mod hyperlink;
 pub mod input;

@@ -2,8 +2,8 @@
 //! driver. Tests then feed messages to `update` by hand and look at the commands it returns.
 
 use quire::api::{ApiError, Client, ClientConfig, Token};
-use quire::app::review_calls::ChangeRequestRef;
-use quire::app::{Model, Msg, Size};
+use quire::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
+use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
@@ -60,4 +60,32 @@ pub fn forbidden() -> ApiError {
         code: Some(403),
         message: "The comment role is needed".into(),
     }
+}
+
+/// The one review call a command asks for.
+pub fn review_call(cmd: &Cmd) -> (RequestId, ReviewCall) {
+    let all = super::requests(cmd);
+    assert_eq!(all.len(), 1, "{cmd:?}");
+    match all.into_iter().next().unwrap() {
+        (request, ApiCall::Review(call)) => (request, call),
+        other => panic!("not a review call: {other:?}"),
+    }
+}
+
+/// Feeds the answer to a review call.
+pub fn answer(model: &mut Model, request: RequestId, response: ReviewResponse) -> Cmd {
+    update(
+        model,
+        Msg::Api {
+            request,
+            response: ApiResponse::Review(response),
+        },
+    )
+}
+
+/// Types `text` key by key; the commands each key returned.
+pub fn type_text(model: &mut Model, text: &str) -> Vec<Cmd> {
+    text.chars()
+        .map(|c| update(model, super::char_key(c)))
+        .collect()
 }

@@ -110,6 +110,9 @@ pub struct ChangeRequest {
     pub merged_by: Option<User>,
     #[serde(default)]
     pub merged_at: Option<String>,
+    /// The conversations issues cluster it answers (seed only; the public service has none).
+    #[serde(default)]
+    pub conversations_issues_cluster: Option<String>,
     #[serde(default, deserialize_with = "null_as_default")]
     pub urls: Urls,
     /// Neither the seed nor the service promise this; `None` when absent.
@@ -237,6 +240,10 @@ mod tests {
         );
         assert_eq!(change_request.subject, "");
         assert!(!change_request.outdated);
+        assert_eq!(
+            change_request.conversations_issues_cluster.as_deref(),
+            Some("c1")
+        );
         let permissions = change_request.permissions.unwrap();
         assert!(permissions.view && permissions.merge && !permissions.edit);
     }

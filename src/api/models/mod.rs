@@ -6,6 +6,7 @@ pub mod change_request;
 pub mod collection;
 pub mod comment;
 pub mod common;
+pub mod conversations;
 pub mod git;
 pub mod links;
 pub mod member;
@@ -27,6 +28,7 @@ pub use comment::{
     Reaction, ReactionUser, Replier,
 };
 pub use common::{DefaultLevel, MemberRole, Urls, User};
+pub use conversations::{IssuesCluster, IssuesClusterStats};
 pub use git::GitOperation;
 pub use links::{BrokenLinkStats, Link, LinkPage, LinkStats, LinkStatus};
 pub use member::Member;

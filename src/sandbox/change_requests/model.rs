@@ -96,6 +96,8 @@ pub struct ChangeRequest {
     pub subject: String,
     /// A JSON `document`, kept as sent.
     pub description: Option<serde_json::Value>,
+    /// The conversations issues cluster it answers (`conversationsIssuesCluster`).
+    pub cluster: Option<String>,
     pub created_by: String,
     pub created_at: String,
     pub updated_at: String,

@@ -105,6 +105,9 @@ impl Renderer<'_> {
         if let Some(description) = &change_request.description {
             object["description"] = description.clone();
         }
+        if let Some(cluster) = &change_request.cluster {
+            object["conversationsIssuesCluster"] = json!(cluster);
+        }
         if let Some(ancestor) = &change_request.revision_merged_ancestor {
             object["revisionMergedAncestor"] = json!(ancestor);
         }

@@ -44,7 +44,7 @@ pub fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route(
             "/v1/spaces/{space}/change-requests",
-            get(list_space_change_requests),
+            get(list_space_change_requests).post(create_change_request),
         )
         .route(
             "/v1/orgs/{organization}/change-requests",
@@ -57,6 +57,7 @@ pub fn router() -> Router<Arc<Shared>> {
         .route(&at("/merge"), post(merge_change_request))
         .route(&at("/update"), post(update_change_request))
         .route(&at("/changes"), get(list_changes))
+        .route(&at("/pdf"), get(get_pdf))
         .route(&at("/content"), get(get_content))
         .route(&at("/content/pages"), get(list_content_pages))
         .route(&at("/content/page/{page}"), get(get_content_page))
@@ -264,8 +265,13 @@ struct ListFilters<'a> {
     contributor: Option<&'a str>,
     requested_reviewer: Option<&'a str>,
     space: Option<&'a str>,
+    cluster: Option<&'a str>,
     by_created: bool,
 }
+
+/// The cluster filter's query parameter: the seed names no parameter, so the sandbox takes the
+/// change request's own field name.
+const CLUSTER_PARAM: &str = "conversationsIssuesCluster";
 
 fn parse_status(text: &str) -> Result<Status, ApiError> {
     Status::parse(text).ok_or_else(|| {
@@ -305,6 +311,7 @@ fn list_filters(pairs: &Pairs, repeated_status: bool) -> Result<ListFilters<'_>,
         contributor: non_empty("contributor"),
         requested_reviewer: non_empty("requestedReviewer"),
         space: non_empty("space"),
+        cluster: non_empty(CLUSTER_PARAM),
         by_created,
     })
 }
@@ -334,6 +341,9 @@ fn matches(change_request: &ChangeRequest, filters: &ListFilters) -> bool {
         && filters
             .space
             .is_none_or(|space| change_request.space == space)
+        && filters
+            .cluster
+            .is_none_or(|cluster| change_request.cluster.as_deref() == Some(cluster))
 }
 
 /// Renders the matching change requests newest first (by `orderBy`) and pages them.
@@ -414,6 +424,114 @@ async fn list_organization_change_requests(
                 .is_some_and(|space| space.organization == organization)
         },
     )
+}
+
+#[derive(Debug, Deserialize)]
+struct NewChangeRequest {
+    subject: Option<Value>,
+}
+
+/// `POST /spaces/{space}/change-requests`: a new change request on the space's current
+/// content, open, numbered after the space's last one; 201 with `Location`.
+async fn create_change_request(
+    State(shared): SharedState,
+    Extension(context): Extension<Context>,
+    Path(space_id): Path<String>,
+    bytes: Bytes,
+) -> Answer {
+    let body: NewChangeRequest = parse_body(&bytes)?;
+    let subject = match body.subject {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(subject)) => subject,
+        Some(_) => return Err(ApiError::bad_request("\"subject\" must be a string")),
+    };
+    if subject.chars().count() > MAX_SUBJECT {
+        return Err(ApiError::bad_request(format!(
+            "\"subject\" is longer than {MAX_SUBJECT} characters"
+        )));
+    }
+    let mut world = shared.world.write().await;
+    let space = space_of(&world, &space_id)?.clone();
+    require_role(
+        role_of(&world, &space, &context.user),
+        Role::Edit,
+        "Creating a change request",
+    )?;
+    let id = world.change_requests.new_id("cr");
+    let number = world
+        .change_requests
+        .items
+        .iter()
+        .filter(|change_request| change_request.space == space_id)
+        .map(|change_request| change_request.number)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let stamp = now();
+    world.change_requests.items.push(ChangeRequest {
+        id: id.clone(),
+        number,
+        space: space_id.clone(),
+        status: Status::Open,
+        subject,
+        description: None,
+        cluster: None,
+        created_by: context.user.clone(),
+        created_at: stamp.clone(),
+        updated_at: stamp,
+        revision: format!("rev-{id}-1"),
+        revision_initial: space.revision.id.clone(),
+        revision_merged_ancestor: None,
+        revision_merged: None,
+        merged_by: None,
+        merged_at: None,
+        base_revision: space.revision.id.clone(),
+        base_pages: space.revision.pages.clone(),
+        edits: Vec::new(),
+        editors: Vec::new(),
+        comments: Vec::new(),
+        reviews: Vec::new(),
+        requested_reviewers: Vec::new(),
+    });
+    sync_space_counts(&mut world, &space_id);
+    let index = world.change_requests.items.len() - 1;
+    let change_request = &world.change_requests.items[index];
+    let renderer = renderer(&world, &shared, &context, &space);
+    let location = renderer.change_request_location(change_request);
+    let body = renderer.change_request(change_request);
+    Ok((StatusCode::CREATED, [(LOCATION, location)], Json(body)).into_response())
+}
+
+/// `GET …/change-requests/{cr}/pdf`: where the PDF of the change request (or, with `page`, of
+/// that page; `only` is accepted as a boolean) would be downloaded. `page` is a page id of the
+/// change request's content: 404 for one it does not have.
+async fn get_pdf(
+    State(shared): SharedState,
+    Path((space_id, id)): Path<(String, String)>,
+    RawQuery(raw): RawQuery,
+) -> Answer {
+    let pairs = query_pairs(raw);
+    if let Some(only) = first(&pairs, "only")
+        && !matches!(only, "true" | "false")
+    {
+        return Err(ApiError::bad_request(
+            "Invalid \"only\": expected true or false",
+        ));
+    }
+    let world = shared.world.read().await;
+    let index = locate(&world, &space_id, &id)?;
+    let change_request = &world.change_requests.items[index];
+    let mut url = format!(
+        "https://files.docs.example/pdf/{space_id}/{}.pdf",
+        change_request.id
+    );
+    if let Some(page) = first(&pairs, "page").filter(|page| !page.is_empty()) {
+        if find(&content_of(change_request), page).is_none() {
+            return Err(ApiError::not_found("page", page));
+        }
+        url.push_str(&format!("?page={page}"));
+    }
+    json_response(json!({ "url": url }))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -289,6 +289,7 @@ fn change_request(world: &World) -> ChangeRequest {
         description: Some(markdown_to_document(
             "Moves every area to the new template. Comments welcome on any page.",
         )),
+        cluster: None,
         created_by: ids::USER_ADMIN.to_string(),
         created_at: timestamp(401, 0),
         updated_at: timestamp(420, 0),

@@ -111,6 +111,21 @@ pub fn populate(world: &mut World) {
         lumen_reranker(&lumen, &lumen_revision),
         lumen_windows(&lumen, &lumen_revision),
     ];
+    let answers = [
+        (ids::CR_REVIEW, demo::CLUSTER_TOKEN_ERRORS),
+        (ids::CR_OUTDATED, demo::CLUSTER_RASPBERRY_PI),
+        (ids::CR_RUNBOOK, demo::CLUSTER_FAILOVER),
+    ];
+    for (change_request, cluster) in answers {
+        if let Some(record) = world
+            .change_requests
+            .items
+            .iter_mut()
+            .find(|record| record.id == change_request)
+        {
+            record.cluster = Some(cluster.to_string());
+        }
+    }
     for space in [
         demo::SPACE_GETTING_STARTED,
         "spc-platform-runbooks",
@@ -173,6 +188,7 @@ fn change_request(
         status: Status::Open,
         subject: subject.to_string(),
         description: Some(markdown_to_document(description)),
+        cluster: None,
         created_by: created_by.to_string(),
         created_at: timestamp(day, 0),
         updated_at: timestamp(day + 2, 300),
@@ -303,6 +319,67 @@ https://api.acme-robotics.example/v1/tokens/self \\\n  -H \"Authorization: Beare
 create a new token with the scopes you need, deploy it, then revoke the old one under \
 **Settings → Tokens**.\n";
 
+/// The showcase description as the web editor would store it: marks, a link, a list, and a
+/// hint block (which quire keeps as it is when editing the text).
+fn token_scopes_description() -> serde_json::Value {
+    use serde_json::json;
+    let leaf = |text: &str, marks: &[&str]| {
+        let marks: Vec<serde_json::Value> = marks
+            .iter()
+            .map(|mark| json!({"object": "mark", "type": mark, "data": {}}))
+            .collect();
+        json!({"object": "leaf", "text": text, "marks": marks})
+    };
+    let text = |leaves: Vec<serde_json::Value>| json!({"object": "text", "leaves": leaves});
+    let block = |key: &str, kind: &str, nodes: Vec<serde_json::Value>| {
+        json!({"object": "block", "type": kind, "key": key, "isVoid": false, "data": {},
+            "nodes": nodes})
+    };
+    let item = |key: &str, leaves: Vec<serde_json::Value>| {
+        block(
+            key,
+            "list-item",
+            vec![block(&format!("{key}-p"), "paragraph", vec![text(leaves)])],
+        )
+    };
+    let link = json!({"object": "inline", "type": "link", "isVoid": false,
+        "data": {"ref": {"kind": "url", "url": "https://support.acme-robotics.example/t/403"}},
+        "nodes": [text(vec![leaf("tickets", &[])])]});
+    json!({"object": "document", "data": {"schemaVersion": 1}, "nodes": [
+        block("d1", "paragraph", vec![
+            text(vec![leaf("Support keeps getting ", &[])]),
+            link,
+            text(vec![
+                leaf(" from people whose first call fails with ", &[]),
+                leaf("403", &["code"]),
+                leaf(": the Quickstart never says which scope the token needs.", &[]),
+            ]),
+        ]),
+        block("d2", "list-unordered", vec![
+            item("d3", vec![
+                leaf("says ", &[]),
+                leaf("fleet:write", &["code"]),
+                leaf(" up front and adds a ", &[]),
+                leaf("Check your token", &["italic"]),
+                leaf(" step", &[]),
+            ]),
+            item("d4", vec![
+                leaf("adds a ", &[]),
+                leaf("Token scopes", &["bold"]),
+                leaf(" page and the new ", &[]),
+                leaf("fleet:telemetry", &["code"]),
+                leaf(" scope", &[]),
+            ]),
+            item("d5", vec![leaf("moves the REST API guide into Basics", &[])]),
+        ]),
+        {"object": "block", "type": "hint", "key": "d6", "isVoid": false,
+            "data": {"style": "warning"},
+            "nodes": [block("d7", "paragraph", vec![text(vec![
+                leaf("Merge after the 2.4 release: the new scope ships with it.", &[]),
+            ])])]},
+    ]})
+}
+
 fn token_scopes(main: &[Page], main_revision: &str) -> ChangeRequest {
     let day = 700;
     let mut change_request = change_request(
@@ -322,6 +399,7 @@ fn token_scopes(main: &[Page], main_revision: &str) -> ChangeRequest {
     change_request.base_pages = main.to_vec();
     change_request.updated_at = timestamp(day + 5, 640);
     change_request.editors = vec![JONAS.to_string()];
+    change_request.description = Some(token_scopes_description());
     change_request.edits = vec![
         rewrite(
             main,

@@ -6,6 +6,7 @@
 mod api_reference;
 pub mod big;
 mod change_requests;
+mod conversations;
 mod organizations;
 mod sites;
 mod spaces;
@@ -16,6 +17,7 @@ use super::render::slugify;
 /// Stable ids of the demo data, for tests and documentation.
 pub mod ids {
     pub use super::change_requests::ids::*;
+    pub use super::conversations::cluster_ids::*;
     pub use super::sites::ids::*;
 
     /// Only with `--big` ([`SandboxOptions::big`](crate::sandbox::SandboxOptions::big)): the
@@ -102,6 +104,7 @@ pub fn world() -> World {
     organizations::populate(&mut world);
     spaces::populate(&mut world);
     sites::populate(&mut world);
+    conversations::populate(&mut world);
     change_requests::populate(&mut world);
     crate::sandbox::git::populate(&mut world);
     world

@@ -1,7 +1,13 @@
 //! Change requests of a space or of a whole organization: status tabs (open, draft, merged,
-//! archived), "who" filters (created by me, review requested from me, I contributed), lazy
-//! paging and `/` filter. `Enter` opens the review.
+//! archived; `S` picks several at once), "who" filters (created by me, review requested from
+//! me, I contributed), a conversations issues cluster (`I`), lazy paging and `/` filter.
+//! `Enter` opens the review; `N` creates a change request in the space.
+//!
+//! Several statuses of one space: the space's list takes one status, so the organization's
+//! list (which takes several) is asked for that space (`space=<id>`), one request per page.
 
+pub mod create;
+mod pickers;
 mod view;
 
 use std::collections::HashMap;
@@ -11,7 +17,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::ChangeRequestFilter;
-use crate::api::models::{ChangeRequest, ChangeRequestStatus, User};
+use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Space, User};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse};
@@ -20,6 +26,8 @@ use crate::screens::review::ReviewScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::Filter;
 use crate::ui::list::Selection;
+use create::InSpace;
+use pickers::ListPicker;
 
 pub const STATUSES: [ChangeRequestStatus; 4] = [
     ChangeRequestStatus::Open,
@@ -61,8 +69,22 @@ pub struct ChangeRequestList {
     pub scope: ChangeRequestScope,
     /// The space or organization, for the title.
     pub scope_title: String,
-    pub status: usize,
+    /// The statuses shown, in tab order; never empty.
+    pub statuses: Vec<ChangeRequestStatus>,
     pub who: Who,
+    /// The organization a space's list belongs to, when known: several statuses and the
+    /// clusters are asked of it.
+    pub organization: Option<String>,
+    /// Whether the space lets this user create change requests; None when not known.
+    pub can_create: Option<bool>,
+    /// Who the space says the user is ("reader"), for refusals.
+    pub role: Option<String>,
+    /// The cluster filter: (id, label).
+    pub cluster: Option<(String, String)>,
+    pub clusters: Loadable<Vec<IssuesCluster>>,
+    pub picker: Option<ListPicker>,
+    /// The subject prompt of `N` and the list's notice.
+    pub creation: InSpace,
     pub me: Loadable<User>,
     pub list: PagedList<ChangeRequest>,
     pub selection: Selection,
@@ -82,8 +104,15 @@ impl ChangeRequestList {
         ChangeRequestList {
             scope,
             scope_title: scope_title.into(),
-            status: 0,
+            statuses: vec![ChangeRequestStatus::Open],
             who: Who::Everyone,
+            organization: None,
+            can_create: None,
+            role: None,
+            cluster: None,
+            clusters: Loadable::NotAsked,
+            picker: None,
+            creation: InSpace::default(),
             me: Loadable::NotAsked,
             list: PagedList::default(),
             selection: Selection::default(),
@@ -93,8 +122,35 @@ impl ChangeRequestList {
         }
     }
 
+    /// The list of one space, knowing its organization and what the user may do there.
+    pub fn for_space(space: &Space) -> ChangeRequestList {
+        let mut list = ChangeRequestList::new(
+            ChangeRequestScope::Space(space.id.clone()),
+            space.title.clone(),
+        );
+        list.organization = space.organization.clone();
+        list.can_create = Some(space.permissions.edit);
+        list.role = Some(create::space_role(space));
+        list
+    }
+
+    /// The organization to ask for clusters and for several statuses of a space.
+    pub fn organization_id(&self) -> Option<&str> {
+        match &self.scope {
+            ChangeRequestScope::Organization(organization) => Some(organization),
+            ChangeRequestScope::Space(_) => self.organization.as_deref(),
+        }
+    }
+
+    /// The first status shown (the one `s` moves on from).
     pub fn status(&self) -> &ChangeRequestStatus {
-        &STATUSES[self.status % STATUSES.len()]
+        self.statuses.first().unwrap_or(&STATUSES[0])
+    }
+
+    /// Several statuses can be asked for at once: always across an organization, for a space
+    /// through its organization's list.
+    pub fn takes_several_statuses(&self) -> bool {
+        self.organization_id().is_some()
     }
 
     /// Whether rows come from several spaces and so need a space column.
@@ -130,10 +186,30 @@ impl ChangeRequestList {
         self.visible().get(self.selection.selected).copied()
     }
 
+    /// Where to ask and with which filter: a space's list with several statuses asks the
+    /// organization's list for that space.
+    fn request(&self) -> Option<(ChangeRequestScope, ChangeRequestFilter)> {
+        let filter = self.server_filter()?;
+        match (&self.scope, self.organization.as_ref()) {
+            (ChangeRequestScope::Space(space), Some(organization)) if filter.statuses.len() > 1 => {
+                let filter = ChangeRequestFilter {
+                    space: Some(space.clone()),
+                    ..filter
+                };
+                Some((
+                    ChangeRequestScope::Organization(organization.clone()),
+                    filter,
+                ))
+            }
+            _ => Some((self.scope.clone(), filter)),
+        }
+    }
+
     fn server_filter(&self) -> Option<ChangeRequestFilter> {
         let me = self.me.value().map(|user| user.id.clone());
         let mut filter = ChangeRequestFilter {
-            statuses: vec![self.status().clone()],
+            statuses: self.statuses.clone(),
+            issues_cluster: self.cluster.as_ref().map(|(id, _)| id.clone()),
             ..ChangeRequestFilter::default()
         };
         match self.who {
@@ -147,7 +223,7 @@ impl ChangeRequestList {
 
     /// Loads the first page; asks who "me" is first when a filter needs it.
     pub fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(filter) = self.server_filter() else {
+        let Some((scope, filter)) = self.request() else {
             return self.load_me(ctx);
         };
         let request = ctx.requests.issue();
@@ -156,7 +232,7 @@ impl ChangeRequestList {
         Cmd::Api {
             request,
             call: ApiCall::Review(ReviewCall::ListChangeRequests {
-                scope: self.scope.clone(),
+                scope,
                 filter,
                 page: None,
             }),
@@ -176,10 +252,9 @@ impl ChangeRequestList {
     }
 
     fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let (Some(page), Some(filter)) = (
-            self.list.want_more(self.selection.selected),
-            self.server_filter(),
-        ) else {
+        let (Some(page), Some((scope, filter))) =
+            (self.list.want_more(self.selection.selected), self.request())
+        else {
             return Cmd::None;
         };
         let request = ctx.requests.issue();
@@ -189,7 +264,7 @@ impl ChangeRequestList {
         Cmd::Api {
             request,
             call: ApiCall::Review(ReviewCall::ListChangeRequests {
-                scope: self.scope.clone(),
+                scope,
                 filter,
                 page: Some(page),
             }),
@@ -240,22 +315,44 @@ impl ScreenState for ChangeRequestList {
     fn hints(&self) -> Vec<(Action, &'static str)> {
         vec![
             (Action::Open, "review"),
-            (Action::CycleStatus, "status"),
+            (Action::StatusPicker, "statuses"),
+            (Action::IssueCluster, "cluster"),
+            (Action::NewChangeRequest, "new"),
             (Action::CycleWho, "whose"),
             (Action::Filter, "filter"),
+            (Action::CycleStatus, "next status"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
         ]
     }
 
-    fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+    fn disabled_actions(&self) -> Vec<Action> {
+        let mut disabled = Vec::new();
+        if self.new_change_request_refusal().is_some() {
+            disabled.push(Action::NewChangeRequest);
+        }
+        if self.organization_id().is_none() {
+            disabled.push(Action::IssueCluster);
+        }
+        disabled
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.creation.on_raw_key(key, ctx) {
+            return Some(step);
+        }
+        if let Some(step) = self.on_picker_key(key, ctx) {
+            return Some(step);
+        }
         self.filter.handle_key(key)?;
         self.selection.clamp(self.visible().len());
         Some(Step::default())
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
-        self.filter.paste(text);
+        if !self.creation.on_paste(text) {
+            self.filter.paste(text);
+        }
         Cmd::None
     }
 
@@ -266,8 +363,21 @@ impl ScreenState for ChangeRequestList {
             _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
             Action::Open => return self.open_selected(),
             Action::CycleStatus => {
-                self.status = (self.status + 1) % STATUSES.len();
+                let index = STATUSES
+                    .iter()
+                    .position(|s| s == self.status())
+                    .unwrap_or(0);
+                self.statuses = vec![STATUSES[(index + 1) % STATUSES.len()].clone()];
                 return Some(Step::cmd(self.load(ctx)));
+            }
+            Action::StatusPicker => {
+                self.open_status_picker();
+                return Some(Step::default());
+            }
+            Action::IssueCluster => return Some(Step::cmd(self.open_cluster_picker(ctx))),
+            Action::NewChangeRequest => {
+                self.start_new_change_request();
+                return Some(Step::default());
             }
             Action::CycleWho => {
                 let index = Who::ALL.iter().position(|w| *w == self.who).unwrap_or(0);
@@ -293,6 +403,12 @@ impl ScreenState for ChangeRequestList {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let Some(step) = self.creation.on_response(request, response) {
+            return Some(step);
+        }
+        if let Some(step) = self.on_clusters(request, response, ctx) {
+            return Some(step);
+        }
         let ApiResponse::Review(response) = response else {
             return None;
         };

@@ -9,12 +9,25 @@ use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text};
 
 pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {
+    // The notice takes the last row: the list ends above it.
+    let notice_rows = u16::from(screen.creation.notice.is_some());
+    let [list_area, _] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(notice_rows)]).areas(area);
+    draw_list(screen, frame, list_area, model);
+    let theme = &model.theme;
+    if let Some(picker) = &screen.picker {
+        crate::ui::picker::draw(picker, frame, area, theme);
+    }
+    screen.creation.draw(frame, area, theme);
+}
+
+fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let mut tabs = Vec::new();
-    for (index, status) in STATUSES.iter().enumerate() {
-        let style = if index == screen.status {
+    for status in STATUSES.iter() {
+        let style = if screen.statuses.contains(status) {
             theme.style("tab_active")
         } else {
             theme.style("tab_inactive")
@@ -25,6 +38,12 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &M
         format!("  {}", screen.who.label()),
         theme.style("muted"),
     ));
+    if let Some((_, label)) = &screen.cluster {
+        tabs.push(Span::styled(
+            format!(" · cluster: {}", sanitize(label)),
+            theme.style("accent"),
+        ));
+    }
     frame.render_widget(Paragraph::new(Line::from(tabs)), tabs_area);
 
     let (body, filter_area) = text::with_filter_row(body, screen.filter.is_shown());
@@ -45,9 +64,15 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &M
     let rows = screen.visible();
     if rows.is_empty() {
         let message = if screen.filter.text.is_empty() {
+            let statuses: Vec<&str> = screen.statuses.iter().map(|s| s.as_str()).collect();
+            let cluster = screen
+                .cluster
+                .as_ref()
+                .map(|(_, label)| format!(", cluster “{}”", sanitize(label)))
+                .unwrap_or_default();
             format!(
-                "No {} change requests ({}).",
-                screen.status().as_str(),
+                "No {} change requests ({}{cluster}).",
+                statuses.join(" or "),
                 screen.who.label()
             )
         } else {

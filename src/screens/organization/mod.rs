@@ -251,10 +251,9 @@ impl Organization {
                 let Some(OrgNode::Space(space)) = self.selected_node() else {
                     return Some(Step::default());
                 };
-                return Some(Step::push(Screen::ChangeRequests(ChangeRequestList::new(
-                    ChangeRequestScope::Space(space.id.clone()),
-                    space.title.clone(),
-                ))));
+                return Some(Step::push(Screen::ChangeRequests(
+                    ChangeRequestList::for_space(space),
+                )));
             }
             Action::Open => {
                 let node = self.selected_node()?.clone();
@@ -450,7 +449,8 @@ impl ScreenState for Organization {
                 .collect(),
             Tab::ChangeRequests => vec![
                 (Action::Open, "review"),
-                (Action::CycleStatus, "status"),
+                (Action::StatusPicker, "statuses"),
+                (Action::IssueCluster, "cluster"),
                 (Action::CycleWho, "whose"),
                 (Action::Filter, "filter"),
                 (Action::NextTab, "tab"),

@@ -3,6 +3,7 @@
 
 mod view;
 
+use crate::screens::change_requests::create::InSpace;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -39,6 +40,8 @@ pub struct PageScreen {
     pub search_input: Option<LineInput>,
     /// The table of contents while it is open: which heading is selected.
     pub contents: Option<Selection>,
+    /// What `P` says: main content has no PDF of its own in this API.
+    pub change_requests: InSpace,
     /// The section to scroll to once the whole page is laid out (opened from a search hit).
     pub section: Option<SectionTarget>,
 }
@@ -72,6 +75,7 @@ impl PageScreen {
             reader: Reader::default(),
             search_input: None,
             contents: None,
+            change_requests: InSpace::default(),
             section: None,
         }
     }
@@ -230,6 +234,7 @@ impl ScreenState for PageScreen {
             (Action::NextMatch, "next"),
             (Action::TableOfContents, "contents"),
             (Action::CopyLink, "copy link"),
+            (Action::Pdf, "PDF"),
             (Action::LinksReport, "links"),
             (Action::Backlinks, "backlinks"),
             (Action::Back, "back"),
@@ -238,6 +243,9 @@ impl ScreenState for PageScreen {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.change_requests.on_raw_key(key, ctx) {
+            return Some(step);
+        }
         let input = self.search_input.as_mut()?;
         let (_, height) = Self::text_size(ctx);
         match input.handle_key(key) {
@@ -263,6 +271,9 @@ impl ScreenState for PageScreen {
         if self.contents.is_some() {
             self.on_contents_key(action, ctx);
             return Some(Step::default());
+        }
+        if action == Action::Pdf {
+            return self.change_requests.on_action(action, &self.space);
         }
         let (_, height) = Self::text_size(ctx);
         let page = height.max(1) as isize;

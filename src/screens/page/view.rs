@@ -51,6 +51,7 @@ pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
     if screen.contents.is_some() {
         draw_contents(screen, frame, area, model);
     }
+    screen.change_requests.draw(frame, area, theme);
 }
 
 /// The search input, or the match count and how far down the page the view is.

@@ -9,6 +9,7 @@ use crate::api::{ChangeRequestUpdate, CommentUpdate, ReviewVerdict};
 use crate::app::keymap::Action;
 use crate::app::review_calls::{ReviewCall, ReviewResponse};
 use crate::app::{ApiCall, Cmd, Ctx, Loadable, Step};
+use crate::ui::address_popup::AddressOutcome;
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::emoji_picker::{EmojiPicker, PickerOutcome};
 use crate::ui::input::{Filter, InputOutcome, LineInput};
@@ -35,6 +36,7 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
             (Action::CycleCommentFilter, "filter"),
         ],
         ReviewTab::Overview => vec![
+            (Action::EditDescription, "description"),
             (Action::Approve, "approve"),
             (Action::RequestChanges, "request changes"),
             (Action::AddReviewer, "add reviewer"),
@@ -46,6 +48,7 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
     }
     hints.extend([
         (Action::Files, "files"),
+        (Action::Pdf, "PDF"),
         (Action::NextTab, "tab"),
         (Action::Help, "keys"),
     ]);
@@ -80,6 +83,7 @@ pub fn disabled(screen: &ReviewScreen) -> Vec<Action> {
             Action::AddReviewer,
             Action::RemoveReviewer,
             Action::EditSubject,
+            Action::EditDescription,
         ]);
     }
     disabled
@@ -101,7 +105,8 @@ fn refusal(screen: &ReviewScreen, action: Action) -> Option<String> {
         | Action::Archive
         | Action::AddReviewer
         | Action::RemoveReviewer
-        | Action::EditSubject => ("edit this change request", "edit or above"),
+        | Action::EditSubject
+        | Action::EditDescription => ("edit this change request", "edit or above"),
         _ => ("comment here", "comment or above"),
     };
     let you_are = screen
@@ -170,6 +175,11 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
             });
             Cmd::None
         }
+        Action::EditDescription => {
+            super::description::open_editor(screen);
+            Cmd::None
+        }
+        Action::Pdf => super::description::ask_for_pdf(screen, ctx),
         Action::Filter => {
             if screen.tab == ReviewTab::Overview {
                 screen.notice(
@@ -652,6 +662,7 @@ fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
         ComposeTarget::Edit { .. } => "Edit your comment".to_string(),
         ComposeTarget::Review { approve: true } => "Approve — an optional comment".to_string(),
         ComposeTarget::Review { approve: false } => "Request changes — say what".to_string(),
+        ComposeTarget::Description => "Description".to_string(),
     };
     let mut composer = Composer::new(title, &draft);
     composer.allow_blank = matches!(target, ComposeTarget::Review { .. });
@@ -690,6 +701,13 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
         Overlay::WhoReacted { .. } => Cmd::None,
         Overlay::Confirm(confirmation) => match key.code {
             KeyCode::Char('y') | KeyCode::Enter => confirm(screen, confirmation, ctx),
+            // Not now: back to the text, which is still there.
+            KeyCode::Char('n') | KeyCode::Esc | KeyCode::Char('q')
+                if matches!(confirmation, Confirmation::SetDescription { .. }) =>
+            {
+                super::description::open_editor(screen);
+                Cmd::None
+            }
             KeyCode::Char('n') | KeyCode::Esc | KeyCode::Char('q') => Cmd::None,
             _ => {
                 screen.overlay = Some(Overlay::Confirm(confirmation));
@@ -722,6 +740,22 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
             on_subject_key(screen, input, key);
             Cmd::None
         }
+        Overlay::Pdf(popup) => match popup.handle_key(key) {
+            AddressOutcome::Copy(address) => {
+                screen.overlay = Some(Overlay::Pdf(popup));
+                screen.notice("Address copied.", false);
+                Cmd::CopyToClipboard(address)
+            }
+            AddressOutcome::Open(address) => {
+                screen.overlay = Some(Overlay::Pdf(popup));
+                Cmd::OpenInBrowser(address)
+            }
+            AddressOutcome::Close => Cmd::None,
+            AddressOutcome::Pending => {
+                screen.overlay = Some(Overlay::Pdf(popup));
+                Cmd::None
+            }
+        },
     };
     Some(Step::cmd(cmd))
 }
@@ -783,6 +817,11 @@ fn on_composer_key(
                 text,
             }
         }
+        ComposerOutcome::Submit if target == ComposeTarget::Description => {
+            let (cmd, stays_open) = super::description::submit(screen, &draft_key, composer, ctx);
+            keep_open = stays_open;
+            cmd
+        }
         ComposerOutcome::Submit => {
             composer.submitting = true;
             composer.error = None;
@@ -823,12 +862,15 @@ fn is_unchanged_edit_closing(
     composer: &Composer,
     key: &KeyEvent,
 ) -> bool {
-    let ComposeTarget::Edit { comment, reply } = target else {
-        return false;
-    };
     if key.code != KeyCode::Esc || composer.asking_to_discard || composer.submitting {
         return false;
     }
+    if *target == ComposeTarget::Description {
+        return super::description::is_unchanged(screen, &composer.text());
+    }
+    let ComposeTarget::Edit { comment, reply } = target else {
+        return false;
+    };
     let Some(thread) = screen.threads().iter().find(|t| t.comment.id == *comment) else {
         return false;
     };
@@ -885,6 +927,8 @@ fn submit(
                 text,
             },
         ),
+        // Sent by `description::submit`, never from here.
+        ComposeTarget::Description => return Cmd::None,
         ComposeTarget::Review { approve } => (
             ReviewCall::SubmitReview {
                 target: change_request,
@@ -924,6 +968,14 @@ fn confirm(screen: &mut ReviewScreen, confirmation: Confirmation, ctx: &mut Ctx)
             screen.notice("Saving the subject…", false);
             let call = ReviewCall::SetSubject { target, subject };
             screen.send(ctx, call, PendingWrite::Subject)
+        }
+        Confirmation::SetDescription {
+            document,
+            draft_key,
+            ..
+        } => {
+            screen.notice("Saving the description…", false);
+            super::description::send(screen, document, &draft_key, ctx)
         }
     }
 }
@@ -1165,6 +1217,32 @@ impl ReviewScreen {
                         self.notice("Subject changed.", false);
                     }
                     Err(error) => self.notice(self.refused("Changing the subject", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Description { draft_key }, ReviewResponse::DescriptionSet(result)) => {
+                match result {
+                    Ok(change_request) => {
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.change_request = change_request.clone();
+                        }
+                        if let Some(cached) = ctx.reviews.get_mut(&self.target) {
+                            cached.change_request = change_request.clone();
+                        }
+                        self.sent(&draft_key, "Description saved.")
+                    }
+                    Err(error) => self.failed_post_or_unknown(
+                        &draft_key,
+                        "Saving the description",
+                        error,
+                        ctx,
+                    ),
+                }
+            }
+            (PendingWrite::Pdf { page }, ReviewResponse::Pdf(result)) => {
+                match result {
+                    Ok(address) => super::description::show_pdf(self, page, address),
+                    Err(error) => self.notice(self.refused("Asking for the PDF", error), true),
                 }
                 Cmd::None
             }

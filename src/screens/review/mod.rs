@@ -9,6 +9,7 @@
 mod actions;
 mod changes;
 mod content;
+mod description;
 pub mod replies;
 pub mod threads;
 mod view;
@@ -28,6 +29,7 @@ use crate::app::review_calls::{
 };
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::ui::address_popup::AddressPopup;
 use crate::ui::composer::Composer;
 use crate::ui::diff::{DiffView, PageDiff};
 use crate::ui::emoji_picker::EmojiPicker;
@@ -75,6 +77,8 @@ pub enum ComposeTarget {
     Review {
         approve: bool,
     },
+    /// The description, as text from [`crate::ui::document`].
+    Description,
 }
 
 /// Something that must be confirmed before it is sent.
@@ -93,6 +97,12 @@ pub enum Confirmation {
     },
     SetSubject {
         subject: String,
+    },
+    /// A description whose text could not hold every block: `kept` of them stay as they are.
+    SetDescription {
+        document: serde_json::Value,
+        kept: usize,
+        draft_key: String,
     },
 }
 
@@ -126,6 +136,8 @@ pub enum Overlay {
         filter: Filter,
         selection: Selection,
     },
+    /// The address of a PDF the server made.
+    Pdf(AddressPopup),
 }
 
 /// A write in flight, with what to restore if the server refuses it.
@@ -160,6 +172,13 @@ pub enum PendingWrite {
     Reviewers,
     Status,
     Subject,
+    Description {
+        draft_key: String,
+    },
+    Pdf {
+        /// The page's title, or None for the whole change request.
+        page: Option<String>,
+    },
     Merge,
     Update,
 }
@@ -209,6 +228,8 @@ pub struct ReviewScreen {
     pub bodies: view::RenderedBodies,
     /// Which threads' replies are being fetched (the review arrives without them).
     pub reply_loading: replies::ReplyLoading,
+    /// The description's blocks the text cannot hold, while it is being edited.
+    pub description_kept: Vec<serde_json::Value>,
 }
 
 impl ReviewScreen {
@@ -245,6 +266,7 @@ impl ReviewScreen {
             recent_reactions: Vec::new(),
             bodies: view::RenderedBodies::default(),
             reply_loading: replies::ReplyLoading::default(),
+            description_kept: Vec::new(),
         }
     }
 
@@ -307,6 +329,7 @@ impl ReviewScreen {
             } => format!("edit-{comment}"),
             ComposeTarget::Review { approve: true } => "review-approve".to_string(),
             ComposeTarget::Review { approve: false } => "review-changes".to_string(),
+            ComposeTarget::Description => "description".to_string(),
         };
         format!("{}{suffix}", self.draft_prefix())
     }
@@ -438,6 +461,8 @@ impl ReviewScreen {
         let suffix = key.strip_prefix(&self.draft_prefix()).unwrap_or(key);
         if suffix.starts_with("review-") {
             self.can_review()
+        } else if suffix == "description" {
+            self.can_edit()
         } else {
             self.can_comment()
         }
@@ -787,7 +812,7 @@ pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
 
 /// The role a set of permissions amounts to, named as a person ("reader", "reviewer"): the
 /// server reports what you may do, not your role's name.
-fn role_from_permissions(
+pub(crate) fn role_from_permissions(
     admin: bool,
     merge: bool,
     edit: bool,

@@ -521,7 +521,7 @@ fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &M
         .change_request
         .description
         .as_ref()
-        .map(document_text)
+        .map(crate::ui::document::display_markdown)
         .unwrap_or_default();
     if !description.trim().is_empty() {
         lines.push(Line::from(Span::styled(
@@ -593,36 +593,6 @@ fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &M
         lines.push(Line::from(Span::styled(format!("  {name}"), style)));
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-}
-
-/// Plain text of a rich-text Document (paragraphs on their own lines).
-pub fn document_text(document: &serde_json::Value) -> String {
-    fn walk(node: &serde_json::Value, out: &mut String) {
-        if let Some(text) = node.get("text").and_then(|t| t.as_str()) {
-            out.push_str(text);
-        }
-        if let Some(leaves) = node.get("leaves").and_then(|l| l.as_array()) {
-            for leaf in leaves {
-                if let Some(text) = leaf.get("text").and_then(|t| t.as_str()) {
-                    out.push_str(text);
-                }
-            }
-        }
-        if let Some(nodes) = node.get("nodes").and_then(|n| n.as_array()) {
-            for child in nodes {
-                walk(child, out);
-            }
-            if node.get("object").and_then(|o| o.as_str()) == Some("block") {
-                out.push('\n');
-            }
-        }
-    }
-    if let Some(markdown) = document.get("markdown").and_then(|m| m.as_str()) {
-        return markdown.to_string();
-    }
-    let mut out = String::new();
-    walk(document, &mut out);
-    out.trim_end().to_string()
 }
 
 fn draw_overlay(
@@ -727,6 +697,7 @@ fn draw_overlay(
                 theme,
             );
         }
+        Overlay::Pdf(address) => address.draw(frame, area, theme),
         Overlay::Subject { input, error } => {
             let mut text = vec![Line::from(vec![
                 Span::styled("> ", theme.style("accent")),
@@ -776,7 +747,9 @@ fn context_row(screen: &ReviewScreen, target: &ComposeTarget) -> Option<Row> {
             };
             Some(Row { thread, reply })
         }
-        ComposeTarget::NewComment { .. } | ComposeTarget::Review { .. } => None,
+        ComposeTarget::NewComment { .. }
+        | ComposeTarget::Review { .. }
+        | ComposeTarget::Description => None,
     }
 }
 
@@ -855,6 +828,13 @@ fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<
         Confirmation::SetSubject { subject } => {
             vec![format!("Change the subject to “{}”?", sanitize(subject))]
         }
+        Confirmation::SetDescription { kept, .. } => vec![
+            "Save the description?".to_string(),
+            format!(
+                "{}.",
+                crate::ui::document::kept_notice(*kept).unwrap_or_default()
+            ),
+        ],
     }
 }
 

@@ -14,10 +14,10 @@ use ratatui::layout::Rect;
 use crate::api::ContentSource;
 use crate::api::models::{Page, Space};
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::review_calls::ChangeRequestScope;
 use crate::app::search::SearchScope;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
+use crate::screens::change_requests::create::InSpace;
 use crate::screens::files::FilesScreen;
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::page::PageScreen;
@@ -176,6 +176,8 @@ pub struct SpaceScreen {
     known: HashMap<String, DocKey>,
     /// The timer after which the selected page's preview is fetched; older ones are stale.
     preview_timer: Option<RequestId>,
+    /// `N` (new change request) and `P` (PDF): the prompt and what they say.
+    pub change_requests: InSpace,
 }
 
 impl SpaceScreen {
@@ -192,6 +194,7 @@ impl SpaceScreen {
             reader: Reader::default(),
             known: HashMap::new(),
             preview_timer: None,
+            change_requests: InSpace::default(),
         }
     }
 
@@ -448,6 +451,8 @@ impl ScreenState for SpaceScreen {
             (Action::Collapse, "collapse"),
             (Action::Filter, "filter"),
             (Action::ChangeRequestsOfSpace, "change requests"),
+            (Action::NewChangeRequest, "new change request"),
+            (Action::Pdf, "PDF"),
             (Action::SearchContent, "search"),
             (Action::LinksReport, "links"),
             (Action::Files, "files"),
@@ -458,7 +463,18 @@ impl ScreenState for SpaceScreen {
         ]
     }
 
+    fn disabled_actions(&self) -> Vec<Action> {
+        let mut disabled = Vec::new();
+        if !self.space.permissions.edit {
+            disabled.push(Action::NewChangeRequest);
+        }
+        disabled
+    }
+
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.change_requests.on_raw_key(key, ctx) {
+            return Some(step);
+        }
         let outcome = self.filter.handle_key(key)?;
         self.follow_filter(outcome == InputOutcome::Changed);
         self.selection.clamp(self.visible_rows().len());
@@ -466,6 +482,9 @@ impl ScreenState for SpaceScreen {
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+        if self.change_requests.on_paste(text) {
+            return Cmd::None;
+        }
         self.filter.paste(text);
         self.follow_filter(false);
         Cmd::None
@@ -489,10 +508,13 @@ impl ScreenState for SpaceScreen {
             }
             Action::ChangeRequestsOfSpace => {
                 self.cancel_pending_preview();
-                Some(Step::push(Screen::ChangeRequests(ChangeRequestList::new(
-                    ChangeRequestScope::Space(self.space.id.clone()),
-                    self.space.title.clone(),
-                ))))
+                Some(Step::push(Screen::ChangeRequests(
+                    ChangeRequestList::for_space(&self.space),
+                )))
+            }
+            Action::NewChangeRequest | Action::Pdf => {
+                self.cancel_pending_preview();
+                self.change_requests.on_action(action, &self.space)
             }
             Action::SearchContent | Action::LinksReport | Action::Files | Action::Backlinks => {
                 self.cancel_pending_preview();
@@ -528,6 +550,9 @@ impl ScreenState for SpaceScreen {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let Some(step) = self.change_requests.on_response(request, response) {
+            return Some(step);
+        }
         match response {
             ApiResponse::Pages(result) => {
                 let result = result.clone().map(|pages| build_page_tree(&pages));

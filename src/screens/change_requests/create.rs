@@ -1,0 +1,249 @@
+//! Creating a change request (`N` in a space and in a space's change-request list): a prompt
+//! for the subject, `POST /spaces/{space}/change-requests`, then the new one opens in review.
+//! Both screens hold a [`NewChangeRequest`] while it is open.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::api::ChangeRequestUpdate;
+use crate::api::models::ChangeRequest;
+use crate::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
+use crate::screens::Screen;
+use crate::screens::review::ReviewScreen;
+use crate::ui::input::InputOutcome;
+use crate::ui::prompt::{self, Prompt, TextCheck};
+use crate::ui::theme::Theme;
+
+/// A subject: required, at most 100 characters (the service's `ChangeRequestSubject`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subject;
+
+impl TextCheck for Subject {
+    fn check(&self, text: &str) -> Option<String> {
+        let length = text.trim().chars().count();
+        if length == 0 {
+            Some("a subject is required".into())
+        } else if length > ChangeRequestUpdate::MAX_SUBJECT {
+            Some(format!(
+                "at most {} characters ({length})",
+                ChangeRequestUpdate::MAX_SUBJECT
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+/// The subject prompt of a change request about to be created in `space`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewChangeRequest {
+    pub space: String,
+    pub prompt: Prompt<Subject>,
+    /// The create request in flight; keys wait until it is answered.
+    pub sending: Option<RequestId>,
+}
+
+/// What a key or an answer did to the prompt.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Still open; run the command.
+    Open(Cmd),
+    Closed,
+    /// Created: open it in review.
+    Created(Step),
+    /// The server refused; the prompt stays with the subject, the screen says why.
+    Refused(String),
+}
+
+impl NewChangeRequest {
+    pub fn new(space: impl Into<String>) -> NewChangeRequest {
+        NewChangeRequest {
+            space: space.into(),
+            prompt: Prompt::new("New change request", "its subject", "", Subject),
+            sending: None,
+        }
+    }
+
+    pub fn on_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Outcome {
+        if self.sending.is_some() {
+            return Outcome::Open(Cmd::None);
+        }
+        match self.prompt.input.handle_key(key) {
+            InputOutcome::Cancelled => Outcome::Closed,
+            InputOutcome::Submitted if self.prompt.error().is_none() => {
+                let request = ctx.requests.issue();
+                self.sending = Some(request);
+                self.prompt.hint = "creating…".into();
+                Outcome::Open(Cmd::Api {
+                    request,
+                    call: ApiCall::Review(ReviewCall::Create {
+                        space: self.space.clone(),
+                        subject: self.prompt.input.text.trim().to_string(),
+                    }),
+                })
+            }
+            _ => Outcome::Open(Cmd::None),
+        }
+    }
+
+    pub fn on_paste(&mut self, text: &str) {
+        if self.sending.is_none() {
+            self.prompt.input.insert_str(text);
+        }
+    }
+
+    /// None when the answer is not for this prompt.
+    pub fn on_response(&mut self, request: RequestId, response: &ApiResponse) -> Option<Outcome> {
+        let ApiResponse::Review(ReviewResponse::Created(result)) = response else {
+            return None;
+        };
+        if self.sending != Some(request) {
+            return None;
+        }
+        self.sending = None;
+        self.prompt.hint = "its subject".into();
+        Some(match result {
+            Ok(change_request) => Outcome::Created(open_in_review(&self.space, change_request)),
+            Err(error) => Outcome::Refused(crate::screens::review::refused(
+                "Creating the change request",
+                error,
+                None,
+            )),
+        })
+    }
+
+    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        prompt::draw(&self.prompt, frame, area, theme);
+    }
+}
+
+/// The review of a change request just created.
+fn open_in_review(space: &str, change_request: &ChangeRequest) -> Step {
+    let target = ChangeRequestRef {
+        space: change_request
+            .space
+            .clone()
+            .unwrap_or_else(|| space.to_string()),
+        change_request: change_request.id.clone(),
+    };
+    Step::push(Screen::Review(Box::new(ReviewScreen::new(
+        target,
+        Some(change_request.clone()),
+    ))))
+}
+
+/// Who the space's permissions say the user is ("reader", "editor").
+pub fn space_role(space: &crate::api::models::Space) -> String {
+    let p = &space.permissions;
+    crate::screens::role_noun(Some(&crate::screens::review::role_from_permissions(
+        p.admin, p.merge, p.edit, p.review, p.comment,
+    )))
+}
+
+/// Why `N` is refused where the space says the user may not edit.
+pub fn refusal(role: &str) -> String {
+    format!("You are {role} here: creating a change request needs edit or above.")
+}
+
+/// What a screen of a space's main content (the page tree, the reader) does about change
+/// requests: `N` opens the subject prompt (the page tree only), `P` says that PDFs are made of
+/// change requests. The screen keeps one and hands it its keys, answers and a place to draw.
+#[derive(Debug, Default)]
+pub struct InSpace {
+    pub creating: Option<NewChangeRequest>,
+    pub notice: Option<crate::ui::notice::Notice>,
+}
+
+/// What `P` says where there is only main content: the seed has no PDF of a space (the public
+/// service has one, the seed and the sandbox do not), only of a change request.
+pub const NO_SPACE_PDF: &str =
+    "PDFs are of change requests only: press P in a review (c lists them).";
+
+impl InSpace {
+    /// Actions `N` and `P`; None for any other.
+    pub fn on_action(
+        &mut self,
+        action: crate::app::keymap::Action,
+        space: &crate::api::models::Space,
+    ) -> Option<Step> {
+        use crate::app::keymap::Action;
+        use crate::ui::notice::Notice;
+        match action {
+            Action::NewChangeRequest if !space.permissions.edit => {
+                self.notice = Some(Notice::error(refusal(&space_role(space))));
+            }
+            Action::NewChangeRequest => {
+                self.creating = Some(NewChangeRequest::new(space.id.clone()));
+            }
+            Action::Pdf => self.notice = Some(Notice::info(NO_SPACE_PDF)),
+            _ => return None,
+        }
+        Some(Step::default())
+    }
+
+    /// Keys first seen here: the prompt's when it is open; esc dismisses an error.
+    pub fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        crate::ui::notice::on_key(&mut self.notice);
+        if let Some(creating) = self.creating.as_mut() {
+            return Some(match creating.on_key(key, ctx) {
+                Outcome::Open(cmd) => Step::cmd(cmd),
+                _ => {
+                    self.creating = None;
+                    Step::default()
+                }
+            });
+        }
+        let esc = key.code == ratatui::crossterm::event::KeyCode::Esc;
+        (esc && crate::ui::notice::dismiss_error(&mut self.notice)).then(Step::default)
+    }
+
+    /// True when the paste went into the prompt.
+    pub fn on_paste(&mut self, text: &str) -> bool {
+        let Some(creating) = self.creating.as_mut() else {
+            return false;
+        };
+        creating.on_paste(text);
+        true
+    }
+
+    pub fn on_response(&mut self, request: RequestId, response: &ApiResponse) -> Option<Step> {
+        let outcome = self.creating.as_mut()?.on_response(request, response)?;
+        Some(match outcome {
+            Outcome::Created(step) => {
+                self.creating = None;
+                step
+            }
+            Outcome::Refused(reason) => {
+                self.notice = Some(crate::ui::notice::Notice::error(reason));
+                Step::default()
+            }
+            Outcome::Open(cmd) => Step::cmd(cmd),
+            Outcome::Closed => {
+                self.creating = None;
+                Step::default()
+            }
+        })
+    }
+
+    /// The notice on the last row of `area`, the prompt over it.
+    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        if let Some(notice) = &self.notice
+            && area.height > 0
+        {
+            let row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+            frame.render_widget(ratatui::widgets::Clear, row);
+            frame.render_widget(
+                ratatui::widgets::Paragraph::new(ratatui::text::Span::styled(
+                    crate::ui::sanitize::sanitize(&notice.text).into_owned(),
+                    notice.style(theme),
+                )),
+                row,
+            );
+        }
+        if let Some(creating) = &self.creating {
+            creating.draw(frame, area, theme);
+        }
+    }
+}
