@@ -17,29 +17,8 @@ const HANDBOOK: &str = "spc-handbook";
 const SHIFT_TAB: &str = "\u{1b}[Z";
 const DOWN: &str = "\u{1b}[B";
 
-fn read_sandbox(base_url: &str, path: &str) -> Value {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    runtime.block_on(async {
-        reqwest::Client::new()
-            .get(format!("{base_url}/v1{path}"))
-            .bearer_auth("demo-admin")
-            .send()
-            .await
-            .expect("sandbox answers")
-            .json::<Value>()
-            .await
-            .expect("json")
-    })
-}
-
-fn collection_titled(base_url: &str, title: &str) -> Option<Value> {
-    let collections = read_sandbox(
-        base_url,
-        &format!("/orgs/{ORGANIZATION}/collections?limit=100"),
-    );
+fn collection_titled(sandbox: &SandboxProcess, title: &str) -> Option<Value> {
+    let collections = sandbox.read(&format!("/orgs/{ORGANIZATION}/collections?limit=100"));
     collections["items"]
         .as_array()?
         .iter()
@@ -61,7 +40,7 @@ fn create_move_lock_delete_restore_and_search_from_the_keyboard() {
     app.wait_for("New collection inside the selected one", WAIT);
     app.send("E2E Docs\r");
     app.wait_for("Creating “E2E Docs” — done", WAIT);
-    let collection = collection_titled(&base, "E2E Docs").expect("the collection was stored");
+    let collection = collection_titled(&sandbox, "E2E Docs").expect("the collection was stored");
     assert_eq!(collection["parent"], "col-engineering");
     let collection_id = collection["id"].as_str().expect("an id").to_string();
 
@@ -73,13 +52,13 @@ fn create_move_lock_delete_restore_and_search_from_the_keyboard() {
     app.wait_for("Engineering / E2E Docs", WAIT);
     app.send("\r");
     app.wait_for("Moving “Employee Handbook” — done", WAIT);
-    let space = read_sandbox(&base, &format!("/spaces/{HANDBOOK}"));
+    let space = sandbox.read(&format!("/spaces/{HANDBOOK}"));
     assert_eq!(space["parent"], collection_id.as_str());
 
     // Lock it.
     app.send("x");
     app.wait_for("“Employee Handbook” locked", WAIT);
-    let space = read_sandbox(&base, &format!("/spaces/{HANDBOOK}"));
+    let space = sandbox.read(&format!("/spaces/{HANDBOOK}"));
     assert_eq!(space["editMode"], "locked");
 
     // Delete it: asked first, then it is in the trash.
@@ -87,7 +66,7 @@ fn create_move_lock_delete_restore_and_search_from_the_keyboard() {
     app.wait_for("Delete space “Employee Handbook”?", WAIT);
     app.send("y");
     app.wait_for("Deleted “Employee Handbook”", WAIT);
-    let space = read_sandbox(&base, &format!("/spaces/{HANDBOOK}"));
+    let space = sandbox.read(&format!("/spaces/{HANDBOOK}"));
     assert!(space["deletedAt"].is_string(), "deleted: {space}");
 
     // Restore it from the Trash tab (the last one).
@@ -96,7 +75,7 @@ fn create_move_lock_delete_restore_and_search_from_the_keyboard() {
     app.wait_for("7 days left", WAIT);
     app.send("u");
     app.wait_for("Restored “Employee Handbook”", WAIT);
-    let space = read_sandbox(&base, &format!("/spaces/{HANDBOOK}"));
+    let space = sandbox.read(&format!("/spaces/{HANDBOOK}"));
     assert!(
         space["deletedAt"].is_null(),
         "restored (no deletedAt): {space}"

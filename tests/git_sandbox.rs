@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::sandbox_http::{HttpSandbox, assert_error};
+use common::http::{HttpSandbox, assert_error};
 use quire::sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::json;
@@ -130,7 +130,7 @@ async fn import_and_export_refuse_bad_requests_by_field() {
         .send(
             Method::POST,
             tokens::EDITOR,
-            &format!("/v1{}", git(SYNCED, "import")),
+            &git(SYNCED, "import"),
             Some(json!({"url": good_url, "ref": "refs/heads/main"})),
         )
         .await;
@@ -176,7 +176,7 @@ async fn removing_a_legacy_installation_answers_204_every_time() {
         .send(
             Method::DELETE,
             tokens::READER,
-            &format!("/v1{}", git(SYNCED, "legacy-installation")),
+            &git(SYNCED, "legacy-installation"),
             None,
         )
         .await;

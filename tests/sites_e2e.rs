@@ -8,29 +8,8 @@ use std::time::Duration;
 
 use common::pty::PtyApp;
 use common::sandbox_process::SandboxProcess;
-use serde_json::Value;
 
 const WAIT: Duration = Duration::from_secs(30);
-
-fn read_sandbox(base_url: &str, path: &str) -> Value {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    runtime.block_on(async {
-        reqwest::Client::new()
-            .get(format!("{base_url}/v1{path}"))
-            .bearer_auth("demo-admin")
-            .send()
-            .await
-            .expect("sandbox answers")
-            .error_for_status()
-            .expect("a success status")
-            .json::<Value>()
-            .await
-            .expect("json")
-    })
-}
 
 #[test]
 fn rename_a_site_switch_visibility_and_manage_a_share_link() {
@@ -82,16 +61,10 @@ fn rename_a_site_switch_visibility_and_manage_a_share_link() {
     app.send("q");
     assert!(app.wait_exit(WAIT).is_some(), "q quits");
 
-    let site = read_sandbox(
-        &sandbox.base_url,
-        "/orgs/org-acme-robotics/sites/site-acme-partners",
-    );
+    let site = sandbox.read("/orgs/org-acme-robotics/sites/site-acme-partners");
     assert_eq!(site["title"], "Partner Hub");
     assert_eq!(site["visibility"], "unlisted");
-    let links = read_sandbox(
-        &sandbox.base_url,
-        "/orgs/org-acme-robotics/sites/site-acme-partners/share-links",
-    );
+    let links = sandbox.read("/orgs/org-acme-robotics/sites/site-acme-partners/share-links");
     let items = links["items"].as_array().expect("a list");
     let created = items
         .iter()

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::sandbox_http::{HttpSandbox, assert_error};
+use common::http::{HttpSandbox, assert_error};
 use quire::sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -119,7 +119,7 @@ async fn patch_refuses_bad_fields_by_name_and_changes_nothing() {
 #[tokio::test]
 async fn only_admins_change_spaces_and_unknown_ones_are_404() {
     let sandbox = HttpSandbox::start().await;
-    let path = format!("/v1{}", space_path(SPACE));
+    let path = space_path(SPACE);
     let reply = sandbox
         .send(
             Method::PATCH,

@@ -6,9 +6,9 @@ use reqwest::Method;
 use serde_json::Value;
 
 /// A fresh sandbox and an HTTP client for it.
-pub struct Harness {
+pub struct HttpSandbox {
     pub sandbox: Sandbox,
-    pub http: reqwest::Client,
+    http: reqwest::Client,
 }
 
 /// A decoded answer: status, JSON body (`Null` when empty) and the `Location` header.
@@ -18,26 +18,26 @@ pub struct Reply {
     pub location: Option<String>,
 }
 
-impl Harness {
-    pub async fn start() -> Harness {
+impl HttpSandbox {
+    pub async fn start() -> HttpSandbox {
         let address = "127.0.0.1:0".parse().expect("literal address");
         let sandbox = Sandbox::start(address, SandboxOptions::default())
             .await
             .expect("sandbox starts");
-        Harness {
+        HttpSandbox {
             sandbox,
             http: reqwest::Client::new(),
         }
     }
 
-    pub async fn send(
+    async fn send_raw(
         &self,
         method: Method,
         token: &str,
         path: &str,
         body: Option<Value>,
     ) -> Reply {
-        let url = format!("{}/v1{path}", self.sandbox.base_url());
+        let url = format!("{}{path}", self.sandbox.base_url());
         let mut request = self.http.request(method, url).bearer_auth(token);
         if let Some(body) = body {
             request = request.json(&body);
@@ -53,7 +53,8 @@ impl Harness {
         let body = if text.is_empty() {
             Value::Null
         } else {
-            serde_json::from_str(&text).expect("JSON body")
+            serde_json::from_str(&text)
+                .unwrap_or_else(|error| panic!("{path}: not JSON ({error}): {text}"))
         };
         Reply {
             status,
@@ -62,14 +63,34 @@ impl Harness {
         }
     }
 
+    /// An API call (`path` after `/v1`) as the demo admin.
+    /// An API call (`path` after `/v1`) as `token`.
+    pub async fn send(
+        &self,
+        method: Method,
+        token: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Reply {
+        self.send_raw(method, token, &format!("/v1{path}"), body)
+            .await
+    }
+
+    /// An API call (`path` after `/v1`) as the demo admin, with a body or `None`.
+    pub async fn admin(&self, method: Method, path: &str, body: impl Into<Option<Value>>) -> Reply {
+        self.send(method, tokens::ADMIN, path, body.into()).await
+    }
+
+    /// A read that must succeed.
     pub async fn get(&self, path: &str) -> Value {
-        let reply = self.send(Method::GET, tokens::ADMIN, path, None).await;
+        let reply = self.admin(Method::GET, path, None).await;
         assert_eq!(reply.status, 200, "{path}: {}", reply.body);
         reply.body
     }
 
-    pub async fn admin(&self, method: Method, path: &str, body: Value) -> Reply {
-        self.send(method, tokens::ADMIN, path, Some(body)).await
+    /// A sandbox-only knob under `/_sandbox`.
+    pub async fn knob(&self, method: Method, path: &str, body: Option<Value>) -> Reply {
+        self.send_raw(method, tokens::ADMIN, path, body).await
     }
 
     /// Ids of the list at `path`, in the server's order.
@@ -81,4 +102,18 @@ impl Harness {
             .filter_map(|item| item["id"].as_str().map(str::to_string))
             .collect()
     }
+}
+
+/// The collections suites' name for it.
+pub type Harness = HttpSandbox;
+
+/// The status and the contract's error body, whose message names `needle`.
+pub fn assert_error(reply: &Reply, status: u16, needle: &str) {
+    assert_eq!(reply.status, status, "{}", reply.body);
+    assert_eq!(reply.body["error"]["code"], status, "{}", reply.body);
+    let message = reply.body["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(needle),
+        "message {message:?} should name {needle:?}"
+    );
 }

@@ -6,7 +6,6 @@ pub mod http;
 pub mod loop_harness;
 pub mod pty;
 pub mod review;
-pub mod sandbox_http;
 pub mod sandbox_process;
 pub mod views;
 

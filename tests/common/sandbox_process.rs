@@ -46,6 +46,17 @@ impl SandboxProcess {
     }
 }
 
+impl SandboxProcess {
+    /// [`SandboxProcess::get`] as `demo-admin`, from a test that is not async (a pty test).
+    pub fn read(&self, path: &str) -> serde_json::Value {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime")
+            .block_on(self.get("demo-admin", path))
+    }
+}
+
 impl Drop for SandboxProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
