@@ -22,7 +22,7 @@ use quire::output::{OutputOptions, Present, TerminalOutput};
 use quire::runtime::{self, Effects, Host, InputEvent};
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
-use quire::screens::page::PageScreen;
+use quire::screens::page::{PageScreen, text_area};
 use quire::screens::review::ReviewScreen;
 use quire::screens::space::{PageNode, SpaceScreen};
 use quire::ui::theme::Theme;
@@ -30,7 +30,7 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use ratatui::layout::{Position, Size as TerminalSize};
+use ratatui::layout::{Position, Rect, Size as TerminalSize};
 use tokio::sync::mpsc;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (200, 50)];
@@ -124,7 +124,10 @@ fn main() {
                 .unwrap_or_default();
             measure_less(name, &markdown, "less", &SIZES);
             for size in SIZES {
-                let rendered = rendered_as_ansi(&markdown, size.0);
+                // Wrapped as the reader wraps it: its text column is at most 100 wide.
+                let (width, height) = size;
+                let text_width = text_area(Rect::new(0, 0, width, height)).width;
+                let rendered = rendered_as_ansi(&markdown, text_width);
                 measure_less(name, &rendered, "less -R, quire's rendering", &[size]);
             }
         }
