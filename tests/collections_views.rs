@@ -3,51 +3,14 @@
 
 mod common;
 
-use std::net::SocketAddr;
-
-use common::*;
-use quire::api::{Client, ClientConfig, Token};
-use quire::app::{Model, Msg, update};
-use quire::headless;
-use quire::runtime::Effects;
-use quire::sandbox::{Sandbox, SandboxOptions, tokens};
-use quire::ui::chrome;
-use quire::ui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use common::views::{demo_scene, draw};
+use quire::app::Model;
+use quire::sandbox::tokens;
 use ratatui::style::Modifier;
 
-fn draw(model: &mut Model, width: u16, height: u16) -> TestBackend {
-    update(model, Msg::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
-    terminal.backend().clone()
-}
-
-/// The demo after typing `keys` on the organizations screen as the demo admin.
+/// A model after typing `keys` on the organizations screen of a fresh demo sandbox.
 async fn scene(keys: &str) -> Model {
-    let sandbox = Sandbox::start(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        SandboxOptions::default(),
-    )
-    .await
-    .unwrap();
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .unwrap();
-    let effects = Effects {
-        client: Some(client),
-        drafts: None,
-        theme: Theme::default(),
-        render: Default::default(),
-    };
-    let mut model = organizations_model(80, 24);
-    headless::start(&mut model, &effects).await;
-    headless::type_keys(&mut model, &effects, keys).await;
-    sandbox.shutdown().await;
-    model
+    demo_scene(tokens::ADMIN, keys).await
 }
 
 async fn snapshots(name: &str, keys: &str) {

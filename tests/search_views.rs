@@ -5,50 +5,13 @@
 
 mod common;
 
-use std::net::SocketAddr;
-
-use common::*;
-use quire::api::{Client, ClientConfig, Token};
-use quire::app::{Model, Msg, update};
-use quire::headless;
-use quire::runtime::Effects;
-use quire::sandbox::{Sandbox, SandboxOptions, tokens};
-use quire::ui::chrome;
-use quire::ui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-fn render(model: &mut Model, width: u16, height: u16) -> String {
-    update(model, Msg::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
-    terminal.backend().to_string()
-}
+use common::views::{demo_scene, render};
+use quire::app::Model;
+use quire::sandbox::tokens;
 
 /// A model after typing `keys` on the organizations screen of a fresh demo sandbox.
 async fn scene(keys: &str) -> Model {
-    let sandbox = Sandbox::start(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        SandboxOptions::default(),
-    )
-    .await
-    .unwrap();
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::READER),
-    ))
-    .unwrap();
-    let effects = Effects {
-        client: Some(client),
-        drafts: None,
-        theme: Theme::default(),
-        render: Default::default(),
-    };
-    let mut model = organizations_model(80, 24);
-    headless::start(&mut model, &effects).await;
-    headless::type_keys(&mut model, &effects, keys).await;
-    sandbox.shutdown().await;
-    model
+    demo_scene(tokens::READER, keys).await
 }
 
 macro_rules! snapshot_both {

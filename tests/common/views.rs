@@ -13,12 +13,17 @@ use quire::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-/// The whole screen at `width`x`height`, as text.
-pub fn render(model: &mut Model, width: u16, height: u16) -> String {
+/// The whole screen at `width`x`height`, drawn (its cells keep their styles).
+pub fn draw(model: &mut Model, width: u16, height: u16) -> TestBackend {
     update(model, Msg::Resize { width, height });
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
-    terminal.backend().to_string()
+    terminal.backend().clone()
+}
+
+/// The whole screen at `width`x`height`, as text.
+pub fn render(model: &mut Model, width: u16, height: u16) -> String {
+    draw(model, width, height).to_string()
 }
 
 /// A model after typing `keys` from the organizations screen of a fresh demo sandbox, as the
