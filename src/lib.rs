@@ -14,6 +14,16 @@ pub mod calls_reviews;
 pub mod calls_search;
 pub mod calls_sites;
 pub mod calls_spaces;
+// ── issue 11 people: members, teams ──
+
+// ── issue 11 admin: sso, org settings, agent instructions ──
+
+// ── issue 12: translations, openapi ──
+
+// ── issue 12: conversations, integrations ──
+
+// ── end of the area blocks ──
+
 pub mod config;
 pub mod headless;
 pub mod output;

@@ -451,5 +451,14 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
             ApiResponse::Spaces(crate::calls_spaces::call_spaces(client, call).await)
         }
         ApiCall::Git(call) => ApiResponse::Git(crate::calls_git::call_git(client, call).await),
+        // ── issue 11 people: members, teams ──
+
+        // ── issue 11 admin: sso, org settings, agent instructions ──
+
+        // ── issue 12: translations, openapi ──
+
+        // ── issue 12: conversations, integrations ──
+
+        // ── end of the area blocks ──
     }
 }

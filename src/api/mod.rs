@@ -30,6 +30,15 @@ pub mod search;
 pub mod sites;
 pub mod spaces;
 pub mod token;
+// ── issue 11 people: members, teams ──
+
+// ── issue 11 admin: sso, org settings, agent instructions ──
+
+// ── issue 12: translations, openapi ──
+
+// ── issue 12: conversations, integrations ──
+
+// ── end of the area blocks ──
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
 pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate, PdfAddress};
@@ -55,6 +64,15 @@ pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
 pub use spaces::SpaceUpdate;
 pub use token::Token;
+// ── issue 11 people: members, teams ──
+
+// ── issue 11 admin: sso, org settings, agent instructions ──
+
+// ── issue 12: translations, openapi ──
+
+// ── issue 12: conversations, integrations ──
+
+// ── end of the area blocks ──
 
 #[cfg(test)]
 mod client_tests;

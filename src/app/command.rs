@@ -56,6 +56,15 @@ pub enum ApiCall {
     Collections(crate::app::collections::CollectionsCall),
     Spaces(crate::app::spaces::SpacesCall),
     Git(crate::app::git::GitCall),
+    // ── issue 11 people: members, teams ──
+
+    // ── issue 11 admin: sso, org settings, agent instructions ──
+
+    // ── issue 12: translations, openapi ──
+
+    // ── issue 12: conversations, integrations ──
+
+    // ── end of the area blocks ──
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -41,6 +41,15 @@ pub enum KeyContext {
     Files,
     /// A space's git sync screen: import, export, remove a legacy installation.
     Git,
+    // ── issue 11 people: members, teams ──
+
+    // ── issue 11 admin: sso, org settings, agent instructions ──
+
+    // ── issue 12: translations, openapi ──
+
+    // ── issue 12: conversations, integrations ──
+
+    // ── end of the area blocks ──
 }
 
 macro_rules! actions {
@@ -160,6 +169,16 @@ actions! {
     GitImport => "git_import", "import from a git branch";
     GitExport => "git_export", "export to a git branch";
     RemoveLegacyInstallation => "remove_legacy_installation", "remove the legacy git installation";
+    // ── issue 11 people: members, teams ──
+
+    // ── issue 11 admin: sso, org settings, agent instructions ──
+
+    // ── issue 12: translations, openapi ──
+
+    // ── issue 12: conversations, integrations ──
+
+    // ── end of the area blocks ──
+
 }
 
 /// A key with its modifiers, comparable and printable ("ctrl-d", "G", "enter").
@@ -420,6 +439,15 @@ impl Default for Keymap {
             (Git, &["i"], Action::GitImport),
             (Git, &["e"], Action::GitExport),
             (Git, &["d", "delete"], Action::RemoveLegacyInstallation),
+            // ── issue 11 people: members, teams ──
+
+            // ── issue 11 admin: sso, org settings, agent instructions ──
+
+            // ── issue 12: translations, openapi ──
+
+            // ── issue 12: conversations, integrations ──
+
+            // ── end of the area blocks ──
         ];
         let bindings = table
             .iter()

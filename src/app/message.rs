@@ -96,4 +96,13 @@ pub enum ApiResponse {
     Collections(crate::app::collections::CollectionsResponse),
     Spaces(crate::app::spaces::SpacesResponse),
     Git(crate::app::git::GitResponse),
+    // ── issue 11 people: members, teams ──
+
+    // ── issue 11 admin: sso, org settings, agent instructions ──
+
+    // ── issue 12: translations, openapi ──
+
+    // ── issue 12: conversations, integrations ──
+
+    // ── end of the area blocks ──
 }

@@ -17,6 +17,15 @@ pub mod files;
 pub mod links;
 pub mod search;
 pub mod spaces;
+// ── issue 11 people: members, teams ──
+
+// ── issue 11 admin: sso, org settings, agent instructions ──
+
+// ── issue 12: translations, openapi ──
+
+// ── issue 12: conversations, integrations ──
+
+// ── end of the area blocks ──
 
 use std::collections::BTreeSet;
 

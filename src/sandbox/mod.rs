@@ -34,6 +34,15 @@ mod search;
 mod sites;
 mod spaces;
 pub mod testing;
+// ── issue 11 people: members, teams ──
+
+// ── issue 11 admin: sso, org settings, agent instructions ──
+
+// ── issue 12: translations, openapi ──
+
+// ── issue 12: conversations, integrations ──
+
+// ── end of the area blocks ──
 
 use std::net::SocketAddr;
 use std::sync::Arc;

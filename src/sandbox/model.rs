@@ -61,6 +61,15 @@ pub struct World {
     pub content_access: super::collections::ContentAccess,
     /// Git sync state per space (import/export operations, legacy installations).
     pub git: super::git::GitStates,
+    // ── issue 11 people: members, teams ──
+
+    // ── issue 11 admin: sso, org settings, agent instructions ──
+
+    // ── issue 12: translations, openapi ──
+
+    // ── issue 12: conversations, integrations ──
+
+    // ── end of the area blocks ──
     /// Days the sandbox's clock runs ahead of the real one (a test knob), so a test can see a
     /// deleted space pass its 7 days of retention.
     pub clock_shift_days: i64,

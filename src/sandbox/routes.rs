@@ -75,6 +75,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::moves::router())
         .merge(super::spaces::router())
         .merge(super::git::router())
+        // ── issue 11 people: members, teams ──
+        // ── issue 11 admin: sso, org settings, agent instructions ──
+        // ── issue 12: translations, openapi ──
+        // ── issue 12: conversations, integrations ──
+        // ── end of the area blocks ──
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())
         .fallback(unknown_route)

@@ -16,6 +16,15 @@ pub mod revision;
 pub mod search;
 pub mod site;
 pub mod space;
+// ── issue 11 people: members, teams ──
+
+// ── issue 11 admin: sso, org settings, agent instructions ──
+
+// ── issue 12: translations, openapi ──
+
+// ── issue 12: conversations, integrations ──
+
+// ── end of the area blocks ──
 
 pub use change_request::{
     ChangeRequest, ChangeRequestOrderBy, ChangeRequestPermissions, ChangeRequestStatus,

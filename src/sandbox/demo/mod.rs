@@ -107,6 +107,16 @@ pub fn world() -> World {
     conversations::populate(&mut world);
     change_requests::populate(&mut world);
     crate::sandbox::git::populate(&mut world);
+    // ── issue 11 people: members, teams ──
+
+    // ── issue 11 admin: sso, org settings, agent instructions ──
+
+    // ── issue 12: translations, openapi ──
+
+    // ── issue 12: conversations, integrations ──
+
+    // ── end of the area blocks ──
+
     world
 }
 

@@ -3,10 +3,20 @@
 
 mod content_ops;
 mod members;
+pub mod pane;
 pub mod space_ops;
 pub mod trash;
 mod tree;
 mod view;
+
+// Tabs built on `pane::OrgPane`, one file each.
+pub mod clusters;
+pub mod integrations;
+pub mod openapi;
+pub mod settings;
+pub mod sso;
+pub mod teams;
+pub mod translations;
 
 use crate::app::search::SearchScope;
 use crate::screens::search::SearchScreen;
@@ -31,6 +41,7 @@ use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows, VisibleRow};
 
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
+pub use pane::OrgPane;
 pub use tree::{OrgNode, build_tree};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,17 +50,31 @@ pub enum Tab {
     Spaces,
     ChangeRequests,
     Members,
+    Teams,
     Sites,
     Trash,
+    Translations,
+    OpenApi,
+    Clusters,
+    Integrations,
+    Sso,
+    Settings,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 5] = [
+    pub const ALL: [Tab; 12] = [
         Tab::Spaces,
         Tab::ChangeRequests,
         Tab::Members,
+        Tab::Teams,
         Tab::Sites,
         Tab::Trash,
+        Tab::Translations,
+        Tab::OpenApi,
+        Tab::Clusters,
+        Tab::Integrations,
+        Tab::Sso,
+        Tab::Settings,
     ];
 
     pub fn label(self) -> &'static str {
@@ -57,8 +82,15 @@ impl Tab {
             Tab::Spaces => "Spaces",
             Tab::ChangeRequests => "Change requests",
             Tab::Members => "Members",
+            Tab::Teams => "Teams",
             Tab::Sites => "Sites",
             Tab::Trash => "Trash",
+            Tab::Translations => "Translations",
+            Tab::OpenApi => "OpenAPI",
+            Tab::Clusters => "Clusters",
+            Tab::Integrations => "Integrations",
+            Tab::Sso => "SSO",
+            Tab::Settings => "Settings",
         }
     }
 }
@@ -89,13 +121,19 @@ pub struct Organization {
     /// Changing the selected space: its popup, notice and request in flight.
     pub space_ops: space_ops::SpaceOps,
     pub trash: trash::Trash,
+    pub teams: teams::TeamsTab,
+    pub sso: sso::SsoTab,
+    pub settings: settings::SettingsTab,
+    pub translations: translations::TranslationsTab,
+    pub openapi: openapi::OpenApiTab,
+    pub clusters: clusters::ClustersTab,
+    pub integrations: integrations::IntegrationsTab,
 }
 
 impl Organization {
     pub fn new(organization: OrganizationModel) -> Organization {
         Organization {
             sites: SitesTab::new(&organization.id, &organization.title),
-            organization,
             tab: Tab::Spaces,
             tree: Loadable::NotAsked,
             tree_note: None,
@@ -110,7 +148,55 @@ impl Organization {
             content: ContentOps::default(),
             space_ops: Default::default(),
             trash: Default::default(),
+            teams: teams::new(&organization),
+            sso: sso::new(&organization),
+            settings: settings::new(&organization),
+            translations: translations::new(&organization),
+            openapi: openapi::new(&organization),
+            clusters: clusters::new(&organization),
+            integrations: integrations::new(&organization),
+            organization,
         }
+    }
+
+    /// The shown tab when it is one built on `OrgPane`.
+    pub fn pane(&self) -> Option<&dyn OrgPane> {
+        Some(match self.tab {
+            Tab::Teams => &self.teams,
+            Tab::Sso => &self.sso,
+            Tab::Settings => &self.settings,
+            Tab::Translations => &self.translations,
+            Tab::OpenApi => &self.openapi,
+            Tab::Clusters => &self.clusters,
+            Tab::Integrations => &self.integrations,
+            _ => return None,
+        })
+    }
+
+    pub fn pane_mut(&mut self) -> Option<&mut dyn OrgPane> {
+        Some(match self.tab {
+            Tab::Teams => &mut self.teams,
+            Tab::Sso => &mut self.sso,
+            Tab::Settings => &mut self.settings,
+            Tab::Translations => &mut self.translations,
+            Tab::OpenApi => &mut self.openapi,
+            Tab::Clusters => &mut self.clusters,
+            Tab::Integrations => &mut self.integrations,
+            _ => return None,
+        })
+    }
+
+    /// Every pane, shown or not: responses arrive after a tab switch too.
+    fn panes_mut(&mut self) -> [&mut dyn OrgPane; 7] {
+        [
+            &mut self.teams,
+            &mut self.sso,
+            &mut self.settings,
+            &mut self.translations,
+            &mut self.openapi,
+            &mut self.clusters,
+            &mut self.integrations,
+        ]
     }
 
     /// The tree rows as drawn now (respecting expansion and the filter).
@@ -201,6 +287,9 @@ impl Organization {
         }
         if self.tab == Tab::Sites && !self.sites.started() {
             return self.sites.load(ctx);
+        }
+        if let Some(pane) = self.pane_mut() {
+            return pane.shown(ctx);
         }
         Cmd::None
     }
@@ -385,12 +474,16 @@ impl ScreenState for Organization {
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        if let Some(pane) = self.pane_mut() {
+            return pane.refresh(ctx);
+        }
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::Spaces | Tab::Trash, _) => self.load_tree(ctx),
             (Tab::Members, _) => self.load_members(ctx),
             (Tab::Sites, _) => self.sites.load(ctx),
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
             (Tab::ChangeRequests, None) => Cmd::None,
+            _ => Cmd::None,
         }
     }
 
@@ -406,6 +499,9 @@ impl ScreenState for Organization {
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
+        if let Some(pane) = self.pane() {
+            return pane.key_contexts();
+        }
         match self.tab {
             Tab::Spaces => &[
                 KeyContext::Tabs,
@@ -421,10 +517,14 @@ impl ScreenState for Organization {
             Tab::Members => &[KeyContext::Tabs, KeyContext::Members, KeyContext::List],
             Tab::Sites => self.sites.key_contexts(),
             Tab::Trash => &[KeyContext::Tabs, KeyContext::Trash, KeyContext::List],
+            _ => &[KeyContext::Tabs, KeyContext::List],
         }
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
+        if let Some(pane) = self.pane() {
+            return pane.hints();
+        }
         match self.tab {
             Tab::Sites => self.sites.hints(),
             // The content actions once there is content to act on.
@@ -472,6 +572,7 @@ impl ScreenState for Organization {
                 (Action::Back, "back"),
                 (Action::Help, "keys"),
             ],
+            _ => Vec::new(),
         }
     }
 
@@ -481,6 +582,9 @@ impl ScreenState for Organization {
         }
         if self.tab == Tab::ChangeRequests {
             return self.change_requests.as_mut()?.on_raw_key(key, ctx);
+        }
+        if let Some(pane) = self.pane_mut() {
+            return pane.on_raw_key(key, ctx);
         }
         if self.tab == Tab::Sites {
             return self.sites.on_raw_key(key, ctx);
@@ -506,6 +610,9 @@ impl ScreenState for Organization {
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+        if let Some(pane) = self.pane_mut() {
+            return pane.on_paste(text, _ctx);
+        }
         if self.tab == Tab::Spaces && self.on_content_paste(text) {
             return Cmd::None;
         }
@@ -522,6 +629,11 @@ impl ScreenState for Organization {
         }
         if self.tab == Tab::Trash && action == Action::Filter {
             return Some(Step::default());
+        }
+        if !matches!(action, Action::NextTab | Action::PreviousTab)
+            && let Some(pane) = self.pane_mut()
+        {
+            return pane.on_action(action, ctx);
         }
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
@@ -560,8 +672,8 @@ impl ScreenState for Organization {
                 .or_else(|| self.on_tree_action(action, ctx)),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
             Tab::Members => self.on_member_action(action, ctx),
-            Tab::Sites => None,
             Tab::Trash => self.on_trash_action(action, ctx),
+            _ => None,
         }
     }
 
@@ -622,17 +734,24 @@ impl ScreenState for Organization {
                 Some(Step::cmd(self.more_members(ctx)))
             }
             ApiResponse::Sites(response) => self.sites.on_response(request, response, ctx),
-            _ => None,
+            _ => self
+                .panes_mut()
+                .into_iter()
+                .find_map(|pane| pane.on_response(request, response, ctx)),
         }
     }
 
     fn link(&self) -> Option<String> {
+        if let Some(pane) = self.pane() {
+            return pane.link();
+        }
         match self.tab {
             Tab::Spaces => self.selected_node()?.app_url(),
             Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
             Tab::Members => None,
             Tab::Sites => self.sites.link(),
             Tab::Trash => self.trash.selected()?.urls.app.clone(),
+            _ => None,
         }
     }
 
@@ -648,8 +767,55 @@ impl ScreenState for Organization {
                 disabled
             }
             Tab::Trash => self.trash_disabled_actions(),
-            _ => Vec::new(),
+            _ => self
+                .pane()
+                .map(|pane| pane.disabled_actions())
+                .unwrap_or_default(),
         }
+    }
+
+    fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        self.panes_mut()
+            .into_iter()
+            .find_map(|pane| pane.on_timer(id, ctx))
+    }
+
+    fn on_document(&mut self, key: &crate::app::DocKey, ctx: &mut Ctx) {
+        for pane in self.panes_mut() {
+            pane.on_document(key, ctx);
+        }
+    }
+
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], ctx: &mut Ctx) -> Cmd {
+        let cmds = self
+            .panes_mut()
+            .into_iter()
+            .map(|pane| pane.on_drafts(prefix, drafts, ctx))
+            .collect::<Vec<_>>();
+        Cmd::batch(cmds)
+    }
+
+    fn on_external_edit(&mut self, key: &str, text: String, ctx: &mut Ctx) -> Cmd {
+        let cmds = self
+            .panes_mut()
+            .into_iter()
+            .map(|pane| pane.on_external_edit(key, text.clone(), ctx))
+            .collect::<Vec<_>>();
+        Cmd::batch(cmds)
+    }
+
+    fn unsaved_work(&self) -> Option<String> {
+        [
+            &self.teams as &dyn OrgPane,
+            &self.sso,
+            &self.settings,
+            &self.translations,
+            &self.openapi,
+            &self.clusters,
+            &self.integrations,
+        ]
+        .into_iter()
+        .find_map(|pane| pane.unsaved_work())
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {

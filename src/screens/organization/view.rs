@@ -35,6 +35,11 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
         }
         Tab::Members => draw_members(screen, frame, body, model),
         Tab::Sites => crate::screens::sites::view::draw(&screen.sites, frame, body, model),
+        _ => {
+            if let Some(pane) = screen.pane() {
+                pane.draw(frame, body, model);
+            }
+        }
     }
     if screen.tab == Tab::Spaces {
         space_ops::draw_modal(&screen.space_ops, frame, area, &model.theme);
@@ -130,18 +135,61 @@ fn draw_trash(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mode
 }
 
 fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let labels: Vec<String> = Tab::ALL
+        .iter()
+        .map(|tab| format!(" {} ", tab.label()))
+        .collect();
+    let widths: Vec<usize> = labels.iter().map(|label| text::width(label) + 1).collect();
+    let active = Tab::ALL
+        .iter()
+        .position(|tab| *tab == screen.tab)
+        .unwrap_or(0);
+    let shown = tab_window(&widths, active, area.width as usize);
     let mut spans = Vec::new();
-    for tab in Tab::ALL {
-        let style = if tab == screen.tab {
+    if shown.start > 0 {
+        spans.push(Span::styled("‹ ", theme.style("muted")));
+    }
+    for index in shown.clone() {
+        let style = if index == active {
             theme.style("tab_active")
         } else {
             theme.style("tab_inactive")
         };
-        spans.push(Span::styled(format!(" {} ", tab.label()), style));
+        spans.push(Span::styled(labels[index].clone(), style));
         spans.push(Span::raw(" "));
+    }
+    if shown.end < labels.len() {
+        spans.push(Span::styled("›", theme.style("muted")));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
+
+/// The tabs that fit in `width` cells around the active one. Tabs hidden on either side are
+/// marked by `‹ ` (2 cells) or `›` (1 cell), so the active tab is always in view.
+pub fn tab_window(widths: &[usize], active: usize, width: usize) -> std::ops::Range<usize> {
+    if widths.iter().sum::<usize>() <= width || widths.is_empty() {
+        return 0..widths.len();
+    }
+    let active = active.min(widths.len() - 1);
+    let fits = |range: &std::ops::Range<usize>| {
+        let markers = usize::from(range.start > 0) * 2 + usize::from(range.end < widths.len());
+        widths[range.clone()].iter().sum::<usize>() + markers <= width
+    };
+    let mut shown = active..active + 1;
+    loop {
+        // Grow to the right first (what `tab` goes to next), then to the left.
+        let right = shown.start..shown.end + 1;
+        let left = shown.start.saturating_sub(1)..shown.end;
+        if shown.end < widths.len() && fits(&right) {
+            shown = right;
+        } else if shown.start > 0 && fits(&left) {
+            shown = left;
+        } else {
+            return shown;
+        }
+    }
+}
+
 
 fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
@@ -454,4 +502,30 @@ fn draw_members(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mo
         ));
     }
     frame.render_widget(Paragraph::new(lines), rows_area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tab_window;
+
+    #[test]
+    fn all_tabs_show_when_they_fit() {
+        assert_eq!(tab_window(&[5, 5, 5], 1, 15), 0..3);
+    }
+
+    #[test]
+    fn the_active_tab_and_its_neighbours_show_when_they_do_not() {
+        let widths = [10; 12];
+        let shown = tab_window(&widths, 8, 40);
+        assert!(shown.contains(&8), "{shown:?}");
+        // Room for three tabs and both markers.
+        assert_eq!(shown.len(), 3);
+        assert_eq!(tab_window(&widths, 0, 40), 0..3);
+        assert_eq!(tab_window(&widths, 11, 40), 9..12);
+    }
+
+    #[test]
+    fn a_screen_narrower_than_one_tab_still_shows_the_active_one() {
+        assert_eq!(tab_window(&[10, 30, 10], 1, 5), 1..2);
+    }
 }
