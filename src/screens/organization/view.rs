@@ -190,7 +190,6 @@ pub fn tab_window(widths: &[usize], active: usize, width: usize) -> std::ops::Ra
     }
 }
 
-
 fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, filter_area) = text::with_filter_row(area, screen.tree_filter.is_shown());
