@@ -19,4 +19,5 @@ pub mod sanitize;
 pub mod status;
 pub mod text;
 pub mod theme;
+pub mod time;
 pub mod tree;
