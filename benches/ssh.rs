@@ -175,6 +175,7 @@ fn measure_quire<F>(
 {
     for (width, height) in SIZES {
         let mut figures: Vec<Vec<usize>> = vec![Vec::new(); keys.len()];
+        let mut full_page = None;
         for writing in [Writing::Before, Writing::NoRegions, Writing::Now] {
             let session = Session::start(client.clone(), screen.clone(), width, height, writing);
             for (index, (_, code)) in keys.iter().enumerate() {
@@ -184,6 +185,14 @@ fn measure_quire<F>(
                     KeyModifiers::NONE
                 };
                 figures[index].push(session.mean_bytes_per_key(*code, modifiers, top));
+            }
+            if writing == Writing::Now
+                && view.starts_with("reader")
+                && let Some((_, code)) = keys.iter().find(|(name, _)| *name == "page down")
+            {
+                // A reader pages by its text area's height.
+                let rows = text_area(Rect::new(0, 0, width, height)).height;
+                full_page = Some((session.full_page_from_top(*code, top), usize::from(rows)));
             }
             session.stop();
         }
@@ -196,6 +205,9 @@ fn measure_quire<F>(
                 figure[1],
                 figure[2]
             );
+        }
+        if let Some((bytes, rows)) = full_page {
+            print_full_page(&format!("{view}, page down"), width, height, bytes, rows);
         }
     }
 }
@@ -444,11 +456,35 @@ impl Session {
         )
     }
 
+    /// Bytes of a page-down from the top of the view: the like-for-like figure, with no
+    /// short last page in it.
+    fn full_page_from_top(&self, code: KeyCode, top: &[KeyCode]) -> usize {
+        let mut total = 0;
+        for _ in 0..PRESSES {
+            for key in top {
+                self.press(*key, KeyModifiers::NONE);
+            }
+            total += self.press(code, KeyModifiers::NONE);
+        }
+        total / PRESSES
+    }
+
     /// Closing the input ends the loop, as a closed terminal does.
     fn stop(self) {
         drop(self.keys);
         let _ = self.thread.join();
     }
+}
+
+/// One "from the top" line: bytes of a whole page and per row brought into view.
+fn print_full_page(label: &str, width: u16, height: u16, bytes: usize, rows: usize) {
+    let per_row = if rows == 0 { 0 } else { bytes / rows };
+    println!(
+        "{:<34} {:>8} {:>9} bytes, {rows} rows, {per_row} per row",
+        format!("{label}, a full page from the top"),
+        format!("{width}x{height}"),
+        bytes,
+    );
 }
 
 /// The mean over `PRESSES` presses that moved the view. At the end of a page a press changes
@@ -618,6 +654,13 @@ fn measure_less(name: &str, text: &str, label: &str, sizes: &[(u16, u16)]) {
         };
         let line = mean("j");
         let page = mean(" ");
+        // A whole page from the top: less pages by the window's height less one row.
+        let mut full = 0;
+        for _ in 0..PRESSES {
+            press("g");
+            full += press(" ");
+        }
+        let full = full / PRESSES;
         println!(
             "{:<34} {:>8} {:>9}",
             format!("{label}, {name}, j"),
@@ -629,6 +672,14 @@ fn measure_less(name: &str, text: &str, label: &str, sizes: &[(u16, u16)]) {
             format!("{label}, {name}, space"),
             format!("{width}x{height}"),
             page
+        );
+        let rows = usize::from(height) - 1;
+        print_full_page(
+            &format!("{label}, {name}, space"),
+            width,
+            height,
+            full,
+            rows,
         );
         let mut writer = writer.into_inner();
         let _ = writer.write_all(b"q");

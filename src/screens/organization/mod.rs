@@ -691,7 +691,7 @@ impl ScreenState for Organization {
                     self.trash.take_listed(&data.spaces);
                 }
                 let note = result.as_ref().ok().and_then(tree_note);
-                let result = result.clone().map(|data| build_tree(&data));
+                let result = result.as_ref().map(build_tree).map_err(Clone::clone);
                 let loaded = result.is_ok();
                 let open_keys = self
                     .tree

@@ -555,7 +555,12 @@ impl ScreenState for SpaceScreen {
         }
         match response {
             ApiResponse::Pages(result) => {
-                let result = result.clone().map(|pages| build_page_tree(&pages));
+                // Built from the borrowed pages: a copy of 10,000 typed pages would double the
+                // memory this answer holds while the tree is made.
+                let result = result
+                    .as_ref()
+                    .map(|pages| build_page_tree(pages))
+                    .map_err(Clone::clone);
                 let loaded = result.is_ok();
                 let first_load = self.pages.value().is_none();
                 let open_keys = self.pages.value().map(|old| self.rows.open_keys(old));
