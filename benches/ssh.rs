@@ -478,7 +478,7 @@ impl Session {
 
 /// One "from the top" line: bytes of a whole page and per row brought into view.
 fn print_full_page(label: &str, width: u16, height: u16, bytes: usize, rows: usize) {
-    let per_row = if rows == 0 { 0 } else { bytes / rows };
+    let per_row = bytes.checked_div(rows).unwrap_or(0);
     println!(
         "{:<34} {:>8} {:>9} bytes, {rows} rows, {per_row} per row",
         format!("{label}, a full page from the top"),
