@@ -282,21 +282,38 @@ fn find_syntax(language: &str) -> Option<&'static SyntaxReference> {
 
 /// Highlights every block; `None` for a block left plain (unknown language, over budget,
 /// panic).
+#[cfg(test)]
 pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<Highlighted>> {
+    let mut results: Vec<Option<Highlighted>> = vec![None; jobs.len()];
+    highlight_each(jobs, budget, |index, lines| results[index] = Some(lines));
+    results
+}
+
+/// Highlights the blocks in order and hands each coloured one to `on_block` as soon as it is
+/// done, so a big page never holds the tokens of all its blocks at once. Blocks left plain
+/// (unknown language, over budget, panic) are skipped.
+pub(super) fn highlight_each(
+    jobs: Vec<Job>,
+    budget: Duration,
+    mut on_block: impl FnMut(usize, Highlighted),
+) {
     // Before anything here reads the syntax set: with a worker process, quire never does.
-    if let Some(results) = worker::highlight_in_worker(&jobs, budget) {
-        return results;
-    }
+    let start = match worker::highlight_in_worker(&jobs, budget, &mut on_block) {
+        Ok(()) => return,
+        Err(next) => next,
+    };
     let count = jobs.len();
-    let mut results: Vec<Option<Highlighted>> = vec![None; count];
-    if jobs.iter().all(|job| find_syntax(&job.language).is_none()) {
-        return results;
+    if jobs[start.min(count)..]
+        .iter()
+        .all(|job| find_syntax(&job.language).is_none())
+    {
+        return;
     }
     // Read the theme and the syntax set here, not inside the blocks' budgets.
     highlight_theme();
     let budgets = Arc::new(block_budgets(&jobs, budget));
     let jobs = Arc::new(jobs);
-    let mut next = 0;
+    let mut next = start;
     while next < count {
         let (sender, receiver) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));
@@ -322,7 +339,9 @@ pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<High
             let block_budget = budgets.get(next).copied().unwrap_or(budget);
             match receiver.recv_timeout(block_budget * STUCK_AFTER_BUDGETS + GRACE) {
                 Ok((index, result)) => {
-                    results[index] = result;
+                    if let Some(lines) = result {
+                        on_block(index, lines);
+                    }
                     next = index + 1;
                     if next >= count {
                         break;
@@ -337,7 +356,6 @@ pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<High
             }
         }
     }
-    results
 }
 
 /// Each block's budget: [`FIRST_BLOCK_BUDGETS`] of them for the first block of a language

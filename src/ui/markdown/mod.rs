@@ -114,10 +114,13 @@ impl MarkdownDoc {
                     .collect(),
             })
             .collect();
-        let results = highlight::highlight_all(jobs, options.highlight_budget);
         let mut doc = self.clone();
-        for (code, result) in self.code_blocks.iter().zip(results) {
-            let Some(lines) = result else { continue };
+        // Each block is restyled as soon as it is coloured and its tokens dropped: a page with
+        // hundreds of blocks never holds all their tokens at once.
+        highlight::highlight_each(jobs, options.highlight_budget, |index, lines| {
+            let Some(code) = self.code_blocks.get(index) else {
+                return;
+            };
             for (offset, tokens) in lines.into_iter().enumerate() {
                 let styles = tokens.iter().map(|token| {
                     let style = highlight::token_style(token, self.code_style, options.color_depth);
@@ -127,7 +130,7 @@ impl MarkdownDoc {
                     break;
                 }
             }
-        }
+        });
         doc.store.buffer.shrink_to_fit();
         // Highlighting a big page frees tens of MB of tokens and worker memory.
         highlight::release_free_memory();

@@ -184,14 +184,15 @@ enum Outcome {
 pub(super) fn highlight_in_worker(
     jobs: &[Job],
     budget: Duration,
-) -> Option<Vec<Option<Highlighted>>> {
-    PROGRAM.get()?;
+    on_block: &mut dyn FnMut(usize, Highlighted),
+) -> Result<(), usize> {
+    if PROGRAM.get().is_none() {
+        return Err(0);
+    }
     let mut worker = lock_worker();
     let mut languages_seen: Vec<String> = Vec::new();
-    let mut results = Vec::with_capacity(jobs.len());
-    for job in jobs {
+    for (index, job) in jobs.iter().enumerate() {
         if job.language.trim().is_empty() {
-            results.push(None);
             continue;
         }
         let language = job.language.to_ascii_lowercase();
@@ -216,7 +217,7 @@ pub(super) fn highlight_in_worker(
                 if STOPPED.load(Ordering::SeqCst) {
                     break None;
                 }
-                return None;
+                return Err(index);
             };
             match send_block(running, job, block_budget) {
                 Outcome::Done(result) => break result,
@@ -228,9 +229,11 @@ pub(super) fn highlight_in_worker(
                 }
             }
         };
-        results.push(result);
+        if let Some(lines) = result {
+            on_block(index, lines);
+        }
     }
-    Some(results)
+    Ok(())
 }
 
 fn send_block(worker: &mut Worker, job: &Job, budget: Duration) -> Outcome {
