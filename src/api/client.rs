@@ -565,7 +565,7 @@ impl Client {
             .get(RETRY_AFTER)
             .and_then(|value| value.to_str().ok())
             .and_then(|value| retry::parse_retry_after(value, SystemTime::now()));
-        let bytes = response.bytes().await;
+        let bytes = read_body(response).await;
         tracing::debug!(
             %method,
             path,
@@ -574,7 +574,7 @@ impl Client {
             "api request"
         );
         if !status.is_success() {
-            let body = bytes.map(|bytes| bytes.to_vec()).unwrap_or_default();
+            let body = bytes.unwrap_or_default();
             let (code, message) = parse_error_body(status.as_u16(), &body);
             return Err(Failure {
                 error: ApiError::Status {
@@ -587,7 +587,7 @@ impl Client {
             });
         }
         match bytes {
-            Ok(bytes) => Ok((endpoint, bytes.to_vec())),
+            Ok(bytes) => Ok((endpoint, bytes)),
             // The head arrived, the body did not in full: a timeout, or the answer was cut.
             Err(error) if error.is_timeout() => Err(ApiError::Timeout { endpoint }.into()),
             Err(_) => Err(ApiError::CutOff { endpoint }.into()),
@@ -644,6 +644,25 @@ impl Client {
         }
         Ok(page)
     }
+}
+
+/// The most a `Content-Length` may make us set aside before the body arrives: a bigger body
+/// still arrives in full, in a buffer that grows as it comes.
+const MAX_BODY_PREALLOCATION: u64 = 16 * 1024 * 1024;
+
+/// Reads a body chunk by chunk into one buffer sized from its `Content-Length`. reqwest's
+/// `bytes()` gathers the chunks and then copies them into one piece: a 7 MB page list would be
+/// held two or three times over while it arrives.
+async fn read_body(mut response: reqwest::Response) -> Result<Vec<u8>, reqwest::Error> {
+    let expected = response
+        .content_length()
+        .unwrap_or(0)
+        .min(MAX_BODY_PREALLOCATION);
+    let mut body = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
+    while let Some(chunk) = response.chunk().await? {
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
 }
 
 /// Decodes a JSON body, naming the field path that failed (`items[2].visibility`, or `.` when
