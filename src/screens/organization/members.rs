@@ -307,13 +307,10 @@ impl MembersTab {
         let name = member.name().to_string();
         let confirm = match &change {
             Change::Role(role) => Confirm::new(
-                format!(
-                    "Make {name} {}?",
-                    match role {
-                        Some(role) => format!("{role}"),
-                        None => "a guest".to_string(),
-                    }
-                ),
+                match role {
+                    Some(role) => format!("Give {name} the {role} role?"),
+                    None => format!("Make {name} a guest?"),
+                },
                 format!(
                     "Their role changes from {} to {} in this organization.",
                     role_name(member.role.as_ref()),
@@ -410,7 +407,7 @@ impl MembersTab {
             MembersResponse::Updated(Ok(updated)) => {
                 let text = match change {
                     Change::Sso => format!("{name} is now an SSO member"),
-                    _ => format!("{name} is now {}", role_name(updated.role.as_ref())),
+                    _ => format!("{name}'s role is now {}", role_name(updated.role.as_ref())),
                 };
                 self.notice = Some(Notice::info(text));
                 self.replace(updated.clone());

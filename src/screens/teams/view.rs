@@ -181,7 +181,8 @@ pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let mut summary = format!("{} · {}", screen.organization_title, screen.team.title);
     if let Some(members) = screen.team.members {
-        summary.push_str(&format!(" · {members} members"));
+        let plural = if members == 1 { "" } else { "s" };
+        summary.push_str(&format!(" · {members} member{plural}"));
     }
     if !screen.marked.is_empty() {
         summary.push_str(&format!(
