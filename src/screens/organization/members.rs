@@ -90,9 +90,10 @@ pub fn sort_label(filter: &MemberFilter) -> &'static str {
     }
 }
 
-/// The filters in force, for the line above the list: `role admin · search "ada" · sort …`.
+/// The filters in force, for the line above the list, sort first so that "active members
+/// only" is never cut: `sort: joined, newest first · role admin · search "ada"`.
 pub fn summary(filter: &MemberFilter) -> String {
-    let mut parts = Vec::new();
+    let mut parts = vec![format!("sort: {}", sort_label(filter))];
     match &filter.role {
         Some(role) => parts.push(format!("role {role}")),
         None => parts.push("every role".to_string()),
@@ -100,7 +101,6 @@ pub fn summary(filter: &MemberFilter) -> String {
     if let Some(search) = &filter.search {
         parts.push(format!("search \"{search}\""));
     }
-    parts.push(format!("sort: {}", sort_label(filter)));
     parts.join(" · ")
 }
 

@@ -219,15 +219,15 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let role_width = 6;
-    let email_width = if area.width >= 60 {
-        area.width.saturating_sub(2 + role_width + 3) / 2
+    // Mark, name, email, role, with one space between: the name gets up to 24 cells and
+    // the email the rest, or the name all of it when there is no room for emails.
+    let rest = area.width.saturating_sub(2 + role_width + 3);
+    let (name_width, email_width) = if area.width >= 60 {
+        let name = (rest / 2).min(24);
+        (name, rest.saturating_sub(name))
     } else {
-        0
+        (rest.max(4), 0)
     };
-    let name_width = area
-        .width
-        .saturating_sub(2 + role_width + email_width + 3)
-        .max(4);
     let widths = [1, name_width, email_width, role_width];
     frame.render_widget(
         Paragraph::new(text::columns(
