@@ -529,8 +529,8 @@ impl OrgPane for MembersTab {
             ];
         }
         vec![
-            (Action::Open, "details"),
             (Action::Filter, "search"),
+            (Action::Open, "details"),
             (Action::RoleFilter, "role shown"),
             (Action::MemberSort, "sort"),
             (Action::ChangeRole, "role"),

@@ -181,7 +181,8 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let mut filters = summary(&tab.query);
     if let Some(count) = tab.list.total {
-        filters = format!("{count} members · {filters}");
+        let plural = if count == 1 { "" } else { "s" };
+        filters = format!("{count} member{plural} · {filters}");
     }
     frame.render_widget(
         Paragraph::new(Span::styled(

@@ -78,7 +78,8 @@ pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
         summary.push_str(&format!(" · title contains \"{title}\""));
     }
     if let Some(total) = tab.list.total {
-        summary = format!("{total} teams · {summary}");
+        let plural = if total == 1 { "" } else { "s" };
+        summary = format!("{total} team{plural} · {summary}");
     }
     frame.render_widget(muted_line(&summary, summary_area, theme), summary_area);
     draw_team_rows(tab, frame, body, model);
