@@ -69,6 +69,10 @@ async fn a_role_sso_and_removal_reach_the_server() -> TestResult {
     assert_eq!(client.get_member(ACME, MAYA).await?.role, None);
     let guest = "usr-oleksandr-kovalenko";
     assert_eq!(client.make_sso_member(ACME, guest).await?.sso, Some(true));
+    let before = client.get_member(ACME, demo_ids::USER_ADMIN).await?.last_seen_at;
+    client.ping(ACME).await?;
+    let after = client.get_member(ACME, demo_ids::USER_ADMIN).await?.last_seen_at;
+    assert!(after > before, "ping marks the caller as seen now: {before:?} → {after:?}");
     client.remove_member(ACME, MAYA).await?;
     client.remove_member(ACME, MAYA).await?;
     assert!(client.get_member(ACME, MAYA).await.unwrap_err().is_not_found());

@@ -617,3 +617,16 @@ fn a_team_i_cannot_manage_refuses_changes_before_sending() {
     let notice = team_screen(&model).notice.clone().expect("a notice");
     assert!(notice.text.contains("owner role in the team"), "{}", notice.text);
 }
+
+#[test]
+fn back_from_a_teams_members_the_teams_list_is_asked_again() {
+    let mut model = teams_model(true, 80, 24);
+    let (request, _) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Members(Ok(page(Vec::new())))),
+    );
+    let (_, call) = teams_call(&update(&mut model, key(KeyCode::Esc)));
+    assert!(matches!(call, TeamsCall::List { page: None, .. }), "{call:?}");
+}

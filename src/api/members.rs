@@ -107,6 +107,13 @@ impl Client {
         self.post_without_body(&member_path(org, user, "/sso")).await
     }
 
+    /// `POST /orgs/{org}/ping`: marks the caller as seen now (their `lastSeenAt`).
+    pub async fn ping(&self, org: &str) -> Result<(), ApiError> {
+        let path = format!("/orgs/{}/ping", encode_segment(org));
+        let _claims: serde_json::Value = self.post_without_body(&path).await?;
+        Ok(())
+    }
+
     /// `DELETE /orgs/{org}/members/{userId}`.
     pub async fn remove_member(&self, org: &str, user: &str) -> Result<(), ApiError> {
         self.delete(&member_path(org, user, "")).await

@@ -401,6 +401,8 @@ impl ScreenState for Organization {
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
+            // Back from a team's members: their counts may have changed.
+            (Tab::Teams, _) => self.teams.refresh(ctx),
             _ => Cmd::None,
         }
     }
