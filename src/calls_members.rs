@@ -10,9 +10,9 @@ pub async fn call_members(client: &Client, call: MembersCall) -> MembersResponse
                 client.list_member_spaces(&organization, &user, None),
                 client.list_member_teams(&organization, &user, None)
             );
-            MembersResponse::Details(spaces.and_then(|spaces| {
-                teams.map(|teams| MemberDetails { spaces, teams })
-            }))
+            MembersResponse::Details(
+                spaces.and_then(|spaces| teams.map(|teams| MemberDetails { spaces, teams })),
+            )
         }
         MembersCall::SetRole {
             organization,

@@ -78,9 +78,7 @@ pub async fn call_teams(client: &Client, call: TeamsCall) -> TeamsResponse {
             team,
             user,
         } => TeamsResponse::MembersChanged(
-            client
-                .remove_team_member(&organization, &team, &user)
-                .await,
+            client.remove_team_member(&organization, &team, &user).await,
         ),
     }
 }

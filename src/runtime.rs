@@ -457,14 +457,12 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         }
         ApiCall::Teams(call) => {
             ApiResponse::Teams(crate::calls_teams::call_teams(client, call).await)
-        }
+        } // ── issue 11 admin: sso, org settings, agent instructions ──
 
-        // ── issue 11 admin: sso, org settings, agent instructions ──
+          // ── issue 12: translations, openapi ──
 
-        // ── issue 12: translations, openapi ──
+          // ── issue 12: conversations, integrations ──
 
-        // ── issue 12: conversations, integrations ──
-
-        // ── end of the area blocks ──
+          // ── end of the area blocks ──
     }
 }

@@ -44,12 +44,30 @@ async fn members_are_filtered_by_the_server_and_their_details_read() -> TestResu
     };
     let page = client.list_members(ACME, &guests, None).await?;
     assert!(page.items.iter().all(|member| member.role.is_none()));
-    assert!(page.items.iter().all(|member| member.last_seen_at.is_some()));
+    assert!(
+        page.items
+            .iter()
+            .all(|member| member.last_seen_at.is_some())
+    );
 
-    let spaces = client.list_member_spaces(ACME, demo_ids::USER_EDITOR, None).await?;
-    assert!(spaces.items.iter().all(|entry| entry.permission == Some(MemberRole::Edit)));
-    assert!(spaces.items.iter().all(|entry| !entry.space.title.is_empty()));
-    let teams = client.list_member_teams(ACME, demo_ids::USER_EDITOR, None).await?;
+    let spaces = client
+        .list_member_spaces(ACME, demo_ids::USER_EDITOR, None)
+        .await?;
+    assert!(
+        spaces
+            .items
+            .iter()
+            .all(|entry| entry.permission == Some(MemberRole::Edit))
+    );
+    assert!(
+        spaces
+            .items
+            .iter()
+            .all(|entry| !entry.space.title.is_empty())
+    );
+    let teams = client
+        .list_member_teams(ACME, demo_ids::USER_EDITOR, None)
+        .await?;
     assert!(teams.items.iter().any(|entry| {
         entry.team.title == "Robotics SDK" && entry.member.role == Some(TeamRole::Owner)
     }));
@@ -69,13 +87,28 @@ async fn a_role_sso_and_removal_reach_the_server() -> TestResult {
     assert_eq!(client.get_member(ACME, MAYA).await?.role, None);
     let guest = "usr-oleksandr-kovalenko";
     assert_eq!(client.make_sso_member(ACME, guest).await?.sso, Some(true));
-    let before = client.get_member(ACME, demo_ids::USER_ADMIN).await?.last_seen_at;
+    let before = client
+        .get_member(ACME, demo_ids::USER_ADMIN)
+        .await?
+        .last_seen_at;
     client.ping(ACME).await?;
-    let after = client.get_member(ACME, demo_ids::USER_ADMIN).await?.last_seen_at;
-    assert!(after > before, "ping marks the caller as seen now: {before:?} → {after:?}");
+    let after = client
+        .get_member(ACME, demo_ids::USER_ADMIN)
+        .await?
+        .last_seen_at;
+    assert!(
+        after > before,
+        "ping marks the caller as seen now: {before:?} → {after:?}"
+    );
     client.remove_member(ACME, MAYA).await?;
     client.remove_member(ACME, MAYA).await?;
-    assert!(client.get_member(ACME, MAYA).await.unwrap_err().is_not_found());
+    assert!(
+        client
+            .get_member(ACME, MAYA)
+            .await
+            .unwrap_err()
+            .is_not_found()
+    );
     sandbox.shutdown().await;
     Ok(())
 }
@@ -88,7 +121,11 @@ async fn a_non_admin_is_refused_in_words() -> TestResult {
         .await
         .unwrap_err();
     assert_eq!(error.status(), Some(403));
-    assert!(error.user_message().contains("admin role"), "{}", error.user_message());
+    assert!(
+        error.user_message().contains("admin role"),
+        "{}",
+        error.user_message()
+    );
     let error = client.create_team(ACME, "Mine", &[]).await.unwrap_err();
     assert_eq!(error.status(), Some(403));
     sandbox.shutdown().await;
@@ -110,8 +147,13 @@ async fn teams_are_listed_created_renamed_edited_and_deleted() -> TestResult {
     let members = vec![MAYA.to_string(), demo_ids::USER_READER.to_string()];
     let team = client.create_team(ACME, "Field Ops", &members).await?;
     assert_eq!(team.members, Some(2));
-    let team = client.rename_team(ACME, &team.id, "Field Operations").await?;
-    assert_eq!(client.get_team(ACME, &team.id).await?.title, "Field Operations");
+    let team = client
+        .rename_team(ACME, &team.id, "Field Operations")
+        .await?;
+    assert_eq!(
+        client.get_team(ACME, &team.id).await?.title,
+        "Field Operations"
+    );
 
     client
         .set_team_member(ACME, &team.id, MAYA, Some(&TeamRole::Owner))
@@ -121,8 +163,14 @@ async fn teams_are_listed_created_renamed_edited_and_deleted() -> TestResult {
         entry.organization.id == MAYA && entry.team.role == Some(TeamRole::Owner)
     }));
     let update = TeamMembersUpdate {
-        add: vec![demo_ids::USER_EDITOR.into(), demo_ids::USER_COMMENTER.into()],
-        remove: vec![demo_ids::USER_READER.into(), demo_ids::USER_COMMENTER.into()],
+        add: vec![
+            demo_ids::USER_EDITOR.into(),
+            demo_ids::USER_COMMENTER.into(),
+        ],
+        remove: vec![
+            demo_ids::USER_READER.into(),
+            demo_ids::USER_COMMENTER.into(),
+        ],
         memberships: [(
             demo_ids::USER_EDITOR.to_string(),
             TeamMembership {
@@ -136,11 +184,20 @@ async fn teams_are_listed_created_renamed_edited_and_deleted() -> TestResult {
     seated.sort();
     assert_eq!(seated, [MAYA, demo_ids::USER_EDITOR]);
     client.remove_team_member(ACME, &team.id, MAYA).await?;
-    assert_eq!(team_member_ids(&client, &team.id).await?, [demo_ids::USER_EDITOR]);
+    assert_eq!(
+        team_member_ids(&client, &team.id).await?,
+        [demo_ids::USER_EDITOR]
+    );
 
     client.delete_team(ACME, &team.id).await?;
     client.delete_team(ACME, &team.id).await?;
-    assert!(client.get_team(ACME, &team.id).await.unwrap_err().is_not_found());
+    assert!(
+        client
+            .get_team(ACME, &team.id)
+            .await
+            .unwrap_err()
+            .is_not_found()
+    );
     sandbox.shutdown().await;
     Ok(())
 }

@@ -42,7 +42,10 @@ async fn the_demo_has_enough_people_and_teams_to_page_search_and_sort() {
     let everyone = all_items(&sandbox, &members("")).await;
     assert!(everyone.len() >= 60, "{} members", everyone.len());
     for role in ["admin", "create", "edit", "review", "comment", "read"] {
-        assert!(everyone.iter().any(|member| member["role"] == role), "{role}");
+        assert!(
+            everyone.iter().any(|member| member["role"] == role),
+            "{role}"
+        );
     }
     assert!(everyone.iter().any(|member| member["role"].is_null()));
     assert!(everyone.iter().any(|member| member["disabled"] == true));
@@ -51,11 +54,17 @@ async fn the_demo_has_enough_people_and_teams_to_page_search_and_sort() {
     let first_page = sandbox.get(&members("")).await;
     assert!(first_page["next"]["page"].is_string(), "the list pages");
     let active = all_items(&sandbox, &members("?sort=lastSeenAt")).await;
-    assert!(active.len() < everyone.len(), "last seen lists active members only");
+    assert!(
+        active.len() < everyone.len(),
+        "last seen lists active members only"
+    );
     let found = all_items(&sandbox, &members("?search=MAYA")).await;
     assert!(!found.is_empty());
     assert!(found.iter().all(|member| {
-        let text = format!("{} {}", member["user"]["displayName"], member["user"]["email"]);
+        let text = format!(
+            "{} {}",
+            member["user"]["displayName"], member["user"]["email"]
+        );
         text.to_lowercase().contains("maya")
     }));
     let listed = all_items(&sandbox, &teams("")).await;
@@ -72,22 +81,33 @@ async fn the_demo_has_enough_people_and_teams_to_page_search_and_sort() {
 async fn an_admin_changes_a_role_makes_an_sso_member_and_removes_a_member() {
     let sandbox = HttpSandbox::start().await;
     let path = members(&format!("/{MAYA}"));
-    let reply = sandbox.admin(Method::PATCH, &path, json!({"role": "edit"})).await;
+    let reply = sandbox
+        .admin(Method::PATCH, &path, json!({"role": "edit"}))
+        .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(reply.body["role"], "edit");
-    let reply = sandbox.admin(Method::PATCH, &path, json!({"role": null})).await;
+    let reply = sandbox
+        .admin(Method::PATCH, &path, json!({"role": null}))
+        .await;
     assert!(reply.body["role"].is_null(), "null makes a guest");
     let reply = sandbox
         .admin(Method::PATCH, &path, json!({"role": "owner"}))
         .await;
     assert_error(&reply, 400, "\"role\"");
     let reply = sandbox
-        .admin(Method::PATCH, &members("/usr-nobody"), json!({"role": "read"}))
+        .admin(
+            Method::PATCH,
+            &members("/usr-nobody"),
+            json!({"role": "read"}),
+        )
         .await;
     assert_error(&reply, 404, "usr-nobody");
 
     let guest = "usr-oleksandr-kovalenko";
-    assert_eq!(sandbox.get(&members(&format!("/{guest}"))).await["sso"], false);
+    assert_eq!(
+        sandbox.get(&members(&format!("/{guest}"))).await["sso"],
+        false
+    );
     let reply = sandbox
         .admin(Method::POST, &members(&format!("/{guest}/sso")), None)
         .await;
@@ -125,13 +145,19 @@ async fn only_admins_change_members_and_the_last_admin_stays() {
         let id = member["id"].as_str().unwrap_or_default();
         if id != demo_ids::USER_ADMIN {
             let reply = sandbox
-                .admin(Method::PATCH, &members(&format!("/{id}")), json!({"role": "read"}))
+                .admin(
+                    Method::PATCH,
+                    &members(&format!("/{id}")),
+                    json!({"role": "read"}),
+                )
                 .await;
             assert_eq!(reply.status, 200, "{}", reply.body);
         }
     }
     let me = members(&format!("/{}", demo_ids::USER_ADMIN));
-    let reply = sandbox.admin(Method::PATCH, &me, json!({"role": "edit"})).await;
+    let reply = sandbox
+        .admin(Method::PATCH, &me, json!({"role": "edit"}))
+        .await;
     assert_error(&reply, 400, "last admin");
     let reply = sandbox.admin(Method::DELETE, &me, None).await;
     assert_error(&reply, 400, "last admin");
@@ -141,21 +167,42 @@ async fn only_admins_change_members_and_the_last_admin_stays() {
 #[tokio::test]
 async fn a_members_spaces_and_teams_page_with_permission_and_role() {
     let sandbox = HttpSandbox::start().await;
-    let spaces = all_items(&sandbox, &members(&format!("/{}/spaces", demo_ids::USER_EDITOR))).await;
+    let spaces = all_items(
+        &sandbox,
+        &members(&format!("/{}/spaces", demo_ids::USER_EDITOR)),
+    )
+    .await;
     assert!(!spaces.is_empty());
     for entry in &spaces {
         assert_eq!(entry["permission"], "edit");
         assert_eq!(entry["space"]["object"], "space");
     }
-    let member = sandbox.get(&members(&format!("/{}", demo_ids::USER_EDITOR))).await;
-    let listed = all_items(&sandbox, &members(&format!("/{}/teams", demo_ids::USER_EDITOR))).await;
+    let member = sandbox
+        .get(&members(&format!("/{}", demo_ids::USER_EDITOR)))
+        .await;
+    let listed = all_items(
+        &sandbox,
+        &members(&format!("/{}/teams", demo_ids::USER_EDITOR)),
+    )
+    .await;
     assert_eq!(member["teams"].as_u64(), Some(listed.len() as u64));
     let roles: Vec<_> = listed
         .iter()
-        .map(|entry| (entry["team"]["title"].clone(), entry["member"]["role"].clone()))
+        .map(|entry| {
+            (
+                entry["team"]["title"].clone(),
+                entry["member"]["role"].clone(),
+            )
+        })
         .collect();
-    assert!(roles.contains(&(json!("Robotics SDK"), json!("owner"))), "{roles:?}");
-    assert!(roles.contains(&(json!("Platform"), json!("member"))), "{roles:?}");
+    assert!(
+        roles.contains(&(json!("Robotics SDK"), json!("owner"))),
+        "{roles:?}"
+    );
+    assert!(
+        roles.contains(&(json!("Platform"), json!("member"))),
+        "{roles:?}"
+    );
     let filtered = all_items(
         &sandbox,
         &members(&format!("/{}/teams?title=robot", demo_ids::USER_EDITOR)),
@@ -193,14 +240,22 @@ async fn teams_are_created_renamed_filtered_and_deleted_by_admins() {
         (json!({"title": ""}), "\"title\""),
         (json!({"title": "x".repeat(65)}), "\"title\""),
         (json!({}), "\"title\" is required"),
-        (json!({"title": "Ok", "members": ["usr-nobody"]}), "\"members\""),
+        (
+            json!({"title": "Ok", "members": ["usr-nobody"]}),
+            "\"members\"",
+        ),
         (json!({"title": "Ok", "colour": "red"}), "colour"),
     ] {
         let reply = sandbox.admin(Method::PUT, &teams(""), body).await;
         assert_error(&reply, 400, needle);
     }
     let reply = sandbox
-        .send(Method::PUT, tokens::EDITOR, &teams(""), Some(json!({"title": "Mine"})))
+        .send(
+            Method::PUT,
+            tokens::EDITOR,
+            &teams(""),
+            Some(json!({"title": "Mine"})),
+        )
         .await;
     assert_error(&reply, 403, "admin role");
 
@@ -209,16 +264,26 @@ async fn teams_are_created_renamed_filtered_and_deleted_by_admins() {
         .admin(Method::PATCH, &path, json!({"title": "Field Operations"}))
         .await;
     assert_eq!(reply.body["title"], "Field Operations", "{}", reply.body);
-    let reply = sandbox.admin(Method::PATCH, &path, json!({"title": ""})).await;
+    let reply = sandbox
+        .admin(Method::PATCH, &path, json!({"title": ""}))
+        .await;
     assert_error(&reply, 400, "\"title\"");
     let found = all_items(&sandbox, &teams("?title=field%20OP")).await;
     assert_eq!(found.len(), 1);
 
     // "Teams I can manage": an owner's own teams; an admin manages all.
-    let owned = all_items(&sandbox, &teams(&format!("?owner={}", demo_ids::USER_EDITOR))).await;
+    let owned = all_items(
+        &sandbox,
+        &teams(&format!("?owner={}", demo_ids::USER_EDITOR)),
+    )
+    .await;
     let titles: Vec<_> = owned.iter().map(|team| team["title"].clone()).collect();
     assert_eq!(titles, [json!("Robotics SDK")]);
-    let managed = all_items(&sandbox, &teams(&format!("?owner={}", demo_ids::USER_ADMIN))).await;
+    let managed = all_items(
+        &sandbox,
+        &teams(&format!("?owner={}", demo_ids::USER_ADMIN)),
+    )
+    .await;
     assert_eq!(managed.len(), 7);
 
     for _ in 0..2 {
@@ -257,7 +322,11 @@ async fn bulk_edit_adds_changes_roles_and_removal_wins() {
             .map(|entry| entry["team"]["role"].clone())
     };
     assert_eq!(role_of(MAYA), Some(json!("owner")));
-    assert_eq!(role_of(demo_ids::USER_READER), None, "added and removed: removed");
+    assert_eq!(
+        role_of(demo_ids::USER_READER),
+        None,
+        "added and removed: removed"
+    );
     assert_eq!(role_of(&leaving), None);
     for body in [
         json!({"add": ["usr-nobody"]}),
@@ -276,11 +345,21 @@ async fn one_member_is_added_changed_and_removed_and_owners_manage_their_team() 
     // Jonas (editor) owns Robotics SDK: he may manage its members, not Platform's.
     let own = teams(&format!("/team-robotics-sdk/members/{MAYA}"));
     let reply = sandbox
-        .send(Method::PUT, tokens::EDITOR, &own, Some(json!({"role": "member"})))
+        .send(
+            Method::PUT,
+            tokens::EDITOR,
+            &own,
+            Some(json!({"role": "member"})),
+        )
         .await;
     assert_eq!(reply.status, 204, "{}", reply.body);
     let reply = sandbox
-        .send(Method::PUT, tokens::EDITOR, &own, Some(json!({"role": "owner"})))
+        .send(
+            Method::PUT,
+            tokens::EDITOR,
+            &own,
+            Some(json!({"role": "owner"})),
+        )
         .await;
     assert_eq!(reply.status, 204);
     let entries = all_items(&sandbox, &teams("/team-robotics-sdk/members")).await;
@@ -290,22 +369,36 @@ async fn one_member_is_added_changed_and_removed_and_owners_manage_their_team() 
             .any(|entry| entry["organization"]["id"] == MAYA && entry["team"]["role"] == "owner")
     );
     let other = teams(&format!("/team-platform/members/{MAYA}"));
-    let reply = sandbox.send(Method::PUT, tokens::EDITOR, &other, None).await;
+    let reply = sandbox
+        .send(Method::PUT, tokens::EDITOR, &other, None)
+        .await;
     assert_error(&reply, 403, "owner role");
-    let reply = sandbox.admin(Method::PUT, &other, json!({"role": "chief"})).await;
+    let reply = sandbox
+        .admin(Method::PUT, &other, json!({"role": "chief"}))
+        .await;
     assert_error(&reply, 400, "\"role\"");
     let reply = sandbox
-        .admin(Method::PUT, &teams("/team-platform/members/usr-nobody"), None)
+        .admin(
+            Method::PUT,
+            &teams("/team-platform/members/usr-nobody"),
+            None,
+        )
         .await;
     assert_error(&reply, 404, "usr-nobody");
     for _ in 0..2 {
-        let reply = sandbox.send(Method::DELETE, tokens::EDITOR, &own, None).await;
+        let reply = sandbox
+            .send(Method::DELETE, tokens::EDITOR, &own, None)
+            .await;
         assert_eq!(reply.status, 204, "{}", reply.body);
     }
     let reply = sandbox
         .admin(Method::DELETE, &teams("/team-nope/members/u1"), None)
         .await;
     assert_eq!(reply.status, 204, "a missing team answers 204 too");
-    assert!(!team_member_ids(&sandbox, "team-robotics-sdk").await.contains(&MAYA.to_string()));
+    assert!(
+        !team_member_ids(&sandbox, "team-robotics-sdk")
+            .await
+            .contains(&MAYA.to_string())
+    );
     sandbox.sandbox.shutdown().await;
 }

@@ -353,7 +353,12 @@ fn a_team_is_created_with_a_checked_title_and_initial_members() {
     let (_, call) = teams_call(&respond(
         &mut model,
         request,
-        ApiResponse::Teams(TeamsResponse::Saved(Ok(team("t-new", "Field Ops", 2, true)))),
+        ApiResponse::Teams(TeamsResponse::Saved(Ok(team(
+            "t-new",
+            "Field Ops",
+            2,
+            true,
+        )))),
     ));
     assert!(matches!(call, TeamsCall::List { .. }), "the list reloads");
     let notice = teams_tab(&model).notice.clone().expect("a notice");
@@ -516,7 +521,11 @@ fn removing_one_asks_naming_them_and_a_refusal_is_shown_in_words() {
     update(&mut model, char_key('d'));
     match &team_screen(&model).modal {
         Some(Modal::Confirm(confirm, _)) => {
-            assert!(confirm.text().contains("Remove Grace Hopper from “Platform”?"))
+            assert!(
+                confirm
+                    .text()
+                    .contains("Remove Grace Hopper from “Platform”?")
+            )
         }
         other => panic!("expected a confirmation, got {other:?}"),
     }
@@ -615,7 +624,11 @@ fn a_team_i_cannot_manage_refuses_changes_before_sending() {
         assert!(requests(&update(&mut model, char_key(c))).is_empty());
     }
     let notice = team_screen(&model).notice.clone().expect("a notice");
-    assert!(notice.text.contains("owner role in the team"), "{}", notice.text);
+    assert!(
+        notice.text.contains("owner role in the team"),
+        "{}",
+        notice.text
+    );
 }
 
 #[test]
@@ -628,5 +641,8 @@ fn back_from_a_teams_members_the_teams_list_is_asked_again() {
         ApiResponse::Teams(TeamsResponse::Members(Ok(page(Vec::new())))),
     );
     let (_, call) = teams_call(&update(&mut model, key(KeyCode::Esc)));
-    assert!(matches!(call, TeamsCall::List { page: None, .. }), "{call:?}");
+    assert!(
+        matches!(call, TeamsCall::List { page: None, .. }),
+        "{call:?}"
+    );
 }

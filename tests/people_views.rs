@@ -40,9 +40,15 @@ async fn member_details() {
 #[tokio::test]
 async fn member_role_picker_and_confirmation() {
     let keys = format!("{MEMBERS}/jonas\r\re");
-    snapshot_both!("people_member_role_picker", scene(tokens::ADMIN, &keys).await);
+    snapshot_both!(
+        "people_member_role_picker",
+        scene(tokens::ADMIN, &keys).await
+    );
     let keys = format!("{keys}G\r");
-    snapshot_both!("people_member_role_confirm", scene(tokens::ADMIN, &keys).await);
+    snapshot_both!(
+        "people_member_role_confirm",
+        scene(tokens::ADMIN, &keys).await
+    );
 }
 
 #[tokio::test]
@@ -65,9 +71,15 @@ async fn teams_list() {
 #[tokio::test]
 async fn team_creation_title_and_initial_members() {
     let keys = format!("{TEAMS}n{}", "x".repeat(65));
-    snapshot_both!("people_team_title_too_long", scene(tokens::ADMIN, &keys).await);
+    snapshot_both!(
+        "people_team_title_too_long",
+        scene(tokens::ADMIN, &keys).await
+    );
     let keys = format!("{TEAMS}nField Ops\r");
-    snapshot_both!("people_team_initial_members", scene(tokens::ADMIN, &keys).await);
+    snapshot_both!(
+        "people_team_initial_members",
+        scene(tokens::ADMIN, &keys).await
+    );
 }
 
 #[tokio::test]
@@ -81,5 +93,8 @@ async fn team_members_and_bulk_confirmation() {
     let keys = format!("{TEAMS}\r");
     snapshot_both!("people_team_members", scene(tokens::ADMIN, &keys).await);
     let keys = format!("{TEAMS}\r  B/jonas \r");
-    snapshot_both!("people_team_bulk_confirm", scene(tokens::ADMIN, &keys).await);
+    snapshot_both!(
+        "people_team_bulk_confirm",
+        scene(tokens::ADMIN, &keys).await
+    );
 }

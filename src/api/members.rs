@@ -104,7 +104,8 @@ impl Client {
 
     /// `POST /orgs/{org}/members/{userId}/sso`: the user becomes an SSO member.
     pub async fn make_sso_member(&self, org: &str, user: &str) -> Result<Member, ApiError> {
-        self.post_without_body(&member_path(org, user, "/sso")).await
+        self.post_without_body(&member_path(org, user, "/sso"))
+            .await
     }
 
     /// `POST /orgs/{org}/ping`: marks the caller as seen now (their `lastSeenAt`).

@@ -59,7 +59,6 @@ pub enum ApiCall {
     // ── issue 11 people: members, teams ──
     Members(crate::app::members::MembersCall),
     Teams(crate::app::teams::TeamsCall),
-
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──

@@ -46,7 +46,6 @@ pub enum KeyContext {
     Teams,
     /// A team's members: add, remove, change a role, mark rows for a bulk edit.
     TeamMembers,
-
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──
@@ -462,7 +461,6 @@ impl Default for Keymap {
             (TeamMembers, &["d", "delete"], Action::Delete),
             (TeamMembers, &["space"], Action::Mark),
             (TeamMembers, &["B"], Action::BulkEdit),
-
             // ── issue 11 admin: sso, org settings, agent instructions ──
 
             // ── issue 12: translations, openapi ──

@@ -99,7 +99,6 @@ pub enum ApiResponse {
     // ── issue 11 people: members, teams ──
     MemberOps(crate::app::members::MembersResponse),
     Teams(crate::app::teams::TeamsResponse),
-
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──

@@ -4,11 +4,11 @@
 pub mod access_audit;
 pub mod change_requests;
 pub mod git;
-pub mod teams;
 pub mod organization;
 pub mod organizations;
 pub mod page;
 pub mod review;
+pub mod teams;
 // Issue 10, finding things.
 pub mod files;
 pub mod links;

@@ -5,16 +5,16 @@
 
 use crate::common::*;
 use quire::api::ListPage;
-use quire::app::{ApiCall, ApiResponse, Model, RequestId, Size, update};
-use quire::screens::Screen;
-use ratatui::crossterm::event::KeyCode;
-use serde_json::{Value, json};
 use quire::api::models::{Member, Team, TeamMember};
 use quire::app::teams::{PickableMembers, TeamsResponse};
+use quire::app::{ApiCall, ApiResponse, Model, RequestId, Size, update};
+use quire::screens::Screen;
 use quire::screens::organization::Organization as OrganizationScreen;
 use quire::screens::organization::members::MembersTab;
 use quire::screens::organization::teams::TeamsTab;
 use quire::screens::teams::TeamScreen;
+use ratatui::crossterm::event::KeyCode;
+use serde_json::{Value, json};
 
 pub const ORG: &str = "o-acme";
 
@@ -87,7 +87,11 @@ pub fn organization_model(admin: bool, width: u16, height: u16) -> Model {
         Size { width, height },
     );
     let (request, _) = only_request(&model.init());
-    respond(&mut model, request, ApiResponse::OrganizationTree(Ok(tree())));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
     model
 }
 
@@ -133,7 +137,11 @@ pub fn members_model(admin: bool, width: u16, height: u16) -> Model {
         .into_iter()
         .find(|(_, call)| matches!(call, ApiCall::ListMembers { .. }))
         .expect("the members list is asked for");
-    respond(&mut model, request, ApiResponse::Members(Ok(page(members()))));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Members(Ok(page(members()))),
+    );
     model
 }
 

@@ -13,9 +13,26 @@ const FIRST_NAMES: [&str; 25] = [
 ];
 
 const LAST_NAMES: [&str; 20] = [
-    "Andersen", "Bianchi", "Costa", "Dubois", "Eriksen", "Fischer", "García", "Horvat", "Ivanova",
-    "Jensen", "Kowalski", "Lindqvist", "Moreau", "Novak", "Ortiz", "Petrov", "Quist", "Rahman",
-    "Silva", "Tanaka",
+    "Andersen",
+    "Bianchi",
+    "Costa",
+    "Dubois",
+    "Eriksen",
+    "Fischer",
+    "García",
+    "Horvat",
+    "Ivanova",
+    "Jensen",
+    "Kowalski",
+    "Lindqvist",
+    "Moreau",
+    "Novak",
+    "Ortiz",
+    "Petrov",
+    "Quist",
+    "Rahman",
+    "Silva",
+    "Tanaka",
 ];
 
 /// The id of generated person `index` (0-based), for teams that include them.

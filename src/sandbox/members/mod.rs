@@ -132,7 +132,12 @@ fn keep_an_admin(world: &World, organization: &str, user: &str) -> Result<(), Ap
     Ok(())
 }
 
-fn member_json(world: &World, shared: &Shared, context: &Context, membership: &Membership) -> Answer {
+fn member_json(
+    world: &World,
+    shared: &Shared,
+    context: &Context,
+    membership: &Membership,
+) -> Answer {
     Ok(Json(view(world, shared, context).member(membership)).into_response())
 }
 
@@ -240,7 +245,12 @@ async fn set_role(
     };
     let mut world = shared.world.write().await;
     find_member(&world, &organization, &user)?;
-    require_admin(&world, &organization, &context.user, "Changing a member's role")?;
+    require_admin(
+        &world,
+        &organization,
+        &context.user,
+        "Changing a member's role",
+    )?;
     if let Some(role) = role {
         if role != Some(Role::Admin) {
             keep_an_admin(&world, &organization, &user)?;

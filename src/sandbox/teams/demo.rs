@@ -6,7 +6,14 @@ use crate::sandbox::members::demo_member_id;
 use crate::sandbox::model::World;
 
 /// Title, organization, day created, spaces reached, owners, members (by id).
-type TeamSpec = (&'static str, &'static str, u32, u32, Vec<String>, Vec<String>);
+type TeamSpec = (
+    &'static str,
+    &'static str,
+    u32,
+    u32,
+    Vec<String>,
+    Vec<String>,
+);
 
 fn specs() -> Vec<TeamSpec> {
     let generated = |range: std::ops::Range<usize>| range.map(demo_member_id).collect::<Vec<_>>();
@@ -18,7 +25,11 @@ fn specs() -> Vec<TeamSpec> {
             40,
             4,
             named(&["usr-lars-nilsson"]),
-            [named(&[ids::USER_EDITOR, "usr-kwame-mensah"]), generated(0..6)].concat(),
+            [
+                named(&[ids::USER_EDITOR, "usr-kwame-mensah"]),
+                generated(0..6),
+            ]
+            .concat(),
         ),
         (
             "Robotics SDK",

@@ -41,7 +41,10 @@ pub const ROLE_CHOICES: [(Option<MemberRole>, &str); 7] = [
         "administrate content: create and delete spaces",
     ),
     (Some(MemberRole::Create), "create content"),
-    (Some(MemberRole::Edit), "edit live content or change requests"),
+    (
+        Some(MemberRole::Edit),
+        "edit live content or change requests",
+    ),
     (Some(MemberRole::Review), "review content"),
     (Some(MemberRole::Comment), "access content and discussions"),
     (Some(MemberRole::Read), "access content, no updates"),

@@ -291,23 +291,41 @@ fn draw_details(details: &Details, frame: &mut Frame, area: Rect, model: &Model)
         field("Role", role_name(member.role.as_ref()), theme),
         field(
             "SSO",
-            if member.sso == Some(true) { "yes" } else { "no" }.to_string(),
+            if member.sso == Some(true) {
+                "yes"
+            } else {
+                "no"
+            }
+            .to_string(),
             theme,
         ),
         field(
             "Status",
-            if member.disabled { "disabled" } else { "active" }.to_string(),
+            if member.disabled {
+                "disabled"
+            } else {
+                "active"
+            }
+            .to_string(),
             theme,
         ),
         field("Joined", when(member.joined_at.as_deref(), now), theme),
-        field("Last seen", when(member.last_seen_at.as_deref(), now), theme),
+        field(
+            "Last seen",
+            when(member.last_seen_at.as_deref(), now),
+            theme,
+        ),
         field("Spaces", count(member.spaces), theme),
         field("Teams", count(member.teams), theme),
         Line::default(),
     ];
     match (details.loaded.value(), details.loaded.error()) {
         (Some(loaded), _) => {
-            lines.push(section("Spaces (permission)", loaded.spaces.items.len(), theme));
+            lines.push(section(
+                "Spaces (permission)",
+                loaded.spaces.items.len(),
+                theme,
+            ));
             lines.extend(loaded.spaces.items.iter().map(|entry| {
                 let permission = role_name(entry.permission.as_ref());
                 field(&format!("  {permission}"), entry.space.title.clone(), theme)
@@ -375,7 +393,15 @@ mod tests {
         assert_eq!(shown(140).len(), 9);
         assert_eq!(
             shown(80),
-            ["Name", "Email", "Role", "SSO", "Status", "Last seen", "Spaces"]
+            [
+                "Name",
+                "Email",
+                "Role",
+                "SSO",
+                "Status",
+                "Last seen",
+                "Spaces"
+            ]
         );
         assert_eq!(shown(40), ["Name", "Role", "SSO", "Last seen"]);
         assert_eq!(shown(5), ["Name"]);

@@ -345,10 +345,9 @@ impl TeamsTab {
             (Sending::Create(_), TeamsResponse::Saved(Ok(team))) => {
                 (format!("Created team “{}”", team.title), None)
             }
-            (Sending::Rename(old, _), TeamsResponse::Saved(Ok(team))) => (
-                format!("Renamed “{}” to “{}”", old.title, team.title),
-                None,
-            ),
+            (Sending::Rename(old, _), TeamsResponse::Saved(Ok(team))) => {
+                (format!("Renamed “{}” to “{}”", old.title, team.title), None)
+            }
             (Sending::Delete(team), TeamsResponse::Deleted(Ok(()))) => {
                 (format!("Deleted team “{}”", team.title), None)
             }

@@ -178,7 +178,11 @@ impl TeamScreen {
                     },
                 })
                 .collect();
-            let current = entry.team.role.as_ref().map(|role| role.as_str().to_string());
+            let current = entry
+                .team
+                .role
+                .as_ref()
+                .map(|role| role.as_str().to_string());
             let title = format!("Team role of {}", entry.organization.name());
             self.modal = Some(Modal::Pick(
                 Picker::new(&title, options, purpose).at(current.as_deref()),

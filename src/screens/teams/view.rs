@@ -214,7 +214,12 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &
         return;
     }
     if screen.list.items.is_empty() && screen.list.unreadable.is_empty() {
-        status::empty(frame, area, model, "Nobody is in this team — a adds someone.");
+        status::empty(
+            frame,
+            area,
+            model,
+            "Nobody is in this team — a adds someone.",
+        );
         return;
     }
     let [header, rows_area] =
