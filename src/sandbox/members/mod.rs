@@ -132,6 +132,17 @@ fn keep_an_admin(world: &World, organization: &str, user: &str) -> Result<(), Ap
     Ok(())
 }
 
+/// `order`: `asc` or `desc` (the default).
+fn ascending(query: &std::collections::HashMap<String, String>) -> Result<bool, ApiError> {
+    match query.get("order").map(String::as_str) {
+        None | Some("desc") => Ok(false),
+        Some("asc") => Ok(true),
+        Some(_) => Err(ApiError::bad_request(
+            "Invalid \"order\": expected asc or desc",
+        )),
+    }
+}
+
 fn member_json(
     world: &World,
     shared: &Shared,
@@ -160,15 +171,7 @@ async fn list_members(
         .map(|text| text.trim().to_lowercase())
         .unwrap_or_default();
     let sort = query.get("sort").map(String::as_str).unwrap_or("joinedAt");
-    let ascending = match query.get("order").map(String::as_str) {
-        None | Some("desc") => false,
-        Some("asc") => true,
-        Some(_) => {
-            return Err(ApiError::bad_request(
-                "Invalid \"order\": expected asc or desc",
-            ));
-        }
-    };
+    let ascending = ascending(&query)?;
     if !matches!(sort, "joinedAt" | "lastSeenAt" | "name") {
         return Err(ApiError::bad_request(
             "Invalid \"sort\": expected joinedAt, lastSeenAt or name",
@@ -301,15 +304,7 @@ async fn member_spaces(
     RawQuery(raw): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
     let query = query_map(raw);
-    let ascending = match query.get("order").map(String::as_str) {
-        None | Some("desc") => false,
-        Some("asc") => true,
-        Some(_) => {
-            return Err(ApiError::bad_request(
-                "Invalid \"order\": expected asc or desc",
-            ));
-        }
-    };
+    let ascending = ascending(&query)?;
     let world = shared.world.read().await;
     let membership = find_member(&world, &organization, &user)?;
     let permission = membership.role.unwrap_or(Role::Read).as_str();

@@ -7,6 +7,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use super::pane::OrgPane;
+use super::server_filter::{ServerFilter, Typed};
 use crate::api::models::{Member, Organization};
 use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
 use crate::app::keymap::{Action, KeyContext};
@@ -15,13 +16,9 @@ use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
-use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
-
-/// How long typing must pause before the search goes to the server.
-pub const SEARCH_DEBOUNCE: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The role filter's cycle: every role, then guests, then everyone again.
 const ROLE_CYCLE: [MemberRoleFilter; 7] = [
@@ -144,11 +141,9 @@ pub struct MembersTab {
     pub selection: Selection,
     /// What is typed as the search; it narrows the loaded rows at once and goes to the
     /// server as `search` once typing pauses.
-    pub filter: Filter,
+    pub filter: ServerFilter,
     /// The server filters the list was requested with.
     pub query: MemberFilter,
-    /// The latest search timer; older ones are stale.
-    search_timer: Option<RequestId>,
     pub details: Option<Details>,
     pub modal: Option<Modal>,
     /// The change in flight: its request, the member and what changes.
@@ -162,9 +157,8 @@ pub fn new(organization: &Organization) -> MembersTab {
         can_admin: organization.permissions.admin,
         list: PagedList::default(),
         selection: Selection::default(),
-        filter: Filter::default(),
+        filter: ServerFilter::default(),
         query: MemberFilter::default(),
-        search_timer: None,
         details: None,
         modal: None,
         sending: None,
@@ -181,7 +175,7 @@ impl MembersTab {
             .filter(|member| {
                 let name = member.user.display_name.as_str();
                 let email = member.user.email.as_deref().unwrap_or("");
-                self.filter.matches(&format!("{name} {email}"))
+                self.filter.input.matches(&format!("{name} {email}"))
             })
             .collect()
     }
@@ -233,23 +227,12 @@ impl MembersTab {
 
     /// Sends the typed text as `search` when it differs from the one in force.
     fn apply_search(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.search_timer = None;
-        let wanted = Some(self.filter.text.trim().to_string()).filter(|text| !text.is_empty());
+        let wanted = self.filter.take_wanted();
         if wanted == self.query.search {
             return Cmd::None;
         }
         self.query.search = wanted;
         self.reload(ctx)
-    }
-
-    /// Typing changed the search: ask again once it pauses.
-    fn debounce_search(&mut self, ctx: &mut Ctx) -> Cmd {
-        let id = ctx.requests.issue();
-        self.search_timer = Some(id);
-        Cmd::Timer {
-            id,
-            after: SEARCH_DEBOUNCE,
-        }
     }
 
     fn refuse_unless_admin(&mut self, what: &str) -> bool {
@@ -554,22 +537,17 @@ impl OrgPane for MembersTab {
         if key.code == KeyCode::Esc && crate::ui::notice::dismiss_error(&mut self.notice) {
             return Some(Step::default());
         }
-        let outcome = self.filter.handle_key(key)?;
-        let cmd = match outcome {
-            InputOutcome::Submitted | InputOutcome::Cancelled => self.apply_search(ctx),
-            InputOutcome::Changed => self.debounce_search(ctx),
-            _ => Cmd::None,
+        let cmd = match self.filter.on_key(key, ctx)? {
+            Typed::Apply => self.apply_search(ctx),
+            Typed::Wait(timer) => timer,
+            Typed::Other => Cmd::None,
         };
         self.selection.clamp(self.visible().len());
         Some(Step::cmd(cmd))
     }
 
     fn on_paste(&mut self, text: &str, ctx: &mut Ctx) -> Cmd {
-        if !self.filter.is_typing() {
-            return Cmd::None;
-        }
-        self.filter.paste(text);
-        self.debounce_search(ctx)
+        self.filter.paste(text, ctx)
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
@@ -585,11 +563,11 @@ impl OrgPane for MembersTab {
             _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
             Action::Open => return Some(Step::cmd(self.open_details(ctx))),
             Action::Filter => {
-                self.filter.open();
+                self.filter.input.open();
                 return Some(Step::default());
             }
-            Action::Back if self.filter.is_shown() => {
-                self.filter.clear();
+            Action::Back if self.filter.input.is_shown() => {
+                self.filter.input.clear();
                 return Some(Step::cmd(self.apply_search(ctx)));
             }
             Action::RoleFilter => {
@@ -637,7 +615,7 @@ impl OrgPane for MembersTab {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
-        if self.search_timer != Some(id) {
+        if !self.filter.is_due(id) {
             return None;
         }
         Some(Step::cmd(self.apply_search(ctx)))

@@ -173,9 +173,9 @@ fn notice_row(tab: &MembersTab, area: Rect) -> (Rect, Option<Rect>) {
 
 fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    let (area, filter_area) = text::with_filter_row(area, tab.filter.is_shown());
+    let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
     if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &tab.filter, theme);
+        text::draw_filter(frame, filter_area, &tab.filter.input, theme);
     }
     let [filters_area, area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -200,8 +200,8 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
     }
     let members = tab.visible();
     if members.is_empty() && tab.list.unreadable.is_empty() {
-        let message = if !tab.filter.text.is_empty() {
-            status::no_matches(&tab.filter.text)
+        let message = if !tab.filter.input.text.is_empty() {
+            status::no_matches(&tab.filter.input.text)
         } else if tab.query.role.is_some() {
             "No member has this role — f cycles the role filter.".to_string()
         } else {

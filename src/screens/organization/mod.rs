@@ -5,6 +5,7 @@ mod content_ops;
 pub mod members;
 mod members_view;
 pub mod pane;
+pub mod server_filter;
 pub mod space_ops;
 pub mod trash;
 mod tree;

@@ -8,6 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use super::pane::OrgPane;
+use super::server_filter::{ServerFilter, Typed};
 use crate::api::models::{Organization, Team};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
@@ -15,16 +16,13 @@ use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::site::server_message;
-use crate::screens::teams::{TeamScreen, member_options};
+use crate::screens::teams::{TeamScreen, load_pickable, member_options, settle_pickable};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
-use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOutcome, Picker};
 use crate::ui::prompt::{Prompt, TextCheck};
-
-/// How long typing must pause before the title filter goes to the server.
-const FILTER_DEBOUNCE: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// A team's title, checked as it is typed (1 to 64 characters, not only spaces).
 #[derive(Debug, Clone, PartialEq)]
@@ -76,10 +74,10 @@ pub struct TeamsTab {
     pub can_admin: bool,
     pub list: PagedList<Team>,
     pub selection: Selection,
-    pub filter: Filter,
+    /// The title filter as typed; it goes to the server once typing pauses.
+    pub filter: ServerFilter,
     /// The title filter the list was requested with.
     pub title_query: Option<String>,
-    filter_timer: Option<RequestId>,
     /// Only the teams the current user can manage (`owner` = their id).
     pub mine: bool,
     pub me: Loadable<crate::api::models::User>,
@@ -96,9 +94,8 @@ pub fn new(organization: &Organization) -> TeamsTab {
         can_admin: organization.permissions.admin,
         list: PagedList::default(),
         selection: Selection::default(),
-        filter: Filter::default(),
+        filter: ServerFilter::default(),
         title_query: None,
-        filter_timer: None,
         mine: false,
         me: Loadable::NotAsked,
         pickable: Loadable::NotAsked,
@@ -168,28 +165,13 @@ impl TeamsTab {
     }
 
     fn apply_filter(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.filter_timer = None;
-        let wanted = Some(self.filter.text.trim().to_string()).filter(|text| !text.is_empty());
+        let wanted = self.filter.take_wanted();
         if wanted == self.title_query {
             return Cmd::None;
         }
         self.title_query = wanted;
         self.selection.top();
         self.load(ctx)
-    }
-
-    fn load_pickable(&mut self, ctx: &mut Ctx) -> Cmd {
-        if self.pickable.value().is_some() || self.pickable.is_loading() {
-            return Cmd::None;
-        }
-        let request = ctx.requests.issue();
-        self.pickable.start(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::Teams(TeamsCall::Pickable {
-                organization: self.organization.clone(),
-            }),
-        }
     }
 
     /// The title is fine: the initial members' picker, once the members are known.
@@ -205,7 +187,7 @@ impl TeamsTab {
             }
             None => {
                 self.modal = Some(Modal::WaitingForMembers(title));
-                self.load_pickable(ctx)
+                load_pickable(&mut self.pickable, &self.organization, ctx)
             }
         }
     }
@@ -409,28 +391,22 @@ impl OrgPane for TeamsTab {
         if key.code == KeyCode::Esc && crate::ui::notice::dismiss_error(&mut self.notice) {
             return Some(Step::default());
         }
-        let outcome = self.filter.handle_key(key)?;
-        let cmd = match outcome {
-            InputOutcome::Submitted | InputOutcome::Cancelled => self.apply_filter(ctx),
-            InputOutcome::Changed => {
-                let id = ctx.requests.issue();
-                self.filter_timer = Some(id);
-                Cmd::Timer {
-                    id,
-                    after: FILTER_DEBOUNCE,
-                }
-            }
-            _ => Cmd::None,
+        let cmd = match self.filter.on_key(key, ctx)? {
+            Typed::Apply => self.apply_filter(ctx),
+            Typed::Wait(timer) => timer,
+            Typed::Other => Cmd::None,
         };
         Some(Step::cmd(cmd))
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+    fn on_paste(&mut self, text: &str, ctx: &mut Ctx) -> Cmd {
         match &mut self.modal {
-            Some(Modal::Title(prompt)) => prompt.input.insert_str(text),
-            _ => self.filter.paste(text),
+            Some(Modal::Title(prompt)) => {
+                prompt.input.insert_str(text);
+                Cmd::None
+            }
+            _ => self.filter.paste(text, ctx),
         }
-        Cmd::None
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
@@ -450,11 +426,11 @@ impl OrgPane for TeamsTab {
                 )))));
             }
             Action::Filter => {
-                self.filter.open();
+                self.filter.input.open();
                 return Some(Step::default());
             }
-            Action::Back if self.filter.is_shown() => {
-                self.filter.clear();
+            Action::Back if self.filter.input.is_shown() => {
+                self.filter.input.clear();
                 return Some(Step::cmd(self.apply_filter(ctx)));
             }
             Action::ManageableTeams => {
@@ -498,21 +474,17 @@ impl OrgPane for TeamsTab {
                 Some(Step::cmd(self.load(ctx)))
             }
             TeamsResponse::Pickable(result) => {
-                if !self.pickable.settle(request, result.clone()) {
-                    return None;
-                }
-                if let Some(Modal::WaitingForMembers(title)) = self.modal.take() {
-                    if let Some(error) = self.pickable.error() {
-                        self.notice = Some(Notice::error(format!(
-                            "Could not list the members to pick from: {}",
-                            server_message(error)
-                        )));
-                        self.pickable = Loadable::NotAsked;
-                        return Some(Step::default());
+                let settled = settle_pickable(&mut self.pickable, request, result)?;
+                let Some(Modal::WaitingForMembers(title)) = self.modal.take() else {
+                    return Some(Step::default());
+                };
+                match settled {
+                    Ok(()) => Some(Step::cmd(self.pick_initial_members(title, ctx))),
+                    Err(words) => {
+                        self.notice = Some(Notice::error(words));
+                        Some(Step::default())
                     }
-                    return Some(Step::cmd(self.pick_initial_members(title, ctx)));
                 }
-                Some(Step::default())
             }
             _ => {
                 if self.sending.as_ref().map(|(id, _)| *id) != Some(request) {
@@ -524,7 +496,7 @@ impl OrgPane for TeamsTab {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
-        if self.filter_timer != Some(id) {
+        if !self.filter.is_due(id) {
             return None;
         }
         Some(Step::cmd(self.apply_filter(ctx)))

@@ -48,6 +48,46 @@ pub fn member_options(
         .collect()
 }
 
+/// Asks for the organization's members (for a picker) unless they are known or on the way.
+pub fn load_pickable(
+    pickable: &mut Loadable<PickableMembers>,
+    organization: &str,
+    ctx: &mut Ctx,
+) -> Cmd {
+    if pickable.value().is_some() || pickable.is_loading() {
+        return Cmd::None;
+    }
+    let request = ctx.requests.issue();
+    pickable.start(request);
+    Cmd::Api {
+        request,
+        call: ApiCall::Teams(TeamsCall::Pickable {
+            organization: organization.to_string(),
+        }),
+    }
+}
+
+/// Takes the answer to [`load_pickable`]: `None` when it is not ours, `Some(Err(words))` when
+/// the members could not be read (they will be asked again next time).
+pub fn settle_pickable(
+    pickable: &mut Loadable<PickableMembers>,
+    request: RequestId,
+    result: &Result<PickableMembers, crate::api::ApiError>,
+) -> Option<Result<(), String>> {
+    if !pickable.settle(request, result.clone()) {
+        return None;
+    }
+    let Some(error) = pickable.error() else {
+        return Some(Ok(()));
+    };
+    let words = format!(
+        "Could not list the members to pick from: {}",
+        server_message(error)
+    );
+    *pickable = Loadable::NotAsked;
+    Some(Err(words))
+}
+
 /// What a picker was opened for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PickFor {
@@ -191,17 +231,7 @@ impl TeamScreen {
         }
         let Some(pickable) = self.pickable.value() else {
             self.modal = Some(Modal::WaitingForMembers(purpose));
-            if self.pickable.is_loading() {
-                return Cmd::None;
-            }
-            let request = ctx.requests.issue();
-            self.pickable.start(request);
-            return Cmd::Api {
-                request,
-                call: ApiCall::Teams(TeamsCall::Pickable {
-                    organization: self.organization.clone(),
-                }),
-            };
+            return load_pickable(&mut self.pickable, &self.organization, ctx);
         };
         let members = pickable.members.clone();
         let picker = match purpose {
@@ -551,15 +581,8 @@ impl ScreenState for TeamScreen {
                 Some(Step::cmd(self.more(ctx)))
             }
             TeamsResponse::Pickable(result) => {
-                if !self.pickable.settle(request, result.clone()) {
-                    return None;
-                }
-                if let Some(error) = self.pickable.error() {
-                    self.notice = Some(Notice::error(format!(
-                        "Could not list the members to pick from: {}",
-                        server_message(error)
-                    )));
-                    self.pickable = Loadable::NotAsked;
+                if let Err(words) = settle_pickable(&mut self.pickable, request, result)? {
+                    self.notice = Some(Notice::error(words));
                     self.modal = None;
                     return Some(Step::default());
                 }

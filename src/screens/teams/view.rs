@@ -63,9 +63,9 @@ pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, notice) = notice_row(tab.notice.as_ref(), tab.is_sending(), area);
     draw_notice(frame, notice, theme);
-    let (area, filter_area) = text::with_filter_row(area, tab.filter.is_shown());
+    let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
     if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &tab.filter, theme);
+        text::draw_filter(frame, filter_area, &tab.filter.input, theme);
     }
     let [summary_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
