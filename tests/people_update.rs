@@ -646,3 +646,43 @@ fn back_from_a_teams_members_the_teams_list_is_asked_again() {
         "{call:?}"
     );
 }
+
+#[test]
+fn a_member_picker_says_when_the_organizations_list_was_cut_short() {
+    use quire::screens::teams::Modal;
+    let mut model = team_model(true, 80, 24);
+    let (request, _) = teams_call(&update(&mut model, char_key('a')));
+    let mut cut = pickable();
+    cut.cut_short = true;
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Ok(cut))),
+    );
+    match &team_screen(&model).modal {
+        Some(Modal::Pick(picker)) => {
+            assert_eq!(picker.title, "Add to “Platform” — first 3 members only")
+        }
+        other => panic!("expected the member picker, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_failed_member_list_closes_the_waiting_popup_with_the_reason() {
+    let mut model = team_model(true, 80, 24);
+    let (request, _) = teams_call(&update(&mut model, char_key('B')));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Err(forbidden("slow down")))),
+    );
+    assert!(team_screen(&model).modal.is_none());
+    let notice = team_screen(&model).notice.clone().expect("a notice");
+    assert_eq!(
+        notice.text,
+        "Could not list the members to pick from: slow down"
+    );
+    // Asked again next time.
+    let (_, call) = teams_call(&update(&mut model, char_key('B')));
+    assert!(matches!(call, TeamsCall::Pickable { .. }));
+}

@@ -16,7 +16,9 @@ use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::site::server_message;
-use crate::screens::teams::{TeamScreen, load_pickable, member_options, settle_pickable};
+use crate::screens::teams::{
+    TeamScreen, load_pickable, member_options, picker_title, settle_pickable,
+};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;
@@ -179,7 +181,10 @@ impl TeamsTab {
         match self.pickable.value() {
             Some(pickable) => {
                 let options = member_options(&pickable.members, |_| None);
-                let heading = format!("Initial members of “{title}” (space marks, enter creates)");
+                let heading = picker_title(
+                    format!("Initial members of “{title}” (space marks, enter creates)"),
+                    pickable,
+                );
                 self.modal = Some(Modal::Members(
                     Picker::new(&heading, options, title).multiple(),
                 ));

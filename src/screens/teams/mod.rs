@@ -88,6 +88,15 @@ pub fn settle_pickable(
     Some(Err(words))
 }
 
+/// A member picker's title, saying when the organization's list was too long to read whole.
+pub fn picker_title(title: String, pickable: &PickableMembers) -> String {
+    if pickable.cut_short {
+        format!("{title} — first {} members only", pickable.members.len())
+    } else {
+        title
+    }
+}
+
 /// What a picker was opened for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PickFor {
@@ -240,7 +249,7 @@ impl TeamScreen {
                     .into_iter()
                     .filter(|member| !self.in_team(&member.id))
                     .collect();
-                let title = format!("Add to “{}”", self.team.title);
+                let title = picker_title(format!("Add to “{}”", self.team.title), pickable);
                 Picker::new(&title, member_options(&outside, |_| None), PickFor::Add)
             }
             _ => {
@@ -252,6 +261,7 @@ impl TeamScreen {
                     self.team.title,
                     self.marked.len()
                 );
+                let title = picker_title(title, pickable);
                 Picker::new(&title, options, PickFor::Bulk).multiple()
             }
         };
