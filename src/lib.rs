@@ -15,6 +15,8 @@ pub mod calls_search;
 pub mod calls_sites;
 pub mod calls_spaces;
 // ── issue 11 people: members, teams ──
+pub mod calls_members;
+pub mod calls_teams;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
 

@@ -452,13 +452,17 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         }
         ApiCall::Git(call) => ApiResponse::Git(crate::calls_git::call_git(client, call).await),
         // ── issue 11 people: members, teams ──
+        ApiCall::Members(call) => {
+            ApiResponse::MemberOps(crate::calls_members::call_members(client, call).await)
+        }
+        ApiCall::Teams(call) => {
+            ApiResponse::Teams(crate::calls_teams::call_teams(client, call).await)
+        } // ── issue 11 admin: sso, org settings, agent instructions ──
 
-        // ── issue 11 admin: sso, org settings, agent instructions ──
+          // ── issue 12: translations, openapi ──
 
-        // ── issue 12: translations, openapi ──
+          // ── issue 12: conversations, integrations ──
 
-        // ── issue 12: conversations, integrations ──
-
-        // ── end of the area blocks ──
+          // ── end of the area blocks ──
     }
 }

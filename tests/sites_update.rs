@@ -165,9 +165,11 @@ fn the_sites_tab_lists_with_the_published_toggle_and_server_title_filter() {
         request,
         ApiResponse::OrganizationTree(Ok(tree())),
     );
-    // Sites is the tab before the last (Trash).
-    update(&mut model, key(KeyCode::BackTab));
-    let cmd = update(&mut model, key(KeyCode::BackTab));
+    // Spaces → Change requests → Members → Teams → Sites.
+    for _ in 0..3 {
+        update(&mut model, key(KeyCode::Tab));
+    }
+    let cmd = update(&mut model, key(KeyCode::Tab));
     let list = |published, title: Option<&str>| {
         ApiCall::Sites(SitesCall::ListSites {
             organization: "org-0".into(),
@@ -995,9 +997,10 @@ fn a_late_members_page_does_not_move_the_sites_selection() {
         request,
         ApiResponse::OrganizationTree(Ok(tree())),
     );
-    // Spaces → Change requests → Members → Sites.
+    // Spaces → Change requests → Members → Teams → Sites.
     update(&mut model, key(KeyCode::Tab));
     let (members, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
+    update(&mut model, key(KeyCode::Tab));
     let (sites, _) = only_request(&update(&mut model, key(KeyCode::Tab)));
     let page = quire::api::ListPage {
         items: (0..4)

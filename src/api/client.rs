@@ -405,6 +405,17 @@ impl Client {
         Ok(())
     }
 
+    /// `PUT path` with a JSON body, for operations answering 204 (team members).
+    pub async fn put_no_content<B: Serialize + ?Sized>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> Result<(), ApiError> {
+        let body = self.encode_body(&Method::PUT, path, body)?;
+        self.send(Method::PUT, path, &[], Some(body)).await?;
+        Ok(())
+    }
+
     /// `PUT path` with a JSON body, decoding the answer as `T`.
     pub async fn put<B: Serialize + ?Sized, T: DeserializeOwned>(
         &self,

@@ -1,4 +1,5 @@
-//! The members list's server-side filters (`GET /orgs/{org}/members`).
+//! Organization members (seed 4.8): the list with its server-side filters, one member, their
+//! role, SSO membership, removal, and the spaces and teams they reach.
 
 use super::address::encode_segment;
 use super::change_requests::borrow_query;
@@ -6,7 +7,7 @@ use super::client::Client;
 use super::comments::SortOrder;
 use super::error::ApiError;
 use super::models::common::string_enum;
-use super::models::{Member, MemberRole};
+use super::models::{Member, MemberRole, MemberSpace, MemberTeam};
 use super::paging::ListPage;
 
 /// The `role` filter: members with a role, or `guest` (members without one).
@@ -84,6 +85,70 @@ impl Client {
         let query = filter.query();
         self.get_list_page(&path, &borrow_query(&query), page).await
     }
+
+    /// `GET /orgs/{org}/members/{userId}`.
+    pub async fn get_member(&self, org: &str, user: &str) -> Result<Member, ApiError> {
+        self.get(&member_path(org, user, ""), &[]).await
+    }
+
+    /// `PATCH /orgs/{org}/members/{userId}`: `None` makes the member a guest (`role: null`).
+    pub async fn set_member_role(
+        &self,
+        org: &str,
+        user: &str,
+        role: Option<&MemberRole>,
+    ) -> Result<Member, ApiError> {
+        let body = serde_json::json!({ "role": role.map(MemberRole::as_str) });
+        self.patch(&member_path(org, user, ""), &body).await
+    }
+
+    /// `POST /orgs/{org}/members/{userId}/sso`: the user becomes an SSO member.
+    pub async fn make_sso_member(&self, org: &str, user: &str) -> Result<Member, ApiError> {
+        self.post_without_body(&member_path(org, user, "/sso"))
+            .await
+    }
+
+    /// `POST /orgs/{org}/ping`: marks the caller as seen now (their `lastSeenAt`).
+    pub async fn ping(&self, org: &str) -> Result<(), ApiError> {
+        let path = format!("/orgs/{}/ping", encode_segment(org));
+        let _claims: serde_json::Value = self.post_without_body(&path).await?;
+        Ok(())
+    }
+
+    /// `DELETE /orgs/{org}/members/{userId}`.
+    pub async fn remove_member(&self, org: &str, user: &str) -> Result<(), ApiError> {
+        self.delete(&member_path(org, user, "")).await
+    }
+
+    /// `GET /orgs/{org}/members/{userId}/spaces`: one page of spaces with the permission.
+    pub async fn list_member_spaces(
+        &self,
+        org: &str,
+        user: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<MemberSpace>, ApiError> {
+        self.get_list_page(&member_path(org, user, "/spaces"), &[], page)
+            .await
+    }
+
+    /// `GET /orgs/{org}/members/{userId}/teams`: one page of teams with the member's role.
+    pub async fn list_member_teams(
+        &self,
+        org: &str,
+        user: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<MemberTeam>, ApiError> {
+        self.get_list_page(&member_path(org, user, "/teams"), &[], page)
+            .await
+    }
+}
+
+fn member_path(org: &str, user: &str, rest: &str) -> String {
+    format!(
+        "/orgs/{}/members/{}{rest}",
+        encode_segment(org),
+        encode_segment(user)
+    )
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@ pub mod sites;
 pub mod spaces;
 pub mod token;
 // ── issue 11 people: members, teams ──
+pub mod teams;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
 
@@ -65,6 +66,7 @@ pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
 pub use spaces::SpaceUpdate;
 pub use token::Token;
 // ── issue 11 people: members, teams ──
+pub use teams::TeamMembersUpdate;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
 

@@ -57,7 +57,8 @@ pub enum ApiCall {
     Spaces(crate::app::spaces::SpacesCall),
     Git(crate::app::git::GitCall),
     // ── issue 11 people: members, teams ──
-
+    Members(crate::app::members::MembersCall),
+    Teams(crate::app::teams::TeamsCall),
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──

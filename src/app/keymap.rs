@@ -42,7 +42,10 @@ pub enum KeyContext {
     /// A space's git sync screen: import, export, remove a legacy installation.
     Git,
     // ── issue 11 people: members, teams ──
-
+    /// The organization's Teams tab: create, rename, delete, "teams I can manage".
+    Teams,
+    /// A team's members: add, remove, change a role, mark rows for a bulk edit.
+    TeamMembers,
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──
@@ -170,6 +173,12 @@ actions! {
     GitExport => "git_export", "export to a git branch";
     RemoveLegacyInstallation => "remove_legacy_installation", "remove the legacy git installation";
     // ── issue 11 people: members, teams ──
+    ChangeRole => "change_role", "change the role";
+    MakeSsoMember => "make_sso_member", "make an SSO member";
+    ManageableTeams => "manageable_teams", "all teams / teams I can manage";
+    AddTeamMember => "add_team_member", "add a member to the team";
+    Mark => "mark", "mark / unmark the row for a bulk edit";
+    BulkEdit => "bulk_edit", "bulk edit: add members, remove the marked ones";
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
@@ -440,7 +449,18 @@ impl Default for Keymap {
             (Git, &["e"], Action::GitExport),
             (Git, &["d", "delete"], Action::RemoveLegacyInstallation),
             // ── issue 11 people: members, teams ──
-
+            (Members, &["e"], Action::ChangeRole),
+            (Members, &["S"], Action::MakeSsoMember),
+            (Members, &["d", "delete"], Action::Delete),
+            (Teams, &["n"], Action::Create),
+            (Teams, &["R"], Action::Rename),
+            (Teams, &["d", "delete"], Action::Delete),
+            (Teams, &["m"], Action::ManageableTeams),
+            (TeamMembers, &["a"], Action::AddTeamMember),
+            (TeamMembers, &["e"], Action::ChangeRole),
+            (TeamMembers, &["d", "delete"], Action::Delete),
+            (TeamMembers, &["space"], Action::Mark),
+            (TeamMembers, &["B"], Action::BulkEdit),
             // ── issue 11 admin: sso, org settings, agent instructions ──
 
             // ── issue 12: translations, openapi ──

@@ -97,7 +97,8 @@ pub enum ApiResponse {
     Spaces(crate::app::spaces::SpacesResponse),
     Git(crate::app::git::GitResponse),
     // ── issue 11 people: members, teams ──
-
+    MemberOps(crate::app::members::MembersResponse),
+    Teams(crate::app::teams::TeamsResponse),
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──

@@ -18,6 +18,8 @@ pub mod links;
 pub mod search;
 pub mod spaces;
 // ── issue 11 people: members, teams ──
+pub mod members;
+pub mod teams;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
 

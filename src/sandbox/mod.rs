@@ -35,6 +35,8 @@ mod sites;
 mod spaces;
 pub mod testing;
 // ── issue 11 people: members, teams ──
+mod members;
+mod teams;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
 

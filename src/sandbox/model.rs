@@ -62,6 +62,8 @@ pub struct World {
     /// Git sync state per space (import/export operations, legacy installations).
     pub git: super::git::GitStates,
     // ── issue 11 people: members, teams ──
+    /// Teams of every organization with their members (seats).
+    pub teams: super::teams::Teams,
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
 

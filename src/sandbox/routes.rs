@@ -19,7 +19,7 @@ use tokio::sync::{RwLock, watch};
 use super::Faults;
 use super::error::ApiError;
 use super::fault_rules::{self, Fault};
-use super::model::{Role, Space, World};
+use super::model::{Space, World};
 use super::paging::envelope;
 use super::render::View;
 
@@ -58,8 +58,6 @@ pub fn router(shared: Arc<Shared>) -> Router {
             "/v1/orgs/{organization}/spaces",
             get(list_organization_spaces),
         )
-        .route("/v1/orgs/{organization}/members", get(list_members))
-        .route("/v1/orgs/{organization}/members/{user}", get(get_member))
         .route("/v1/spaces/{space}", get(get_space))
         .route("/v1/spaces/{space}/content", get(get_revision))
         .route("/v1/spaces/{space}/content/pages", get(list_pages))
@@ -76,6 +74,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::spaces::router())
         .merge(super::git::router())
         // ── issue 11 people: members, teams ──
+        .merge(super::members::router())
+        .merge(super::teams::router())
         // ── issue 11 admin: sso, org settings, agent instructions ──
         // ── issue 12: translations, openapi ──
         // ── issue 12: conversations, integrations ──
@@ -383,89 +383,4 @@ async fn list_files(
         .map(|file| view.file(space, file))
         .collect();
     Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
-}
-
-async fn list_members(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path(id): Path<String>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
-    let query = query_map(raw);
-    let role_filter = match query.get("role").map(String::as_str) {
-        None | Some("") => None,
-        Some("guest") => Some(None),
-        Some(text) => Some(Some(Role::parse(text).ok_or_else(|| {
-            ApiError::bad_request(format!("Invalid \"role\": {}", text.escape_default()))
-        })?)),
-    };
-    let search = query
-        .get("search")
-        .map(|text| text.trim().to_lowercase())
-        .unwrap_or_default();
-    let sort = query.get("sort").map(String::as_str).unwrap_or("joinedAt");
-    let ascending = match query.get("order").map(String::as_str) {
-        None | Some("desc") => false,
-        Some("asc") => true,
-        Some(_) => {
-            return Err(ApiError::bad_request(
-                "Invalid \"order\": expected asc or desc",
-            ));
-        }
-    };
-    if !matches!(sort, "joinedAt" | "lastSeenAt" | "name") {
-        return Err(ApiError::bad_request(
-            "Invalid \"sort\": expected joinedAt, lastSeenAt or name",
-        ));
-    }
-    let world = shared.world.read().await;
-    require_organization(&world, &id)?;
-    let mut members: Vec<_> = world
-        .memberships
-        .iter()
-        .filter(|membership| membership.organization == id)
-        .filter(|membership| role_filter.is_none_or(|role| membership.role == role))
-        .filter(|membership| sort != "lastSeenAt" || membership.last_seen_at.is_some())
-        .filter(|membership| {
-            search.is_empty()
-                || world.user(&membership.user).is_some_and(|user| {
-                    user.display_name.to_lowercase().contains(&search)
-                        || user.email.to_lowercase().contains(&search)
-                })
-        })
-        .collect();
-    let name_of = |user: &str| {
-        world
-            .user(user)
-            .map(|user| user.display_name.to_lowercase())
-            .unwrap_or_default()
-    };
-    members.sort_by(|left, right| match sort {
-        "lastSeenAt" => left.last_seen_at.cmp(&right.last_seen_at),
-        "name" => name_of(&left.user).cmp(&name_of(&right.user)),
-        _ => left.joined_at.cmp(&right.joined_at),
-    });
-    if !ascending {
-        members.reverse();
-    }
-    let view = view(&world, &shared, &context);
-    let items = members
-        .into_iter()
-        .map(|membership| view.member(membership))
-        .collect();
-    Ok(Json(envelope(items, &query, &context.faults)?))
-}
-
-/// One member of an organization (the caller asks for its own role this way).
-async fn get_member(
-    State(shared): State<Arc<Shared>>,
-    Extension(context): Extension<Context>,
-    Path((organization, user)): Path<(String, String)>,
-) -> Answer {
-    let world = shared.world.read().await;
-    require_organization(&world, &organization)?;
-    let membership = world
-        .membership(&organization, &user)
-        .ok_or_else(|| ApiError::not_found("member", &user))?;
-    Ok(Json(view(&world, &shared, &context).member(membership)))
 }

@@ -8,6 +8,7 @@ pub mod organization;
 pub mod organizations;
 pub mod page;
 pub mod review;
+pub mod teams;
 // Issue 10, finding things.
 pub mod files;
 pub mod links;
@@ -105,6 +106,7 @@ pub enum Screen {
     Links(links::LinksScreen),
     Files(files::FilesScreen),
     Git(Box<git::GitScreen>),
+    Team(Box<teams::TeamScreen>),
 }
 
 macro_rules! dispatch {
@@ -123,6 +125,7 @@ macro_rules! dispatch {
             Screen::Links($screen) => $body,
             Screen::Files($screen) => $body,
             Screen::Git($screen) => $body,
+            Screen::Team($screen) => $body,
         }
     };
 }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::common::{MemberRole, User, lenient_count, null_as_default};
+use super::space::Space;
 
 /// A member of an organization (`object`='member').
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -28,6 +29,30 @@ pub struct Member {
     pub teams: Option<u64>,
     #[serde(default, deserialize_with = "lenient_count")]
     pub sites: Option<u64>,
+}
+
+/// One entry of a member's space list: a space and the member's permission on it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MemberSpace {
+    /// `None` when the service sends `null` or a value this version does not read.
+    #[serde(default)]
+    pub permission: Option<MemberRole>,
+    pub space: Space,
+}
+
+impl Member {
+    /// The member's name for sentences: the display name, else the email, else the id.
+    pub fn name(&self) -> &str {
+        let name = self.user.display_name.trim();
+        if !name.is_empty() {
+            return name;
+        }
+        self.user
+            .email
+            .as_deref()
+            .filter(|email| !email.trim().is_empty())
+            .unwrap_or(&self.id)
+    }
 }
 
 #[cfg(test)]

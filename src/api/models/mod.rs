@@ -17,6 +17,9 @@ pub mod search;
 pub mod site;
 pub mod space;
 // ── issue 11 people: members, teams ──
+pub mod team;
+pub use member::MemberSpace;
+pub use team::{MemberTeam, Team, TeamMember, TeamMembership, TeamPermissions, TeamRole};
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
 

@@ -108,6 +108,8 @@ pub fn world() -> World {
     change_requests::populate(&mut world);
     crate::sandbox::git::populate(&mut world);
     // ── issue 11 people: members, teams ──
+    crate::sandbox::members::populate(&mut world);
+    crate::sandbox::teams::populate(&mut world);
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
 

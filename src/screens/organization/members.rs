@@ -1,7 +1,24 @@
-//! The Members tab's server filters: which role is shown and how the list is sorted. Pure
-//! helpers, so the cycles are easy to read and to test.
+//! The organization's Members tab: the list with the server's filters (search as you type,
+//! role, sort and order), a member's details (their spaces and teams), and the admin's
+//! changes: role, SSO membership, removal, each asked first and naming the person.
 
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+
+use super::pane::OrgPane;
+use super::server_filter::{ServerFilter, Typed};
+use crate::api::models::{Member, Organization};
 use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
+use crate::app::paged::PagedList;
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::site::server_message;
+use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::list::Selection;
+use crate::ui::notice::Notice;
+use crate::ui::picker::{PickOption, PickOutcome, Picker};
 
 /// The role filter's cycle: every role, then guests, then everyone again.
 const ROLE_CYCLE: [MemberRoleFilter; 7] = [
@@ -13,6 +30,28 @@ const ROLE_CYCLE: [MemberRoleFilter; 7] = [
     MemberRoleFilter::Role(MemberRole::Read),
     MemberRoleFilter::Guest,
 ];
+
+/// The roles a member can be given, most powerful first; `None` is a guest.
+pub const ROLE_CHOICES: [(Option<MemberRole>, &str); 7] = [
+    (
+        Some(MemberRole::Admin),
+        "administrate content: create and delete spaces",
+    ),
+    (Some(MemberRole::Create), "create content"),
+    (
+        Some(MemberRole::Edit),
+        "edit live content or change requests",
+    ),
+    (Some(MemberRole::Review), "review content"),
+    (Some(MemberRole::Comment), "access content and discussions"),
+    (Some(MemberRole::Read), "access content, no updates"),
+    (None, "no organization role: only what is shared with them"),
+];
+
+/// A role as people read it: `null` is "guest".
+pub fn role_name(role: Option<&MemberRole>) -> String {
+    role.map_or_else(|| "guest".to_string(), |role| role.to_string())
+}
 
 /// The role after `current`; `None` (everyone) after the last.
 pub fn next_role(current: Option<&MemberRoleFilter>) -> Option<MemberRoleFilter> {
@@ -38,21 +77,23 @@ pub fn cycle_sort(filter: &mut MemberFilter) {
         next.map_or((None, None), |(sort, order)| (Some(sort), Some(order)));
 }
 
-/// "joined, newest first" and the like, for the line above the list.
+/// "joined, newest first" and the like, for the line above the list. Sorting by last seen
+/// says that it lists active members only (the service leaves out who was never seen).
 pub fn sort_label(filter: &MemberFilter) -> &'static str {
     let last_seen = filter.sort == Some(MemberSortKey::LastSeenAt);
     let ascending = filter.order == Some(SortOrder::Ascending);
     match (last_seen, ascending) {
         (false, false) => "joined, newest first",
         (false, true) => "joined, oldest first",
-        (true, false) => "last seen, most recent first",
-        (true, true) => "last seen, longest ago first",
+        (true, false) => "last seen, most recent first (active members only)",
+        (true, true) => "last seen, longest ago first (active members only)",
     }
 }
 
-/// The filters in force, for the line above the list: `role admin · search "ada" · sort …`.
+/// The filters in force, for the line above the list, sort first so that "active members
+/// only" is never cut: `sort: joined, newest first · role admin · search "ada"`.
 pub fn summary(filter: &MemberFilter) -> String {
-    let mut parts = Vec::new();
+    let mut parts = vec![format!("sort: {}", sort_label(filter))];
     match &filter.role {
         Some(role) => parts.push(format!("role {role}")),
         None => parts.push("every role".to_string()),
@@ -60,8 +101,553 @@ pub fn summary(filter: &MemberFilter) -> String {
     if let Some(search) = &filter.search {
         parts.push(format!("search \"{search}\""));
     }
-    parts.push(format!("sort: {}", sort_label(filter)));
     parts.join(" · ")
+}
+
+/// A change waiting for its yes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    Role(Option<MemberRole>),
+    Sso,
+    Remove,
+}
+
+/// The popup open over the tab.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Modal {
+    /// The role picker for a member; values are role names, `guest` for none.
+    Role(Picker<Member>),
+    Confirm {
+        confirm: Confirm,
+        member: Member,
+        change: Change,
+    },
+}
+
+/// One member's details, opened with enter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Details {
+    pub member: Member,
+    pub loaded: Loadable<MemberDetails>,
+    pub scroll: u16,
+}
+
+#[derive(Debug)]
+pub struct MembersTab {
+    pub organization: String,
+    /// The caller administers the organization: the changes are theirs to make.
+    pub can_admin: bool,
+    pub list: PagedList<Member>,
+    pub selection: Selection,
+    /// What is typed as the search; it narrows the loaded rows at once and goes to the
+    /// server as `search` once typing pauses.
+    pub filter: ServerFilter,
+    /// The server filters the list was requested with.
+    pub query: MemberFilter,
+    pub details: Option<Details>,
+    pub modal: Option<Modal>,
+    /// The change in flight: its request, the member and what changes.
+    sending: Option<(RequestId, Member, Change)>,
+    pub notice: Option<Notice>,
+}
+
+pub fn new(organization: &Organization) -> MembersTab {
+    MembersTab {
+        organization: organization.id.clone(),
+        can_admin: organization.permissions.admin,
+        list: PagedList::default(),
+        selection: Selection::default(),
+        filter: ServerFilter::default(),
+        query: MemberFilter::default(),
+        details: None,
+        modal: None,
+        sending: None,
+        notice: None,
+    }
+}
+
+impl MembersTab {
+    /// The loaded members that match what is typed now.
+    pub fn visible(&self) -> Vec<&Member> {
+        self.list
+            .items
+            .iter()
+            .filter(|member| {
+                let name = member.user.display_name.as_str();
+                let email = member.user.email.as_deref().unwrap_or("");
+                self.filter.input.matches(&format!("{name} {email}"))
+            })
+            .collect()
+    }
+
+    pub fn selected(&self) -> Option<&Member> {
+        self.visible().get(self.selection.selected).copied()
+    }
+
+    pub fn is_sending(&self) -> bool {
+        self.sending.is_some()
+    }
+
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.list.restart(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::ListMembers {
+                organization: self.organization.clone(),
+                filter: self.query.clone(),
+                page: None,
+            },
+        }
+    }
+
+    fn more(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(page) = self.list.want_more(self.selection.selected) else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        if !self.list.start_more(request, &page) {
+            return Cmd::None;
+        }
+        Cmd::Api {
+            request,
+            call: ApiCall::ListMembers {
+                organization: self.organization.clone(),
+                filter: self.query.clone(),
+                page: Some(page),
+            },
+        }
+    }
+
+    /// A changed server filter: the list starts over from its first page, at the top.
+    fn reload(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.selection.top();
+        self.load(ctx)
+    }
+
+    /// Sends the typed text as `search` when it differs from the one in force.
+    fn apply_search(&mut self, ctx: &mut Ctx) -> Cmd {
+        let wanted = self.filter.take_wanted();
+        if wanted == self.query.search {
+            return Cmd::None;
+        }
+        self.query.search = wanted;
+        self.reload(ctx)
+    }
+
+    fn refuse_unless_admin(&mut self, what: &str) -> bool {
+        if self.can_admin {
+            return false;
+        }
+        self.notice = Some(Notice::error(format!(
+            "{what} needs the admin role in this organization"
+        )));
+        true
+    }
+
+    fn open_details(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(member) = self.selected().cloned() else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        let mut loaded = Loadable::NotAsked;
+        loaded.start(request);
+        let user = member.id.clone();
+        self.details = Some(Details {
+            member,
+            loaded,
+            scroll: 0,
+        });
+        Cmd::Api {
+            request,
+            call: ApiCall::Members(MembersCall::Details {
+                organization: self.organization.clone(),
+                user,
+            }),
+        }
+    }
+
+    fn role_picker(member: Member) -> Picker<Member> {
+        let options = ROLE_CHOICES
+            .iter()
+            .map(|(role, detail)| PickOption {
+                value: role_name(role.as_ref()),
+                label: role_name(role.as_ref()),
+                detail: detail.to_string(),
+            })
+            .collect();
+        let current = role_name(member.role.as_ref());
+        let title = format!("Role of {}", member.name());
+        Picker::new(&title, options, member).at(Some(&current))
+    }
+
+    /// The member the change is for: the one whose details are open, else the selected row.
+    fn target(&self) -> Option<Member> {
+        match &self.details {
+            Some(details) => Some(details.member.clone()),
+            None => self.selected().cloned(),
+        }
+    }
+
+    fn ask(&mut self, member: Member, change: Change) {
+        let name = member.name().to_string();
+        let confirm = match &change {
+            Change::Role(role) => Confirm::new(
+                match role {
+                    Some(role) => format!("Give {name} the {role} role?"),
+                    None => format!("Make {name} a guest?"),
+                },
+                format!(
+                    "Their role changes from {} to {} in this organization.",
+                    role_name(member.role.as_ref()),
+                    role_name(role.as_ref())
+                ),
+                "change",
+            ),
+            Change::Sso => Confirm::new(
+                format!("Make {name} an SSO member?"),
+                "They will sign in to this organization through its single sign-on provider.",
+                "make SSO member",
+            ),
+            Change::Remove => Confirm::new(
+                format!("Remove {name} from this organization?"),
+                "They lose access to its content and leave its teams.",
+                "remove",
+            ),
+        };
+        self.modal = Some(Modal::Confirm {
+            confirm,
+            member,
+            change,
+        });
+    }
+
+    fn send(&mut self, member: Member, change: Change, ctx: &mut Ctx) -> Cmd {
+        let organization = self.organization.clone();
+        let user = member.id.clone();
+        let call = match &change {
+            Change::Role(role) => MembersCall::SetRole {
+                organization,
+                user,
+                role: role.clone(),
+            },
+            Change::Sso => MembersCall::MakeSso { organization, user },
+            Change::Remove => MembersCall::Remove { organization, user },
+        };
+        let request = ctx.requests.issue();
+        self.sending = Some((request, member, change));
+        Cmd::Api {
+            request,
+            call: ApiCall::Members(call),
+        }
+    }
+
+    fn on_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        let modal = self.modal.take()?;
+        match modal {
+            Modal::Role(mut picker) => match picker.handle_key(key) {
+                PickOutcome::Picked(values) => {
+                    let value = values.first().cloned().unwrap_or_default();
+                    let role = (value != "guest").then(|| MemberRole::from(value.as_str()));
+                    let member = picker.purpose;
+                    if role == member.role {
+                        self.notice = Some(Notice::info(format!(
+                            "{} is already {}",
+                            member.name(),
+                            role_name(role.as_ref())
+                        )));
+                    } else {
+                        self.ask(member, Change::Role(role));
+                    }
+                }
+                PickOutcome::Cancelled => {}
+                PickOutcome::Pending => self.modal = Some(Modal::Role(picker)),
+            },
+            Modal::Confirm {
+                confirm,
+                member,
+                change,
+            } => match confirm.handle_key(key) {
+                ConfirmOutcome::Confirmed => {
+                    return Some(Step::cmd(self.send(member, change, ctx)));
+                }
+                ConfirmOutcome::Cancelled => {}
+                ConfirmOutcome::Ignored => {
+                    self.modal = Some(Modal::Confirm {
+                        confirm,
+                        member,
+                        change,
+                    })
+                }
+            },
+        }
+        Some(Step::default())
+    }
+
+    fn on_change_answer(&mut self, response: &MembersResponse, ctx: &mut Ctx) -> Cmd {
+        let Some((_, member, change)) = self.sending.take() else {
+            return Cmd::None;
+        };
+        let name = member.name().to_string();
+        match response {
+            MembersResponse::Updated(Ok(updated)) => {
+                let text = match change {
+                    Change::Sso => format!("{name} is now an SSO member"),
+                    _ => format!("{name}'s role is now {}", role_name(updated.role.as_ref())),
+                };
+                self.notice = Some(Notice::info(text));
+                self.replace(updated.clone());
+                Cmd::None
+            }
+            MembersResponse::Removed(Ok(())) => {
+                self.notice = Some(Notice::info(format!(
+                    "Removed {name} from the organization"
+                )));
+                self.details = None;
+                self.list.items.retain(|known| known.id != member.id);
+                self.selection.clamp(self.visible().len());
+                self.more(ctx)
+            }
+            MembersResponse::Updated(Err(error)) | MembersResponse::Removed(Err(error)) => {
+                let what = match change {
+                    Change::Role(_) => "change the role of",
+                    Change::Sso => "make an SSO member of",
+                    Change::Remove => "remove",
+                };
+                self.notice = Some(Notice::error(format!(
+                    "Could not {what} {name}: {}",
+                    server_message(error)
+                )));
+                Cmd::None
+            }
+            MembersResponse::Details(_) => Cmd::None,
+        }
+    }
+
+    /// A member as the server has them now, in the list and in the open details.
+    fn replace(&mut self, updated: Member) {
+        if let Some(known) = self
+            .list
+            .items
+            .iter_mut()
+            .find(|known| known.id == updated.id)
+        {
+            *known = updated.clone();
+        }
+        if let Some(details) = self.details.as_mut().filter(|d| d.member.id == updated.id) {
+            details.member = updated;
+        }
+    }
+
+    fn on_details_action(&mut self, action: Action) -> Option<Step> {
+        let details = self.details.as_mut()?;
+        match action {
+            Action::Back => self.details = None,
+            Action::Down => details.scroll = details.scroll.saturating_add(1),
+            Action::Up => details.scroll = details.scroll.saturating_sub(1),
+            Action::Top => details.scroll = 0,
+            Action::ChangeRole | Action::MakeSsoMember | Action::Delete | Action::Refresh => {
+                return None;
+            }
+            _ => {}
+        }
+        Some(Step::default())
+    }
+
+    fn on_change_action(&mut self, action: Action) -> Option<Step> {
+        let what = match action {
+            Action::ChangeRole => "Changing a member's role",
+            Action::MakeSsoMember => "Making an SSO member",
+            Action::Delete => "Removing a member",
+            _ => return None,
+        };
+        if self.refuse_unless_admin(what) {
+            return Some(Step::default());
+        }
+        if self.sending.is_some() {
+            self.notice = Some(Notice::info("still sending the last change…"));
+            return Some(Step::default());
+        }
+        let Some(member) = self.target() else {
+            self.notice = Some(Notice::info("no member selected"));
+            return Some(Step::default());
+        };
+        match action {
+            Action::ChangeRole => self.modal = Some(Modal::Role(Self::role_picker(member))),
+            Action::MakeSsoMember if member.sso == Some(true) => {
+                self.notice = Some(Notice::info(format!(
+                    "{} is already an SSO member",
+                    member.name()
+                )));
+            }
+            Action::MakeSsoMember => self.ask(member, Change::Sso),
+            _ => self.ask(member, Change::Remove),
+        }
+        Some(Step::default())
+    }
+}
+
+impl OrgPane for MembersTab {
+    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.list.loaded_once() || self.list.is_loading() {
+            return Cmd::None;
+        }
+        self.load(ctx)
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        let details = self.details.is_some().then(|| self.open_details_again(ctx));
+        Cmd::batch([self.load(ctx), details.unwrap_or_default()])
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::Tabs, KeyContext::Members, KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        if self.details.is_some() {
+            return vec![
+                (Action::ChangeRole, "role"),
+                (Action::MakeSsoMember, "SSO"),
+                (Action::Delete, "remove"),
+                (Action::Back, "back"),
+                (Action::Help, "keys"),
+            ];
+        }
+        vec![
+            (Action::Filter, "search"),
+            (Action::Open, "details"),
+            (Action::RoleFilter, "role shown"),
+            (Action::MemberSort, "sort"),
+            (Action::ChangeRole, "role"),
+            (Action::MakeSsoMember, "SSO"),
+            (Action::Delete, "remove"),
+            (Action::NextTab, "tab"),
+            (Action::Refresh, "refresh"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        crate::ui::notice::on_key(&mut self.notice);
+        if self.modal.is_some() {
+            return self.on_modal_key(key, ctx);
+        }
+        if key.code == KeyCode::Esc && crate::ui::notice::dismiss_error(&mut self.notice) {
+            return Some(Step::default());
+        }
+        let cmd = match self.filter.on_key(key, ctx)? {
+            Typed::Apply => self.apply_search(ctx),
+            Typed::Wait(timer) => timer,
+            Typed::Other => Cmd::None,
+        };
+        self.selection.clamp(self.visible().len());
+        Some(Step::cmd(cmd))
+    }
+
+    fn on_paste(&mut self, text: &str, ctx: &mut Ctx) -> Cmd {
+        self.filter.paste(text, ctx)
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_details_action(action) {
+            return Some(step);
+        }
+        if let Some(step) = self.on_change_action(action) {
+            return Some(step);
+        }
+        let len = self.visible().len();
+        let page = ctx.size.height.saturating_sub(6).max(1) as isize;
+        match action {
+            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            Action::Open => return Some(Step::cmd(self.open_details(ctx))),
+            Action::Filter => {
+                self.filter.input.open();
+                return Some(Step::default());
+            }
+            Action::Back if self.filter.input.is_shown() => {
+                self.filter.input.clear();
+                return Some(Step::cmd(self.apply_search(ctx)));
+            }
+            Action::RoleFilter => {
+                self.query.role = next_role(self.query.role.as_ref());
+                return Some(Step::cmd(self.reload(ctx)));
+            }
+            Action::MemberSort => {
+                cycle_sort(&mut self.query);
+                return Some(Step::cmd(self.reload(ctx)));
+            }
+            _ => return None,
+        }
+        Some(Step::cmd(self.more(ctx)))
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        match response {
+            ApiResponse::Members(result) => {
+                if !self.list.settle(request, result.clone()) {
+                    return None;
+                }
+                self.selection.clamp(self.visible().len());
+                Some(Step::cmd(self.more(ctx)))
+            }
+            ApiResponse::MemberOps(MembersResponse::Details(result)) => {
+                let details = self.details.as_mut()?;
+                details
+                    .loaded
+                    .settle(request, result.clone())
+                    .then(Step::default)
+            }
+            ApiResponse::MemberOps(answer) => {
+                if self.sending.as_ref().map(|(id, ..)| *id) != Some(request) {
+                    return None;
+                }
+                Some(Step::cmd(self.on_change_answer(answer, ctx)))
+            }
+            _ => None,
+        }
+    }
+
+    fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        if !self.filter.is_due(id) {
+            return None;
+        }
+        Some(Step::cmd(self.apply_search(ctx)))
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
+        if self.can_admin {
+            return Vec::new();
+        }
+        vec![Action::ChangeRole, Action::MakeSsoMember, Action::Delete]
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        super::members_view::draw(self, frame, area, model);
+    }
+}
+
+impl MembersTab {
+    fn open_details_again(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(details) = self.details.as_mut() else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        details.loaded.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Members(MembersCall::Details {
+                organization: self.organization.clone(),
+                user: details.member.id.clone(),
+            }),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -100,8 +686,8 @@ mod tests {
             labels,
             [
                 "joined, oldest first",
-                "last seen, most recent first",
-                "last seen, longest ago first",
+                "last seen, most recent first (active members only)",
+                "last seen, longest ago first (active members only)",
                 "joined, newest first"
             ]
         );

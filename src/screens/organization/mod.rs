@@ -1,9 +1,11 @@
 //! An organization: a Spaces tab (nested collections and spaces as a tree, with a details pane)
-//! and a Members tab (paged lazily).
+//! and tabs for the rest (members, teams, sites …), most of them `OrgPane`s.
 
 mod content_ops;
-mod members;
+pub mod members;
+mod members_view;
 pub mod pane;
+pub mod server_filter;
 pub mod space_ops;
 pub mod trash;
 mod tree;
@@ -24,10 +26,8 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::api::MemberFilter;
-use crate::api::models::{Member, Organization as OrganizationModel};
+use crate::api::models::Organization as OrganizationModel;
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::paged::PagedList;
 use crate::app::review_calls::ChangeRequestScope;
 use crate::app::{
     ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, OrganizationTree, RequestId, Step,
@@ -107,12 +107,7 @@ pub struct Organization {
     pub tree_rows: TreeRows,
     pub tree_selection: Selection,
     pub tree_filter: Filter,
-    pub members: PagedList<Member>,
-    pub member_selection: Selection,
-    /// Narrows the loaded members while typing; on enter its text is sent as `search`.
-    pub member_filter: Filter,
-    /// The server filters the members list was requested with.
-    pub member_query: MemberFilter,
+    pub members: members::MembersTab,
     /// The organization-wide change-request inbox, created when its tab is first shown.
     pub change_requests: Option<ChangeRequestList>,
     pub sites: SitesTab,
@@ -140,10 +135,7 @@ impl Organization {
             tree_rows: TreeRows::default(),
             tree_selection: Selection::default(),
             tree_filter: Filter::default(),
-            members: PagedList::default(),
-            member_selection: Selection::default(),
-            member_filter: Filter::default(),
-            member_query: MemberFilter::default(),
+            members: members::new(&organization),
             change_requests: None,
             content: ContentOps::default(),
             space_ops: Default::default(),
@@ -162,6 +154,7 @@ impl Organization {
     /// The shown tab when it is one built on `OrgPane`.
     pub fn pane(&self) -> Option<&dyn OrgPane> {
         Some(match self.tab {
+            Tab::Members => &self.members,
             Tab::Teams => &self.teams,
             Tab::Sso => &self.sso,
             Tab::Settings => &self.settings,
@@ -175,6 +168,7 @@ impl Organization {
 
     pub fn pane_mut(&mut self) -> Option<&mut dyn OrgPane> {
         Some(match self.tab {
+            Tab::Members => &mut self.members,
             Tab::Teams => &mut self.teams,
             Tab::Sso => &mut self.sso,
             Tab::Settings => &mut self.settings,
@@ -187,8 +181,9 @@ impl Organization {
     }
 
     /// Every pane, shown or not: responses arrive after a tab switch too.
-    fn panes_mut(&mut self) -> [&mut dyn OrgPane; 7] {
+    fn panes_mut(&mut self) -> [&mut dyn OrgPane; 8] {
         [
+            &mut self.members,
             &mut self.teams,
             &mut self.sso,
             &mut self.settings,
@@ -209,18 +204,6 @@ impl Organization {
         self.tree.value()?.item(row.node)
     }
 
-    pub fn visible_members(&self) -> Vec<&Member> {
-        self.members
-            .items
-            .iter()
-            .filter(|m| {
-                let name = m.user.display_name.as_str();
-                let email = m.user.email.as_deref().unwrap_or("");
-                self.member_filter.matches(&format!("{name} {email}"))
-            })
-            .collect()
-    }
-
     fn load_tree(&mut self, ctx: &mut Ctx) -> Cmd {
         let request = ctx.requests.issue();
         self.tree.start(request);
@@ -228,37 +211,6 @@ impl Organization {
             request,
             call: ApiCall::OrganizationTree {
                 organization: self.organization.id.clone(),
-            },
-        }
-    }
-
-    fn load_members(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.members.restart(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::ListMembers {
-                organization: self.organization.id.clone(),
-                filter: self.member_query.clone(),
-                page: None,
-            },
-        }
-    }
-
-    fn more_members(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.members.want_more(self.member_selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.members.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: ApiCall::ListMembers {
-                organization: self.organization.id.clone(),
-                filter: self.member_query.clone(),
-                page: Some(page),
             },
         }
     }
@@ -272,9 +224,6 @@ impl Organization {
             index + count - 1
         } % count;
         self.tab = Tab::ALL[next];
-        if self.tab == Tab::Members && !self.members.loaded_once() && !self.members.is_loading() {
-            return self.load_members(ctx);
-        }
         if self.tab == Tab::ChangeRequests && self.change_requests.is_none() {
             let mut list = ChangeRequestList::new(
                 ChangeRequestScope::Organization(self.organization.id.clone()),
@@ -297,7 +246,6 @@ impl Organization {
     fn filter_mut(&mut self) -> &mut Filter {
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::ChangeRequests, Some(list)) => &mut list.filter,
-            (Tab::Members, _) => &mut self.member_filter,
             (Tab::Sites, _) => &mut self.sites.filter,
             _ => &mut self.tree_filter,
         }
@@ -376,41 +324,6 @@ impl Organization {
             self.tree_selection.selected = self.tree_rows.first_match();
         }
     }
-
-    fn on_member_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let len = self.visible_members().len();
-        let page = ctx.size.height.saturating_sub(5).max(1) as isize;
-        match action {
-            _ if crate::app::move_selection(&mut self.member_selection, action, len, page) => {}
-            Action::RoleFilter => {
-                self.member_query.role = members::next_role(self.member_query.role.as_ref());
-                return Some(Step::cmd(self.reload_members(ctx)));
-            }
-            Action::MemberSort => {
-                members::cycle_sort(&mut self.member_query);
-                return Some(Step::cmd(self.reload_members(ctx)));
-            }
-            _ => return None,
-        }
-        Some(Step::cmd(self.more_members(ctx)))
-    }
-
-    /// A changed server filter: the list starts over from its first page, at the top.
-    fn reload_members(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.member_selection.top();
-        self.load_members(ctx)
-    }
-
-    /// Sends the typed filter as the server's `search` when it differs from the one in force.
-    fn apply_member_search(&mut self, ctx: &mut Ctx) -> Cmd {
-        let wanted =
-            Some(self.member_filter.text.trim().to_string()).filter(|text| !text.is_empty());
-        if wanted == self.member_query.search {
-            return Cmd::None;
-        }
-        self.member_query.search = wanted;
-        self.reload_members(ctx)
-    }
 }
 
 impl Organization {
@@ -479,7 +392,6 @@ impl ScreenState for Organization {
         }
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::Spaces | Tab::Trash, _) => self.load_tree(ctx),
-            (Tab::Members, _) => self.load_members(ctx),
             (Tab::Sites, _) => self.sites.load(ctx),
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
             (Tab::ChangeRequests, None) => Cmd::None,
@@ -490,6 +402,8 @@ impl ScreenState for Organization {
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
+            // Back from a team's members: their counts may have changed.
+            (Tab::Teams, _) => self.teams.refresh(ctx),
             _ => Cmd::None,
         }
     }
@@ -514,7 +428,6 @@ impl ScreenState for Organization {
                 KeyContext::ChangeRequests,
                 KeyContext::List,
             ],
-            Tab::Members => &[KeyContext::Tabs, KeyContext::Members, KeyContext::List],
             Tab::Sites => self.sites.key_contexts(),
             Tab::Trash => &[KeyContext::Tabs, KeyContext::Trash, KeyContext::List],
             _ => &[KeyContext::Tabs, KeyContext::List],
@@ -556,15 +469,6 @@ impl ScreenState for Organization {
                 (Action::NextTab, "tab"),
                 (Action::Help, "keys"),
             ],
-            Tab::Members => vec![
-                (Action::Filter, "search"),
-                (Action::RoleFilter, "role"),
-                (Action::MemberSort, "sort"),
-                (Action::NextTab, "tab"),
-                (Action::Refresh, "refresh"),
-                (Action::Back, "back"),
-                (Action::Help, "keys"),
-            ],
             Tab::Trash => vec![
                 (Action::Restore, "restore"),
                 (Action::NextTab, "tab"),
@@ -598,14 +502,7 @@ impl ScreenState for Organization {
         if self.tab == Tab::Spaces {
             self.follow_tree_filter(outcome == InputOutcome::Changed);
         }
-        let submitted = matches!(outcome, InputOutcome::Submitted | InputOutcome::Cancelled);
-        if self.tab == Tab::Members && submitted {
-            let cmd = self.apply_member_search(ctx);
-            self.member_selection.clamp(self.visible_members().len());
-            return Some(Step::cmd(cmd));
-        }
         self.tree_selection.clamp(self.visible_rows().len());
-        self.member_selection.clamp(self.visible_members().len());
         Some(Step::default())
     }
 
@@ -655,9 +552,6 @@ impl ScreenState for Organization {
             }
             Action::Back if self.filter_mut().is_shown() => {
                 self.filter_mut().clear();
-                if self.tab == Tab::Members {
-                    return Some(Step::cmd(self.apply_member_search(ctx)));
-                }
                 if self.tab == Tab::Spaces {
                     self.follow_tree_filter(false);
                 }
@@ -671,7 +565,6 @@ impl ScreenState for Organization {
                 .or_else(|| self.on_space_action(action, ctx))
                 .or_else(|| self.on_tree_action(action, ctx)),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
-            Tab::Members => self.on_member_action(action, ctx),
             Tab::Trash => self.on_trash_action(action, ctx),
             _ => None,
         }
@@ -726,13 +619,6 @@ impl ScreenState for Organization {
                 .change_requests
                 .as_mut()?
                 .on_response(request, response, ctx),
-            ApiResponse::Members(result) => {
-                if !self.members.settle(request, result.clone()) {
-                    return None;
-                }
-                self.member_selection.clamp(self.visible_members().len());
-                Some(Step::cmd(self.more_members(ctx)))
-            }
             ApiResponse::Sites(response) => self.sites.on_response(request, response, ctx),
             _ => self
                 .panes_mut()
@@ -748,7 +634,6 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => self.selected_node()?.app_url(),
             Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
-            Tab::Members => None,
             Tab::Sites => self.sites.link(),
             Tab::Trash => self.trash.selected()?.urls.app.clone(),
             _ => None,
@@ -806,7 +691,8 @@ impl ScreenState for Organization {
 
     fn unsaved_work(&self) -> Option<String> {
         [
-            &self.teams as &dyn OrgPane,
+            &self.members as &dyn OrgPane,
+            &self.teams,
             &self.sso,
             &self.settings,
             &self.translations,

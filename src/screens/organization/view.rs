@@ -3,13 +3,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::{OrgNode, Organization, Tab, members, space_ops, trash};
+use super::{OrgNode, Organization, Tab, space_ops, trash};
 use crate::app::Model;
 use crate::screens::ScreenState;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
-use crate::ui::{list, status, text};
+use crate::ui::{status, text};
 
 /// Below this width the details pane gives its room to the tree.
 const DETAILS_MIN_WIDTH: u16 = 70;
@@ -33,7 +33,6 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
                 list.draw(frame, body, model);
             }
         }
-        Tab::Members => draw_members(screen, frame, body, model),
         Tab::Sites => crate::screens::sites::view::draw(&screen.sites, frame, body, model),
         _ => {
             if let Some(pane) = screen.pane() {
@@ -403,104 +402,6 @@ fn draw_details(node: &OrgNode, frame: &mut Frame, area: Rect, model: &Model) {
         }
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
-}
-
-fn draw_members(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
-    let (area, filter_area) = text::with_filter_row(area, screen.member_filter.is_shown());
-    if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &screen.member_filter, theme);
-    }
-    let [filters_area, area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    frame.render_widget(
-        Paragraph::new(Span::styled(
-            text::truncate(
-                &sanitize(&members::summary(&screen.member_query)),
-                filters_area.width as usize,
-            ),
-            theme.style("muted"),
-        )),
-        filters_area,
-    );
-    if !screen.members.loaded_once() {
-        match &screen.members.error {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "members"),
-        }
-        return;
-    }
-    let members = screen.visible_members();
-    if members.is_empty() && screen.members.unreadable.is_empty() {
-        let message = if !screen.member_filter.text.is_empty() {
-            status::no_matches(&screen.member_filter.text)
-        } else if screen.member_query.role.is_some() {
-            "No member has this role — f cycles the role filter.".to_string()
-        } else {
-            "No members to show.".to_string()
-        };
-        status::empty(frame, area, model, &message);
-        return;
-    }
-    let [header, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let name_width = (area.width / 3).max(10);
-    let widths = [
-        name_width,
-        area.width.saturating_sub(name_width + 24).max(8),
-        8,
-        12,
-    ];
-    frame.render_widget(
-        Paragraph::new(text::columns(
-            &["Name", "Email", "Role", "Last seen"],
-            &widths,
-            theme.style("table_header"),
-        )),
-        header,
-    );
-    let range = screen
-        .member_selection
-        .visible_range(members.len(), rows_area.height as usize);
-    let lines: Vec<Line> = members[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, member)| {
-            let name = sanitize(&member.user.display_name).into_owned();
-            let email = member
-                .user
-                .email
-                .as_deref()
-                .map(|e| sanitize(e).into_owned())
-                .unwrap_or_default();
-            let role = member
-                .role
-                .as_ref()
-                .map(|r| r.to_string())
-                .unwrap_or_else(|| "guest".into());
-            let seen = member
-                .last_seen_at
-                .as_deref()
-                .map(text::date)
-                .unwrap_or_default();
-            let style = if range.start + offset == screen.member_selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            text::columns(&[&name, &email, &role, &seen], &widths, style)
-        })
-        .collect();
-    let mut lines = lines;
-    if range.end >= members.len() {
-        lines.extend(list::unreadable_rows(
-            &screen.members.unreadable,
-            rows_area,
-            lines.len(),
-            theme,
-        ));
-    }
-    frame.render_widget(Paragraph::new(lines), rows_area);
 }
 
 #[cfg(test)]

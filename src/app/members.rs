@@ -1,0 +1,46 @@
+//! The Members tab's calls beyond the list (`ApiCall::ListMembers`): one member's spaces and
+//! teams, their role, SSO membership and removal. Joined to the core through
+//! `ApiCall::Members` and `ApiResponse::MemberOps`.
+
+use crate::api::models::{Member, MemberRole, MemberSpace, MemberTeam};
+use crate::api::{ApiError, ListPage};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum MembersCall {
+    /// The first page of the member's spaces and of their teams, fetched together.
+    Details {
+        organization: String,
+        user: String,
+    },
+    /// `None` makes the member a guest.
+    SetRole {
+        organization: String,
+        user: String,
+        role: Option<MemberRole>,
+    },
+    MakeSso {
+        organization: String,
+        user: String,
+    },
+    Remove {
+        organization: String,
+        user: String,
+    },
+}
+
+/// What a member's details pane shows beyond the row.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MemberDetails {
+    pub spaces: ListPage<MemberSpace>,
+    pub teams: ListPage<MemberTeam>,
+}
+
+// Moved once, from a task to `update`, like every response; boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum MembersResponse {
+    Details(Result<MemberDetails, ApiError>),
+    /// A changed role or SSO membership: the member as the server has them now.
+    Updated(Result<Member, ApiError>),
+    Removed(Result<(), ApiError>),
+}

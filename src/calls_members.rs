@@ -1,0 +1,33 @@
+//! Carries out a [`MembersCall`] with the API client.
+
+use crate::api::Client;
+use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
+
+pub async fn call_members(client: &Client, call: MembersCall) -> MembersResponse {
+    match call {
+        MembersCall::Details { organization, user } => {
+            let (spaces, teams) = tokio::join!(
+                client.list_member_spaces(&organization, &user, None),
+                client.list_member_teams(&organization, &user, None)
+            );
+            MembersResponse::Details(
+                spaces.and_then(|spaces| teams.map(|teams| MemberDetails { spaces, teams })),
+            )
+        }
+        MembersCall::SetRole {
+            organization,
+            user,
+            role,
+        } => MembersResponse::Updated(
+            client
+                .set_member_role(&organization, &user, role.as_ref())
+                .await,
+        ),
+        MembersCall::MakeSso { organization, user } => {
+            MembersResponse::Updated(client.make_sso_member(&organization, &user).await)
+        }
+        MembersCall::Remove { organization, user } => {
+            MembersResponse::Removed(client.remove_member(&organization, &user).await)
+        }
+    }
+}

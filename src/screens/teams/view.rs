@@ -1,0 +1,290 @@
+//! Drawing the Teams tab and a team's members screen, with their popups and notices.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::{Modal as ScreenModal, TeamScreen};
+use crate::app::Model;
+use crate::screens::organization::teams::{Modal as TabModal, TeamsTab};
+use crate::ui::notice::Notice;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{list, status, text};
+
+/// Splits off the last row for the notice (or "Sending…") when there is one.
+fn notice_row(
+    notice: Option<&Notice>,
+    busy: bool,
+    area: Rect,
+) -> (Rect, Option<(Rect, String, bool)>) {
+    let text = match (notice, busy) {
+        (Some(notice), _) => (notice.text.clone(), notice.error),
+        (None, true) => ("Sending…".to_string(), false),
+        (None, false) => return (area, None),
+    };
+    if area.height < 2 {
+        return (area, None);
+    }
+    let [body, row] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+    (body, Some((row, text.0, text.1)))
+}
+
+fn draw_notice(frame: &mut Frame, row: Option<(Rect, String, bool)>, theme: &Theme) {
+    let Some((area, message, error)) = row else {
+        return;
+    };
+    let style = theme.style(if error { "error" } else { "muted" });
+    let message = text::truncate(&sanitize(&message), area.width as usize);
+    frame.render_widget(Paragraph::new(Span::styled(message, style)), area);
+}
+
+fn muted_line(message: &str, area: Rect, theme: &Theme) -> Paragraph<'static> {
+    Paragraph::new(Span::styled(
+        text::truncate(&sanitize(message), area.width as usize),
+        theme.style("muted"),
+    ))
+}
+
+fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
+    let popup = crate::ui::chrome::centered(area, 44, 3);
+    frame.render_widget(ratatui::widgets::Clear, popup);
+    let block = crate::ui::picker::popup_block("Members", theme);
+    let inner = block.inner(popup);
+    frame.render_widget(block, popup);
+    frame.render_widget(
+        muted_line("Reading the organization's members…", inner, theme),
+        inner,
+    );
+}
+
+pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (area, notice) = notice_row(tab.notice.as_ref(), tab.is_sending(), area);
+    draw_notice(frame, notice, theme);
+    let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
+    if let Some(filter_area) = filter_area {
+        text::draw_filter(frame, filter_area, &tab.filter.input, theme);
+    }
+    let [summary_area, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let mut summary = if tab.mine {
+        "teams I can manage".to_string()
+    } else {
+        "all teams".to_string()
+    };
+    if let Some(title) = &tab.title_query {
+        summary.push_str(&format!(" · title contains \"{title}\""));
+    }
+    if let Some(total) = tab.list.total {
+        let plural = if total == 1 { "" } else { "s" };
+        summary = format!("{total} team{plural} · {summary}");
+    }
+    frame.render_widget(muted_line(&summary, summary_area, theme), summary_area);
+    draw_team_rows(tab, frame, body, model);
+    match &tab.modal {
+        Some(TabModal::Title(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
+        Some(TabModal::Members(picker)) => crate::ui::picker::draw(picker, frame, area, theme),
+        Some(TabModal::WaitingForMembers(_)) => waiting(frame, area, theme),
+        Some(TabModal::ConfirmDelete(confirm, _)) => confirm.draw(frame, area, theme),
+        None => {}
+    }
+}
+
+fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if !tab.list.loaded_once() {
+        match &tab.list.error {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "teams"),
+        }
+        return;
+    }
+    if tab.list.items.is_empty() && tab.list.unreadable.is_empty() {
+        let message = match (&tab.title_query, tab.mine) {
+            (Some(title), _) => status::no_matches(title),
+            (None, true) => "You manage no team here — m shows them all.".to_string(),
+            (None, false) => "No teams yet — n creates one.".to_string(),
+        };
+        status::empty(frame, area, model, &message);
+        return;
+    }
+    let [header, rows_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let counts_width = if area.width >= 50 { 8 } else { 4 };
+    let created_width = if area.width >= 60 { 11 } else { 0 };
+    let title_width = area
+        .width
+        .saturating_sub(2 * counts_width + created_width + 3)
+        .max(4);
+    let widths = [title_width, counts_width, counts_width, created_width];
+    let headers = if counts_width == 8 {
+        ["Team", "Members", "Spaces", "Created"]
+    } else {
+        ["Team", "Mem", "Spc", "Created"]
+    };
+    frame.render_widget(
+        Paragraph::new(text::columns(
+            &headers,
+            &widths,
+            theme.style("table_header"),
+        )),
+        header,
+    );
+    let now = chrono::Utc::now();
+    let range = tab
+        .selection
+        .visible_range(tab.list.items.len(), rows_area.height as usize);
+    let count = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
+    let mut lines: Vec<Line> = tab.list.items[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, team)| {
+            let created = team
+                .created_at
+                .as_deref()
+                .map(|at| crate::ui::time::ago_or_raw(at, now))
+                .unwrap_or_default();
+            let style = if range.start + offset == tab.selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            text::columns(
+                &[
+                    &team.title,
+                    &count(team.members),
+                    &count(team.spaces),
+                    &created,
+                ],
+                &widths,
+                style,
+            )
+        })
+        .collect();
+    if range.end >= tab.list.items.len() {
+        lines.extend(list::unreadable_rows(
+            &tab.list.unreadable,
+            rows_area,
+            lines.len(),
+            theme,
+        ));
+    }
+    frame.render_widget(Paragraph::new(lines), rows_area);
+}
+
+pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (area, notice) = notice_row(screen.notice.as_ref(), screen.is_sending(), area);
+    draw_notice(frame, notice, theme);
+    let [summary_area, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let mut summary = format!("{} · {}", screen.organization_title, screen.team.title);
+    if let Some(members) = screen.team.members {
+        let plural = if members == 1 { "" } else { "s" };
+        summary.push_str(&format!(" · {members} member{plural}"));
+    }
+    if !screen.marked.is_empty() {
+        summary.push_str(&format!(
+            " · {} marked for removal (B bulk edit)",
+            screen.marked.len()
+        ));
+    }
+    if !screen.can_manage() {
+        summary.push_str(" · you cannot change this team");
+    }
+    frame.render_widget(muted_line(&summary, summary_area, theme), summary_area);
+    draw_member_rows(screen, frame, body, model);
+    match &screen.modal {
+        Some(ScreenModal::Pick(picker)) => crate::ui::picker::draw(picker, frame, area, theme),
+        Some(ScreenModal::WaitingForMembers(_)) => waiting(frame, area, theme),
+        Some(ScreenModal::Confirm(confirm, _)) => confirm.draw(frame, area, theme),
+        None => {}
+    }
+}
+
+fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if !screen.list.loaded_once() {
+        match &screen.list.error {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, "team members"),
+        }
+        return;
+    }
+    if screen.list.items.is_empty() && screen.list.unreadable.is_empty() {
+        status::empty(
+            frame,
+            area,
+            model,
+            "Nobody is in this team — a adds someone.",
+        );
+        return;
+    }
+    let [header, rows_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let role_width = 6;
+    // Mark, name, email, role, with one space between: the name gets up to 24 cells and
+    // the email the rest, or the name all of it when there is no room for emails.
+    let rest = area.width.saturating_sub(2 + role_width + 3);
+    let (name_width, email_width) = if area.width >= 60 {
+        let name = (rest / 2).min(24);
+        (name, rest.saturating_sub(name))
+    } else {
+        (rest.max(4), 0)
+    };
+    let widths = [1, name_width, email_width, role_width];
+    frame.render_widget(
+        Paragraph::new(text::columns(
+            &[" ", "Name", "Email", "Role"],
+            &widths,
+            theme.style("table_header"),
+        )),
+        header,
+    );
+    let range = screen
+        .selection
+        .visible_range(screen.list.items.len(), rows_area.height as usize);
+    let mut lines: Vec<Line> = screen.list.items[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, entry)| {
+            let member = &entry.organization;
+            let mark = if screen.marked.contains(&member.id) {
+                "✗"
+            } else {
+                " "
+            };
+            let role = entry
+                .team
+                .role
+                .as_ref()
+                .map_or_else(|| "member".to_string(), |role| role.to_string());
+            let style = if range.start + offset == screen.selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            text::columns(
+                &[
+                    mark,
+                    member.name(),
+                    member.user.email.as_deref().unwrap_or_default(),
+                    &role,
+                ],
+                &widths,
+                style,
+            )
+        })
+        .collect();
+    if range.end >= screen.list.items.len() {
+        lines.extend(list::unreadable_rows(
+            &screen.list.unreadable,
+            rows_area,
+            lines.len(),
+            theme,
+        ));
+    }
+    frame.render_widget(Paragraph::new(lines), rows_area);
+}
