@@ -17,6 +17,8 @@ pub mod calls_spaces;
 // ── issue 11 people: members, teams ──
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub mod calls_org_settings;
+pub mod calls_sso;
 
 // ── issue 12: translations, openapi ──
 

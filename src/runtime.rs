@@ -454,6 +454,10 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         // ── issue 11 people: members, teams ──
 
         // ── issue 11 admin: sso, org settings, agent instructions ──
+        ApiCall::Sso(call) => ApiResponse::Sso(crate::calls_sso::call_sso(client, call).await),
+        ApiCall::OrgSettings(call) => ApiResponse::OrgSettings(
+            crate::calls_org_settings::call_org_settings(client, call).await,
+        ),
 
         // ── issue 12: translations, openapi ──
 

@@ -33,6 +33,8 @@ pub mod token;
 // ── issue 11 people: members, teams ──
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub mod org_settings;
+pub mod sso;
 
 // ── issue 12: translations, openapi ──
 
@@ -67,6 +69,8 @@ pub use token::Token;
 // ── issue 11 people: members, teams ──
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub use org_settings::OrganizationUpdate;
+pub use sso::SamlProviderInput;
 
 // ── issue 12: translations, openapi ──
 

@@ -59,6 +59,8 @@ pub enum ApiCall {
     // ── issue 11 people: members, teams ──
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    Sso(crate::app::sso::SsoCall),
+    OrgSettings(crate::app::org_settings::OrgSettingsCall),
 
     // ── issue 12: translations, openapi ──
 

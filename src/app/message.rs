@@ -99,6 +99,8 @@ pub enum ApiResponse {
     // ── issue 11 people: members, teams ──
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    Sso(crate::app::sso::SsoResponse),
+    OrgSettings(crate::app::org_settings::OrgSettingsResponse),
 
     // ── issue 12: translations, openapi ──
 

@@ -20,6 +20,8 @@ pub mod spaces;
 // ── issue 11 people: members, teams ──
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub mod org_settings;
+pub mod sso;
 
 // ── issue 12: translations, openapi ──
 

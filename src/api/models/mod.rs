@@ -19,6 +19,10 @@ pub mod space;
 // ── issue 11 people: members, teams ──
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub mod org_settings;
+pub mod sso;
+pub use org_settings::AgentInstructions;
+pub use sso::{SamlProvider, SamlService, SsoLogin, TeamSummary};
 
 // ── issue 12: translations, openapi ──
 
