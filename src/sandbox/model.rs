@@ -64,6 +64,10 @@ pub struct World {
     // ── issue 11 people: members, teams ──
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    /// SAML providers (sso/).
+    pub sso: super::sso::SsoState,
+    /// Default content, merge rules, invite links, agent instructions (org_settings/).
+    pub org_settings: super::org_settings::OrgSettings,
 
     // ── issue 12: translations, openapi ──
 

@@ -110,6 +110,8 @@ pub fn world() -> World {
     // ── issue 11 people: members, teams ──
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    crate::sandbox::sso::populate(&mut world);
+    crate::sandbox::org_settings::populate(&mut world);
 
     // ── issue 12: translations, openapi ──
 
