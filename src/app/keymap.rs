@@ -44,6 +44,14 @@ pub enum KeyContext {
     // ── issue 11 people: members, teams ──
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    /// The organization's SSO tab: SAML providers.
+    SsoProviders,
+    /// The SAML provider form.
+    SamlForm,
+    /// The organization's Settings tab: the form, agent instructions, invite links.
+    OrgSettings,
+    /// The organizations list (joining one).
+    OrganizationList,
 
     // ── issue 12: translations, openapi ──
 
@@ -172,6 +180,11 @@ actions! {
     // ── issue 11 people: members, teams ──
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    CopyAcsUrl => "copy_acs_url", "copy the ACS URL";
+    CopyStartUrl => "copy_start_url", "copy the SSO start URL";
+    CopyEntityId => "copy_entity_id", "copy the service's entity ID";
+    LoadCertificate => "load_certificate", "load the certificate from a file";
+    JoinOrganization => "join_organization", "join an organization (by email domain)";
 
     // ── issue 12: translations, openapi ──
 
@@ -442,6 +455,15 @@ impl Default for Keymap {
             // ── issue 11 people: members, teams ──
 
             // ── issue 11 admin: sso, org settings, agent instructions ──
+            (SsoProviders, &["n"], Action::Create),
+            (SsoProviders, &["d", "delete"], Action::Delete),
+            (SsoProviders, &["a"], Action::CopyAcsUrl),
+            (SsoProviders, &["u"], Action::CopyStartUrl),
+            (SsoProviders, &["i"], Action::CopyEntityId),
+            (SamlForm, &["f"], Action::LoadCertificate),
+            (OrgSettings, &["D"], Action::EditDescription),
+            (OrgSettings, &["x"], Action::Revoke),
+            (OrganizationList, &["J"], Action::JoinOrganization),
 
             // ── issue 12: translations, openapi ──
 
