@@ -486,8 +486,8 @@ fn team_popup(teams: &TeamChoices, current: Option<&str>) -> FormPopup {
                 _ => "teams are still loading".to_string(),
             };
             FormPopup::TeamId(Prompt::new(
-                "Default team (id)",
-                &format!("{why}; type a team id"),
+                &format!("Default team id ({why})"),
+                "type a team id",
                 current.unwrap_or_default(),
                 Needed::TeamId,
             ))

@@ -16,7 +16,7 @@ use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 /// The width of the labels in the details and the form.
-const LABEL: usize = 13;
+const LABEL: usize = 15;
 
 pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
