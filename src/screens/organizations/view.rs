@@ -12,13 +12,17 @@ pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model
     let theme = &model.theme;
     let area = match &screen.join.notice {
         Some(notice) => {
+            // A refusal is a sentence: it wraps rather than being cut.
+            let width = usize::from(area.width.max(1));
+            let rows = (text::width(&notice.text) / width + 1).min(3) as u16;
             let [rest, notice_area] =
-                Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+                Layout::vertical([Constraint::Min(0), Constraint::Length(rows)]).areas(area);
             frame.render_widget(
                 Paragraph::new(Span::styled(
                     sanitize(&notice.text).into_owned(),
                     notice.style(theme),
-                )),
+                ))
+                .wrap(ratatui::widgets::Wrap { trim: false }),
                 notice_area,
             );
             rest

@@ -139,7 +139,7 @@ fn certificate_line(certificate: Option<&str>) -> (String, bool) {
                 let expired = facts.is_expired(chrono::Utc::now());
                 let when = if expired { "expired" } else { "expires" };
                 (
-                    format!("{} · {when} {}", facts.subject, facts.expiry_date()),
+                    format!("{when} {} · {}", facts.expiry_date(), facts.subject),
                     expired,
                 )
             }
@@ -162,6 +162,7 @@ fn draw_details(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
     let (certificate, bad) = certificate_line(provider.certificate.as_deref());
     let certificate_style = if bad { theme.style("error") } else { text_style };
     let mut lines = vec![
+        Line::from(""),
         Line::from(Span::styled(
             sanitize(&provider.label).into_owned(),
             theme.style("heading2"),
@@ -223,7 +224,7 @@ fn shown_value(tab: &SsoTab, form: &ProviderForm, field: FormField) -> String {
         FormField::DefaultRole => role_name(form.values.default_role.as_ref()),
         FormField::Certificate if form.editing.is_none() => match form.certificate() {
             None => "none (paste it, or f loads a file)".to_string(),
-            Some(Ok(facts)) => format!("{} · expires {}", facts.subject, facts.expiry_date()),
+            Some(Ok(facts)) => format!("expires {} · {}", facts.expiry_date(), facts.subject),
             Some(Err(_)) => form.text_of(field).to_string(),
         },
         _ => form.text_of(field).to_string(),
@@ -231,7 +232,12 @@ fn shown_value(tab: &SsoTab, form: &ProviderForm, field: FormField) -> String {
 }
 
 fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, theme: &Theme) {
-    let popup = centered(area, 78, 17);
+    let errors = FormField::ALL
+        .into_iter()
+        .filter(|field| form.error(*field).is_some())
+        .count() as u16;
+    // Six fields, their errors, a blank line, the status line (which may wrap) and the border.
+    let popup = centered(area, 78, 6 + errors + 2 + 2 + 1);
     frame.render_widget(Clear, popup);
     let title = if form.is_new() {
         " New SAML provider ".to_string()
