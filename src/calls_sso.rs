@@ -28,7 +28,9 @@ pub async fn call_sso(client: &Client, call: SsoCall) -> SsoResponse {
         SsoCall::Teams { organization } => {
             SsoResponse::Teams(client.list_team_summaries(&organization).await)
         }
-        SsoCall::ReadCertificate { path } => SsoResponse::Certificate(read_certificate(&path).await),
+        SsoCall::ReadCertificate { path } => {
+            SsoResponse::Certificate(read_certificate(&path).await)
+        }
     }
 }
 

@@ -458,7 +458,6 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::OrgSettings(call) => ApiResponse::OrgSettings(
             crate::calls_org_settings::call_org_settings(client, call).await,
         ),
-
         // ── issue 12: translations, openapi ──
 
         // ── issue 12: conversations, integrations ──

@@ -35,7 +35,14 @@ async fn saml_providers_round_trip() -> TestResult {
     let providers = admin.list_saml_providers(ACME).await?;
     assert_eq!(providers.len(), 2);
     assert_eq!(providers[0].label, "Okta");
-    assert!(providers[0].service.acs_url.as_deref().unwrap_or_default().ends_with("/acs"));
+    assert!(
+        providers[0]
+            .service
+            .acs_url
+            .as_deref()
+            .unwrap_or_default()
+            .ends_with("/acs")
+    );
     let logins = admin.list_sso_logins(ACME).await?;
     assert_eq!(logins.len(), 1);
     assert_eq!(logins[0].start_url, providers[0].service.start_url);
@@ -55,7 +62,10 @@ async fn saml_providers_round_trip() -> TestResult {
         .await?;
     assert_eq!(created.status.as_deref(), Some("active"));
     assert_eq!(created.default_role, None);
-    assert_eq!(created.default_team.map(|team| team.id).as_deref(), Some("team-docs"));
+    assert_eq!(
+        created.default_team.map(|team| team.id).as_deref(),
+        Some("team-docs")
+    );
     let changed = admin
         .update_saml_provider(
             ACME,
@@ -82,14 +92,20 @@ async fn saml_providers_round_trip() -> TestResult {
         .await
         .unwrap_err();
     assert_eq!(status_of(&refused), Some(400));
-    assert!(refused.user_message().contains("certificate") || format!("{refused:?}").contains("certificate"));
+    assert!(
+        refused.user_message().contains("certificate")
+            || format!("{refused:?}").contains("certificate")
+    );
 
     admin.delete_saml_provider(ACME, &created.id).await?;
     admin.delete_saml_provider(ACME, &created.id).await?;
     assert_eq!(admin.list_saml_providers(ACME).await?.len(), 2);
 
     let editor = client(&sandbox, tokens::EDITOR)?;
-    let error = editor.delete_saml_provider(ACME, "saml-acme-okta").await.unwrap_err();
+    let error = editor
+        .delete_saml_provider(ACME, "saml-acme-okta")
+        .await
+        .unwrap_err();
     assert_eq!(status_of(&error), Some(403));
     sandbox.shutdown().await;
     Ok(())
@@ -108,7 +124,9 @@ async fn organization_settings_are_patched_and_read_back() -> TestResult {
                 default_role: Some(None),
                 logo: Some(None),
                 invite_links: Some(true),
-                merge_rules: Some(json!({"type": "rules", "rules": [{"rule": "require_agent_review"}]})),
+                merge_rules: Some(
+                    json!({"type": "rules", "rules": [{"rule": "require_agent_review"}]}),
+                ),
                 ..OrganizationUpdate::default()
             },
         )
@@ -173,7 +191,10 @@ async fn agent_instructions_are_read_and_replaced() -> TestResult {
     assert_eq!(saved.updated_by.as_deref(), Some(demo_ids::USER_ADMIN));
     assert_eq!(admin.agent_instructions(ACME).await?.instructions, document);
     let reader = client(&sandbox, tokens::READER)?;
-    let error = reader.set_agent_instructions(ACME, &document).await.unwrap_err();
+    let error = reader
+        .set_agent_instructions(ACME, &document)
+        .await
+        .unwrap_err();
     assert_eq!(status_of(&error), Some(403));
     sandbox.shutdown().await;
     Ok(())

@@ -76,7 +76,10 @@ fn title_instructions_with_a_draft_that_survives_and_a_saml_provider() {
     app.wait_for("Agent instructions saved.", WAIT);
     let instructions = sandbox.read(&format!("/orgs/{ORGANIZATION}/agent-instructions"));
     let stored = instructions["instructions"].to_string();
-    assert!(stored.contains("Always cite the page you answer from."), "{stored}");
+    assert!(
+        stored.contains("Always cite the page you answer from."),
+        "{stored}"
+    );
     assert!(stored.contains("Call the product Fleet"), "kept: {stored}");
 
     // A SAML provider: an invalid certificate is refused before sending, a valid one (loaded
@@ -92,7 +95,10 @@ fn title_instructions_with_a_draft_that_survives_and_a_saml_provider() {
     app.send("j\rnot a certificate\r");
     app.send("s");
     app.wait_for("not a certificate:", WAIT);
-    assert!(provider_labelled(&sandbox, "E2E IdP").is_none(), "nothing was sent");
+    assert!(
+        provider_labelled(&sandbox, "E2E IdP").is_none(),
+        "nothing was sent"
+    );
     app.send("f");
     app.wait_for("Load the certificate from a file", WAIT);
     app.send(&format!("{}\r", certificate_file.display()));

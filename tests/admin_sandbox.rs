@@ -52,8 +52,14 @@ async fn create_checks_every_field_and_answers_201_with_location() {
         (json!({}), "label"),
         (json!({"label": ""}), "label"),
         (json!({"label": "x".repeat(31)}), "label"),
-        (json!({"label": "A", "entityID": "e".repeat(1025)}), "entityID"),
-        (json!({"label": "A", "certificate": "not a certificate"}), "certificate"),
+        (
+            json!({"label": "A", "entityID": "e".repeat(1025)}),
+            "entityID",
+        ),
+        (
+            json!({"label": "A", "certificate": "not a certificate"}),
+            "certificate",
+        ),
         (json!({"label": "A", "ssoURL": "idp.example/sso"}), "ssoURL"),
         (json!({"label": "A", "defaultRole": "owner"}), "defaultRole"),
         (json!({"label": "A", "defaultTeam": ""}), "defaultTeam"),
@@ -69,7 +75,10 @@ async fn create_checks_every_field_and_answers_201_with_location() {
     let reply = sandbox.admin(Method::POST, &saml(), body).await;
     assert_eq!(reply.status, 201, "{}", reply.body);
     let id = reply.body["id"].as_str().unwrap().to_string();
-    assert_eq!(reply.location.as_deref(), reply.body["urls"]["location"].as_str());
+    assert_eq!(
+        reply.location.as_deref(),
+        reply.body["urls"]["location"].as_str()
+    );
     assert_eq!(reply.body["status"], "active");
     assert!(reply.body["defaultRole"].is_null());
     let stored = sandbox.get(&format!("{}/{id}", saml())).await;
@@ -110,10 +119,22 @@ async fn only_admins_write_sso_and_settings() {
     let sandbox = HttpSandbox::start().await;
     let writes = [
         (Method::POST, saml(), Some(json!({"label": "Nope"}))),
-        (Method::PATCH, format!("{}/saml-acme-okta", saml()), Some(json!({"label": "N"}))),
+        (
+            Method::PATCH,
+            format!("{}/saml-acme-okta", saml()),
+            Some(json!({"label": "N"})),
+        ),
         (Method::DELETE, format!("{}/saml-acme-okta", saml()), None),
-        (Method::PATCH, format!("/orgs/{ACME}"), Some(json!({"title": "Nope"}))),
-        (Method::DELETE, format!("/orgs/{ACME}/link-invites/inv-acme-summit"), None),
+        (
+            Method::PATCH,
+            format!("/orgs/{ACME}"),
+            Some(json!({"title": "Nope"})),
+        ),
+        (
+            Method::DELETE,
+            format!("/orgs/{ACME}/link-invites/inv-acme-summit"),
+            None,
+        ),
         (
             Method::PUT,
             format!("/orgs/{ACME}/agent-instructions"),
@@ -121,11 +142,15 @@ async fn only_admins_write_sso_and_settings() {
         ),
     ];
     for (method, path, body) in writes {
-        let reply = sandbox.send(method.clone(), tokens::EDITOR, &path, body).await;
+        let reply = sandbox
+            .send(method.clone(), tokens::EDITOR, &path, body)
+            .await;
         assert_error(&reply, 403, "admins");
     }
     // Reading is fine for any member.
-    let reply = sandbox.send(Method::GET, tokens::READER, &saml(), None).await;
+    let reply = sandbox
+        .send(Method::GET, tokens::READER, &saml(), None)
+        .await;
     assert_eq!(reply.status, 200);
     assert_eq!(sandbox.ids(&saml()).await.len(), 2, "nothing was deleted");
     sandbox.sandbox.shutdown().await;
@@ -142,7 +167,10 @@ async fn patch_organization_checks_fields_and_stores_them() {
         (json!({"hostname": "ab"}), "hostname"),
         (json!({"hostname": "Has Caps"}), "hostname"),
         (json!({"defaultRole": "owner"}), "defaultRole"),
-        (json!({"defaultContent": {"type": "site", "site": "site-nope"}}), "defaultContent.site"),
+        (
+            json!({"defaultContent": {"type": "site", "site": "site-nope"}}),
+            "defaultContent.site",
+        ),
         (json!({"logo": "ftp://x"}), "logo"),
         (json!({"sso": "yes"}), "sso"),
         (json!({"mergeRules": {"type": "maybe"}}), "mergeRules.type"),
@@ -166,10 +194,16 @@ async fn patch_organization_checks_fields_and_stores_them() {
     assert_eq!(reply.status, 200, "{}", reply.body);
     let organization = sandbox.get(&path).await;
     assert_eq!(organization["title"], "Acme Robotics Inc");
-    assert_eq!(organization["emailDomains"], json!(["acme.example", "acme-robotics.example"]));
+    assert_eq!(
+        organization["emailDomains"],
+        json!(["acme.example", "acme-robotics.example"])
+    );
     assert_eq!(organization["hostname"], "acme-docs");
     assert!(organization["defaultRole"].is_null());
-    assert_eq!(organization["defaultContent"], json!({"type": "site", "site": site}));
+    assert_eq!(
+        organization["defaultContent"],
+        json!({"type": "site", "site": site})
+    );
     assert!(organization["urls"]["logo"].is_null());
     assert_eq!(organization["sso"], false);
     assert_eq!(organization["ai"], false);
@@ -184,7 +218,11 @@ async fn revoking_an_invite_link_is_204_also_when_missing() {
     let knob = format!("/_sandbox/orgs/{ACME}/link-invites");
     for _ in 0..2 {
         let reply = sandbox
-            .admin(Method::DELETE, &format!("/orgs/{ACME}/link-invites/inv-acme-summit"), None)
+            .admin(
+                Method::DELETE,
+                &format!("/orgs/{ACME}/link-invites/inv-acme-summit"),
+                None,
+            )
             .await;
         assert_eq!(reply.status, 204);
     }
@@ -197,17 +235,31 @@ async fn revoking_an_invite_link_is_204_also_when_missing() {
 async fn joining_works_for_an_allowed_email_domain_and_is_refused_in_words_otherwise() {
     let sandbox = HttpSandbox::start().await;
     let join = format!("/orgs/{ACME}/join");
-    let reply = sandbox.send(Method::POST, OUTSIDER_TOKEN, &join, None).await;
+    let reply = sandbox
+        .send(Method::POST, OUTSIDER_TOKEN, &join, None)
+        .await;
     assert_error(&reply, 403, "freelance.example may not join Acme Robotics");
-    let reply = sandbox.send(Method::POST, NEWCOMER_TOKEN, &join, None).await;
+    let reply = sandbox
+        .send(Method::POST, NEWCOMER_TOKEN, &join, None)
+        .await;
     assert_eq!(reply.status, 204, "{}", reply.body);
     let member = sandbox
-        .send(Method::GET, NEWCOMER_TOKEN, &format!("/orgs/{ACME}/members/usr-noor-haddad"), None)
+        .send(
+            Method::GET,
+            NEWCOMER_TOKEN,
+            &format!("/orgs/{ACME}/members/usr-noor-haddad"),
+            None,
+        )
         .await;
     assert_eq!(member.status, 200, "{}", member.body);
-    assert_eq!(member.body["role"], "read", "the organization's default role");
+    assert_eq!(
+        member.body["role"], "read",
+        "the organization's default role"
+    );
     // Already a member: still 204.
-    let reply = sandbox.send(Method::POST, tokens::EDITOR, &join, None).await;
+    let reply = sandbox
+        .send(Method::POST, tokens::EDITOR, &join, None)
+        .await;
     assert_eq!(reply.status, 204);
     let reply = sandbox
         .send(Method::POST, NEWCOMER_TOKEN, "/orgs/org-nope/join", None)
@@ -224,7 +276,11 @@ async fn agent_instructions_read_and_replace_a_document() {
     assert_eq!(current["object"], "agent-instructions");
     assert_eq!(current["instructions"]["object"], "document");
     assert!(current["updatedAt"].is_string());
-    for body in [json!({}), json!({"instructions": "text"}), json!({"instructions": {"nodes": 1}})] {
+    for body in [
+        json!({}),
+        json!({"instructions": "text"}),
+        json!({"instructions": {"nodes": 1}}),
+    ] {
         let reply = sandbox.admin(Method::PUT, &path, body).await;
         assert_error(&reply, 400, "instructions");
     }

@@ -5,7 +5,9 @@
 mod common;
 
 use common::*;
-use quire::api::models::{AgentInstructions, MemberRole, Organization, SamlProvider, SsoLogin, TeamSummary};
+use quire::api::models::{
+    AgentInstructions, MemberRole, Organization, SamlProvider, SsoLogin, TeamSummary,
+};
 use quire::api::{ApiError, OrganizationUpdate, SamlProviderInput};
 use quire::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 use quire::app::sso::{SsoCall, SsoOverview, SsoResponse};
@@ -63,7 +65,11 @@ fn organization_model(admin: bool, back_tabs: usize) -> (Model, Cmd) {
         },
     );
     let (request, _) = only_request(&model.init());
-    respond(&mut model, request, ApiResponse::OrganizationTree(Ok(tree())));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrganizationTree(Ok(tree())),
+    );
     let mut shown = Cmd::None;
     for _ in 0..back_tabs {
         shown = update(&mut model, key(KeyCode::BackTab));
@@ -87,11 +93,19 @@ fn settings(model: &Model) -> &SettingsTab {
 }
 
 fn sso_notice(model: &Model) -> String {
-    sso(model).notice.as_ref().map(|n| n.text.clone()).unwrap_or_default()
+    sso(model)
+        .notice
+        .as_ref()
+        .map(|n| n.text.clone())
+        .unwrap_or_default()
 }
 
 fn settings_notice(model: &Model) -> String {
-    settings(model).notice.as_ref().map(|n| n.text.clone()).unwrap_or_default()
+    settings(model)
+        .notice
+        .as_ref()
+        .map(|n| n.text.clone())
+        .unwrap_or_default()
 }
 
 fn type_text(model: &mut Model, text: &str) {
@@ -118,16 +132,28 @@ fn settings_call(cmd: &Cmd) -> (RequestId, OrgSettingsCall) {
 fn sso_model(admin: bool) -> Model {
     let (mut model, shown) = organization_model(admin, 2);
     let (request, call) = sso_call(&shown);
-    assert_eq!(call, SsoCall::Overview { organization: ORG.into() });
+    assert_eq!(
+        call,
+        SsoCall::Overview {
+            organization: ORG.into()
+        }
+    );
     let overview = SsoOverview {
-        providers: vec![provider("saml-okta", "Okta"), provider("saml-azure", "Azure")],
+        providers: vec![
+            provider("saml-okta", "Okta"),
+            provider("saml-azure", "Azure"),
+        ],
         logins: vec![SsoLogin {
             id: "saml-okta".into(),
             label: "Okta".into(),
             start_url: Some("https://svc.example/saml-okta/start".into()),
         }],
     };
-    respond(&mut model, request, ApiResponse::Sso(SsoResponse::Overview(Ok(overview))));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sso(SsoResponse::Overview(Ok(overview))),
+    );
     model
 }
 
@@ -135,12 +161,27 @@ fn sso_model(admin: bool) -> Model {
 fn open_form(model: &mut Model, key_press: Msg) {
     let cmd = update(model, key_press);
     let (request, call) = sso_call(&cmd);
-    assert_eq!(call, SsoCall::Teams { organization: ORG.into() });
+    assert_eq!(
+        call,
+        SsoCall::Teams {
+            organization: ORG.into()
+        }
+    );
     let teams = vec![
-        TeamSummary { id: "team-docs".into(), title: "Docs".into() },
-        TeamSummary { id: "team-support".into(), title: "Support".into() },
+        TeamSummary {
+            id: "team-docs".into(),
+            title: "Docs".into(),
+        },
+        TeamSummary {
+            id: "team-support".into(),
+            title: "Support".into(),
+        },
     ];
-    respond(model, request, ApiResponse::Sso(SsoResponse::Teams(Ok(teams))));
+    respond(
+        model,
+        request,
+        ApiResponse::Sso(SsoResponse::Teams(Ok(teams))),
+    );
 }
 
 fn form_error(model: &Model) -> String {
@@ -186,8 +227,16 @@ fn a_new_provider_is_refused_with_a_bad_certificate_then_created_with_a_good_one
     update(&mut model, key(KeyCode::Enter));
     update(&mut model, Msg::Paste("not a certificate".into()));
     update(&mut model, key(KeyCode::Enter));
-    assert_eq!(update(&mut model, char_key('s')), Cmd::None, "nothing is sent");
-    assert!(form_error(&model).contains("not a certificate"), "{}", form_error(&model));
+    assert_eq!(
+        update(&mut model, char_key('s')),
+        Cmd::None,
+        "nothing is sent"
+    );
+    assert!(
+        form_error(&model).contains("not a certificate"),
+        "{}",
+        form_error(&model)
+    );
     update(&mut model, key(KeyCode::Enter));
     update(&mut model, ctrl('u'));
     update(&mut model, Msg::Paste(DEMO_CERTIFICATE.into()));
@@ -244,8 +293,15 @@ fn editing_sends_only_what_changed_and_a_refusal_keeps_the_form_with_the_servers
             },
         }
     );
-    let refusal = status_error(400, "Invalid \"label\": expected a string of 1 to 30 characters");
-    respond(&mut model, request, ApiResponse::Sso(SsoResponse::Provider(Err(refusal))));
+    let refusal = status_error(
+        400,
+        "Invalid \"label\": expected a string of 1 to 30 characters",
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sso(SsoResponse::Provider(Err(refusal))),
+    );
     assert!(form_error(&model).contains("Invalid \"label\""));
     // Unchanged again: nothing to send.
     update(&mut model, key(KeyCode::Enter));
@@ -277,7 +333,12 @@ fn a_certificate_is_loaded_from_a_file_by_the_runtime() {
     update(&mut model, char_key('f'));
     type_text(&mut model, "~/okta.pem");
     let (request, call) = sso_call(&update(&mut model, key(KeyCode::Enter)));
-    assert_eq!(call, SsoCall::ReadCertificate { path: "~/okta.pem".into() });
+    assert_eq!(
+        call,
+        SsoCall::ReadCertificate {
+            path: "~/okta.pem".into()
+        }
+    );
     respond(
         &mut model,
         request,
@@ -294,7 +355,9 @@ fn a_certificate_is_loaded_from_a_file_by_the_runtime() {
     respond(
         &mut model,
         request,
-        ApiResponse::Sso(SsoResponse::Certificate(Err("Could not read /nope.pem".into()))),
+        ApiResponse::Sso(SsoResponse::Certificate(Err(
+            "Could not read /nope.pem".into()
+        ))),
     );
     assert!(form_error(&model).contains("Could not read /nope.pem"));
 }
@@ -310,15 +373,26 @@ fn deleting_asks_naming_the_provider_and_a_refusal_says_why() {
     let (request, call) = sso_call(&update(&mut model, char_key('y')));
     assert_eq!(
         call,
-        SsoCall::Delete { organization: ORG.into(), provider: "saml-okta".into() }
+        SsoCall::Delete {
+            organization: ORG.into(),
+            provider: "saml-okta".into()
+        }
     );
-    let reload = respond(&mut model, request, ApiResponse::Sso(SsoResponse::Deleted(Ok(()))));
+    let reload = respond(
+        &mut model,
+        request,
+        ApiResponse::Sso(SsoResponse::Deleted(Ok(()))),
+    );
     assert!(matches!(sso_call(&reload).1, SsoCall::Overview { .. }));
     assert_eq!(sso_notice(&model), "Deleted SAML provider “Okta”.");
     update(&mut model, char_key('d'));
     let (request, _) = sso_call(&update(&mut model, char_key('y')));
     let refusal = status_error(403, "Only organization admins may delete SAML providers");
-    respond(&mut model, request, ApiResponse::Sso(SsoResponse::Deleted(Err(refusal))));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Sso(SsoResponse::Deleted(Err(refusal))),
+    );
     assert!(sso_notice(&model).contains("Only organization admins may delete"));
     update(&mut model, key(KeyCode::Esc));
     assert!(sso(&model).notice.is_none(), "esc dismisses the error");
@@ -329,7 +403,10 @@ fn a_non_admin_is_told_before_anything_is_sent() {
     let mut model = sso_model(false);
     for press in ['n', 'd'] {
         assert_eq!(update(&mut model, char_key(press)), Cmd::None);
-        assert!(sso_notice(&model).contains("Only organization admins"), "{press}");
+        assert!(
+            sso_notice(&model).contains("Only organization admins"),
+            "{press}"
+        );
     }
     assert_eq!(update(&mut model, key(KeyCode::Enter)), Cmd::None);
     let disabled = model.top().disabled_actions();
@@ -403,15 +480,24 @@ fn settings_send_only_the_changed_fields() {
                 title: Some("Acme Inc".into()),
                 default_content: Some(Some(json!({"type": "site", "site": "site-docs"}))),
                 sso: Some(true),
-                merge_rules: Some(json!({"type": "rules", "rules": [{"rule": "require_at_least_one_review"}]})),
+                merge_rules: Some(
+                    json!({"type": "rules", "rules": [{"rule": "require_at_least_one_review"}]})
+                ),
                 ..OrganizationUpdate::default()
             },
         }
     );
     let mut saved = organization(true);
     saved.title = "Acme Inc".into();
-    respond(&mut model, request, ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Ok(saved))));
-    assert!(settings_notice(&model).starts_with("Saved: Title, Default site, SSO enforced, Merge rules"));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Ok(saved))),
+    );
+    assert!(
+        settings_notice(&model)
+            .starts_with("Saved: Title, Default site, SSO enforced, Merge rules")
+    );
 }
 
 #[test]
@@ -429,9 +515,17 @@ fn a_bad_value_is_not_sent_and_a_server_refusal_is_shown_in_its_words() {
     update(&mut model, key(KeyCode::Enter));
     let (request, _) = settings_call(&update(&mut model, char_key('s')));
     let refusal = status_error(400, "Invalid \"title\": taken by another organization");
-    respond(&mut model, request, ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Err(refusal))));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Err(refusal))),
+    );
     assert!(settings_notice(&model).contains("taken by another organization"));
-    assert_eq!(settings(&model).form.values.title, "ABC", "the value stays to fix");
+    assert_eq!(
+        settings(&model).form.values.title,
+        "ABC",
+        "the value stays to fix"
+    );
 }
 
 #[test]
@@ -450,7 +544,10 @@ fn leaving_or_quitting_with_unsaved_settings_asks() {
         .screens
         .insert(0, Screen::Organizations(Default::default()));
     update(&mut model, key(KeyCode::Esc));
-    assert!(matches!(settings(&model).modal, Some(SettingsModal::ConfirmLeave(_))));
+    assert!(matches!(
+        settings(&model).modal,
+        Some(SettingsModal::ConfirmLeave(_))
+    ));
     update(&mut model, char_key('y'));
     assert_eq!(model.screens.len(), 1, "left the organization");
     assert!(matches!(model.top(), Screen::Organizations(_)));
@@ -467,7 +564,10 @@ fn agent_instructions_are_edited_as_text_with_a_draft_kept_until_saved() {
     let cmd = update(&mut model, char_key('!'));
     assert_eq!(
         cmd,
-        Cmd::SaveDraft { key: "org-agent-instructions:org-acme".into(), text: "Be kind.!".into() }
+        Cmd::SaveDraft {
+            key: "org-agent-instructions:org-acme".into(),
+            text: "Be kind.!".into()
+        }
     );
     let (request, call) = settings_call(&update(&mut model, ctrl('s')));
     let OrgSettingsCall::SaveInstructions { document, .. } = call else {
@@ -477,13 +577,21 @@ fn agent_instructions_are_edited_as_text_with_a_draft_kept_until_saved() {
     let failed = respond(
         &mut model,
         request,
-        ApiResponse::OrgSettings(OrgSettingsResponse::Instructions(Err(status_error(500, "boom")))),
+        ApiResponse::OrgSettings(OrgSettingsResponse::Instructions(Err(status_error(
+            500, "boom",
+        )))),
     );
     assert_eq!(failed, Cmd::None, "the draft is not thrown away");
     let Some(SettingsModal::Instructions { composer, .. }) = &settings(&model).modal else {
         panic!("the editor stays");
     };
-    assert!(composer.error.as_deref().unwrap_or_default().contains("the draft is kept"));
+    assert!(
+        composer
+            .error
+            .as_deref()
+            .unwrap_or_default()
+            .contains("the draft is kept")
+    );
     let (request, _) = settings_call(&update(&mut model, ctrl('s')));
     let saved = AgentInstructions {
         instructions: document.clone(),
@@ -494,7 +602,12 @@ fn agent_instructions_are_edited_as_text_with_a_draft_kept_until_saved() {
         request,
         ApiResponse::OrgSettings(OrgSettingsResponse::Instructions(Ok(saved))),
     );
-    assert_eq!(done, Cmd::DiscardDraft { key: "org-agent-instructions:org-acme".into() });
+    assert_eq!(
+        done,
+        Cmd::DiscardDraft {
+            key: "org-agent-instructions:org-acme".into()
+        }
+    );
     assert_eq!(settings_notice(&model), "Agent instructions saved.");
 }
 
@@ -505,7 +618,10 @@ fn a_draft_from_an_earlier_run_is_restored() {
         &mut model,
         Msg::DraftsLoaded {
             prefix: "org-agent-instructions:org-acme".into(),
-            drafts: vec![("org-agent-instructions:org-acme".into(), "Unsent words".into())],
+            drafts: vec![(
+                "org-agent-instructions:org-acme".into(),
+                "Unsent words".into(),
+            )],
         },
     );
     assert!(settings_notice(&model).contains("restored"));
@@ -529,20 +645,37 @@ fn revoking_an_invite_link_asks_naming_it() {
     let (request, call) = settings_call(&update(&mut model, char_key('y')));
     assert_eq!(
         call,
-        OrgSettingsCall::RevokeInvite { organization: ORG.into(), invite: "inv-42".into() }
+        OrgSettingsCall::RevokeInvite {
+            organization: ORG.into(),
+            invite: "inv-42".into()
+        }
     );
-    respond(&mut model, request, ApiResponse::OrgSettings(OrgSettingsResponse::Done(Ok(()))));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Done(Ok(()))),
+    );
     assert_eq!(settings_notice(&model), "Revoked invite link “inv-42”.");
 }
 
 #[test]
 fn a_non_admin_cannot_change_settings_and_is_told_why() {
     let mut model = settings_model(false);
-    for press in [key(KeyCode::Enter), char_key('s'), char_key('D'), char_key('x')] {
+    for press in [
+        key(KeyCode::Enter),
+        char_key('s'),
+        char_key('D'),
+        char_key('x'),
+    ] {
         assert_eq!(update(&mut model, press), Cmd::None);
         assert!(settings_notice(&model).contains("Only organization admins"));
     }
-    assert!(model.top().disabled_actions().contains(&quire::app::Action::Save));
+    assert!(
+        model
+            .top()
+            .disabled_actions()
+            .contains(&quire::app::Action::Save)
+    );
 }
 
 #[test]
@@ -560,19 +693,42 @@ fn joining_an_organization_asks_then_shows_the_refusal_in_words() {
             if confirm.question == "Join organization “org-lumen”?"
     ));
     let (request, call) = settings_call(&update(&mut model, char_key('y')));
-    assert_eq!(call, OrgSettingsCall::Join { organization: "org-lumen".into() });
-    let refusal = status_error(403, "Your email domain freelance.example may not join Lumen");
-    respond(&mut model, request, ApiResponse::OrgSettings(OrgSettingsResponse::Done(Err(refusal))));
+    assert_eq!(
+        call,
+        OrgSettingsCall::Join {
+            organization: "org-lumen".into()
+        }
+    );
+    let refusal = status_error(
+        403,
+        "Your email domain freelance.example may not join Lumen",
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Done(Err(refusal))),
+    );
     let Screen::Organizations(screen) = model.top() else {
         panic!("still the list");
     };
     let notice = screen.join.notice.clone().expect("a notice");
     assert!(notice.error);
-    assert!(notice.text.contains("may not join Lumen"), "{}", notice.text);
+    assert!(
+        notice.text.contains("may not join Lumen"),
+        "{}",
+        notice.text
+    );
     update(&mut model, char_key('J'));
     type_text(&mut model, "org-acme");
     update(&mut model, key(KeyCode::Enter));
     let (request, _) = settings_call(&update(&mut model, char_key('y')));
-    let reload = respond(&mut model, request, ApiResponse::OrgSettings(OrgSettingsResponse::Done(Ok(()))));
-    assert!(matches!(only_request(&reload).1, ApiCall::ListOrganizations { page: None }));
+    let reload = respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Done(Ok(()))),
+    );
+    assert!(matches!(
+        only_request(&reload).1,
+        ApiCall::ListOrganizations { page: None }
+    ));
 }

@@ -33,12 +33,18 @@ async fn sso_for_a_reader_is_read_only() {
 #[tokio::test]
 async fn new_provider_form_with_a_bad_certificate() {
     let keys = format!("{SSO}n\rGoogle\rjjj\rnot a certificate\r");
-    snapshot_both!("admin_sso_form_bad_certificate", scene(tokens::ADMIN, &keys).await);
+    snapshot_both!(
+        "admin_sso_form_bad_certificate",
+        scene(tokens::ADMIN, &keys).await
+    );
 }
 
 #[tokio::test]
 async fn edit_form_of_okta() {
-    snapshot_both!("admin_sso_form_edit", scene(tokens::ADMIN, &format!("{SSO}\r")).await);
+    snapshot_both!(
+        "admin_sso_form_edit",
+        scene(tokens::ADMIN, &format!("{SSO}\r")).await
+    );
 }
 
 #[tokio::test]
@@ -49,7 +55,10 @@ async fn role_picker_in_the_form() {
 
 #[tokio::test]
 async fn delete_asks_naming_the_provider() {
-    snapshot_both!("admin_sso_delete", scene(tokens::ADMIN, &format!("{SSO}d")).await);
+    snapshot_both!(
+        "admin_sso_delete",
+        scene(tokens::ADMIN, &format!("{SSO}d")).await
+    );
 }
 
 #[tokio::test]
@@ -66,12 +75,18 @@ async fn settings_with_an_invalid_hostname_being_typed() {
 #[tokio::test]
 async fn merge_rules_picker() {
     let keys = format!("{SETTINGS}G\r");
-    snapshot_both!("admin_settings_merge_rules", scene(tokens::ADMIN, &keys).await);
+    snapshot_both!(
+        "admin_settings_merge_rules",
+        scene(tokens::ADMIN, &keys).await
+    );
 }
 
 #[tokio::test]
 async fn agent_instructions_editor() {
-    snapshot_both!("admin_instructions_editor", scene(tokens::ADMIN, &format!("{SETTINGS}D")).await);
+    snapshot_both!(
+        "admin_instructions_editor",
+        scene(tokens::ADMIN, &format!("{SETTINGS}D")).await
+    );
 }
 
 #[tokio::test]
@@ -88,11 +103,17 @@ async fn revoke_invite_confirmation() {
 
 #[tokio::test]
 async fn settings_for_a_reader_are_read_only() {
-    snapshot_both!("admin_settings_reader", scene(tokens::READER, SETTINGS).await);
+    snapshot_both!(
+        "admin_settings_reader",
+        scene(tokens::READER, SETTINGS).await
+    );
 }
 
 #[tokio::test]
 async fn join_refused_in_words() {
     let keys = "Jorg-acme-robotics\ry";
-    snapshot_both!("admin_join_refused", scene(quire::sandbox::OUTSIDER_TOKEN, keys).await);
+    snapshot_both!(
+        "admin_join_refused",
+        scene(quire::sandbox::OUTSIDER_TOKEN, keys).await
+    );
 }

@@ -61,7 +61,6 @@ pub enum ApiCall {
     // ── issue 11 admin: sso, org settings, agent instructions ──
     Sso(crate::app::sso::SsoCall),
     OrgSettings(crate::app::org_settings::OrgSettingsCall),
-
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──

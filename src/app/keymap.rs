@@ -52,7 +52,6 @@ pub enum KeyContext {
     OrgSettings,
     /// The organizations list (joining one).
     OrganizationList,
-
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──
@@ -464,7 +463,6 @@ impl Default for Keymap {
             (OrgSettings, &["D"], Action::EditDescription),
             (OrgSettings, &["x"], Action::Revoke),
             (OrganizationList, &["J"], Action::JoinOrganization),
-
             // ── issue 12: translations, openapi ──
 
             // ── issue 12: conversations, integrations ──

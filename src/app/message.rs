@@ -101,7 +101,6 @@ pub enum ApiResponse {
     // ── issue 11 admin: sso, org settings, agent instructions ──
     Sso(crate::app::sso::SsoResponse),
     OrgSettings(crate::app::org_settings::OrgSettingsResponse),
-
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──

@@ -8,14 +8,20 @@ use crate::api::{ApiError, OrganizationUpdate};
 #[derive(Debug, Clone, PartialEq)]
 pub enum OrgSettingsCall {
     /// The organization as the server has it now.
-    Organization { organization: String },
+    Organization {
+        organization: String,
+    },
     Save {
         organization: String,
         update: OrganizationUpdate,
     },
     /// The organization's sites, as choices for its default content.
-    Sites { organization: String },
-    Instructions { organization: String },
+    Sites {
+        organization: String,
+    },
+    Instructions {
+        organization: String,
+    },
     SaveInstructions {
         organization: String,
         document: serde_json::Value,
@@ -24,7 +30,9 @@ pub enum OrgSettingsCall {
         organization: String,
         invite: String,
     },
-    Join { organization: String },
+    Join {
+        organization: String,
+    },
 }
 
 /// A site as a choice: id and title.

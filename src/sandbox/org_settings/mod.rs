@@ -97,9 +97,8 @@ fn paragraph(text: &str) -> Value {
 
 fn demo_instructions() -> Value {
     let heading = json!({"object": "block", "type": "heading-2", "nodes": [{"object": "text", "leaves": [{"object": "leaf", "text": "How our docs speak", "marks": []}]}]});
-    let item = |text: &str| {
-        json!({"object": "block", "type": "list-item", "nodes": [paragraph(text)]})
-    };
+    let item =
+        |text: &str| json!({"object": "block", "type": "list-item", "nodes": [paragraph(text)]});
     let list = json!({"object": "block", "type": "list-unordered", "nodes": [
         item("Write in the second person and the present tense."),
         item("Call the product Fleet, never FleetOS."),
@@ -132,7 +131,10 @@ type RequestBody = Result<Bytes, BytesRejection>;
 
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
-        .route("/v1/orgs/{organization}", axum::routing::patch(update_organization))
+        .route(
+            "/v1/orgs/{organization}",
+            axum::routing::patch(update_organization),
+        )
         .route(
             "/v1/orgs/{organization}/link-invites/{invite}",
             delete(revoke_invite),
@@ -173,7 +175,12 @@ async fn update_organization(
     body: RequestBody,
 ) -> Answer {
     let mut world = shared.world.write().await;
-    require_admin(&world, &id, &context.user, "change the organization's settings")?;
+    require_admin(
+        &world,
+        &id,
+        &context.user,
+        "change the organization's settings",
+    )?;
     let bytes = body.map_err(|_| ApiError::bad_request("The request body could not be read"))?;
     let body = validate::object_body(&bytes, false)?;
     validate::reject_unknown(&body, &FIELDS)?;
@@ -200,7 +207,11 @@ struct Patch {
     merge_rules: Option<Value>,
 }
 
-fn checked_patch(world: &World, organization: &str, body: &Map<String, Value>) -> Result<Patch, ApiError> {
+fn checked_patch(
+    world: &World,
+    organization: &str,
+    body: &Map<String, Value>,
+) -> Result<Patch, ApiError> {
     let title = validate::text(body, "title", 2, 255)?;
     if title.as_deref().is_some_and(|title| title.trim() != title) {
         return Err(invalid("title", "no spaces at either end"));
@@ -213,7 +224,10 @@ fn checked_patch(world: &World, organization: &str, body: &Map<String, Value>) -
     {
         return Err(invalid(
             "emailDomains",
-            &format!("domains such as example.com, not \"{}\"", domain.escape_default()),
+            &format!(
+                "domains such as example.com, not \"{}\"",
+                domain.escape_default()
+            ),
         ));
     }
     let hostname = validate::text(body, "hostname", 3, 32)?;
@@ -222,7 +236,8 @@ fn checked_patch(world: &World, organization: &str, body: &Map<String, Value>) -
     }
     let logo = validate::nullable_text(body, "logo", 2048)?;
     if let Some(Some(address)) = &logo {
-        super::sso::check_url(address).map_err(|_| invalid("logo", "an http(s) address or null"))?;
+        super::sso::check_url(address)
+            .map_err(|_| invalid("logo", "an http(s) address or null"))?;
     }
     Ok(Patch {
         title,
@@ -323,7 +338,10 @@ fn default_content(
             if world.sites.site(organization, site).is_none() {
                 return Err(invalid(
                     "defaultContent.site",
-                    &format!("a site of this organization; \"{}\" is none", site.escape_default()),
+                    &format!(
+                        "a site of this organization; \"{}\" is none",
+                        site.escape_default()
+                    ),
                 ));
             }
             Ok(Some(Some(site.to_string())))
@@ -348,7 +366,10 @@ fn merge_rules(body: &Map<String, Value>) -> Result<Option<Value>, ApiError> {
                 .iter()
                 .position(|rule| rule.get("rule").and_then(Value::as_str).is_none())
             {
-                return Err(invalid(&format!("mergeRules.rules[{index}].rule"), "a rule name"));
+                return Err(invalid(
+                    &format!("mergeRules.rules[{index}].rule"),
+                    "a rule name",
+                ));
             }
             Ok(Some(value.clone()))
         }
@@ -403,7 +424,9 @@ async fn join(
         .user(&context.user)
         .map(|user| user.email.clone())
         .unwrap_or_default();
-    let domain = email.rsplit_once('@').map(|(_, domain)| domain.to_lowercase());
+    let domain = email
+        .rsplit_once('@')
+        .map(|(_, domain)| domain.to_lowercase());
     let allowed = domain
         .as_deref()
         .is_some_and(|domain| organization.email_domains.iter().any(|d| d == domain));

@@ -58,9 +58,8 @@ pub struct SamlProvider {
 
 impl SamlProvider {
     fn status(&self) -> &'static str {
-        let complete = !self.entity_id.is_empty()
-            && !self.certificate.is_empty()
-            && !self.sso_url.is_empty();
+        let complete =
+            !self.entity_id.is_empty() && !self.certificate.is_empty() && !self.sso_url.is_empty();
         if complete { "active" } else { "pending" }
     }
 }
@@ -139,7 +138,12 @@ fn member_role(world: &World, organization: &str, user: &str) -> Result<Role, Ap
 }
 
 /// Writes need the admin role.
-pub fn require_admin(world: &World, organization: &str, user: &str, what: &str) -> Result<(), ApiError> {
+pub fn require_admin(
+    world: &World,
+    organization: &str,
+    user: &str,
+    what: &str,
+) -> Result<(), ApiError> {
     match member_role(world, organization, user)? {
         Role::Admin => Ok(()),
         role => Err(ApiError::new(
@@ -248,7 +252,10 @@ fn checked(bytes: &[u8], creating: bool) -> Result<Changes, ApiError> {
         validate::text(&body, "label", 1, 30)?
     };
     let certificate = validate::text(&body, "certificate", 0, 10_000)?;
-    if let Some(text) = certificate.as_deref().filter(|text| !text.trim().is_empty()) {
+    if let Some(text) = certificate
+        .as_deref()
+        .filter(|text| !text.trim().is_empty())
+    {
         check_pem(text)?;
     }
     let sso_url = validate::text(&body, "ssoURL", 0, 2048)?;
@@ -332,7 +339,10 @@ async fn create_provider(
     };
     let rendered = render(&provider, &shared.api_url);
     world.sso.providers.push(provider);
-    let location = rendered["urls"]["location"].as_str().unwrap_or_default().to_string();
+    let location = rendered["urls"]["location"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     Ok((StatusCode::CREATED, [(LOCATION, location)], Json(rendered)).into_response())
 }
 
@@ -343,7 +353,12 @@ async fn update_provider(
     body: RequestBody,
 ) -> Answer {
     let mut world = shared.world.write().await;
-    require_admin(&world, &organization, &context.user, "change SAML providers")?;
+    require_admin(
+        &world,
+        &organization,
+        &context.user,
+        "change SAML providers",
+    )?;
     find(&world, &organization, &id)?;
     let bytes = body.map_err(|_| ApiError::bad_request("The request body could not be read"))?;
     let changes = checked(&bytes, false)?;
@@ -383,7 +398,12 @@ async fn delete_provider(
     Path((organization, id)): Path<(String, String)>,
 ) -> Answer {
     let mut world = shared.world.write().await;
-    require_admin(&world, &organization, &context.user, "delete SAML providers")?;
+    require_admin(
+        &world,
+        &organization,
+        &context.user,
+        "delete SAML providers",
+    )?;
     world
         .sso
         .providers

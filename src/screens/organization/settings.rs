@@ -214,18 +214,28 @@ impl SettingsTab {
             label: "none".into(),
             detail: "no default content".into(),
         }];
-        options.extend(self.sites.value().into_iter().flatten().map(|site| PickOption {
-            value: site.id.clone(),
-            label: site.title.clone(),
-            detail: site.id.clone(),
-        }));
+        options.extend(
+            self.sites
+                .value()
+                .into_iter()
+                .flatten()
+                .map(|site| PickOption {
+                    value: site.id.clone(),
+                    label: site.title.clone(),
+                    detail: site.id.clone(),
+                }),
+        );
         let title = if self.sites.value().is_some() {
             "Default content (a site)"
         } else {
             "Default content (sites not loaded)"
         };
         Picker::new(title, options, ()).at(Some(
-            self.form.values.default_content.as_deref().unwrap_or_default(),
+            self.form
+                .values
+                .default_content
+                .as_deref()
+                .unwrap_or_default(),
         ))
     }
 
@@ -238,7 +248,8 @@ impl SettingsTab {
                 detail: name.to_string(),
             })
             .collect();
-        let mut picker = Picker::new("Merge rules (space marks, enter keeps)", options, ()).multiple();
+        let mut picker =
+            Picker::new("Merge rules (space marks, enter keeps)", options, ()).multiple();
         let current = form::rule_names(&self.form.values.merge_rules);
         for (index, (name, _)) in form::SIMPLE_RULES.iter().enumerate() {
             if current.iter().any(|rule| rule == name) {
@@ -315,9 +326,8 @@ impl SettingsTab {
                     }
                 };
                 if !admin {
-                    composer.error = Some(
-                        "Only organization admins may change the agent instructions.".into(),
-                    );
+                    composer.error =
+                        Some("Only organization admins may change the agent instructions.".into());
                     return Step::default();
                 }
                 composer.submitting = true;

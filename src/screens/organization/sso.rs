@@ -90,7 +90,11 @@ pub fn new(organization: &Organization) -> SsoTab {
 pub const ROLES: [(Option<MemberRole>, &str, &str); 7] = [
     (Some(MemberRole::Admin), "admin", "administrate content"),
     (Some(MemberRole::Create), "create", "create content"),
-    (Some(MemberRole::Edit), "edit", "edit content and change requests"),
+    (
+        Some(MemberRole::Edit),
+        "edit",
+        "edit content and change requests",
+    ),
     (Some(MemberRole::Review), "review", "review content"),
     (Some(MemberRole::Comment), "comment", "read and discuss"),
     (Some(MemberRole::Read), "read", "read only"),
@@ -239,7 +243,9 @@ impl SsoTab {
             Action::Open => {
                 let provider = self.selected()?.clone();
                 if !self.refuse_unless_admin("change SAML providers") {
-                    return Some(Step::cmd(self.open_form(ProviderForm::edit(&provider), ctx)));
+                    return Some(Step::cmd(
+                        self.open_form(ProviderForm::edit(&provider), ctx),
+                    ));
                 }
             }
             Action::Delete => {
@@ -332,7 +338,13 @@ impl SsoTab {
         let label = form.values.label.trim().to_string();
         let organization = self.organization.clone();
         let (call, pending) = match form.provider.clone() {
-            None => (SsoCall::Create { organization, input }, Pending::Create(label)),
+            None => (
+                SsoCall::Create {
+                    organization,
+                    input,
+                },
+                Pending::Create(label),
+            ),
             Some(_) if input.is_empty() => {
                 self.modal = None;
                 self.say("Nothing changed: nothing was sent.");
@@ -440,8 +452,10 @@ impl SsoTab {
                 let created = matches!(self.modal, Some(SsoModal::Form(ref form)) if form.is_new());
                 self.modal = None;
                 let verb = if created { "Created" } else { "Saved" };
-                self.say(format!("{verb} SAML provider “{label}” ({}).",
-                    provider.status.as_deref().unwrap_or("status unknown")));
+                self.say(format!(
+                    "{verb} SAML provider “{label}” ({}).",
+                    provider.status.as_deref().unwrap_or("status unknown")
+                ));
                 self.select_after_reload = Some(provider.id.clone());
                 self.load(ctx)
             }

@@ -89,10 +89,10 @@ impl ScreenState for Organizations {
         vec![
             (Action::Open, "open"),
             (Action::Filter, "filter"),
-            (Action::JoinOrganization, "join"),
             (Action::Refresh, "refresh"),
             (Action::Help, "keys"),
             (Action::Quit, "quit"),
+            (Action::JoinOrganization, "join"),
         ]
     }
 

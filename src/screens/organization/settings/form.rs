@@ -84,7 +84,10 @@ impl Field {
 /// can switch on and off. Rules naming people or an expression are kept as they are.
 pub const SIMPLE_RULES: [(&str, &str); 8] = [
     ("require_at_least_one_review", "at least one review"),
-    ("require_at_least_one_approved_review", "at least one approval"),
+    (
+        "require_at_least_one_approved_review",
+        "at least one approval",
+    ),
     ("require_all_reviews_approved", "every review approves"),
     ("require_agent_review", "an agent review"),
     ("require_up_to_date_change_request", "up to date with main"),
@@ -293,7 +296,9 @@ impl SettingsForm {
                 Some("only lowercase letters, digits and -".into())
             }
             Field::Logo if length > 2048 => Some(format!("at most 2048 characters ({length})")),
-            Field::Logo if !text.trim().is_empty() && !super::super::sso::form::is_http_url(text) => {
+            Field::Logo
+                if !text.trim().is_empty() && !super::super::sso::form::is_http_url(text) =>
+            {
                 Some("an address such as https://example.com/logo.png".into())
             }
             _ => None,
@@ -304,7 +309,9 @@ impl SettingsForm {
         let (original, values) = (&self.original, &self.values);
         match field {
             Field::Title => original.title != values.title,
-            Field::EmailDomains => domains(&original.email_domains) != domains(&values.email_domains),
+            Field::EmailDomains => {
+                domains(&original.email_domains) != domains(&values.email_domains)
+            }
             Field::Hostname => original.hostname != values.hostname,
             Field::DefaultRole => original.default_role != values.default_role,
             Field::DefaultContent => original.default_content != values.default_content,
@@ -460,7 +467,10 @@ mod tests {
         assert_eq!(update.title.as_deref(), Some("Acme Inc"));
         assert_eq!(
             update.email_domains,
-            Some(vec!["acme.example".to_string(), "docs.acme.example".to_string()])
+            Some(vec![
+                "acme.example".to_string(),
+                "docs.acme.example".to_string()
+            ])
         );
         assert_eq!(update.sso, Some(false));
         assert_eq!(update.default_role, Some(None));
@@ -474,14 +484,20 @@ mod tests {
         form.values.title = "A".into();
         assert!(form.error(Field::Title).is_some());
         form.values.title = " Acme".into();
-        assert_eq!(form.error(Field::Title).as_deref(), Some("no spaces at either end"));
+        assert_eq!(
+            form.error(Field::Title).as_deref(),
+            Some("no spaces at either end")
+        );
         form.values.email_domains = "acme.example, nope".into();
         assert!(form.error(Field::EmailDomains).unwrap().contains("nope"));
         form.values.hostname = "AB".into();
         assert!(form.error(Field::Hostname).is_some());
         form.values.logo = "logo.png".into();
         assert!(form.error(Field::Logo).is_some());
-        assert_eq!(form.first_error().map(|(field, _)| field), Some(Field::Title));
+        assert_eq!(
+            form.first_error().map(|(field, _)| field),
+            Some(Field::Title)
+        );
     }
 
     #[test]

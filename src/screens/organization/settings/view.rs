@@ -10,8 +10,8 @@ use super::{SettingsModal, SettingsTab};
 use crate::app::Model;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
-use crate::ui::theme::Theme;
 use crate::ui::text;
+use crate::ui::theme::Theme;
 
 const LABEL: usize = 15;
 
@@ -163,7 +163,11 @@ fn draw_instructions(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &T
             let rows = (area.height as usize).saturating_sub(lines.len());
             let rendered = doc.layout(area.width).lines;
             let cut = rendered.len() > rows;
-            lines.extend(rendered.into_iter().take(rows.saturating_sub(usize::from(cut))));
+            lines.extend(
+                rendered
+                    .into_iter()
+                    .take(rows.saturating_sub(usize::from(cut))),
+            );
             if cut {
                 lines.push(Line::from(Span::styled(
                     "… D opens them all",
@@ -191,9 +195,9 @@ fn draw_modal(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
         Some(SettingsModal::RevokePrompt(prompt)) => {
             crate::ui::prompt::draw(prompt, frame, area, theme)
         }
-        Some(SettingsModal::ConfirmRevoke { confirm, .. } | SettingsModal::ConfirmLeave(confirm)) => {
-            confirm.draw(frame, area, theme)
-        }
+        Some(
+            SettingsModal::ConfirmRevoke { confirm, .. } | SettingsModal::ConfirmLeave(confirm),
+        ) => confirm.draw(frame, area, theme),
         None => {}
     }
 }

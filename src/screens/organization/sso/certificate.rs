@@ -84,7 +84,11 @@ mod tests {
     #[test]
     fn reads_subject_and_expiry_of_a_pem_certificate() {
         let facts = inspect(DEMO_CERTIFICATE).unwrap();
-        assert!(facts.subject.contains("CN=idp.acme-robotics.example"), "{}", facts.subject);
+        assert!(
+            facts.subject.contains("CN=idp.acme-robotics.example"),
+            "{}",
+            facts.subject
+        );
         assert_eq!(facts.expiry_date(), "2036-11-20");
         assert_eq!(facts.pem, DEMO_CERTIFICATE);
     }
@@ -104,12 +108,20 @@ mod tests {
     fn says_why_text_is_not_a_certificate() {
         assert_eq!(inspect("  ").unwrap_err(), "empty");
         assert!(inspect("hello world").unwrap_err().contains("not base64"));
-        assert!(inspect("aGVsbG8gd29ybGQ=").unwrap_err().contains("not an X.509"));
+        assert!(
+            inspect("aGVsbG8gd29ybGQ=")
+                .unwrap_err()
+                .contains("not an X.509")
+        );
         assert!(
             inspect("-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----")
                 .unwrap_err()
                 .contains("not a CERTIFICATE")
         );
-        assert!(inspect(&format!("{BEGIN}\nMIIC")).unwrap_err().contains("no -----END"));
+        assert!(
+            inspect(&format!("{BEGIN}\nMIIC"))
+                .unwrap_err()
+                .contains("no -----END")
+        );
     }
 }

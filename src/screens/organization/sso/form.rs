@@ -370,7 +370,10 @@ mod tests {
     #[test]
     fn fields_are_checked_as_typed() {
         let mut form = ProviderForm::new_provider();
-        assert_eq!(form.first_error().map(|(field, _)| field), Some(FormField::Label));
+        assert_eq!(
+            form.first_error().map(|(field, _)| field),
+            Some(FormField::Label)
+        );
         form.values.label = "x".repeat(31);
         assert!(form.error(FormField::Label).unwrap().contains("at most 30"));
         form.values.label = "Okta".into();
@@ -378,7 +381,11 @@ mod tests {
         assert!(form.error(FormField::SsoUrl).is_some());
         form.values.sso_url = String::new();
         form.values.certificate = "garbage".into();
-        assert!(form.error(FormField::Certificate).unwrap().starts_with("not a certificate"));
+        assert!(
+            form.error(FormField::Certificate)
+                .unwrap()
+                .starts_with("not a certificate")
+        );
         form.values.certificate = crate::sandbox::DEMO_CERTIFICATE.into();
         assert_eq!(form.first_error(), None);
     }

@@ -95,7 +95,13 @@ fn draw_list(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
     )];
     let rows = inner.height.saturating_sub(1) as usize;
     let range = tab.selection.visible_range(tab.providers().len(), rows);
-    for (index, provider) in tab.providers().iter().enumerate().skip(range.start).take(rows) {
+    for (index, provider) in tab
+        .providers()
+        .iter()
+        .enumerate()
+        .skip(range.start)
+        .take(rows)
+    {
         let style = if index == tab.selection.selected {
             theme.style("selection")
         } else {
@@ -160,7 +166,11 @@ fn draw_details(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
             .unwrap_or_else(|| "—".to_string())
     };
     let (certificate, bad) = certificate_line(provider.certificate.as_deref());
-    let certificate_style = if bad { theme.style("error") } else { text_style };
+    let certificate_style = if bad {
+        theme.style("error")
+    } else {
+        text_style
+    };
     let mut lines = vec![
         Line::from(""),
         Line::from(Span::styled(
@@ -174,9 +184,24 @@ fn draw_details(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
             "The identity provider needs (a / u / i copies):",
             theme.style("muted"),
         )),
-        fact("a ACS URL", or_none(&provider.service.acs_url), theme, text_style),
-        fact("u Start URL", or_none(&provider.service.start_url), theme, text_style),
-        fact("i Entity ID", or_none(&provider.service.entity_id), theme, text_style),
+        fact(
+            "a ACS URL",
+            or_none(&provider.service.acs_url),
+            theme,
+            text_style,
+        ),
+        fact(
+            "u Start URL",
+            or_none(&provider.service.start_url),
+            theme,
+            text_style,
+        ),
+        fact(
+            "i Entity ID",
+            or_none(&provider.service.entity_id),
+            theme,
+            text_style,
+        ),
     ];
     lines.push(Line::from(""));
     lines.extend(login_lines(tab, theme));
@@ -242,7 +267,10 @@ fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, t
     let title = if form.is_new() {
         " New SAML provider ".to_string()
     } else {
-        format!(" Edit “{}” ", text::truncate(&sanitize(&form.original.label), 40))
+        format!(
+            " Edit “{}” ",
+            text::truncate(&sanitize(&form.original.label), 40)
+        )
     };
     let block = Block::default()
         .borders(Borders::ALL)
@@ -277,12 +305,19 @@ fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, t
         }
         lines.push(Line::from(vec![
             Span::styled(
-                format!("{marker}{:<w$}", format!("{}{changed}", field.label()), w = LABEL - 1),
+                format!(
+                    "{marker}{:<w$}",
+                    format!("{}{changed}", field.label()),
+                    w = LABEL - 1
+                ),
                 theme.style("muted"),
             ),
             Span::styled(sanitize(&shown).into_owned(), style),
         ]));
-        if let Some(error) = form.error(field).filter(|_| form.is_new() || form.is_changed(field)) {
+        if let Some(error) = form
+            .error(field)
+            .filter(|_| form.is_new() || form.is_changed(field))
+        {
             lines.push(Line::from(Span::styled(
                 format!("{:LABEL$}✗ {error}", ""),
                 theme.style("error"),
