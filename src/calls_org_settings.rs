@@ -5,14 +5,17 @@ use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice}
 
 pub async fn call_org_settings(client: &Client, call: OrgSettingsCall) -> OrgSettingsResponse {
     match call {
-        OrgSettingsCall::Organization { organization } => {
-            OrgSettingsResponse::Organization(client.get_organization(&organization).await)
-        }
+        OrgSettingsCall::Organization { organization } => OrgSettingsResponse::Organization(
+            client.get_organization(&organization).await.map(Box::new),
+        ),
         OrgSettingsCall::Save {
             organization,
             update,
         } => OrgSettingsResponse::Organization(
-            client.update_organization(&organization, &update).await,
+            client
+                .update_organization(&organization, &update)
+                .await
+                .map(Box::new),
         ),
         OrgSettingsCall::Sites { organization } => {
             OrgSettingsResponse::Sites(sites(client, &organization).await)

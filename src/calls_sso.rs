@@ -11,7 +11,12 @@ pub async fn call_sso(client: &Client, call: SsoCall) -> SsoResponse {
         SsoCall::Create {
             organization,
             input,
-        } => SsoResponse::Provider(client.create_saml_provider(&organization, &input).await),
+        } => SsoResponse::Provider(
+            client
+                .create_saml_provider(&organization, &input)
+                .await
+                .map(Box::new),
+        ),
         SsoCall::Update {
             organization,
             provider,
@@ -19,7 +24,8 @@ pub async fn call_sso(client: &Client, call: SsoCall) -> SsoResponse {
         } => SsoResponse::Provider(
             client
                 .update_saml_provider(&organization, &provider, &input)
-                .await,
+                .await
+                .map(Box::new),
         ),
         SsoCall::Delete {
             organization,

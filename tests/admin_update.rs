@@ -266,7 +266,10 @@ fn a_new_provider_is_refused_with_a_bad_certificate_then_created_with_a_good_one
     let reload = respond(
         &mut model,
         request,
-        ApiResponse::Sso(SsoResponse::Provider(Ok(provider("saml-google", "Google")))),
+        ApiResponse::Sso(SsoResponse::Provider(Ok(Box::new(provider(
+            "saml-google",
+            "Google",
+        ))))),
     );
     assert!(matches!(sso_call(&reload).1, SsoCall::Overview { .. }));
     assert!(sso(&model).modal.is_none());
@@ -429,7 +432,7 @@ fn settings_model(admin: bool) -> Model {
         };
         let response = match call {
             OrgSettingsCall::Organization { .. } => {
-                OrgSettingsResponse::Organization(Ok(organization(admin)))
+                OrgSettingsResponse::Organization(Ok(Box::new(organization(admin))))
             }
             OrgSettingsCall::Sites { .. } => OrgSettingsResponse::Sites(Ok(vec![SiteChoice {
                 id: "site-docs".into(),
@@ -492,7 +495,7 @@ fn settings_send_only_the_changed_fields() {
     respond(
         &mut model,
         request,
-        ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Ok(saved))),
+        ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Ok(Box::new(saved)))),
     );
     assert!(
         settings_notice(&model)

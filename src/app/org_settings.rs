@@ -44,7 +44,8 @@ pub struct SiteChoice {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum OrgSettingsResponse {
-    Organization(Result<Organization, ApiError>),
+    /// Boxed: an organization is large beside the other answers.
+    Organization(Result<Box<Organization>, ApiError>),
     Sites(Result<Vec<SiteChoice>, ApiError>),
     Instructions(Result<AgentInstructions, ApiError>),
     /// An invite link revoked or an organization joined.

@@ -42,7 +42,7 @@ pub struct SsoOverview {
 pub enum SsoResponse {
     Overview(Result<SsoOverview, ApiError>),
     /// A provider created or updated.
-    Provider(Result<SamlProvider, ApiError>),
+    Provider(Result<Box<SamlProvider>, ApiError>),
     Deleted(Result<(), ApiError>),
     Teams(Result<Vec<TeamSummary>, ApiError>),
     /// The certificate file's text, or why it could not be read.

@@ -436,7 +436,7 @@ impl SettingsTab {
     fn finish(&mut self, pending: Pending, response: &OrgSettingsResponse, ctx: &mut Ctx) -> Cmd {
         match (pending, response) {
             (Pending::Save(fields), OrgSettingsResponse::Organization(Ok(organization))) => {
-                self.organization = organization.clone();
+                self.organization = organization.as_ref().clone();
                 self.form.reset(organization);
                 let names: Vec<&str> = fields.iter().map(|field| field.label()).collect();
                 self.say(format!("Saved: {}.", names.join(", ")));
@@ -629,7 +629,7 @@ impl OrgPane for SettingsTab {
                 self.organization_request = None;
                 match result {
                     Ok(organization) => {
-                        self.organization = organization.clone();
+                        self.organization = organization.as_ref().clone();
                         if !self.form.is_dirty() {
                             self.form.reset(organization);
                         }
