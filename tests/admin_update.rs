@@ -323,6 +323,12 @@ fn closing_a_changed_form_asks_first() {
     type_text(&mut model, "Half done");
     update(&mut model, key(KeyCode::Enter));
     assert!(model.top().unsaved_work().is_some(), "quitting would ask");
+    update(&mut model, char_key('q'));
+    assert!(
+        matches!(model.overlay, Some(Overlay::ConfirmQuit { .. })),
+        "q reaches the quit question with the form open"
+    );
+    update(&mut model, char_key('n'));
     update(&mut model, key(KeyCode::Esc));
     assert!(sso(&model).modal.is_some(), "asked, not closed");
     update(&mut model, char_key('y'));

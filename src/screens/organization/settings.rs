@@ -13,11 +13,11 @@ use serde_json::Value;
 
 use super::pane::OrgPane;
 use super::sso::{picked_role, role_picker};
-use crate::api::ApiError;
 use crate::api::models::{AgentInstructions, Organization};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::site::server_message as words;
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::document;
@@ -97,14 +97,6 @@ pub fn new(organization: &Organization) -> SettingsTab {
         notice: None,
         pending: None,
         organization_request: None,
-    }
-}
-
-/// The server's own words for a refused request, else our sentence.
-fn words(error: &ApiError) -> String {
-    match error {
-        ApiError::Status { message, .. } if !message.is_empty() => message.clone(),
-        other => other.user_message(),
     }
 }
 

@@ -12,11 +12,11 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::pane::OrgPane;
-use crate::api::ApiError;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::site::server_message as words;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
@@ -124,14 +124,6 @@ pub fn picked_role(value: &str) -> Option<MemberRole> {
         .iter()
         .find(|(_, name, _)| *name == value)
         .and_then(|(role, _, _)| role.clone())
-}
-
-/// The server's own words for a refused request, else our sentence.
-fn words(error: &ApiError) -> String {
-    match error {
-        ApiError::Status { message, .. } if !message.is_empty() => message.clone(),
-        other => other.user_message(),
-    }
 }
 
 impl SsoTab {
@@ -320,6 +312,8 @@ impl SsoTab {
                     self.modal = None;
                 }
             }
+            // Quitting, help and suspending still work with the form open (quitting asks).
+            Action::Quit | Action::Help | Action::Suspend => return None,
             _ => return Some(Step::default()),
         }
         Some(Step::default())

@@ -5,9 +5,9 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::api::ApiError;
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId};
+use crate::screens::site::server_message as words;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::notice::Notice;
@@ -149,12 +149,5 @@ impl Join {
             Some(JoinModal::Confirm { confirm, .. }) => confirm.draw(frame, area, theme),
             None => {}
         }
-    }
-}
-
-fn words(error: &ApiError) -> String {
-    match error {
-        ApiError::Status { message, .. } if !message.is_empty() => message.clone(),
-        other => other.user_message(),
     }
 }
