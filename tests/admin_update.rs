@@ -131,12 +131,27 @@ fn settings_call(cmd: &Cmd) -> (RequestId, OrgSettingsCall) {
 /// The SSO tab with Okta and Azure loaded.
 fn sso_model(admin: bool) -> Model {
     let (mut model, shown) = organization_model(admin, 2);
-    let (request, call) = sso_call(&shown);
+    let calls = requests(&shown);
+    assert_eq!(calls.len(), 2, "{shown:?}");
+    let (request, call) = calls[0].clone();
     assert_eq!(
         call,
-        SsoCall::Overview {
+        ApiCall::Sso(SsoCall::Overview {
             organization: ORG.into()
-        }
+        })
+    );
+    let (teams_request, call) = calls[1].clone();
+    assert_eq!(
+        call,
+        ApiCall::Sso(SsoCall::Teams {
+            organization: ORG.into()
+        })
+    );
+    // The teams cannot be listed now: opening the form asks again.
+    respond(
+        &mut model,
+        teams_request,
+        ApiResponse::Sso(SsoResponse::Teams(Err(status_error(404, "No route")))),
     );
     let overview = SsoOverview {
         providers: vec![

@@ -187,10 +187,15 @@ impl SsoTab {
         true
     }
 
-    /// Opens the form, asking for the teams the first time.
+    /// Opens the form, asking for the teams if they were not asked for yet.
     fn open_form(&mut self, form: ProviderForm, ctx: &mut Ctx) -> Cmd {
         self.modal = Some(SsoModal::Form(Box::new(form)));
-        if self.teams != TeamChoices::NotAsked {
+        self.load_teams(ctx)
+    }
+
+    /// The teams, once: they name the providers' default teams and fill the form's picker.
+    fn load_teams(&mut self, ctx: &mut Ctx) -> Cmd {
+        if !matches!(self.teams, TeamChoices::NotAsked | TeamChoices::Failed(_)) {
             return Cmd::None;
         }
         let request = ctx.requests.issue();
@@ -506,7 +511,7 @@ fn team_popup(teams: &TeamChoices, current: Option<&str>) -> FormPopup {
 impl OrgPane for SsoTab {
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.overview == Loadable::NotAsked {
-            return self.load(ctx);
+            return Cmd::batch([self.load(ctx), self.load_teams(ctx)]);
         }
         Cmd::None
     }
