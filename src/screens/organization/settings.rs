@@ -174,9 +174,7 @@ impl SettingsTab {
         if self.is_admin() {
             return false;
         }
-        self.warn(format!(
-            "Only organization admins may {what}; you are not an admin here."
-        ));
+        self.warn(format!("Only organization admins may {what}."));
         true
     }
 

@@ -181,9 +181,7 @@ impl SsoTab {
         if self.admin {
             return false;
         }
-        self.warn(format!(
-            "Only organization admins may {what}; you are not an admin here."
-        ));
+        self.warn(format!("Only organization admins may {what}."));
         true
     }
 
