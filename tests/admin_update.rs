@@ -756,3 +756,35 @@ fn joining_an_organization_asks_then_shows_the_refusal_in_words() {
         ApiCall::ListOrganizations { page: None }
     ));
 }
+
+#[test]
+fn agent_instructions_go_to_the_editor_and_come_back_as_a_draft() {
+    let mut model = settings_model(true);
+    update(&mut model, char_key('D'));
+    let key_name = "org-agent-instructions:org-acme".to_string();
+    assert_eq!(
+        update(&mut model, ctrl('e')),
+        Cmd::EditExternally {
+            key: key_name.clone(),
+            text: "Be kind.".into()
+        }
+    );
+    let cmd = update(
+        &mut model,
+        Msg::EditedExternally {
+            key: key_name.clone(),
+            text: "Be kind and brief.".into(),
+        },
+    );
+    assert_eq!(
+        cmd,
+        Cmd::SaveDraft {
+            key: key_name,
+            text: "Be kind and brief.".into()
+        }
+    );
+    let Some(SettingsModal::Instructions { composer, .. }) = &settings(&model).modal else {
+        panic!("the editor stays open");
+    };
+    assert_eq!(composer.text(), "Be kind and brief.");
+}
