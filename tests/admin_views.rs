@@ -117,3 +117,25 @@ async fn join_refused_in_words() {
         scene(quire::sandbox::OUTSIDER_TOKEN, keys).await
     );
 }
+
+/// Every scene of these tabs draws at sizes far too small for it without panicking.
+#[tokio::test]
+async fn tiny_terminals_do_not_panic() {
+    let scenes = [
+        format!("{SSO}"),
+        format!("{SSO}n\rGoogle\rjjj\rnot a certificate\r"),
+        format!("{SSO}\rjjjjj\r"),
+        format!("{SSO}d"),
+        format!("{SETTINGS}"),
+        format!("{SETTINGS}jj\r No"),
+        format!("{SETTINGS}D"),
+        format!("{SETTINGS}G\r"),
+        "Jorg-x".to_string(),
+    ];
+    for keys in scenes {
+        let mut model = scene(tokens::ADMIN, &keys).await;
+        for (width, height) in [(1, 1), (5, 3), (12, 4), (20, 6), (30, 40), (200, 8)] {
+            let _ = render(&mut model, width, height);
+        }
+    }
+}
