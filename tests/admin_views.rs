@@ -122,11 +122,11 @@ async fn join_refused_in_words() {
 #[tokio::test]
 async fn tiny_terminals_do_not_panic() {
     let scenes = [
-        format!("{SSO}"),
+        SSO.to_string(),
         format!("{SSO}n\rGoogle\rjjj\rnot a certificate\r"),
         format!("{SSO}\rjjjjj\r"),
         format!("{SSO}d"),
-        format!("{SETTINGS}"),
+        SETTINGS.to_string(),
         format!("{SETTINGS}jj\r No"),
         format!("{SETTINGS}D"),
         format!("{SETTINGS}G\r"),
