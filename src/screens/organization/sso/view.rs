@@ -205,7 +205,8 @@ fn draw_details(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
     ];
     lines.push(Line::from(""));
     lines.extend(login_lines(tab, theme));
-    frame.render_widget(Paragraph::new(lines), area);
+    // Addresses are read and typed into an identity provider: they wrap rather than being cut.
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
 fn login_lines<'a>(tab: &SsoTab, theme: &Theme) -> Vec<Line<'a>> {
