@@ -19,6 +19,8 @@ pub mod calls_members;
 pub mod calls_teams;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub mod calls_org_settings;
+pub mod calls_sso;
 
 // ── issue 12: translations, openapi ──
 

@@ -457,11 +457,15 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         }
         ApiCall::Teams(call) => {
             ApiResponse::Teams(crate::calls_teams::call_teams(client, call).await)
-        } // ── issue 11 admin: sso, org settings, agent instructions ──
+        }
+        // ── issue 11 admin: sso, org settings, agent instructions ──
+        ApiCall::Sso(call) => ApiResponse::Sso(crate::calls_sso::call_sso(client, call).await),
+        ApiCall::OrgSettings(call) => ApiResponse::OrgSettings(
+            crate::calls_org_settings::call_org_settings(client, call).await,
+        ),
+        // ── issue 12: translations, openapi ──
 
-          // ── issue 12: translations, openapi ──
-
-          // ── issue 12: conversations, integrations ──
+        // ── issue 12: conversations, integrations ──
 
           // ── end of the area blocks ──
     }

@@ -34,6 +34,8 @@ pub mod token;
 pub mod teams;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub mod org_settings;
+pub mod sso;
 
 // ── issue 12: translations, openapi ──
 
@@ -69,6 +71,8 @@ pub use token::Token;
 pub use teams::TeamMembersUpdate;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub use org_settings::OrganizationUpdate;
+pub use sso::SamlProviderInput;
 
 // ── issue 12: translations, openapi ──
 

@@ -60,7 +60,8 @@ pub enum ApiCall {
     Members(crate::app::members::MembersCall),
     Teams(crate::app::teams::TeamsCall),
     // ── issue 11 admin: sso, org settings, agent instructions ──
-
+    Sso(crate::app::sso::SsoCall),
+    OrgSettings(crate::app::org_settings::OrgSettingsCall),
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──

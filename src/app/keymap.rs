@@ -47,7 +47,14 @@ pub enum KeyContext {
     /// A team's members: add, remove, change a role, mark rows for a bulk edit.
     TeamMembers,
     // ── issue 11 admin: sso, org settings, agent instructions ──
-
+    /// The organization's SSO tab: SAML providers.
+    SsoProviders,
+    /// The SAML provider form.
+    SamlForm,
+    /// The organization's Settings tab: the form, agent instructions, invite links.
+    OrgSettings,
+    /// The organizations list (joining one).
+    OrganizationList,
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──
@@ -181,6 +188,11 @@ actions! {
     BulkEdit => "bulk_edit", "bulk edit: add members, remove the marked ones";
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    CopyAcsUrl => "copy_acs_url", "copy the ACS URL";
+    CopyStartUrl => "copy_start_url", "copy the SSO start URL";
+    CopyEntityId => "copy_entity_id", "copy the service's entity ID";
+    LoadCertificate => "load_certificate", "load the certificate from a file";
+    JoinOrganization => "join_organization", "join an organization (by email domain)";
 
     // ── issue 12: translations, openapi ──
 
@@ -462,7 +474,15 @@ impl Default for Keymap {
             (TeamMembers, &["space"], Action::Mark),
             (TeamMembers, &["B"], Action::BulkEdit),
             // ── issue 11 admin: sso, org settings, agent instructions ──
-
+            (SsoProviders, &["n"], Action::Create),
+            (SsoProviders, &["d", "delete"], Action::Delete),
+            (SsoProviders, &["a"], Action::CopyAcsUrl),
+            (SsoProviders, &["u"], Action::CopyStartUrl),
+            (SsoProviders, &["i"], Action::CopyEntityId),
+            (SamlForm, &["f"], Action::LoadCertificate),
+            (OrgSettings, &["D"], Action::EditDescription),
+            (OrgSettings, &["x"], Action::Revoke),
+            (OrganizationList, &["J"], Action::JoinOrganization),
             // ── issue 12: translations, openapi ──
 
             // ── issue 12: conversations, integrations ──

@@ -100,7 +100,8 @@ pub enum ApiResponse {
     MemberOps(crate::app::members::MembersResponse),
     Teams(crate::app::teams::TeamsResponse),
     // ── issue 11 admin: sso, org settings, agent instructions ──
-
+    Sso(crate::app::sso::SsoResponse),
+    OrgSettings(crate::app::org_settings::OrgSettingsResponse),
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──

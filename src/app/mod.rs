@@ -22,6 +22,8 @@ pub mod members;
 pub mod teams;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub mod org_settings;
+pub mod sso;
 
 // ── issue 12: translations, openapi ──
 

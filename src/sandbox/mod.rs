@@ -39,6 +39,10 @@ mod members;
 mod teams;
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+mod org_settings;
+mod sso;
+pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
+pub use sso::DEMO_CERTIFICATE;
 
 // ── issue 12: translations, openapi ──
 

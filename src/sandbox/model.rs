@@ -66,6 +66,10 @@ pub struct World {
     pub teams: super::teams::Teams,
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    /// SAML providers (sso/).
+    pub sso: super::sso::SsoState,
+    /// Default content, merge rules, invite links, agent instructions (org_settings/).
+    pub org_settings: super::org_settings::OrgSettings,
 
     // ── issue 12: translations, openapi ──
 

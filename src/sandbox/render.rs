@@ -108,6 +108,7 @@ impl View<'_> {
         if let Some(logo) = &organization.logo {
             object["urls"]["logo"] = json!(logo);
         }
+        super::org_settings::decorate(self.world, &organization.id, &mut object);
         object
     }
 

@@ -77,6 +77,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::members::router())
         .merge(super::teams::router())
         // ── issue 11 admin: sso, org settings, agent instructions ──
+        .merge(super::sso::router())
+        .merge(super::org_settings::router())
         // ── issue 12: translations, openapi ──
         // ── issue 12: conversations, integrations ──
         // ── end of the area blocks ──

@@ -22,6 +22,10 @@ pub use member::MemberSpace;
 pub use team::{MemberTeam, Team, TeamMember, TeamMembership, TeamPermissions, TeamRole};
 
 // ── issue 11 admin: sso, org settings, agent instructions ──
+pub mod org_settings;
+pub mod sso;
+pub use org_settings::AgentInstructions;
+pub use sso::{SamlProvider, SamlService, SsoLogin, TeamSummary};
 
 // ── issue 12: translations, openapi ──
 

@@ -87,6 +87,12 @@ pub struct Organization {
     pub ai: Option<bool>,
     #[serde(default)]
     pub invite_links: Option<bool>,
+    /// The content shown by default: `{type:'site', site}` (other variants kept as `Other`).
+    #[serde(default)]
+    pub default_content: Option<DefaultContent>,
+    /// The organization's merge rules (`{type:'rules', rules}` or `{type:'none'}`), raw.
+    #[serde(default)]
+    pub merge_rules: Option<serde_json::Value>,
     #[serde(default)]
     pub trial: Option<Trial>,
     #[serde(default)]
@@ -95,6 +101,15 @@ pub struct Organization {
     pub urls: Urls,
     #[serde(default, deserialize_with = "null_as_default")]
     pub permissions: OrganizationPermissions,
+}
+
+/// `defaultContent`: the only variant known is a site.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DefaultContent {
+    #[serde(default, rename = "type")]
+    pub content_type: Option<String>,
+    #[serde(default)]
+    pub site: Option<String>,
 }
 
 /// The organization's trial state.

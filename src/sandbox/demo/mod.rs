@@ -112,6 +112,8 @@ pub fn world() -> World {
     crate::sandbox::teams::populate(&mut world);
 
     // ── issue 11 admin: sso, org settings, agent instructions ──
+    crate::sandbox::sso::populate(&mut world);
+    crate::sandbox::org_settings::populate(&mut world);
 
     // ── issue 12: translations, openapi ──
 

@@ -1,5 +1,6 @@
 //! The first screen: organizations the token can see, paged lazily.
 
+pub mod join;
 mod view;
 
 use ratatui::Frame;
@@ -20,6 +21,8 @@ pub struct Organizations {
     pub list: PagedList<Organization>,
     pub selection: Selection,
     pub filter: Filter,
+    /// Joining an organization by email domain (`J`).
+    pub join: join::Join,
 }
 
 impl Organizations {
@@ -79,7 +82,7 @@ impl ScreenState for Organizations {
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
-        &[KeyContext::List]
+        &[KeyContext::OrganizationList, KeyContext::List]
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
@@ -89,16 +92,24 @@ impl ScreenState for Organizations {
             (Action::Refresh, "refresh"),
             (Action::Help, "keys"),
             (Action::Quit, "quit"),
+            (Action::JoinOrganization, "join"),
         ]
     }
 
-    fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        crate::ui::notice::on_key(&mut self.join.notice);
+        if self.join.modal.is_some() {
+            return Some(Step::cmd(self.join.on_key(key, ctx)));
+        }
         self.filter.handle_key(key)?;
         self.selection.clamp(self.visible().len());
         Some(Step::default())
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+        if self.join.paste(text) {
+            return Cmd::None;
+        }
         self.filter.paste(text);
         Cmd::None
     }
@@ -112,8 +123,15 @@ impl ScreenState for Organizations {
                 self.filter.open();
                 return Some(Step::default());
             }
+            Action::Back if crate::ui::notice::dismiss_error(&mut self.join.notice) => {
+                return Some(Step::default());
+            }
             Action::Back if self.filter.is_shown() => {
                 self.filter.clear();
+                return Some(Step::default());
+            }
+            Action::JoinOrganization => {
+                self.join.open();
                 return Some(Step::default());
             }
             Action::Open => {
@@ -133,6 +151,12 @@ impl ScreenState for Organizations {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let ApiResponse::OrgSettings(answer) = response {
+            return match self.join.on_response(request, answer)? {
+                join::JoinOutcome::Reload => Some(Step::cmd(self.load_first_page(ctx))),
+                join::JoinOutcome::Nothing => Some(Step::default()),
+            };
+        }
         let ApiResponse::Organizations(result) = response else {
             return None;
         };

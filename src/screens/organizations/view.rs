@@ -10,6 +10,31 @@ use crate::ui::{list, status, text};
 
 pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
+    let area = match &screen.join.notice {
+        Some(notice) => {
+            // A refusal is a sentence: it wraps rather than being cut.
+            let width = usize::from(area.width.max(1));
+            let rows = (text::width(&notice.text) / width + 1).min(3) as u16;
+            let [rest, notice_area] =
+                Layout::vertical([Constraint::Min(0), Constraint::Length(rows)]).areas(area);
+            frame.render_widget(
+                Paragraph::new(Span::styled(
+                    sanitize(&notice.text).into_owned(),
+                    notice.style(theme),
+                ))
+                .wrap(ratatui::widgets::Wrap { trim: false }),
+                notice_area,
+            );
+            rest
+        }
+        None => area,
+    };
+    draw_list(screen, frame, area, model);
+    screen.join.draw(frame, area, theme);
+}
+
+fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
     let (list_area, filter_area) = text::with_filter_row(area, screen.filter.is_shown());
     // No count until the first page is in: "(0)" while loading reads as "you have none".
     let count = match (screen.list.total, screen.list.items.len()) {

@@ -1,0 +1,360 @@
+//! Drawing the SSO tab: the providers, the selected one's details (with the service's
+//! addresses and their copy keys), the sign-in options, and the form or question above them.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use super::form::{FormField, FormPopup, ProviderForm};
+use super::{SsoModal, SsoTab, role_name};
+use crate::app::Model;
+use crate::ui::chrome::centered;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{status, text};
+
+/// The width of the labels in the details and the form.
+const LABEL: usize = 15;
+
+pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let [notice_area, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    draw_notice(tab, frame, notice_area, theme);
+    match (tab.overview.value(), tab.overview.error()) {
+        (Some(_), _) => draw_body(tab, frame, body, model),
+        (None, Some(error)) => status::error(frame, body, model, error),
+        (None, None) => status::loading(frame, body, model, "SAML providers"),
+    }
+    match &tab.modal {
+        Some(SsoModal::Form(form)) => draw_form(tab, form, frame, area, theme),
+        Some(SsoModal::ConfirmDelete { confirm, .. }) => confirm.draw(frame, area, theme),
+        None => {}
+    }
+}
+
+fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let line = match &tab.notice {
+        Some(notice) => Line::from(Span::styled(
+            sanitize(&notice.text).into_owned(),
+            notice.style(theme),
+        )),
+        None if !tab.admin => Line::from(Span::styled(
+            "Read only: only organization admins change single sign-on.",
+            theme.style("muted"),
+        )),
+        None => Line::from(""),
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn draw_body(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let providers = tab.providers();
+    if providers.is_empty() {
+        let [empty, logins] =
+            Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(area);
+        status::empty(
+            frame,
+            empty,
+            model,
+            "No SAML providers yet: n adds one (admins only).",
+        );
+        draw_logins(tab, frame, logins, theme);
+        return;
+    }
+    let list_height = (providers.len() as u16 + 2).min(area.height / 3).max(3);
+    let [list, details] =
+        Layout::vertical([Constraint::Length(list_height), Constraint::Min(0)]).areas(area);
+    draw_list(tab, frame, list, theme);
+    draw_details(tab, frame, details, theme);
+}
+
+fn list_widths(width: u16) -> Vec<u16> {
+    if width < 60 {
+        return vec![width.saturating_sub(10), 9];
+    }
+    let label = width.saturating_sub(9 + 9 + 24 + 3).max(12);
+    vec![label, 9, 9, 24]
+}
+
+fn draw_list(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let block = Block::default()
+        .borders(Borders::TOP)
+        .border_style(theme.style("border"))
+        .title(format!(" SAML providers ({}) ", tab.providers().len()));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let widths = list_widths(inner.width);
+    let mut lines = vec![text::columns(
+        &["Label", "Status", "Role", "Default team"],
+        &widths,
+        theme.style("table_header"),
+    )];
+    let rows = inner.height.saturating_sub(1) as usize;
+    let range = tab.selection.visible_range(tab.providers().len(), rows);
+    for (index, provider) in tab
+        .providers()
+        .iter()
+        .enumerate()
+        .skip(range.start)
+        .take(rows)
+    {
+        let style = if index == tab.selection.selected {
+            theme.style("selection")
+        } else {
+            theme.style("text")
+        };
+        let team = provider
+            .default_team
+            .as_ref()
+            .map(|team| {
+                if team.title.is_empty() {
+                    tab.team_title(&team.id)
+                } else {
+                    team.title.clone()
+                }
+            })
+            .unwrap_or_else(|| "—".to_string());
+        let cells = [
+            sanitize(&provider.label).into_owned(),
+            provider.status.clone().unwrap_or_default(),
+            role_name(provider.default_role.as_ref()),
+            sanitize(&team).into_owned(),
+        ];
+        let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+        lines.push(text::columns(&cells, &widths, style));
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+fn fact<'a>(label: &str, value: String, theme: &Theme, style: Style) -> Line<'a> {
+    Line::from(vec![
+        Span::styled(format!("{label:<LABEL$}"), theme.style("muted")),
+        Span::styled(sanitize(&value).into_owned(), style),
+    ])
+}
+
+fn certificate_line(certificate: Option<&str>) -> (String, bool) {
+    match certificate.map(str::trim).filter(|text| !text.is_empty()) {
+        None => ("none".to_string(), false),
+        Some(text) => match super::certificate::inspect(text) {
+            Ok(facts) => {
+                let expired = facts.is_expired(chrono::Utc::now());
+                let when = if expired { "expired" } else { "expires" };
+                (
+                    format!("{when} {} · {}", facts.expiry_date(), facts.subject),
+                    expired,
+                )
+            }
+            Err(reason) => (format!("unreadable ({reason})"), true),
+        },
+    }
+}
+
+fn draw_details(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let Some(provider) = tab.selected() else {
+        return;
+    };
+    let text_style = theme.style("text");
+    let or_none = |value: &Option<String>| {
+        value
+            .clone()
+            .filter(|value| !value.is_empty())
+            .unwrap_or_else(|| "—".to_string())
+    };
+    let (certificate, bad) = certificate_line(provider.certificate.as_deref());
+    let certificate_style = if bad {
+        theme.style("error")
+    } else {
+        text_style
+    };
+    let mut lines = vec![
+        Line::from(""),
+        Line::from(Span::styled(
+            sanitize(&provider.label).into_owned(),
+            theme.style("heading2"),
+        )),
+        fact("Entity ID", or_none(&provider.entity_id), theme, text_style),
+        fact("SSO URL", or_none(&provider.sso_url), theme, text_style),
+        fact("Certificate", certificate, theme, certificate_style),
+        Line::from(Span::styled(
+            "The identity provider needs (a / u / i copies):",
+            theme.style("muted"),
+        )),
+        fact(
+            "a ACS URL",
+            or_none(&provider.service.acs_url),
+            theme,
+            text_style,
+        ),
+        fact(
+            "u Start URL",
+            or_none(&provider.service.start_url),
+            theme,
+            text_style,
+        ),
+        fact(
+            "i Entity ID",
+            or_none(&provider.service.entity_id),
+            theme,
+            text_style,
+        ),
+    ];
+    lines.push(Line::from(""));
+    lines.extend(login_lines(tab, theme));
+    // Addresses are read and typed into an identity provider: they wrap rather than being cut.
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
+fn login_lines<'a>(tab: &SsoTab, theme: &Theme) -> Vec<Line<'a>> {
+    let logins = tab
+        .overview
+        .value()
+        .map_or(&[][..], |overview| overview.logins.as_slice());
+    let mut lines = vec![Line::from(Span::styled(
+        format!("SSO sign-in options ({})", logins.len()),
+        theme.style("heading2"),
+    ))];
+    if logins.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "None: no provider is active yet.",
+            theme.style("muted"),
+        )));
+    }
+    for login in logins {
+        lines.push(fact(
+            &text::truncate(&sanitize(&login.label), LABEL - 1),
+            login.start_url.clone().unwrap_or_default(),
+            theme,
+            theme.style("text"),
+        ));
+    }
+    lines
+}
+
+fn draw_logins(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+    frame.render_widget(Paragraph::new(login_lines(tab, theme)), area);
+}
+
+/// The value of a field as shown in the form.
+fn shown_value(tab: &SsoTab, form: &ProviderForm, field: FormField) -> String {
+    match field {
+        FormField::DefaultTeam => form
+            .values
+            .default_team
+            .as_deref()
+            .map_or_else(|| "none".to_string(), |id| tab.team_title(id)),
+        FormField::DefaultRole => role_name(form.values.default_role.as_ref()),
+        FormField::Certificate if form.editing.is_none() => match form.certificate() {
+            None => "none (paste it, or f loads a file)".to_string(),
+            Some(Ok(facts)) => format!("expires {} · {}", facts.expiry_date(), facts.subject),
+            Some(Err(_)) => form.text_of(field).to_string(),
+        },
+        _ => form.text_of(field).to_string(),
+    }
+}
+
+fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let errors = FormField::ALL
+        .into_iter()
+        .filter(|field| form.error(*field).is_some())
+        .count() as u16;
+    // Six fields, their errors, a blank line, the status line (which may wrap) and the border.
+    let popup = centered(area, 78, 6 + errors + 2 + 2 + 1);
+    frame.render_widget(Clear, popup);
+    let title = if form.is_new() {
+        " New SAML provider ".to_string()
+    } else {
+        format!(
+            " Edit “{}” ",
+            text::truncate(&sanitize(&form.original.label), 40)
+        )
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.style("border_focused"))
+        .title(title);
+    let inner = block.inner(popup);
+    frame.render_widget(block, popup);
+    let value_width = (inner.width as usize).saturating_sub(LABEL + 2).max(1);
+    let mut lines = Vec::new();
+    let mut cursor = None;
+    for (index, field) in FormField::ALL.into_iter().enumerate() {
+        let selected = index == form.selection.selected;
+        let marker = if selected { "› " } else { "  " };
+        let changed = if form.is_changed(field) { "*" } else { " " };
+        let value = shown_value(tab, form, field);
+        let editing = selected && form.editing.is_some();
+        let shown = if editing {
+            // The end of a long line stays in view while typing (a pasted certificate).
+            let width = text::width(&value);
+            let skip = width.saturating_sub(value_width.saturating_sub(1));
+            value.chars().skip(skip).collect::<String>()
+        } else {
+            text::truncate(&value, value_width)
+        };
+        let style = if selected {
+            theme.style("selection")
+        } else {
+            theme.style("text")
+        };
+        if editing {
+            cursor = Some((text::width(&shown), lines.len()));
+        }
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!(
+                    "{marker}{:<w$}",
+                    format!("{}{changed}", field.label()),
+                    w = LABEL - 1
+                ),
+                theme.style("muted"),
+            ),
+            Span::styled(sanitize(&shown).into_owned(), style),
+        ]));
+        if let Some(error) = form
+            .error(field)
+            .filter(|_| form.is_new() || form.is_changed(field))
+        {
+            lines.push(Line::from(Span::styled(
+                format!("{:LABEL$}✗ {error}", ""),
+                theme.style("error"),
+            )));
+        }
+    }
+    lines.push(Line::from(""));
+    if let Some((_, message)) = &form.server_error {
+        lines.push(Line::from(Span::styled(
+            sanitize(message).into_owned(),
+            theme.style("error"),
+        )));
+    } else if form.saving {
+        lines.push(Line::from(Span::styled("Saving…", theme.style("muted"))));
+    } else {
+        lines.push(Line::from(Span::styled(
+            "enter edits · s saves · f loads a certificate file · esc closes",
+            theme.style("muted"),
+        )));
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    if let Some((column, row)) = cursor {
+        let x = inner.x + (LABEL + 1) as u16 + column as u16;
+        let y = inner.y + row as u16;
+        if x < inner.right() && y < inner.bottom() {
+            frame.set_cursor_position(Position::new(x, y));
+        }
+    }
+    match &form.popup {
+        Some(FormPopup::Team(picker) | FormPopup::Role(picker)) => {
+            crate::ui::picker::draw(picker, frame, area, theme)
+        }
+        Some(FormPopup::TeamId(prompt) | FormPopup::CertificatePath(prompt)) => {
+            crate::ui::prompt::draw(prompt, frame, area, theme)
+        }
+        Some(FormPopup::Discard(confirm)) => confirm.draw(frame, area, theme),
+        None => {}
+    }
+}
