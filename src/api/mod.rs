@@ -35,6 +35,8 @@ pub mod token;
 // ── issue 11 admin: sso, org settings, agent instructions ──
 
 // ── issue 12: translations, openapi ──
+pub mod openapi;
+pub mod translations;
 
 // ── issue 12: conversations, integrations ──
 
@@ -69,6 +71,8 @@ pub use token::Token;
 // ── issue 11 admin: sso, org settings, agent instructions ──
 
 // ── issue 12: translations, openapi ──
+pub use openapi::{MAX_SLUG, MAX_SOURCE_URL, VersionRef, slug_problem, source_url_problem};
+pub use translations::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
 
 // ── issue 12: conversations, integrations ──
 

@@ -21,6 +21,16 @@ pub mod space;
 // ── issue 11 admin: sso, org settings, agent instructions ──
 
 // ── issue 12: translations, openapi ──
+pub mod openapi;
+pub mod translation;
+pub use openapi::{
+    OpenApiContent, OpenApiSpec, OpenApiVersion, ProcessingError, ProcessingState, SpecFile,
+    SpecPermissions, SpecVisibility,
+};
+pub use translation::{
+    Translation, TranslationPermissions, TranslationResult, TranslationSource, TranslationStats,
+    TranslationStatus,
+};
 
 // ── issue 12: conversations, integrations ──
 
