@@ -39,6 +39,8 @@ pub mod testing;
 // ── issue 11 admin: sso, org settings, agent instructions ──
 
 // ── issue 12: translations, openapi ──
+mod openapi;
+mod translations;
 
 // ── issue 12: conversations, integrations ──
 

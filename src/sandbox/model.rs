@@ -66,6 +66,10 @@ pub struct World {
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──
+    /// Translations of spaces (translations/mod.rs).
+    pub translations: super::translations::Translations,
+    /// OpenAPI specs and their versions (openapi/mod.rs).
+    pub openapi: super::openapi::Specs,
 
     // ── issue 12: conversations, integrations ──
 

@@ -78,6 +78,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         // ── issue 11 people: members, teams ──
         // ── issue 11 admin: sso, org settings, agent instructions ──
         // ── issue 12: translations, openapi ──
+        .merge(super::translations::router())
+        .merge(super::openapi::router())
         // ── issue 12: conversations, integrations ──
         // ── end of the area blocks ──
         // Not part of the API: test-only knobs under /_sandbox.

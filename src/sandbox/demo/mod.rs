@@ -112,6 +112,8 @@ pub fn world() -> World {
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──
+    crate::sandbox::translations::populate(&mut world);
+    crate::sandbox::openapi::populate(&mut world);
 
     // ── issue 12: conversations, integrations ──
 
