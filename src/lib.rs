@@ -19,6 +19,8 @@ pub mod calls_spaces;
 // ── issue 11 admin: sso, org settings, agent instructions ──
 
 // ── issue 12: translations, openapi ──
+pub mod calls_openapi;
+pub mod calls_translations;
 
 // ── issue 12: conversations, integrations ──
 

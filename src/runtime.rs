@@ -456,6 +456,12 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         // ── issue 11 admin: sso, org settings, agent instructions ──
 
         // ── issue 12: translations, openapi ──
+        ApiCall::Translations(call) => ApiResponse::Translations(
+            crate::calls_translations::call_translations(client, call).await,
+        ),
+        ApiCall::OpenApi(call) => {
+            ApiResponse::OpenApi(crate::calls_openapi::call_openapi(client, call).await)
+        }
 
         // ── issue 12: conversations, integrations ──
 

@@ -61,6 +61,8 @@ pub enum ApiCall {
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──
+    Translations(crate::app::translations::TranslationsCall),
+    OpenApi(crate::app::openapi::OpenApiCall),
 
     // ── issue 12: conversations, integrations ──
 

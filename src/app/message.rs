@@ -101,6 +101,8 @@ pub enum ApiResponse {
     // ── issue 11 admin: sso, org settings, agent instructions ──
 
     // ── issue 12: translations, openapi ──
+    Translations(crate::app::translations::TranslationsResponse),
+    OpenApi(crate::app::openapi::OpenApiResponse),
 
     // ── issue 12: conversations, integrations ──
 

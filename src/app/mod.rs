@@ -22,6 +22,8 @@ pub mod spaces;
 // ── issue 11 admin: sso, org settings, agent instructions ──
 
 // ── issue 12: translations, openapi ──
+pub mod openapi;
+pub mod translations;
 
 // ── issue 12: conversations, integrations ──
 

@@ -15,6 +15,7 @@ pub mod search;
 pub mod site;
 pub mod sites;
 pub mod space;
+pub mod translations;
 pub mod welcome;
 
 use ratatui::Frame;
