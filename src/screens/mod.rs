@@ -11,6 +11,7 @@ pub mod review;
 // Issue 10, finding things.
 pub mod files;
 pub mod links;
+pub mod openapi;
 pub mod search;
 pub mod site;
 pub mod sites;
@@ -106,6 +107,8 @@ pub enum Screen {
     Links(links::LinksScreen),
     Files(files::FilesScreen),
     Git(Box<git::GitScreen>),
+    SpecVersions(Box<openapi::VersionsScreen>),
+    SpecContent(Box<openapi::ContentScreen>),
 }
 
 macro_rules! dispatch {
@@ -124,6 +127,8 @@ macro_rules! dispatch {
             Screen::Links($screen) => $body,
             Screen::Files($screen) => $body,
             Screen::Git($screen) => $body,
+            Screen::SpecVersions($screen) => $body,
+            Screen::SpecContent($screen) => $body,
         }
     };
 }

@@ -144,10 +144,11 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
     .areas(area);
     let status_width = 12u16.min(area.width / 3);
     let rest = area.width.saturating_sub(status_width);
-    let widths = [status_width, rest / 2, rest - rest / 2];
+    let translation_width = rest * 3 / 5;
+    let widths = [status_width, translation_width, rest - translation_width];
     frame.render_widget(
         Paragraph::new(text::columns(
-            &["Status", "Source", "→ Translation"],
+            &["Status", "Source → language", "Result space"],
             &widths,
             theme.style("table_header"),
         )),
@@ -166,16 +167,16 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
                 .result
                 .as_ref()
                 .and_then(|result| result.space.as_deref())
-                .map(|space| format!(" · {}", tab.space_name(space)))
-                .unwrap_or_default();
+                .map_or_else(|| "—".to_string(), |space| tab.space_name(space));
             vec![
                 status_label(&translation.status),
-                format!("{} ({source_language})", sanitize(&source)),
                 format!(
-                    "{}{}",
-                    language_name(&translation.language),
-                    sanitize(&result)
+                    "{} ({}) → {}",
+                    sanitize(&source),
+                    sanitize(&source_language),
+                    language_name(&translation.language)
                 ),
+                sanitize(&result).into_owned(),
             ]
         })
         .collect();
@@ -241,18 +242,18 @@ fn draw_details(
         field("Runs", &stats.runs.to_string(), theme),
         field(
             "Words",
-            &format!("{} total · {} last run", stats.total_words, stats.latest_words),
+            &format!("{} (last run {})", stats.total_words, stats.latest_words),
             theme,
         ),
         field(
             "Pages",
-            &format!("{} total · {} last run", stats.total_pages, stats.latest_pages),
+            &format!("{} (last run {})", stats.total_pages, stats.latest_pages),
             theme,
         ),
         field(
             "Duration",
             &format!(
-                "{} total · {} last run",
+                "{} (last run {})",
                 duration(stats.total_duration),
                 duration(stats.latest_run_duration)
             ),
