@@ -15,7 +15,7 @@ use crate::ui::{status, text, time};
 fn state_label(state: &ProcessingState) -> String {
     match state {
         ProcessingState::Pending => "○ pending".to_string(),
-        ProcessingState::Progress => "◐ processing".to_string(),
+        ProcessingState::Progress => "◐ progress".to_string(),
         ProcessingState::Complete => "● complete".to_string(),
         ProcessingState::Other(other) if other.is_empty() => "?".to_string(),
         ProcessingState::Other(other) => other.clone(),
@@ -30,9 +30,16 @@ fn visibility_label(spec: &OpenApiSpec) -> &'static str {
     }
 }
 
-fn errors_label(spec: &OpenApiSpec) -> String {
+/// The error count for the list: "—" or "⚠ 2".
+fn errors_cell(spec: &OpenApiSpec) -> String {
     match spec.error_count() {
         0 => "—".to_string(),
+        count => format!("⚠ {count}"),
+    }
+}
+
+fn errors_label(spec: &OpenApiSpec) -> String {
+    match spec.error_count() {
         1 => "1 error".to_string(),
         count => format!("{count} errors"),
     }
@@ -73,8 +80,8 @@ pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, model: &Model) 
 fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let wide = area.width >= 60;
-    let fixed: [u16; 4] = if wide { [8, 13, 13, 9] } else { [0, 13, 0, 9] };
+    let wide = area.width >= 46;
+    let fixed: [u16; 4] = if wide { [8, 11, 12, 8] } else { [0, 11, 0, 8] };
     let slug_width = area.width.saturating_sub(fixed.iter().sum()).max(4);
     let widths = [slug_width, fixed[0], fixed[1], fixed[2], fixed[3]];
     frame.render_widget(
@@ -97,7 +104,7 @@ fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
                 spec.last_processed_at
                     .as_deref()
                     .map_or_else(|| "never".to_string(), |at| time::ago_or_raw(at, now)),
-                errors_label(spec),
+                errors_cell(spec),
             ]
         })
         .collect();

@@ -27,7 +27,7 @@ pub fn split(area: Rect, notice: bool) -> (Rect, Rect, Option<Rect>) {
         (area, None)
     };
     let [list, details] = if body.width >= SIDE_BY_SIDE_MIN_WIDTH {
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(body)
+        Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(body)
     } else {
         Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body)
     };
