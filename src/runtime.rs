@@ -461,10 +461,8 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ),
         ApiCall::OpenApi(call) => {
             ApiResponse::OpenApi(crate::calls_openapi::call_openapi(client, call).await)
-        }
+        } // ── issue 12: conversations, integrations ──
 
-        // ── issue 12: conversations, integrations ──
-
-        // ── end of the area blocks ──
+          // ── end of the area blocks ──
     }
 }

@@ -135,7 +135,11 @@ impl Client {
         self.patch(&spec_path(organization, slug), &body).await
     }
 
-    pub async fn delete_openapi_spec(&self, organization: &str, slug: &str) -> Result<(), ApiError> {
+    pub async fn delete_openapi_spec(
+        &self,
+        organization: &str,
+        slug: &str,
+    ) -> Result<(), ApiError> {
         self.delete(&spec_path(organization, slug)).await
     }
 

@@ -83,11 +83,7 @@ fn translations_path(organization: &str) -> String {
 }
 
 fn translation_path(organization: &str, id: &str) -> String {
-    format!(
-        "{}/{}",
-        translations_path(organization),
-        encode_segment(id)
-    )
+    format!("{}/{}", translations_path(organization), encode_segment(id))
 }
 
 impl Client {

@@ -63,7 +63,6 @@ pub enum ApiCall {
     // ── issue 12: translations, openapi ──
     Translations(crate::app::translations::TranslationsCall),
     OpenApi(crate::app::openapi::OpenApiCall),
-
     // ── issue 12: conversations, integrations ──
 
     // ── end of the area blocks ──

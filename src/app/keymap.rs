@@ -52,7 +52,6 @@ pub enum KeyContext {
     OpenApi,
     /// A spec's versions, and a version's files.
     SpecVersions,
-
     // ── issue 12: conversations, integrations ──
 
     // ── end of the area blocks ──
@@ -466,7 +465,6 @@ impl Default for Keymap {
             (OpenApi, &["u"], Action::ReplaceSource),
             (OpenApi, &["v"], Action::ToggleVisibility),
             (OpenApi, &["d", "delete"], Action::Delete),
-
             // ── issue 12: conversations, integrations ──
 
             // ── end of the area blocks ──

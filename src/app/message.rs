@@ -103,7 +103,6 @@ pub enum ApiResponse {
     // ── issue 12: translations, openapi ──
     Translations(crate::app::translations::TranslationsResponse),
     OpenApi(crate::app::openapi::OpenApiResponse),
-
     // ── issue 12: conversations, integrations ──
 
     // ── end of the area blocks ──

@@ -11,7 +11,9 @@ use crate::api::{ApiError, NewTranslation};
 #[derive(Debug, Clone, PartialEq)]
 pub enum TranslationsCall {
     /// Every translation of the organization and the titles of its spaces.
-    List { organization: String },
+    List {
+        organization: String,
+    },
     Create {
         organization: String,
         translation: NewTranslation,
@@ -21,10 +23,18 @@ pub enum TranslationsCall {
         id: String,
         instructions: Value,
     },
-    Run { organization: String, id: String },
-    Delete { organization: String, id: String },
+    Run {
+        organization: String,
+        id: String,
+    },
+    Delete {
+        organization: String,
+        id: String,
+    },
     /// A space to open (the source or the result of a translation).
-    Space { space: String },
+    Space {
+        space: String,
+    },
 }
 
 /// The list as the tab shows it.

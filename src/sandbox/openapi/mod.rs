@@ -235,7 +235,8 @@ pub fn filesystem(slug: &str, number: usize) -> Value {
                   responses:\n    \"200\":\n      description: The robots of the fleet\n";
     let robot = "get:\n  summary: One robot\n  responses:\n    \"200\":\n      description: The robot\n    \
                  \"404\":\n      description: No such robot\n";
-    let parameters = "limit:\n  name: limit\n  in: query\n  schema:\n    type: integer\n    maximum: 1000\n";
+    let parameters =
+        "limit:\n  name: limit\n  in: query\n  schema:\n    type: integer\n    maximum: 1000\n";
     json!({
         "openapi.yaml": root,
         "components": {"schemas.json": schemas, "parameters.yaml": parameters},
@@ -316,8 +317,11 @@ fn source_url(body: &Body) -> Result<String, ApiError> {
             ));
         }
     };
-    let url = validate::required_text(source, "url", 1, 2048)
-        .map_err(|_| ApiError::bad_request("Invalid \"source.url\": expected an address of at most 2048 characters"))?;
+    let url = validate::required_text(source, "url", 1, 2048).map_err(|_| {
+        ApiError::bad_request(
+            "Invalid \"source.url\": expected an address of at most 2048 characters",
+        )
+    })?;
     let parsed = url::Url::parse(&url)
         .ok()
         .filter(|address| matches!(address.scheme(), "http" | "https"))
@@ -524,10 +528,7 @@ fn version<'a>(spec: &'a Spec, id: &str) -> Result<&'a Version, ApiError> {
     found.ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,
-            format!(
-                "No version \"{id}\" of OpenAPI spec \"{}\"",
-                spec.slug
-            ),
+            format!("No version \"{id}\" of OpenAPI spec \"{}\"", spec.slug),
         )
     })
 }

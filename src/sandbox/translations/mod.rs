@@ -31,8 +31,8 @@ pub const RUN_SECONDS: i64 = 2;
 /// `TranslationLanguage` codes (the sandbox's own copy of the contract's list).
 pub const LANGUAGES: [&str; 39] = [
     "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
-    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id",
-    "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
+    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms",
+    "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
 ];
 
 #[derive(Clone, Debug, PartialEq)]
@@ -154,7 +154,8 @@ pub fn settle(world: &mut World) {
                 .as_deref()
                 .and_then(|since| chrono::DateTime::parse_from_rfc3339(since).ok())
                 .is_some_and(|since| {
-                    now - since.with_timezone(&chrono::Utc) >= chrono::Duration::seconds(RUN_SECONDS)
+                    now - since.with_timezone(&chrono::Utc)
+                        >= chrono::Duration::seconds(RUN_SECONDS)
                 })
         })
         .map(|(index, _)| index)
@@ -260,10 +261,7 @@ fn render(shared: &Shared, item: &Translation, role: Role) -> Value {
 }
 
 fn location(shared: &Shared, organization: &str, id: &str) -> String {
-    format!(
-        "{}/orgs/{organization}/translations/{id}",
-        shared.api_url
-    )
+    format!("{}/orgs/{organization}/translations/{id}", shared.api_url)
 }
 
 fn body_of(body: RequestBody) -> Result<Body, ApiError> {
@@ -406,9 +404,8 @@ async fn update(
     let index = position(&world, &organization, &id)?;
     let body = body_of(body)?;
     validate::reject_unknown(&body, &["instructions"])?;
-    let instructions = instructions(&body)?.ok_or_else(|| {
-        ApiError::bad_request("\"instructions\" is required: a Document")
-    })?;
+    let instructions = instructions(&body)?
+        .ok_or_else(|| ApiError::bad_request("\"instructions\" is required: a Document"))?;
     let now = iso(world.now());
     let item = &mut world.translations.items[index];
     item.instructions = instructions;
@@ -454,8 +451,20 @@ async fn run(
 /// each with its result space beside the source, and into Japanese (never run, pending).
 pub fn populate(world: &mut World) {
     let demo = [
-        ("trn-rust-sdk-fr", "fr", 3, 20, "Keep code, crate names and CLI flags in English.\nUse « vous », never « tu »."),
-        ("trn-rust-sdk-de", "de", 1, 40, "Use the formal « Sie ».\nKeep product names in English."),
+        (
+            "trn-rust-sdk-fr",
+            "fr",
+            3,
+            20,
+            "Keep code, crate names and CLI flags in English.\nUse « vous », never « tu ».",
+        ),
+        (
+            "trn-rust-sdk-de",
+            "de",
+            1,
+            40,
+            "Use the formal « Sie ».\nKeep product names in English.",
+        ),
         ("trn-rust-sdk-ja", "ja", 0, 60, ""),
     ];
     for (id, language, runs, days, instructions) in demo {

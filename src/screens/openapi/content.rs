@@ -61,11 +61,7 @@ pub fn language_of(path: &str) -> &'static str {
 /// The file's text as markdown: one fenced code block, its fence longer than any run of
 /// backticks inside, so nothing in the file can end it early.
 pub fn as_markdown(path: &str, text: &str) -> String {
-    let longest_run = text
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let longest_run = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest_run.max(2) + 1);
     let text = text.strip_suffix('\n').unwrap_or(text);
     format!("{fence}{}\n{text}\n{fence}\n", language_of(path))
@@ -85,7 +81,10 @@ pub fn build_tree(files: &[SpecFile]) -> Tree<FileNode> {
         for folder in parents {
             path.push_str(folder);
             path.push('/');
-            let existing = folders.iter().find(|(known, _)| *known == path).map(|(_, node)| *node);
+            let existing = folders
+                .iter()
+                .find(|(known, _)| *known == path)
+                .map(|(_, node)| *node);
             let node = existing.unwrap_or_else(|| {
                 let node = tree.push(
                     FileNode {
@@ -378,7 +377,10 @@ mod tests {
         ];
         let tree = build_tree(&files);
         assert_eq!(tree.len(), 4);
-        let names: Vec<&str> = tree.nodes().map(|(_, node)| node.item.name.as_str()).collect();
+        let names: Vec<&str> = tree
+            .nodes()
+            .map(|(_, node)| node.item.name.as_str())
+            .collect();
         assert_eq!(names, ["components", "a.json", "b.yaml", "openapi.yaml"]);
     }
 }

@@ -103,12 +103,9 @@ impl ScreenState for VersionsScreen {
         } else {
             VersionRef::Id(version.id.clone())
         };
-        Some(Step::push(Screen::SpecContent(Box::new(ContentScreen::new(
-            &self.organization,
-            &self.spec.slug,
-            version,
-            reference,
-        )))))
+        Some(Step::push(Screen::SpecContent(Box::new(
+            ContentScreen::new(&self.organization, &self.spec.slug, version, reference),
+        ))))
     }
 
     fn on_response(

@@ -7,7 +7,9 @@ use super::{ContentScreen, VersionsScreen, content};
 use crate::api::models::{OpenApiSpec, ProcessingState};
 use crate::app::Model;
 use crate::screens::organization::openapi::{Modal, OpenApiTab};
-use crate::screens::translations::view::{details_block, draw_notice, draw_rows, field, split};
+use crate::screens::translations::view::{
+    details_block, draw_notice, draw_rows, field, long_field, split,
+};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text, time};
@@ -129,14 +131,20 @@ fn draw_spec_details(spec: &OpenApiSpec, frame: &mut Frame, area: Rect, theme: &
             sanitize(&spec.slug).into_owned(),
             theme.style("title"),
         )),
-        field("Source", &spec.source_url.clone().unwrap_or_else(dash), theme),
         field("Access", visibility_label(spec), theme),
         field("State", &state_label(&spec.processing_state), theme),
         field("Processed", &processed, theme),
-        field("Latest", &spec.last_version.clone().unwrap_or_else(dash), theme),
+        field(
+            "Latest",
+            &spec.last_version.clone().unwrap_or_else(dash),
+            theme,
+        ),
     ];
+    let width = inner.width;
+    let source = spec.source_url.clone().unwrap_or_else(dash);
+    lines.extend(long_field("Source", &source, width, theme));
     if let Some(published) = &spec.urls.published {
-        lines.push(field("Published", published, theme));
+        lines.extend(long_field("Published", published, width, theme));
     }
     lines.push(Line::from(""));
     let count = spec.error_count();
@@ -156,10 +164,14 @@ fn draw_spec_details(spec: &OpenApiSpec, frame: &mut Frame, area: Rect, theme: &
             theme.style("error"),
         )));
         for error in &spec.last_processed_errors {
-            lines.push(Line::from(Span::styled(
-                format!("• {}", sanitize(&error.message)),
-                theme.style("text"),
-            )));
+            let wrapped = text::wrap(&error.message, width.saturating_sub(2) as usize);
+            for (index, line) in wrapped.into_iter().enumerate() {
+                let bullet = if index == 0 { "• " } else { "  " };
+                lines.push(Line::from(Span::styled(
+                    format!("{bullet}{line}"),
+                    theme.style("text"),
+                )));
+            }
         }
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
@@ -221,7 +233,12 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, mod
         .map(|(index, version)| {
             vec![
                 sanitize(&version.id).into_owned(),
-                if screen.is_latest(index) { "★ latest" } else { "" }.to_string(),
+                if screen.is_latest(index) {
+                    "★ latest"
+                } else {
+                    ""
+                }
+                .to_string(),
                 version
                     .created_at
                     .as_deref()
@@ -265,7 +282,9 @@ pub fn draw_content(screen: &ContentScreen, frame: &mut Frame, area: Rect, model
 
 fn draw_file_tree(screen: &ContentScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
     let rows = screen.rows.rows();
-    let range = screen.selection.visible_range(rows.len(), area.height as usize);
+    let range = screen
+        .selection
+        .visible_range(rows.len(), area.height as usize);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()

@@ -233,7 +233,12 @@ impl OpenApiTab {
         Some(Cmd::None)
     }
 
-    fn on_prompt_key(&mut self, mut prompt: Prompt<SpecText>, key: &KeyEvent, ctx: &mut Ctx) -> Cmd {
+    fn on_prompt_key(
+        &mut self,
+        mut prompt: Prompt<SpecText>,
+        key: &KeyEvent,
+        ctx: &mut Ctx,
+    ) -> Cmd {
         match prompt.input.handle_key(key) {
             InputOutcome::Submitted => {
                 if let Some(problem) = prompt.error() {
@@ -333,10 +338,7 @@ impl OpenApiTab {
             }
             Err(error) => {
                 self.select_after_reload = None;
-                self.notice = Some(Notice::error(format!(
-                    "Refused: {}",
-                    server_message(error)
-                )));
+                self.notice = Some(Notice::error(format!("Refused: {}", server_message(error))));
                 Cmd::None
             }
         }
@@ -407,10 +409,9 @@ impl super::OrgPane for OpenApiTab {
         }
         if action == Action::Open {
             let spec = self.selected()?.clone();
-            return Some(Step::push(Screen::SpecVersions(Box::new(VersionsScreen::new(
-                &self.organization,
-                spec,
-            )))));
+            return Some(Step::push(Screen::SpecVersions(Box::new(
+                VersionsScreen::new(&self.organization, spec),
+            ))));
         }
         self.on_action_key(action).map(Step::cmd)
     }
@@ -433,10 +434,10 @@ impl super::OrgPane for OpenApiTab {
         }
         let (_, done) = self.pending.take()?;
         let cmd = match response {
-            OpenApiResponse::Saved(result) => {
+            OpenApiResponse::Saved(result) => self.on_write(done, result.as_ref().map(|_| ()), ctx),
+            OpenApiResponse::Deleted(result) => {
                 self.on_write(done, result.as_ref().map(|_| ()), ctx)
             }
-            OpenApiResponse::Deleted(result) => self.on_write(done, result.as_ref().map(|_| ()), ctx),
             _ => Cmd::None,
         };
         Some(Step::cmd(cmd))
@@ -461,7 +462,11 @@ impl super::OrgPane for OpenApiTab {
             disabled.push(Action::Create);
         }
         if self.change_refusal().is_some() {
-            disabled.extend([Action::ReplaceSource, Action::ToggleVisibility, Action::Delete]);
+            disabled.extend([
+                Action::ReplaceSource,
+                Action::ToggleVisibility,
+                Action::Delete,
+            ]);
         }
         disabled
     }

@@ -229,7 +229,10 @@ impl TranslationsTab {
             ));
             return;
         }
-        let title = format!("Translate which space into {}?", language_name(&draft.language));
+        let title = format!(
+            "Translate which space into {}?",
+            language_name(&draft.language)
+        );
         self.modal = Some(Modal::SourceSpace(Picker::new(&title, options, draft)));
     }
 
@@ -418,7 +421,10 @@ impl TranslationsTab {
             ));
             return Cmd::None;
         };
-        self.notice = Some(Notice::info(format!("Opening “{}”…", self.space_name(&space))));
+        self.notice = Some(Notice::info(format!(
+            "Opening “{}”…",
+            self.space_name(&space)
+        )));
         self.send(TranslationsCall::Space { space }, Pending::OpenSpace, ctx)
     }
 
@@ -562,7 +568,12 @@ impl TranslationsTab {
     }
 
     /// The answer to a write: say what happened, forget the draft it sent, reload.
-    fn on_write(&mut self, pending: Pending, response: &TranslationsResponse, ctx: &mut Ctx) -> Step {
+    fn on_write(
+        &mut self,
+        pending: Pending,
+        response: &TranslationsResponse,
+        ctx: &mut Ctx,
+    ) -> Step {
         match (pending, response) {
             (Pending::OpenSpace, TranslationsResponse::Space(Ok(space))) => {
                 self.notice = None;
@@ -587,7 +598,11 @@ impl TranslationsTab {
                     Ok(translation) => {
                         self.modal = None;
                         self.drafts.remove(&draft_key);
-                        let what = if created { "Created" } else { "Instructions saved for" };
+                        let what = if created {
+                            "Created"
+                        } else {
+                            "Instructions saved for"
+                        };
                         self.notice = Some(Notice::info(format!(
                             "{what} {}.",
                             self.describe(translation)
@@ -595,7 +610,10 @@ impl TranslationsTab {
                         let select = translation.id.clone();
                         let reload = self.load(ctx);
                         self.select_after_reload = Some(select);
-                        return Step::cmd(Cmd::batch([Cmd::DiscardDraft { key: draft_key }, reload]));
+                        return Step::cmd(Cmd::batch([
+                            Cmd::DiscardDraft { key: draft_key },
+                            reload,
+                        ]));
                     }
                     Err(error) => {
                         if let Some(Modal::Composer { composer, .. }) = self.modal.as_mut() {

@@ -36,10 +36,29 @@ pub fn split(area: Rect, notice: bool) -> (Rect, Rect, Option<Rect>) {
 
 /// A details pane's box: a border on the side facing the list.
 pub fn details_block<'a>(area: Rect, theme: &Theme) -> Block<'a> {
-    let borders = if area.x > 0 { Borders::LEFT } else { Borders::TOP };
+    let borders = if area.x > 0 {
+        Borders::LEFT
+    } else {
+        Borders::TOP
+    };
     Block::default()
         .borders(borders)
         .border_style(theme.style("border"))
+}
+
+/// A value too long for a "Label  value" line (an address, a message): its label on one
+/// line, then the value wrapped to `width`, long words broken, sanitized.
+pub fn long_field(label: &str, value: &str, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::from(Span::styled(
+        label.to_string(),
+        theme.style("muted"),
+    ))];
+    lines.extend(
+        text::wrap(value, width as usize)
+            .into_iter()
+            .map(|line| Line::from(Span::styled(line, theme.style("text")))),
+    );
+    lines
 }
 
 /// "Label        value" for a details pane; the value is sanitized.
@@ -50,7 +69,13 @@ pub fn field(label: &str, value: &str, theme: &Theme) -> Line<'static> {
     ])
 }
 
-pub fn draw_notice(notice: Option<&Notice>, busy: bool, frame: &mut Frame, area: Rect, theme: &Theme) {
+pub fn draw_notice(
+    notice: Option<&Notice>,
+    busy: bool,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+) {
     let (text, style) = match notice {
         Some(notice) => (notice.text.clone(), notice.style(theme)),
         None if busy => ("Sending…".to_string(), theme.style("muted")),
@@ -139,7 +164,9 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
     let [header, rows_area, note] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(0),
-        Constraint::Length(u16::from(tab.list.value().is_some_and(|l| l.unreadable > 0))),
+        Constraint::Length(u16::from(
+            tab.list.value().is_some_and(|l| l.unreadable > 0),
+        )),
     ])
     .areas(area);
     let status_width = 12u16.min(area.width / 3);
@@ -148,7 +175,7 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
     let widths = [status_width, translation_width, rest - translation_width];
     frame.render_widget(
         Paragraph::new(text::columns(
-            &["Status", "Source → language", "Result space"],
+            &["Status", "Space (from → to)", "Result space"],
             &widths,
             theme.style("table_header"),
         )),
@@ -158,10 +185,11 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
         .translations()
         .iter()
         .map(|translation| {
-            let source = translation.source.space.as_deref().map_or_else(
-                || "?".to_string(),
-                |space| tab.space_name(space),
-            );
+            let source = translation
+                .source
+                .space
+                .as_deref()
+                .map_or_else(|| "?".to_string(), |space| tab.space_name(space));
             let source_language = translation.source.language.clone().unwrap_or_default();
             let result = translation
                 .result
@@ -171,10 +199,10 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
             vec![
                 status_label(&translation.status),
                 format!(
-                    "{} ({}) → {}",
+                    "{} ({} → {})",
                     sanitize(&source),
                     sanitize(&source_language),
-                    language_name(&translation.language)
+                    sanitize(&translation.language)
                 ),
                 sanitize(&result).into_owned(),
             ]
@@ -235,7 +263,11 @@ fn draw_details(
         )),
         field("Status", &status_label(&translation.status), theme),
         field("Source", &format!("{source} ({source_language})"), theme),
-        field("Into", &language_name(&translation.language).to_string(), theme),
+        field(
+            "Into",
+            &language_name(&translation.language).to_string(),
+            theme,
+        ),
         field("Result", &result, theme),
         field("Updated", &updated, theme),
         Line::from(""),
@@ -292,12 +324,7 @@ fn draw_modal(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Them
         }
         Some(Modal::Composer { composer, .. }) => {
             let rows = Composer::rows_in(area.height);
-            let composer_area = Rect::new(
-                area.x,
-                area.y + area.height - rows,
-                area.width,
-                rows,
-            );
+            let composer_area = Rect::new(area.x, area.y + area.height - rows, area.width, rows);
             frame.render_widget(Clear, composer_area);
             composer.draw(frame, composer_area, theme);
         }
