@@ -50,6 +50,8 @@ pub struct TranslationList {
     pub unreadable: usize,
 }
 
+// Moved once from a task to `update`, like `Msg`: boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum TranslationsResponse {
     List(Result<TranslationList, ApiError>),

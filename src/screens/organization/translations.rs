@@ -43,6 +43,8 @@ pub enum Instructions {
     Existing { id: String },
 }
 
+// One popup at a time, held by the tab: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Modal {
     Language(Picker<NewDraft>),

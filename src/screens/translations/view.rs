@@ -263,11 +263,7 @@ fn draw_details(
         )),
         field("Status", &status_label(&translation.status), theme),
         field("Source", &format!("{source} ({source_language})"), theme),
-        field(
-            "Into",
-            &language_name(&translation.language).to_string(),
-            theme,
-        ),
+        field("Into", language_name(&translation.language), theme),
         field("Result", &result, theme),
         field("Updated", &updated, theme),
         Line::from(""),
