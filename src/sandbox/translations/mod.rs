@@ -206,6 +206,7 @@ fn complete_run(world: &mut World, index: usize) {
             space.change_requests_open = 0;
             space.change_requests_draft = 0;
             space.revision.id = revision_id.clone();
+            translate_pages(&mut space.revision.pages, &item.language);
             world.spaces.push(space);
         }
     }
@@ -222,6 +223,21 @@ fn complete_run(world: &mut World, index: usize) {
     stats.total_pages += pages;
     stats.total_words += words;
     stats.total_duration += duration;
+}
+
+/// The result space's pages: the source's tree, each document saying what it stands for. The
+/// sandbox translates nothing, and copying the text would double every search hit.
+fn translate_pages(pages: &mut [super::model::Page], language: &str) {
+    for page in pages {
+        if let super::model::PageKind::Document { markdown } = &mut page.kind {
+            *markdown = format!(
+                "# {}\n\nThis page, translated into `{language}`, would be here: the sandbox \
+                 does not translate text.\n",
+                page.title
+            );
+        }
+        translate_pages(&mut page.children, language);
+    }
 }
 
 fn status(item: &Translation) -> &'static str {
