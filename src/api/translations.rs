@@ -10,8 +10,11 @@ use super::error::ApiError;
 use super::models::Translation;
 use super::paging::ListPage;
 
-/// `TranslationLanguage`: every code the service accepts, with its name in English.
-pub const LANGUAGES: [(&str, &str); 39] = [
+/// `TranslationLanguage` (also a space's language): every code the service accepts.
+pub use super::models::space::LANGUAGES;
+
+/// The English names of [`LANGUAGES`].
+const NAMES: [(&str, &str); 39] = [
     ("en", "English"),
     ("fr", "French"),
     ("de", "German"),
@@ -21,8 +24,8 @@ pub const LANGUAGES: [(&str, &str); 39] = [
     ("pt-br", "Portuguese (Brazil)"),
     ("ru", "Russian"),
     ("ja", "Japanese"),
-    ("zh", "Chinese (Simplified)"),
-    ("zh-tw", "Chinese (Traditional)"),
+    ("zh", "Chinese (simplified)"),
+    ("zh-tw", "Chinese (traditional)"),
     ("yue", "Cantonese"),
     ("ko", "Korean"),
     ("ar", "Arabic"),
@@ -55,7 +58,7 @@ pub const LANGUAGES: [(&str, &str); 39] = [
 
 /// The English name of a language code, or the code itself when it is not one we know.
 pub fn language_name(code: &str) -> &str {
-    LANGUAGES
+    NAMES
         .iter()
         .find(|(known, _)| *known == code)
         .map_or(code, |(_, name)| name)

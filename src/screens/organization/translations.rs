@@ -105,6 +105,19 @@ pub fn new(organization: &Organization) -> TranslationsTab {
 
 const NEW_DRAFT: &str = "new";
 
+/// Every language as "French (fr)", leaving out `except` (the target, when picking the source).
+fn language_options(except: Option<&str>) -> Vec<PickOption> {
+    LANGUAGES
+        .iter()
+        .filter(|code| Some(**code) != except)
+        .map(|code| PickOption {
+            value: code.to_string(),
+            label: format!("{} ({code})", language_name(code)),
+            detail: String::new(),
+        })
+        .collect()
+}
+
 impl TranslationsTab {
     pub fn translations(&self) -> &[Translation] {
         self.list
@@ -195,14 +208,7 @@ impl TranslationsTab {
         if self.refuse_write() {
             return;
         }
-        let options = LANGUAGES
-            .iter()
-            .map(|(code, name)| PickOption {
-                value: code.to_string(),
-                label: format!("{name} ({code})"),
-                detail: String::new(),
-            })
-            .collect();
+        let options = language_options(None);
         self.modal = Some(Modal::Language(Picker::new(
             "Translate into (/ narrows)",
             options,
@@ -245,15 +251,7 @@ impl TranslationsTab {
             .find(|space| space.id == draft.source_space)
             .and_then(|space| space.language.clone())
             .unwrap_or_else(|| "en".to_string());
-        let options = LANGUAGES
-            .iter()
-            .filter(|(code, _)| *code != draft.language)
-            .map(|(code, name)| PickOption {
-                value: code.to_string(),
-                label: format!("{name} ({code})"),
-                detail: String::new(),
-            })
-            .collect();
+        let options = language_options(Some(&draft.language));
         let picker = Picker::new("The source is written in", options, draft).at(Some(&current));
         self.modal = Some(Modal::SourceLanguage(picker));
     }
