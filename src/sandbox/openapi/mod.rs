@@ -12,8 +12,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::header::LOCATION;
@@ -28,6 +26,7 @@ use super::paging::envelope;
 use super::render::APP_URL;
 use super::routes::{Context, Shared};
 use super::sites::validate::{self, Body};
+use super::translations::{RequestBody, body_of, require_admin_to, require_member};
 
 pub const PROGRESS_SECONDS: i64 = 1;
 pub const COMPLETE_SECONDS: i64 = 2;
@@ -66,7 +65,6 @@ pub struct Specs {
 }
 
 type Answer = Result<Response, ApiError>;
-type RequestBody = Result<Bytes, BytesRejection>;
 
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
@@ -89,30 +87,8 @@ pub fn router() -> Router<Arc<Shared>> {
         )
 }
 
-fn require_member(world: &World, organization: &str, user: &str) -> Result<Role, ApiError> {
-    world
-        .organization(organization)
-        .ok_or_else(|| ApiError::not_found("organization", organization))?;
-    world.role_in(organization, user).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!("You are not a member of organization \"{organization}\""),
-        )
-    })
-}
-
 fn require_admin(world: &World, organization: &str, user: &str) -> Result<(), ApiError> {
-    match require_member(world, organization, user)? {
-        Role::Admin => Ok(()),
-        role => Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!(
-                "Changing OpenAPI specs needs the admin role in organization \
-                 \"{organization}\"; your role is {}",
-                role.as_str()
-            ),
-        )),
-    }
+    require_admin_to("Changing OpenAPI specs", world, organization, user)
 }
 
 fn position(world: &World, organization: &str, slug: &str) -> Option<usize> {
@@ -295,11 +271,6 @@ fn render_version(shared: &Shared, spec: &Spec, version: &Version) -> Value {
         "url": format!("https://files.acme-robotics.example/openapi/{}/{}.yaml", spec.slug, version.id),
         "urls": {"location": format!("{}/versions/{}", spec_location(shared, spec), version.id)},
     })
-}
-
-fn body_of(body: RequestBody) -> Result<Body, ApiError> {
-    let bytes = body.map_err(|_| ApiError::bad_request("The request body could not be read"))?;
-    validate::object_body(&bytes, false)
 }
 
 /// `source`: the URL variant `{url}` (the text variant is not offered by the sandbox).

@@ -90,7 +90,7 @@ pub fn paragraphs(text: &str) -> Value {
 }
 
 type Answer = Result<Response, ApiError>;
-type RequestBody = Result<Bytes, BytesRejection>;
+pub(super) type RequestBody = Result<Bytes, BytesRejection>;
 
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
@@ -105,8 +105,13 @@ pub fn router() -> Router<Arc<Shared>> {
         .route("/v1/orgs/{organization}/translations/{id}/run", post(run))
 }
 
-/// 404 for an unknown organization, 403 for someone outside it.
-fn require_member(world: &World, organization: &str, user: &str) -> Result<Role, ApiError> {
+/// 404 for an unknown organization, 403 for someone outside it. Also used by the OpenAPI
+/// routes, which have the same rule.
+pub(super) fn require_member(
+    world: &World,
+    organization: &str,
+    user: &str,
+) -> Result<Role, ApiError> {
     world
         .organization(organization)
         .ok_or_else(|| ApiError::not_found("organization", organization))?;
@@ -118,18 +123,35 @@ fn require_member(world: &World, organization: &str, user: &str) -> Result<Role,
     })
 }
 
-fn require_admin(world: &World, organization: &str, user: &str) -> Result<(), ApiError> {
+/// [`require_member`], then 403 unless an admin; `doing` names the change ("Changing
+/// translations").
+pub(super) fn require_admin_to(
+    doing: &str,
+    world: &World,
+    organization: &str,
+    user: &str,
+) -> Result<(), ApiError> {
     match require_member(world, organization, user)? {
         Role::Admin => Ok(()),
         role => Err(ApiError::new(
             StatusCode::FORBIDDEN,
             format!(
-                "Changing translations needs the admin role in organization \
-                 \"{organization}\"; your role is {}",
+                "{doing} needs the admin role in organization \"{organization}\"; your role \
+                 is {}",
                 role.as_str()
             ),
         )),
     }
+}
+
+fn require_admin(world: &World, organization: &str, user: &str) -> Result<(), ApiError> {
+    require_admin_to("Changing translations", world, organization, user)
+}
+
+/// The JSON object body of a write; 400 when it is not one.
+pub(super) fn body_of(body: RequestBody) -> Result<Body, ApiError> {
+    let bytes = body.map_err(|_| ApiError::bad_request("The request body could not be read"))?;
+    validate::object_body(&bytes, false)
 }
 
 fn position(world: &World, organization: &str, id: &str) -> Result<usize, ApiError> {
@@ -278,11 +300,6 @@ fn render(shared: &Shared, item: &Translation, role: Role) -> Value {
 
 fn location(shared: &Shared, organization: &str, id: &str) -> String {
     format!("{}/orgs/{organization}/translations/{id}", shared.api_url)
-}
-
-fn body_of(body: RequestBody) -> Result<Body, ApiError> {
-    let bytes = body.map_err(|_| ApiError::bad_request("The request body could not be read"))?;
-    validate::object_body(&bytes, false)
 }
 
 fn language(body: &Body, name: &str, field: &str) -> Result<String, ApiError> {
