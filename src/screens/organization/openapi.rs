@@ -155,15 +155,12 @@ impl OpenApiTab {
 
     /// Refuses (with the reason in the notice) when `refusal` says so or a write is in flight.
     fn refused(&mut self, refusal: Option<String>) -> bool {
-        if let Some(reason) = refusal {
-            self.notice = Some(Notice::error(format!("Not allowed: {reason}")));
-            return true;
+        let blocked = super::translations::write_blocked(refusal, self.is_sending());
+        let refused = blocked.is_some();
+        if refused {
+            self.notice = blocked;
         }
-        if self.is_sending() {
-            self.notice = Some(Notice::info("Still sending…"));
-            return true;
-        }
-        false
+        refused
     }
 
     fn on_action_key(&mut self, action: Action) -> Option<Cmd> {

@@ -105,6 +105,16 @@ pub fn new(organization: &Organization) -> TranslationsTab {
 
 const NEW_DRAFT: &str = "new";
 
+/// What to say when a write may not start: the role's refusal, or a write still in flight.
+/// Shared with the OpenAPI tab.
+pub fn write_blocked(refusal: Option<String>, sending: bool) -> Option<Notice> {
+    match refusal {
+        Some(reason) => Some(Notice::error(format!("Not allowed: {reason}"))),
+        None if sending => Some(Notice::info("Still sending…")),
+        None => None,
+    }
+}
+
 /// Every language as "French (fr)", leaving out `except` (the target, when picking the source).
 fn language_options(except: Option<&str>) -> Vec<PickOption> {
     LANGUAGES
@@ -193,15 +203,12 @@ impl TranslationsTab {
     }
 
     fn refuse_write(&mut self) -> bool {
-        if let Some(reason) = self.write_refusal() {
-            self.notice = Some(Notice::error(format!("Not allowed: {reason}")));
-            return true;
+        let blocked = write_blocked(self.write_refusal(), self.is_sending());
+        let refused = blocked.is_some();
+        if refused {
+            self.notice = blocked;
         }
-        if self.is_sending() {
-            self.notice = Some(Notice::info("Still sending…"));
-            return true;
-        }
-        false
+        refused
     }
 
     fn start_create(&mut self) {
