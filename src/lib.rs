@@ -23,6 +23,8 @@ pub mod calls_org_settings;
 pub mod calls_sso;
 
 // ── issue 12: translations, openapi ──
+pub mod calls_openapi;
+pub mod calls_translations;
 
 // ── issue 12: conversations, integrations ──
 

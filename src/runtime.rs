@@ -464,7 +464,12 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
             crate::calls_org_settings::call_org_settings(client, call).await,
         ),
         // ── issue 12: translations, openapi ──
-
+        ApiCall::Translations(call) => ApiResponse::Translations(
+            crate::calls_translations::call_translations(client, call).await,
+        ),
+        ApiCall::OpenApi(call) => {
+            ApiResponse::OpenApi(crate::calls_openapi::call_openapi(client, call).await)
+        }
         // ── issue 12: conversations, integrations ──
 
           // ── end of the area blocks ──

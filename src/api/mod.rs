@@ -38,6 +38,8 @@ pub mod org_settings;
 pub mod sso;
 
 // ── issue 12: translations, openapi ──
+pub mod openapi;
+pub mod translations;
 
 // ── issue 12: conversations, integrations ──
 
@@ -75,6 +77,8 @@ pub use org_settings::OrganizationUpdate;
 pub use sso::SamlProviderInput;
 
 // ── issue 12: translations, openapi ──
+pub use openapi::{MAX_SLUG, MAX_SOURCE_URL, VersionRef, slug_problem, source_url_problem};
+pub use translations::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
 
 // ── issue 12: conversations, integrations ──
 

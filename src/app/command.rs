@@ -63,7 +63,8 @@ pub enum ApiCall {
     Sso(crate::app::sso::SsoCall),
     OrgSettings(crate::app::org_settings::OrgSettingsCall),
     // ── issue 12: translations, openapi ──
-
+    Translations(crate::app::translations::TranslationsCall),
+    OpenApi(crate::app::openapi::OpenApiCall),
     // ── issue 12: conversations, integrations ──
 
     // ── end of the area blocks ──

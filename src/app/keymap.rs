@@ -56,7 +56,12 @@ pub enum KeyContext {
     /// The organizations list (joining one).
     OrganizationList,
     // ── issue 12: translations, openapi ──
-
+    /// The organization's Translations tab.
+    Translations,
+    /// The organization's OpenAPI tab.
+    OpenApi,
+    /// A spec's versions, and a version's files.
+    SpecVersions,
     // ── issue 12: conversations, integrations ──
 
     // ── end of the area blocks ──
@@ -195,6 +200,12 @@ actions! {
     JoinOrganization => "join_organization", "join an organization (by email domain)";
 
     // ── issue 12: translations, openapi ──
+    EditInstructions => "edit_instructions", "edit the translation's instructions";
+    RunTranslation => "run_translation", "run the translation now";
+    SourceSpace => "source_space", "open the source space";
+    ResultSpace => "result_space", "open the result space";
+    ReplaceSource => "replace_source", "replace the spec's source (a new URL)";
+    ToggleVisibility => "toggle_visibility", "public ↔ private";
 
     // ── issue 12: conversations, integrations ──
 
@@ -484,7 +495,16 @@ impl Default for Keymap {
             (OrgSettings, &["x"], Action::Revoke),
             (OrganizationList, &["J"], Action::JoinOrganization),
             // ── issue 12: translations, openapi ──
-
+            (Translations, &["n"], Action::Create),
+            (Translations, &["e", "D"], Action::EditInstructions),
+            (Translations, &["x"], Action::RunTranslation),
+            (Translations, &["s"], Action::SourceSpace),
+            (Translations, &["t"], Action::ResultSpace),
+            (Translations, &["d", "delete"], Action::Delete),
+            (OpenApi, &["n"], Action::Create),
+            (OpenApi, &["u"], Action::ReplaceSource),
+            (OpenApi, &["v"], Action::ToggleVisibility),
+            (OpenApi, &["d", "delete"], Action::Delete),
             // ── issue 12: conversations, integrations ──
 
             // ── end of the area blocks ──

@@ -103,7 +103,8 @@ pub enum ApiResponse {
     Sso(crate::app::sso::SsoResponse),
     OrgSettings(crate::app::org_settings::OrgSettingsResponse),
     // ── issue 12: translations, openapi ──
-
+    Translations(crate::app::translations::TranslationsResponse),
+    OpenApi(crate::app::openapi::OpenApiResponse),
     // ── issue 12: conversations, integrations ──
 
     // ── end of the area blocks ──

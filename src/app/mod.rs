@@ -26,6 +26,8 @@ pub mod org_settings;
 pub mod sso;
 
 // ── issue 12: translations, openapi ──
+pub mod openapi;
+pub mod translations;
 
 // ── issue 12: conversations, integrations ──
 

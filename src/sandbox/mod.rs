@@ -45,6 +45,8 @@ pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
 pub use sso::DEMO_CERTIFICATE;
 
 // ── issue 12: translations, openapi ──
+mod openapi;
+mod translations;
 
 // ── issue 12: conversations, integrations ──
 

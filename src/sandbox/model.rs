@@ -72,6 +72,10 @@ pub struct World {
     pub org_settings: super::org_settings::OrgSettings,
 
     // ── issue 12: translations, openapi ──
+    /// Translations of spaces (translations/mod.rs).
+    pub translations: super::translations::Translations,
+    /// OpenAPI specs and their versions (openapi/mod.rs).
+    pub openapi: super::openapi::Specs,
 
     // ── issue 12: conversations, integrations ──
 

@@ -80,6 +80,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::sso::router())
         .merge(super::org_settings::router())
         // ── issue 12: translations, openapi ──
+        .merge(super::translations::router())
+        .merge(super::openapi::router())
         // ── issue 12: conversations, integrations ──
         // ── end of the area blocks ──
         // Not part of the API: test-only knobs under /_sandbox.

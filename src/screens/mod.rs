@@ -12,10 +12,12 @@ pub mod teams;
 // Issue 10, finding things.
 pub mod files;
 pub mod links;
+pub mod openapi;
 pub mod search;
 pub mod site;
 pub mod sites;
 pub mod space;
+pub mod translations;
 pub mod welcome;
 
 use ratatui::Frame;
@@ -107,6 +109,8 @@ pub enum Screen {
     Files(files::FilesScreen),
     Git(Box<git::GitScreen>),
     Team(Box<teams::TeamScreen>),
+    SpecVersions(Box<openapi::VersionsScreen>),
+    SpecContent(Box<openapi::ContentScreen>),
 }
 
 macro_rules! dispatch {
@@ -126,6 +130,8 @@ macro_rules! dispatch {
             Screen::Files($screen) => $body,
             Screen::Git($screen) => $body,
             Screen::Team($screen) => $body,
+            Screen::SpecVersions($screen) => $body,
+            Screen::SpecContent($screen) => $body,
         }
     };
 }

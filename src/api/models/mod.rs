@@ -28,6 +28,16 @@ pub use org_settings::AgentInstructions;
 pub use sso::{SamlProvider, SamlService, SsoLogin, TeamSummary};
 
 // ── issue 12: translations, openapi ──
+pub mod openapi;
+pub mod translation;
+pub use openapi::{
+    OpenApiContent, OpenApiSpec, OpenApiVersion, ProcessingError, ProcessingState, SpecFile,
+    SpecPermissions, SpecVisibility,
+};
+pub use translation::{
+    Translation, TranslationPermissions, TranslationResult, TranslationSource, TranslationStats,
+    TranslationStatus,
+};
 
 // ── issue 12: conversations, integrations ──
 

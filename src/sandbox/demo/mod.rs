@@ -116,6 +116,8 @@ pub fn world() -> World {
     crate::sandbox::org_settings::populate(&mut world);
 
     // ── issue 12: translations, openapi ──
+    crate::sandbox::translations::populate(&mut world);
+    crate::sandbox::openapi::populate(&mut world);
 
     // ── issue 12: conversations, integrations ──
 

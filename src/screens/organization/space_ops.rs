@@ -7,6 +7,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use super::{OrgNode, Organization};
+use crate::api::language_name;
 use crate::api::models::space::LANGUAGES;
 use crate::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
 use crate::api::{ApiError, SpaceUpdate};
@@ -145,55 +146,6 @@ fn level_options() -> Vec<PickOption> {
             detail: detail.to_string(),
         })
         .collect()
-}
-
-/// The English name of a language code, for the picker.
-fn language_name(code: &str) -> &'static str {
-    const NAMES: [(&str, &str); 39] = [
-        ("en", "English"),
-        ("fr", "French"),
-        ("de", "German"),
-        ("es", "Spanish"),
-        ("it", "Italian"),
-        ("pt", "Portuguese"),
-        ("pt-br", "Portuguese (Brazil)"),
-        ("ru", "Russian"),
-        ("ja", "Japanese"),
-        ("zh", "Chinese (simplified)"),
-        ("zh-tw", "Chinese (traditional)"),
-        ("yue", "Cantonese"),
-        ("ko", "Korean"),
-        ("ar", "Arabic"),
-        ("hi", "Hindi"),
-        ("nl", "Dutch"),
-        ("pl", "Polish"),
-        ("tr", "Turkish"),
-        ("sv", "Swedish"),
-        ("no", "Norwegian"),
-        ("da", "Danish"),
-        ("fi", "Finnish"),
-        ("el", "Greek"),
-        ("cs", "Czech"),
-        ("hu", "Hungarian"),
-        ("ro", "Romanian"),
-        ("th", "Thai"),
-        ("vi", "Vietnamese"),
-        ("id", "Indonesian"),
-        ("ms", "Malay"),
-        ("he", "Hebrew"),
-        ("uk", "Ukrainian"),
-        ("sk", "Slovak"),
-        ("bg", "Bulgarian"),
-        ("hr", "Croatian"),
-        ("lt", "Lithuanian"),
-        ("lv", "Latvian"),
-        ("et", "Estonian"),
-        ("sl", "Slovenian"),
-    ];
-    NAMES
-        .iter()
-        .find(|(known, _)| *known == code)
-        .map_or("", |(_, name)| name)
 }
 
 fn language_options() -> Vec<PickOption> {

@@ -1,12 +1,837 @@
-//! The organization's Translations tab (issue 12).
+//! The organization's Translations tab (seed §4.14): every translation with its status, source
+//! space and language → target language and result space; run statistics in a details pane.
+//! `n` creates one (target language, source space, source language, then instructions), `e`
+//! edits the instructions with the Document editor of change request descriptions (drafts
+//! survive a failed save, a crash or a quit), `x` runs it now, `d` deletes it (asks first),
+//! `s` and `t` open the source and result spaces.
+//!
+//! Space titles come from the organization's spaces, fetched with the list (the tab cannot
+//! reach the Spaces tab's tree); a space that is not among them shows as its id.
 
-use super::pane::NotYet;
-use crate::api::models::Organization;
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use serde_json::Value;
 
-pub type TranslationsTab = NotYet;
+use crate::api::models::{Organization, Space, Translation, TranslationStatus};
+use crate::api::{ApiError, LANGUAGES, NewTranslation, NewTranslationSource, language_name};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::Screen;
+use crate::screens::site::server_message;
+use crate::screens::space::SpaceScreen;
+use crate::ui::composer::{Composer, ComposerOutcome};
+use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::document::{self, EditableText};
+use crate::ui::list::Selection;
+use crate::ui::notice::{self, Notice};
+use crate::ui::picker::{PickOption, PickOutcome, Picker};
 
-pub fn new(_organization: &Organization) -> TranslationsTab {
-    NotYet {
-        what: "Translations",
+/// A translation being created, filled in step by step.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct NewDraft {
+    pub language: String,
+    pub source_space: String,
+    pub source_language: String,
+}
+
+/// Whose instructions the composer holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Instructions {
+    New(NewDraft),
+    Existing { id: String },
+}
+
+// One popup at a time, held by the tab: its size does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub enum Modal {
+    Language(Picker<NewDraft>),
+    SourceSpace(Picker<NewDraft>),
+    SourceLanguage(Picker<NewDraft>),
+    Composer {
+        target: Instructions,
+        draft_key: String,
+        composer: Composer,
+        /// Blocks of the instructions the text cannot hold, kept as they are.
+        kept: Vec<Value>,
+    },
+    ConfirmDelete(Confirm, String),
+}
+
+/// What a write in flight was, to say what happened when it ends.
+#[derive(Debug, Clone, PartialEq)]
+enum Pending {
+    Create { draft_key: String },
+    Instructions { draft_key: String },
+    Run { name: String },
+    Delete { name: String },
+    OpenSpace,
+}
+
+#[derive(Debug)]
+pub struct TranslationsTab {
+    pub organization: Organization,
+    pub list: Loadable<TranslationList>,
+    pub selection: Selection,
+    pub modal: Option<Modal>,
+    pub notice: Option<Notice>,
+    /// Unsent instructions by draft key, as loaded from disk and typed since.
+    pub drafts: std::collections::HashMap<String, String>,
+    pending: Option<(RequestId, Pending)>,
+    /// The translation to select once the list comes back (one just created or saved).
+    select_after_reload: Option<String>,
+    /// The timer that reloads the list while a run is under way.
+    poll: Option<RequestId>,
+}
+
+/// How often the list is read again while a translation is running.
+pub const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3);
+
+pub fn new(organization: &Organization) -> TranslationsTab {
+    TranslationsTab {
+        organization: organization.clone(),
+        list: Loadable::NotAsked,
+        selection: Selection::default(),
+        modal: None,
+        notice: None,
+        drafts: Default::default(),
+        pending: None,
+        select_after_reload: None,
+        poll: None,
+    }
+}
+
+const NEW_DRAFT: &str = "new";
+
+/// What to say when a write may not start: the role's refusal, or a write still in flight.
+/// Shared with the OpenAPI tab.
+pub fn write_blocked(refusal: Option<String>, sending: bool) -> Option<Notice> {
+    match refusal {
+        Some(reason) => Some(Notice::error(format!("Not allowed: {reason}"))),
+        None if sending => Some(Notice::info("Still sending…")),
+        None => None,
+    }
+}
+
+/// Every language as "French (fr)", leaving out `except` (the target, when picking the source).
+fn language_options(except: Option<&str>) -> Vec<PickOption> {
+    LANGUAGES
+        .iter()
+        .filter(|code| Some(**code) != except)
+        .map(|code| PickOption {
+            value: code.to_string(),
+            label: format!("{} ({code})", language_name(code)),
+            detail: String::new(),
+        })
+        .collect()
+}
+
+impl TranslationsTab {
+    pub fn translations(&self) -> &[Translation] {
+        self.list
+            .value()
+            .map_or(&[], |list| list.translations.as_slice())
+    }
+
+    pub fn selected(&self) -> Option<&Translation> {
+        self.translations().get(self.selection.selected)
+    }
+
+    /// A space's title when the organization's spaces list it, else its id.
+    pub fn space_name(&self, id: &str) -> String {
+        self.list
+            .value()
+            .and_then(|list| list.space_titles.get(id))
+            .cloned()
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    /// "Rust SDK (en) → French": what a translation is, in a few words.
+    pub fn describe(&self, translation: &Translation) -> String {
+        let source = translation
+            .source
+            .space
+            .as_deref()
+            .map_or_else(|| "?".to_string(), |space| self.space_name(space));
+        format!("{source} → {}", language_name(&translation.language))
+    }
+
+    fn draft_prefix(&self) -> String {
+        format!("translation:{}:", self.organization.id)
+    }
+
+    fn draft_key(&self, what: &str) -> String {
+        format!("{}{what}", self.draft_prefix())
+    }
+
+    pub fn is_sending(&self) -> bool {
+        self.pending
+            .as_ref()
+            .is_some_and(|(_, pending)| *pending != Pending::OpenSpace)
+    }
+
+    /// Why writing is refused, or `None`: only admins change translations.
+    pub fn write_refusal(&self) -> Option<String> {
+        (!self.organization.permissions.admin).then(|| {
+            format!(
+                "you are not an admin of {}; changing translations needs the admin role",
+                self.organization.title
+            )
+        })
+    }
+
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.list.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Translations(TranslationsCall::List {
+                organization: self.organization.id.clone(),
+            }),
+        }
+    }
+
+    fn send(&mut self, call: TranslationsCall, pending: Pending, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.pending = Some((request, pending));
+        Cmd::Api {
+            request,
+            call: ApiCall::Translations(call),
+        }
+    }
+
+    fn refuse_write(&mut self) -> bool {
+        let blocked = write_blocked(self.write_refusal(), self.is_sending());
+        let refused = blocked.is_some();
+        if refused {
+            self.notice = blocked;
+        }
+        refused
+    }
+
+    fn start_create(&mut self) {
+        if self.refuse_write() {
+            return;
+        }
+        let options = language_options(None);
+        self.modal = Some(Modal::Language(Picker::new(
+            "Translate into (/ narrows)",
+            options,
+            NewDraft::default(),
+        )));
+    }
+
+    fn spaces(&self) -> &[Space] {
+        self.list.value().map_or(&[], |list| list.spaces.as_slice())
+    }
+
+    fn pick_source_space(&mut self, draft: NewDraft) {
+        let options: Vec<PickOption> = self
+            .spaces()
+            .iter()
+            .filter(|space| space.deleted_at.is_none())
+            .map(|space| PickOption {
+                value: space.id.clone(),
+                label: space.title.clone(),
+                detail: space.language.clone().unwrap_or_default(),
+            })
+            .collect();
+        if options.is_empty() {
+            self.notice = Some(Notice::error(
+                "No space to translate: the organization's spaces could not be listed (r reloads).",
+            ));
+            return;
+        }
+        let title = format!(
+            "Translate which space into {}?",
+            language_name(&draft.language)
+        );
+        self.modal = Some(Modal::SourceSpace(Picker::new(&title, options, draft)));
+    }
+
+    fn pick_source_language(&mut self, draft: NewDraft) {
+        let current = self
+            .spaces()
+            .iter()
+            .find(|space| space.id == draft.source_space)
+            .and_then(|space| space.language.clone())
+            .unwrap_or_else(|| "en".to_string());
+        let options = language_options(Some(&draft.language));
+        let picker = Picker::new("The source is written in", options, draft).at(Some(&current));
+        self.modal = Some(Modal::SourceLanguage(picker));
+    }
+
+    fn open_composer(&mut self, target: Instructions, editable: EditableText, title: String) {
+        let key = match &target {
+            Instructions::New(_) => self.draft_key(NEW_DRAFT),
+            Instructions::Existing { id } => self.draft_key(id),
+        };
+        let restored = self.drafts.get(&key).cloned();
+        if restored.is_some() {
+            self.notice = Some(Notice::info("Your unsent draft is back."));
+        }
+        let text = restored.unwrap_or_else(|| editable.text.clone());
+        let title = match document::kept_notice(editable.kept.len()) {
+            Some(kept) => format!("{title} — {kept}"),
+            None => title,
+        };
+        let mut composer = Composer::new(title, &text);
+        composer.allow_blank = true;
+        self.modal = Some(Modal::Composer {
+            target,
+            draft_key: key,
+            composer,
+            kept: editable.kept,
+        });
+    }
+
+    fn edit_instructions(&mut self) {
+        if self.refuse_write() {
+            return;
+        }
+        let Some(translation) = self.selected().cloned() else {
+            return;
+        };
+        let editable = translation
+            .instructions
+            .as_ref()
+            .map(document::to_text)
+            .unwrap_or_default();
+        let title = format!("Instructions — {}", self.describe(&translation));
+        self.open_composer(
+            Instructions::Existing {
+                id: translation.id.clone(),
+            },
+            editable,
+            title,
+        );
+    }
+
+    fn submit_composer(
+        &mut self,
+        target: Instructions,
+        draft_key: String,
+        mut composer: Composer,
+        kept: Vec<Value>,
+        ctx: &mut Ctx,
+    ) -> Cmd {
+        let text = composer.text();
+        let document = match document::from_text(&text, &kept) {
+            Ok(document) => document,
+            Err(error) => {
+                composer.error = Some(error);
+                self.modal = Some(Modal::Composer {
+                    target,
+                    draft_key,
+                    composer,
+                    kept,
+                });
+                return Cmd::None;
+            }
+        };
+        let organization = self.organization.id.clone();
+        let (call, pending) = match &target {
+            Instructions::New(draft) => (
+                TranslationsCall::Create {
+                    organization,
+                    translation: NewTranslation {
+                        language: draft.language.clone(),
+                        source: NewTranslationSource {
+                            space: draft.source_space.clone(),
+                            language: draft.source_language.clone(),
+                        },
+                        instructions: (!text.trim().is_empty()).then_some(document),
+                    },
+                },
+                Pending::Create {
+                    draft_key: draft_key.clone(),
+                },
+            ),
+            Instructions::Existing { id } => (
+                TranslationsCall::SetInstructions {
+                    organization,
+                    id: id.clone(),
+                    instructions: document,
+                },
+                Pending::Instructions {
+                    draft_key: draft_key.clone(),
+                },
+            ),
+        };
+        composer.submitting = true;
+        composer.error = None;
+        self.modal = Some(Modal::Composer {
+            target,
+            draft_key,
+            composer,
+            kept,
+        });
+        self.send(call, pending, ctx)
+    }
+
+    fn run_selected(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.refuse_write() {
+            return Cmd::None;
+        }
+        let Some(translation) = self.selected().cloned() else {
+            return Cmd::None;
+        };
+        let name = self.describe(&translation);
+        self.notice = Some(Notice::info(format!("Starting a run of {name}…")));
+        let call = TranslationsCall::Run {
+            organization: self.organization.id.clone(),
+            id: translation.id,
+        };
+        self.send(call, Pending::Run { name }, ctx)
+    }
+
+    fn ask_delete(&mut self) {
+        if self.refuse_write() {
+            return;
+        }
+        let Some(translation) = self.selected().cloned() else {
+            return;
+        };
+        let name = self.describe(&translation);
+        let result = translation
+            .result
+            .as_ref()
+            .and_then(|result| result.space.as_deref())
+            .map(|space| format!("The result space “{}” stays.", self.space_name(space)))
+            .unwrap_or_default();
+        let confirm = Confirm::new(
+            format!("Delete the translation {name}?"),
+            format!("It will not run again and its statistics are lost. {result}"),
+            "delete",
+        );
+        self.modal = Some(Modal::ConfirmDelete(confirm, translation.id));
+    }
+
+    /// `s` / `t`: fetch the space, then push its screen.
+    fn open_space(&mut self, result: bool, ctx: &mut Ctx) -> Cmd {
+        let Some(translation) = self.selected() else {
+            return Cmd::None;
+        };
+        let space = if result {
+            translation
+                .result
+                .as_ref()
+                .and_then(|result| result.space.clone())
+        } else {
+            translation.source.space.clone()
+        };
+        let Some(space) = space else {
+            self.notice = Some(Notice::info(
+                "No result space yet: it is made by the first completed run (x runs it).",
+            ));
+            return Cmd::None;
+        };
+        self.notice = Some(Notice::info(format!(
+            "Opening “{}”…",
+            self.space_name(&space)
+        )));
+        self.send(TranslationsCall::Space { space }, Pending::OpenSpace, ctx)
+    }
+
+    fn on_modal_key(&mut self, modal: Modal, key: &KeyEvent, ctx: &mut Ctx) -> Cmd {
+        match modal {
+            Modal::Language(mut picker) => match picker.handle_key(key) {
+                PickOutcome::Picked(values) => {
+                    let mut draft = picker.purpose.clone();
+                    draft.language = values.into_iter().next().unwrap_or_default();
+                    self.pick_source_space(draft);
+                }
+                PickOutcome::Cancelled => {}
+                PickOutcome::Pending => self.modal = Some(Modal::Language(picker)),
+            },
+            Modal::SourceSpace(mut picker) => match picker.handle_key(key) {
+                PickOutcome::Picked(values) => {
+                    let mut draft = picker.purpose.clone();
+                    draft.source_space = values.into_iter().next().unwrap_or_default();
+                    self.pick_source_language(draft);
+                }
+                PickOutcome::Cancelled => {}
+                PickOutcome::Pending => self.modal = Some(Modal::SourceSpace(picker)),
+            },
+            Modal::SourceLanguage(mut picker) => match picker.handle_key(key) {
+                PickOutcome::Picked(values) => {
+                    let mut draft = picker.purpose.clone();
+                    draft.source_language = values.into_iter().next().unwrap_or_default();
+                    let title = format!(
+                        "Instructions for {} → {} (optional; ctrl-s creates)",
+                        self.space_name(&draft.source_space),
+                        language_name(&draft.language)
+                    );
+                    self.open_composer(Instructions::New(draft), EditableText::default(), title);
+                }
+                PickOutcome::Cancelled => {}
+                PickOutcome::Pending => self.modal = Some(Modal::SourceLanguage(picker)),
+            },
+            Modal::Composer {
+                target,
+                draft_key,
+                composer,
+                kept,
+            } => return self.on_composer_key(target, draft_key, composer, kept, key, ctx),
+            Modal::ConfirmDelete(confirm, id) => match confirm.handle_key(key) {
+                ConfirmOutcome::Confirmed => {
+                    let name = self
+                        .translations()
+                        .iter()
+                        .find(|translation| translation.id == id)
+                        .map_or_else(|| id.clone(), |translation| self.describe(translation));
+                    let call = TranslationsCall::Delete {
+                        organization: self.organization.id.clone(),
+                        id,
+                    };
+                    return self.send(call, Pending::Delete { name }, ctx);
+                }
+                ConfirmOutcome::Cancelled => {}
+                ConfirmOutcome::Ignored => self.modal = Some(Modal::ConfirmDelete(confirm, id)),
+            },
+        }
+        Cmd::None
+    }
+
+    fn on_composer_key(
+        &mut self,
+        target: Instructions,
+        draft_key: String,
+        mut composer: Composer,
+        kept: Vec<Value>,
+        key: &KeyEvent,
+        ctx: &mut Ctx,
+    ) -> Cmd {
+        let cmd = match composer.handle_key(key) {
+            ComposerOutcome::Edited => {
+                let text = composer.text();
+                self.drafts.insert(draft_key.clone(), text.clone());
+                Cmd::SaveDraft {
+                    key: draft_key.clone(),
+                    text,
+                }
+            }
+            ComposerOutcome::Submit => {
+                return self.submit_composer(target, draft_key, composer, kept, ctx);
+            }
+            ComposerOutcome::OpenEditor => Cmd::EditExternally {
+                key: draft_key.clone(),
+                text: composer.text(),
+            },
+            ComposerOutcome::Closed => {
+                self.notice = Some(Notice::info(
+                    "Draft kept: it will be there when you come back.",
+                ));
+                return Cmd::None;
+            }
+            ComposerOutcome::Discarded => {
+                self.drafts.remove(&draft_key);
+                return Cmd::DiscardDraft { key: draft_key };
+            }
+            ComposerOutcome::Ignored => Cmd::None,
+        };
+        self.modal = Some(Modal::Composer {
+            target,
+            draft_key,
+            composer,
+            kept,
+        });
+        cmd
+    }
+
+    /// The list came: select what was just written, and read it again in a while when a run
+    /// is under way so its status and statistics follow.
+    fn on_list(
+        &mut self,
+        request: RequestId,
+        result: &Result<TranslationList, ApiError>,
+        ctx: &mut Ctx,
+    ) -> Option<Cmd> {
+        if !self.list.settle(request, result.clone()) {
+            return None;
+        }
+        if let Some(id) = self.select_after_reload.take()
+            && let Some(index) = self.translations().iter().position(|t| t.id == id)
+        {
+            self.selection.selected = index;
+        }
+        self.selection.clamp(self.translations().len());
+        let running = self
+            .translations()
+            .iter()
+            .any(|translation| translation.status == TranslationStatus::Running);
+        if !running {
+            self.poll = None;
+            return Some(Cmd::None);
+        }
+        let id = ctx.requests.issue();
+        self.poll = Some(id);
+        Some(Cmd::Timer {
+            id,
+            after: POLL_INTERVAL,
+        })
+    }
+
+    /// The answer to a write: say what happened, forget the draft it sent, reload.
+    fn on_write(
+        &mut self,
+        pending: Pending,
+        response: &TranslationsResponse,
+        ctx: &mut Ctx,
+    ) -> Step {
+        match (pending, response) {
+            (Pending::OpenSpace, TranslationsResponse::Space(Ok(space))) => {
+                self.notice = None;
+                return Step::push(Screen::Space(SpaceScreen::new(
+                    space.clone(),
+                    self.organization.title.clone(),
+                )));
+            }
+            (Pending::OpenSpace, TranslationsResponse::Space(Err(error))) => {
+                self.notice = Some(Notice::error(format!(
+                    "Could not open the space: {}",
+                    server_message(error)
+                )));
+                return Step::default();
+            }
+            (
+                Pending::Create { draft_key } | Pending::Instructions { draft_key },
+                TranslationsResponse::Saved(result),
+            ) => {
+                let created = self.draft_key(NEW_DRAFT) == draft_key;
+                match result {
+                    Ok(translation) => {
+                        self.modal = None;
+                        self.drafts.remove(&draft_key);
+                        let what = if created {
+                            "Created"
+                        } else {
+                            "Instructions saved for"
+                        };
+                        self.notice = Some(Notice::info(format!(
+                            "{what} {}.",
+                            self.describe(translation)
+                        )));
+                        let select = translation.id.clone();
+                        let reload = self.load(ctx);
+                        self.select_after_reload = Some(select);
+                        return Step::cmd(Cmd::batch([
+                            Cmd::DiscardDraft { key: draft_key },
+                            reload,
+                        ]));
+                    }
+                    Err(error) => {
+                        if let Some(Modal::Composer { composer, .. }) = self.modal.as_mut() {
+                            composer.submitting = false;
+                            composer.error = Some(format!(
+                                "Not saved: {} (your text is kept as a draft)",
+                                server_message(error)
+                            ));
+                        }
+                        return Step::default();
+                    }
+                }
+            }
+            (Pending::Run { name }, TranslationsResponse::Done(result)) => match result {
+                Ok(()) => {
+                    self.notice = Some(Notice::info(format!("Run started: {name}.")));
+                }
+                Err(error) => {
+                    self.notice = Some(Notice::error(format!(
+                        "The run of {name} did not start: {}",
+                        server_message(error)
+                    )));
+                    return Step::default();
+                }
+            },
+            (Pending::Delete { name }, TranslationsResponse::Done(result)) => match result {
+                Ok(()) => self.notice = Some(Notice::info(format!("Deleted {name}."))),
+                Err(error) => {
+                    self.notice = Some(Notice::error(format!(
+                        "{name} was not deleted: {}",
+                        server_message(error)
+                    )));
+                    return Step::default();
+                }
+            },
+            _ => return Step::default(),
+        }
+        Step::cmd(self.load(ctx))
+    }
+}
+
+impl super::OrgPane for TranslationsTab {
+    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+        if !matches!(self.list, Loadable::NotAsked) {
+            return Cmd::None;
+        }
+        let prefix = self.draft_prefix();
+        Cmd::batch([self.load(ctx), Cmd::LoadDrafts { prefix }])
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::Translations, KeyContext::Tabs, KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Create, "new"),
+            (Action::RunTranslation, "run"),
+            (Action::EditInstructions, "instructions"),
+            (Action::SourceSpace, "source"),
+            (Action::ResultSpace, "result"),
+            (Action::Delete, "delete"),
+            (Action::NextTab, "tab"),
+            (Action::Refresh, "refresh"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        notice::on_key(&mut self.notice);
+        if let Some(modal) = self.modal.take() {
+            return Some(Step::cmd(self.on_modal_key(modal, key, ctx)));
+        }
+        (key.code == KeyCode::Esc && notice::dismiss_error(&mut self.notice)).then(Step::default)
+    }
+
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+        match self.modal.as_mut() {
+            Some(Modal::Composer {
+                composer,
+                draft_key,
+                ..
+            }) if !composer.submitting => {
+                composer.insert_str(text);
+                let text = composer.text();
+                self.drafts.insert(draft_key.clone(), text.clone());
+                Cmd::SaveDraft {
+                    key: draft_key.clone(),
+                    text,
+                }
+            }
+            _ => Cmd::None,
+        }
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.translations().len();
+        let page = ctx.size.height.saturating_sub(5).max(1) as isize;
+        let cmd = match action {
+            _ if crate::app::move_selection(&mut self.selection, action, len, page) => Cmd::None,
+            Action::Create => {
+                self.start_create();
+                Cmd::None
+            }
+            Action::EditInstructions => {
+                self.edit_instructions();
+                Cmd::None
+            }
+            Action::RunTranslation => self.run_selected(ctx),
+            Action::Delete => {
+                self.ask_delete();
+                Cmd::None
+            }
+            Action::SourceSpace => self.open_space(false, ctx),
+            Action::ResultSpace | Action::Open => self.open_space(true, ctx),
+            _ => return None,
+        };
+        Some(Step::cmd(cmd))
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Translations(response) = response else {
+            return None;
+        };
+        if let TranslationsResponse::List(result) = response {
+            return self.on_list(request, result, ctx).map(Step::cmd);
+        }
+        let (waiting, _) = self.pending.as_ref()?;
+        if *waiting != request {
+            return None;
+        }
+        let (_, pending) = self.pending.take()?;
+        Some(self.on_write(pending, response, ctx))
+    }
+
+    fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        if self.poll != Some(id) {
+            return None;
+        }
+        self.poll = None;
+        Some(Step::cmd(self.load(ctx)))
+    }
+
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        if prefix == self.draft_prefix() {
+            self.drafts = drafts.iter().cloned().collect();
+        }
+        Cmd::None
+    }
+
+    fn on_external_edit(&mut self, key: &str, text: String, _ctx: &mut Ctx) -> Cmd {
+        if let Some(Modal::Composer {
+            draft_key,
+            composer,
+            ..
+        }) = self.modal.as_mut()
+            && draft_key == key
+        {
+            composer.set_text(&text);
+            self.drafts.insert(key.to_string(), text.clone());
+            return Cmd::SaveDraft {
+                key: key.to_string(),
+                text,
+            };
+        }
+        Cmd::None
+    }
+
+    fn link(&self) -> Option<String> {
+        self.selected()?.urls.location.clone()
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
+        let mut disabled = Vec::new();
+        if self.write_refusal().is_some() {
+            disabled.extend([
+                Action::Create,
+                Action::RunTranslation,
+                Action::EditInstructions,
+                Action::Delete,
+            ]);
+        }
+        let has_result = self
+            .selected()
+            .and_then(|translation| translation.result.as_ref())
+            .is_some_and(|result| result.space.is_some());
+        if !has_result {
+            disabled.push(Action::ResultSpace);
+        }
+        disabled
+    }
+
+    fn unsaved_work(&self) -> Option<String> {
+        match &self.modal {
+            Some(Modal::Composer { composer, .. }) if !composer.is_blank() => {
+                Some("translation instructions being written (kept as a draft)".to_string())
+            }
+            _ => None,
+        }
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        crate::screens::translations::view::draw(self, frame, area, model);
     }
 }

@@ -1,0 +1,53 @@
+//! OpenAPI specs' API calls and results, joined to the core through `ApiCall::OpenApi` and
+//! `ApiResponse::OpenApi`.
+
+use crate::api::models::{OpenApiContent, OpenApiSpec, OpenApiVersion, SpecVisibility};
+use crate::api::{ApiError, VersionRef};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum OpenApiCall {
+    List {
+        organization: String,
+    },
+    Create {
+        organization: String,
+        slug: String,
+        url: String,
+    },
+    /// A new source for an existing spec (PUT).
+    Replace {
+        organization: String,
+        slug: String,
+        url: String,
+    },
+    SetVisibility {
+        organization: String,
+        slug: String,
+        visibility: SpecVisibility,
+    },
+    Delete {
+        organization: String,
+        slug: String,
+    },
+    Versions {
+        organization: String,
+        slug: String,
+    },
+    Content {
+        organization: String,
+        slug: String,
+        version: VersionRef,
+    },
+}
+
+// Moved once from a task to `update`, like `Msg`: boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum OpenApiResponse {
+    List(Result<Vec<OpenApiSpec>, ApiError>),
+    /// The spec as a create, replace or visibility change left it.
+    Saved(Result<OpenApiSpec, ApiError>),
+    Deleted(Result<(), ApiError>),
+    Versions(Result<Vec<OpenApiVersion>, ApiError>),
+    Content(Result<OpenApiContent, ApiError>),
+}

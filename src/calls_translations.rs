@@ -1,0 +1,55 @@
+//! Carries out a [`TranslationsCall`] with the API client.
+
+use crate::api::{ApiError, Client, DEFAULT_MAX_PAGES, encode_segment};
+use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
+
+pub async fn call_translations(client: &Client, call: TranslationsCall) -> TranslationsResponse {
+    use TranslationsResponse::{Done, Saved, Space};
+    match call {
+        TranslationsCall::List { organization } => {
+            TranslationsResponse::List(list(client, &organization).await)
+        }
+        TranslationsCall::Create {
+            organization,
+            translation,
+        } => Saved(client.create_translation(&organization, &translation).await),
+        TranslationsCall::SetInstructions {
+            organization,
+            id,
+            instructions,
+        } => Saved(
+            client
+                .set_translation_instructions(&organization, &id, &instructions)
+                .await,
+        ),
+        TranslationsCall::Run { organization, id } => {
+            Done(client.run_translation(&organization, &id).await)
+        }
+        TranslationsCall::Delete { organization, id } => {
+            Done(client.delete_translation(&organization, &id).await)
+        }
+        TranslationsCall::Space { space } => Space(client.get_space(&space).await),
+    }
+}
+
+/// The translations and, fetched alongside, the organization's spaces for their titles. The
+/// spaces are a nicety: when they cannot be read the list still shows, with ids.
+async fn list(client: &Client, organization: &str) -> Result<TranslationList, ApiError> {
+    let path = format!("/orgs/{}/translations", encode_segment(organization));
+    let spaces_path = format!("/orgs/{}/spaces", encode_segment(organization));
+    let (translations, spaces) = tokio::join!(
+        client.list_up_to(&path, &[], DEFAULT_MAX_PAGES),
+        client.list_up_to::<crate::api::models::Space>(&spaces_path, &[], DEFAULT_MAX_PAGES)
+    );
+    let translations = translations?;
+    let spaces = spaces.map(|list| list.items).unwrap_or_default();
+    Ok(TranslationList {
+        unreadable: translations.unreadable.len(),
+        translations: translations.items,
+        space_titles: spaces
+            .iter()
+            .map(|space| (space.id.clone(), space.title.clone()))
+            .collect(),
+        spaces,
+    })
+}

@@ -1,0 +1,134 @@
+//! A spec's versions (enter on the OpenAPI tab): newest first, the latest marked; enter opens
+//! a version's files ([`content::ContentScreen`]). The tab itself is
+//! `screens/organization/openapi.rs`; its drawing is in [`view`].
+
+pub mod content;
+pub mod view;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+pub use content::ContentScreen;
+
+use crate::api::VersionRef;
+use crate::api::models::{OpenApiSpec, OpenApiVersion, Organization};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::openapi::{OpenApiCall, OpenApiResponse};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::{Screen, ScreenState};
+use crate::ui::list::Selection;
+
+#[derive(Debug)]
+pub struct VersionsScreen {
+    pub organization: String,
+    pub spec: OpenApiSpec,
+    pub versions: Loadable<Vec<OpenApiVersion>>,
+    pub selection: Selection,
+}
+
+impl VersionsScreen {
+    pub fn new(organization: &Organization, spec: OpenApiSpec) -> VersionsScreen {
+        VersionsScreen {
+            organization: organization.id.clone(),
+            spec,
+            versions: Loadable::NotAsked,
+            selection: Selection::default(),
+        }
+    }
+
+    pub fn list(&self) -> &[OpenApiVersion] {
+        self.versions.value().map_or(&[], Vec::as_slice)
+    }
+
+    /// True for the spec's latest version (its `lastVersion`, else the first listed).
+    pub fn is_latest(&self, index: usize) -> bool {
+        let Some(version) = self.list().get(index) else {
+            return false;
+        };
+        match &self.spec.last_version {
+            Some(latest) => *latest == version.id,
+            None => index == 0,
+        }
+    }
+
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.versions.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::OpenApi(OpenApiCall::Versions {
+                organization: self.organization.clone(),
+                slug: self.spec.slug.clone(),
+            }),
+        }
+    }
+}
+
+impl ScreenState for VersionsScreen {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
+    fn title(&self) -> String {
+        format!("{} versions", self.spec.slug)
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::SpecVersions, KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Open, "files"),
+            (Action::Refresh, "refresh"),
+            (Action::CopyLink, "copy address"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.list().len();
+        let page = ctx.size.height.saturating_sub(5).max(1) as isize;
+        if crate::app::move_selection(&mut self.selection, action, len, page) {
+            return Some(Step::default());
+        }
+        if action != Action::Open {
+            return None;
+        }
+        let index = self.selection.selected;
+        let version = self.list().get(index)?.clone();
+        let reference = if self.is_latest(index) {
+            VersionRef::Latest
+        } else {
+            VersionRef::Id(version.id.clone())
+        };
+        Some(Step::push(Screen::SpecContent(Box::new(
+            ContentScreen::new(&self.organization, &self.spec.slug, version, reference),
+        ))))
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        _ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::OpenApi(OpenApiResponse::Versions(result)) = response else {
+            return None;
+        };
+        if !self.versions.settle(request, result.clone()) {
+            return None;
+        }
+        self.selection.clamp(self.list().len());
+        Some(Step::default())
+    }
+
+    fn link(&self) -> Option<String> {
+        self.list().get(self.selection.selected)?.url.clone()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw_versions(self, frame, area, model);
+    }
+}
