@@ -37,6 +37,7 @@ pub mod token;
 // ── issue 12: translations, openapi ──
 
 // ── issue 12: conversations, integrations ──
+pub mod integrations;
 
 // ── end of the area blocks ──
 
@@ -71,6 +72,10 @@ pub use token::Token;
 // ── issue 12: translations, openapi ──
 
 // ── issue 12: conversations, integrations ──
+pub use conversations::{
+    ClusterOrder, ClusterSort, FieldProblem, IssueFilter, NewConversation, NewMetadata, NewPart,
+};
+pub use integrations::{IntegrationFilter, PublishManifest, is_integration_name};
 
 // ── end of the area blocks ──
 

@@ -23,6 +23,16 @@ pub mod space;
 // ── issue 12: translations, openapi ──
 
 // ── issue 12: conversations, integrations ──
+pub mod integrations;
+pub use conversations::{
+    Conversation, ConversationDetail, ConversationIssue, ConversationMetadata, ConversationPart,
+    ConversationUrls, IssueWithConversation,
+};
+pub use integrations::{
+    ConfigurationProperty, ConfigurationSchema, ExternalLink, Integration, IntegrationBlock,
+    IntegrationContentSource, IntegrationOwner, IntegrationPermissions, IntegrationTarget,
+    IntegrationUrls,
+};
 
 // ── end of the area blocks ──
 
