@@ -11,9 +11,7 @@ use serde_json::{Map, Value};
 use super::address::encode_segment;
 use super::client::Client;
 use super::error::ApiError;
-use super::models::{
-    Conversation, ConversationDetail, IssueWithConversation, IssuesCluster,
-};
+use super::models::{Conversation, ConversationDetail, IssueWithConversation, IssuesCluster};
 use super::paging::ListPage;
 
 /// What the clusters list is ordered by (`sort`).
@@ -91,7 +89,10 @@ impl Client {
         page: Option<&str>,
     ) -> Result<ListPage<Conversation>, ApiError> {
         let path = format!("/orgs/{}/conversations", encode_segment(org));
-        let query: Vec<(&str, &str)> = source.map(|source| ("source", source)).into_iter().collect();
+        let query: Vec<(&str, &str)> = source
+            .map(|source| ("source", source))
+            .into_iter()
+            .collect();
         self.get_list_page(&path, &query, page).await
     }
 

@@ -245,7 +245,10 @@ fn check_body(body: &Map<String, Value>, problems: &mut Problems) {
         problems.add("title", "2 to 30 characters");
     }
     if body.get("description").is_none() {
-        problems.add("description", "required: a string of at most 100 characters");
+        problems.add(
+            "description",
+            "required: a string of at most 100 characters",
+        );
     } else if let Some(description) = problems.text(body, "description", "", false)
         && description.chars().count() > 100
     {

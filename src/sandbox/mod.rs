@@ -41,6 +41,7 @@ pub mod testing;
 // ── issue 12: translations, openapi ──
 
 // ── issue 12: conversations, integrations ──
+pub mod integrations;
 
 // ── end of the area blocks ──
 

@@ -79,6 +79,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         // ── issue 11 admin: sso, org settings, agent instructions ──
         // ── issue 12: translations, openapi ──
         // ── issue 12: conversations, integrations ──
+        .merge(super::integrations::routes::router())
         // ── end of the area blocks ──
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())

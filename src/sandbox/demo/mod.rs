@@ -114,6 +114,7 @@ pub fn world() -> World {
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──
+    crate::sandbox::integrations::populate(&mut world);
 
     // ── end of the area blocks ──
 
