@@ -21,6 +21,10 @@ pub mod calls_spaces;
 // ── issue 12: translations, openapi ──
 
 // ── issue 12: conversations, integrations ──
+pub mod calls_conversations;
+pub mod calls_integrations;
+pub mod cli_conversations;
+pub mod cli_integrations;
 
 // ── end of the area blocks ──
 

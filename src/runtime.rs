@@ -458,7 +458,12 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         // ── issue 12: translations, openapi ──
 
         // ── issue 12: conversations, integrations ──
-
+        ApiCall::Conversations(call) => ApiResponse::Conversations(
+            crate::calls_conversations::call_conversations(client, call).await,
+        ),
+        ApiCall::Integrations(call) => ApiResponse::Integrations(
+            crate::calls_integrations::call_integrations(client, call).await,
+        ),
         // ── end of the area blocks ──
     }
 }

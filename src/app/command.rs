@@ -63,7 +63,8 @@ pub enum ApiCall {
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──
-
+    Conversations(crate::app::conversations::ConversationsCall),
+    Integrations(crate::app::integrations::IntegrationsCall),
     // ── end of the area blocks ──
 }
 

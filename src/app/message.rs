@@ -103,6 +103,7 @@ pub enum ApiResponse {
     // ── issue 12: translations, openapi ──
 
     // ── issue 12: conversations, integrations ──
-
+    Conversations(crate::app::conversations::ConversationsResponse),
+    Integrations(crate::app::integrations::IntegrationsResponse),
     // ── end of the area blocks ──
 }

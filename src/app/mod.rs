@@ -24,6 +24,8 @@ pub mod spaces;
 // ── issue 12: translations, openapi ──
 
 // ── issue 12: conversations, integrations ──
+pub mod conversations;
+pub mod integrations;
 
 // ── end of the area blocks ──
 
