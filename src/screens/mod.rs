@@ -3,7 +3,9 @@
 
 pub mod access_audit;
 pub mod change_requests;
+pub mod clusters;
 pub mod git;
+pub mod integrations;
 pub mod organization;
 pub mod organizations;
 pub mod page;
@@ -105,6 +107,9 @@ pub enum Screen {
     Links(links::LinksScreen),
     Files(files::FilesScreen),
     Git(Box<git::GitScreen>),
+    ClusterIssues(clusters::ClusterIssuesScreen),
+    Conversation(Box<clusters::ConversationScreen>),
+    Integration(Box<integrations::IntegrationScreen>),
 }
 
 macro_rules! dispatch {
@@ -123,6 +128,9 @@ macro_rules! dispatch {
             Screen::Links($screen) => $body,
             Screen::Files($screen) => $body,
             Screen::Git($screen) => $body,
+            Screen::ClusterIssues($screen) => $body,
+            Screen::Conversation($screen) => $body,
+            Screen::Integration($screen) => $body,
         }
     };
 }
