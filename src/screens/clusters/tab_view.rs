@@ -10,6 +10,7 @@ use ratatui::widgets::{Paragraph, Sparkline, Wrap};
 use crate::api::models::IssuesCluster;
 use crate::app::Model;
 use crate::screens::organization::clusters::{ClustersTab, ClustersView};
+use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -38,7 +39,7 @@ pub fn icon(name: Option<&str>) -> &'static str {
     match name.unwrap_or("") {
         "key" => "🔑",
         "cpu" => "🔧",
-        "server" => "🖧",
+        "server" => "💻",
         "receipt" => "🧾",
         "repeat" => "🔁",
         _ => "•",
@@ -148,10 +149,12 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
             ),
             theme.style("title"),
         )),
-        Line::from(Span::styled(
-            sanitize(cluster.summary.as_deref().unwrap_or("")).into_owned(),
-            theme.style("text"),
-        )),
+    ];
+    // The summary is markdown (`**403**`, `fleet:write` in code).
+    if let Some(summary) = cluster.summary.as_deref().filter(|s| !s.trim().is_empty()) {
+        lines.extend(MarkdownDoc::parse(summary, theme).layout(area.width).lines);
+    }
+    lines.extend([
         Line::from(vec![
             Span::styled("Issues ", theme.style("muted")),
             Span::styled(count(stats.issues), theme.style("text")),
@@ -171,7 +174,7 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
                 theme.style("text"),
             ),
         ]),
-    ];
+    ]);
     let sources: Vec<String> = cluster
         .sources
         .iter()
@@ -200,15 +203,22 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
         cluster.weekly_pulse.iter().max().copied().unwrap_or(0)
     );
     lines.push(Line::from(Span::styled(pulse_label, theme.style("muted"))));
-    // The text first; the pulse keeps the last rows when there are enough of them.
+    // The text first, the pulse right under it when there are rows enough for both.
+    let width = area.width.max(1) as usize;
+    let text_rows: usize = lines
+        .iter()
+        .map(|line| line.width().max(1).div_ceil(width))
+        .sum();
     let pulse_rows = match area.height {
         0..=5 => 0,
         6..=9 => 1,
         _ => 3,
     };
-    let [text_area, pulse_area] = Layout::vertical([
-        Constraint::Length(area.height.saturating_sub(pulse_rows)),
+    let text_height = (text_rows as u16).min(area.height.saturating_sub(pulse_rows));
+    let [text_area, pulse_area, _] = Layout::vertical([
+        Constraint::Length(text_height),
         Constraint::Length(pulse_rows),
+        Constraint::Min(0),
     ])
     .areas(area);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), text_area);
