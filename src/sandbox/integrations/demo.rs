@@ -160,7 +160,7 @@ fn integration(row: &Row) -> StoredIntegration {
         "title": title,
         "description": description,
         "summary": format!(
-            "## {title}\n\n{description}\n\n- Installs on: **{target}**\n- Category: *{category}*\n\nSee the [documentation](https://integrations.example/{name}) for the setup steps."
+            "### Setup\n\n- Installs on: **{target}**\n- Category: *{category}*\n\nSee the [documentation](https://integrations.example/{name}) for the setup steps."
         ),
         "target": target,
         "visibility": "public",

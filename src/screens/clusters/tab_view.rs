@@ -263,7 +263,7 @@ fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &
         }
         return;
     }
-    let date_width = if rows_area.width >= 60 { 11 } else { 0 };
+    let date_width = if rows_area.width >= 60 { 12 } else { 0 };
     let source_width = if rows_area.width >= 50 { 10 } else { 0 };
     let widths = [
         rows_area.width.saturating_sub(date_width + source_width),

@@ -27,11 +27,13 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
             ),
             theme.style("title"),
         )),
-        Line::from(Span::styled(
-            sanitize(cluster.summary.as_deref().unwrap_or("")).into_owned(),
-            theme.style("muted"),
-        )),
     ];
+    let mut heading = heading;
+    // The summary is markdown; its first row fits the header.
+    if let Some(summary) = cluster.summary.as_deref() {
+        let layout = MarkdownDoc::parse(summary, theme).layout(area.width.max(1));
+        heading.extend(layout.lines.into_iter().take(1));
+    }
     frame.render_widget(Paragraph::new(heading), header);
     let items = &screen.issues.items;
     if items.is_empty() {

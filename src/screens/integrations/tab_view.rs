@@ -15,6 +15,9 @@ use crate::ui::{status, text};
 fn filters_in_words(tab: &IntegrationsTab) -> String {
     let filter = &tab.filter;
     let mut parts = Vec::new();
+    if let Some(search) = &filter.search {
+        parts.push(format!("search “{search}”"));
+    }
     if let Some(category) = &filter.category {
         parts.push(format!("category {category}"));
     }
