@@ -6,8 +6,8 @@ use quire::api::{
     ApiError, Client, ClientConfig, ClusterOrder, ClusterSort, IntegrationFilter, IssueFilter,
     NewConversation, PublishManifest, Token,
 };
-use quire::calls_conversations::call_conversations;
 use quire::app::conversations::{ConversationsCall, ConversationsResponse, IngestFailure};
+use quire::calls_conversations::call_conversations;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -71,15 +71,26 @@ async fn issues_of_a_cluster_and_a_conversation_transcript() -> TestResult {
     let slack = client
         .list_conversations(demo_ids::ACME, Some("slack"), None)
         .await?;
-    assert!(slack.items.iter().all(|c| c.source.as_deref() == Some("slack")));
+    assert!(
+        slack
+            .items
+            .iter()
+            .all(|c| c.source.as_deref() == Some("slack"))
+    );
     for error in [
-        client.get_conversation(demo_ids::ACME, "conv-nope").await.err(),
+        client
+            .get_conversation(demo_ids::ACME, "conv-nope")
+            .await
+            .err(),
         client
             .get_conversation_issue(demo_ids::ACME, "iss-nope")
             .await
             .err(),
     ] {
-        assert!(error.as_ref().is_some_and(ApiError::is_not_found), "{error:?}");
+        assert!(
+            error.as_ref().is_some_and(ApiError::is_not_found),
+            "{error:?}"
+        );
     }
     sandbox.shutdown().await;
     Ok(())
@@ -109,7 +120,10 @@ async fn ingesting_a_file_checks_it_before_sending() -> TestResult {
     let (sandbox, client) = start(tokens::ADMIN).await?;
     let directory = tempfile::tempdir()?;
     let bad = directory.path().join("bad.json");
-    std::fs::write(&bad, r#"{"id":"conv-bad","subject":"x","parts":[{"type":"note"}]}"#)?;
+    std::fs::write(
+        &bad,
+        r#"{"id":"conv-bad","subject":"x","parts":[{"type":"note"}]}"#,
+    )?;
     let call = |path: &std::path::Path| ConversationsCall::IngestFile {
         organization: demo_ids::ACME.into(),
         path: path.display().to_string(),
@@ -120,12 +134,18 @@ async fn ingesting_a_file_checks_it_before_sending() -> TestResult {
         return Err("a wrong file is refused before sending".into());
     };
     assert!(problems.iter().any(|p| p.field == "parts[0].type"));
-    let error = client.get_conversation(demo_ids::ACME, "conv-bad").await.err();
+    let error = client
+        .get_conversation(demo_ids::ACME, "conv-bad")
+        .await
+        .err();
     assert!(error.is_some_and(|e| e.is_not_found()), "nothing was sent");
     let good = directory.path().join("good.json");
     std::fs::write(&good, CONVERSATION)?;
     let answer = call_conversations(&client, call(&good)).await;
-    assert_eq!(answer, ConversationsResponse::Ingested(Ok("Dark mode?".into())));
+    assert_eq!(
+        answer,
+        ConversationsResponse::Ingested(Ok("Dark mode?".into()))
+    );
     let missing = call_conversations(&client, call(&directory.path().join("none.json"))).await;
     assert!(matches!(
         missing,
@@ -155,7 +175,10 @@ async fn the_catalogue_filters_and_one_integration() -> TestResult {
     let details = client.get_integration("github-sync").await?;
     assert!(details.verified);
     assert_eq!(details.content_sources.len(), 1);
-    assert_eq!(details.configurations["space"].required, vec!["branch".to_string()]);
+    assert_eq!(
+        details.configurations["space"].required,
+        vec!["branch".to_string()]
+    );
     let missing = client.get_integration("nope").await.unwrap_err();
     assert!(missing.is_not_found());
     sandbox.shutdown().await;
@@ -174,7 +197,10 @@ async fn publishing_a_manifest_and_a_refusal_for_an_unknown_organization() -> Te
     .map_err(|p| format!("{p:?}"))?;
     let published = client.publish_integration(&manifest).await?;
     assert_eq!(published.name, "acme-status");
-    assert_eq!(published.owner.map(|o| o.id).as_deref(), Some(demo_ids::ACME));
+    assert_eq!(
+        published.owner.map(|o| o.id).as_deref(),
+        Some(demo_ids::ACME)
+    );
     let mut elsewhere = manifest.clone();
     elsewhere
         .body

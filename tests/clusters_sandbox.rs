@@ -57,7 +57,11 @@ async fn a_conversation_has_its_messages_and_metadata_or_is_a_404() {
     assert!(detail["metadata"]["url"].is_string());
     assert_eq!(detail["metadata"]["attributes"]["plan"], "pro");
     let missing = sandbox
-        .admin(Method::GET, &format!("/orgs/{ACME}/conversations/conv-nope"), None)
+        .admin(
+            Method::GET,
+            &format!("/orgs/{ACME}/conversations/conv-nope"),
+            None,
+        )
         .await;
     assert_error(&missing, 404, "conv-nope");
 }
@@ -71,7 +75,14 @@ async fn issues_filter_by_cluster_and_conversation_and_unknown_ones_are_404() {
     let item = &items(&all)[0];
     assert_eq!(item["issue"]["object"], "conversation-issue");
     assert_eq!(item["issue"]["conversation"], item["conversation"]["id"]);
-    for field in ["id", "title", "summary", "createdAt", "ingestedAt", "cluster"] {
+    for field in [
+        "id",
+        "title",
+        "summary",
+        "createdAt",
+        "ingestedAt",
+        "cluster",
+    ] {
         assert!(item["issue"][field].is_string(), "{field}: {item}");
     }
     let cluster = demo_ids::CLUSTER_TOKEN_ERRORS;
@@ -125,10 +136,15 @@ async fn clusters_carry_stats_tasks_and_a_twelve_week_pulse() {
     assert_eq!(cluster["weeklyPulse"].as_array().map(Vec::len), Some(12));
     let stats = &cluster["stats"];
     let total = stats["tasksTotal"].as_u64().expect("total");
-    let states: u64 = ["tasksBacklog", "tasksStarted", "tasksCompleted", "tasksCancelled"]
-        .iter()
-        .filter_map(|key| stats[*key].as_u64())
-        .sum();
+    let states: u64 = [
+        "tasksBacklog",
+        "tasksStarted",
+        "tasksCompleted",
+        "tasksCancelled",
+    ]
+    .iter()
+    .filter_map(|key| stats[*key].as_u64())
+    .sum();
     assert_eq!(total, states);
     assert_eq!(cluster["sources"]["intercom"], 14);
 }
@@ -174,7 +190,12 @@ async fn ingest_stores_the_conversation_and_checks_each_field() {
     let reply = sandbox.admin(Method::POST, &path, bad).await;
     assert_error(&reply, 400, "subject");
     let reply = sandbox
-        .send(Method::POST, tokens::EDITOR, &path, Some(conversation("conv-x")))
+        .send(
+            Method::POST,
+            tokens::EDITOR,
+            &path,
+            Some(conversation("conv-x")),
+        )
         .await;
     assert_error(&reply, 403, "admin");
     let reply = sandbox
@@ -205,19 +226,28 @@ async fn the_catalogue_searches_filters_and_pages() {
             .filter_map(|item| item["name"].as_str().map(str::to_string))
             .collect()
     };
-    assert_eq!(names(&sandbox.get("/integrations?search=GIT").await), ["github-sync"]);
+    assert_eq!(
+        names(&sandbox.get("/integrations?search=GIT").await),
+        ["github-sync"]
+    );
     let analytics = sandbox.get("/integrations?category=analytics").await;
     assert_eq!(names(&analytics), ["google-analytics", "plausible"]);
     let blocks = sandbox.get("/integrations?blocks=true").await;
     assert_eq!(names(&blocks), ["figma", "slack"]);
     let sources = sandbox.get("/integrations?contentSources=true").await;
     assert_eq!(names(&sources), ["github-sync", "openapi-importer"]);
-    let scope = sandbox.get("/integrations?scope=conversations:ingest").await;
+    let scope = sandbox
+        .get("/integrations?scope=conversations:ingest")
+        .await;
     assert_eq!(names(&scope), ["intercom"]);
     let lumen = sandbox
         .get(&format!("/integrations?owner={}", demo_ids::LUMEN))
         .await;
-    assert!(items(&lumen).iter().all(|item| item["owner"]["id"] == demo_ids::LUMEN));
+    assert!(
+        items(&lumen)
+            .iter()
+            .all(|item| item["owner"]["id"] == demo_ids::LUMEN)
+    );
     let organization = sandbox.get("/integrations?target=organization").await;
     assert!(names(&organization).contains(&"intercom".to_string()));
     assert!(!names(&organization).contains(&"slack".to_string()));
@@ -226,7 +256,12 @@ async fn the_catalogue_searches_filters_and_pages() {
     let page = sandbox.get("/integrations?limit=5").await;
     assert_eq!(items(&page).len(), 5);
     assert!(page["next"]["page"].is_string());
-    for query in ["category=games", "target=moon", "blocks=maybe", "blockDomain=a/b"] {
+    for query in [
+        "category=games",
+        "target=moon",
+        "blocks=maybe",
+        "blockDomain=a/b",
+    ] {
         let reply = sandbox
             .admin(Method::GET, &format!("/integrations?{query}"), None)
             .await;
@@ -239,11 +274,16 @@ async fn one_integration_by_name_or_a_404() {
     let sandbox = HttpSandbox::start().await;
     let slack = sandbox.get("/integrations/slack").await;
     assert_eq!(slack["title"], "Slack");
-    assert_eq!(slack["blocks"][0]["urlUnfurl"][0], "https://slack.com/archives/");
+    assert_eq!(
+        slack["blocks"][0]["urlUnfurl"][0],
+        "https://slack.com/archives/"
+    );
     assert_eq!(slack["configurations"]["space"]["required"][0], "channel");
     let missing = sandbox.admin(Method::GET, "/integrations/nope", None).await;
     assert_error(&missing, 404, "nope");
-    let bad = sandbox.admin(Method::GET, "/integrations/bad%20name", None).await;
+    let bad = sandbox
+        .admin(Method::GET, "/integrations/bad%20name", None)
+        .await;
     assert_error(&bad, 400, "integrationName");
 }
 
@@ -275,7 +315,11 @@ async fn publish_creates_or_bumps_an_integration_and_keeps_secrets_out() {
     assert!(!reply.body.to_string().contains("sk-live-123"));
     assert!(reply.body.get("script").is_none() && reply.body.get("secrets").is_none());
     let again = sandbox
-        .admin(Method::POST, "/integrations/acme-status", manifest("acme-robotics"))
+        .admin(
+            Method::POST,
+            "/integrations/acme-status",
+            manifest("acme-robotics"),
+        )
         .await;
     assert_eq!(again.status, 200, "by hostname: {}", again.body);
     assert_eq!(again.body["version"], 2);

@@ -44,8 +44,10 @@ pub fn cluster(id: &str, label: &str) -> IssuesCluster {
 }
 
 fn conversation(id: &str, source: &str) -> Conversation {
-    from_json(json!({"id": id, "subject": format!("Subject {id}"), "source": source,
-        "createdAt": "2024-05-01T00:00:00Z"}))
+    from_json(
+        json!({"id": id, "subject": format!("Subject {id}"), "source": source,
+        "createdAt": "2024-05-01T00:00:00Z"}),
+    )
 }
 
 fn issue_item(id: &str, conversation_id: &str) -> IssueWithConversation {
@@ -241,7 +243,10 @@ fn c_opens_the_change_requests_linked_to_the_cluster() {
     let Screen::ChangeRequests(list) = model.top() else {
         panic!("the change request list, got {}", model.top().title());
     };
-    assert_eq!(list.cluster.as_ref().map(|(id, _)| id.as_str()), Some("cl-1"));
+    assert_eq!(
+        list.cluster.as_ref().map(|(id, _)| id.as_str()),
+        Some("cl-1")
+    );
 }
 
 #[test]
@@ -322,7 +327,10 @@ fn ingest_asks_for_a_path_and_names_the_wrong_field() {
         ApiResponse::Conversations(ConversationsResponse::Ingested(Err(failure))),
     );
     let notice = clusters_tab(&model).notice.clone().expect("a notice");
-    assert!(notice.error && notice.text.contains("parts[0].role"), "{notice:?}");
+    assert!(
+        notice.error && notice.text.contains("parts[0].role"),
+        "{notice:?}"
+    );
     // The error stays until esc.
     update(&mut model, key(KeyCode::Esc));
     assert!(clusters_tab(&model).notice.is_none());

@@ -140,16 +140,14 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
         return;
     }
     let stats = &cluster.stats;
-    let mut lines = vec![
-        Line::from(Span::styled(
-            format!(
-                "{} {}",
-                icon(cluster.icon.as_deref()),
-                sanitize(&cluster.label)
-            ),
-            theme.style("title"),
-        )),
-    ];
+    let mut lines = vec![Line::from(Span::styled(
+        format!(
+            "{} {}",
+            icon(cluster.icon.as_deref()),
+            sanitize(&cluster.label)
+        ),
+        theme.style("title"),
+    ))];
     // The summary is markdown (`**403**`, `fleet:write` in code).
     if let Some(summary) = cluster.summary.as_deref().filter(|s| !s.trim().is_empty()) {
         lines.extend(MarkdownDoc::parse(summary, theme).layout(area.width).lines);

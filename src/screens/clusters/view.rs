@@ -18,16 +18,14 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
     let cluster = &screen.cluster;
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(area);
-    let heading = vec![
-        Line::from(Span::styled(
-            format!(
-                "{} {}",
-                super::tab_view::icon(cluster.icon.as_deref()),
-                sanitize(&cluster.label)
-            ),
-            theme.style("title"),
-        )),
-    ];
+    let heading = vec![Line::from(Span::styled(
+        format!(
+            "{} {}",
+            super::tab_view::icon(cluster.icon.as_deref()),
+            sanitize(&cluster.label)
+        ),
+        theme.style("title"),
+    ))];
     let mut heading = heading;
     // The summary is markdown; its first row fits the header.
     if let Some(summary) = cluster.summary.as_deref() {
