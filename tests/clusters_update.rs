@@ -73,9 +73,16 @@ fn integration(name: &str, title: &str, verified: bool) -> Integration {
         "urls": {"app": format!("https://app.example/integrations/{name}")}}))
 }
 
-/// The organization screen on the tab before `tab`, so one `tab` key shows `tab`.
+/// The organization screen on the tab before `tab`, so one `tab` key shows `tab`, for its
+/// admin.
 fn organization_on(tab: Tab) -> Model {
-    let mut organization = Organization::new(from_json(organization_json(ORG, "Acme")));
+    organization_as(tab, true)
+}
+
+fn organization_as(tab: Tab, admin: bool) -> Model {
+    let mut json = organization_json(ORG, "Acme");
+    json["permissions"] = json!({"view": true, "admin": admin});
+    let mut organization = Organization::new(from_json(json));
     let index = Tab::ALL.iter().position(|t| *t == tab).expect("a tab");
     organization.tab = Tab::ALL[index - 1];
     Model::new(
@@ -347,6 +354,27 @@ fn ingest_asks_for_a_path_and_names_the_wrong_field() {
     assert_eq!(clusters_tab(&model).view, ClustersView::Conversations);
     let notice = clusters_tab(&model).notice.clone().expect("a notice");
     assert!(!notice.error && notice.text.contains("Dark mode?"));
+}
+
+#[test]
+fn ingest_is_struck_through_and_refused_for_a_non_admin() {
+    let mut model = organization_as(Tab::Clusters, false);
+    let (request, _) = conversations_call(&update(&mut model, key(KeyCode::Tab)));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Conversations(ConversationsResponse::Clusters(Ok(page(vec![], None)))),
+    );
+    assert!(
+        model
+            .top()
+            .disabled_actions()
+            .contains(&quire::app::keymap::Action::IngestConversation)
+    );
+    assert!(requests(&press(&mut model, "i")).is_empty());
+    assert!(clusters_tab(&model).ingest.is_none());
+    let notice = clusters_tab(&model).notice.clone().expect("a notice");
+    assert!(notice.text.contains("admin role"), "{notice:?}");
 }
 
 #[test]

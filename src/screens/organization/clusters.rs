@@ -47,6 +47,8 @@ impl TextCheck for IngestPath {
 pub struct ClustersTab {
     pub organization: String,
     pub organization_title: String,
+    /// Whether the caller administers the organization: ingesting needs it.
+    pub admin: bool,
     pub view: ClustersView,
     pub order: ClusterOrder,
     pub clusters: PagedList<IssuesCluster>,
@@ -65,6 +67,7 @@ pub fn new(organization: &Organization) -> ClustersTab {
     ClustersTab {
         organization: organization.id.clone(),
         organization_title: organization.title.clone(),
+        admin: organization.permissions.admin,
         view: ClustersView::default(),
         order: ClusterOrder::default(),
         clusters: PagedList::default(),
@@ -356,7 +359,11 @@ impl OrgPane for ClustersTab {
                 ));
             }
             Action::IngestConversation => {
-                if self.ingesting.is_some() {
+                if !self.admin {
+                    self.notice = Some(Notice::info(
+                        "Ingesting conversations needs the admin role in this organization",
+                    ));
+                } else if self.ingesting.is_some() {
                     self.notice = Some(Notice::info("still ingesting…"));
                 } else {
                     self.ingest = Some(Prompt::new(
@@ -416,6 +423,14 @@ impl OrgPane for ClustersTab {
                 }
             }
             _ => None,
+        }
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
+        if self.admin {
+            Vec::new()
+        } else {
+            vec![Action::IngestConversation]
         }
     }
 
