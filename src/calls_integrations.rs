@@ -9,7 +9,7 @@ pub async fn call_integrations(client: &Client, call: IntegrationsCall) -> Integ
             IntegrationsResponse::List(client.list_integrations(&filter, page.as_deref()).await)
         }
         IntegrationsCall::Details { name } => {
-            IntegrationsResponse::Details(client.get_integration(&name).await)
+            IntegrationsResponse::Details(client.get_integration(&name).await.map(Box::new))
         }
     }
 }

@@ -535,9 +535,9 @@ fn enter_opens_an_integrations_details_or_says_it_is_gone() {
     respond(
         &mut model,
         request,
-        ApiResponse::Integrations(IntegrationsResponse::Details(Ok(integration(
+        ApiResponse::Integrations(IntegrationsResponse::Details(Ok(Box::new(integration(
             "slack", "Slack", true,
-        )))),
+        ))))),
     );
     assert_eq!(model.top().title(), "Integration · Slack");
     assert_eq!(

@@ -18,5 +18,5 @@ pub enum IntegrationsCall {
 #[derive(Debug, Clone, PartialEq)]
 pub enum IntegrationsResponse {
     List(Result<ListPage<Integration>, ApiError>),
-    Details(Result<Integration, ApiError>),
+    Details(Result<Box<Integration>, ApiError>),
 }

@@ -20,7 +20,7 @@ use crate::screens::ScreenState;
 #[derive(Debug)]
 pub struct IntegrationScreen {
     pub name: String,
-    pub integration: Loadable<Integration>,
+    pub integration: Loadable<Box<Integration>>,
     pub scroll: usize,
     max_scroll: Cell<usize>,
 }
