@@ -24,7 +24,7 @@ async fn clusters_come_in_the_order_asked_with_their_pulse() -> TestResult {
     let newest = client
         .list_issue_clusters_page(demo_ids::ACME, ClusterOrder::default(), None)
         .await?;
-    assert_eq!(newest.items.len(), 5);
+    assert_eq!(newest.items.len(), 4);
     let oldest_created = ClusterOrder {
         sort: ClusterSort::CreatedAt,
         ascending: true,

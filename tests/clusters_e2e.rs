@@ -41,8 +41,7 @@ fn read_a_clusters_conversation_ingest_one_and_find_an_integration() {
     app.send(TABS_TO_CLUSTERS);
     app.wait_for("Weekly pulse", WAIT);
 
-    // The token-scope cluster (second, newest first), its first issue, its transcript.
-    app.send("j");
+    // The token-scope cluster (the most recently updated), its first issue, its transcript.
     app.wait_for("lacks fleet:write", WAIT);
     app.send("\r");
     app.wait_for("Quickstart does not mention token scopes", WAIT);

@@ -23,7 +23,7 @@ const INTEGRATIONS: &str = "\r\t\t\t\t\t\t\t\t\t";
 async fn clusters_tab_with_the_pulse() {
     snapshot_both!(
         "clusters_tab",
-        scene(tokens::ADMIN, &format!("{CLUSTERS}j")).await
+        scene(tokens::ADMIN, &format!("{CLUSTERS}")).await
     );
 }
 
@@ -31,7 +31,7 @@ async fn clusters_tab_with_the_pulse() {
 async fn a_clusters_issues() {
     snapshot_both!(
         "cluster_issues",
-        scene(tokens::ADMIN, &format!("{CLUSTERS}j\r")).await
+        scene(tokens::ADMIN, &format!("{CLUSTERS}\r")).await
     );
 }
 
@@ -39,7 +39,7 @@ async fn a_clusters_issues() {
 async fn an_issues_conversation_transcript() {
     snapshot_both!(
         "conversation_transcript",
-        scene(tokens::ADMIN, &format!("{CLUSTERS}j\r\r")).await
+        scene(tokens::ADMIN, &format!("{CLUSTERS}\r\r")).await
     );
 }
 

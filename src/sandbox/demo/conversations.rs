@@ -15,8 +15,6 @@ pub mod cluster_ids {
     pub const CLUSTER_FAILOVER: &str = "clu-acme-failover";
     /// Acme: "Billing export", no change request answers it yet.
     pub const CLUSTER_BILLING: &str = "clu-acme-billing-export";
-    /// Acme: "Webhook retries", the newest cluster.
-    pub const CLUSTER_WEBHOOKS: &str = "clu-acme-webhook-retries";
     /// The conversation behind the first token-scope issue (four messages).
     pub const CONVERSATION_TOKEN_403: &str = "conv-acme-token-403";
     /// The first issue of the token-scope cluster.
@@ -36,7 +34,7 @@ struct ClusterSeed {
     tasks: [u32; 4],
 }
 
-const CLUSTERS: [ClusterSeed; 5] = [
+const CLUSTERS: [ClusterSeed; 4] = [
     ClusterSeed {
         id: CLUSTER_TOKEN_ERRORS,
         label: "Token scope errors",
@@ -77,16 +75,6 @@ const CLUSTERS: [ClusterSeed; 5] = [
         sources: &[("intercom", 3), ("email", 2)],
         tasks: [1, 0, 0, 0],
     },
-    ClusterSeed {
-        id: CLUSTER_WEBHOOKS,
-        label: "Webhook retries",
-        icon: "repeat",
-        summary: "Webhook receivers see duplicates and ask how retries are spaced.",
-        day: 700,
-        pulse: [0, 0, 0, 0, 0, 0, 1, 2, 4, 7, 9, 11],
-        sources: &[("slack", 8), ("intercom", 4)],
-        tasks: [3, 0, 0, 0],
-    },
 ];
 
 struct ConversationSeed {
@@ -95,8 +83,13 @@ struct ConversationSeed {
     source: &'static str,
     day: u32,
     messages: &'static [(&'static str, &'static str)],
-    /// (issue id, title, summary, cluster)
-    issue: (&'static str, &'static str, &'static str, &'static str),
+    /// (issue id, title, summary, cluster); a new issue may not be in a cluster yet.
+    issue: (
+        &'static str,
+        &'static str,
+        &'static str,
+        Option<&'static str>,
+    ),
 }
 
 const CONVERSATIONS: [ConversationSeed; 8] = [
@@ -127,7 +120,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
             ISSUE_TOKEN_403,
             "Quickstart does not mention token scopes",
             "The quickstart creates a read-only token, then shows a write call that fails with 403.",
-            CLUSTER_TOKEN_ERRORS,
+            Some(CLUSTER_TOKEN_ERRORS),
         ),
     },
     ConversationSeed {
@@ -150,7 +143,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
             "iss-acme-token-ci",
             "CI example uses a read-only token",
             "The CI example token cannot deploy routes.",
-            CLUSTER_TOKEN_ERRORS,
+            Some(CLUSTER_TOKEN_ERRORS),
         ),
     },
     ConversationSeed {
@@ -176,7 +169,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
             "iss-acme-pi-arm",
             "Install guide lacks ARM instructions",
             "People on Raspberry Pi do not find the `--arch arm64` flag.",
-            CLUSTER_RASPBERRY_PI,
+            Some(CLUSTER_RASPBERRY_PI),
         ),
     },
     ConversationSeed {
@@ -195,7 +188,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
             "iss-acme-pi-power",
             "Power requirements are not documented",
             "Calibration needs a 3 A supply; the docs do not say so.",
-            CLUSTER_RASPBERRY_PI,
+            Some(CLUSTER_RASPBERRY_PI),
         ),
     },
     ConversationSeed {
@@ -218,7 +211,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
             "iss-acme-failover-drill",
             "Failover runbook is hard to find",
             "The runbook is not linked from the operations overview.",
-            CLUSTER_FAILOVER,
+            Some(CLUSTER_FAILOVER),
         ),
     },
     ConversationSeed {
@@ -240,7 +233,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
             "iss-acme-billing-csv",
             "No per-robot usage export",
             "Finance teams need usage per robot as CSV.",
-            CLUSTER_BILLING,
+            Some(CLUSTER_BILLING),
         ),
     },
     ConversationSeed {
@@ -264,7 +257,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
             "iss-acme-webhook-dupes",
             "Retry schedule and idempotency key undocumented",
             "Receivers do not know about the delivery header or the retry spacing.",
-            CLUSTER_WEBHOOKS,
+            None,
         ),
     },
     ConversationSeed {
@@ -283,7 +276,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
             "iss-acme-webhook-timeout",
             "Webhook timeout is not documented",
             "The 5 s delivery timeout is only known from support.",
-            CLUSTER_WEBHOOKS,
+            None,
         ),
     },
 ];
@@ -323,7 +316,7 @@ pub fn populate(world: &mut World) {
             created_at: timestamp(seed.day, 80),
             ingested_at: timestamp(seed.day, 75),
             conversation: seed.id.to_string(),
-            cluster: Some(cluster.to_string()),
+            cluster: cluster.map(str::to_string),
         });
     }
 }
@@ -331,7 +324,7 @@ pub fn populate(world: &mut World) {
 fn cluster(seed: &ClusterSeed) -> Cluster {
     let conversations = CONVERSATIONS
         .iter()
-        .filter(|conversation| conversation.issue.3 == seed.id)
+        .filter(|conversation| conversation.issue.3 == Some(seed.id))
         .count() as u32;
     Cluster {
         id: seed.id.to_string(),
