@@ -87,3 +87,15 @@ async fn integration_details() {
         scene(tokens::ADMIN, &format!("{INTEGRATIONS}/slack\r\r")).await
     );
 }
+
+#[tokio::test]
+async fn the_transcript_scrolls_to_its_last_message() {
+    let mut model = scene(tokens::ADMIN, &format!("{CLUSTERS}\r\r")).await;
+    let top = render(&mut model, 80, 24);
+    assert!(!top.contains("add this to the quickstart"), "{top}");
+    quire::app::update(&mut model, common::char_key('G'));
+    let bottom = render(&mut model, 80, 24);
+    assert!(bottom.contains("add this to the quickstart"), "{bottom}");
+    quire::app::update(&mut model, common::char_key('g'));
+    assert!(render(&mut model, 80, 24).contains("Attributes plan=pro"));
+}

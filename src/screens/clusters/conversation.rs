@@ -2,11 +2,10 @@
 //! issue it was opened from when there is one, then each message with its role and its body
 //! rendered as markdown. Scrolls like a page.
 
-use std::cell::Cell;
-
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use super::scroll::Scroll;
 use crate::api::models::{ConversationDetail, ConversationIssue};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
 use crate::app::keymap::{Action, KeyContext};
@@ -20,10 +19,7 @@ pub struct ConversationScreen {
     /// The issue this conversation was opened from.
     pub issue: Option<ConversationIssue>,
     pub detail: Loadable<ConversationDetail>,
-    /// The first row shown.
-    pub scroll: usize,
-    /// The largest useful `scroll` at the last draw (rows beyond the screen).
-    pub(super) max_scroll: Cell<usize>,
+    pub scroll: Scroll,
 }
 
 impl ConversationScreen {
@@ -37,14 +33,8 @@ impl ConversationScreen {
             id: id.to_string(),
             issue,
             detail: Loadable::NotAsked,
-            scroll: 0,
-            max_scroll: Cell::new(0),
+            scroll: Scroll::default(),
         }
-    }
-
-    fn scroll_by(&mut self, delta: isize) {
-        let max = self.max_scroll.get();
-        self.scroll = self.scroll.saturating_add_signed(delta).min(max);
     }
 }
 
@@ -85,18 +75,7 @@ impl ScreenState for ConversationScreen {
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let page = ctx.size.height.saturating_sub(4).max(1) as isize;
-        match action {
-            Action::Down => self.scroll_by(1),
-            Action::Up => self.scroll_by(-1),
-            Action::PageDown => self.scroll_by(page),
-            Action::PageUp => self.scroll_by(-page),
-            Action::HalfPageDown => self.scroll_by(page / 2),
-            Action::HalfPageUp => self.scroll_by(-page / 2),
-            Action::Top => self.scroll = 0,
-            Action::Bottom => self.scroll = self.max_scroll.get(),
-            _ => return None,
-        }
-        Some(Step::default())
+        self.scroll.on_action(action, page).then(Step::default)
     }
 
     fn on_response(

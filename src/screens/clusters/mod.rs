@@ -2,6 +2,7 @@
 //! conversation's transcript with its metadata (`enter` on an issue or a conversation).
 
 pub mod conversation;
+pub mod scroll;
 pub mod tab_view;
 mod view;
 

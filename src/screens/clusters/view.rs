@@ -94,14 +94,7 @@ pub fn draw_conversation(
         return;
     };
     let lines = transcript_lines(screen, detail, area.width, &model.theme);
-    let max_scroll = lines.len().saturating_sub(area.height as usize);
-    screen.max_scroll.set(max_scroll);
-    let first = screen.scroll.min(max_scroll);
-    let shown: Vec<Line> = lines
-        .into_iter()
-        .skip(first)
-        .take(area.height as usize)
-        .collect();
+    let shown = screen.scroll.visible(lines, area.height);
     frame.render_widget(Paragraph::new(shown), area);
 }
 

@@ -6,8 +6,6 @@ pub mod filters;
 pub mod tab_view;
 mod view;
 
-use std::cell::Cell;
-
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
@@ -16,13 +14,13 @@ use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::clusters::scroll::Scroll;
 
 #[derive(Debug)]
 pub struct IntegrationScreen {
     pub name: String,
     pub integration: Loadable<Box<Integration>>,
-    pub scroll: usize,
-    max_scroll: Cell<usize>,
+    pub scroll: Scroll,
 }
 
 impl IntegrationScreen {
@@ -30,14 +28,8 @@ impl IntegrationScreen {
         IntegrationScreen {
             name: name.to_string(),
             integration: Loadable::NotAsked,
-            scroll: 0,
-            max_scroll: Cell::new(0),
+            scroll: Scroll::default(),
         }
-    }
-
-    fn scroll_by(&mut self, delta: isize) {
-        let max = self.max_scroll.get();
-        self.scroll = self.scroll.saturating_add_signed(delta).min(max);
     }
 }
 
@@ -77,18 +69,7 @@ impl ScreenState for IntegrationScreen {
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let page = ctx.size.height.saturating_sub(4).max(1) as isize;
-        match action {
-            Action::Down => self.scroll_by(1),
-            Action::Up => self.scroll_by(-1),
-            Action::PageDown => self.scroll_by(page),
-            Action::PageUp => self.scroll_by(-page),
-            Action::HalfPageDown => self.scroll_by(page / 2),
-            Action::HalfPageUp => self.scroll_by(-page / 2),
-            Action::Top => self.scroll = 0,
-            Action::Bottom => self.scroll = self.max_scroll.get(),
-            _ => return None,
-        }
-        Some(Step::default())
+        self.scroll.on_action(action, page).then(Step::default)
     }
 
     fn on_response(
@@ -118,14 +99,7 @@ impl ScreenState for IntegrationScreen {
             return;
         };
         let lines = view::detail_lines(integration, area.width, &model.theme);
-        let max_scroll = lines.len().saturating_sub(area.height as usize);
-        self.max_scroll.set(max_scroll);
-        let first = self.scroll.min(max_scroll);
-        let shown: Vec<_> = lines
-            .into_iter()
-            .skip(first)
-            .take(area.height as usize)
-            .collect();
+        let shown = self.scroll.visible(lines, area.height);
         frame.render_widget(ratatui::widgets::Paragraph::new(shown), area);
     }
 }
