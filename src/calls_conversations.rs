@@ -57,3 +57,26 @@ async fn ingest_file(
         .map_err(IngestFailure::Refused)?;
     Ok(conversation.subject)
 }
+
+/// `~/x` is the home directory's `x`, as a shell would read the path typed in the prompt.
+fn expand_home(path: &str) -> std::path::PathBuf {
+    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => std::path::Path::new(&home).join(rest),
+        _ => std::path::PathBuf::from(path),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_tilde_path_is_under_home() {
+        let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+        if let Some(home) = home {
+            assert_eq!(super::expand_home("~/c.json"), home.join("c.json"));
+        }
+        assert_eq!(
+            super::expand_home("/tmp/c.json"),
+            std::path::PathBuf::from("/tmp/c.json")
+        );
+    }
+}
