@@ -48,7 +48,7 @@ async fn ingest_file(
     path: &str,
 ) -> Result<String, IngestFailure> {
     // A conversation file is small: reading it here does not hold the loop up.
-    let text = std::fs::read_to_string(path)
+    let text = std::fs::read_to_string(expand_home(path))
         .map_err(|error| IngestFailure::Unreadable(error.to_string()))?;
     let conversation = NewConversation::from_json(&text).map_err(IngestFailure::Invalid)?;
     client

@@ -21,10 +21,7 @@ const INTEGRATIONS: &str = "\r\t\t\t\t\t\t\t\t\t";
 
 #[tokio::test]
 async fn clusters_tab_with_the_pulse() {
-    snapshot_both!(
-        "clusters_tab",
-        scene(tokens::ADMIN, &format!("{CLUSTERS}")).await
-    );
+    snapshot_both!("clusters_tab", scene(tokens::ADMIN, CLUSTERS).await);
 }
 
 #[tokio::test]
