@@ -27,6 +27,10 @@ pub mod calls_openapi;
 pub mod calls_translations;
 
 // ── issue 12: conversations, integrations ──
+pub mod calls_conversations;
+pub mod calls_integrations;
+pub mod cli_conversations;
+pub mod cli_integrations;
 
 // ── end of the area blocks ──
 

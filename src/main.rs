@@ -85,6 +85,16 @@ enum Commands {
     /// Colours code blocks for quire in a process of its own (started by quire itself).
     #[command(name = "highlight-worker", hide = true)]
     HighlightWorker,
+    /// Conversations for documentation agents: ingest one from a JSON file.
+    Conversations {
+        #[command(subcommand)]
+        command: quire::cli_conversations::ConversationsCommand,
+    },
+    /// Integrations: publish one from a manifest.
+    Integrations {
+        #[command(subcommand)]
+        command: quire::cli_integrations::IntegrationsCommand,
+    },
 }
 
 fn main() -> Result<()> {
@@ -119,6 +129,22 @@ fn main() -> Result<()> {
                 Ok(())
             }
             Some(Commands::HighlightWorker) => Ok(()),
+            Some(Commands::Conversations { ref command }) => {
+                let client = command_client(&cli)?;
+                let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+                let code =
+                    quire::cli_conversations::run(&client, command, &mut out, &mut err).await;
+                exit_with(code)
+            }
+            Some(Commands::Integrations { ref command }) => {
+                let client = command_client(&cli)?;
+                let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+                let mut input = std::io::stdin().lock();
+                let code =
+                    quire::cli_integrations::run(&client, command, &mut input, &mut out, &mut err)
+                        .await;
+                exit_with(code)
+            }
             None => run_app(cli).await,
         }
     });
@@ -327,6 +353,31 @@ async fn run_app(cli: Cli) -> Result<()> {
     match result? {
         Exit::Quit | Exit::Terminated | Exit::TerminalGone => Ok(()),
     }
+}
+
+/// The client a command-line subcommand uses: the token and address as the app reads them
+/// (`--token` / GITBOOK_TOKEN / the config file; `--api-url` / GITBOOK_API_URL / the file).
+fn command_client(cli: &Cli) -> Result<Client> {
+    let file = match cli.config.clone().or_else(config::config_path) {
+        Some(path) if path.exists() => config::load_file(&path)?,
+        _ => ConfigFile::default(),
+    };
+    let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
+    config::check_url(&resolved.api_url, cli.allow_insecure)?;
+    let token = resolved.token.ok_or_else(|| {
+        eyre!("no API token: pass --token, set GITBOOK_TOKEN or put `token` in the config file")
+    })?;
+    make_client(&resolved.api_url, &token)
+}
+
+/// Ends a subcommand with its exit code (after the output is flushed).
+fn exit_with(code: i32) -> Result<()> {
+    if code == 0 {
+        return Ok(());
+    }
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    std::process::exit(code)
 }
 
 fn make_client(base_url: &str, token: &str) -> Result<Client> {

@@ -471,7 +471,12 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
             ApiResponse::OpenApi(crate::calls_openapi::call_openapi(client, call).await)
         }
         // ── issue 12: conversations, integrations ──
-
-          // ── end of the area blocks ──
+        ApiCall::Conversations(call) => ApiResponse::Conversations(
+            crate::calls_conversations::call_conversations(client, call).await,
+        ),
+        ApiCall::Integrations(call) => ApiResponse::Integrations(
+            crate::calls_integrations::call_integrations(client, call).await,
+        ),
+        // ── end of the area blocks ──
     }
 }

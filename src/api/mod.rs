@@ -42,6 +42,7 @@ pub mod openapi;
 pub mod translations;
 
 // ── issue 12: conversations, integrations ──
+pub mod integrations;
 
 // ── end of the area blocks ──
 
@@ -81,6 +82,10 @@ pub use openapi::{MAX_SLUG, MAX_SOURCE_URL, VersionRef, slug_problem, source_url
 pub use translations::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
 
 // ── issue 12: conversations, integrations ──
+pub use conversations::{
+    ClusterOrder, ClusterSort, FieldProblem, IssueFilter, NewConversation, NewMetadata, NewPart,
+};
+pub use integrations::{IntegrationFilter, PublishManifest, is_integration_name};
 
 // ── end of the area blocks ──
 

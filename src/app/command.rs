@@ -66,7 +66,8 @@ pub enum ApiCall {
     Translations(crate::app::translations::TranslationsCall),
     OpenApi(crate::app::openapi::OpenApiCall),
     // ── issue 12: conversations, integrations ──
-
+    Conversations(crate::app::conversations::ConversationsCall),
+    Integrations(crate::app::integrations::IntegrationsCall),
     // ── end of the area blocks ──
 }
 

@@ -63,7 +63,12 @@ pub enum KeyContext {
     /// A spec's versions, and a version's files.
     SpecVersions,
     // ── issue 12: conversations, integrations ──
-
+    /// The organization's Clusters tab: clusters and conversations.
+    Clusters,
+    /// A cluster's issues.
+    ClusterIssues,
+    /// The organization's Integrations tab: the catalogue.
+    Integrations,
     // ── end of the area blocks ──
 }
 
@@ -208,6 +213,13 @@ actions! {
     ToggleVisibility => "toggle_visibility", "public ↔ private";
 
     // ── issue 12: conversations, integrations ──
+    ClustersView => "clusters_view", "clusters / conversations";
+    ClusterSort => "cluster_sort", "sort clusters: last updated / created";
+    ClusterOrder => "cluster_order", "newest / oldest first";
+    ClusterChangeRequests => "cluster_change_requests", "change requests linked to the cluster";
+    SourceFilter => "source_filter", "conversations of one source";
+    IngestConversation => "ingest_conversation", "ingest a conversation from a JSON file";
+    IntegrationFilters => "integration_filters", "filters: category, scope, target, blocks…";
 
     // ── end of the area blocks ──
 
@@ -506,7 +518,14 @@ impl Default for Keymap {
             (OpenApi, &["v"], Action::ToggleVisibility),
             (OpenApi, &["d", "delete"], Action::Delete),
             // ── issue 12: conversations, integrations ──
-
+            (Clusters, &["v"], Action::ClustersView),
+            (Clusters, &["s"], Action::ClusterSort),
+            (Clusters, &["O"], Action::ClusterOrder),
+            (Clusters, &["c"], Action::ClusterChangeRequests),
+            (Clusters, &["f"], Action::SourceFilter),
+            (Clusters, &["i"], Action::IngestConversation),
+            (ClusterIssues, &["c"], Action::ClusterChangeRequests),
+            (Integrations, &["f"], Action::IntegrationFilters),
             // ── end of the area blocks ──
         ];
         let bindings = table

@@ -106,6 +106,7 @@ pub enum ApiResponse {
     Translations(crate::app::translations::TranslationsResponse),
     OpenApi(crate::app::openapi::OpenApiResponse),
     // ── issue 12: conversations, integrations ──
-
+    Conversations(crate::app::conversations::ConversationsResponse),
+    Integrations(crate::app::integrations::IntegrationsResponse),
     // ── end of the area blocks ──
 }

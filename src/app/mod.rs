@@ -30,6 +30,8 @@ pub mod openapi;
 pub mod translations;
 
 // ── issue 12: conversations, integrations ──
+pub mod conversations;
+pub mod integrations;
 
 // ── end of the area blocks ──
 

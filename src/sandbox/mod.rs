@@ -49,6 +49,7 @@ mod openapi;
 mod translations;
 
 // ── issue 12: conversations, integrations ──
+pub mod integrations;
 
 // ── end of the area blocks ──
 

@@ -78,6 +78,7 @@ pub struct World {
     pub openapi: super::openapi::Specs,
 
     // ── issue 12: conversations, integrations ──
+    pub integrations: super::integrations::Integrations,
 
     // ── end of the area blocks ──
     /// Days the sandbox's clock runs ahead of the real one (a test knob), so a test can see a

@@ -83,6 +83,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::translations::router())
         .merge(super::openapi::router())
         // ── issue 12: conversations, integrations ──
+        .merge(super::integrations::routes::router())
         // ── end of the area blocks ──
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())

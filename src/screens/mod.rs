@@ -3,7 +3,9 @@
 
 pub mod access_audit;
 pub mod change_requests;
+pub mod clusters;
 pub mod git;
+pub mod integrations;
 pub mod organization;
 pub mod organizations;
 pub mod page;
@@ -111,6 +113,9 @@ pub enum Screen {
     Team(Box<teams::TeamScreen>),
     SpecVersions(Box<openapi::VersionsScreen>),
     SpecContent(Box<openapi::ContentScreen>),
+    ClusterIssues(clusters::ClusterIssuesScreen),
+    Conversation(Box<clusters::ConversationScreen>),
+    Integration(Box<integrations::IntegrationScreen>),
 }
 
 macro_rules! dispatch {
@@ -132,6 +137,9 @@ macro_rules! dispatch {
             Screen::Team($screen) => $body,
             Screen::SpecVersions($screen) => $body,
             Screen::SpecContent($screen) => $body,
+            Screen::ClusterIssues($screen) => $body,
+            Screen::Conversation($screen) => $body,
+            Screen::Integration($screen) => $body,
         }
     };
 }

@@ -40,6 +40,16 @@ pub use translation::{
 };
 
 // ── issue 12: conversations, integrations ──
+pub mod integrations;
+pub use conversations::{
+    Conversation, ConversationDetail, ConversationIssue, ConversationMetadata, ConversationPart,
+    ConversationUrls, IssueWithConversation,
+};
+pub use integrations::{
+    ConfigurationProperty, ConfigurationSchema, ExternalLink, Integration, IntegrationBlock,
+    IntegrationContentSource, IntegrationOwner, IntegrationPermissions, IntegrationTarget,
+    IntegrationUrls,
+};
 
 // ── end of the area blocks ──
 

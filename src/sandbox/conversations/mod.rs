@@ -1,10 +1,10 @@
-//! Conversations in the sandbox (seed §2.18, §4.16). For now only the issues clusters that
-//! change-request lists filter by; conversations and their issues come with a later issue.
+//! Conversations in the sandbox (seed §2.18, §4.16): issues clusters, conversations with their
+//! messages, and the issues found in them.
 
 pub mod routes;
 
 /// An issues cluster (`object`='issues-cluster'): issues from conversations grouped by topic.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Cluster {
     pub id: String,
     pub organization: String,
@@ -19,10 +19,57 @@ pub struct Cluster {
     pub sources: Vec<(String, u32)>,
     pub issues: u32,
     pub conversations: u32,
+    /// Tasks by state: backlog, started, completed, cancelled.
+    pub tasks: [u32; 4],
 }
 
-/// Every cluster of the world.
+/// A conversation with its messages (`object`='conversation' plus the detail's parts).
+#[derive(Clone, Debug, Default)]
+pub struct StoredConversation {
+    pub id: String,
+    pub organization: String,
+    pub subject: String,
+    pub created_at: String,
+    pub processed_at: Option<String>,
+    pub source: String,
+    /// (role, body) of each message, in order.
+    pub messages: Vec<(String, String)>,
+    pub metadata_url: Option<String>,
+    pub attributes: Vec<(String, String)>,
+    pub metadata_created_at: Option<String>,
+}
+
+/// An issue found in a conversation (`object`='conversation-issue').
+#[derive(Clone, Debug, Default)]
+pub struct Issue {
+    pub id: String,
+    pub organization: String,
+    pub title: String,
+    pub summary: String,
+    pub created_at: String,
+    pub ingested_at: String,
+    pub conversation: String,
+    pub cluster: Option<String>,
+}
+
+/// Every cluster, conversation and issue of the world.
 #[derive(Clone, Debug, Default)]
 pub struct Conversations {
     pub clusters: Vec<Cluster>,
+    pub conversations: Vec<StoredConversation>,
+    pub issues: Vec<Issue>,
+}
+
+impl Conversations {
+    pub fn conversation(&self, organization: &str, id: &str) -> Option<&StoredConversation> {
+        self.conversations
+            .iter()
+            .find(|conversation| conversation.organization == organization && conversation.id == id)
+    }
+
+    pub fn cluster(&self, organization: &str, id: &str) -> Option<&Cluster> {
+        self.clusters
+            .iter()
+            .find(|cluster| cluster.organization == organization && cluster.id == id)
+    }
 }

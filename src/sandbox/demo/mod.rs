@@ -120,6 +120,7 @@ pub fn world() -> World {
     crate::sandbox::openapi::populate(&mut world);
 
     // ── issue 12: conversations, integrations ──
+    crate::sandbox::integrations::populate(&mut world);
 
     // ── end of the area blocks ──
 

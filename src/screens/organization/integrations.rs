@@ -1,12 +1,234 @@
-//! The organization's Integrations tab (issue 12: the integrations catalogue).
+//! The organization's Integrations tab (issue 12): the integrations catalogue. `/` searches by
+//! name as you type (sent to the server once typing pauses), `f` opens the filters (category,
+//! scope, target, has blocks, has content sources, owner), `enter` opens an integration's
+//! details.
 
-use super::pane::NotYet;
-use crate::api::models::Organization;
+use std::time::Duration;
 
-pub type IntegrationsTab = NotYet;
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
 
-pub fn new(_organization: &Organization) -> IntegrationsTab {
-    NotYet {
-        what: "Integrations",
+use super::pane::OrgPane;
+use crate::api::IntegrationFilter;
+use crate::api::models::{Integration, Organization};
+use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::paged::PagedList;
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::screens::Screen;
+use crate::screens::integrations::IntegrationScreen;
+use crate::screens::integrations::filters::{FilterPopup, PopupOutcome};
+use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::list::Selection;
+
+/// How long typing must pause before the search is sent.
+pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(250);
+
+#[derive(Debug)]
+pub struct IntegrationsTab {
+    pub organization: (String, String),
+    /// The filters the list was asked with (the search included).
+    pub filter: IntegrationFilter,
+    pub list: PagedList<Integration>,
+    pub selection: Selection,
+    /// The search as typed.
+    pub search: Filter,
+    /// The latest debounce timer; an older one is stale.
+    pub search_timer: Option<RequestId>,
+    pub popup: Option<FilterPopup>,
+}
+
+pub fn new(organization: &Organization) -> IntegrationsTab {
+    IntegrationsTab {
+        organization: (organization.id.clone(), organization.title.clone()),
+        filter: IntegrationFilter::default(),
+        list: PagedList::default(),
+        selection: Selection::default(),
+        search: Filter::default(),
+        search_timer: None,
+        popup: None,
+    }
+}
+
+impl IntegrationsTab {
+    pub fn selected(&self) -> Option<&Integration> {
+        self.list.items.get(self.selection.selected)
+    }
+
+    fn call(&self, page: Option<String>) -> ApiCall {
+        ApiCall::Integrations(IntegrationsCall::List {
+            filter: self.filter.clone(),
+            page,
+        })
+    }
+
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.list.restart(request);
+        self.selection.top();
+        Cmd::Api {
+            request,
+            call: self.call(None),
+        }
+    }
+
+    fn more(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(page) = self.list.want_more(self.selection.selected) else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        if !self.list.start_more(request, &page) {
+            return Cmd::None;
+        }
+        Cmd::Api {
+            request,
+            call: self.call(Some(page)),
+        }
+    }
+
+    /// Sends the typed search when it differs from the one the list was asked with.
+    fn apply_search(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.search_timer = None;
+        let wanted = Some(self.search.text.trim().to_string()).filter(|text| !text.is_empty());
+        if wanted == self.filter.search {
+            return Cmd::None;
+        }
+        self.filter.search = wanted;
+        self.load(ctx)
+    }
+
+    fn on_search_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        let outcome = self.search.handle_key(key)?;
+        let cmd = match outcome {
+            InputOutcome::Submitted | InputOutcome::Cancelled => self.apply_search(ctx),
+            InputOutcome::Changed => self.debounce(ctx),
+            _ => Cmd::None,
+        };
+        Some(Step::cmd(cmd))
+    }
+
+    fn debounce(&mut self, ctx: &mut Ctx) -> Cmd {
+        let id = ctx.requests.issue();
+        self.search_timer = Some(id);
+        Cmd::Timer {
+            id,
+            after: SEARCH_DEBOUNCE,
+        }
+    }
+}
+
+impl OrgPane for IntegrationsTab {
+    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.list.loaded_once() || self.list.is_loading() {
+            return Cmd::None;
+        }
+        self.load(ctx)
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::Integrations, KeyContext::Tabs, KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Open, "details"),
+            (Action::Filter, "search"),
+            (Action::IntegrationFilters, "filters"),
+            (Action::NextTab, "tab"),
+            (Action::Refresh, "refresh"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(mut popup) = self.popup.take() {
+            match popup.handle_key(key) {
+                PopupOutcome::Pending => self.popup = Some(popup),
+                PopupOutcome::Cancel => {}
+                PopupOutcome::Apply(filter) => {
+                    let search = self.filter.search.clone();
+                    self.filter = IntegrationFilter { search, ..filter };
+                    return Some(Step::cmd(self.load(ctx)));
+                }
+            }
+            return Some(Step::default());
+        }
+        self.on_search_key(key, ctx)
+    }
+
+    fn on_paste(&mut self, text: &str, ctx: &mut Ctx) -> Cmd {
+        if !self.search.is_typing() {
+            return Cmd::None;
+        }
+        self.search.paste(text);
+        self.debounce(ctx)
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let page = ctx.size.height.saturating_sub(7).max(1) as isize;
+        let len = self.list.items.len();
+        if crate::app::move_selection(&mut self.selection, action, len, page) {
+            return Some(Step::cmd(self.more(ctx)));
+        }
+        match action {
+            Action::Open => {
+                let Some(integration) = self.selected() else {
+                    return Some(Step::default());
+                };
+                Some(Step::push(Screen::Integration(Box::new(
+                    IntegrationScreen::new(&integration.name),
+                ))))
+            }
+            Action::Filter => {
+                self.search.open();
+                Some(Step::default())
+            }
+            Action::IntegrationFilters => {
+                self.popup = Some(FilterPopup::new(&self.filter, self.organization.clone()));
+                Some(Step::default())
+            }
+            Action::Back if self.search.is_shown() => {
+                self.search.clear();
+                Some(Step::cmd(self.apply_search(ctx)))
+            }
+            _ => None,
+        }
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Integrations(IntegrationsResponse::List(result)) = response else {
+            return None;
+        };
+        if !self.list.settle(request, result.clone()) {
+            return None;
+        }
+        self.selection.clamp(self.list.items.len());
+        Some(Step::cmd(self.more(ctx)))
+    }
+
+    fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        if self.search_timer != Some(id) {
+            return None;
+        }
+        Some(Step::cmd(self.apply_search(ctx)))
+    }
+
+    fn link(&self) -> Option<String> {
+        self.selected()?.urls.app.clone()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        crate::screens::integrations::tab_view::draw(self, frame, area, model);
     }
 }

@@ -1,0 +1,69 @@
+//! Conversations' API calls and results, joined to the core through `ApiCall::Conversations`
+//! and `ApiResponse::Conversations`.
+
+use crate::api::models::{Conversation, ConversationDetail, IssueWithConversation, IssuesCluster};
+use crate::api::{ApiError, ClusterOrder, FieldProblem, IssueFilter, ListPage};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConversationsCall {
+    Clusters {
+        organization: String,
+        order: ClusterOrder,
+        page: Option<String>,
+    },
+    Conversations {
+        organization: String,
+        source: Option<String>,
+        page: Option<String>,
+    },
+    Conversation {
+        organization: String,
+        id: String,
+    },
+    Issues {
+        organization: String,
+        filter: IssueFilter,
+        page: Option<String>,
+    },
+    /// Read a conversation file, check it, and ingest it when it is right.
+    IngestFile {
+        organization: String,
+        path: String,
+    },
+}
+
+/// Why a conversation file was not ingested.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IngestFailure {
+    /// The file could not be read (the reason in words).
+    Unreadable(String),
+    /// The file was read but is wrong; nothing was sent.
+    Invalid(Vec<FieldProblem>),
+    /// The server refused it.
+    Refused(ApiError),
+}
+
+impl std::fmt::Display for IngestFailure {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IngestFailure::Unreadable(reason) => {
+                write!(formatter, "cannot read the file: {reason}")
+            }
+            IngestFailure::Invalid(problems) => {
+                let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                write!(formatter, "not sent: {}", listed.join("; "))
+            }
+            IngestFailure::Refused(error) => write!(formatter, "{}", error.user_message()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConversationsResponse {
+    Clusters(Result<ListPage<IssuesCluster>, ApiError>),
+    Conversations(Result<ListPage<Conversation>, ApiError>),
+    Conversation(Result<ConversationDetail, ApiError>),
+    Issues(Result<ListPage<IssueWithConversation>, ApiError>),
+    /// The subject of the conversation ingested.
+    Ingested(Result<String, IngestFailure>),
+}

@@ -1,0 +1,177 @@
+//! Deeper views of the Clusters tab: a cluster's issues (`enter` on a cluster) and a
+//! conversation's transcript with its metadata (`enter` on an issue or a conversation).
+
+pub mod conversation;
+pub mod scroll;
+pub mod tab_view;
+mod view;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+pub use conversation::ConversationScreen;
+
+use crate::api::IssueFilter;
+use crate::api::models::{IssueWithConversation, IssuesCluster};
+use crate::app::conversations::{ConversationsCall, ConversationsResponse};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::paged::PagedList;
+use crate::app::review_calls::ChangeRequestScope;
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::screens::change_requests::ChangeRequestList;
+use crate::screens::{Screen, ScreenState};
+use crate::ui::list::Selection;
+
+/// The organization's change requests linked to `cluster`: the change-request list with its
+/// cluster filter set.
+pub fn change_requests_of(
+    organization: &str,
+    organization_title: &str,
+    cluster: &IssuesCluster,
+) -> Step {
+    let mut list = ChangeRequestList::new(
+        ChangeRequestScope::Organization(organization.to_string()),
+        organization_title,
+    );
+    list.cluster = Some((cluster.id.clone(), cluster.label.clone()));
+    Step::push(Screen::ChangeRequests(list))
+}
+
+/// A cluster's issues, each with its conversation's subject.
+#[derive(Debug)]
+pub struct ClusterIssuesScreen {
+    pub organization: String,
+    pub organization_title: String,
+    pub cluster: IssuesCluster,
+    pub issues: PagedList<IssueWithConversation>,
+    pub selection: Selection,
+}
+
+impl ClusterIssuesScreen {
+    pub fn new(
+        organization: &str,
+        organization_title: &str,
+        cluster: IssuesCluster,
+    ) -> ClusterIssuesScreen {
+        ClusterIssuesScreen {
+            organization: organization.to_string(),
+            organization_title: organization_title.to_string(),
+            cluster,
+            issues: PagedList::default(),
+            selection: Selection::default(),
+        }
+    }
+
+    pub fn selected(&self) -> Option<&IssueWithConversation> {
+        self.issues.items.get(self.selection.selected)
+    }
+
+    fn call(&self, page: Option<String>) -> ApiCall {
+        ApiCall::Conversations(ConversationsCall::Issues {
+            organization: self.organization.clone(),
+            filter: IssueFilter {
+                cluster: Some(self.cluster.id.clone()),
+                conversation: None,
+            },
+            page,
+        })
+    }
+
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.issues.restart(request);
+        Cmd::Api {
+            request,
+            call: self.call(None),
+        }
+    }
+
+    fn more(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(page) = self.issues.want_more(self.selection.selected) else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        if !self.issues.start_more(request, &page) {
+            return Cmd::None;
+        }
+        Cmd::Api {
+            request,
+            call: self.call(Some(page)),
+        }
+    }
+}
+
+impl ScreenState for ClusterIssuesScreen {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
+    fn title(&self) -> String {
+        format!("Issues · {}", self.cluster.label)
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::ClusterIssues, KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Open, "conversation"),
+            (Action::ClusterChangeRequests, "change requests"),
+            (Action::Refresh, "refresh"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let page = ctx.size.height.saturating_sub(8).max(1) as isize;
+        let len = self.issues.items.len();
+        if crate::app::move_selection(&mut self.selection, action, len, page) {
+            return Some(Step::cmd(self.more(ctx)));
+        }
+        match action {
+            Action::Open => {
+                let Some(item) = self.selected() else {
+                    return Some(Step::default());
+                };
+                let screen = ConversationScreen::new(
+                    &self.organization,
+                    &item.conversation.id,
+                    Some(item.issue.clone()),
+                );
+                Some(Step::push(Screen::Conversation(Box::new(screen))))
+            }
+            Action::ClusterChangeRequests => Some(change_requests_of(
+                &self.organization,
+                &self.organization_title,
+                &self.cluster,
+            )),
+            _ => None,
+        }
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Conversations(ConversationsResponse::Issues(result)) = response else {
+            return None;
+        };
+        if !self.issues.settle(request, result.clone()) {
+            return None;
+        }
+        self.selection.clamp(self.issues.items.len());
+        Some(Step::cmd(self.more(ctx)))
+    }
+
+    fn link(&self) -> Option<String> {
+        self.cluster.urls.app.clone()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        view::draw_issues(self, frame, area, model);
+    }
+}

@@ -1,0 +1,294 @@
+//! Drawing the organization's Clusters tab: the clusters (or conversations) list, the selected
+//! cluster's details with its weekly pulse as a sparkline, the notice line and the ingest
+//! prompt.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Sparkline, Wrap};
+
+use crate::api::models::IssuesCluster;
+use crate::app::Model;
+use crate::screens::organization::clusters::{ClustersTab, ClustersView};
+use crate::ui::markdown::MarkdownDoc;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{status, text};
+
+pub fn draw(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let [body, notice_area] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+    match tab.view {
+        ClustersView::Clusters => draw_clusters(tab, frame, body, model),
+        ClustersView::Conversations => draw_conversations(tab, frame, body, model),
+    }
+    if let Some(notice) = &tab.notice {
+        let line = Line::from(Span::styled(
+            sanitize(&notice.text).into_owned(),
+            notice.style(&model.theme),
+        ));
+        frame.render_widget(Paragraph::new(line), notice_area);
+    }
+    if let Some(prompt) = &tab.ingest {
+        crate::ui::prompt::draw(prompt, frame, area, &model.theme);
+    }
+}
+
+/// A glyph for the cluster icons the service names; a bullet for the others.
+pub fn icon(name: Option<&str>) -> &'static str {
+    match name.unwrap_or("") {
+        "key" => "🔑",
+        "cpu" => "🔧",
+        "server" => "💻",
+        "receipt" => "🧾",
+        "repeat" => "🔁",
+        _ => "•",
+    }
+}
+
+fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    if tab.clusters.items.is_empty() {
+        match (&tab.clusters.error, tab.clusters.loaded_once()) {
+            (Some(error), _) => status::error(frame, area, model, error),
+            (None, true) => status::empty(
+                frame,
+                area,
+                model,
+                "No issues clusters yet: they appear once conversations are ingested (i).",
+            ),
+            (None, false) => status::loading(frame, area, model, "issues clusters"),
+        }
+        return;
+    }
+    let [header, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let direction = if tab.order.ascending {
+        "oldest first"
+    } else {
+        "newest first"
+    };
+    let count = tab
+        .clusters
+        .total
+        .unwrap_or(tab.clusters.items.len() as u64);
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            format!(
+                "{count} clusters · by {}, {direction}",
+                tab.order.sort.label()
+            ),
+            theme.style("muted"),
+        ))),
+        header,
+    );
+    let (list_area, details_area) = if rest.width >= 60 {
+        let [list, details] =
+            Layout::horizontal([Constraint::Percentage(42), Constraint::Min(0)]).areas(rest);
+        (list, details)
+    } else {
+        let rows = (tab.clusters.items.len() as u16)
+            .min(rest.height / 2)
+            .max(1);
+        let [list, details] =
+            Layout::vertical([Constraint::Length(rows), Constraint::Min(0)]).areas(rest);
+        (list, details)
+    };
+    let range = tab
+        .cluster_selection
+        .visible_range(tab.clusters.items.len(), list_area.height as usize);
+    let count_width = 6u16;
+    let widths = [list_area.width.saturating_sub(count_width + 1), count_width];
+    let lines: Vec<Line> = tab.clusters.items[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, cluster)| {
+            let style = if range.start + offset == tab.cluster_selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            let label = format!(
+                "{} {}",
+                icon(cluster.icon.as_deref()),
+                sanitize(&cluster.label)
+            );
+            let issues = cluster
+                .stats
+                .issues
+                .map(|issues| format!("{issues:>5}"))
+                .unwrap_or_default();
+            text::columns(&[&label, &issues], &widths, style)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), list_area);
+    if let Some(cluster) = tab.selected_cluster() {
+        let inner = Rect {
+            x: details_area.x.saturating_add(1).min(details_area.right()),
+            width: details_area.width.saturating_sub(1),
+            ..details_area
+        };
+        draw_details(cluster, frame, inner, theme);
+    }
+}
+
+fn count(value: Option<u64>) -> String {
+    value.map_or_else(|| "—".to_string(), |value| value.to_string())
+}
+
+fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &Theme) {
+    if area.height == 0 || area.width < 4 {
+        return;
+    }
+    let stats = &cluster.stats;
+    let mut lines = vec![Line::from(Span::styled(
+        format!(
+            "{} {}",
+            icon(cluster.icon.as_deref()),
+            sanitize(&cluster.label)
+        ),
+        theme.style("title"),
+    ))];
+    // The summary is markdown (`**403**`, `fleet:write` in code).
+    if let Some(summary) = cluster.summary.as_deref().filter(|s| !s.trim().is_empty()) {
+        lines.extend(MarkdownDoc::parse(summary, theme).layout(area.width).lines);
+    }
+    lines.extend([
+        Line::from(vec![
+            Span::styled("Issues ", theme.style("muted")),
+            Span::styled(count(stats.issues), theme.style("text")),
+            Span::styled(" · Conversations ", theme.style("muted")),
+            Span::styled(count(stats.conversations), theme.style("text")),
+        ]),
+        Line::from(vec![
+            Span::styled("Tasks ", theme.style("muted")),
+            Span::styled(
+                format!(
+                    "{} backlog · {} started · {} done · {} cancelled",
+                    count(stats.tasks_backlog),
+                    count(stats.tasks_started),
+                    count(stats.tasks_completed),
+                    count(stats.tasks_cancelled),
+                ),
+                theme.style("text"),
+            ),
+        ]),
+    ]);
+    let sources: Vec<String> = cluster
+        .sources
+        .iter()
+        .map(|(name, count)| format!("{} {count}", sanitize(name)))
+        .collect();
+    lines.push(Line::from(vec![
+        Span::styled("Sources ", theme.style("muted")),
+        Span::styled(
+            if sources.is_empty() {
+                "—".to_string()
+            } else {
+                sources.join(" · ")
+            },
+            theme.style("text"),
+        ),
+    ]));
+    if let Some(updated) = &cluster.updated_at {
+        lines.push(Line::from(vec![
+            Span::styled("Updated ", theme.style("muted")),
+            Span::styled(text::date(updated), theme.style("text")),
+        ]));
+    }
+    let pulse_label = format!(
+        "Weekly pulse, {} weeks (max {})",
+        cluster.weekly_pulse.len(),
+        cluster.weekly_pulse.iter().max().copied().unwrap_or(0)
+    );
+    lines.push(Line::from(Span::styled(pulse_label, theme.style("muted"))));
+    // The text first, the pulse right under it when there are rows enough for both.
+    let width = area.width.max(1) as usize;
+    let text_rows: usize = lines
+        .iter()
+        .map(|line| line.width().max(1).div_ceil(width))
+        .sum();
+    let pulse_rows = match area.height {
+        0..=5 => 0,
+        6..=9 => 1,
+        _ => 3,
+    };
+    let text_height = (text_rows as u16).min(area.height.saturating_sub(pulse_rows));
+    let [text_area, pulse_area, _] = Layout::vertical([
+        Constraint::Length(text_height),
+        Constraint::Length(pulse_rows),
+        Constraint::Min(0),
+    ])
+    .areas(area);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), text_area);
+    if pulse_rows > 0 && !cluster.weekly_pulse.is_empty() {
+        // One column per week, spread out when there is room so the weeks read apart.
+        let spread = (pulse_area.width as usize / cluster.weekly_pulse.len().max(1)).clamp(1, 3);
+        let data: Vec<u64> = cluster
+            .weekly_pulse
+            .iter()
+            .flat_map(|week| std::iter::repeat_n(*week, spread))
+            .collect();
+        frame.render_widget(
+            Sparkline::default()
+                .data(&data)
+                .style(theme.style("accent")),
+            pulse_area,
+        );
+    }
+}
+
+fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let [header, rows_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let source = tab
+        .source
+        .as_deref()
+        .map_or_else(|| "all".to_string(), |source| sanitize(source).into_owned());
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            format!("Conversations · source: {source} (f changes it)"),
+            theme.style("muted"),
+        ))),
+        header,
+    );
+    let items = &tab.conversations.items;
+    if items.is_empty() {
+        match (&tab.conversations.error, tab.conversations.loaded_once()) {
+            (Some(error), _) => status::error(frame, rows_area, model, error),
+            (None, true) => status::empty(frame, rows_area, model, "No conversations here."),
+            (None, false) => status::loading(frame, rows_area, model, "conversations"),
+        }
+        return;
+    }
+    let date_width = if rows_area.width >= 60 { 12 } else { 0 };
+    let source_width = if rows_area.width >= 50 { 10 } else { 0 };
+    let widths = [
+        rows_area.width.saturating_sub(date_width + source_width),
+        source_width,
+        date_width,
+    ];
+    let range = tab
+        .conversation_selection
+        .visible_range(items.len(), rows_area.height as usize);
+    let lines: Vec<Line> = items[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, conversation)| {
+            let style = if range.start + offset == tab.conversation_selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            let subject = sanitize(&conversation.subject).into_owned();
+            let source = sanitize(conversation.source.as_deref().unwrap_or("")).into_owned();
+            let date = conversation
+                .created_at
+                .as_deref()
+                .map(text::date)
+                .unwrap_or_default();
+            text::columns(&[&subject, &source, &date], &widths, style)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), rows_area);
+}

@@ -1,0 +1,105 @@
+//! One integration's details (`enter` in the Integrations tab): title, verified mark, owner,
+//! target and categories; the summary rendered as markdown; scopes explained in words; blocks,
+//! content sources, configuration schemas and external links. Scrolls like a page.
+
+pub mod filters;
+pub mod tab_view;
+mod view;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use crate::api::models::Integration;
+use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::ScreenState;
+use crate::screens::clusters::scroll::Scroll;
+
+#[derive(Debug)]
+pub struct IntegrationScreen {
+    pub name: String,
+    pub integration: Loadable<Box<Integration>>,
+    pub scroll: Scroll,
+}
+
+impl IntegrationScreen {
+    pub fn new(name: &str) -> IntegrationScreen {
+        IntegrationScreen {
+            name: name.to_string(),
+            integration: Loadable::NotAsked,
+            scroll: Scroll::default(),
+        }
+    }
+}
+
+impl ScreenState for IntegrationScreen {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.integration.start(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Integrations(IntegrationsCall::Details {
+                name: self.name.clone(),
+            }),
+        }
+    }
+
+    fn title(&self) -> String {
+        match self.integration.value() {
+            Some(integration) => format!("Integration · {}", integration.title),
+            None => format!("Integration · {}", self.name),
+        }
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::Reader]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        vec![
+            (Action::Down, "scroll"),
+            (Action::PageDown, "page"),
+            (Action::OpenInBrowser, "open"),
+            (Action::CopyLink, "copy link"),
+            (Action::Back, "back"),
+            (Action::Help, "keys"),
+        ]
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let page = ctx.size.height.saturating_sub(4).max(1) as isize;
+        self.scroll.on_action(action, page).then(Step::default)
+    }
+
+    fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        _ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Integrations(IntegrationsResponse::Details(result)) = response else {
+            return None;
+        };
+        self.integration
+            .settle(request, result.clone())
+            .then(Step::default)
+    }
+
+    fn link(&self) -> Option<String> {
+        self.integration.value()?.urls.app.clone()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+        let Some(integration) = self.integration.value() else {
+            match self.integration.error() {
+                Some(error) => crate::ui::status::error(frame, area, model, error),
+                None => crate::ui::status::loading(frame, area, model, "the integration"),
+            }
+            return;
+        };
+        let lines = view::detail_lines(integration, area.width, &model.theme);
+        let shown = self.scroll.visible(lines, area.height);
+        frame.render_widget(ratatui::widgets::Paragraph::new(shown), area);
+    }
+}

@@ -1,0 +1,119 @@
+//! Drawing the Integrations tab: the search row, a line naming the filters in force, the rows
+//! (title, verified mark, categories) and the filter popup.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::app::Model;
+use crate::screens::organization::integrations::IntegrationsTab;
+use crate::ui::sanitize::sanitize;
+use crate::ui::{status, text};
+
+/// The filters in force, in words ("category content · has blocks").
+fn filters_in_words(tab: &IntegrationsTab) -> String {
+    let filter = &tab.filter;
+    let mut parts = Vec::new();
+    if let Some(search) = &filter.search {
+        parts.push(format!("search “{search}”"));
+    }
+    if let Some(category) = &filter.category {
+        parts.push(format!("category {category}"));
+    }
+    if let Some(scope) = &filter.scope {
+        parts.push(format!("scope {scope}"));
+    }
+    if let Some(target) = &filter.target {
+        parts.push(format!("target {target}"));
+    }
+    match filter.blocks {
+        Some(true) => parts.push("has blocks".into()),
+        Some(false) => parts.push("no blocks".into()),
+        None => {}
+    }
+    match filter.content_sources {
+        Some(true) => parts.push("has content sources".into()),
+        Some(false) => parts.push("no content sources".into()),
+        None => {}
+    }
+    if let Some(owner) = &filter.owner {
+        let name = if *owner == tab.organization.0 {
+            tab.organization.1.clone()
+        } else {
+            owner.clone()
+        };
+        parts.push(format!("owner {name}"));
+    }
+    if parts.is_empty() {
+        "all integrations · f filters".to_string()
+    } else {
+        parts.join(" · ")
+    }
+}
+
+pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (area, filter_row) = text::with_filter_row(area, tab.search.is_shown());
+    if let Some(row) = filter_row {
+        text::draw_filter(frame, row, &tab.search, theme);
+    }
+    let [header, rows_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let count = tab.list.total.unwrap_or(tab.list.items.len() as u64);
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            text::truncate(
+                &sanitize(&format!("{count} · {}", filters_in_words(tab))),
+                header.width as usize,
+            ),
+            theme.style("muted"),
+        ))),
+        header,
+    );
+    let items = &tab.list.items;
+    if items.is_empty() {
+        match (&tab.list.error, tab.list.loaded_once()) {
+            (Some(error), _) => status::error(frame, rows_area, model, error),
+            (None, true) => status::empty(
+                frame,
+                rows_area,
+                model,
+                "No integration matches: change the search (/) or the filters (f).",
+            ),
+            (None, false) => status::loading(frame, rows_area, model, "integrations"),
+        }
+    } else {
+        let categories_width = if rows_area.width >= 60 { 26 } else { 0 };
+        let verified_width = 3;
+        let widths = [
+            rows_area
+                .width
+                .saturating_sub(categories_width + verified_width),
+            verified_width,
+            categories_width,
+        ];
+        let range = tab
+            .selection
+            .visible_range(items.len(), rows_area.height as usize);
+        let lines: Vec<Line> = items[range.clone()]
+            .iter()
+            .enumerate()
+            .map(|(offset, integration)| {
+                let style = if range.start + offset == tab.selection.selected {
+                    theme.style("selection")
+                } else {
+                    theme.style("text")
+                };
+                let title = sanitize(&integration.title).into_owned();
+                let verified = if integration.verified { " ✓" } else { "" };
+                let categories = sanitize(&integration.categories.join(", ")).into_owned();
+                text::columns(&[&title, verified, &categories], &widths, style)
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(lines), rows_area);
+    }
+    if let Some(popup) = &tab.popup {
+        super::filters::draw(popup, frame, area, theme);
+    }
+}
