@@ -262,9 +262,8 @@ fn visit_the_change_request(app: &mut PtyApp) {
 
 /// The site in the organization's sites table, then its share links and structure.
 fn visit_the_site(app: &mut PtyApp) {
-    // shift-tab twice: Trash is the last tab, Sites the one before it.
-    app.send("\u{1b}[Z");
-    app.send("\u{1b}[Z");
+    // Sites is the fifth tab: Spaces, Change requests, Members, Teams, Sites.
+    app.send("\t\t\t\t");
     app.wait_for("4 sites", WAIT);
     app.wait_for("HSITE", WAIT);
     app.send("/HSITE\r");

@@ -363,7 +363,10 @@ fn trash_model(admin: bool) -> Model {
         true,
         vec![deleted_space("s-old", "Old Notes", admin, 2)],
     ));
-    update(&mut model, key(KeyCode::BackTab));
+    // Trash is the sixth tab: Spaces, Change requests, Members, Teams, Sites, Trash.
+    for _ in 0..5 {
+        update(&mut model, key(KeyCode::Tab));
+    }
     assert_eq!(org(&model).tab, Tab::Trash);
     model
 }
