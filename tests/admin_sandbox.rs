@@ -25,7 +25,7 @@ async fn providers_list_with_the_service_urls_and_logins_show_the_active_ones() 
     assert_eq!(okta["label"], "Okta");
     assert_eq!(okta["status"], "active");
     assert_eq!(okta["defaultRole"], "read");
-    assert_eq!(okta["defaultTeam"]["id"], "team-engineering");
+    assert_eq!(okta["defaultTeam"]["id"], "team-platform");
     for key in ["acsURL", "startURL", "entityID"] {
         assert!(okta["service"][key].is_string(), "{key}: {okta}");
     }

@@ -522,6 +522,8 @@ fn settings_send_only_the_changed_fields() {
         settings_notice(&model)
             .starts_with("Saved: Title, Default site, SSO enforced, Merge rules")
     );
+    // The new title is the screen's at once: header and breadcrumb.
+    assert_eq!(model.top().title(), "Acme Inc");
 }
 
 #[test]

@@ -82,8 +82,8 @@ fn create_move_lock_delete_restore_and_search_from_the_keyboard() {
     );
     assert_eq!(space["parent"], collection_id.as_str(), "restored in place");
 
-    // Search the organization and read the hit at its section.
-    app.send("\t");
+    // Search the organization and read the hit at its section (back five tabs to Spaces).
+    app.send(&"\u{1b}[Z".repeat(5));
     app.wait_for("Engineering", WAIT);
     app.send("s");
     app.wait_for("Search the organization", WAIT);

@@ -52,11 +52,11 @@ async fn scene(token: &str, keys: &str) -> Model {
 }
 
 /// Acme → Sites tab.
-const SITES: &str = "\r\t\t\t";
+const SITES: &str = "\r\t\t\t\t";
 /// Acme → Sites → Acme Developer Docs (the first site).
-const DOCS: &str = "\r\t\t\t\r";
+const DOCS: &str = "\r\t\t\t\t\r";
 /// Acme → Sites → Partner Portal (the third site).
-const PARTNERS: &str = "\r\t\t\tjj\r";
+const PARTNERS: &str = "\r\t\t\t\tjj\r";
 
 macro_rules! snapshot_both {
     ($name:literal, $model:expr) => {{
@@ -150,7 +150,7 @@ async fn site_other_tabs() {
     );
     snapshot_both!(
         "site_adaptive",
-        scene(tokens::ADMIN, "\r\t\t\tjjj\r\t\t\t\t").await
+        scene(tokens::ADMIN, "\r\t\t\t\tjjj\r\t\t\t\t").await
     );
 }
 
@@ -199,11 +199,11 @@ async fn every_sites_state_draws_at_every_size_without_panic() {
         ),
         (
             "adaptive",
-            scene(tokens::ADMIN, "\r\t\t\tjjj\r\t\t\t\t").await,
+            scene(tokens::ADMIN, "\r\t\t\t\tjjj\r\t\t\t\t").await,
         ),
         (
             "schema composer",
-            scene(tokens::ADMIN, "\r\t\t\tjjj\r\t\t\t\te").await,
+            scene(tokens::ADMIN, "\r\t\t\t\tjjj\r\t\t\t\te").await,
         ),
         ("access", scene(tokens::ADMIN, &format!("{SITES}A")).await),
         (

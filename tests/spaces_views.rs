@@ -19,12 +19,15 @@ const HANDBOOK: &str = "\r/handbook\r";
 
 #[tokio::test]
 async fn trash_tab() {
-    snapshot_both!("trash", scene(tokens::ADMIN, "\r\t\t\t\t").await);
+    snapshot_both!("trash", scene(tokens::ADMIN, "\r\t\t\t\t\t").await);
 }
 
 #[tokio::test]
 async fn trash_after_a_restore() {
-    snapshot_both!("trash_restored", scene(tokens::ADMIN, "\r\t\t\t\tu").await);
+    snapshot_both!(
+        "trash_restored",
+        scene(tokens::ADMIN, "\r\t\t\t\t\tu").await
+    );
 }
 
 /// The PATCH dates the space today: the date is replaced so the picture holds any day.

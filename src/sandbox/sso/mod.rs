@@ -88,7 +88,7 @@ pub fn populate(world: &mut World) {
             entity_id: "http://www.okta.com/exk1acme".into(),
             certificate: DEMO_CERTIFICATE.into(),
             sso_url: "https://acme-robotics.okta.example/app/quire/sso/saml".into(),
-            default_team: Some("team-engineering".into()),
+            default_team: Some("team-platform".into()),
             default_role: Some(Role::Read),
             created_at: super::demo::timestamp(200, 540),
         },

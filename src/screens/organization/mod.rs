@@ -180,6 +180,15 @@ impl Organization {
         })
     }
 
+    /// The organization as the Settings tab last read or saved it: a new title shows in the
+    /// header and breadcrumb at once.
+    fn adopt_saved_settings(&mut self) {
+        let saved = &self.settings.organization;
+        if saved.id == self.organization.id && *saved != self.organization {
+            self.organization = saved.clone();
+        }
+    }
+
     /// Every pane, shown or not: responses arrive after a tab switch too.
     fn panes_mut(&mut self) -> [&mut dyn OrgPane; 8] {
         [
@@ -620,10 +629,14 @@ impl ScreenState for Organization {
                 .as_mut()?
                 .on_response(request, response, ctx),
             ApiResponse::Sites(response) => self.sites.on_response(request, response, ctx),
-            _ => self
-                .panes_mut()
-                .into_iter()
-                .find_map(|pane| pane.on_response(request, response, ctx)),
+            _ => {
+                let step = self
+                    .panes_mut()
+                    .into_iter()
+                    .find_map(|pane| pane.on_response(request, response, ctx));
+                self.adopt_saved_settings();
+                step
+            }
         }
     }
 
