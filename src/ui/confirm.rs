@@ -4,7 +4,7 @@
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
@@ -60,46 +60,81 @@ impl Confirm {
         format!("{}\n{}", self.question, self.consequence)
     }
 
-    /// Drawn as a box in the middle of `area`; the text wraps, nothing is cut at small sizes
-    /// except what does not fit at all.
+    /// Drawn as a box in the middle of `area`; the text wraps, and the `y` / `n` row stays on
+    /// the box's last line however small the screen: what does not fit is the text's end.
     pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         if area.width < 3 || area.height < 3 {
             return;
         }
         let width = area.width.min(64);
-        let inner_width = width.saturating_sub(2).max(1) as usize;
-        let text_rows = |text: &str| (text.chars().count() / inner_width + 1) as u16;
-        let height = text_rows(&self.question) + text_rows(&self.consequence) + 4;
-        let popup = centered(area, width, height);
+        let inner_width = width.saturating_sub(2).max(1);
+        let question = sanitize(&self.question).into_owned();
+        let consequence = sanitize(&self.consequence).into_owned();
+        let text_rows =
+            wrapped_rows(&question, inner_width) + wrapped_rows(&consequence, inner_width);
+        // Borders, a blank row and the keys' row.
+        let popup = centered(area, width, text_rows.saturating_add(4));
         frame.render_widget(Clear, popup);
         let block = Block::default()
             .borders(Borders::ALL)
             .border_style(theme.style("border_focused"))
             .title(" Confirm ");
-        let lines = vec![
-            Line::from(Span::styled(
-                sanitize(&self.question).into_owned(),
-                theme.style("title"),
-            )),
-            Line::from(Span::styled(
-                sanitize(&self.consequence).into_owned(),
-                theme.style("text"),
-            )),
-            Line::from(""),
-            Line::from(vec![
-                Span::styled(" y ", theme.style("footer_key")),
-                Span::styled(format!(" {}  ", self.verb), theme.style("footer_text")),
-                Span::styled(" n ", theme.style("footer_key")),
-                Span::styled(" cancel", theme.style("footer_text")),
-            ]),
-        ];
-        frame.render_widget(
-            Paragraph::new(lines)
-                .block(block)
-                .wrap(Wrap { trim: false }),
-            popup,
+        let inner = block.inner(popup);
+        frame.render_widget(block, popup);
+        let [text_area, keys_area] =
+            Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(inner);
+        let mut lines: Vec<Line> = question
+            .split('\n')
+            .map(|line| Line::from(Span::styled(line.to_string(), theme.style("title"))))
+            .collect();
+        lines.extend(
+            consequence
+                .split('\n')
+                .map(|line| Line::from(Span::styled(line.to_string(), theme.style("text")))),
         );
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), text_area);
+        let keys = Line::from(vec![
+            Span::styled(" y ", theme.style("footer_key")),
+            Span::styled(format!(" {}  ", self.verb), theme.style("footer_text")),
+            Span::styled(" n ", theme.style("footer_key")),
+            Span::styled(" cancel", theme.style("footer_text")),
+        ]);
+        frame.render_widget(Paragraph::new(keys), keys_area);
     }
+}
+
+/// The rows `text` takes wrapped at word boundaries to `width` cells, each of its lines at
+/// least one: as `Paragraph`'s word wrapping lays it out, near enough to size the box.
+fn wrapped_rows(text: &str, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let rows: usize = text
+        .split('\n')
+        .map(|line| {
+            let mut rows = 1;
+            let mut used = 0;
+            for word in line.split(' ') {
+                let word_width = crate::ui::text::width(word);
+                let needed = if used == 0 {
+                    word_width
+                } else {
+                    used + 1 + word_width
+                };
+                if needed <= width {
+                    used = needed;
+                    continue;
+                }
+                if used > 0 {
+                    rows += 1;
+                }
+                // A word wider than the box is broken over as many rows as it needs.
+                let extra_rows = word_width.saturating_sub(1) / width;
+                rows += extra_rows;
+                used = word_width - extra_rows * width;
+            }
+            rows
+        })
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
 #[cfg(test)]
@@ -133,5 +168,39 @@ mod tests {
             confirm.handle_key(&key(KeyCode::Char('x'))),
             ConfirmOutcome::Ignored
         );
+    }
+
+    fn drawn(confirm: &Confirm, width: u16, height: u16) -> String {
+        let backend = ratatui::backend::TestBackend::new(width, height);
+        let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
+        terminal
+            .draw(|frame| confirm.draw(frame, frame.area(), &Theme::default()))
+            .expect("draw");
+        terminal.backend().to_string()
+    }
+
+    #[test]
+    fn the_keys_row_shows_however_long_the_text_is() {
+        let consequence = (1..=8)
+            .map(|n| format!("Line {n}: someone added and removed ends up removed."))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let confirm = Confirm::new("Apply these changes to “Platform”?", &consequence, "apply");
+        for (width, height) in [(40, 12), (80, 24), (20, 6)] {
+            let screen = drawn(&confirm, width, height);
+            assert!(screen.contains(" y "), "{width}x{height}:\n{screen}");
+            assert!(screen.contains(" n "), "{width}x{height}:\n{screen}");
+        }
+        // With room, every line of the text shows.
+        let screen = drawn(&confirm, 80, 24);
+        assert!(screen.contains("Line 8"), "{screen}");
+    }
+
+    #[test]
+    fn rows_are_counted_as_words_wrap() {
+        assert_eq!(wrapped_rows("", 10), 1);
+        assert_eq!(wrapped_rows("one two three", 7), 2);
+        assert_eq!(wrapped_rows("a\nb\nc", 10), 3);
+        assert_eq!(wrapped_rows("abcdefghijklmnopqrstuvwxyz", 10), 3);
     }
 }
