@@ -11,6 +11,8 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 pub enum KeyContext {
     Global,
     List,
+    /// A list's moves without `/`: for lists with nothing to filter (a handful of rows).
+    Browse,
     Tree,
     Tabs,
     Reader,
@@ -528,7 +530,7 @@ impl Default for Keymap {
             (Integrations, &["f"], Action::IntegrationFilters),
             // ── end of the area blocks ──
         ];
-        let bindings = table
+        let mut bindings: Vec<Binding> = table
             .iter()
             .flat_map(|(context, keys, action)| {
                 keys.iter().filter_map(move |key| {
@@ -540,6 +542,15 @@ impl Default for Keymap {
                 })
             })
             .collect();
+        let browse: Vec<Binding> = bindings
+            .iter()
+            .filter(|binding| binding.context == List && binding.action != Action::Filter)
+            .map(|binding| Binding {
+                context: Browse,
+                ..binding.clone()
+            })
+            .collect();
+        bindings.extend(browse);
         Keymap { bindings }
     }
 }
@@ -731,5 +742,23 @@ mod tests {
         );
         let searches = rows.iter().filter(|(_, h)| *h == "search in page").count();
         assert_eq!(searches, 1);
+    }
+
+    #[test]
+    fn browse_moves_like_a_list_but_has_no_filter() {
+        let keymap = Keymap::default();
+        let list = keymap.help_rows(&[KeyContext::List]);
+        let browse = keymap.help_rows(&[KeyContext::Browse]);
+        let filter = Action::Filter.help();
+        assert!(list.iter().any(|(_, help)| *help == filter));
+        assert!(
+            !browse.iter().any(|(_, help)| *help == filter),
+            "{browse:?}"
+        );
+        let without_filter: Vec<_> = list
+            .into_iter()
+            .filter(|(_, help)| *help != filter)
+            .collect();
+        assert_eq!(browse, without_filter);
     }
 }

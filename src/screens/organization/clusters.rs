@@ -271,7 +271,7 @@ impl OrgPane for ClustersTab {
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
-        &[KeyContext::Clusters, KeyContext::Tabs, KeyContext::List]
+        &[KeyContext::Clusters, KeyContext::Tabs, KeyContext::Browse]
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {

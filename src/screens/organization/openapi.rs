@@ -355,7 +355,7 @@ impl super::OrgPane for OpenApiTab {
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
-        &[KeyContext::OpenApi, KeyContext::Tabs, KeyContext::List]
+        &[KeyContext::OpenApi, KeyContext::Tabs, KeyContext::Browse]
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {

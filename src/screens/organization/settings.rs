@@ -541,7 +541,7 @@ impl OrgPane for SettingsTab {
             KeyContext::OrgSettings,
             KeyContext::Form,
             KeyContext::Tabs,
-            KeyContext::List,
+            KeyContext::Browse,
         ]
     }
 

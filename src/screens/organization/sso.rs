@@ -520,8 +520,14 @@ impl OrgPane for SsoTab {
 
     fn key_contexts(&self) -> &'static [KeyContext] {
         match self.modal {
-            Some(SsoModal::Form(_)) => &[KeyContext::SamlForm, KeyContext::Form, KeyContext::List],
-            _ => &[KeyContext::SsoProviders, KeyContext::Tabs, KeyContext::List],
+            Some(SsoModal::Form(_)) => {
+                &[KeyContext::SamlForm, KeyContext::Form, KeyContext::Browse]
+            }
+            _ => &[
+                KeyContext::SsoProviders,
+                KeyContext::Tabs,
+                KeyContext::Browse,
+            ],
         }
     }
 

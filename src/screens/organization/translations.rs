@@ -676,7 +676,11 @@ impl super::OrgPane for TranslationsTab {
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
-        &[KeyContext::Translations, KeyContext::Tabs, KeyContext::List]
+        &[
+            KeyContext::Translations,
+            KeyContext::Tabs,
+            KeyContext::Browse,
+        ]
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
