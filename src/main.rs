@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use color_eyre::eyre::{Result, WrapErr, eyre};
 use ratatui::Terminal;
 
@@ -95,6 +95,12 @@ enum Commands {
         #[command(subcommand)]
         command: quire::cli_integrations::IntegrationsCommand,
     },
+    /// Print a completion script for a shell, e.g. `quire completions bash > ~/.local/share/bash-completion/completions/quire`.
+    Completions {
+        shell: quire::cli_docs::CompletionShell,
+    },
+    /// Print quire's man page (roff), e.g. `quire man > ~/.local/share/man/man1/quire.1`.
+    Man,
 }
 
 fn main() -> Result<()> {
@@ -103,6 +109,18 @@ fn main() -> Result<()> {
     if matches!(cli.command, Some(Commands::HighlightWorker)) {
         highlight_worker::serve();
         return Ok(());
+    }
+    // Printing help text needs no terminal, log or runtime either.
+    match cli.command {
+        Some(Commands::Completions { shell }) => {
+            quire::cli_docs::write_completions(shell, &mut Cli::command(), &mut std::io::stdout());
+            return Ok(());
+        }
+        Some(Commands::Man) => {
+            quire::cli_docs::write_man_page(Cli::command(), &mut std::io::stdout())?;
+            return Ok(());
+        }
+        _ => {}
     }
     install_panic_hook()?;
     return_big_blocks_at_once();
@@ -128,7 +146,9 @@ fn main() -> Result<()> {
                 }
                 Ok(())
             }
-            Some(Commands::HighlightWorker) => Ok(()),
+            Some(Commands::HighlightWorker | Commands::Completions { .. } | Commands::Man) => {
+                Ok(())
+            }
             Some(Commands::Conversations { ref command }) => {
                 let client = command_client(&cli)?;
                 let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
