@@ -275,7 +275,10 @@ async fn run_app(cli: Cli) -> Result<()> {
         Some(path) => config::load_file(path)?,
         None => ConfigFile::default(),
     };
-    let theme = load_theme(&file, config_path.as_deref())?;
+    let mut theme = load_theme(&file, config_path.as_deref())?;
+    if quire::output::no_color_requested() {
+        theme = theme.without_colours();
+    }
     let render = RenderOptions {
         color_depth: color_depth(cli.colors.as_deref())?,
         ..RenderOptions::default()
