@@ -95,11 +95,11 @@ enum Commands {
         #[command(subcommand)]
         command: quire::cli_integrations::IntegrationsCommand,
     },
-    /// Print a completion script for a shell, e.g. `quire completions bash > ~/.local/share/bash-completion/completions/quire`.
+    /// Print a completion script for a shell (bash, zsh or fish).
     Completions {
         shell: quire::cli_docs::CompletionShell,
     },
-    /// Print quire's man page (roff), e.g. `quire man > ~/.local/share/man/man1/quire.1`.
+    /// Print quire's man page (roff).
     Man,
 }
 
