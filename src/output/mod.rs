@@ -322,6 +322,34 @@ mod tests {
         assert!(!OutputOptions::for_terminal("xterm-256color", true).scroll_regions);
     }
 
+    /// Without colours a frame keeps its attributes and loses every colour.
+    #[test]
+    fn without_colours_only_attributes_are_written() {
+        use ratatui::style::Style;
+        let mut frame = Buffer::empty(ratatui::layout::Rect::new(0, 0, 10, 1));
+        frame.set_string(0, 0, "pick", Style::new().fg(Color::Black).bg(Color::Cyan));
+        frame.set_string(5, 0, "bold", Style::new().fg(Color::Red).bold().reversed());
+        let encode = |colours| {
+            let mut output = Output::new(OutputOptions {
+                colours,
+                ..OutputOptions::default()
+            });
+            let mut bytes = Vec::new();
+            output.encode(&frame, None, &mut bytes);
+            String::from_utf8(bytes).unwrap()
+        };
+        let coloured = encode(true);
+        assert!(
+            coloured.contains("46m") && coloured.contains("31m"),
+            "{coloured:?}"
+        );
+        let plain = encode(false);
+        assert_eq!(
+            plain,
+            "\x1b[m\x1b[r\x1b[H\x1b[2Jpick \x1b[1;7mbold\x1b[?25l"
+        );
+    }
+
     /// ratatui's clear (a resize, or after `$EDITOR`) makes the next frame a full one: the
     /// screen is cleared and every cell sent, whatever was shown before.
     #[test]
