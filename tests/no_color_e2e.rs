@@ -39,8 +39,7 @@ fn colour_parameters(output: &[u8]) -> Vec<String> {
             continue;
         }
         let parameters = &sequence[..end];
-        let mut parts = parameters.split(';');
-        while let Some(part) = parts.next() {
+        for part in parameters.split(';') {
             let code = part.split(':').next().unwrap_or_default();
             let Ok(number) = code.parse::<u16>() else {
                 continue;
