@@ -387,6 +387,7 @@ impl Session {
                     Writing::NoRegions | Writing::Now => {
                         let options = OutputOptions {
                             scroll_regions: writing == Writing::Now,
+                            ..OutputOptions::default()
                         };
                         let backend = TerminalOutput::with_size(writer, options, size);
                         let mut terminal = Terminal::new(backend).expect("terminal");

@@ -30,6 +30,7 @@ pub mod calls_translations;
 pub mod calls_conversations;
 pub mod calls_integrations;
 pub mod cli_conversations;
+pub mod cli_docs;
 pub mod cli_integrations;
 
 // ── end of the area blocks ──

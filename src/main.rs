@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use color_eyre::eyre::{Result, WrapErr, eyre};
 use ratatui::Terminal;
 
@@ -95,6 +95,12 @@ enum Commands {
         #[command(subcommand)]
         command: quire::cli_integrations::IntegrationsCommand,
     },
+    /// Print a completion script for a shell (bash, zsh or fish).
+    Completions {
+        shell: quire::cli_docs::CompletionShell,
+    },
+    /// Print quire's man page (roff).
+    Man,
 }
 
 fn main() -> Result<()> {
@@ -103,6 +109,18 @@ fn main() -> Result<()> {
     if matches!(cli.command, Some(Commands::HighlightWorker)) {
         highlight_worker::serve();
         return Ok(());
+    }
+    // Printing help text needs no terminal, log or runtime either.
+    match cli.command {
+        Some(Commands::Completions { shell }) => {
+            quire::cli_docs::write_completions(shell, &mut Cli::command(), &mut std::io::stdout());
+            return Ok(());
+        }
+        Some(Commands::Man) => {
+            quire::cli_docs::write_man_page(Cli::command(), &mut std::io::stdout())?;
+            return Ok(());
+        }
+        _ => {}
     }
     install_panic_hook()?;
     return_big_blocks_at_once();
@@ -128,7 +146,9 @@ fn main() -> Result<()> {
                 }
                 Ok(())
             }
-            Some(Commands::HighlightWorker) => Ok(()),
+            Some(Commands::HighlightWorker | Commands::Completions { .. } | Commands::Man) => {
+                Ok(())
+            }
             Some(Commands::Conversations { ref command }) => {
                 let client = command_client(&cli)?;
                 let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
@@ -255,7 +275,10 @@ async fn run_app(cli: Cli) -> Result<()> {
         Some(path) => config::load_file(path)?,
         None => ConfigFile::default(),
     };
-    let theme = load_theme(&file, config_path.as_deref())?;
+    let mut theme = load_theme(&file, config_path.as_deref())?;
+    if quire::output::no_color_requested() {
+        theme = theme.without_colours();
+    }
     let render = RenderOptions {
         color_depth: color_depth(cli.colors.as_deref())?,
         ..RenderOptions::default()

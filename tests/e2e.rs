@@ -13,18 +13,7 @@ const WAIT: Duration = Duration::from_secs(20);
 /// user gets there: organization, space filter, page tree.
 fn open_quickstart(args: &[&str]) -> PtyApp {
     let mut app = PtyApp::spawn(args, 100, 30);
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
-    app.wait_for("Engineering", WAIT);
-    app.send("/getting");
-    app.wait_for("Getting Started", WAIT);
-    app.send("\r");
-    app.send("\r");
-    app.wait_for("BASICS", WAIT);
-    app.wait_for("Welcome to Acme Fleet", WAIT);
-    app.send("j");
-    app.send("\r");
-    app.wait_for("Quickstart  /quickstart", WAIT);
+    app.open_demo_quickstart(WAIT);
     app
 }
 

@@ -338,6 +338,7 @@ fn without_scroll_regions_no_region_is_set_and_the_screen_is_right() {
     let mut terminal = Terminal::new(80, 24);
     terminal.output = Output::new(OutputOptions {
         scroll_regions: false,
+        ..OutputOptions::default()
     });
     for offset in [0, 1, 2, 22, 21] {
         terminal.show(&reader_frame(80, 24, &document, offset, &[]), "plain");

@@ -15,6 +15,7 @@ use std::io::{self, Write};
 use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::{Position, Size};
+use ratatui::style::Color;
 
 use encode::{TerminalState, Writer};
 
@@ -24,22 +25,35 @@ pub struct OutputOptions {
     /// Scroll moved rows with a scroll region. Off for `TERM=dumb` and with
     /// `QUIRE_NO_SCROLL_REGIONS` set (for a terminal that gets them wrong).
     pub scroll_regions: bool,
+    /// Write colours. Off when `NO_COLOR` is set (https://no-color.org): then only bold,
+    /// underline, reverse and dim reach the terminal, whatever the theme or the code
+    /// highlighting asked for.
+    pub colours: bool,
 }
 
 impl Default for OutputOptions {
     fn default() -> Self {
         OutputOptions {
             scroll_regions: true,
+            colours: true,
         }
     }
 }
 
+/// Whether the user asked for no colour: `NO_COLOR` set to anything but the empty string.
+pub fn no_color_requested() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty())
+}
+
 impl OutputOptions {
     pub fn from_env() -> OutputOptions {
-        OutputOptions::for_terminal(
-            &std::env::var("TERM").unwrap_or_default(),
-            std::env::var_os("QUIRE_NO_SCROLL_REGIONS").is_some(),
-        )
+        OutputOptions {
+            colours: !no_color_requested(),
+            ..OutputOptions::for_terminal(
+                &std::env::var("TERM").unwrap_or_default(),
+                std::env::var_os("QUIRE_NO_SCROLL_REGIONS").is_some(),
+            )
+        }
     }
 
     /// The options for a terminal named `term`, with scroll regions turned off by the user or
@@ -47,6 +61,7 @@ impl OutputOptions {
     pub fn for_terminal(term: &str, no_scroll_regions: bool) -> OutputOptions {
         OutputOptions {
             scroll_regions: term != "dumb" && !no_scroll_regions,
+            ..OutputOptions::default()
         }
     }
 }
@@ -79,6 +94,13 @@ impl Output {
     /// Appends to `out` the bytes that turn the screen into `frame`, with the cursor shown at
     /// `cursor` or hidden. Nothing is appended when the screen already shows it.
     pub fn encode(&mut self, frame: &Buffer, cursor: Option<Position>, out: &mut Vec<u8>) {
+        let colourless;
+        let frame = if self.options.colours {
+            frame
+        } else {
+            colourless = without_colours(frame);
+            &colourless
+        };
         let area = frame.area;
         let mut writer = Writer {
             out,
@@ -117,6 +139,18 @@ impl Output {
         }));
         shown.content.clone_from(&frame.content);
     }
+}
+
+/// `frame` with every foreground, background and underline colour set back to the terminal's
+/// own; attributes (bold, reverse, …) stay.
+fn without_colours(frame: &Buffer) -> Buffer {
+    let mut colourless = frame.clone();
+    for cell in &mut colourless.content {
+        cell.fg = Color::Reset;
+        cell.bg = Color::Reset;
+        cell.underline_color = Color::Reset;
+    }
+    colourless
 }
 
 /// A backend that sends whole frames itself, after ratatui rendered them.
@@ -286,6 +320,34 @@ mod tests {
         assert!(OutputOptions::for_terminal("screen", false).scroll_regions);
         assert!(!OutputOptions::for_terminal("dumb", false).scroll_regions);
         assert!(!OutputOptions::for_terminal("xterm-256color", true).scroll_regions);
+    }
+
+    /// Without colours a frame keeps its attributes and loses every colour.
+    #[test]
+    fn without_colours_only_attributes_are_written() {
+        use ratatui::style::Style;
+        let mut frame = Buffer::empty(ratatui::layout::Rect::new(0, 0, 10, 1));
+        frame.set_string(0, 0, "pick", Style::new().fg(Color::Black).bg(Color::Cyan));
+        frame.set_string(5, 0, "bold", Style::new().fg(Color::Red).bold().reversed());
+        let encode = |colours| {
+            let mut output = Output::new(OutputOptions {
+                colours,
+                ..OutputOptions::default()
+            });
+            let mut bytes = Vec::new();
+            output.encode(&frame, None, &mut bytes);
+            String::from_utf8(bytes).unwrap()
+        };
+        let coloured = encode(true);
+        assert!(
+            coloured.contains("46m") && coloured.contains("31m"),
+            "{coloured:?}"
+        );
+        let plain = encode(false);
+        assert_eq!(
+            plain,
+            "\x1b[m\x1b[r\x1b[H\x1b[2Jpick \x1b[1;7mbold\x1b[?25l"
+        );
     }
 
     /// ratatui's clear (a resize, or after `$EDITOR`) makes the next frame a full one: the

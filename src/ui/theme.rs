@@ -64,6 +64,22 @@ impl Theme {
         self
     }
 
+    /// This theme for `NO_COLOR`: no colours at all, and a style that stood out by its
+    /// background (the selection, badges, the active tab, search matches) is shown reversed
+    /// instead, so it still stands out.
+    pub fn without_colours(mut self) -> Theme {
+        for style in self.styles.values_mut() {
+            let had_background = style.bg.is_some_and(|bg| bg != Color::Reset);
+            style.fg = None;
+            style.bg = None;
+            style.underline_color = None;
+            if had_background {
+                *style = style.add_modifier(Modifier::REVERSED);
+            }
+        }
+        self
+    }
+
     /// The style for a meaning; an unknown name is the terminal's default style.
     pub fn style(&self, name: &str) -> Style {
         self.styles.get(name).copied().unwrap_or_default()
@@ -127,6 +143,20 @@ mod tests {
     fn the_built_in_theme_parses() {
         let theme = Theme::from_toml(DEFAULT_THEME).expect("built-in theme");
         assert_eq!(theme.style("selection").bg, Some(Color::Cyan));
+    }
+
+    #[test]
+    fn without_colours_keeps_backgrounds_visible_as_reverse() {
+        let theme = Theme::default().without_colours();
+        let selection = theme.style("selection");
+        assert_eq!((selection.fg, selection.bg), (None, None));
+        assert!(selection.add_modifier.contains(Modifier::REVERSED));
+        let tab = theme.style("tab_active");
+        assert!(
+            tab.add_modifier
+                .contains(Modifier::BOLD | Modifier::REVERSED)
+        );
+        assert!(theme.heading(1).fg.is_none());
         assert!(
             theme.heading(0).add_modifier.contains(Modifier::BOLD),
             "0 clamps to h1"

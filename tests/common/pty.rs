@@ -162,6 +162,16 @@ impl PtyApp {
             .collect()
     }
 
+    /// Whether some cell on screen is shown reversed (a selection, a search match).
+    pub fn shows_reversed(&self) -> bool {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, columns) = screen.size();
+        (0..rows).any(|row| {
+            (0..columns).any(|column| screen.cell(row, column).is_some_and(|cell| cell.inverse()))
+        })
+    }
+
     /// Waits until the reader has taken in everything written so far (no new bytes for a
     /// moment).
     pub fn settle(&self) {
@@ -297,6 +307,23 @@ impl PtyApp {
         self.wait_for("Changes (4)", timeout);
         self.send("2");
         self.wait_for("unresolved 1/18", timeout);
+    }
+
+    /// From the first screen to the demo's Quickstart in the reader, the way a user gets
+    /// there: organization, space filter, page tree.
+    pub fn open_demo_quickstart(&mut self, timeout: Duration) {
+        self.wait_for("Acme Robotics", timeout);
+        self.send("\r");
+        self.wait_for("Engineering", timeout);
+        self.send("/getting");
+        self.wait_for("Getting Started", timeout);
+        self.send("\r");
+        self.send("\r");
+        self.wait_for("BASICS", timeout);
+        self.wait_for("Welcome to Acme Fleet", timeout);
+        self.send("j");
+        self.send("\r");
+        self.wait_for("Quickstart  /quickstart", timeout);
     }
 
     pub fn send(&mut self, keys: &str) {
