@@ -190,6 +190,19 @@ impl Organization {
     }
 
     /// Every pane, shown or not: responses arrive after a tab switch too.
+    fn panes(&self) -> [&dyn OrgPane; 8] {
+        [
+            &self.members,
+            &self.teams,
+            &self.sso,
+            &self.settings,
+            &self.translations,
+            &self.openapi,
+            &self.clusters,
+            &self.integrations,
+        ]
+    }
+
     fn panes_mut(&mut self) -> [&mut dyn OrgPane; 8] {
         [
             &mut self.members,
@@ -703,18 +716,9 @@ impl ScreenState for Organization {
     }
 
     fn unsaved_work(&self) -> Option<String> {
-        [
-            &self.members as &dyn OrgPane,
-            &self.teams,
-            &self.sso,
-            &self.settings,
-            &self.translations,
-            &self.openapi,
-            &self.clusters,
-            &self.integrations,
-        ]
-        .into_iter()
-        .find_map(|pane| pane.unsaved_work())
+        self.panes()
+            .into_iter()
+            .find_map(|pane| pane.unsaved_work())
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
