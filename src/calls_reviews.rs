@@ -195,6 +195,26 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 )
                 .await,
         ),
+        // ── issue 13 reviewdiff ──
+        ReviewCall::PostBlockComment {
+            target,
+            page,
+            node,
+            markdown,
+        } => ReviewResponse::CommentPosted(
+            client
+                .post_comment_on_block(
+                    &target.space,
+                    &target.change_request,
+                    &markdown,
+                    Some(&page),
+                    node.as_deref(),
+                )
+                .await,
+        ),
+        ReviewCall::LoadPagesNow { target, pages } => {
+            ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
+        }
     }
 }
 
@@ -374,9 +394,60 @@ async fn load_sides(
             Ok(String::new())
         }
     };
-    let (main_text, change_request_text) = tokio::join!(main_side, change_request_side);
+    let block_keys = async {
+        if change_request {
+            change_request_block_keys(client, target, page).await
+        } else {
+            Vec::new()
+        }
+    };
+    let (main_text, change_request_text, block_keys) =
+        tokio::join!(main_side, change_request_side, block_keys);
     Ok(PageSides {
         main: main_text?,
         change_request: change_request_text?,
+        block_keys,
     })
+}
+
+/// The block keys of a change request's page, read from its document format. Best effort: a
+/// page that will not load this way still shows its diff, its threads then sit at the top.
+async fn change_request_block_keys(
+    client: &Client,
+    target: &ChangeRequestRef,
+    page: &str,
+) -> Vec<String> {
+    let path = format!(
+        "/spaces/{}/change-requests/{}/content/page/{}",
+        encode_segment(&target.space),
+        encode_segment(&target.change_request),
+        encode_segment(page)
+    );
+    match client
+        .get::<serde_json::Value>(&path, &[("format", "document")])
+        .await
+    {
+        Ok(page) => crate::screens::review::diff_threads::block_keys(&page["document"]),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The change request's markdown of each page, in parallel; a page that fails is left out
+/// (it counts as unchanged rather than inventing news).
+async fn load_pages_now(
+    client: &Client,
+    target: &ChangeRequestRef,
+    pages: Vec<String>,
+) -> Vec<(String, String)> {
+    let answers = join_all(pages.into_iter().map(|page| async move {
+        let answer = client
+            .get_change_request_page_markdown(&target.space, &target.change_request, &page)
+            .await;
+        (page, answer)
+    }))
+    .await;
+    answers
+        .into_iter()
+        .filter_map(|(page, answer)| Some((page, answer.ok()?.markdown.unwrap_or_default())))
+        .collect()
 }

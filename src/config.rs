@@ -15,11 +15,22 @@ pub const DEFAULT_API_URL: &str = "https://api.gitbook.com";
 pub struct ConfigFile {
     pub token: Option<String>,
     pub api_url: Option<String>,
-    /// A theme file's path, or the name of one in the config directory's `themes/`.
+    /// A built-in theme (ansi16, dark, light, high-contrast), a theme file's path, or the name
+    /// of one in the config directory's `themes/`. `--theme` beats it.
     pub theme: Option<String>,
     /// Action name to keys, e.g. `down = ["j", "ctrl-n"]`.
     #[serde(default)]
     pub keys: HashMap<String, Vec<String>>,
+    // ── issue 13 palette ──
+    /// `mouse = false` turns the mouse off (as `--no-mouse` does).
+    pub mouse: Option<bool>,
+    // ── issue 13 reviewflow ──
+    /// Seconds between refreshes of an open review and the change-request lists; `0` turns
+    /// watching off. Default 120.
+    pub watch_interval_secs: Option<u64>,
+    /// A metered link: watching is off unless `watch_interval_secs` is set explicitly.
+    #[serde(default)]
+    pub metered: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -44,6 +55,18 @@ pub fn config_path() -> Option<PathBuf> {
 }
 
 /// Where the log file goes.
+// ── issue 13 palette ──
+/// Where quire keeps what it remembers between runs (the palette's history): the XDG state
+/// directory where there is one, else the data directory.
+pub fn state_dir() -> Option<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "quire")?;
+    Some(
+        dirs.state_dir()
+            .unwrap_or_else(|| dirs.data_dir())
+            .to_path_buf(),
+    )
+}
+
 pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "quire").map(|dirs| dirs.data_dir().to_path_buf())
 }

@@ -46,6 +46,34 @@ pub async fn settle(model: &mut Model, effects: &Effects, msg: Msg) {
     }
 }
 
+// ── issue 13 reviewflow ──
+/// Like [`settle`], but timers do not go off: their ids are returned, so a test can fire one
+/// when it chooses (a watch refresh) instead of looping on a timer that re-arms itself.
+pub async fn settle_holding_timers(
+    model: &mut Model,
+    effects: &Effects,
+    msg: Msg,
+) -> Vec<crate::app::RequestId> {
+    let mut timers = Vec::new();
+    let mut queue = VecDeque::from([msg]);
+    while let Some(msg) = queue.pop_front() {
+        let cmd = hold_timers(update(model, msg), &mut timers);
+        run(cmd, effects, &mut queue).await;
+    }
+    timers
+}
+
+fn hold_timers(cmd: Cmd, timers: &mut Vec<crate::app::RequestId>) -> Cmd {
+    match cmd {
+        Cmd::Timer { id, .. } => {
+            timers.push(id);
+            Cmd::None
+        }
+        Cmd::Batch(commands) => Cmd::batch(commands.into_iter().map(|c| hold_timers(c, timers))),
+        other => other,
+    }
+}
+
 /// Runs the model's first command and settles.
 pub async fn start(model: &mut Model, effects: &Effects) {
     let mut queue = VecDeque::new();
@@ -116,6 +144,12 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
                 prefix,
                 drafts: Vec::new(),
             }),
+            // ── issue 13 reviewdiff ──
+            Cmd::LoadReviewMemory { key } => queue.push_back(Msg::DraftsLoaded {
+                prefix: key,
+                drafts: Vec::new(),
+            }),
+            Cmd::SaveReviewMemory { .. } => {}
             Cmd::None
             | Cmd::SaveDraft { .. }
             | Cmd::DiscardDraft { .. }
@@ -125,6 +159,8 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
             | Cmd::Suspend
             | Cmd::RetryNow
             | Cmd::Quit => {}
+            // ── issue 13 palette ──
+            Cmd::SavePaletteHistory { .. } => {}
         }
     }
 }

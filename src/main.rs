@@ -55,6 +55,19 @@ struct Cli {
     /// Colours for highlighted code: 16, 256 or truecolor (default: guessed from the terminal).
     #[arg(long)]
     colors: Option<String>,
+    // ── issue 13 palette ──
+    /// Do not use the mouse (also `mouse = false` in the config file).
+    #[arg(long)]
+    no_mouse: bool,
+    // ── issue 13 looks ──
+    /// Theme: ansi16 (default), dark, light, high-contrast, or a theme file's path (beats
+    /// `theme` in the config file; NO_COLOR still turns colours off).
+    #[arg(long, value_name = "NAME|PATH")]
+    theme: Option<String>,
+    /// A metered link: do not refresh reviews and lists on an interval (unless the config file
+    /// sets `watch_interval_secs`).
+    #[arg(long)]
+    metered: bool,
     #[command(subcommand)]
     command: Option<Commands>,
 }
@@ -275,14 +288,12 @@ async fn run_app(cli: Cli) -> Result<()> {
         Some(path) => config::load_file(path)?,
         None => ConfigFile::default(),
     };
-    let mut theme = load_theme(&file, config_path.as_deref())?;
-    if quire::output::no_color_requested() {
+    let mut theme = load_theme(cli.theme.as_deref(), &file, config_path.as_deref())?;
+    let no_color = quire::output::no_color_requested();
+    let render = render_options(&theme, cli.colors.as_deref(), no_color)?;
+    if no_color {
         theme = theme.without_colours();
     }
-    let render = RenderOptions {
-        color_depth: color_depth(cli.colors.as_deref())?,
-        ..RenderOptions::default()
-    };
 
     // The demo sandbox lives as long as this function.
     let mut _sandbox = None;
@@ -302,7 +313,8 @@ async fn run_app(cli: Cli) -> Result<()> {
             .filter(|t| tokens::ALL.contains(&t.as_str()))
             .unwrap_or_else(|| tokens::ADMIN.to_string());
         let client = make_client(&sandbox.base_url(), &token)?;
-        let label = format!("demo sandbox · {token}");
+        // Who is signed in comes from `GET /user` in the header; the label names the server.
+        let label = "demo sandbox".to_string();
         _sandbox = Some(sandbox);
         // The sandbox's port changes every run; its drafts are kept under one name.
         (Some(client), label, Some(("demo".to_string(), token)))
@@ -333,9 +345,20 @@ async fn run_app(cli: Cli) -> Result<()> {
     };
     let mut model = Model::new(first, environment, Size::default());
     model.theme = theme.clone();
+    // ── issue 13 reviewflow ──
+    model.watch = quire::app::watch::Watch::from_settings(
+        file.watch_interval_secs,
+        file.metered || cli.metered,
+    );
     if let Err(error) = model.keymap.apply_overrides(&file.keys) {
         return Err(eyre!("{error} (in {})", model.environment.config_path));
     }
+    // ── issue 13 palette ──
+    if let Some(directory) = config::state_dir() {
+        model.palette_history =
+            quire::app::palette::History::load(quire::app::palette::history_file(&directory));
+    }
+    terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
     let effects = Effects {
         client,
         drafts: config::data_dir()
@@ -413,23 +436,35 @@ fn make_client(base_url: &str, token: &str) -> Result<Client> {
     Client::new(config).map_err(|error| eyre!("{error}"))
 }
 
-fn load_theme(file: &ConfigFile, config_path: Option<&std::path::Path>) -> Result<Theme> {
-    let Some(name) = &file.theme else {
-        return Ok(Theme::default());
-    };
-    let mut path = PathBuf::from(name);
-    if path.is_relative()
-        && let Some(directory) = config_path.and_then(|p| p.parent())
+/// The theme `--theme` names, else the config file's `theme`, else the default (ansi16).
+fn load_theme(
+    flag: Option<&str>,
+    file: &ConfigFile,
+    config_path: Option<&std::path::Path>,
+) -> Result<Theme> {
+    let choice = flag.or(file.theme.as_deref());
+    let config_dir = config_path.and_then(|path| path.parent());
+    Theme::resolve(choice, config_dir).map_err(|error| eyre!("{error}"))
+}
+
+/// How pages are rendered: code coloured with the theme's syntect theme, in as many colours as
+/// the terminal shows (or `--colors` says) but no more than the theme allows, and not at all
+/// under NO_COLOR.
+fn render_options(theme: &Theme, colors: Option<&str>, no_color: bool) -> Result<RenderOptions> {
+    let code = theme.code();
+    let mut depth = color_depth(colors)?;
+    // An explicit --colors wins; a guessed depth is capped by the theme.
+    if colors.is_none()
+        && let Some(max) = code.max_depth
     {
-        path = directory.join("themes").join(name);
-        if path.extension().is_none() {
-            path.set_extension("toml");
-        }
+        depth = depth.min(max);
     }
-    let text = std::fs::read_to_string(&path)
-        .wrap_err_with(|| format!("cannot read the theme {}", path.display()))?;
-    let theme = Theme::from_toml(&text).map_err(|e| eyre!("theme {}: {e}", path.display()))?;
-    Ok(Theme::default().merged_with(theme))
+    Ok(RenderOptions {
+        color_depth: depth,
+        code_theme: code.theme,
+        highlight: !no_color,
+        ..RenderOptions::default()
+    })
 }
 
 fn color_depth(flag: Option<&str>) -> Result<ColorDepth> {

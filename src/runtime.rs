@@ -16,6 +16,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use crate::api::models::{Collection, Space};
 use crate::api::{Client, encode_segment};
 use crate::app::drafts;
+use crate::app::review_memory;
 use crate::app::{
     ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
 };
@@ -94,12 +95,16 @@ where
     } else {
         warm_syntax_set
     };
-    if let Err(error) = std::thread::Builder::new()
-        .name("quire-grammars".into())
-        .spawn(warm)
+    // Under NO_COLOR nothing is highlighted, so nothing is warmed either.
+    if effects.render.highlight
+        && let Err(error) = std::thread::Builder::new()
+            .name("quire-grammars".into())
+            .spawn(warm)
     {
         tracing::warn!(%error, "could not start warming code grammars");
     }
+    // ── issue 13 looks ──
+    ask_who_is_signed_in(&effects, &sender);
     if let Some(client) = &effects.client {
         // The footer says "retrying in 2 s…" while a read waits; the loop learns it here.
         let retries = sender.clone();
@@ -187,11 +192,14 @@ fn apply<B: Backend, H: Host>(
 
 /// Renders the model. A backend that `Present`s frames sends the finished frame itself (few
 /// bytes: scroll regions, short moves); the others get ratatui's own diff.
-fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &Model) -> io::Result<()> {
+fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &mut Model) -> io::Result<()> {
     let presents = terminal.backend().presents_frames();
     let completed = terminal
         .draw(|frame| chrome::draw(frame, model))
         .map_err(backend_error)?;
+    // ── issue 13 palette ──
+    // Where rows and tabs were drawn: the next click is mapped through this frame.
+    model.mouse.hits = crate::ui::hit::take_frame();
     if presents {
         let frame = completed.buffer.clone();
         terminal.backend_mut().present(&frame)?;
@@ -220,12 +228,28 @@ fn backend_error<E: std::fmt::Display>(error: E) -> io::Error {
     io::Error::other(error.to_string())
 }
 
-/// Terminal events that matter to the model; the rest (focus, mouse) are ignored.
+/// Terminal events that matter to the model; the rest (focus) are ignored.
 fn message_for(event: Event) -> Option<Msg> {
     match event {
         Event::Key(key) => Some(Msg::Key(key)),
         Event::Paste(text) => Some(Msg::Paste(text)),
         Event::Resize(width, height) => Some(Msg::Resize { width, height }),
+        // ── issue 13 palette ──
+        // Only presses and the wheel: a release or a drag changes nothing, and must not wake
+        // the loop.
+        Event::Mouse(event)
+            if matches!(
+                event.kind,
+                ratatui::crossterm::event::MouseEventKind::Down(_)
+                    | ratatui::crossterm::event::MouseEventKind::ScrollDown
+                    | ratatui::crossterm::event::MouseEventKind::ScrollUp
+            ) =>
+        {
+            Some(Msg::Mouse {
+                event,
+                at: std::time::Instant::now(),
+            })
+        }
         _ => None,
     }
 }
@@ -267,6 +291,15 @@ fn execute<B: Backend, H: Host>(
             tokio::spawn(async move {
                 tokio::time::sleep(after).await;
                 let _ = sender.send(Msg::Timer(id));
+            });
+        }
+        // Under NO_COLOR the colours would be thrown away at output: the page as parsed is
+        // its last step, with no copy or worker.
+        Cmd::HighlightMarkdown { key, doc } if !effects.render.highlight => {
+            let _ = sender.send(Msg::MarkdownParsed {
+                key,
+                doc,
+                highlighted: true,
             });
         }
         Cmd::HighlightMarkdown { key, doc } => {
@@ -336,8 +369,53 @@ fn execute<B: Backend, H: Host>(
             repaint_from_scratch(terminal)?;
             let _ = sender.send(Msg::Resumed);
         }
+        // ── issue 13 palette ──
+        Cmd::SavePaletteHistory { path, entries } => {
+            if let Err(error) = crate::app::palette::save_history(&path, &entries) {
+                tracing::warn!(%error, "saving the palette history failed");
+            }
+        }
+        // ── issue 13 reviewdiff ──
+        Cmd::LoadReviewMemory { key } => {
+            let text = effects
+                .drafts
+                .as_deref()
+                .and_then(|directory| review_memory::load(directory, &key));
+            let drafts = text
+                .map(|text| vec![(key.clone(), text)])
+                .unwrap_or_default();
+            let _ = sender.send(Msg::DraftsLoaded {
+                prefix: key,
+                drafts,
+            });
+        }
+        Cmd::SaveReviewMemory { key, text } => {
+            if let Some(directory) = &effects.drafts
+                && let Err(error) = review_memory::save(directory, &key, &text)
+            {
+                tracing::warn!(%error, "remembering what the review showed failed");
+            }
+        }
     }
     Ok(())
+}
+
+// ── issue 13 looks ──
+/// Asks the server once who the token belongs to, for the header. A failure only leaves the
+/// name out (the screens report their own errors).
+fn ask_who_is_signed_in(effects: &Effects, sender: &UnboundedSender<Msg>) {
+    let Some(client) = effects.client.clone() else {
+        return;
+    };
+    let sender = sender.clone();
+    tokio::spawn(async move {
+        match client.current_user().await {
+            Ok(user) => {
+                let _ = sender.send(Msg::SignedInAs(user));
+            }
+            Err(error) => tracing::info!(%error, "could not ask who is signed in"),
+        }
+    });
 }
 
 fn spawn_render<F>(
@@ -477,6 +555,9 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Integrations(call) => ApiResponse::Integrations(
             crate::calls_integrations::call_integrations(client, call).await,
         ),
-        // ── end of the area blocks ──
+        // ── issue 13 reader ──
+        ApiCall::Reader(call) => {
+            ApiResponse::Reader(crate::app::reader_links::call(client, call).await)
+        } // ── end of the area blocks ──
     }
 }

@@ -59,6 +59,19 @@ const SCENES: &[(&str, &str)] = &[
     ("git-sync", "\r/getting\r\rI"),
 ];
 
+// ── issue 13 looks ──
+/// The Quickstart's code in the reader, in each built-in theme: (picture, theme, whether the
+/// terminal's background is light).
+const THEME_SCENES: &[(&str, &str, bool)] = &[
+    ("theme-ansi16", "ansi16", false),
+    ("theme-dark", "dark", false),
+    ("theme-light", "light", true),
+    ("theme-high-contrast", "high-contrast", false),
+];
+
+/// From the organizations screen to the Quickstart's first code block.
+const QUICKSTART_CODE_KEYS: &str = "\r/getting\r\rj\r/curl\r";
+
 pub async fn write_all(directory: &Path) -> std::io::Result<Vec<String>> {
     std::fs::create_dir_all(directory)?;
     let sandbox = Sandbox::start(
@@ -92,28 +105,79 @@ pub async fn write_all(directory: &Path) -> std::io::Result<Vec<String>> {
             },
             Size::default(),
         );
-        let resize = Msg::Resize {
-            width: WIDTH,
-            height: HEIGHT,
-        };
-        headless::settle(&mut model, &effects, resize).await;
-        headless::start(&mut model, &effects).await;
-        headless::type_keys(&mut model, &effects, keys).await;
-        let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT))
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        terminal
-            .draw(|frame| chrome::draw(frame, &model))
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let buffer = draw_scene(&mut model, &effects, keys).await?;
         let path = directory.join(format!("{name}.svg"));
-        std::fs::write(&path, to_svg(terminal.backend().buffer()))?;
+        std::fs::write(&path, to_svg(&buffer))?;
         written.push(path.display().to_string());
     }
+    written.extend(write_theme_scenes(directory, &sandbox).await?);
     sandbox.shutdown().await;
     Ok(written)
 }
 
-/// The buffer as an SVG: one rectangle per background run, one text element per cell.
+/// The [`THEME_SCENES`] pictures: each theme as quire runs it (its code theme, truecolor code
+/// unless the theme keeps code to 16 colours), on a dark or light terminal background.
+async fn write_theme_scenes(directory: &Path, sandbox: &Sandbox) -> std::io::Result<Vec<String>> {
+    let mut written = Vec::new();
+    for (name, theme_name, light) in THEME_SCENES {
+        let theme = Theme::built_in(theme_name)
+            .ok_or_else(|| std::io::Error::other(format!("no theme {theme_name}")))?;
+        let code = theme.code();
+        let render = RenderOptions {
+            color_depth: code.max_depth.unwrap_or(ColorDepth::TrueColor),
+            code_theme: code.theme,
+            ..RenderOptions::default()
+        };
+        let client = Client::new(ClientConfig::new(
+            sandbox.base_url(),
+            Token::new(tokens::ADMIN),
+        ))
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let effects = Effects {
+            client: Some(client),
+            drafts: None,
+            theme: theme.clone(),
+            render,
+        };
+        let mut model = Model::new(
+            Screen::Organizations(Organizations::default()),
+            Environment {
+                server_label: "demo sandbox".into(),
+                config_path: "~/.config/quire/config.toml".into(),
+                render,
+            },
+            Size::default(),
+        );
+        model.theme = theme;
+        model.signed_in_as = Some("Amara Okafor".into());
+        let buffer = draw_scene(&mut model, &effects, QUICKSTART_CODE_KEYS).await?;
+        let path = directory.join(format!("{name}.svg"));
+        let background = if *light {
+            Background::Light
+        } else {
+            Background::Dark
+        };
+        std::fs::write(&path, to_svg_on(&buffer, background))?;
+        written.push(path.display().to_string());
+    }
+    Ok(written)
+}
+
+/// The terminal's own background (and default text) a picture is drawn on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Background {
+    Dark,
+    Light,
+}
+
+/// The buffer as an SVG on a dark terminal.
 pub fn to_svg(buffer: &Buffer) -> String {
+    to_svg_on(buffer, Background::Dark)
+}
+
+/// The buffer as an SVG: one rectangle per background run, one text element per cell.
+pub fn to_svg_on(buffer: &Buffer, background: Background) -> String {
+    let hex = |color: Color, foreground: bool| hex_on(color, foreground, background);
     const CELL_WIDTH: f32 = 8.4;
     const CELL_HEIGHT: f32 = 17.0;
     let area = buffer.area;
@@ -182,9 +246,13 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// A dark terminal's palette for the 16 ANSI colours.
-fn hex(color: Color, foreground: bool) -> String {
+/// A terminal's palette for the 16 ANSI colours (the default colours follow its background),
+/// and xterm's for the 256 indexed ones.
+fn hex_on(color: Color, foreground: bool, background: Background) -> String {
+    let light = background == Background::Light;
     let rgb = match color {
+        Color::Reset if foreground && light => (0x1c, 0x1c, 0x1c),
+        Color::Reset if light => (0xfa, 0xfa, 0xfa),
         Color::Reset if foreground => (0xd0, 0xd0, 0xd0),
         Color::Reset => (0x1c, 0x1c, 0x1c),
         Color::Black => (0x1c, 0x1c, 0x1c),
@@ -204,7 +272,87 @@ fn hex(color: Color, foreground: bool) -> String {
         Color::LightCyan => (0x29, 0xb8, 0xdb),
         Color::White => (0xe5, 0xe5, 0xe5),
         Color::Rgb(r, g, b) => (r, g, b),
-        Color::Indexed(index) => (index, index, index),
+        Color::Indexed(index) => xterm_rgb(index, background),
     };
     format!("#{:02x}{:02x}{:02x}", rgb.0, rgb.1, rgb.2)
+}
+
+/// xterm's colour for a 256-colour palette index: the 16 named colours, the 6×6×6 cube, then
+/// the grey ramp.
+fn xterm_rgb(index: u8, background: Background) -> (u8, u8, u8) {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    const NAMED: [Color; 16] = [
+        Color::Black,
+        Color::Red,
+        Color::Green,
+        Color::Yellow,
+        Color::Blue,
+        Color::Magenta,
+        Color::Cyan,
+        Color::Gray,
+        Color::DarkGray,
+        Color::LightRed,
+        Color::LightGreen,
+        Color::LightYellow,
+        Color::LightBlue,
+        Color::LightMagenta,
+        Color::LightCyan,
+        Color::White,
+    ];
+    match index {
+        0..=15 => {
+            let hex = hex_on(NAMED[index as usize], true, background);
+            let channel = |at: usize| u8::from_str_radix(&hex[at..at + 2], 16).unwrap_or(0);
+            (channel(1), channel(3), channel(5))
+        }
+        16..=231 => {
+            let cube = index - 16;
+            (
+                LEVELS[(cube / 36) as usize],
+                LEVELS[(cube / 6 % 6) as usize],
+                LEVELS[(cube % 6) as usize],
+            )
+        }
+        _ => {
+            let grey = 8 + 10 * (index - 232);
+            (grey, grey, grey)
+        }
+    }
+}
+
+/// A scene as the terminal shows it: the model sized to the pictures, started, the keys typed.
+async fn draw_scene(
+    model: &mut Model,
+    effects: &Effects,
+    keys: &str,
+) -> std::io::Result<ratatui::buffer::Buffer> {
+    let resize = Msg::Resize {
+        width: WIDTH,
+        height: HEIGHT,
+    };
+    headless::settle(model, effects, resize).await;
+    headless::start(model, effects).await;
+    headless::type_keys(model, effects, keys).await;
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT))
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    terminal
+        .draw(|frame| chrome::draw(frame, model))
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(terminal.backend().buffer().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indexed_colours_are_drawn_in_xterm_colours() {
+        assert_eq!(xterm_rgb(16, Background::Dark), (0, 0, 0));
+        assert_eq!(xterm_rgb(25, Background::Dark), (0, 95, 175));
+        assert_eq!(xterm_rgb(231, Background::Dark), (255, 255, 255));
+        assert_eq!(xterm_rgb(232, Background::Dark), (8, 8, 8));
+        assert_eq!(xterm_rgb(255, Background::Dark), (238, 238, 238));
+        assert_eq!(xterm_rgb(1, Background::Dark), (0xcd, 0x31, 0x31));
+        assert_eq!(hex_on(Color::Reset, false, Background::Light), "#fafafa");
+    }
 }

@@ -20,8 +20,25 @@ use tokio::sync::{Notify, mpsc};
 
 use crate::runtime::{Host, InputEvent};
 
-/// Raw mode, the alternate screen and bracketed paste — everything `restore` turns off again.
-/// On failure whatever was turned on is turned off again.
+// ── issue 13 palette ──
+/// Whether `enter` asks the terminal for mouse events (on unless `--no-mouse` or
+/// `mouse = false`). Kept here because `restore` runs from places that know no settings: the
+/// panic hook, Ctrl-Z and `$EDITOR`.
+static MOUSE: AtomicBool = AtomicBool::new(false);
+
+/// Clicks and the wheel (1000) in SGR encoding (1006), which has no limit on the column. Not
+/// crossterm's `EnableMouseCapture`: that also asks for every pointer move (1003), which would
+/// wake quire for nothing each time the mouse crosses the window.
+pub const MOUSE_ON: &str = "\x1b[?1000h\x1b[?1006h";
+pub const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1000l";
+
+/// Turns mouse reporting on or off for the next `enter` (and off again in `restore`).
+pub fn use_mouse(on: bool) {
+    MOUSE.store(on, Ordering::SeqCst);
+}
+
+/// Raw mode, the alternate screen, bracketed paste and the mouse (when wanted) — everything
+/// `restore` turns off again. On failure whatever was turned on is turned off again.
 pub fn enter() -> io::Result<()> {
     let entered = enable_raw_mode().and_then(|()| {
         execute!(
@@ -29,7 +46,13 @@ pub fn enter() -> io::Result<()> {
             EnterAlternateScreen,
             EnableBracketedPaste,
             cursor::Hide
-        )
+        )?;
+        if MOUSE.load(Ordering::SeqCst) {
+            let mut stdout = io::stdout();
+            stdout.write_all(MOUSE_ON.as_bytes())?;
+            stdout.flush()?;
+        }
+        Ok(())
     });
     if entered.is_err() {
         restore();
@@ -72,6 +95,9 @@ const RESET_SCROLL_REGION: &[u8] = b"\x1b[r";
 /// because there is nothing better to do with them at that point.
 pub fn restore() {
     let _ = disable_raw_mode();
+    if MOUSE.load(Ordering::SeqCst) {
+        let _ = io::stdout().write_all(MOUSE_OFF.as_bytes());
+    }
     // quire leaves its scroll region set between frames (src/output): the shell, the editor
     // or whoever gets the terminal next gets the whole screen back.
     let _ = io::stdout().write_all(RESET_SCROLL_REGION);

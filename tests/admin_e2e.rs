@@ -51,7 +51,7 @@ fn title_instructions_with_a_draft_that_survives_and_a_saml_provider() {
     first.send("D");
     first.wait_for("ctrl-s send", WAIT);
     first.send("\r\rAlways cite the page you answer from.");
-    first.wait_for("Always cite the page", WAIT);
+    first.wait_for("Always cite the page you answer from.", WAIT);
     first.settle();
     let home = first.home().to_path_buf();
     first.close_terminal();

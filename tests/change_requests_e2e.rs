@@ -33,7 +33,7 @@ fn create_a_change_request_in_a_space_describe_it_and_get_its_pdf() {
     app.send("E2E token scopes\r");
     app.wait_for("#7 E2E token scopes", WAIT);
 
-    app.send("3D");
+    app.send("4D");
     app.wait_for("ctrl-s send", WAIT);
     app.send("Why **this** matters");
     app.send("\u{13}"); // ctrl-s

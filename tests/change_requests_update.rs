@@ -235,7 +235,7 @@ async fn a_saved_description_is_stored_in_the_sandbox() {
 async fn p_on_the_changes_tab_asks_for_the_selected_page_and_shows_the_address() {
     let mut loaded = review(tokens::READER, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    assert_eq!(screen(model).tab, ReviewTab::Changes);
+    common::review::open_tab(model, ReviewTab::Changes);
     let page = screen(model).selected_page().unwrap().page.clone();
     let (request, call) = review_call(&update(model, char_key('P')));
     assert_eq!(
@@ -267,7 +267,7 @@ async fn p_on_the_changes_tab_asks_for_the_selected_page_and_shows_the_address()
 async fn p_elsewhere_asks_for_the_whole_change_request_and_failures_say_so() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('3'));
+    common::review::open_tab(model, ReviewTab::Reviews);
     let (request, call) = review_call(&update(model, char_key('P')));
     assert!(
         matches!(call, ReviewCall::Pdf { page: None, .. }),
@@ -284,7 +284,7 @@ async fn the_pdf_address_comes_from_the_sandbox() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let effects = loaded.effects.clone();
     let model = &mut loaded.model;
-    update(model, char_key('3'));
+    common::review::open_tab(model, ReviewTab::Reviews);
     headless::settle(model, &effects, char_key('P')).await;
     let Some(Overlay::Pdf(popup)) = &screen(model).overlay else {
         panic!("{:?}", screen(model).notice)

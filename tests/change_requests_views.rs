@@ -53,7 +53,10 @@ async fn with_keys(model: &mut Model, effects: &Effects, keys: &[Msg]) {
 #[tokio::test]
 async fn the_description_editor_and_its_confirmation() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
-    update(&mut loaded.model, char_key('3'));
+    common::review::open_tab(
+        &mut loaded.model,
+        quire::screens::review::ReviewTab::Reviews,
+    );
     update(&mut loaded.model, char_key('D'));
     snapshot_both("description_editor", &mut loaded.model);
     update(&mut loaded.model, key(KeyCode::Enter));
@@ -66,7 +69,8 @@ async fn the_description_editor_and_its_confirmation() {
 async fn the_pdf_popup() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
     let effects = loaded.effects.clone();
-    with_keys(&mut loaded.model, &effects, &[char_key('P')]).await;
+    // On the changes tab (2), where P means the selected page.
+    with_keys(&mut loaded.model, &effects, &[char_key('2'), char_key('P')]).await;
     snapshot_both("pdf_popup", &mut loaded.model);
 }
 

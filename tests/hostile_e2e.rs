@@ -251,12 +251,12 @@ fn visit_the_change_request(app: &mut PtyApp) {
     app.wait_for("HSUBJECT", WAIT);
     app.send("\r");
     app.wait_for("Changes (4)", WAIT);
-    app.send("2");
+    app.send("3");
     app.wait_for("unresolved", WAIT);
     app.send("/HCOMMENT\r");
     app.wait_for("HCOMMENT", WAIT);
     app.wait_for("HREPLY", WAIT);
-    app.send("3");
+    app.send("4");
     app.wait_for("HDESCRIPTION", WAIT);
 }
 

@@ -363,6 +363,19 @@ fn a_team_is_created_with_a_checked_title_and_initial_members() {
     assert!(matches!(call, TeamsCall::List { .. }), "the list reloads");
     let notice = teams_tab(&model).notice.clone().expect("a notice");
     assert_eq!(notice.text, "Created team “Field Ops”");
+    // The action log lists it, undone by deleting the new team.
+    let logged = model.action_log.newest_first().next().expect("logged");
+    assert_eq!(logged.what, "Created team “Field Ops”");
+    match &logged.undo {
+        quire::app::action_log::Undo::Inverse { call, .. } => assert_eq!(
+            **call,
+            ApiCall::Teams(TeamsCall::Delete {
+                organization: ORG.into(),
+                team: "t-new".into()
+            })
+        ),
+        other => panic!("an inverse: {other:?}"),
+    }
 }
 
 #[test]
@@ -395,6 +408,17 @@ fn a_team_is_renamed_and_deleted_after_asking_and_a_refusal_is_shown() {
     );
     let notice = teams_tab(&model).notice.clone().expect("a notice");
     assert_eq!(notice.text, "Renamed “Platform” to “Platform Eng”");
+    match &model.action_log.newest_first().next().expect("logged").undo {
+        quire::app::action_log::Undo::Inverse { call, .. } => assert_eq!(
+            **call,
+            ApiCall::Teams(TeamsCall::Rename {
+                organization: ORG.into(),
+                team: "t-platform".into(),
+                title: "Platform".into()
+            })
+        ),
+        other => panic!("an inverse: {other:?}"),
+    }
 
     update(&mut model, char_key('d'));
     match &teams_tab(&model).modal {

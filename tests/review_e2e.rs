@@ -37,7 +37,7 @@ async fn reply_react_resolve_approve_and_merge_are_stored() {
     app.wait_for("🚀 1", WAIT);
     app.send("x");
     app.wait_for("Resolved.", WAIT);
-    app.send("3");
+    app.send("4");
     app.send("A");
     app.wait_for("Approve", WAIT);
     app.send("\u{13}");

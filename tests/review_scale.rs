@@ -87,7 +87,7 @@ fn every_reply_loaded(model: &Model) -> bool {
 /// (the first reply calls), not yet run.
 async fn loaded_on_the_comments_tab(client: &Client) -> (Model, Cmd) {
     let mut model = big_review();
-    update(&mut model, common::char_key('2'));
+    common::review::open_tab(&mut model, ReviewTab::Comments);
     let (request, call) = model
         .init()
         .api_calls()

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::review::{answer, forbidden, review, review_call, screen, type_text};
+use common::review::{answer, forbidden, open_tab, review, review_call, screen, type_text};
 use common::{char_key, ctrl, key, requests};
 use quire::api::ReviewVerdict;
 use quire::api::models::{ChangeRequestStatus, MergeOutcome, MergeResult};
@@ -34,7 +34,7 @@ async fn the_review_loads_changes_threads_and_reviews() {
 async fn resolving_shows_at_once_and_rolls_back_when_refused() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     assert_eq!(screen(model).tab, ReviewTab::Comments);
     let row = screen(model).selected_row().unwrap();
     let was_resolved = screen(model).threads()[row.thread].comment.is_resolved();
@@ -63,7 +63,7 @@ async fn resolving_shows_at_once_and_rolls_back_when_refused() {
 async fn reacting_toggles_through_the_picker_and_rolls_back() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     let row = screen(model).selected_row().unwrap();
     let before = screen(model).threads()[row.thread]
         .comment
@@ -103,7 +103,7 @@ async fn reacting_toggles_through_the_picker_and_rolls_back() {
 async fn a_reply_is_saved_as_a_draft_and_kept_when_the_post_fails() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     update(model, char_key('R'));
     let saves = type_text(model, "On it");
     let Cmd::SaveDraft {
@@ -165,7 +165,7 @@ async fn drafts_found_on_disk_fill_the_composer_again() {
             .text
             .contains("restored")
     );
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     update(model, char_key('c'));
     let Some(Overlay::Composer { composer, .. }) = &screen(model).overlay else {
         panic!()
@@ -250,7 +250,7 @@ async fn approving_without_a_comment_sends_the_verdict() {
 async fn the_triage_loop_walks_unresolved_threads_with_a_counter() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     let open = quire::screens::review::threads::unresolved(screen(model).threads()).len();
     update(model, char_key('n'));
     let first = screen(model).selected_row().unwrap().thread;
@@ -274,7 +274,7 @@ async fn the_triage_loop_walks_unresolved_threads_with_a_counter() {
 async fn a_reader_is_told_why_and_nothing_is_sent() {
     let mut loaded = review(tokens::READER, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     for action in ['R', 'c', '+', 'x', 'A', 'M'] {
         let cmd = update(model, char_key(action));
         assert!(requests(&cmd).is_empty(), "{action} sent {cmd:?}");
@@ -289,6 +289,7 @@ async fn a_reader_is_told_why_and_nothing_is_sent() {
 async fn selecting_a_created_page_asks_only_for_the_change_request_side() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
+    open_tab(model, ReviewTab::Changes);
     let created = screen(model)
         .pages
         .iter()
@@ -393,7 +394,7 @@ async fn a_change_request_seen_before_paints_at_once_and_refreshes_behind() {
 async fn a_reaction_goes_to_the_comment_it_was_chosen_for_even_after_a_reload() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     update(model, char_key('n'));
     let row = screen(model).selected_row().unwrap();
     let chosen = screen(model).threads()[row.thread].comment.id.clone();
@@ -419,7 +420,7 @@ async fn a_reaction_goes_to_the_comment_it_was_chosen_for_even_after_a_reload() 
 async fn a_pasted_text_is_saved_as_a_draft_at_once() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     update(model, char_key('R'));
     let cmd = update(model, Msg::Paste("pasted\nparagraph".into()));
     let Cmd::SaveDraft { text, .. } = cmd else {
@@ -432,7 +433,7 @@ async fn a_pasted_text_is_saved_as_a_draft_at_once() {
 async fn a_post_with_no_answer_keeps_the_text_and_reloads_before_any_resend() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     update(model, char_key('R'));
     type_text(model, "maybe sent");
     let (request, _) = review_call(&update(model, ctrl('s')));
@@ -464,7 +465,7 @@ async fn a_post_with_no_answer_keeps_the_text_and_reloads_before_any_resend() {
 async fn editing_your_own_comment_sends_the_new_text_and_shows_it() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     // Find a comment the server says we may edit.
     let rows = screen(model).rows();
     let own = rows
@@ -501,7 +502,7 @@ async fn editing_your_own_comment_sends_the_new_text_and_shows_it() {
 async fn someone_elses_comment_cannot_be_edited_or_deleted() {
     let mut loaded = review(tokens::COMMENTER, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     let rows = screen(model).rows();
     let theirs = rows
         .iter()
@@ -521,7 +522,7 @@ async fn someone_elses_comment_cannot_be_edited_or_deleted() {
 async fn reviewers_are_requested_through_the_member_picker_and_removed_after_asking() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('3'));
+    open_tab(model, ReviewTab::Reviews);
     let (request, call) = review_call(&update(model, char_key('+')));
     assert!(matches!(call, ReviewCall::ListMembers { .. }));
     let members = loaded
@@ -610,7 +611,7 @@ fn thread_text(model: &quire::app::Model, thread: usize) -> String {
 async fn slash_on_the_comments_tab_filters_threads_and_takes_every_key() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     let all = screen(model).rows().len();
     update(model, char_key('/'));
     // "scope" holds c (new comment), e (edit), o and p: none may run as a command.
@@ -637,6 +638,7 @@ async fn slash_on_the_comments_tab_filters_threads_and_takes_every_key() {
 async fn slash_on_the_changes_tab_searches_the_diff_and_n_walks_the_matches() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
+    open_tab(model, ReviewTab::Changes);
     // A word that is in the diff more than once.
     let lines: Vec<String> = screen(model)
         .diff_view
@@ -679,7 +681,7 @@ async fn slash_on_the_changes_tab_searches_the_diff_and_n_walks_the_matches() {
 async fn cycling_the_thread_filter_keeps_the_selected_thread_or_the_nearest() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     // An open thread with a resolved one before it, so its row moves when the filter changes.
     let threads = screen(model).threads().to_vec();
     let open = (1..threads.len())
@@ -714,6 +716,7 @@ async fn cycling_the_thread_filter_keeps_the_selected_thread_or_the_nearest() {
 async fn n_goes_on_to_the_next_changed_page_and_n_back() {
     let loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let (mut model, effects) = (loaded.model, loaded.effects);
+    open_tab(&mut model, ReviewTab::Changes);
     let hunks = screen(&model).diff_view.as_ref().unwrap().hunk_rows.len();
     assert!(hunks > 0);
     for _ in 0..hunks {
@@ -753,6 +756,7 @@ async fn n_goes_on_to_the_next_changed_page_and_n_back() {
 async fn side_by_side_on_a_narrow_diff_says_why_nothing_changed() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
+    open_tab(model, ReviewTab::Changes);
     let before = screen(model).side_by_side;
     update(model, char_key('s'));
     assert_eq!(screen(model).side_by_side, before);
@@ -764,7 +768,7 @@ async fn side_by_side_on_a_narrow_diff_says_why_nothing_changed() {
 async fn esc_on_an_unchanged_edit_just_closes() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     let own = screen(model)
         .rows()
         .iter()
@@ -794,7 +798,7 @@ async fn esc_on_an_unchanged_edit_just_closes() {
 async fn a_refusal_names_the_role_you_have_and_the_one_needed() {
     let mut loaded = review(tokens::READER, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     update(model, char_key('c'));
     let notice = screen(model).notice.clone().unwrap();
     assert!(
@@ -880,7 +884,7 @@ async fn an_empty_or_unchanged_subject_is_not_sent() {
 async fn messages_follow_the_shared_rule() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     update(model, char_key('x'));
     assert!(!screen(model).notice.as_ref().unwrap().error);
     update(model, char_key('j'));
@@ -934,7 +938,7 @@ async fn drafts_are_announced_only_when_this_user_may_send_them() {
 async fn a_paste_into_the_thread_filter_filters_at_once() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    open_tab(model, ReviewTab::Comments);
     let all = screen(model).rows().len();
     update(model, char_key('/'));
     update(model, Msg::Paste("follow-up".into()));

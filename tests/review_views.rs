@@ -33,23 +33,32 @@ async fn scene(keys: &str) -> Model {
     loaded.model
 }
 
+// Tabs by number: 1 overview, 2 changes, 3 comments, 4 reviews.
 const SCENES: &[(&str, &str)] = &[
-    ("review_changes", ""),
-    ("review_comments", "2n"),
-    ("review_reviews", "3"),
-    ("review_picker", "2+"),
-    ("review_composer", "2RGood point"),
-    ("review_preflight", "M"),
-    ("review_comments_filtered", "2/scope"),
-    ("review_subject", "S"),
+    ("review_changes", "2"),
+    ("review_comments", "3n"),
+    ("review_reviews", "4"),
+    ("review_picker", "3+"),
+    ("review_composer", "3RGood point"),
+    ("review_preflight", "2M"),
+    ("review_comments_filtered", "3/scope"),
+    ("review_subject", "2S"),
+    // ── issue 13 reviewflow ──
+    ("review_overview", ""),
 ];
 
 #[tokio::test]
 async fn review_states_at_80x24_and_40x12() {
     for (name, keys) in SCENES {
         let mut model = scene(keys).await;
-        insta::assert_snapshot!(format!("{name}_80x24"), render(&mut model, 80, 24));
-        insta::assert_snapshot!(format!("{name}_40x12"), render(&mut model, 40, 12));
+        insta::assert_snapshot!(
+            format!("{name}_80x24"),
+            common::review::steady_ages(&render(&mut model, 80, 24))
+        );
+        insta::assert_snapshot!(
+            format!("{name}_40x12"),
+            common::review::steady_ages(&render(&mut model, 40, 12))
+        );
     }
 }
 
@@ -73,7 +82,7 @@ async fn review_states_draw_at_every_size_without_panic() {
 
 #[tokio::test]
 async fn an_empty_thread_filter_says_so_and_how_to_clear_it() {
-    let mut model = scene("2/gett").await;
+    let mut model = scene("3/gett").await;
     let screen = render(&mut model, 80, 24);
     assert!(
         screen.contains("No matches for 'gett' — esc clears"),
@@ -83,7 +92,7 @@ async fn an_empty_thread_filter_says_so_and_how_to_clear_it() {
 
 #[tokio::test]
 async fn the_merge_preflight_keeps_its_keys_at_40x12() {
-    let mut model = scene("M").await;
+    let mut model = scene("2M").await;
     let small = render(&mut model, 40, 12);
     assert!(small.contains("esc: not now"), "{small}");
     let large = render(&mut model, 80, 24);
@@ -94,7 +103,7 @@ async fn the_merge_preflight_keeps_its_keys_at_40x12() {
 async fn a_reply_keeps_the_comment_it_answers_in_sight() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
     let model = &mut loaded.model;
-    update(model, char_key('2'));
+    common::review::open_tab(model, quire::screens::review::ReviewTab::Comments);
     let author = {
         let screen = common::review::screen(model);
         let row = screen.selected_row().unwrap();
@@ -117,7 +126,7 @@ async fn a_reply_keeps_the_comment_it_answers_in_sight() {
 
 #[tokio::test]
 async fn comment_bodies_are_drawn_as_markdown() {
-    let mut model = scene("2").await;
+    let mut model = scene("3").await;
     let drawn = render(&mut model, 120, 40);
     assert!(!drawn.contains("**"), "no raw bold markers: {drawn}");
     assert!(!drawn.contains("`"), "no raw code ticks: {drawn}");

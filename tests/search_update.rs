@@ -403,8 +403,8 @@ fn backlinks_of_a_page_from_the_tree_and_the_reader_and_its_links() {
     };
     assert_eq!(reader.page.id, "p-install");
 
-    // In the reader: `b` what links here, `L` the page's own links.
-    update(&mut model, char_key('L'));
+    // In the reader: `b` what links here, `l` the page's own links.
+    update(&mut model, char_key('l'));
     assert_eq!(
         links(&model).list,
         LinkList::Page {

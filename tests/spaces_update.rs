@@ -323,6 +323,21 @@ fn delete_asks_first_then_the_space_moves_to_the_trash() {
     assert!(notice(&model).contains("Trash"), "{}", notice(&model));
     let trash = &org(&model).trash;
     assert_eq!(trash.entries()[0].id, "s-api");
+    // The action log lists the deletion, undone by restoring the space.
+    let logged = model.action_log.newest_first().next().expect("logged");
+    assert!(logged.what.starts_with("Deleted the space"), "{logged:?}");
+    assert_eq!(
+        logged.undo,
+        quire::app::action_log::Undo::inverse(
+            ApiCall::Spaces(SpacesCall::Restore {
+                space: "s-api".into()
+            }),
+            match &logged.undo {
+                quire::app::action_log::Undo::Inverse { describe, .. } => describe.clone(),
+                other => panic!("an inverse: {other:?}"),
+            },
+        )
+    );
 }
 
 #[test]

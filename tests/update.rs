@@ -424,15 +424,31 @@ fn copy_link_asks_for_osc52_with_the_selected_address() {
     assert!(model.toast.as_ref().unwrap().text.contains("Copied"));
 }
 
+/// The help overlay scrolled to `scroll`, with no search.
+fn help_at(scroll: u16) -> Overlay {
+    Overlay::Help {
+        scroll,
+        filter: quire::ui::input::Filter::default(),
+    }
+}
+
 #[test]
 fn help_opens_and_closes_and_suspend_is_a_command() {
     let mut model = loaded_organizations(2, None);
+    // Tall enough for the whole help (grouped in titled sections since issue 13).
+    update(
+        &mut model,
+        Msg::Resize {
+            width: 80,
+            height: 40,
+        },
+    );
     update(&mut model, char_key('?'));
-    assert_eq!(model.overlay, Some(Overlay::Help { scroll: 0 }));
+    assert_eq!(model.overlay, Some(help_at(0)));
     update(&mut model, char_key('j'));
     assert_eq!(
         model.overlay,
-        Some(Overlay::Help { scroll: 0 }),
+        Some(help_at(0)),
         "help that fits does not scroll"
     );
     update(&mut model, key(KeyCode::Esc));
@@ -566,28 +582,20 @@ fn help_scrolls_to_its_last_row_and_never_past_it() {
     let last = quire::ui::chrome::help_max_scroll(&model);
     assert!(last > 0, "the help is longer than 8 rows");
     update(&mut model, char_key('G'));
-    assert_eq!(
-        model.overlay,
-        Some(Overlay::Help { scroll: last }),
-        "G goes to the end"
-    );
+    assert_eq!(model.overlay, Some(help_at(last)), "G goes to the end");
     for _ in 0..5 {
         update(&mut model, char_key('j'));
         update(&mut model, ctrl('d'));
     }
-    assert_eq!(
-        model.overlay,
-        Some(Overlay::Help { scroll: last }),
-        "no over-scroll"
-    );
+    assert_eq!(model.overlay, Some(help_at(last)), "no over-scroll");
     update(&mut model, char_key('k'));
     assert_eq!(
         model.overlay,
-        Some(Overlay::Help { scroll: last - 1 }),
+        Some(help_at(last - 1)),
         "one up moves at once"
     );
     update(&mut model, char_key('g'));
-    assert_eq!(model.overlay, Some(Overlay::Help { scroll: 0 }));
+    assert_eq!(model.overlay, Some(help_at(0)));
 }
 
 #[test]

@@ -131,6 +131,9 @@ struct NewComment<'a> {
     body: CommentBody,
     #[serde(skip_serializing_if = "Option::is_none")]
     page: Option<&'a str>,
+    /// The block of the page the comment is about (its document `key`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    node: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -210,9 +213,24 @@ impl Client {
         markdown: &str,
         page: Option<&str>,
     ) -> Result<Comment, ApiError> {
+        self.post_comment_on_block(space, change_request, markdown, page, None)
+            .await
+    }
+
+    /// `POST …/comments` on a page and, when known, one block of it (`node`, the block's
+    /// document `key`).
+    pub async fn post_comment_on_block(
+        &self,
+        space: &str,
+        change_request: &str,
+        markdown: &str,
+        page: Option<&str>,
+        node: Option<&str>,
+    ) -> Result<Comment, ApiError> {
         let body = NewComment {
             body: CommentBody::from_markdown(markdown),
             page,
+            node,
         };
         self.post(&comments_path(space, change_request), &body)
             .await
@@ -359,6 +377,7 @@ mod tests {
         let body = NewComment {
             body: CommentBody::from_markdown("hi"),
             page: None,
+            node: None,
         };
         assert_eq!(
             serde_json::to_value(&body).unwrap(),
@@ -367,8 +386,10 @@ mod tests {
         let body = NewComment {
             body: CommentBody::from_markdown("hi"),
             page: Some("p1"),
+            node: Some("block-3"),
         };
         assert_eq!(serde_json::to_value(&body).unwrap()["page"], "p1");
+        assert_eq!(serde_json::to_value(&body).unwrap()["node"], "block-3");
     }
 
     #[test]

@@ -68,6 +68,8 @@ pub enum ApiCall {
     // ── issue 12: conversations, integrations ──
     Conversations(crate::app::conversations::ConversationsCall),
     Integrations(crate::app::integrations::IntegrationsCall),
+    // ── issue 13 reader ──
+    Reader(crate::app::reader_links::ReaderCall),
     // ── end of the area blocks ──
 }
 
@@ -127,6 +129,23 @@ pub enum Cmd {
     /// End every retry wait under way: those reads are tried again now.
     RetryNow,
     Quit,
+    // ── issue 13 palette ──
+    /// Write the palette's history (most recent first) to `path`, private to the user.
+    SavePaletteHistory {
+        path: std::path::PathBuf,
+        entries: Vec<String>,
+    },
+    // ── issue 13 reviewdiff ──
+    /// Read what was seen of a change request at the last visit (see `review_memory`); the
+    /// answer comes as `Msg::DraftsLoaded` with `prefix` = `key` and at most one entry.
+    LoadReviewMemory {
+        key: String,
+    },
+    /// Remember what was seen of a change request (a small JSON text).
+    SaveReviewMemory {
+        key: String,
+        text: String,
+    },
 }
 
 impl Cmd {

@@ -71,6 +71,14 @@ pub enum KeyContext {
     ClusterIssues,
     /// The organization's Integrations tab: the catalogue.
     Integrations,
+    // ── issue 13 reader ──
+    /// A page read at full width: its links and the history of pages read.
+    ReaderLinks,
+    /// The space's page preview while it has the focus: scrolling.
+    Preview,
+    // ── issue 13 reviewflow ──
+    /// The action log: this session's writes, `u` undoes one.
+    ActionLog,
     // ── end of the area blocks ──
 }
 
@@ -136,7 +144,7 @@ actions! {
     NextThread => "next_thread", "next unresolved thread";
     PreviousThread => "previous_thread", "previous unresolved thread";
     CycleCommentFilter => "cycle_comment_filter", "all / open / resolved threads";
-    NewComment => "new_comment", "new comment (on the selected page)";
+    NewComment => "new_comment", "new comment (changes tab: on the line under ›)";
     Reply => "reply", "reply to the thread";
     React => "react", "react";
     ToggleResolved => "toggle_resolved", "resolve / reopen the thread";
@@ -222,6 +230,30 @@ actions! {
     SourceFilter => "source_filter", "conversations of one source";
     IngestConversation => "ingest_conversation", "ingest a conversation from a JSON file";
     IntegrationFilters => "integration_filters", "filters: category, scope, target, blocks…";
+
+    // ── issue 13 palette ──
+    CommandPalette => "command_palette", "command palette: actions, go to, search";
+    // ── issue 13 reviewdiff ──
+    ShowThreadHere => "show_thread_here", "a thread marked ▌ ↔ its line in the diff";
+    SinceLastReview => "since_last_review", "only what changed since your last review";
+    NextNew => "next_new", "next thread new since your last review";
+    // ── issue 13 reader ──
+    NextLink => "next_link", "next link on the page";
+    PreviousLink => "previous_link", "previous link on the page";
+    FollowLink => "follow_link", "follow the link";
+    HistoryBack => "history_back", "back to the page read before";
+    HistoryForward => "history_forward", "forward again";
+    FocusPane => "focus_pane", "focus the tree / the preview";
+    ZoomPane => "zoom_pane", "zoom the focused pane to full width and back";
+    // The mouse wheel over a space's preview (no key: `j`/`k` move the tree there).
+    PreviewWheelDown => "preview_wheel_down", "scroll the preview down (mouse wheel)";
+    PreviewWheelUp => "preview_wheel_up", "scroll the preview up (mouse wheel)";
+    // ── issue 13 reviewflow ──
+    ActionLogView => "action_log", "action log: this session's writes (u undoes)";
+    Undo => "undo", "undo: apply the inverse of the selected write";
+    OverviewTab => "overview_tab", "overview";
+    NextChangeRequest => "next_change_request", "next change request of the list";
+    PreviousChangeRequest => "previous_change_request", "previous change request of the list";
 
     // ── end of the area blocks ──
 
@@ -344,6 +376,7 @@ impl fmt::Display for KeyCombo {
             KeyCode::PageDown => f.write_str("pgdn"),
             KeyCode::Home => f.write_str("home"),
             KeyCode::End => f.write_str("end"),
+            KeyCode::Delete => f.write_str("delete"),
             KeyCode::F(n) => write!(f, "f{n}"),
             other => write!(f, "{other:?}"),
         }
@@ -360,6 +393,17 @@ pub struct Binding {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Keymap {
     bindings: Vec<Binding>,
+    /// Two-key sequences ("]c"): the first key waits, shown in the footer, for the second.
+    sequences: Vec<Sequence>,
+}
+
+/// A binding of two keys pressed one after the other.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sequence {
+    pub context: KeyContext,
+    pub first: KeyCombo,
+    pub second: KeyCombo,
+    pub action: Action,
 }
 
 impl Default for Keymap {
@@ -405,9 +449,10 @@ impl Default for Keymap {
             (Tree, &["c"], Action::ChangeRequestsOfSpace),
             (ChangeRequests, &["s"], Action::CycleStatus),
             (ChangeRequests, &["f"], Action::CycleWho),
-            (Review, &["1"], Action::ChangesTab),
-            (Review, &["2"], Action::CommentsTab),
-            (Review, &["3"], Action::ReviewsTab),
+            (Review, &["1"], Action::OverviewTab),
+            (Review, &["2"], Action::ChangesTab),
+            (Review, &["3"], Action::CommentsTab),
+            (Review, &["4"], Action::ReviewsTab),
             (Review, &["M"], Action::Merge),
             (Review, &["U"], Action::UpdateFromMain),
             (Review, &["T"], Action::ToggleDraft),
@@ -481,7 +526,6 @@ impl Default for Keymap {
             (ChangeRequests, &["I"], Action::IssueCluster),
             (ChangeRequests, &["N"], Action::NewChangeRequest),
             (Files, &["b"], Action::Backlinks),
-            (Reader, &["L"], Action::LinksReport),
             (Git, &["i"], Action::GitImport),
             (Git, &["e"], Action::GitExport),
             (Git, &["d", "delete"], Action::RemoveLegacyInstallation),
@@ -528,6 +572,36 @@ impl Default for Keymap {
             (Clusters, &["i"], Action::IngestConversation),
             (ClusterIssues, &["c"], Action::ClusterChangeRequests),
             (Integrations, &["f"], Action::IntegrationFilters),
+            // ── issue 13 palette ──
+            (Global, &[":", "ctrl-k"], Action::CommandPalette),
+            // ── issue 13 reviewdiff ──
+            (Changes, &["m"], Action::ShowThreadHere),
+            (Comments, &["m"], Action::ShowThreadHere),
+            (Changes, &["L"], Action::SinceLastReview),
+            (Comments, &["L"], Action::NextNew),
+            // ── issue 13 reader ──
+            // `ctrl-i` is `tab` in a classic terminal: it arrives apart only where the terminal
+            // reports keys distinctly (the kitty keyboard protocol); `L` works everywhere.
+            (ReaderLinks, &["tab"], Action::NextLink),
+            (ReaderLinks, &["shift-tab"], Action::PreviousLink),
+            (ReaderLinks, &["enter"], Action::FollowLink),
+            (ReaderLinks, &["ctrl-o", "H"], Action::HistoryBack),
+            (ReaderLinks, &["ctrl-i", "L"], Action::HistoryForward),
+            (ReaderLinks, &["l"], Action::LinksReport),
+            (SpaceTree, &["tab", "ctrl-w"], Action::FocusPane),
+            (SpaceTree, &["z"], Action::ZoomPane),
+            (Preview, &["j", "down"], Action::Down),
+            (Preview, &["k", "up"], Action::Up),
+            (Preview, &["ctrl-d"], Action::HalfPageDown),
+            (Preview, &["ctrl-u"], Action::HalfPageUp),
+            (Preview, &["pgdn", "space", "ctrl-f"], Action::PageDown),
+            (Preview, &["pgup", "ctrl-b"], Action::PageUp),
+            (Preview, &["g", "home"], Action::Top),
+            (Preview, &["G", "end"], Action::Bottom),
+            (Preview, &["enter"], Action::Open),
+            // ── issue 13 reviewflow ──
+            (Global, &["!"], Action::ActionLogView),
+            (ActionLog, &["u"], Action::Undo),
             // ── end of the area blocks ──
         ];
         let mut bindings: Vec<Binding> = table
@@ -551,7 +625,25 @@ impl Default for Keymap {
             })
             .collect();
         bindings.extend(browse);
-        Keymap { bindings }
+        // ── issue 13 reviewflow ──
+        let sequences = [
+            (Review, "]", "c", Action::NextChangeRequest),
+            (Review, "[", "c", Action::PreviousChangeRequest),
+        ]
+        .into_iter()
+        .filter_map(|(context, first, second, action)| {
+            Some(Sequence {
+                context,
+                first: KeyCombo::parse(first)?,
+                second: KeyCombo::parse(second)?,
+                action,
+            })
+        })
+        .collect();
+        Keymap {
+            bindings,
+            sequences,
+        }
     }
 }
 
@@ -575,6 +667,51 @@ impl Keymap {
         })
     }
 
+    /// True when `key` starts a two-key sequence in these contexts.
+    pub fn starts_sequence(&self, contexts: &[KeyContext], key: &KeyEvent) -> bool {
+        let combo = KeyCombo::from_event(key);
+        self.sequences
+            .iter()
+            .any(|s| contexts.contains(&s.context) && s.first == combo)
+    }
+
+    /// The action of `first` then `second`, searched in the contexts' order.
+    pub fn sequence_action(
+        &self,
+        contexts: &[KeyContext],
+        first: KeyCombo,
+        second: &KeyEvent,
+    ) -> Option<Action> {
+        let second = KeyCombo::from_event(second);
+        contexts.iter().find_map(|context| {
+            self.sequences
+                .iter()
+                .find(|s| s.context == *context && s.first == first && s.second == second)
+                .map(|s| s.action)
+        })
+    }
+
+    /// What may follow a pending first key, for the footer: ("]c", help) pairs.
+    pub fn sequences_after(
+        &self,
+        contexts: &[KeyContext],
+        first: KeyCombo,
+    ) -> Vec<(String, &'static str)> {
+        self.sequences
+            .iter()
+            .filter(|s| contexts.contains(&s.context) && s.first == first)
+            .map(|s| (format!("{}{}", s.first, s.second), s.action.help()))
+            .collect()
+    }
+
+    fn sequence_labels(&self, contexts: &[KeyContext], action: Action) -> Vec<String> {
+        self.sequences
+            .iter()
+            .filter(|s| s.action == action && contexts.contains(&s.context))
+            .map(|s| format!("{}{}", s.first, s.second))
+            .collect()
+    }
+
     /// Keys bound to an action in the given contexts, for hints ("j/↓").
     pub fn keys_for(&self, contexts: &[KeyContext], action: Action) -> Vec<KeyCombo> {
         let mut keys = Vec::new();
@@ -594,6 +731,7 @@ impl Keymap {
         self.keys_for(contexts, action)
             .first()
             .map(|k| k.to_string())
+            .or_else(|| self.sequence_labels(contexts, action).into_iter().next())
     }
 
     /// Every (keys, description) pair for the help overlay, grouped by action.
@@ -601,8 +739,9 @@ impl Keymap {
         let mut rows = Vec::new();
         for action in Action::ALL {
             let keys = self.keys_for(contexts, *action);
-            if !keys.is_empty() {
-                let labels: Vec<String> = keys.iter().map(ToString::to_string).collect();
+            let mut labels: Vec<String> = keys.iter().map(ToString::to_string).collect();
+            labels.extend(self.sequence_labels(contexts, *action));
+            if !labels.is_empty() {
                 rows.push((labels.join(" "), action.help()));
             }
         }

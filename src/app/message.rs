@@ -50,6 +50,15 @@ pub enum Msg {
         key: String,
         text: String,
     },
+    // ── issue 13 palette ──
+    /// A mouse event, with when it happened (two clicks close together open a row).
+    Mouse {
+        event: ratatui::crossterm::event::MouseEvent,
+        at: std::time::Instant,
+    },
+    // ── issue 13 looks ──
+    /// Who the token belongs to (`GET /user`), for the header; asked once at start.
+    SignedInAs(crate::api::models::User),
 }
 
 /// The organization's collections and spaces, fetched together to build the tree.
@@ -108,5 +117,7 @@ pub enum ApiResponse {
     // ── issue 12: conversations, integrations ──
     Conversations(crate::app::conversations::ConversationsResponse),
     Integrations(crate::app::integrations::IntegrationsResponse),
+    // ── issue 13 reader ──
+    Reader(crate::app::reader_links::ReaderResponse),
     // ── end of the area blocks ──
 }

@@ -32,6 +32,18 @@ pub mod translations;
 // ── issue 12: conversations, integrations ──
 pub mod conversations;
 pub mod integrations;
+// ── issue 13 reviewdiff ──
+pub mod review_memory;
+
+// ── issue 13 palette ──
+pub mod mouse;
+pub mod palette;
+// ── issue 13 reader ──
+pub mod reader_links;
+
+// ── issue 13 reviewflow ──
+pub mod action_log;
+pub mod watch;
 
 // ── end of the area blocks ──
 
@@ -78,6 +90,10 @@ pub enum Nav {
     Stay,
     Push(Box<Screen>),
     Pop,
+    // ── issue 13 reviewflow ──
+    /// Replace the top screen (`]c`: the next change request instead of this one); the screen
+    /// below is told what is shown now, so `esc` lands on it.
+    Replace(Box<Screen>),
 }
 
 /// The result of a screen handling something.
@@ -120,6 +136,11 @@ pub struct Ctx<'a> {
     pub keymap: &'a Keymap,
     /// Change requests seen before, so their review paints at once and refreshes behind.
     pub reviews: &'a mut ReviewCache,
+    // ── issue 13 reviewflow ──
+    /// The session's accepted writes, for the action log and its undo.
+    pub action_log: &'a mut action_log::ActionLog,
+    /// The watch interval, and the header's count that screens keep up to date.
+    pub watch: &'a mut watch::Watch,
 }
 
 /// The last loaded review of each change request, bounded.
@@ -175,11 +196,11 @@ pub struct Environment {
 pub enum Overlay {
     Help {
         scroll: u16,
+        /// `/` narrows the help to rows whose key or text contains the query.
+        filter: crate::ui::input::Filter,
     },
     /// Quitting would lose this work: ask first.
-    ConfirmQuit {
-        unsaved: Vec<String>,
-    },
+    ConfirmQuit { unsaved: Vec<String> },
 }
 
 pub struct Model {
@@ -203,6 +224,24 @@ pub struct Model {
     /// Reads waiting to be retried (endpoint, wait), oldest first: the footer shows the first.
     pub retry_waits: Vec<(String, std::time::Instant)>,
     pub quit: bool,
+    // ── issue 13 palette ──
+    /// The command palette, open above everything else.
+    pub palette: Option<palette::Palette>,
+    /// What was chosen in the palette lately, kept across runs.
+    pub palette_history: palette::History,
+    /// The last frame's clickable areas and the last click (for double-clicks).
+    pub mouse: mouse::MouseState,
+    // ── issue 13 looks ──
+    /// Who the token belongs to, as the header names them ("Ada Lovelace"); unknown until
+    /// `GET /user` answers, and never the token itself.
+    pub signed_in_as: Option<String>,
+    // ── issue 13 reviewflow ──
+    /// Every write of the session the server accepted, with its inverse where one exists.
+    pub action_log: action_log::ActionLog,
+    /// Watching: the refresh interval and the header's "review requested" count.
+    pub watch: watch::Watch,
+    /// The first key of a two-key sequence ("]" of "]c"), waiting for the second.
+    pub pending_prefix: Option<keymap::KeyCombo>,
 }
 
 impl Model {
@@ -223,6 +262,14 @@ impl Model {
             toast: None,
             retry_waits: Vec::new(),
             quit: false,
+            palette: None,
+            palette_history: palette::History::default(),
+            mouse: mouse::MouseState::default(),
+            // ── issue 13 looks ──
+            signed_in_as: None,
+            action_log: action_log::ActionLog::default(),
+            watch: watch::Watch::default(),
+            pending_prefix: None,
         }
     }
 
@@ -235,6 +282,8 @@ impl Model {
             theme: &self.theme,
             keymap: &self.keymap,
             reviews: &mut self.reviews,
+            action_log: &mut self.action_log,
+            watch: &mut self.watch,
         };
         let cmd = match self.screens.last_mut() {
             Some(screen) => screen.enter(&mut ctx),
@@ -297,6 +346,20 @@ impl Model {
                 let (mut ctx, screens) = ctx(self);
                 let enter = screens.last_mut().map_or(Cmd::None, |s| s.enter(&mut ctx));
                 cmd = Cmd::batch([cmd, enter]);
+            }
+            Nav::Replace(screen) => {
+                if self.screens.len() > 1 {
+                    self.screens.pop();
+                }
+                if let Screen::Review(review) = screen.as_ref()
+                    && let Some(below) = self.screens.last_mut()
+                {
+                    below.reveal_change_request(&review.target.change_request);
+                }
+                return self.apply_step(Step {
+                    cmd,
+                    nav: Nav::Push(screen),
+                });
             }
         }
         cmd
@@ -375,6 +438,13 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
                 None => Cmd::None,
             }
         }
+        // ── issue 13 palette ──
+        Msg::Mouse { event, at } => mouse::on_mouse(model, event, at),
+        // ── issue 13 looks ──
+        Msg::SignedInAs(user) => {
+            model.signed_in_as = who_for_header(&user);
+            Cmd::None
+        }
     };
     model.track(&cmd);
     cmd
@@ -389,6 +459,8 @@ fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
             theme: &model.theme,
             keymap: &model.keymap,
             reviews: &mut model.reviews,
+            action_log: &mut model.action_log,
+            watch: &mut model.watch,
         },
         &mut model.screens,
     )
@@ -399,6 +471,9 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
         return Cmd::None;
     }
     notice::on_key(&mut model.toast);
+    if model.palette.is_some() {
+        return on_palette_key(model, &key);
+    }
     if let Some(overlay) = model.overlay.clone() {
         return on_overlay_key(model, key, overlay);
     }
@@ -413,9 +488,28 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
     }
     let mut contexts = screen.key_contexts().to_vec();
     contexts.push(KeyContext::Global);
-    let Some(action) = keymap.action_for(&contexts, &key) else {
+    // ── issue 13 reviewflow: two-key sequences ──
+    let action = match model.pending_prefix.take() {
+        Some(first) => keymap.sequence_action(&contexts, first, &key).or_else(|| {
+            keymap
+                .action_for(&contexts, &key)
+                .filter(|a| *a != Action::Back)
+        }),
+        None if keymap.starts_sequence(&contexts, &key) => {
+            model.pending_prefix = Some(keymap::KeyCombo::from_event(&key));
+            return Cmd::None;
+        }
+        None => keymap.action_for(&contexts, &key),
+    };
+    let Some(action) = action else {
         return Cmd::None;
     };
+    run_action(model, action)
+}
+
+/// Does what a key bound to `action` does on the screen on top: the palette and the mouse
+/// come here too, so they act exactly like the keys.
+pub(crate) fn run_action(model: &mut Model, action: Action) -> Cmd {
     // While a read waits to be retried, `r` cuts the wait short instead of sending it again.
     if action == Action::Refresh && !model.retry_waits.is_empty() {
         return Cmd::RetryNow;
@@ -472,11 +566,22 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
             }
         }
         Action::Help => {
-            model.overlay = Some(Overlay::Help { scroll: 0 });
+            model.overlay = Some(Overlay::Help {
+                scroll: 0,
+                filter: crate::ui::input::Filter::default(),
+            });
             Cmd::None
         }
         Action::Back => model.pop(),
         Action::Suspend => Cmd::Suspend,
+        // ── issue 13 reviewflow ──
+        Action::ActionLogView => {
+            if matches!(model.top(), Screen::ActionLog(_)) {
+                return Cmd::None;
+            }
+            let screen = Screen::ActionLog(crate::screens::action_log::ActionLogScreen::default());
+            model.apply_step(Step::push(screen))
+        }
         Action::Refresh => {
             let (mut ctx, screens) = ctx(model);
             match screens.last_mut() {
@@ -504,8 +609,94 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
                 Cmd::None
             }
         },
+        // ── issue 13 palette ──
+        Action::CommandPalette => {
+            model.overlay = None;
+            model.palette = Some(palette::Palette::open(model));
+            Cmd::None
+        }
         _ => Cmd::None,
     }
+}
+
+// ── issue 13 palette ──
+/// Keys while the palette is open: typing narrows, arrows choose, enter runs, esc closes.
+fn on_palette_key(model: &mut Model, key: &KeyEvent) -> Cmd {
+    use crate::ui::input::InputOutcome;
+    use ratatui::crossterm::event::KeyModifiers;
+    let Some(palette) = model.palette.as_mut() else {
+        return Cmd::None;
+    };
+    let len = palette.shown.len();
+    let control = key.modifiers.contains(KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Esc => model.palette = None,
+        KeyCode::Char('c') if control => model.palette = None,
+        KeyCode::Enter => return choose_in_palette(model),
+        KeyCode::Up => palette.selection.move_by(-1, len),
+        KeyCode::Down => palette.selection.move_by(1, len),
+        KeyCode::Char('p') if control => palette.selection.move_by(-1, len),
+        KeyCode::Char('n') if control => palette.selection.move_by(1, len),
+        KeyCode::PageUp => palette.selection.move_by(-10, len),
+        KeyCode::PageDown => palette.selection.move_by(10, len),
+        _ => {
+            if palette.input.handle_key(key) == InputOutcome::Changed {
+                palette.refilter(&model.palette_history);
+            }
+        }
+    }
+    Cmd::None
+}
+
+/// Runs the entry selected in the palette and remembers it.
+fn choose_in_palette(model: &mut Model) -> Cmd {
+    let Some(entry) = model.palette.take().and_then(|p| p.chosen().cloned()) else {
+        return Cmd::None;
+    };
+    let save = model.palette_history.remember(&entry.id);
+    let run = match entry.kind {
+        palette::EntryKind::Action(action) => run_action(model, action),
+        palette::EntryKind::GoTo { owner, target } => go_to(model, owner, *target),
+        palette::EntryKind::Search { scope, query } => {
+            let screen = crate::screens::search::SearchScreen::with_query(scope, &query);
+            model.apply_step(Step::push(Screen::Search(screen)))
+        }
+    };
+    Cmd::batch([save, run])
+}
+
+/// Opens a place found in screen `owner`: the screens above the owner give way (unless one
+/// holds unsaved work) and the screens a user would open from it are pushed, so `esc` walks
+/// back the way a user would have come.
+fn go_to(model: &mut Model, owner: usize, target: palette::Target) -> Cmd {
+    // Already open just above its owner: go back to it rather than open it again.
+    let open = model
+        .screens
+        .get(owner + 1)
+        .is_some_and(|screen| target.is_shown_by(screen));
+    let owner = if open { owner + 1 } else { owner };
+    let above = model.screens.get(owner + 1..).unwrap_or_default();
+    let mut cmd = Cmd::None;
+    if !above.is_empty() && above.iter().all(|screen| screen.unsaved_work().is_none()) {
+        model.screens.truncate(owner + 1);
+        let (mut screen_ctx, screens) = ctx(model);
+        if let Some(screen) = screens.last_mut() {
+            cmd = screen.resumed(&mut screen_ctx);
+        }
+    }
+    if let (palette::Target::Collection(id), Some(Screen::Organization(organization))) =
+        (&target, model.screens.get_mut(owner))
+    {
+        organization.reveal_collection(id);
+    }
+    if open {
+        return cmd;
+    }
+    for screen in target.screens() {
+        let push = model.apply_step(Step::push(screen));
+        cmd = Cmd::batch([cmd, push]);
+    }
+    cmd
 }
 
 fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
@@ -521,7 +712,24 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
             }
             Cmd::None
         }
-        Overlay::Help { scroll } => {
+        Overlay::Help { scroll, mut filter } => {
+            // Typing a query: every key goes to it; enter keeps it, esc clears it.
+            if filter.is_typing() {
+                filter.handle_key(&key);
+                model.overlay = Some(Overlay::Help { scroll: 0, filter });
+                return Cmd::None;
+            }
+            if key.code == KeyCode::Char('/') && key.modifiers.is_empty() {
+                filter.open();
+                model.overlay = Some(Overlay::Help { scroll: 0, filter });
+                return Cmd::None;
+            }
+            // `esc` clears a query in force before it closes the help.
+            if action == Some(Action::Back) && filter.is_shown() {
+                filter.clear();
+                model.overlay = Some(Overlay::Help { scroll: 0, filter });
+                return Cmd::None;
+            }
             let last = crate::ui::chrome::help_max_scroll(model);
             let page = crate::ui::chrome::help_visible_rows(model).max(1);
             let scroll = match action {
@@ -545,6 +753,7 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
             };
             model.overlay = Some(Overlay::Help {
                 scroll: scroll.min(last),
+                filter,
             });
             Cmd::None
         }
@@ -552,6 +761,18 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
 }
 
 fn on_paste(model: &mut Model, text: &str) -> Cmd {
+    // ── issue 13 palette ──
+    if let Some(palette) = model.palette.as_mut() {
+        // One line: a pasted line break must not run anything.
+        let line: String = text.chars().filter(|c| !c.is_control()).collect();
+        palette.input.insert_str(&line);
+        palette.refilter(&model.palette_history);
+        return Cmd::None;
+    }
+    if let Some(Overlay::Help { filter, .. }) = model.overlay.as_mut() {
+        filter.paste(text);
+        return Cmd::None;
+    }
     let (mut ctx, screens) = ctx(model);
     match screens.last_mut() {
         Some(screen) => screen.on_paste(text, &mut ctx),
@@ -598,6 +819,21 @@ fn on_timer(model: &mut Model, id: RequestId) -> Cmd {
         }
     }
     Cmd::None
+}
+
+// ── issue 13 looks ──
+/// The name the header shows for a user: the display name, else the email's part before `@`,
+/// sanitized; `None` when the server gave neither.
+fn who_for_header(user: &crate::api::models::User) -> Option<String> {
+    let name = user.display_name.trim();
+    let name = if name.is_empty() {
+        let email = user.email.as_deref().unwrap_or("");
+        email.split('@').next().unwrap_or("").trim()
+    } else {
+        name
+    };
+    let name = crate::ui::sanitize::sanitize(name).trim().to_string();
+    (!name.is_empty()).then_some(name)
 }
 
 fn on_markdown(model: &mut Model, key: DocKey, doc: DocHandle, highlighted: bool) -> Cmd {

@@ -112,6 +112,20 @@ pub enum ReviewCall {
     ListIssueClusters {
         organization: String,
     },
+    // ── issue 13 reviewdiff ──
+    /// A comment on one block of a page (`node` None: on the page), from a line of the diff.
+    PostBlockComment {
+        target: ChangeRequestRef,
+        page: String,
+        node: Option<String>,
+        markdown: String,
+    },
+    /// The change request's markdown of these pages now, to see which changed since the
+    /// last review.
+    LoadPagesNow {
+        target: ChangeRequestRef,
+        pages: Vec<String>,
+    },
 }
 
 /// A comment with its replies.
@@ -158,6 +172,9 @@ pub struct ReviewBundle {
 pub struct PageSides {
     pub main: String,
     pub change_request: String,
+    /// The `key`s of the change request side's top-level blocks, in order (its document
+    /// format): comment threads name these as `target.node`. Empty when unknown.
+    pub block_keys: Vec<String>,
 }
 
 #[allow(clippy::large_enum_variant)]
@@ -184,4 +201,7 @@ pub enum ReviewResponse {
     /// The PDF's address.
     Pdf(Result<String, ApiError>),
     IssueClusters(Result<Vec<IssuesCluster>, ApiError>),
+    // ── issue 13 reviewdiff ──
+    /// (page, markdown) for each page that loaded; pages that failed are left out.
+    PagesNow(Vec<(String, String)>),
 }

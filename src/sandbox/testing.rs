@@ -4,6 +4,9 @@
 //! - `PUT /_sandbox/spaces/{space}/pages/{page}/markdown` — replaces a document page's
 //!   markdown with the request body (plain text), so a test can plant any content, hostile
 //!   bytes included, and then read it back through the ordinary `GET …/content/page/{page}`.
+//! - `PUT /_sandbox/spaces/{space}/change-requests/{cr}/pages/{page}/markdown` — the same for
+//!   a page of a change request: a new edit, and a new revision of the change request (as an
+//!   author's edit makes), so a test can change a change request after someone reviewed it.
 
 use std::sync::Arc;
 
@@ -17,10 +20,47 @@ use super::model::{Page, PageKind};
 use super::routes::Shared;
 
 pub fn router() -> Router<Arc<Shared>> {
-    Router::new().route(
-        "/_sandbox/spaces/{space}/pages/{page}/markdown",
-        put(set_page_markdown),
-    )
+    Router::new()
+        .route(
+            "/_sandbox/spaces/{space}/pages/{page}/markdown",
+            put(set_page_markdown),
+        )
+        // ── issue 13 reviewdiff ──
+        .route(
+            "/_sandbox/spaces/{space}/change-requests/{change_request}/pages/{page}/markdown",
+            put(set_change_request_page_markdown),
+        )
+}
+
+/// Answers 204 once the change request's page reads `body`, under a new revision.
+async fn set_change_request_page_markdown(
+    State(shared): State<Arc<Shared>>,
+    Path((space_id, change_request_id, page_id)): Path<(String, String, String)>,
+    body: String,
+) -> Result<StatusCode, ApiError> {
+    use super::change_requests::content::{apply, find};
+    use super::change_requests::model::PageEdit;
+    let mut world = shared.world.write().await;
+    let index = world
+        .change_requests
+        .find(&space_id, &change_request_id)
+        .ok_or_else(|| ApiError::not_found("change request", &change_request_id))?;
+    let revision = world.change_requests.new_id("rev");
+    let change_request = &mut world.change_requests.items[index];
+    let content = apply(&change_request.base_pages, &change_request.edits, "t");
+    if find(&content, &page_id).is_none() {
+        return Err(ApiError::not_found("page", &page_id));
+    }
+    change_request.edits.push(PageEdit::Edit {
+        page: page_id,
+        title: None,
+        markdown: Some(body),
+    });
+    change_request.revision = revision;
+    change_request.updated_at = chrono::Utc::now()
+        .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+        .to_string();
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Answers 204 once the page's markdown is `body`. Group and link pages have no markdown: 400.

@@ -21,6 +21,8 @@ pub mod sites;
 pub mod space;
 pub mod translations;
 pub mod welcome;
+// ── issue 13 reviewflow ──
+pub mod action_log;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
@@ -91,6 +93,9 @@ pub trait ScreenState {
         None
     }
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
+    // ── issue 13 reviewflow ──
+    /// The review above moved on to change request `_id` (`]c`): select it here.
+    fn reveal_change_request(&mut self, _id: &str) {}
 }
 
 // A handful of screens on a stack: their sizes do not matter.
@@ -116,6 +121,8 @@ pub enum Screen {
     ClusterIssues(clusters::ClusterIssuesScreen),
     Conversation(Box<clusters::ConversationScreen>),
     Integration(Box<integrations::IntegrationScreen>),
+    // ── issue 13 reviewflow ──
+    ActionLog(action_log::ActionLogScreen),
 }
 
 macro_rules! dispatch {
@@ -140,6 +147,8 @@ macro_rules! dispatch {
             Screen::ClusterIssues($screen) => $body,
             Screen::Conversation($screen) => $body,
             Screen::Integration($screen) => $body,
+            // ── issue 13 reviewflow ──
+            Screen::ActionLog($screen) => $body,
         }
     };
 }
@@ -229,6 +238,11 @@ impl Screen {
 
     pub fn unsaved_work(&self) -> Option<String> {
         dispatch!(self, s => s.unsaved_work())
+    }
+
+    // ── issue 13 reviewflow ──
+    pub fn reveal_change_request(&mut self, id: &str) {
+        dispatch!(self, s => s.reveal_change_request(id))
     }
 
     pub fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {

@@ -28,12 +28,18 @@ pub fn body_size(width: u16, height: u16) -> (u16, u16) {
 }
 
 pub fn draw(frame: &mut Frame, model: &Model) {
+    // ── issue 13 palette ──
+    crate::ui::hit::begin_frame();
     let (header, body, footer) = areas(frame.area());
     draw_header(frame, header, model);
     model.top().draw(frame, body, model);
     draw_footer(frame, footer, model);
     if let Some(overlay) = &model.overlay {
         draw_overlay(frame, body, overlay, model);
+    }
+    // ── issue 13 palette ──
+    if let Some(palette) = &model.palette {
+        crate::ui::palette::draw(frame, body, palette, &model.theme);
     }
 }
 
@@ -46,8 +52,13 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         .iter()
         .map(|crumb| sanitize(crumb).into_owned())
         .collect();
-    let room = (area.width as usize).saturating_sub(brand);
-    let shown = fit_breadcrumb(&crumbs, room);
+    // ── issue 13 reviewflow: the count keeps its room; the breadcrumb gives way first ──
+    // On a very narrow terminal where you are matters more: the count goes.
+    let count = review_requested_span(model)
+        .filter(|count| area.width as usize >= brand + count.width() + 12);
+    let count_width = count.as_ref().map_or(0, Span::width);
+    let room = (area.width as usize).saturating_sub(brand + count_width);
+    let (shown, right) = fit_header(&crumbs, &who_and_where(model), room);
     let last = shown.len().saturating_sub(1);
     for (index, crumb) in shown.into_iter().enumerate() {
         let style = if index == last {
@@ -58,14 +69,79 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         spans.push(Span::styled(CRUMB_SEPARATOR, theme.style("muted")));
         spans.push(Span::styled(crumb, style));
     }
-    let server = format!(" {} ", model.environment.server_label);
-    let used: usize = spans.iter().map(Span::width).sum();
-    let room = (area.width as usize).saturating_sub(used);
-    if room > server.chars().count() + 1 {
-        spans.push(Span::raw(" ".repeat(room - server.chars().count())));
-        spans.push(Span::styled(server, theme.style("muted")));
+    // ── issue 13 reviewflow ──
+    if let Some(count) = count {
+        spans.push(count);
+    }
+    if let Some(right) = right {
+        let right = format!(" {right} ");
+        let used: usize = spans.iter().map(Span::width).sum();
+        let gap = (area.width as usize).saturating_sub(used + crate::ui::text::width(&right));
+        spans.push(Span::raw(" ".repeat(gap)));
+        spans.push(Span::styled(right, theme.style("muted")));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+// ── issue 13 looks ──
+/// The header's right side: who is signed in and where ("Ada Lovelace · api.gitbook.com"),
+/// and the server alone for when that does not fit. Never the token: the name comes from
+/// `GET /user` and the server label is a host name.
+struct WhoAndWhere {
+    both: Option<String>,
+    server: Option<String>,
+}
+
+fn who_and_where(model: &Model) -> WhoAndWhere {
+    let server = sanitize(&model.environment.server_label).trim().to_string();
+    let server = (!server.is_empty()).then_some(server);
+    let who = model
+        .signed_in_as
+        .as_deref()
+        .map(|who| crate::ui::text::truncate(&sanitize(who), WHO_MAX_WIDTH));
+    let both = match (who, &server) {
+        (Some(who), Some(server)) => Some(format!("{who} · {server}")),
+        (who, _) => who,
+    };
+    WhoAndWhere { both, server }
+}
+
+/// A long display name gives way to the server label past this many cells.
+const WHO_MAX_WIDTH: usize = 24;
+
+/// The breadcrumb and the right side that fit in `room` cells together. The last crumb (where
+/// you are) has priority: who-and-where is shown when the last crumb stays whole beside it
+/// (older crumbs may give way to `…`); else the server alone takes the room the breadcrumb
+/// leaves, or nothing does.
+fn fit_header(
+    crumbs: &[String],
+    right: &WhoAndWhere,
+    room: usize,
+) -> (Vec<String>, Option<String>) {
+    // The right side's text plus a space either side and at least one before it.
+    let taken = |text: &str| crate::ui::text::width(text) + 3;
+    if let Some(both) = &right.both
+        && let Some(left) = room.checked_sub(taken(both))
+    {
+        let shown = fit_breadcrumb(crumbs, left);
+        if shown.last() == crumbs.last() {
+            return (shown, Some(both.clone()));
+        }
+    }
+    let shown = fit_breadcrumb(crumbs, room);
+    let used = breadcrumb_width(&shown);
+    let server = right
+        .server
+        .clone()
+        .filter(|server| room.saturating_sub(used) > taken(server));
+    (shown, server)
+}
+
+fn breadcrumb_width(crumbs: &[String]) -> usize {
+    crumbs
+        .iter()
+        .map(|crumb| CRUMB_SEPARATOR.chars().count() + crate::ui::text::width(crumb))
+        .sum()
 }
 
 const CRUMB_SEPARATOR: &str = " › ";
@@ -118,6 +194,12 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
             format!("retrying in {} s…  ", left.as_secs_f64().ceil().max(1.0)),
             theme.style("accent"),
         ));
+    }
+    // ── issue 13 reviewflow: a pending two-key sequence says what may follow ──
+    if let Some(pending) = pending_sequence_spans(model) {
+        spans.extend(pending);
+        frame.render_widget(Paragraph::new(Line::from(spans)), area);
+        return;
     }
     let hints = footer_hints(model);
     let help_width = hints
@@ -229,7 +311,7 @@ fn fit_hints(mut hints: Vec<FooterHint>, room: usize) -> Vec<FooterHint> {
 
 fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model) {
     match overlay {
-        Overlay::Help { scroll } => draw_help(frame, area, *scroll, model),
+        Overlay::Help { scroll, .. } => draw_help(frame, area, *scroll, model),
         Overlay::ConfirmQuit { unsaved } => draw_confirm_quit(frame, area, unsaved, model),
     }
 }
@@ -247,6 +329,7 @@ fn draw_confirm_quit(frame: &mut Frame, area: Rect, unsaved: &[String], model: &
     )));
     let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let popup = centered(area, 60, rows.saturating_add(2));
+    crate::ui::hit::cover(popup);
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -260,25 +343,149 @@ fn draw_confirm_quit(frame: &mut Frame, area: Rect, unsaved: &[String], model: &
     );
 }
 
-/// The rows of the help overlay for the screen on top.
-fn help_lines(model: &Model) -> Vec<Line<'static>> {
-    let theme = &model.theme;
+// ── issue 13 palette ──
+/// Actions that move in a list, a tree or a page: the help lists them last, once.
+const MOVEMENT: &[Action] = &[
+    Action::Up,
+    Action::Down,
+    Action::HalfPageUp,
+    Action::HalfPageDown,
+    Action::PageUp,
+    Action::PageDown,
+    Action::Top,
+    Action::Bottom,
+];
+
+/// A section's title for a context shared by many screens; None for a screen's own context.
+fn shared_section(context: KeyContext) -> Option<&'static str> {
+    match context {
+        KeyContext::List | KeyContext::Browse => Some("Lists"),
+        KeyContext::Tree => Some("Trees"),
+        KeyContext::Tabs => Some("Tabs"),
+        KeyContext::Reader => Some("Reading"),
+        KeyContext::Global => Some("Everywhere"),
+        _ => None,
+    }
+}
+
+/// One titled group of (keys, description) rows.
+pub type HelpSection = (&'static str, Vec<(String, &'static str)>);
+
+/// The help for the screen on top, grouped: this screen's own actions first, then the wider
+/// contexts (lists, trees, tabs, reading, everywhere), movement last; each action once. Rows
+/// are narrowed to those whose keys or text contain `query` (any case).
+pub fn help_sections(model: &Model, query: &str) -> Vec<HelpSection> {
     let mut contexts = model.top().key_contexts().to_vec();
     contexts.push(KeyContext::Global);
-    let rows = model.keymap.help_rows(&contexts);
-    let key_width = rows
+    let keymap = &model.keymap;
+    let own: Vec<KeyContext> = contexts
         .iter()
+        .copied()
+        .filter(|context| shared_section(*context).is_none())
+        .collect();
+    let mut groups: Vec<(&'static str, Vec<KeyContext>)> = vec![("This screen", own)];
+    for context in &contexts {
+        if let Some(title) = shared_section(*context) {
+            match groups.iter_mut().find(|(existing, _)| *existing == title) {
+                Some((_, members)) => members.push(*context),
+                None => groups.push((title, vec![*context])),
+            }
+        }
+    }
+    let mut seen: Vec<Action> = MOVEMENT.to_vec();
+    let mut sections: Vec<HelpSection> = Vec::new();
+    for (title, members) in groups {
+        let actions: Vec<Action> = Action::ALL
+            .iter()
+            .copied()
+            .filter(|action| !seen.contains(action))
+            .collect();
+        let rows = help_rows_of(keymap, &members, &actions);
+        seen.extend(
+            actions
+                .iter()
+                .filter(|a| !keymap.keys_for(&members, **a).is_empty()),
+        );
+        sections.push((title, rows));
+    }
+    sections.push(("Movement", help_rows_of(keymap, &contexts, MOVEMENT)));
+    let query = query.trim().to_lowercase();
+    for (_, rows) in &mut sections {
+        rows.retain(|(keys, help)| {
+            query.is_empty()
+                || keys.to_lowercase().contains(&query)
+                || help.to_lowercase().contains(&query)
+        });
+    }
+    sections.retain(|(_, rows)| !rows.is_empty());
+    sections
+}
+
+/// (keys, description) for each of `actions` bound in `contexts`.
+fn help_rows_of(
+    keymap: &crate::app::Keymap,
+    contexts: &[KeyContext],
+    actions: &[Action],
+) -> Vec<(String, &'static str)> {
+    actions
+        .iter()
+        .filter_map(|action| {
+            let keys = keymap.keys_for(contexts, *action);
+            if keys.is_empty() {
+                return None;
+            }
+            let labels: Vec<String> = keys.iter().map(ToString::to_string).collect();
+            Some((labels.join(" "), action.help()))
+        })
+        .collect()
+}
+
+/// The rows of the help overlay for the screen on top: section titles, their keys, a blank
+/// line between sections, and the query row while one is typed or in force.
+fn help_lines(model: &Model) -> Vec<Line<'static>> {
+    let theme = &model.theme;
+    let filter = match &model.overlay {
+        Some(Overlay::Help { filter, .. }) => Some(filter),
+        _ => None,
+    };
+    let query = filter.map_or("", |filter| filter.text.as_str());
+    let sections = help_sections(model, query);
+    let key_width = sections
+        .iter()
+        .flat_map(|(_, rows)| rows.iter())
         .map(|(k, _)| k.chars().count())
         .max()
         .unwrap_or(0);
-    rows.into_iter()
-        .map(|(keys, help)| {
-            Line::from(vec![
+    let mut lines = Vec::new();
+    if let Some(filter) = filter.filter(|filter| filter.is_shown()) {
+        let cursor = if filter.is_typing() { "▏" } else { "" };
+        lines.push(Line::from(vec![
+            Span::styled("/", theme.style("accent")),
+            Span::styled(
+                format!("{}{cursor}", sanitize(&filter.text)),
+                theme.style("text"),
+            ),
+        ]));
+        if sections.is_empty() {
+            lines.push(Line::from(Span::styled(
+                "No key matches — esc clears",
+                theme.style("muted"),
+            )));
+        }
+    }
+    for (index, (title, rows)) in sections.into_iter().enumerate() {
+        if index > 0 {
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(Span::styled(title, theme.style("title"))));
+        for (keys, help) in rows {
+            lines.push(Line::from(vec![
                 Span::styled(format!("{keys:>key_width$}  "), theme.style("accent")),
                 Span::styled(help, theme.style("text")),
-            ])
-        })
-        .collect()
+            ]));
+        }
+    }
+    lines
 }
 
 const HELP_WIDTH: u16 = 60;
@@ -338,10 +545,11 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
         layout.popup.height.min(area.height),
     );
     let title = if layout.max_scroll > 0 {
-        " Keys — j/k scroll · ? or esc closes "
+        " Keys — j/k scroll · / search · esc closes "
     } else {
-        " Keys — ? or esc to close "
+        " Keys — / search · ? or esc closes "
     };
+    crate::ui::hit::cover(popup);
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -358,6 +566,10 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
 
 /// A rectangle of at most `width` x `height` in the middle of `area`.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    // ── issue 13 palette ──
+    // Whatever sits in the middle is a popup that takes the keys: the mouse leaves the screen
+    // behind it alone.
+    crate::ui::hit::modal();
     let width = width.min(area.width);
     let height = height.min(area.height);
     Rect::new(
@@ -366,6 +578,46 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         width,
         height,
     )
+}
+
+// ── issue 13 reviewflow ──
+
+/// "  2 review requested": the open change requests of this organization waiting for your
+/// review, from the last watch refresh; nothing when zero or not known.
+pub fn review_requested_span(model: &Model) -> Option<Span<'static>> {
+    let in_organization = model
+        .screens
+        .iter()
+        .any(|screen| matches!(screen, crate::screens::Screen::Organization(_)));
+    if !in_organization {
+        return None;
+    }
+    let count = model.watch.review_requested.filter(|count| *count > 0)?;
+    Some(Span::styled(
+        format!("  {count} review requested"),
+        model.theme.style("accent"),
+    ))
+}
+
+/// While the first key of a sequence waits: "]…  c next change request of the list  esc cancels".
+fn pending_sequence_spans(model: &Model) -> Option<Vec<Span<'static>>> {
+    let first = model.pending_prefix?;
+    let mut contexts = model.top().key_contexts().to_vec();
+    contexts.push(KeyContext::Global);
+    let theme = &model.theme;
+    let mut spans = vec![Span::styled(
+        format!(" {first}… "),
+        theme.style("footer_key"),
+    )];
+    for (keys, help) in model.keymap.sequences_after(&contexts, first) {
+        spans.push(Span::styled(format!(" {keys} "), theme.style("footer_key")));
+        spans.push(Span::styled(
+            format!(" {help}  "),
+            theme.style("footer_text"),
+        ));
+    }
+    spans.push(Span::styled(" esc cancels", theme.style("muted")));
+    Some(spans)
 }
 
 #[cfg(test)]
@@ -395,6 +647,35 @@ mod tests {
         let kept = fit_hints(hints, 10);
         assert_eq!(kept.len(), 1);
         assert_eq!(kept[0].action, Action::Help);
+    }
+
+    #[test]
+    fn the_header_names_who_and_where_while_the_last_crumb_stays_whole() {
+        let crumbs: Vec<String> = ["Organizations", "Acme Robotics", "Quickstart"]
+            .map(String::from)
+            .to_vec();
+        let right = WhoAndWhere {
+            both: Some("Ada Lovelace · api.gitbook.com".into()),
+            server: Some("api.gitbook.com".into()),
+        };
+        let both = right.both.as_deref();
+        let (shown, who) = fit_header(&crumbs, &right, 120);
+        assert_eq!((shown, who.as_deref()), (crumbs.clone(), both));
+        // Older crumbs give way before the right side shrinks.
+        let (shown, who) = fit_header(&crumbs, &right, 60);
+        assert_eq!(shown.first().map(String::as_str), Some("…"));
+        assert_eq!(shown.last(), crumbs.last());
+        assert_eq!(who.as_deref(), both);
+        // Too narrow for both: the breadcrumb keeps the row, the server takes what is left.
+        let (shown, who) = fit_header(&crumbs, &right, 30);
+        assert_eq!(shown.last(), crumbs.last());
+        assert_eq!(who, None, "{shown:?}");
+        let short = ["Organizations".to_string()];
+        let (_, who) = fit_header(&short, &right, 40);
+        assert_eq!(who.as_deref(), Some("api.gitbook.com"));
+        let (shown, who) = fit_header(&crumbs, &right, 8);
+        assert_eq!(who, None);
+        assert!(!shown.is_empty());
     }
 
     #[test]

@@ -93,6 +93,9 @@ pub fn diff_pages(old: &str, new: &str) -> PageDiff {
 pub struct DiffView {
     pub lines: Vec<Line<'static>>,
     pub hunk_rows: Vec<usize>,
+    /// For each row, the change request's line it starts (None for hunk headers, removed
+    /// lines and wrapped continuations): where comment threads and `c` anchor.
+    pub new_lines: Vec<Option<usize>>,
 }
 
 /// Side by side needs this many columns; below it the diff is unified.
@@ -136,6 +139,7 @@ fn render_unified(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
     for hunk in &diff.hunks {
         view.hunk_rows.push(view.lines.len());
         view.lines.push(hunk_header(hunk, theme));
+        view.new_lines.push(None);
         for line in &hunk.lines {
             let (base, emphasis, sign) = styles(line.kind, theme);
             let gutter = format!(
@@ -157,6 +161,7 @@ fn render_unified(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
                 )];
                 spans.extend(row);
                 view.lines.push(Line::from(spans));
+                view.new_lines.push(line.new_number.filter(|_| index == 0));
             }
         }
     }
@@ -171,6 +176,7 @@ fn render_side_by_side(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
     for hunk in &diff.hunks {
         view.hunk_rows.push(view.lines.len());
         view.lines.push(hunk_header(hunk, theme));
+        view.new_lines.push(None);
         // Pair removed lines with the added lines that replace them, row by row.
         let mut index = 0;
         while index < hunk.lines.len() {
@@ -262,6 +268,8 @@ fn push_pair(
         spans.push(Span::styled(" │ ", theme.style("diff_gutter")));
         spans.extend(right_rows.get(row).cloned().unwrap_or_default());
         view.lines.push(Line::from(spans));
+        view.new_lines
+            .push(right.and_then(|line| line.new_number).filter(|_| row == 0));
     }
 }
 

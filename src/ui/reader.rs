@@ -1,7 +1,7 @@
 //! A scrollable view of a laid-out markdown document, with in-page search. Shared by the page
 //! reader and the space view's preview.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,7 +10,7 @@ use ratatui::widgets::Paragraph;
 
 use crate::app::DocKey;
 use crate::app::docs::{DocCache, ParseRank};
-use crate::ui::markdown::{MarkdownDoc, PageLayout, TextMatch};
+use crate::ui::markdown::{DocLink, LinkSpot, MarkdownDoc, PageLayout, TextMatch};
 use crate::ui::theme::Theme;
 
 #[derive(Debug, Clone, Default)]
@@ -18,8 +18,9 @@ pub struct Reader {
     pub key: Option<DocKey>,
     pub layout: Option<Arc<PageLayout>>,
     /// The parse that `layout` was made from, to notice a new one (a highlighted copy, or a
-    /// page rendered again after `r`).
-    laid_out: Option<Arc<MarkdownDoc>>,
+    /// page rendered again after `r`). Weak: only its identity is needed, and a strong handle
+    /// kept a replaced parse of a big page (megabytes) alive as long as the reader lived.
+    laid_out: Option<Weak<MarkdownDoc>>,
     /// How good the laid-out parse is (a preview, plain, highlighted), so a better one of
     /// the same page replaces it and a worse one never does.
     laid_out_rank: ParseRank,
@@ -32,6 +33,12 @@ pub struct Reader {
     pub query: String,
     pub matches: Vec<TextMatch>,
     pub current_match: Option<usize>,
+    // ── issue 13 reader ──
+    /// The page's links and where they were laid out, in reading order.
+    pub links: Vec<DocLink>,
+    pub link_spots: Vec<LinkSpot>,
+    /// The link `tab` moved to (an index into `link_spots`).
+    pub focused_link: Option<usize>,
 }
 
 impl Reader {
@@ -45,6 +52,9 @@ impl Reader {
             self.scroll = 0;
             self.matches.clear();
             self.current_match = None;
+            self.links.clear();
+            self.link_spots.clear();
+            self.focused_link = None;
         }
         self.refresh_layout(docs, width);
     }
@@ -58,7 +68,7 @@ impl Reader {
         let same_parse = self
             .laid_out
             .as_ref()
-            .is_some_and(|doc| Arc::ptr_eq(doc, &cached.doc));
+            .is_some_and(|doc| std::ptr::eq(doc.as_ptr(), Arc::as_ptr(&cached.doc)));
         let better_parse = !same_parse && cached.rank() >= self.laid_out_rank;
         let stale = match &self.layout {
             None => true,
@@ -73,12 +83,87 @@ impl Reader {
                 None => cached.doc.page_layout(width),
             }));
             self.laid_out_limit = self.row_limit;
-            self.laid_out = Some(Arc::clone(&cached.doc));
+            self.laid_out = Some(Arc::downgrade(&cached.doc));
             self.laid_out_rank = cached.rank();
             if anchor > 0.0 {
                 self.scroll = (anchor * self.line_count() as f64) as usize;
             }
             self.run_search();
+            self.locate_links(&cached.doc);
+        }
+    }
+
+    // ── issue 13 reader ──
+    /// Finds the page's links in the new layout, keeping the focus on the same link.
+    fn locate_links(&mut self, doc: &MarkdownDoc) {
+        let focused = self.focused_spot().map(|spot| spot.link);
+        self.links = doc.links().to_vec();
+        self.link_spots = match &self.layout {
+            Some(layout) => doc.link_spots(layout),
+            None => Vec::new(),
+        };
+        self.focused_link =
+            focused.and_then(|link| self.link_spots.iter().position(|spot| spot.link == link));
+    }
+
+    fn focused_spot(&self) -> Option<&LinkSpot> {
+        self.link_spots.get(self.focused_link?)
+    }
+
+    /// The focused link as written on the page.
+    pub fn focused_link(&self) -> Option<&DocLink> {
+        self.links.get(self.focused_spot()?.link)
+    }
+
+    /// Moves the focus to the next (or previous) link: among those on screen, else the first
+    /// one below (or above) the screen, which is scrolled into view. False when there is none.
+    pub fn step_link(&mut self, forward: bool, height: usize) -> bool {
+        let height = height.max(1);
+        let on_screen = |spot: &LinkSpot| (self.scroll..self.scroll + height).contains(&spot.row());
+        let focused_on_screen = self.focused_spot().is_some_and(on_screen);
+        let count = self.link_spots.len();
+        let next = match (self.focused_link.filter(|_| focused_on_screen), forward) {
+            (Some(index), true) => (index + 1 < count).then_some(index + 1),
+            (Some(index), false) => index.checked_sub(1),
+            (None, true) => self
+                .link_spots
+                .iter()
+                .position(|spot| spot.row() >= self.scroll),
+            (None, false) => self
+                .link_spots
+                .iter()
+                .rposition(|spot| spot.row() < self.scroll + height),
+        };
+        let Some(next) = next else { return false };
+        self.focused_link = Some(next);
+        let row = self.link_spots[next].row();
+        if row < self.scroll || row >= self.scroll + height {
+            self.scroll_to(row.saturating_sub(height / 3), height);
+        }
+        true
+    }
+
+    /// The last heading at or above the top line: the section being read.
+    pub fn current_heading(&self) -> Option<usize> {
+        let layout = self.layout.as_ref()?;
+        layout
+            .heading_rows
+            .iter()
+            .rposition(|row| *row <= self.scroll)
+    }
+
+    fn highlight_focused_link(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let Some(spot) = self.focused_spot() else {
+            return;
+        };
+        for (row, start, end) in &spot.pieces {
+            if *row < self.scroll || *row >= self.scroll + area.height as usize {
+                continue;
+            }
+            let y = area.y + (row - self.scroll) as u16;
+            let x = area.x.saturating_add(*start);
+            let rect = Rect::new(x, y, end.saturating_sub(*start), 1).intersection(area);
+            frame.buffer_mut().set_style(rect, theme.style("selection"));
         }
     }
 
@@ -199,6 +284,7 @@ impl Reader {
         let visible: Vec<Line> = layout.lines(start..end);
         frame.render_widget(Paragraph::new(visible.clone()), area);
         self.highlight_matches(frame, area, start..end, theme);
+        self.highlight_focused_link(frame, area, theme);
         if crate::ui::hyperlink::supported() {
             let target = theme.style("link_target");
             crate::ui::hyperlink::apply(frame.buffer_mut(), area, &visible, target);
@@ -242,6 +328,30 @@ mod tests {
             layout: Some(Arc::new(PageLayout::from_lines(&lines, 20))),
             ..Reader::default()
         }
+    }
+
+    #[test]
+    fn a_reader_does_not_keep_a_replaced_parse_alive() {
+        let theme = crate::ui::theme::Theme::default();
+        let key = DocKey {
+            space: "space".into(),
+            page: "page".into(),
+            version: "1".into(),
+        };
+        let plain = Arc::new(MarkdownDoc::parse("# Title\n\nSome text.", &theme));
+        let mut docs = DocCache::default();
+        docs.insert(key.clone(), Arc::clone(&plain), false);
+        let mut reader = Reader::default();
+        reader.show(key.clone(), &docs, 40);
+        assert!(reader.is_ready());
+        let coloured = Arc::new(MarkdownDoc::parse("# Title\n\nSome text.", &theme));
+        docs.insert(key, coloured, true);
+        // Before the reader lays the new parse out (a screen below the top one may never be
+        // asked to), only this test's handle is left: a reader that held the parse it laid out
+        // kept a big page's plain copy (megabytes) beside the coloured one.
+        assert_eq!(Arc::strong_count(&plain), 1);
+        reader.refresh_layout(&docs, 40);
+        assert!(reader.is_ready());
     }
 
     #[test]

@@ -2,7 +2,51 @@
 //! Server timestamps are RFC 3339 text; one that does not parse is shown as it came (sanitized
 //! by the caller), never dropped silently.
 
+use std::sync::atomic::{AtomicI64, Ordering};
+
 use chrono::{DateTime, Utc};
+
+/// A pinned "now" in seconds since the epoch (0: the real clock), so snapshot tests of views
+/// with relative dates do not change as the days pass.
+static PINNED_NOW: AtomicI64 = AtomicI64::new(0);
+
+/// The time views measure "5 min ago" from: the real clock, or the one [`pin_now`] set.
+pub fn now() -> DateTime<Utc> {
+    match PINNED_NOW.load(Ordering::Relaxed) {
+        0 => Utc::now(),
+        seconds => DateTime::from_timestamp(seconds, 0).unwrap_or_else(Utc::now),
+    }
+}
+
+/// Pins [`now`] to `at` for this process (tests only: the views' dates stay the same).
+pub fn pin_now(at: DateTime<Utc>) {
+    PINNED_NOW.store(at.timestamp(), Ordering::Relaxed);
+}
+
+/// "3 days ago" for a server timestamp in a list, measured from [`now`]; the text as it came
+/// when it is not a date.
+pub fn ago_now(at: &str) -> String {
+    ago(at, now()).unwrap_or_else(|| crate::ui::sanitize::sanitize(at).into_owned())
+}
+
+/// "2026-11-23 10:53 UTC (3 days ago)" for a details pane; the text as it came when it is not
+/// a date.
+pub fn exactly(at: &str) -> String {
+    match absolute(at) {
+        Some(absolute) => format!("{absolute} ({})", ago_now(at)),
+        None => crate::ui::sanitize::sanitize(at).into_owned(),
+    }
+}
+
+/// "1 page", "3 pages": a count with its noun in the right number.
+pub fn plural(count: impl Into<i64>, one: &str, many: &str) -> String {
+    let count = count.into();
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
 
 /// "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", "3 weeks ago",
 /// "2 months ago", "1 year ago"; "in 5 min" for the future. `None` when `at` is not a date.
@@ -39,19 +83,15 @@ fn describe(elapsed: chrono::TimeDelta) -> String {
         _ if minutes < 60 => format!("{} min ago", minutes.max(1)),
         _ if hours < 24 => format!("{hours} h ago"),
         _ if days == 1 => "yesterday".to_string(),
-        _ if days < 14 => plural(days, "day"),
-        _ if days < 60 => plural(days / 7, "week"),
-        _ if days < 365 => plural(days / 30, "month"),
-        _ => plural(days / 365, "year"),
+        _ if days < 14 => units_ago(days, "day"),
+        _ if days < 60 => units_ago(days / 7, "week"),
+        _ if days < 365 => units_ago(days / 30, "month"),
+        _ => units_ago(days / 365, "year"),
     }
 }
 
-fn plural(count: i64, unit: &str) -> String {
-    if count == 1 {
-        format!("1 {unit} ago")
-    } else {
-        format!("{count} {unit}s ago")
-    }
+fn units_ago(count: i64, unit: &str) -> String {
+    format!("{} ago", plural(count, unit, &format!("{unit}s")))
 }
 
 #[cfg(test)]
@@ -81,6 +121,26 @@ mod tests {
         for (at, expected) in cases {
             assert_eq!(ago(at, now()).as_deref(), Some(expected), "{at}");
         }
+    }
+
+    #[test]
+    fn plurals_agree_with_their_count() {
+        assert_eq!(plural(1, "page", "pages"), "1 page");
+        assert_eq!(plural(0, "page", "pages"), "0 pages");
+        assert_eq!(plural(2u32, "reply", "replies"), "2 replies");
+        assert_eq!(plural(-1, "day", "days"), "-1 days");
+    }
+
+    #[test]
+    fn a_pinned_clock_makes_lists_and_details_stable() {
+        pin_now(now());
+        assert_eq!(super::now(), now());
+        assert_eq!(ago_now("2026-11-20T12:00:00Z"), "3 days ago");
+        assert_eq!(
+            exactly("2026-11-20T12:00:00Z"),
+            "2026-11-20 12:00 UTC (3 days ago)"
+        );
+        assert_eq!(exactly("soon"), "soon");
     }
 
     #[test]

@@ -67,6 +67,13 @@ impl<T> Tree<T> {
         index
     }
 
+    /// Hands back the room the arena grew into while it was filled: a 10,000-page tree
+    /// otherwise keeps up to twice its nodes' size (over 1 MB) for the screen's life.
+    pub fn shrink_to_fit(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.roots.shrink_to_fit();
+    }
+
     pub fn len(&self) -> usize {
         self.nodes.len()
     }

@@ -41,7 +41,17 @@ pub fn ctrl(c: char) -> Msg {
     Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
 }
 
+/// The "now" views measure relative dates from in tests ("3 days ago"), so snapshots of the
+/// demo's fixed dates read the same any day.
+pub const PINNED_NOW: &str = "2026-11-23T12:00:00Z";
+
+pub fn pin_now() {
+    let at = chrono::DateTime::parse_from_rfc3339(PINNED_NOW).unwrap();
+    quire::ui::time::pin_now(at.with_timezone(&chrono::Utc));
+}
+
 pub fn environment() -> Environment {
+    pin_now();
     Environment {
         server_label: "test".to_string(),
         config_path: "~/.config/quire/config.toml".to_string(),

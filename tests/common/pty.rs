@@ -305,7 +305,8 @@ impl PtyApp {
         self.wait_for("Clarify token scopes", timeout);
         self.send("\r");
         self.wait_for("Changes (4)", timeout);
-        self.send("2");
+        // The review opens on its overview; the comments are the third tab.
+        self.send("3");
         self.wait_for("unresolved 1/18", timeout);
     }
 

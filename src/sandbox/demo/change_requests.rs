@@ -212,6 +212,8 @@ fn change_request(
 struct Thread {
     author: &'static str,
     page: Option<&'static str>,
+    /// Text of the block the thread is about; it becomes that block's document key (see
+    /// [`block_key_of`]).
     node: Option<&'static str>,
     /// Minutes after the change request was created.
     minute: u32,
@@ -239,6 +241,19 @@ const fn thread(
     }
 }
 
+/// The key of the first block of `page` (in the change request's content) whose text holds
+/// `needle`: the same key `format=document` gives that block, as a client sees it.
+fn block_key_of(content: &[Page], page: &str, needle: &str) -> Option<String> {
+    let markdown = markdown_of(find(content, page)?)?;
+    let document = markdown_to_document(markdown);
+    document["nodes"].as_array()?.iter().find_map(|node| {
+        let text = node["nodes"][0]["leaves"][0]["text"].as_str()?;
+        text.contains(needle)
+            .then(|| node["key"].as_str().map(str::to_string))
+            .flatten()
+    })
+}
+
 fn reactions(list: &[(&str, &[&str])], at: &str) -> Vec<Reaction> {
     list.iter()
         .map(|(emoji, users)| Reaction {
@@ -259,6 +274,7 @@ fn comments(
     day: u32,
     threads: &[Thread],
 ) -> Vec<Comment> {
+    let content = apply(&change_request.base_pages, &change_request.edits, "t");
     threads
         .iter()
         .enumerate()
@@ -286,7 +302,10 @@ fn comments(
                 edited_at: None,
                 markdown: thread.text.to_string(),
                 page: thread.page.map(str::to_string),
-                node: thread.node.map(str::to_string),
+                node: thread
+                    .page
+                    .zip(thread.node)
+                    .and_then(|(page, needle)| block_key_of(&content, page, needle)),
                 review: None,
                 revision: change_request.revision.clone(),
                 resolved: thread.resolved_by.map(|by| Resolution {
@@ -542,7 +561,7 @@ const TOKEN_SCOPE_THREADS: &[Thread] = &[
         )
     },
     Thread {
-        node: Some("blk-check-token"),
+        node: Some("Check your token"),
         replies: &[
             (FATIMA, "It exists since 3.1, see the changelog for 3.1.0."),
             (
@@ -597,7 +616,7 @@ const TOKEN_SCOPE_THREADS: &[Thread] = &[
         )
     },
     Thread {
-        node: Some("blk-requirements"),
+        node: Some("a `fleet:read` token gets"),
         replies: &[(
             FATIMA,
             "Kept it on one line in the rendered page, the markdown wraps only for the diff.",
@@ -693,7 +712,7 @@ const TOKEN_SCOPE_THREADS: &[Thread] = &[
         )
     },
     Thread {
-        node: Some("blk-scopes-table"),
+        node: Some("| `fleet:telemetry` | Streaming"),
         ..thread(
             SOFIA,
             Some(REST_API),
@@ -753,7 +772,7 @@ const TOKEN_SCOPE_THREADS: &[Thread] = &[
         )
     },
     Thread {
-        node: Some("blk-admin-warning"),
+        node: Some("Keep them out of CI"),
         ..thread(
             SOFIA,
             Some(TOKEN_SCOPES),
@@ -1301,5 +1320,23 @@ mod tests {
             .map(|index| world.change_requests.items[index].comments.len())
             .unwrap_or(0);
         assert!(comments >= 25);
+    }
+
+    #[test]
+    fn demo_threads_on_a_block_name_a_block_of_the_document() {
+        let world = crate::sandbox::demo::world();
+        let on_blocks: Vec<&Comment> = world
+            .change_requests
+            .items
+            .iter()
+            .flat_map(|change_request| &change_request.comments)
+            .filter(|comment| comment.node.is_some())
+            .collect();
+        assert_eq!(on_blocks.len(), 4, "each needle found its block");
+        assert!(
+            on_blocks
+                .iter()
+                .all(|comment| comment.node.as_deref().unwrap().starts_with("block-"))
+        );
     }
 }

@@ -101,7 +101,7 @@ pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) 
                     let created = link
                         .created_at
                         .as_deref()
-                        .map(text::date)
+                        .map(crate::ui::time::ago_now)
                         .unwrap_or_default();
                     let url = link.urls.published.clone().unwrap_or_default();
                     Line::from(vec![

@@ -93,6 +93,13 @@ pub struct ChangeRequestList {
     fallback_space: Option<String>,
     /// Space titles by id, so an organization-wide list names each row's space.
     pub space_titles: HashMap<String, String>,
+    // ── issue 13 reviewflow ──
+    /// The change request to select once the list reloads (the one a review showed last).
+    reselect: Option<String>,
+    /// Watching: the next refresh, the rows before it, and what it brought (marked until seen).
+    ticker: crate::app::watch::Ticker,
+    watch_before: Option<Vec<ChangeRequest>>,
+    pub fresh: std::collections::HashSet<String>,
 }
 
 impl ChangeRequestList {
@@ -119,6 +126,10 @@ impl ChangeRequestList {
             filter: Filter::default(),
             fallback_space,
             space_titles: HashMap::new(),
+            reselect: None,
+            ticker: crate::app::watch::Ticker::default(),
+            watch_before: None,
+            fresh: std::collections::HashSet::new(),
         }
     }
 
@@ -273,18 +284,31 @@ impl ChangeRequestList {
 
     fn open_selected(&self) -> Option<Step> {
         let change_request = self.selected()?.clone();
+        let target = self.target_of(&change_request)?;
+        let mut review = ReviewScreen::new(target, Some(change_request));
+        // ── issue 13 reviewflow: `]c` / `[c` walk the rows as shown ──
+        let items: Vec<_> = self
+            .visible()
+            .into_iter()
+            .filter_map(|cr| Some((self.target_of(cr)?, cr.clone())))
+            .collect();
+        let index = items
+            .iter()
+            .position(|(target, _)| target.change_request == review.target.change_request)
+            .unwrap_or(0);
+        review.siblings = Some(crate::screens::review::Siblings { items, index });
+        Some(Step::push(Screen::Review(Box::new(review))))
+    }
+
+    fn target_of(&self, change_request: &ChangeRequest) -> Option<ChangeRequestRef> {
         let space = change_request
             .space
             .clone()
             .or_else(|| self.fallback_space.clone())?;
-        let target = ChangeRequestRef {
+        Some(ChangeRequestRef {
             space,
             change_request: change_request.id.clone(),
-        };
-        Some(Step::push(Screen::Review(Box::new(ReviewScreen::new(
-            target,
-            Some(change_request),
-        )))))
+        })
     }
 }
 
@@ -293,9 +317,34 @@ impl ScreenState for ChangeRequestList {
         self.load(ctx)
     }
 
-    /// Coming back from a review (which may have merged or archived something): reload.
+    /// Coming back from a review (which may have merged or archived something): reload,
+    /// keeping the change request the review showed last selected.
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.reselect.is_none() {
+            self.reselect = self.selected().map(|cr| cr.id.clone());
+        }
         self.load(ctx)
+    }
+
+    // ── issue 13 reviewflow ──
+    fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        if !self.ticker.fired(id) {
+            return None;
+        }
+        // Only a calm refresh: not while a page or a filter is being typed or loaded.
+        if self.list.is_loading() || self.filter.is_typing() {
+            return Some(Step::cmd(self.ticker.arm(ctx)));
+        }
+        self.watch_before = Some(self.list.items.clone());
+        self.reselect = self.selected().map(|cr| cr.id.clone());
+        Some(Step::cmd(self.load(ctx)))
+    }
+
+    fn reveal_change_request(&mut self, id: &str) {
+        self.reselect = Some(id.to_string());
+        if let Some(position) = self.visible().iter().position(|cr| cr.id == id) {
+            self.selection.selected = position;
+        }
     }
 
     /// The space's own list names the space; the organization's is a tab of its screen.
@@ -360,7 +409,9 @@ impl ScreenState for ChangeRequestList {
         let len = self.visible().len();
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {
+                self.mark_seen();
+            }
             Action::Open => return self.open_selected(),
             Action::CycleStatus => {
                 let index = STATUSES
@@ -429,8 +480,14 @@ impl ScreenState for ChangeRequestList {
                 if !self.list.settle(request, result.clone()) {
                     return None;
                 }
+                if let Some(id) = self.reselect.take()
+                    && let Some(position) = self.visible().iter().position(|cr| cr.id == id)
+                {
+                    self.selection.selected = position;
+                }
                 self.selection.clamp(self.visible().len());
-                Some(Step::cmd(self.load_more(ctx)))
+                let watch = self.after_watched_load(ctx);
+                Some(Step::cmd(Cmd::batch([self.load_more(ctx), watch])))
             }
             _ => None,
         }
@@ -443,5 +500,33 @@ impl ScreenState for ChangeRequestList {
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
+    }
+}
+
+// ── issue 13 reviewflow: watching ──
+impl ChangeRequestList {
+    /// After the first page came: a load the watch started marks rows new or updated since
+    /// the one before; the next refresh is set either way (when watching is on).
+    fn after_watched_load(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.list.is_loading() {
+            return Cmd::None;
+        }
+        if let Some(before) = self.watch_before.take() {
+            let fresh = crate::app::watch::fresh_change_requests(&before, &self.list.items);
+            self.fresh.extend(fresh);
+            self.mark_seen();
+        }
+        self.ticker.arm(ctx)
+    }
+
+    /// The selected row has been seen: its mark goes.
+    fn mark_seen(&mut self) {
+        if let Some(id) = self.selected().map(|cr| cr.id.clone()) {
+            self.fresh.remove(&id);
+        }
+    }
+
+    pub fn is_fresh(&self, id: &str) -> bool {
+        self.fresh.contains(id)
     }
 }

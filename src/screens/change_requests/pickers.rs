@@ -209,7 +209,10 @@ fn cluster_picker(
         let issues = cluster
             .stats
             .issues
-            .map(|count| format!("{count} issues · "))
+            .map(|count| {
+                let count = i64::try_from(count).unwrap_or(i64::MAX);
+                format!("{} · ", crate::ui::time::plural(count, "issue", "issues"))
+            })
             .unwrap_or_default();
         PickOption {
             value: cluster.id.clone(),

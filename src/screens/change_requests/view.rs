@@ -100,6 +100,8 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
     let range = screen
         .selection
         .visible_range(rows.len(), list_area.height as usize);
+    // ── issue 13 palette ──
+    crate::ui::hit::record_rows(list_area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()
@@ -111,9 +113,17 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
                 .as_ref()
                 .map(|u| sanitize(&u.display_name).into_owned())
                 .unwrap_or_default();
-            let updated = cr.updated_at.as_deref().map(text::date).unwrap_or_default();
+            let updated = cr
+                .updated_at
+                .as_deref()
+                .map(crate::ui::time::ago_now)
+                .unwrap_or_default();
             let comments = cr.comments.map(|c| c.to_string()).unwrap_or_default();
-            let marker = if cr.outdated { "outdated" } else { "" };
+            let marker = match (screen.is_fresh(&cr.id), cr.outdated) {
+                (true, _) => "● new",
+                (false, true) => "outdated",
+                (false, false) => "",
+            };
             let style = if selected {
                 theme.style("selection")
             } else {
@@ -148,10 +158,11 @@ fn column_widths(width: u16, with_space: bool) -> Vec<u16> {
         return vec![5, width.saturating_sub(6)];
     }
     if !with_space {
-        let fixed = 5 + 16 + 11 + 4 + 8 + 6;
-        return vec![5, width.saturating_sub(fixed).max(10), 16, 11, 4, 8];
+        // "Updated" is relative: "11 months ago" is the longest it reads.
+        let fixed = 5 + 16 + 13 + 4 + 8 + 6;
+        return vec![5, width.saturating_sub(fixed).max(10), 16, 13, 4, 8];
     }
     // The space takes its room from the author, so the subject keeps a readable width.
-    let fixed = 5 + 16 + 12 + 11 + 4 + 8 + 7;
-    vec![5, 16, width.saturating_sub(fixed).max(10), 12, 11, 4, 8]
+    let fixed = 5 + 16 + 12 + 13 + 4 + 8 + 7;
+    vec![5, 16, width.saturating_sub(fixed).max(10), 12, 13, 4, 8]
 }

@@ -192,7 +192,7 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
     if let Some(updated) = &cluster.updated_at {
         lines.push(Line::from(vec![
             Span::styled("Updated ", theme.style("muted")),
-            Span::styled(text::date(updated), theme.style("text")),
+            Span::styled(crate::ui::time::exactly(updated), theme.style("text")),
         ]));
     }
     let pulse_label = format!(
@@ -285,7 +285,7 @@ fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &
             let date = conversation
                 .created_at
                 .as_deref()
-                .map(text::date)
+                .map(crate::ui::time::ago_now)
                 .unwrap_or_default();
             text::columns(&[&subject, &source, &date], &widths, style)
         })

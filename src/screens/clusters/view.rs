@@ -63,7 +63,7 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
             .issue
             .created_at
             .as_deref()
-            .map(text::date)
+            .map(crate::ui::time::ago_now)
             .unwrap_or_default();
         lines.push(Line::from(Span::styled(
             text::truncate(
@@ -120,7 +120,9 @@ fn transcript_lines(
             .collect()
     };
     let mut lines = wrapped(&conversation.subject, theme.style("title"));
-    let date = |value: Option<&String>| value.map_or_else(|| "—".to_string(), |at| text::date(at));
+    let date = |value: Option<&String>| {
+        value.map_or_else(|| "—".to_string(), |at| crate::ui::time::exactly(at))
+    };
     lines.extend(field(
         "Source",
         conversation.source.clone().unwrap_or_else(|| "—".into()),

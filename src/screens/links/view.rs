@@ -30,6 +30,8 @@ pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, model: &Model) 
     let range = screen
         .selection
         .visible_range(links.len(), body.height as usize);
+    // ── issue 13 palette ──
+    crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = links[range.clone()]
         .iter()
         .enumerate()
@@ -79,7 +81,8 @@ fn totals(screen: &LinksScreen) -> String {
     let Some(stats) = &screen.stats else {
         return String::new();
     };
-    let mut text = format!("{} links", stats.total.unwrap_or(0));
+    let total = i64::try_from(stats.total.unwrap_or(0)).unwrap_or(i64::MAX);
+    let mut text = crate::ui::time::plural(total, "link", "links");
     if let Some(broken) = stats.broken.total {
         text.push_str(&format!(" · {broken} broken"));
     }

@@ -94,7 +94,7 @@ fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
         )),
         header,
     );
-    let now = chrono::Utc::now();
+    let now = crate::ui::time::now();
     let rows = tab
         .list()
         .iter()
@@ -117,7 +117,7 @@ fn draw_spec_details(spec: &OpenApiSpec, frame: &mut Frame, area: Rect, theme: &
     let block = details_block(area, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let now = chrono::Utc::now();
+    let now = crate::ui::time::now();
     let processed = spec.last_processed_at.as_deref().map_or_else(
         || "never".to_string(),
         |at| {
@@ -225,7 +225,7 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, mod
         )),
         header,
     );
-    let now = chrono::Utc::now();
+    let now = crate::ui::time::now();
     let rows = screen
         .list()
         .iter()

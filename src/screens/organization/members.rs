@@ -389,6 +389,14 @@ impl MembersTab {
             return Cmd::None;
         };
         let name = member.name().to_string();
+        // ── issue 13 reviewflow ──
+        if matches!(
+            response,
+            MembersResponse::Updated(Ok(_)) | MembersResponse::Removed(Ok(()))
+        ) {
+            ctx.action_log
+                .record(logged_change(&self.organization, &member, &change));
+        }
         match response {
             MembersResponse::Updated(Ok(updated)) => {
                 let text = match change {
@@ -647,6 +655,50 @@ impl MembersTab {
                 user: details.member.id.clone(),
             }),
         }
+    }
+}
+
+// ── issue 13 reviewflow ──
+/// A member change as the action log shows it: a role change is undone by giving the earlier
+/// role back; SSO membership and removal have no inverse here.
+fn logged_change(
+    organization: &str,
+    member: &Member,
+    change: &Change,
+) -> crate::app::action_log::PendingEntry {
+    use crate::app::action_log::{PendingEntry, Undo};
+    let name = member.name().to_string();
+    let place = "organization members".to_string();
+    match change {
+        Change::Role(role) => PendingEntry::new(
+            format!(
+                "Changed {name}'s role from {} to {}",
+                role_name(member.role.as_ref()),
+                role_name(role.as_ref())
+            ),
+            place,
+            Undo::inverse(
+                ApiCall::Members(MembersCall::SetRole {
+                    organization: organization.to_string(),
+                    user: member.id.clone(),
+                    role: member.role.clone(),
+                }),
+                format!(
+                    "Gives {name} the {} role back",
+                    role_name(member.role.as_ref())
+                ),
+            ),
+        ),
+        Change::Sso => PendingEntry::new(
+            format!("Made {name} an SSO member"),
+            place,
+            Undo::impossible("SSO membership is undone in the identity provider"),
+        ),
+        Change::Remove => PendingEntry::new(
+            format!("Removed {name} from the organization"),
+            place,
+            Undo::impossible("a removed member has to be invited again"),
+        ),
     }
 }
 

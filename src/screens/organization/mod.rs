@@ -123,6 +123,11 @@ pub struct Organization {
     pub openapi: openapi::OpenApiTab,
     pub clusters: clusters::ClustersTab,
     pub integrations: integrations::IntegrationsTab,
+    // ── issue 13 reviewflow ──
+    /// Keeps the header's "N review requested" of this organization.
+    pub requested_count: crate::app::watch::RequestedCount,
+    /// The action log's undo count when last shown: an undo made from the log reloads the tab.
+    undos_seen: u64,
 }
 
 impl Organization {
@@ -147,6 +152,8 @@ impl Organization {
             openapi: openapi::new(&organization),
             clusters: clusters::new(&organization),
             integrations: integrations::new(&organization),
+            requested_count: crate::app::watch::RequestedCount::new(&organization.id),
+            undos_seen: 0,
             organization,
         }
     }
@@ -348,6 +355,41 @@ impl Organization {
     }
 }
 
+// ── issue 13 palette ──
+impl Organization {
+    /// Shows collection `id` selected in the Spaces tab (chosen in the command palette): the
+    /// filter cleared and the collections around it open.
+    pub fn reveal_collection(&mut self, id: &str) {
+        self.tab = Tab::Spaces;
+        self.tree_filter.clear();
+        let Some(tree) = self.tree.value() else {
+            return;
+        };
+        self.tree_rows.set_filter(tree, "");
+        let found = tree.nodes().find_map(|(index, node)| match &node.item {
+            OrgNode::Collection(collection) if collection.id == id => Some(index),
+            _ => None,
+        });
+        let Some(node) = found else {
+            return;
+        };
+        for ancestor in tree.ancestors(node).into_iter().rev() {
+            if let Some(row) = self
+                .tree_rows
+                .rows()
+                .iter()
+                .position(|r| r.node == ancestor)
+            {
+                self.tree_rows.set_open(tree, row, true);
+            }
+        }
+        let rows = self.tree_rows.rows();
+        if let Some(row) = rows.iter().position(|r| r.node == node) {
+            self.tree_selection.select(row, rows.len());
+        }
+    }
+}
+
 impl Organization {
     /// The notice rule for this screen's own notices, then the space popup if one is open.
     fn on_notice_or_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
@@ -405,7 +447,11 @@ impl Organization {
 
 impl ScreenState for Organization {
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.load_tree(ctx)
+        // ── issue 13 reviewflow: the header's "N review requested" of this organization ──
+        ctx.watch.review_requested = None;
+        self.undos_seen = ctx.action_log.undos();
+        let count = self.requested_count.start(ctx);
+        Cmd::batch([self.load_tree(ctx), count])
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -422,6 +468,11 @@ impl ScreenState for Organization {
     }
 
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        // ── issue 13 reviewflow: an undo from the action log changed the server ──
+        if ctx.action_log.undos() != self.undos_seen {
+            self.undos_seen = ctx.action_log.undos();
+            return self.refresh(ctx);
+        }
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
             // Back from a team's members: their counts may have changed.
@@ -598,6 +649,10 @@ impl ScreenState for Organization {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        // ── issue 13 reviewflow ──
+        if let Some(cmd) = self.requested_count.on_response(request, response, ctx) {
+            return Some(Step::cmd(cmd));
+        }
         match response {
             ApiResponse::OrganizationTree(result) => {
                 if let Ok(data) = result
@@ -686,6 +741,17 @@ impl ScreenState for Organization {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        // ── issue 13 reviewflow ──
+        if let Some(cmd) = self.requested_count.on_timer(id, ctx) {
+            return Some(Step::cmd(cmd));
+        }
+        if let Some(step) = self
+            .change_requests
+            .as_mut()
+            .and_then(|list| list.on_timer(id, ctx))
+        {
+            return Some(step);
+        }
         self.panes_mut()
             .into_iter()
             .find_map(|pane| pane.on_timer(id, ctx))

@@ -483,7 +483,12 @@ impl Organization {
                     merge_rules: Some(MergeRules::SpecificReviewers(values)),
                     ..SpaceUpdate::default()
                 };
-                let done = format!("merge rules: {count} required reviewer(s)");
+                let reviewers = crate::ui::time::plural(
+                    i64::try_from(count).unwrap_or(i64::MAX),
+                    "required reviewer",
+                    "required reviewers",
+                );
+                let done = format!("merge rules: {reviewers}");
                 self.send_update(&space, update, &done, ctx)
             }
         }
@@ -549,6 +554,8 @@ impl Organization {
                     "Deleted “{}”: restore it from the Trash tab within 7 days",
                     space.title
                 )));
+                // ── issue 13 reviewflow ── a deleted space is undone by restoring it.
+                ctx.action_log.record(logged_delete(&space));
                 self.trash.remember_deleted(*space);
                 self.load_tree(ctx)
             }
@@ -649,4 +656,22 @@ pub fn draw_modal(ops: &SpaceOps, frame: &mut Frame, area: Rect, theme: &Theme) 
 /// `esc` on an error notice dismisses it before anything else.
 pub fn is_escape(key: &KeyEvent) -> bool {
     key.code == KeyCode::Esc
+}
+
+// ── issue 13 reviewflow ──
+/// A space's deletion as the action log shows it: undone by restoring it from the trash (the
+/// server keeps it 7 days).
+fn logged_delete(space: &Space) -> crate::app::action_log::PendingEntry {
+    use crate::app::action_log::{PendingEntry, Undo};
+    let title = crate::ui::sanitize::sanitize(&space.title).into_owned();
+    PendingEntry::new(
+        format!("Deleted the space “{title}”"),
+        "organization spaces",
+        Undo::inverse(
+            ApiCall::Spaces(SpacesCall::Restore {
+                space: space.id.clone(),
+            }),
+            format!("Restores “{title}” from the trash"),
+        ),
+    )
 }

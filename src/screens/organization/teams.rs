@@ -25,6 +25,7 @@ use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOutcome, Picker};
 use crate::ui::prompt::{Prompt, TextCheck};
+use crate::ui::sanitize::sanitize;
 
 /// A team's title, checked as it is typed (1 to 64 characters, not only spaces).
 #[derive(Debug, Clone, PartialEq)]
@@ -352,9 +353,52 @@ impl TeamsTab {
             self.notice = Some(Notice::error(format!("Could not {what}: {reason}")));
             return Cmd::None;
         }
+        // ── issue 13 reviewflow ──
+        let saved = match response {
+            TeamsResponse::Saved(Ok(team)) => Some(team),
+            _ => None,
+        };
+        ctx.action_log.record(logged_team_change(
+            &self.organization,
+            &sending,
+            saved,
+            &done,
+        ));
         self.notice = Some(Notice::info(done));
         self.load(ctx)
     }
+}
+
+// ── issue 13 reviewflow ──
+/// A team change as the action log shows it: a new team is undone by deleting it, a rename by
+/// the old title; a deleted team (and its members) has no inverse.
+fn logged_team_change(
+    organization: &str,
+    sending: &Sending,
+    saved: Option<&Team>,
+    done: &str,
+) -> crate::app::action_log::PendingEntry {
+    use crate::app::action_log::{PendingEntry, Undo};
+    let call = |call: TeamsCall| ApiCall::Teams(call);
+    let undo = match (sending, saved) {
+        (Sending::Create(_), Some(team)) => Undo::inverse(
+            call(TeamsCall::Delete {
+                organization: organization.to_string(),
+                team: team.id.clone(),
+            }),
+            format!("Deletes the team “{}” again", team.title),
+        ),
+        (Sending::Rename(old, _), Some(_)) => Undo::inverse(
+            call(TeamsCall::Rename {
+                organization: organization.to_string(),
+                team: old.id.clone(),
+                title: old.title.clone(),
+            }),
+            format!("Renames it back to “{}”", old.title),
+        ),
+        _ => Undo::impossible("a deleted team has to be made again, with its members"),
+    };
+    PendingEntry::new(sanitize(done).into_owned(), "organization teams", undo)
 }
 
 impl OrgPane for TeamsTab {

@@ -160,6 +160,38 @@ fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme
     if shown.end < labels.len() {
         spans.push(Span::styled("›", theme.style("muted")));
     }
+    // ── issue 13 palette ──
+    let marker = if shown.start > 0 { 2 } else { 0 };
+    let bar = Rect {
+        x: area.x.saturating_add(marker),
+        width: area.width.saturating_sub(marker),
+        ..area
+    };
+    crate::ui::hit::record_tabs(
+        bar,
+        shown.start,
+        &widths[shown.clone()],
+        active,
+        labels.len(),
+    );
+    // The `‹` and `›` markers stand for the hidden tabs next to them.
+    if shown.start > 0 {
+        let marker = Rect { width: 2, ..area };
+        crate::ui::hit::record_tabs(marker, shown.start - 1, &[2], active, labels.len());
+    }
+    if shown.end < labels.len() {
+        let used: usize = widths[shown.clone()].iter().sum::<usize>() + usize::from(marker);
+        if let Ok(used) = u16::try_from(used) {
+            // The marker and the rest of the row after it.
+            let right = Rect {
+                x: area.x.saturating_add(used),
+                width: area.width.saturating_sub(used),
+                ..area
+            };
+            let rest = usize::from(right.width);
+            crate::ui::hit::record_tabs(right, shown.end, &[rest], active, labels.len());
+        }
+    }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
@@ -243,6 +275,8 @@ fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mod
     let range = screen
         .tree_selection
         .visible_range(rows.len(), tree_area.height as usize);
+    // ── issue 13 palette ──
+    crate::ui::hit::record_rows(tree_area, range.clone(), screen.tree_selection.selected);
     let mut lines = Vec::new();
     for (offset, row) in rows[range.clone()].iter().enumerate() {
         let Some(node) = tree.item(row.node) else {

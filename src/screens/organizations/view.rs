@@ -88,6 +88,8 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
     let range = screen
         .selection
         .visible_range(visible.len(), rows_area.height as usize);
+    // ── issue 13 palette ──
+    crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = visible[range.clone()]
         .iter()
         .enumerate()
@@ -107,7 +109,7 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
                     .unwrap_or_default(),
                 org.created_at
                     .as_deref()
-                    .map(text::date)
+                    .map(crate::ui::time::ago_now)
                     .unwrap_or_default(),
             ];
             let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
@@ -142,7 +144,8 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
 }
 
 fn column_widths(width: u16) -> Vec<u16> {
-    let fixed = [14u16, 10, 22, 11];
+    // "Created" is relative: "11 months ago" is the longest it reads.
+    let fixed = [14u16, 10, 22, 13];
     let title = width.saturating_sub(fixed.iter().sum::<u16>() + 5).max(12);
     if width < 60 {
         return vec![width.saturating_sub(15), 14];

@@ -1,7 +1,13 @@
-//! A page read at full width: line, half-page and page scrolling, `/` search with `n`/`N`, and
-//! `t` for a table of contents.
+//! A page read at full width: line, half-page and page scrolling, `/` search with `n`/`N`,
+//! `t` for a table of contents (at the section being read), and links: `tab` moves between
+//! them, `enter` follows one, `ctrl-o`/`H` and `ctrl-i`/`L` go back and forward through the
+//! pages read.
 
+pub mod follow;
+mod history;
 mod view;
+
+pub use history::Visit;
 
 use crate::screens::change_requests::create::InSpace;
 use ratatui::Frame;
@@ -44,6 +50,14 @@ pub struct PageScreen {
     pub change_requests: InSpace,
     /// The section to scroll to once the whole page is laid out (opened from a search hit).
     pub section: Option<SectionTarget>,
+    // ── issue 13 reader ──
+    /// The pages read before this one (newest last) and after it, when gone back.
+    pub history: history::History,
+    /// What following a link said: where it went, or why it could not.
+    pub link_status: Option<String>,
+    /// The space the reader was opened in: a page of another one, reached by a link, names
+    /// its space in the breadcrumb.
+    pub opened_in: String,
 }
 
 /// A section of a page, by its heading's title and its anchor (`install#linux` → `linux`).
@@ -68,6 +82,7 @@ pub fn anchor_of(heading: &str) -> String {
 
 impl PageScreen {
     pub fn new(space: Space, page: PageNode, known: Option<DocKey>) -> PageScreen {
+        let opened_in = space.id.clone();
         PageScreen {
             space,
             page,
@@ -77,6 +92,9 @@ impl PageScreen {
             contents: None,
             change_requests: InSpace::default(),
             section: None,
+            history: history::History::default(),
+            link_status: None,
+            opened_in,
         }
     }
 
@@ -89,6 +107,7 @@ impl PageScreen {
     /// Scrolls to the section asked for, once the whole page is parsed and laid out; a
     /// section whose heading is not found leaves the page at its top.
     fn scroll_to_section(&mut self, ctx: &Ctx) {
+        self.restore_position(ctx);
         let Some(target) = &self.section else { return };
         let Some(key) = &self.reader.key else { return };
         let Some(cached) = ctx.docs.get(key).filter(|cached| cached.is_complete()) else {
@@ -215,7 +234,11 @@ impl ScreenState for PageScreen {
     }
 
     fn title(&self) -> String {
-        self.page.title.clone()
+        if self.space.id == self.opened_in {
+            self.page.title.clone()
+        } else {
+            format!("{} › {}", self.space.title, self.page.title)
+        }
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
@@ -223,7 +246,7 @@ impl ScreenState for PageScreen {
         if self.contents.is_some() {
             &[KeyContext::List, KeyContext::Reader]
         } else {
-            &[KeyContext::Reader]
+            &[KeyContext::ReaderLinks, KeyContext::Reader]
         }
     }
 
@@ -233,9 +256,12 @@ impl ScreenState for PageScreen {
             (Action::Search, "search"),
             (Action::NextMatch, "next"),
             (Action::TableOfContents, "contents"),
+            (Action::NextLink, "links"),
+            (Action::FollowLink, "follow"),
+            (Action::HistoryBack, "history"),
             (Action::CopyLink, "copy link"),
             (Action::Pdf, "PDF"),
-            (Action::LinksReport, "links"),
+            (Action::LinksReport, "link list"),
             (Action::Backlinks, "backlinks"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
@@ -275,6 +301,8 @@ impl ScreenState for PageScreen {
         if action == Action::Pdf {
             return self.change_requests.on_action(action, &self.space);
         }
+        // What the last link said gives way to whatever is done next.
+        self.link_status = None;
         let (_, height) = Self::text_size(ctx);
         let page = height.max(1) as isize;
         match action {
@@ -291,11 +319,23 @@ impl ScreenState for PageScreen {
             Action::PreviousMatch => self.reader.step_match(false, height),
             Action::TableOfContents => {
                 if self.reader.is_ready() {
-                    self.contents = Some(Selection::default());
+                    // ── issue 13 reader ── at the section being read, not the first one.
+                    let mut selection = Selection::default();
+                    selection.selected = self.reader.current_heading().unwrap_or(0);
+                    self.contents = Some(selection);
                 }
             }
             Action::Back if !self.reader.query.is_empty() => self.reader.search("", height),
             Action::LinksReport | Action::Backlinks => return Some(self.links_of_page(action)),
+            // ── issue 13 reader ──
+            Action::NextLink | Action::PreviousLink => {
+                if !self.reader.step_link(action == Action::NextLink, height) {
+                    self.link_status = Some("No more links this way.".to_string());
+                }
+            }
+            Action::FollowLink => return Some(Step::cmd(self.follow_focused_link(ctx))),
+            Action::HistoryBack => return Some(Step::cmd(self.go_back(ctx))),
+            Action::HistoryForward => return Some(Step::cmd(self.go_forward(ctx))),
             _ => return None,
         }
         Some(Step::default())
@@ -312,6 +352,9 @@ impl ScreenState for PageScreen {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let ApiResponse::Reader(answer) = response {
+            return self.on_space_pages(request, answer, ctx);
+        }
         let ApiResponse::PageMarkdown(result) = response else {
             return None;
         };

@@ -88,6 +88,15 @@ fn draw_status(
         spans.push(Span::styled(status, theme.style("accent")));
         spans.push(Span::raw("   "));
     }
+    // ── issue 13 reader ── what following a link said, else where the focused link goes.
+    let link = screen.link_status.clone().or_else(|| {
+        let link = screen.reader.focused_link()?;
+        Some(format!("→ {}", sanitize(&link.destination)))
+    });
+    if let Some(link) = link {
+        spans.push(Span::styled(link, theme.style("accent")));
+        spans.push(Span::raw("   "));
+    }
     spans.push(Span::styled(position, theme.style("muted")));
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -21,6 +21,10 @@ const RECENT_REACTIONS: usize = 8;
 
 pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
     let mut hints = match screen.tab {
+        ReviewTab::Overview => vec![
+            (Action::EditDescription, "description"),
+            (Action::NextChangeRequest, "next CR"),
+        ],
         ReviewTab::Changes => vec![
             (Action::NextHunk, "next change"),
             (Action::ToggleRendered, "rendered"),
@@ -35,7 +39,7 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
             (Action::NewComment, "comment"),
             (Action::CycleCommentFilter, "filter"),
         ],
-        ReviewTab::Overview => vec![
+        ReviewTab::Reviews => vec![
             (Action::EditDescription, "description"),
             (Action::Approve, "approve"),
             (Action::RequestChanges, "request changes"),
@@ -118,7 +122,7 @@ fn refusal(screen: &ReviewScreen, action: Action) -> Option<String> {
     ))
 }
 
-fn body_height(ctx: &Ctx) -> usize {
+pub(super) fn body_height(ctx: &Ctx) -> usize {
     let (_, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
     height.saturating_sub(super::view::HEADER_ROWS) as usize
 }
@@ -136,11 +140,23 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
         return Some(super::content::open(screen, action));
     }
     let cmd = match action {
-        Action::NextTab => switch_tab(screen, ReviewTab::ALL[(tab_index + 1) % 3], ctx),
-        Action::PreviousTab => switch_tab(screen, ReviewTab::ALL[(tab_index + 2) % 3], ctx),
+        Action::NextTab => {
+            let next = (tab_index + 1) % ReviewTab::ALL.len();
+            switch_tab(screen, ReviewTab::ALL[next], ctx)
+        }
+        Action::PreviousTab => {
+            let tabs = ReviewTab::ALL.len();
+            switch_tab(screen, ReviewTab::ALL[(tab_index + tabs - 1) % tabs], ctx)
+        }
+        // ── issue 13 reviewflow ──
+        Action::OverviewTab => switch_tab(screen, ReviewTab::Overview, ctx),
+        Action::NextChangeRequest | Action::PreviousChangeRequest => {
+            let forward = action == Action::NextChangeRequest;
+            return Some(super::overview::step_change_request(screen, forward));
+        }
         Action::ChangesTab => switch_tab(screen, ReviewTab::Changes, ctx),
         Action::CommentsTab => switch_tab(screen, ReviewTab::Comments, ctx),
-        Action::ReviewsTab => switch_tab(screen, ReviewTab::Overview, ctx),
+        Action::ReviewsTab => switch_tab(screen, ReviewTab::Reviews, ctx),
         Action::Merge => {
             screen.overlay = Some(Overlay::Preflight);
             Cmd::None
@@ -181,7 +197,7 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
         }
         Action::Pdf => super::description::ask_for_pdf(screen, ctx),
         Action::Filter => {
-            if screen.tab == ReviewTab::Overview {
+            if matches!(screen.tab, ReviewTab::Reviews | ReviewTab::Overview) {
                 screen.notice(
                     "/ filters threads on the comments tab and searches the diff on the changes tab.",
                     false,
@@ -195,7 +211,10 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
             Cmd::None
         }
         // The overview has no query of its own: esc there goes back, never clears the comments'.
-        Action::Back if screen.tab != ReviewTab::Overview && screen.query().is_shown() => {
+        Action::Back
+            if !matches!(screen.tab, ReviewTab::Reviews | ReviewTab::Overview)
+                && screen.query().is_shown() =>
+        {
             clear_query(screen);
             Cmd::None
         }
@@ -211,7 +230,8 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
         _ => match screen.tab {
             ReviewTab::Changes => return on_changes_action(screen, action, ctx),
             ReviewTab::Comments => return on_comments_action(screen, action, ctx),
-            ReviewTab::Overview => return on_overview_action(screen, action, ctx),
+            ReviewTab::Reviews => return on_overview_action(screen, action, ctx),
+            ReviewTab::Overview => return super::overview::on_action(screen, action, ctx),
         },
     };
     Some(Step::cmd(cmd))
@@ -259,9 +279,12 @@ fn on_changes_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -
             }
         }
         Action::NewComment => {
-            let page = screen.selected_page().map(|p| p.page.clone());
-            open_composer(screen, ComposeTarget::NewComment { page });
+            let target = screen.comment_target_here(ctx);
+            open_composer(screen, target);
         }
+        // ── issue 13 reviewdiff ──
+        Action::ShowThreadHere => screen.show_thread_of_diff(ctx),
+        Action::SinceLastReview => return Some(Step::cmd(screen.toggle_since(ctx))),
         _ => return None,
     }
     Some(Step::cmd(screen.follow_page(ctx, false)))
@@ -298,6 +321,12 @@ fn on_comments_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) 
         Action::CycleCommentFilter => {
             screen.thread_filter = screen.thread_filter.next();
             keep_selected_row(screen, row);
+            Cmd::None
+        }
+        // ── issue 13 reviewdiff ──
+        Action::ShowThreadHere => screen.show_thread_in_diff(ctx),
+        Action::NextNew => {
+            screen.next_new_thread();
             Cmd::None
         }
         Action::NewComment => {
@@ -435,7 +464,7 @@ fn follow_query(screen: &mut ReviewScreen, row: Option<Row>, ctx: &mut Ctx) {
     match screen.tab {
         ReviewTab::Comments => keep_selected_row(screen, row),
         ReviewTab::Changes => screen.search_from_view(ctx),
-        ReviewTab::Overview => {}
+        ReviewTab::Reviews | ReviewTab::Overview => {}
     }
 }
 
@@ -663,6 +692,9 @@ fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
         ComposeTarget::Review { approve: true } => "Approve — an optional comment".to_string(),
         ComposeTarget::Review { approve: false } => "Request changes — say what".to_string(),
         ComposeTarget::Description => "Description".to_string(),
+        ComposeTarget::BlockComment { line, node, .. } => {
+            screen.line_comment_title(*line, node.as_deref())
+        }
     };
     let mut composer = Composer::new(title, &draft);
     composer.allow_blank = matches!(target, ComposeTarget::Review { .. });
@@ -929,6 +961,15 @@ fn submit(
         ),
         // Sent by `description::submit`, never from here.
         ComposeTarget::Description => return Cmd::None,
+        ComposeTarget::BlockComment { page, node, .. } => (
+            ReviewCall::PostBlockComment {
+                target: change_request,
+                page: page.clone(),
+                node: node.clone(),
+                markdown: text,
+            },
+            PendingWrite::Post { draft_key },
+        ),
         ComposeTarget::Review { approve } => (
             ReviewCall::SubmitReview {
                 target: change_request,

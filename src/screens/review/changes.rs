@@ -143,10 +143,16 @@ impl ReviewScreen {
     }
 
     pub fn on_sides(&mut self, ctx: &mut Ctx) -> Cmd {
+        // While `L` is on, a page seen at the last review is diffed against what was seen.
+        let page = self.sides_page.clone().unwrap_or_default();
+        let since_base = self.since_base(&page).map(str::to_string);
         let Some(sides) = self.sides.value() else {
             return Cmd::None;
         };
-        self.page_diff = Some(diff::diff_pages(&sides.main, &sides.change_request));
+        let old = since_base.as_deref().unwrap_or(&sides.main);
+        self.page_diff = Some(diff::diff_pages(old, &sides.change_request));
+        self.diff_threads.placement =
+            super::diff_threads::Placement::new(&sides.change_request, &sides.block_keys);
         let markdown: Arc<str> = Arc::from(sides.change_request.as_str());
         let key = DocKey {
             space: self.target.space.clone(),
@@ -159,6 +165,7 @@ impl ReviewScreen {
         };
         self.relayout(ctx);
         self.land_on_hunk(ctx);
+        self.land_on_thread(ctx);
         let width = diff_area(ctx).width;
         self.reader.show(key.clone(), ctx.docs, width);
         if ctx.docs.get(&key).is_some() {
@@ -172,12 +179,10 @@ impl ReviewScreen {
     pub fn relayout(&mut self, ctx: &mut Ctx) {
         let area = diff_area(ctx);
         if let Some(page_diff) = &self.page_diff {
-            self.diff_view = Some(diff::render(
-                page_diff,
-                area.width,
-                self.side_by_side,
-                ctx.theme,
-            ));
+            // The gutter of thread markers takes the first columns.
+            let width = area.width.saturating_sub(super::diff_threads::MARK_WIDTH);
+            self.diff_view = Some(diff::render(page_diff, width, self.side_by_side, ctx.theme));
+            self.decorate_diff(ctx.theme);
         }
         self.reader.refresh_layout(ctx.docs, area.width);
     }

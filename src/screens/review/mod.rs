@@ -10,9 +10,15 @@ mod actions;
 mod changes;
 mod content;
 mod description;
+// ── issue 13 reviewflow ──
+mod logged;
+mod overview;
 pub mod replies;
 pub mod threads;
 mod view;
+// ── issue 13 reviewdiff ──
+pub mod diff_threads;
+pub mod since;
 
 use std::collections::HashMap;
 
@@ -39,24 +45,33 @@ use crate::ui::notice::{self, Notice};
 use crate::ui::reader::Reader;
 
 pub use changes::{ChangeKind, ChangedPageRow};
+pub use overview::{Event, Siblings, timeline};
 pub use threads::{Row, ThreadFilter};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ReviewTab {
+    /// What the change request is and what happened to it: a review opens here.
     #[default]
+    Overview,
     Changes,
     Comments,
-    Overview,
+    Reviews,
 }
 
 impl ReviewTab {
-    pub const ALL: [ReviewTab; 3] = [ReviewTab::Changes, ReviewTab::Comments, ReviewTab::Overview];
+    pub const ALL: [ReviewTab; 4] = [
+        ReviewTab::Overview,
+        ReviewTab::Changes,
+        ReviewTab::Comments,
+        ReviewTab::Reviews,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
+            ReviewTab::Overview => "Overview",
             ReviewTab::Changes => "Changes",
             ReviewTab::Comments => "Comments",
-            ReviewTab::Overview => "Reviews",
+            ReviewTab::Reviews => "Reviews",
         }
     }
 }
@@ -79,6 +94,13 @@ pub enum ComposeTarget {
     },
     /// The description, as text from [`crate::ui::document`].
     Description,
+    // ── issue 13 reviewdiff ──
+    /// A comment on a line of a page's diff: on its block (`node`) when the line is in one.
+    BlockComment {
+        page: String,
+        node: Option<String>,
+        line: usize,
+    },
 }
 
 /// Something that must be confirmed before it is sent.
@@ -230,6 +252,26 @@ pub struct ReviewScreen {
     pub reply_loading: replies::ReplyLoading,
     /// The description's blocks the text cannot hold, while it is being edited.
     pub description_kept: Vec<serde_json::Value>,
+    // ── issue 13 reviewdiff ──
+    /// Threads on the diff: where they are drawn, where `m` lands.
+    pub diff_threads: diff_threads::DiffThreads,
+    /// What was seen at the last visit, and what this one has seen.
+    pub since: since::Since,
+    // ── issue 13 reviewflow ──
+    /// Action-log entries of writes in flight, logged once the server accepts them.
+    log_pending: HashMap<RequestId, crate::app::action_log::PendingEntry>,
+    /// The action log's undo count when this review last loaded: an undo made from the log
+    /// changed the server behind it, so it reloads when it shows again.
+    undos_seen: u64,
+    /// The list this review was opened from, for `]c` / `[c`.
+    pub siblings: Option<overview::Siblings>,
+    /// Overview tab: how far its text is scrolled.
+    pub overview_scroll: u16,
+    /// Watching: the next refresh, and what the last one brought.
+    ticker: crate::app::watch::Ticker,
+    pub news: crate::app::watch::ReviewNews,
+    /// The load under way was started by the watch, so what it brings is marked new.
+    watch_reload: bool,
 }
 
 impl ReviewScreen {
@@ -239,7 +281,7 @@ impl ReviewScreen {
             summary,
             bundle: Loadable::NotAsked,
             me: Loadable::NotAsked,
-            tab: ReviewTab::Changes,
+            tab: ReviewTab::Overview,
             pages: Vec::new(),
             page_selection: Selection::default(),
             sides: Loadable::NotAsked,
@@ -267,6 +309,15 @@ impl ReviewScreen {
             bodies: view::RenderedBodies::default(),
             reply_loading: replies::ReplyLoading::default(),
             description_kept: Vec::new(),
+            diff_threads: Default::default(),
+            since: Default::default(),
+            log_pending: HashMap::new(),
+            undos_seen: 0,
+            siblings: None,
+            overview_scroll: 0,
+            ticker: crate::app::watch::Ticker::default(),
+            news: crate::app::watch::ReviewNews::default(),
+            watch_reload: false,
         }
     }
 
@@ -290,14 +341,16 @@ impl ReviewScreen {
     pub fn query(&self) -> &Filter {
         match self.tab {
             ReviewTab::Changes => &self.diff_search,
-            ReviewTab::Comments | ReviewTab::Overview => &self.comment_query,
+            ReviewTab::Comments | ReviewTab::Reviews | ReviewTab::Overview => &self.comment_query,
         }
     }
 
     pub fn query_mut(&mut self) -> &mut Filter {
         match self.tab {
             ReviewTab::Changes => &mut self.diff_search,
-            ReviewTab::Comments | ReviewTab::Overview => &mut self.comment_query,
+            ReviewTab::Comments | ReviewTab::Reviews | ReviewTab::Overview => {
+                &mut self.comment_query
+            }
         }
     }
 
@@ -330,6 +383,7 @@ impl ReviewScreen {
             ComposeTarget::Review { approve: true } => "review-approve".to_string(),
             ComposeTarget::Review { approve: false } => "review-changes".to_string(),
             ComposeTarget::Description => "description".to_string(),
+            ComposeTarget::BlockComment { page, line, .. } => format!("comment-{page}-line-{line}"),
         };
         format!("{}{suffix}", self.draft_prefix())
     }
@@ -366,6 +420,7 @@ impl ReviewScreen {
     fn send(&mut self, ctx: &mut Ctx, call: ReviewCall, pending: PendingWrite) -> Cmd {
         let request = ctx.requests.issue();
         self.pending.insert(request, pending);
+        self.remember_for_log(request, &call);
         Cmd::Api {
             request,
             call: ApiCall::Review(call),
@@ -474,11 +529,15 @@ impl ReviewScreen {
             return Cmd::None;
         };
         self.pages = changes::changed_pages(bundle);
+        self.refilter_since();
         self.page_selection.clamp(self.pages.len());
         self.comment_selection.clamp(self.rows().len());
         let page = self.follow_page(ctx, false);
+        // Threads came or went: the diff's markers are drawn again.
+        self.relayout(ctx);
         let replies = self.fetch_replies(ctx);
-        Cmd::batch([page, replies])
+        let since = self.after_load(ctx);
+        Cmd::batch([page, replies, since])
     }
 
     /// Asks for the replies still missing: those of the threads on screen and the triage
@@ -578,7 +637,7 @@ impl ReviewScreen {
         let mut step = step?;
         if matches!(step.nav, crate::app::Nav::Stay) {
             let cmd = std::mem::take(&mut step.cmd);
-            step.cmd = Cmd::batch([cmd, self.fetch_replies(ctx)]);
+            step.cmd = Cmd::batch([cmd, self.fetch_replies(ctx), self.record_seen()]);
         }
         Some(step)
     }
@@ -595,14 +654,16 @@ impl ReviewScreen {
                 if let (Ok(fresh), Some(earlier)) = (result.as_mut(), self.bundle.value()) {
                     replies::keep_earlier_replies(fresh, earlier);
                 }
+                let earlier = self.bundle.value().cloned();
                 if !self.bundle.settle(request, result.clone()) {
                     return None;
                 }
+                let watch = self.on_watched_load(earlier.as_ref(), ctx);
                 self.reply_loading.reset();
                 if let Ok(bundle) = result {
                     ctx.reviews.insert(self.target.clone(), bundle.clone());
                 }
-                Some(self.on_bundle(ctx))
+                Some(Cmd::batch([self.on_bundle(ctx), watch]))
             }
             ReviewResponse::Replies(answers) => {
                 if !self.reply_loading.take_answer(request) {
@@ -625,8 +686,13 @@ impl ReviewScreen {
                 };
                 members.settle(request, result.clone()).then_some(Cmd::None)
             }
+            // ── issue 13 reviewdiff ──
+            ReviewResponse::PagesNow(pages) => {
+                self.on_pages_now(request, pages).then_some(Cmd::None)
+            }
             _ => {
                 let pending = self.pending.remove(&request)?;
+                self.log_if_accepted(request, response, ctx);
                 Some(self.on_write_answer(pending, response, ctx))
             }
         }
@@ -635,13 +701,34 @@ impl ReviewScreen {
 
 impl ScreenState for ReviewScreen {
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.undos_seen = ctx.action_log.undos();
         let prefix = self.draft_prefix();
         let load = self.load(ctx);
         let me = self.load_me(ctx);
-        Cmd::batch([load, me, Cmd::LoadDrafts { prefix }])
+        let memory = Cmd::LoadReviewMemory {
+            key: self.memory_key(),
+        };
+        Cmd::batch([load, me, Cmd::LoadDrafts { prefix }, memory])
+    }
+
+    // ── issue 13 reviewflow ──
+    fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
+        if !self.ticker.fired(id) {
+            return None;
+        }
+        self.watch_reload = true;
+        Some(Step::cmd(self.load(ctx)))
+    }
+
+    fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        if ctx.action_log.undos() == self.undos_seen {
+            return Cmd::None;
+        }
+        self.refresh(ctx)
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.undos_seen = ctx.action_log.undos();
         let load = self.load(ctx);
         let page = self.follow_page(ctx, true);
         Cmd::batch([load, page])
@@ -658,7 +745,8 @@ impl ScreenState for ReviewScreen {
         match self.tab {
             ReviewTab::Changes => &[KeyContext::Changes, KeyContext::Review, KeyContext::List],
             ReviewTab::Comments => &[KeyContext::Comments, KeyContext::Review, KeyContext::List],
-            ReviewTab::Overview => &[KeyContext::Reviews, KeyContext::Review, KeyContext::List],
+            ReviewTab::Reviews => &[KeyContext::Reviews, KeyContext::Review, KeyContext::List],
+            ReviewTab::Overview => &[KeyContext::Review, KeyContext::Browse],
         }
     }
 
@@ -727,8 +815,19 @@ impl ScreenState for ReviewScreen {
         let ApiResponse::Review(response) = response else {
             return None;
         };
-        self.apply_review_response(request, response, ctx)
-            .map(Step::cmd)
+        let cmd = self.apply_review_response(request, response, ctx)?;
+        // What is seen changes when the review or a page's diff arrives; a write's answer
+        // is followed by a reload, which records it.
+        let seen = match response {
+            ReviewResponse::Review(_) | ReviewResponse::PageDiff(_) => self.record_seen(),
+            // A thread came or went: the markers (which count threads by position) follow.
+            ReviewResponse::CommentPosted(_) | ReviewResponse::Deleted(_) => {
+                self.relayout(ctx);
+                Cmd::None
+            }
+            _ => Cmd::None,
+        };
+        Some(Step::cmd(Cmd::batch([cmd, seen])))
     }
 
     fn on_document(&mut self, key: &DocKey, ctx: &mut Ctx) {
@@ -743,6 +842,11 @@ impl ScreenState for ReviewScreen {
             self.drafts = drafts.iter().cloned().collect();
             self.drafts_to_announce = true;
             self.announce_drafts();
+        }
+        // ── issue 13 reviewdiff ──
+        if prefix == self.memory_key() {
+            let text = drafts.first().map(|(_, text)| text.as_str());
+            return self.on_memory(text, _ctx);
         }
         Cmd::None
     }

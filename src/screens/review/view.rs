@@ -92,7 +92,8 @@ pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model)
             match screen.tab {
                 ReviewTab::Changes => draw_changes(screen, frame, body, model),
                 ReviewTab::Comments => draw_comments(screen, frame, body, model),
-                ReviewTab::Overview => draw_overview(screen, frame, body, model),
+                ReviewTab::Reviews => draw_overview(screen, frame, body, model),
+                ReviewTab::Overview => super::overview::draw(screen, frame, body, model),
             }
         }
     }
@@ -150,11 +151,11 @@ fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
     let created = cr
         .created_at
         .as_ref()
-        .map(|created| format!("created {}", text::date(created)));
+        .map(|created| format!("created {}", crate::ui::time::ago_now(created)));
     let updated = cr
         .updated_at
         .as_ref()
-        .map(|updated| format!("updated {}", text::date(updated)));
+        .map(|updated| format!("updated {}", crate::ui::time::ago_now(updated)));
     let mut rest = Vec::new();
     if let Some(bundle) = screen.bundle.value() {
         let open = threads::unresolved(&bundle.threads).len();
@@ -167,7 +168,7 @@ fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
             current.partition(|r| r.status == Some(ReviewStatus::Approved));
         rest.push(format!("✓ {} ✗ {}", approved.len(), changes.len()));
         if let Some(merged) = &cr.merged_at {
-            rest.push(format!("merged {}", text::date(merged)));
+            rest.push(format!("merged {}", crate::ui::time::ago_now(merged)));
         }
     }
     let join = |dates: &[&Option<String>]| {
@@ -190,39 +191,60 @@ fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
 fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
     let counts = screen.bundle.value().map(|b| {
         [
-            screen.pages.len(),
-            b.threads.len(),
-            b.reviews.iter().filter(|r| !r.outdated).count(),
+            None,
+            Some(screen.pages.len()),
+            Some(b.threads.len()),
+            Some(b.reviews.iter().filter(|r| !r.outdated).count()),
         ]
     });
     let mut spans = Vec::new();
+    // ── issue 13 palette ──
+    let mut widths = Vec::new();
     for (index, tab) in ReviewTab::ALL.iter().enumerate() {
         let style = if *tab == screen.tab {
             theme.style("tab_active")
         } else {
             theme.style("tab_inactive")
         };
-        let count = counts
-            .map(|c| format!(" ({})", c[index]))
+        let mut count = counts
+            .and_then(|c| c[index])
+            .map(|count| format!(" ({count})"))
             .unwrap_or_default();
-        spans.push(Span::styled(
-            format!(" {} {}{count} ", index + 1, tab.label()),
-            style,
-        ));
+        // ── issue 13 reviewdiff ── "Comments (12) · 3 new"
+        if *tab == ReviewTab::Comments && counts.is_some() {
+            let new = screen.new_thread_count();
+            if new > 0 {
+                count.push_str(&format!(" · {new} new"));
+            }
+        }
+        let label = format!(" {} {}{count} ", index + 1, tab.label());
+        widths.push(text::width(&label) + 1);
+        spans.push(Span::styled(label, style));
         spans.push(Span::raw(" "));
     }
+    let active = ReviewTab::ALL
+        .iter()
+        .position(|tab| *tab == screen.tab)
+        .unwrap_or(0);
+    crate::ui::hit::record_tabs(area, 0, &widths, active, ReviewTab::ALL.len());
     let extra = match screen.tab {
-        ReviewTab::Changes => screen
-            .search_position()
-            .or_else(|| screen.hunk_position())
-            .unwrap_or_default(),
+        ReviewTab::Changes => {
+            let position = screen
+                .search_position()
+                .or_else(|| screen.hunk_position())
+                .unwrap_or_default();
+            match screen.since_label() {
+                Some(since) => format!("{since} · {position}"),
+                None => position,
+            }
+        }
         ReviewTab::Comments => {
             let triage = super::actions::triage_position(screen)
                 .map(|p| format!("unresolved {p} · "))
                 .unwrap_or_default();
             format!("{triage}showing {}", screen.thread_filter.label())
         }
-        ReviewTab::Overview => String::new(),
+        ReviewTab::Reviews | ReviewTab::Overview => String::new(),
     };
     spans.push(Span::styled(extra, theme.style("muted")));
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
@@ -235,6 +257,15 @@ fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Mo
         text::draw_filter(frame, query_area, &screen.diff_search, theme);
     }
     let (list_area, diff_area) = split(area);
+    // ── issue 13 palette ──
+    // `j`/`k` choose the page here; the diff scrolls with ctrl-d/ctrl-u, so does the wheel.
+    crate::ui::hit::record(
+        diff_area,
+        crate::ui::hit::Hit::Wheel {
+            down: crate::app::keymap::Action::HalfPageDown,
+            up: crate::app::keymap::Action::HalfPageUp,
+        },
+    );
     if let Some(bundle) = screen.bundle.value()
         && let Err(error) = &bundle.changes
     {
@@ -248,6 +279,8 @@ fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Mo
     let range = screen
         .page_selection
         .visible_range(screen.pages.len(), list_area.height as usize);
+    // ── issue 13 palette ──
+    crate::ui::hit::record_rows(list_area, range.clone(), screen.page_selection.selected);
     let lines: Vec<Line> = screen.pages[range.clone()]
         .iter()
         .enumerate()
@@ -293,7 +326,11 @@ fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Mo
         (Some(view), _) => {
             let end = (screen.diff_scroll + diff_area.height as usize).min(view.lines.len());
             let start = screen.diff_scroll.min(end);
-            let visible: Vec<Line> = view.lines[start..end].to_vec();
+            let mut visible: Vec<Line> = view.lines[start..end].to_vec();
+            let cursor = screen
+                .cursor_row_in(diff_area.height as usize)
+                .map(|row| row - start);
+            super::diff_threads::draw_cursor(&mut visible, cursor, theme);
             if visible.is_empty() {
                 status::empty(frame, diff_area, model, "No text changed on this page.");
             } else {
@@ -344,6 +381,10 @@ fn row_lines(
             ("● open ", theme.style("open_thread"))
         };
         header.push(Span::styled(mark, style));
+        // ── issue 13 reviewdiff ──
+        if screen.is_new_thread(row.thread) {
+            header.push(Span::styled("●new ", theme.style("accent")));
+        }
     } else {
         header.push(Span::styled("↳ ", theme.style("muted")));
     }
@@ -351,7 +392,10 @@ fn row_lines(
         sanitize(&author.unwrap_or_else(|| "someone".into())).into_owned(),
         theme.style("author"),
     ));
-    let mut meta = posted.as_deref().map(text::date).unwrap_or_default();
+    let mut meta = posted
+        .as_deref()
+        .map(crate::ui::time::ago_now)
+        .unwrap_or_default();
     if edited {
         meta.push_str(" (edited)");
     }
@@ -368,6 +412,12 @@ fn row_lines(
         meta.push_str(&format!(" · on {}", sanitize(&title)));
     }
     header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
+    // ── issue 13 reviewflow: new since the last watch refresh ──
+    if row.reply.is_none()
+        && let Some(mark) = screen.news.mark(&thread.comment.id)
+    {
+        header.push(Span::styled(format!("  {mark}"), theme.style("accent")));
+    }
     let mut lines = vec![Line::from(header)];
     let body_width = width.saturating_sub(indent.len() + 3).max(1);
     let rendered = screen.bodies.lines(&body, body_width as u16, theme);
@@ -505,7 +555,17 @@ fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &M
         if index > start && row.reply.is_none() {
             lines.push(Line::from(""));
         }
-        lines.extend(block(index));
+        let thread_lines = block(index);
+        // ── issue 13 palette ──
+        let top = lines.len();
+        let taken = thread_lines.len().min(height.saturating_sub(top));
+        if let (Ok(top), Ok(taken)) = (u16::try_from(top), u16::try_from(taken)) {
+            crate::ui::hit::record(
+                Rect::new(area.x, area.y + top, area.width, taken),
+                crate::ui::hit::Hit::Row { index, selected },
+            );
+        }
+        lines.extend(thread_lines);
     }
     lines.truncate(height);
     frame.render_widget(Paragraph::new(lines), area);
@@ -553,7 +613,7 @@ fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &M
         let when = review
             .created_at
             .as_deref()
-            .map(text::date)
+            .map(crate::ui::time::ago_now)
             .unwrap_or_default();
         let outdated = if review.outdated { "  (outdated)" } else { "" };
         lines.push(Line::from(vec![
@@ -749,7 +809,8 @@ fn context_row(screen: &ReviewScreen, target: &ComposeTarget) -> Option<Row> {
         }
         ComposeTarget::NewComment { .. }
         | ComposeTarget::Review { .. }
-        | ComposeTarget::Description => None,
+        | ComposeTarget::Description
+        | ComposeTarget::BlockComment { .. } => None,
     }
 }
 
@@ -838,7 +899,7 @@ fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<
     }
 }
 
-fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
+pub(super) fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
     let Some(bundle) = screen.bundle.value() else {
         return vec![Line::from("Still loading…")];
     };

@@ -87,6 +87,16 @@ impl SearchScreen {
         }
     }
 
+    // ── issue 13 palette ──
+    /// A search already typed (from the command palette): it is sent when the screen opens,
+    /// and the results take the keys.
+    pub fn with_query(scope: SearchScope, query: &str) -> SearchScreen {
+        let mut screen = SearchScreen::new(scope);
+        screen.input = LineInput::with_text(query);
+        screen.typing = false;
+        screen
+    }
+
     pub fn query(&self) -> &str {
         self.input.text.trim()
     }
@@ -302,6 +312,11 @@ fn section_anchor(section: &SearchSection) -> Option<String> {
 }
 
 impl ScreenState for SearchScreen {
+    // ── issue 13 palette ──
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.search_now(ctx)
+    }
+
     fn title(&self) -> String {
         format!("Search · {}", self.scope.title())
     }

@@ -54,6 +54,8 @@ pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, model: &Model)
     let range = screen
         .selection
         .visible_range(screen.rows.len(), body.height as usize);
+    // ── issue 13 palette ──
+    crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
     let query = screen.searched.clone().unwrap_or_default();
     let lines: Vec<Line> = screen.rows[range.clone()]
         .iter()
@@ -106,7 +108,10 @@ fn summary(screen: &SearchScreen) -> String {
     }
     let mut text = match (screen.scope.is_organization(), pages) {
         (_, 1) => "1 page".to_string(),
-        (true, _) => format!("{pages} pages in {} spaces", screen.results.items.len()),
+        (true, _) => format!(
+            "{pages} pages in {}",
+            crate::ui::time::plural(screen.results.items.len() as i64, "space", "spaces")
+        ),
         (false, _) => format!("{pages} pages"),
     };
     if screen.results.has_more() {

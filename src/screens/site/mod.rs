@@ -5,6 +5,8 @@
 
 pub mod form;
 pub mod modal;
+// ── issue 13 reviewflow ──
+mod logged;
 mod view;
 
 use ratatui::Frame;
@@ -131,6 +133,11 @@ pub struct SiteScreen {
     pub forbidden: Option<String>,
     /// The user's own role in the organization, for refusals.
     pub my_role: MyRole,
+    // ── issue 13 reviewflow ──
+    /// The action-log entry of the write in flight, logged once the server accepts it.
+    log_pending: Option<crate::app::action_log::PendingEntry>,
+    /// The action log's undo count when last shown: an undo made from the log reloads.
+    undos_seen: u64,
 }
 
 /// The server's own words for a refused request, else our sentence.
@@ -239,6 +246,8 @@ impl SiteScreen {
             select_after_reload: None,
             forbidden: None,
             my_role: MyRole::default(),
+            log_pending: None,
+            undos_seen: 0,
         }
     }
 
@@ -323,6 +332,7 @@ impl SiteScreen {
         }
         let request = ctx.requests.issue();
         self.pending = Some((request, pending));
+        self.log_pending = logged::entry(self, &call);
         Cmd::Api {
             request,
             call: ApiCall::Sites(call),
@@ -1302,6 +1312,12 @@ impl SiteScreen {
 
     fn finish(&mut self, pending: Pending, response: &SitesResponse, ctx: &mut Ctx) -> Cmd {
         self.pending = None;
+        // ── issue 13 reviewflow ──
+        if let Some(entry) = self.log_pending.take()
+            && logged::accepted(response)
+        {
+            ctx.action_log.record(entry);
+        }
         match (pending, response) {
             (Pending::Save(fields), SitesResponse::Site(Ok(site))) => {
                 self.site = site.clone();
@@ -1502,6 +1518,15 @@ impl ScreenState for SiteScreen {
 
     fn title(&self) -> String {
         self.site.title.clone()
+    }
+
+    // ── issue 13 reviewflow ──
+    fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        if ctx.action_log.undos() == self.undos_seen {
+            return Cmd::None;
+        }
+        self.undos_seen = ctx.action_log.undos();
+        self.refresh(ctx)
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {

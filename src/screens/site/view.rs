@@ -336,11 +336,16 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
         vec![table_area.width.saturating_sub(10).max(4), 8]
     } else {
         let name = 22u16;
+        // "Created" is relative: "11 months ago" is the longest it reads.
+        let created = 13u16;
         vec![
             name,
             8,
-            10,
-            table_area.width.saturating_sub(name + 8 + 10 + 3).max(8),
+            created,
+            table_area
+                .width
+                .saturating_sub(name + 8 + created + 3)
+                .max(8),
         ]
     };
     let headers = ["Name", "Active", "Created", "URL"];
@@ -375,7 +380,7 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
                 if active { "active" } else { "off" }.to_string(),
                 link.created_at
                     .as_deref()
-                    .map(text::date)
+                    .map(crate::ui::time::ago_now)
                     .unwrap_or_default(),
                 link.urls.published.clone().unwrap_or_default(),
             ];

@@ -21,7 +21,10 @@ pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let count = tab.list.total.unwrap_or(tab.list.items.len() as u64);
     let mut summary = vec![
-        Span::styled(format!("{count} sites"), theme.style("title")),
+        Span::styled(
+            crate::ui::time::plural(i64::try_from(count).unwrap_or(i64::MAX), "site", "sites"),
+            theme.style("title"),
+        ),
         Span::styled("  published: ", theme.style("muted")),
         Span::styled(tab.published.label(), theme.style("accent")),
     ];
@@ -74,6 +77,8 @@ pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
     let range = tab
         .selection
         .visible_range(sites.len(), rows_area.height as usize);
+    // ── issue 13 palette ──
+    crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
     let lines: Vec<Line> = sites[range.clone()]
         .iter()
         .enumerate()

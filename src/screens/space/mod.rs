@@ -12,7 +12,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
-use crate::api::models::{Page, Space};
+use crate::api::models::{Page, PageType, Space};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::search::SearchScope;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
@@ -35,7 +35,9 @@ pub struct PageNode {
     pub id: String,
     pub title: String,
     pub emoji: Option<String>,
-    pub kind: String,
+    /// "document", "group", "link", "computed" (borrowed: 10,000 pages need no copies of
+    /// these), or a kind this version does not know.
+    pub kind: std::borrow::Cow<'static, str>,
     pub hidden: bool,
     pub path: Option<String>,
     pub app_url: Option<String>,
@@ -58,11 +60,13 @@ impl PageNode {
             id: page.id.clone(),
             title: page.title.clone(),
             emoji: page.emoji.clone(),
-            kind: page
-                .page_type
-                .as_ref()
-                .map(|k| k.to_string())
-                .unwrap_or_else(|| "document".into()),
+            kind: match &page.page_type {
+                None | Some(PageType::Document) => "document".into(),
+                Some(PageType::Group) => "group".into(),
+                Some(PageType::Link) => "link".into(),
+                Some(PageType::Computed) => "computed".into(),
+                Some(other) => other.to_string().into(),
+            },
             hidden: page.hidden,
             path: page.path.clone(),
             app_url: page.urls.app.clone(),
@@ -90,6 +94,7 @@ pub fn build_page_tree(pages: &[Page]) -> Tree<PageNode> {
     }
     let mut tree = Tree::default();
     add(&mut tree, pages, None, 0);
+    tree.shrink_to_fit();
     tree
 }
 
@@ -178,6 +183,13 @@ pub struct SpaceScreen {
     preview_timer: Option<RequestId>,
     /// `N` (new change request) and `P` (PDF): the prompt and what they say.
     pub change_requests: InSpace,
+    // ── issue 13 reader ──
+    /// The preview has the focus: the scrolling keys scroll it.
+    pub preview_focused: bool,
+    /// Wheel lines the preview could not scroll yet (its whole page was still being parsed).
+    wheel_pending: isize,
+    /// The focused pane fills the width.
+    pub zoomed: bool,
 }
 
 impl SpaceScreen {
@@ -195,7 +207,117 @@ impl SpaceScreen {
             known: HashMap::new(),
             preview_timer: None,
             change_requests: InSpace::default(),
+            preview_focused: false,
+            wheel_pending: 0,
+            zoomed: false,
         }
+    }
+
+    // ── issue 13 reader ──
+    /// Where the tree and the preview go: side by side, or the focused one alone when zoomed
+    /// (and the preview alone when focused on a terminal too narrow for both).
+    pub fn panes(&self, area: Rect) -> (Option<Rect>, Option<Rect>) {
+        let (tree, preview) = split(area);
+        match (self.zoomed, self.preview_focused) {
+            (true, true) => (None, Some(area)),
+            (true, false) => (Some(area), None),
+            (false, true) if preview.is_none() => (None, Some(area)),
+            _ => (Some(tree), preview),
+        }
+    }
+
+    /// `tab` / `ctrl-w`, `z`, and the preview's own keys while it has the focus.
+    fn on_pane_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        match action {
+            Action::FocusPane => {
+                self.preview_focused = !self.preview_focused;
+                return Some(Step::cmd(self.relayout_preview(ctx)));
+            }
+            Action::ZoomPane => {
+                self.zoomed = !self.zoomed;
+                return Some(Step::cmd(self.relayout_preview(ctx)));
+            }
+            Action::PreviewWheelDown | Action::PreviewWheelUp => {
+                return Some(self.wheel_preview(action == Action::PreviewWheelDown, ctx));
+            }
+            _ => {}
+        }
+        if !self.preview_focused {
+            return None;
+        }
+        let height = Self::preview_rows(ctx);
+        let page = height.max(1) as isize;
+        match action {
+            Action::Down => self.reader.scroll_by(1, height),
+            Action::Up => self.reader.scroll_by(-1, height),
+            Action::HalfPageDown => self.reader.scroll_by(page / 2, height),
+            Action::HalfPageUp => self.reader.scroll_by(-page / 2, height),
+            Action::PageDown => self.reader.scroll_by(page - 1, height),
+            Action::PageUp => self.reader.scroll_by(-(page - 1), height),
+            Action::Top => self.reader.scroll_to(0, height),
+            Action::Bottom => self.reader.scroll_to(usize::MAX, height),
+            Action::Back => {
+                self.preview_focused = false;
+                return Some(Step::cmd(self.relayout_preview(ctx)));
+            }
+            _ => return None,
+        }
+        Some(Step::default())
+    }
+
+    /// The wheel over the preview scrolls it, three lines a notch: the preview takes the focus
+    /// first (only a focused preview is laid out whole, so it can scroll), as a click would.
+    fn wheel_preview(&mut self, down: bool, ctx: &mut Ctx) -> Step {
+        const WHEEL_LINES: isize = 3;
+        let cmd = if self.preview_focused {
+            Cmd::None
+        } else {
+            self.preview_focused = true;
+            self.relayout_preview(ctx)
+        };
+        let lines = if down { WHEEL_LINES } else { -WHEEL_LINES };
+        let before = self.reader.scroll as isize;
+        self.reader.scroll_by(lines, Self::preview_rows(ctx));
+        // A page previewed from its start is parsed whole first: what the short layout could
+        // not scroll yet is scrolled once the whole page is laid out.
+        self.wheel_pending = lines - (self.reader.scroll as isize - before);
+        Step::cmd(cmd)
+    }
+
+    /// The preview's width and how much of it is laid out follow the focus and the zoom: a
+    /// focused preview scrolls, so the whole page is laid out (and parsed, when only its start
+    /// was).
+    fn relayout_preview(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(width) = self.preview_width_now(ctx) else {
+            return Cmd::None;
+        };
+        self.reader.row_limit = if self.preview_focused {
+            None
+        } else {
+            self.reader.scroll = 0;
+            Some(Self::preview_rows(ctx))
+        };
+        self.reader.refresh_layout(ctx.docs, width);
+        let Some(key) = self.reader.key.clone() else {
+            return Cmd::None;
+        };
+        let partial = ctx
+            .docs
+            .get(&key)
+            .is_some_and(|cached| !cached.is_complete());
+        match ctx.docs.source(&key) {
+            Some(markdown) if self.preview_focused && partial => {
+                Cmd::ParseMarkdown { key, markdown }
+            }
+            _ => Cmd::None,
+        }
+    }
+
+    fn preview_width_now(&self, ctx: &Ctx) -> Option<u16> {
+        let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        self.panes(Rect::new(0, 0, width, height))
+            .1
+            .map(|r| r.width)
     }
 
     pub fn visible_rows(&self) -> &[VisibleRow] {
@@ -207,11 +329,6 @@ impl SpaceScreen {
         self.pages.value()?.item(row.node)
     }
 
-    fn preview_width(ctx: &Ctx) -> Option<u16> {
-        let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
-        split(Rect::new(0, 0, width, height)).1.map(|r| r.width)
-    }
-
     /// Rows the preview shows: the body below its two-row title.
     fn preview_rows(ctx: &Ctx) -> usize {
         let (_, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
@@ -220,7 +337,7 @@ impl SpaceScreen {
 
     /// Shows a page in the preview, laid out only as far as the preview shows it.
     fn show_preview(&mut self, key: DocKey, ctx: &Ctx, width: u16) {
-        self.reader.row_limit = Some(Self::preview_rows(ctx));
+        self.reader.row_limit = (!self.preview_focused).then(|| Self::preview_rows(ctx));
         self.reader.show(key, ctx.docs, width);
     }
 
@@ -247,7 +364,7 @@ impl SpaceScreen {
     }
 
     fn preview_selection(&mut self, ctx: &mut Ctx, force: bool, debounce: bool) -> Cmd {
-        let Some(width) = Self::preview_width(ctx) else {
+        let Some(width) = self.preview_width_now(ctx) else {
             return Cmd::None;
         };
         let Some(page) = self.selected_page().cloned() else {
@@ -441,10 +558,24 @@ impl ScreenState for SpaceScreen {
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
-        &[KeyContext::SpaceTree, KeyContext::Tree, KeyContext::List]
+        if self.preview_focused {
+            &[KeyContext::SpaceTree, KeyContext::Preview]
+        } else {
+            &[KeyContext::SpaceTree, KeyContext::Tree, KeyContext::List]
+        }
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
+        if self.preview_focused {
+            return vec![
+                (Action::PageDown, "page"),
+                (Action::FocusPane, "focus tree"),
+                (Action::ZoomPane, "zoom"),
+                (Action::Open, "read"),
+                (Action::Back, "tree"),
+                (Action::Help, "keys"),
+            ];
+        }
         vec![
             (Action::Open, "read"),
             (Action::Expand, "expand"),
@@ -458,6 +589,8 @@ impl ScreenState for SpaceScreen {
             (Action::Files, "files"),
             (Action::Backlinks, "backlinks"),
             (Action::GitSync, "git"),
+            (Action::FocusPane, "focus preview"),
+            (Action::ZoomPane, "zoom"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
         ]
@@ -491,6 +624,9 @@ impl ScreenState for SpaceScreen {
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_pane_action(action, ctx) {
+            return Some(step);
+        }
         match action {
             Action::Filter => {
                 self.filter.open();
@@ -525,9 +661,15 @@ impl ScreenState for SpaceScreen {
     }
 
     fn on_resize(&mut self, ctx: &mut Ctx) {
-        if let Some(width) = Self::preview_width(ctx) {
-            self.reader.row_limit = Some(Self::preview_rows(ctx));
+        if let Some(width) = self.preview_width_now(ctx) {
+            self.reader.row_limit = (!self.preview_focused).then(|| Self::preview_rows(ctx));
             self.reader.refresh_layout(ctx.docs, width);
+            if self.preview_focused && self.wheel_pending != 0 {
+                self.reader.scroll_by(
+                    std::mem::take(&mut self.wheel_pending),
+                    Self::preview_rows(ctx),
+                );
+            }
         }
     }
 
@@ -592,7 +734,7 @@ impl ScreenState for SpaceScreen {
                 let key = doc_key(&self.space.id, page);
                 self.known.insert(page.id.clone(), key.clone());
                 self.preview.settle(request, Ok(key.clone()));
-                if let Some(width) = Self::preview_width(ctx) {
+                if let Some(width) = self.preview_width_now(ctx) {
                     self.show_preview(key.clone(), ctx, width);
                 }
                 Some(Step::cmd(parse_for_preview(&key, page, ctx)))
@@ -603,7 +745,7 @@ impl ScreenState for SpaceScreen {
 
     fn on_document(&mut self, key: &DocKey, ctx: &mut Ctx) {
         if self.reader.key.as_ref() == Some(key)
-            && let Some(width) = Self::preview_width(ctx)
+            && let Some(width) = self.preview_width_now(ctx)
         {
             self.reader.refresh_layout(ctx.docs, width);
         }

@@ -3,7 +3,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::{PageNode, SpaceScreen, split};
+use super::{PageNode, SpaceScreen};
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
@@ -12,19 +12,35 @@ use crate::ui::{status, text};
 
 pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    let (tree_area, preview_area) = split(area);
-    let (tree_area, filter_area) = text::with_filter_row(tree_area, screen.filter.is_shown());
-    if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &screen.filter, theme);
+    // ── issue 13 reader ── the focused pane alone when zoomed; its border says which it is.
+    let (tree_area, preview_area) = screen.panes(area);
+    if let Some(tree_area) = tree_area {
+        let (tree_area, filter_area) = text::with_filter_row(tree_area, screen.filter.is_shown());
+        if let Some(filter_area) = filter_area {
+            text::draw_filter(frame, filter_area, &screen.filter, theme);
+        }
+        draw_tree(screen, frame, tree_area, model);
     }
-    draw_tree(screen, frame, tree_area, model);
     if let Some(preview_area) = preview_area {
-        let separator = Rect::new(preview_area.x - 1, area.y, 1, area.height);
-        frame.render_widget(
-            Block::default()
-                .borders(Borders::LEFT)
-                .border_style(theme.style("border")),
-            separator,
+        if preview_area.x > area.x {
+            let separator = Rect::new(preview_area.x - 1, area.y, 1, area.height);
+            let border = if screen.preview_focused {
+                theme.style("border_focused")
+            } else {
+                theme.style("border")
+            };
+            frame.render_widget(
+                Block::default().borders(Borders::LEFT).border_style(border),
+                separator,
+            );
+        }
+        // ── issue 13 palette ── `j`/`k` move the tree: the wheel over the preview scrolls it.
+        crate::ui::hit::record(
+            preview_area,
+            crate::ui::hit::Hit::Wheel {
+                down: crate::app::keymap::Action::PreviewWheelDown,
+                up: crate::app::keymap::Action::PreviewWheelUp,
+            },
         );
         draw_preview(screen, frame, preview_area, model);
     }
@@ -58,6 +74,8 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, model: &Mo
     let range = screen
         .selection
         .visible_range(rows.len(), area.height as usize);
+    // ── issue 13 palette ──
+    crate::ui::hit::record_rows(area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()
@@ -91,7 +109,7 @@ fn page_line(
         (true, false) => "▸ ",
         (false, _) => "  ",
     };
-    let icon = match page.kind.as_str() {
+    let icon = match page.kind.as_ref() {
         "group" => String::new(),
         "link" => "↗ ".to_string(),
         // Pages without an icon keep the column so titles line up.
@@ -99,7 +117,7 @@ fn page_line(
             .map(|e| format!("{e} "))
             .unwrap_or_else(|| "   ".to_string()),
     };
-    let mut base = match page.kind.as_str() {
+    let mut base = match page.kind.as_ref() {
         "group" => theme.style("accent"),
         _ if page.hidden => theme.style("hidden"),
         _ => theme.style("text"),
@@ -148,7 +166,7 @@ fn draw_preview(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Mod
     frame.render_widget(Paragraph::new(Line::from(title)), title_area);
 
     if !page.has_body() {
-        let message = match (page.kind.as_str(), &page.link_target) {
+        let message = match (page.kind.as_ref(), &page.link_target) {
             ("link", Some(target)) => format!("A link to {}", sanitize(target)),
             ("link", None) => "A link to another place.".to_string(),
             _ => "A group of pages: expand it with l or →.".to_string(),

@@ -488,6 +488,15 @@ impl TeamScreen {
         };
         match result {
             Ok(()) => {
+                // ── issue 13 reviewflow ── listed; the screen's own keys change it back.
+                ctx.action_log
+                    .record(crate::app::action_log::PendingEntry::new(
+                        crate::ui::sanitize::sanitize(&done).into_owned(),
+                        "team members",
+                        crate::app::action_log::Undo::impossible(
+                            "change the team's members back on its screen (a, e, d)",
+                        ),
+                    ));
                 self.notice = Some(Notice::info(done));
                 self.marked.clear();
                 self.load(ctx)

@@ -251,7 +251,7 @@ fn draw_details(
             |space| tab.space_name(space),
         );
     let stats = &translation.stats;
-    let now = chrono::Utc::now();
+    let now = crate::ui::time::now();
     let updated = translation
         .updated_at
         .as_deref()

@@ -90,6 +90,8 @@ struct Builder<'t> {
     inline: Vec<Piece>,
     inline_bytes: usize,
     links: Vec<LinkState>,
+    /// Every link of the page, in reading order, for the reader to cycle and follow.
+    doc_links: Vec<super::DocLink>,
     image: Option<ImageState>,
     heading: Option<u8>,
     code: Option<(String, String)>,
@@ -130,6 +132,7 @@ impl<'t> Builder<'t> {
             inline: Vec::new(),
             inline_bytes: 0,
             links: Vec::new(),
+            doc_links: Vec::new(),
             image: None,
             heading: None,
             code: None,
@@ -167,6 +170,8 @@ impl<'t> Builder<'t> {
             code_blocks: self.code_blocks,
             code_style: self.theme.style("code_block"),
             complete: true,
+            links: self.doc_links,
+            link_style: self.theme.style("link"),
         }
     }
 
@@ -388,6 +393,10 @@ impl<'t> Builder<'t> {
             .unwrap_or_else(|| (String::new(), tag.argument("url").unwrap_or("").to_string()));
         let mut pieces = vec![Piece::new("→ ", self.theme.style("embed"))];
         if !text.is_empty() {
+            self.doc_links.push(super::DocLink {
+                text: sanitize(&text).into_owned(),
+                destination: destination.clone(),
+            });
             pieces.push(Piece::new(
                 sanitize(&text).into_owned(),
                 self.theme.style("link"),
@@ -825,6 +834,13 @@ impl<'t> Builder<'t> {
         let Some(link) = self.links.pop() else { return };
         let text = self.inline_text_since(link.text_start);
         let destination = link.destination;
+        // An image's alt text is not in the paragraph yet: such a link has no text to find.
+        if self.image.is_none() {
+            self.doc_links.push(super::DocLink {
+                text: text.clone(),
+                destination: destination.clone(),
+            });
+        }
         let same = destination.is_empty()
             || destination == text
             || destination.strip_prefix("mailto:") == Some(text.as_str());

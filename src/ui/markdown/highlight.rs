@@ -36,9 +36,60 @@ pub mod worker;
 
 use ascii_classes::ascii_classes;
 
-/// The syntect theme: dark, because terminals mostly are; its default foreground is left to
-/// the terminal so it reads on light backgrounds too.
-const HIGHLIGHT_THEME: &str = "base16-ocean.dark";
+/// The syntect themes code can be coloured with (those syntect ships). Each theme's default
+/// foreground is left to the terminal, so a dark one still reads on a light background.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CodeTheme {
+    /// Dark, because terminals mostly are: the default.
+    #[default]
+    Base16OceanDark,
+    Base16EightiesDark,
+    Base16MochaDark,
+    Base16OceanLight,
+    InspiredGitHub,
+    SolarizedDark,
+    SolarizedLight,
+}
+
+impl CodeTheme {
+    const ALL: [CodeTheme; 7] = [
+        CodeTheme::Base16OceanDark,
+        CodeTheme::Base16EightiesDark,
+        CodeTheme::Base16MochaDark,
+        CodeTheme::Base16OceanLight,
+        CodeTheme::InspiredGitHub,
+        CodeTheme::SolarizedDark,
+        CodeTheme::SolarizedLight,
+    ];
+
+    /// The names a theme file's `[code] theme` accepts.
+    pub const NAMES: [&'static str; 7] = [
+        "base16-ocean.dark",
+        "base16-eighties.dark",
+        "base16-mocha.dark",
+        "base16-ocean.light",
+        "InspiredGitHub",
+        "Solarized (dark)",
+        "Solarized (light)",
+    ];
+
+    /// syntect's name for the theme.
+    pub fn name(self) -> &'static str {
+        let index = CodeTheme::ALL
+            .iter()
+            .position(|theme| *theme == self)
+            .unwrap_or(0);
+        CodeTheme::NAMES[index]
+    }
+
+    /// The theme syntect calls `name` (any case).
+    pub fn from_name(name: &str) -> Option<CodeTheme> {
+        let index = CodeTheme::NAMES
+            .iter()
+            .position(|known| known.eq_ignore_ascii_case(name.trim()))?;
+        Some(CodeTheme::ALL[index])
+    }
+}
 
 /// Extra time the caller waits past the budget before abandoning a stuck worker.
 const GRACE: Duration = Duration::from_millis(10);
@@ -57,6 +108,7 @@ const FIRST_BLOCK_BUDGETS: u32 = 10;
 pub(super) struct Job {
     pub language: String,
     pub lines: Vec<String>,
+    pub theme: CodeTheme,
 }
 
 /// A highlighted run of code.
@@ -164,7 +216,7 @@ fn prepare_grammar(syntax: &'static SyntaxReference) {
 /// reading needed back to the system. The app runs this on a background thread at start: it
 /// takes most of a second, which the first page with code would otherwise wait for.
 pub fn warm_syntax_set() {
-    highlight_theme();
+    highlight_theme(CodeTheme::default());
     syntaxes();
     release_free_memory();
 }
@@ -172,7 +224,7 @@ pub fn warm_syntax_set() {
 /// Builds the grammars of the languages pages use most, every regex of them (~80 MB). For
 /// measuring grammars: the app never does this, it compiles only the regexes code reaches.
 pub fn warm_common_grammars() {
-    highlight_theme();
+    highlight_theme(CodeTheme::default());
     for language in COMMON_LANGUAGES {
         if let Some(syntax) = find_syntax(language) {
             prepare_grammar(syntax);
@@ -252,14 +304,15 @@ fn context_at(syntax_index: usize, context_index: usize) -> Option<&'static Cont
     reference.resolve(syntaxes()).ok()
 }
 
-fn highlight_theme() -> &'static syntect::highlighting::Theme {
-    static THEME: OnceLock<syntect::highlighting::Theme> = OnceLock::new();
-    THEME.get_or_init(|| {
-        ThemeSet::load_defaults()
-            .themes
-            .remove(HIGHLIGHT_THEME)
-            .unwrap_or_default()
-    })
+/// The syntect theme for `theme`; syntect's themes are read together, once.
+fn highlight_theme(theme: CodeTheme) -> &'static syntect::highlighting::Theme {
+    static THEMES: OnceLock<ThemeSet> = OnceLock::new();
+    static FALLBACK: OnceLock<syntect::highlighting::Theme> = OnceLock::new();
+    let themes = THEMES.get_or_init(ThemeSet::load_defaults);
+    themes
+        .themes
+        .get(theme.name())
+        .unwrap_or_else(|| FALLBACK.get_or_init(Default::default))
 }
 
 /// The syntax for a fence's language token, accepting common aliases.
@@ -310,7 +363,7 @@ pub(super) fn highlight_each(
         return;
     }
     // Read the theme and the syntax set here, not inside the blocks' budgets.
-    highlight_theme();
+    highlight_theme(CodeTheme::default());
     let budgets = Arc::new(block_budgets(&jobs, budget));
     let jobs = Arc::new(jobs);
     let mut next = start;
@@ -417,7 +470,7 @@ fn highlight_one(job: &Job, budget: Duration, cancel: &AtomicBool) -> Option<Hig
 
 fn highlight_block(job: &Job, budget: Duration, cancel: &AtomicBool) -> Option<Highlighted> {
     let syntax = find_syntax(&job.language)?;
-    let theme = highlight_theme();
+    let theme = highlight_theme(job.theme);
     let default_foreground = theme.settings.foreground;
     let mut highlighter = HighlightLines::new(syntax, theme);
     let work = WorkClock::start();
@@ -646,6 +699,7 @@ mod tests {
         let jobs = vec![Job {
             language: "rust".into(),
             lines: vec!["fn main() {}".into()],
+            theme: CodeTheme::default(),
         }];
         let results = highlight_all(jobs, default_budget());
         let lines = results[0].as_ref().expect("highlighted");
@@ -685,6 +739,7 @@ mod tests {
             .map(|(language, code)| Job {
                 language: (*language).into(),
                 lines: code.lines().map(str::to_string).collect(),
+                theme: CodeTheme::default(),
             })
             .collect();
         let results = highlight_all(jobs, default_budget());
@@ -700,6 +755,33 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_code_theme_chooses_the_colours() {
+        let job = |theme| Job {
+            language: "rust".into(),
+            lines: vec!["fn main() { let x = \"text\"; }".into()],
+            theme,
+        };
+        let colours = |theme| -> Vec<Option<(u8, u8, u8)>> {
+            let results = highlight_all(vec![job(theme)], default_budget());
+            let lines = results[0].clone().expect("highlighted");
+            lines[0].iter().map(|token| token.foreground).collect()
+        };
+        let dark = colours(CodeTheme::Base16OceanDark);
+        let light = colours(CodeTheme::InspiredGitHub);
+        assert!(dark.iter().any(Option::is_some) && light.iter().any(Option::is_some));
+        assert_ne!(dark, light);
+        for (index, name) in CodeTheme::NAMES.iter().enumerate() {
+            assert_eq!(CodeTheme::from_name(name), Some(CodeTheme::ALL[index]));
+            assert_eq!(CodeTheme::ALL[index].name(), *name);
+            assert!(
+                ThemeSet::load_defaults().themes.contains_key(*name),
+                "syntect has no {name}"
+            );
+        }
+        assert_eq!(CodeTheme::from_name("nope"), None);
+    }
+
     /// Highlighting compiles only the regexes the code reaches, never a whole grammar: all of
     /// a grammar's regexes take tens of MB (a language no other test warms).
     #[test]
@@ -707,6 +789,7 @@ mod tests {
         let jobs = vec![Job {
             language: "ruby".into(),
             lines: vec!["def robot(serial) = Robot.new(serial)".into()],
+            theme: CodeTheme::default(),
         }];
         let results = highlight_all(jobs, default_budget());
         let lines = results[0].as_ref().expect("highlighted");
@@ -755,7 +838,7 @@ mod tests {
 
     fn styles_with(set: &SyntaxSet, syntax_name: &str, lines: &[String]) -> Vec<String> {
         let syntax = set.find_syntax_by_name(syntax_name).expect("syntax");
-        let mut highlighter = HighlightLines::new(syntax, highlight_theme());
+        let mut highlighter = HighlightLines::new(syntax, highlight_theme(CodeTheme::default()));
         lines
             .iter()
             .map(|line| format!("{:?}", highlighter.highlight_line(line, set).expect("line")))
@@ -807,10 +890,12 @@ mod tests {
         let slow = Job {
             language: "rust".into(),
             lines: vec!["let x = 1;".into(); 200_000],
+            theme: CodeTheme::default(),
         };
         let quick = Job {
             language: "rust".into(),
             lines: vec!["let y = 2;".into()],
+            theme: CodeTheme::default(),
         };
         let started = Instant::now();
         let results = highlight_all(vec![slow, quick], Duration::from_millis(100));

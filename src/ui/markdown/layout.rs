@@ -60,7 +60,7 @@ impl PageLayout {
     }
 
     /// The pieces of one row (empty past the end).
-    fn row(&self, row: usize) -> Vec<Seg<'_>> {
+    pub(super) fn row(&self, row: usize) -> Vec<Seg<'_>> {
         let Some(start) = self.row_starts.get(row).copied() else {
             return Vec::new();
         };
@@ -214,15 +214,13 @@ fn layout_block(block: &StoredBlock, buffer: &TextBuffer, width: usize, rows: &m
             let pieces = buffer.segs(*runs);
             wrap_pieces(&pieces, first_available, rest_available, *wrap, &mut emit);
         }
-        StoredBody::Rule {
-            symbol,
-            style,
-            max_width,
-        } => {
-            let length = max_width.map_or(first_available, |max| max.min(first_available));
+        StoredBody::Rule(rule) => {
+            let length = rule
+                .max_width
+                .map_or(first_available, |max| max.min(first_available));
             emit(vec![Piece::new(
-                symbol.repeat(length),
-                buffer.style(*style),
+                rule.symbol.repeat(length),
+                buffer.style(rule.style),
             )]);
         }
         StoredBody::Blank => {

@@ -11,6 +11,7 @@ mod build;
 mod gitbook;
 mod highlight;
 mod layout;
+mod links;
 mod preview;
 mod store;
 #[cfg(test)]
@@ -25,11 +26,12 @@ use crate::ui::theme::Theme;
 
 pub use highlight::worker as highlight_worker;
 pub use highlight::{
-    grammar_ready, release_free_memory, syntax_set_in_memory, warm_common_grammars, warm_syntax_set,
+    CodeTheme, grammar_ready, release_free_memory, syntax_set_in_memory, warm_common_grammars,
+    warm_syntax_set,
 };
 
 /// How many colours the terminal can show; syntect's RGB colours are mapped down to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum ColorDepth {
     #[default]
     Ansi16,
@@ -42,6 +44,11 @@ pub struct RenderOptions {
     pub color_depth: ColorDepth,
     /// The longest syntect may spend on one code block before it is shown plain.
     pub highlight_budget: Duration,
+    /// The syntect theme code is coloured with (the quire theme's `[code] theme`).
+    pub code_theme: CodeTheme,
+    /// False under `NO_COLOR`: code is not highlighted at all, since its colours would only be
+    /// thrown away at output.
+    pub highlight: bool,
 }
 
 impl Default for RenderOptions {
@@ -49,6 +56,8 @@ impl Default for RenderOptions {
         RenderOptions {
             color_depth: ColorDepth::Ansi16,
             highlight_budget: Duration::from_millis(50),
+            code_theme: CodeTheme::default(),
+            highlight: true,
         }
     }
 }
@@ -71,6 +80,18 @@ pub struct MarkdownDoc {
     code_style: Style,
     /// False for a preview parsed from the start of a page only ([`MarkdownDoc::parse_preview`]).
     complete: bool,
+    /// The page's links in reading order.
+    links: Vec<DocLink>,
+    /// The style link text is drawn in, to find the links in a layout.
+    link_style: Style,
+}
+
+/// A link written on a page: its text as shown (sanitized) and where it goes (as written, not
+/// sanitized: it is resolved, never drawn as is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocLink {
+    pub text: String,
+    pub destination: String,
 }
 
 /// A page wrapped to one width, as ratatui lines: for short texts (comments, the composer's
@@ -104,6 +125,9 @@ impl MarkdownDoc {
     /// UI thread). A block that takes longer than the budget, or makes syntect panic, stays
     /// plain.
     pub fn highlighted(&self, _theme: &Theme, options: &RenderOptions) -> MarkdownDoc {
+        if !options.highlight {
+            return self.clone();
+        }
         let jobs: Vec<highlight::Job> = self
             .code_blocks
             .iter()
@@ -112,6 +136,7 @@ impl MarkdownDoc {
                 lines: (code.first_block..code.first_block + code.line_count)
                     .map(|index| self.block_text(index))
                     .collect(),
+                theme: options.code_theme,
             })
             .collect();
         let mut doc = self.clone();
@@ -184,6 +209,19 @@ impl MarkdownDoc {
         &self.headings
     }
 
+    /// The links written on the page, in reading order.
+    pub fn links(&self) -> &[DocLink] {
+        &self.links
+    }
+
+    /// Where this page's links are in `layout` (a layout of this page).
+    pub fn link_spots(&self, layout: &PageLayout) -> Vec<LinkSpot> {
+        if self.links.is_empty() {
+            return Vec::new();
+        }
+        layout.locate_links(&self.links, self.link_style)
+    }
+
     /// Wraps to `width` columns. The app caches the result per (doc, width) and draws only
     /// the visible slice.
     pub fn layout(&self, width: u16) -> DocLayout {
@@ -236,7 +274,14 @@ impl MarkdownDoc {
             .map(|code| code.language.capacity())
             .sum::<usize>()
             + self.code_blocks.capacity() * size_of::<CodeBlock>();
+        let links: usize = self
+            .links
+            .iter()
+            .map(|link| link.text.capacity() + link.destination.capacity())
+            .sum::<usize>()
+            + self.links.capacity() * size_of::<DocLink>();
         self.store.heap_bytes()
+            + links
             + headings
             + code_blocks
             + self.heading_blocks.capacity() * size_of::<usize>()
@@ -244,6 +289,7 @@ impl MarkdownDoc {
 }
 
 pub use layout::PageLayout;
+pub use links::LinkSpot;
 pub use preview::preview_source;
 
 impl DocLayout {

@@ -48,12 +48,20 @@ pub(super) struct Seg<'a> {
     pub style: Style,
 }
 
-/// A run of text in a [`TextBuffer`]: bytes `start..end` in one style.
+/// A run of text in a [`TextBuffer`]: `len` bytes from `start` in one style. Eight bytes: a
+/// 1 MB page has hundreds of thousands of runs (its parse and its layout), so a run longer
+/// than 64 KB is stored as several, and a page of more than 65,535 styles draws the rest plain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Run {
     start: u32,
-    end: u32,
-    style: u32,
+    len: u16,
+    style: u16,
+}
+
+impl Run {
+    fn end(self) -> u32 {
+        self.start.saturating_add(u32::from(self.len))
+    }
 }
 
 /// A slice of a buffer's runs: `start..end` indices.
@@ -96,20 +104,36 @@ impl TextBuffer {
         }
     }
 
-    /// Appends one run; empty text adds nothing.
+    /// Appends one run (several for a text over 64 KB); empty text adds nothing.
     pub(super) fn push_run(&mut self, text: &str, style: Style) {
-        if text.is_empty() {
+        if text.is_empty() || offset(self.text.len() + text.len()).is_none() {
             return;
         }
-        let (Some(start), Some(end)) = (
-            offset(self.text.len()),
-            offset(self.text.len() + text.len()),
-        ) else {
-            return;
-        };
-        self.text.push_str(text);
-        let style = self.styles.intern(style);
-        self.runs.push(Run { start, end, style });
+        let style = self.style_id(style);
+        let mut rest = text;
+        while !rest.is_empty() {
+            let mut cut = rest.len().min(usize::from(u16::MAX));
+            while !rest.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let (piece, tail) = rest.split_at(cut);
+            let Some(start) = offset(self.text.len()) else {
+                return;
+            };
+            self.text.push_str(piece);
+            self.runs.push(Run {
+                start,
+                len: cut as u16,
+                style,
+            });
+            rest = tail;
+        }
+    }
+
+    /// A style's id in a run: past 65,535 distinct styles, the plain style.
+    fn style_id(&mut self, style: Style) -> u16 {
+        u16::try_from(self.styles.intern(style))
+            .unwrap_or_else(|_| u16::try_from(self.styles.intern(Style::default())).unwrap_or(0))
     }
 
     /// Runs over text already in the buffer (`start..end`, relative to run `of`), restyled.
@@ -118,11 +142,13 @@ impl TextBuffer {
         let (Some(start), Some(end)) = (offset(start), offset(end)) else {
             return;
         };
-        let start = of.start.saturating_add(start).min(of.end);
-        let end = of.start.saturating_add(end).min(of.end);
+        let start = of.start.saturating_add(start).min(of.end());
+        let end = of.start.saturating_add(end).min(of.end());
         if start < end {
-            let style = self.styles.intern(style);
-            self.runs.push(Run { start, end, style });
+            let style = self.style_id(style);
+            // Within `of`, so no longer than it: the length fits.
+            let len = u16::try_from(end - start).unwrap_or(of.len);
+            self.runs.push(Run { start, len, style });
         }
     }
 
@@ -147,14 +173,14 @@ impl TextBuffer {
 
     pub(super) fn run_text(&self, run: Run) -> &str {
         self.text
-            .get(run.start as usize..run.end as usize)
+            .get(run.start as usize..run.end() as usize)
             .unwrap_or("")
     }
 
     pub(super) fn seg(&self, run: Run) -> Seg<'_> {
         Seg {
             text: self.run_text(run),
-            style: self.styles.get(run.style),
+            style: self.styles.get(u32::from(run.style)),
         }
     }
 
@@ -203,13 +229,17 @@ pub(super) enum StoredBody {
         runs: Runs,
         wrap: Wrap,
     },
-    Rule {
-        symbol: &'static str,
-        style: u32,
-        max_width: Option<usize>,
-    },
+    /// Boxed: rules are few, and the other bodies are small (a block is 32 bytes, not 56).
+    Rule(Box<StoredRule>),
     Table(Box<StoredTable>),
     Blank,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct StoredRule {
+    pub symbol: &'static str,
+    pub style: u32,
+    pub max_width: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -264,11 +294,11 @@ impl BlockStore {
                 symbol,
                 style,
                 max_width,
-            } => StoredBody::Rule {
+            } => StoredBody::Rule(Box::new(StoredRule {
                 symbol,
                 style: self.buffer.intern(style),
                 max_width,
-            },
+            })),
             super::Body::Table(table) => {
                 let mut cell =
                     |pieces: &Vec<Piece>| self.buffer.push_pieces(pieces.iter().map(Piece::seg));
@@ -321,5 +351,30 @@ impl BlockStore {
             })
             .sum();
         self.buffer.heap_bytes() + self.blocks.capacity() * size_of::<StoredBlock>() + tables
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_longer_than_a_run_is_kept_whole_in_several_runs() {
+        // 70,000 two-byte characters: no cut may fall inside one.
+        let long = "é".repeat(70_000);
+        let mut buffer = TextBuffer::default();
+        let runs = buffer.push_pieces([Seg {
+            text: &long,
+            style: Style::default(),
+        }]);
+        assert_eq!(runs.end - runs.start, 3);
+        assert_eq!(buffer.plain(runs), long);
+        assert!(buffer.runs(runs).iter().all(|run| run.len > 0));
+    }
+
+    #[test]
+    fn a_run_is_eight_bytes_and_a_block_thirty_two() {
+        assert_eq!(size_of::<Run>(), 8);
+        assert_eq!(size_of::<StoredBlock>(), 32);
     }
 }

@@ -369,6 +369,18 @@ fn highlighting_colours_known_languages_only() {
 }
 
 #[test]
+fn without_highlighting_code_stays_plain() {
+    let page = doc("```rust\nfn main() { let x = \"s\"; }\n```\n");
+    let options = RenderOptions {
+        color_depth: ColorDepth::TrueColor,
+        highlight: false,
+        ..RenderOptions::default()
+    };
+    let layout = page.highlighted(&theme(), &options).layout(60);
+    assert_eq!(layout, page.layout(60));
+}
+
+#[test]
 fn sixteen_colour_highlighting_uses_named_colours() {
     let page = doc("```python\ndef f(x):\n    return 'y' + 1\n```\n");
     let options = RenderOptions {

@@ -142,7 +142,7 @@ fn draw_instructions(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &T
         && let Some(at) = instructions.updated_at.as_deref()
     {
         heading.push(Span::styled(
-            format!("  updated {}", text::date(at)),
+            format!("  updated {}", crate::ui::time::ago_now(at)),
             theme.style("muted"),
         ));
     }

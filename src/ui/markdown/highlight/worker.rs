@@ -28,7 +28,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use syntect::highlighting::FontStyle;
 
-use super::{FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER_BUDGETS, Token};
+use super::{CodeTheme, FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER_BUDGETS, Token};
 
 /// The worker exits after this long without a request: its grammars go with it.
 pub const IDLE_EXIT: Duration = Duration::from_secs(20);
@@ -43,6 +43,9 @@ struct Request {
     lines: Vec<String>,
     /// The block's CPU budget in microseconds (the first block of a language gets more).
     budget_us: u64,
+    /// The syntect theme's name ([`CodeTheme::name`]); the default one when missing.
+    #[serde(default)]
+    theme: String,
 }
 
 /// The block's lines of tokens, or `None` when it stays plain.
@@ -241,6 +244,7 @@ fn send_block(worker: &mut Worker, job: &Job, budget: Duration) -> Outcome {
         language: job.language.clone(),
         lines: job.lines.clone(),
         budget_us: u64::try_from(budget.as_micros()).unwrap_or(u64::MAX),
+        theme: job.theme.name().to_string(),
     };
     let Ok(mut line) = serde_json::to_string(&request) else {
         return Outcome::Done(None);
@@ -320,6 +324,7 @@ pub fn serve() {
                 let job = Job {
                     language: request.language,
                     lines: request.lines,
+                    theme: CodeTheme::from_name(&request.theme).unwrap_or_default(),
                 };
                 let budget = Duration::from_micros(request.budget_us);
                 super::highlight_one(&job, budget, &never_cancelled)

@@ -1,0 +1,26 @@
+//! The reader's one API call: a space and its page tree, to open the page a link names.
+
+use crate::api::models::{Page, Space};
+use crate::api::{ApiError, Client};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReaderCall {
+    /// A space and its whole page tree (a link named one of its pages by path or id).
+    SpacePages { space: String },
+}
+
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReaderResponse {
+    SpacePages(Result<(Space, Vec<Page>), ApiError>),
+}
+
+/// Carries out a [`ReaderCall`]; both requests run at once.
+pub async fn call(client: &Client, call: ReaderCall) -> ReaderResponse {
+    match call {
+        ReaderCall::SpacePages { space } => {
+            let (found, pages) = tokio::join!(client.get_space(&space), client.list_pages(&space));
+            ReaderResponse::SpacePages(found.and_then(|found| pages.map(|pages| (found, pages))))
+        }
+    }
+}

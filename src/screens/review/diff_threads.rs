@@ -1,0 +1,471 @@
+//! Comment threads on the diff: a marker in the gutter beside the block a thread is about,
+//! `m` to go from a marker to its thread on the comments tab and back, and `c` to start a
+//! thread on the line the diff's cursor (`›`, the first line at the top of the view) is on.
+//!
+//! How lines map to blocks: a thread names a block of the page by its document `key`
+//! (`target.node.id`). The page's document format lists its top-level blocks in order; the
+//! markdown of the same page is cut into blocks by the same rules (a heading line, a fenced
+//! code block, a run of non-blank lines), and the n-th markdown block is the n-th document
+//! block. A thread whose block is unknown, or outside the lines the diff shows, or that has
+//! no block at all, sits in a row at the top of its page's diff.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use serde_json::Value;
+
+use super::{ComposeTarget, ReviewScreen, ReviewTab, ThreadFilter, counted};
+use crate::app::{Cmd, Ctx};
+use crate::ui::diff::DiffView;
+use crate::ui::theme::Theme;
+
+/// Columns the gutter of markers takes before each diff row: the cursor and `▌N`.
+pub const MARK_WIDTH: u16 = 3;
+
+/// The blocks of a page's markdown as inclusive ranges of 1-based line numbers.
+pub fn markdown_blocks(markdown: &str) -> Vec<(usize, usize)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<usize> = None;
+    let mut in_code: Option<usize> = None;
+    for (index, line) in markdown.lines().enumerate() {
+        let number = index + 1;
+        if let Some(start) = in_code {
+            if is_fence(line) {
+                blocks.push((start, number));
+                in_code = None;
+            }
+            continue;
+        }
+        if is_fence(line) {
+            close(&mut blocks, &mut open, number);
+            in_code = Some(number);
+        } else if is_heading(line) {
+            close(&mut blocks, &mut open, number);
+            blocks.push((number, number));
+        } else if line.trim().is_empty() {
+            close(&mut blocks, &mut open, number);
+        } else if open.is_none() {
+            open = Some(number);
+        }
+    }
+    let end = markdown.lines().count();
+    if let Some(start) = in_code {
+        blocks.push((start, end));
+    }
+    close(&mut blocks, &mut open, end + 1);
+    blocks
+}
+
+fn close(blocks: &mut Vec<(usize, usize)>, open: &mut Option<usize>, next: usize) {
+    if let Some(start) = open.take() {
+        blocks.push((start, next.saturating_sub(1).max(start)));
+    }
+}
+
+fn is_fence(line: &str) -> bool {
+    line.trim_start().starts_with("```")
+}
+
+fn is_heading(line: &str) -> bool {
+    let level = line.chars().take_while(|c| *c == '#').count();
+    (1..=6).contains(&level) && line[level..].starts_with(' ')
+}
+
+/// The `key`s of a document's top-level blocks, in order.
+pub fn block_keys(document: &Value) -> Vec<String> {
+    document["nodes"]
+        .as_array()
+        .map(|nodes| {
+            nodes
+                .iter()
+                .filter_map(|node| node["key"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Which block each line of the change request's side of one page belongs to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Placement {
+    /// (first line, last line, key), in page order.
+    blocks: Vec<(usize, usize, String)>,
+}
+
+impl Placement {
+    pub fn new(markdown: &str, keys: &[String]) -> Placement {
+        let blocks = markdown_blocks(markdown)
+            .into_iter()
+            .zip(keys)
+            .map(|((first, last), key)| (first, last, key.clone()))
+            .collect();
+        Placement { blocks }
+    }
+
+    /// The block key of a line, when the line is inside a known block.
+    pub fn node_at(&self, line: usize) -> Option<&str> {
+        self.blocks
+            .iter()
+            .find(|(first, last, _)| (*first..=*last).contains(&line))
+            .map(|(_, _, key)| key.as_str())
+    }
+
+    pub fn lines_of(&self, node: &str) -> Option<(usize, usize)> {
+        self.blocks
+            .iter()
+            .find(|(_, _, key)| key == node)
+            .map(|(first, last, _)| (*first, *last))
+    }
+}
+
+/// Where the threads of the page on screen were drawn.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DiffMarks {
+    /// Rows of the diff that carry a marker, with the threads (indices) there, in row order.
+    pub rows: Vec<(usize, Vec<usize>)>,
+}
+
+impl DiffMarks {
+    pub fn threads_at(&self, row: usize) -> Option<&[usize]> {
+        self.rows
+            .iter()
+            .find(|(at, _)| *at == row)
+            .map(|(_, threads)| threads.as_slice())
+    }
+
+    pub fn row_of(&self, thread: usize) -> Option<usize> {
+        self.rows
+            .iter()
+            .find(|(_, threads)| threads.contains(&thread))
+            .map(|(row, _)| *row)
+    }
+}
+
+/// The diff-threads part of the review screen's state.
+#[derive(Debug, Clone, Default)]
+pub struct DiffThreads {
+    pub placement: Placement,
+    pub marks: DiffMarks,
+    /// A thread to scroll to once its page's diff has loaded (`m` from the comments tab).
+    pub landing: Option<String>,
+}
+
+/// "▌3" for three threads, "▌+" for ten or more: two cells whatever the count.
+fn marker(count: usize) -> String {
+    match count {
+        0 => "  ".to_string(),
+        1..=9 => format!("▌{count}"),
+        _ => "▌+".to_string(),
+    }
+}
+
+/// Puts the marker gutter before every row of `view` and, when some threads have no line
+/// shown, a row at the top saying so. `threads` are (thread index, node, resolved).
+pub fn decorate(
+    view: &mut DiffView,
+    placement: &Placement,
+    threads: &[(usize, Option<String>, bool)],
+    theme: &Theme,
+) -> DiffMarks {
+    let mut at_row: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut on_page = Vec::new();
+    for (thread, node, _) in threads {
+        let row = node
+            .as_deref()
+            .and_then(|node| placement.lines_of(node))
+            .and_then(|(first, last)| {
+                view.new_lines
+                    .iter()
+                    .position(|line| line.is_some_and(|line| (first..=last).contains(&line)))
+            });
+        match row {
+            Some(row) => match at_row.iter_mut().find(|(at, _)| *at == row) {
+                Some((_, list)) => list.push(*thread),
+                None => at_row.push((row, vec![*thread])),
+            },
+            None => on_page.push(*thread),
+        }
+    }
+    let resolved = |list: &[usize]| {
+        list.iter().all(|thread| {
+            threads
+                .iter()
+                .any(|(index, _, resolved)| index == thread && *resolved)
+        })
+    };
+    let style = |list: &[usize]| {
+        if resolved(list) {
+            theme.style("muted")
+        } else {
+            theme.style("accent")
+        }
+    };
+    let lines = std::mem::take(&mut view.lines);
+    for (row, line) in lines.into_iter().enumerate() {
+        let here = at_row.iter().find(|(at, _)| *at == row);
+        let (text, mark_style) = match here {
+            Some((_, list)) => (marker(list.len()), style(list)),
+            None => (marker(0), Style::default()),
+        };
+        let mut spans = vec![Span::raw(" "), Span::styled(text, mark_style)];
+        spans.extend(line.spans);
+        view.lines.push(Line::from(spans));
+    }
+    let mut rows = at_row;
+    if !on_page.is_empty() {
+        let text = format!(
+            " {} on the page as a whole",
+            counted(on_page.len(), "thread", "threads")
+        );
+        view.lines.insert(
+            0,
+            Line::from(vec![
+                Span::raw(" "),
+                Span::styled(marker(on_page.len()), style(&on_page)),
+                Span::styled(text, theme.style("muted")),
+            ]),
+        );
+        view.new_lines.insert(0, None);
+        for row in &mut view.hunk_rows {
+            *row += 1;
+        }
+        for (row, _) in &mut rows {
+            *row += 1;
+        }
+        rows.push((0, on_page));
+    }
+    rows.sort_by_key(|(row, _)| *row);
+    DiffMarks { rows }
+}
+
+/// Marks the row the cursor is on among the visible rows (the first one, 0-based).
+pub fn draw_cursor(visible: &mut [Line<'static>], cursor: Option<usize>, theme: &Theme) {
+    let Some(line) = cursor.and_then(|row| visible.get_mut(row)) else {
+        return;
+    };
+    if let Some(first) = line.spans.first_mut() {
+        *first = Span::styled("›", theme.style("accent"));
+    }
+}
+
+impl ReviewScreen {
+    /// The page's threads on the diff, once the diff was laid out again.
+    pub fn decorate_diff(&mut self, theme: &Theme) {
+        let Some(view) = self.diff_view.as_mut() else {
+            return;
+        };
+        let Some(page) = self.sides_page.as_deref() else {
+            return;
+        };
+        let threads: Vec<(usize, Option<String>, bool)> = self
+            .bundle
+            .value()
+            .map(|bundle| {
+                bundle
+                    .threads
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, thread)| {
+                        thread.comment.target.page.as_ref().map(|p| p.id.as_str()) == Some(page)
+                    })
+                    .map(|(index, thread)| {
+                        (
+                            index,
+                            thread.comment.target.node.as_ref().map(|n| n.id.clone()),
+                            thread.comment.is_resolved(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.diff_threads.marks = decorate(view, &self.diff_threads.placement, &threads, theme);
+    }
+
+    /// The row `c` and `m` act on: the first row at the top of the view that shows a line of
+    /// the change request or carries a marker.
+    pub fn cursor_row(&self, ctx: &Ctx) -> Option<usize> {
+        self.cursor_row_in(self.diff_height(ctx))
+    }
+
+    /// [`Self::cursor_row`] for a diff `height` rows high.
+    pub fn cursor_row_in(&self, height: usize) -> Option<usize> {
+        if self.rendered {
+            return None;
+        }
+        let view = self.diff_view.as_ref()?;
+        let end = (self.diff_scroll + height).min(view.lines.len());
+        (self.diff_scroll..end).find(|row| {
+            view.new_lines.get(*row).is_some_and(Option::is_some)
+                || self.diff_threads.marks.threads_at(*row).is_some()
+        })
+    }
+
+    /// The change request's line under the cursor.
+    pub fn cursor_line(&self, ctx: &Ctx) -> Option<usize> {
+        let view = self.diff_view.as_ref()?;
+        let row = self.cursor_row(ctx)?;
+        view.new_lines.get(row).copied().flatten()
+    }
+
+    /// `c` on the changes tab: a thread on the line under the cursor (its block when known),
+    /// else on the selected page.
+    pub fn comment_target_here(&self, ctx: &Ctx) -> ComposeTarget {
+        let page = self.selected_page().map(|p| p.page.clone());
+        let line = self.cursor_line(ctx).filter(|_| !self.rendered);
+        match (page, line) {
+            (Some(page), Some(line)) if self.sides_page.as_deref() == Some(page.as_str()) => {
+                ComposeTarget::BlockComment {
+                    node: self
+                        .diff_threads
+                        .placement
+                        .node_at(line)
+                        .map(str::to_string),
+                    page,
+                    line,
+                }
+            }
+            (page, _) => ComposeTarget::NewComment { page },
+        }
+    }
+
+    /// `m` on the changes tab: the first thread marked in view, selected on the comments tab.
+    pub fn show_thread_of_diff(&mut self, ctx: &Ctx) {
+        let view_rows = self.diff_height(ctx);
+        let thread = self
+            .diff_threads
+            .marks
+            .rows
+            .iter()
+            .find(|(row, _)| (self.diff_scroll..self.diff_scroll + view_rows).contains(row))
+            .and_then(|(_, threads)| threads.first().copied());
+        let Some(thread) = thread else {
+            self.notice(
+                "No thread on the lines shown: ▌ in the gutter marks where threads are.",
+                false,
+            );
+            return;
+        };
+        self.select_thread(thread);
+        self.tab = ReviewTab::Comments;
+    }
+
+    /// Selects a thread's first row on the comments tab, showing every thread if the filter
+    /// or the query hid it.
+    pub fn select_thread(&mut self, thread: usize) {
+        let find = |screen: &ReviewScreen| {
+            screen
+                .rows()
+                .iter()
+                .position(|row| row.thread == thread && row.reply.is_none())
+        };
+        if find(self).is_none() {
+            self.thread_filter = ThreadFilter::All;
+            self.comment_query = Default::default();
+        }
+        if let Some(index) = find(self) {
+            self.comment_selection.selected = index;
+        }
+    }
+
+    /// `m` on the comments tab: the selected thread's page on the changes tab, its line in
+    /// view once the diff is there.
+    pub fn show_thread_in_diff(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(row) = self.selected_row() else {
+            return Cmd::None;
+        };
+        let Some(thread) = self.threads().get(row.thread) else {
+            return Cmd::None;
+        };
+        let id = thread.comment.id.clone();
+        let Some(page) = thread.comment.target.page.as_ref().map(|p| p.id.clone()) else {
+            self.notice(
+                "This thread is about the change request as a whole, not a page.",
+                false,
+            );
+            return Cmd::None;
+        };
+        let Some(index) = self.pages.iter().position(|p| p.page == page) else {
+            self.notice(
+                "This thread is on a page the change request does not change.",
+                false,
+            );
+            return Cmd::None;
+        };
+        self.tab = ReviewTab::Changes;
+        self.rendered = false;
+        self.page_selection.selected = index;
+        self.diff_threads.landing = Some(id);
+        if self.sides_page.as_deref() == Some(page.as_str()) && self.diff_view.is_some() {
+            self.land_on_thread(ctx);
+            return Cmd::None;
+        }
+        self.follow_page(ctx, false)
+    }
+
+    /// Once the diff of the page `m` went to is laid out: its thread's row in view.
+    pub fn land_on_thread(&mut self, ctx: &Ctx) {
+        let Some(id) = self.diff_threads.landing.take() else {
+            return;
+        };
+        let Some(thread) = self.threads().iter().position(|t| t.comment.id == id) else {
+            return;
+        };
+        let Some(row) = self.diff_threads.marks.row_of(thread) else {
+            return;
+        };
+        // At the top, under the cursor, even near the end of the diff (the rows below are
+        // blank then): `c` comments right there.
+        let _ = ctx;
+        self.diff_scroll = row;
+        self.current_hunk = None;
+    }
+
+    /// The composer's title for a comment on a line.
+    pub fn line_comment_title(&self, line: usize, node: Option<&str>) -> String {
+        let page = self
+            .selected_page()
+            .map(|p| crate::ui::sanitize::sanitize(&p.title).into_owned())
+            .unwrap_or_default();
+        match node {
+            Some(_) => format!("New comment on {page}, line {line}"),
+            None => format!("New comment on {page}, line {line} (on the page: no block here)"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_follow_headings_code_and_paragraphs() {
+        let markdown =
+            "# Title\n\nFirst line\nsecond line\n\n```sh\ncode\n\nmore\n```\n## Next\ntext\n";
+        assert_eq!(
+            markdown_blocks(markdown),
+            [(1, 1), (3, 4), (6, 10), (11, 11), (12, 12)]
+        );
+    }
+
+    #[test]
+    fn lines_map_to_the_document_blocks_in_order() {
+        let markdown = "# A\ntext right under\n\n- one\n- two\n\n```\nx\n```\n### C\n";
+        let document = serde_json::json!({"object": "document", "nodes": [
+            {"object": "block", "key": "k0"}, {"object": "block", "key": "k1"},
+            {"object": "block", "key": "k2"}, {"object": "block", "key": "k3"},
+            {"object": "block", "key": "k4"}]});
+        let keys = block_keys(&document);
+        assert_eq!(keys.len(), markdown_blocks(markdown).len());
+        let placement = Placement::new(markdown, &keys);
+        assert_eq!(placement.node_at(2), Some("k1"));
+        assert_eq!(placement.node_at(5), Some("k2"));
+        assert_eq!(placement.node_at(3), None, "a blank line is in no block");
+        assert_eq!(placement.lines_of("k3"), Some((7, 9)));
+        assert_eq!(placement.lines_of("nope"), None);
+    }
+
+    #[test]
+    fn markers_are_two_cells_whatever_the_count() {
+        for count in [0, 1, 9, 10, 500] {
+            assert_eq!(crate::ui::text::width(&marker(count)), 2, "{count}");
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! What each review write looks like in the action log, derived from the call itself and the
+//! screen's state just before it is sent (what the write replaces is still there), and logged
+//! once the server accepts it.
+
+use super::ReviewScreen;
+use crate::api::CommentUpdate;
+use crate::api::models::{ChangeRequestStatus, MergeOutcome, UpdateOutcome};
+use crate::app::action_log::{PendingEntry, Undo};
+use crate::app::review_calls::{ReviewCall, ReviewResponse};
+use crate::app::{ApiCall, Ctx, RequestId};
+
+impl ReviewScreen {
+    /// Where a write happened, as the log shows it: "change request #3 · Fix the quickstart".
+    fn log_place(&self) -> String {
+        match self.change_request() {
+            Some(cr) => match cr.number {
+                Some(number) => format!("change request #{number} · {}", cr.subject),
+                None => format!("change request · {}", cr.subject),
+            },
+            None => format!("change request {}", self.target.change_request),
+        }
+    }
+
+    /// Keeps the log entry of a write about to be sent, to log it once it is accepted.
+    pub(super) fn remember_for_log(&mut self, request: RequestId, call: &ReviewCall) {
+        if let Some(entry) = self.log_entry(call) {
+            self.log_pending.insert(request, entry);
+        }
+    }
+
+    /// The answer to a write came: log it when the server accepted it.
+    pub(super) fn log_if_accepted(
+        &mut self,
+        request: RequestId,
+        response: &ReviewResponse,
+        ctx: &mut Ctx,
+    ) {
+        let Some(entry) = self.log_pending.remove(&request) else {
+            return;
+        };
+        if accepted(response) {
+            ctx.action_log.record(entry);
+        }
+    }
+
+    fn log_entry(&self, call: &ReviewCall) -> Option<PendingEntry> {
+        let place = self.log_place();
+        let entry = |what: String, undo: Undo| Some(PendingEntry::new(what, place.clone(), undo));
+        match call {
+            ReviewCall::UpdateComment {
+                target,
+                comment,
+                reply,
+                update,
+            } => {
+                let (what, inverse, describe) = self.comment_change(comment, reply, update)?;
+                let call = ApiCall::Review(ReviewCall::UpdateComment {
+                    target: target.clone(),
+                    comment: comment.clone(),
+                    reply: reply.clone(),
+                    update: inverse,
+                });
+                entry(what, Undo::inverse(call, describe))
+            }
+            ReviewCall::SetStatus { target, status } => {
+                let previous = self.change_request().and_then(|cr| cr.status.clone());
+                let what = format!("Set the status to {}", status.as_str());
+                let undo = match previous {
+                    Some(previous) if previous != ChangeRequestStatus::Merged => Undo::inverse(
+                        ApiCall::Review(ReviewCall::SetStatus {
+                            target: target.clone(),
+                            status: previous.clone(),
+                        }),
+                        format!("Sets the status back to {}", previous.as_str()),
+                    ),
+                    _ => Undo::impossible("the earlier status is not known"),
+                };
+                entry(what, undo)
+            }
+            ReviewCall::SetSubject { target, subject } => {
+                let previous = self.change_request()?.subject.clone();
+                entry(
+                    format!("Renamed it to “{subject}”"),
+                    Undo::inverse(
+                        ApiCall::Review(ReviewCall::SetSubject {
+                            target: target.clone(),
+                            subject: previous.clone(),
+                        }),
+                        format!("Renames it back to “{previous}”"),
+                    ),
+                )
+            }
+            ReviewCall::RequestReviewers { target, users } => {
+                let [user] = users.as_slice() else {
+                    return entry(
+                        "Requested reviewers".to_string(),
+                        Undo::impossible("several reviewers were asked at once"),
+                    );
+                };
+                entry(
+                    "Requested a reviewer".to_string(),
+                    Undo::inverse(
+                        ApiCall::Review(ReviewCall::RemoveReviewer {
+                            target: target.clone(),
+                            user: user.clone(),
+                        }),
+                        "Withdraws the review request",
+                    ),
+                )
+            }
+            ReviewCall::RemoveReviewer { target, user } => entry(
+                "Removed a requested reviewer".to_string(),
+                Undo::inverse(
+                    ApiCall::Review(ReviewCall::RequestReviewers {
+                        target: target.clone(),
+                        users: vec![user.clone()],
+                    }),
+                    "Asks them to review again",
+                ),
+            ),
+            ReviewCall::Merge(_) => entry(
+                "Merged into main".to_string(),
+                Undo::impossible("a merge cannot be undone"),
+            ),
+            ReviewCall::UpdateFromMain(_) => entry(
+                "Brought main's changes in".to_string(),
+                Undo::impossible("an update from main cannot be taken back"),
+            ),
+            ReviewCall::PostComment { .. } | ReviewCall::PostReply { .. } => entry(
+                "Posted a comment".to_string(),
+                Undo::impossible("a posted comment stays; delete it on the comments tab (d)"),
+            ),
+            ReviewCall::DeleteComment { .. } => entry(
+                "Deleted a comment".to_string(),
+                Undo::impossible("a deleted comment cannot be brought back"),
+            ),
+            ReviewCall::SubmitReview { verdict, .. } => entry(
+                format!("Posted a review: {}", verdict.as_str()),
+                Undo::impossible("a posted review stays; post another to change your verdict"),
+            ),
+            ReviewCall::SetDescription { .. } => entry(
+                "Changed the description".to_string(),
+                Undo::impossible("the earlier description is in the change request's history"),
+            ),
+            _ => None,
+        }
+    }
+
+    /// (what, the inverse update, how undoing reads) of a change to a comment.
+    fn comment_change(
+        &self,
+        comment: &str,
+        reply: &Option<String>,
+        update: &CommentUpdate,
+    ) -> Option<(String, CommentUpdate, String)> {
+        let thread = self.threads().iter().find(|t| t.comment.id == comment);
+        let author = thread
+            .and_then(|t| t.comment.posted_by.as_ref())
+            .map_or("a".to_string(), |u| format!("{}'s", u.display_name));
+        let whose = if reply.is_some() {
+            "a reply".to_string()
+        } else {
+            format!("{author} comment")
+        };
+        if let Some(resolved) = update.resolved {
+            let what = if resolved { "Resolved" } else { "Reopened" };
+            let undo = if resolved { "Reopens" } else { "Resolves" };
+            return Some((
+                format!("{what} {author} thread"),
+                CommentUpdate::resolve(!resolved),
+                format!("{undo} the thread"),
+            ));
+        }
+        if let Some(emoji) = update.added_reactions.first() {
+            return Some((
+                format!("Reacted {emoji} to {whose}"),
+                CommentUpdate::react(emoji.clone(), false),
+                format!("Removes your {emoji} reaction"),
+            ));
+        }
+        if let Some(emoji) = update.removed_reactions.first() {
+            return Some((
+                format!("Took back your {emoji} on {whose}"),
+                CommentUpdate::react(emoji.clone(), true),
+                format!("Adds your {emoji} reaction again"),
+            ));
+        }
+        if update.markdown.is_some() {
+            let before = match reply {
+                Some(id) => thread
+                    .and_then(|t| t.replies.iter().find(|r| r.id == *id))
+                    .and_then(|r| r.body.markdown().map(str::to_string)),
+                None => thread.and_then(|t| t.comment.body.markdown().map(str::to_string)),
+            }?;
+            return Some((
+                format!("Edited {whose}"),
+                CommentUpdate::edit(before),
+                "Puts the earlier text back".to_string(),
+            ));
+        }
+        None
+    }
+}
+
+/// True when the answer says the write went through.
+fn accepted(response: &ReviewResponse) -> bool {
+    match response {
+        ReviewResponse::CommentUpdated(result) | ReviewResponse::Deleted(result) => result.is_ok(),
+        ReviewResponse::StatusSet(result)
+        | ReviewResponse::SubjectSet(result)
+        | ReviewResponse::DescriptionSet(result) => result.is_ok(),
+        ReviewResponse::ReviewersChanged(result) => result.is_ok(),
+        ReviewResponse::CommentPosted(result) => result.is_ok(),
+        ReviewResponse::ReplyPosted(result) => result.is_ok(),
+        ReviewResponse::ReviewSubmitted(result) => result.is_ok(),
+        ReviewResponse::Merged(result) => result
+            .as_ref()
+            .is_ok_and(|merge| merge.result == MergeOutcome::Merge),
+        ReviewResponse::UpdatedFromMain(result) => result
+            .as_ref()
+            .is_ok_and(|update| update.result == UpdateOutcome::Update),
+        _ => false,
+    }
+}
