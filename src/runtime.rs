@@ -324,6 +324,7 @@ fn execute<B: Backend, H: Host>(
             }
         }
         Cmd::SaveDraft { key, text } => {
+            tracing::debug!(%key, bytes = text.len(), "saving a draft");
             if let Some(directory) = &effects.drafts
                 && let Err(error) = drafts::save(directory, &key, &text)
             {

@@ -786,6 +786,43 @@ fn a_read_waiting_to_be_retried_is_in_the_footer_and_r_cuts_the_wait_short() {
     assert!(!requests(&update(&mut model, char_key('r'))).is_empty());
 }
 
+/// A read no screen tracks (the header's `GET /user`) may still wait to be retried after the
+/// screen's own load has failed: `r` then reloads the screen as well as ending that wait.
+#[test]
+fn r_reloads_a_failed_screen_even_while_another_read_waits_to_be_retried() {
+    use quire::api::RetryNotice;
+    use std::time::Duration;
+    let mut model = organizations_model(80, 24);
+    let (request, _) = only_request(&model.init());
+    update(
+        &mut model,
+        Msg::Retry(RetryNotice::Waiting {
+            endpoint: "GET /user".to_string(),
+            delay: Duration::from_secs(2),
+        }),
+    );
+    let error = ApiError::Status {
+        endpoint: "GET /orgs".into(),
+        status: 503,
+        code: Some(503),
+        message: "Service Unavailable".into(),
+    };
+    respond(&mut model, request, ApiResponse::Organizations(Err(error)));
+    let cmd = update(&mut model, char_key('r'));
+    let Cmd::Batch(parts) = &cmd else {
+        panic!("r both ends the wait and reloads: {cmd:?}")
+    };
+    assert!(parts.contains(&Cmd::RetryNow), "{cmd:?}");
+    assert_eq!(
+        requests(&cmd)
+            .into_iter()
+            .map(|(_, call)| call)
+            .collect::<Vec<_>>(),
+        vec![ApiCall::ListOrganizations { page: None }],
+        "the organizations are asked for again"
+    );
+}
+
 fn footer_text(model: &quire::app::Model) -> String {
     let mut terminal =
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");

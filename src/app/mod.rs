@@ -511,8 +511,15 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
 /// come here too, so they act exactly like the keys.
 pub(crate) fn run_action(model: &mut Model, action: Action) -> Cmd {
     // While a read waits to be retried, `r` cuts the wait short instead of sending it again.
+    // A wait can also belong to a read no screen tracks (the header's `GET /user`): when
+    // nothing tracked is under way, the screen's own load has ended (failed) and `r` must
+    // reload it too, or it would only hurry a read the user is not looking at.
     if action == Action::Refresh && !model.retry_waits.is_empty() {
-        return Cmd::RetryNow;
+        if !model.in_flight.is_empty() {
+            return Cmd::RetryNow;
+        }
+        let refresh = on_global_action(model, Action::Refresh);
+        return Cmd::Batch(vec![Cmd::RetryNow, refresh]);
     }
     // `esc` dismisses an error in the footer before it means "back".
     if action == Action::Back && notice::dismiss_error(&mut model.toast) {

@@ -222,6 +222,13 @@ impl PtyApp {
         if let Some(reader) = self.reader.take() {
             let _ = reader.join();
         }
+        // portable-pty's writer, when dropped, types a newline and the EOF character into the
+        // terminal (for programs reading lines). quire reads raw keys, so they would arrive as
+        // `ctrl-j` and `ctrl-d` and edit whatever is open (ctrl-j deletes to the line's start)
+        // before the hangup ends it: a closing terminal types nothing, so none is set first.
+        if let Some(fd) = self.master.as_ref().and_then(|master| master.as_raw_fd()) {
+            no_end_of_file_character(fd);
+        }
         self.writer = None;
         self.master = None;
     }
@@ -350,5 +357,17 @@ impl PtyApp {
 impl Drop for PtyApp {
     fn drop(&mut self) {
         let _ = self.child.kill();
+    }
+}
+
+/// Clears the terminal's EOF character (`VEOF`), so dropping the pty writer sends no keys.
+fn no_end_of_file_character(fd: std::os::unix::io::RawFd) {
+    // SAFETY: `termios` is plain data filled in by `tcgetattr`; `fd` is the open master.
+    unsafe {
+        let mut settings: libc::termios = std::mem::zeroed();
+        if libc::tcgetattr(fd, &mut settings) == 0 {
+            settings.c_cc[libc::VEOF] = 0;
+            libc::tcsetattr(fd, libc::TCSANOW, &settings);
+        }
     }
 }
