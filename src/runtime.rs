@@ -504,7 +504,12 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
                 .list_members(&organization, &filter, page.as_deref())
                 .await,
         ),
-        ApiCall::ListPages { space } => ApiResponse::Pages(client.list_pages(&space).await),
+        ApiCall::ListPages { space } => ApiResponse::PageTree(
+            client
+                .list_pages_with(&space, crate::screens::space::PageTreeSeed)
+                .await
+                .map(crate::app::handoff::Handoff::new),
+        ),
         ApiCall::GetPageMarkdown { space, page } => {
             ApiResponse::PageMarkdown(client.get_page_markdown(&space, &page).await)
         }

@@ -269,3 +269,16 @@ fn the_organization_tree_keeps_its_rows_through_reload_and_filter() {
     update(&mut model, key(KeyCode::Esc));
     assert_eq!(titles(&model), open);
 }
+
+/// The tree the space screen reads straight from the answer (no typed pages in between) is
+/// the one built from the same answer decoded into typed pages, node for node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tree_read_from_the_answer_equals_the_one_built_from_typed_pages() {
+    let loaded = big_space().await;
+    let client = loaded.effects.client.as_ref().expect("client");
+    let typed = client.list_pages(demo_ids::SPACE_BIG).await.unwrap();
+    let expected = quire::screens::space::build_page_tree(&typed);
+    let shown = tree(&loaded.model);
+    assert_eq!(shown.len(), demo_ids::BIG_PAGE_COUNT);
+    assert!(*shown == expected, "the two trees differ");
+}

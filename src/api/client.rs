@@ -252,6 +252,17 @@ impl Client {
         Ok(list.pages)
     }
 
+    /// `GET /spaces/{id}/content/pages`, read through `seed` as it is decoded: the page tree
+    /// of a big space is built without first holding every page as a typed [`Page`].
+    pub async fn list_pages_with<S, T>(&self, space: &str, seed: S) -> Result<T, ApiError>
+    where
+        S: for<'de> serde::de::DeserializeSeed<'de, Value = T>,
+    {
+        let path = format!("/spaces/{}/content/pages", encode_segment(space));
+        let (endpoint, bytes) = self.send(Method::GET, &path, &[], None).await?;
+        decode_body_with(&endpoint, &bytes, seed).map_err(|error| self.logged_decode_error(error))
+    }
+
     /// `GET /spaces/{id}/content/page/{pageId}?format=markdown`: a page with its body in
     /// `Page::markdown`.
     pub async fn get_page_markdown(&self, space: &str, page: &str) -> Result<Page, ApiError> {
@@ -618,7 +629,13 @@ impl Client {
     /// Decodes a success answer. A failure is logged (endpoint and field path, never the
     /// token) as well as returned: the screen shows it, `quire.log` keeps it.
     fn decode<T: DeserializeOwned>(&self, endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
-        decode_body(endpoint, bytes).map_err(|error| match error {
+        decode_body(endpoint, bytes).map_err(|error| self.logged_decode_error(error))
+    }
+
+    /// A decode failure is logged (endpoint and field path) with the token scrubbed from its
+    /// message; any other error passes unchanged.
+    fn logged_decode_error(&self, error: ApiError) -> ApiError {
+        match error {
             ApiError::Decode {
                 endpoint,
                 path,
@@ -633,7 +650,7 @@ impl Client {
                 }
             }
             other => other,
-        })
+        }
     }
 
     /// Decodes one page of a list; each item that could not be read is logged and kept as an
@@ -679,6 +696,19 @@ async fn read_body(mut response: reqwest::Response) -> Result<Vec<u8>, reqwest::
 /// Decodes a JSON body, naming the field path that failed (`items[2].visibility`, or `.` when
 /// the body as a whole is not JSON of the right shape).
 pub fn decode_body<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
+    decode_body_with(endpoint, bytes, std::marker::PhantomData::<T>)
+}
+
+/// As [`decode_body`], through a seed that builds the value as it reads (a page tree made
+/// straight from the answer, with no typed copy of every page in between).
+pub fn decode_body_with<'de, S>(
+    endpoint: &str,
+    bytes: &'de [u8],
+    seed: S,
+) -> Result<S::Value, ApiError>
+where
+    S: serde::de::DeserializeSeed<'de>,
+{
     let decode_error = |path: String, message: String| ApiError::Decode {
         endpoint: endpoint.to_owned(),
         path,
@@ -690,16 +720,18 @@ pub fn decode_body<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<
         });
     }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+    let mut track = serde_path_to_error::Track::new();
+    let tracked = serde_path_to_error::Deserializer::new(&mut deserializer, &mut track);
+    let value = seed.deserialize(tracked).map_err(|error| {
         // JSON that ends in the middle says nothing about the API's shape: the field named
         // would be whichever the cut happened in. An empty body (204) is no cut: callers
         // that expect one handle the `Decode` error.
-        if error.inner().is_eof() && !bytes.is_empty() {
+        if error.is_eof() && !bytes.is_empty() {
             return ApiError::CutOff {
                 endpoint: endpoint.to_owned(),
             };
         }
-        decode_error(error.path().to_string(), error.inner().to_string())
+        decode_error(track.path().to_string(), error.to_string())
     })?;
     deserializer
         .end()

@@ -96,6 +96,13 @@ pub enum ApiResponse {
     OrganizationTree(Result<OrganizationTree, ApiError>),
     Members(Result<ListPage<Member>, ApiError>),
     Pages(Result<Vec<Page>, ApiError>),
+    /// A space's page tree, built as the answer was read (see `screens::space::PageTreeSeed`).
+    PageTree(
+        Result<
+            crate::app::handoff::Handoff<crate::ui::tree::Tree<crate::screens::space::PageNode>>,
+            ApiError,
+        >,
+    ),
     PageMarkdown(Result<Page, ApiError>),
     Review(crate::app::review_calls::ReviewResponse),
     Sites(crate::app::sites::SitesResponse),

@@ -6,6 +6,7 @@ pub mod command;
 pub mod docs;
 pub mod drafts;
 pub mod git;
+pub mod handoff;
 pub mod keymap;
 pub mod loadable;
 pub mod message;

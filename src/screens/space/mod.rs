@@ -1,7 +1,10 @@
 //! A space: its page tree beside a live preview of the selected page. `Enter` reads a page at
 //! full width.
 
+mod page_tree;
 mod view;
+
+pub use page_tree::PageTreeSeed;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -54,19 +57,39 @@ impl TreeItem for PageNode {
     }
 }
 
+/// A page's kind as the tree keeps it: "document" when the answer names none.
+fn kind_name(page_type: Option<&PageType>) -> std::borrow::Cow<'static, str> {
+    match page_type {
+        None | Some(PageType::Document) => "document".into(),
+        Some(PageType::Group) => "group".into(),
+        Some(PageType::Link) => "link".into(),
+        Some(PageType::Computed) => "computed".into(),
+        Some(other) => other.to_string().into(),
+    }
+}
+
+impl Default for PageNode {
+    fn default() -> Self {
+        PageNode {
+            id: String::new(),
+            title: String::new(),
+            emoji: None,
+            kind: kind_name(None),
+            hidden: false,
+            path: None,
+            app_url: None,
+            link_target: None,
+        }
+    }
+}
+
 impl PageNode {
     fn from_page(page: &Page) -> PageNode {
         PageNode {
             id: page.id.clone(),
             title: page.title.clone(),
             emoji: page.emoji.clone(),
-            kind: match &page.page_type {
-                None | Some(PageType::Document) => "document".into(),
-                Some(PageType::Group) => "group".into(),
-                Some(PageType::Link) => "link".into(),
-                Some(PageType::Computed) => "computed".into(),
-                Some(other) => other.to_string().into(),
-            },
+            kind: kind_name(page.page_type.as_ref()),
             hidden: page.hidden,
             path: page.path.clone(),
             app_url: page.urls.app.clone(),
@@ -83,7 +106,7 @@ impl PageNode {
 /// The page tree with children in API order; nesting is capped so a hostile server cannot
 /// make the tree arbitrarily deep.
 pub fn build_page_tree(pages: &[Page]) -> Tree<PageNode> {
-    const MAX_DEPTH: usize = 32;
+    use page_tree::MAX_DEPTH;
     fn add(tree: &mut Tree<PageNode>, pages: &[Page], parent: Option<usize>, depth: usize) {
         for page in pages {
             let node = tree.push(PageNode::from_page(page), parent);
@@ -339,6 +362,32 @@ impl SpaceScreen {
     fn show_preview(&mut self, key: DocKey, ctx: &Ctx, width: u16) {
         self.reader.row_limit = (!self.preview_focused).then(|| Self::preview_rows(ctx));
         self.reader.show(key, ctx.docs, width);
+    }
+
+    /// The page tree arrived (or failed): keeps the branches the user had open on a reload,
+    /// opens the first groups on the first load, and previews the selection.
+    fn on_page_tree(
+        &mut self,
+        request: RequestId,
+        result: Result<Tree<PageNode>, crate::api::ApiError>,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let loaded = result.is_ok();
+        let first_load = self.pages.value().is_none();
+        let open_keys = self.pages.value().map(|old| self.rows.open_keys(old));
+        if !self.pages.settle(request, result) {
+            return None;
+        }
+        match (loaded, open_keys, self.pages.value()) {
+            (false, _, _) => {}
+            (true, Some(keys), Some(tree)) => {
+                self.rows = TreeRows::reopened(tree, &keys, &self.filter.text);
+            }
+            _ if first_load => self.open_groups_and_select_first_page(),
+            _ => {}
+        }
+        self.selection.clamp(self.visible_rows().len());
+        Some(Step::cmd(self.follow_selection(ctx, false)))
     }
 
     fn load_pages(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -703,22 +752,14 @@ impl ScreenState for SpaceScreen {
                     .as_ref()
                     .map(|pages| build_page_tree(pages))
                     .map_err(Clone::clone);
-                let loaded = result.is_ok();
-                let first_load = self.pages.value().is_none();
-                let open_keys = self.pages.value().map(|old| self.rows.open_keys(old));
-                if !self.pages.settle(request, result) {
-                    return None;
-                }
-                match (loaded, open_keys, self.pages.value()) {
-                    (false, _, _) => {}
-                    (true, Some(keys), Some(tree)) => {
-                        self.rows = TreeRows::reopened(tree, &keys, &self.filter.text);
-                    }
-                    _ if first_load => self.open_groups_and_select_first_page(),
-                    _ => {}
-                }
-                self.selection.clamp(self.visible_rows().len());
-                Some(Step::cmd(self.follow_selection(ctx, false)))
+                self.on_page_tree(request, result, ctx)
+            }
+            ApiResponse::PageTree(result) => {
+                let result = match result {
+                    Ok(handoff) => Ok(handoff.take()?),
+                    Err(error) => Err(error.clone()),
+                };
+                self.on_page_tree(request, result, ctx)
             }
             ApiResponse::PageMarkdown(result) => {
                 if self.preview.waiting_for() != Some(request) {
