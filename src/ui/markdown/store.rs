@@ -80,7 +80,10 @@ impl Runs {
 /// One text buffer with its runs and styles.
 #[derive(Clone, Debug, Default)]
 pub(super) struct TextBuffer {
-    text: String,
+    /// Shared by a clone: a page's highlighted copy only adds runs over the same text, so
+    /// colouring a 1 MB page does not copy its text (written to only while the buffer is
+    /// built, when nothing shares it).
+    text: std::sync::Arc<String>,
     runs: Vec<Run>,
     styles: StyleTable,
 }
@@ -120,7 +123,7 @@ impl TextBuffer {
             let Some(start) = offset(self.text.len()) else {
                 return;
             };
-            self.text.push_str(piece);
+            std::sync::Arc::make_mut(&mut self.text).push_str(piece);
             self.runs.push(Run {
                 start,
                 len: cut as u16,
@@ -156,7 +159,7 @@ impl TextBuffer {
     pub(super) fn truncate_runs(&mut self, count: u32) {
         let count = count as usize;
         if let Some(first_dropped) = self.runs.get(count) {
-            self.text.truncate(first_dropped.start as usize);
+            std::sync::Arc::make_mut(&mut self.text).truncate(first_dropped.start as usize);
         }
         self.runs.truncate(count);
     }
@@ -206,8 +209,17 @@ impl TextBuffer {
 
     /// Gives back the room left by growing: a page is kept long after it is built.
     pub(super) fn shrink_to_fit(&mut self) {
-        self.text.shrink_to_fit();
+        // Shared text was shrunk when its first owner was finished.
+        if let Some(text) = std::sync::Arc::get_mut(&mut self.text) {
+            text.shrink_to_fit();
+        }
         self.runs.shrink_to_fit();
+    }
+
+    /// True when both buffers hold the one copy of their text.
+    #[cfg(test)]
+    pub(super) fn shares_text_with(&self, other: &TextBuffer) -> bool {
+        std::sync::Arc::ptr_eq(&self.text, &other.text)
     }
 
     pub(super) fn heap_bytes(&self) -> usize {

@@ -519,6 +519,25 @@ fn no_row_is_ever_wider_than_the_width() {
     }
 }
 
+/// Colouring adds runs over the page's text and never copies it: a 1 MB page and its
+/// highlighted copy hold one text between them (the peak of reading a big page).
+#[test]
+fn the_highlighted_copy_shares_the_plain_text() {
+    let page = doc(SAMPLE);
+    let highlighted = page.highlighted(&theme(), &RenderOptions::default());
+    assert!(
+        highlighted
+            .store
+            .buffer
+            .shares_text_with(&page.store.buffer)
+    );
+    assert_ne!(
+        highlighted.layout(60).lines,
+        page.layout(60).lines,
+        "the copy is coloured"
+    );
+}
+
 #[test]
 fn width_zero_is_empty_and_one_still_works() {
     let page = doc(SAMPLE);
