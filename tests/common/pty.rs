@@ -285,6 +285,24 @@ impl PtyApp {
         }
     }
 
+    /// Waits until one row of the screen holds both `first` and `second`.
+    pub fn wait_for_row(&self, first: &str, second: &str, timeout: Duration) {
+        let start = Instant::now();
+        while !self
+            .screen()
+            .lines()
+            .any(|row| row.contains(first) && row.contains(second))
+        {
+            if start.elapsed() > timeout {
+                panic!(
+                    "no row with `{first}` and `{second}` in {timeout:?}. Screen:\n{}",
+                    self.screen()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Waits until `text` is on screen at least `count` times.
     pub fn wait_for_count(&self, text: &str, count: usize, timeout: Duration) {
         let start = Instant::now();

@@ -130,6 +130,7 @@ pub(super) fn layout(
     mark_truncation: bool,
 ) -> PageLayout {
     let mut layout = PageLayout {
+        buffer: TextBuffer::borrowing(doc.store.buffer.text_handle()),
         width,
         ..PageLayout::default()
     };
