@@ -78,9 +78,6 @@ impl Reader {
         };
         if stale {
             let anchor = self.scroll_fraction();
-            // The old layout goes first: a 1 MB page's layout is megabytes, and two at once
-            // would be the highest memory of reading it.
-            self.layout = None;
             self.layout = Some(Arc::new(match self.row_limit {
                 Some(rows) => cached.doc.page_layout_first(width, rows),
                 None => cached.doc.page_layout(width),
