@@ -130,7 +130,6 @@ pub(super) fn layout(
     mark_truncation: bool,
 ) -> PageLayout {
     let mut layout = PageLayout {
-        buffer: TextBuffer::borrowing(doc.store.buffer.text_handle()),
         width,
         ..PageLayout::default()
     };

@@ -86,14 +86,7 @@ pub(super) struct TextBuffer {
     text: std::sync::Arc<String>,
     runs: Vec<Run>,
     styles: StyleTable,
-    /// A page's text that runs may point into instead of copying it (a layout of the page
-    /// borrows its parse's text): such runs have [`BORROWED`] set in their start.
-    borrowed: Option<std::sync::Arc<String>>,
 }
-
-/// The bit of a run's start that says its text is in the borrowed text, not the buffer's own.
-/// Own text stays below it (2 GB; pages are cut long before).
-const BORROWED: u32 = 1 << 31;
 
 /// Offsets are kept in `u32`: past 4 GB of text a buffer takes no more (a page that big is
 /// cut long before, by `MAX_ROWS`).
@@ -102,31 +95,6 @@ fn offset(value: usize) -> Option<u32> {
 }
 
 impl TextBuffer {
-    /// A buffer whose runs point into `text` for any piece that lies in it (copying only what
-    /// does not: bullets, indents, rules). A 1 MB page's layout then adds no second copy of
-    /// the page's text.
-    pub(super) fn borrowing(text: std::sync::Arc<String>) -> TextBuffer {
-        TextBuffer {
-            borrowed: Some(text),
-            ..TextBuffer::default()
-        }
-    }
-
-    /// The buffer's own text, to lend to a layout (see [`TextBuffer::borrowing`]).
-    pub(super) fn text_handle(&self) -> std::sync::Arc<String> {
-        std::sync::Arc::clone(&self.text)
-    }
-
-    /// Where `text` starts in the borrowed text, when it is a slice of it.
-    fn borrowed_offset(&self, text: &str) -> Option<u32> {
-        let source = self.borrowed.as_ref()?;
-        let at = (text.as_ptr() as usize).checked_sub(source.as_ptr() as usize)?;
-        if at + text.len() > source.len() {
-            return None;
-        }
-        offset(at).filter(|at| at & BORROWED == 0)
-    }
-
     /// Appends pieces as runs and returns where they are.
     pub(super) fn push_pieces<'p>(&mut self, pieces: impl IntoIterator<Item = Seg<'p>>) -> Runs {
         let start = self.run_count();
@@ -141,14 +109,7 @@ impl TextBuffer {
 
     /// Appends one run (several for a text over 64 KB); empty text adds nothing.
     pub(super) fn push_run(&mut self, text: &str, style: Style) {
-        if text.is_empty() {
-            return;
-        }
-        if let Some(at) = self.borrowed_offset(text) {
-            self.push_borrowed_run(at, text, style);
-            return;
-        }
-        if offset(self.text.len() + text.len()).is_none_or(|end| end & BORROWED != 0) {
+        if text.is_empty() || offset(self.text.len() + text.len()).is_none() {
             return;
         }
         let style = self.style_id(style);
@@ -169,26 +130,6 @@ impl TextBuffer {
                 style,
             });
             rest = tail;
-        }
-    }
-
-    /// Runs over `text`, found at `at` in the borrowed text (several past 64 KB).
-    fn push_borrowed_run(&mut self, at: u32, text: &str, style: Style) {
-        let style = self.style_id(style);
-        let mut start = at;
-        let mut rest = text;
-        while !rest.is_empty() {
-            let mut cut = rest.len().min(usize::from(u16::MAX));
-            while !rest.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            self.runs.push(Run {
-                start: start | BORROWED,
-                len: cut as u16,
-                style,
-            });
-            start += cut as u32;
-            rest = &rest[cut..];
         }
     }
 
@@ -217,12 +158,7 @@ impl TextBuffer {
     /// Drops runs `count..` and their text (the last runs pushed).
     pub(super) fn truncate_runs(&mut self, count: u32) {
         let count = count as usize;
-        // Own text is appended in run order: it ends where the first dropped own run began.
-        let own_dropped = self
-            .runs
-            .get(count..)
-            .and_then(|dropped| dropped.iter().find(|run| run.start & BORROWED == 0));
-        if let Some(first_dropped) = own_dropped {
+        if let Some(first_dropped) = self.runs.get(count) {
             std::sync::Arc::make_mut(&mut self.text).truncate(first_dropped.start as usize);
         }
         self.runs.truncate(count);
@@ -239,12 +175,9 @@ impl TextBuffer {
     }
 
     pub(super) fn run_text(&self, run: Run) -> &str {
-        let (text, start) = match &self.borrowed {
-            Some(borrowed) if run.start & BORROWED != 0 => (borrowed, run.start & !BORROWED),
-            _ => (&self.text, run.start),
-        };
-        let end = start as usize + usize::from(run.len);
-        text.get(start as usize..end).unwrap_or("")
+        self.text
+            .get(run.start as usize..run.end() as usize)
+            .unwrap_or("")
     }
 
     pub(super) fn seg(&self, run: Run) -> Seg<'_> {
@@ -436,41 +369,6 @@ impl BlockStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A layout's buffer points into the page's text for slices of it and copies the rest;
-    /// dropping rows gives back only its own text.
-    #[test]
-    fn a_borrowing_buffer_copies_only_what_is_not_in_the_page() {
-        let page = std::sync::Arc::new("alpha beta gamma".to_string());
-        let mut buffer = TextBuffer::borrowing(std::sync::Arc::clone(&page));
-        let style = Style::default();
-        buffer.push_run("• ", style);
-        buffer.push_run(&page[0..5], style);
-        buffer.push_run(&page[6..10], style);
-        assert_eq!(buffer.text.as_str(), "• ", "only the bullet is copied");
-        let texts: Vec<&str> = buffer
-            .runs
-            .iter()
-            .map(|run| buffer.run_text(*run))
-            .collect();
-        assert_eq!(texts, ["• ", "alpha", "beta"]);
-        // A copy of a slice (not the page's own bytes) is copied.
-        let elsewhere = page[11..].to_string();
-        buffer.push_run(&elsewhere, style);
-        buffer.push_run(&page[11..], style);
-        assert_eq!(buffer.text.as_str(), "• gamma");
-        buffer.truncate_runs(4);
-        assert_eq!(
-            buffer.text.as_str(),
-            "• gamma",
-            "a dropped borrowed run frees nothing"
-        );
-        buffer.truncate_runs(3);
-        assert_eq!(buffer.text.as_str(), "• ");
-        buffer.truncate_runs(1);
-        assert_eq!(buffer.text.as_str(), "• ");
-        assert_eq!(buffer.run_count(), 1);
-    }
 
     #[test]
     fn a_text_longer_than_a_run_is_kept_whole_in_several_runs() {
