@@ -78,6 +78,7 @@ impl Reader {
         };
         if stale {
             let anchor = self.scroll_fraction();
+            let old_count = self.line_count();
             self.layout = Some(Arc::new(match self.row_limit {
                 Some(rows) => cached.doc.page_layout_first(width, rows),
                 None => cached.doc.page_layout(width),
@@ -85,8 +86,10 @@ impl Reader {
             self.laid_out_limit = self.row_limit;
             self.laid_out = Some(Arc::downgrade(&cached.doc));
             self.laid_out_rank = cached.rank();
-            if anchor > 0.0 {
-                self.scroll = (anchor * self.line_count() as f64) as usize;
+            // The same rows (colours arrived, say) keep the exact position; otherwise the same
+            // fraction of the page, rounded: truncated, 2/49 × 49 gave 1, a line up.
+            if anchor > 0.0 && self.line_count() != old_count {
+                self.scroll = (anchor * self.line_count() as f64).round() as usize;
             }
             self.run_search();
             self.locate_links(&cached.doc);
@@ -352,6 +355,43 @@ mod tests {
         assert_eq!(Arc::strong_count(&plain), 1);
         reader.refresh_layout(&docs, 40);
         assert!(reader.is_ready());
+    }
+
+    /// Colours arriving (the same rows laid out again) never move the reader: it kept the
+    /// fraction of the page and truncated it, so 2 of 49 rows came back as 1.
+    #[test]
+    fn a_coloured_parse_keeps_the_exact_line() {
+        let theme = crate::ui::theme::Theme::default();
+        for paragraphs in 1..30 {
+            let text: String = (0..paragraphs).map(|n| format!("Line {n}.\n\n")).collect();
+            let key = DocKey {
+                space: "space".into(),
+                page: format!("page {paragraphs}"),
+                version: "1".into(),
+            };
+            let mut docs = DocCache::default();
+            docs.insert(
+                key.clone(),
+                Arc::new(MarkdownDoc::parse(&text, &theme)),
+                false,
+            );
+            let mut reader = Reader::default();
+            reader.show(key.clone(), &docs, 40);
+            for line in 0..reader.line_count() {
+                reader.scroll = line;
+                let coloured = Arc::new(MarkdownDoc::parse(&text, &theme));
+                docs.insert(key.clone(), coloured, true);
+                reader.refresh_layout(&docs, 40);
+                assert_eq!(reader.scroll, line, "{paragraphs} paragraphs");
+                docs.forget(&key);
+                docs.insert(
+                    key.clone(),
+                    Arc::new(MarkdownDoc::parse(&text, &theme)),
+                    false,
+                );
+                reader.laid_out_rank = ParseRank::default();
+            }
+        }
     }
 
     #[test]
