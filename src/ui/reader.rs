@@ -78,7 +78,7 @@ impl Reader {
         };
         if stale {
             let anchor = self.scroll_fraction();
-            let old_count = self.line_count();
+            let old_width = self.layout.as_ref().map(|layout| layout.width);
             self.layout = Some(Arc::new(match self.row_limit {
                 Some(rows) => cached.doc.page_layout_first(width, rows),
                 None => cached.doc.page_layout(width),
@@ -86,10 +86,11 @@ impl Reader {
             self.laid_out_limit = self.row_limit;
             self.laid_out = Some(Arc::downgrade(&cached.doc));
             self.laid_out_rank = cached.rank();
-            // The same rows (colours arrived, say) keep the exact position; otherwise the same
-            // fraction of the page, rounded: truncated, 2/49 × 49 gave 1, a line up.
-            if anchor > 0.0 && self.line_count() != old_count {
-                self.scroll = (anchor * self.line_count() as f64).round() as usize;
+            // At the same width the rows above the top one are the same (colours arrived, or
+            // the rest of a page read from its start): the exact line is kept. A new width keeps
+            // the same fraction of the page (the epsilon: 2/49 × 49 is 1.99…, a line up).
+            if anchor > 0.0 && old_width != Some(width) {
+                self.scroll = (anchor * self.line_count() as f64 + 1e-9) as usize;
             }
             self.run_search();
             self.locate_links(&cached.doc);
