@@ -10,6 +10,7 @@ use ratatui::widgets::Paragraph;
 
 use crate::app::DocKey;
 use crate::app::docs::{DocCache, ParseRank};
+use crate::app::keymap::Action;
 use crate::ui::markdown::{DocLink, LinkSpot, MarkdownDoc, PageLayout, TextMatch};
 use crate::ui::theme::Theme;
 
@@ -188,6 +189,24 @@ impl Reader {
 
     pub fn max_scroll(&self, height: usize) -> usize {
         self.line_count().saturating_sub(height.max(1))
+    }
+
+    /// Scrolls for a motion key (line, half page, page keeping one line, top, bottom) in a
+    /// view `height` rows tall; false for any other action.
+    pub fn scroll_for(&mut self, action: Action, height: usize) -> bool {
+        let page = height.max(1) as isize;
+        match action {
+            Action::Down => self.scroll_by(1, height),
+            Action::Up => self.scroll_by(-1, height),
+            Action::HalfPageDown => self.scroll_by(page / 2, height),
+            Action::HalfPageUp => self.scroll_by(-page / 2, height),
+            Action::PageDown => self.scroll_by(page - 1, height),
+            Action::PageUp => self.scroll_by(-(page - 1), height),
+            Action::Top => self.scroll_to(0, height),
+            Action::Bottom => self.scroll_to(usize::MAX, height),
+            _ => return false,
+        }
+        true
     }
 
     pub fn scroll_by(&mut self, delta: isize, height: usize) {

@@ -304,16 +304,10 @@ impl ScreenState for PageScreen {
         // What the last link said gives way to whatever is done next.
         self.link_status = None;
         let (_, height) = Self::text_size(ctx);
-        let page = height.max(1) as isize;
+        if self.reader.scroll_for(action, height) {
+            return Some(Step::default());
+        }
         match action {
-            Action::Down => self.reader.scroll_by(1, height),
-            Action::Up => self.reader.scroll_by(-1, height),
-            Action::HalfPageDown => self.reader.scroll_by(page / 2, height),
-            Action::HalfPageUp => self.reader.scroll_by(-page / 2, height),
-            Action::PageDown => self.reader.scroll_by(page - 1, height),
-            Action::PageUp => self.reader.scroll_by(-(page - 1), height),
-            Action::Top => self.reader.scroll_to(0, height),
-            Action::Bottom => self.reader.scroll_to(usize::MAX, height),
             Action::Search => self.search_input = Some(LineInput::default()),
             Action::NextMatch => self.reader.step_match(true, height),
             Action::PreviousMatch => self.reader.step_match(false, height),

@@ -269,23 +269,14 @@ impl SpaceScreen {
             return None;
         }
         let height = Self::preview_rows(ctx);
-        let page = height.max(1) as isize;
-        match action {
-            Action::Down => self.reader.scroll_by(1, height),
-            Action::Up => self.reader.scroll_by(-1, height),
-            Action::HalfPageDown => self.reader.scroll_by(page / 2, height),
-            Action::HalfPageUp => self.reader.scroll_by(-page / 2, height),
-            Action::PageDown => self.reader.scroll_by(page - 1, height),
-            Action::PageUp => self.reader.scroll_by(-(page - 1), height),
-            Action::Top => self.reader.scroll_to(0, height),
-            Action::Bottom => self.reader.scroll_to(usize::MAX, height),
-            Action::Back => {
-                self.preview_focused = false;
-                return Some(Step::cmd(self.relayout_preview(ctx)));
-            }
-            _ => return None,
+        if self.reader.scroll_for(action, height) {
+            return Some(Step::default());
         }
-        Some(Step::default())
+        if action != Action::Back {
+            return None;
+        }
+        self.preview_focused = false;
+        Some(Step::cmd(self.relayout_preview(ctx)))
     }
 
     /// The wheel over the preview scrolls it, three lines a notch: the preview takes the focus
