@@ -223,7 +223,11 @@ fn moving_through_ten_pages_quickly_fetches_one() {
         .into_iter()
         .find(|(_, call)| matches!(call, ApiCall::ListPages { .. }))
         .expect("pages reloaded");
-    respond(&mut model, request, ApiResponse::Pages(Ok(twelve_pages())));
+    respond(
+        &mut model,
+        request,
+        common::page_tree_answer(&twelve_pages()),
+    );
 
     let mut timers = Vec::new();
     for _ in 0..10 {

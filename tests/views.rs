@@ -240,7 +240,11 @@ fn space_failed() -> Model {
     );
     update(&mut model, char_key('G'));
     let (request, _) = only_request(&update(&mut model, key(KeyCode::Enter)));
-    respond(&mut model, request, ApiResponse::Pages(Err(server_error())));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::PageTree(Err(server_error())),
+    );
     model
 }
 
@@ -257,7 +261,7 @@ fn space_reload_failed() -> Model {
     respond(
         &mut model,
         pages_request,
-        ApiResponse::Pages(Err(server_error())),
+        ApiResponse::PageTree(Err(server_error())),
     );
     model
 }

@@ -95,7 +95,6 @@ pub enum ApiResponse {
     Organizations(Result<ListPage<Organization>, ApiError>),
     OrganizationTree(Result<OrganizationTree, ApiError>),
     Members(Result<ListPage<Member>, ApiError>),
-    Pages(Result<Vec<Page>, ApiError>),
     /// A space's page tree, built as the answer was read (see `screens::space::PageTreeSeed`).
     PageTree(
         Result<

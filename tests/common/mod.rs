@@ -154,6 +154,12 @@ pub fn organizations_page(
     }
 }
 
+/// The answer to `ApiCall::ListPages` for `pages`, as the runtime hands it over: the tree.
+pub fn page_tree_answer(pages: &[Page]) -> ApiResponse {
+    let tree = quire::screens::space::build_page_tree(pages);
+    ApiResponse::PageTree(Ok(quire::app::handoff::Handoff::new(tree)))
+}
+
 pub fn respond(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
     update(model, Msg::Api { request, response })
 }
@@ -215,7 +221,7 @@ pub fn space_model() -> (Model, RequestId) {
     );
     update(&mut model, char_key('G'));
     let (request, _) = only_request(&update(&mut model, key(KeyCode::Enter)));
-    let cmd = respond(&mut model, request, ApiResponse::Pages(Ok(pages())));
+    let cmd = respond(&mut model, request, page_tree_answer(&pages()));
     let (preview, call) = only_request(&cmd);
     assert_eq!(
         call,

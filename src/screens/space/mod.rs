@@ -736,15 +736,6 @@ impl ScreenState for SpaceScreen {
             return Some(step);
         }
         match response {
-            ApiResponse::Pages(result) => {
-                // Built from the borrowed pages: a copy of 10,000 typed pages would double the
-                // memory this answer holds while the tree is made.
-                let result = result
-                    .as_ref()
-                    .map(|pages| build_page_tree(pages))
-                    .map_err(Clone::clone);
-                self.on_page_tree(request, result, ctx)
-            }
             ApiResponse::PageTree(result) => {
                 let result = match result {
                     Ok(handoff) => Ok(handoff.take()?),
