@@ -350,6 +350,9 @@ impl PtyApp {
         self.send("j");
         self.send("\r");
         self.wait_for("Quickstart  /quickstart", timeout);
+        // The title shows before the page has arrived (the tree names it); a key sent before
+        // then has nothing to scroll yet.
+        self.wait_for("line 1/", timeout);
     }
 
     pub fn send(&mut self, keys: &str) {
