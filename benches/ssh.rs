@@ -516,7 +516,7 @@ fn rendered_as_ansi(markdown: &str, width: u16) -> String {
     use quire::ui::markdown::{MarkdownDoc, RenderOptions};
     let theme = Theme::default();
     let doc = MarkdownDoc::parse(markdown, &theme).highlighted(&theme, &RenderOptions::default());
-    let layout = doc.page_layout(width);
+    let layout = std::sync::Arc::new(doc).page_layout(width);
     let mut text = String::new();
     for line in layout.lines(0..layout.len()) {
         let mut styled = false;

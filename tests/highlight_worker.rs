@@ -12,10 +12,9 @@ const QUICKSTART: &str = include_str!("../src/sandbox/demo/pages/quickstart.md")
 
 /// Runs of text in a distinct style: highlighting splits code lines into many.
 fn styled_runs(doc: &MarkdownDoc) -> usize {
-    let layout = doc.page_layout(80);
-    layout
-        .lines(0..layout.len())
-        .into_iter()
+    doc.layout(80)
+        .lines
+        .iter()
         .map(|line| line.spans.len())
         .sum()
 }

@@ -36,7 +36,7 @@ fn a_worker_that_does_not_answer_is_killed_and_the_code_stays_plain() {
         "waited {:?}",
         started.elapsed()
     );
-    assert_eq!(coloured.page_layout(80).len(), doc.page_layout(80).len());
+    assert_eq!(coloured.layout(80).lines.len(), doc.layout(80).lines.len());
     assert!(
         std::fs::read_to_string(format!("/proc/{worker}/stat"))
             .map_or(true, |stat| stat.contains(") Z")),

@@ -59,7 +59,8 @@ async fn the_rendered_one_megabyte_page_is_compact() {
         highlight_budget: std::time::Duration::ZERO,
         ..RenderOptions::default()
     };
-    let doc = MarkdownDoc::parse(&markdown, &theme).highlighted(&theme, &options);
+    let doc =
+        std::sync::Arc::new(MarkdownDoc::parse(&markdown, &theme).highlighted(&theme, &options));
     let megabyte = 1024 * 1024;
     let doc_bytes = doc.heap_bytes();
     assert!(

@@ -1,6 +1,14 @@
 //! Blocks to rows of one width. Nothing here can make a row wider than the width: prefixes are
 //! cut to half the width, words longer than a row are split, and a character wider than the
 //! whole row is replaced by `…`.
+//!
+//! A page's layout keeps only where each block's rows start: the rows themselves are made from
+//! the parse when they are needed (the ones on screen, kept until the view moves away, or every
+//! row in turn for a search), so a 1 MB page costs a few hundred KB laid out instead of
+//! megabytes, and a new parse (its colours) replaces the old one without two layouts at once.
+
+use std::ops::Range;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -8,43 +16,44 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::ui::text::{grapheme_width, width as text_width};
 
-use super::store::{BlockStore, Seg, StoredBlock, StoredBody, StoredTable, TextBuffer};
+use super::store::{BlockStore, Seg, StoredBody, StoredTable, TextBuffer};
 use super::{Align, DocLayout, MarkdownDoc, Piece, TextMatch, Wrap};
 
-/// A page wrapped to one width, compactly: the rows' text in one buffer, each row a slice of
-/// its runs. Lines for drawing are made only for the rows on screen ([`PageLayout::lines`]).
+/// A page wrapped to one width. Lines for drawing are made only for the rows on screen
+/// ([`PageLayout::lines`]).
 #[derive(Clone, Debug, Default)]
 pub struct PageLayout {
-    buffer: TextBuffer,
-    /// Where each row's runs start in `buffer`; a row ends where the next one starts.
-    row_starts: Vec<u32>,
+    rows: LaidOut,
     /// The row of each heading, in [`MarkdownDoc::headings`] order.
     pub heading_rows: Vec<usize>,
     pub width: u16,
 }
 
-impl PageLayout {
-    /// A layout of ready-made lines (for tests of what shows them).
-    pub fn from_lines(lines: &[Line<'_>], width: u16) -> PageLayout {
-        let mut layout = PageLayout {
-            width,
-            ..PageLayout::default()
-        };
-        for line in lines {
-            layout.push_row(line.spans.iter().map(|span| Seg {
-                text: &span.content,
-                style: span.style,
-            }));
-        }
-        layout
-    }
+#[derive(Clone, Debug)]
+enum LaidOut {
+    /// Every row kept: short texts, a preview's first screenful, tests.
+    Kept(RowStore),
+    /// Rows made from the page's blocks when asked for.
+    OnDemand(OnDemand),
+}
 
-    pub fn len(&self) -> usize {
+impl Default for LaidOut {
+    fn default() -> Self {
+        LaidOut::Kept(RowStore::default())
+    }
+}
+
+/// Rows in compact form: their text in one buffer, each row a slice of its runs.
+#[derive(Clone, Debug, Default)]
+struct RowStore {
+    buffer: TextBuffer,
+    /// Where each row's runs start in `buffer`; a row ends where the next one starts.
+    row_starts: Vec<u32>,
+}
+
+impl RowStore {
+    fn len(&self) -> usize {
         self.row_starts.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.row_starts.is_empty()
     }
 
     fn push_row<'a>(&mut self, pieces: impl IntoIterator<Item = Seg<'a>>) {
@@ -59,8 +68,13 @@ impl PageLayout {
         }
     }
 
+    fn clear(&mut self) {
+        self.row_starts.clear();
+        self.buffer.truncate_runs(0);
+    }
+
     /// The pieces of one row (empty past the end).
-    pub(super) fn row(&self, row: usize) -> Vec<Seg<'_>> {
+    fn row(&self, row: usize) -> Vec<Seg<'_>> {
         let Some(start) = self.row_starts.get(row).copied() else {
             return Vec::new();
         };
@@ -72,36 +86,222 @@ impl PageLayout {
         self.buffer.segs(super::store::Runs::new(start, end))
     }
 
-    /// The rows `range` as lines to draw; they borrow the layout's text.
-    pub fn lines(&self, range: std::ops::Range<usize>) -> Vec<Line<'_>> {
-        let end = range.end.min(self.len());
-        (range.start.min(end)..end)
-            .map(|row| {
-                Line::from(
-                    self.row(row)
-                        .into_iter()
-                        .map(|seg| Span::styled(seg.text, seg.style))
-                        .collect::<Vec<_>>(),
-                )
-            })
-            .collect()
+    fn heap_bytes(&self) -> usize {
+        self.buffer.heap_bytes() + self.row_starts.capacity() * size_of::<u32>()
+    }
+}
+
+/// A page laid out by blocks: how many rows each block takes, and the parse to make them from.
+struct OnDemand {
+    doc: Arc<MarkdownDoc>,
+    /// The first row of each block laid out, then the row after the last one.
+    block_rows: Vec<u32>,
+    /// The last row is the "page truncated" notice.
+    truncated: bool,
+    /// The rows of the blocks around the last ones drawn: the next frame mostly needs the same.
+    window: Mutex<Window>,
+}
+
+/// Rows of consecutive blocks, from `first_row` on.
+#[derive(Default)]
+struct Window {
+    blocks: Range<usize>,
+    first_row: usize,
+    rows: RowStore,
+}
+
+impl Clone for OnDemand {
+    fn clone(&self) -> Self {
+        OnDemand {
+            doc: Arc::clone(&self.doc),
+            block_rows: self.block_rows.clone(),
+            truncated: self.truncated,
+            window: Mutex::new(Window::default()),
+        }
+    }
+}
+
+impl std::fmt::Debug for OnDemand {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("OnDemand")
+            .field("blocks", &self.block_rows.len().saturating_sub(1))
+            .field("rows", &self.len())
+            .field("truncated", &self.truncated)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Rows drawn beyond those asked for, each way, so that scrolling a little lays out nothing.
+const WINDOW_MARGIN: usize = 64;
+
+impl OnDemand {
+    fn len(&self) -> usize {
+        self.block_rows.last().map_or(0, |rows| *rows as usize)
+    }
+
+    /// The blocks whose rows overlap `rows`.
+    fn blocks_of(&self, rows: Range<usize>) -> Range<usize> {
+        let block_count = self.block_rows.len().saturating_sub(1);
+        // The last block starting at or before the first row (empty blocks start where the
+        // next one does).
+        let first = self
+            .block_rows
+            .partition_point(|start| (*start as usize) <= rows.start)
+            .saturating_sub(1);
+        let end = self
+            .block_rows
+            .partition_point(|start| (*start as usize) < rows.end)
+            .clamp(first, block_count);
+        first..end
+    }
+
+    /// Lays out `blocks` into `store` (cleared first), cut at the page's last row.
+    fn lay_out(&self, blocks: Range<usize>, width: usize, store: &mut RowStore) {
+        store.clear();
+        let first_row = self
+            .block_rows
+            .get(blocks.start)
+            .map_or(0, |row| *row as usize);
+        let mut rows = Rows {
+            store: std::mem::take(store),
+            max_rows: self.len().saturating_sub(first_row),
+            full: false,
+        };
+        let page = &self.doc.store;
+        for index in blocks.start..blocks.end.min(page.len()) {
+            layout_block(page, index, width, &mut rows);
+            if rows.full {
+                break;
+            }
+        }
+        *store = rows.store;
+        if self.truncated && first_row + store.len() == self.len() {
+            store.pop_row();
+            push_truncation_notice(store, width);
+        }
+    }
+
+    /// Calls `visit` with each row of `range` in order until it returns false. A few rows (a
+    /// screenful) come from the window, laid out again only when the view moved away from it;
+    /// many rows (a search) are made block by block and let go.
+    fn visit_rows(
+        &self,
+        range: Range<usize>,
+        width: usize,
+        visit: &mut dyn FnMut(usize, &[Seg<'_>]) -> bool,
+    ) {
+        let range = range.start.min(self.len())..range.end.min(self.len());
+        if range.is_empty() {
+            return;
+        }
+        if range.len() <= 4 * WINDOW_MARGIN {
+            let mut window = self.window.lock().unwrap_or_else(PoisonError::into_inner);
+            let covered = window.first_row..window.first_row + window.rows.len();
+            if window.blocks.is_empty() || range.start < covered.start || range.end > covered.end {
+                let wanted = range.start.saturating_sub(WINDOW_MARGIN)..range.end + WINDOW_MARGIN;
+                let blocks = self.blocks_of(wanted);
+                let mut rows = std::mem::take(&mut window.rows);
+                self.lay_out(blocks.clone(), width, &mut rows);
+                window.first_row = self
+                    .block_rows
+                    .get(blocks.start)
+                    .map_or(0, |row| *row as usize);
+                window.blocks = blocks;
+                window.rows = rows;
+            }
+            for row in range {
+                if !visit(row, &window.rows.row(row - window.first_row)) {
+                    return;
+                }
+            }
+            return;
+        }
+        let mut scratch = RowStore::default();
+        for block in self.blocks_of(range.clone()) {
+            self.lay_out(block..block + 1, width, &mut scratch);
+            let first_row = self.block_rows[block] as usize;
+            for offset in 0..scratch.len() {
+                let row = first_row + offset;
+                if range.contains(&row) && !visit(row, &scratch.row(offset)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        let window = self.window.lock().unwrap_or_else(PoisonError::into_inner);
+        self.block_rows.capacity() * size_of::<u32>() + window.rows.heap_bytes()
+    }
+}
+
+impl PageLayout {
+    /// A layout of ready-made lines (for tests of what shows them).
+    pub fn from_lines(lines: &[Line<'_>], width: u16) -> PageLayout {
+        let mut rows = RowStore::default();
+        for line in lines {
+            rows.push_row(line.spans.iter().map(|span| Seg {
+                text: &span.content,
+                style: span.style,
+            }));
+        }
+        PageLayout {
+            rows: LaidOut::Kept(rows),
+            heading_rows: Vec::new(),
+            width,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match &self.rows {
+            LaidOut::Kept(rows) => rows.len(),
+            LaidOut::OnDemand(page) => page.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Calls `visit` with each row of `range` (its index and pieces) in order, until it
+    /// returns false.
+    pub(super) fn visit_rows(
+        &self,
+        range: Range<usize>,
+        visit: &mut dyn FnMut(usize, &[Seg<'_>]) -> bool,
+    ) {
+        match &self.rows {
+            LaidOut::Kept(rows) => {
+                for row in range.start..range.end.min(rows.len()) {
+                    if !visit(row, &rows.row(row)) {
+                        return;
+                    }
+                }
+            }
+            LaidOut::OnDemand(page) => page.visit_rows(range, usize::from(self.width), visit),
+        }
+    }
+
+    /// The rows `range` as lines to draw.
+    pub fn lines(&self, range: Range<usize>) -> Vec<Line<'static>> {
+        let mut lines = Vec::with_capacity(range.len().min(self.len()));
+        self.visit_rows(range, &mut |_, pieces| {
+            lines.push(Line::from(
+                pieces
+                    .iter()
+                    .map(|piece| Span::styled(piece.text.to_string(), piece.style))
+                    .collect::<Vec<_>>(),
+            ));
+            true
+        });
+        lines
     }
 
     /// Every row as owned lines.
     pub fn to_lines(&self) -> DocLayout {
         DocLayout {
-            lines: self
-                .lines(0..self.len())
-                .into_iter()
-                .map(|line| {
-                    Line::from(
-                        line.spans
-                            .into_iter()
-                            .map(|span| Span::styled(span.content.into_owned(), span.style))
-                            .collect::<Vec<_>>(),
-                    )
-                })
-                .collect(),
+            lines: self.lines(0..self.len()),
             heading_rows: self.heading_rows.clone(),
             width: self.width,
         }
@@ -109,73 +309,150 @@ impl PageLayout {
 
     /// Case-insensitive matches of `query`, as [`DocLayout::find`] finds them.
     pub fn find(&self, query: &str) -> Vec<TextMatch> {
-        find_in_rows(
-            (0..self.len()).map(|row| self.row(row).into_iter().map(|seg| seg.text)),
-            query,
-        )
+        let mut matches = Vec::new();
+        // Rows are handed over one at a time and may not outlive the call: search each.
+        self.visit_rows(0..self.len(), &mut |row, pieces| {
+            let this_row = std::iter::once(pieces.iter().map(|piece| piece.text));
+            matches.extend(
+                find_in_rows(this_row, query)
+                    .into_iter()
+                    .map(|found| TextMatch { row, ..found }),
+            );
+            true
+        });
+        matches
     }
 
-    /// Bytes this layout holds on the heap: a deterministic measure of its size.
+    /// Bytes this layout holds on the heap (not counting the parse an on-demand layout reads
+    /// its rows from): a deterministic measure of its size.
     pub fn heap_bytes(&self) -> usize {
-        self.buffer.heap_bytes()
-            + self.row_starts.capacity() * size_of::<u32>()
-            + self.heading_rows.capacity() * size_of::<usize>()
+        let rows = match &self.rows {
+            LaidOut::Kept(rows) => rows.heap_bytes(),
+            LaidOut::OnDemand(page) => page.heap_bytes(),
+        };
+        rows + self.heading_rows.capacity() * size_of::<usize>()
     }
 }
 
+/// Lays out every row of `doc` (up to `max_rows`) and keeps them.
 pub(super) fn layout(
     doc: &MarkdownDoc,
     width: u16,
     max_rows: usize,
     mark_truncation: bool,
 ) -> PageLayout {
-    let mut layout = PageLayout {
-        width,
-        ..PageLayout::default()
-    };
-    let cells = usize::from(width);
-    if cells == 0 {
-        layout.heading_rows = vec![0; doc.heading_blocks.len()];
-        return layout;
-    }
     let mut rows = Rows {
-        layout,
+        store: RowStore::default(),
         max_rows,
         full: false,
     };
+    let heading_rows = lay_out_blocks(doc, width, &mut rows, |_, _| {});
+    let mut store = rows.store;
+    if rows.full && mark_truncation {
+        store.pop_row();
+        push_truncation_notice(&mut store, usize::from(width));
+    }
+    store.buffer.shrink_to_fit();
+    store.row_starts.shrink_to_fit();
+    PageLayout {
+        heading_rows: finish_heading_rows(doc, heading_rows, store.len(), rows.full),
+        rows: LaidOut::Kept(store),
+        width,
+    }
+}
+
+/// Counts the rows of each block of `doc` at `width` and keeps only the counts: the rows are
+/// made again when drawn.
+pub(super) fn layout_on_demand(doc: &Arc<MarkdownDoc>, width: u16) -> PageLayout {
+    let mut rows = Rows {
+        store: RowStore::default(),
+        max_rows: super::MAX_ROWS,
+        full: false,
+    };
+    let mut block_rows: Vec<u32> = Vec::with_capacity(doc.store.blocks.len() + 1);
+    let mut laid_out = 0usize;
+    let heading_rows = lay_out_blocks(doc, width, &mut rows, |_, rows: &mut Rows| {
+        // Only the count is kept: the block's rows are dropped as soon as they are counted.
+        block_rows.push(u32::try_from(laid_out).unwrap_or(u32::MAX));
+        laid_out += rows.store.len();
+        rows.store.clear();
+    });
+    block_rows.push(u32::try_from(laid_out).unwrap_or(u32::MAX));
+    block_rows.shrink_to_fit();
+    PageLayout {
+        heading_rows: finish_heading_rows(doc, heading_rows, laid_out, rows.full),
+        rows: LaidOut::OnDemand(OnDemand {
+            doc: Arc::clone(doc),
+            block_rows,
+            truncated: rows.full,
+            window: Mutex::new(Window::default()),
+        }),
+        width,
+    }
+}
+
+/// Lays out `doc`'s blocks into `rows` until they are full, calling `after_block` after each
+/// block with its index; returns the row each heading reached starts on.
+fn lay_out_blocks(
+    doc: &MarkdownDoc,
+    width: u16,
+    rows: &mut Rows,
+    mut after_block: impl FnMut(usize, &mut Rows),
+) -> Vec<usize> {
+    let cells = usize::from(width);
+    if cells == 0 {
+        return vec![0; doc.heading_blocks.len()];
+    }
     let mut heading_rows = Vec::new();
     let mut next_heading = 0;
+    // Rows already counted and let go by `after_block`.
+    let mut counted = 0;
     let store: &BlockStore = &doc.store;
-    for (index, block) in store.blocks.iter().enumerate() {
+    for index in 0..store.len() {
         if rows.full {
             break;
         }
+        let before = rows.store.len();
         while doc.heading_blocks.get(next_heading) == Some(&index) {
-            heading_rows.push(rows.layout.len());
+            heading_rows.push(counted + before);
             next_heading += 1;
         }
-        layout_block(block, &store.buffer, cells, &mut rows);
+        layout_block(store, index, cells, rows);
+        let after = rows.store.len();
+        after_block(index, rows);
+        // A block's rows that `after_block` let go still count toward the page's limit.
+        let let_go = after - rows.store.len();
+        counted += let_go;
+        rows.max_rows = rows.max_rows.saturating_sub(let_go);
     }
-    let mut layout = rows.layout;
-    if rows.full && mark_truncation {
-        let notice = Piece::new("… page truncated", Style::default());
-        let line = fit(&[notice.seg()], cells);
-        layout.pop_row();
-        layout.push_row(line.iter().map(Piece::seg));
-        let last = layout.len().saturating_sub(1);
+    heading_rows
+}
+
+/// Headings past a truncation point at the last row; none for a page laid out to no width.
+fn finish_heading_rows(
+    doc: &MarkdownDoc,
+    mut heading_rows: Vec<usize>,
+    row_count: usize,
+    truncated: bool,
+) -> Vec<usize> {
+    if truncated {
+        let last = row_count.saturating_sub(1);
         while heading_rows.len() < doc.heading_blocks.len() {
             heading_rows.push(last);
         }
     }
-    layout.heading_rows = heading_rows;
-    layout.buffer.shrink_to_fit();
-    layout.row_starts.shrink_to_fit();
-    layout
+    heading_rows
+}
+
+fn push_truncation_notice(store: &mut RowStore, width: usize) {
+    let notice = Piece::new("… page truncated", Style::default());
+    let line = fit(&[notice.seg()], width);
+    store.push_row(line.iter().map(Piece::seg));
 }
 
 /// The rows laid out so far; refuses more after `max_rows`.
 struct Rows {
-    layout: PageLayout,
+    store: RowStore,
     max_rows: usize,
     full: bool,
 }
@@ -183,17 +460,21 @@ struct Rows {
 impl Rows {
     /// Adds a row; false once the page is full.
     fn push(&mut self, prefix: &[Piece], content: Vec<Piece>) -> bool {
-        if self.layout.len() >= self.max_rows {
+        if self.store.len() >= self.max_rows {
             self.full = true;
             return false;
         }
-        self.layout
+        self.store
             .push_row(prefix.iter().chain(content.iter()).map(Piece::seg));
         true
     }
 }
 
-fn layout_block(block: &StoredBlock, buffer: &TextBuffer, width: usize, rows: &mut Rows) {
+fn layout_block(page: &BlockStore, index: usize, width: usize, rows: &mut Rows) {
+    let Some(block) = page.blocks.get(index) else {
+        return;
+    };
+    let buffer = &page.buffer;
     let prefix_limit = if width >= 2 { width / 2 } else { 0 };
     let first_prefix = fit(&buffer.segs(block.first_prefix), prefix_limit);
     let rest_prefix = fit(&buffer.segs(block.rest_prefix), prefix_limit);
@@ -211,7 +492,7 @@ fn layout_block(block: &StoredBlock, buffer: &TextBuffer, width: usize, rows: &m
     };
     match &block.body {
         StoredBody::Text { runs, wrap } => {
-            let pieces = buffer.segs(*runs);
+            let pieces = buffer.segs(page.text_runs(index, *runs));
             wrap_pieces(&pieces, first_available, rest_available, *wrap, &mut emit);
         }
         StoredBody::Rule(rule) => {

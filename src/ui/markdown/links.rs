@@ -47,12 +47,12 @@ impl PageLayout {
         let mut spots = Vec::new();
         let mut next = 0;
         let mut current = start_matching(links, &mut next);
-        for row in 0..self.len() {
-            if current.is_none() {
-                break;
-            }
+        if current.is_none() {
+            return spots;
+        }
+        self.visit_rows(0..self.len(), &mut |row, segs| {
             let mut column = 0u16;
-            for seg in self.row(row) {
+            for seg in segs {
                 let width = u16::try_from(text_width(seg.text)).unwrap_or(u16::MAX);
                 let start = column;
                 column = column.saturating_add(width);
@@ -84,7 +84,8 @@ impl PageLayout {
                     current = start_matching(links, &mut next);
                 }
             }
-        }
+            current.is_some()
+        });
         spots
     }
 }
@@ -116,6 +117,7 @@ mod tests {
     fn spots(markdown: &str, width: u16) -> Vec<(usize, Vec<LinkPiece>)> {
         let theme = Theme::default();
         let doc = MarkdownDoc::parse(markdown, &theme);
+        let doc = std::sync::Arc::new(doc);
         doc.link_spots(&doc.page_layout(width))
             .into_iter()
             .map(|spot| (spot.link, spot.pieces))

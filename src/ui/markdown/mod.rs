@@ -17,6 +17,7 @@ mod store;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use ratatui::style::Style;
@@ -156,7 +157,7 @@ impl MarkdownDoc {
                 }
             }
         });
-        doc.store.buffer.shrink_to_fit();
+        doc.store.shrink_to_fit();
         // Highlighting a big page frees tens of MB of tokens and worker memory.
         highlight::release_free_memory();
         doc
@@ -169,14 +170,15 @@ impl MarkdownDoc {
         index: usize,
         tokens: impl Iterator<Item = (&'t str, Style)>,
     ) -> bool {
-        let buffer = &mut self.store.buffer;
-        let Some(block) = self.store.blocks.get_mut(index) else {
+        let Some(block) = self.store.blocks.get(index) else {
             return false;
         };
-        let store::StoredBody::Text { runs, .. } = &mut block.body else {
+        let store::StoredBody::Text { runs, .. } = &block.body else {
             return true;
         };
-        let [line] = buffer.runs(*runs) else {
+        let runs = self.store.text_runs(index, *runs);
+        let buffer = &mut self.store.buffer;
+        let [line] = buffer.runs(runs) else {
             return true;
         };
         let line = *line;
@@ -192,7 +194,8 @@ impl MarkdownDoc {
             at += text.len();
         }
         if at == line_text_length {
-            *runs = store::Runs::new(first, buffer.run_count());
+            let coloured = store::Runs::new(first, buffer.run_count());
+            self.store.restyle(index, coloured);
         }
         true
     }
@@ -200,7 +203,9 @@ impl MarkdownDoc {
     /// The plain text of a text block.
     fn block_text(&self, index: usize) -> String {
         match self.store.blocks.get(index).map(|block| &block.body) {
-            Some(store::StoredBody::Text { runs, .. }) => self.store.buffer.plain(*runs),
+            Some(store::StoredBody::Text { runs, .. }) => {
+                self.store.buffer.plain(self.store.text_runs(index, *runs))
+            }
             _ => String::new(),
         }
     }
@@ -225,7 +230,7 @@ impl MarkdownDoc {
     /// Wraps to `width` columns. The app caches the result per (doc, width) and draws only
     /// the visible slice.
     pub fn layout(&self, width: u16) -> DocLayout {
-        self.page_layout(width).to_lines()
+        layout::layout(self, width, MAX_ROWS, true).to_lines()
     }
 
     /// Lays out only the first `rows` rows, for showing the top of a big page before the
@@ -234,9 +239,10 @@ impl MarkdownDoc {
         layout::layout(self, width, rows.min(MAX_ROWS), false).to_lines()
     }
 
-    /// Wraps to `width` columns in compact form: what the reader keeps for a page.
-    pub fn page_layout(&self, width: u16) -> PageLayout {
-        layout::layout(self, width, MAX_ROWS, true)
+    /// Wraps to `width` columns, keeping only where each block's rows start: what the reader
+    /// keeps for a page. Its rows are made from this parse when they are drawn or searched.
+    pub fn page_layout(self: &Arc<Self>, width: u16) -> PageLayout {
+        layout::layout_on_demand(self, width)
     }
 
     /// Only the first `rows` rows in compact form, for a view that never scrolls.

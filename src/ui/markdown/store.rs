@@ -3,6 +3,7 @@
 //! piece instead of a `String` (and its allocation) per piece.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use ratatui::style::Style;
 
@@ -83,8 +84,12 @@ pub(super) struct TextBuffer {
     /// Shared by a clone: a page's highlighted copy only adds runs over the same text, so
     /// colouring a 1 MB page does not copy its text (written to only while the buffer is
     /// built, when nothing shares it).
-    text: std::sync::Arc<String>,
-    runs: Vec<Run>,
+    text: Arc<String>,
+    /// Shared by a clone like the text.
+    runs: Arc<Vec<Run>>,
+    /// Runs pushed while `runs` is shared (a highlighted copy's code tokens), numbered on from
+    /// the shared ones.
+    added: Vec<Run>,
     styles: StyleTable,
 }
 
@@ -123,8 +128,8 @@ impl TextBuffer {
             let Some(start) = offset(self.text.len()) else {
                 return;
             };
-            std::sync::Arc::make_mut(&mut self.text).push_str(piece);
-            self.runs.push(Run {
+            Arc::make_mut(&mut self.text).push_str(piece);
+            self.push(Run {
                 start,
                 len: cut as u16,
                 style,
@@ -151,27 +156,50 @@ impl TextBuffer {
             let style = self.style_id(style);
             // Within `of`, so no longer than it: the length fits.
             let len = u16::try_from(end - start).unwrap_or(of.len);
-            self.runs.push(Run { start, len, style });
+            self.push(Run { start, len, style });
+        }
+    }
+
+    /// Adds a run after the others, beside the shared ones if they are shared.
+    fn push(&mut self, run: Run) {
+        match Arc::get_mut(&mut self.runs) {
+            Some(runs) if self.added.is_empty() => runs.push(run),
+            _ => self.added.push(run),
         }
     }
 
     /// Drops runs `count..` and their text (the last runs pushed).
     pub(super) fn truncate_runs(&mut self, count: u32) {
         let count = count as usize;
-        if let Some(first_dropped) = self.runs.get(count) {
-            std::sync::Arc::make_mut(&mut self.text).truncate(first_dropped.start as usize);
+        let shared = self.runs.len();
+        let first_dropped = match count.checked_sub(shared) {
+            Some(added) => self.added.get(added),
+            None => self.runs.get(count),
+        };
+        if let Some(first_dropped) = first_dropped {
+            Arc::make_mut(&mut self.text).truncate(first_dropped.start as usize);
         }
-        self.runs.truncate(count);
+        match count.checked_sub(shared) {
+            Some(added) => self.added.truncate(added),
+            None => {
+                self.added.clear();
+                Arc::make_mut(&mut self.runs).truncate(count);
+            }
+        }
     }
 
     pub(super) fn run_count(&self) -> u32 {
-        offset(self.runs.len()).unwrap_or(u32::MAX)
+        offset(self.runs.len() + self.added.len()).unwrap_or(u32::MAX)
     }
 
+    /// The runs of a slice (the runs of one piece of a page are all shared or all added).
     pub(super) fn runs(&self, runs: Runs) -> &[Run] {
-        self.runs
-            .get(runs.start as usize..runs.end as usize)
-            .unwrap_or(&[])
+        let (start, end) = (runs.start as usize, runs.end as usize);
+        let shared = self.runs.len();
+        match start.checked_sub(shared) {
+            Some(added) => self.added.get(added..end - shared).unwrap_or(&[]),
+            None => self.runs.get(start..end.min(shared)).unwrap_or(&[]),
+        }
     }
 
     pub(super) fn run_text(&self, run: Run) -> &str {
@@ -210,20 +238,25 @@ impl TextBuffer {
     /// Gives back the room left by growing: a page is kept long after it is built.
     pub(super) fn shrink_to_fit(&mut self) {
         // Shared text was shrunk when its first owner was finished.
-        if let Some(text) = std::sync::Arc::get_mut(&mut self.text) {
+        if let Some(text) = Arc::get_mut(&mut self.text) {
             text.shrink_to_fit();
         }
-        self.runs.shrink_to_fit();
+        if let Some(runs) = Arc::get_mut(&mut self.runs) {
+            runs.shrink_to_fit();
+        }
+        self.added.shrink_to_fit();
     }
 
-    /// True when both buffers hold the one copy of their text.
+    /// True when both buffers hold the one copy of their text and of their first runs.
     #[cfg(test)]
     pub(super) fn shares_text_with(&self, other: &TextBuffer) -> bool {
-        std::sync::Arc::ptr_eq(&self.text, &other.text)
+        Arc::ptr_eq(&self.text, &other.text) && Arc::ptr_eq(&self.runs, &other.runs)
     }
 
     pub(super) fn heap_bytes(&self) -> usize {
-        self.text.capacity() + self.runs.capacity() * size_of::<Run>() + self.styles.heap_bytes()
+        self.text.capacity()
+            + (self.runs.capacity() + self.added.capacity()) * size_of::<Run>()
+            + self.styles.heap_bytes()
     }
 }
 
@@ -281,7 +314,12 @@ impl StoredTable {
 #[derive(Clone, Debug, Default)]
 pub(super) struct BlockStore {
     pub buffer: TextBuffer,
-    pub blocks: Vec<StoredBlock>,
+    /// Shared by a page's highlighted copy, which gives code lines new runs in `restyled`
+    /// instead of changing their blocks: colouring a 1 MB page copies none of it.
+    pub blocks: Arc<Vec<StoredBlock>>,
+    /// Text blocks given runs of their own since they were built (coloured code lines): block
+    /// index and runs, by block index.
+    restyled: Vec<(u32, Runs)>,
     prefixes: HashMap<Vec<Piece>, Runs>,
 }
 
@@ -329,11 +367,38 @@ impl BlockStore {
             }
             super::Body::Blank => StoredBody::Blank,
         };
-        self.blocks.push(StoredBlock {
+        Arc::make_mut(&mut self.blocks).push(StoredBlock {
             first_prefix,
             rest_prefix,
             body,
         });
+    }
+
+    /// The runs of text block `index` whose body holds `runs`: its own if it was restyled.
+    pub(super) fn text_runs(&self, index: usize, runs: Runs) -> Runs {
+        if self.restyled.is_empty() {
+            return runs;
+        }
+        let index = offset(index).unwrap_or(u32::MAX);
+        match self
+            .restyled
+            .binary_search_by_key(&index, |(block, _)| *block)
+        {
+            Ok(found) => self.restyled[found].1,
+            Err(_) => runs,
+        }
+    }
+
+    /// Gives text block `index` the runs `runs` (already in the buffer).
+    pub(super) fn restyle(&mut self, index: usize, runs: Runs) {
+        let Some(index) = offset(index) else { return };
+        match self
+            .restyled
+            .binary_search_by_key(&index, |(block, _)| *block)
+        {
+            Ok(found) => self.restyled[found].1 = runs,
+            Err(at) => self.restyled.insert(at, (index, runs)),
+        }
     }
 
     fn prefix(&mut self, pieces: Vec<Piece>) -> Runs {
@@ -345,11 +410,19 @@ impl BlockStore {
         runs
     }
 
+    /// Gives back the room left by growing (after restyling).
+    pub(super) fn shrink_to_fit(&mut self) {
+        self.buffer.shrink_to_fit();
+        self.restyled.shrink_to_fit();
+    }
+
     /// Forgets the prefix index, which only building needs, and the room left by growing.
     pub(super) fn finish(mut self) -> BlockStore {
         self.prefixes = HashMap::new();
         self.buffer.shrink_to_fit();
-        self.blocks.shrink_to_fit();
+        if let Some(blocks) = Arc::get_mut(&mut self.blocks) {
+            blocks.shrink_to_fit();
+        }
         self
     }
 
@@ -362,7 +435,10 @@ impl BlockStore {
                 _ => 0,
             })
             .sum();
-        self.buffer.heap_bytes() + self.blocks.capacity() * size_of::<StoredBlock>() + tables
+        self.buffer.heap_bytes()
+            + self.blocks.capacity() * size_of::<StoredBlock>()
+            + self.restyled.capacity() * size_of::<(u32, Runs)>()
+            + tables
     }
 }
 

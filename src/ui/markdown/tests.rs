@@ -520,10 +520,12 @@ fn no_row_is_ever_wider_than_the_width() {
 }
 
 /// Colouring adds runs over the page's text and never copies it: a 1 MB page and its
-/// highlighted copy hold one text between them (the peak of reading a big page).
+/// highlighted copy hold one text, one list of runs and one list of blocks between them (the
+/// peak of reading a big page), and the plain parse still draws plain.
 #[test]
-fn the_highlighted_copy_shares_the_plain_text() {
+fn the_highlighted_copy_shares_the_plain_parse() {
     let page = doc(SAMPLE);
+    let plain_rows = page.layout(60).lines;
     let highlighted = page.highlighted(&theme(), &RenderOptions::default());
     assert!(
         highlighted
@@ -531,10 +533,16 @@ fn the_highlighted_copy_shares_the_plain_text() {
             .buffer
             .shares_text_with(&page.store.buffer)
     );
+    assert!(Arc::ptr_eq(&highlighted.store.blocks, &page.store.blocks));
     assert_ne!(
         highlighted.layout(60).lines,
-        page.layout(60).lines,
+        plain_rows,
         "the copy is coloured"
+    );
+    assert_eq!(
+        page.layout(60).lines,
+        plain_rows,
+        "the plain parse is as it was"
     );
 }
 
@@ -704,4 +712,89 @@ fn documents_can_cross_threads() {
     fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<MarkdownDoc>();
     assert_send_sync::<DocLayout>();
+}
+
+// ----- on-demand layout -----
+
+fn kept_and_on_demand(page: &Arc<MarkdownDoc>, width: u16) -> (PageLayout, PageLayout) {
+    (
+        layout::layout(page, width, MAX_ROWS, true),
+        page.page_layout(width),
+    )
+}
+
+fn texts(lines: &[Line<'_>]) -> Vec<String> {
+    lines.iter().map(line_text).collect()
+}
+
+/// A page laid out on demand draws, searches and finds headings and links exactly as one with
+/// every row kept: read whole, a screenful at a time scrolling down and up, and jumping about.
+#[test]
+fn an_on_demand_layout_shows_what_a_kept_one_shows() {
+    let long = SAMPLE.repeat(12);
+    for markdown in [SAMPLE, long.as_str()] {
+        let page = Arc::new(doc(markdown).highlighted(&theme(), &RenderOptions::default()));
+        for width in [1, 7, 40, 80, 200] {
+            let (kept, on_demand) = kept_and_on_demand(&page, width);
+            let rows = kept.len();
+            assert_eq!(on_demand.len(), rows, "width {width}");
+            assert_eq!(on_demand.heading_rows, kept.heading_rows, "width {width}");
+            assert_eq!(
+                on_demand.lines(0..rows),
+                kept.lines(0..rows),
+                "width {width}"
+            );
+            let screen = 23;
+            let mut tops: Vec<usize> = (0..rows).step_by(1).take(300).collect();
+            tops.extend((0..rows).rev().take(300));
+            tops.extend([rows / 2, 0, rows.saturating_sub(1), rows / 3, rows + 5]);
+            for top in tops {
+                assert_eq!(
+                    texts(&on_demand.lines(top..top + screen)),
+                    texts(&kept.lines(top..top + screen)),
+                    "width {width}, rows from {top}"
+                );
+            }
+            for query in ["the", "e", "table", "zzz-none"] {
+                assert_eq!(on_demand.find(query), kept.find(query), "{query:?}");
+            }
+            assert_eq!(page.link_spots(&on_demand), page.link_spots(&kept));
+        }
+    }
+}
+
+/// The layout the reader keeps of a long page holds the row count of each block, not its rows.
+#[test]
+fn an_on_demand_layout_keeps_no_rows_until_drawn() {
+    let page = Arc::new(doc(&SAMPLE.repeat(40)));
+    let (kept, on_demand) = kept_and_on_demand(&page, 80);
+    assert!(
+        on_demand.heap_bytes() * 4 < kept.heap_bytes(),
+        "on demand {} bytes, kept {}",
+        on_demand.heap_bytes(),
+        kept.heap_bytes()
+    );
+    let top = on_demand.len() / 2;
+    assert_eq!(
+        texts(&on_demand.lines(top..top + 24)),
+        texts(&kept.lines(top..top + 24))
+    );
+    assert!(on_demand.heap_bytes() * 2 < kept.heap_bytes());
+}
+
+#[test]
+fn an_on_demand_layout_of_a_huge_page_ends_with_the_truncation_line() {
+    let page = Arc::new(doc(&"para\n\n".repeat(MAX_ROWS)));
+    let (kept, on_demand) = kept_and_on_demand(&page, 80);
+    assert_eq!(on_demand.len(), kept.len());
+    let end = kept.len();
+    assert_eq!(
+        texts(&on_demand.lines(end - 3..end)),
+        texts(&kept.lines(end - 3..end))
+    );
+    assert_eq!(
+        texts(&on_demand.lines(end - 1..end)),
+        vec!["… page truncated".to_string()]
+    );
+    assert_eq!(on_demand.heading_rows, kept.heading_rows);
 }
