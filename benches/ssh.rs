@@ -157,6 +157,7 @@ async fn page_screen(
         hidden: page.hidden,
         path: page.path.clone(),
         app_url: page.urls.app.clone(),
+        app_url_start: None,
         link_target: None,
     };
     move || Screen::Page(PageScreen::new(space.clone(), node.clone(), None))

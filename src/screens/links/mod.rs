@@ -264,6 +264,7 @@ impl LinksScreen {
                 hidden: false,
                 path: None,
                 app_url: None,
+                app_url_start: None,
                 link_target: None,
             });
         Some(Step::push(Screen::Page(PageScreen::new(

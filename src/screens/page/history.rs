@@ -81,11 +81,8 @@ impl PageScreen {
             self.link_status = Some("No link chosen: tab moves to the next one.".to_string());
             return Cmd::None;
         };
-        let app_url = self
-            .page
-            .app_url
-            .as_deref()
-            .or(self.space.urls.app.as_deref());
+        let page_url = self.page.app_link();
+        let app_url = page_url.as_deref().or(self.space.urls.app.as_deref());
         let target = follow::parse(
             &link.destination,
             self.page.path.as_deref(),

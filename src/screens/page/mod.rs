@@ -379,7 +379,7 @@ impl ScreenState for PageScreen {
     }
 
     fn link(&self) -> Option<String> {
-        self.page.app_url.clone()
+        self.page.app_link()
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {

@@ -255,6 +255,7 @@ impl SearchScreen {
             app_url: section
                 .and_then(|section| section.urls.app.clone())
                 .or_else(|| page.urls.app.clone()),
+            app_url_start: None,
             link_target: None,
         };
         let target = section.map(|section| SectionTarget {

@@ -33,7 +33,7 @@ use crate::ui::reader::Reader;
 use crate::ui::tree::{Tree, TreeItem, TreeRows, VisibleRow};
 
 /// One page as the tree shows it (the API's page without its children and body).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct PageNode {
     pub id: String,
     pub title: String,
@@ -43,8 +43,27 @@ pub struct PageNode {
     pub kind: std::borrow::Cow<'static, str>,
     pub hidden: bool,
     pub path: Option<String>,
+    /// The page's web address, unless it is `app_url_start` then `path` (see
+    /// [`PageNode::app_link`]).
     pub app_url: Option<String>,
+    /// The start of the page's web address, shared by the pages of a space: the address is
+    /// this then the page's path.
+    pub app_url_start: Option<Arc<str>>,
     pub link_target: Option<String>,
+}
+
+/// Pages are the same when they show the same, however their web address is kept.
+impl PartialEq for PageNode {
+    fn eq(&self, other: &PageNode) -> bool {
+        self.id == other.id
+            && self.title == other.title
+            && self.emoji == other.emoji
+            && self.kind == other.kind
+            && self.hidden == other.hidden
+            && self.path == other.path
+            && self.link_target == other.link_target
+            && self.app_link() == other.app_link()
+    }
 }
 
 impl TreeItem for PageNode {
@@ -78,6 +97,7 @@ impl Default for PageNode {
             hidden: false,
             path: None,
             app_url: None,
+            app_url_start: None,
             link_target: None,
         }
     }
@@ -93,7 +113,17 @@ impl PageNode {
             hidden: page.hidden,
             path: page.path.clone(),
             app_url: page.urls.app.clone(),
+            app_url_start: None,
             link_target: page.href.clone(),
+        }
+    }
+
+    /// The page's address in the web app.
+    pub fn app_link(&self) -> Option<String> {
+        match (&self.app_url, &self.app_url_start, &self.path) {
+            (Some(url), _, _) => Some(url.clone()),
+            (None, Some(start), Some(path)) => Some(format!("{start}{path}")),
+            _ => None,
         }
     }
 
@@ -776,7 +806,7 @@ impl ScreenState for SpaceScreen {
 
     fn link(&self) -> Option<String> {
         self.selected_page()
-            .and_then(|p| p.app_url.clone())
+            .and_then(PageNode::app_link)
             .or_else(|| self.space.urls.app.clone())
     }
 

@@ -5,7 +5,9 @@
 //! tree and dropped. [`PageTreeSeed`] reads the answer once and keeps, for each page, only what
 //! the tree shows: the other fields are skipped without being stored.
 
+use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, Error, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -40,11 +42,11 @@ impl<'de> Visitor<'de> for AnswerVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut tree = Tree::default();
+        let mut building = Building::default();
         while let Some(field) = map.next_key::<AnswerField>()? {
             match field {
                 AnswerField::Pages => map.next_value_seed(Children {
-                    tree: &mut tree,
+                    tree: &mut building,
                     parent: None,
                     depth: 0,
                 })?,
@@ -53,8 +55,45 @@ impl<'de> Visitor<'de> for AnswerVisitor {
                 }
             }
         }
+        let mut tree = building.tree;
         tree.shrink_to_fit();
         Ok(tree)
+    }
+}
+
+/// The tree being read, and the start most of its pages' web addresses share.
+#[derive(Default)]
+struct Building {
+    tree: Tree<PageNode>,
+    app_url_start: Option<Arc<str>>,
+}
+
+impl Building {
+    /// Keeps a page's web address: as the shared start when it is that start then the page's
+    /// path (the space's address: 10,000 pages keep one copy), else whole.
+    fn keep_app_url(&mut self, node: &mut PageNode, url: Option<Cow<'_, str>>) {
+        let Some(url) = url else { return };
+        let start = node
+            .path
+            .as_deref()
+            .filter(|path| !path.is_empty())
+            .and_then(|path| url.strip_suffix(path));
+        if let Some(start) = start {
+            match &self.app_url_start {
+                Some(shared) if **shared == *start => {
+                    node.app_url_start = Some(Arc::clone(shared));
+                    return;
+                }
+                None => {
+                    let shared: Arc<str> = Arc::from(start);
+                    node.app_url_start = Some(Arc::clone(&shared));
+                    self.app_url_start = Some(shared);
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+        node.app_url = Some(url.into_owned());
     }
 }
 
@@ -68,7 +107,7 @@ enum AnswerField {
 
 /// A list of pages (or `null`, read as none) at `depth`, each added under `parent`.
 struct Children<'t> {
-    tree: &'t mut Tree<PageNode>,
+    tree: &'t mut Building,
     parent: Option<usize>,
     depth: usize,
 }
@@ -116,7 +155,7 @@ impl<'de> Visitor<'de> for Children<'_> {
 /// One page: added to the tree when its object opens, so its children (which may come before
 /// its title in the answer) find their parent; its fields are filled in as they are read.
 struct OnePage<'t> {
-    tree: &'t mut Tree<PageNode>,
+    tree: &'t mut Building,
     parent: Option<usize>,
     depth: usize,
 }
@@ -145,11 +184,12 @@ enum PageField {
     Other,
 }
 
-/// Of a page's `urls`, only the web app address.
+/// Of a page's `urls`, only the web app address (borrowed from the answer where it can be:
+/// most are kept as the shared start, see [`Building::keep_app_url`]).
 #[derive(Deserialize, Default)]
-struct AppUrl {
-    #[serde(default)]
-    app: Option<String>,
+struct AppUrl<'a> {
+    #[serde(default, borrow)]
+    app: Option<Cow<'a, str>>,
 }
 
 impl<'de> Visitor<'de> for OnePage<'_> {
@@ -160,8 +200,9 @@ impl<'de> Visitor<'de> for OnePage<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut fields: A) -> Result<(), A::Error> {
-        let index = self.tree.push(PageNode::default(), self.parent);
+        let index = self.tree.tree.push(PageNode::default(), self.parent);
         let mut node = PageNode::default();
+        let mut app_url = None;
         let mut has_id = false;
         while let Some(field) = fields.next_key::<PageField>()? {
             match field {
@@ -182,8 +223,8 @@ impl<'de> Visitor<'de> for OnePage<'_> {
                 PageField::Path => node.path = fields.next_value()?,
                 PageField::Href => node.link_target = fields.next_value()?,
                 PageField::Urls => {
-                    node.app_url = fields
-                        .next_value::<Option<AppUrl>>()?
+                    app_url = fields
+                        .next_value::<Option<AppUrl<'de>>>()?
                         .unwrap_or_default()
                         .app;
                 }
@@ -202,7 +243,8 @@ impl<'de> Visitor<'de> for OnePage<'_> {
         if !has_id {
             return Err(A::Error::missing_field("id"));
         }
-        if let Some(slot) = self.tree.item_mut(index) {
+        self.tree.keep_app_url(&mut node, app_url);
+        if let Some(slot) = self.tree.tree.item_mut(index) {
             *slot = node;
         }
         Ok(())
@@ -257,8 +299,45 @@ mod tests {
         assert_eq!(titles, ["Guide", "Child", "Out", "", "Plain"]);
         let child = &tree.nodes().nth(1).unwrap().1;
         assert_eq!(child.parent, Some(0));
-        assert_eq!(child.item.app_url.as_deref(), Some("https://app/child"));
+        assert_eq!(child.item.app_link().as_deref(), Some("https://app/child"));
         assert_eq!(tree.nodes().nth(3).unwrap().1.item.kind, "some-future-kind");
+    }
+
+    /// A space's pages' web addresses are its own address then each page's path: the tree
+    /// keeps that start once, and an address of another shape (or an escaped one) whole.
+    #[test]
+    fn web_addresses_share_the_space_address() {
+        let space = "https://app.example/o/org/s/space/";
+        let answer = json!({"pages": [
+            {"id": "a", "title": "A", "path": "a", "urls": {"app": format!("{space}a")},
+             "pages": [{"id": "b", "title": "B", "path": "a/b", "urls": {"app": format!("{space}a/b")}}]},
+            {"id": "c", "title": "C", "path": "c", "urls": {"app": "https://elsewhere.example/c"}},
+            // Written with escapes, so read into a string of its own rather than borrowed.
+            {"id": "d", "title": "D", "path": "d\"q", "urls": {"app": format!("{space}d\"q")}},
+            {"id": "e", "title": "E", "urls": {"app": format!("{space}e")}},
+            {"id": "f", "title": "F", "path": "f"}
+        ]});
+        let tree = read(&answer).unwrap();
+        assert!(tree == typed(&answer), "{tree:?}");
+        let pages: Vec<&PageNode> = tree.nodes().map(|(_, node)| &node.item).collect();
+        let links: Vec<Option<String>> = pages.iter().map(|page| page.app_link()).collect();
+        assert_eq!(
+            links,
+            [
+                Some(format!("{space}a")),
+                Some(format!("{space}a/b")),
+                Some("https://elsewhere.example/c".to_string()),
+                Some(format!("{space}d\"q")),
+                Some(format!("{space}e")),
+                None,
+            ]
+        );
+        // a, b and d share one start; c and e keep their own address.
+        let start = pages[0].app_url_start.as_ref().expect("a shared start");
+        assert!(pages[0].app_url.is_none() && pages[1].app_url.is_none());
+        assert!(Arc::ptr_eq(start, pages[1].app_url_start.as_ref().unwrap()));
+        assert!(Arc::ptr_eq(start, pages[3].app_url_start.as_ref().unwrap()));
+        assert!(pages[2].app_url.is_some() && pages[4].app_url.is_some());
     }
 
     #[test]
