@@ -388,7 +388,9 @@ impl Session {
                     Writing::NoRegions | Writing::Now => {
                         let options = OutputOptions {
                             scroll_regions: writing == Writing::Now,
-                            ..OutputOptions::default()
+                            // SSH_BENCH_NO_COLOR=1: as under NO_COLOR, the peer of plain `less`
+                            // (which has no colours to send either).
+                            colours: std::env::var_os("SSH_BENCH_NO_COLOR").is_none(),
                         };
                         let backend = TerminalOutput::with_size(writer, options, size);
                         let mut terminal = Terminal::new(backend).expect("terminal");
