@@ -309,15 +309,11 @@ impl PageLayout {
 
     /// Case-insensitive matches of `query`, as [`DocLayout::find`] finds them.
     pub fn find(&self, query: &str) -> Vec<TextMatch> {
+        let mut finder = RowFinder::new(query);
         let mut matches = Vec::new();
         // Rows are handed over one at a time and may not outlive the call: search each.
         self.visit_rows(0..self.len(), &mut |row, pieces| {
-            let this_row = std::iter::once(pieces.iter().map(|piece| piece.text));
-            matches.extend(
-                find_in_rows(this_row, query)
-                    .into_iter()
-                    .map(|found| TextMatch { row, ..found }),
-            );
+            finder.find(row, pieces.iter().map(|piece| piece.text), &mut matches);
             true
         });
         matches
@@ -945,32 +941,59 @@ fn find_in_rows<'a, Row>(rows: impl Iterator<Item = Row>, query: &str) -> Vec<Te
 where
     Row: Iterator<Item = &'a str>,
 {
-    let needle: String = query.chars().flat_map(char::to_lowercase).collect();
-    if needle.is_empty() {
-        return Vec::new();
-    }
+    let mut finder = RowFinder::new(query);
     let mut matches = Vec::new();
-    let mut folded = String::new();
-    // For each byte of `folded`: the cell column where its original character starts and ends.
-    let mut columns: Vec<(u16, u16)> = Vec::new();
     for (row, pieces) in rows.enumerate() {
-        folded.clear();
-        columns.clear();
+        finder.find(row, pieces, &mut matches);
+    }
+    matches
+}
+
+/// Searches rows one at a time for a query, case-insensitively, reusing its buffers.
+struct RowFinder {
+    needle: String,
+    folded: String,
+    /// For each byte of `folded`: the cell column where its original character starts and ends.
+    columns: Vec<(u16, u16)>,
+}
+
+impl RowFinder {
+    fn new(query: &str) -> RowFinder {
+        RowFinder {
+            needle: query.chars().flat_map(char::to_lowercase).collect(),
+            folded: String::new(),
+            columns: Vec::new(),
+        }
+    }
+
+    /// Adds the matches in `row` (given as its pieces of text) to `matches`.
+    fn find<'a>(
+        &mut self,
+        row: usize,
+        pieces: impl Iterator<Item = &'a str>,
+        matches: &mut Vec<TextMatch>,
+    ) {
+        if self.needle.is_empty() {
+            return;
+        }
+        self.folded.clear();
+        self.columns.clear();
         let mut column: u16 = 0;
         for piece in pieces {
             for grapheme in piece.graphemes(true) {
                 let width = u16::try_from(grapheme_width(grapheme)).unwrap_or(0);
                 let end = column.saturating_add(width);
                 for lower in grapheme.chars().flat_map(char::to_lowercase) {
-                    folded.push(lower);
-                    columns.extend(std::iter::repeat_n((column, end), lower.len_utf8()));
+                    self.folded.push(lower);
+                    self.columns
+                        .extend(std::iter::repeat_n((column, end), lower.len_utf8()));
                 }
                 column = end;
             }
         }
-        for (start, found) in folded.match_indices(&needle) {
-            let first = columns[start];
-            let last = columns[start + found.len() - 1];
+        for (start, found) in self.folded.match_indices(&self.needle) {
+            let first = self.columns[start];
+            let last = self.columns[start + found.len() - 1];
             matches.push(TextMatch {
                 row,
                 start: first.0,
@@ -978,7 +1001,6 @@ where
             });
         }
     }
-    matches
 }
 
 #[cfg(test)]
