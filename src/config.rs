@@ -21,10 +21,10 @@ pub struct ConfigFile {
     /// Action name to keys, e.g. `down = ["j", "ctrl-n"]`.
     #[serde(default)]
     pub keys: HashMap<String, Vec<String>>,
-    // ── issue 13 palette ──
+    // ── command palette ──
     /// `mouse = false` turns the mouse off (as `--no-mouse` does).
     pub mouse: Option<bool>,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// Seconds between refreshes of an open review and the change-request lists; `0` turns
     /// watching off. Default 120.
     pub watch_interval_secs: Option<u64>,
@@ -55,7 +55,7 @@ pub fn config_path() -> Option<PathBuf> {
 }
 
 /// Where the log file goes.
-// ── issue 13 palette ──
+// ── command palette ──
 /// Where quire keeps what it remembers between runs (the palette's history): the XDG state
 /// directory where there is one, else the data directory.
 pub fn state_dir() -> Option<PathBuf> {

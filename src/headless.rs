@@ -46,7 +46,7 @@ pub async fn settle(model: &mut Model, effects: &Effects, msg: Msg) {
     }
 }
 
-// ── issue 13 reviewflow ──
+// ── review flow ──
 /// Like [`settle`], but timers do not go off: their ids are returned, so a test can fire one
 /// when it chooses (a watch refresh) instead of looping on a timer that re-arms itself.
 pub async fn settle_holding_timers(
@@ -144,7 +144,7 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
                 prefix,
                 drafts: Vec::new(),
             }),
-            // ── issue 13 reviewdiff ──
+            // ── threads on the diff ──
             Cmd::LoadReviewMemory { key } => queue.push_back(Msg::DraftsLoaded {
                 prefix: key,
                 drafts: Vec::new(),
@@ -159,7 +159,7 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
             | Cmd::Suspend
             | Cmd::RetryNow
             | Cmd::Quit => {}
-            // ── issue 13 palette ──
+            // ── command palette ──
             Cmd::SavePaletteHistory { .. } => {}
         }
     }

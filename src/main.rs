@@ -55,11 +55,11 @@ struct Cli {
     /// Colours for highlighted code: 16, 256 or truecolor (default: guessed from the terminal).
     #[arg(long)]
     colors: Option<String>,
-    // ── issue 13 palette ──
+    // ── command palette ──
     /// Do not use the mouse (also `mouse = false` in the config file).
     #[arg(long)]
     no_mouse: bool,
-    // ── issue 13 looks ──
+    // ── looks and themes ──
     /// Theme: ansi16 (default), dark, light, high-contrast, or a theme file's path (beats
     /// `theme` in the config file; NO_COLOR still turns colours off).
     #[arg(long, value_name = "NAME|PATH")]
@@ -101,16 +101,16 @@ enum Commands {
     /// Conversations for documentation agents: ingest one from a JSON file.
     Conversations {
         #[command(subcommand)]
-        command: quire::cli_conversations::ConversationsCommand,
+        command: quire::cli::conversations::ConversationsCommand,
     },
     /// Integrations: publish one from a manifest.
     Integrations {
         #[command(subcommand)]
-        command: quire::cli_integrations::IntegrationsCommand,
+        command: quire::cli::integrations::IntegrationsCommand,
     },
     /// Print a completion script for a shell (bash, zsh or fish).
     Completions {
-        shell: quire::cli_docs::CompletionShell,
+        shell: quire::cli::docs::CompletionShell,
     },
     /// Print quire's man page (roff).
     Man,
@@ -126,11 +126,11 @@ fn main() -> Result<()> {
     // Printing help text needs no terminal, log or runtime either.
     match cli.command {
         Some(Commands::Completions { shell }) => {
-            quire::cli_docs::write_completions(shell, &mut Cli::command(), &mut std::io::stdout());
+            quire::cli::docs::write_completions(shell, &mut Cli::command(), &mut std::io::stdout());
             return Ok(());
         }
         Some(Commands::Man) => {
-            quire::cli_docs::write_man_page(Cli::command(), &mut std::io::stdout())?;
+            quire::cli::docs::write_man_page(Cli::command(), &mut std::io::stdout())?;
             return Ok(());
         }
         _ => {}
@@ -166,7 +166,7 @@ fn main() -> Result<()> {
                 let client = command_client(&cli)?;
                 let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
                 let code =
-                    quire::cli_conversations::run(&client, command, &mut out, &mut err).await;
+                    quire::cli::conversations::run(&client, command, &mut out, &mut err).await;
                 exit_with(code)
             }
             Some(Commands::Integrations { ref command }) => {
@@ -174,7 +174,7 @@ fn main() -> Result<()> {
                 let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
                 let mut input = std::io::stdin().lock();
                 let code =
-                    quire::cli_integrations::run(&client, command, &mut input, &mut out, &mut err)
+                    quire::cli::integrations::run(&client, command, &mut input, &mut out, &mut err)
                         .await;
                 exit_with(code)
             }
@@ -345,7 +345,7 @@ async fn run_app(cli: Cli) -> Result<()> {
     };
     let mut model = Model::new(first, environment, Size::default());
     model.theme = theme.clone();
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     model.watch = quire::app::watch::Watch::from_settings(
         file.watch_interval_secs,
         file.metered || cli.metered,
@@ -353,7 +353,7 @@ async fn run_app(cli: Cli) -> Result<()> {
     if let Err(error) = model.keymap.apply_overrides(&file.keys) {
         return Err(eyre!("{error} (in {})", model.environment.config_path));
     }
-    // ── issue 13 palette ──
+    // ── command palette ──
     if let Some(directory) = config::state_dir() {
         model.palette_history =
             quire::app::palette::History::load(quire::app::palette::history_file(&directory));

@@ -59,7 +59,7 @@ const SCENES: &[(&str, &str)] = &[
     ("git-sync", "\r/getting\r\rI"),
 ];
 
-// ── issue 13 looks ──
+// ── looks and themes ──
 /// The Quickstart's code in the reader, in each built-in theme: (picture, theme, whether the
 /// terminal's background is light).
 const THEME_SCENES: &[(&str, &str, bool)] = &[

@@ -20,7 +20,7 @@ use tokio::sync::{Notify, mpsc};
 
 use crate::runtime::{Host, InputEvent};
 
-// ── issue 13 palette ──
+// ── command palette ──
 /// Whether `enter` asks the terminal for mouse events (on unless `--no-mouse` or
 /// `mouse = false`). Kept here because `restore` runs from places that know no settings: the
 /// panic hook, Ctrl-Z and `$EDITOR`.

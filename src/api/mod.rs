@@ -30,18 +30,18 @@ pub mod search;
 pub mod sites;
 pub mod spaces;
 pub mod token;
-// ── issue 11 people: members, teams ──
+// ── people: members, teams ──
 pub mod teams;
 
-// ── issue 11 admin: sso, org settings, agent instructions ──
+// ── admin: SSO, org settings, agent instructions ──
 pub mod org_settings;
 pub mod sso;
 
-// ── issue 12: translations, openapi ──
+// ── translations, OpenAPI ──
 pub mod openapi;
 pub mod translations;
 
-// ── issue 12: conversations, integrations ──
+// ── conversations, integrations ──
 pub mod integrations;
 
 // ── end of the area blocks ──
@@ -70,18 +70,18 @@ pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
 pub use spaces::SpaceUpdate;
 pub use token::Token;
-// ── issue 11 people: members, teams ──
+// ── people: members, teams ──
 pub use teams::TeamMembersUpdate;
 
-// ── issue 11 admin: sso, org settings, agent instructions ──
+// ── admin: SSO, org settings, agent instructions ──
 pub use org_settings::OrganizationUpdate;
 pub use sso::SamlProviderInput;
 
-// ── issue 12: translations, openapi ──
+// ── translations, OpenAPI ──
 pub use openapi::{MAX_SLUG, MAX_SOURCE_URL, VersionRef, slug_problem, source_url_problem};
 pub use translations::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
 
-// ── issue 12: conversations, integrations ──
+// ── conversations, integrations ──
 pub use conversations::{
     ClusterOrder, ClusterSort, FieldProblem, IssueFilter, NewConversation, NewMetadata, NewPart,
 };

@@ -56,19 +56,19 @@ pub enum ApiCall {
     Collections(crate::app::collections::CollectionsCall),
     Spaces(crate::app::spaces::SpacesCall),
     Git(crate::app::git::GitCall),
-    // ── issue 11 people: members, teams ──
+    // ── people: members, teams ──
     Members(crate::app::members::MembersCall),
     Teams(crate::app::teams::TeamsCall),
-    // ── issue 11 admin: sso, org settings, agent instructions ──
+    // ── admin: SSO, org settings, agent instructions ──
     Sso(crate::app::sso::SsoCall),
     OrgSettings(crate::app::org_settings::OrgSettingsCall),
-    // ── issue 12: translations, openapi ──
+    // ── translations, OpenAPI ──
     Translations(crate::app::translations::TranslationsCall),
     OpenApi(crate::app::openapi::OpenApiCall),
-    // ── issue 12: conversations, integrations ──
+    // ── conversations, integrations ──
     Conversations(crate::app::conversations::ConversationsCall),
     Integrations(crate::app::integrations::IntegrationsCall),
-    // ── issue 13 reader ──
+    // ── reader ──
     Reader(crate::app::reader_links::ReaderCall),
     // ── end of the area blocks ──
 }
@@ -129,13 +129,13 @@ pub enum Cmd {
     /// End every retry wait under way: those reads are tried again now.
     RetryNow,
     Quit,
-    // ── issue 13 palette ──
+    // ── command palette ──
     /// Write the palette's history (most recent first) to `path`, private to the user.
     SavePaletteHistory {
         path: std::path::PathBuf,
         entries: Vec<String>,
     },
-    // ── issue 13 reviewdiff ──
+    // ── threads on the diff ──
     /// Read what was seen of a change request at the last visit (see `review_memory`); the
     /// answer comes as `Msg::DraftsLoaded` with `prefix` = `key` and at most one entry.
     LoadReviewMemory {

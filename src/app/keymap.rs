@@ -43,12 +43,12 @@ pub enum KeyContext {
     Files,
     /// A space's git sync screen: import, export, remove a legacy installation.
     Git,
-    // ── issue 11 people: members, teams ──
+    // ── people: members, teams ──
     /// The organization's Teams tab: create, rename, delete, "teams I can manage".
     Teams,
     /// A team's members: add, remove, change a role, mark rows for a bulk edit.
     TeamMembers,
-    // ── issue 11 admin: sso, org settings, agent instructions ──
+    // ── admin: SSO, org settings, agent instructions ──
     /// The organization's SSO tab: SAML providers.
     SsoProviders,
     /// The SAML provider form.
@@ -57,26 +57,26 @@ pub enum KeyContext {
     OrgSettings,
     /// The organizations list (joining one).
     OrganizationList,
-    // ── issue 12: translations, openapi ──
+    // ── translations, OpenAPI ──
     /// The organization's Translations tab.
     Translations,
     /// The organization's OpenAPI tab.
     OpenApi,
     /// A spec's versions, and a version's files.
     SpecVersions,
-    // ── issue 12: conversations, integrations ──
+    // ── conversations, integrations ──
     /// The organization's Clusters tab: clusters and conversations.
     Clusters,
     /// A cluster's issues.
     ClusterIssues,
     /// The organization's Integrations tab: the catalogue.
     Integrations,
-    // ── issue 13 reader ──
+    // ── reader ──
     /// A page read at full width: its links and the history of pages read.
     ReaderLinks,
     /// The space's page preview while it has the focus: scrolling.
     Preview,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// The action log: this session's writes, `u` undoes one.
     ActionLog,
     // ── end of the area blocks ──
@@ -199,7 +199,7 @@ actions! {
     GitImport => "git_import", "import from a git branch";
     GitExport => "git_export", "export to a git branch";
     RemoveLegacyInstallation => "remove_legacy_installation", "remove the legacy git installation";
-    // ── issue 11 people: members, teams ──
+    // ── people: members, teams ──
     ChangeRole => "change_role", "change the role";
     MakeSsoMember => "make_sso_member", "make an SSO member";
     ManageableTeams => "manageable_teams", "all teams / teams I can manage";
@@ -207,14 +207,14 @@ actions! {
     Mark => "mark", "mark / unmark the row for a bulk edit";
     BulkEdit => "bulk_edit", "bulk edit: add members, remove the marked ones";
 
-    // ── issue 11 admin: sso, org settings, agent instructions ──
+    // ── admin: SSO, org settings, agent instructions ──
     CopyAcsUrl => "copy_acs_url", "copy the ACS URL";
     CopyStartUrl => "copy_start_url", "copy the SSO start URL";
     CopyEntityId => "copy_entity_id", "copy the service's entity ID";
     LoadCertificate => "load_certificate", "load the certificate from a file";
     JoinOrganization => "join_organization", "join an organization (by email domain)";
 
-    // ── issue 12: translations, openapi ──
+    // ── translations, OpenAPI ──
     EditInstructions => "edit_instructions", "edit the translation's instructions";
     RunTranslation => "run_translation", "run the translation now";
     SourceSpace => "source_space", "open the source space";
@@ -222,7 +222,7 @@ actions! {
     ReplaceSource => "replace_source", "replace the spec's source (a new URL)";
     ToggleVisibility => "toggle_visibility", "public ↔ private";
 
-    // ── issue 12: conversations, integrations ──
+    // ── conversations, integrations ──
     ClustersView => "clusters_view", "clusters / conversations";
     ClusterSort => "cluster_sort", "sort clusters: last updated / created";
     ClusterOrder => "cluster_order", "newest / oldest first";
@@ -231,13 +231,13 @@ actions! {
     IngestConversation => "ingest_conversation", "ingest a conversation from a JSON file";
     IntegrationFilters => "integration_filters", "filters: category, scope, target, blocks…";
 
-    // ── issue 13 palette ──
+    // ── command palette ──
     CommandPalette => "command_palette", "command palette: actions, go to, search";
-    // ── issue 13 reviewdiff ──
+    // ── threads on the diff ──
     ShowThreadHere => "show_thread_here", "a thread marked ▌ ↔ its line in the diff";
     SinceLastReview => "since_last_review", "only what changed since your last review";
     NextNew => "next_new", "next thread new since your last review";
-    // ── issue 13 reader ──
+    // ── reader ──
     NextLink => "next_link", "next link on the page";
     PreviousLink => "previous_link", "previous link on the page";
     FollowLink => "follow_link", "follow the link";
@@ -248,7 +248,7 @@ actions! {
     // The mouse wheel over a space's preview (no key: `j`/`k` move the tree there).
     PreviewWheelDown => "preview_wheel_down", "scroll the preview down (mouse wheel)";
     PreviewWheelUp => "preview_wheel_up", "scroll the preview up (mouse wheel)";
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     ActionLogView => "action_log", "action log: this session's writes (u undoes)";
     Undo => "undo", "undo: apply the inverse of the selected write";
     OverviewTab => "overview_tab", "overview";
@@ -529,7 +529,7 @@ impl Default for Keymap {
             (Git, &["i"], Action::GitImport),
             (Git, &["e"], Action::GitExport),
             (Git, &["d", "delete"], Action::RemoveLegacyInstallation),
-            // ── issue 11 people: members, teams ──
+            // ── people: members, teams ──
             (Members, &["e"], Action::ChangeRole),
             (Members, &["S"], Action::MakeSsoMember),
             (Members, &["d", "delete"], Action::Delete),
@@ -542,7 +542,7 @@ impl Default for Keymap {
             (TeamMembers, &["d", "delete"], Action::Delete),
             (TeamMembers, &["space"], Action::Mark),
             (TeamMembers, &["B"], Action::BulkEdit),
-            // ── issue 11 admin: sso, org settings, agent instructions ──
+            // ── admin: SSO, org settings, agent instructions ──
             (SsoProviders, &["n"], Action::Create),
             (SsoProviders, &["d", "delete"], Action::Delete),
             (SsoProviders, &["a"], Action::CopyAcsUrl),
@@ -552,7 +552,7 @@ impl Default for Keymap {
             (OrgSettings, &["D"], Action::EditDescription),
             (OrgSettings, &["x"], Action::Revoke),
             (OrganizationList, &["J"], Action::JoinOrganization),
-            // ── issue 12: translations, openapi ──
+            // ── translations, OpenAPI ──
             (Translations, &["n"], Action::Create),
             (Translations, &["e", "D"], Action::EditInstructions),
             (Translations, &["x"], Action::RunTranslation),
@@ -563,7 +563,7 @@ impl Default for Keymap {
             (OpenApi, &["u"], Action::ReplaceSource),
             (OpenApi, &["v"], Action::ToggleVisibility),
             (OpenApi, &["d", "delete"], Action::Delete),
-            // ── issue 12: conversations, integrations ──
+            // ── conversations, integrations ──
             (Clusters, &["v"], Action::ClustersView),
             (Clusters, &["s"], Action::ClusterSort),
             (Clusters, &["O"], Action::ClusterOrder),
@@ -572,14 +572,14 @@ impl Default for Keymap {
             (Clusters, &["i"], Action::IngestConversation),
             (ClusterIssues, &["c"], Action::ClusterChangeRequests),
             (Integrations, &["f"], Action::IntegrationFilters),
-            // ── issue 13 palette ──
+            // ── command palette ──
             (Global, &[":", "ctrl-k"], Action::CommandPalette),
-            // ── issue 13 reviewdiff ──
+            // ── threads on the diff ──
             (Changes, &["m"], Action::ShowThreadHere),
             (Comments, &["m"], Action::ShowThreadHere),
             (Changes, &["L"], Action::SinceLastReview),
             (Comments, &["L"], Action::NextNew),
-            // ── issue 13 reader ──
+            // ── reader ──
             // `ctrl-i` is `tab` in a classic terminal: it arrives apart only where the terminal
             // reports keys distinctly (the kitty keyboard protocol); `L` works everywhere.
             (ReaderLinks, &["tab"], Action::NextLink),
@@ -599,7 +599,7 @@ impl Default for Keymap {
             (Preview, &["g", "home"], Action::Top),
             (Preview, &["G", "end"], Action::Bottom),
             (Preview, &["enter"], Action::Open),
-            // ── issue 13 reviewflow ──
+            // ── review flow ──
             (Global, &["!"], Action::ActionLogView),
             (ActionLog, &["u"], Action::Undo),
             // ── end of the area blocks ──
@@ -625,7 +625,7 @@ impl Default for Keymap {
             })
             .collect();
         bindings.extend(browse);
-        // ── issue 13 reviewflow ──
+        // ── review flow ──
         let sequences = [
             (Review, "]", "c", Action::NextChangeRequest),
             (Review, "[", "c", Action::PreviousChangeRequest),

@@ -50,13 +50,13 @@ pub enum Msg {
         key: String,
         text: String,
     },
-    // ── issue 13 palette ──
+    // ── command palette ──
     /// A mouse event, with when it happened (two clicks close together open a row).
     Mouse {
         event: ratatui::crossterm::event::MouseEvent,
         at: std::time::Instant,
     },
-    // ── issue 13 looks ──
+    // ── looks and themes ──
     /// Who the token belongs to (`GET /user`), for the header; asked once at start.
     SignedInAs(crate::api::models::User),
 }
@@ -111,19 +111,19 @@ pub enum ApiResponse {
     Collections(crate::app::collections::CollectionsResponse),
     Spaces(crate::app::spaces::SpacesResponse),
     Git(crate::app::git::GitResponse),
-    // ── issue 11 people: members, teams ──
+    // ── people: members, teams ──
     MemberOps(crate::app::members::MembersResponse),
     Teams(crate::app::teams::TeamsResponse),
-    // ── issue 11 admin: sso, org settings, agent instructions ──
+    // ── admin: SSO, org settings, agent instructions ──
     Sso(crate::app::sso::SsoResponse),
     OrgSettings(crate::app::org_settings::OrgSettingsResponse),
-    // ── issue 12: translations, openapi ──
+    // ── translations, OpenAPI ──
     Translations(crate::app::translations::TranslationsResponse),
     OpenApi(crate::app::openapi::OpenApiResponse),
-    // ── issue 12: conversations, integrations ──
+    // ── conversations, integrations ──
     Conversations(crate::app::conversations::ConversationsResponse),
     Integrations(crate::app::integrations::IntegrationsResponse),
-    // ── issue 13 reader ──
+    // ── reader ──
     Reader(crate::app::reader_links::ReaderResponse),
     // ── end of the area blocks ──
 }

@@ -13,36 +13,36 @@ pub mod message;
 pub mod paged;
 pub mod review_calls;
 pub mod sites;
-// Issue 10, finding things: search, links and backlinks, files.
+// Finding things: search, links and backlinks, files.
 pub mod files;
 pub mod links;
 pub mod search;
 pub mod spaces;
-// ── issue 11 people: members, teams ──
+// ── people: members, teams ──
 pub mod members;
 pub mod teams;
 
-// ── issue 11 admin: sso, org settings, agent instructions ──
+// ── admin: SSO, org settings, agent instructions ──
 pub mod org_settings;
 pub mod sso;
 
-// ── issue 12: translations, openapi ──
+// ── translations, OpenAPI ──
 pub mod openapi;
 pub mod translations;
 
-// ── issue 12: conversations, integrations ──
+// ── conversations, integrations ──
 pub mod conversations;
 pub mod integrations;
-// ── issue 13 reviewdiff ──
+// ── threads on the diff ──
 pub mod review_memory;
 
-// ── issue 13 palette ──
+// ── command palette ──
 pub mod mouse;
 pub mod palette;
-// ── issue 13 reader ──
+// ── reader ──
 pub mod reader_links;
 
-// ── issue 13 reviewflow ──
+// ── review flow ──
 pub mod action_log;
 pub mod watch;
 
@@ -91,7 +91,7 @@ pub enum Nav {
     Stay,
     Push(Box<Screen>),
     Pop,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// Replace the top screen (`]c`: the next change request instead of this one); the screen
     /// below is told what is shown now, so `esc` lands on it.
     Replace(Box<Screen>),
@@ -137,7 +137,7 @@ pub struct Ctx<'a> {
     pub keymap: &'a Keymap,
     /// Change requests seen before, so their review paints at once and refreshes behind.
     pub reviews: &'a mut ReviewCache,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// The session's accepted writes, for the action log and its undo.
     pub action_log: &'a mut action_log::ActionLog,
     /// The watch interval, and the header's count that screens keep up to date.
@@ -225,18 +225,18 @@ pub struct Model {
     /// Reads waiting to be retried (endpoint, wait), oldest first: the footer shows the first.
     pub retry_waits: Vec<(String, std::time::Instant)>,
     pub quit: bool,
-    // ── issue 13 palette ──
+    // ── command palette ──
     /// The command palette, open above everything else.
     pub palette: Option<palette::Palette>,
     /// What was chosen in the palette lately, kept across runs.
     pub palette_history: palette::History,
     /// The last frame's clickable areas and the last click (for double-clicks).
     pub mouse: mouse::MouseState,
-    // ── issue 13 looks ──
+    // ── looks and themes ──
     /// Who the token belongs to, as the header names them ("Ada Lovelace"); unknown until
     /// `GET /user` answers, and never the token itself.
     pub signed_in_as: Option<String>,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// Every write of the session the server accepted, with its inverse where one exists.
     pub action_log: action_log::ActionLog,
     /// Watching: the refresh interval and the header's "review requested" count.
@@ -266,7 +266,7 @@ impl Model {
             palette: None,
             palette_history: palette::History::default(),
             mouse: mouse::MouseState::default(),
-            // ── issue 13 looks ──
+            // ── looks and themes ──
             signed_in_as: None,
             action_log: action_log::ActionLog::default(),
             watch: watch::Watch::default(),
@@ -439,9 +439,9 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
                 None => Cmd::None,
             }
         }
-        // ── issue 13 palette ──
+        // ── command palette ──
         Msg::Mouse { event, at } => mouse::on_mouse(model, event, at),
-        // ── issue 13 looks ──
+        // ── looks and themes ──
         Msg::SignedInAs(user) => {
             model.signed_in_as = who_for_header(&user);
             Cmd::None
@@ -489,7 +489,7 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
     }
     let mut contexts = screen.key_contexts().to_vec();
     contexts.push(KeyContext::Global);
-    // ── issue 13 reviewflow: two-key sequences ──
+    // ── review flow: two-key sequences ──
     let action = match model.pending_prefix.take() {
         Some(first) => keymap.sequence_action(&contexts, first, &key).or_else(|| {
             keymap
@@ -582,7 +582,7 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
         }
         Action::Back => model.pop(),
         Action::Suspend => Cmd::Suspend,
-        // ── issue 13 reviewflow ──
+        // ── review flow ──
         Action::ActionLogView => {
             if matches!(model.top(), Screen::ActionLog(_)) {
                 return Cmd::None;
@@ -617,7 +617,7 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
                 Cmd::None
             }
         },
-        // ── issue 13 palette ──
+        // ── command palette ──
         Action::CommandPalette => {
             model.overlay = None;
             model.palette = Some(palette::Palette::open(model));
@@ -627,7 +627,7 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
     }
 }
 
-// ── issue 13 palette ──
+// ── command palette ──
 /// Keys while the palette is open: typing narrows, arrows choose, enter runs, esc closes.
 fn on_palette_key(model: &mut Model, key: &KeyEvent) -> Cmd {
     use crate::ui::input::InputOutcome;
@@ -769,7 +769,7 @@ fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
 }
 
 fn on_paste(model: &mut Model, text: &str) -> Cmd {
-    // ── issue 13 palette ──
+    // ── command palette ──
     if let Some(palette) = model.palette.as_mut() {
         // One line: a pasted line break must not run anything.
         let line: String = text.chars().filter(|c| !c.is_control()).collect();
@@ -829,7 +829,7 @@ fn on_timer(model: &mut Model, id: RequestId) -> Cmd {
     Cmd::None
 }
 
-// ── issue 13 looks ──
+// ── looks and themes ──
 /// The name the header shows for a user: the display name, else the email's part before `@`,
 /// sanitized; `None` when the server gave neither.
 fn who_for_header(user: &crate::api::models::User) -> Option<String> {

@@ -112,7 +112,7 @@ pub enum ReviewCall {
     ListIssueClusters {
         organization: String,
     },
-    // ── issue 13 reviewdiff ──
+    // ── threads on the diff ──
     /// A comment on one block of a page (`node` None: on the page), from a line of the diff.
     PostBlockComment {
         target: ChangeRequestRef,
@@ -201,7 +201,7 @@ pub enum ReviewResponse {
     /// The PDF's address.
     Pdf(Result<String, ApiError>),
     IssueClusters(Result<Vec<IssuesCluster>, ApiError>),
-    // ── issue 13 reviewdiff ──
+    // ── threads on the diff ──
     /// (page, markdown) for each page that loaded; pages that failed are left out.
     PagesNow(Vec<(String, String)>),
 }

@@ -27,28 +27,28 @@ mod moves;
 mod paging;
 mod render;
 mod routes;
-// Issue 10, finding things.
+// Finding things: search, links and backlinks, files.
 mod files;
 mod links;
 mod search;
 mod sites;
 mod spaces;
 pub mod testing;
-// ── issue 11 people: members, teams ──
+// ── people: members, teams ──
 mod members;
 mod teams;
 
-// ── issue 11 admin: sso, org settings, agent instructions ──
+// ── admin: SSO, org settings, agent instructions ──
 mod org_settings;
 mod sso;
 pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
 pub use sso::DEMO_CERTIFICATE;
 
-// ── issue 12: translations, openapi ──
+// ── translations, OpenAPI ──
 mod openapi;
 mod translations;
 
-// ── issue 12: conversations, integrations ──
+// ── conversations, integrations ──
 pub mod integrations;
 
 // ── end of the area blocks ──

@@ -61,23 +61,23 @@ pub struct World {
     pub content_access: super::collections::ContentAccess,
     /// Git sync state per space (import/export operations, legacy installations).
     pub git: super::git::GitStates,
-    // ── issue 11 people: members, teams ──
+    // ── people: members, teams ──
     /// Teams of every organization with their members (seats).
     pub teams: super::teams::Teams,
 
-    // ── issue 11 admin: sso, org settings, agent instructions ──
+    // ── admin: SSO, org settings, agent instructions ──
     /// SAML providers (sso/).
     pub sso: super::sso::SsoState,
     /// Default content, merge rules, invite links, agent instructions (org_settings/).
     pub org_settings: super::org_settings::OrgSettings,
 
-    // ── issue 12: translations, openapi ──
+    // ── translations, OpenAPI ──
     /// Translations of spaces (translations/mod.rs).
     pub translations: super::translations::Translations,
     /// OpenAPI specs and their versions (openapi/mod.rs).
     pub openapi: super::openapi::Specs,
 
-    // ── issue 12: conversations, integrations ──
+    // ── conversations, integrations ──
     pub integrations: super::integrations::Integrations,
 
     // ── end of the area blocks ──

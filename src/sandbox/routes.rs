@@ -73,16 +73,16 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::moves::router())
         .merge(super::spaces::router())
         .merge(super::git::router())
-        // ── issue 11 people: members, teams ──
+        // ── people: members, teams ──
         .merge(super::members::router())
         .merge(super::teams::router())
-        // ── issue 11 admin: sso, org settings, agent instructions ──
+        // ── admin: SSO, org settings, agent instructions ──
         .merge(super::sso::router())
         .merge(super::org_settings::router())
-        // ── issue 12: translations, openapi ──
+        // ── translations, OpenAPI ──
         .merge(super::translations::router())
         .merge(super::openapi::router())
-        // ── issue 12: conversations, integrations ──
+        // ── conversations, integrations ──
         .merge(super::integrations::routes::router())
         // ── end of the area blocks ──
         // Not part of the API: test-only knobs under /_sandbox.

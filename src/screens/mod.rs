@@ -11,7 +11,7 @@ pub mod organizations;
 pub mod page;
 pub mod review;
 pub mod teams;
-// Issue 10, finding things.
+// Finding things: search, links and backlinks, files.
 pub mod files;
 pub mod links;
 pub mod openapi;
@@ -21,7 +21,7 @@ pub mod sites;
 pub mod space;
 pub mod translations;
 pub mod welcome;
-// ── issue 13 reviewflow ──
+// ── review flow ──
 pub mod action_log;
 
 use ratatui::Frame;
@@ -93,7 +93,7 @@ pub trait ScreenState {
         None
     }
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// The review above moved on to change request `_id` (`]c`): select it here.
     fn reveal_change_request(&mut self, _id: &str) {}
 }
@@ -121,7 +121,7 @@ pub enum Screen {
     ClusterIssues(clusters::ClusterIssuesScreen),
     Conversation(Box<clusters::ConversationScreen>),
     Integration(Box<integrations::IntegrationScreen>),
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     ActionLog(action_log::ActionLogScreen),
 }
 
@@ -147,7 +147,7 @@ macro_rules! dispatch {
             Screen::ClusterIssues($screen) => $body,
             Screen::Conversation($screen) => $body,
             Screen::Integration($screen) => $body,
-            // ── issue 13 reviewflow ──
+            // ── review flow ──
             Screen::ActionLog($screen) => $body,
         }
     };
@@ -240,7 +240,7 @@ impl Screen {
         dispatch!(self, s => s.unsaved_work())
     }
 
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     pub fn reveal_change_request(&mut self, id: &str) {
         dispatch!(self, s => s.reveal_change_request(id))
     }

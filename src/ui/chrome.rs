@@ -28,7 +28,7 @@ pub fn body_size(width: u16, height: u16) -> (u16, u16) {
 }
 
 pub fn draw(frame: &mut Frame, model: &Model) {
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::begin_frame();
     let (header, body, footer) = areas(frame.area());
     draw_header(frame, header, model);
@@ -37,7 +37,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     if let Some(overlay) = &model.overlay {
         draw_overlay(frame, body, overlay, model);
     }
-    // ── issue 13 palette ──
+    // ── command palette ──
     if let Some(palette) = &model.palette {
         crate::ui::palette::draw(frame, body, palette, &model.theme);
     }
@@ -52,7 +52,7 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         .iter()
         .map(|crumb| sanitize(crumb).into_owned())
         .collect();
-    // ── issue 13 reviewflow: the count keeps its room; the breadcrumb gives way first ──
+    // ── review flow: the count keeps its room; the breadcrumb gives way first ──
     // On a very narrow terminal where you are matters more: the count goes.
     let count = review_requested_span(model)
         .filter(|count| area.width as usize >= brand + count.width() + 12);
@@ -69,7 +69,7 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         spans.push(Span::styled(CRUMB_SEPARATOR, theme.style("muted")));
         spans.push(Span::styled(crumb, style));
     }
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     if let Some(count) = count {
         spans.push(count);
     }
@@ -83,7 +83,7 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-// ── issue 13 looks ──
+// ── looks and themes ──
 /// The header's right side: who is signed in and where ("Ada Lovelace · api.gitbook.com"),
 /// and the server alone for when that does not fit. Never the token: the name comes from
 /// `GET /user` and the server label is a host name.
@@ -195,7 +195,7 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
             theme.style("accent"),
         ));
     }
-    // ── issue 13 reviewflow: a pending two-key sequence says what may follow ──
+    // ── review flow: a pending two-key sequence says what may follow ──
     if let Some(pending) = pending_sequence_spans(model) {
         spans.extend(pending);
         frame.render_widget(Paragraph::new(Line::from(spans)), area);
@@ -343,7 +343,7 @@ fn draw_confirm_quit(frame: &mut Frame, area: Rect, unsaved: &[String], model: &
     );
 }
 
-// ── issue 13 palette ──
+// ── command palette ──
 /// Actions that move in a list, a tree or a page: the help lists them last, once.
 const MOVEMENT: &[Action] = &[
     Action::Up,
@@ -566,7 +566,7 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
 
 /// A rectangle of at most `width` x `height` in the middle of `area`.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    // ── issue 13 palette ──
+    // ── command palette ──
     // Whatever sits in the middle is a popup that takes the keys: the mouse leaves the screen
     // behind it alone.
     crate::ui::hit::modal();
@@ -580,7 +580,7 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-// ── issue 13 reviewflow ──
+// ── review flow ──
 
 /// "  2 review requested": the open change requests of this organization waiting for your
 /// review, from the last watch refresh; nothing when zero or not known.

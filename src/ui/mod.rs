@@ -21,6 +21,6 @@ pub mod text;
 pub mod theme;
 pub mod time;
 pub mod tree;
-// ── issue 13 palette ──
+// ── command palette ──
 pub mod hit;
 pub mod palette;

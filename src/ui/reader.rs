@@ -34,7 +34,7 @@ pub struct Reader {
     pub query: String,
     pub matches: Vec<TextMatch>,
     pub current_match: Option<usize>,
-    // ── issue 13 reader ──
+    // ── reader ──
     /// The page's links and where they were laid out, in reading order.
     pub links: Vec<DocLink>,
     pub link_spots: Vec<LinkSpot>,
@@ -98,7 +98,7 @@ impl Reader {
         }
     }
 
-    // ── issue 13 reader ──
+    // ── reader ──
     /// Finds the page's links in the new layout, keeping the focus on the same link.
     fn locate_links(&mut self, doc: &MarkdownDoc) {
         let focused = self.focused_spot().map(|spot| spot.link);

@@ -10,9 +10,21 @@ use chrono::{DateTime, Utc};
 /// with relative dates do not change as the days pass.
 static PINNED_NOW: AtomicI64 = AtomicI64::new(0);
 
-/// The time views measure "5 min ago" from: the real clock, or the one [`pin_now`] set.
+thread_local! {
+    /// A "now" for this thread alone (0: none), over the process-wide one: a test that measures
+    /// ages from the real clock runs beside tests that pin the demo's "now".
+    static THREAD_NOW: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
+}
+
+/// The time views measure "5 min ago" from: the real clock, or the one [`pin_now`] (or
+/// [`pin_now_on_this_thread`]) set.
 pub fn now() -> DateTime<Utc> {
-    match PINNED_NOW.load(Ordering::Relaxed) {
+    let on_this_thread = THREAD_NOW.with(|now| now.get());
+    let pinned = match on_this_thread {
+        0 => PINNED_NOW.load(Ordering::Relaxed),
+        seconds => seconds,
+    };
+    match pinned {
         0 => Utc::now(),
         seconds => DateTime::from_timestamp(seconds, 0).unwrap_or_else(Utc::now),
     }
@@ -21,6 +33,11 @@ pub fn now() -> DateTime<Utc> {
 /// Pins [`now`] to `at` for this process (tests only: the views' dates stay the same).
 pub fn pin_now(at: DateTime<Utc>) {
     PINNED_NOW.store(at.timestamp(), Ordering::Relaxed);
+}
+
+/// Pins [`now`] to `at` for the calling thread only, over [`pin_now`] (tests only).
+pub fn pin_now_on_this_thread(at: DateTime<Utc>) {
+    THREAD_NOW.with(|now| now.set(at.timestamp()));
 }
 
 /// "3 days ago" for a server timestamp in a list, measured from [`now`]; the text as it came

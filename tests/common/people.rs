@@ -1,6 +1,6 @@
 //! Fixtures for the people suites (members and teams): an organization the caller
 //! administers (or not), opened on its Members or Teams tab, and members and teams as the
-//! server sends them. Included with `#[path]` by the suites that use it.
+//! server sends them.
 #![allow(dead_code)]
 
 use crate::common::*;

@@ -16,18 +16,18 @@ pub mod revision;
 pub mod search;
 pub mod site;
 pub mod space;
-// ── issue 11 people: members, teams ──
+// ── people: members, teams ──
 pub mod team;
 pub use member::MemberSpace;
 pub use team::{MemberTeam, Team, TeamMember, TeamMembership, TeamPermissions, TeamRole};
 
-// ── issue 11 admin: sso, org settings, agent instructions ──
+// ── admin: SSO, org settings, agent instructions ──
 pub mod org_settings;
 pub mod sso;
 pub use org_settings::AgentInstructions;
 pub use sso::{SamlProvider, SamlService, SsoLogin, TeamSummary};
 
-// ── issue 12: translations, openapi ──
+// ── translations, OpenAPI ──
 pub mod openapi;
 pub mod translation;
 pub use openapi::{
@@ -39,7 +39,7 @@ pub use translation::{
     TranslationStatus,
 };
 
-// ── issue 12: conversations, integrations ──
+// ── conversations, integrations ──
 pub mod integrations;
 pub use conversations::{
     Conversation, ConversationDetail, ConversationIssue, ConversationMetadata, ConversationPart,

@@ -107,19 +107,19 @@ pub fn world() -> World {
     conversations::populate(&mut world);
     change_requests::populate(&mut world);
     crate::sandbox::git::populate(&mut world);
-    // ── issue 11 people: members, teams ──
+    // ── people: members, teams ──
     crate::sandbox::members::populate(&mut world);
     crate::sandbox::teams::populate(&mut world);
 
-    // ── issue 11 admin: sso, org settings, agent instructions ──
+    // ── admin: SSO, org settings, agent instructions ──
     crate::sandbox::sso::populate(&mut world);
     crate::sandbox::org_settings::populate(&mut world);
 
-    // ── issue 12: translations, openapi ──
+    // ── translations, OpenAPI ──
     crate::sandbox::translations::populate(&mut world);
     crate::sandbox::openapi::populate(&mut world);
 
-    // ── issue 12: conversations, integrations ──
+    // ── conversations, integrations ──
     crate::sandbox::integrations::populate(&mut world);
 
     // ── end of the area blocks ──

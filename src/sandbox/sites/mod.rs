@@ -1,4 +1,4 @@
-//! Published documentation sites (issue 4 §5): sites and their settings, publishing, the
+//! Published documentation sites: sites and their settings, publishing, the
 //! published structure (sections, nested section groups, site spaces), adaptive-content
 //! schema, share links and section groups.
 //!

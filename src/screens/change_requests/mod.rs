@@ -93,7 +93,7 @@ pub struct ChangeRequestList {
     fallback_space: Option<String>,
     /// Space titles by id, so an organization-wide list names each row's space.
     pub space_titles: HashMap<String, String>,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// The change request to select once the list reloads (the one a review showed last).
     reselect: Option<String>,
     /// Watching: the next refresh, the rows before it, and what it brought (marked until seen).
@@ -286,7 +286,7 @@ impl ChangeRequestList {
         let change_request = self.selected()?.clone();
         let target = self.target_of(&change_request)?;
         let mut review = ReviewScreen::new(target, Some(change_request));
-        // ── issue 13 reviewflow: `]c` / `[c` walk the rows as shown ──
+        // ── review flow: `]c` / `[c` walk the rows as shown ──
         let items: Vec<_> = self
             .visible()
             .into_iter()
@@ -326,7 +326,7 @@ impl ScreenState for ChangeRequestList {
         self.load(ctx)
     }
 
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
         if !self.ticker.fired(id) {
             return None;
@@ -503,7 +503,7 @@ impl ScreenState for ChangeRequestList {
     }
 }
 
-// ── issue 13 reviewflow: watching ──
+// ── review flow: watching ──
 impl ChangeRequestList {
     /// After the first page came: a load the watch started marks rows new or updated since
     /// the one before; the next refresh is set either way (when watching is on).

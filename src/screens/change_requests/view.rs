@@ -100,7 +100,7 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
     let range = screen
         .selection
         .visible_range(rows.len(), list_area.height as usize);
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::record_rows(list_area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()

@@ -37,7 +37,7 @@ pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, model: &Model) 
     let range = screen
         .selection
         .visible_range(files.len(), body.height as usize);
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = files[range.clone()]
         .iter()

@@ -1,4 +1,4 @@
-//! The organization's Clusters tab (issue 12): issues clusters with their stats, sources and
+//! The organization's Clusters tab: issues clusters with their stats, sources and
 //! weekly pulse, in the order the API offers (`s` last updated / created, `O` newest / oldest);
 //! `v` switches to the conversations list, filtered by source with `f`; `i` ingests a
 //! conversation from a JSON file. `enter` opens a cluster's issues or a conversation's

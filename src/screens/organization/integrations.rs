@@ -1,4 +1,4 @@
-//! The organization's Integrations tab (issue 12): the integrations catalogue. `/` searches by
+//! The organization's Integrations tab: the integrations catalogue. `/` searches by
 //! name as you type (sent to the server once typing pauses), `f` opens the filters (category,
 //! scope, target, has blocks, has content sources, owner), `enter` opens an integration's
 //! details.

@@ -389,7 +389,7 @@ impl MembersTab {
             return Cmd::None;
         };
         let name = member.name().to_string();
-        // ── issue 13 reviewflow ──
+        // ── review flow ──
         if matches!(
             response,
             MembersResponse::Updated(Ok(_)) | MembersResponse::Removed(Ok(()))
@@ -658,7 +658,7 @@ impl MembersTab {
     }
 }
 
-// ── issue 13 reviewflow ──
+// ── review flow ──
 /// A member change as the action log shows it: a role change is undone by giving the earlier
 /// role back; SSO membership and removal have no inverse here.
 fn logged_change(

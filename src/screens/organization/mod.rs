@@ -123,7 +123,7 @@ pub struct Organization {
     pub openapi: openapi::OpenApiTab,
     pub clusters: clusters::ClustersTab,
     pub integrations: integrations::IntegrationsTab,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// Keeps the header's "N review requested" of this organization.
     pub requested_count: crate::app::watch::RequestedCount,
     /// The action log's undo count when last shown: an undo made from the log reloads the tab.
@@ -355,7 +355,7 @@ impl Organization {
     }
 }
 
-// ── issue 13 palette ──
+// ── command palette ──
 impl Organization {
     /// Shows collection `id` selected in the Spaces tab (chosen in the command palette): the
     /// filter cleared and the collections around it open.
@@ -447,7 +447,7 @@ impl Organization {
 
 impl ScreenState for Organization {
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
-        // ── issue 13 reviewflow: the header's "N review requested" of this organization ──
+        // ── review flow: the header's "N review requested" of this organization ──
         ctx.watch.review_requested = None;
         self.undos_seen = ctx.action_log.undos();
         let count = self.requested_count.start(ctx);
@@ -468,7 +468,7 @@ impl ScreenState for Organization {
     }
 
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
-        // ── issue 13 reviewflow: an undo from the action log changed the server ──
+        // ── review flow: an undo from the action log changed the server ──
         if ctx.action_log.undos() != self.undos_seen {
             self.undos_seen = ctx.action_log.undos();
             return self.refresh(ctx);
@@ -649,7 +649,7 @@ impl ScreenState for Organization {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        // ── issue 13 reviewflow ──
+        // ── review flow ──
         if let Some(cmd) = self.requested_count.on_response(request, response, ctx) {
             return Some(Step::cmd(cmd));
         }
@@ -741,7 +741,7 @@ impl ScreenState for Organization {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
-        // ── issue 13 reviewflow ──
+        // ── review flow ──
         if let Some(cmd) = self.requested_count.on_timer(id, ctx) {
             return Some(Step::cmd(cmd));
         }

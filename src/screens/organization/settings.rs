@@ -1,4 +1,4 @@
-//! The organization's Settings tab (issue 11): a form for the organization's settings (checked
+//! The organization's Settings tab: a form for the organization's settings (checked
 //! as typed, only changed fields sent, leaving with changes asks), its agent instructions
 //! (shown rendered, edited as text through the one Document editor, with drafts that survive a
 //! failed save, a crash and a quit), and revoking an invite link by id.

@@ -554,7 +554,7 @@ impl Organization {
                     "Deleted “{}”: restore it from the Trash tab within 7 days",
                     space.title
                 )));
-                // ── issue 13 reviewflow ── a deleted space is undone by restoring it.
+                // a deleted space is undone by restoring it.
                 ctx.action_log.record(logged_delete(&space));
                 self.trash.remember_deleted(*space);
                 self.load_tree(ctx)
@@ -658,7 +658,7 @@ pub fn is_escape(key: &KeyEvent) -> bool {
     key.code == KeyCode::Esc
 }
 
-// ── issue 13 reviewflow ──
+// ── review flow ──
 /// A space's deletion as the action log shows it: undone by restoring it from the trash (the
 /// server keeps it 7 days).
 fn logged_delete(space: &Space) -> crate::app::action_log::PendingEntry {

@@ -1,4 +1,4 @@
-//! The organization's Single sign-on tab (issue 11): its SAML providers (list, create, edit,
+//! The organization's Single sign-on tab: its SAML providers (list, create, edit,
 //! delete) with the service's ACS URL, start URL and entity ID to copy, and the SSO login
 //! infos. Anyone in the organization sees them; only admins change them (the screen strikes
 //! the actions through, and shows the server's words when it refuses).

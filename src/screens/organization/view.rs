@@ -160,7 +160,7 @@ fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme
     if shown.end < labels.len() {
         spans.push(Span::styled("›", theme.style("muted")));
     }
-    // ── issue 13 palette ──
+    // ── command palette ──
     let marker = if shown.start > 0 { 2 } else { 0 };
     let bar = Rect {
         x: area.x.saturating_add(marker),
@@ -275,7 +275,7 @@ fn draw_spaces(screen: &Organization, frame: &mut Frame, area: Rect, model: &Mod
     let range = screen
         .tree_selection
         .visible_range(rows.len(), tree_area.height as usize);
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::record_rows(tree_area, range.clone(), screen.tree_selection.selected);
     let mut lines = Vec::new();
     for (offset, row) in rows[range.clone()].iter().enumerate() {

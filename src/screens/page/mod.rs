@@ -50,7 +50,7 @@ pub struct PageScreen {
     pub change_requests: InSpace,
     /// The section to scroll to once the whole page is laid out (opened from a search hit).
     pub section: Option<SectionTarget>,
-    // ── issue 13 reader ──
+    // ── reader ──
     /// The pages read before this one (newest last) and after it, when gone back.
     pub history: history::History,
     /// What following a link said: where it went, or why it could not.
@@ -313,7 +313,7 @@ impl ScreenState for PageScreen {
             Action::PreviousMatch => self.reader.step_match(false, height),
             Action::TableOfContents => {
                 if self.reader.is_ready() {
-                    // ── issue 13 reader ── at the section being read, not the first one.
+                    // at the section being read, not the first one.
                     let mut selection = Selection::default();
                     selection.selected = self.reader.current_heading().unwrap_or(0);
                     self.contents = Some(selection);
@@ -321,7 +321,7 @@ impl ScreenState for PageScreen {
             }
             Action::Back if !self.reader.query.is_empty() => self.reader.search("", height),
             Action::LinksReport | Action::Backlinks => return Some(self.links_of_page(action)),
-            // ── issue 13 reader ──
+            // ── reader ──
             Action::NextLink | Action::PreviousLink => {
                 if !self.reader.step_link(action == Action::NextLink, height) {
                     self.link_status = Some("No more links this way.".to_string());

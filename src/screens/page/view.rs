@@ -88,7 +88,7 @@ fn draw_status(
         spans.push(Span::styled(status, theme.style("accent")));
         spans.push(Span::raw("   "));
     }
-    // ── issue 13 reader ── what following a link said, else where the focused link goes.
+    // what following a link said, else where the focused link goes.
     let link = screen.link_status.clone().or_else(|| {
         let link = screen.reader.focused_link()?;
         Some(format!("→ {}", sanitize(&link.destination)))

@@ -148,7 +148,7 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
             let tabs = ReviewTab::ALL.len();
             switch_tab(screen, ReviewTab::ALL[(tab_index + tabs - 1) % tabs], ctx)
         }
-        // ── issue 13 reviewflow ──
+        // ── review flow ──
         Action::OverviewTab => switch_tab(screen, ReviewTab::Overview, ctx),
         Action::NextChangeRequest | Action::PreviousChangeRequest => {
             let forward = action == Action::NextChangeRequest;
@@ -282,7 +282,7 @@ fn on_changes_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -
             let target = screen.comment_target_here(ctx);
             open_composer(screen, target);
         }
-        // ── issue 13 reviewdiff ──
+        // ── threads on the diff ──
         Action::ShowThreadHere => screen.show_thread_of_diff(ctx),
         Action::SinceLastReview => return Some(Step::cmd(screen.toggle_since(ctx))),
         _ => return None,
@@ -323,7 +323,7 @@ fn on_comments_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) 
             keep_selected_row(screen, row);
             Cmd::None
         }
-        // ── issue 13 reviewdiff ──
+        // ── threads on the diff ──
         Action::ShowThreadHere => screen.show_thread_in_diff(ctx),
         Action::NextNew => {
             screen.next_new_thread();

@@ -10,13 +10,13 @@ mod actions;
 mod changes;
 mod content;
 mod description;
-// ── issue 13 reviewflow ──
+// ── review flow ──
 mod logged;
 mod overview;
 pub mod replies;
 pub mod threads;
 mod view;
-// ── issue 13 reviewdiff ──
+// ── threads on the diff ──
 pub mod diff_threads;
 pub mod since;
 
@@ -94,7 +94,7 @@ pub enum ComposeTarget {
     },
     /// The description, as text from [`crate::ui::document`].
     Description,
-    // ── issue 13 reviewdiff ──
+    // ── threads on the diff ──
     /// A comment on a line of a page's diff: on its block (`node`) when the line is in one.
     BlockComment {
         page: String,
@@ -252,12 +252,12 @@ pub struct ReviewScreen {
     pub reply_loading: replies::ReplyLoading,
     /// The description's blocks the text cannot hold, while it is being edited.
     pub description_kept: Vec<serde_json::Value>,
-    // ── issue 13 reviewdiff ──
+    // ── threads on the diff ──
     /// Threads on the diff: where they are drawn, where `m` lands.
     pub diff_threads: diff_threads::DiffThreads,
     /// What was seen at the last visit, and what this one has seen.
     pub since: since::Since,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// Action-log entries of writes in flight, logged once the server accepts them.
     log_pending: HashMap<RequestId, crate::app::action_log::PendingEntry>,
     /// The action log's undo count when this review last loaded: an undo made from the log
@@ -686,7 +686,7 @@ impl ReviewScreen {
                 };
                 members.settle(request, result.clone()).then_some(Cmd::None)
             }
-            // ── issue 13 reviewdiff ──
+            // ── threads on the diff ──
             ReviewResponse::PagesNow(pages) => {
                 self.on_pages_now(request, pages).then_some(Cmd::None)
             }
@@ -711,7 +711,7 @@ impl ScreenState for ReviewScreen {
         Cmd::batch([load, me, Cmd::LoadDrafts { prefix }, memory])
     }
 
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
         if !self.ticker.fired(id) {
             return None;
@@ -843,7 +843,7 @@ impl ScreenState for ReviewScreen {
             self.drafts_to_announce = true;
             self.announce_drafts();
         }
-        // ── issue 13 reviewdiff ──
+        // ── threads on the diff ──
         if prefix == self.memory_key() {
             let text = drafts.first().map(|(_, text)| text.as_str());
             return self.on_memory(text, _ctx);

@@ -198,7 +198,7 @@ fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme
         ]
     });
     let mut spans = Vec::new();
-    // ── issue 13 palette ──
+    // ── command palette ──
     let mut widths = Vec::new();
     for (index, tab) in ReviewTab::ALL.iter().enumerate() {
         let style = if *tab == screen.tab {
@@ -210,7 +210,7 @@ fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme
             .and_then(|c| c[index])
             .map(|count| format!(" ({count})"))
             .unwrap_or_default();
-        // ── issue 13 reviewdiff ── "Comments (12) · 3 new"
+        // "Comments (12) · 3 new"
         if *tab == ReviewTab::Comments && counts.is_some() {
             let new = screen.new_thread_count();
             if new > 0 {
@@ -257,7 +257,7 @@ fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Mo
         text::draw_filter(frame, query_area, &screen.diff_search, theme);
     }
     let (list_area, diff_area) = split(area);
-    // ── issue 13 palette ──
+    // ── command palette ──
     // `j`/`k` choose the page here; the diff scrolls with ctrl-d/ctrl-u, so does the wheel.
     crate::ui::hit::record(
         diff_area,
@@ -279,7 +279,7 @@ fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Mo
     let range = screen
         .page_selection
         .visible_range(screen.pages.len(), list_area.height as usize);
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::record_rows(list_area, range.clone(), screen.page_selection.selected);
     let lines: Vec<Line> = screen.pages[range.clone()]
         .iter()
@@ -381,7 +381,7 @@ fn row_lines(
             ("● open ", theme.style("open_thread"))
         };
         header.push(Span::styled(mark, style));
-        // ── issue 13 reviewdiff ──
+        // ── threads on the diff ──
         if screen.is_new_thread(row.thread) {
             header.push(Span::styled("●new ", theme.style("accent")));
         }
@@ -412,7 +412,7 @@ fn row_lines(
         meta.push_str(&format!(" · on {}", sanitize(&title)));
     }
     header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
-    // ── issue 13 reviewflow: new since the last watch refresh ──
+    // ── review flow: new since the last watch refresh ──
     if row.reply.is_none()
         && let Some(mark) = screen.news.mark(&thread.comment.id)
     {
@@ -556,7 +556,7 @@ fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &M
             lines.push(Line::from(""));
         }
         let thread_lines = block(index);
-        // ── issue 13 palette ──
+        // ── command palette ──
         let top = lines.len();
         let taken = thread_lines.len().min(height.saturating_sub(top));
         if let (Ok(top), Ok(taken)) = (u16::try_from(top), u16::try_from(taken)) {

@@ -5,7 +5,7 @@
 
 pub mod form;
 pub mod modal;
-// ── issue 13 reviewflow ──
+// ── review flow ──
 mod logged;
 mod view;
 
@@ -133,7 +133,7 @@ pub struct SiteScreen {
     pub forbidden: Option<String>,
     /// The user's own role in the organization, for refusals.
     pub my_role: MyRole,
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     /// The action-log entry of the write in flight, logged once the server accepts it.
     log_pending: Option<crate::app::action_log::PendingEntry>,
     /// The action log's undo count when last shown: an undo made from the log reloads.
@@ -1312,7 +1312,7 @@ impl SiteScreen {
 
     fn finish(&mut self, pending: Pending, response: &SitesResponse, ctx: &mut Ctx) -> Cmd {
         self.pending = None;
-        // ── issue 13 reviewflow ──
+        // ── review flow ──
         if let Some(entry) = self.log_pending.take()
             && logged::accepted(response)
         {
@@ -1520,7 +1520,7 @@ impl ScreenState for SiteScreen {
         self.site.title.clone()
     }
 
-    // ── issue 13 reviewflow ──
+    // ── review flow ──
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
         if ctx.action_log.undos() == self.undos_seen {
             return Cmd::None;

@@ -77,7 +77,7 @@ pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
     let range = tab
         .selection
         .visible_range(sites.len(), rows_area.height as usize);
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
     let lines: Vec<Line> = sites[range.clone()]
         .iter()

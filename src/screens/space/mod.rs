@@ -236,7 +236,7 @@ pub struct SpaceScreen {
     preview_timer: Option<RequestId>,
     /// `N` (new change request) and `P` (PDF): the prompt and what they say.
     pub change_requests: InSpace,
-    // ── issue 13 reader ──
+    // ── reader ──
     /// The preview has the focus: the scrolling keys scroll it.
     pub preview_focused: bool,
     /// Wheel lines the preview could not scroll yet (its whole page was still being parsed).
@@ -266,7 +266,7 @@ impl SpaceScreen {
         }
     }
 
-    // ── issue 13 reader ──
+    // ── reader ──
     /// Where the tree and the preview go: side by side, or the focused one alone when zoomed
     /// (and the preview alone when focused on a terminal too narrow for both).
     pub fn panes(&self, area: Rect) -> (Option<Rect>, Option<Rect>) {

@@ -12,7 +12,7 @@ use crate::ui::{status, text};
 
 pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    // ── issue 13 reader ── the focused pane alone when zoomed; its border says which it is.
+    // the focused pane alone when zoomed; its border says which it is.
     let (tree_area, preview_area) = screen.panes(area);
     if let Some(tree_area) = tree_area {
         let (tree_area, filter_area) = text::with_filter_row(tree_area, screen.filter.is_shown());
@@ -34,7 +34,7 @@ pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) 
                 separator,
             );
         }
-        // ── issue 13 palette ── `j`/`k` move the tree: the wheel over the preview scrolls it.
+        // `j`/`k` move the tree: the wheel over the preview scrolls it.
         crate::ui::hit::record(
             preview_area,
             crate::ui::hit::Hit::Wheel {
@@ -74,7 +74,7 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, model: &Mo
     let range = screen
         .selection
         .visible_range(rows.len(), area.height as usize);
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::record_rows(area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()

@@ -488,7 +488,7 @@ impl TeamScreen {
         };
         match result {
             Ok(()) => {
-                // ── issue 13 reviewflow ── listed; the screen's own keys change it back.
+                // listed; the screen's own keys change it back.
                 ctx.action_log
                     .record(crate::app::action_log::PendingEntry::new(
                         crate::ui::sanitize::sanitize(&done).into_owned(),

@@ -136,7 +136,7 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
     let range = tab
         .selection
         .visible_range(tab.list.items.len(), rows_area.height as usize);
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
     let count = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
     let mut lines: Vec<Line> = tab.list.items[range.clone()]
@@ -248,7 +248,7 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &
     let range = screen
         .selection
         .visible_range(screen.list.items.len(), rows_area.height as usize);
-    // ── issue 13 palette ──
+    // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = screen.list.items[range.clone()]
         .iter()

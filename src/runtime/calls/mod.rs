@@ -1,0 +1,20 @@
+//! Carrying out `ApiCall`s: one file per API area, each turning that area's call (plain data from
+//! `update`) into client requests and the area's response `Msg`. The only place besides `cli`
+//! where the network is reached.
+
+pub mod collections;
+pub mod conversations;
+pub mod files;
+pub mod git;
+pub mod integrations;
+pub mod links;
+pub mod members;
+pub mod openapi;
+pub mod org_settings;
+pub mod reviews;
+pub mod search;
+pub mod sites;
+pub mod spaces;
+pub mod sso;
+pub mod teams;
+pub mod translations;

@@ -1,0 +1,453 @@
+//! Carries out `ReviewCall`s with the API client. Independent requests run in parallel (the
+//! client keeps at most 16 in flight per host). A review loads in one round without the
+//! threads' replies; the screen then asks for the replies it shows first, the rest behind.
+
+use futures::future::join_all;
+
+use crate::api::models::{
+    CommentReply, Member, Page, RequestedReviewer, RevisionSemanticChanges, SemanticChange,
+};
+use crate::api::{ApiError, ChangeRequestUpdate, Client, CommentFilter, encode_segment};
+use crate::app::review_calls::{
+    ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
+    Thread, ThreadReplies,
+};
+
+/// Semantic changes asked for at once; the server says how many more there are.
+const CHANGES_LIMIT: u32 = 200;
+
+pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
+    match call {
+        ReviewCall::CurrentUser => ReviewResponse::CurrentUser(client.current_user().await),
+        ReviewCall::ListChangeRequests {
+            scope,
+            filter,
+            page,
+        } => ReviewResponse::ChangeRequests(match scope {
+            ChangeRequestScope::Space(space) => {
+                client
+                    .list_space_change_requests(&space, &filter, page.as_deref())
+                    .await
+            }
+            ChangeRequestScope::Organization(organization) => {
+                client
+                    .list_organization_change_requests(&organization, &filter, page.as_deref())
+                    .await
+            }
+        }),
+        ReviewCall::LoadReview(target) => {
+            ReviewResponse::Review(load_review(client, &target).await)
+        }
+        ReviewCall::LoadReplies { target, comments } => {
+            ReviewResponse::Replies(load_replies(client, &target, comments).await)
+        }
+        ReviewCall::LoadPageDiff {
+            target,
+            page,
+            main,
+            change_request,
+        } => {
+            ReviewResponse::PageDiff(load_sides(client, &target, &page, main, change_request).await)
+        }
+        ReviewCall::PostComment {
+            target,
+            page,
+            markdown,
+        } => ReviewResponse::CommentPosted(
+            client
+                .post_comment(
+                    &target.space,
+                    &target.change_request,
+                    &markdown,
+                    page.as_deref(),
+                )
+                .await,
+        ),
+        ReviewCall::PostReply {
+            target,
+            comment,
+            markdown,
+        } => ReviewResponse::ReplyPosted(
+            client
+                .post_reply(&target.space, &target.change_request, &comment, &markdown)
+                .await,
+        ),
+        ReviewCall::UpdateComment {
+            target,
+            comment,
+            reply,
+            update,
+        } => ReviewResponse::CommentUpdated(match reply {
+            Some(reply) => client
+                .update_reply(
+                    &target.space,
+                    &target.change_request,
+                    &comment,
+                    &reply,
+                    &update,
+                )
+                .await
+                .map(|_| ()),
+            None => client
+                .update_comment(&target.space, &target.change_request, &comment, &update)
+                .await
+                .map(|_| ()),
+        }),
+        ReviewCall::DeleteComment {
+            target,
+            comment,
+            reply,
+        } => ReviewResponse::Deleted(match reply {
+            Some(reply) => {
+                client
+                    .delete_reply(&target.space, &target.change_request, &comment, &reply)
+                    .await
+            }
+            None => {
+                client
+                    .delete_comment(&target.space, &target.change_request, &comment)
+                    .await
+            }
+        }),
+        ReviewCall::SubmitReview {
+            target,
+            verdict,
+            comment,
+        } => ReviewResponse::ReviewSubmitted(
+            client
+                .submit_review(
+                    &target.space,
+                    &target.change_request,
+                    verdict,
+                    comment.as_deref(),
+                )
+                .await,
+        ),
+        ReviewCall::RequestReviewers { target, users } => {
+            let users: Vec<&str> = users.iter().map(String::as_str).collect();
+            let result = client
+                .request_reviewers(&target.space, &target.change_request, &users)
+                .await;
+            ReviewResponse::ReviewersChanged(match result {
+                Ok(_) => requested_reviewers(client, &target).await,
+                Err(error) => Err(error),
+            })
+        }
+        ReviewCall::RemoveReviewer { target, user } => {
+            let result = client
+                .remove_requested_reviewer(&target.space, &target.change_request, &user)
+                .await;
+            ReviewResponse::ReviewersChanged(match result {
+                Ok(()) => requested_reviewers(client, &target).await,
+                Err(error) => Err(error),
+            })
+        }
+        ReviewCall::SetStatus { target, status } => ReviewResponse::StatusSet(
+            client
+                .update_change_request_status(&target.space, &target.change_request, &status)
+                .await,
+        ),
+        ReviewCall::SetSubject { target, subject } => ReviewResponse::SubjectSet(
+            client
+                .update_change_request(
+                    &target.space,
+                    &target.change_request,
+                    &ChangeRequestUpdate::subject(subject),
+                )
+                .await,
+        ),
+        ReviewCall::Merge(target) => ReviewResponse::Merged(
+            client
+                .merge_change_request(&target.space, &target.change_request)
+                .await,
+        ),
+        ReviewCall::UpdateFromMain(target) => ReviewResponse::UpdatedFromMain(
+            client
+                .update_change_request_from_main(&target.space, &target.change_request)
+                .await,
+        ),
+        ReviewCall::Create { space, subject } => {
+            ReviewResponse::Created(client.create_change_request(&space, &subject).await)
+        }
+        ReviewCall::SetDescription { target, document } => ReviewResponse::DescriptionSet(
+            client
+                .update_change_request(
+                    &target.space,
+                    &target.change_request,
+                    &ChangeRequestUpdate::description(document),
+                )
+                .await,
+        ),
+        ReviewCall::Pdf { target, page } => ReviewResponse::Pdf(
+            client
+                .change_request_pdf(&target.space, &target.change_request, page.as_deref())
+                .await
+                .map(|pdf| pdf.url),
+        ),
+        ReviewCall::ListIssueClusters { organization } => {
+            ReviewResponse::IssueClusters(client.list_issue_clusters(&organization).await)
+        }
+        ReviewCall::ListMembers { organization } => ReviewResponse::Members(
+            client
+                .list_all::<Member>(
+                    &format!("/orgs/{}/members", encode_segment(&organization)),
+                    &[],
+                )
+                .await,
+        ),
+        // ── threads on the diff ──
+        ReviewCall::PostBlockComment {
+            target,
+            page,
+            node,
+            markdown,
+        } => ReviewResponse::CommentPosted(
+            client
+                .post_comment_on_block(
+                    &target.space,
+                    &target.change_request,
+                    &markdown,
+                    Some(&page),
+                    node.as_deref(),
+                )
+                .await,
+        ),
+        ReviewCall::LoadPagesNow { target, pages } => {
+            ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
+        }
+    }
+}
+
+async fn requested_reviewers(
+    client: &Client,
+    target: &ChangeRequestRef,
+) -> Result<Vec<RequestedReviewer>, ApiError> {
+    client
+        .list_requested_reviewers(&target.space, &target.change_request, None)
+        .await
+        .map(|page| page.items)
+}
+
+async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<ReviewBundle, ApiError> {
+    let space = &target.space;
+    let change_request = &target.change_request;
+    // Round one: everything that does not depend on anything else.
+    let all_comments = CommentFilter::default();
+    let (detail, space_detail, changes, comments, reviews, requested) = tokio::join!(
+        client.get_change_request(space, change_request),
+        client.get_space(space),
+        client.change_request_changes(space, change_request, CHANGES_LIMIT),
+        client.list_all_comments(space, change_request, &all_comments),
+        client.list_reviews(space, change_request, None),
+        client.list_requested_reviewers(space, change_request, None),
+    );
+    let change_request_detail = detail?;
+    let comments = comments?;
+    // A server without `/changes`: compare the change request's page tree with main's.
+    let changes = match changes {
+        Err(error) if error.is_not_found() || error.status() == Some(405) => {
+            compare_page_trees(client, target).await
+        }
+        other => other,
+    };
+    // Replies are not waited for: the screen asks for those it shows first.
+    let threads = comments.into_iter().map(Thread::without_replies).collect();
+    Ok(ReviewBundle {
+        change_request: change_request_detail,
+        space: space_detail.ok(),
+        changes,
+        threads,
+        reviews: reviews.map(|page| page.items).unwrap_or_default(),
+        requested: requested.map(|page| page.items).unwrap_or_default(),
+    })
+}
+
+/// Changed pages found by comparing trees: pages only in the change request were created,
+/// pages only on main were deleted, pages under another parent were moved, and pages whose
+/// content fingerprint (git oid or update time) differs were edited.
+async fn compare_page_trees(
+    client: &Client,
+    target: &ChangeRequestRef,
+) -> Result<RevisionSemanticChanges, ApiError> {
+    let (main, change_request) = tokio::join!(
+        client.list_pages(&target.space),
+        client.list_change_request_pages(&target.space, &target.change_request),
+    );
+    let main = flatten(&main?, None);
+    let change_request = flatten(&change_request?, None);
+    let mut changes = Vec::new();
+    let change = |kind: &str, page: &Page| -> Option<SemanticChange> {
+        serde_json::from_value(serde_json::json!({
+            "type": kind,
+            "page": {"id": page.id, "title": page.title, "path": page.path},
+        }))
+        .ok()
+    };
+    for (page, parent) in &change_request {
+        match main.iter().find(|(p, _)| p.id == page.id) {
+            None => changes.extend(change("page_created", page)),
+            Some((before, before_parent)) => {
+                let fingerprint = |p: &Page| {
+                    (
+                        p.git.as_ref().and_then(|g| g.oid.clone()),
+                        p.updated_at.clone(),
+                        p.title.clone(),
+                    )
+                };
+                if fingerprint(before) != fingerprint(page) {
+                    changes.extend(change("page_edited", page));
+                }
+                if before_parent != parent {
+                    changes.extend(change("page_moved", page));
+                }
+            }
+        }
+    }
+    for (page, _) in &main {
+        if !change_request.iter().any(|(p, _)| p.id == page.id) {
+            changes.extend(change("page_deleted", page));
+        }
+    }
+    Ok(RevisionSemanticChanges {
+        changes,
+        more: None,
+    })
+}
+
+/// Every page of a tree with its parent's id.
+fn flatten(pages: &[Page], parent: Option<&str>) -> Vec<(Page, Option<String>)> {
+    let mut all = Vec::new();
+    for page in pages {
+        all.push((page.clone(), parent.map(str::to_string)));
+        all.extend(flatten(&page.pages, Some(&page.id)));
+    }
+    all
+}
+
+/// The replies of each of `comments`, all in parallel; one thread failing leaves the others.
+async fn load_replies(
+    client: &Client,
+    target: &ChangeRequestRef,
+    comments: Vec<String>,
+) -> Vec<ThreadReplies> {
+    join_all(comments.into_iter().map(|comment| async move {
+        let replies = all_replies(client, target, &comment).await;
+        ThreadReplies { comment, replies }
+    }))
+    .await
+}
+
+/// Every reply of one thread, page after page.
+async fn all_replies(
+    client: &Client,
+    target: &ChangeRequestRef,
+    comment: &str,
+) -> Result<Vec<CommentReply>, ApiError> {
+    let mut replies = Vec::new();
+    let mut page: Option<String> = None;
+    let mut cursor = crate::api::PageCursor::default();
+    loop {
+        if cursor.begin(page.as_deref()).is_err() {
+            break;
+        }
+        let list = client
+            .list_replies(
+                &target.space,
+                &target.change_request,
+                comment,
+                page.as_deref(),
+            )
+            .await?;
+        replies.extend(list.items);
+        match list.next_page {
+            Some(next) => page = Some(next),
+            None => break,
+        }
+    }
+    Ok(replies)
+}
+
+async fn load_sides(
+    client: &Client,
+    target: &ChangeRequestRef,
+    page: &str,
+    main: bool,
+    change_request: bool,
+) -> Result<PageSides, ApiError> {
+    let main_side = async {
+        if main {
+            client
+                .get_page_markdown(&target.space, page)
+                .await
+                .map(|p| p.markdown.unwrap_or_default())
+        } else {
+            Ok(String::new())
+        }
+    };
+    let change_request_side = async {
+        if change_request {
+            client
+                .get_change_request_page_markdown(&target.space, &target.change_request, page)
+                .await
+                .map(|p| p.markdown.unwrap_or_default())
+        } else {
+            Ok(String::new())
+        }
+    };
+    let block_keys = async {
+        if change_request {
+            change_request_block_keys(client, target, page).await
+        } else {
+            Vec::new()
+        }
+    };
+    let (main_text, change_request_text, block_keys) =
+        tokio::join!(main_side, change_request_side, block_keys);
+    Ok(PageSides {
+        main: main_text?,
+        change_request: change_request_text?,
+        block_keys,
+    })
+}
+
+/// The block keys of a change request's page, read from its document format. Best effort: a
+/// page that will not load this way still shows its diff, its threads then sit at the top.
+async fn change_request_block_keys(
+    client: &Client,
+    target: &ChangeRequestRef,
+    page: &str,
+) -> Vec<String> {
+    let path = format!(
+        "/spaces/{}/change-requests/{}/content/page/{}",
+        encode_segment(&target.space),
+        encode_segment(&target.change_request),
+        encode_segment(page)
+    );
+    match client
+        .get::<serde_json::Value>(&path, &[("format", "document")])
+        .await
+    {
+        Ok(page) => crate::screens::review::diff_threads::block_keys(&page["document"]),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The change request's markdown of each page, in parallel; a page that fails is left out
+/// (it counts as unchanged rather than inventing news).
+async fn load_pages_now(
+    client: &Client,
+    target: &ChangeRequestRef,
+    pages: Vec<String>,
+) -> Vec<(String, String)> {
+    let answers = join_all(pages.into_iter().map(|page| async move {
+        let answer = client
+            .get_change_request_page_markdown(&target.space, &target.change_request, &page)
+            .await;
+        (page, answer)
+    }))
+    .await;
+    answers
+        .into_iter()
+        .filter_map(|(page, answer)| Some((page, answer.ok()?.markdown.unwrap_or_default())))
+        .collect()
+}

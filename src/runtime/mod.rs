@@ -1,0 +1,575 @@
+//! The loop: input and command results arrive as `Msg` on one queue; everything queued is
+//! applied, then the screen is drawn once. Generic over the ratatui backend, the input stream and
+//! the host (clipboard, browser, suspend), so tests run the real loop on a `TestBackend`.
+
+pub mod calls;
+
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use futures::{Stream, StreamExt};
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+use ratatui::crossterm::event::Event;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+use crate::api::models::{Collection, Space};
+use crate::api::{Client, encode_segment};
+use crate::app::drafts;
+use crate::app::review_memory;
+use crate::app::{
+    ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
+};
+use crate::output::Present;
+use crate::ui::chrome;
+use crate::ui::markdown::{
+    MarkdownDoc, RenderOptions, highlight_worker, release_free_memory, warm_syntax_set,
+};
+use crate::ui::theme::Theme;
+
+/// How often the spinner turns while something is loading. Idle, nothing ticks.
+const SPINNER_INTERVAL: Duration = Duration::from_millis(120);
+
+/// What the terminal side can send besides key presses.
+#[derive(Debug)]
+pub enum InputEvent {
+    Terminal(Event),
+    /// SIGHUP: the terminal (or the SSH connection) is gone.
+    Hangup,
+    /// SIGTERM or SIGINT from outside.
+    Terminate,
+    /// Reading input failed: the terminal is gone.
+    Failed(String),
+}
+
+/// Side effects that need the real terminal or the desktop.
+pub trait Host {
+    fn copy_to_clipboard(&mut self, text: &str) -> io::Result<()>;
+    fn open_in_browser(&mut self, url: &str) -> io::Result<()>;
+    /// Gives the terminal back to the shell and stops until `fg`.
+    fn suspend(&mut self) -> io::Result<()>;
+    /// Lets the user edit `text` in `$EDITOR` and returns the edited text. `keep` is called with
+    /// the text as soon as the editor ends, before the terminal is taken back (which can fail
+    /// when the terminal went away meanwhile), so the words are safe whatever happens next.
+    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> io::Result<String>;
+}
+
+/// Why the loop ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Exit {
+    Quit,
+    TerminalGone,
+    Terminated,
+}
+
+/// Runs the API calls and renders that commands ask for.
+#[derive(Clone)]
+pub struct Effects {
+    pub client: Option<Client>,
+    /// Where drafts are kept; None keeps them in memory only.
+    pub drafts: Option<std::path::PathBuf>,
+    pub theme: Theme,
+    pub render: RenderOptions,
+}
+
+pub async fn run<B, I, H>(
+    terminal: &mut Terminal<B>,
+    mut input: I,
+    model: &mut Model,
+    effects: Effects,
+    host: &mut H,
+) -> io::Result<Exit>
+where
+    B: Backend + Present,
+    I: Stream<Item = InputEvent> + Unpin,
+    H: Host,
+{
+    let (sender, mut receiver) = unbounded_channel::<Msg>();
+    // Code highlighting needs a syntax set that takes most of a second to read: read it now,
+    // in the background (in the highlight worker when there is one), so the first page with
+    // code is coloured sooner. Grammars themselves are built when a page needs them (all of
+    // them would cost ~80 MB). A plain thread, not a blocking task: the runtime waits for
+    // those at exit, and quitting must not wait for it.
+    let warm = if highlight_worker::worker_in_use() {
+        highlight_worker::start_worker_early
+    } else {
+        warm_syntax_set
+    };
+    // Under NO_COLOR nothing is highlighted, so nothing is warmed either.
+    if effects.render.highlight
+        && let Err(error) = std::thread::Builder::new()
+            .name("quire-grammars".into())
+            .spawn(warm)
+    {
+        tracing::warn!(%error, "could not start warming code grammars");
+    }
+    // ── looks and themes ──
+    ask_who_is_signed_in(&effects, &sender);
+    if let Some(client) = &effects.client {
+        // The footer says "retrying in 2 s…" while a read waits; the loop learns it here.
+        let retries = sender.clone();
+        client.on_retry(move |notice| {
+            let _ = retries.send(Msg::Retry(notice));
+        });
+    }
+    let size = terminal.size().map_err(backend_error)?;
+    let first = update(
+        model,
+        Msg::Resize {
+            width: size.width,
+            height: size.height,
+        },
+    );
+    execute(first, &effects, &sender, host, terminal)?;
+    let init = model.init();
+    execute(init, &effects, &sender, host, terminal)?;
+    draw(terminal, model)?;
+
+    loop {
+        let spinner = async {
+            if model.is_busy() {
+                tokio::time::sleep(SPINNER_INTERVAL).await;
+            } else {
+                std::future::pending::<()>().await;
+            }
+        };
+        let first = tokio::select! {
+            event = input.next() => match event {
+                Some(InputEvent::Terminal(event)) => match message_for(event) {
+                    Some(msg) => msg,
+                    None => continue,
+                },
+                Some(InputEvent::Hangup) | Some(InputEvent::Failed(_)) | None => {
+                    return Ok(Exit::TerminalGone);
+                }
+                Some(InputEvent::Terminate) => return Ok(Exit::Terminated),
+            },
+            Some(msg) = receiver.recv() => msg,
+            _ = spinner => Msg::Tick,
+        };
+        apply(first, model, &effects, &sender, host, terminal)?;
+        drain(&mut receiver, model, &effects, &sender, host, terminal)?;
+        if model.quit {
+            return Ok(Exit::Quit);
+        }
+        draw(terminal, model)?;
+        if DOCUMENT_ARRIVED.swap(false, Ordering::Relaxed) {
+            // A page parsed, highlighted and laid out leaves megabytes of freed scratch memory
+            // that the allocator would keep resident: hand it back once the page is on screen.
+            release_free_memory();
+        }
+    }
+}
+
+/// Set when a rendered page reaches the loop; the loop trims the heap after drawing it.
+static DOCUMENT_ARRIVED: AtomicBool = AtomicBool::new(false);
+
+fn drain<B: Backend, H: Host>(
+    receiver: &mut UnboundedReceiver<Msg>,
+    model: &mut Model,
+    effects: &Effects,
+    sender: &UnboundedSender<Msg>,
+    host: &mut H,
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
+    while let Ok(msg) = receiver.try_recv() {
+        apply(msg, model, effects, sender, host, terminal)?;
+    }
+    Ok(())
+}
+
+fn apply<B: Backend, H: Host>(
+    msg: Msg,
+    model: &mut Model,
+    effects: &Effects,
+    sender: &UnboundedSender<Msg>,
+    host: &mut H,
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
+    let cmd = update(model, msg);
+    execute(cmd, effects, sender, host, terminal)
+}
+
+/// Renders the model. A backend that `Present`s frames sends the finished frame itself (few
+/// bytes: scroll regions, short moves); the others get ratatui's own diff.
+fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &mut Model) -> io::Result<()> {
+    let presents = terminal.backend().presents_frames();
+    let completed = terminal
+        .draw(|frame| chrome::draw(frame, model))
+        .map_err(backend_error)?;
+    // ── command palette ──
+    // Where rows and tabs were drawn: the next click is mapped through this frame.
+    model.mouse.hits = crate::ui::hit::take_frame();
+    if presents {
+        let frame = completed.buffer.clone();
+        terminal.backend_mut().present(&frame)?;
+    }
+    Ok(())
+}
+
+/// After `fg` or `$EDITOR` the screen holds someone else's output: clear it and forget what
+/// ratatui (and a `Present`ing backend) believes is on it, so the next draw (which follows at
+/// once) sends every cell.
+///
+/// Not `Terminal::clear`: that asks the terminal for the cursor position, and the answer can be
+/// swallowed by quire's own input reader, which is already running again; ratatui then gives up
+/// with an error that would end the program.
+fn repaint_from_scratch<B: Backend>(terminal: &mut Terminal<B>) -> io::Result<()> {
+    terminal
+        .backend_mut()
+        .clear_region(ratatui::backend::ClearType::All)
+        .map_err(backend_error)?;
+    // A fresh frame buffer is blank; with both buffers blank the next diff is the whole frame.
+    terminal.swap_buffers();
+    Ok(())
+}
+
+fn backend_error<E: std::fmt::Display>(error: E) -> io::Error {
+    io::Error::other(error.to_string())
+}
+
+/// Terminal events that matter to the model; the rest (focus) are ignored.
+fn message_for(event: Event) -> Option<Msg> {
+    match event {
+        Event::Key(key) => Some(Msg::Key(key)),
+        Event::Paste(text) => Some(Msg::Paste(text)),
+        Event::Resize(width, height) => Some(Msg::Resize { width, height }),
+        // ── command palette ──
+        // Only presses and the wheel: a release or a drag changes nothing, and must not wake
+        // the loop.
+        Event::Mouse(event)
+            if matches!(
+                event.kind,
+                ratatui::crossterm::event::MouseEventKind::Down(_)
+                    | ratatui::crossterm::event::MouseEventKind::ScrollDown
+                    | ratatui::crossterm::event::MouseEventKind::ScrollUp
+            ) =>
+        {
+            Some(Msg::Mouse {
+                event,
+                at: std::time::Instant::now(),
+            })
+        }
+        _ => None,
+    }
+}
+
+fn execute<B: Backend, H: Host>(
+    cmd: Cmd,
+    effects: &Effects,
+    sender: &UnboundedSender<Msg>,
+    host: &mut H,
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
+    match cmd {
+        Cmd::None | Cmd::Quit => {}
+        Cmd::RetryNow => {
+            if let Some(client) = &effects.client {
+                client.retry_now();
+            }
+        }
+        Cmd::Batch(commands) => {
+            for cmd in commands {
+                execute(cmd, effects, sender, host, terminal)?;
+            }
+        }
+        Cmd::Api { request, call } => spawn_api_call(effects, sender, request, call),
+        Cmd::ParseMarkdown { key, markdown } => {
+            let theme = effects.theme.clone();
+            spawn_render(sender, key, false, effects.theme.clone(), move || {
+                MarkdownDoc::parse(&markdown, &theme)
+            });
+        }
+        Cmd::ParsePreview { key, markdown } => {
+            let theme = effects.theme.clone();
+            spawn_render(sender, key, false, effects.theme.clone(), move || {
+                MarkdownDoc::parse_preview(&markdown, &theme)
+            });
+        }
+        Cmd::Timer { id, after } => {
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(after).await;
+                let _ = sender.send(Msg::Timer(id));
+            });
+        }
+        // Under NO_COLOR the colours would be thrown away at output: the page as parsed is
+        // its last step, with no copy or worker.
+        Cmd::HighlightMarkdown { key, doc } if !effects.render.highlight => {
+            let _ = sender.send(Msg::MarkdownParsed {
+                key,
+                doc,
+                highlighted: true,
+            });
+        }
+        Cmd::HighlightMarkdown { key, doc } => {
+            let theme = effects.theme.clone();
+            let options = effects.render;
+            spawn_render(sender, key, true, effects.theme.clone(), move || {
+                doc.0.highlighted(&theme, &options)
+            });
+        }
+        Cmd::CopyToClipboard(text) => {
+            if let Err(error) = host.copy_to_clipboard(&text) {
+                tracing::warn!(%error, "copy to clipboard failed");
+            }
+        }
+        Cmd::OpenInBrowser(url) => {
+            if let Err(error) = host.open_in_browser(&url) {
+                tracing::warn!(%error, "open in browser failed");
+                let _ = sender.send(Msg::BrowserFailed {
+                    url,
+                    reason: error.to_string(),
+                });
+            }
+        }
+        Cmd::SaveDraft { key, text } => {
+            tracing::debug!(%key, bytes = text.len(), "saving a draft");
+            if let Some(directory) = &effects.drafts
+                && let Err(error) = drafts::save(directory, &key, &text)
+            {
+                tracing::warn!(%error, "saving a draft failed");
+            }
+        }
+        Cmd::DiscardDraft { key } => {
+            if let Some(directory) = &effects.drafts
+                && let Err(error) = drafts::discard(directory, &key)
+            {
+                tracing::warn!(%error, "discarding a draft failed");
+            }
+        }
+        Cmd::LoadDrafts { prefix } => {
+            let drafts = effects
+                .drafts
+                .as_deref()
+                .map(|directory| drafts::load(directory, &prefix))
+                .unwrap_or_default();
+            let _ = sender.send(Msg::DraftsLoaded { prefix, drafts });
+        }
+        Cmd::EditExternally { key, text } => {
+            let mut save_draft = |edited: &str| {
+                if let Some(directory) = &effects.drafts
+                    && let Err(error) = drafts::save(directory, &key, edited)
+                {
+                    tracing::warn!(%error, "saving the edited text as a draft failed");
+                }
+            };
+            let edited = host.edit_text(&text, &mut save_draft);
+            // The text goes to the model before anything that can fail, so the screen shows it
+            // (and a quit asks first) even if the terminal could not be taken back.
+            match edited {
+                Ok(text) => {
+                    let _ = sender.send(Msg::EditedExternally { key, text });
+                }
+                Err(error) => tracing::warn!(%error, "$EDITOR failed"),
+            }
+            repaint_from_scratch(terminal)?;
+        }
+        Cmd::Suspend => {
+            host.suspend()?;
+            repaint_from_scratch(terminal)?;
+            let _ = sender.send(Msg::Resumed);
+        }
+        // ── command palette ──
+        Cmd::SavePaletteHistory { path, entries } => {
+            if let Err(error) = crate::app::palette::save_history(&path, &entries) {
+                tracing::warn!(%error, "saving the palette history failed");
+            }
+        }
+        // ── threads on the diff ──
+        Cmd::LoadReviewMemory { key } => {
+            let text = effects
+                .drafts
+                .as_deref()
+                .and_then(|directory| review_memory::load(directory, &key));
+            let drafts = text
+                .map(|text| vec![(key.clone(), text)])
+                .unwrap_or_default();
+            let _ = sender.send(Msg::DraftsLoaded {
+                prefix: key,
+                drafts,
+            });
+        }
+        Cmd::SaveReviewMemory { key, text } => {
+            if let Some(directory) = &effects.drafts
+                && let Err(error) = review_memory::save(directory, &key, &text)
+            {
+                tracing::warn!(%error, "remembering what the review showed failed");
+            }
+        }
+    }
+    Ok(())
+}
+
+// ── looks and themes ──
+/// Asks the server once who the token belongs to, for the header. A failure only leaves the
+/// name out (the screens report their own errors).
+fn ask_who_is_signed_in(effects: &Effects, sender: &UnboundedSender<Msg>) {
+    let Some(client) = effects.client.clone() else {
+        return;
+    };
+    let sender = sender.clone();
+    tokio::spawn(async move {
+        match client.current_user().await {
+            Ok(user) => {
+                let _ = sender.send(Msg::SignedInAs(user));
+            }
+            Err(error) => tracing::info!(%error, "could not ask who is signed in"),
+        }
+    });
+}
+
+fn spawn_render<F>(
+    sender: &UnboundedSender<Msg>,
+    key: crate::app::DocKey,
+    highlighted: bool,
+    theme: Theme,
+    render: F,
+) where
+    F: FnOnce() -> MarkdownDoc + Send + 'static,
+{
+    let sender = sender.clone();
+    tokio::spawn(async move {
+        // Rendering is CPU work: keep it off the thread that reads keys and draws.
+        let doc = match tokio::task::spawn_blocking(render).await {
+            Ok(doc) => doc,
+            Err(error) => {
+                tracing::error!(%error, "markdown rendering failed");
+                MarkdownDoc::parse(
+                    "> quire could not render this page. Press `r` to load it again.",
+                    &theme,
+                )
+            }
+        };
+        DOCUMENT_ARRIVED.store(true, Ordering::Relaxed);
+        let _ = sender.send(Msg::MarkdownParsed {
+            key,
+            doc: DocHandle(Arc::new(doc)),
+            // A failed highlight still ends the highlighting step.
+            highlighted,
+        });
+    });
+}
+
+fn spawn_api_call(
+    effects: &Effects,
+    sender: &UnboundedSender<Msg>,
+    request: RequestId,
+    call: ApiCall,
+) {
+    let Some(client) = effects.client.clone() else {
+        tracing::error!(?call, "an API call without a client");
+        return;
+    };
+    let sender = sender.clone();
+    tokio::spawn(async move {
+        let response = call_api(&client, call).await;
+        let _ = sender.send(Msg::Api { request, response });
+    });
+}
+
+/// Pages fetched of each list behind an organization's tree before the tree is shown as it is,
+/// with a "stopped after N pages" note: 20 pages of 1000 is beyond any real organization, and a
+/// server whose `next` never ends costs a fraction of a second instead of a long wait.
+pub const TREE_MAX_PAGES: usize = 20;
+
+/// Performs one call. Independent requests run in parallel.
+pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
+    match call {
+        ApiCall::ListOrganizations { page } => {
+            ApiResponse::Organizations(client.list_organizations(page.as_deref()).await)
+        }
+        ApiCall::OrganizationTree { organization } => {
+            let organization = encode_segment(&organization);
+            let collections_path = format!("/orgs/{organization}/collections");
+            let spaces_path = format!("/orgs/{organization}/spaces");
+            let (collections, spaces) = tokio::join!(
+                client.list_up_to::<Collection>(
+                    &collections_path,
+                    &[("nested", "true")],
+                    TREE_MAX_PAGES
+                ),
+                client.list_up_to::<Space>(&spaces_path, &[], TREE_MAX_PAGES),
+            );
+            ApiResponse::OrganizationTree(collections.and_then(|collections| {
+                spaces.map(|spaces| OrganizationTree::from_lists(collections, spaces))
+            }))
+        }
+        ApiCall::ListMembers {
+            organization,
+            filter,
+            page,
+        } => ApiResponse::Members(
+            client
+                .list_members(&organization, &filter, page.as_deref())
+                .await,
+        ),
+        ApiCall::ListPages { space } => ApiResponse::PageTree(
+            client
+                .list_pages_with(&space, crate::screens::space::PageTreeSeed)
+                .await
+                .map(crate::app::handoff::Handoff::new),
+        ),
+        ApiCall::GetPageMarkdown { space, page } => {
+            ApiResponse::PageMarkdown(client.get_page_markdown(&space, &page).await)
+        }
+        ApiCall::Review(call) => {
+            ApiResponse::Review(crate::runtime::calls::reviews::call_reviews(client, call).await)
+        }
+        ApiCall::Sites(call) => {
+            ApiResponse::Sites(crate::runtime::calls::sites::call_sites(client, call).await)
+        }
+        ApiCall::Search(call) => {
+            ApiResponse::Search(crate::runtime::calls::search::call_search(client, call).await)
+        }
+        ApiCall::Links(call) => {
+            ApiResponse::Links(crate::runtime::calls::links::call_links(client, call).await)
+        }
+        ApiCall::Files(call) => {
+            ApiResponse::Files(crate::runtime::calls::files::call_files(client, call).await)
+        }
+        ApiCall::Collections(call) => ApiResponse::Collections(
+            crate::runtime::calls::collections::call_collections(client, call).await,
+        ),
+        ApiCall::Spaces(call) => {
+            ApiResponse::Spaces(crate::runtime::calls::spaces::call_spaces(client, call).await)
+        }
+        ApiCall::Git(call) => {
+            ApiResponse::Git(crate::runtime::calls::git::call_git(client, call).await)
+        }
+        // ── people: members, teams ──
+        ApiCall::Members(call) => {
+            ApiResponse::MemberOps(crate::runtime::calls::members::call_members(client, call).await)
+        }
+        ApiCall::Teams(call) => {
+            ApiResponse::Teams(crate::runtime::calls::teams::call_teams(client, call).await)
+        }
+        // ── admin: SSO, org settings, agent instructions ──
+        ApiCall::Sso(call) => {
+            ApiResponse::Sso(crate::runtime::calls::sso::call_sso(client, call).await)
+        }
+        ApiCall::OrgSettings(call) => ApiResponse::OrgSettings(
+            crate::runtime::calls::org_settings::call_org_settings(client, call).await,
+        ),
+        // ── translations, OpenAPI ──
+        ApiCall::Translations(call) => ApiResponse::Translations(
+            crate::runtime::calls::translations::call_translations(client, call).await,
+        ),
+        ApiCall::OpenApi(call) => {
+            ApiResponse::OpenApi(crate::runtime::calls::openapi::call_openapi(client, call).await)
+        }
+        // ── conversations, integrations ──
+        ApiCall::Conversations(call) => ApiResponse::Conversations(
+            crate::runtime::calls::conversations::call_conversations(client, call).await,
+        ),
+        ApiCall::Integrations(call) => ApiResponse::Integrations(
+            crate::runtime::calls::integrations::call_integrations(client, call).await,
+        ),
+        // ── reader ──
+        ApiCall::Reader(call) => {
+            ApiResponse::Reader(crate::app::reader_links::call(client, call).await)
+        } // ── end of the area blocks ──
+    }
+}

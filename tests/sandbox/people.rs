@@ -1,0 +1,402 @@
+//! The sandbox's members and teams endpoints against the seed (§2.7, §2.8, §4.8, §4.9): roles
+//! (only admins write; a team's owner manages its members), 204 deletes also of missing things,
+//! validation 400s naming the field, paging, the demo's people, and the bulk rule "added and
+//! removed ends up removed". Plain HTTP and JSON.
+
+use crate::common::http::{HttpSandbox, assert_error};
+use quire::sandbox::{demo_ids, tokens};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+const ACME: &str = demo_ids::ACME;
+/// A generated Acme member with role `read`.
+const MAYA: &str = "usr-acme-13";
+
+fn members(rest: &str) -> String {
+    format!("/orgs/{ACME}/members{rest}")
+}
+
+fn teams(rest: &str) -> String {
+    format!("/orgs/{ACME}/teams{rest}")
+}
+
+async fn all_items(sandbox: &HttpSandbox, path: &str) -> Vec<Value> {
+    let separator = if path.contains('?') { '&' } else { '?' };
+    let body = sandbox.get(&format!("{path}{separator}limit=1000")).await;
+    body["items"].as_array().cloned().unwrap_or_default()
+}
+
+async fn team_member_ids(sandbox: &HttpSandbox, team: &str) -> Vec<String> {
+    all_items(sandbox, &teams(&format!("/{team}/members")))
+        .await
+        .iter()
+        .filter_map(|entry| entry["organization"]["id"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[tokio::test]
+async fn the_demo_has_enough_people_and_teams_to_page_search_and_sort() {
+    let sandbox = HttpSandbox::start().await;
+    let everyone = all_items(&sandbox, &members("")).await;
+    assert!(everyone.len() >= 60, "{} members", everyone.len());
+    for role in ["admin", "create", "edit", "review", "comment", "read"] {
+        assert!(
+            everyone.iter().any(|member| member["role"] == role),
+            "{role}"
+        );
+    }
+    assert!(everyone.iter().any(|member| member["role"].is_null()));
+    assert!(everyone.iter().any(|member| member["disabled"] == true));
+    assert!(everyone.iter().any(|member| member["sso"] == true));
+    assert!(everyone.iter().any(|member| member["sso"] == false));
+    let first_page = sandbox.get(&members("")).await;
+    assert!(first_page["next"]["page"].is_string(), "the list pages");
+    let active = all_items(&sandbox, &members("?sort=lastSeenAt")).await;
+    assert!(
+        active.len() < everyone.len(),
+        "last seen lists active members only"
+    );
+    let found = all_items(&sandbox, &members("?search=MAYA")).await;
+    assert!(!found.is_empty());
+    assert!(found.iter().all(|member| {
+        let text = format!(
+            "{} {}",
+            member["user"]["displayName"], member["user"]["email"]
+        );
+        text.to_lowercase().contains("maya")
+    }));
+    let listed = all_items(&sandbox, &teams("")).await;
+    assert_eq!(listed.len(), 6, "six teams in Acme");
+    for team in &listed {
+        assert_eq!(team["object"], "team");
+        assert!(team["members"].as_u64().is_some() && team["spaces"].as_u64().is_some());
+        assert!(team["createdAt"].is_string() && team["permissions"]["admin"] == true);
+    }
+    sandbox.sandbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn an_admin_changes_a_role_makes_an_sso_member_and_removes_a_member() {
+    let sandbox = HttpSandbox::start().await;
+    let path = members(&format!("/{MAYA}"));
+    let reply = sandbox
+        .admin(Method::PATCH, &path, json!({"role": "edit"}))
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.body["role"], "edit");
+    let reply = sandbox
+        .admin(Method::PATCH, &path, json!({"role": null}))
+        .await;
+    assert!(reply.body["role"].is_null(), "null makes a guest");
+    let reply = sandbox
+        .admin(Method::PATCH, &path, json!({"role": "owner"}))
+        .await;
+    assert_error(&reply, 400, "\"role\"");
+    let reply = sandbox
+        .admin(
+            Method::PATCH,
+            &members("/usr-nobody"),
+            json!({"role": "read"}),
+        )
+        .await;
+    assert_error(&reply, 404, "usr-nobody");
+
+    let guest = "usr-oleksandr-kovalenko";
+    assert_eq!(
+        sandbox.get(&members(&format!("/{guest}"))).await["sso"],
+        false
+    );
+    let reply = sandbox
+        .admin(Method::POST, &members(&format!("/{guest}/sso")), None)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.body["sso"], true);
+
+    // Removing answers 204, also for someone who is not (or no longer) a member.
+    for _ in 0..2 {
+        let reply = sandbox.admin(Method::DELETE, &path, None).await;
+        assert_eq!(reply.status, 204, "{}", reply.body);
+    }
+    let reply = sandbox.admin(Method::GET, &path, None).await;
+    assert_error(&reply, 404, MAYA);
+    sandbox.sandbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn only_admins_change_members_and_the_last_admin_stays() {
+    let sandbox = HttpSandbox::start().await;
+    let path = members(&format!("/{MAYA}"));
+    for token in [tokens::EDITOR, tokens::READER] {
+        let reply = sandbox
+            .send(Method::PATCH, token, &path, Some(json!({"role": "admin"})))
+            .await;
+        assert_error(&reply, 403, "admin role");
+        let reply = sandbox.send(Method::DELETE, token, &path, None).await;
+        assert_error(&reply, 403, "admin role");
+        let reply = sandbox
+            .send(Method::POST, token, &format!("{path}/sso"), None)
+            .await;
+        assert_error(&reply, 403, "admin role");
+    }
+    // Demote every other admin, then the demo admin may not demote or remove themselves.
+    for member in all_items(&sandbox, &members("?role=admin")).await {
+        let id = member["id"].as_str().unwrap_or_default();
+        if id != demo_ids::USER_ADMIN {
+            let reply = sandbox
+                .admin(
+                    Method::PATCH,
+                    &members(&format!("/{id}")),
+                    json!({"role": "read"}),
+                )
+                .await;
+            assert_eq!(reply.status, 200, "{}", reply.body);
+        }
+    }
+    let me = members(&format!("/{}", demo_ids::USER_ADMIN));
+    let reply = sandbox
+        .admin(Method::PATCH, &me, json!({"role": "edit"}))
+        .await;
+    assert_error(&reply, 400, "last admin");
+    let reply = sandbox.admin(Method::DELETE, &me, None).await;
+    assert_error(&reply, 400, "last admin");
+    sandbox.sandbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_members_spaces_and_teams_page_with_permission_and_role() {
+    let sandbox = HttpSandbox::start().await;
+    let spaces = all_items(
+        &sandbox,
+        &members(&format!("/{}/spaces", demo_ids::USER_EDITOR)),
+    )
+    .await;
+    assert!(!spaces.is_empty());
+    for entry in &spaces {
+        assert_eq!(entry["permission"], "edit");
+        assert_eq!(entry["space"]["object"], "space");
+    }
+    let member = sandbox
+        .get(&members(&format!("/{}", demo_ids::USER_EDITOR)))
+        .await;
+    let listed = all_items(
+        &sandbox,
+        &members(&format!("/{}/teams", demo_ids::USER_EDITOR)),
+    )
+    .await;
+    assert_eq!(member["teams"].as_u64(), Some(listed.len() as u64));
+    let roles: Vec<_> = listed
+        .iter()
+        .map(|entry| {
+            (
+                entry["team"]["title"].clone(),
+                entry["member"]["role"].clone(),
+            )
+        })
+        .collect();
+    assert!(
+        roles.contains(&(json!("Robotics SDK"), json!("owner"))),
+        "{roles:?}"
+    );
+    assert!(
+        roles.contains(&(json!("Platform"), json!("member"))),
+        "{roles:?}"
+    );
+    let filtered = all_items(
+        &sandbox,
+        &members(&format!("/{}/teams?title=robot", demo_ids::USER_EDITOR)),
+    )
+    .await;
+    assert_eq!(filtered.len(), 1);
+    let reply = sandbox
+        .admin(Method::GET, &members("/usr-nobody/spaces"), None)
+        .await;
+    assert_error(&reply, 404, "usr-nobody");
+    sandbox.sandbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn teams_are_created_renamed_filtered_and_deleted_by_admins() {
+    let sandbox = HttpSandbox::start().await;
+    let maya_teams = || async { sandbox.get(&members(&format!("/{MAYA}"))).await["teams"].clone() };
+    let teams_before = maya_teams().await.as_u64().unwrap_or_default();
+    let reply = sandbox
+        .admin(
+            Method::PUT,
+            &teams(""),
+            json!({"title": "Field Ops", "members": [MAYA, "jonas.berg@acme-robotics.example"]}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    assert_eq!(reply.body["members"], 2);
+    let id = reply.body["id"].as_str().unwrap_or_default().to_string();
+    let mut seated = team_member_ids(&sandbox, &id).await;
+    seated.sort();
+    assert_eq!(seated, [MAYA, demo_ids::USER_EDITOR]);
+    assert_eq!(maya_teams().await, teams_before + 1);
+
+    for (body, needle) in [
+        (json!({"title": ""}), "\"title\""),
+        (json!({"title": "x".repeat(65)}), "\"title\""),
+        (json!({}), "\"title\" is required"),
+        (
+            json!({"title": "Ok", "members": ["usr-nobody"]}),
+            "\"members\"",
+        ),
+        (json!({"title": "Ok", "colour": "red"}), "colour"),
+    ] {
+        let reply = sandbox.admin(Method::PUT, &teams(""), body).await;
+        assert_error(&reply, 400, needle);
+    }
+    let reply = sandbox
+        .send(
+            Method::PUT,
+            tokens::EDITOR,
+            &teams(""),
+            Some(json!({"title": "Mine"})),
+        )
+        .await;
+    assert_error(&reply, 403, "admin role");
+
+    let path = teams(&format!("/{id}"));
+    let reply = sandbox
+        .admin(Method::PATCH, &path, json!({"title": "Field Operations"}))
+        .await;
+    assert_eq!(reply.body["title"], "Field Operations", "{}", reply.body);
+    let reply = sandbox
+        .admin(Method::PATCH, &path, json!({"title": ""}))
+        .await;
+    assert_error(&reply, 400, "\"title\"");
+    let found = all_items(&sandbox, &teams("?title=field%20OP")).await;
+    assert_eq!(found.len(), 1);
+
+    // "Teams I can manage": an owner's own teams; an admin manages all.
+    let owned = all_items(
+        &sandbox,
+        &teams(&format!("?owner={}", demo_ids::USER_EDITOR)),
+    )
+    .await;
+    let titles: Vec<_> = owned.iter().map(|team| team["title"].clone()).collect();
+    assert_eq!(titles, [json!("Robotics SDK")]);
+    let managed = all_items(
+        &sandbox,
+        &teams(&format!("?owner={}", demo_ids::USER_ADMIN)),
+    )
+    .await;
+    assert_eq!(managed.len(), 7);
+
+    for _ in 0..2 {
+        let reply = sandbox.admin(Method::DELETE, &path, None).await;
+        assert_eq!(reply.status, 204);
+    }
+    assert_error(&sandbox.admin(Method::GET, &path, None).await, 404, &id);
+    assert_eq!(maya_teams().await, teams_before);
+    sandbox.sandbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn bulk_edit_adds_changes_roles_and_removal_wins() {
+    let sandbox = HttpSandbox::start().await;
+    let team = "team-design";
+    let before = team_member_ids(&sandbox, team).await;
+    let leaving = before[0].clone();
+    let path = teams(&format!("/{team}/members"));
+    let reply = sandbox
+        .admin(
+            Method::PUT,
+            &path,
+            json!({
+                "add": [MAYA, demo_ids::USER_READER],
+                "remove": [leaving, demo_ids::USER_READER],
+                "memberships": {MAYA: {"role": "owner"}}
+            }),
+        )
+        .await;
+    assert_eq!(reply.status, 204, "{}", reply.body);
+    let after = all_items(&sandbox, &path).await;
+    let role_of = |id: &str| {
+        after
+            .iter()
+            .find(|entry| entry["organization"]["id"] == id)
+            .map(|entry| entry["team"]["role"].clone())
+    };
+    assert_eq!(role_of(MAYA), Some(json!("owner")));
+    assert_eq!(
+        role_of(demo_ids::USER_READER),
+        None,
+        "added and removed: removed"
+    );
+    assert_eq!(role_of(&leaving), None);
+    for body in [
+        json!({"add": ["usr-nobody"]}),
+        json!({"memberships": {MAYA: {"role": "boss"}}}),
+        json!({"add": "u1"}),
+    ] {
+        let reply = sandbox.admin(Method::PUT, &path, body).await;
+        assert_eq!(reply.status, 400, "{}", reply.body);
+    }
+    sandbox.sandbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn one_member_is_added_changed_and_removed_and_owners_manage_their_team() {
+    let sandbox = HttpSandbox::start().await;
+    // Jonas (editor) owns Robotics SDK: he may manage its members, not Platform's.
+    let own = teams(&format!("/team-robotics-sdk/members/{MAYA}"));
+    let reply = sandbox
+        .send(
+            Method::PUT,
+            tokens::EDITOR,
+            &own,
+            Some(json!({"role": "member"})),
+        )
+        .await;
+    assert_eq!(reply.status, 204, "{}", reply.body);
+    let reply = sandbox
+        .send(
+            Method::PUT,
+            tokens::EDITOR,
+            &own,
+            Some(json!({"role": "owner"})),
+        )
+        .await;
+    assert_eq!(reply.status, 204);
+    let entries = all_items(&sandbox, &teams("/team-robotics-sdk/members")).await;
+    assert!(
+        entries
+            .iter()
+            .any(|entry| entry["organization"]["id"] == MAYA && entry["team"]["role"] == "owner")
+    );
+    let other = teams(&format!("/team-platform/members/{MAYA}"));
+    let reply = sandbox
+        .send(Method::PUT, tokens::EDITOR, &other, None)
+        .await;
+    assert_error(&reply, 403, "owner role");
+    let reply = sandbox
+        .admin(Method::PUT, &other, json!({"role": "chief"}))
+        .await;
+    assert_error(&reply, 400, "\"role\"");
+    let reply = sandbox
+        .admin(
+            Method::PUT,
+            &teams("/team-platform/members/usr-nobody"),
+            None,
+        )
+        .await;
+    assert_error(&reply, 404, "usr-nobody");
+    for _ in 0..2 {
+        let reply = sandbox
+            .send(Method::DELETE, tokens::EDITOR, &own, None)
+            .await;
+        assert_eq!(reply.status, 204, "{}", reply.body);
+    }
+    let reply = sandbox
+        .admin(Method::DELETE, &teams("/team-nope/members/u1"), None)
+        .await;
+    assert_eq!(reply.status, 204, "a missing team answers 204 too");
+    assert!(
+        !team_member_ids(&sandbox, "team-robotics-sdk")
+            .await
+            .contains(&MAYA.to_string())
+    );
+    sandbox.sandbox.shutdown().await;
+}

@@ -1,0 +1,271 @@
+//! The 2,000-thread change request of the big demo, opened over a real sandbox: the threads on
+//! screen get their replies in the wave after the review itself, the rest follow in bounded
+//! batches, the client never has more than 16 requests in flight, and the screen says which
+//! replies are still coming.
+
+use std::time::Duration;
+
+use quire::api::limits::MAX_IN_FLIGHT_PER_HOST;
+use quire::api::{Client, ClientConfig, Token};
+use quire::app::review_calls::{
+    ChangeRequestRef, ReviewCall, ReviewResponse, Thread, ThreadReplies,
+};
+use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Size, update};
+use quire::headless::Waves;
+use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::screens::Screen;
+use quire::screens::review::replies::{BACKGROUND_BATCH, BACKGROUND_CALLS};
+use quire::screens::review::{ReviewScreen, ReviewTab};
+use quire::ui::chrome;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+async fn big_sandbox(latency: Duration) -> Sandbox {
+    let options = SandboxOptions {
+        latency,
+        big: true,
+        ..SandboxOptions::default()
+    };
+    Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
+        .await
+        .expect("sandbox")
+}
+
+fn client_for(sandbox: &Sandbox) -> Client {
+    Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap()
+}
+
+fn big_review() -> Model {
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_BIG.to_string(),
+        change_request: demo_ids::CR_BIG.to_string(),
+    };
+    Model::new(
+        Screen::Review(Box::new(ReviewScreen::new(target, None))),
+        crate::common::environment(),
+        Size {
+            width: 80,
+            height: 24,
+        },
+    )
+}
+
+fn draw_text(model: &Model) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+    terminal.backend().to_string()
+}
+
+fn screen(model: &Model) -> &ReviewScreen {
+    crate::common::review::screen(model)
+}
+
+/// The topmost thread with replies (threads come newest first), once the review is here.
+fn first_replied_thread(model: &Model) -> Option<&Thread> {
+    screen(model)
+        .threads()
+        .iter()
+        .find(|thread| thread.comment.replies.unwrap_or(0) > 0)
+}
+
+fn first_thread_has_its_replies(model: &Model) -> bool {
+    first_replied_thread(model).is_some_and(|thread| thread.replies_loaded)
+}
+
+fn every_reply_loaded(model: &Model) -> bool {
+    let threads = screen(model).threads();
+    !threads.is_empty() && threads.iter().all(|thread| thread.replies_loaded)
+}
+
+/// The big review on its comments tab, its review loaded, and the command that answer led to
+/// (the first reply calls), not yet run.
+async fn loaded_on_the_comments_tab(client: &Client) -> (Model, Cmd) {
+    let mut model = big_review();
+    crate::common::review::open_tab(&mut model, ReviewTab::Comments);
+    let (request, call) = model
+        .init()
+        .api_calls()
+        .into_iter()
+        .find(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
+        .expect("the review is asked for");
+    let response = quire::runtime::call_api(client, call).await;
+    let cmd = update(&mut model, Msg::Api { request, response });
+    (model, cmd)
+}
+
+/// The reply calls inside a command: (request, comment ids).
+fn reply_calls(cmd: &Cmd) -> Vec<(quire::app::RequestId, Vec<String>)> {
+    cmd.api_calls()
+        .into_iter()
+        .filter_map(|(request, call)| match call {
+            ApiCall::Review(ReviewCall::LoadReplies { comments, .. }) => Some((request, comments)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_first_threads_replies_come_in_the_wave_after_the_review_and_sixteen_at_most_fly() {
+    let sandbox = big_sandbox(Duration::from_millis(20)).await;
+    let client = client_for(&sandbox);
+    let mut model = big_review();
+    let mut waves = Waves::new(model.init());
+    let first = waves
+        .until(&mut model, &client, first_thread_has_its_replies)
+        .await
+        .expect("the first thread's replies load");
+    // Wave 1: the review (its thread list takes two pages); wave 2: the replies on screen.
+    assert_eq!(first, 2);
+    assert_eq!(
+        screen(&model).threads().len(),
+        demo_ids::CR_BIG_THREAD_COUNT
+    );
+    let loaded = screen(&model)
+        .threads()
+        .iter()
+        .filter(|thread| thread.replies_loaded && !thread.replies.is_empty())
+        .count();
+    assert!(
+        loaded < 100,
+        "only what is on screen and a batch or two came first: {loaded}"
+    );
+    // The rest follows, bounded.
+    let all = waves.until(&mut model, &client, every_reply_loaded).await;
+    assert!(all.is_some(), "every reply loads");
+    let most = sandbox.max_requests_in_flight();
+    assert!(most <= MAX_IN_FLIGHT_PER_HOST, "{most} requests in flight");
+    let connections = sandbox.connections_accepted();
+    assert!(
+        connections <= MAX_IN_FLIGHT_PER_HOST,
+        "{connections} connections opened"
+    );
+    // 500 threads have replies: one request each, and not one more.
+    assert_eq!(sandbox.requests("GET", "*/replies"), 500);
+}
+
+#[tokio::test]
+async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches() {
+    let sandbox = big_sandbox(Duration::ZERO).await;
+    let client = client_for(&sandbox);
+    let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
+    let calls = reply_calls(&cmd);
+    assert_eq!(calls.len(), 1 + BACKGROUND_CALLS, "{calls:?}");
+    let (on_screen_request, on_screen) = calls[0].clone();
+    let first = first_replied_thread(&model)
+        .expect("a thread with replies")
+        .clone();
+    assert!(on_screen.contains(&first.comment.id), "{on_screen:?}");
+    assert!(on_screen.len() <= 24, "a screenful, not the review");
+    for (_, batch) in &calls[1..] {
+        assert!(batch.len() <= BACKGROUND_BATCH);
+        assert!(batch.iter().all(|id| !on_screen.contains(id)));
+    }
+    // Until they come, the thread says its replies are loading.
+    assert_eq!(screen(&model).tab, ReviewTab::Comments);
+    let loading = format!("loading {} replies…", first.comment.replies.unwrap_or(0));
+    let text = draw_text(&model);
+    assert!(text.contains(&loading), "{text}");
+    // A key while everything is asked for sends nothing more.
+    let cmd = update(&mut model, crate::common::char_key('j'));
+    assert!(reply_calls(&cmd).is_empty(), "{cmd:?}");
+    // The on-screen answer fills the threads and frees nothing in the background budget.
+    let (_, call) = cmd_for(&on_screen_request, &on_screen);
+    let response = quire::runtime::call_api(&client, call).await;
+    let cmd = update(
+        &mut model,
+        Msg::Api {
+            request: on_screen_request,
+            response,
+        },
+    );
+    assert!(first_thread_has_its_replies(&model));
+    assert!(reply_calls(&cmd).is_empty(), "background still busy");
+    let text = draw_text(&model);
+    assert!(!text.contains(&loading), "{text}");
+}
+
+fn cmd_for(
+    request: &quire::app::RequestId,
+    comments: &[String],
+) -> (quire::app::RequestId, ApiCall) {
+    (
+        *request,
+        ApiCall::Review(ReviewCall::LoadReplies {
+            target: ChangeRequestRef {
+                space: demo_ids::SPACE_BIG.to_string(),
+                change_request: demo_ids::CR_BIG.to_string(),
+            },
+            comments: comments.to_vec(),
+        }),
+    )
+}
+
+#[tokio::test]
+async fn replies_arriving_above_the_selection_do_not_move_it() {
+    let sandbox = big_sandbox(Duration::ZERO).await;
+    let client = client_for(&sandbox);
+    let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
+    let (on_screen_request, _) = reply_calls(&cmd)[0].clone();
+    // Ten threads down before the replies above come.
+    for _ in 0..10 {
+        update(&mut model, crate::common::char_key('j'));
+    }
+    let before = screen(&model).selected_row().expect("a row");
+    let selected_comment = screen(&model).threads()[before.thread].comment.id.clone();
+    let first = first_replied_thread(&model).unwrap().comment.id.clone();
+    let replies = client
+        .list_replies(demo_ids::SPACE_BIG, demo_ids::CR_BIG, &first, None)
+        .await
+        .unwrap();
+    let answer = ThreadReplies {
+        comment: first,
+        replies: Ok(replies.items),
+    };
+    update(
+        &mut model,
+        Msg::Api {
+            request: on_screen_request,
+            response: ApiResponse::Review(ReviewResponse::Replies(vec![answer])),
+        },
+    );
+    let after = screen(&model).selected_row().expect("a row");
+    assert_eq!(
+        screen(&model).threads()[after.thread].comment.id,
+        selected_comment
+    );
+    assert_eq!(after.reply, before.reply);
+}
+
+#[tokio::test]
+async fn replies_that_fail_say_so_and_are_not_asked_for_again_until_a_reload() {
+    let sandbox = big_sandbox(Duration::ZERO).await;
+    let client = client_for(&sandbox);
+    let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
+    let (on_screen_request, on_screen) = reply_calls(&cmd)[0].clone();
+    let failed: Vec<ThreadReplies> = on_screen
+        .iter()
+        .map(|comment| ThreadReplies {
+            comment: comment.clone(),
+            replies: Err(crate::common::review::forbidden()),
+        })
+        .collect();
+    let cmd = update(
+        &mut model,
+        Msg::Api {
+            request: on_screen_request,
+            response: ApiResponse::Review(ReviewResponse::Replies(failed)),
+        },
+    );
+    assert!(reply_calls(&cmd).is_empty(), "not asked again at once");
+    let notice = screen(&model).notice.clone().expect("a notice");
+    assert!(
+        notice.error && notice.text.contains("did not load"),
+        "{notice:?}"
+    );
+    let text = draw_text(&model);
+    assert!(text.contains("did not load (r reloads)"), "{text}");
+}

@@ -1,0 +1,385 @@
+//! The fault matrix: the real loop and client against the sandbox's per-route faults, screen by
+//! screen. Each main screen is opened healthy, then its main read is made to fail in one way at
+//! a time and the screen is refreshed with `r`; the test asserts what is shown, how often the
+//! read was sent (retried by itself or not), that the screen recovers once the fault is lifted,
+//! and that writes are sent exactly once.
+
+use std::time::{Duration, Instant};
+
+use crate::common::loop_harness::Harness;
+use quire::api::{Client, ClientConfig, Token};
+use quire::app::review_calls::ChangeRequestRef;
+use quire::sandbox::{Fault, FaultRule, Faults, SandboxOptions, demo_ids, tokens};
+use quire::screens::Screen;
+use quire::screens::review::ReviewScreen;
+use quire::screens::site::SiteScreen;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+/// Longest a fault case may take: three tries with backoff stay well inside it.
+const CASE_LIMIT: Duration = Duration::from_secs(15);
+
+/// What the screen should do with a fault on its main read.
+#[derive(Clone, Copy, Debug)]
+enum Expect {
+    /// An error with a retry hint, after the read was sent this many times.
+    Error { sends: usize },
+    /// The data again without a key, after the read was sent this many times.
+    Recovers { sends: usize },
+}
+
+fn fault_cases() -> Vec<(&'static str, FaultRule, Expect)> {
+    let any = |fault| FaultRule::new("", fault).method("GET");
+    let busy = |seconds| Fault::TooManyRequests {
+        retry_after_seconds: seconds,
+    };
+    vec![
+        ("500", any(Fault::Status(500)), Expect::Error { sends: 1 }),
+        ("502", any(Fault::Status(502)), Expect::Error { sends: 3 }),
+        ("503", any(Fault::Status(503)), Expect::Error { sends: 3 }),
+        ("504", any(Fault::Status(504)), Expect::Error { sends: 3 }),
+        (
+            "429 Retry-After 1",
+            any(busy(1)),
+            Expect::Error { sends: 3 },
+        ),
+        (
+            "401 mid-session",
+            any(Fault::Status(401)),
+            Expect::Error { sends: 1 },
+        ),
+        (
+            "403 mid-session",
+            any(Fault::Status(403)),
+            Expect::Error { sends: 1 },
+        ),
+        ("reset", any(Fault::Reset), Expect::Error { sends: 3 }),
+        (
+            "truncated body",
+            any(Fault::Truncated),
+            Expect::Error { sends: 3 },
+        ),
+        (
+            "HTML with 200",
+            any(Fault::Html),
+            Expect::Error { sends: 1 },
+        ),
+        (
+            "latency 300 ms",
+            any(Fault::Latency(Duration::from_millis(300))),
+            Expect::Recovers { sends: 1 },
+        ),
+        (
+            "502 once",
+            any(Fault::Status(502)).times(1),
+            Expect::Recovers { sends: 2 },
+        ),
+        (
+            "reset once",
+            any(Fault::Reset).times(1),
+            Expect::Recovers { sends: 2 },
+        ),
+        (
+            "429 once",
+            any(busy(1)).times(1),
+            Expect::Recovers { sends: 2 },
+        ),
+    ]
+}
+
+/// A screen under test: how to open it, the read its `r` sends, and text it shows when loaded.
+struct ScreenCase {
+    name: &'static str,
+    /// Path pattern (after `/v1`) of the read `r` sends on this screen.
+    read: String,
+    ready: &'static str,
+}
+
+fn texts_with_retry_hint(screen: &str) -> bool {
+    screen.contains("r to retry") || screen.contains("Press r") || screen.contains("r retries")
+}
+
+async fn wait_until(what: &str, harness: &Harness, mut done: impl FnMut(&str) -> bool) {
+    let start = Instant::now();
+    while !done(&harness.backend.screen()) {
+        assert!(
+            start.elapsed() < CASE_LIMIT,
+            "{what}:\n{}",
+            harness.backend.screen()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn wait_for_sends(harness: &Harness, read: &str, count: usize) {
+    let start = Instant::now();
+    while harness.sandbox.requests("GET", read) < count {
+        assert!(
+            start.elapsed() < CASE_LIMIT,
+            "GET {read} sent {} times, expected {count}",
+            harness.sandbox.requests("GET", read)
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// One row of the matrix per fault, printed for the report.
+async fn run_matrix(harness: &Harness, screen: &ScreenCase) {
+    harness.wait_for(screen.ready).await;
+    for (fault_name, rule, expect) in fault_cases() {
+        let rule = FaultRule {
+            path: screen.read.clone(),
+            ..rule
+        };
+        harness.sandbox.set_faults(Faults {
+            rules: vec![rule],
+            ..Faults::default()
+        });
+        let before = harness.sandbox.requests("GET", &screen.read);
+        harness.press(KeyCode::Char('r'));
+        let (sends, shown) = match expect {
+            Expect::Error { sends } => {
+                wait_for_sends(harness, &screen.read, before + sends).await;
+                wait_until(
+                    &format!(
+                        "{}: {fault_name} shows an error with a retry hint",
+                        screen.name
+                    ),
+                    harness,
+                    texts_with_retry_hint,
+                )
+                .await;
+                (sends, true)
+            }
+            Expect::Recovers { sends } => {
+                wait_for_sends(harness, &screen.read, before + sends).await;
+                wait_until(
+                    &format!("{}: {fault_name} recovers by itself", screen.name),
+                    harness,
+                    |text| text.contains(screen.ready) && !texts_with_retry_hint(text),
+                )
+                .await;
+                (sends, false)
+            }
+        };
+        // Settle, then check nothing more was sent than the rules allow.
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        let sent = harness.sandbox.requests("GET", &screen.read) - before;
+        assert_eq!(sent, sends, "{}: {fault_name}: reads sent", screen.name);
+        assert!(
+            !harness.running.is_finished(),
+            "{}: {fault_name}: quire ended",
+            screen.name
+        );
+        // Lift the fault: `r` brings the screen back.
+        harness.sandbox.set_faults(Faults::default());
+        let before_lifted = harness.sandbox.requests("GET", &screen.read);
+        harness.press(KeyCode::Char('r'));
+        wait_for_sends(harness, &screen.read, before_lifted + 1).await;
+        wait_until(
+            &format!("{}: {fault_name}: r recovers once lifted", screen.name),
+            harness,
+            |text| text.contains(screen.ready) && !texts_with_retry_hint(text),
+        )
+        .await;
+        // Let the answer to that read land before the next case counts.
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        println!(
+            "| {} | {fault_name} | {} | {} | yes |",
+            screen.name,
+            if shown { "error + r hint" } else { "data" },
+            if sent > 1 {
+                format!("yes ({sent} GETs)")
+            } else {
+                format!("no ({sent} GET)")
+            },
+        );
+    }
+}
+
+fn case(name: &'static str, read: &str, ready: &'static str) -> ScreenCase {
+    ScreenCase {
+        name,
+        read: read.to_owned(),
+        ready,
+    }
+}
+
+async fn healthy(token: &str) -> Harness {
+    Harness::start(token, SandboxOptions::default()).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organizations_through_every_fault() {
+    let harness = healthy(tokens::ADMIN).await;
+    run_matrix(&harness, &case("organizations", "*/orgs", "Acme Robotics")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organization_tree_through_every_fault() {
+    let harness = healthy(tokens::ADMIN).await;
+    harness.wait_for("Acme Robotics").await;
+    harness.press(KeyCode::Enter);
+    let screen = case("organization tree", "/orgs/*/collections", "Engineering");
+    run_matrix(&harness, &screen).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn space_through_every_fault() {
+    let harness = healthy(tokens::READER).await;
+    harness.open_getting_started().await;
+    run_matrix(
+        &harness,
+        &case("space", "/spaces/*/content/pages", "BASICS"),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_reader_through_every_fault() {
+    let harness = healthy(tokens::READER).await;
+    harness.open_getting_started().await;
+    harness.press(KeyCode::Char('j'));
+    harness.press(KeyCode::Enter);
+    let screen = case(
+        "page reader",
+        "/spaces/*/content/page/*",
+        "Quickstart  /quickstart",
+    );
+    run_matrix(&harness, &screen).await;
+}
+
+fn review_screen() -> Screen {
+    Screen::Review(Box::new(ReviewScreen::new(
+        ChangeRequestRef {
+            space: demo_ids::SPACE_GETTING_STARTED.to_owned(),
+            change_request: demo_ids::CR_REVIEW.to_owned(),
+        },
+        None,
+    )))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn change_request_review_through_every_fault() {
+    let harness = Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen).await;
+    let read = format!("*/change-requests/{}", demo_ids::CR_REVIEW);
+    run_matrix(
+        &harness,
+        &case("change-request review", &read, "Changes (4)"),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn site_through_every_fault() {
+    let harness = open_site().await;
+    let read = format!("*/sites/{}", demo_ids::SITE_DOCS);
+    run_matrix(&harness, &case("site", &read, "Acme")).await;
+}
+
+async fn open_site() -> Harness {
+    // The site screen opens on a site from the list; fetch it as the list would.
+    let probe = Harness::start(tokens::ADMIN, SandboxOptions::default()).await;
+    let client = Client::new(ClientConfig::new(
+        probe.sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .expect("client");
+    let site = client
+        .get_site(demo_ids::ACME, demo_ids::SITE_DOCS)
+        .await
+        .expect("the demo site");
+    Harness::start_on(tokens::ADMIN, SandboxOptions::default(), move || {
+        Screen::Site(Box::new(SiteScreen::new(demo_ids::ACME, site)))
+    })
+    .await
+}
+
+/// Posts a comment on the review screen's Comments tab and waits for the failure to show.
+async fn post_comment_into(harness: &Harness, fault: Fault, text: &str) {
+    let comments = "*/comments";
+    harness.sandbox.set_faults(Faults {
+        rules: vec![FaultRule::new(comments, fault).method("POST")],
+        ..Faults::default()
+    });
+    let before = harness.sandbox.requests("POST", comments);
+    harness.press(KeyCode::Char('2'));
+    harness.press(KeyCode::Char('c'));
+    harness.wait_for("ctrl-s send").await;
+    harness.type_text(text);
+    harness.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    let start = Instant::now();
+    while harness.sandbox.requests("POST", comments) == before {
+        assert!(start.elapsed() < CASE_LIMIT, "the comment was never sent");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Longer than any read backoff: a resend would have happened by now.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        harness.sandbox.requests("POST", comments) - before,
+        1,
+        "a failed write is sent exactly once"
+    );
+    harness.sandbox.set_faults(Faults::default());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_comment_that_fails_is_sent_once_and_kept() {
+    let harness = Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen).await;
+    harness.wait_for("Changes (4)").await;
+    post_comment_into(&harness, Fault::Status(503), "Sent once").await;
+    wait_until("the failure is shown", &harness, |text| {
+        text.contains("503") || texts_with_retry_hint(text)
+    })
+    .await;
+    // The text is still there to send again by hand.
+    harness.wait_for("Sent once").await;
+    assert!(!harness.running.is_finished());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_comment_whose_answer_is_lost_is_sent_once() {
+    for (fault, text) in [
+        (Fault::StoreThenFail, "Stored then failed"),
+        (Fault::Reset, "Reset on send"),
+    ] {
+        let harness =
+            Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen).await;
+        harness.wait_for("Changes (4)").await;
+        post_comment_into(&harness, fault, text).await;
+        // Said plainly: the server failed, or it is unknown whether the comment landed.
+        wait_until("the lost answer is shown", &harness, |screen| {
+            screen.contains("500") || screen.contains("may or may not")
+        })
+        .await;
+        assert!(!harness.running.is_finished());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_footer_says_when_a_read_is_retried_and_r_retries_at_once() {
+    let busy = Fault::TooManyRequests {
+        retry_after_seconds: 20,
+    };
+    let options = SandboxOptions {
+        faults: Faults {
+            rules: vec![FaultRule::new("*/orgs", busy).times(1)],
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    };
+    let harness = Harness::start(tokens::ADMIN, options).await;
+    harness.wait_for("retrying in 20 s…").await;
+    let pressed = Instant::now();
+    harness.press(KeyCode::Char('r'));
+    harness.wait_for("Acme Robotics").await;
+    assert!(
+        pressed.elapsed() < Duration::from_secs(5),
+        "r did not wait 20 s"
+    );
+    assert!(!harness.backend.screen().contains("retrying"));
+    assert_eq!(
+        harness.sandbox.requests("GET", "*/orgs"),
+        2,
+        "r sent no extra read"
+    );
+}

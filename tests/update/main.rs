@@ -1,0 +1,25 @@
+//! Layer 1: `update` on its own (keys and answers in, state and commands out), a module per
+//! area; and layer 3, the real loop (`runtime::run`) on a test backend against the sandbox
+//! (`app_loop`, `faults_loop`).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod admin;
+mod app_loop;
+mod basics;
+mod change_requests;
+mod clusters;
+mod collections;
+mod faults_loop;
+mod git;
+mod palette;
+mod people;
+mod reader;
+mod review;
+mod review_diff;
+mod reviewflow;
+mod search;
+mod sites;
+mod spaces;
+mod translations;

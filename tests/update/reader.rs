@@ -1,0 +1,273 @@
+//! The reader's links, history and table of contents, and the space screen's pane focus and
+//! zoom, driven with a user's keys against the demo sandbox over loopback.
+
+use quire::app::{Cmd, Model, Msg, update};
+use quire::headless::{self, effects_with, local_sandbox};
+use quire::runtime::Effects;
+use quire::sandbox::{Sandbox, SandboxOptions};
+use quire::screens::Screen;
+use quire::screens::page::PageScreen;
+use quire::screens::space::SpaceScreen;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Lumen OSS → Lumen Documentation, whose first page ("What is Lumen?") links to anchors, to
+/// pages by path and by id, to another space and to the web.
+const LUMEN_DOCS: &str = "j\r/Lumen Doc\r\r";
+
+struct Scene {
+    _sandbox: Sandbox,
+    effects: Effects,
+    model: Model,
+}
+
+impl Scene {
+    async fn start(keys: &str) -> Scene {
+        let (sandbox, client) = local_sandbox(SandboxOptions::default()).await.unwrap();
+        let effects = effects_with(client);
+        let mut model = crate::common::organizations_model(80, 24);
+        headless::start(&mut model, &effects).await;
+        headless::type_keys(&mut model, &effects, keys).await;
+        Scene {
+            _sandbox: sandbox,
+            effects,
+            model,
+        }
+    }
+
+    async fn keys(&mut self, keys: &str) {
+        headless::type_keys(&mut self.model, &self.effects, keys).await;
+    }
+
+    async fn press(&mut self, code: KeyCode, modifiers: KeyModifiers) {
+        let key = Msg::Key(KeyEvent::new(code, modifiers));
+        headless::settle(&mut self.model, &self.effects, key).await;
+    }
+
+    fn page(&self) -> &PageScreen {
+        match self.model.top() {
+            Screen::Page(page) => page,
+            _ => panic!("the reader is not open"),
+        }
+    }
+
+    fn space(&self) -> &SpaceScreen {
+        match self.model.top() {
+            Screen::Space(space) => space,
+            _ => panic!("the space is not open"),
+        }
+    }
+
+    fn focused(&self) -> Option<String> {
+        let link = self.page().reader.focused_link()?;
+        Some(link.destination.clone())
+    }
+}
+
+/// The reader on "What is Lumen?".
+async fn reading() -> Scene {
+    let scene = Scene::start(&format!("{LUMEN_DOCS}\r")).await;
+    assert_eq!(scene.page().page.title, "What is Lumen?");
+    scene
+}
+
+#[tokio::test]
+async fn tab_and_shift_tab_cycle_the_links_in_reading_order() {
+    let mut scene = reading().await;
+    assert_eq!(scene.focused(), None);
+    scene.keys("\t").await;
+    assert_eq!(scene.focused().as_deref(), Some("#thirty-second-tour"));
+    scene.keys("\t\t").await;
+    assert_eq!(scene.focused().as_deref(), Some("install.md"));
+    scene.press(KeyCode::BackTab, KeyModifiers::SHIFT).await;
+    assert_eq!(scene.focused().as_deref(), Some("#how-it-compares"));
+    scene.keys("\t\t\t\t").await;
+    assert_eq!(
+        scene.focused().as_deref(),
+        Some("https://github.com/lumen-oss/lumen")
+    );
+    // Past the last link the focus stays, and the status line says so.
+    scene.keys("\t").await;
+    assert_eq!(
+        scene.focused().as_deref(),
+        Some("https://github.com/lumen-oss/lumen")
+    );
+    assert_eq!(
+        scene.page().link_status.as_deref(),
+        Some("No more links this way.")
+    );
+    // From the top again, a link below the screen is scrolled to.
+    scene.keys("G").await;
+    scene.press(KeyCode::BackTab, KeyModifiers::SHIFT).await;
+    scene.keys("g").await;
+    assert_eq!(scene.page().reader.scroll, 0);
+    scene.keys("G").await;
+    let bottom = scene.page().reader.scroll;
+    assert!(bottom > 0);
+}
+
+#[tokio::test]
+async fn an_anchor_scrolls_to_its_heading_and_back_returns() {
+    let mut scene = reading().await;
+    scene.keys("\t\r").await;
+    let heading_row = scene.page().reader.layout.as_ref().unwrap().heading_rows[1];
+    assert_eq!(scene.page().reader.scroll, heading_row);
+    scene.keys("H").await;
+    assert_eq!(scene.page().reader.scroll, 0);
+    assert_eq!(scene.page().page.title, "What is Lumen?");
+}
+
+#[tokio::test]
+async fn a_relative_path_opens_the_page_and_back_restores_page_and_position() {
+    let mut scene = reading().await;
+    scene.keys("jj\t\t\t").await;
+    assert_eq!(scene.focused().as_deref(), Some("install.md"));
+    scene.keys("\r").await;
+    assert_eq!(scene.page().page.title, "Install");
+    assert_eq!(scene.page().reader.scroll, 0);
+    assert!(scene.page().reader.is_ready());
+    scene.press(KeyCode::Char('o'), KeyModifiers::CONTROL).await;
+    assert_eq!(scene.page().page.title, "What is Lumen?");
+    assert_eq!(scene.page().reader.scroll, 2, "the position it was left at");
+    // Forward again, then back; a new link after going back drops what was ahead.
+    scene.keys("L").await;
+    assert_eq!(scene.page().page.title, "Install");
+    scene.keys("H").await;
+    assert_eq!(scene.page().history.forward.len(), 1);
+    scene.keys("\t\t\t\t\r").await;
+    assert_eq!(scene.page().page.title, "Configuration file");
+    assert!(scene.page().history.forward.is_empty());
+    scene.keys("L").await;
+    assert_eq!(scene.page().page.title, "Configuration file");
+    assert_eq!(
+        scene.page().link_status.as_deref(),
+        Some("Nothing ahead: follow a link first.")
+    );
+}
+
+#[tokio::test]
+async fn a_page_id_and_another_spaces_app_url_open_their_pages() {
+    let mut scene = reading().await;
+    scene.keys("\t\t\t\t\r").await;
+    assert_eq!(scene.page().page.title, "Configuration file");
+    scene.keys("H\t\t\t\t\t").await;
+    assert!(scene.focused().unwrap().contains("spc-lumen-contributing"));
+    scene.keys("\r").await;
+    let page = scene.page();
+    assert_eq!(page.page.title, "How to contribute");
+    assert_eq!(page.space.id, "spc-lumen-contributing");
+    assert_eq!(
+        scene.model.breadcrumb().last().map(String::as_str),
+        Some("Contributing Guide › How to contribute"),
+        "the breadcrumb names the other space"
+    );
+    let ground_rules = page.reader.layout.as_ref().unwrap().heading_rows[1];
+    assert_eq!(page.reader.scroll, ground_rules, "at #ground-rules");
+    // A relative link there reads that space's pages.
+    scene.keys("\t").await;
+    assert_eq!(scene.focused().as_deref(), Some("code-of-conduct.md"));
+    scene.keys("\r").await;
+    assert_eq!(scene.page().page.title, "Code of conduct");
+    scene.keys("HH").await;
+    assert_eq!(scene.page().page.title, "What is Lumen?");
+    assert_eq!(scene.page().space.id, "spc-lumen-docs");
+}
+
+#[tokio::test]
+async fn an_outside_address_goes_to_the_browser() {
+    let mut scene = reading().await;
+    scene.keys("\t\t\t\t\t\t").await;
+    let cmd = update(
+        &mut scene.model,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    assert_eq!(
+        cmd,
+        Cmd::OpenInBrowser("https://github.com/lumen-oss/lumen".into())
+    );
+    assert_eq!(
+        scene.page().link_status.as_deref(),
+        Some("Opening https://github.com/lumen-oss/lumen in the browser")
+    );
+    assert_eq!(scene.page().page.title, "What is Lumen?");
+}
+
+#[tokio::test]
+async fn enter_without_a_chosen_link_says_how_to_choose_one() {
+    let mut scene = reading().await;
+    scene.keys("\r").await;
+    assert_eq!(
+        scene.page().link_status.as_deref(),
+        Some("No link chosen: tab moves to the next one.")
+    );
+}
+
+#[tokio::test]
+async fn the_table_of_contents_opens_at_the_section_being_read() {
+    let mut scene = reading().await;
+    scene.keys("t").await;
+    assert_eq!(scene.page().contents.as_ref().unwrap().selected, 0);
+    scene.keys("\u{1b}G").await;
+    scene.keys("t").await;
+    let page = scene.page();
+    let top = page.reader.scroll;
+    let rows = &page.reader.layout.as_ref().unwrap().heading_rows;
+    let at_top = rows.iter().rposition(|row| *row <= top).unwrap();
+    assert!(at_top > 0);
+    assert_eq!(page.contents.as_ref().unwrap().selected, at_top);
+    // The section of the top line: just below the second heading, the second is selected.
+    let second = scene.page().reader.layout.as_ref().unwrap().heading_rows[1];
+    scene.keys("\u{1b}g").await;
+    for _ in 0..second + 1 {
+        scene.keys("j").await;
+    }
+    scene.keys("t").await;
+    assert_eq!(scene.page().contents.as_ref().unwrap().selected, 1);
+}
+
+#[tokio::test]
+async fn the_links_list_moved_to_l() {
+    let mut scene = reading().await;
+    scene.keys("l").await;
+    assert!(matches!(scene.model.top(), Screen::Links(_)));
+}
+
+#[tokio::test]
+async fn the_preview_takes_the_focus_scrolls_and_zooms() {
+    let mut scene = Scene::start(LUMEN_DOCS).await;
+    assert!(!scene.space().preview_focused);
+    scene.keys("\t").await;
+    assert!(scene.space().preview_focused);
+    scene.keys("jjj").await;
+    assert_eq!(scene.space().reader.scroll, 3);
+    assert_eq!(scene.space().selection.selected, 1, "the tree did not move");
+    scene.keys("z").await;
+    assert!(scene.space().zoomed);
+    let width = scene.space().reader.layout.as_ref().unwrap().width;
+    assert_eq!(width, 80, "the zoomed preview is laid out at full width");
+    scene.keys("z\u{1b}").await;
+    assert!(!scene.space().preview_focused && !scene.space().zoomed);
+    assert!(
+        matches!(scene.model.top(), Screen::Space(_)),
+        "esc did not leave"
+    );
+    scene.keys("j").await;
+    assert_eq!(scene.space().selection.selected, 2, "the tree moves again");
+}
+
+#[tokio::test]
+async fn a_link_to_no_page_says_so_plainly() {
+    // Getting Started → Installation, whose "Linux" link names a file that is not a page.
+    let mut scene = Scene::start("\r/Getting\r\r").await;
+    scene.keys("/Install\r\r").await;
+    assert_eq!(scene.page().page.title, "Installation");
+    while scene.focused().as_deref() != Some("install-linux.md") {
+        scene.keys("\t").await;
+        assert!(scene.page().link_status.is_none(), "ran out of links");
+    }
+    scene.keys("\r").await;
+    assert_eq!(
+        scene.page().link_status.as_deref(),
+        Some("No page install-linux.md in Getting Started.")
+    );
+    assert_eq!(scene.page().page.title, "Installation");
+}

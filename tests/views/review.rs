@@ -1,0 +1,131 @@
+//! Layer 2 for review: each tab, the reaction picker, the composer and the merge pre-flight,
+//! drawn at 80x24 and 40x12, and a sweep over sizes that must never panic.
+
+use crate::common::char_key;
+use crate::common::review::review;
+use quire::app::{Model, Msg, update};
+use quire::sandbox::{demo_ids, tokens};
+use quire::ui::chrome;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn render(model: &mut Model, width: u16, height: u16) -> String {
+    update(model, Msg::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+    terminal.backend().to_string()
+}
+
+/// Draws without turning the buffer into text (the test backend cannot print a 0-wide one).
+fn draw_only(model: &mut Model, width: u16, height: u16) {
+    update(model, Msg::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+}
+
+async fn scene(keys: &str) -> Model {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    for c in keys.chars() {
+        update(&mut loaded.model, char_key(c));
+    }
+    loaded.model
+}
+
+// Tabs by number: 1 overview, 2 changes, 3 comments, 4 reviews.
+const SCENES: &[(&str, &str)] = &[
+    ("review_changes", "2"),
+    ("review_comments", "3n"),
+    ("review_reviews", "4"),
+    ("review_picker", "3+"),
+    ("review_composer", "3RGood point"),
+    ("review_preflight", "2M"),
+    ("review_comments_filtered", "3/scope"),
+    ("review_subject", "2S"),
+    // ── review flow ──
+    ("review_overview", ""),
+];
+
+#[tokio::test]
+async fn review_states_at_80x24_and_40x12() {
+    for (name, keys) in SCENES {
+        let mut model = scene(keys).await;
+        insta::assert_snapshot!(
+            format!("{name}_80x24"),
+            crate::common::review::steady_ages(&render(&mut model, 80, 24))
+        );
+        insta::assert_snapshot!(
+            format!("{name}_40x12"),
+            crate::common::review::steady_ages(&render(&mut model, 40, 12))
+        );
+    }
+}
+
+#[tokio::test]
+async fn review_states_draw_at_every_size_without_panic() {
+    for (name, keys) in SCENES {
+        let mut model = scene(keys).await;
+        for width in (1..=300u16)
+            .step_by(7)
+            .chain([0, 1, 2, 80, 120, 300, 2000, 4000])
+        {
+            for height in (1..=100u16).step_by(9).chain([0, 1, 2, 24, 100]) {
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    draw_only(&mut model, width, height)
+                }));
+                assert!(result.is_ok(), "{name} panicked at {width}x{height}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_empty_thread_filter_says_so_and_how_to_clear_it() {
+    let mut model = scene("3/gett").await;
+    let screen = render(&mut model, 80, 24);
+    assert!(
+        screen.contains("No matches for 'gett' — esc clears"),
+        "{screen}"
+    );
+}
+
+#[tokio::test]
+async fn the_merge_preflight_keeps_its_keys_at_40x12() {
+    let mut model = scene("2M").await;
+    let small = render(&mut model, 40, 12);
+    assert!(small.contains("esc: not now"), "{small}");
+    let large = render(&mut model, 80, 24);
+    assert!(!large.contains("(s)"), "proper plurals: {large}");
+}
+
+#[tokio::test]
+async fn a_reply_keeps_the_comment_it_answers_in_sight() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    let model = &mut loaded.model;
+    crate::common::review::open_tab(model, quire::screens::review::ReviewTab::Comments);
+    let author = {
+        let screen = crate::common::review::screen(model);
+        let row = screen.selected_row().unwrap();
+        let thread = &screen.threads()[row.thread];
+        thread.comment.posted_by.clone().unwrap().display_name
+    };
+    update(model, char_key('R'));
+    // The smallest size: the composer used to cover everything below the header.
+    let drawn = render(model, 40, 12);
+    let composer_top = drawn
+        .lines()
+        .position(|line| line.contains("Reply to"))
+        .expect("the composer");
+    let comment_row = drawn
+        .lines()
+        .position(|line| line.contains(&author))
+        .expect("the comment is shown");
+    assert!(comment_row < composer_top, "{drawn}");
+}
+
+#[tokio::test]
+async fn comment_bodies_are_drawn_as_markdown() {
+    let mut model = scene("3").await;
+    let drawn = render(&mut model, 120, 40);
+    assert!(!drawn.contains("**"), "no raw bold markers: {drawn}");
+    assert!(!drawn.contains("`"), "no raw code ticks: {drawn}");
+}

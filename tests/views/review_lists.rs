@@ -1,0 +1,102 @@
+//! The change-request lists: the organization-wide list names each row's space, the space's
+//! own list names the space in its breadcrumb, and an empty `/` filter says how to clear it.
+//! Loaded from the real sandbox, drawn at 80x24 and 40x12.
+
+use crate::common::char_key;
+use quire::api::{Client, ClientConfig, Token};
+use quire::app::review_calls::ChangeRequestScope;
+use quire::app::{Model, Msg, Size, update};
+use quire::headless;
+use quire::runtime::Effects;
+use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::screens::Screen;
+use quire::screens::change_requests::ChangeRequestList;
+use quire::ui::chrome;
+use quire::ui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+async fn list(list: ChangeRequestList) -> (Model, Sandbox) {
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .expect("sandbox");
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    let effects = Effects {
+        client: Some(client),
+        drafts: None,
+        theme: Theme::default(),
+        render: Default::default(),
+    };
+    let mut model = Model::new(
+        Screen::ChangeRequests(list),
+        crate::common::environment(),
+        Size::default(),
+    );
+    headless::settle(
+        &mut model,
+        &effects,
+        Msg::Resize {
+            width: 80,
+            height: 24,
+        },
+    )
+    .await;
+    headless::start(&mut model, &effects).await;
+    (model, sandbox)
+}
+
+fn render(model: &mut Model, width: u16, height: u16) -> String {
+    update(model, Msg::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+    terminal.backend().to_string()
+}
+
+#[tokio::test]
+async fn the_organization_wide_list_has_a_space_column() {
+    let mut organization = ChangeRequestList::new(
+        ChangeRequestScope::Organization(demo_ids::ACME.to_string()),
+        "Acme Robotics",
+    );
+    organization.space_titles = [(
+        demo_ids::SPACE_GETTING_STARTED.to_string(),
+        "Getting Started".to_string(),
+    )]
+    .into();
+    let (mut model, _sandbox) = list(organization).await;
+    let drawn = render(&mut model, 80, 24);
+    assert!(drawn.contains("Space"), "{drawn}");
+    assert!(drawn.contains("Getting Started"), "{drawn}");
+    insta::assert_snapshot!("change_requests_organization_80x24", drawn);
+    insta::assert_snapshot!(
+        "change_requests_organization_40x12",
+        render(&mut model, 40, 12)
+    );
+}
+
+#[tokio::test]
+async fn the_space_list_names_its_space_and_an_empty_filter_says_how_to_clear_it() {
+    let space = ChangeRequestList::new(
+        ChangeRequestScope::Space(demo_ids::SPACE_GETTING_STARTED.to_string()),
+        "Getting Started",
+    );
+    let (mut model, _sandbox) = list(space).await;
+    assert_eq!(model.breadcrumb(), ["Change requests · Getting Started"]);
+    for c in "/zzqq".chars() {
+        update(&mut model, char_key(c));
+    }
+    let drawn = render(&mut model, 80, 24);
+    assert!(
+        drawn.contains("No matches for 'zzqq' — esc clears"),
+        "{drawn}"
+    );
+    insta::assert_snapshot!("change_requests_space_filtered_80x24", drawn);
+    insta::assert_snapshot!(
+        "change_requests_space_filtered_40x12",
+        render(&mut model, 40, 12)
+    );
+}

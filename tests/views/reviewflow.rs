@@ -1,0 +1,119 @@
+//! Review flow: the action log (empty, with writes, asking to undo, refusing to) and
+//! the header's "review requested" count, drawn at 80x24 and 40x12.
+
+use crate::common::char_key;
+use crate::common::review::review;
+use quire::api::CommentUpdate;
+use quire::app::action_log::{PendingEntry, Undo};
+use quire::app::review_calls::{ChangeRequestRef, ReviewCall};
+use quire::app::{ApiCall, Model, Msg, update};
+use quire::headless;
+use quire::sandbox::{demo_ids, tokens};
+use quire::screens::Screen;
+use quire::ui::chrome;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn render(model: &mut Model, width: u16, height: u16) -> String {
+    update(model, Msg::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+    terminal.backend().to_string()
+}
+
+fn snapshot_both(name: &str, model: &mut Model) {
+    insta::assert_snapshot!(format!("{name}_80x24"), render(model, 80, 24));
+    insta::assert_snapshot!(format!("{name}_40x12"), render(model, 40, 12));
+}
+
+/// Two writes as the review logs them: a reaction (with its inverse) and a merge (without).
+fn log_two_writes(model: &mut Model) {
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_GETTING_STARTED.to_string(),
+        change_request: demo_ids::CR_REVIEW.to_string(),
+    };
+    model.action_log.record(PendingEntry::new(
+        "Reacted 👍 to Diego Álvarez's comment",
+        "change request #1 · Clarify token scopes in Quickstart",
+        Undo::inverse(
+            ApiCall::Review(ReviewCall::UpdateComment {
+                target,
+                comment: "c1".into(),
+                reply: None,
+                update: CommentUpdate::react("👍", false),
+            }),
+            "Removes your 👍 reaction",
+        ),
+    ));
+    model.action_log.record(PendingEntry::new(
+        "Merged into main",
+        "change request #1 · Clarify token scopes in Quickstart",
+        Undo::impossible("a merge cannot be undone"),
+    ));
+}
+
+#[tokio::test]
+async fn the_action_log_empty_listed_asking_and_refusing() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    let model = &mut loaded.model;
+    update(model, char_key('!'));
+    snapshot_both("action_log_empty", model);
+    update(
+        model,
+        Msg::Key(ratatui::crossterm::event::KeyEvent::from(
+            ratatui::crossterm::event::KeyCode::Esc,
+        )),
+    );
+    log_two_writes(model);
+    update(model, char_key('!'));
+    snapshot_both("action_log_listed", model);
+    // The newest is the merge: `u` says why it cannot be undone.
+    update(model, char_key('u'));
+    snapshot_both("action_log_refused", model);
+    update(model, char_key('j'));
+    update(model, char_key('u'));
+    snapshot_both("action_log_asking", model);
+}
+
+#[tokio::test]
+async fn the_action_log_draws_at_every_size_without_panic() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    let model = &mut loaded.model;
+    log_two_writes(model);
+    update(model, char_key('!'));
+    update(model, char_key('u'));
+    for width in [0, 1, 2, 5, 20, 40, 80, 200] {
+        for height in [0, 1, 2, 3, 5, 12, 24] {
+            update(model, Msg::Resize { width, height });
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+            terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_header_counts_review_requested() {
+    let (_sandbox, effects) =
+        crate::common::sandbox_effects(quire::sandbox::SandboxOptions::default(), tokens::REVIEWER)
+            .await;
+    let mut model = Model::new(
+        Screen::Organizations(Default::default()),
+        crate::common::environment(),
+        quire::app::Size::default(),
+    );
+    // Watching on (as by default outside tests): the count is kept.
+    model.watch.interval = Some(std::time::Duration::from_secs(120));
+    let resize = Msg::Resize {
+        width: 80,
+        height: 24,
+    };
+    headless::settle(&mut model, &effects, resize).await;
+    headless::start(&mut model, &effects).await;
+    headless::settle_holding_timers(
+        &mut model,
+        &effects,
+        crate::common::key(ratatui::crossterm::event::KeyCode::Enter),
+    )
+    .await;
+    snapshot_both("header_review_requested", &mut model);
+}
