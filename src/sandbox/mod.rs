@@ -21,37 +21,28 @@ mod conversations;
 mod demo;
 mod error;
 mod fault_rules;
+mod files;
 mod git;
+pub mod integrations;
+mod links;
+mod members;
 mod model;
 mod moves;
+mod openapi;
+mod org_settings;
 mod paging;
 mod render;
 mod routes;
-// Finding things: search, links and backlinks, files.
-mod files;
-mod links;
 mod search;
 mod sites;
 mod spaces;
-pub mod testing;
-// ── people: members, teams ──
-mod members;
-mod teams;
-
-// ── admin: SSO, org settings, agent instructions ──
-mod org_settings;
 mod sso;
-pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
-pub use sso::DEMO_CERTIFICATE;
-
-// ── translations, OpenAPI ──
-mod openapi;
+mod teams;
+pub mod testing;
 mod translations;
 
-// ── conversations, integrations ──
-pub mod integrations;
-
-// ── end of the area blocks ──
+pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
+pub use sso::DEMO_CERTIFICATE;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -42,8 +42,8 @@ impl Role {
     }
 }
 
-/// Everything the sandbox serves. Later issues add writable areas (change requests, comments,
-/// sites) here; the server holds it behind `Arc<RwLock<World>>`.
+/// Everything the sandbox serves, one field per area; the server holds it behind
+/// `Arc<RwLock<World>>`.
 #[derive(Clone, Debug, Default)]
 pub struct World {
     pub organizations: Vec<Organization>,
@@ -61,26 +61,17 @@ pub struct World {
     pub content_access: super::collections::ContentAccess,
     /// Git sync state per space (import/export operations, legacy installations).
     pub git: super::git::GitStates,
-    // ── people: members, teams ──
     /// Teams of every organization with their members (seats).
     pub teams: super::teams::Teams,
-
-    // ── admin: SSO, org settings, agent instructions ──
     /// SAML providers (sso/).
     pub sso: super::sso::SsoState,
     /// Default content, merge rules, invite links, agent instructions (org_settings/).
     pub org_settings: super::org_settings::OrgSettings,
-
-    // ── translations, OpenAPI ──
     /// Translations of spaces (translations/mod.rs).
     pub translations: super::translations::Translations,
     /// OpenAPI specs and their versions (openapi/mod.rs).
     pub openapi: super::openapi::Specs,
-
-    // ── conversations, integrations ──
     pub integrations: super::integrations::Integrations,
-
-    // ── end of the area blocks ──
     /// Days the sandbox's clock runs ahead of the real one (a test knob), so a test can see a
     /// deleted space pass its 7 days of retention.
     pub clock_shift_days: i64,

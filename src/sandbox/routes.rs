@@ -73,18 +73,13 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::moves::router())
         .merge(super::spaces::router())
         .merge(super::git::router())
-        // ── people: members, teams ──
         .merge(super::members::router())
         .merge(super::teams::router())
-        // ── admin: SSO, org settings, agent instructions ──
         .merge(super::sso::router())
         .merge(super::org_settings::router())
-        // ── translations, OpenAPI ──
         .merge(super::translations::router())
         .merge(super::openapi::router())
-        // ── conversations, integrations ──
         .merge(super::integrations::routes::router())
-        // ── end of the area blocks ──
         // Not part of the API: test-only knobs under /_sandbox.
         .merge(super::testing::router())
         .fallback(unknown_route)

@@ -25,7 +25,6 @@ pub fn router() -> Router<Arc<Shared>> {
             "/_sandbox/spaces/{space}/pages/{page}/markdown",
             put(set_page_markdown),
         )
-        // ── threads on the diff ──
         .route(
             "/_sandbox/spaces/{space}/change-requests/{change_request}/pages/{page}/markdown",
             put(set_change_request_page_markdown),

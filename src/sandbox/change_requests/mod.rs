@@ -4,7 +4,7 @@
 //!
 //! Kept apart from the walking-skeleton routes: [`routes::router`] is merged into the sandbox's
 //! router, the records live in [`model::ChangeRequests`] (one field of the world) and the demo
-//! data is built in `demo/change_requests.rs`.
+//! data is built in `demo/change_requests/`.
 
 pub mod content;
 pub mod model;

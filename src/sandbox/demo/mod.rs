@@ -107,23 +107,13 @@ pub fn world() -> World {
     conversations::populate(&mut world);
     change_requests::populate(&mut world);
     crate::sandbox::git::populate(&mut world);
-    // ── people: members, teams ──
     crate::sandbox::members::populate(&mut world);
     crate::sandbox::teams::populate(&mut world);
-
-    // ── admin: SSO, org settings, agent instructions ──
     crate::sandbox::sso::populate(&mut world);
     crate::sandbox::org_settings::populate(&mut world);
-
-    // ── translations, OpenAPI ──
     crate::sandbox::translations::populate(&mut world);
     crate::sandbox::openapi::populate(&mut world);
-
-    // ── conversations, integrations ──
     crate::sandbox::integrations::populate(&mut world);
-
-    // ── end of the area blocks ──
-
     world
 }
 

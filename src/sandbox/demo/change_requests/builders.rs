@@ -110,7 +110,7 @@ pub(super) const fn thread(
 
 /// The key of the first block of `page` (in the change request's content) whose text holds
 /// `needle`: the same key `format=document` gives that block, as a client sees it.
-pub(super) fn block_key_of(content: &[Page], page: &str, needle: &str) -> Option<String> {
+fn block_key_of(content: &[Page], page: &str, needle: &str) -> Option<String> {
     let markdown = markdown_of(find(content, page)?)?;
     let document = markdown_to_document(markdown);
     document["nodes"].as_array()?.iter().find_map(|node| {
@@ -121,7 +121,7 @@ pub(super) fn block_key_of(content: &[Page], page: &str, needle: &str) -> Option
     })
 }
 
-pub(super) fn reactions(list: &[(&str, &[&str])], at: &str) -> Vec<Reaction> {
+fn reactions(list: &[(&str, &[&str])], at: &str) -> Vec<Reaction> {
     list.iter()
         .map(|(emoji, users)| Reaction {
             emoji: emoji.to_string(),
