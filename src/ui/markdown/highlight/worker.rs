@@ -327,7 +327,7 @@ pub fn serve() {
                     theme: CodeTheme::from_name(&request.theme).unwrap_or_default(),
                 };
                 let budget = Duration::from_micros(request.budget_us);
-                super::highlight_one(&job, budget, &never_cancelled)
+                super::budget::highlight_one(&job, budget, &never_cancelled)
             })
             .map(to_wire);
         let Ok(mut reply) = serde_json::to_string(&Reply { lines }) else {
