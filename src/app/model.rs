@@ -1,0 +1,232 @@
+//! The model: the route stack, the overlay and palette above it, and what every screen shares
+//! (request ids, the document and review caches, the keymap, the theme).
+
+use std::collections::BTreeSet;
+
+use super::step::ctx;
+use super::{
+    Cmd, Ctx, DocCache, Keymap, Nav, Overlay, RequestId, RequestIds, Step, action_log, keymap,
+    mouse, palette, review_calls, watch,
+};
+use crate::screens::Screen;
+use crate::ui::markdown::RenderOptions;
+use crate::ui::notice::Notice;
+use crate::ui::theme::Theme;
+
+/// Terminal size in cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Size {
+    pub width: u16,
+    pub height: u16,
+}
+
+/// The last loaded review of each change request, bounded.
+#[derive(Debug, Default)]
+pub struct ReviewCache {
+    bundles: std::collections::HashMap<review_calls::ChangeRequestRef, review_calls::ReviewBundle>,
+    order: std::collections::VecDeque<review_calls::ChangeRequestRef>,
+}
+
+impl ReviewCache {
+    const CAPACITY: usize = 16;
+
+    pub fn get(&self, key: &review_calls::ChangeRequestRef) -> Option<&review_calls::ReviewBundle> {
+        self.bundles.get(key)
+    }
+
+    /// To fill in what arrived later (a thread's replies) without cloning the whole review.
+    pub fn get_mut(
+        &mut self,
+        key: &review_calls::ChangeRequestRef,
+    ) -> Option<&mut review_calls::ReviewBundle> {
+        self.bundles.get_mut(key)
+    }
+
+    pub fn insert(
+        &mut self,
+        key: review_calls::ChangeRequestRef,
+        bundle: review_calls::ReviewBundle,
+    ) {
+        if self.bundles.insert(key.clone(), bundle).is_none() {
+            self.order.push_back(key);
+        }
+        while self.order.len() > Self::CAPACITY {
+            if let Some(oldest) = self.order.pop_front() {
+                self.bundles.remove(&oldest);
+            }
+        }
+    }
+}
+
+/// Settings the app shows to the user (where the token comes from) and uses to render.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Environment {
+    /// Where quire is connected, shown in the header ("demo sandbox", "api.gitbook.com").
+    pub server_label: String,
+    /// Where the config file lives, for the "how to set a token" messages.
+    pub config_path: String,
+    pub render: RenderOptions,
+}
+
+pub struct Model {
+    /// The route stack; never empty. The last screen is on top.
+    pub screens: Vec<Screen>,
+    pub overlay: Option<Overlay>,
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub environment: Environment,
+    pub size: Size,
+    pub requests: RequestIds,
+    pub docs: DocCache,
+    pub reviews: ReviewCache,
+    /// Requests sent and not yet answered: the spinner turns while this is not empty.
+    pub in_flight: BTreeSet<RequestId>,
+    pub parses_in_flight: usize,
+    pub spinner_frame: usize,
+    /// A short message in the footer (copied, opened, could not open …), kept by the rule of
+    /// `ui::notice`.
+    pub toast: Option<Notice>,
+    /// Reads waiting to be retried (endpoint, wait), oldest first: the footer shows the first.
+    pub retry_waits: Vec<(String, std::time::Instant)>,
+    pub quit: bool,
+    // ── command palette ──
+    /// The command palette, open above everything else.
+    pub palette: Option<palette::Palette>,
+    /// What was chosen in the palette lately, kept across runs.
+    pub palette_history: palette::History,
+    /// The last frame's clickable areas and the last click (for double-clicks).
+    pub mouse: mouse::MouseState,
+    // ── looks and themes ──
+    /// Who the token belongs to, as the header names them ("Ada Lovelace"); unknown until
+    /// `GET /user` answers, and never the token itself.
+    pub signed_in_as: Option<String>,
+    // ── review flow ──
+    /// Every write of the session the server accepted, with its inverse where one exists.
+    pub action_log: action_log::ActionLog,
+    /// Watching: the refresh interval and the header's "review requested" count.
+    pub watch: watch::Watch,
+    /// The first key of a two-key sequence ("]" of "]c"), waiting for the second.
+    pub pending_prefix: Option<keymap::KeyCombo>,
+}
+
+impl Model {
+    pub fn new(first: Screen, environment: Environment, size: Size) -> Model {
+        Model {
+            screens: vec![first],
+            overlay: None,
+            keymap: Keymap::default(),
+            theme: Theme::default(),
+            environment,
+            size,
+            requests: RequestIds::default(),
+            docs: DocCache::default(),
+            reviews: ReviewCache::default(),
+            in_flight: BTreeSet::new(),
+            parses_in_flight: 0,
+            spinner_frame: 0,
+            toast: None,
+            retry_waits: Vec::new(),
+            quit: false,
+            palette: None,
+            palette_history: palette::History::default(),
+            mouse: mouse::MouseState::default(),
+            // ── looks and themes ──
+            signed_in_as: None,
+            action_log: action_log::ActionLog::default(),
+            watch: watch::Watch::default(),
+            pending_prefix: None,
+        }
+    }
+
+    /// The command that loads the first screen; the runtime runs it before the first key.
+    pub fn init(&mut self) -> Cmd {
+        let mut ctx = Ctx {
+            requests: &mut self.requests,
+            size: self.size,
+            docs: &mut self.docs,
+            theme: &self.theme,
+            keymap: &self.keymap,
+            reviews: &mut self.reviews,
+            action_log: &mut self.action_log,
+            watch: &mut self.watch,
+        };
+        let cmd = match self.screens.last_mut() {
+            Some(screen) => screen.enter(&mut ctx),
+            None => Cmd::None,
+        };
+        self.track(&cmd);
+        cmd
+    }
+
+    pub fn top(&self) -> &Screen {
+        // `screens` is never empty: `pop` refuses to remove the last screen.
+        &self.screens[self.screens.len() - 1]
+    }
+
+    /// True while something is loading: the only time quire wakes up on a timer.
+    pub fn is_busy(&self) -> bool {
+        !self.in_flight.is_empty() || self.parses_in_flight > 0
+    }
+
+    /// The breadcrumb: each screen on the stack by name.
+    pub fn breadcrumb(&self) -> Vec<String> {
+        self.screens.iter().map(Screen::title).collect()
+    }
+
+    /// Leaves the top screen (never the last one) and tells the one below it is shown again.
+    pub(super) fn pop(&mut self) -> Cmd {
+        if self.screens.len() <= 1 {
+            return Cmd::None;
+        }
+        self.screens.pop();
+        let (mut ctx, screens) = ctx(self);
+        match screens.last_mut() {
+            Some(screen) => screen.resumed(&mut ctx),
+            None => Cmd::None,
+        }
+    }
+
+    pub(super) fn track(&mut self, cmd: &Cmd) {
+        match cmd {
+            Cmd::Api { request, .. } => {
+                self.in_flight.insert(*request);
+            }
+            Cmd::ParseMarkdown { .. }
+            | Cmd::ParsePreview { .. }
+            | Cmd::HighlightMarkdown { .. } => {
+                self.parses_in_flight += 1;
+            }
+            Cmd::Batch(commands) => commands.iter().for_each(|c| self.track(c)),
+            _ => {}
+        }
+    }
+
+    pub(super) fn apply_step(&mut self, step: Step) -> Cmd {
+        let mut cmd = step.cmd;
+        match step.nav {
+            Nav::Stay => {}
+            Nav::Pop => cmd = Cmd::batch([cmd, self.pop()]),
+            Nav::Push(screen) => {
+                self.screens.push(*screen);
+                let (mut ctx, screens) = ctx(self);
+                let enter = screens.last_mut().map_or(Cmd::None, |s| s.enter(&mut ctx));
+                cmd = Cmd::batch([cmd, enter]);
+            }
+            Nav::Replace(screen) => {
+                if self.screens.len() > 1 {
+                    self.screens.pop();
+                }
+                if let Screen::Review(review) = screen.as_ref()
+                    && let Some(below) = self.screens.last_mut()
+                {
+                    below.reveal_change_request(&review.target.change_request);
+                }
+                return self.apply_step(Step {
+                    cmd,
+                    nav: Nav::Push(screen),
+                });
+            }
+        }
+        cmd
+    }
+}

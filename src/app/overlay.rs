@@ -1,0 +1,79 @@
+//! Overlays above the top screen, which get keys first: the `?` help and the question before
+//! quitting with unsaved work.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use super::{Action, Cmd, KeyContext, Model};
+
+/// Overlays sit above the top screen and get keys first.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Overlay {
+    Help {
+        scroll: u16,
+        /// `/` narrows the help to rows whose key or text contains the query.
+        filter: crate::ui::input::Filter,
+    },
+    /// Quitting would lose this work: ask first.
+    ConfirmQuit { unsaved: Vec<String> },
+}
+
+pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
+    let action = model
+        .keymap
+        .action_for(&[KeyContext::Reader, KeyContext::Global], &key);
+    match overlay {
+        Overlay::ConfirmQuit { .. } => {
+            model.overlay = None;
+            if matches!(key.code, KeyCode::Char('y')) {
+                model.quit = true;
+                return Cmd::Quit;
+            }
+            Cmd::None
+        }
+        Overlay::Help { scroll, mut filter } => {
+            // Typing a query: every key goes to it; enter keeps it, esc clears it.
+            if filter.is_typing() {
+                filter.handle_key(&key);
+                model.overlay = Some(Overlay::Help { scroll: 0, filter });
+                return Cmd::None;
+            }
+            if key.code == KeyCode::Char('/') && key.modifiers.is_empty() {
+                filter.open();
+                model.overlay = Some(Overlay::Help { scroll: 0, filter });
+                return Cmd::None;
+            }
+            // `esc` clears a query in force before it closes the help.
+            if action == Some(Action::Back) && filter.is_shown() {
+                filter.clear();
+                model.overlay = Some(Overlay::Help { scroll: 0, filter });
+                return Cmd::None;
+            }
+            let last = crate::ui::chrome::help_max_scroll(model);
+            let page = crate::ui::chrome::help_visible_rows(model).max(1);
+            let scroll = match action {
+                Some(Action::Down) => scroll.saturating_add(1),
+                Some(Action::Up) => scroll.saturating_sub(1),
+                Some(Action::PageDown) => scroll.saturating_add(page),
+                Some(Action::HalfPageDown) => scroll.saturating_add(page / 2),
+                Some(Action::PageUp) => scroll.saturating_sub(page),
+                Some(Action::HalfPageUp) => scroll.saturating_sub(page / 2),
+                Some(Action::Top) => 0,
+                Some(Action::Bottom) => last,
+                Some(Action::Quit) if key.code != KeyCode::Char('q') => {
+                    model.quit = true;
+                    return Cmd::Quit;
+                }
+                Some(Action::Help | Action::Back | Action::Quit) => {
+                    model.overlay = None;
+                    return Cmd::None;
+                }
+                _ => scroll,
+            };
+            model.overlay = Some(Overlay::Help {
+                scroll: scroll.min(last),
+                filter,
+            });
+            Cmd::None
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! What a screen's update may use besides its own state (`Ctx`) and what it hands back (`Step`,
+//! `Nav`), with the list motion every list screen shares.
+
+use super::action_log;
+use super::watch;
+use super::{Action, Cmd, DocCache, Keymap, Model, RequestIds, ReviewCache, Size};
+use crate::screens::Screen;
+use crate::ui::theme::Theme;
+
+/// What a screen's update wants besides side effects: stay, open another screen, or go back.
+#[derive(Debug, Default)]
+pub enum Nav {
+    #[default]
+    Stay,
+    Push(Box<Screen>),
+    Pop,
+    // ── review flow ──
+    /// Replace the top screen (`]c`: the next change request instead of this one); the screen
+    /// below is told what is shown now, so `esc` lands on it.
+    Replace(Box<Screen>),
+}
+
+/// The result of a screen handling something.
+#[derive(Debug, Default)]
+pub struct Step {
+    pub cmd: Cmd,
+    pub nav: Nav,
+}
+
+impl Step {
+    pub fn cmd(cmd: Cmd) -> Step {
+        Step {
+            cmd,
+            nav: Nav::Stay,
+        }
+    }
+
+    pub fn push(screen: Screen) -> Step {
+        Step {
+            cmd: Cmd::None,
+            nav: Nav::Push(Box::new(screen)),
+        }
+    }
+
+    pub fn pop() -> Step {
+        Step {
+            cmd: Cmd::None,
+            nav: Nav::Pop,
+        }
+    }
+}
+
+/// What every screen's update may read or use besides its own state.
+pub struct Ctx<'a> {
+    pub requests: &'a mut RequestIds,
+    pub size: Size,
+    pub docs: &'a mut DocCache,
+    pub theme: &'a Theme,
+    /// The user's key bindings, for screens that name a key in a sentence ("ctrl-s saves").
+    pub keymap: &'a Keymap,
+    /// Change requests seen before, so their review paints at once and refreshes behind.
+    pub reviews: &'a mut ReviewCache,
+    // ── review flow ──
+    /// The session's accepted writes, for the action log and its undo.
+    pub action_log: &'a mut action_log::ActionLog,
+    /// The watch interval, and the header's count that screens keep up to date.
+    pub watch: &'a mut watch::Watch,
+}
+
+/// Applies a motion (up, down, half a page, a page, top, bottom) to a list's selection.
+/// Returns false for any other action, so screens can use it as a match guard.
+pub fn move_selection(
+    selection: &mut crate::ui::list::Selection,
+    action: Action,
+    len: usize,
+    page: isize,
+) -> bool {
+    match action {
+        Action::Down => selection.move_by(1, len),
+        Action::Up => selection.move_by(-1, len),
+        Action::HalfPageDown => selection.move_by(page / 2, len),
+        Action::HalfPageUp => selection.move_by(-page / 2, len),
+        Action::PageDown => selection.move_by(page, len),
+        Action::PageUp => selection.move_by(-page, len),
+        Action::Top => selection.top(),
+        Action::Bottom => selection.bottom(len),
+        _ => return false,
+    }
+    true
+}
+
+pub(super) fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
+    (
+        Ctx {
+            requests: &mut model.requests,
+            size: model.size,
+            docs: &mut model.docs,
+            theme: &model.theme,
+            keymap: &model.keymap,
+            reviews: &mut model.reviews,
+            action_log: &mut model.action_log,
+            watch: &mut model.watch,
+        },
+        &mut model.screens,
+    )
+}

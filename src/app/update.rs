@@ -1,0 +1,327 @@
+//! `update`: one message applied to the model. Keys become actions for the top screen (or the
+//! overlay, the palette), answers go to the screen that waits for them.
+
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
+
+use super::overlay::on_overlay_key;
+use super::palette_keys::on_palette_key;
+use super::step::ctx;
+use super::{
+    Action, ApiResponse, Cmd, DocHandle, DocKey, KeyContext, Model, Msg, Overlay, RequestId, Size,
+    Step, keymap, mouse, palette,
+};
+use crate::api::RetryNotice;
+use crate::screens::Screen;
+use crate::ui::notice::{self, Notice};
+
+/// Applies one message. Returns what the runtime should do next.
+pub fn update(model: &mut Model, msg: Msg) -> Cmd {
+    let cmd = match msg {
+        Msg::Key(key) => on_key(model, key),
+        Msg::Paste(text) => on_paste(model, &text),
+        Msg::Resize { width, height } => on_resize(model, Size { width, height }),
+        Msg::Tick => {
+            model.spinner_frame = model.spinner_frame.wrapping_add(1);
+            Cmd::None
+        }
+        Msg::Resumed => Cmd::None,
+        Msg::BrowserFailed { url, reason } => {
+            // Over SSH there is often no browser to open: a web address still reaches the user
+            // through the clipboard. Anything else was refused on purpose and is not copied.
+            if url.starts_with("https://") || url.starts_with("http://") {
+                model.toast = Some(Notice::error(format!(
+                    "Could not open a browser ({reason}); the address is copied instead \
+                     (where the terminal allows): {url}"
+                )));
+                Cmd::CopyToClipboard(url)
+            } else {
+                model.toast = Some(Notice::error(format!("Not opened: {reason}")));
+                Cmd::None
+            }
+        }
+        Msg::Api { request, response } => on_api(model, request, response),
+        Msg::Retry(notice) => {
+            on_retry_notice(model, notice);
+            Cmd::None
+        }
+        Msg::MarkdownParsed {
+            key,
+            doc,
+            highlighted,
+        } => on_markdown(model, key, doc, highlighted),
+        Msg::Timer(id) => on_timer(model, id),
+        Msg::DraftsLoaded { prefix, drafts } => {
+            let (mut ctx, screens) = ctx(model);
+            match screens.last_mut() {
+                Some(screen) => screen.on_drafts(&prefix, &drafts, &mut ctx),
+                None => Cmd::None,
+            }
+        }
+        Msg::EditedExternally { key, text } => {
+            let (mut ctx, screens) = ctx(model);
+            match screens.last_mut() {
+                Some(screen) => screen.on_external_edit(&key, text, &mut ctx),
+                None => Cmd::None,
+            }
+        }
+        // ── command palette ──
+        Msg::Mouse { event, at } => mouse::on_mouse(model, event, at),
+        // ── looks and themes ──
+        Msg::SignedInAs(user) => {
+            model.signed_in_as = who_for_header(&user);
+            Cmd::None
+        }
+    };
+    model.track(&cmd);
+    cmd
+}
+
+fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
+    if key.kind == KeyEventKind::Release {
+        return Cmd::None;
+    }
+    notice::on_key(&mut model.toast);
+    if model.palette.is_some() {
+        return on_palette_key(model, &key);
+    }
+    if let Some(overlay) = model.overlay.clone() {
+        return on_overlay_key(model, key, overlay);
+    }
+    // A screen with a text input open sees raw keys first.
+    let keymap = model.keymap.clone();
+    let (mut screen_ctx, screens) = ctx(model);
+    let Some(screen) = screens.last_mut() else {
+        return Cmd::None;
+    };
+    if let Some(step) = screen.on_raw_key(&key, &mut screen_ctx) {
+        return model.apply_step(step);
+    }
+    let mut contexts = screen.key_contexts().to_vec();
+    contexts.push(KeyContext::Global);
+    // ── review flow: two-key sequences ──
+    let action = match model.pending_prefix.take() {
+        Some(first) => keymap.sequence_action(&contexts, first, &key).or_else(|| {
+            keymap
+                .action_for(&contexts, &key)
+                .filter(|a| *a != Action::Back)
+        }),
+        None if keymap.starts_sequence(&contexts, &key) => {
+            model.pending_prefix = Some(keymap::KeyCombo::from_event(&key));
+            return Cmd::None;
+        }
+        None => keymap.action_for(&contexts, &key),
+    };
+    let Some(action) = action else {
+        return Cmd::None;
+    };
+    run_action(model, action)
+}
+
+/// Does what a key bound to `action` does on the screen on top: the palette and the mouse
+/// come here too, so they act exactly like the keys.
+pub(crate) fn run_action(model: &mut Model, action: Action) -> Cmd {
+    // While a read waits to be retried, `r` cuts the wait short instead of sending it again.
+    // A wait can also belong to a read no screen tracks (the header's `GET /user`): when
+    // nothing tracked is under way, the screen's own load has ended (failed) and `r` must
+    // reload it too, or it would only hurry a read the user is not looking at.
+    if action == Action::Refresh && !model.retry_waits.is_empty() {
+        if !model.in_flight.is_empty() {
+            return Cmd::RetryNow;
+        }
+        let refresh = on_global_action(model, Action::Refresh);
+        return Cmd::Batch(vec![Cmd::RetryNow, refresh]);
+    }
+    // `esc` dismisses an error in the footer before it means "back".
+    if action == Action::Back && notice::dismiss_error(&mut model.toast) {
+        return Cmd::None;
+    }
+    let (mut screen_ctx, screens) = ctx(model);
+    let Some(screen) = screens.last_mut() else {
+        return Cmd::None;
+    };
+    if let Some(step) = screen.on_action(action, &mut screen_ctx) {
+        return model.apply_step(step);
+    }
+    on_global_action(model, action)
+}
+
+fn on_retry_notice(model: &mut Model, notice: RetryNotice) {
+    match notice {
+        RetryNotice::Waiting { endpoint, delay } => {
+            // Kept as a deadline, so the footer counts down as the spinner redraws it.
+            model
+                .retry_waits
+                .push((endpoint, std::time::Instant::now() + delay));
+        }
+        RetryNotice::Resumed { endpoint } => {
+            if let Some(at) = model
+                .retry_waits
+                .iter()
+                .position(|(waiting, _)| *waiting == endpoint)
+            {
+                model.retry_waits.remove(at);
+            }
+        }
+    }
+}
+
+/// Actions no screen claimed.
+fn on_global_action(model: &mut Model, action: Action) -> Cmd {
+    match action {
+        Action::Quit => {
+            let unsaved: Vec<String> = model
+                .screens
+                .iter()
+                .filter_map(Screen::unsaved_work)
+                .collect();
+            if unsaved.is_empty() {
+                model.quit = true;
+                Cmd::Quit
+            } else {
+                model.overlay = Some(Overlay::ConfirmQuit { unsaved });
+                Cmd::None
+            }
+        }
+        Action::Help => {
+            model.overlay = Some(Overlay::Help {
+                scroll: 0,
+                filter: crate::ui::input::Filter::default(),
+            });
+            Cmd::None
+        }
+        Action::Back => model.pop(),
+        Action::Suspend => Cmd::Suspend,
+        // ── review flow ──
+        Action::ActionLogView => {
+            if matches!(model.top(), Screen::ActionLog(_)) {
+                return Cmd::None;
+            }
+            let screen = Screen::ActionLog(crate::screens::action_log::ActionLogScreen::default());
+            model.apply_step(Step::push(screen))
+        }
+        Action::Refresh => {
+            let (mut ctx, screens) = ctx(model);
+            match screens.last_mut() {
+                Some(screen) => screen.refresh(&mut ctx),
+                None => Cmd::None,
+            }
+        }
+        Action::CopyLink => match model.top().link() {
+            Some(link) => {
+                model.toast = Some(Notice::info(format!("Copied {link}")));
+                Cmd::CopyToClipboard(link)
+            }
+            None => {
+                model.toast = Some(Notice::info("Nothing to copy here"));
+                Cmd::None
+            }
+        },
+        Action::OpenInBrowser => match model.top().link() {
+            Some(link) => {
+                model.toast = Some(Notice::info(format!("Opening {link}")));
+                Cmd::OpenInBrowser(link)
+            }
+            None => {
+                model.toast = Some(Notice::info("Nothing to open here"));
+                Cmd::None
+            }
+        },
+        // ── command palette ──
+        Action::CommandPalette => {
+            model.overlay = None;
+            model.palette = Some(palette::Palette::open(model));
+            Cmd::None
+        }
+        _ => Cmd::None,
+    }
+}
+
+fn on_paste(model: &mut Model, text: &str) -> Cmd {
+    // ── command palette ──
+    if let Some(palette) = model.palette.as_mut() {
+        // One line: a pasted line break must not run anything.
+        let line: String = text.chars().filter(|c| !c.is_control()).collect();
+        palette.input.insert_str(&line);
+        palette.refilter(&model.palette_history);
+        return Cmd::None;
+    }
+    if let Some(Overlay::Help { filter, .. }) = model.overlay.as_mut() {
+        filter.paste(text);
+        return Cmd::None;
+    }
+    let (mut ctx, screens) = ctx(model);
+    match screens.last_mut() {
+        Some(screen) => screen.on_paste(text, &mut ctx),
+        None => Cmd::None,
+    }
+}
+
+fn on_resize(model: &mut Model, size: Size) -> Cmd {
+    model.size = size;
+    let (mut ctx, screens) = ctx(model);
+    for screen in screens.iter_mut() {
+        screen.on_resize(&mut ctx);
+    }
+    Cmd::None
+}
+
+fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
+    model.in_flight.remove(&request);
+    let (mut ctx, screens) = ctx(model);
+    // Results go to whichever screen on the stack waits for them; the others are stale.
+    for index in (0..screens.len()).rev() {
+        if let Some(step) = screens[index].on_response(request, &response, &mut ctx) {
+            return if index + 1 == screens.len() {
+                model.apply_step(step)
+            } else {
+                step.cmd
+            };
+        }
+    }
+    tracing::debug!(?request, "dropped a stale response");
+    Cmd::None
+}
+
+/// A timer goes to whichever screen on the stack set it; the others' are stale.
+fn on_timer(model: &mut Model, id: RequestId) -> Cmd {
+    let (mut ctx, screens) = ctx(model);
+    for index in (0..screens.len()).rev() {
+        if let Some(step) = screens[index].on_timer(id, &mut ctx) {
+            return if index + 1 == screens.len() {
+                model.apply_step(step)
+            } else {
+                step.cmd
+            };
+        }
+    }
+    Cmd::None
+}
+
+// ── looks and themes ──
+/// The name the header shows for a user: the display name, else the email's part before `@`,
+/// sanitized; `None` when the server gave neither.
+fn who_for_header(user: &crate::api::models::User) -> Option<String> {
+    let name = user.display_name.trim();
+    let name = if name.is_empty() {
+        let email = user.email.as_deref().unwrap_or("");
+        email.split('@').next().unwrap_or("").trim()
+    } else {
+        name
+    };
+    let name = crate::ui::sanitize::sanitize(name).trim().to_string();
+    (!name.is_empty()).then_some(name)
+}
+
+fn on_markdown(model: &mut Model, key: DocKey, doc: DocHandle, highlighted: bool) -> Cmd {
+    model.parses_in_flight = model.parses_in_flight.saturating_sub(1);
+    model.docs.insert(key.clone(), doc.0.clone(), highlighted);
+    let (mut ctx, screens) = ctx(model);
+    for screen in screens.iter_mut() {
+        screen.on_document(&key, &mut ctx);
+    }
+    if highlighted {
+        Cmd::None
+    } else {
+        Cmd::HighlightMarkdown { key, doc }
+    }
+}
