@@ -11,11 +11,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::organization::OrgPane;
 use crate::screens::site::server_message as words;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;

@@ -60,7 +60,7 @@ fn on_off(value: bool) -> String {
 fn shown_value(tab: &SettingsTab, field: Field) -> String {
     let values = &tab.form.values;
     match field {
-        Field::DefaultRole => super::super::sso::role_name(values.default_role.as_ref()),
+        Field::DefaultRole => crate::screens::sso::role_name(values.default_role.as_ref()),
         Field::DefaultContent => values
             .default_content
             .as_deref()

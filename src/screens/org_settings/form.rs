@@ -297,7 +297,7 @@ impl SettingsForm {
             }
             Field::Logo if length > 2048 => Some(format!("at most 2048 characters ({length})")),
             Field::Logo
-                if !text.trim().is_empty() && !super::super::sso::form::is_http_url(text) =>
+                if !text.trim().is_empty() && !crate::screens::sso::form::is_http_url(text) =>
             {
                 Some("an address such as https://example.com/logo.png".into())
             }
