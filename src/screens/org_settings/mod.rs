@@ -180,7 +180,9 @@ impl SettingsTab {
 
     /// enter on a field: type, flip or pick.
     fn open_field(&mut self) {
-        let field = self.form.selected_field();
+        let Some(field) = self.form.selected_field() else {
+            return;
+        };
         if field.is_switch() {
             self.form.toggle(field);
             return;
@@ -472,7 +474,7 @@ impl SettingsTab {
     }
 
     fn on_form_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let len = Field::ALL.len();
+        let len = self.form.fields().len();
         match action {
             _ if crate::app::move_selection(&mut self.form.selection, action, len, 5) => {}
             Action::Back if notice::dismiss_error(&mut self.notice) => {}

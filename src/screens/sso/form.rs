@@ -2,14 +2,13 @@
 //! the user made of it (`values`), each field checked as it is typed, and the body holding only
 //! what changed (or, for a new provider, what was filled in).
 
-use ratatui::crossterm::event::KeyEvent;
+use std::ops::{Deref, DerefMut};
 
 use super::certificate::{self, CertificateFacts};
 use crate::api::SamlProviderInput;
 use crate::api::models::{MemberRole, SamlProvider};
 use crate::ui::confirm::Confirm;
-use crate::ui::input::{InputOutcome, LineInput};
-use crate::ui::list::Selection;
+use crate::ui::form::{Compare, FieldSpec, Form, FormFields, Naming};
 use crate::ui::picker::Picker;
 use crate::ui::prompt::{Prompt, TextCheck};
 
@@ -24,15 +23,6 @@ pub enum FormField {
 }
 
 impl FormField {
-    pub const ALL: [FormField; 6] = [
-        FormField::Label,
-        FormField::EntityId,
-        FormField::SsoUrl,
-        FormField::Certificate,
-        FormField::DefaultTeam,
-        FormField::DefaultRole,
-    ];
-
     pub fn label(self) -> &'static str {
         match self {
             FormField::Label => "Label",
@@ -55,10 +45,103 @@ impl FormField {
             FormField::DefaultRole => "defaultRole",
         }
     }
+}
 
-    /// Typed into a line input (the others are picked from a list).
-    pub fn is_text(self) -> bool {
-        !matches!(self, FormField::DefaultTeam | FormField::DefaultRole)
+impl FormFields for FormField {
+    type Values = ProviderValues;
+
+    const ALL: &'static [FormField] = &[
+        FormField::Label,
+        FormField::EntityId,
+        FormField::SsoUrl,
+        FormField::Certificate,
+        FormField::DefaultTeam,
+        FormField::DefaultRole,
+    ];
+
+    /// Typed into a line input, but for the default team and role (picked from a list).
+    fn spec(self) -> FieldSpec {
+        let (label, wire_name) = (self.label(), self.wire_name());
+        match self {
+            FormField::Label => FieldSpec::text(label, wire_name).checked(label_error),
+            FormField::EntityId => FieldSpec::text(label, wire_name).checked(entity_id_error),
+            FormField::SsoUrl => FieldSpec::text(label, wire_name).checked(sso_url_error),
+            FormField::Certificate => FieldSpec::text(label, wire_name)
+                .compared(Compare::Trimmed)
+                .checked(certificate_error),
+            FormField::DefaultTeam | FormField::DefaultRole => FieldSpec::choice(label, wire_name),
+        }
+    }
+
+    fn text(self, values: &ProviderValues) -> &str {
+        match self {
+            FormField::Label => &values.label,
+            FormField::EntityId => &values.entity_id,
+            FormField::SsoUrl => &values.sso_url,
+            FormField::Certificate => &values.certificate,
+            FormField::DefaultTeam | FormField::DefaultRole => "",
+        }
+    }
+
+    fn set_text(self, values: &mut ProviderValues, text: String) {
+        match self {
+            FormField::Label => values.label = text,
+            FormField::EntityId => values.entity_id = text,
+            FormField::SsoUrl => values.sso_url = text,
+            FormField::Certificate => values.certificate = text,
+            FormField::DefaultTeam | FormField::DefaultRole => {}
+        }
+    }
+
+    fn picked_changed(self, original: &ProviderValues, values: &ProviderValues) -> bool {
+        match self {
+            FormField::DefaultTeam => original.default_team != values.default_team,
+            FormField::DefaultRole => original.default_role != values.default_role,
+            _ => false,
+        }
+    }
+}
+
+fn label_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    if text.trim().is_empty() {
+        Some("needs 1 to 30 characters".into())
+    } else if length > 30 {
+        Some(format!("at most 30 characters ({length})"))
+    } else {
+        None
+    }
+}
+
+fn entity_id_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    (length > 1024).then(|| format!("at most 1024 characters ({length})"))
+}
+
+fn sso_url_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    if length > 2048 {
+        Some(format!("at most 2048 characters ({length})"))
+    } else if !text.is_empty() && !is_http_url(text) {
+        Some("an address such as https://idp.example.com/sso".into())
+    } else {
+        None
+    }
+}
+
+fn certificate_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    if length > certificate::MAX_LENGTH {
+        Some(format!(
+            "at most {} characters ({length})",
+            certificate::MAX_LENGTH
+        ))
+    } else if text.trim().is_empty() {
+        None
+    } else {
+        certificate::inspect(text)
+            .err()
+            .map(|reason| format!("not a certificate: {reason}"))
     }
 }
 
@@ -116,127 +199,64 @@ pub enum FormPopup {
     Discard(Confirm),
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ProviderForm {
     /// The provider being changed; `None` for a new one.
     pub provider: Option<String>,
-    pub original: ProviderValues,
-    pub values: ProviderValues,
-    pub selection: Selection,
-    /// The line being typed into, for the selected text field.
-    pub editing: Option<LineInput>,
+    pub form: Form<FormField>,
     pub popup: Option<FormPopup>,
-    /// The server's refusal (or a file that could not be read), beside the field it names.
-    pub server_error: Option<(Option<FormField>, String)>,
     /// A save is on its way: keys that would change the form wait.
     pub saving: bool,
 }
 
+/// The form's cursor, typing, checks and changes are used through the provider form as they
+/// are. Its server error is the server's refusal (or a file that could not be read).
+impl Deref for ProviderForm {
+    type Target = Form<FormField>;
+
+    fn deref(&self) -> &Form<FormField> {
+        &self.form
+    }
+}
+
+impl DerefMut for ProviderForm {
+    fn deref_mut(&mut self) -> &mut Form<FormField> {
+        &mut self.form
+    }
+}
+
 impl ProviderForm {
+    fn with(provider: Option<String>, values: ProviderValues) -> ProviderForm {
+        let mut form = Form::new(values);
+        form.creating = provider.is_none();
+        form.edits_clear_form_error = true;
+        ProviderForm {
+            provider,
+            form,
+            popup: None,
+            saving: false,
+        }
+    }
+
     pub fn new_provider() -> ProviderForm {
-        ProviderForm::default()
+        ProviderForm::with(None, ProviderValues::default())
     }
 
     pub fn edit(provider: &SamlProvider) -> ProviderForm {
-        let values = ProviderValues::from_provider(provider);
-        ProviderForm {
-            provider: Some(provider.id.clone()),
-            original: values.clone(),
-            values,
-            ..ProviderForm::default()
-        }
+        ProviderForm::with(
+            Some(provider.id.clone()),
+            ProviderValues::from_provider(provider),
+        )
     }
 
     pub fn is_new(&self) -> bool {
         self.provider.is_none()
     }
 
-    pub fn selected_field(&self) -> FormField {
-        FormField::ALL
-            .get(self.selection.selected)
-            .copied()
-            .unwrap_or(FormField::Label)
-    }
-
-    pub fn select(&mut self, field: FormField) {
-        if let Some(index) = FormField::ALL.iter().position(|f| *f == field) {
-            self.selection.select(index, FormField::ALL.len());
-        }
-    }
-
-    /// The text of a text field as it stands, the line being typed included.
-    pub fn text_of(&self, field: FormField) -> &str {
-        if let Some(input) = &self.editing
-            && self.selected_field() == field
-        {
-            return &input.text;
-        }
-        match field {
-            FormField::Label => &self.values.label,
-            FormField::EntityId => &self.values.entity_id,
-            FormField::SsoUrl => &self.values.sso_url,
-            FormField::Certificate => &self.values.certificate,
-            FormField::DefaultTeam | FormField::DefaultRole => "",
-        }
-    }
-
     /// The certificate's facts, or why it is not one; `None` while it is empty.
     pub fn certificate(&self) -> Option<Result<CertificateFacts, String>> {
         let text = self.text_of(FormField::Certificate);
         (!text.trim().is_empty()).then(|| certificate::inspect(text))
-    }
-
-    /// Why a field's value would be refused, checked as the user types.
-    pub fn error(&self, field: FormField) -> Option<String> {
-        let text = self.text_of(field);
-        let length = text.chars().count();
-        match field {
-            FormField::Label if text.trim().is_empty() => Some("needs 1 to 30 characters".into()),
-            FormField::Label if length > 30 => Some(format!("at most 30 characters ({length})")),
-            FormField::EntityId if length > 1024 => {
-                Some(format!("at most 1024 characters ({length})"))
-            }
-            FormField::SsoUrl if length > 2048 => {
-                Some(format!("at most 2048 characters ({length})"))
-            }
-            FormField::SsoUrl if !text.is_empty() && !is_http_url(text) => {
-                Some("an address such as https://idp.example.com/sso".into())
-            }
-            FormField::Certificate if length > certificate::MAX_LENGTH => Some(format!(
-                "at most {} characters ({length})",
-                certificate::MAX_LENGTH
-            )),
-            FormField::Certificate => match self.certificate() {
-                Some(Err(reason)) => Some(format!("not a certificate: {reason}")),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    pub fn is_changed(&self, field: FormField) -> bool {
-        let (original, values) = (&self.original, &self.values);
-        match field {
-            FormField::Label => original.label != values.label,
-            FormField::EntityId => original.entity_id != values.entity_id,
-            FormField::SsoUrl => original.sso_url != values.sso_url,
-            FormField::Certificate => original.certificate.trim() != values.certificate.trim(),
-            FormField::DefaultTeam => original.default_team != values.default_team,
-            FormField::DefaultRole => original.default_role != values.default_role,
-        }
-    }
-
-    pub fn is_dirty(&self) -> bool {
-        FormField::ALL.iter().any(|field| self.is_changed(*field)) || self.editing.is_some()
-    }
-
-    /// The first field that blocks a save: any field of a new provider, only changed fields of
-    /// an existing one (what the server holds is its business).
-    pub fn first_error(&self) -> Option<(FormField, String)> {
-        FormField::ALL
-            .into_iter()
-            .filter(|field| self.is_new() || self.is_changed(*field))
-            .find_map(|field| self.error(field).map(|reason| (field, reason)))
     }
 
     /// The body: for a new provider the fields filled in, else only what changed.
@@ -269,79 +289,28 @@ impl ProviderForm {
         }
     }
 
-    /// Starts typing into the selected text field.
-    pub fn start_editing(&mut self) {
-        let field = self.selected_field();
-        if field.is_text() {
-            self.editing = Some(LineInput::with_text(self.text_of(field)));
-        }
-    }
-
-    /// A key while typing: enter keeps the text, esc puts the old one back.
-    pub fn edit_key(&mut self, key: &KeyEvent) {
-        let Some(input) = self.editing.as_mut() else {
-            return;
-        };
-        match input.handle_key(key) {
-            InputOutcome::Submitted => self.commit(),
-            InputOutcome::Cancelled => self.editing = None,
-            _ => {}
-        }
-    }
-
     /// Pasted text goes into the line being typed; on the certificate it starts the typing.
     pub fn paste(&mut self, text: &str) {
-        if self.editing.is_none() && self.selected_field().is_text() {
-            self.start_editing();
+        if self.editing.is_none() {
+            self.form.start_editing();
         }
-        if let Some(input) = self.editing.as_mut() {
-            input.insert_str(text);
-        }
-    }
-
-    /// Keeps the typed text in the field.
-    pub fn commit(&mut self) {
-        let Some(input) = self.editing.take() else {
-            return;
-        };
-        let field = self.selected_field();
-        self.set_text(field, input.text);
-    }
-
-    fn set_text(&mut self, field: FormField, text: String) {
-        match field {
-            FormField::Label => self.values.label = text,
-            FormField::EntityId => self.values.entity_id = text,
-            FormField::SsoUrl => self.values.sso_url = text,
-            FormField::Certificate => self.values.certificate = text,
-            FormField::DefaultTeam | FormField::DefaultRole => {}
-        }
-        if self
-            .server_error
-            .as_ref()
-            .is_some_and(|(about, _)| *about == Some(field) || about.is_none())
-        {
-            self.server_error = None;
-        }
+        self.form.paste(text);
     }
 
     /// A certificate read from a file.
     pub fn set_certificate(&mut self, text: &str) {
         self.editing = None;
         self.select(FormField::Certificate);
-        self.set_text(FormField::Certificate, text.trim().to_string());
+        self.values.certificate = text.trim().to_string();
+        self.form.edited(FormField::Certificate);
     }
 
-    /// The server refused the save: keep its message, beside the field it names.
+    /// The server refused the save: keep its message, beside the field it names, and go there.
     pub fn refused(&mut self, message: &str) {
         self.saving = false;
-        let field = FormField::ALL
-            .into_iter()
-            .find(|field| message.contains(&format!("\"{}\"", field.wire_name())));
-        if let Some(field) = field {
-            self.select(field);
+        if let Some(field) = self.form.place_server_error(message, Naming::Quoted) {
+            self.form.select(field);
         }
-        self.server_error = Some((field, message.to_string()));
     }
 }
 
