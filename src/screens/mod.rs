@@ -6,6 +6,7 @@ pub mod change_requests;
 pub mod clusters;
 pub mod git;
 pub mod integrations;
+pub mod org_settings;
 pub mod organization;
 pub mod organizations;
 pub mod page;
@@ -19,6 +20,7 @@ pub mod search;
 pub mod site;
 pub mod sites;
 pub mod space;
+pub mod sso;
 pub mod translations;
 pub mod welcome;
 // ── review flow ──

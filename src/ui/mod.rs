@@ -7,6 +7,7 @@ pub mod confirm;
 pub mod diff;
 pub mod document;
 pub mod emoji_picker;
+pub mod form;
 pub mod hyperlink;
 pub mod input;
 pub mod list;

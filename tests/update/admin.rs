@@ -12,9 +12,9 @@ use quire::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Overlay, RequestId, Size, update};
 use quire::sandbox::DEMO_CERTIFICATE;
 use quire::screens::Screen;
+use quire::screens::org_settings::{SettingsModal, SettingsTab};
 use quire::screens::organization::Organization as OrganizationScreen;
-use quire::screens::organization::settings::{SettingsModal, SettingsTab};
-use quire::screens::organization::sso::{SsoModal, SsoTab};
+use quire::screens::sso::{SsoModal, SsoTab};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 

@@ -15,8 +15,6 @@ mod view;
 pub mod clusters;
 pub mod integrations;
 pub mod openapi;
-pub mod settings;
-pub mod sso;
 pub mod teams;
 pub mod translations;
 
@@ -36,6 +34,7 @@ use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::sites::SitesTab;
 use crate::screens::space::SpaceScreen;
 use crate::screens::{Screen, ScreenState};
+use crate::screens::{org_settings, sso};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows, VisibleRow};
@@ -118,7 +117,7 @@ pub struct Organization {
     pub trash: trash::Trash,
     pub teams: teams::TeamsTab,
     pub sso: sso::SsoTab,
-    pub settings: settings::SettingsTab,
+    pub settings: org_settings::SettingsTab,
     pub translations: translations::TranslationsTab,
     pub openapi: openapi::OpenApiTab,
     pub clusters: clusters::ClustersTab,
@@ -147,7 +146,7 @@ impl Organization {
             trash: Default::default(),
             teams: teams::new(&organization),
             sso: sso::new(&organization),
-            settings: settings::new(&organization),
+            settings: org_settings::new(&organization),
             translations: translations::new(&organization),
             openapi: openapi::new(&organization),
             clusters: clusters::new(&organization),

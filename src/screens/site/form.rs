@@ -1,15 +1,14 @@
 //! The settings form of a site: what the server has (`original`), what the user made of it
 //! (`values`), validation per field as the user types, and the PATCH holding only what changed.
 
-use ratatui::crossterm::event::KeyEvent;
+use std::ops::{Deref, DerefMut};
 
 use crate::api::SiteUpdate;
 use crate::api::models::{
     AdaptiveContent, AgentsContext, PublishedSite, Site, SiteSection, SiteSpace, SiteStructureItem,
     SiteVisibility,
 };
-use crate::ui::input::{InputOutcome, LineInput};
-use crate::ui::list::Selection;
+use crate::ui::form::{Compare, FieldSpec, Form, FormFields, Naming, Presence};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -50,10 +49,106 @@ impl Field {
             Field::Proxy => "proxy",
         }
     }
+}
 
-    /// Typed into a line input (the others are toggled or picked from a list).
-    pub fn is_text(self) -> bool {
-        matches!(self, Field::Title | Field::Basename | Field::Proxy)
+impl FormFields for Field {
+    type Values = Values;
+
+    const ALL: &'static [Field] = &[
+        Field::Title,
+        Field::Visibility,
+        Field::Basename,
+        Field::AdaptiveContent,
+        Field::AgentsContext,
+        Field::DefaultSection,
+        Field::DefaultSpace,
+        Field::Proxy,
+    ];
+
+    /// Title, basename and proxy are typed into a line input; the others are toggled or picked
+    /// from a list.
+    fn spec(self) -> FieldSpec {
+        let (label, wire_name) = (self.label(), self.wire_name());
+        match self {
+            Field::Title => FieldSpec::text(label, wire_name).checked(title_error),
+            Field::Basename => FieldSpec::text(label, wire_name)
+                .presence(Presence::OptionalWhileUnset)
+                .checked(basename_error),
+            Field::Proxy => FieldSpec::text(label, wire_name)
+                .presence(Presence::Optional)
+                .compared(Compare::Trimmed)
+                .checked(proxy_error),
+            Field::AdaptiveContent | Field::AgentsContext => FieldSpec::toggle(label, wire_name),
+            Field::Visibility | Field::DefaultSection | Field::DefaultSpace => {
+                FieldSpec::choice(label, wire_name)
+            }
+        }
+    }
+
+    fn text(self, values: &Values) -> &str {
+        match self {
+            Field::Title => &values.title,
+            Field::Basename => &values.basename,
+            Field::Proxy => &values.proxy,
+            _ => "",
+        }
+    }
+
+    fn set_text(self, values: &mut Values, text: String) {
+        match self {
+            Field::Title => values.title = text,
+            Field::Basename => values.basename = text,
+            Field::Proxy => values.proxy = text,
+            _ => {}
+        }
+    }
+
+    fn picked_changed(self, original: &Values, values: &Values) -> bool {
+        match self {
+            Field::Visibility => original.visibility != values.visibility,
+            Field::AdaptiveContent => original.adaptive_content != values.adaptive_content,
+            Field::AgentsContext => original.agents_context != values.agents_context,
+            Field::DefaultSection => original.default_section != values.default_section,
+            Field::DefaultSpace => original.default_space != values.default_space,
+            Field::Title | Field::Basename | Field::Proxy => false,
+        }
+    }
+}
+
+fn title_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    if length < 2 {
+        Some("needs at least 2 characters".into())
+    } else if length > 128 {
+        Some(format!("at most 128 characters ({length})"))
+    } else {
+        None
+    }
+}
+
+/// Checked once the basename is not empty, or was not empty when loaded.
+fn basename_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    if length < 1 {
+        Some("needs 1 to 100 characters".into())
+    } else if length > 100 {
+        Some(format!("at most 100 characters ({length})"))
+    } else if !is_basename(text) {
+        Some("only lowercase letters, digits, - and /".into())
+    } else {
+        None
+    }
+}
+
+/// Checked once the proxy is not blank (blank removes it).
+fn proxy_error(text: &str) -> Option<String> {
+    let origin = text.trim();
+    if origin.len() > 512 {
+        Some("at most 512 characters".into())
+    } else if !is_proxy_origin(origin) {
+        Some("a host and path like example.com/docs".into())
+    } else {
+        None
     }
 }
 
@@ -250,27 +345,38 @@ fn space_choice(space: &SiteSpace) -> SpaceChoice {
     }
 }
 
-#[derive(Debug, Clone, Default)]
+/// The site's settings as a [`Form`], with what the published structure offers for the
+/// defaults.
+#[derive(Debug, Clone)]
 pub struct SettingsForm {
-    pub original: Values,
-    pub values: Values,
+    pub form: Form<Field>,
     /// None until the published structure arrived.
     pub choices: Option<Choices>,
-    pub selection: Selection,
-    /// The line being typed into, for the selected text field.
-    pub editing: Option<LineInput>,
-    /// The server's 400 message, and the field it names when it names one.
-    pub server_error: Option<(Option<Field>, String)>,
+}
+
+/// The form's cursor, typing, checks and changes are used through the settings form as they are.
+impl Deref for SettingsForm {
+    type Target = Form<Field>;
+
+    fn deref(&self) -> &Form<Field> {
+        &self.form
+    }
+}
+
+impl DerefMut for SettingsForm {
+    fn deref_mut(&mut self) -> &mut Form<Field> {
+        &mut self.form
+    }
 }
 
 impl SettingsForm {
     pub fn new(site: &Site) -> SettingsForm {
-        let values = Values::from_site(site);
-        SettingsForm {
-            original: values.clone(),
-            values,
-            ..SettingsForm::default()
-        }
+        let mut form = SettingsForm {
+            form: Form::new(Values::from_site(site)),
+            choices: None,
+        };
+        form.show_fields();
+        form
     }
 
     /// Takes a fresh site from the server as the new starting point (after a save).
@@ -280,10 +386,8 @@ impl SettingsForm {
             values.default_section = choices.default_section.clone();
             values.default_space = choices.default_space.clone();
         }
-        self.original = values.clone();
-        self.values = values;
-        self.editing = None;
-        self.server_error = None;
+        self.form.load(values);
+        self.show_fields();
     }
 
     /// The published structure arrived: the defaults become known. Edited defaults stay.
@@ -297,11 +401,12 @@ impl SettingsForm {
         self.original.default_section = choices.default_section.clone();
         self.original.default_space = choices.default_space.clone();
         self.choices = Some(choices);
+        self.show_fields();
     }
 
     /// The fields shown, in order. Agents context only when the server reported it; the
     /// default section only on a site with sections.
-    pub fn fields(&self) -> Vec<Field> {
+    fn show_fields(&mut self) {
         let mut fields = vec![
             Field::Title,
             Field::Visibility,
@@ -316,114 +421,7 @@ impl SettingsForm {
         }
         fields.push(Field::DefaultSpace);
         fields.push(Field::Proxy);
-        fields
-    }
-
-    pub fn selected_field(&self) -> Option<Field> {
-        self.fields().get(self.selection.selected).copied()
-    }
-
-    /// The text of a text field as it stands, the line being typed included.
-    pub fn text_of(&self, field: Field) -> String {
-        if let (Some(input), Some(selected)) = (&self.editing, self.selected_field())
-            && selected == field
-        {
-            return input.text.clone();
-        }
-        match field {
-            Field::Title => self.values.title.clone(),
-            Field::Basename => self.values.basename.clone(),
-            Field::Proxy => self.values.proxy.clone(),
-            _ => String::new(),
-        }
-    }
-
-    /// Why a field's value would be refused, checked as the user types.
-    pub fn error(&self, field: Field) -> Option<String> {
-        let text = self.text_of(field);
-        let length = text.chars().count();
-        match field {
-            Field::Title if length < 2 => Some("needs at least 2 characters".into()),
-            Field::Title if length > 128 => Some(format!("at most 128 characters ({length})")),
-            Field::Basename => {
-                let unchanged_empty = text.is_empty() && self.original.basename.is_empty();
-                if unchanged_empty {
-                    None
-                } else if length < 1 {
-                    Some("needs 1 to 100 characters".into())
-                } else if length > 100 {
-                    Some(format!("at most 100 characters ({length})"))
-                } else if !is_basename(&text) {
-                    Some("only lowercase letters, digits, - and /".into())
-                } else {
-                    None
-                }
-            }
-            Field::Proxy => {
-                let origin = text.trim();
-                if origin.is_empty() {
-                    None
-                } else if origin.len() > 512 {
-                    Some("at most 512 characters".into())
-                } else if !is_proxy_origin(origin) {
-                    Some("a host and path like example.com/docs".into())
-                } else {
-                    None
-                }
-            }
-            _ => None,
-        }
-    }
-
-    /// The first field that blocks a save. Only fields the user changed count: a value the
-    /// server already holds is the server's business, and must not stop other fields saving.
-    pub fn first_error(&self) -> Option<(Field, String)> {
-        self.fields()
-            .into_iter()
-            .filter(|field| self.is_changed(*field))
-            .find_map(|field| self.error(field).map(|reason| (field, reason)))
-    }
-
-    /// Selects `field` (when shown), so the cursor is where the user has to look.
-    pub fn select(&mut self, field: Field) {
-        let fields = self.fields();
-        if let Some(index) = fields.iter().position(|shown| *shown == field) {
-            self.selection.select(index, fields.len());
-        }
-    }
-
-    pub fn is_changed(&self, field: Field) -> bool {
-        let (original, values) = (&self.original, &self.values);
-        match field {
-            Field::Title => original.title != values.title,
-            Field::Visibility => original.visibility != values.visibility,
-            Field::Basename => original.basename != values.basename,
-            Field::AdaptiveContent => original.adaptive_content != values.adaptive_content,
-            Field::AgentsContext => original.agents_context != values.agents_context,
-            Field::DefaultSection => original.default_section != values.default_section,
-            Field::DefaultSpace => original.default_space != values.default_space,
-            Field::Proxy => original.proxy.trim() != values.proxy.trim(),
-        }
-    }
-
-    pub fn changed_fields(&self) -> Vec<Field> {
-        [
-            Field::Title,
-            Field::Visibility,
-            Field::Basename,
-            Field::AdaptiveContent,
-            Field::AgentsContext,
-            Field::DefaultSection,
-            Field::DefaultSpace,
-            Field::Proxy,
-        ]
-        .into_iter()
-        .filter(|field| self.is_changed(*field))
-        .collect()
-    }
-
-    pub fn is_dirty(&self) -> bool {
-        !self.changed_fields().is_empty() || self.editing.is_some()
+        self.form.show(fields);
     }
 
     /// The PATCH: only the fields that differ from what the server has.
@@ -460,51 +458,6 @@ impl SettingsForm {
         }
     }
 
-    /// Starts typing into the selected text field.
-    pub fn start_editing(&mut self) {
-        if let Some(field) = self.selected_field().filter(|field| field.is_text()) {
-            self.editing = Some(LineInput::with_text(&self.text_of(field)));
-        }
-    }
-
-    /// A key while typing: enter keeps the text, esc puts the old one back.
-    pub fn edit_key(&mut self, key: &KeyEvent) {
-        let Some(input) = self.editing.as_mut() else {
-            return;
-        };
-        match input.handle_key(key) {
-            InputOutcome::Submitted => self.commit(),
-            InputOutcome::Cancelled => self.editing = None,
-            _ => {}
-        }
-    }
-
-    pub fn paste(&mut self, text: &str) {
-        if let Some(input) = self.editing.as_mut() {
-            input.insert_str(text);
-        }
-    }
-
-    /// Keeps the typed text in the field.
-    pub fn commit(&mut self) {
-        let (Some(input), Some(field)) = (self.editing.take(), self.selected_field()) else {
-            return;
-        };
-        match field {
-            Field::Title => self.values.title = input.text,
-            Field::Basename => self.values.basename = input.text,
-            Field::Proxy => self.values.proxy = input.text,
-            _ => {}
-        }
-        if self
-            .server_error
-            .as_ref()
-            .is_some_and(|(about, _)| *about == Some(field))
-        {
-            self.server_error = None;
-        }
-    }
-
     /// Flips an on/off field.
     pub fn toggle(&mut self, field: Field) {
         match field {
@@ -523,11 +476,7 @@ impl SettingsForm {
 
     /// The server refused the save: keep its message, beside the field it names.
     pub fn refused(&mut self, message: &str) {
-        let field = self.fields().into_iter().find(|field| {
-            message.contains(&format!("\"{}\"", field.wire_name()))
-                || message.contains(&format!("{}.", field.wire_name()))
-        });
-        self.server_error = Some((field, message.to_string()));
+        self.form.place_server_error(message, Naming::QuotedOrPath);
     }
 }
 

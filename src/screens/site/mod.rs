@@ -474,7 +474,7 @@ impl ScreenState for SiteScreen {
                     let choices = Choices::from_published(published);
                     self.form.set_choices(choices);
                 }
-                self.form.selection.clamp(self.form.fields().len());
+                self.form.clamp_cursor();
             }
             SitesResponse::ShareLinks(result) => {
                 if !self.share_links.settle(request, result.clone()) {

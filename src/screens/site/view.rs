@@ -1,5 +1,5 @@
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
@@ -8,6 +8,7 @@ use super::form::{Field, visibility_explanation};
 use super::{GroupRow, Modal, SiteScreen, SiteTab, save_key};
 use crate::api::models::{SiteStructureItem, SiteVisibility};
 use crate::app::Model;
+use crate::ui::form::{Look, Marks, Messages, ShowChecks, ValueFit, place_cursor};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -109,7 +110,7 @@ fn field_value(screen: &SiteScreen, field: Field) -> (String, bool) {
     let placeholder = |text: &str| (text.to_string(), true);
     match field {
         Field::Title | Field::Basename | Field::Proxy => {
-            let value = form.text_of(field);
+            let value = form.text_of(field).to_string();
             let typing_here = form.editing.is_some() && form.selected_field() == Some(field);
             if value.is_empty() && !typing_here {
                 placeholder(if field == Field::Proxy {
@@ -201,63 +202,31 @@ fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Mod
     let (theme, keymap) = (&model.theme, &model.keymap);
     let form = &screen.form;
     let read_only = screen.read_only_reason().is_some();
-    let fields = form.fields();
-    let mut lines = Vec::new();
-    let label_width = if area.width < 50 { 10 } else { 18 };
-    let mut cursor = None;
-    for (index, field) in fields.iter().enumerate() {
-        let selected = index == form.selection.selected;
-        let changed = form.is_changed(*field);
-        let (value, placeholder) = field_value(screen, *field);
-        let marker = if changed { "• " } else { "  " };
-        let label_style = if selected {
-            theme.style("selection")
-        } else {
-            theme.style("muted")
-        };
-        let value_style = if read_only {
+    let look = Look {
+        marks: Marks::Changed,
+        label_width: if area.width < 50 { 10 } else { 18 },
+        value: ValueFit::Whole,
+        messages: Messages::Inline,
+        checks: ShowChecks::Always,
+        server_prefix: Some("server: "),
+        scroll: false,
+    };
+    let drawn = form.lines(&look, area.width, theme, |field, row| {
+        let (value, placeholder) = field_value(screen, field);
+        let style = if row.editing {
+            theme.style("text").underlined()
+        } else if read_only {
             theme.style("disabled")
         } else if placeholder {
             theme.style("hidden")
-        } else if changed {
+        } else if row.changed {
             theme.style("accent")
         } else {
             theme.style("text")
         };
-        let label = text::fit(field.label(), label_width);
-        let editing = selected && form.editing.is_some();
-        let mut spans = vec![
-            Span::styled(marker, theme.style("accent")),
-            Span::styled(label, label_style),
-            Span::raw(" "),
-        ];
-        let value = sanitize(&value).into_owned();
-        if editing {
-            spans.push(Span::styled(
-                value.clone(),
-                theme.style("text").underlined(),
-            ));
-            if let Some(input) = &form.editing {
-                cursor = Some((
-                    (2 + label_width + 1 + input.cursor_column()) as u16,
-                    lines.len() as u16,
-                ));
-            }
-        } else {
-            spans.push(Span::styled(value, value_style));
-        }
-        if let Some(reason) = form.error(*field) {
-            spans.push(Span::styled(format!("  ✗ {reason}"), theme.style("error")));
-        } else if let Some((Some(about), message)) = &form.server_error
-            && about == field
-        {
-            spans.push(Span::styled(
-                format!("  ✗ server: {}", sanitize(message)),
-                theme.style("error"),
-            ));
-        }
-        lines.push(Line::from(spans));
-    }
+        (value, style)
+    });
+    let mut lines = drawn.lines;
     lines.push(Line::from(""));
     if let Some(field) = form.selected_field() {
         let help = if form.editing.is_some() {
@@ -282,13 +251,7 @@ fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Mod
         )));
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-    if let Some((x, y)) = cursor {
-        let x = area.x.saturating_add(x);
-        let y = area.y.saturating_add(y);
-        if x < area.right() && y < area.bottom() {
-            frame.set_cursor_position(Position::new(x, y));
-        }
-    }
+    place_cursor(frame, area, drawn.cursor);
 }
 
 // ----- Share links -----

@@ -1,23 +1,33 @@
 //! Drawing the Settings tab: the form, the agent instructions rendered, and the popup above.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::form::{Field, rules_summary};
 use super::{SettingsModal, SettingsTab};
 use crate::app::Model;
+use crate::ui::form::{FormLines, Look, Marks, Messages, Row, ShowChecks, ValueFit};
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
-use crate::ui::text;
 use crate::ui::theme::Theme;
 
-const LABEL: usize = 15;
+/// Labels 15 wide, the selected field marked `›`, a field's message on a line under it.
+const LOOK: Look = Look {
+    marks: Marks::Cursor,
+    label_width: 15,
+    value: ValueFit::Cut { margin: 0 },
+    messages: Messages::Below { indent: 17 },
+    checks: ShowChecks::CountedOrTyping,
+    server_prefix: Some(""),
+    scroll: false,
+};
 
 pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    let form_rows = form_lines(tab, area.width, theme).0.len() as u16;
+    let form_rows = form_lines(tab, area.width, theme).lines.len() as u16;
     let [notice_area, form_area, instructions_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(form_rows.min(area.height.saturating_sub(1))),
@@ -25,15 +35,14 @@ pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
     ])
     .areas(area);
     draw_notice(tab, frame, notice_area, theme);
-    let (lines, cursor) = form_lines(tab, form_area.width, theme);
-    frame.render_widget(Paragraph::new(lines), form_area);
-    if let Some((column, row)) = cursor {
-        let x = form_area.x + (LABEL + 2) as u16 + column as u16;
-        let y = form_area.y + row as u16;
-        if x < form_area.right() && y < form_area.bottom() {
-            frame.set_cursor_position(Position::new(x, y));
-        }
-    }
+    crate::ui::form::draw(
+        &tab.form.form,
+        frame,
+        form_area,
+        theme,
+        &LOOK,
+        |field, row| shown_value(tab, field, row, theme),
+    );
     draw_instructions(tab, frame, instructions_area, theme);
     draw_modal(tab, frame, area, theme);
 }
@@ -57,10 +66,16 @@ fn on_off(value: bool) -> String {
     if value { "on" } else { "off" }.to_string()
 }
 
-fn shown_value(tab: &SettingsTab, field: Field) -> String {
+/// A field's value as shown, and its style.
+fn shown_value(tab: &SettingsTab, field: Field, row: Row, theme: &Theme) -> (String, Style) {
     let values = &tab.form.values;
-    match field {
-        Field::DefaultRole => super::super::sso::role_name(values.default_role.as_ref()),
+    let style = if row.selected {
+        theme.style("selection")
+    } else {
+        theme.style("text")
+    };
+    let value = match field {
+        Field::DefaultRole => crate::screens::sso::role_name(values.default_role.as_ref()),
         Field::DefaultContent => values
             .default_content
             .as_deref()
@@ -73,63 +88,15 @@ fn shown_value(tab: &SettingsTab, field: Field) -> String {
             "none (nobody joins by email domain)".to_string()
         }
         _ => tab.form.text_of(field).to_string(),
-    }
+    };
+    (value, style)
 }
 
-/// The form's lines, and where the cursor stands (column in the value, row) while typing.
-fn form_lines<'a>(
-    tab: &SettingsTab,
-    width: u16,
-    theme: &Theme,
-) -> (Vec<Line<'a>>, Option<(usize, usize)>) {
-    let form = &tab.form;
-    let value_width = (width as usize).saturating_sub(LABEL + 2).max(1);
-    let mut lines = Vec::new();
-    let mut cursor = None;
-    for (index, field) in Field::ALL.into_iter().enumerate() {
-        let selected = index == form.selection.selected;
-        let editing = selected && form.editing.is_some();
-        let value = shown_value(tab, field);
-        let shown = if editing {
-            let skip = text::width(&value).saturating_sub(value_width.saturating_sub(1));
-            value.chars().skip(skip).collect::<String>()
-        } else {
-            text::truncate(&value, value_width)
-        };
-        if editing {
-            cursor = Some((text::width(&shown), lines.len()));
-        }
-        let marker = if selected { "› " } else { "  " };
-        let changed = if form.is_changed(field) { "*" } else { "" };
-        let style = if selected {
-            theme.style("selection")
-        } else {
-            theme.style("text")
-        };
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{marker}{:<LABEL$}", format!("{}{changed}", field.label())),
-                theme.style("muted"),
-            ),
-            Span::styled(sanitize(&shown).into_owned(), style),
-        ]));
-        let error = form
-            .error(field)
-            .filter(|_| form.is_changed(field) || editing)
-            .or_else(|| {
-                form.server_error
-                    .as_ref()
-                    .filter(|(about, _)| *about == Some(field))
-                    .map(|(_, message)| message.clone())
-            });
-        if let Some(error) = error {
-            lines.push(Line::from(Span::styled(
-                format!("{:w$}✗ {}", "", sanitize(&error), w = LABEL + 2),
-                theme.style("error"),
-            )));
-        }
-    }
-    (lines, cursor)
+/// The form's lines, and where the cursor stands while typing.
+fn form_lines(tab: &SettingsTab, width: u16, theme: &Theme) -> FormLines {
+    tab.form.lines(&LOOK, width, theme, |field, row| {
+        shown_value(tab, field, row, theme)
+    })
 }
 
 fn draw_instructions(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &Theme) {

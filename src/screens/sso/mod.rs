@@ -11,11 +11,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::organization::OrgPane;
 use crate::screens::site::server_message as words;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
@@ -281,16 +281,16 @@ impl SsoTab {
         if form.saving {
             return Some(Step::default());
         }
-        let len = FormField::ALL.len();
+        let len = form.fields().len();
         match action {
             _ if crate::app::move_selection(&mut form.selection, action, len, 3) => {}
             Action::Open => match form.selected_field() {
-                FormField::DefaultRole => {
+                Some(FormField::DefaultRole) => {
                     form.popup = Some(FormPopup::Role(role_picker(
                         form.values.default_role.as_ref(),
                     )));
                 }
-                FormField::DefaultTeam => {
+                Some(FormField::DefaultTeam) => {
                     form.popup = Some(team_popup(&self.teams, form.values.default_team.as_deref()));
                 }
                 _ => form.start_editing(),

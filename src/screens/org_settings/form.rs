@@ -1,13 +1,13 @@
 //! The organization settings form: what the server has (`original`), what the user made of it
 //! (`values`), each field checked as it is typed, and the PATCH holding only what changed.
 
-use ratatui::crossterm::event::KeyEvent;
+use std::ops::{Deref, DerefMut};
+
 use serde_json::{Value, json};
 
 use crate::api::OrganizationUpdate;
 use crate::api::models::{MemberRole, Organization};
-use crate::ui::input::{InputOutcome, LineInput};
-use crate::ui::list::Selection;
+use crate::ui::form::{Compare, FieldSpec, Form, FormFields, Kind, Naming, Presence};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -24,19 +24,6 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 10] = [
-        Field::Title,
-        Field::EmailDomains,
-        Field::Hostname,
-        Field::DefaultRole,
-        Field::DefaultContent,
-        Field::Logo,
-        Field::Sso,
-        Field::Ai,
-        Field::InviteLinks,
-        Field::MergeRules,
-    ];
-
     pub fn label(self) -> &'static str {
         match self {
             Field::Title => "Title",
@@ -68,15 +55,125 @@ impl Field {
         }
     }
 
-    pub fn is_text(self) -> bool {
-        matches!(
-            self,
-            Field::Title | Field::EmailDomains | Field::Hostname | Field::Logo
-        )
+    /// Flipped by enter.
+    pub fn is_switch(self) -> bool {
+        self.spec().kind == Kind::Toggle
+    }
+}
+
+impl FormFields for Field {
+    type Values = Values;
+
+    const ALL: &'static [Field] = &[
+        Field::Title,
+        Field::EmailDomains,
+        Field::Hostname,
+        Field::DefaultRole,
+        Field::DefaultContent,
+        Field::Logo,
+        Field::Sso,
+        Field::Ai,
+        Field::InviteLinks,
+        Field::MergeRules,
+    ];
+
+    fn spec(self) -> FieldSpec {
+        let (label, wire_name) = (self.label(), self.wire_name());
+        match self {
+            Field::Title => FieldSpec::text(label, wire_name).checked(title_error),
+            Field::EmailDomains => FieldSpec::text(label, wire_name)
+                .presence(Presence::Optional)
+                .compared(Compare::By(|text| domains(text).join(",")))
+                .checked(domains_error),
+            Field::Hostname => FieldSpec::text(label, wire_name)
+                .presence(Presence::OptionalWhileUnset)
+                .checked(hostname_error),
+            Field::Logo => FieldSpec::text(label, wire_name)
+                .compared(Compare::Trimmed)
+                .checked(logo_error),
+            Field::Sso | Field::Ai | Field::InviteLinks => FieldSpec::toggle(label, wire_name),
+            Field::DefaultRole | Field::DefaultContent | Field::MergeRules => {
+                FieldSpec::choice(label, wire_name)
+            }
+        }
     }
 
-    pub fn is_switch(self) -> bool {
-        matches!(self, Field::Sso | Field::Ai | Field::InviteLinks)
+    fn text(self, values: &Values) -> &str {
+        match self {
+            Field::Title => &values.title,
+            Field::EmailDomains => &values.email_domains,
+            Field::Hostname => &values.hostname,
+            Field::Logo => &values.logo,
+            _ => "",
+        }
+    }
+
+    fn set_text(self, values: &mut Values, text: String) {
+        match self {
+            Field::Title => values.title = text,
+            Field::EmailDomains => values.email_domains = text,
+            Field::Hostname => values.hostname = text,
+            Field::Logo => values.logo = text,
+            _ => {}
+        }
+    }
+
+    fn picked_changed(self, original: &Values, values: &Values) -> bool {
+        match self {
+            Field::DefaultRole => original.default_role != values.default_role,
+            Field::DefaultContent => original.default_content != values.default_content,
+            Field::Sso => original.sso != values.sso,
+            Field::Ai => original.ai != values.ai,
+            Field::InviteLinks => original.invite_links != values.invite_links,
+            Field::MergeRules => original.merge_rules != values.merge_rules,
+            Field::Title | Field::EmailDomains | Field::Hostname | Field::Logo => false,
+        }
+    }
+}
+
+fn title_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    if length < 2 {
+        Some("needs 2 to 255 characters".into())
+    } else if length > 255 {
+        Some(format!("at most 255 characters ({length})"))
+    } else if text.trim() != text {
+        Some("no spaces at either end".into())
+    } else {
+        None
+    }
+}
+
+fn domains_error(text: &str) -> Option<String> {
+    domains(text)
+        .into_iter()
+        .find(|domain| !is_domain(domain))
+        .map(|domain| format!("“{domain}” is not a domain such as example.com"))
+}
+
+/// Checked once the hostname is not empty, or was not empty when loaded.
+fn hostname_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    if !(3..=32).contains(&length) {
+        Some(format!("needs 3 to 32 characters ({length})"))
+    } else if !text
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        Some("only lowercase letters, digits and -".into())
+    } else {
+        None
+    }
+}
+
+fn logo_error(text: &str) -> Option<String> {
+    let length = text.chars().count();
+    if length > 2048 {
+        Some(format!("at most 2048 characters ({length})"))
+    } else if !text.trim().is_empty() && !crate::screens::sso::form::is_http_url(text) {
+        Some("an address such as https://example.com/logo.png".into())
+    } else {
+        None
     }
 }
 
@@ -215,130 +312,37 @@ pub fn with_simple_rules(original: &Value, picked: &[String]) -> Value {
     }
 }
 
-#[derive(Debug, Clone, Default)]
+/// The organization's settings as a [`Form`].
+#[derive(Debug, Clone)]
 pub struct SettingsForm {
-    pub original: Values,
-    pub values: Values,
-    pub selection: Selection,
-    pub editing: Option<LineInput>,
-    /// The server's 400 message, and the field it names when it names one.
-    pub server_error: Option<(Option<Field>, String)>,
+    pub form: Form<Field>,
+}
+
+/// The form's cursor, typing, checks and changes are used through the settings form as they are.
+impl Deref for SettingsForm {
+    type Target = Form<Field>;
+
+    fn deref(&self) -> &Form<Field> {
+        &self.form
+    }
+}
+
+impl DerefMut for SettingsForm {
+    fn deref_mut(&mut self) -> &mut Form<Field> {
+        &mut self.form
+    }
 }
 
 impl SettingsForm {
     pub fn new(organization: &Organization) -> SettingsForm {
-        let values = Values::from_organization(organization);
-        SettingsForm {
-            original: values.clone(),
-            values,
-            ..SettingsForm::default()
-        }
+        let mut form = Form::new(Values::from_organization(organization));
+        form.edits_clear_form_error = true;
+        SettingsForm { form }
     }
 
     /// A fresh organization from the server as the new starting point.
     pub fn reset(&mut self, organization: &Organization) {
-        let values = Values::from_organization(organization);
-        self.original = values.clone();
-        self.values = values;
-        self.editing = None;
-        self.server_error = None;
-    }
-
-    pub fn selected_field(&self) -> Field {
-        Field::ALL
-            .get(self.selection.selected)
-            .copied()
-            .unwrap_or(Field::Title)
-    }
-
-    pub fn select(&mut self, field: Field) {
-        if let Some(index) = Field::ALL.iter().position(|f| *f == field) {
-            self.selection.select(index, Field::ALL.len());
-        }
-    }
-
-    pub fn text_of(&self, field: Field) -> &str {
-        if let Some(input) = &self.editing
-            && self.selected_field() == field
-        {
-            return &input.text;
-        }
-        match field {
-            Field::Title => &self.values.title,
-            Field::EmailDomains => &self.values.email_domains,
-            Field::Hostname => &self.values.hostname,
-            Field::Logo => &self.values.logo,
-            _ => "",
-        }
-    }
-
-    /// Why a field's value would be refused, checked as the user types.
-    pub fn error(&self, field: Field) -> Option<String> {
-        let text = self.text_of(field);
-        let length = text.chars().count();
-        match field {
-            Field::Title if length < 2 => Some("needs 2 to 255 characters".into()),
-            Field::Title if length > 255 => Some(format!("at most 255 characters ({length})")),
-            Field::Title if text.trim() != text => Some("no spaces at either end".into()),
-            Field::EmailDomains => domains(text)
-                .into_iter()
-                .find(|domain| !is_domain(domain))
-                .map(|domain| format!("“{domain}” is not a domain such as example.com")),
-            Field::Hostname if text.is_empty() && self.original.hostname.is_empty() => None,
-            Field::Hostname if !(3..=32).contains(&length) => {
-                Some(format!("needs 3 to 32 characters ({length})"))
-            }
-            Field::Hostname
-                if !text
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') =>
-            {
-                Some("only lowercase letters, digits and -".into())
-            }
-            Field::Logo if length > 2048 => Some(format!("at most 2048 characters ({length})")),
-            Field::Logo
-                if !text.trim().is_empty() && !super::super::sso::form::is_http_url(text) =>
-            {
-                Some("an address such as https://example.com/logo.png".into())
-            }
-            _ => None,
-        }
-    }
-
-    pub fn is_changed(&self, field: Field) -> bool {
-        let (original, values) = (&self.original, &self.values);
-        match field {
-            Field::Title => original.title != values.title,
-            Field::EmailDomains => {
-                domains(&original.email_domains) != domains(&values.email_domains)
-            }
-            Field::Hostname => original.hostname != values.hostname,
-            Field::DefaultRole => original.default_role != values.default_role,
-            Field::DefaultContent => original.default_content != values.default_content,
-            Field::Logo => original.logo.trim() != values.logo.trim(),
-            Field::Sso => original.sso != values.sso,
-            Field::Ai => original.ai != values.ai,
-            Field::InviteLinks => original.invite_links != values.invite_links,
-            Field::MergeRules => original.merge_rules != values.merge_rules,
-        }
-    }
-
-    pub fn changed_fields(&self) -> Vec<Field> {
-        Field::ALL
-            .into_iter()
-            .filter(|field| self.is_changed(*field))
-            .collect()
-    }
-
-    pub fn is_dirty(&self) -> bool {
-        !self.changed_fields().is_empty() || self.editing.is_some()
-    }
-
-    /// The first changed field that blocks a save.
-    pub fn first_error(&self) -> Option<(Field, String)> {
-        self.changed_fields()
-            .into_iter()
-            .find_map(|field| self.error(field).map(|reason| (field, reason)))
+        self.form.load(Values::from_organization(organization));
     }
 
     /// The PATCH: only the fields that differ from what the server has.
@@ -367,55 +371,6 @@ impl SettingsForm {
         }
     }
 
-    pub fn start_editing(&mut self) {
-        let field = self.selected_field();
-        if field.is_text() {
-            self.editing = Some(LineInput::with_text(self.text_of(field)));
-        }
-    }
-
-    pub fn edit_key(&mut self, key: &KeyEvent) {
-        let Some(input) = self.editing.as_mut() else {
-            return;
-        };
-        match input.handle_key(key) {
-            InputOutcome::Submitted => self.commit(),
-            InputOutcome::Cancelled => self.editing = None,
-            _ => {}
-        }
-    }
-
-    pub fn paste(&mut self, text: &str) {
-        if let Some(input) = self.editing.as_mut() {
-            input.insert_str(text);
-        }
-    }
-
-    pub fn commit(&mut self) {
-        let Some(input) = self.editing.take() else {
-            return;
-        };
-        let field = self.selected_field();
-        match field {
-            Field::Title => self.values.title = input.text,
-            Field::EmailDomains => self.values.email_domains = input.text,
-            Field::Hostname => self.values.hostname = input.text,
-            Field::Logo => self.values.logo = input.text,
-            _ => {}
-        }
-        self.clear_error_of(field);
-    }
-
-    fn clear_error_of(&mut self, field: Field) {
-        if self
-            .server_error
-            .as_ref()
-            .is_some_and(|(about, _)| *about == Some(field) || about.is_none())
-        {
-            self.server_error = None;
-        }
-    }
-
     /// Flips an on/off field.
     pub fn toggle(&mut self, field: Field) {
         match field {
@@ -424,19 +379,17 @@ impl SettingsForm {
             Field::InviteLinks => self.values.invite_links = !self.values.invite_links,
             _ => return,
         }
-        self.clear_error_of(field);
+        self.form.edited(field);
     }
 
-    /// The server refused the save: keep its message, beside the field it names.
+    /// The server refused the save: keep its message, beside the field it names, and go there.
     pub fn refused(&mut self, message: &str) {
-        let field = Field::ALL.into_iter().find(|field| {
-            message.contains(&format!("\"{}\"", field.wire_name()))
-                || message.contains(&format!("\"{}.", field.wire_name()))
-        });
-        if let Some(field) = field {
-            self.select(field);
+        if let Some(field) = self
+            .form
+            .place_server_error(message, Naming::QuotedOrQuotedPath)
+        {
+            self.form.select(field);
         }
-        self.server_error = Some((field, message.to_string()));
     }
 }
 

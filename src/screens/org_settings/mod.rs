@@ -11,13 +11,13 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use serde_json::Value;
 
-use super::pane::OrgPane;
-use super::sso::{picked_role, role_picker};
 use crate::api::models::{AgentInstructions, Organization};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::organization::OrgPane;
 use crate::screens::site::server_message as words;
+use crate::screens::sso::{picked_role, role_picker};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::document;
@@ -180,7 +180,9 @@ impl SettingsTab {
 
     /// enter on a field: type, flip or pick.
     fn open_field(&mut self) {
-        let field = self.form.selected_field();
+        let Some(field) = self.form.selected_field() else {
+            return;
+        };
         if field.is_switch() {
             self.form.toggle(field);
             return;
@@ -472,7 +474,7 @@ impl SettingsTab {
     }
 
     fn on_form_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let len = Field::ALL.len();
+        let len = self.form.fields().len();
         match action {
             _ if crate::app::move_selection(&mut self.form.selection, action, len, 5) => {}
             Action::Back if notice::dismiss_error(&mut self.notice) => {}

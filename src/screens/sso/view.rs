@@ -2,7 +2,7 @@
 //! addresses and their copy keys), the sign-in options, and the form or question above them.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -11,6 +11,7 @@ use super::form::{FormField, FormPopup, ProviderForm};
 use super::{SsoModal, SsoTab, role_name};
 use crate::app::Model;
 use crate::ui::chrome::centered;
+use crate::ui::form::{FormFields, Look, Marks, Messages, Row, ShowChecks, ValueFit, place_cursor};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -239,9 +240,15 @@ fn draw_logins(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
     frame.render_widget(Paragraph::new(login_lines(tab, theme)), area);
 }
 
-/// The value of a field as shown in the form.
-fn shown_value(tab: &SsoTab, form: &ProviderForm, field: FormField) -> String {
-    match field {
+/// The value of a field as shown in the form, and its style.
+fn shown_value(
+    tab: &SsoTab,
+    form: &ProviderForm,
+    field: FormField,
+    row: Row,
+    theme: &Theme,
+) -> (String, Style) {
+    let value = match field {
         FormField::DefaultTeam => form
             .values
             .default_team
@@ -254,13 +261,31 @@ fn shown_value(tab: &SsoTab, form: &ProviderForm, field: FormField) -> String {
             Some(Err(_)) => form.text_of(field).to_string(),
         },
         _ => form.text_of(field).to_string(),
-    }
+    };
+    let style = if row.selected {
+        theme.style("selection")
+    } else {
+        theme.style("text")
+    };
+    (value, style)
 }
+
+/// Labels 14 wide, the selected field marked `›`, a field's complaint on a line under it; the
+/// server's refusal goes on the status line under the fields.
+const FORM_LOOK: Look = Look {
+    marks: Marks::Cursor,
+    label_width: LABEL - 1,
+    value: ValueFit::Cut { margin: 1 },
+    messages: Messages::Below { indent: LABEL },
+    checks: ShowChecks::Counted,
+    server_prefix: None,
+    scroll: false,
+};
 
 fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, theme: &Theme) {
     let errors = FormField::ALL
-        .into_iter()
-        .filter(|field| form.error(*field).is_some())
+        .iter()
+        .filter(|field| form.error(**field).is_some())
         .count() as u16;
     // Six fields, their errors, a blank line, the status line (which may wrap) and the border.
     let popup = centered(area, 78, 6 + errors + 2 + 2 + 1);
@@ -279,52 +304,10 @@ fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, t
         .title(title);
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
-    let value_width = (inner.width as usize).saturating_sub(LABEL + 2).max(1);
-    let mut lines = Vec::new();
-    let mut cursor = None;
-    for (index, field) in FormField::ALL.into_iter().enumerate() {
-        let selected = index == form.selection.selected;
-        let marker = if selected { "› " } else { "  " };
-        let changed = if form.is_changed(field) { "*" } else { " " };
-        let value = shown_value(tab, form, field);
-        let editing = selected && form.editing.is_some();
-        let shown = if editing {
-            // The end of a long line stays in view while typing (a pasted certificate).
-            let width = text::width(&value);
-            let skip = width.saturating_sub(value_width.saturating_sub(1));
-            value.chars().skip(skip).collect::<String>()
-        } else {
-            text::truncate(&value, value_width)
-        };
-        let style = if selected {
-            theme.style("selection")
-        } else {
-            theme.style("text")
-        };
-        if editing {
-            cursor = Some((text::width(&shown), lines.len()));
-        }
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!(
-                    "{marker}{:<w$}",
-                    format!("{}{changed}", field.label()),
-                    w = LABEL - 1
-                ),
-                theme.style("muted"),
-            ),
-            Span::styled(sanitize(&shown).into_owned(), style),
-        ]));
-        if let Some(error) = form
-            .error(field)
-            .filter(|_| form.is_new() || form.is_changed(field))
-        {
-            lines.push(Line::from(Span::styled(
-                format!("{:LABEL$}✗ {error}", ""),
-                theme.style("error"),
-            )));
-        }
-    }
+    let drawn = form.lines(&FORM_LOOK, inner.width, theme, |field, row| {
+        shown_value(tab, form, field, row, theme)
+    });
+    let mut lines = drawn.lines;
     lines.push(Line::from(""));
     if let Some((_, message)) = &form.server_error {
         lines.push(Line::from(Span::styled(
@@ -340,13 +323,7 @@ fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, t
         )));
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
-    if let Some((column, row)) = cursor {
-        let x = inner.x + (LABEL + 1) as u16 + column as u16;
-        let y = inner.y + row as u16;
-        if x < inner.right() && y < inner.bottom() {
-            frame.set_cursor_position(Position::new(x, y));
-        }
-    }
+    place_cursor(frame, inner, drawn.cursor);
     match &form.popup {
         Some(FormPopup::Team(picker) | FormPopup::Role(picker)) => {
             crate::ui::picker::draw(picker, frame, area, theme)
