@@ -6,6 +6,7 @@ pub mod change_requests;
 pub mod clusters;
 pub mod git;
 pub mod integrations;
+pub mod members;
 pub mod organization;
 pub mod organizations;
 pub mod page;
@@ -20,6 +21,7 @@ pub mod site;
 pub mod sites;
 pub mod space;
 pub mod translations;
+pub mod trash;
 pub mod welcome;
 // ── review flow ──
 pub mod action_log;

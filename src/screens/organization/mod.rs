@@ -2,23 +2,15 @@
 //! and tabs for the rest (members, teams, sites …), most of them `OrgPane`s.
 
 mod content_ops;
-pub mod members;
-mod members_view;
 pub mod pane;
 pub mod server_filter;
 pub mod space_ops;
-pub mod trash;
 mod tree;
 mod view;
 
-// Tabs built on `pane::OrgPane`, one file each.
-pub mod clusters;
-pub mod integrations;
-pub mod openapi;
+// Tabs built on `pane::OrgPane` that live here until they move to their own areas.
 pub mod settings;
 pub mod sso;
-pub mod teams;
-pub mod translations;
 
 use crate::app::search::SearchScope;
 use crate::screens::search::SearchScreen;
@@ -35,7 +27,9 @@ use crate::app::{
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::sites::SitesTab;
 use crate::screens::space::SpaceScreen;
+use crate::screens::trash::Trash;
 use crate::screens::{Screen, ScreenState};
+use crate::screens::{clusters, integrations, members, openapi, teams, translations};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows, VisibleRow};
@@ -115,7 +109,7 @@ pub struct Organization {
     pub content: ContentOps,
     /// Changing the selected space: its popup, notice and request in flight.
     pub space_ops: space_ops::SpaceOps,
-    pub trash: trash::Trash,
+    pub trash: Trash,
     pub teams: teams::TeamsTab,
     pub sso: sso::SsoTab,
     pub settings: settings::SettingsTab,
@@ -140,18 +134,18 @@ impl Organization {
             tree_rows: TreeRows::default(),
             tree_selection: Selection::default(),
             tree_filter: Filter::default(),
-            members: members::new(&organization),
+            members: members::tab::new(&organization),
             change_requests: None,
             content: ContentOps::default(),
             space_ops: Default::default(),
             trash: Default::default(),
-            teams: teams::new(&organization),
+            teams: teams::tab::new(&organization),
             sso: sso::new(&organization),
             settings: settings::new(&organization),
-            translations: translations::new(&organization),
-            openapi: openapi::new(&organization),
-            clusters: clusters::new(&organization),
-            integrations: integrations::new(&organization),
+            translations: translations::tab::new(&organization),
+            openapi: openapi::tab::new(&organization),
+            clusters: clusters::tab::new(&organization),
+            integrations: integrations::tab::new(&organization),
             requested_count: crate::app::watch::RequestedCount::new(&organization.id),
             undos_seen: 0,
             organization,
@@ -638,7 +632,7 @@ impl ScreenState for Organization {
                 .or_else(|| self.on_space_action(action, ctx))
                 .or_else(|| self.on_tree_action(action, ctx)),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
-            Tab::Trash => self.on_trash_action(action, ctx),
+            Tab::Trash => self.trash.on_action(action, ctx),
             _ => None,
         }
     }
@@ -732,7 +726,7 @@ impl ScreenState for Organization {
                 }
                 disabled
             }
-            Tab::Trash => self.trash_disabled_actions(),
+            Tab::Trash => self.trash.disabled_actions(),
             _ => self
                 .pane()
                 .map(|pane| pane.disabled_actions())

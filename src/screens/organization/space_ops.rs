@@ -527,8 +527,13 @@ impl Organization {
         response: &SpacesResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        if let Some(step) = self.on_trash_response(request, response, ctx) {
-            return Some(step);
+        if let Some(reload) = self.trash.on_response(request, response) {
+            let cmd = if reload {
+                self.load_tree(ctx)
+            } else {
+                Cmd::None
+            };
+            return Some(Step::cmd(cmd));
         }
         let (waiting, pending) = self.space_ops.pending.clone()?;
         if waiting != request {

@@ -3,7 +3,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::{OrgNode, Organization, Tab, space_ops, trash};
+use super::{OrgNode, Organization, Tab, space_ops};
 use crate::app::Model;
 use crate::screens::ScreenState;
 use crate::ui::notice::Notice;
@@ -27,7 +27,9 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
             draw_spaces(screen, frame, body, model);
             super::content_ops::draw(screen, frame, body, model);
         }
-        Tab::Trash => draw_trash(screen, frame, body, model),
+        Tab::Trash => {
+            crate::screens::trash::view::draw(&screen.trash, &screen.tree, frame, body, model)
+        }
         Tab::ChangeRequests => {
             if let Some(list) = &screen.change_requests {
                 list.draw(frame, body, model);
@@ -74,63 +76,6 @@ fn draw_notice(screen: &Organization, frame: &mut Frame, area: Rect, theme: &The
     let style = notice.map_or(theme.style("muted"), |notice| notice.style(theme));
     let text = text::truncate(&sanitize(&text), area.width as usize);
     frame.render_widget(Paragraph::new(Span::styled(text, style)), area);
-}
-
-fn draw_trash(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
-    if screen.tree.value().is_none() {
-        match screen.tree.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "deleted spaces"),
-        }
-        return;
-    }
-    let entries = screen.trash.entries();
-    if entries.is_empty() {
-        status::empty(
-            frame,
-            area,
-            model,
-            "The trash is empty. Spaces deleted here (d in the Spaces tab) stay restorable for 7 days; this service lists no other deleted spaces.",
-        );
-        return;
-    }
-    let [header, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let left_width = 20u16.min(area.width / 2);
-    let date_width = if area.width >= 60 { 12 } else { 0 };
-    let title_width = area.width.saturating_sub(left_width + date_width).max(4);
-    let widths = [title_width, date_width, left_width];
-    frame.render_widget(
-        Paragraph::new(text::columns(
-            &["Space", "Deleted", "Restorable"],
-            &widths,
-            theme.style("table_header"),
-        )),
-        header,
-    );
-    let now = chrono::Utc::now();
-    let range = screen
-        .trash
-        .selection
-        .visible_range(entries.len(), rows_area.height as usize);
-    let lines: Vec<Line> = entries[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, space)| {
-            let emoji = text::emoji(space.emoji.as_deref()).unwrap_or_else(|| "📄".into());
-            let title = format!("{emoji} {}", sanitize(&space.title));
-            let deleted = trash::deleted_ago_text(space, now);
-            let left = trash::days_left_text(space, now);
-            let style = if range.start + offset == screen.trash.selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            text::columns(&[&title, &deleted, &left], &widths, style)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), rows_area);
 }
 
 fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme) {

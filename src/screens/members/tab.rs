@@ -6,14 +6,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
-use super::server_filter::{ServerFilter, Typed};
 use crate::api::models::{Member, Organization};
 use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::organization::pane::OrgPane;
+use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
@@ -637,7 +637,7 @@ impl OrgPane for MembersTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::members_view::draw(self, frame, area, model);
+        super::view::draw(self, frame, area, model);
     }
 }
 

@@ -9,13 +9,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
+use super::VersionsScreen;
 use crate::api::models::{OpenApiSpec, Organization, ProcessingState, SpecVisibility};
 use crate::api::{ApiError, slug_problem, source_url_problem};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::openapi::VersionsScreen;
+use crate::screens::organization::OrgPane;
 use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
@@ -155,7 +156,7 @@ impl OpenApiTab {
 
     /// Refuses (with the reason in the notice) when `refusal` says so or a write is in flight.
     fn refused(&mut self, refusal: Option<String>) -> bool {
-        let blocked = super::translations::write_blocked(refusal, self.is_sending());
+        let blocked = crate::screens::translations::tab::write_blocked(refusal, self.is_sending());
         let refused = blocked.is_some();
         if refused {
             self.notice = blocked;
@@ -342,7 +343,7 @@ impl OpenApiTab {
     }
 }
 
-impl super::OrgPane for OpenApiTab {
+impl OrgPane for OpenApiTab {
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         match self.specs {
             Loadable::NotAsked => self.load(ctx),
@@ -469,6 +470,6 @@ impl super::OrgPane for OpenApiTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        crate::screens::openapi::view::draw_tab(self, frame, area, model);
+        super::view::draw_tab(self, frame, area, model);
     }
 }

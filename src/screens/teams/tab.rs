@@ -7,18 +7,16 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
-use super::server_filter::{ServerFilter, Typed};
+use super::{TeamScreen, load_pickable, member_options, picker_title, settle_pickable};
 use crate::api::models::{Organization, Team};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::organization::pane::OrgPane;
+use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::screens::site::server_message;
-use crate::screens::teams::{
-    TeamScreen, load_pickable, member_options, picker_title, settle_pickable,
-};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;
@@ -559,7 +557,7 @@ impl OrgPane for TeamsTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        crate::screens::teams::view::draw_tab(self, frame, area, model);
+        super::view::draw_tab(self, frame, area, model);
     }
 }
 

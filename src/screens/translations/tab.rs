@@ -19,6 +19,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::organization::OrgPane;
 use crate::screens::site::server_message;
 use crate::screens::space::SpaceScreen;
 use crate::ui::composer::{Composer, ComposerOutcome};
@@ -662,7 +663,7 @@ impl TranslationsTab {
     }
 }
 
-impl super::OrgPane for TranslationsTab {
+impl OrgPane for TranslationsTab {
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         if !matches!(self.list, Loadable::NotAsked) {
             return Cmd::None;
@@ -836,6 +837,6 @@ impl super::OrgPane for TranslationsTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        crate::screens::translations::view::draw(self, frame, area, model);
+        super::view::draw(self, frame, area, model);
     }
 }

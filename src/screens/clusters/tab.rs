@@ -10,7 +10,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
+use super::{ClusterIssuesScreen, ConversationScreen};
 use crate::api::models::{Conversation, IssuesCluster, Organization};
 use crate::api::{ClusterOrder, ClusterSort};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
@@ -18,7 +18,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::clusters::{self, ClusterIssuesScreen, ConversationScreen};
+use crate::screens::organization::pane::OrgPane;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::prompt::{Prompt, TextCheck};
@@ -352,7 +352,7 @@ impl OrgPane for ClustersTab {
                     self.notice = Some(Notice::info("Select a cluster first"));
                     return Some(Step::default());
                 };
-                return Some(clusters::change_requests_of(
+                return Some(super::change_requests_of(
                     &self.organization,
                     &self.organization_title,
                     cluster,
@@ -442,6 +442,6 @@ impl OrgPane for ClustersTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        clusters::tab_view::draw(self, frame, area, model);
+        super::tab_view::draw(self, frame, area, model);
     }
 }
