@@ -57,7 +57,7 @@ fn teams_call(cmd: &Cmd) -> (RequestId, TeamsCall) {
 }
 
 fn confirm_text(model: &Model) -> String {
-    use quire::screens::members::tab::Modal;
+    use quire::screens::members::Modal;
     match &members_tab(model).modal {
         Some(Modal::Confirm { confirm, .. }) => confirm.text(),
         other => panic!("expected a confirmation, got {other:?}"),

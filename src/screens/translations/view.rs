@@ -4,7 +4,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::tab::{Modal, TranslationsTab};
+use super::{Modal, TranslationsTab};
 use crate::api::language_name;
 use crate::api::models::{Translation, TranslationStatus};
 use crate::app::Model;
