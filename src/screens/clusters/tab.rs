@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::{ClusterIssuesScreen, ConversationScreen};
@@ -18,9 +18,9 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::organization::pane::OrgPane;
+use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::ui::list::Selection;
-use crate::ui::notice::{self, Notice};
+use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
 
 /// Which list the tab shows.
@@ -302,11 +302,10 @@ impl OrgPane for ClustersTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        if self.ingest.is_some() {
-            return self.on_ingest_key(key, ctx);
-        }
-        (key.code == KeyCode::Esc && notice::dismiss_error(&mut self.notice)).then(Step::default)
+        let ingest = |tab: &mut Self| tab.ingest.is_some().then(|| tab.on_ingest_key(key, ctx));
+        notice_modal_esc(self, key, |tab| &mut tab.notice, ingest)
+            .break_value()
+            .flatten()
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {

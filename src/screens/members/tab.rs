@@ -3,8 +3,10 @@
 //! changes: role, SSO membership, removal, each asked first and naming the person (those
 //! are in `changes.rs`).
 
+use std::ops::ControlFlow;
+
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::changes::{Change, Modal};
@@ -14,7 +16,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
-use crate::screens::organization::pane::OrgPane;
+use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
@@ -295,12 +297,11 @@ impl OrgPane for MembersTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        crate::ui::notice::on_key(&mut self.notice);
-        if self.modal.is_some() {
-            return self.on_modal_key(key, ctx);
-        }
-        if key.code == KeyCode::Esc && crate::ui::notice::dismiss_error(&mut self.notice) {
-            return Some(Step::default());
+        let modal = |tab: &mut Self| tab.modal.is_some().then(|| tab.on_modal_key(key, ctx));
+        if let ControlFlow::Break(answer) =
+            notice_modal_esc(self, key, |tab| &mut tab.notice, modal)
+        {
+            return answer;
         }
         let cmd = match self.filter.on_key(key, ctx)? {
             Typed::Apply => self.apply_search(ctx),

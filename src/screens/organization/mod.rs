@@ -36,6 +36,7 @@ use crate::ui::tree::{Tree, TreeRows, VisibleRow};
 
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
 pub use pane::OrgPane;
+use pane::notice_modal_esc;
 pub use tree::{OrgNode, build_tree};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -387,20 +388,17 @@ impl Organization {
 impl Organization {
     /// The notice rule for this screen's own notices, then the space popup if one is open.
     fn on_notice_or_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        if space_ops::has_modal(&self.space_ops) {
-            crate::ui::notice::on_key(&mut self.space_ops.notice);
-            return self.on_space_modal_key(key, ctx);
-        }
-        let notice = match self.tab {
-            Tab::Trash => &mut self.trash.notice,
-            Tab::Spaces => &mut self.space_ops.notice,
-            _ => return None,
+        let space_modal = |screen: &mut Self| {
+            space_ops::has_modal(&screen.space_ops).then(|| screen.on_space_modal_key(key, ctx))
         };
-        crate::ui::notice::on_key(notice);
-        if space_ops::is_escape(key) && crate::ui::notice::dismiss_error(notice) {
-            return Some(Step::default());
-        }
-        None
+        let flow = if space_ops::has_modal(&self.space_ops) || self.tab == Tab::Spaces {
+            notice_modal_esc(self, key, |s| &mut s.space_ops.notice, space_modal)
+        } else if self.tab == Tab::Trash {
+            notice_modal_esc(self, key, |s| &mut s.trash.notice, |_| None)
+        } else {
+            return None;
+        };
+        flow.break_value().flatten()
     }
 }
 

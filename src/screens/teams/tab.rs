@@ -3,6 +3,8 @@
 //! (title, then optional initial members), rename and delete teams; enter opens a team's
 //! members (src/screens/teams/).
 
+use std::ops::ControlFlow;
+
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -14,7 +16,7 @@ use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::organization::pane::OrgPane;
+use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
@@ -431,12 +433,11 @@ impl OrgPane for TeamsTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        crate::ui::notice::on_key(&mut self.notice);
-        if self.modal.is_some() {
-            return self.on_modal_key(key, ctx);
-        }
-        if key.code == KeyCode::Esc && crate::ui::notice::dismiss_error(&mut self.notice) {
-            return Some(Step::default());
+        let modal = |tab: &mut Self| tab.modal.is_some().then(|| tab.on_modal_key(key, ctx));
+        if let ControlFlow::Break(answer) =
+            notice_modal_esc(self, key, |tab| &mut tab.notice, modal)
+        {
+            return answer;
         }
         let cmd = match self.filter.on_key(key, ctx)? {
             Typed::Apply => self.apply_filter(ctx),

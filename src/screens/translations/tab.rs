@@ -9,7 +9,7 @@
 //! reach the Spaces tab's tree); a space that is not among them shows as its id.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::modal::Modal;
@@ -19,11 +19,11 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::organization::OrgPane;
+use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::site::server_message;
 use crate::screens::space::SpaceScreen;
 use crate::ui::list::Selection;
-use crate::ui::notice::{self, Notice};
+use crate::ui::notice::Notice;
 
 /// What a write in flight was, to say what happened when it ends.
 #[derive(Debug, Clone, PartialEq)]
@@ -362,11 +362,13 @@ impl OrgPane for TranslationsTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        if let Some(modal) = self.modal.take() {
-            return Some(Step::cmd(self.on_modal_key(modal, key, ctx)));
-        }
-        (key.code == KeyCode::Esc && notice::dismiss_error(&mut self.notice)).then(Step::default)
+        let modal = |tab: &mut Self| {
+            let modal = tab.modal.take()?;
+            Some(Some(Step::cmd(tab.on_modal_key(modal, key, ctx))))
+        };
+        notice_modal_esc(self, key, |tab| &mut tab.notice, modal)
+            .break_value()
+            .flatten()
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
