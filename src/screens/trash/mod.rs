@@ -7,6 +7,9 @@
 //! (the sandbox lists deleted spaces that way until they are purged) and (2) spaces deleted
 //! in this session, remembered here. Against a service that lists no deleted spaces the tab
 //! shows only the second kind, and says so when it is empty.
+//!
+//! The organization screen hands this tab its keys and the restore's answer, and reads the
+//! listing it comes from; its drawing is in [`view`].
 
 pub mod view;
 
