@@ -6,6 +6,7 @@ pub mod change_requests;
 pub mod clusters;
 pub mod git;
 pub mod integrations;
+pub mod members;
 pub mod org_settings;
 pub mod organization;
 pub mod organizations;
@@ -22,6 +23,7 @@ pub mod sites;
 pub mod space;
 pub mod sso;
 pub mod translations;
+pub mod trash;
 pub mod welcome;
 // ── review flow ──
 pub mod action_log;

@@ -12,8 +12,8 @@ use quire::app::conversations::{ConversationsCall, ConversationsResponse, Ingest
 use quire::app::integrations::{IntegrationsCall, IntegrationsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::Screen;
-use quire::screens::organization::clusters::{ClustersTab, ClustersView};
-use quire::screens::organization::integrations::IntegrationsTab;
+use quire::screens::clusters::tab::{ClustersTab, ClustersView};
+use quire::screens::integrations::IntegrationsTab;
 use quire::screens::organization::{Organization, Tab};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;

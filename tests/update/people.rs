@@ -57,7 +57,7 @@ fn teams_call(cmd: &Cmd) -> (RequestId, TeamsCall) {
 }
 
 fn confirm_text(model: &Model) -> String {
-    use quire::screens::organization::members::Modal;
+    use quire::screens::members::Modal;
     match &members_tab(model).modal {
         Some(Modal::Confirm { confirm, .. }) => confirm.text(),
         other => panic!("expected a confirmation, got {other:?}"),
@@ -305,7 +305,7 @@ fn teams_filter_by_title_on_the_server_and_show_the_ones_i_manage() {
 
 #[test]
 fn a_team_is_created_with_a_checked_title_and_initial_members() {
-    use quire::screens::organization::teams::Modal;
+    use quire::screens::teams::tab::Modal;
     let mut model = teams_model(true, 80, 24);
     update(&mut model, char_key('n'));
     type_text(&mut model, &"x".repeat(65));
@@ -376,7 +376,7 @@ fn a_team_is_created_with_a_checked_title_and_initial_members() {
 
 #[test]
 fn a_team_is_renamed_and_deleted_after_asking_and_a_refusal_is_shown() {
-    use quire::screens::organization::teams::Modal;
+    use quire::screens::teams::tab::Modal;
     let mut model = teams_model(true, 80, 24);
     update(&mut model, char_key('R'));
     for _ in 0.."Platform".len() {

@@ -334,9 +334,7 @@ fn a_refused_create_keeps_the_text_and_names_the_field() {
         )))),
     );
     let tab = &org_screen(&model).translations;
-    let Some(quire::screens::organization::translations::Modal::Composer { composer, .. }) =
-        &tab.modal
-    else {
+    let Some(quire::screens::translations::Modal::Composer { composer, .. }) = &tab.modal else {
         panic!("the composer stays open");
     };
     assert_eq!(composer.text(), "Keep it short");
@@ -409,9 +407,7 @@ fn a_draft_left_behind_comes_back_in_the_editor() {
     );
     update(&mut model, char_key('e'));
     let tab = &org_screen(&model).translations;
-    let Some(quire::screens::organization::translations::Modal::Composer { composer, .. }) =
-        &tab.modal
-    else {
+    let Some(quire::screens::translations::Modal::Composer { composer, .. }) = &tab.modal else {
         panic!("composer")
     };
     assert_eq!(composer.text(), "Unsent words");

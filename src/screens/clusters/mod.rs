@@ -1,8 +1,10 @@
 //! Deeper views of the Clusters tab: a cluster's issues (`enter` on a cluster) and a
-//! conversation's transcript with its metadata (`enter` on an issue or a conversation).
+//! conversation's transcript with its metadata (`enter` on an issue or a conversation). The
+//! organization's Clusters tab itself is [`tab`], drawn by [`tab_view`].
 
 pub mod conversation;
 pub mod scroll;
+pub mod tab;
 pub mod tab_view;
 mod view;
 
@@ -10,6 +12,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub use conversation::ConversationScreen;
+pub use tab::ClustersTab;
 
 use crate::api::IssueFilter;
 use crate::api::models::{IssueWithConversation, IssuesCluster};

@@ -7,9 +7,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline, Wrap};
 
+use super::tab::{ClustersTab, ClustersView};
 use crate::api::models::IssuesCluster;
 use crate::app::Model;
-use crate::screens::organization::clusters::{ClustersTab, ClustersView};
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;

@@ -1,10 +1,14 @@
 //! One integration's details (`enter` in the Integrations tab): title, verified mark, owner,
 //! target and categories; the summary rendered as markdown; scopes explained in words; blocks,
-//! content sources, configuration schemas and external links. Scrolls like a page.
+//! content sources, configuration schemas and external links. Scrolls like a page. The
+//! organization's Integrations tab, the catalogue it is opened from, is [`tab`].
 
 pub mod filters;
+pub mod tab;
 pub mod tab_view;
 mod view;
+
+pub use tab::IntegrationsTab;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -6,8 +6,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::tab::IntegrationsTab;
 use crate::app::Model;
-use crate::screens::organization::integrations::IntegrationsTab;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text};
 

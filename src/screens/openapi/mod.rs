@@ -1,9 +1,12 @@
 //! A spec's versions (enter on the OpenAPI tab): newest first, the latest marked; enter opens
-//! a version's files ([`content::ContentScreen`]). The tab itself is
-//! `screens/organization/openapi.rs`; its drawing is in [`view`].
+//! a version's files ([`content::ContentScreen`]). The organization's OpenAPI tab itself is
+//! [`tab`]; its drawing is in [`view`].
 
 pub mod content;
+pub mod tab;
 pub mod view;
+
+pub use tab::OpenApiTab;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -3,10 +3,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use super::tab::{Modal, OpenApiTab};
 use super::{ContentScreen, VersionsScreen, content};
 use crate::api::models::{OpenApiSpec, ProcessingState};
 use crate::app::Model;
-use crate::screens::organization::openapi::{Modal, OpenApiTab};
 use crate::screens::translations::view::{
     details_block, draw_notice, draw_rows, field, long_field, split,
 };

@@ -1,22 +1,19 @@
 //! An organization: a Spaces tab (nested collections and spaces as a tree, with a details pane)
 //! and tabs for the rest (members, teams, sites …), most of them `OrgPane`s.
+//!
+//! This folder hosts the tabs (`Tab`, the dispatch here, the tab bar in `view.rs`) and holds
+//! the Spaces tab: its tree (`tree.rs`, `spaces.rs`, `spaces_view.rs`) and what it changes
+//! (`content_ops/`, `space_ops.rs`). The other tabs live in their areas' folders
+//! (`screens/members/`, `screens/teams/tab.rs`, `screens/trash/` …).
 
 mod content_ops;
-pub mod members;
-mod members_view;
 pub mod pane;
 pub mod server_filter;
 pub mod space_ops;
-pub mod trash;
+mod spaces;
+mod spaces_view;
 mod tree;
 mod view;
-
-// Tabs built on `pane::OrgPane`, one file each.
-pub mod clusters;
-pub mod integrations;
-pub mod openapi;
-pub mod teams;
-pub mod translations;
 
 use crate::app::search::SearchScope;
 use crate::screens::search::SearchScreen;
@@ -27,20 +24,21 @@ use ratatui::layout::Rect;
 use crate::api::models::Organization as OrganizationModel;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::review_calls::ChangeRequestScope;
-use crate::app::{
-    ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, OrganizationTree, RequestId, Step,
-};
+use crate::app::{ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::sites::SitesTab;
-use crate::screens::space::SpaceScreen;
+use crate::screens::trash::Trash;
 use crate::screens::{Screen, ScreenState};
-use crate::screens::{org_settings, sso};
+use crate::screens::{
+    clusters, integrations, members, openapi, org_settings, sso, teams, translations,
+};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
-use crate::ui::tree::{Tree, TreeRows, VisibleRow};
+use crate::ui::tree::{Tree, TreeRows};
 
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
 pub use pane::OrgPane;
+use pane::notice_modal_esc;
 pub use tree::{OrgNode, build_tree};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -110,11 +108,11 @@ pub struct Organization {
     /// The organization-wide change-request inbox, created when its tab is first shown.
     pub change_requests: Option<ChangeRequestList>,
     pub sites: SitesTab,
-    /// Creating, changing, moving and transferring collections and spaces (content_ops.rs).
+    /// Creating, changing, moving and transferring collections and spaces (content_ops/).
     pub content: ContentOps,
     /// Changing the selected space: its popup, notice and request in flight.
     pub space_ops: space_ops::SpaceOps,
-    pub trash: trash::Trash,
+    pub trash: Trash,
     pub teams: teams::TeamsTab,
     pub sso: sso::SsoTab,
     pub settings: org_settings::SettingsTab,
@@ -139,18 +137,18 @@ impl Organization {
             tree_rows: TreeRows::default(),
             tree_selection: Selection::default(),
             tree_filter: Filter::default(),
-            members: members::new(&organization),
+            members: members::tab::new(&organization),
             change_requests: None,
             content: ContentOps::default(),
             space_ops: Default::default(),
             trash: Default::default(),
-            teams: teams::new(&organization),
+            teams: teams::tab::new(&organization),
             sso: sso::new(&organization),
             settings: org_settings::new(&organization),
-            translations: translations::new(&organization),
-            openapi: openapi::new(&organization),
-            clusters: clusters::new(&organization),
-            integrations: integrations::new(&organization),
+            translations: translations::tab::new(&organization),
+            openapi: openapi::tab::new(&organization),
+            clusters: clusters::tab::new(&organization),
+            integrations: integrations::tab::new(&organization),
             requested_count: crate::app::watch::RequestedCount::new(&organization.id),
             undos_seen: 0,
             organization,
@@ -222,27 +220,6 @@ impl Organization {
         ]
     }
 
-    /// The tree rows as drawn now (respecting expansion and the filter).
-    pub fn visible_rows(&self) -> &[VisibleRow] {
-        self.tree_rows.rows()
-    }
-
-    pub fn selected_node(&self) -> Option<&OrgNode> {
-        let row = self.visible_rows().get(self.tree_selection.selected)?;
-        self.tree.value()?.item(row.node)
-    }
-
-    fn load_tree(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.tree.start(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::OrganizationTree {
-                organization: self.organization.id.clone(),
-            },
-        }
-    }
-
     fn switch_tab(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {
         let index = Tab::ALL.iter().position(|t| *t == self.tab).unwrap_or(0);
         let count = Tab::ALL.len();
@@ -278,169 +255,22 @@ impl Organization {
             _ => &mut self.tree_filter,
         }
     }
-
-    fn on_tree_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let len = self.visible_rows().len();
-        let page = ctx.size.height.saturating_sub(4).max(1) as isize;
-        let index = self.tree_selection.selected;
-        let selected = self.visible_rows().get(index).copied();
-        match action {
-            _ if crate::app::move_selection(&mut self.tree_selection, action, len, page) => {}
-            Action::Expand => {
-                if let (Some(row), Some(tree)) = (selected, self.tree.value()) {
-                    if row.has_children && !row.expanded {
-                        self.tree_rows.set_open(tree, index, true);
-                    } else if row.has_children {
-                        self.tree_selection.move_by(1, len);
-                    }
-                }
-            }
-            Action::Collapse => {
-                if let Some(tree) = self.tree.value() {
-                    let selected = &mut self.tree_selection.selected;
-                    self.tree_rows.collapse_or_go_to_parent(tree, selected);
-                }
-            }
-            Action::ExpandAll => {
-                if let Some(tree) = self.tree.value() {
-                    self.tree_rows.open_all(tree);
-                }
-            }
-            Action::CollapseAll => {
-                if let Some(tree) = self.tree.value() {
-                    self.tree_rows.close_all(tree);
-                }
-                self.tree_selection.top();
-            }
-            Action::ChangeRequestsOfSpace => {
-                let Some(OrgNode::Space(space)) = self.selected_node() else {
-                    return Some(Step::default());
-                };
-                return Some(Step::push(Screen::ChangeRequests(
-                    ChangeRequestList::for_space(space),
-                )));
-            }
-            Action::Open => {
-                let node = self.selected_node()?.clone();
-                match node {
-                    OrgNode::Space(space) => {
-                        return Some(Step::push(Screen::Space(SpaceScreen::new(
-                            space,
-                            self.organization.title.clone(),
-                        ))));
-                    }
-                    OrgNode::Collection(_) => {
-                        if let Some(tree) = self.tree.value() {
-                            self.tree_rows.toggle(tree, self.tree_selection.selected);
-                        }
-                    }
-                }
-            }
-            _ => return None,
-        }
-        Some(Step::default())
-    }
-
-    /// Shows the rows for the tree filter as typed now. While it is typed, the first node that
-    /// matches it (not an ancestor shown only for context) is selected, so `enter` opens what
-    /// was searched for.
-    fn follow_tree_filter(&mut self, select_first_match: bool) {
-        if let Some(tree) = self.tree.value() {
-            self.tree_rows.set_filter(tree, &self.tree_filter.text);
-        }
-        if select_first_match {
-            self.tree_selection.selected = self.tree_rows.first_match();
-        }
-    }
-}
-
-// ── command palette ──
-impl Organization {
-    /// Shows collection `id` selected in the Spaces tab (chosen in the command palette): the
-    /// filter cleared and the collections around it open.
-    pub fn reveal_collection(&mut self, id: &str) {
-        self.tab = Tab::Spaces;
-        self.tree_filter.clear();
-        let Some(tree) = self.tree.value() else {
-            return;
-        };
-        self.tree_rows.set_filter(tree, "");
-        let found = tree.nodes().find_map(|(index, node)| match &node.item {
-            OrgNode::Collection(collection) if collection.id == id => Some(index),
-            _ => None,
-        });
-        let Some(node) = found else {
-            return;
-        };
-        for ancestor in tree.ancestors(node).into_iter().rev() {
-            if let Some(row) = self
-                .tree_rows
-                .rows()
-                .iter()
-                .position(|r| r.node == ancestor)
-            {
-                self.tree_rows.set_open(tree, row, true);
-            }
-        }
-        let rows = self.tree_rows.rows();
-        if let Some(row) = rows.iter().position(|r| r.node == node) {
-            self.tree_selection.select(row, rows.len());
-        }
-    }
 }
 
 impl Organization {
     /// The notice rule for this screen's own notices, then the space popup if one is open.
     fn on_notice_or_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        if space_ops::has_modal(&self.space_ops) {
-            crate::ui::notice::on_key(&mut self.space_ops.notice);
-            return self.on_space_modal_key(key, ctx);
-        }
-        let notice = match self.tab {
-            Tab::Trash => &mut self.trash.notice,
-            Tab::Spaces => &mut self.space_ops.notice,
-            _ => return None,
+        let space_modal = |screen: &mut Self| {
+            space_ops::has_modal(&screen.space_ops).then(|| screen.on_space_modal_key(key, ctx))
         };
-        crate::ui::notice::on_key(notice);
-        if space_ops::is_escape(key) && crate::ui::notice::dismiss_error(notice) {
-            return Some(Step::default());
-        }
-        None
-    }
-}
-
-/// What the tree cannot show, for the line under it: lists cut short or items not read.
-fn tree_note(data: &OrganizationTree) -> Option<String> {
-    let mut parts = Vec::new();
-    if let Some(pages) = data.stopped_after_pages {
-        parts.push(format!(
-            "stopped after {pages} pages: the list did not end; showing what was loaded"
-        ));
-    }
-    match data.unreadable.as_slice() {
-        [] => {}
-        [one] => parts.push(format!("could not read ({})", one.path)),
-        [first, ..] => parts.push(format!(
-            "could not read {} items ({}, …)",
-            data.unreadable.len(),
-            first.path
-        )),
-    }
-    (!parts.is_empty()).then(|| parts.join(" · "))
-}
-
-impl Organization {
-    /// Space titles by id, so the organization's change requests can name their space.
-    fn space_titles(&self) -> std::collections::HashMap<String, String> {
-        let Some(tree) = self.tree.value() else {
-            return Default::default();
+        let flow = if space_ops::has_modal(&self.space_ops) || self.tab == Tab::Spaces {
+            notice_modal_esc(self, key, |s| &mut s.space_ops.notice, space_modal)
+        } else if self.tab == Tab::Trash {
+            notice_modal_esc(self, key, |s| &mut s.trash.notice, |_| None)
+        } else {
+            return None;
         };
-        tree.nodes()
-            .filter_map(|(_, node)| match &node.item {
-                OrgNode::Space(space) => Some((space.id.clone(), space.title.clone())),
-                OrgNode::Collection(_) => None,
-            })
-            .collect()
+        flow.break_value().flatten()
     }
 }
 
@@ -637,7 +467,7 @@ impl ScreenState for Organization {
                 .or_else(|| self.on_space_action(action, ctx))
                 .or_else(|| self.on_tree_action(action, ctx)),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
-            Tab::Trash => self.on_trash_action(action, ctx),
+            Tab::Trash => self.trash.on_action(action, ctx),
             _ => None,
         }
     }
@@ -653,42 +483,7 @@ impl ScreenState for Organization {
             return Some(Step::cmd(cmd));
         }
         match response {
-            ApiResponse::OrganizationTree(result) => {
-                if let Ok(data) = result
-                    && self.tree.waiting_for() == Some(request)
-                {
-                    self.trash.take_listed(&data.spaces);
-                }
-                let note = result.as_ref().ok().and_then(tree_note);
-                let result = result.as_ref().map(build_tree).map_err(Clone::clone);
-                let loaded = result.is_ok();
-                let open_keys = self
-                    .tree
-                    .value()
-                    .map(|old| self.tree_rows.open_keys(old))
-                    .unwrap_or_default();
-                if !self.tree.settle(request, result) {
-                    return None;
-                }
-                if self.tree.error().is_none() {
-                    self.tree_note = note;
-                }
-                if loaded && let Some(tree) = self.tree.value() {
-                    let filter = &self.tree_filter.text;
-                    self.tree_rows = if open_keys.is_empty() {
-                        // Open the top level so the first view shows the structure.
-                        let mut rows = TreeRows::new(tree, |node| node.parent.is_none());
-                        rows.set_filter(tree, filter);
-                        rows
-                    } else {
-                        TreeRows::reopened(tree, &open_keys, filter)
-                    };
-                }
-                self.tree_selection.clamp(self.visible_rows().len());
-                self.select_after_reload();
-                self.select_pending_space();
-                Some(Step::default())
-            }
+            ApiResponse::OrganizationTree(result) => self.on_tree_loaded(request, result),
             ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
             ApiResponse::Review(_) => self
@@ -731,7 +526,7 @@ impl ScreenState for Organization {
                 }
                 disabled
             }
-            Tab::Trash => self.trash_disabled_actions(),
+            Tab::Trash => self.trash.disabled_actions(),
             _ => self
                 .pane()
                 .map(|pane| pane.disabled_actions())

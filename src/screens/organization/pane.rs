@@ -1,15 +1,42 @@
 //! What a tab of the organization screen is, for tabs that keep their own state: each one
 //! lives in its own file and the screen hands it keys, paste, responses and its area.
 //!
-//! The older tabs (Spaces, Members, Trash) are still handled in `mod.rs`; new tabs implement
-//! this trait so they never need to touch the screen's shared dispatch.
+//! The tabs that share the screen's tree (Spaces, Trash) are handled in `mod.rs`; the others
+//! implement this trait so they never need to touch the screen's shared dispatch. Each lives
+//! in its area's folder (`screens/teams/tab.rs` …).
+//!
+//! [`notice_modal_esc`] is the start of a raw key that every tab with a notice shares.
+
+use std::ops::ControlFlow;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Model, RequestId, Step};
+use crate::ui::notice::{self, Notice};
+
+/// How a tab's raw key starts, the same on every tab so its notice behaves the same: the
+/// notice rule first (information goes with a key once it has been read), then an open popup
+/// takes the key (`modal` answers `None` when none is open), then `esc` dismisses an error
+/// notice. `Break` holds what `on_raw_key` answers; `Continue` lets the tab go on with the key
+/// (a filter being typed, or nothing: the keymap's turn).
+pub fn notice_modal_esc<P: ?Sized>(
+    pane: &mut P,
+    key: &KeyEvent,
+    notice: fn(&mut P) -> &mut Option<Notice>,
+    modal: impl FnOnce(&mut P) -> Option<Option<Step>>,
+) -> ControlFlow<Option<Step>> {
+    notice::on_key(notice(pane));
+    if let Some(answer) = modal(pane) {
+        return ControlFlow::Break(answer);
+    }
+    if key.code == KeyCode::Esc && notice::dismiss_error(notice(pane)) {
+        return ControlFlow::Break(Some(Step::default()));
+    }
+    ControlFlow::Continue(())
+}
 
 pub trait OrgPane: std::fmt::Debug {
     /// The tab was switched to. Starts the first load; later calls return `Cmd::None` unless

@@ -3,7 +3,7 @@
 //! here; collections are left to their own operations.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::{OrgNode, Organization};
@@ -527,8 +527,13 @@ impl Organization {
         response: &SpacesResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        if let Some(step) = self.on_trash_response(request, response, ctx) {
-            return Some(step);
+        if let Some(reload) = self.trash.on_response(request, response) {
+            let cmd = if reload {
+                self.load_tree(ctx)
+            } else {
+                Cmd::None
+            };
+            return Some(Step::cmd(cmd));
         }
         let (waiting, pending) = self.space_ops.pending.clone()?;
         if waiting != request {
@@ -651,11 +656,6 @@ pub fn draw_modal(ops: &SpaceOps, frame: &mut Frame, area: Rect, theme: &Theme) 
         Some(SpaceModal::Emoji { picker, .. }) => picker.draw(frame, area, theme),
         None => {}
     }
-}
-
-/// `esc` on an error notice dismisses it before anything else.
-pub fn is_escape(key: &KeyEvent) -> bool {
-    key.code == KeyCode::Esc
 }
 
 // ── review flow ──

@@ -3,8 +3,13 @@
 //! first), change a role, or mark rows with space and bulk edit: pick members to add, and one
 //! `PUT` adds them and removes the marked ones. The confirmation lists both and says that
 //! someone both added and removed ends up removed (the service's rule).
+//!
+//! The organization's Teams tab, the list these are opened from, is [`tab`].
 
+pub mod tab;
 pub mod view;
+
+pub use tab::TeamsTab;
 
 use std::collections::BTreeSet;
 

@@ -5,9 +5,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::tab::{Modal as TabModal, TeamsTab};
 use super::{Modal as ScreenModal, TeamScreen};
 use crate::app::Model;
-use crate::screens::organization::teams::{Modal as TabModal, TeamsTab};
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;

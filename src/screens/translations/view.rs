@@ -4,10 +4,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use super::{Modal, TranslationsTab};
 use crate::api::language_name;
 use crate::api::models::{Translation, TranslationStatus};
 use crate::app::Model;
-use crate::screens::organization::translations::{Modal, TranslationsTab};
 use crate::ui::composer::Composer;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;

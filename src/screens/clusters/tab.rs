@@ -7,10 +7,10 @@
 use std::collections::BTreeSet;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
+use super::{ClusterIssuesScreen, ConversationScreen};
 use crate::api::models::{Conversation, IssuesCluster, Organization};
 use crate::api::{ClusterOrder, ClusterSort};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
@@ -18,9 +18,9 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::clusters::{self, ClusterIssuesScreen, ConversationScreen};
+use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::ui::list::Selection;
-use crate::ui::notice::{self, Notice};
+use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
 
 /// Which list the tab shows.
@@ -302,11 +302,10 @@ impl OrgPane for ClustersTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        if self.ingest.is_some() {
-            return self.on_ingest_key(key, ctx);
-        }
-        (key.code == KeyCode::Esc && notice::dismiss_error(&mut self.notice)).then(Step::default)
+        let ingest = |tab: &mut Self| tab.ingest.is_some().then(|| tab.on_ingest_key(key, ctx));
+        notice_modal_esc(self, key, |tab| &mut tab.notice, ingest)
+            .break_value()
+            .flatten()
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
@@ -352,7 +351,7 @@ impl OrgPane for ClustersTab {
                     self.notice = Some(Notice::info("Select a cluster first"));
                     return Some(Step::default());
                 };
-                return Some(clusters::change_requests_of(
+                return Some(super::change_requests_of(
                     &self.organization,
                     &self.organization_title,
                     cluster,
@@ -442,6 +441,6 @@ impl OrgPane for ClustersTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        clusters::tab_view::draw(self, frame, area, model);
+        super::tab_view::draw(self, frame, area, model);
     }
 }

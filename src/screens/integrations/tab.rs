@@ -9,7 +9,8 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
+use super::IntegrationScreen;
+use super::filters::{FilterPopup, PopupOutcome};
 use crate::api::IntegrationFilter;
 use crate::api::models::{Integration, Organization};
 use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
@@ -17,8 +18,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::integrations::IntegrationScreen;
-use crate::screens::integrations::filters::{FilterPopup, PopupOutcome};
+use crate::screens::organization::pane::OrgPane;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 
@@ -229,6 +229,6 @@ impl OrgPane for IntegrationsTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        crate::screens::integrations::tab_view::draw(self, frame, area, model);
+        super::tab_view::draw(self, frame, area, model);
     }
 }

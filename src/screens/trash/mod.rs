@@ -7,10 +7,14 @@
 //! (the sandbox lists deleted spaces that way until they are purged) and (2) spaces deleted
 //! in this session, remembered here. Against a service that lists no deleted spaces the tab
 //! shows only the second kind, and says so when it is empty.
+//!
+//! The organization screen hands this tab its keys and the restore's answer, and reads the
+//! listing it comes from; its drawing is in [`view`].
+
+pub mod view;
 
 use chrono::{DateTime, Utc};
 
-use super::Organization;
 use crate::api::models::Space;
 use crate::app::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
@@ -123,79 +127,76 @@ pub fn deleted_ago_text(space: &Space, now: DateTime<Utc>) -> String {
     }
 }
 
-impl Organization {
-    pub(super) fn trash_disabled_actions(&self) -> Vec<Action> {
-        match self.trash.selected() {
+impl Trash {
+    pub fn disabled_actions(&self) -> Vec<Action> {
+        match self.selected() {
             Some(space) if space.permissions.admin => Vec::new(),
             _ => vec![Action::Restore],
         }
     }
 
-    pub(super) fn on_trash_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let len = self.trash.entries().len();
+    pub fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        let len = self.entries().len();
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
-        if crate::app::move_selection(&mut self.trash.selection, action, len, page) {
+        if crate::app::move_selection(&mut self.selection, action, len, page) {
             return Some(Step::default());
         }
         if action != Action::Restore {
             return None;
         }
-        let Some(space) = self.trash.selected().cloned() else {
-            self.trash.notice = Some(Notice::info("nothing to restore: the trash is empty"));
+        let Some(space) = self.selected().cloned() else {
+            self.notice = Some(Notice::info("nothing to restore: the trash is empty"));
             return Some(Step::default());
         };
         if !space.permissions.admin {
-            self.trash.notice = Some(Notice::info(
+            self.notice = Some(Notice::info(
                 "you are not an admin of this space; admin is needed to restore it",
             ));
             return Some(Step::default());
         }
-        if self.trash.is_restoring() {
-            self.trash.notice = Some(Notice::info("still restoring…"));
+        if self.is_restoring() {
+            self.notice = Some(Notice::info("still restoring…"));
             return Some(Step::default());
         }
         let request = ctx.requests.issue();
         let call = SpacesCall::Restore {
             space: space.id.clone(),
         };
-        self.trash.restoring = Some((request, space));
+        self.restoring = Some((request, space));
         Some(Step::cmd(Cmd::Api {
             request,
             call: ApiCall::Spaces(call),
         }))
     }
 
-    pub(super) fn on_trash_response(
-        &mut self,
-        request: RequestId,
-        response: &SpacesResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
-        let (waiting, space) = self.trash.restoring.clone()?;
+    /// The answer to a restore; `None` when it is not the one in flight. `Some(true)` when the
+    /// space came back, so the organization's listing (and the Spaces tree) is read again.
+    pub fn on_response(&mut self, request: RequestId, response: &SpacesResponse) -> Option<bool> {
+        let (waiting, space) = self.restoring.clone()?;
         if waiting != request {
             return None;
         }
-        self.trash.restoring = None;
-        let cmd = match response {
+        self.restoring = None;
+        let reload = match response {
             SpacesResponse::Space(Ok(restored)) => {
-                self.trash.forget(&space.id);
-                self.trash.notice = Some(Notice::info(format!(
+                self.forget(&space.id);
+                self.notice = Some(Notice::info(format!(
                     "Restored “{}”: it is back in the Spaces tab",
                     restored.title
                 )));
-                self.load_tree(ctx)
+                true
             }
             SpacesResponse::Space(Err(error)) => {
-                self.trash.notice = Some(Notice::error(format!(
+                self.notice = Some(Notice::error(format!(
                     "Could not restore “{}”: {}",
                     space.title,
                     server_message(error)
                 )));
-                Cmd::None
+                false
             }
-            _ => Cmd::None,
+            _ => false,
         };
-        Some(Step::cmd(cmd))
+        Some(reload)
     }
 }
 

@@ -1,24 +1,25 @@
 //! The organization's Members tab: the list with the server's filters (search as you type,
 //! role, sort and order), a member's details (their spaces and teams), and the admin's
-//! changes: role, SSO membership, removal, each asked first and naming the person.
+//! changes: role, SSO membership, removal, each asked first and naming the person (those
+//! are in `changes.rs`).
+
+use std::ops::ControlFlow;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
-use super::server_filter::{ServerFilter, Typed};
+use super::changes::{Change, Modal};
 use crate::api::models::{Member, Organization};
 use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
-use crate::screens::site::server_message;
-use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
-use crate::ui::picker::{PickOption, PickOutcome, Picker};
 
 /// The role filter's cycle: every role, then guests, then everyone again.
 const ROLE_CYCLE: [MemberRoleFilter; 7] = [
@@ -104,26 +105,6 @@ pub fn summary(filter: &MemberFilter) -> String {
     parts.join(" · ")
 }
 
-/// A change waiting for its yes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Change {
-    Role(Option<MemberRole>),
-    Sso,
-    Remove,
-}
-
-/// The popup open over the tab.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Modal {
-    /// The role picker for a member; values are role names, `guest` for none.
-    Role(Picker<Member>),
-    Confirm {
-        confirm: Confirm,
-        member: Member,
-        change: Change,
-    },
-}
-
 /// One member's details, opened with enter.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Details {
@@ -147,7 +128,7 @@ pub struct MembersTab {
     pub details: Option<Details>,
     pub modal: Option<Modal>,
     /// The change in flight: its request, the member and what changes.
-    sending: Option<(RequestId, Member, Change)>,
+    pub(super) sending: Option<(RequestId, Member, Change)>,
     pub notice: Option<Notice>,
 }
 
@@ -201,7 +182,7 @@ impl MembersTab {
         }
     }
 
-    fn more(&mut self, ctx: &mut Ctx) -> Cmd {
+    pub(super) fn more(&mut self, ctx: &mut Ctx) -> Cmd {
         let Some(page) = self.list.want_more(self.selection.selected) else {
             return Cmd::None;
         };
@@ -235,16 +216,6 @@ impl MembersTab {
         self.reload(ctx)
     }
 
-    fn refuse_unless_admin(&mut self, what: &str) -> bool {
-        if self.can_admin {
-            return false;
-        }
-        self.notice = Some(Notice::error(format!(
-            "{what} needs the admin role in this organization"
-        )));
-        true
-    }
-
     fn open_details(&mut self, ctx: &mut Ctx) -> Cmd {
         let Some(member) = self.selected().cloned() else {
             return Cmd::None;
@@ -267,186 +238,6 @@ impl MembersTab {
         }
     }
 
-    fn role_picker(member: Member) -> Picker<Member> {
-        let options = ROLE_CHOICES
-            .iter()
-            .map(|(role, detail)| PickOption {
-                value: role_name(role.as_ref()),
-                label: role_name(role.as_ref()),
-                detail: detail.to_string(),
-            })
-            .collect();
-        let current = role_name(member.role.as_ref());
-        let title = format!("Role of {}", member.name());
-        Picker::new(&title, options, member).at(Some(&current))
-    }
-
-    /// The member the change is for: the one whose details are open, else the selected row.
-    fn target(&self) -> Option<Member> {
-        match &self.details {
-            Some(details) => Some(details.member.clone()),
-            None => self.selected().cloned(),
-        }
-    }
-
-    fn ask(&mut self, member: Member, change: Change) {
-        let name = member.name().to_string();
-        let confirm = match &change {
-            Change::Role(role) => Confirm::new(
-                match role {
-                    Some(role) => format!("Give {name} the {role} role?"),
-                    None => format!("Make {name} a guest?"),
-                },
-                format!(
-                    "Their role changes from {} to {} in this organization.",
-                    role_name(member.role.as_ref()),
-                    role_name(role.as_ref())
-                ),
-                "change",
-            ),
-            Change::Sso => Confirm::new(
-                format!("Make {name} an SSO member?"),
-                "They will sign in to this organization through its single sign-on provider.",
-                "make SSO member",
-            ),
-            Change::Remove => Confirm::new(
-                format!("Remove {name} from this organization?"),
-                "They lose access to its content and leave its teams.",
-                "remove",
-            ),
-        };
-        self.modal = Some(Modal::Confirm {
-            confirm,
-            member,
-            change,
-        });
-    }
-
-    fn send(&mut self, member: Member, change: Change, ctx: &mut Ctx) -> Cmd {
-        let organization = self.organization.clone();
-        let user = member.id.clone();
-        let call = match &change {
-            Change::Role(role) => MembersCall::SetRole {
-                organization,
-                user,
-                role: role.clone(),
-            },
-            Change::Sso => MembersCall::MakeSso { organization, user },
-            Change::Remove => MembersCall::Remove { organization, user },
-        };
-        let request = ctx.requests.issue();
-        self.sending = Some((request, member, change));
-        Cmd::Api {
-            request,
-            call: ApiCall::Members(call),
-        }
-    }
-
-    fn on_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        let modal = self.modal.take()?;
-        match modal {
-            Modal::Role(mut picker) => match picker.handle_key(key) {
-                PickOutcome::Picked(values) => {
-                    let value = values.first().cloned().unwrap_or_default();
-                    let role = (value != "guest").then(|| MemberRole::from(value.as_str()));
-                    let member = picker.purpose;
-                    if role == member.role {
-                        self.notice = Some(Notice::info(format!(
-                            "{} is already {}",
-                            member.name(),
-                            role_name(role.as_ref())
-                        )));
-                    } else {
-                        self.ask(member, Change::Role(role));
-                    }
-                }
-                PickOutcome::Cancelled => {}
-                PickOutcome::Pending => self.modal = Some(Modal::Role(picker)),
-            },
-            Modal::Confirm {
-                confirm,
-                member,
-                change,
-            } => match confirm.handle_key(key) {
-                ConfirmOutcome::Confirmed => {
-                    return Some(Step::cmd(self.send(member, change, ctx)));
-                }
-                ConfirmOutcome::Cancelled => {}
-                ConfirmOutcome::Ignored => {
-                    self.modal = Some(Modal::Confirm {
-                        confirm,
-                        member,
-                        change,
-                    })
-                }
-            },
-        }
-        Some(Step::default())
-    }
-
-    fn on_change_answer(&mut self, response: &MembersResponse, ctx: &mut Ctx) -> Cmd {
-        let Some((_, member, change)) = self.sending.take() else {
-            return Cmd::None;
-        };
-        let name = member.name().to_string();
-        // ── review flow ──
-        if matches!(
-            response,
-            MembersResponse::Updated(Ok(_)) | MembersResponse::Removed(Ok(()))
-        ) {
-            ctx.action_log
-                .record(logged_change(&self.organization, &member, &change));
-        }
-        match response {
-            MembersResponse::Updated(Ok(updated)) => {
-                let text = match change {
-                    Change::Sso => format!("{name} is now an SSO member"),
-                    _ => format!("{name}'s role is now {}", role_name(updated.role.as_ref())),
-                };
-                self.notice = Some(Notice::info(text));
-                self.replace(updated.clone());
-                Cmd::None
-            }
-            MembersResponse::Removed(Ok(())) => {
-                self.notice = Some(Notice::info(format!(
-                    "Removed {name} from the organization"
-                )));
-                self.details = None;
-                self.list.items.retain(|known| known.id != member.id);
-                self.selection.clamp(self.visible().len());
-                self.more(ctx)
-            }
-            MembersResponse::Updated(Err(error)) | MembersResponse::Removed(Err(error)) => {
-                let what = match change {
-                    Change::Role(_) => "change the role of",
-                    Change::Sso => "make an SSO member of",
-                    Change::Remove => "remove",
-                };
-                self.notice = Some(Notice::error(format!(
-                    "Could not {what} {name}: {}",
-                    server_message(error)
-                )));
-                Cmd::None
-            }
-            MembersResponse::Details(_) => Cmd::None,
-        }
-    }
-
-    /// A member as the server has them now, in the list and in the open details.
-    fn replace(&mut self, updated: Member) {
-        if let Some(known) = self
-            .list
-            .items
-            .iter_mut()
-            .find(|known| known.id == updated.id)
-        {
-            *known = updated.clone();
-        }
-        if let Some(details) = self.details.as_mut().filter(|d| d.member.id == updated.id) {
-            details.member = updated;
-        }
-    }
-
     fn on_details_action(&mut self, action: Action) -> Option<Step> {
         let details = self.details.as_mut()?;
         match action {
@@ -458,38 +249,6 @@ impl MembersTab {
                 return None;
             }
             _ => {}
-        }
-        Some(Step::default())
-    }
-
-    fn on_change_action(&mut self, action: Action) -> Option<Step> {
-        let what = match action {
-            Action::ChangeRole => "Changing a member's role",
-            Action::MakeSsoMember => "Making an SSO member",
-            Action::Delete => "Removing a member",
-            _ => return None,
-        };
-        if self.refuse_unless_admin(what) {
-            return Some(Step::default());
-        }
-        if self.sending.is_some() {
-            self.notice = Some(Notice::info("still sending the last change…"));
-            return Some(Step::default());
-        }
-        let Some(member) = self.target() else {
-            self.notice = Some(Notice::info("no member selected"));
-            return Some(Step::default());
-        };
-        match action {
-            Action::ChangeRole => self.modal = Some(Modal::Role(Self::role_picker(member))),
-            Action::MakeSsoMember if member.sso == Some(true) => {
-                self.notice = Some(Notice::info(format!(
-                    "{} is already an SSO member",
-                    member.name()
-                )));
-            }
-            Action::MakeSsoMember => self.ask(member, Change::Sso),
-            _ => self.ask(member, Change::Remove),
         }
         Some(Step::default())
     }
@@ -538,12 +297,11 @@ impl OrgPane for MembersTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        crate::ui::notice::on_key(&mut self.notice);
-        if self.modal.is_some() {
-            return self.on_modal_key(key, ctx);
-        }
-        if key.code == KeyCode::Esc && crate::ui::notice::dismiss_error(&mut self.notice) {
-            return Some(Step::default());
+        let modal = |tab: &mut Self| tab.modal.is_some().then(|| tab.on_modal_key(key, ctx));
+        if let ControlFlow::Break(answer) =
+            notice_modal_esc(self, key, |tab| &mut tab.notice, modal)
+        {
+            return answer;
         }
         let cmd = match self.filter.on_key(key, ctx)? {
             Typed::Apply => self.apply_search(ctx),
@@ -637,7 +395,7 @@ impl OrgPane for MembersTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::members_view::draw(self, frame, area, model);
+        super::view::draw(self, frame, area, model);
     }
 }
 
@@ -655,50 +413,6 @@ impl MembersTab {
                 user: details.member.id.clone(),
             }),
         }
-    }
-}
-
-// ── review flow ──
-/// A member change as the action log shows it: a role change is undone by giving the earlier
-/// role back; SSO membership and removal have no inverse here.
-fn logged_change(
-    organization: &str,
-    member: &Member,
-    change: &Change,
-) -> crate::app::action_log::PendingEntry {
-    use crate::app::action_log::{PendingEntry, Undo};
-    let name = member.name().to_string();
-    let place = "organization members".to_string();
-    match change {
-        Change::Role(role) => PendingEntry::new(
-            format!(
-                "Changed {name}'s role from {} to {}",
-                role_name(member.role.as_ref()),
-                role_name(role.as_ref())
-            ),
-            place,
-            Undo::inverse(
-                ApiCall::Members(MembersCall::SetRole {
-                    organization: organization.to_string(),
-                    user: member.id.clone(),
-                    role: member.role.clone(),
-                }),
-                format!(
-                    "Gives {name} the {} role back",
-                    role_name(member.role.as_ref())
-                ),
-            ),
-        ),
-        Change::Sso => PendingEntry::new(
-            format!("Made {name} an SSO member"),
-            place,
-            Undo::impossible("SSO membership is undone in the identity provider"),
-        ),
-        Change::Remove => PendingEntry::new(
-            format!("Removed {name} from the organization"),
-            place,
-            Undo::impossible("a removed member has to be invited again"),
-        ),
     }
 }
 

@@ -6,21 +6,22 @@
 //! list is read again every few seconds, so its state follows.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use super::VersionsScreen;
 use crate::api::models::{OpenApiSpec, Organization, ProcessingState, SpecVisibility};
 use crate::api::{ApiError, slug_problem, source_url_problem};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::openapi::VersionsScreen;
+use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;
-use crate::ui::notice::{self, Notice};
+use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
 
 /// What a prompt of this tab asks for.
@@ -155,7 +156,7 @@ impl OpenApiTab {
 
     /// Refuses (with the reason in the notice) when `refusal` says so or a write is in flight.
     fn refused(&mut self, refusal: Option<String>) -> bool {
-        let blocked = super::translations::write_blocked(refusal, self.is_sending());
+        let blocked = crate::screens::translations::tab::write_blocked(refusal, self.is_sending());
         let refused = blocked.is_some();
         if refused {
             self.notice = blocked;
@@ -228,6 +229,24 @@ impl OpenApiTab {
             _ => return None,
         }
         Some(Cmd::None)
+    }
+
+    /// A key while a popup is open (taken out of `modal`; put back while it stays open).
+    fn on_modal_key(&mut self, modal: Modal, key: &KeyEvent, ctx: &mut Ctx) -> Step {
+        match modal {
+            Modal::Prompt(prompt) => Step::cmd(self.on_prompt_key(prompt, key, ctx)),
+            Modal::Confirm(confirm, then) => {
+                let cmd = match confirm.handle_key(key) {
+                    ConfirmOutcome::Confirmed => self.confirmed(then, ctx),
+                    ConfirmOutcome::Cancelled => Cmd::None,
+                    ConfirmOutcome::Ignored => {
+                        self.modal = Some(Modal::Confirm(confirm, then));
+                        Cmd::None
+                    }
+                };
+                Step::cmd(cmd)
+            }
+        }
     }
 
     fn on_prompt_key(
@@ -342,7 +361,7 @@ impl OpenApiTab {
     }
 }
 
-impl super::OrgPane for OpenApiTab {
+impl OrgPane for OpenApiTab {
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         match self.specs {
             Loadable::NotAsked => self.load(ctx),
@@ -372,23 +391,13 @@ impl super::OrgPane for OpenApiTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        match self.modal.take() {
-            Some(Modal::Prompt(prompt)) => Some(Step::cmd(self.on_prompt_key(prompt, key, ctx))),
-            Some(Modal::Confirm(confirm, then)) => {
-                let cmd = match confirm.handle_key(key) {
-                    ConfirmOutcome::Confirmed => self.confirmed(then, ctx),
-                    ConfirmOutcome::Cancelled => Cmd::None,
-                    ConfirmOutcome::Ignored => {
-                        self.modal = Some(Modal::Confirm(confirm, then));
-                        Cmd::None
-                    }
-                };
-                Some(Step::cmd(cmd))
-            }
-            None => (key.code == KeyCode::Esc && notice::dismiss_error(&mut self.notice))
-                .then(Step::default),
-        }
+        let modal = |tab: &mut Self| {
+            let modal = tab.modal.take()?;
+            Some(Some(tab.on_modal_key(modal, key, ctx)))
+        };
+        notice_modal_esc(self, key, |tab| &mut tab.notice, modal)
+            .break_value()
+            .flatten()
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
@@ -469,6 +478,6 @@ impl super::OrgPane for OpenApiTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        crate::screens::openapi::view::draw_tab(self, frame, area, model);
+        super::view::draw_tab(self, frame, area, model);
     }
 }

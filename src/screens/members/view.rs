@@ -7,7 +7,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::members::{Details, MembersTab, Modal, role_name, summary};
+use super::tab::{role_name, summary};
+use super::{Details, MembersTab, Modal};
 use crate::api::models::Member;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;

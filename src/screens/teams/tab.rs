@@ -3,22 +3,22 @@
 //! (title, then optional initial members), rename and delete teams; enter opens a team's
 //! members (src/screens/teams/).
 
+use std::ops::ControlFlow;
+
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use super::pane::OrgPane;
-use super::server_filter::{ServerFilter, Typed};
+use super::{TeamScreen, load_pickable, member_options, picker_title, settle_pickable};
 use crate::api::models::{Organization, Team};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::screens::site::server_message;
-use crate::screens::teams::{
-    TeamScreen, load_pickable, member_options, picker_title, settle_pickable,
-};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;
@@ -433,12 +433,11 @@ impl OrgPane for TeamsTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        crate::ui::notice::on_key(&mut self.notice);
-        if self.modal.is_some() {
-            return self.on_modal_key(key, ctx);
-        }
-        if key.code == KeyCode::Esc && crate::ui::notice::dismiss_error(&mut self.notice) {
-            return Some(Step::default());
+        let modal = |tab: &mut Self| tab.modal.is_some().then(|| tab.on_modal_key(key, ctx));
+        if let ControlFlow::Break(answer) =
+            notice_modal_esc(self, key, |tab| &mut tab.notice, modal)
+        {
+            return answer;
         }
         let cmd = match self.filter.on_key(key, ctx)? {
             Typed::Apply => self.apply_filter(ctx),
@@ -559,7 +558,7 @@ impl OrgPane for TeamsTab {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        crate::screens::teams::view::draw_tab(self, frame, area, model);
+        super::view::draw_tab(self, frame, area, model);
     }
 }
 
