@@ -20,6 +20,7 @@ pub mod replies;
 pub mod threads;
 mod view;
 // ── threads on the diff ──
+mod diff_rows;
 pub mod diff_threads;
 pub mod since;
 
