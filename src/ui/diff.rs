@@ -1,5 +1,11 @@
 //! A page's markdown, main against the change request: line hunks from `similar`, with the
 //! changed words inside changed lines marked. Drawn unified, or side by side when there is room.
+//!
+//! Every drawn row knows what it shows ([`DiffRowOrigin`]): the page, the side, the line
+//! numbers and the document block, once the screen said which page and blocks these are
+//! ([`PageDiff::locate`]).
+
+use std::sync::Arc;
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -27,6 +33,81 @@ pub struct DiffLine {
     pub new_number: Option<usize>,
     /// The text in pieces; `true` marks a piece that changed within the line.
     pub pieces: Vec<(bool, String)>,
+    /// The block of main's version the line is in (None for a blank line, or until located).
+    pub old_block: Option<DiffBlock>,
+    /// The block of the change request's version the line is in.
+    pub new_block: Option<DiffBlock>,
+}
+
+impl DiffLine {
+    /// What a row showing this line (alone) shows: an unchanged line is on both sides, and its
+    /// block is the change request's, where comments go.
+    fn origin(&self, page: Option<&Arc<str>>) -> DiffRowOrigin {
+        let (side, block) = match self.kind {
+            LineKind::Same => (DiffSide::Both, &self.new_block),
+            LineKind::Added => (DiffSide::New, &self.new_block),
+            LineKind::Removed => (DiffSide::Old, &self.old_block),
+        };
+        DiffRowOrigin {
+            page: page.cloned(),
+            side,
+            old_line: self.old_number,
+            new_line: self.new_number,
+            block: block.clone(),
+        }
+    }
+}
+
+/// Which version of the page a row of the laid-out diff shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DiffSide {
+    /// No line of either version: a hunk header, or a row about the page as a whole.
+    #[default]
+    None,
+    /// A line only main has: removed.
+    Old,
+    /// A line only the change request has: added.
+    New,
+    /// An unchanged line, in both versions (context).
+    Both,
+    /// Side by side: a removed line on the left beside the added line that replaces it.
+    Paired,
+}
+
+/// A block of one version of a page: its place among that version's top-level blocks, and
+/// its document `key` (what comment threads name as `target.node`) when the change's
+/// content gives one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiffBlock {
+    pub index: usize,
+    pub node: Option<String>,
+}
+
+/// What one row of the laid-out diff shows: which page, which side, which line of each
+/// version, and which document block. A wrapped line's continuation rows carry the origin of
+/// the line they continue.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DiffRowOrigin {
+    /// The page's id; None until the diff was located on a page.
+    pub page: Option<Arc<str>>,
+    pub side: DiffSide,
+    /// The line's number in main's version, when the row shows one.
+    pub old_line: Option<usize>,
+    /// The line's number in the change request's version, when the row shows one.
+    pub new_line: Option<usize>,
+    /// The block on the row's side (the change request's for [`DiffSide::Both`] and
+    /// [`DiffSide::Paired`]); None for a blank line between blocks and for headers.
+    pub block: Option<DiffBlock>,
+}
+
+impl DiffRowOrigin {
+    /// A row of the page that shows no line: a hunk header, or a row about the whole page.
+    pub fn header(page: Option<&Arc<str>>) -> DiffRowOrigin {
+        DiffRowOrigin {
+            page: page.cloned(),
+            ..DiffRowOrigin::default()
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -41,6 +122,25 @@ pub struct PageDiff {
     pub hunks: Vec<Hunk>,
     pub added: usize,
     pub removed: usize,
+    /// The page this is the diff of, once located.
+    pub page: Option<Arc<str>>,
+}
+
+impl PageDiff {
+    /// Says which page this is and which block each line is in, on each side (by its line
+    /// number there): the rows drawn from it then carry it in their [`DiffRowOrigin`].
+    pub fn locate(
+        &mut self,
+        page: &str,
+        old_block: impl Fn(usize) -> Option<DiffBlock>,
+        new_block: impl Fn(usize) -> Option<DiffBlock>,
+    ) {
+        self.page = Some(Arc::from(page));
+        for line in self.hunks.iter_mut().flat_map(|hunk| &mut hunk.lines) {
+            line.old_block = line.old_number.and_then(&old_block);
+            line.new_block = line.new_number.and_then(&new_block);
+        }
+    }
 }
 
 /// Diffs two versions of a page. Either side may be empty (a created or deleted page).
@@ -80,6 +180,8 @@ pub fn diff_pages(old: &str, new: &str) -> PageDiff {
                     old_number: change.old_index().map(|i| i + 1),
                     new_number: change.new_index().map(|i| i + 1),
                     pieces,
+                    old_block: None,
+                    new_block: None,
                 });
             }
         }
@@ -96,6 +198,15 @@ pub struct DiffView {
     /// For each row, the change request's line it starts (None for hunk headers, removed
     /// lines and wrapped continuations): where comment threads and `c` anchor.
     pub new_lines: Vec<Option<usize>>,
+    /// For each row, what it shows: page, side, line numbers, block.
+    pub origins: Vec<DiffRowOrigin>,
+}
+
+impl DiffView {
+    /// What row `row` shows.
+    pub fn origin(&self, row: usize) -> Option<&DiffRowOrigin> {
+        self.origins.get(row)
+    }
 }
 
 /// Side by side needs this many columns; below it the diff is unified.
@@ -136,11 +247,14 @@ fn render_unified(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
     let mut view = DiffView::default();
     let gutter_width = 10usize;
     let text_width = (width as usize).saturating_sub(gutter_width).max(1);
+    let page = diff.page.as_ref();
     for hunk in &diff.hunks {
         view.hunk_rows.push(view.lines.len());
         view.lines.push(hunk_header(hunk, theme));
         view.new_lines.push(None);
+        view.origins.push(DiffRowOrigin::header(page));
         for line in &hunk.lines {
+            let origin = line.origin(page);
             let (base, emphasis, sign) = styles(line.kind, theme);
             let gutter = format!(
                 "{:>4} {:>4}{sign}",
@@ -162,6 +276,7 @@ fn render_unified(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
                 spans.extend(row);
                 view.lines.push(Line::from(spans));
                 view.new_lines.push(line.new_number.filter(|_| index == 0));
+                view.origins.push(origin.clone());
             }
         }
     }
@@ -173,10 +288,12 @@ fn render_side_by_side(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
     let half = (width as usize).saturating_sub(3) / 2;
     let number_width = 5usize;
     let text_width = half.saturating_sub(number_width).max(1);
+    let page = diff.page.as_ref();
     for hunk in &diff.hunks {
         view.hunk_rows.push(view.lines.len());
         view.lines.push(hunk_header(hunk, theme));
         view.new_lines.push(None);
+        view.origins.push(DiffRowOrigin::header(page));
         // Pair removed lines with the added lines that replace them, row by row.
         let mut index = 0;
         while index < hunk.lines.len() {
@@ -186,6 +303,7 @@ fn render_side_by_side(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
                     &mut view,
                     Some(line),
                     Some(line),
+                    line.origin(page),
                     text_width,
                     number_width,
                     theme,
@@ -203,10 +321,12 @@ fn render_side_by_side(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
                 .take_while(|l| l.kind == LineKind::Added)
                 .collect();
             for pair in 0..removed.len().max(added.len()) {
+                let (left, right) = (removed.get(pair).copied(), added.get(pair).copied());
                 push_pair(
                     &mut view,
-                    removed.get(pair).copied(),
-                    added.get(pair).copied(),
+                    left,
+                    right,
+                    pair_origin(page, left, right),
                     text_width,
                     number_width,
                     theme,
@@ -218,10 +338,28 @@ fn render_side_by_side(diff: &PageDiff, width: u16, theme: &Theme) -> DiffView {
     view
 }
 
+/// What a side-by-side row of a removed line (left) and the added line beside it shows.
+fn pair_origin(
+    page: Option<&Arc<str>>,
+    left: Option<&DiffLine>,
+    right: Option<&DiffLine>,
+) -> DiffRowOrigin {
+    match (left, right) {
+        (Some(left), Some(right)) => DiffRowOrigin {
+            side: DiffSide::Paired,
+            old_line: left.old_number,
+            ..right.origin(page)
+        },
+        (Some(line), None) | (None, Some(line)) => line.origin(page),
+        (None, None) => DiffRowOrigin::header(page),
+    }
+}
+
 fn push_pair(
     view: &mut DiffView,
     left: Option<&DiffLine>,
     right: Option<&DiffLine>,
+    origin: DiffRowOrigin,
     text_width: usize,
     number_width: usize,
     theme: &Theme,
@@ -270,6 +408,7 @@ fn push_pair(
         view.lines.push(Line::from(spans));
         view.new_lines
             .push(right.and_then(|line| line.new_number).filter(|_| row == 0));
+        view.origins.push(origin.clone());
     }
 }
 
@@ -361,6 +500,24 @@ mod tests {
             plain(&narrow).iter().all(|l| !l.contains(" │ ")),
             "unified when narrow"
         );
+    }
+
+    #[test]
+    fn every_row_has_an_origin_that_agrees_with_the_numbers_drawn() {
+        let long = format!("{}\n", "word ".repeat(40));
+        let diff = diff_pages("a\nb\nc\n", &format!("a\nB\nc\n{long}"));
+        for (width, side_by_side) in [(60, false), (130, true)] {
+            let view = render(&diff, width, side_by_side, &Theme::default());
+            assert_eq!(view.origins.len(), view.lines.len());
+            for (row, new_line) in view.new_lines.iter().enumerate() {
+                if let Some(line) = new_line {
+                    assert_eq!(view.origins[row].new_line, Some(*line), "{row}");
+                }
+            }
+            for row in &view.hunk_rows {
+                assert_eq!(view.origins[*row], DiffRowOrigin::default());
+            }
+        }
     }
 
     #[test]

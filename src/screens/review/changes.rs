@@ -150,7 +150,12 @@ impl ReviewScreen {
             return Cmd::None;
         };
         let old = since_base.as_deref().unwrap_or(&sides.main);
-        self.page_diff = Some(diff::diff_pages(old, &sides.change_request));
+        self.page_diff = Some(super::diff_rows::page_diff(
+            &page,
+            old,
+            &sides.change_request,
+            &sides.block_keys,
+        ));
         self.diff_threads.placement =
             super::diff_threads::Placement::new(&sides.change_request, &sides.block_keys);
         let markdown: Arc<str> = Arc::from(sides.change_request.as_str());

@@ -9,13 +9,15 @@
 //! block. A thread whose block is unknown, or outside the lines the diff shows, or that has
 //! no block at all, sits in a row at the top of its page's diff.
 
+use std::sync::Arc;
+
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use serde_json::Value;
 
 use super::{ComposeTarget, ReviewScreen, ReviewTab, ThreadFilter, counted};
 use crate::app::{Cmd, Ctx};
-use crate::ui::diff::DiffView;
+use crate::ui::diff::{DiffRowOrigin, DiffView};
 use crate::ui::theme::Theme;
 
 /// Columns the gutter of markers takes before each diff row: the cursor and `▌N`.
@@ -158,9 +160,10 @@ fn marker(count: usize) -> String {
 }
 
 /// Puts the marker gutter before every row of `view` and, when some threads have no line
-/// shown, a row at the top saying so. `threads` are (thread index, node, resolved).
+/// shown, a row at the top of `page` saying so. `threads` are (thread index, node, resolved).
 pub fn decorate(
     view: &mut DiffView,
+    page: Option<&Arc<str>>,
     placement: &Placement,
     threads: &[(usize, Option<String>, bool)],
     theme: &Theme,
@@ -224,6 +227,7 @@ pub fn decorate(
             ]),
         );
         view.new_lines.insert(0, None);
+        view.origins.insert(0, DiffRowOrigin::header(page));
         for row in &mut view.hunk_rows {
             *row += 1;
         }
@@ -276,7 +280,9 @@ impl ReviewScreen {
                     .collect()
             })
             .unwrap_or_default();
-        self.diff_threads.marks = decorate(view, &self.diff_threads.placement, &threads, theme);
+        let page = self.page_diff.as_ref().and_then(|diff| diff.page.as_ref());
+        self.diff_threads.marks =
+            decorate(view, page, &self.diff_threads.placement, &threads, theme);
     }
 
     /// The row `c` and `m` act on: the first row at the top of the view that shows a line of

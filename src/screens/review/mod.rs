@@ -10,6 +10,9 @@ mod actions;
 mod changes;
 mod content;
 mod description;
+mod permissions;
+mod responses;
+mod state;
 // ── review flow ──
 mod logged;
 mod overview;
@@ -17,6 +20,7 @@ pub mod replies;
 pub mod threads;
 mod view;
 // ── threads on the diff ──
+mod diff_rows;
 pub mod diff_threads;
 pub mod since;
 
@@ -26,184 +30,25 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::api::ApiError;
-use crate::api::models::MemberRole;
-use crate::api::models::{ChangeRequest, Comment, Member, Reaction, RequestedReviewer, User};
+use crate::api::models::{ChangeRequest, RequestedReviewer, User};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::review_calls::{
-    ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse, ThreadReplies,
+    ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
 };
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::ui::address_popup::AddressPopup;
-use crate::ui::composer::Composer;
 use crate::ui::diff::{DiffView, PageDiff};
-use crate::ui::emoji_picker::EmojiPicker;
-use crate::ui::input::{Filter, LineInput};
+use crate::ui::input::Filter;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reader::Reader;
 
 pub use changes::{ChangeKind, ChangedPageRow};
 pub use overview::{Event, Siblings, timeline};
+pub(crate) use permissions::role_from_permissions;
+pub use permissions::{outcome_unknown, refused};
+pub use state::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewTab};
 pub use threads::{Row, ThreadFilter};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ReviewTab {
-    /// What the change request is and what happened to it: a review opens here.
-    #[default]
-    Overview,
-    Changes,
-    Comments,
-    Reviews,
-}
-
-impl ReviewTab {
-    pub const ALL: [ReviewTab; 4] = [
-        ReviewTab::Overview,
-        ReviewTab::Changes,
-        ReviewTab::Comments,
-        ReviewTab::Reviews,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            ReviewTab::Overview => "Overview",
-            ReviewTab::Changes => "Changes",
-            ReviewTab::Comments => "Comments",
-            ReviewTab::Reviews => "Reviews",
-        }
-    }
-}
-
-/// What a composer's text will become when sent.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ComposeTarget {
-    NewComment {
-        page: Option<String>,
-    },
-    Reply {
-        comment: String,
-    },
-    Edit {
-        comment: String,
-        reply: Option<String>,
-    },
-    Review {
-        approve: bool,
-    },
-    /// The description, as text from [`crate::ui::document`].
-    Description,
-    // ── threads on the diff ──
-    /// A comment on a line of a page's diff: on its block (`node`) when the line is in one.
-    BlockComment {
-        page: String,
-        node: Option<String>,
-        line: usize,
-    },
-}
-
-/// Something that must be confirmed before it is sent.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Confirmation {
-    Delete {
-        comment: String,
-        reply: Option<String>,
-    },
-    SetStatus {
-        status: crate::api::models::ChangeRequestStatus,
-    },
-    RemoveReviewer {
-        user: String,
-        name: String,
-    },
-    SetSubject {
-        subject: String,
-    },
-    /// A description whose text could not hold every block: `kept` of them stay as they are.
-    SetDescription {
-        document: serde_json::Value,
-        kept: usize,
-        draft_key: String,
-    },
-}
-
-// One overlay at a time, replaced as a whole: the size difference does not matter.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone)]
-pub enum Overlay {
-    Composer {
-        target: ComposeTarget,
-        draft_key: String,
-        composer: Composer,
-    },
-    /// By id, not by row: a reload while the picker is open must not move the reaction.
-    Reactions {
-        comment: String,
-        reply: Option<String>,
-        picker: EmojiPicker,
-    },
-    WhoReacted {
-        lines: Vec<String>,
-    },
-    Confirm(Confirmation),
-    Preflight,
-    /// The one-line subject editor; enter asks before anything is sent.
-    Subject {
-        input: LineInput,
-        error: Option<String>,
-    },
-    Reviewers {
-        members: Loadable<Vec<Member>>,
-        filter: Filter,
-        selection: Selection,
-    },
-    /// The address of a PDF the server made.
-    Pdf(AddressPopup),
-}
-
-/// A write in flight, with what to restore if the server refuses it.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone)]
-pub enum PendingWrite {
-    Resolve {
-        comment: String,
-        previous: Comment,
-    },
-    React {
-        comment: String,
-        reply: Option<String>,
-        previous: Vec<Reaction>,
-    },
-    Post {
-        draft_key: String,
-    },
-    Edit {
-        draft_key: String,
-        comment: String,
-        reply: Option<String>,
-        text: String,
-    },
-    Delete {
-        comment: String,
-        reply: Option<String>,
-    },
-    Review {
-        draft_key: String,
-    },
-    Reviewers,
-    Status,
-    Subject,
-    Description {
-        draft_key: String,
-    },
-    Pdf {
-        /// The page's title, or None for the whole change request.
-        page: Option<String>,
-    },
-    Merge,
-    Update,
-}
 
 #[derive(Debug)]
 pub struct ReviewScreen {
@@ -388,34 +233,6 @@ impl ReviewScreen {
         format!("{}{suffix}", self.draft_prefix())
     }
 
-    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        // Seen before: paint what we had at once; the answer replaces it.
-        if self.bundle.value().is_none()
-            && let Some(cached) = ctx.reviews.get(&self.target)
-        {
-            self.bundle = Loadable::Loaded(cached.clone());
-            self.pages = changes::changed_pages(cached);
-        }
-        let request = ctx.requests.issue();
-        self.bundle.start(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::Review(ReviewCall::LoadReview(self.target.clone())),
-        }
-    }
-
-    fn load_me(&mut self, ctx: &mut Ctx) -> Cmd {
-        if self.me.value().is_some() || self.me.is_loading() {
-            return Cmd::None;
-        }
-        let request = ctx.requests.issue();
-        self.me.start(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::Review(ReviewCall::CurrentUser),
-        }
-    }
-
     /// Sends a review call, remembering what to undo if it fails.
     fn send(&mut self, ctx: &mut Ctx, call: ReviewCall, pending: PendingWrite) -> Cmd {
         let request = ctx.requests.issue();
@@ -429,62 +246,6 @@ impl ReviewScreen {
 
     fn notice(&mut self, text: impl Into<String>, error: bool) {
         self.notice = Some(Notice::new(text, error));
-    }
-
-    // Permissions: the change request's own when the server sends them, else the space's.
-
-    pub fn can_comment(&self) -> bool {
-        self.permission(|p| p.comment, |s| s.comment)
-    }
-
-    pub fn can_review(&self) -> bool {
-        self.permission(|p| p.review, |s| s.review)
-    }
-
-    pub fn can_merge(&self) -> bool {
-        self.permission(|p| p.merge, |s| s.merge)
-    }
-
-    pub fn can_edit(&self) -> bool {
-        self.permission(|p| p.edit, |s| s.edit)
-    }
-
-    /// Who the server says you are here: the space's permissions (which include admin),
-    /// else the change request's.
-    pub fn role(&self) -> Option<String> {
-        let bundle = self.bundle.value()?;
-        if let Some(space) = &bundle.space {
-            let p = &space.permissions;
-            return Some(crate::screens::role_noun(Some(&role_from_permissions(
-                p.admin, p.merge, p.edit, p.review, p.comment,
-            ))));
-        }
-        let p = bundle.change_request.permissions.as_ref()?;
-        Some(crate::screens::role_noun(Some(&role_from_permissions(
-            false, p.merge, p.edit, p.review, p.comment,
-        ))))
-    }
-
-    /// The error text for a refused write, with the role you have.
-    fn refused(&self, what: &str, error: &ApiError) -> String {
-        refused(what, error, self.role().as_deref())
-    }
-
-    fn permission(
-        &self,
-        from_change_request: impl Fn(&crate::api::models::ChangeRequestPermissions) -> bool,
-        from_space: impl Fn(&crate::api::models::SpacePermissions) -> bool,
-    ) -> bool {
-        let Some(bundle) = self.bundle.value() else {
-            return false;
-        };
-        if let Some(permissions) = &bundle.change_request.permissions {
-            return from_change_request(permissions);
-        }
-        bundle
-            .space
-            .as_ref()
-            .is_some_and(|space| from_space(&space.permissions))
     }
 
     /// Says that drafts were found, once, when both the drafts and the permissions are known,
@@ -520,181 +281,6 @@ impl ReviewScreen {
             self.can_edit()
         } else {
             self.can_comment()
-        }
-    }
-
-    fn on_bundle(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.announce_drafts();
-        let Some(bundle) = self.bundle.value() else {
-            return Cmd::None;
-        };
-        self.pages = changes::changed_pages(bundle);
-        self.refilter_since();
-        self.page_selection.clamp(self.pages.len());
-        self.comment_selection.clamp(self.rows().len());
-        let page = self.follow_page(ctx, false);
-        // Threads came or went: the diff's markers are drawn again.
-        self.relayout(ctx);
-        let replies = self.fetch_replies(ctx);
-        let since = self.after_load(ctx);
-        Cmd::batch([page, replies, since])
-    }
-
-    /// Asks for the replies still missing: those of the threads on screen and the triage
-    /// targets at once, the rest in background batches (see [`replies`]).
-    fn fetch_replies(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(bundle) = self.bundle.value() else {
-            return Cmd::None;
-        };
-        if bundle.threads.iter().all(|thread| thread.replies_loaded) {
-            return Cmd::None;
-        }
-        let (first, nearest) = self.threads_to_show_first(ctx);
-        let plan = self.reply_loading.plan(&bundle.threads, &first, nearest);
-        let mut commands = Vec::new();
-        if !plan.on_screen.is_empty() {
-            commands.push(self.ask_for_replies(ctx, plan.on_screen, false));
-        }
-        for batch in plan.background {
-            commands.push(self.ask_for_replies(ctx, batch, true));
-        }
-        Cmd::batch(commands)
-    }
-
-    fn ask_for_replies(&mut self, ctx: &mut Ctx, comments: Vec<String>, background: bool) -> Cmd {
-        let request = ctx.requests.issue();
-        self.reply_loading
-            .sent(request, comments.clone(), background);
-        Cmd::Api {
-            request,
-            call: ApiCall::Review(ReviewCall::LoadReplies {
-                target: self.target.clone(),
-                comments,
-            }),
-        }
-    }
-
-    /// The threads whose replies matter first (indices): those in the comments list's window
-    /// around the selection (a screen's worth of rows, which is more than fits) and the
-    /// triage loop's next and previous stops; and the selected thread, where the background
-    /// batches start.
-    fn threads_to_show_first(&self, ctx: &Ctx) -> (Vec<usize>, usize) {
-        let rows = self.rows();
-        let selected = self
-            .comment_selection
-            .selected
-            .min(rows.len().saturating_sub(1));
-        let height = usize::from(ctx.size.height);
-        let mut first: Vec<usize> = rows
-            .iter()
-            .skip(selected.saturating_sub(height / 3))
-            .take(height)
-            .map(|row| row.thread)
-            .collect();
-        first.dedup();
-        let current = rows.get(selected).map_or(0, |row| row.thread);
-        let open = threads::unresolved(self.threads());
-        let next = open.iter().find(|t| **t > current).or(open.first());
-        let previous = open.iter().rev().find(|t| **t < current).or(open.last());
-        first.extend(next.into_iter().chain(previous).copied());
-        (first, current)
-    }
-
-    /// Replies came: they fill their threads (here and in the cache); the selection stays on
-    /// the same comment although rows appeared above it; more are asked for.
-    fn on_replies(&mut self, answers: &[ThreadReplies], ctx: &mut Ctx) -> Cmd {
-        let selected = self.selected_row();
-        let failure = match self.bundle.value_mut() {
-            Some(bundle) => self.reply_loading.apply(bundle, answers),
-            None => None,
-        };
-        if let Some(cached) = ctx.reviews.get_mut(&self.target) {
-            for answer in answers {
-                if let Ok(found) = &answer.replies {
-                    replies::fill(cached, &answer.comment, found);
-                }
-            }
-        }
-        if let Some((count, error)) = failure {
-            self.notice(
-                format!(
-                    "The replies of {} did not load: {}. Press r to reload.",
-                    counted(count, "thread", "threads"),
-                    error.user_message()
-                ),
-                true,
-            );
-        }
-        let rows = self.rows();
-        self.comment_selection.selected = threads::position_after_change(&rows, selected);
-        self.comment_selection.clamp(rows.len());
-        self.fetch_replies(ctx)
-    }
-
-    /// After a key: the selection or the filter may have brought threads without their
-    /// replies on screen.
-    fn with_replies(&mut self, step: Option<Step>, ctx: &mut Ctx) -> Option<Step> {
-        let mut step = step?;
-        if matches!(step.nav, crate::app::Nav::Stay) {
-            let cmd = std::mem::take(&mut step.cmd);
-            step.cmd = Cmd::batch([cmd, self.fetch_replies(ctx), self.record_seen()]);
-        }
-        Some(step)
-    }
-
-    fn apply_review_response(
-        &mut self,
-        request: RequestId,
-        response: &ReviewResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Cmd> {
-        match response {
-            ReviewResponse::Review(result) => {
-                let mut result = result.clone();
-                if let (Ok(fresh), Some(earlier)) = (result.as_mut(), self.bundle.value()) {
-                    replies::keep_earlier_replies(fresh, earlier);
-                }
-                let earlier = self.bundle.value().cloned();
-                if !self.bundle.settle(request, result.clone()) {
-                    return None;
-                }
-                let watch = self.on_watched_load(earlier.as_ref(), ctx);
-                self.reply_loading.reset();
-                if let Ok(bundle) = result {
-                    ctx.reviews.insert(self.target.clone(), bundle.clone());
-                }
-                Some(Cmd::batch([self.on_bundle(ctx), watch]))
-            }
-            ReviewResponse::Replies(answers) => {
-                if !self.reply_loading.take_answer(request) {
-                    return None;
-                }
-                Some(self.on_replies(answers, ctx))
-            }
-            ReviewResponse::CurrentUser(result) => {
-                self.me.settle(request, result.clone()).then_some(Cmd::None)
-            }
-            ReviewResponse::PageDiff(result) => {
-                if !self.sides.settle(request, result.clone()) {
-                    return None;
-                }
-                Some(self.on_sides(ctx))
-            }
-            ReviewResponse::Members(result) => {
-                let Some(Overlay::Reviewers { members, .. }) = self.overlay.as_mut() else {
-                    return None;
-                };
-                members.settle(request, result.clone()).then_some(Cmd::None)
-            }
-            // ── threads on the diff ──
-            ReviewResponse::PagesNow(pages) => {
-                self.on_pages_now(request, pages).then_some(Cmd::None)
-            }
-            _ => {
-                let pending = self.pending.remove(&request)?;
-                self.log_if_accepted(request, response, ctx);
-                Some(self.on_write_answer(pending, response, ctx))
-            }
         }
     }
 }
@@ -885,55 +471,5 @@ pub fn counted(count: usize, singular: &str, plural: &str) -> String {
         format!("{count} {singular}")
     } else {
         format!("{count} {plural}")
-    }
-}
-
-/// True when a write may or may not have reached the server (no answer came back).
-pub fn outcome_unknown(error: &ApiError) -> bool {
-    matches!(error, ApiError::Timeout { .. } | ApiError::Network { .. })
-}
-
-/// The error text to show for a refused write; `role` is who the server says you are.
-pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
-    if outcome_unknown(error) {
-        format!(
-            "{what}: no answer from the server, so it may or may not have been stored. \
-             Reloading — check before sending again (your text is kept)."
-        )
-    } else if error.status() == Some(403) {
-        let you_are = role.map(|r| format!("you are {r}; ")).unwrap_or_default();
-        format!(
-            "{what}: the server says your role may not do this ({you_are}{})",
-            error.user_message()
-        )
-    } else {
-        format!(
-            "{what} failed: {} — nothing was lost, try again",
-            error.user_message()
-        )
-    }
-}
-
-/// The role a set of permissions amounts to, named as a person ("reader", "reviewer"): the
-/// server reports what you may do, not your role's name.
-pub(crate) fn role_from_permissions(
-    admin: bool,
-    merge: bool,
-    edit: bool,
-    review: bool,
-    comment: bool,
-) -> MemberRole {
-    if admin {
-        MemberRole::Admin
-    } else if merge {
-        MemberRole::Create
-    } else if edit {
-        MemberRole::Edit
-    } else if review {
-        MemberRole::Review
-    } else if comment {
-        MemberRole::Comment
-    } else {
-        MemberRole::Read
     }
 }

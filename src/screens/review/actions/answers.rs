@@ -1,0 +1,381 @@
+//! What each write's answer does to the screen: keep the optimistic change, or put things
+//! back and say why.
+
+use crate::api::models::{MergeOutcome, UpdateOutcome};
+use crate::app::review_calls::ReviewResponse;
+use crate::app::{Cmd, Ctx};
+use crate::screens::review::{ComposeTarget, Overlay, PendingWrite, ReviewScreen};
+
+impl ReviewScreen {
+    /// Applies the answer to a write: keep the optimistic change, or put things back and say why.
+    pub(crate) fn on_write_answer(
+        &mut self,
+        pending: PendingWrite,
+        response: &ReviewResponse,
+        ctx: &mut Ctx,
+    ) -> Cmd {
+        match (pending, response) {
+            (
+                PendingWrite::Resolve { comment, previous },
+                ReviewResponse::CommentUpdated(Err(error)),
+            ) => {
+                self.replace_comment(&comment, previous);
+                self.notice(self.refused("Resolving the thread", error), true);
+                Cmd::None
+            }
+            (
+                PendingWrite::React {
+                    comment,
+                    reply,
+                    previous,
+                },
+                ReviewResponse::CommentUpdated(Err(error)),
+            ) => {
+                self.restore_reactions(&comment, reply.as_deref(), previous);
+                self.notice(self.refused("Reacting", error), true);
+                Cmd::None
+            }
+            (PendingWrite::Resolve { .. } | PendingWrite::React { .. }, _) => Cmd::None,
+            (PendingWrite::Post { draft_key }, ReviewResponse::CommentPosted(result)) => {
+                match result {
+                    Ok(comment) => {
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.threads.insert(
+                                0,
+                                crate::app::review_calls::Thread {
+                                    comment: comment.clone(),
+                                    replies: Vec::new(),
+                                    replies_loaded: true,
+                                },
+                            );
+                        }
+                        self.sent(&draft_key, "Comment posted.")
+                    }
+                    Err(error) => self.failed_post_or_unknown(&draft_key, "Posting", error, ctx),
+                }
+            }
+            (PendingWrite::Post { draft_key }, ReviewResponse::ReplyPosted(result)) => match result
+            {
+                Ok(reply) => {
+                    let comment = self.composer_comment(&draft_key);
+                    if let Some(bundle) = self.bundle.value_mut()
+                        && let Some(thread) = bundle
+                            .threads
+                            .iter_mut()
+                            .find(|t| Some(&t.comment.id) == comment.as_ref())
+                    {
+                        thread.replies.push(reply.clone());
+                        // Until its replies are here, the thread knows only their count.
+                        let count = if thread.replies_loaded {
+                            thread.replies.len() as u64
+                        } else {
+                            thread.comment.replies.unwrap_or(0) + 1
+                        };
+                        thread.comment.replies = Some(count);
+                    }
+                    self.sent(&draft_key, "Reply posted.")
+                }
+                Err(error) => {
+                    self.failed_post_or_unknown(&draft_key, "Posting the reply", error, ctx)
+                }
+            },
+            (
+                PendingWrite::Edit {
+                    draft_key,
+                    comment,
+                    reply,
+                    text,
+                },
+                ReviewResponse::CommentUpdated(result),
+            ) => match result {
+                Ok(()) => {
+                    self.set_body(&comment, reply.as_deref(), text);
+                    self.sent(&draft_key, "Comment edited.")
+                }
+                Err(error) => self.failed_post_or_unknown(&draft_key, "Editing", error, ctx),
+            },
+            (PendingWrite::Delete { comment, reply }, ReviewResponse::Deleted(result)) => {
+                match result {
+                    Ok(()) => {
+                        self.remove_comment(&comment, reply.as_deref());
+                        self.notice("Deleted.", false);
+                    }
+                    Err(error) => self.notice(self.refused("Deleting", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Review { draft_key }, ReviewResponse::ReviewSubmitted(result)) => {
+                match result {
+                    Ok(review) => {
+                        let verdict = review
+                            .status
+                            .as_ref()
+                            .map_or("review", |s| s.as_str())
+                            .to_string();
+                        let me = self.me.value().map(|u| u.id.clone());
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            for earlier in bundle.reviews.iter_mut() {
+                                if earlier.reviewer.as_ref().map(|u| &u.id) == me.as_ref() {
+                                    earlier.outdated = true;
+                                }
+                            }
+                            bundle.reviews.insert(0, review.clone());
+                            bundle
+                                .requested
+                                .retain(|r| r.user.as_ref().map(|u| &u.id) != me.as_ref());
+                        }
+                        self.sent(&draft_key, &format!("Review submitted: {verdict}."))
+                    }
+                    Err(error) => {
+                        self.failed_post_or_unknown(&draft_key, "Submitting the review", error, ctx)
+                    }
+                }
+            }
+            (PendingWrite::Reviewers, ReviewResponse::ReviewersChanged(result)) => {
+                match result {
+                    Ok(requested) => {
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.requested = requested.clone();
+                        }
+                        self.reviewer_selection.clamp(self.requested().len());
+                        self.notice("Requested reviewers updated.", false);
+                    }
+                    Err(error) => self.notice(self.refused("Changing reviewers", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Status, ReviewResponse::StatusSet(result)) => {
+                match result {
+                    Ok(change_request) => {
+                        let status = change_request
+                            .status
+                            .as_ref()
+                            .map_or("changed", |s| s.as_str())
+                            .to_string();
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.change_request = change_request.clone();
+                        }
+                        self.notice(format!("Status is now {status}."), false);
+                    }
+                    Err(error) => self.notice(self.refused("Changing the status", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Subject, ReviewResponse::SubjectSet(result)) => {
+                match result {
+                    Ok(change_request) => {
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.change_request = change_request.clone();
+                        }
+                        self.notice("Subject changed.", false);
+                    }
+                    Err(error) => self.notice(self.refused("Changing the subject", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Description { draft_key }, ReviewResponse::DescriptionSet(result)) => {
+                match result {
+                    Ok(change_request) => {
+                        if let Some(bundle) = self.bundle.value_mut() {
+                            bundle.change_request = change_request.clone();
+                        }
+                        if let Some(cached) = ctx.reviews.get_mut(&self.target) {
+                            cached.change_request = change_request.clone();
+                        }
+                        self.sent(&draft_key, "Description saved.")
+                    }
+                    Err(error) => self.failed_post_or_unknown(
+                        &draft_key,
+                        "Saving the description",
+                        error,
+                        ctx,
+                    ),
+                }
+            }
+            (PendingWrite::Pdf { page }, ReviewResponse::Pdf(result)) => {
+                match result {
+                    Ok(address) => {
+                        crate::screens::review::description::show_pdf(self, page, address)
+                    }
+                    Err(error) => self.notice(self.refused("Asking for the PDF", error), true),
+                }
+                Cmd::None
+            }
+            (PendingWrite::Merge, ReviewResponse::Merged(result)) => match result {
+                Ok(merge) => match &merge.result {
+                    MergeOutcome::Merge => {
+                        self.notice("Merged into main. ✓", false);
+                        self.load(ctx)
+                    }
+                    MergeOutcome::Conflicts => {
+                        self.notice(
+                            "Not merged: it conflicts with main. Update from main (U) and resolve the conflicts in the editor first.",
+                            true,
+                        );
+                        Cmd::None
+                    }
+                    MergeOutcome::Other(other) => {
+                        self.notice(format!("The server answered `{other}`."), true);
+                        self.load(ctx)
+                    }
+                },
+                Err(error) => {
+                    self.notice(self.refused("Merging", error), true);
+                    Cmd::None
+                }
+            },
+            (PendingWrite::Update, ReviewResponse::UpdatedFromMain(result)) => match result {
+                Ok(update) => match &update.result {
+                    UpdateOutcome::Update => {
+                        self.notice("Up to date with main.", false);
+                        self.load(ctx)
+                    }
+                    UpdateOutcome::Conflicts => {
+                        self.notice(
+                            "Main's changes conflict with this change request; resolve them in the editor.",
+                            true,
+                        );
+                        Cmd::None
+                    }
+                    UpdateOutcome::Other(other) => {
+                        self.notice(format!("The server answered `{other}`."), true);
+                        self.load(ctx)
+                    }
+                },
+                Err(error) => {
+                    self.notice(self.refused("Updating from main", error), true);
+                    Cmd::None
+                }
+            },
+            _ => Cmd::None,
+        }
+    }
+
+    /// The server accepted the text: close the composer and forget the draft.
+    fn sent(&mut self, draft_key: &str, message: &str) -> Cmd {
+        if matches!(&self.overlay, Some(Overlay::Composer { draft_key: key, .. }) if key == draft_key)
+        {
+            self.overlay = None;
+        }
+        self.drafts.remove(draft_key);
+        self.notice(message, false);
+        self.comment_selection.clamp(self.rows().len());
+        Cmd::DiscardDraft {
+            key: draft_key.to_string(),
+        }
+    }
+
+    /// The server refused the text: it stays in the composer (and on disk) with the reason.
+    /// When no answer came back the change request is reloaded, so a post that did land shows
+    /// up before the user sends it again.
+    fn failed_post_or_unknown(
+        &mut self,
+        draft_key: &str,
+        what: &str,
+        error: &crate::api::ApiError,
+        ctx: &mut Ctx,
+    ) -> Cmd {
+        let cmd = self.failed_post(draft_key, self.refused(what, error));
+        if crate::screens::review::outcome_unknown(error) {
+            return Cmd::batch([cmd, self.load(ctx)]);
+        }
+        cmd
+    }
+
+    fn failed_post(&mut self, draft_key: &str, message: String) -> Cmd {
+        if let Some(Overlay::Composer {
+            draft_key: key,
+            composer,
+            ..
+        }) = self.overlay.as_mut()
+            && key == draft_key
+        {
+            composer.submitting = false;
+            composer.error = Some(message.clone());
+        }
+        self.notice(message, true);
+        Cmd::None
+    }
+
+    fn composer_comment(&self, draft_key: &str) -> Option<String> {
+        match &self.overlay {
+            Some(Overlay::Composer {
+                target: ComposeTarget::Reply { comment },
+                draft_key: key,
+                ..
+            }) if key == draft_key => Some(comment.clone()),
+            _ => draft_key
+                .rsplit_once(".reply-")
+                .map(|(_, comment)| comment.to_string()),
+        }
+    }
+
+    fn replace_comment(&mut self, id: &str, comment: crate::api::models::Comment) {
+        if let Some(bundle) = self.bundle.value_mut()
+            && let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == id)
+        {
+            thread.comment = comment;
+        }
+    }
+
+    fn restore_reactions(
+        &mut self,
+        comment: &str,
+        reply: Option<&str>,
+        previous: Vec<crate::api::models::Reaction>,
+    ) {
+        let Some(bundle) = self.bundle.value_mut() else {
+            return;
+        };
+        let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == comment) else {
+            return;
+        };
+        match reply {
+            None => thread.comment.reactions = previous,
+            Some(reply) => {
+                if let Some(r) = thread.replies.iter_mut().find(|r| r.id == reply) {
+                    r.reactions = previous;
+                }
+            }
+        }
+    }
+
+    fn set_body(&mut self, comment: &str, reply: Option<&str>, text: String) {
+        let Some(bundle) = self.bundle.value_mut() else {
+            return;
+        };
+        let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == comment) else {
+            return;
+        };
+        let body = crate::api::models::CommentBody::from_markdown(text);
+        let edited = Some(chrono::Utc::now().to_rfc3339());
+        match reply {
+            None => {
+                thread.comment.body = body;
+                thread.comment.edited_at = edited;
+            }
+            Some(reply) => {
+                if let Some(r) = thread.replies.iter_mut().find(|r| r.id == reply) {
+                    r.body = body;
+                    r.edited_at = edited;
+                }
+            }
+        }
+    }
+
+    fn remove_comment(&mut self, comment: &str, reply: Option<&str>) {
+        let Some(bundle) = self.bundle.value_mut() else {
+            return;
+        };
+        match reply {
+            None => bundle.threads.retain(|t| t.comment.id != comment),
+            Some(reply) => {
+                if let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == comment) {
+                    thread.replies.retain(|r| r.id != reply);
+                    thread.comment.replies = Some(thread.replies.len() as u64);
+                }
+            }
+        }
+        self.comment_selection.clamp(self.rows().len());
+    }
+}

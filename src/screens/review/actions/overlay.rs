@@ -1,0 +1,170 @@
+//! Keys for an open overlay: the reactions picker, confirmations (status, subject, deletes),
+//! the merge pre-flight, the subject editor and the PDF address.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use super::comments::react;
+use super::composer::on_composer_key;
+use super::reviewers::on_reviewer_picker_key;
+use crate::api::ChangeRequestUpdate;
+use crate::app::review_calls::ReviewCall;
+use crate::app::{Cmd, Ctx, Step};
+use crate::screens::review::{Confirmation, Overlay, PendingWrite, ReviewScreen};
+use crate::ui::address_popup::AddressOutcome;
+use crate::ui::emoji_picker::PickerOutcome;
+use crate::ui::input::{InputOutcome, LineInput};
+
+/// Keys for an open overlay (they come before the keymap).
+pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+    let overlay = screen.overlay.take()?;
+    let cmd = match overlay {
+        Overlay::Composer {
+            target,
+            draft_key,
+            mut composer,
+        } => on_composer_key(screen, target, draft_key, &mut composer, key, ctx),
+        Overlay::Reactions {
+            comment,
+            reply,
+            mut picker,
+        } => match picker.handle_key(key) {
+            PickerOutcome::Chosen(emoji) => react(screen, comment, reply, emoji, ctx),
+            PickerOutcome::Cancelled => Cmd::None,
+            PickerOutcome::Pending => {
+                screen.overlay = Some(Overlay::Reactions {
+                    comment,
+                    reply,
+                    picker,
+                });
+                Cmd::None
+            }
+        },
+        Overlay::WhoReacted { .. } => Cmd::None,
+        Overlay::Confirm(confirmation) => match key.code {
+            KeyCode::Char('y') | KeyCode::Enter => confirm(screen, confirmation, ctx),
+            // Not now: back to the text, which is still there.
+            KeyCode::Char('n') | KeyCode::Esc | KeyCode::Char('q')
+                if matches!(confirmation, Confirmation::SetDescription { .. }) =>
+            {
+                crate::screens::review::description::open_editor(screen);
+                Cmd::None
+            }
+            KeyCode::Char('n') | KeyCode::Esc | KeyCode::Char('q') => Cmd::None,
+            _ => {
+                screen.overlay = Some(Overlay::Confirm(confirmation));
+                Cmd::None
+            }
+        },
+        Overlay::Preflight => match key.code {
+            KeyCode::Char('y') | KeyCode::Enter if screen.can_merge() => {
+                screen.notice("Merging…", false);
+                let call = ReviewCall::Merge(screen.target.clone());
+                screen.send(ctx, call, PendingWrite::Merge)
+            }
+            KeyCode::Char('U') if screen.can_edit() => {
+                let call = ReviewCall::UpdateFromMain(screen.target.clone());
+                screen.notice("Bringing main's changes in…", false);
+                screen.send(ctx, call, PendingWrite::Update)
+            }
+            KeyCode::Esc | KeyCode::Char('n') | KeyCode::Char('q') => Cmd::None,
+            _ => {
+                screen.overlay = Some(Overlay::Preflight);
+                Cmd::None
+            }
+        },
+        Overlay::Reviewers {
+            members,
+            mut filter,
+            mut selection,
+        } => on_reviewer_picker_key(screen, members, &mut filter, &mut selection, key, ctx),
+        Overlay::Subject { input, .. } => {
+            on_subject_key(screen, input, key);
+            Cmd::None
+        }
+        Overlay::Pdf(popup) => match popup.handle_key(key) {
+            AddressOutcome::Copy(address) => {
+                screen.overlay = Some(Overlay::Pdf(popup));
+                screen.notice("Address copied.", false);
+                Cmd::CopyToClipboard(address)
+            }
+            AddressOutcome::Open(address) => {
+                screen.overlay = Some(Overlay::Pdf(popup));
+                Cmd::OpenInBrowser(address)
+            }
+            AddressOutcome::Close => Cmd::None,
+            AddressOutcome::Pending => {
+                screen.overlay = Some(Overlay::Pdf(popup));
+                Cmd::None
+            }
+        },
+    };
+    Some(Step::cmd(cmd))
+}
+
+/// The subject editor: enter asks to confirm a valid, changed subject; esc closes.
+fn on_subject_key(screen: &mut ReviewScreen, mut input: LineInput, key: &KeyEvent) {
+    let error = match input.handle_key(key) {
+        InputOutcome::Cancelled => return,
+        InputOutcome::Submitted => {
+            let subject = input.text.trim().to_string();
+            // The input was filled with the sanitized subject: compare like with like, so an
+            // untouched subject with a control character is not "changed" into stand-ins.
+            let current = screen.change_request().map(|cr| {
+                crate::ui::sanitize::sanitize(&cr.subject)
+                    .trim()
+                    .to_string()
+            });
+            if subject.is_empty() {
+                Some("A subject cannot be empty.".to_string())
+            } else if subject.chars().count() > ChangeRequestUpdate::MAX_SUBJECT {
+                Some(format!(
+                    "A subject has at most {} characters.",
+                    ChangeRequestUpdate::MAX_SUBJECT
+                ))
+            } else if current.as_deref() == Some(subject.as_str()) {
+                screen.notice("The subject is unchanged.", false);
+                return;
+            } else {
+                screen.overlay = Some(Overlay::Confirm(Confirmation::SetSubject { subject }));
+                return;
+            }
+        }
+        _ => None,
+    };
+    screen.overlay = Some(Overlay::Subject { input, error });
+}
+
+fn confirm(screen: &mut ReviewScreen, confirmation: Confirmation, ctx: &mut Ctx) -> Cmd {
+    let target = screen.target.clone();
+    match confirmation {
+        Confirmation::Delete { comment, reply } => {
+            let call = ReviewCall::DeleteComment {
+                target,
+                comment: comment.clone(),
+                reply: reply.clone(),
+            };
+            screen.send(ctx, call, PendingWrite::Delete { comment, reply })
+        }
+        Confirmation::SetStatus { status } => {
+            let call = ReviewCall::SetStatus { target, status };
+            screen.send(ctx, call, PendingWrite::Status)
+        }
+        Confirmation::RemoveReviewer { user, .. } => {
+            let call = ReviewCall::RemoveReviewer { target, user };
+            screen.send(ctx, call, PendingWrite::Reviewers)
+        }
+        Confirmation::SetSubject { subject } => {
+            screen.notice("Saving the subject…", false);
+            let call = ReviewCall::SetSubject { target, subject };
+            screen.send(ctx, call, PendingWrite::Subject)
+        }
+        Confirmation::SetDescription {
+            document,
+            draft_key,
+            ..
+        } => {
+            screen.notice("Saving the description…", false);
+            crate::screens::review::description::send(screen, document, &draft_key, ctx)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! What the server lets this user do here (the change request's permissions, else the
+//! space's), the role that amounts to, and the words for a refused write.
+
+use super::ReviewScreen;
+use crate::api::ApiError;
+use crate::api::models::MemberRole;
+
+impl ReviewScreen {
+    // Permissions: the change request's own when the server sends them, else the space's.
+
+    pub fn can_comment(&self) -> bool {
+        self.permission(|p| p.comment, |s| s.comment)
+    }
+
+    pub fn can_review(&self) -> bool {
+        self.permission(|p| p.review, |s| s.review)
+    }
+
+    pub fn can_merge(&self) -> bool {
+        self.permission(|p| p.merge, |s| s.merge)
+    }
+
+    pub fn can_edit(&self) -> bool {
+        self.permission(|p| p.edit, |s| s.edit)
+    }
+
+    /// Who the server says you are here: the space's permissions (which include admin),
+    /// else the change request's.
+    pub fn role(&self) -> Option<String> {
+        let bundle = self.bundle.value()?;
+        if let Some(space) = &bundle.space {
+            let p = &space.permissions;
+            return Some(crate::screens::role_noun(Some(&role_from_permissions(
+                p.admin, p.merge, p.edit, p.review, p.comment,
+            ))));
+        }
+        let p = bundle.change_request.permissions.as_ref()?;
+        Some(crate::screens::role_noun(Some(&role_from_permissions(
+            false, p.merge, p.edit, p.review, p.comment,
+        ))))
+    }
+
+    /// The error text for a refused write, with the role you have.
+    pub(super) fn refused(&self, what: &str, error: &ApiError) -> String {
+        refused(what, error, self.role().as_deref())
+    }
+
+    fn permission(
+        &self,
+        from_change_request: impl Fn(&crate::api::models::ChangeRequestPermissions) -> bool,
+        from_space: impl Fn(&crate::api::models::SpacePermissions) -> bool,
+    ) -> bool {
+        let Some(bundle) = self.bundle.value() else {
+            return false;
+        };
+        if let Some(permissions) = &bundle.change_request.permissions {
+            return from_change_request(permissions);
+        }
+        bundle
+            .space
+            .as_ref()
+            .is_some_and(|space| from_space(&space.permissions))
+    }
+}
+
+/// True when a write may or may not have reached the server (no answer came back).
+pub fn outcome_unknown(error: &ApiError) -> bool {
+    matches!(error, ApiError::Timeout { .. } | ApiError::Network { .. })
+}
+
+/// The error text to show for a refused write; `role` is who the server says you are.
+pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
+    if outcome_unknown(error) {
+        format!(
+            "{what}: no answer from the server, so it may or may not have been stored. \
+             Reloading — check before sending again (your text is kept)."
+        )
+    } else if error.status() == Some(403) {
+        let you_are = role.map(|r| format!("you are {r}; ")).unwrap_or_default();
+        format!(
+            "{what}: the server says your role may not do this ({you_are}{})",
+            error.user_message()
+        )
+    } else {
+        format!(
+            "{what} failed: {} — nothing was lost, try again",
+            error.user_message()
+        )
+    }
+}
+
+/// The role a set of permissions amounts to, named as a person ("reader", "reviewer"): the
+/// server reports what you may do, not your role's name.
+pub(crate) fn role_from_permissions(
+    admin: bool,
+    merge: bool,
+    edit: bool,
+    review: bool,
+    comment: bool,
+) -> MemberRole {
+    if admin {
+        MemberRole::Admin
+    } else if merge {
+        MemberRole::Create
+    } else if edit {
+        MemberRole::Edit
+    } else if review {
+        MemberRole::Review
+    } else if comment {
+        MemberRole::Comment
+    } else {
+        MemberRole::Read
+    }
+}

@@ -1,0 +1,111 @@
+//! The changes tab: the changed pages on the left, the selected page's diff (or its rendered
+//! version) on the right.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use crate::app::Model;
+use crate::screens::review::ReviewScreen;
+use crate::screens::review::changes::split;
+use crate::ui::sanitize::sanitize;
+use crate::ui::{status, text};
+
+pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (area, query_area) = text::with_filter_row(area, screen.diff_search.is_shown());
+    if let Some(query_area) = query_area {
+        text::draw_filter(frame, query_area, &screen.diff_search, theme);
+    }
+    let (list_area, diff_area) = split(area);
+    // ── command palette ──
+    // `j`/`k` choose the page here; the diff scrolls with ctrl-d/ctrl-u, so does the wheel.
+    crate::ui::hit::record(
+        diff_area,
+        crate::ui::hit::Hit::Wheel {
+            down: crate::app::keymap::Action::HalfPageDown,
+            up: crate::app::keymap::Action::HalfPageUp,
+        },
+    );
+    if let Some(bundle) = screen.bundle.value()
+        && let Err(error) = &bundle.changes
+    {
+        status::error(frame, list_area, model, error);
+        return;
+    }
+    if screen.pages.is_empty() {
+        status::empty(frame, list_area, model, "No page changed.");
+        return;
+    }
+    let range = screen
+        .page_selection
+        .visible_range(screen.pages.len(), list_area.height as usize);
+    // ── command palette ──
+    crate::ui::hit::record_rows(list_area, range.clone(), screen.page_selection.selected);
+    let lines: Vec<Line> = screen.pages[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, page)| {
+            let marks: String = page.kinds.iter().map(|k| k.marker()).collect();
+            let selected = range.start + offset == screen.page_selection.selected;
+            let style = if selected {
+                theme.style("selection")
+            } else if page
+                .kinds
+                .contains(&crate::screens::review::ChangeKind::Created)
+            {
+                theme.style("diff_added")
+            } else if page
+                .kinds
+                .contains(&crate::screens::review::ChangeKind::Deleted)
+            {
+                theme.style("diff_removed")
+            } else {
+                theme.style("text")
+            };
+            let label = text::fit(
+                &format!("{marks:<2} {}", sanitize(&page.title)),
+                list_area.width as usize,
+            );
+            Line::from(Span::styled(label, style))
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), list_area);
+    if diff_area.width == 0 {
+        return;
+    }
+    let separator = Rect::new(diff_area.x - 1, area.y, 1, area.height);
+    frame.render_widget(
+        Block::default()
+            .borders(Borders::LEFT)
+            .border_style(theme.style("border")),
+        separator,
+    );
+    if screen.rendered {
+        if screen.reader.is_ready() {
+            screen.reader.draw(frame, diff_area, theme);
+        } else {
+            status::loading(frame, diff_area, model, "the rendered page");
+        }
+        return;
+    }
+    match (&screen.diff_view, screen.sides.error()) {
+        (Some(view), _) => {
+            let end = (screen.diff_scroll + diff_area.height as usize).min(view.lines.len());
+            let start = screen.diff_scroll.min(end);
+            let mut visible: Vec<Line> = view.lines[start..end].to_vec();
+            let cursor = screen
+                .cursor_row_in(diff_area.height as usize)
+                .map(|row| row - start);
+            crate::screens::review::diff_threads::draw_cursor(&mut visible, cursor, theme);
+            if visible.is_empty() {
+                status::empty(frame, diff_area, model, "No text changed on this page.");
+            } else {
+                frame.render_widget(Paragraph::new(visible), diff_area);
+            }
+        }
+        (None, Some(error)) => status::error(frame, diff_area, model, error),
+        (None, None) => status::loading(frame, diff_area, model, "both versions of the page"),
+    }
+}

@@ -1,0 +1,246 @@
+//! The comments tab: every thread with its replies and reactions, the selected one whole.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::api::models::Reaction;
+use crate::app::Model;
+use crate::app::review_calls::Thread;
+use crate::screens::review::threads::{self, Row};
+use crate::screens::review::{ReviewScreen, counted};
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{status, text};
+
+/// The lines of one comment or reply: who and when, the text, the reactions.
+pub(super) fn row_lines(
+    screen: &ReviewScreen,
+    thread: &Thread,
+    row: Row,
+    width: usize,
+    selected: bool,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let me = screen.me.value().map(|u| u.id.as_str()).unwrap_or("");
+    let indent = if row.reply.is_some() { "    " } else { "" };
+    let (author, posted, edited, body, reactions) = match threads::reply_of(thread, row.reply) {
+        Some(reply) => (
+            reply.posted_by.as_ref().map(|u| u.display_name.clone()),
+            reply.posted_at.clone(),
+            reply.edited_at.is_some(),
+            reply.body.markdown().unwrap_or("").to_string(),
+            &reply.reactions,
+        ),
+        None => (
+            thread
+                .comment
+                .posted_by
+                .as_ref()
+                .map(|u| u.display_name.clone()),
+            thread.comment.posted_at.clone(),
+            thread.comment.edited_at.is_some(),
+            thread.comment.body.markdown().unwrap_or("").to_string(),
+            &thread.comment.reactions,
+        ),
+    };
+    let mut header = vec![Span::raw(indent.to_string())];
+    if row.reply.is_none() {
+        let (mark, style) = if thread.comment.is_resolved() {
+            ("✓ resolved ", theme.style("resolved"))
+        } else {
+            ("● open ", theme.style("open_thread"))
+        };
+        header.push(Span::styled(mark, style));
+        // ── threads on the diff ──
+        if screen.is_new_thread(row.thread) {
+            header.push(Span::styled("●new ", theme.style("accent")));
+        }
+    } else {
+        header.push(Span::styled("↳ ", theme.style("muted")));
+    }
+    header.push(Span::styled(
+        sanitize(&author.unwrap_or_else(|| "someone".into())).into_owned(),
+        theme.style("author"),
+    ));
+    let mut meta = posted
+        .as_deref()
+        .map(crate::ui::time::ago_now)
+        .unwrap_or_default();
+    if edited {
+        meta.push_str(" (edited)");
+    }
+    if row.reply.is_none()
+        && let Some(page) = &thread.comment.target.page
+    {
+        let title = screen
+            .pages
+            .iter()
+            .find(|p| p.page == page.id)
+            .map(|p| p.title.clone())
+            .or_else(|| Some(page.id.clone()))
+            .unwrap_or_default();
+        meta.push_str(&format!(" · on {}", sanitize(&title)));
+    }
+    header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
+    // ── review flow: new since the last watch refresh ──
+    if row.reply.is_none()
+        && let Some(mark) = screen.news.mark(&thread.comment.id)
+    {
+        header.push(Span::styled(format!("  {mark}"), theme.style("accent")));
+    }
+    let mut lines = vec![Line::from(header)];
+    let body_width = width.saturating_sub(indent.len() + 3).max(1);
+    let rendered = screen.bodies.lines(&body, body_width as u16, theme);
+    for line in rendered.iter().take(if selected { 40 } else { 4 }) {
+        let mut spans = vec![Span::raw(format!("{indent}  "))];
+        spans.extend(line.spans.iter().cloned());
+        lines.push(Line::from(spans));
+    }
+    if !reactions.is_empty() {
+        lines.push(Line::from(reaction_chips(indent, reactions, me, theme)));
+    }
+    if row.reply.is_none()
+        && let Some(waiting) = replies_waiting(screen, thread, theme)
+    {
+        lines.push(waiting);
+    }
+    // A bar down the left side marks the selected comment in any colour depth.
+    let (bar, style) = if selected {
+        ("▌", theme.style("accent"))
+    } else {
+        (" ", theme.style("text"))
+    };
+    for line in lines.iter_mut() {
+        line.spans.insert(0, Span::styled(bar, style));
+    }
+    lines
+}
+
+/// Under a thread whose replies are still to come: "↳ loading 3 replies…", or that they did
+/// not load. Nothing once they are here, or while earlier ones are shown.
+fn replies_waiting(screen: &ReviewScreen, thread: &Thread, theme: &Theme) -> Option<Line<'static>> {
+    let count = thread.comment.replies.unwrap_or(0) as usize;
+    if thread.replies_loaded || !thread.replies.is_empty() || count == 0 {
+        return None;
+    }
+    let (text, style) = if screen.reply_loading.has_failed(&thread.comment.id) {
+        (
+            format!(
+                "↳ {} did not load (r reloads)",
+                counted(count, "reply", "replies")
+            ),
+            theme.style("error"),
+        )
+    } else {
+        (
+            format!("↳ loading {}…", counted(count, "reply", "replies")),
+            theme.style("muted"),
+        )
+    };
+    Some(Line::from(vec![
+        Span::raw("    "),
+        Span::styled(text, style),
+    ]))
+}
+
+fn reaction_chips(
+    indent: &str,
+    reactions: &[Reaction],
+    me: &str,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let mut spans = vec![Span::raw(format!("{indent}  "))];
+    for reaction in reactions {
+        let mine = reaction.users.iter().any(|u| u.user.id == me);
+        let style = if mine {
+            theme.style("reaction_mine")
+        } else {
+            theme.style("reaction")
+        };
+        spans.push(Span::styled(
+            format!(" {} {} ", sanitize(&reaction.emoji), reaction.count),
+            style,
+        ));
+        spans.push(Span::raw(" "));
+    }
+    spans
+}
+
+pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
+    if let Some(query_area) = query_area {
+        text::draw_filter(frame, query_area, &screen.comment_query, theme);
+    }
+    let rows = screen.rows();
+    if rows.is_empty() {
+        let message = if screen.comment_query.text.is_empty() {
+            match screen.thread_filter {
+                crate::screens::review::ThreadFilter::All => {
+                    "No comments yet. Press c to start a thread.".into()
+                }
+                crate::screens::review::ThreadFilter::Open => "No open threads. 🎉".into(),
+                crate::screens::review::ThreadFilter::Resolved => "No resolved threads.".into(),
+            }
+        } else {
+            crate::ui::status::no_matches(&screen.comment_query.text)
+        };
+        status::empty(frame, area, model, &message);
+        return;
+    }
+    let threads = screen.threads();
+    let selected = screen.comment_selection.selected.min(rows.len() - 1);
+    let block = |index: usize| -> Vec<Line<'static>> {
+        let row = rows[index];
+        threads
+            .get(row.thread)
+            .map(|thread| {
+                row_lines(
+                    screen,
+                    thread,
+                    row,
+                    area.width as usize,
+                    index == selected,
+                    theme,
+                )
+            })
+            .unwrap_or_default()
+    };
+    // Keep the selected row in view with up to a third of the screen of context above it.
+    let height = area.height as usize;
+    let selected_lines = block(selected);
+    let mut start = selected;
+    let mut used = selected_lines.len();
+    while start > 0 {
+        let above = block(start - 1).len() + 1;
+        if used + above > height / 3 + selected_lines.len().min(height) {
+            break;
+        }
+        used += above;
+        start -= 1;
+    }
+    let mut lines = Vec::new();
+    for (index, row) in rows.iter().enumerate().skip(start) {
+        if lines.len() >= height {
+            break;
+        }
+        if index > start && row.reply.is_none() {
+            lines.push(Line::from(""));
+        }
+        let thread_lines = block(index);
+        // ── command palette ──
+        let top = lines.len();
+        let taken = thread_lines.len().min(height.saturating_sub(top));
+        if let (Ok(top), Ok(taken)) = (u16::try_from(top), u16::try_from(taken)) {
+            crate::ui::hit::record(
+                Rect::new(area.x, area.y + top, area.width, taken),
+                crate::ui::hit::Hit::Row { index, selected },
+            );
+        }
+        lines.extend(thread_lines);
+    }
+    lines.truncate(height);
+    frame.render_widget(Paragraph::new(lines), area);
+}

@@ -1,0 +1,261 @@
+//! Drawing the review screen: the header (title, facts, tabs, notice) here, each tab's body
+//! and each overlay in a file of its own.
+
+mod changes;
+mod comments;
+mod composer;
+mod merge;
+mod overlays;
+mod reviews;
+
+pub(super) use merge::preflight_lines;
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::threads;
+use super::{ReviewScreen, ReviewTab, counted};
+use crate::api::models::{ChangeRequestStatus, ReviewStatus};
+use crate::app::Model;
+use crate::ui::markdown::MarkdownDoc;
+use crate::ui::sanitize::sanitize;
+use crate::ui::theme::Theme;
+use crate::ui::{status, text};
+
+use changes::draw_changes;
+use comments::draw_comments;
+use overlays::draw_overlay;
+use reviews::draw_overview;
+
+/// Rows above the tab bodies: title, facts, tabs, notice.
+pub const HEADER_ROWS: u16 = 4;
+
+/// One body laid out at one width.
+type DrawnBody = Arc<Vec<Line<'static>>>;
+
+/// Comment bodies and the description drawn as markdown. Parsing happens once per text and
+/// wrapping once per (text, width), not per frame: drawing only reads the cache.
+#[derive(Debug, Default)]
+pub struct RenderedBodies {
+    layouts: RefCell<HashMap<(String, u16), DrawnBody>>,
+}
+
+impl RenderedBodies {
+    /// Enough for every body of a big review at a few widths; past it the cache starts over.
+    const MAX_ENTRIES: usize = 2_000;
+
+    pub fn lines(&self, markdown: &str, width: u16, theme: &Theme) -> DrawnBody {
+        let key = (markdown.to_string(), width.max(1));
+        if let Some(lines) = self.layouts.borrow().get(&key) {
+            return Arc::clone(lines);
+        }
+        let doc = MarkdownDoc::parse(markdown, theme);
+        let lines = Arc::new(doc.layout(key.1).lines);
+        let mut layouts = self.layouts.borrow_mut();
+        if layouts.len() >= Self::MAX_ENTRIES {
+            layouts.clear();
+        }
+        layouts.insert(key, Arc::clone(&lines));
+        lines
+    }
+}
+
+pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let [title, facts, tabs, notice, body] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(area);
+    draw_title(screen, frame, title, theme);
+    draw_facts(screen, frame, facts, theme);
+    draw_tabs(screen, frame, tabs, theme);
+    if let Some(message) = &screen.notice {
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                sanitize(&message.text).into_owned(),
+                message.style(theme),
+            )),
+            notice,
+        );
+    }
+    match (&screen.bundle.value(), screen.bundle.error()) {
+        (None, Some(error)) => status::error(frame, body, model, error),
+        (None, None) => status::loading(frame, body, model, "the change request"),
+        (Some(_), reload_error) => {
+            // A failed reload keeps what was shown; the body's last row says so.
+            let mut body = body;
+            if let Some(error) = reload_error {
+                status::reload_failed(frame, body, model, error);
+                body.height = body.height.saturating_sub(1);
+            }
+            match screen.tab {
+                ReviewTab::Changes => draw_changes(screen, frame, body, model),
+                ReviewTab::Comments => draw_comments(screen, frame, body, model),
+                ReviewTab::Reviews => draw_overview(screen, frame, body, model),
+                ReviewTab::Overview => super::overview::draw(screen, frame, body, model),
+            }
+        }
+    }
+    if let Some(overlay) = &screen.overlay {
+        draw_overlay(screen, overlay, frame, area, model);
+    }
+}
+
+fn status_style(status: Option<&ChangeRequestStatus>, theme: &Theme) -> Style {
+    match status {
+        Some(ChangeRequestStatus::Open) => theme.style("badge_public"),
+        Some(ChangeRequestStatus::Merged) => theme.style("tab_active"),
+        Some(ChangeRequestStatus::Draft) => theme.style("badge"),
+        _ => theme.style("badge_private"),
+    }
+}
+
+fn draw_title(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let Some(cr) = screen.change_request() else {
+        return;
+    };
+    let mut spans = vec![
+        Span::styled(
+            cr.number.map(|n| format!("#{n} ")).unwrap_or_default(),
+            theme.style("accent"),
+        ),
+        Span::styled(sanitize(&cr.subject).into_owned(), theme.style("title")),
+        Span::raw("  "),
+        Span::styled(
+            format!(
+                " {} ",
+                sanitize(cr.status.as_ref().map_or("unknown", |s| s.as_str()))
+            ),
+            status_style(cr.status.as_ref(), theme),
+        ),
+    ];
+    if cr.outdated {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(" outdated ", theme.style("badge_locked")));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let Some(cr) = screen.change_request() else {
+        return;
+    };
+    let author = cr
+        .created_by
+        .as_ref()
+        .map(|u| sanitize(&u.display_name).into_owned())
+        .unwrap_or_else(|| "someone".into());
+    // Most important last-to-drop: who, threads, reviews, merged; the dates give way first.
+    let parts = vec![format!("by {author}")];
+    let created = cr
+        .created_at
+        .as_ref()
+        .map(|created| format!("created {}", crate::ui::time::ago_now(created)));
+    let updated = cr
+        .updated_at
+        .as_ref()
+        .map(|updated| format!("updated {}", crate::ui::time::ago_now(updated)));
+    let mut rest = Vec::new();
+    if let Some(bundle) = screen.bundle.value() {
+        let open = threads::unresolved(&bundle.threads).len();
+        rest.push(format!(
+            "{} ({open} open)",
+            counted(bundle.threads.len(), "thread", "threads")
+        ));
+        let current = bundle.reviews.iter().filter(|r| !r.outdated);
+        let (approved, changes): (Vec<_>, Vec<_>) =
+            current.partition(|r| r.status == Some(ReviewStatus::Approved));
+        rest.push(format!("✓ {} ✗ {}", approved.len(), changes.len()));
+        if let Some(merged) = &cr.merged_at {
+            rest.push(format!("merged {}", crate::ui::time::ago_now(merged)));
+        }
+    }
+    let join = |dates: &[&Option<String>]| {
+        let mut all = parts.clone();
+        all.extend(dates.iter().filter_map(|date| (*date).clone()));
+        all.extend(rest.iter().cloned());
+        all.join(" · ")
+    };
+    let room = area.width as usize;
+    let facts = [join(&[&created, &updated]), join(&[&updated]), join(&[])]
+        .into_iter()
+        .find(|facts| text::width(facts) <= room)
+        .unwrap_or_else(|| text::truncate(&join(&[]), room));
+    frame.render_widget(
+        Paragraph::new(Span::styled(facts, theme.style("muted"))),
+        area,
+    );
+}
+
+fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+    let counts = screen.bundle.value().map(|b| {
+        [
+            None,
+            Some(screen.pages.len()),
+            Some(b.threads.len()),
+            Some(b.reviews.iter().filter(|r| !r.outdated).count()),
+        ]
+    });
+    let mut spans = Vec::new();
+    // ── command palette ──
+    let mut widths = Vec::new();
+    for (index, tab) in ReviewTab::ALL.iter().enumerate() {
+        let style = if *tab == screen.tab {
+            theme.style("tab_active")
+        } else {
+            theme.style("tab_inactive")
+        };
+        let mut count = counts
+            .and_then(|c| c[index])
+            .map(|count| format!(" ({count})"))
+            .unwrap_or_default();
+        // "Comments (12) · 3 new"
+        if *tab == ReviewTab::Comments && counts.is_some() {
+            let new = screen.new_thread_count();
+            if new > 0 {
+                count.push_str(&format!(" · {new} new"));
+            }
+        }
+        let label = format!(" {} {}{count} ", index + 1, tab.label());
+        widths.push(text::width(&label) + 1);
+        spans.push(Span::styled(label, style));
+        spans.push(Span::raw(" "));
+    }
+    let active = ReviewTab::ALL
+        .iter()
+        .position(|tab| *tab == screen.tab)
+        .unwrap_or(0);
+    crate::ui::hit::record_tabs(area, 0, &widths, active, ReviewTab::ALL.len());
+    let extra = match screen.tab {
+        ReviewTab::Changes => {
+            let position = screen
+                .search_position()
+                .or_else(|| screen.hunk_position())
+                .unwrap_or_default();
+            match screen.since_label() {
+                Some(since) => format!("{since} · {position}"),
+                None => position,
+            }
+        }
+        ReviewTab::Comments => {
+            let triage = super::actions::triage_position(screen)
+                .map(|p| format!("unresolved {p} · "))
+                .unwrap_or_default();
+            format!("{triage}showing {}", screen.thread_filter.label())
+        }
+        ReviewTab::Reviews | ReviewTab::Overview => String::new(),
+    };
+    spans.push(Span::styled(extra, theme.style("muted")));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
