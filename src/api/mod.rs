@@ -44,7 +44,6 @@ pub mod translations;
 // ── conversations, integrations ──
 pub mod integrations;
 
-// ── end of the area blocks ──
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
 pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate, PdfAddress};
@@ -87,7 +86,6 @@ pub use conversations::{
 };
 pub use integrations::{IntegrationFilter, PublishManifest, is_integration_name};
 
-// ── end of the area blocks ──
 
 #[cfg(test)]
 mod client_tests;

@@ -70,7 +70,6 @@ pub enum ApiCall {
     Integrations(crate::app::integrations::IntegrationsCall),
     // ── reader ──
     Reader(crate::app::reader_links::ReaderCall),
-    // ── end of the area blocks ──
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

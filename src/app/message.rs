@@ -125,5 +125,4 @@ pub enum ApiResponse {
     Integrations(crate::app::integrations::IntegrationsResponse),
     // ── reader ──
     Reader(crate::app::reader_links::ReaderResponse),
-    // ── end of the area blocks ──
 }

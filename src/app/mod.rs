@@ -46,7 +46,6 @@ pub mod reader_links;
 pub mod action_log;
 pub mod watch;
 
-// ── end of the area blocks ──
 
 // The core itself: the model, messages applied to it, and what screens get and give back.
 mod model;

@@ -570,6 +570,6 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         // ── reader ──
         ApiCall::Reader(call) => {
             ApiResponse::Reader(crate::app::reader_links::call(client, call).await)
-        } // ── end of the area blocks ──
+        }
     }
 }

@@ -1,5 +1,5 @@
-//! One folder per screen: state and update in `mod.rs`, drawing in `view.rs`. Screens never touch
-//! the network; they return `Cmd`s.
+//! One folder per API area: its screens (state and update in `mod.rs`, drawing in `view.rs`) and
+//! its organization tab (`tab.rs`). Screens never touch the network; they return `Cmd`s.
 
 pub mod access_audit;
 pub mod change_requests;

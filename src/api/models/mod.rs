@@ -51,7 +51,6 @@ pub use integrations::{
     IntegrationUrls,
 };
 
-// ── end of the area blocks ──
 
 pub use change_request::{
     ChangeRequest, ChangeRequestOrderBy, ChangeRequestPermissions, ChangeRequestStatus,

@@ -173,6 +173,5 @@ actions! {
     NextChangeRequest => "next_change_request", "next change request of the list";
     PreviousChangeRequest => "previous_change_request", "previous change request of the list";
 
-    // ── end of the area blocks ──
 
 }

@@ -198,7 +198,6 @@ impl Default for Keymap {
             // ── review flow ──
             (Global, &["!"], Action::ActionLogView),
             (ActionLog, &["u"], Action::Undo),
-            // ── end of the area blocks ──
         ];
         let mut bindings: Vec<Binding> = table
             .iter()

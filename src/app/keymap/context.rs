@@ -73,5 +73,4 @@ pub enum KeyContext {
     // ── review flow ──
     /// The action log: this session's writes, `u` undoes one.
     ActionLog,
-    // ── end of the area blocks ──
 }

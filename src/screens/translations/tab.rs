@@ -205,6 +205,25 @@ impl TranslationsTab {
         self.send(TranslationsCall::Space { space }, Pending::OpenSpace, ctx)
     }
 
+    /// A saved translation is in the list and selected at once, before the reload answers, so
+    /// the next key (`x` to run it) acts on what was just made, not on the row selected before.
+    fn show_saved(&mut self, saved: &Translation) {
+        let Some(list) = self.list.value_mut() else {
+            return;
+        };
+        let index = match list.translations.iter().position(|t| t.id == saved.id) {
+            Some(index) => {
+                list.translations[index] = saved.clone();
+                index
+            }
+            None => {
+                list.translations.push(saved.clone());
+                list.translations.len() - 1
+            }
+        };
+        self.selection.selected = index;
+    }
+
     /// The list came: select what was just written, and read it again in a while when a run
     /// is under way so its status and statistics follow.
     fn on_list(
@@ -278,6 +297,7 @@ impl TranslationsTab {
                             "{what} {}.",
                             self.describe(translation)
                         )));
+                        self.show_saved(translation);
                         let select = translation.id.clone();
                         let reload = self.load(ctx);
                         self.select_after_reload = Some(select);
