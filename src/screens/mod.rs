@@ -3,7 +3,7 @@
 
 pub mod access_audit;
 pub mod change_requests;
-pub mod clusters;
+pub mod conversations;
 pub mod git;
 pub mod integrations;
 pub mod members;
@@ -122,8 +122,8 @@ pub enum Screen {
     Team(Box<teams::TeamScreen>),
     SpecVersions(Box<openapi::VersionsScreen>),
     SpecContent(Box<openapi::ContentScreen>),
-    ClusterIssues(clusters::ClusterIssuesScreen),
-    Conversation(Box<clusters::ConversationScreen>),
+    ClusterIssues(conversations::ClusterIssuesScreen),
+    Conversation(Box<conversations::ConversationScreen>),
     Integration(Box<integrations::IntegrationScreen>),
     // ── review flow ──
     ActionLog(action_log::ActionLogScreen),

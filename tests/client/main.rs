@@ -4,16 +4,20 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod admin;
 mod basics;
 mod change_requests;
-mod clusters;
 mod collections;
+mod conversations;
 mod faults;
 mod git;
+mod integrations;
 mod load;
-mod people;
+mod members;
+mod openapi;
+mod org_settings;
 mod search;
 mod sites;
 mod spaces;
+mod sso;
+mod teams;
 mod translations;

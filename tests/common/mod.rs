@@ -4,7 +4,7 @@
 
 pub mod http;
 pub mod loop_harness;
-pub mod people;
+pub mod members_teams;
 pub mod pty;
 pub mod review;
 pub mod sandbox_process;

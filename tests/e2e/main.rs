@@ -4,22 +4,23 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod admin;
 mod basics;
 mod change_requests;
 mod cli_docs;
-mod clusters;
 mod content;
+mod conversations;
 mod editor;
 mod hostile;
+mod integrations;
 mod looks;
 mod no_color;
+mod org_settings;
 mod palette;
-mod people;
 mod reader;
 mod review;
 mod review_since;
 mod reviewflow;
 mod search;
 mod sites;
+mod teams;
 mod translations;

@@ -4,14 +4,18 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod admin;
 mod change_requests;
-mod clusters;
 mod collections;
 mod contract;
+mod conversations;
 mod git;
-mod people;
+mod integrations;
+mod members;
+mod openapi;
+mod org_settings;
 mod search;
 mod sites;
 mod spaces;
+mod sso;
+mod teams;
 mod translations;

@@ -5,16 +5,18 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod admin;
 mod app_loop;
 mod basics;
 mod change_requests;
-mod clusters;
 mod collections;
+mod conversations;
 mod faults_loop;
 mod git;
+mod integrations;
+mod members;
+mod openapi;
+mod org_settings;
 mod palette;
-mod people;
 mod reader;
 mod review;
 mod review_diff;
@@ -22,4 +24,6 @@ mod reviewflow;
 mod search;
 mod sites;
 mod spaces;
+mod sso;
+mod teams;
 mod translations;

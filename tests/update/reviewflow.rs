@@ -436,13 +436,13 @@ fn a_role_change_is_undone_by_giving_the_earlier_role_back() {
     use quire::api::models::MemberRole;
     use quire::app::members::{MembersCall, MembersResponse};
     use quire::app::{ApiCall, ApiResponse};
-    let mut model = crate::common::people::members_model(true, 80, 24);
+    let mut model = crate::common::members_teams::members_model(true, 80, 24);
     update(&mut model, char_key('j'));
     update(&mut model, char_key('e'));
     update(&mut model, char_key('G'));
     update(&mut model, key(KeyCode::Enter));
     let (request, _) = crate::common::only_request(&update(&mut model, char_key('y')));
-    let mut answered = crate::common::people::members()[1].clone();
+    let mut answered = crate::common::members_teams::members()[1].clone();
     answered.role = None;
     crate::common::respond(
         &mut model,
@@ -457,7 +457,7 @@ fn a_role_change_is_undone_by_giving_the_earlier_role_back() {
     assert_eq!(
         call,
         ApiCall::Members(MembersCall::SetRole {
-            organization: crate::common::people::ORG.into(),
+            organization: crate::common::members_teams::ORG.into(),
             user: "u-grace".into(),
             role: Some(MemberRole::Edit),
         })
@@ -476,13 +476,13 @@ fn a_role_change_is_undone_by_giving_the_earlier_role_back() {
 fn a_refused_undo_says_so_and_keeps_the_entry() {
     use quire::app::ApiResponse;
     use quire::app::members::MembersResponse;
-    let mut model = crate::common::people::members_model(true, 80, 24);
+    let mut model = crate::common::members_teams::members_model(true, 80, 24);
     update(&mut model, char_key('j'));
     update(&mut model, char_key('e'));
     update(&mut model, char_key('G'));
     update(&mut model, key(KeyCode::Enter));
     let (request, _) = crate::common::only_request(&update(&mut model, char_key('y')));
-    let mut answered = crate::common::people::members()[1].clone();
+    let mut answered = crate::common::members_teams::members()[1].clone();
     answered.role = None;
     crate::common::respond(
         &mut model,

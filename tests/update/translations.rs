@@ -1,26 +1,22 @@
-//! Layer 1 for the Translations and OpenAPI tabs, a spec's versions and a version's files:
-//! `update` on its own. Keys and answers in, the state and the exact calls out: every action,
-//! the refusals by role and the server's refusals.
+//! Layer 1 for the Translations tab: `update` on its own. Keys and answers in, the state and
+//! the exact calls out: every action, the refusals by role and the server's refusals.
 
 use std::collections::HashMap;
 
 use crate::common::*;
-use quire::api::models::{
-    OpenApiContent, OpenApiSpec, OpenApiVersion, Space, SpecVisibility, Translation,
-};
-use quire::api::{ApiError, NewTranslation, NewTranslationSource, VersionRef};
+use quire::api::models::{Space, Translation};
+use quire::api::{ApiError, NewTranslation, NewTranslationSource};
 use quire::app::keymap::Action;
-use quire::app::openapi::{OpenApiCall, OpenApiResponse};
 use quire::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::organization::Organization;
 use quire::screens::{Screen, ScreenState};
 use ratatui::crossterm::event::KeyCode;
-use serde_json::{Value, json};
+use serde_json::json;
 
-const ORG: &str = "org-1";
+pub(crate) const ORG: &str = "org-1";
 
-fn organization(admin: bool) -> quire::api::models::Organization {
+pub(crate) fn organization(admin: bool) -> quire::api::models::Organization {
     let mut value = organization_json(ORG, "Acme");
     value["permissions"] = json!({"view": true, "admin": admin, "createOpenAPISpec": admin});
     from_json(value)
@@ -64,7 +60,7 @@ fn translation_list(translations: Vec<Translation>) -> TranslationList {
     }
 }
 
-fn org_model(admin: bool) -> Model {
+pub(crate) fn org_model(admin: bool) -> Model {
     let mut model = Model::new(
         Screen::Organization(Organization::new(organization(admin))),
         environment(),
@@ -78,7 +74,7 @@ fn org_model(admin: bool) -> Model {
 }
 
 /// Tabs forward `count` times; the last tab's command.
-fn tabs(model: &mut Model, count: usize) -> Cmd {
+pub(crate) fn tabs(model: &mut Model, count: usize) -> Cmd {
     let mut cmd = Cmd::None;
     for _ in 0..count {
         cmd = update(model, key(KeyCode::Tab));
@@ -93,14 +89,7 @@ fn translations_call(cmd: &Cmd) -> (RequestId, TranslationsCall) {
     }
 }
 
-fn openapi_call(cmd: &Cmd) -> (RequestId, OpenApiCall) {
-    match only_request(cmd) {
-        (request, ApiCall::OpenApi(call)) => (request, call),
-        (_, other) => panic!("expected an OpenAPI call, got {other:?}"),
-    }
-}
-
-fn org_screen(model: &Model) -> &Organization {
+pub(crate) fn org_screen(model: &Model) -> &Organization {
     match model.top() {
         Screen::Organization(screen) => screen,
         other => panic!("expected the organization screen, got {}", other.title()),
@@ -116,16 +105,7 @@ fn translations_notice(model: &Model) -> String {
         .unwrap_or_default()
 }
 
-fn openapi_notice(model: &Model) -> String {
-    org_screen(model)
-        .openapi
-        .notice
-        .as_ref()
-        .map(|n| n.text.clone())
-        .unwrap_or_default()
-}
-
-fn type_text(model: &mut Model, text: &str) -> Cmd {
+pub(crate) fn type_text(model: &mut Model, text: &str) -> Cmd {
     let mut cmds = Vec::new();
     for c in text.chars() {
         cmds.push(update(model, char_key(c)));
@@ -158,7 +138,7 @@ fn translations_model(admin: bool, translations: Vec<Translation>) -> Model {
     model
 }
 
-fn refused(status: u16, message: &str) -> ApiError {
+pub(crate) fn refused(status: u16, message: &str) -> ApiError {
     ApiError::Status {
         endpoint: "POST /x".into(),
         status,
@@ -511,307 +491,4 @@ fn source_and_result_spaces_open_their_screens() {
         )))),
     );
     assert!(translations_notice(&model).contains("Could not open the space: No space found"));
-}
-
-// ── OpenAPI ──
-
-fn spec(slug: &str, state: &str, public: bool, edit: bool) -> OpenApiSpec {
-    from_json(json!({
-        "object": "openapi-spec", "id": format!("oas-{slug}"), "slug": slug,
-        "createdAt": "2024-01-10T09:00:00.000Z", "updatedAt": "2024-01-10T09:00:00.000Z",
-        "sourceURL": format!("https://example.com/{slug}.yaml"), "processingState": state,
-        "visibility": if public { "public" } else { "private" }, "lastVersion": format!("ver-{slug}-2"),
-        "lastProcessedAt": "2024-01-10T09:00:00.000Z", "lastProcessedErrors": [],
-        "permissions": {"view": true, "edit": edit},
-        "urls": {"location": "https://api.example/x", "app": format!("https://app.example/openapi/{slug}")}
-    }))
-}
-
-fn openapi_model(admin: bool, specs: Vec<OpenApiSpec>) -> Model {
-    let mut model = org_model(admin);
-    let (request, call) = openapi_call(&tabs(&mut model, 7));
-    assert_eq!(
-        call,
-        OpenApiCall::List {
-            organization: ORG.into()
-        }
-    );
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OpenApi(OpenApiResponse::List(Ok(specs))),
-    );
-    model
-}
-
-#[test]
-fn create_checks_the_slug_and_the_address_as_typed() {
-    let mut model = openapi_model(true, vec![]);
-    update(&mut model, char_key('n'));
-    type_text(&mut model, "pet--store");
-    assert_eq!(
-        update(&mut model, key(KeyCode::Enter)),
-        Cmd::None,
-        "a bad slug is not sent"
-    );
-    assert!(openapi_notice(&model).contains("hyphens only between"));
-    update(&mut model, key(KeyCode::Backspace));
-    update(&mut model, key(KeyCode::Backspace));
-    update(&mut model, key(KeyCode::Backspace));
-    update(&mut model, key(KeyCode::Backspace));
-    update(&mut model, key(KeyCode::Backspace));
-    update(&mut model, key(KeyCode::Backspace));
-    type_text(&mut model, "store");
-    assert_eq!(update(&mut model, key(KeyCode::Enter)), Cmd::None);
-    type_text(&mut model, "exa mple");
-    assert_eq!(
-        update(&mut model, key(KeyCode::Enter)),
-        Cmd::None,
-        "a bad address is not sent"
-    );
-    for _ in 0.."exa mple".len() {
-        update(&mut model, key(KeyCode::Backspace));
-    }
-    type_text(&mut model, "example.com/pets.yaml");
-    let (request, call) = openapi_call(&update(&mut model, key(KeyCode::Enter)));
-    assert_eq!(
-        call,
-        OpenApiCall::Create {
-            organization: ORG.into(),
-            slug: "pet-store".into(),
-            url: "https://example.com/pets.yaml".into()
-        }
-    );
-    let cmd = respond(
-        &mut model,
-        request,
-        ApiResponse::OpenApi(OpenApiResponse::Saved(Ok(spec(
-            "pet-store",
-            "pending",
-            false,
-            true,
-        )))),
-    );
-    assert_eq!(
-        openapi_notice(&model),
-        "Created “pet-store”: it is being processed."
-    );
-    let (request, _) = openapi_call(&cmd);
-    let cmd = respond(
-        &mut model,
-        request,
-        ApiResponse::OpenApi(OpenApiResponse::List(Ok(vec![
-            spec("fleet", "complete", true, true),
-            spec("pet-store", "pending", false, true),
-        ]))),
-    );
-    assert_eq!(
-        org_screen(&model).openapi.selection.selected,
-        1,
-        "the new spec is selected"
-    );
-    let Cmd::Timer { id, .. } = cmd else {
-        panic!("processing is followed: {cmd:?}")
-    };
-    assert!(matches!(
-        openapi_call(&update(&mut model, Msg::Timer(id))).1,
-        OpenApiCall::List { .. }
-    ));
-}
-
-#[test]
-fn visibility_asks_first_then_flips() {
-    let mut model = openapi_model(true, vec![spec("fleet", "complete", true, true)]);
-    update(&mut model, char_key('v'));
-    assert_eq!(update(&mut model, key(KeyCode::Esc)), Cmd::None);
-    update(&mut model, char_key('v'));
-    let (request, call) = openapi_call(&update(&mut model, char_key('y')));
-    assert_eq!(
-        call,
-        OpenApiCall::SetVisibility {
-            organization: ORG.into(),
-            slug: "fleet".into(),
-            visibility: SpecVisibility::Private
-        }
-    );
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OpenApi(OpenApiResponse::Saved(Ok(spec(
-            "fleet", "complete", false, true,
-        )))),
-    );
-    assert_eq!(openapi_notice(&model), "“fleet” is now private.");
-}
-
-#[test]
-fn a_new_source_replaces_the_address() {
-    let mut model = openapi_model(true, vec![spec("fleet", "complete", true, true)]);
-    update(&mut model, char_key('u'));
-    type_text(&mut model, "?v=2");
-    let (_, call) = openapi_call(&update(&mut model, key(KeyCode::Enter)));
-    assert_eq!(
-        call,
-        OpenApiCall::Replace {
-            organization: ORG.into(),
-            slug: "fleet".into(),
-            url: "https://example.com/fleet.yaml?v=2".into()
-        }
-    );
-}
-
-#[test]
-fn delete_asks_first_and_a_refusal_is_shown_in_words() {
-    let mut model = openapi_model(true, vec![spec("fleet", "complete", true, true)]);
-    update(&mut model, char_key('d'));
-    let (request, call) = openapi_call(&update(&mut model, char_key('y')));
-    assert_eq!(
-        call,
-        OpenApiCall::Delete {
-            organization: ORG.into(),
-            slug: "fleet".into()
-        }
-    );
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OpenApi(OpenApiResponse::Deleted(Err(refused(
-            403,
-            "Changing OpenAPI specs needs the admin role",
-        )))),
-    );
-    assert_eq!(
-        openapi_notice(&model),
-        "Refused: Changing OpenAPI specs needs the admin role"
-    );
-}
-
-#[test]
-fn spec_changes_are_refused_without_edit_permission() {
-    let mut model = openapi_model(false, vec![spec("fleet", "complete", true, false)]);
-    for c in ['n', 'u', 'v', 'd'] {
-        assert_eq!(update(&mut model, char_key(c)), Cmd::None, "{c}");
-        assert!(
-            openapi_notice(&model).starts_with("Not allowed"),
-            "{c}: {}",
-            openapi_notice(&model)
-        );
-        update(&mut model, key(KeyCode::Esc));
-    }
-    let disabled = org_screen(&model).disabled_actions();
-    for action in [
-        Action::Create,
-        Action::ReplaceSource,
-        Action::ToggleVisibility,
-        Action::Delete,
-    ] {
-        assert!(disabled.contains(&action), "{action:?}");
-    }
-}
-
-fn version(id: &str) -> OpenApiVersion {
-    from_json(
-        json!({"object": "openapi-spec-version", "id": id, "createdAt": "2024-01-10T09:00:00.000Z",
-                     "url": format!("https://files.example/{id}.yaml"), "urls": {"location": "https://api.example/v"}}),
-    )
-}
-
-#[test]
-fn versions_then_files_then_a_file_highlighted() {
-    let mut model = openapi_model(true, vec![spec("fleet", "complete", true, true)]);
-    let (request, call) = openapi_call(&update(&mut model, key(KeyCode::Enter)));
-    assert_eq!(
-        call,
-        OpenApiCall::Versions {
-            organization: ORG.into(),
-            slug: "fleet".into()
-        }
-    );
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OpenApi(OpenApiResponse::Versions(Ok(vec![
-            version("ver-fleet-2"),
-            version("ver-fleet-1"),
-        ]))),
-    );
-    let Screen::SpecVersions(versions) = model.top() else {
-        panic!("versions screen")
-    };
-    assert!(versions.is_latest(0) && !versions.is_latest(1));
-    // The latest is read through `versions/latest`, an older one by its id.
-    update(&mut model, char_key('j'));
-    let (_, call) = openapi_call(&update(&mut model, key(KeyCode::Enter)));
-    assert_eq!(
-        call,
-        OpenApiCall::Content {
-            organization: ORG.into(),
-            slug: "fleet".into(),
-            version: VersionRef::Id("ver-fleet-1".into())
-        }
-    );
-    update(&mut model, key(KeyCode::Esc));
-    update(&mut model, char_key('k'));
-    let (request, call) = openapi_call(&update(&mut model, key(KeyCode::Enter)));
-    assert_eq!(
-        call,
-        OpenApiCall::Content {
-            organization: ORG.into(),
-            slug: "fleet".into(),
-            version: VersionRef::Latest
-        }
-    );
-    let filesystem: Value =
-        json!({"openapi.yaml": "openapi: 3.1.0\n", "components": {"schemas.json": "{\"a\": 1}"}});
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OpenApi(OpenApiResponse::Content(Ok(OpenApiContent {
-            filesystem,
-            url: None,
-            urls: None,
-        }))),
-    );
-    let Screen::SpecContent(content) = model.top() else {
-        panic!("content screen")
-    };
-    assert_eq!(content.files.len(), 2);
-    assert_eq!(
-        content.rows.rows().len(),
-        3,
-        "components/, schemas.json, openapi.yaml"
-    );
-    let cmd = update(&mut model, char_key('j'));
-    let Cmd::ParseMarkdown { markdown, .. } = cmd else {
-        panic!("the file under the cursor is rendered: {cmd:?}")
-    };
-    assert_eq!(&*markdown, "```json\n{\"a\": 1}\n```\n");
-    update(&mut model, key(KeyCode::Enter));
-    let Screen::SpecContent(content) = model.top() else {
-        panic!("content screen")
-    };
-    assert!(content.reading, "enter gives the keys to the text");
-    update(&mut model, key(KeyCode::Esc));
-    let Screen::SpecContent(content) = model.top() else {
-        panic!("esc goes back to the tree first")
-    };
-    assert!(!content.reading);
-}
-
-#[test]
-fn an_unknown_version_is_an_error_on_screen() {
-    let mut model = openapi_model(true, vec![spec("fleet", "complete", true, true)]);
-    let (request, _) = openapi_call(&update(&mut model, key(KeyCode::Enter)));
-    respond(
-        &mut model,
-        request,
-        ApiResponse::OpenApi(OpenApiResponse::Versions(Err(refused(
-            404,
-            "No OpenAPI spec found with slug \"fleet\"",
-        )))),
-    );
-    let Screen::SpecVersions(versions) = model.top() else {
-        panic!("versions screen")
-    };
-    assert!(versions.versions.error().is_some());
 }

@@ -3,14 +3,16 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod admin;
 mod change_requests;
-mod clusters;
 mod collections;
+mod conversations;
 mod git;
+mod integrations;
 mod looks;
+mod members;
+mod openapi;
+mod org_settings;
 mod palette;
-mod people;
 mod reader;
 mod review;
 mod review_diff;
@@ -20,4 +22,6 @@ mod screens;
 mod search;
 mod sites;
 mod spaces;
+mod sso;
+mod teams;
 mod translations;

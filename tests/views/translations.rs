@@ -1,6 +1,5 @@
-//! The Translations and OpenAPI tabs, a spec's versions and a version's files as insta
-//! snapshots at 80x24 and 40x12, drawn from the sandbox's demo data, reached with the keys a
-//! user would type.
+//! The Translations tab with its popups as insta snapshots at 80x24 and 40x12, drawn from the sandbox's demo data and reached with
+//! the keys a user would type.
 
 use crate::common::views::{demo_scene as scene, render};
 use quire::sandbox::tokens;
@@ -15,8 +14,6 @@ macro_rules! snapshot_both {
 
 /// Acme → the Translations tab.
 const TRANSLATIONS: &str = "\r\t\t\t\t\t\t";
-/// Acme → the OpenAPI tab.
-const OPENAPI: &str = "\r\t\t\t\t\t\t\t";
 
 #[tokio::test]
 async fn translations_list_with_details() {
@@ -63,40 +60,4 @@ async fn translations_delete_asks_first() {
 async fn translations_refused_for_a_reader() {
     let keys = format!("{TRANSLATIONS}x");
     snapshot_both!("translations_refused", scene(tokens::READER, &keys).await);
-}
-
-#[tokio::test]
-async fn openapi_list_with_errors() {
-    let keys = format!("{OPENAPI}j");
-    snapshot_both!("openapi_errors", scene(tokens::ADMIN, &keys).await);
-}
-
-#[tokio::test]
-async fn openapi_slug_checked_as_typed() {
-    let keys = format!("{OPENAPI}npet--store");
-    snapshot_both!(
-        "openapi_new_slug_refused",
-        scene(tokens::ADMIN, &keys).await
-    );
-}
-
-#[tokio::test]
-async fn openapi_visibility_asks_first() {
-    let keys = format!("{OPENAPI}v");
-    snapshot_both!(
-        "openapi_visibility_confirm",
-        scene(tokens::ADMIN, &keys).await
-    );
-}
-
-#[tokio::test]
-async fn openapi_versions_latest_marked() {
-    let keys = format!("{OPENAPI}\r");
-    snapshot_both!("openapi_versions", scene(tokens::ADMIN, &keys).await);
-}
-
-#[tokio::test]
-async fn openapi_version_file_highlighted() {
-    let keys = format!("{OPENAPI}\r\rjjj\r");
-    snapshot_both!("openapi_version_file", scene(tokens::ADMIN, &keys).await);
 }

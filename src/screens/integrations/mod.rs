@@ -18,7 +18,7 @@ use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::screens::clusters::scroll::Scroll;
+use crate::screens::conversations::scroll::Scroll;
 
 #[derive(Debug)]
 pub struct IntegrationScreen {

@@ -30,7 +30,7 @@ use crate::screens::sites::SitesTab;
 use crate::screens::trash::Trash;
 use crate::screens::{Screen, ScreenState};
 use crate::screens::{
-    clusters, integrations, members, openapi, org_settings, sso, teams, translations,
+    conversations, integrations, members, openapi, org_settings, sso, teams, translations,
 };
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
@@ -118,7 +118,7 @@ pub struct Organization {
     pub settings: org_settings::SettingsTab,
     pub translations: translations::TranslationsTab,
     pub openapi: openapi::OpenApiTab,
-    pub clusters: clusters::ClustersTab,
+    pub clusters: conversations::ClustersTab,
     pub integrations: integrations::IntegrationsTab,
     // ── review flow ──
     /// Keeps the header's "N review requested" of this organization.
@@ -147,7 +147,7 @@ impl Organization {
             settings: org_settings::new(&organization),
             translations: translations::tab::new(&organization),
             openapi: openapi::tab::new(&organization),
-            clusters: clusters::tab::new(&organization),
+            clusters: conversations::tab::new(&organization),
             integrations: integrations::tab::new(&organization),
             requested_count: crate::app::watch::RequestedCount::new(&organization.id),
             undos_seen: 0,

@@ -1,0 +1,452 @@
+//! Layer 1 for teams: `update` on its own. Keys and answers in, the state, the words shown and
+//! the exact calls out: teams created with initial members, renamed and deleted, a team's members
+//! one by one and in bulk, and refusals (by role, before sending, and by the server, in words).
+
+use crate::common::members_teams::*;
+use crate::common::*;
+use crate::members::{forbidden, timer_of, type_text};
+use quire::api::TeamMembersUpdate;
+use quire::api::models::TeamRole;
+use quire::app::keymap::Action;
+use quire::app::teams::{TeamsCall, TeamsResponse};
+use quire::app::{ApiCall, ApiResponse, Cmd, Msg, RequestId, update};
+use ratatui::crossterm::event::KeyCode;
+
+fn teams_call(cmd: &Cmd) -> (RequestId, TeamsCall) {
+    match only_request(cmd) {
+        (request, ApiCall::Teams(call)) => (request, call),
+        (_, other) => panic!("expected a teams call, got {other:?}"),
+    }
+}
+
+#[test]
+fn teams_filter_by_title_on_the_server_and_show_the_ones_i_manage() {
+    let mut model = teams_model(true, 80, 24);
+    update(&mut model, char_key('/'));
+    let cmds = type_text(&mut model, "doc");
+    let (_, call) = teams_call(&update(&mut model, Msg::Timer(timer_of(&cmds[2]))));
+    assert!(
+        matches!(&call, TeamsCall::List { title: Some(title), owner: None, page: None, .. } if title == "doc"),
+        "{call:?}"
+    );
+    update(&mut model, key(KeyCode::Enter));
+    // `m`: who am I first, then the teams I can manage.
+    let (request, call) = teams_call(&update(&mut model, char_key('m')));
+    assert_eq!(call, TeamsCall::CurrentUser);
+    let me = from_json(serde_json::json!({"object": "user", "id": "u-ada"}));
+    let (_, call) = teams_call(&respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::CurrentUser(Ok(me))),
+    ));
+    assert!(
+        matches!(&call, TeamsCall::List { owner: Some(owner), title: Some(_), .. } if owner == "u-ada"),
+        "{call:?}"
+    );
+    let (_, call) = teams_call(&update(&mut model, char_key('m')));
+    assert!(matches!(call, TeamsCall::List { owner: None, .. }));
+}
+
+#[test]
+fn a_team_is_created_with_a_checked_title_and_initial_members() {
+    use quire::screens::teams::tab::Modal;
+    let mut model = teams_model(true, 80, 24);
+    update(&mut model, char_key('n'));
+    type_text(&mut model, &"x".repeat(65));
+    assert!(requests(&update(&mut model, key(KeyCode::Enter))).is_empty());
+    match &teams_tab(&model).modal {
+        Some(Modal::Title(prompt)) => assert_eq!(
+            prompt.error().as_deref(),
+            Some("at most 64 characters (65 now)")
+        ),
+        other => panic!("the prompt stays open, got {other:?}"),
+    }
+    for _ in 0..65 {
+        update(&mut model, key(KeyCode::Backspace));
+    }
+    type_text(&mut model, "Field Ops");
+    let (request, call) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        TeamsCall::Pickable {
+            organization: ORG.into()
+        }
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Ok(pickable()))),
+    );
+    assert!(matches!(teams_tab(&model).modal, Some(Modal::Members(_))));
+    update(&mut model, char_key(' '));
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key(' '));
+    let (request, call) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        TeamsCall::Create {
+            organization: ORG.into(),
+            title: "Field Ops".into(),
+            members: vec!["u-ada".into(), "u-grace".into()]
+        }
+    );
+    let (_, call) = teams_call(&respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Saved(Ok(team(
+            "t-new",
+            "Field Ops",
+            2,
+            true,
+        )))),
+    ));
+    assert!(matches!(call, TeamsCall::List { .. }), "the list reloads");
+    let notice = teams_tab(&model).notice.clone().expect("a notice");
+    assert_eq!(notice.text, "Created team “Field Ops”");
+    // The action log lists it, undone by deleting the new team.
+    let logged = model.action_log.newest_first().next().expect("logged");
+    assert_eq!(logged.what, "Created team “Field Ops”");
+    match &logged.undo {
+        quire::app::action_log::Undo::Inverse { call, .. } => assert_eq!(
+            **call,
+            ApiCall::Teams(TeamsCall::Delete {
+                organization: ORG.into(),
+                team: "t-new".into()
+            })
+        ),
+        other => panic!("an inverse: {other:?}"),
+    }
+}
+
+#[test]
+fn a_team_is_renamed_and_deleted_after_asking_and_a_refusal_is_shown() {
+    use quire::screens::teams::tab::Modal;
+    let mut model = teams_model(true, 80, 24);
+    update(&mut model, char_key('R'));
+    for _ in 0.."Platform".len() {
+        update(&mut model, key(KeyCode::Backspace));
+    }
+    type_text(&mut model, "Platform Eng");
+    let (request, call) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        TeamsCall::Rename {
+            organization: ORG.into(),
+            team: "t-platform".into(),
+            title: "Platform Eng".into()
+        }
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Saved(Ok(team(
+            "t-platform",
+            "Platform Eng",
+            3,
+            true,
+        )))),
+    );
+    let notice = teams_tab(&model).notice.clone().expect("a notice");
+    assert_eq!(notice.text, "Renamed “Platform” to “Platform Eng”");
+    match &model.action_log.newest_first().next().expect("logged").undo {
+        quire::app::action_log::Undo::Inverse { call, .. } => assert_eq!(
+            **call,
+            ApiCall::Teams(TeamsCall::Rename {
+                organization: ORG.into(),
+                team: "t-platform".into(),
+                title: "Platform".into()
+            })
+        ),
+        other => panic!("an inverse: {other:?}"),
+    }
+
+    update(&mut model, char_key('d'));
+    match &teams_tab(&model).modal {
+        Some(Modal::ConfirmDelete(confirm, _)) => {
+            assert!(confirm.text().contains("Delete team “Platform”?"));
+            assert!(confirm.text().contains("Its 3 members"));
+        }
+        other => panic!("expected a confirmation, got {other:?}"),
+    }
+    let (request, call) = teams_call(&update(&mut model, char_key('y')));
+    assert_eq!(
+        call,
+        TeamsCall::Delete {
+            organization: ORG.into(),
+            team: "t-platform".into()
+        }
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Deleted(Err(forbidden(
+            "Deleting a team needs the admin role",
+        )))),
+    );
+    let notice = teams_tab(&model).notice.clone().expect("a notice");
+    assert!(notice.error);
+    assert_eq!(
+        notice.text,
+        "Could not delete “Platform”: Deleting a team needs the admin role"
+    );
+}
+
+#[test]
+fn teams_need_the_admin_role_to_change() {
+    let mut model = teams_model(false, 80, 24);
+    let disabled = model.top().disabled_actions();
+    assert!(disabled.contains(&Action::Create) && disabled.contains(&Action::Delete));
+    for c in ['n', 'R', 'd'] {
+        assert!(requests(&update(&mut model, char_key(c))).is_empty());
+        assert!(teams_tab(&model).modal.is_none());
+    }
+    let notice = teams_tab(&model).notice.clone().expect("a notice");
+    assert_eq!(
+        notice.text,
+        "Deleting a team needs the admin role in this organization"
+    );
+}
+
+#[test]
+fn enter_on_a_team_opens_its_members() {
+    let mut model = teams_model(true, 80, 24);
+    let (_, call) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        TeamsCall::Members {
+            organization: ORG.into(),
+            team: "t-platform".into(),
+            page: None
+        }
+    );
+    assert_eq!(team_screen(&model).team.title, "Platform");
+}
+
+#[test]
+fn one_member_is_added_given_a_role_and_removed_after_asking() {
+    use quire::screens::teams::Modal;
+    let mut model = team_model(true, 80, 24);
+    let (request, call) = teams_call(&update(&mut model, char_key('a')));
+    assert_eq!(
+        call,
+        TeamsCall::Pickable {
+            organization: ORG.into()
+        }
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Ok(pickable()))),
+    );
+    // Only members outside the team are offered: Linus.
+    match &team_screen(&model).modal {
+        Some(Modal::Pick(picker)) => assert_eq!(picker.options.len(), 1),
+        other => panic!("expected the member picker, got {other:?}"),
+    }
+    let (request, call) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        TeamsCall::SetMember {
+            organization: ORG.into(),
+            team: "t-platform".into(),
+            user: "u-linus".into(),
+            role: Some(TeamRole::Member)
+        }
+    );
+    let (_, reload) = teams_call(&respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::MembersChanged(Ok(()))),
+    ));
+    assert!(matches!(reload, TeamsCall::Members { .. }));
+    let notice = team_screen(&model).notice.clone().expect("a notice");
+    assert_eq!(notice.text, "Added Linus Torvalds to “Platform”");
+
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('e'));
+    update(&mut model, char_key('k'));
+    let (_, call) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        TeamsCall::SetMember {
+            organization: ORG.into(),
+            team: "t-platform".into(),
+            user: "u-grace".into(),
+            role: Some(TeamRole::Owner)
+        }
+    );
+}
+
+#[test]
+fn removing_one_asks_naming_them_and_a_refusal_is_shown_in_words() {
+    use quire::screens::teams::Modal;
+    let mut model = team_model(true, 80, 24);
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key('d'));
+    match &team_screen(&model).modal {
+        Some(Modal::Confirm(confirm, _)) => {
+            assert!(
+                confirm
+                    .text()
+                    .contains("Remove Grace Hopper from “Platform”?")
+            )
+        }
+        other => panic!("expected a confirmation, got {other:?}"),
+    }
+    let (request, call) = teams_call(&update(&mut model, char_key('y')));
+    assert_eq!(
+        call,
+        TeamsCall::RemoveMember {
+            organization: ORG.into(),
+            team: "t-platform".into(),
+            user: "u-grace".into()
+        }
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::MembersChanged(Err(forbidden(
+            "needs the owner role in the team",
+        )))),
+    );
+    let notice = team_screen(&model).notice.clone().expect("a notice");
+    assert!(notice.error);
+    assert_eq!(notice.text, "Not changed: needs the owner role in the team");
+}
+
+#[test]
+fn bulk_edit_adds_picked_and_removes_marked_in_one_put_and_says_who_ends_up_removed() {
+    use quire::screens::teams::Modal;
+    let mut model = team_model(true, 80, 24);
+    // Mark Ada and Grace (space moves down), then pick Grace and Linus to add.
+    update(&mut model, char_key(' '));
+    update(&mut model, char_key(' '));
+    assert_eq!(team_screen(&model).marked.len(), 2);
+    let (request, _) = teams_call(&update(&mut model, char_key('B')));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Ok(pickable()))),
+    );
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key(' '));
+    update(&mut model, char_key('j'));
+    update(&mut model, char_key(' '));
+    assert!(requests(&update(&mut model, key(KeyCode::Enter))).is_empty());
+    let text = match &team_screen(&model).modal {
+        Some(Modal::Confirm(confirm, _)) => confirm.text(),
+        other => panic!("expected the confirmation, got {other:?}"),
+    };
+    assert!(text.contains("Change the members of “Platform”?"), "{text}");
+    assert!(
+        text.contains("Added: Grace Hopper, Linus Torvalds. Removed: Ada Lovelace, Grace Hopper."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Grace Hopper both added and removed: they end up removed."),
+        "{text}"
+    );
+    let (request, call) = teams_call(&update(&mut model, char_key('y')));
+    assert_eq!(
+        call,
+        TeamsCall::UpdateMembers {
+            organization: ORG.into(),
+            team: "t-platform".into(),
+            update: TeamMembersUpdate {
+                add: vec!["u-grace".into(), "u-linus".into()],
+                remove: vec!["u-ada".into(), "u-grace".into()],
+                ..TeamMembersUpdate::default()
+            }
+        }
+    );
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::MembersChanged(Ok(()))),
+    );
+    assert!(team_screen(&model).marked.is_empty());
+    let notice = team_screen(&model).notice.clone().expect("a notice");
+    assert_eq!(
+        notice.text,
+        "Changed the members of “Platform”: 1 added, 2 removed"
+    );
+}
+
+#[test]
+fn a_team_i_cannot_manage_refuses_changes_before_sending() {
+    let mut model = team_model(false, 80, 24);
+    let disabled = model.top().disabled_actions();
+    for action in [
+        Action::AddTeamMember,
+        Action::ChangeRole,
+        Action::Delete,
+        Action::BulkEdit,
+    ] {
+        assert!(disabled.contains(&action), "{action:?}");
+    }
+    for c in ['a', 'e', 'd', 'B'] {
+        assert!(requests(&update(&mut model, char_key(c))).is_empty());
+    }
+    let notice = team_screen(&model).notice.clone().expect("a notice");
+    assert!(
+        notice.text.contains("owner role in the team"),
+        "{}",
+        notice.text
+    );
+}
+
+#[test]
+fn back_from_a_teams_members_the_teams_list_is_asked_again() {
+    let mut model = teams_model(true, 80, 24);
+    let (request, _) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Members(Ok(page(Vec::new())))),
+    );
+    let (_, call) = teams_call(&update(&mut model, key(KeyCode::Esc)));
+    assert!(
+        matches!(call, TeamsCall::List { page: None, .. }),
+        "{call:?}"
+    );
+}
+
+#[test]
+fn a_member_picker_says_when_the_organizations_list_was_cut_short() {
+    use quire::screens::teams::Modal;
+    let mut model = team_model(true, 80, 24);
+    let (request, _) = teams_call(&update(&mut model, char_key('a')));
+    let mut cut = pickable();
+    cut.cut_short = true;
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Ok(cut))),
+    );
+    match &team_screen(&model).modal {
+        Some(Modal::Pick(picker)) => {
+            assert_eq!(picker.title, "Add to “Platform” — first 3 members only")
+        }
+        other => panic!("expected the member picker, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_failed_member_list_closes_the_waiting_popup_with_the_reason() {
+    let mut model = team_model(true, 80, 24);
+    let (request, _) = teams_call(&update(&mut model, char_key('B')));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Err(forbidden("slow down")))),
+    );
+    assert!(team_screen(&model).modal.is_none());
+    let notice = team_screen(&model).notice.clone().expect("a notice");
+    assert_eq!(
+        notice.text,
+        "Could not list the members to pick from: slow down"
+    );
+    // Asked again next time.
+    let (_, call) = teams_call(&update(&mut model, char_key('B')));
+    assert!(matches!(call, TeamsCall::Pickable { .. }));
+}
