@@ -44,7 +44,6 @@ pub mod translations;
 // ── conversations, integrations ──
 pub mod integrations;
 
-
 pub use address::{DEFAULT_BASE_URL, encode_segment};
 pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate, PdfAddress};
 pub use client::{
@@ -85,7 +84,6 @@ pub use conversations::{
     ClusterOrder, ClusterSort, FieldProblem, IssueFilter, NewConversation, NewMetadata, NewPart,
 };
 pub use integrations::{IntegrationFilter, PublishManifest, is_integration_name};
-
 
 #[cfg(test)]
 mod client_tests;

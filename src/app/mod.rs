@@ -46,7 +46,6 @@ pub mod reader_links;
 pub mod action_log;
 pub mod watch;
 
-
 // The core itself: the model, messages applied to it, and what screens get and give back.
 mod model;
 mod overlay;

@@ -492,3 +492,34 @@ fn source_and_result_spaces_open_their_screens() {
     );
     assert!(translations_notice(&model).contains("Could not open the space: No space found"));
 }
+
+#[test]
+fn x_right_after_a_create_runs_the_new_translation_before_the_list_is_read_again() {
+    let mut model = translations_model(
+        true,
+        vec![translation("t-fr", "fr", "completed", Some("spc-docs-fr"))],
+    );
+    update(&mut model, char_key('n'));
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Enter));
+    type_text(&mut model, "Tu");
+    let (request, _) = translations_call(&update(&mut model, ctrl('s')));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Translations(TranslationsResponse::Saved(Ok(translation(
+            "t-new", "fr", "pending", None,
+        )))),
+    );
+    // The reload is still on its way: the new translation is already the selected row.
+    let (_, call) = translations_call(&update(&mut model, char_key('x')));
+    assert_eq!(
+        call,
+        TranslationsCall::Run {
+            organization: ORG.into(),
+            id: "t-new".into()
+        }
+    );
+}

@@ -51,7 +51,6 @@ pub use integrations::{
     IntegrationUrls,
 };
 
-
 pub use change_request::{
     ChangeRequest, ChangeRequestOrderBy, ChangeRequestPermissions, ChangeRequestStatus,
     ChangedPage, ChangedParent, MergeOutcome, MergeResult, RevisionSemanticChanges, SemanticChange,
