@@ -581,7 +581,7 @@ fn the_first_screenful_matches_the_full_layout() {
     assert_eq!(first.lines[..], full.lines[..24]);
 }
 
-// ----- hostile pages -----
+// ----- hostile pages: each must finish (a guard against a runaway; speed is benched) -----
 
 fn assert_quick(name: &str, markdown: &str) -> DocLayout {
     let started = Instant::now();
@@ -590,11 +590,8 @@ fn assert_quick(name: &str, markdown: &str) -> DocLayout {
     let narrow = page.layout(7);
     assert_fits(&layout);
     assert_fits(&narrow);
-    let elapsed = started.elapsed(); // catches a runaway; speed is measured by the benches
-    assert!(
-        elapsed < Duration::from_secs(120),
-        "{name} took {elapsed:?}"
-    );
+    let elapsed = started.elapsed();
+    assert!(elapsed < Duration::from_secs(60), "{name} took {elapsed:?}");
     layout
 }
 
