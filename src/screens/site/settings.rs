@@ -11,12 +11,11 @@ use crate::ui::confirm::Confirm;
 
 impl SiteScreen {
     pub(super) fn on_settings_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let len = self.form.fields().len();
         match action {
-            Action::Down => self.form.selection.move_by(1, len),
-            Action::Up => self.form.selection.move_by(-1, len),
-            Action::Top => self.form.selection.top(),
-            Action::Bottom => self.form.selection.bottom(len),
+            Action::Down => self.form.move_by(1),
+            Action::Up => self.form.move_by(-1),
+            Action::Top => self.form.first(),
+            Action::Bottom => self.form.last(),
             Action::Open => self.activate_field(),
             Action::Save => return Some(Step::cmd(self.save(ctx))),
             _ => return None,
