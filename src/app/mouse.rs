@@ -58,11 +58,17 @@ fn wheel(model: &mut Model, event: MouseEvent, action: Action) -> Cmd {
     if model.overlay.is_some() || model.mouse.hits.is_modal() || !in_body(model, event.row) {
         return Cmd::None;
     }
-    if let Some(Hit::Wheel { down, up }) = model.mouse.hits.at(event.column, event.row) {
-        let scroll = if action == Action::Down { down } else { up };
-        return run_action(model, scroll);
+    match model.mouse.hits.at(event.column, event.row) {
+        Some(Hit::Wheel { down, up }) => {
+            let scroll = if action == Action::Down { down } else { up };
+            run_action(model, scroll)
+        }
+        Some(Hit::Row { down, up, .. }) => {
+            let step = if action == Action::Down { down } else { up };
+            repeat(model, step, WHEEL_LINES)
+        }
+        _ => repeat(model, action, WHEEL_LINES),
     }
-    repeat(model, action, WHEEL_LINES)
 }
 
 fn click(model: &mut Model, event: MouseEvent, at: Instant) -> Cmd {
@@ -71,13 +77,18 @@ fn click(model: &mut Model, event: MouseEvent, at: Instant) -> Cmd {
         return Cmd::None;
     }
     match model.mouse.hits.at(event.column, event.row) {
-        Some(Hit::Row { index, selected }) => {
+        Some(Hit::Row {
+            index,
+            selected,
+            down,
+            up,
+        }) => {
             let double = matches!(model.mouse.last_click,
                 Some((last, when)) if last == index && at.saturating_duration_since(when) <= DOUBLE_CLICK);
             let (action, steps) = if index >= selected {
-                (Action::Down, index - selected)
+                (down, index - selected)
             } else {
-                (Action::Up, selected - index)
+                (up, selected - index)
             };
             let moved = repeat(model, action, steps);
             if double {

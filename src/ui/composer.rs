@@ -38,6 +38,9 @@ pub struct Composer {
     pub submitting: bool,
     /// A review may be sent without a comment; a comment may not be empty.
     pub allow_blank: bool,
+    /// A line above the text saying more than the title can (why a comment goes where it
+    /// goes); wrapped, never cut.
+    pub note: Option<String>,
 }
 
 impl Composer {
@@ -60,6 +63,7 @@ impl Composer {
             error: None,
             submitting: false,
             allow_blank: false,
+            note: None,
         }
     }
 
@@ -155,8 +159,21 @@ impl Composer {
             .borders(Borders::ALL)
             .border_style(theme.style("border_focused"))
             .title(format!(" {}{mode}", sanitize(&self.title)));
-        let inner = block.inner(popup);
+        let mut inner = block.inner(popup);
         frame.render_widget(block, popup);
+        if let Some(note) = &self.note {
+            let lines: Vec<Line> = crate::ui::text::wrap(&sanitize(note), inner.width as usize)
+                .into_iter()
+                .map(|line| Line::from(Span::styled(line, theme.style("muted"))))
+                .collect();
+            let rows = (lines.len() as u16).min(inner.height.saturating_sub(2));
+            frame.render_widget(
+                Paragraph::new(lines),
+                Rect::new(inner.x, inner.y, inner.width, rows),
+            );
+            inner.y += rows;
+            inner.height -= rows;
+        }
         let [text_area, status_area] =
             Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
         if self.preview {

@@ -14,7 +14,13 @@ use ratatui::layout::{Position, Rect};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Hit {
     /// Row `index` of the screen's list or tree; `selected` is the row selected when drawn.
-    Row { index: usize, selected: usize },
+    /// `down`/`up` move the selection by one (`j`/`k`, unless those move something else).
+    Row {
+        index: usize,
+        selected: usize,
+        down: crate::app::keymap::Action,
+        up: crate::app::keymap::Action,
+    },
     /// Tab `index` of a tab bar of `count` tabs, of which `active` was shown.
     Tab {
         index: usize,
@@ -97,6 +103,17 @@ pub fn modal() {
 
 /// Notes one-line rows `range` of a list drawn from the top of `area`.
 pub fn record_rows(area: Rect, range: std::ops::Range<usize>, selected: usize) {
+    use crate::app::keymap::Action;
+    record_rows_stepped(area, range, selected, (Action::Down, Action::Up));
+}
+
+/// [`record_rows`] for a list whose selection moves with other keys than `j`/`k`.
+pub fn record_rows_stepped(
+    area: Rect,
+    range: std::ops::Range<usize>,
+    selected: usize,
+    (down, up): (crate::app::keymap::Action, crate::app::keymap::Action),
+) {
     for (line, index) in range.enumerate() {
         let Ok(line) = u16::try_from(line) else {
             break;
@@ -106,7 +123,12 @@ pub fn record_rows(area: Rect, range: std::ops::Range<usize>, selected: usize) {
         }
         record(
             Rect::new(area.x, area.y + line, area.width, 1),
-            Hit::Row { index, selected },
+            Hit::Row {
+                index,
+                selected,
+                down,
+                up,
+            },
         );
     }
 }
@@ -150,7 +172,9 @@ mod tests {
             map.at(3, 3),
             Some(Hit::Row {
                 index: 11,
-                selected: 11
+                selected: 11,
+                down: crate::app::keymap::Action::Down,
+                up: crate::app::keymap::Action::Up,
             })
         );
         assert_eq!(map.at(3, 5), None);

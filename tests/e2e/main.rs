@@ -9,6 +9,7 @@ mod change_requests;
 mod cli_docs;
 mod content;
 mod conversations;
+mod diff_comments;
 mod editor;
 mod hostile;
 mod integrations;

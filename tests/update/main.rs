@@ -10,6 +10,7 @@ mod basics;
 mod change_requests;
 mod collections;
 mod conversations;
+mod diff_cursor;
 mod faults_loop;
 mod git;
 mod integrations;

@@ -298,7 +298,7 @@ async fn selecting_a_created_page_asks_only_for_the_change_request_side() {
         .unwrap();
     let mut call = None;
     for _ in 0..created {
-        let cmd = update(model, char_key('j'));
+        let cmd = update(model, char_key('J'));
         if !requests(&cmd).is_empty() {
             call = Some(review_call(&cmd).1);
         }

@@ -162,16 +162,18 @@ async fn c_on_a_diff_line_posts_a_comment_on_its_page_and_block() {
         page,
         node: Some(sent_node),
         line,
+        about,
+        note: None,
     } = target
     else {
         panic!("{target:?}")
     };
     assert_eq!(page, demo_ids::PAGE_QUICKSTART);
     assert_eq!(sent_node, &node);
-    assert!(
-        composer.title.contains(&format!("Quickstart, line {line}")),
-        "{}",
-        composer.title
+    assert_eq!(about, "the heading 'Check your token'");
+    assert_eq!(
+        composer.title,
+        format!("Comment on the heading 'Check your token' · Quickstart, line {line}")
     );
     type_text(&mut loaded.model, "Shorter heading?");
     // Sent for real, then read back from the sandbox over HTTP.

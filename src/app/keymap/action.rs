@@ -57,12 +57,14 @@ actions! {
     CycleWho => "cycle_who", "created by me / review requested / contributed";
     NextHunk => "next_hunk", "next change";
     PreviousHunk => "previous_hunk", "previous change";
+    NextPage => "next_page", "next changed page";
+    PreviousPage => "previous_page", "previous changed page";
     ToggleRendered => "toggle_rendered", "read the change request's version";
     ToggleSideBySide => "toggle_side_by_side", "side by side / unified";
     NextThread => "next_thread", "next unresolved thread";
     PreviousThread => "previous_thread", "previous unresolved thread";
     CycleCommentFilter => "cycle_comment_filter", "all / open / resolved threads";
-    NewComment => "new_comment", "new comment (changes tab: on the line under ›)";
+    NewComment => "new_comment", "new comment (changes: on the block under ›)";
     Reply => "reply", "reply to the thread";
     React => "react", "react";
     ToggleResolved => "toggle_resolved", "resolve / reopen the thread";

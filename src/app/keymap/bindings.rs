@@ -58,6 +58,8 @@ impl Default for Keymap {
             (Review, &["X"], Action::RequestChanges),
             (Changes, &["n", "}"], Action::NextHunk),
             (Changes, &["N", "{"], Action::PreviousHunk),
+            (Changes, &["J"], Action::NextPage),
+            (Changes, &["K"], Action::PreviousPage),
             (Changes, &["v"], Action::ToggleRendered),
             (Changes, &["s"], Action::ToggleSideBySide),
             (Changes, &["c"], Action::NewComment),

@@ -126,6 +126,7 @@ impl ReviewScreen {
         self.page_diff = None;
         self.diff_view = None;
         self.diff_scroll = 0;
+        self.diff_cursor = 0;
         self.current_hunk = None;
         self.search_match = 0;
         self.reader = Default::default();
@@ -180,14 +181,32 @@ impl ReviewScreen {
         }
     }
 
-    /// Lays the diff out for the current width.
+    /// Lays the diff out for the current width; the cursor stays on the line it was on.
     pub fn relayout(&mut self, ctx: &mut Ctx) {
         let area = diff_area(ctx);
+        let was_on = self
+            .diff_view
+            .as_ref()
+            .and_then(|view| view.origin(self.diff_cursor))
+            .map(|origin| (origin.old_line, origin.new_line));
         if let Some(page_diff) = &self.page_diff {
             // The gutter of thread markers takes the first columns.
             let width = area.width.saturating_sub(super::diff_threads::MARK_WIDTH);
             self.diff_view = Some(diff::render(page_diff, width, self.side_by_side, ctx.theme));
             self.decorate_diff(ctx.theme);
+        }
+        if let (Some(view), Some((old_line, new_line))) = (&self.diff_view, was_on)
+            && (old_line.is_some() || new_line.is_some())
+        {
+            let same_line = |origin: &diff::DiffRowOrigin| {
+                (new_line.is_some() && origin.new_line == new_line)
+                    || (old_line.is_some() && origin.old_line == old_line)
+            };
+            if let Some(row) = view.origins.iter().position(same_line) {
+                let moved = row as isize - self.diff_cursor as isize;
+                self.diff_cursor = row;
+                self.diff_scroll = self.diff_scroll.saturating_add_signed(moved);
+            }
         }
         self.reader.refresh_layout(ctx.docs, area.width);
     }
@@ -206,6 +225,7 @@ impl ReviewScreen {
         diff_area(ctx).height.saturating_sub(search_row).max(1) as usize
     }
 
+    /// Scrolls by `delta` rows; the diff's cursor moves as far.
     pub fn scroll_diff(&mut self, delta: isize, height: usize) {
         self.current_hunk = None;
         if self.rendered {
@@ -214,21 +234,23 @@ impl ReviewScreen {
         }
         let max = self.diff_lines().saturating_sub(height.max(1)) as isize;
         self.diff_scroll = (self.diff_scroll as isize + delta).clamp(0, max.max(0)) as usize;
+        self.carry_cursor(delta, height);
     }
 
     /// `n`/`N`: the next (previous) hunk of the page; past the last (first) one, the first
     /// (last) hunk of the next (previous) changed page.
     pub fn step_hunk(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {
-        let hunk_rows = self
+        let change_rows = self
             .diff_view
             .as_ref()
-            .map(|view| view.hunk_rows.clone())
+            .map(|view| view.change_rows())
             .unwrap_or_default();
+        let cursor = self.diff_cursor;
         let target = match (self.current_hunk, forward) {
-            (Some(current), true) => Some(current + 1).filter(|next| *next < hunk_rows.len()),
+            (Some(current), true) => Some(current + 1).filter(|next| *next < change_rows.len()),
             (Some(current), false) => current.checked_sub(1),
-            (None, true) => hunk_rows.iter().position(|row| *row >= self.diff_scroll),
-            (None, false) => hunk_rows.iter().rposition(|row| *row < self.diff_scroll),
+            (None, true) => change_rows.iter().position(|row| *row > cursor),
+            (None, false) => change_rows.iter().rposition(|row| *row < cursor),
         };
         if let Some(index) = target {
             self.go_to_hunk(index, ctx);
@@ -257,14 +279,20 @@ impl ReviewScreen {
         self.follow_page(ctx, false)
     }
 
+    /// The cursor on the hunk's first changed line, its header in view above it when both
+    /// fit.
     fn go_to_hunk(&mut self, index: usize, ctx: &Ctx) {
         let Some(view) = &self.diff_view else { return };
-        let Some(row) = view.hunk_rows.get(index).copied() else {
+        let (Some(header), Some(change)) = (
+            view.hunk_rows.get(index).copied(),
+            view.change_rows().get(index).copied(),
+        ) else {
             return;
         };
         let height = self.diff_height(ctx);
         let max = view.lines.len().saturating_sub(height);
-        self.diff_scroll = row.min(max);
+        self.diff_scroll = header.min(max);
+        self.place_cursor(change, height);
         self.current_hunk = Some(index);
     }
 
@@ -284,7 +312,7 @@ impl ReviewScreen {
         self.go_to_hunk(index, ctx);
     }
 
-    /// "change 2/5 · page 1/4": the hunk at the top of the view and the page among the changed
+    /// "change 2/5 · page 1/4": the hunk the cursor is in and the page among the changed
     /// pages.
     pub fn hunk_position(&self) -> Option<String> {
         let view = self.diff_view.as_ref()?;
@@ -296,12 +324,10 @@ impl ReviewScreen {
         if view.hunk_rows.is_empty() {
             return Some(page);
         }
-        let current = self.current_hunk.unwrap_or_else(|| {
-            view.hunk_rows
-                .iter()
-                .rposition(|row| *row <= self.diff_scroll)
-                .unwrap_or(0)
-        });
+        let current = self
+            .current_hunk
+            .or_else(|| view.hunk_of(self.diff_cursor))
+            .unwrap_or(0);
         Some(format!(
             "change {}/{} · {page}",
             current + 1,
@@ -358,6 +384,7 @@ impl ReviewScreen {
         // A little context above the match.
         let max = self.diff_lines().saturating_sub(height);
         self.diff_scroll = row.saturating_sub(2).min(max);
+        self.place_cursor(row, height);
         self.current_hunk = None;
     }
 

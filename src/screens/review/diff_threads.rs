@@ -88,34 +88,125 @@ pub fn block_keys(document: &Value) -> Vec<String> {
 /// Which block each line of the change request's side of one page belongs to.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Placement {
-    /// (first line, last line, key), in page order.
-    blocks: Vec<(usize, usize, String)>,
+    /// In page order.
+    blocks: Vec<PlacedBlock>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct PlacedBlock {
+    first: usize,
+    last: usize,
+    /// The document's key of the block; None past the keys the document gave.
+    key: Option<String>,
+    /// The block in words, for a composer's title.
+    words: String,
 }
 
 impl Placement {
     pub fn new(markdown: &str, keys: &[String]) -> Placement {
+        let lines: Vec<&str> = markdown.lines().collect();
         let blocks = markdown_blocks(markdown)
             .into_iter()
-            .zip(keys)
-            .map(|((first, last), key)| (first, last, key.clone()))
+            .enumerate()
+            .map(|(index, (first, last))| PlacedBlock {
+                first,
+                last,
+                key: keys.get(index).cloned(),
+                words: describe_block(lines.get(first - 1..last).unwrap_or_default()),
+            })
             .collect();
         Placement { blocks }
     }
 
-    /// The block key of a line, when the line is inside a known block.
-    pub fn node_at(&self, line: usize) -> Option<&str> {
+    fn block_at(&self, line: usize) -> Option<&PlacedBlock> {
         self.blocks
             .iter()
-            .find(|(first, last, _)| (*first..=*last).contains(&line))
-            .map(|(_, _, key)| key.as_str())
+            .find(|block| (block.first..=block.last).contains(&line))
+    }
+
+    /// The block key of a line, when the line is inside a known block.
+    pub fn node_at(&self, line: usize) -> Option<&str> {
+        self.block_at(line)?.key.as_deref()
     }
 
     pub fn lines_of(&self, node: &str) -> Option<(usize, usize)> {
         self.blocks
             .iter()
-            .find(|(_, _, key)| key == node)
-            .map(|(first, last, _)| (*first, *last))
+            .find(|block| block.key.as_deref() == Some(node))
+            .map(|block| (block.first, block.last))
     }
+
+    /// The first line of the block holding `line`.
+    pub fn first_line_of(&self, line: usize) -> Option<usize> {
+        Some(self.block_at(line)?.first)
+    }
+
+    /// The block holding `line` in words ("the paragraph 'Tokens carry…'"), or "line N".
+    pub fn describe(&self, line: usize) -> String {
+        self.block_at(line)
+            .map(|block| block.words.clone())
+            .unwrap_or_else(|| format!("line {line}"))
+    }
+}
+
+/// Characters of a block's text a composer's title quotes.
+const QUOTED_WIDTH: usize = 28;
+
+/// A block of markdown in words: its kind and the start of its text.
+pub fn describe_block(lines: &[&str]) -> String {
+    let Some(first) = lines.iter().map(|line| line.trim()).find(|l| !l.is_empty()) else {
+        return "an empty block".to_string();
+    };
+    let quote = |text: &str| {
+        let text = crate::ui::sanitize::sanitize(text.trim());
+        format!("'{}'", crate::ui::text::truncate(&text, QUOTED_WIDTH))
+    };
+    if let Some(language) = first.strip_prefix("```") {
+        let language = crate::ui::sanitize::sanitize(language.trim());
+        return match language.is_empty() {
+            true => "the code block".to_string(),
+            false => format!("the {language} code block"),
+        };
+    }
+    if is_heading(first) {
+        return format!("the heading {}", quote(first.trim_start_matches('#')));
+    }
+    if let Some(tag) = first.strip_prefix("{%") {
+        // A GitBook block ({% hint %}, {% tabs %}…): its name, then its first line of text.
+        let name = tag.split_whitespace().next().unwrap_or("block");
+        let text = lines
+            .iter()
+            .map(|line| line.trim())
+            .find(|line| !line.is_empty() && !line.starts_with("{%"));
+        let name = crate::ui::sanitize::sanitize(name);
+        return match text {
+            Some(text) => format!("the {name} {}", quote(text)),
+            None => format!("the {name} block"),
+        };
+    }
+    let (kind, text) = if let Some(item) = list_item(first) {
+        ("list", item)
+    } else if let Some(quoted) = first.strip_prefix('>') {
+        ("quote", quoted)
+    } else if first.starts_with('|') {
+        ("table", first.trim_matches('|'))
+    } else {
+        ("paragraph", first)
+    };
+    format!("the {kind} {}", quote(text))
+}
+
+/// The text of a list item's line ("- x", "* x", "+ x", "3. x"), None for other lines.
+fn list_item(line: &str) -> Option<&str> {
+    for bullet in ["- ", "* ", "+ "] {
+        if let Some(rest) = line.strip_prefix(bullet) {
+            return Some(rest);
+        }
+    }
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    (digits > 0)
+        .then(|| line[digits..].strip_prefix(". "))
+        .flatten()
 }
 
 /// Where the threads of the page on screen were drawn.
@@ -240,13 +331,18 @@ pub fn decorate(
     DiffMarks { rows }
 }
 
-/// Marks the row the cursor is on among the visible rows (the first one, 0-based).
+/// Marks the row the cursor is on among the visible rows (0-based): `›` in the gutter, and
+/// its line numbers in the selection's colours, seen without colour too.
 pub fn draw_cursor(visible: &mut [Line<'static>], cursor: Option<usize>, theme: &Theme) {
     let Some(line) = cursor.and_then(|row| visible.get_mut(row)) else {
         return;
     };
     if let Some(first) = line.spans.first_mut() {
         *first = Span::styled("›", theme.style("accent"));
+    }
+    // After the cursor and the marker: the line numbers (or a header's text).
+    if let Some(numbers) = line.spans.get_mut(2) {
+        numbers.style = numbers.style.patch(theme.style("selection"));
     }
 }
 
@@ -285,47 +381,29 @@ impl ReviewScreen {
             decorate(view, page, &self.diff_threads.placement, &threads, theme);
     }
 
-    /// The row `c` and `m` act on: the first row at the top of the view that shows a line of
-    /// the change request or carries a marker.
-    pub fn cursor_row(&self, ctx: &Ctx) -> Option<usize> {
-        self.cursor_row_in(self.diff_height(ctx))
+    /// The row `c` and `m` act on: the diff's cursor.
+    pub fn cursor_row(&self, _ctx: &Ctx) -> Option<usize> {
+        self.cursor_row_now()
     }
 
-    /// [`Self::cursor_row`] for a diff `height` rows high.
-    pub fn cursor_row_in(&self, height: usize) -> Option<usize> {
-        if self.rendered {
-            return None;
-        }
-        let view = self.diff_view.as_ref()?;
-        let end = (self.diff_scroll + height).min(view.lines.len());
-        (self.diff_scroll..end).find(|row| {
-            view.new_lines.get(*row).is_some_and(Option::is_some)
-                || self.diff_threads.marks.threads_at(*row).is_some()
-        })
+    /// [`Self::cursor_row`], for a view of any height (the cursor does not depend on it).
+    pub fn cursor_row_in(&self, _height: usize) -> Option<usize> {
+        self.cursor_row_now()
     }
 
-    /// The change request's line under the cursor.
-    pub fn cursor_line(&self, ctx: &Ctx) -> Option<usize> {
-        let view = self.diff_view.as_ref()?;
-        let row = self.cursor_row(ctx)?;
-        view.new_lines.get(row).copied().flatten()
-    }
-
-    /// `c` on the changes tab: a thread on the line under the cursor (its block when known),
-    /// else on the selected page.
-    pub fn comment_target_here(&self, ctx: &Ctx) -> ComposeTarget {
+    /// `c` on the changes tab: a thread on the block of the line under the cursor (or the
+    /// nearest block, saying why), else on the selected page.
+    pub fn comment_target_here(&self, _ctx: &Ctx) -> ComposeTarget {
         let page = self.selected_page().map(|p| p.page.clone());
-        let line = self.cursor_line(ctx).filter(|_| !self.rendered);
-        match (page, line) {
-            (Some(page), Some(line)) if self.sides_page.as_deref() == Some(page.as_str()) => {
+        let spot = self.comment_spot();
+        match (page, spot) {
+            (Some(page), Some(spot)) if self.sides_page.as_deref() == Some(page.as_str()) => {
                 ComposeTarget::BlockComment {
-                    node: self
-                        .diff_threads
-                        .placement
-                        .node_at(line)
-                        .map(str::to_string),
+                    node: spot.node,
                     page,
-                    line,
+                    line: spot.line,
+                    about: spot.about,
+                    note: spot.note,
                 }
             }
             (page, _) => ComposeTarget::NewComment { page },
@@ -335,12 +413,16 @@ impl ReviewScreen {
     /// `m` on the changes tab: the first thread marked in view, selected on the comments tab.
     pub fn show_thread_of_diff(&mut self, ctx: &Ctx) {
         let view_rows = self.diff_height(ctx);
+        let in_view = self.diff_scroll..self.diff_scroll + view_rows;
+        let cursor = self.cursor_row_now().unwrap_or(self.diff_scroll);
+        // The marker nearest the cursor among those shown.
         let thread = self
             .diff_threads
             .marks
             .rows
             .iter()
-            .find(|(row, _)| (self.diff_scroll..self.diff_scroll + view_rows).contains(row))
+            .filter(|(row, _)| in_view.contains(row))
+            .min_by_key(|(row, _)| row.abs_diff(cursor))
             .and_then(|(_, threads)| threads.first().copied());
         let Some(thread) = thread else {
             self.notice(
@@ -421,18 +503,20 @@ impl ReviewScreen {
         // blank then): `c` comments right there.
         let _ = ctx;
         self.diff_scroll = row;
+        self.diff_cursor = row;
         self.current_hunk = None;
     }
 
-    /// The composer's title for a comment on a line.
-    pub fn line_comment_title(&self, line: usize, node: Option<&str>) -> String {
+    /// The composer's title for a comment on a block: the block in words, then the page and
+    /// the line it starts on.
+    pub fn line_comment_title(&self, line: usize, node: Option<&str>, about: &str) -> String {
         let page = self
             .selected_page()
             .map(|p| crate::ui::sanitize::sanitize(&p.title).into_owned())
             .unwrap_or_default();
         match node {
-            Some(_) => format!("New comment on {page}, line {line}"),
-            None => format!("New comment on {page}, line {line} (on the page: no block here)"),
+            Some(_) => format!("Comment on {about} · {page}, line {line}"),
+            None => format!("Comment on {page} (near line {line})"),
         }
     }
 }

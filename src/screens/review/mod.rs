@@ -20,6 +20,7 @@ pub mod replies;
 pub mod threads;
 mod view;
 // ── threads on the diff ──
+pub mod diff_cursor;
 mod diff_rows;
 pub mod diff_threads;
 pub mod since;
@@ -66,6 +67,8 @@ pub struct ReviewScreen {
     pub page_diff: Option<PageDiff>,
     pub diff_view: Option<DiffView>,
     pub diff_scroll: usize,
+    /// The diff's line cursor (`›`): a row of `diff_view`.
+    pub diff_cursor: usize,
     pub side_by_side: bool,
     pub rendered: bool,
     pub reader: Reader,
@@ -134,6 +137,7 @@ impl ReviewScreen {
             page_diff: None,
             diff_view: None,
             diff_scroll: 0,
+            diff_cursor: 0,
             side_by_side: true,
             rendered: false,
             reader: Reader::default(),
@@ -228,6 +232,11 @@ impl ReviewScreen {
             ComposeTarget::Review { approve: true } => "review-approve".to_string(),
             ComposeTarget::Review { approve: false } => "review-changes".to_string(),
             ComposeTarget::Description => "description".to_string(),
+            ComposeTarget::BlockComment {
+                page,
+                node: Some(node),
+                ..
+            } => format!("comment-{page}-block-{node}"),
             ComposeTarget::BlockComment { page, line, .. } => format!("comment-{page}-line-{line}"),
         };
         format!("{}{suffix}", self.draft_prefix())

@@ -60,7 +60,12 @@ pub enum ComposeTarget {
     BlockComment {
         page: String,
         node: Option<String>,
+        /// The line the block starts on, in the change request's version.
         line: usize,
+        /// The block in words.
+        about: String,
+        /// Why this block, when the cursor was not on it.
+        note: Option<String>,
     },
 }
 

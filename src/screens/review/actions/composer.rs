@@ -34,17 +34,32 @@ pub(super) fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
         ComposeTarget::Review { approve: true } => "Approve — an optional comment".to_string(),
         ComposeTarget::Review { approve: false } => "Request changes — say what".to_string(),
         ComposeTarget::Description => "Description".to_string(),
-        ComposeTarget::BlockComment { line, node, .. } => {
-            screen.line_comment_title(*line, node.as_deref())
-        }
+        ComposeTarget::BlockComment {
+            line, node, about, ..
+        } => screen.line_comment_title(*line, node.as_deref(), about),
     };
     let mut composer = Composer::new(title, &draft);
     composer.allow_blank = matches!(target, ComposeTarget::Review { .. });
+    composer.note = composer_note(&target);
     screen.overlay = Some(Overlay::Composer {
         target,
         draft_key: key,
         composer,
     });
+}
+
+/// Why a comment on the diff goes where it goes, when that is not simply the line under `›`.
+fn composer_note(target: &ComposeTarget) -> Option<String> {
+    let ComposeTarget::BlockComment { node, note, .. } = target else {
+        return None;
+    };
+    match (node, note) {
+        (None, _) => Some(
+            "The change request's blocks are not known for this page, so the comment is on the page as a whole."
+                .to_string(),
+        ),
+        (Some(_), note) => note.clone(),
+    }
 }
 
 pub(super) fn on_composer_key(

@@ -31,11 +31,14 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
             (Action::EditDescription, "description"),
             (Action::NextChangeRequest, "next CR"),
         ],
+        // The line cursor's keys first: what moves `›`, then what acts on its line.
         ReviewTab::Changes => vec![
-            (Action::NextHunk, "next change"),
+            (Action::Down, "line"),
+            (Action::NextHunk, "change"),
+            (Action::NextPage, "page"),
+            (Action::NewComment, "comment"),
             (Action::ToggleRendered, "rendered"),
             (Action::ToggleSideBySide, "split"),
-            (Action::NewComment, "comment"),
         ],
         ReviewTab::Comments => vec![
             (Action::NextThread, "next open"),

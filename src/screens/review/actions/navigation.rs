@@ -22,11 +22,16 @@ pub(super) fn on_changes_action(
 ) -> Option<Step> {
     let height = screen.diff_height(ctx);
     let len = screen.pages.len();
+    if screen.rendered && screen.reader.scroll_for(action, height) {
+        return Some(Step::cmd(Cmd::None));
+    }
     match action {
-        Action::Down => screen.page_selection.move_by(1, len),
-        Action::Up => screen.page_selection.move_by(-1, len),
-        Action::Top => screen.page_selection.top(),
-        Action::Bottom => screen.page_selection.bottom(len),
+        Action::Down => screen.move_cursor_by_lines(1, height),
+        Action::Up => screen.move_cursor_by_lines(-1, height),
+        Action::Top => screen.cursor_to_end(false, height),
+        Action::Bottom => screen.cursor_to_end(true, height),
+        Action::NextPage => screen.page_selection.move_by(1, len),
+        Action::PreviousPage => screen.page_selection.move_by(-1, len),
         Action::HalfPageDown => screen.scroll_diff(height as isize / 2, height),
         Action::HalfPageUp => screen.scroll_diff(-(height as isize) / 2, height),
         Action::PageDown => screen.scroll_diff(height as isize - 1, height),

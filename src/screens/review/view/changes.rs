@@ -20,7 +20,7 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
     }
     let (list_area, diff_area) = split(area);
     // ── command palette ──
-    // `j`/`k` choose the page here; the diff scrolls with ctrl-d/ctrl-u, so does the wheel.
+    // The wheel scrolls the diff as ctrl-d/ctrl-u do, carrying the cursor along.
     crate::ui::hit::record(
         diff_area,
         crate::ui::hit::Hit::Wheel {
@@ -42,7 +42,16 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
         .page_selection
         .visible_range(screen.pages.len(), list_area.height as usize);
     // ── command palette ──
-    crate::ui::hit::record_rows(list_area, range.clone(), screen.page_selection.selected);
+    // `j`/`k` move the diff's cursor here; the pages move with `J`/`K`.
+    crate::ui::hit::record_rows_stepped(
+        list_area,
+        range.clone(),
+        screen.page_selection.selected,
+        (
+            crate::app::keymap::Action::NextPage,
+            crate::app::keymap::Action::PreviousPage,
+        ),
+    );
     let lines: Vec<Line> = screen.pages[range.clone()]
         .iter()
         .enumerate()
@@ -97,7 +106,7 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
             let mut visible: Vec<Line> = view.lines[start..end].to_vec();
             let cursor = screen
                 .cursor_row_in(diff_area.height as usize)
-                .map(|row| row - start);
+                .and_then(|row| row.checked_sub(start));
             crate::screens::review::diff_threads::draw_cursor(&mut visible, cursor, theme);
             if visible.is_empty() {
                 status::empty(frame, diff_area, model, "No text changed on this page.");

@@ -236,7 +236,12 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
         if let (Ok(top), Ok(taken)) = (u16::try_from(top), u16::try_from(taken)) {
             crate::ui::hit::record(
                 Rect::new(area.x, area.y + top, area.width, taken),
-                crate::ui::hit::Hit::Row { index, selected },
+                crate::ui::hit::Hit::Row {
+                    index,
+                    selected,
+                    down: crate::app::keymap::Action::Down,
+                    up: crate::app::keymap::Action::Up,
+                },
             );
         }
         lines.extend(thread_lines);

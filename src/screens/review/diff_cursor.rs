@@ -1,0 +1,218 @@
+//! The diff's line cursor (`›`): `j`/`k` a line, `n`/`N` a change, `J`/`K` a page, and what a
+//! comment written there is about.
+//!
+//! The cursor is a row of the laid-out diff. It moves by lines (a wrapped line's continuation
+//! rows are skipped) and the view follows it. `c` comments on the document block of the line
+//! under it; a line with no block of its own (a blank line, a hunk header, a removed line)
+//! takes the nearest block of the change request's version and the composer says which.
+
+use super::ReviewScreen;
+use crate::ui::diff::{DiffSide, DiffView};
+
+/// What a comment written at the cursor is about.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CommentSpot {
+    /// The change request's line the block starts on (or the line under the cursor).
+    pub line: usize,
+    /// The block's document key, when the change request's document gave one.
+    pub node: Option<String>,
+    /// The block in words: "the paragraph 'Tokens carry scopes…'".
+    pub about: String,
+    /// Why the block is not the one under the cursor, when it is not.
+    pub note: Option<String>,
+}
+
+impl DiffView {
+    /// Whether `row` starts a line (or is a header): the rows `j`/`k` stop on.
+    pub fn starts_line(&self, row: usize) -> bool {
+        row == 0
+            || self.hunk_rows.contains(&row)
+            || self.origins.get(row) != self.origins.get(row - 1)
+    }
+
+    /// The row `n` lands on in each hunk: its first changed line (its header when none).
+    pub fn change_rows(&self) -> Vec<usize> {
+        self.hunk_rows
+            .iter()
+            .enumerate()
+            .map(|(index, start)| {
+                let end = self
+                    .hunk_rows
+                    .get(index + 1)
+                    .copied()
+                    .unwrap_or(self.lines.len());
+                (*start..end)
+                    .find(|row| {
+                        self.origins.get(*row).is_some_and(|origin| {
+                            matches!(
+                                origin.side,
+                                DiffSide::Old | DiffSide::New | DiffSide::Paired
+                            )
+                        })
+                    })
+                    .unwrap_or(*start)
+            })
+            .collect()
+    }
+
+    /// The hunk a row is in (the last one starting at or above it).
+    pub fn hunk_of(&self, row: usize) -> Option<usize> {
+        self.hunk_rows.iter().rposition(|start| *start <= row)
+    }
+
+    /// The nearest row to `row` (itself first, then below before above at the same distance)
+    /// that shows a line of the change request inside a block, within `rows`.
+    fn nearest_block_row(&self, row: usize, rows: std::ops::Range<usize>) -> Option<usize> {
+        let has_block = |at: usize| {
+            self.origins.get(at).is_some_and(|origin| {
+                origin.side != DiffSide::Old && origin.block.is_some() && origin.new_line.is_some()
+            })
+        };
+        let reach = rows.end.saturating_sub(rows.start);
+        (0..=reach).find_map(|distance| {
+            let below = row + distance;
+            let above = row.checked_sub(distance);
+            if rows.contains(&below) && has_block(below) {
+                return Some(below);
+            }
+            above.filter(|at| rows.contains(at) && has_block(*at))
+        })
+    }
+}
+
+impl ReviewScreen {
+    /// The cursor's row, inside the diff; None in the rendered view or before a diff.
+    pub fn cursor_row_now(&self) -> Option<usize> {
+        if self.rendered {
+            return None;
+        }
+        let view = self.diff_view.as_ref()?;
+        let last = view.lines.len().checked_sub(1)?;
+        Some(self.diff_cursor.min(last))
+    }
+
+    /// Puts the cursor on `row` and scrolls as little as needed to show it.
+    pub fn place_cursor(&mut self, row: usize, height: usize) {
+        let Some(view) = &self.diff_view else { return };
+        let row = row.min(view.lines.len().saturating_sub(1));
+        self.diff_cursor = row;
+        let height = height.max(1);
+        if row < self.diff_scroll {
+            self.diff_scroll = row;
+        } else if row >= self.diff_scroll + height {
+            self.diff_scroll = row + 1 - height;
+        }
+    }
+
+    /// `j`/`k`: the next (previous) line, skipping a wrapped line's continuation rows.
+    pub fn move_cursor_by_lines(&mut self, lines: isize, height: usize) {
+        let Some(view) = &self.diff_view else { return };
+        let mut row = self.diff_cursor.min(view.lines.len().saturating_sub(1));
+        for _ in 0..lines.unsigned_abs() {
+            let next = if lines > 0 {
+                (row + 1..view.lines.len()).find(|at| view.starts_line(*at))
+            } else {
+                (0..row).rev().find(|at| view.starts_line(*at))
+            };
+            match next {
+                Some(next) => row = next,
+                None => break,
+            }
+        }
+        self.current_hunk = None;
+        self.place_cursor(row, height);
+    }
+
+    /// `g`/`G`: the first (last) line of the diff.
+    pub fn cursor_to_end(&mut self, last: bool, height: usize) {
+        let Some(view) = &self.diff_view else { return };
+        let row = if last {
+            (0..view.lines.len())
+                .rev()
+                .find(|at| view.starts_line(*at))
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        self.current_hunk = None;
+        self.place_cursor(row, height);
+    }
+
+    /// After the view scrolled by `delta` rows (a page key, the wheel): the cursor moves as
+    /// far, onto the start of the line it lands in.
+    pub fn carry_cursor(&mut self, delta: isize, height: usize) {
+        let Some(view) = &self.diff_view else { return };
+        let last = view.lines.len().saturating_sub(1);
+        let mut row = self.diff_cursor.saturating_add_signed(delta).min(last);
+        while row > 0 && !view.starts_line(row) {
+            row -= 1;
+        }
+        let scroll = self.diff_scroll;
+        self.place_cursor(row, height);
+        // The scroll was already decided by the page key; the cursor only follows it.
+        if (scroll..scroll + height.max(1)).contains(&row) {
+            self.diff_scroll = scroll;
+        }
+    }
+
+    /// Where a comment written at the cursor goes: the block of the line under it, or the
+    /// nearest block of the change request's version, with the reason. None when the diff
+    /// shows no line of the change request in a block (a deleted page, blocks unknown).
+    pub fn comment_spot(&self) -> Option<CommentSpot> {
+        let view = self.diff_view.as_ref()?;
+        let row = self.cursor_row_now()?;
+        let origin = view.origin(row)?;
+        let (found, note) = match origin.side {
+            DiffSide::New | DiffSide::Both | DiffSide::Paired if origin.block.is_some() => {
+                (row, None)
+            }
+            DiffSide::Old => {
+                let line = origin.old_line.unwrap_or_default();
+                // The lines that replaced it, in the same hunk, come first.
+                let hunk = view.hunk_of(row).unwrap_or(0);
+                let hunk_end = view
+                    .hunk_rows
+                    .get(hunk + 1)
+                    .copied()
+                    .unwrap_or(view.lines.len());
+                let replacement = view.nearest_block_row(row, row..hunk_end);
+                let found =
+                    replacement.or_else(|| view.nearest_block_row(row, 0..view.lines.len()))?;
+                let on = if replacement.is_some() {
+                    "the block that replaces it"
+                } else {
+                    "the nearest block still there"
+                };
+                let why = format!(
+                    "Line {line} of main is removed here; a comment is on the change request's text, so it goes on {on}."
+                );
+                (found, Some(why))
+            }
+            _ => {
+                let found = view.nearest_block_row(row, 0..view.lines.len())?;
+                let what = match origin.new_line {
+                    Some(line) => format!("Line {line} is in no block (a blank line)"),
+                    None => "The row under › shows no line of the page".to_string(),
+                };
+                (
+                    found,
+                    Some(format!("{what}: the comment goes on the nearest block.")),
+                )
+            }
+        };
+        let spot = view.origin(found)?;
+        let block = spot.block.as_ref()?;
+        let line = spot.new_line?;
+        let about = self.diff_threads.placement.describe(line);
+        Some(CommentSpot {
+            line: self
+                .diff_threads
+                .placement
+                .first_line_of(line)
+                .unwrap_or(line),
+            node: block.node.clone(),
+            about,
+            note,
+        })
+    }
+}
