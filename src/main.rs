@@ -12,6 +12,7 @@ use ratatui::Terminal;
 
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::{Environment, Model, Size};
+use quire::cli::usage::UsageError;
 use quire::config::{self, ConfigFile};
 use quire::output::{OutputOptions, TerminalOutput};
 use quire::runtime::{self, Effects, Exit};
@@ -34,7 +35,8 @@ struct Cli {
     #[arg(long, env = "GITBOOK_TOKEN", hide_env_values = true)]
     token: Option<String>,
     /// API base URL (also GITBOOK_API_URL); default https://api.gitbook.com.
-    #[arg(long, env = "GITBOOK_API_URL")]
+    // Help names the variable only: clap would print `GITBOOK_API_URL=` when it is unset.
+    #[arg(long, env = "GITBOOK_API_URL", hide_env_values = true)]
     api_url: Option<String>,
     /// Allow plain http to hosts other than this machine.
     #[arg(long)]
@@ -185,7 +187,25 @@ fn main() -> Result<()> {
     // flight) must not keep quire alive after it decided to end.
     runtime.shutdown_timeout(Duration::from_millis(100));
     highlight_worker::stop_worker();
-    result
+    match result {
+        Err(report) => match report.downcast_ref::<UsageError>() {
+            Some(mistake) => exit_for_usage(mistake),
+            None => Err(report),
+        },
+        Ok(()) => Ok(()),
+    }
+}
+
+/// A mistake in a flag, the environment or the config file is told in one plain line, with
+/// the status clap uses for a flag it does not accept; a report with its location is for bugs.
+fn exit_for_usage(mistake: &UsageError) -> ! {
+    let _ = writeln!(std::io::stderr(), "quire: {mistake}");
+    std::process::exit(UsageError::EXIT_STATUS)
+}
+
+/// `error` as the user's mistake (see [`exit_for_usage`]).
+fn usage(error: impl std::fmt::Display) -> color_eyre::Report {
+    UsageError::new(error).into()
 }
 
 /// Pages are held in a few big buffers (a 1 MB page's text, its runs, its layout). glibc
@@ -285,7 +305,7 @@ async fn run_app(cli: Cli) -> Result<()> {
         |p| p.display().to_string(),
     );
     let file = match &config_path {
-        Some(path) => config::load_file(path)?,
+        Some(path) => config::load_file(path).map_err(usage)?,
         None => ConfigFile::default(),
     };
     let mut theme = load_theme(cli.theme.as_deref(), &file, config_path.as_deref())?;
@@ -320,7 +340,7 @@ async fn run_app(cli: Cli) -> Result<()> {
         (Some(client), label, Some(("demo".to_string(), token)))
     } else {
         let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
-        config::check_url(&resolved.api_url, cli.allow_insecure)?;
+        config::check_url(&resolved.api_url, cli.allow_insecure).map_err(usage)?;
         let label = url::Url::parse(&resolved.api_url)
             .ok()
             .and_then(|u| u.host_str().map(str::to_string))
@@ -351,7 +371,10 @@ async fn run_app(cli: Cli) -> Result<()> {
         file.metered || cli.metered,
     );
     if let Err(error) = model.keymap.apply_overrides(&file.keys) {
-        return Err(eyre!("{error} (in {})", model.environment.config_path));
+        return Err(usage(format_args!(
+            "{error} (in {})",
+            model.environment.config_path
+        )));
     }
     // ── command palette ──
     if let Some(directory) = config::state_dir() {
@@ -405,13 +428,13 @@ async fn run_app(cli: Cli) -> Result<()> {
 /// (`--token` / GITBOOK_TOKEN / the config file; `--api-url` / GITBOOK_API_URL / the file).
 fn command_client(cli: &Cli) -> Result<Client> {
     let file = match cli.config.clone().or_else(config::config_path) {
-        Some(path) if path.exists() => config::load_file(&path)?,
+        Some(path) if path.exists() => config::load_file(&path).map_err(usage)?,
         _ => ConfigFile::default(),
     };
     let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
-    config::check_url(&resolved.api_url, cli.allow_insecure)?;
+    config::check_url(&resolved.api_url, cli.allow_insecure).map_err(usage)?;
     let token = resolved.token.ok_or_else(|| {
-        eyre!("no API token: pass --token, set GITBOOK_TOKEN or put `token` in the config file")
+        usage("no API token: pass --token, set GITBOOK_TOKEN or put `token` in the config file")
     })?;
     make_client(&resolved.api_url, &token)
 }
@@ -444,7 +467,7 @@ fn load_theme(
 ) -> Result<Theme> {
     let choice = flag.or(file.theme.as_deref());
     let config_dir = config_path.and_then(|path| path.parent());
-    Theme::resolve(choice, config_dir).map_err(|error| eyre!("{error}"))
+    Theme::resolve(choice, config_dir).map_err(usage)
 }
 
 /// How pages are rendered: code coloured with the theme's syntect theme, in as many colours as
@@ -472,7 +495,9 @@ fn color_depth(flag: Option<&str>) -> Result<ColorDepth> {
         Some("16") => Ok(ColorDepth::Ansi16),
         Some("256") => Ok(ColorDepth::Ansi256),
         Some("truecolor" | "24bit") => Ok(ColorDepth::TrueColor),
-        Some(other) => Err(eyre!("--colors takes 16, 256 or truecolor, not `{other}`")),
+        Some(other) => Err(usage(format_args!(
+            "--colors takes 16, 256 or truecolor, not `{other}`"
+        ))),
         None => {
             let colorterm = std::env::var("COLORTERM").unwrap_or_default();
             let term = std::env::var("TERM").unwrap_or_default();

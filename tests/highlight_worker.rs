@@ -30,6 +30,11 @@ fn process_exists(pid: u32) -> bool {
         })
 }
 
+/// Whether `pid` is still a process of ours, running or a zombie not yet waited for.
+fn is_child(pid: u32) -> bool {
+    std::path::Path::new(&format!("/proc/{pid}")).exists()
+}
+
 #[test]
 fn code_is_coloured_by_the_worker_and_quire_reads_no_grammar() {
     highlight_worker::use_worker_program(PathBuf::from(env!("CARGO_BIN_EXE_quire")));
@@ -50,12 +55,14 @@ fn code_is_coloured_by_the_worker_and_quire_reads_no_grammar() {
     let worker = highlight_worker::worker_process_id().expect("a worker runs");
     assert!(process_exists(worker));
 
-    // Idle, the worker exits and takes its grammars with it.
+    // Idle, the worker exits and takes its grammars with it; and it is waited for at once,
+    // not left a zombie until the next page with code.
     let waited = Instant::now();
-    while process_exists(worker) && waited.elapsed() < highlight_worker::IDLE_EXIT * 2 {
+    while is_child(worker) && waited.elapsed() < highlight_worker::IDLE_EXIT * 2 {
         std::thread::sleep(Duration::from_millis(200));
     }
     assert!(!process_exists(worker), "the idle worker exited");
+    assert!(!is_child(worker), "the idle worker was waited for");
 
     // The next page starts a new one.
     let again =

@@ -87,21 +87,19 @@ where
     H: Host,
 {
     let (sender, mut receiver) = unbounded_channel::<Msg>();
-    // Code highlighting needs a syntax set that takes most of a second to read: read it now,
-    // in the background (in the highlight worker when there is one), so the first page with
-    // code is coloured sooner. Grammars themselves are built when a page needs them (all of
-    // them would cost ~80 MB). A plain thread, not a blocking task: the runtime waits for
-    // those at exit, and quitting must not wait for it.
-    let warm = if highlight_worker::worker_in_use() {
-        highlight_worker::start_worker_early
-    } else {
-        warm_syntax_set
-    };
-    // Under NO_COLOR nothing is highlighted, so nothing is warmed either.
+    // Code highlighting needs a syntax set that takes most of a second to read. With a
+    // highlight worker, the worker reads it, and the worker is started by the first code block
+    // to colour: many sessions never open a page with code, and it would cost each of them half
+    // a second of CPU and ~48 MB. Without one (library tests, benches), it is read here in the
+    // background, so the first page with code is coloured sooner. Grammars themselves are built
+    // when a page needs them (all of them would cost ~80 MB). A plain thread, not a blocking
+    // task: the runtime waits for those at exit, and quitting must not wait for it. Under
+    // NO_COLOR nothing is highlighted, so nothing is read either.
     if effects.render.highlight
+        && !highlight_worker::worker_in_use()
         && let Err(error) = std::thread::Builder::new()
             .name("quire-grammars".into())
-            .spawn(warm)
+            .spawn(warm_syntax_set)
     {
         tracing::warn!(%error, "could not start warming code grammars");
     }

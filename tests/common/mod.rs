@@ -5,6 +5,7 @@
 pub mod http;
 pub mod loop_harness;
 pub mod members_teams;
+pub mod processes;
 pub mod pty;
 pub mod review;
 pub mod sandbox_process;

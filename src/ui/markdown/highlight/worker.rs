@@ -18,8 +18,8 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread;
@@ -64,6 +64,8 @@ static WORKER: Mutex<Option<Worker>> = Mutex::new(None);
 static WORKER_PID: AtomicU32 = AtomicU32::new(0);
 /// Set when quire quits: no worker is started again.
 static STOPPED: AtomicBool = AtomicBool::new(false);
+/// Numbers the workers started, so a worker's reply reader reaps only its own worker.
+static SPAWNED: AtomicU64 = AtomicU64::new(0);
 
 /// Highlight through `program highlight-worker` from now on (the binary passes itself).
 pub fn use_worker_program(program: PathBuf) {
@@ -75,8 +77,8 @@ pub fn worker_in_use() -> bool {
     PROGRAM.get().is_some()
 }
 
-/// Starts the worker ahead of the first page, so its syntax set is read by the time a page
-/// with code opens. Does nothing without a worker program.
+/// Starts the worker now rather than with the first block to colour (benches and tests that
+/// need its process id up front). Does nothing without a worker program.
 pub fn start_worker_early() {
     let mut worker = lock_worker();
     if worker.is_none() {
@@ -119,6 +121,8 @@ fn lock_worker() -> std::sync::MutexGuard<'static, Option<Worker>> {
 }
 
 struct Worker {
+    /// Which start this is (see [`SPAWNED`]).
+    serial: u64,
     child: Child,
     stdin: ChildStdin,
     replies: Receiver<Option<Reply>>,
@@ -147,18 +151,13 @@ fn spawn_worker() -> Option<Worker> {
         .ok()?;
     let stdin = child.stdin.take()?;
     let stdout = child.stdout.take()?;
+    let serial = SPAWNED.fetch_add(1, Ordering::SeqCst);
     let (sender, replies) = mpsc::channel();
     let reader = thread::Builder::new()
         .name("quire-highlight-replies".into())
         .spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let reply = line.ok().and_then(|line| serde_json::from_str(&line).ok());
-                let ended = reply.is_none();
-                if sender.send(reply).is_err() || ended {
-                    return;
-                }
-            }
-            let _ = sender.send(None);
+            forward_replies(stdout, &sender);
+            reap_if_current(serial);
         });
     if reader.is_err() {
         let _ = child.kill();
@@ -167,10 +166,37 @@ fn spawn_worker() -> Option<Worker> {
     }
     WORKER_PID.store(child.id(), Ordering::SeqCst);
     Some(Worker {
+        serial,
         child,
         stdin,
         replies,
     })
+}
+
+/// Passes the worker's replies on until its output ends (it exited) or nobody listens.
+fn forward_replies(stdout: ChildStdout, sender: &mpsc::Sender<Option<Reply>>) {
+    for line in BufReader::new(stdout).lines() {
+        let reply = line.ok().and_then(|line| serde_json::from_str(&line).ok());
+        let ended = reply.is_none();
+        if sender.send(reply).is_err() || ended {
+            return;
+        }
+    }
+    let _ = sender.send(None);
+}
+
+/// The worker whose output ended (it went idle, or died) is dropped, which waits for it: left
+/// in its slot it would stay a zombie until the next page with code. If a page holds the slot,
+/// this waits its turn; by then the page has usually found the worker gone and replaced it,
+/// and a newer worker is left alone.
+fn reap_if_current(serial: u64) {
+    let mut worker = lock_worker();
+    if worker
+        .as_ref()
+        .is_some_and(|worker| worker.serial == serial)
+    {
+        *worker = None;
+    }
 }
 
 /// What became of one block sent to the worker.
@@ -260,8 +286,10 @@ fn send_block(worker: &mut Worker, job: &Job, budget: Duration) -> Outcome {
     {
         Ok(Some(reply)) => Outcome::Done(reply.lines.map(from_wire)),
         // Output ended: the worker exited, either idle before it read this request or dying
-        // on it. Either way the request is sent once more to a new worker.
+        // on it. Either way the request is sent once more to a new worker. (An answer that
+        // could not be read ends the replies too: that worker is killed rather than waited on.)
         Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+            let _ = worker.child.kill();
             let _ = worker.child.wait();
             Outcome::Gone
         }

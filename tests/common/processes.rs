@@ -1,0 +1,51 @@
+//! A process's children as `/proc` shows them, to check what quire leaves running (or dead but
+//! not waited for: a zombie, state `Z`).
+
+/// One child: its id, its state letter (`R`, `S`, `Z`, …) and its command line.
+#[derive(Debug, Clone)]
+pub struct ChildProcess {
+    pub pid: u32,
+    pub state: char,
+    pub command: String,
+}
+
+/// The processes whose parent is `parent` right now.
+pub fn children_of(parent: u32) -> Vec<ChildProcess> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter_map(|pid| {
+            let (state, ppid) = state_and_parent(pid)?;
+            (ppid == parent).then(|| ChildProcess {
+                pid,
+                state,
+                command: command_line(pid),
+            })
+        })
+        .collect()
+}
+
+/// `/proc/PID/stat` is `pid (comm) state ppid …`; the name may hold spaces and parentheses,
+/// so the fields are read after its last `)`.
+fn state_and_parent(pid: u32) -> Option<(char, u32)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    Some((state, ppid))
+}
+
+/// The arguments, space-separated (empty for a zombie, which has none left).
+fn command_line(pid: u32) -> String {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .map(|bytes| {
+            String::from_utf8_lossy(&bytes)
+                .split('\0')
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default()
+}
