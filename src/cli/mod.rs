@@ -1,8 +1,9 @@
 //! Command-line subcommands beside the TUI, one file per subcommand group. Each runs on the same
 //! `api::Client` as the screens and writes to the streams it is given, so tests can read them.
-//! [`usage`] is how a mistake in starting quire is told.
+//! [`start`] is what the `quire` binary runs; [`usage`] is how a mistake in starting it is told.
 
 pub mod conversations;
 pub mod docs;
 pub mod integrations;
+pub mod start;
 pub mod usage;

@@ -1,0 +1,517 @@
+//! quire's start: flags, settings, logging to a file, terminal setup and restore, then the loop.
+//! `quire sandbox` serves the built-in API server instead. It lives in the library, not in the
+//! binary's crate, so the generic code it instantiates (the loop over a real terminal, the
+//! sandbox's router) is compiled once, in the library's parallel units, rather than again in a
+//! binary crate that can only start after the library is done.
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use color_eyre::eyre::{Result, WrapErr, eyre};
+use ratatui::Terminal;
+
+use crate::api::{Client, ClientConfig, Token};
+use crate::app::{Environment, Model, Size};
+use crate::cli::usage::UsageError;
+use crate::config::{self, ConfigFile};
+use crate::output::{OutputOptions, TerminalOutput};
+use crate::runtime::{self, Effects, Exit};
+use crate::sandbox::{FaultRule, Faults, Sandbox, SandboxOptions, tokens};
+use crate::screens::Screen;
+use crate::screens::organizations::Organizations;
+use crate::screens::welcome::Welcome;
+use crate::terminal;
+use crate::ui::markdown::{ColorDepth, RenderOptions, highlight_worker};
+use crate::ui::theme::Theme;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "quire",
+    version,
+    about = "A keyboard-first terminal client for your documentation platform"
+)]
+struct Cli {
+    /// API token (also GITBOOK_TOKEN, or `token` in the config file).
+    #[arg(long, env = "GITBOOK_TOKEN", hide_env_values = true)]
+    token: Option<String>,
+    /// API base URL (also GITBOOK_API_URL); default https://api.gitbook.com.
+    // Help names the variable only: clap would print `GITBOOK_API_URL=` when it is unset.
+    #[arg(long, env = "GITBOOK_API_URL", hide_env_values = true)]
+    api_url: Option<String>,
+    /// Allow plain http to hosts other than this machine.
+    #[arg(long)]
+    allow_insecure: bool,
+    /// Start the built-in sandbox server with demo data and connect to it as demo-admin.
+    #[arg(long)]
+    demo: bool,
+    /// With --demo: delay every sandbox answer by this many milliseconds.
+    #[arg(long, default_value_t = 0)]
+    demo_latency_ms: u64,
+    /// With --demo: add the big organization "Big Co" (10,000 pages, a 1 MB page, a change
+    /// request with 2,000 threads).
+    #[arg(long, requires = "demo")]
+    big: bool,
+    /// Config file to use instead of the default one.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Colours for highlighted code: 16, 256 or truecolor (default: guessed from the terminal).
+    #[arg(long)]
+    colors: Option<String>,
+    // ── command palette ──
+    /// Do not use the mouse (also `mouse = false` in the config file).
+    #[arg(long)]
+    no_mouse: bool,
+    // ── looks and themes ──
+    /// Theme: ansi16 (default), dark, light, high-contrast, or a theme file's path (beats
+    /// `theme` in the config file; NO_COLOR still turns colours off).
+    #[arg(long, value_name = "NAME|PATH")]
+    theme: Option<String>,
+    /// A metered link: do not refresh reviews and lists on an interval (unless the config file
+    /// sets `watch_interval_secs`).
+    #[arg(long)]
+    metered: bool,
+    #[command(subcommand)]
+    command: Option<Commands>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Commands {
+    /// Serve the built-in API server on 127.0.0.1 (for trying quire or testing).
+    Sandbox {
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+        #[arg(long, default_value_t = 0)]
+        latency_ms: u64,
+        /// A fault for matching requests, `[METHOD ]PATH=FAULT[xTIMES]` (repeatable), e.g.
+        /// `GET /orgs=429:2x1`. FAULT: a status, 429:SECONDS, reset, truncate, html,
+        /// latency:MILLIS or store-fail.
+        #[arg(long = "fault", value_parser = parse_fault_rule)]
+        faults: Vec<FaultRule>,
+        /// Add the big organization "Big Co" (10,000 pages, a 1 MB page, a change request with
+        /// 2,000 threads).
+        #[arg(long)]
+        big: bool,
+    },
+    /// Render every screen from the demo data into SVG pictures.
+    Screenshots {
+        #[arg(long, default_value = "screenshots")]
+        out: PathBuf,
+    },
+    /// Colours code blocks for quire in a process of its own (started by quire itself).
+    #[command(name = "highlight-worker", hide = true)]
+    HighlightWorker,
+    /// Conversations for documentation agents: ingest one from a JSON file.
+    Conversations {
+        #[command(subcommand)]
+        command: crate::cli::conversations::ConversationsCommand,
+    },
+    /// Integrations: publish one from a manifest.
+    Integrations {
+        #[command(subcommand)]
+        command: crate::cli::integrations::IntegrationsCommand,
+    },
+    /// Print a completion script for a shell (bash, zsh or fish).
+    Completions {
+        shell: crate::cli::docs::CompletionShell,
+    },
+    /// Print quire's man page (roff).
+    Man,
+}
+
+/// What `quire` runs: `src/main.rs` only calls this.
+pub fn main() -> Result<()> {
+    let cli = Cli::parse();
+    // The worker talks over its standard streams only: no panic hook, log or runtime.
+    if matches!(cli.command, Some(Commands::HighlightWorker)) {
+        highlight_worker::serve();
+        return Ok(());
+    }
+    // Printing help text needs no terminal, log or runtime either.
+    match cli.command {
+        Some(Commands::Completions { shell }) => {
+            crate::cli::docs::write_completions(shell, &mut Cli::command(), &mut std::io::stdout());
+            return Ok(());
+        }
+        Some(Commands::Man) => {
+            crate::cli::docs::write_man_page(Cli::command(), &mut std::io::stdout())?;
+            return Ok(());
+        }
+        _ => {}
+    }
+    install_panic_hook()?;
+    return_big_blocks_at_once();
+    if let Ok(program) = std::env::current_exe() {
+        highlight_worker::use_worker_program(program);
+    }
+    let _log_guard = init_logging();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .wrap_err("cannot start the async runtime")?;
+    let result = runtime.block_on(async move {
+        match cli.command {
+            Some(Commands::Sandbox {
+                port,
+                latency_ms,
+                faults,
+                big,
+            }) => serve_sandbox(port, latency_ms, faults, big).await,
+            Some(Commands::Screenshots { out }) => {
+                for path in crate::screenshots::write_all(&out).await? {
+                    println!("{path}");
+                }
+                Ok(())
+            }
+            Some(Commands::HighlightWorker | Commands::Completions { .. } | Commands::Man) => {
+                Ok(())
+            }
+            Some(Commands::Conversations { ref command }) => {
+                let client = command_client(&cli)?;
+                let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+                let code =
+                    crate::cli::conversations::run(&client, command, &mut out, &mut err).await;
+                exit_with(code)
+            }
+            Some(Commands::Integrations { ref command }) => {
+                let client = command_client(&cli)?;
+                let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+                let mut input = std::io::stdin().lock();
+                let code =
+                    crate::cli::integrations::run(&client, command, &mut input, &mut out, &mut err)
+                        .await;
+                exit_with(code)
+            }
+            None => run_app(cli).await,
+        }
+    });
+    // Leave at once: a task still blocked on a terminal that went away (or a request in
+    // flight) must not keep quire alive after it decided to end.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    highlight_worker::stop_worker();
+    match result {
+        Err(report) => match report.downcast_ref::<UsageError>() {
+            Some(mistake) => exit_for_usage(mistake),
+            None => Err(report),
+        },
+        Ok(()) => Ok(()),
+    }
+}
+
+/// A mistake in a flag, the environment or the config file is told in one plain line, with
+/// the status clap uses for a flag it does not accept; a report with its location is for bugs.
+fn exit_for_usage(mistake: &UsageError) -> ! {
+    let _ = writeln!(std::io::stderr(), "quire: {mistake}");
+    std::process::exit(UsageError::EXIT_STATUS)
+}
+
+/// `error` as the user's mistake (see [`exit_for_usage`]).
+fn usage(error: impl std::fmt::Display) -> color_eyre::Report {
+    UsageError::new(error).into()
+}
+
+/// Pages are held in a few big buffers (a 1 MB page's text, its runs, its layout). glibc
+/// allocates blocks over a threshold with mmap and unmaps them when freed, but raises that
+/// threshold as such blocks are freed, after which the next page's buffers come from the heap
+/// and stay resident when the page is closed. A fixed threshold keeps them returned at once
+/// (~7 MB less resident with the 1 MB page open).
+fn return_big_blocks_at_once() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes a malloc tuning parameter; called before other threads run.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
+}
+
+/// Restores the terminal before printing a panic report, so the report is readable and the
+/// shell is usable afterwards.
+fn install_panic_hook() -> Result<()> {
+    let (panic_hook, eyre_hook) = color_eyre::config::HookBuilder::default().into_hooks();
+    eyre_hook.install()?;
+    std::panic::set_hook(Box::new(move |info| {
+        // A panic on a worker thread (a render, a request) is caught and shown in the app; only
+        // a panic of the main thread ends quire, and only then is the terminal handed back.
+        let report = panic_hook.panic_report(info).to_string();
+        tracing::error!("{report}");
+        if std::thread::current().name() == Some("main") {
+            terminal::restore();
+            // Not `eprintln!`: with the terminal gone it panics again, and a panic inside the
+            // panic hook aborts.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "{report}");
+        }
+    }));
+    Ok(())
+}
+
+/// Logs go to a file in the data directory, never to the terminal quire draws on.
+fn init_logging() -> Option<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let directory = config::data_dir()?;
+    crate::app::drafts::create_private_dir(&directory).ok()?;
+    // Readable by this user alone: the log names organizations, spaces and requests.
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(directory.join("quire.log"))
+        .ok()?;
+    // A log made by an older version may have been readable by everyone.
+    let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
+    let filter = tracing_subscriber::EnvFilter::try_from_env("QUIRE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::sync::Mutex::new(file))
+        .with_ansi(false)
+        .try_init()
+        .ok()
+}
+
+fn parse_fault_rule(text: &str) -> std::result::Result<FaultRule, String> {
+    FaultRule::parse(text)
+}
+
+async fn serve_sandbox(port: u16, latency_ms: u64, rules: Vec<FaultRule>, big: bool) -> Result<()> {
+    let address = SocketAddr::from(([127, 0, 0, 1], port));
+    let options = SandboxOptions {
+        latency: Duration::from_millis(latency_ms),
+        faults: Faults {
+            rules,
+            ..Faults::default()
+        },
+        big,
+    };
+    let sandbox = Sandbox::start(address, options)
+        .await
+        .wrap_err_with(|| format!("cannot listen on {address}"))?;
+    // Whoever started us may stop reading our output; that must not stop the server, so
+    // write errors are ignored rather than panicking like `println!`.
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "{}", sandbox.base_url());
+    let _ = writeln!(
+        stdout,
+        "Demo tokens: {}. Ctrl-C stops the server.",
+        tokens::ALL.join(", ")
+    );
+    let _ = stdout.flush();
+    tokio::signal::ctrl_c().await?;
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+async fn run_app(cli: Cli) -> Result<()> {
+    let config_path = cli.config.clone().or_else(config::config_path);
+    let config_label = config_path.as_ref().map_or_else(
+        || "the config file".to_string(),
+        |p| p.display().to_string(),
+    );
+    let file = match &config_path {
+        Some(path) => config::load_file(path).map_err(usage)?,
+        None => ConfigFile::default(),
+    };
+    let mut theme = load_theme(cli.theme.as_deref(), &file, config_path.as_deref())?;
+    let no_color = crate::output::no_color_requested();
+    let render = render_options(&theme, cli.colors.as_deref(), no_color)?;
+    if no_color {
+        theme = theme.without_colours();
+    }
+
+    // The demo sandbox lives as long as this function.
+    let mut _sandbox = None;
+    let (client, server_label, drafts_scope) = if cli.demo {
+        let options = SandboxOptions {
+            latency: Duration::from_millis(cli.demo_latency_ms),
+            big: cli.big,
+            ..SandboxOptions::default()
+        };
+        let sandbox = Sandbox::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
+            .await
+            .wrap_err("cannot start the demo sandbox")?;
+        // Only a demo token makes sense here; a real one from the environment is ignored.
+        let token = cli
+            .token
+            .clone()
+            .filter(|t| tokens::ALL.contains(&t.as_str()))
+            .unwrap_or_else(|| tokens::ADMIN.to_string());
+        let client = make_client(&sandbox.base_url(), &token)?;
+        // Who is signed in comes from `GET /user` in the header; the label names the server.
+        let label = "demo sandbox".to_string();
+        _sandbox = Some(sandbox);
+        // The sandbox's port changes every run; its drafts are kept under one name.
+        (Some(client), label, Some(("demo".to_string(), token)))
+    } else {
+        let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
+        config::check_url(&resolved.api_url, cli.allow_insecure).map_err(usage)?;
+        let label = url::Url::parse(&resolved.api_url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string))
+            .unwrap_or_else(|| resolved.api_url.clone());
+        match resolved.token {
+            Some(token) => {
+                let client = make_client(&resolved.api_url, &token)?;
+                (Some(client), label, Some((resolved.api_url.clone(), token)))
+            }
+            None => (None, label, None),
+        }
+    };
+
+    let first = match client {
+        Some(_) => Screen::Organizations(Organizations::default()),
+        None => Screen::Welcome(Welcome),
+    };
+    let environment = Environment {
+        server_label,
+        config_path: config_label,
+        render,
+    };
+    let mut model = Model::new(first, environment, Size::default());
+    model.theme = theme.clone();
+    // ── review flow ──
+    model.watch = crate::app::watch::Watch::from_settings(
+        file.watch_interval_secs,
+        file.metered || cli.metered,
+    );
+    if let Err(error) = model.keymap.apply_overrides(&file.keys) {
+        return Err(usage(format_args!(
+            "{error} (in {})",
+            model.environment.config_path
+        )));
+    }
+    // ── command palette ──
+    if let Some(directory) = config::state_dir() {
+        model.palette_history =
+            crate::app::palette::History::load(crate::app::palette::history_file(&directory));
+    }
+    terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
+    let effects = Effects {
+        client,
+        drafts: config::data_dir()
+            .zip(drafts_scope)
+            .map(|(dir, (server, token))| crate::app::drafts::directory(&dir, &server, &token)),
+        theme,
+        render,
+    };
+
+    let input = terminal::input_stream()?;
+    terminal::enter()?;
+    let backend = TerminalOutput::new(std::io::stdout(), OutputOptions::from_env());
+    let result = match Terminal::new(backend) {
+        Ok(mut tui) => {
+            let result = runtime::run(
+                &mut tui,
+                input,
+                &mut model,
+                effects,
+                &mut terminal::RealHost,
+            )
+            .await;
+            // ratatui's `Drop` shows the cursor and reports a failure with `eprintln!`, which
+            // panics when the terminal is gone; `restore` below shows the cursor instead.
+            std::mem::forget(tui);
+            result
+        }
+        Err(error) => Err(error),
+    };
+    tracing::info!(?result, "the loop ended");
+    // Writing to a terminal that went away fails; that is the end of the session, not an error
+    // to report (to a terminal nobody reads).
+    let result = match result {
+        Err(error) if terminal::is_gone(&error) => Ok(Exit::TerminalGone),
+        other => other,
+    };
+    terminal::restore();
+    match result? {
+        Exit::Quit | Exit::Terminated | Exit::TerminalGone => Ok(()),
+    }
+}
+
+/// The client a command-line subcommand uses: the token and address as the app reads them
+/// (`--token` / GITBOOK_TOKEN / the config file; `--api-url` / GITBOOK_API_URL / the file).
+fn command_client(cli: &Cli) -> Result<Client> {
+    let file = match cli.config.clone().or_else(config::config_path) {
+        Some(path) if path.exists() => config::load_file(&path).map_err(usage)?,
+        _ => ConfigFile::default(),
+    };
+    let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
+    config::check_url(&resolved.api_url, cli.allow_insecure).map_err(usage)?;
+    let token = resolved.token.ok_or_else(|| {
+        usage("no API token: pass --token, set GITBOOK_TOKEN or put `token` in the config file")
+    })?;
+    make_client(&resolved.api_url, &token)
+}
+
+/// Ends a subcommand with its exit code (after the output is flushed).
+fn exit_with(code: i32) -> Result<()> {
+    if code == 0 {
+        return Ok(());
+    }
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    std::process::exit(code)
+}
+
+fn make_client(base_url: &str, token: &str) -> Result<Client> {
+    let config = ClientConfig {
+        base_url: base_url.to_string(),
+        token: Token::new(token),
+        connect_timeout: Duration::from_secs(10),
+        request_timeout: Duration::from_secs(30),
+    };
+    Client::new(config).map_err(|error| eyre!("{error}"))
+}
+
+/// The theme `--theme` names, else the config file's `theme`, else the default (ansi16).
+fn load_theme(
+    flag: Option<&str>,
+    file: &ConfigFile,
+    config_path: Option<&std::path::Path>,
+) -> Result<Theme> {
+    let choice = flag.or(file.theme.as_deref());
+    let config_dir = config_path.and_then(|path| path.parent());
+    Theme::resolve(choice, config_dir).map_err(usage)
+}
+
+/// How pages are rendered: code coloured with the theme's syntect theme, in as many colours as
+/// the terminal shows (or `--colors` says) but no more than the theme allows, and not at all
+/// under NO_COLOR.
+fn render_options(theme: &Theme, colors: Option<&str>, no_color: bool) -> Result<RenderOptions> {
+    let code = theme.code();
+    let mut depth = color_depth(colors)?;
+    // An explicit --colors wins; a guessed depth is capped by the theme.
+    if colors.is_none()
+        && let Some(max) = code.max_depth
+    {
+        depth = depth.min(max);
+    }
+    Ok(RenderOptions {
+        color_depth: depth,
+        code_theme: code.theme,
+        highlight: !no_color,
+        ..RenderOptions::default()
+    })
+}
+
+fn color_depth(flag: Option<&str>) -> Result<ColorDepth> {
+    match flag {
+        Some("16") => Ok(ColorDepth::Ansi16),
+        Some("256") => Ok(ColorDepth::Ansi256),
+        Some("truecolor" | "24bit") => Ok(ColorDepth::TrueColor),
+        Some(other) => Err(usage(format_args!(
+            "--colors takes 16, 256 or truecolor, not `{other}`"
+        ))),
+        None => {
+            let colorterm = std::env::var("COLORTERM").unwrap_or_default();
+            let term = std::env::var("TERM").unwrap_or_default();
+            Ok(if colorterm == "truecolor" || colorterm == "24bit" {
+                ColorDepth::TrueColor
+            } else if term.contains("256color") {
+                ColorDepth::Ansi256
+            } else {
+                ColorDepth::Ansi16
+            })
+        }
+    }
+}
