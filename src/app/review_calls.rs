@@ -150,6 +150,15 @@ impl Thread {
     }
 }
 
+/// A review as the server took it, with the comment it was given as the comments list holds
+/// it (read back at once, so it shows without a reload; None when there was none or it
+/// could not be read).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubmittedReview {
+    pub review: ChangeRequestReview,
+    pub comment: Option<Comment>,
+}
+
 /// The answer for one thread of a [`ReviewCall::LoadReplies`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ThreadReplies {
@@ -189,7 +198,7 @@ pub enum ReviewResponse {
     ReplyPosted(Result<CommentReply, ApiError>),
     CommentUpdated(Result<(), ApiError>),
     Deleted(Result<(), ApiError>),
-    ReviewSubmitted(Result<ChangeRequestReview, ApiError>),
+    ReviewSubmitted(Result<SubmittedReview, ApiError>),
     ReviewersChanged(Result<Vec<RequestedReviewer>, ApiError>),
     StatusSet(Result<ChangeRequest, ApiError>),
     SubjectSet(Result<ChangeRequest, ApiError>),

@@ -948,3 +948,34 @@ async fn a_paste_into_the_thread_filter_filters_at_once() {
     );
     assert!(screen(model).comment_selection.selected < shown.max(1));
 }
+
+#[tokio::test]
+async fn a_comment_given_with_an_approval_shows_at_once_as_a_thread_and_in_reviews() {
+    const TEXT: &str = "Ship it once the hint is fixed.";
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let before = screen(&loaded.model).threads().len();
+    update(&mut loaded.model, char_key('A'));
+    type_text(&mut loaded.model, TEXT);
+    headless::settle(&mut loaded.model, &loaded.effects, ctrl('s')).await;
+    let shown = screen(&loaded.model);
+    assert_eq!(shown.threads().len(), before + 1, "no reload needed");
+    assert_eq!(shown.threads()[0].comment.body.markdown(), Some(TEXT));
+    // The comments tab's query finds it.
+    open_tab(&mut loaded.model, ReviewTab::Comments);
+    update(&mut loaded.model, char_key('/'));
+    type_text(&mut loaded.model, "hint is fixed");
+    let rows = screen(&loaded.model).rows();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    update(&mut loaded.model, key(KeyCode::Esc));
+    // The reviews tab shows what the reviewer wrote under the verdict.
+    open_tab(&mut loaded.model, ReviewTab::Reviews);
+    let drawn = crate::common::views::render(&mut loaded.model, 120, 35);
+    let verdict = drawn
+        .lines()
+        .position(|line| line.contains("✓ approved"))
+        .expect("the approval is listed");
+    assert!(
+        drawn.lines().nth(verdict + 1).unwrap().contains(TEXT),
+        "{drawn}"
+    );
+}

@@ -433,3 +433,34 @@ fn flatten(cmd: &quire::app::Cmd) -> Vec<quire::app::Cmd> {
         other => vec![other.clone()],
     }
 }
+
+#[tokio::test]
+async fn my_own_new_comment_is_not_news_to_me() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let seen = first_visit(&mut loaded);
+    // Written meanwhile by the same user elsewhere (another terminal, the web app).
+    let client = Client::new(ClientConfig::new(
+        loaded.sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    client
+        .post_comment(
+            demo_ids::SPACE_GETTING_STARTED,
+            demo_ids::CR_REVIEW,
+            "A note to myself",
+            None,
+        )
+        .await
+        .unwrap();
+    second_visit(&mut loaded, &seen).await;
+    let shown = screen(&loaded.model);
+    assert!(
+        shown
+            .threads()
+            .iter()
+            .any(|t| t.comment.body.markdown() == Some("A note to myself"))
+    );
+    assert_eq!(shown.new_thread_count(), 0);
+    assert_eq!(shown.news().new_threads, 0);
+}

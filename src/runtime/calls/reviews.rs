@@ -7,10 +7,12 @@ use futures::future::join_all;
 use crate::api::models::{
     CommentReply, Member, Page, RequestedReviewer, RevisionSemanticChanges, SemanticChange,
 };
-use crate::api::{ApiError, ChangeRequestUpdate, Client, CommentFilter, encode_segment};
+use crate::api::{
+    ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, encode_segment,
+};
 use crate::app::review_calls::{
     ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
-    Thread, ThreadReplies,
+    SubmittedReview, Thread, ThreadReplies,
 };
 
 /// Semantic changes asked for at once; the server says how many more there are.
@@ -114,14 +116,7 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             verdict,
             comment,
         } => ReviewResponse::ReviewSubmitted(
-            client
-                .submit_review(
-                    &target.space,
-                    &target.change_request,
-                    verdict,
-                    comment.as_deref(),
-                )
-                .await,
+            submit_review(client, &target, verdict, comment.as_deref()).await,
         ),
         ReviewCall::RequestReviewers { target, users } => {
             let users: Vec<&str> = users.iter().map(String::as_str).collect();
@@ -365,6 +360,27 @@ async fn all_replies(
         }
     }
     Ok(replies)
+}
+
+/// Submits a review, then reads back the comment it carried, where the service keeps it.
+async fn submit_review(
+    client: &Client,
+    target: &ChangeRequestRef,
+    verdict: ReviewVerdict,
+    comment: Option<&str>,
+) -> Result<SubmittedReview, ApiError> {
+    let review = client
+        .submit_review(&target.space, &target.change_request, verdict, comment)
+        .await?;
+    let comment = match review.comment.as_ref().and_then(|c| c.id.as_deref()) {
+        Some(id) => client
+            .get_comment(&target.space, &target.change_request, id)
+            .await
+            .inspect_err(|error| tracing::warn!(%error, "reading a review's comment back"))
+            .ok(),
+        None => None,
+    };
+    Ok(SubmittedReview { review, comment })
 }
 
 async fn load_sides(

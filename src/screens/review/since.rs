@@ -197,6 +197,7 @@ impl ReviewScreen {
         };
         for thread in self.threads() {
             match before.threads.get(&thread.comment.id) {
+                None if self.is_mine(&thread.comment) => {}
                 None => news.new_threads += 1,
                 Some(seen) => {
                     let now = thread.comment.replies.unwrap_or(0);
@@ -247,9 +248,15 @@ impl ReviewScreen {
             return false;
         };
         match before.threads.get(&thread.comment.id) {
-            None => true,
+            None => !self.is_mine(&thread.comment),
             Some(seen) => thread.comment.replies.unwrap_or(0) > *seen,
         }
+    }
+
+    /// Written by the signed-in user: never news to them.
+    fn is_mine(&self, comment: &crate::api::models::Comment) -> bool {
+        let me = self.me.value().map(|user| user.id.as_str());
+        me.is_some() && comment.posted_by.as_ref().map(|user| user.id.as_str()) == me
     }
 
     pub fn new_thread_count(&self) -> usize {

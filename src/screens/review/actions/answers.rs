@@ -106,7 +106,8 @@ impl ReviewScreen {
             }
             (PendingWrite::Review { draft_key }, ReviewResponse::ReviewSubmitted(result)) => {
                 match result {
-                    Ok(review) => {
+                    Ok(submitted) => {
+                        let review = &submitted.review;
                         let verdict = review
                             .status
                             .as_ref()
@@ -123,6 +124,17 @@ impl ReviewScreen {
                             bundle
                                 .requested
                                 .retain(|r| r.user.as_ref().map(|u| &u.id) != me.as_ref());
+                            // Its comment is a thread of the change request, newest first.
+                            if let Some(comment) = &submitted.comment
+                                && !bundle.threads.iter().any(|t| t.comment.id == comment.id)
+                            {
+                                bundle.threads.insert(
+                                    0,
+                                    crate::app::review_calls::Thread::without_replies(
+                                        comment.clone(),
+                                    ),
+                                );
+                            }
                         }
                         self.sent(&draft_key, &format!("Review submitted: {verdict}."))
                     }

@@ -10,6 +10,20 @@ use crate::app::Model;
 use crate::screens::review::ReviewScreen;
 use crate::ui::sanitize::sanitize;
 
+/// What the reviewer wrote with the review: as the review carries it, else its thread's text.
+fn review_text(
+    bundle: &crate::app::review_calls::ReviewBundle,
+    review: &crate::api::models::ChangeRequestReview,
+) -> Option<String> {
+    let comment = review.comment.as_ref()?;
+    let text = comment.markdown().map(str::to_string).or_else(|| {
+        let id = comment.id.as_deref()?;
+        let thread = bundle.threads.iter().find(|t| t.comment.id == id)?;
+        thread.comment.body.markdown().map(str::to_string)
+    })?;
+    (!text.trim().is_empty()).then_some(text)
+}
+
 pub(super) fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let Some(bundle) = screen.bundle.value() else {
@@ -60,6 +74,16 @@ pub(super) fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect
             Span::styled(who, theme.style("author")),
             Span::styled(format!("  {when}{outdated}"), theme.style("muted")),
         ]));
+        if let Some(text) = review_text(bundle, review) {
+            let rendered = screen
+                .bodies
+                .lines(&text, area.width.saturating_sub(2), theme);
+            lines.extend(rendered.iter().map(|line| {
+                let mut spans = vec![Span::raw("  ")];
+                spans.extend(line.spans.iter().cloned());
+                Line::from(spans)
+            }));
+        }
     }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
