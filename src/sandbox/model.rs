@@ -28,6 +28,13 @@ impl Role {
         }
     }
 
+    /// Whether this role may merge a change request, which is what a space's
+    /// `permissions.merge` answers: as in the public service, editors and up may; readers,
+    /// commenters and reviewers may not.
+    pub fn may_merge(self) -> bool {
+        self >= Role::Edit
+    }
+
     /// Parses a wire spelling; `None` for anything else (including `guest`).
     pub fn parse(text: &str) -> Option<Role> {
         match text {

@@ -207,7 +207,7 @@ impl View<'_> {
                 "edit": role >= Role::Edit && editable,
                 "triggerGitSync": admin,
                 "comment": role >= Role::Comment,
-                "merge": role >= Role::Create,
+                "merge": role.may_merge(),
                 "review": role >= Role::Review,
                 "installIntegration": admin,
             },

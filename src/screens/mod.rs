@@ -93,6 +93,11 @@ pub trait ScreenState {
     fn disabled_actions(&self) -> Vec<Action> {
         Vec::new()
     }
+    /// Why a disabled action is not allowed, for the help to show beside it; None when the
+    /// struck-through key says enough.
+    fn disabled_reason(&self, _action: Action) -> Option<String> {
+        None
+    }
     fn link(&self) -> Option<String> {
         None
     }
@@ -238,6 +243,10 @@ impl Screen {
 
     pub fn disabled_actions(&self) -> Vec<Action> {
         dispatch!(self, s => s.disabled_actions())
+    }
+
+    pub fn disabled_reason(&self, action: Action) -> Option<String> {
+        dispatch!(self, s => s.disabled_reason(action))
     }
 
     pub fn unsaved_work(&self) -> Option<String> {

@@ -473,16 +473,34 @@ fn help_lines(model: &Model) -> Vec<Line<'static>> {
             )));
         }
     }
+    let disabled = model.top().disabled_actions();
     for (index, (title, rows)) in sections.into_iter().enumerate() {
         if index > 0 {
             lines.push(Line::from(""));
         }
         lines.push(Line::from(Span::styled(title, theme.style("title"))));
         for (keys, help) in rows {
+            let refused = disabled.iter().find(|action| action.help() == help);
+            let Some(action) = refused else {
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{keys:>key_width$}  "), theme.style("accent")),
+                    Span::styled(help, theme.style("text")),
+                ]));
+                continue;
+            };
+            // Struck through like the footer's hint, with the reason under it when the screen
+            // has one.
             lines.push(Line::from(vec![
-                Span::styled(format!("{keys:>key_width$}  "), theme.style("accent")),
-                Span::styled(help, theme.style("text")),
+                Span::styled(format!("{keys:>key_width$}"), theme.style("disabled")),
+                Span::raw("  "),
+                Span::styled(help, theme.style("disabled")),
             ]));
+            if let Some(reason) = model.top().disabled_reason(*action) {
+                lines.push(Line::from(Span::styled(
+                    format!("{:key_width$}  {}", "", sanitize(&reason)),
+                    theme.style("muted"),
+                )));
+            }
         }
     }
     lines

@@ -131,3 +131,44 @@ async fn a_reader_can_read_but_not_comment() {
         .await;
     assert_eq!(before["status"], "open");
 }
+
+/// The demo's editor merges: the space's `permissions.merge` lets editors, so `M` opens the
+/// pre-flight (warnings and all fit at 80x24), `y` merges, and the sandbox holds it merged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_demo_editor_merges_a_change_request() {
+    let sandbox = SandboxProcess::start();
+    let mut app = PtyApp::spawn(
+        &["--api-url", &sandbox.base_url, "--token", tokens::EDITOR],
+        80,
+        24,
+    );
+    app.wait_for("Acme Robotics", WAIT);
+    app.send("\r");
+    app.wait_for("Change requests", WAIT);
+    app.send("\t");
+    app.wait_for("Clarify token", WAIT);
+    app.send("\r");
+    app.wait_for("Clarify token scopes in Quickstart", WAIT);
+    app.wait_for("Checks before a merge", WAIT);
+    app.send("M");
+    app.wait_for("pre-flight", WAIT);
+    app.wait_for("⚠ 18 unresolved threads.", WAIT);
+    app.send("y");
+    app.wait_for("Merged into main", WAIT);
+    app.send("q");
+    assert!(app.wait_exit(WAIT).is_some());
+
+    let change_request = sandbox
+        .get(
+            tokens::EDITOR,
+            &format!(
+                "/spaces/{}/change-requests/{}",
+                demo_ids::SPACE_GETTING_STARTED,
+                demo_ids::CR_REVIEW
+            ),
+        )
+        .await;
+    let editor = sandbox.get(tokens::EDITOR, "/user").await;
+    assert_eq!(change_request["status"], "merged", "{change_request:#}");
+    assert_eq!(change_request["mergedBy"]["id"], editor["id"]);
+}

@@ -388,7 +388,7 @@ async fn space_permissions_follow_the_role() {
     // (token, edit, comment, review, merge, admin)
     let expectations = [
         (tokens::ADMIN, true, true, true, true, true),
-        (tokens::EDITOR, true, true, true, false, false),
+        (tokens::EDITOR, true, true, true, true, false),
         (tokens::REVIEWER, false, true, true, false, false),
         (tokens::COMMENTER, false, true, false, false, false),
         (tokens::READER, false, false, false, false, false),

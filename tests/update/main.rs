@@ -21,6 +21,7 @@ mod palette;
 mod reader;
 mod review;
 mod review_diff;
+mod review_merge;
 mod reviewflow;
 mod search;
 mod sites;

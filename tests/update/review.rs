@@ -210,7 +210,7 @@ async fn merge_goes_through_the_preflight_and_reports_conflicts() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_CONFLICTS, 120, 35).await;
     let model = &mut loaded.model;
     assert!(requests(&update(model, char_key('M'))).is_empty());
-    assert!(matches!(screen(model).overlay, Some(Overlay::Preflight)));
+    assert!(matches!(screen(model).overlay, Some(Overlay::Preflight(_))));
     let (request, call) = review_call(&update(model, char_key('y')));
     assert!(matches!(call, ReviewCall::Merge(_)));
     answer(

@@ -92,9 +92,38 @@ async fn an_empty_thread_filter_says_so_and_how_to_clear_it() {
 async fn the_merge_preflight_keeps_its_keys_at_40x12() {
     let mut model = scene("2M").await;
     let small = render(&mut model, 40, 12);
-    assert!(small.contains("esc: not now"), "{small}");
+    assert!(small.contains("esc not now"), "{small}");
     let large = render(&mut model, 80, 24);
     assert!(!large.contains("(s)"), "proper plurals: {large}");
+}
+
+/// The pre-flight at 40x12 scrolled to its end: the warnings above, the merge rules in view.
+#[tokio::test]
+async fn the_merge_preflight_scrolled_to_its_end_at_40x12() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 40, 12).await;
+    for c in "2Mjjjjjj".chars() {
+        update(&mut loaded.model, char_key(c));
+    }
+    let drawn = render(&mut loaded.model, 40, 12);
+    insta::assert_snapshot!(
+        "review_preflight_scrolled_40x12",
+        crate::common::review::steady_ages(&drawn)
+    );
+}
+
+/// `M` on a merged change request: the reason in the notice row, the key struck through.
+#[tokio::test]
+async fn m_on_a_merged_change_request_at_80x24_and_40x12() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_MERGED, 80, 24).await;
+    update(&mut loaded.model, char_key('M'));
+    for (width, height) in [(80, 24), (40, 12)] {
+        let drawn = render(&mut loaded.model, width, height);
+        assert!(!drawn.contains("pre-flight"), "{drawn}");
+        insta::assert_snapshot!(
+            format!("review_merged_m_{width}x{height}"),
+            crate::common::review::steady_ages(&drawn)
+        );
+    }
 }
 
 #[tokio::test]

@@ -25,9 +25,9 @@ impl Abilities {
     pub fn edit(self) -> bool {
         self.role >= Role::Edit
     }
-    /// The same rule as the space's `permissions.merge`: `create` and up.
+    /// The same rule as the space's `permissions.merge`.
     pub fn merge(self) -> bool {
-        self.role >= Role::Create
+        self.role.may_merge()
     }
     pub fn admin(self) -> bool {
         self.role == Role::Admin

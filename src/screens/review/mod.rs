@@ -11,6 +11,7 @@ mod changes;
 mod content;
 mod description;
 mod permissions;
+mod preflight;
 mod responses;
 mod state;
 // ── review flow ──
@@ -48,6 +49,7 @@ pub use changes::{ChangeKind, ChangedPageRow};
 pub use overview::{Event, Siblings, timeline};
 pub(crate) use permissions::role_from_permissions;
 pub use permissions::{outcome_unknown, refused};
+pub use preflight::{Preflight, PreflightLayout, PreflightLine, preflight_content};
 pub use state::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewTab};
 pub use threads::{Row, ThreadFilter};
 
@@ -351,6 +353,13 @@ impl ScreenState for ReviewScreen {
 
     fn disabled_actions(&self) -> Vec<Action> {
         actions::disabled(self)
+    }
+
+    fn disabled_reason(&self, action: Action) -> Option<String> {
+        match action {
+            Action::Merge => self.merge_refusal(),
+            _ => None,
+        }
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {

@@ -90,7 +90,8 @@ pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
 }
 
 /// The role a set of permissions amounts to, named as a person ("reader", "reviewer"): the
-/// server reports what you may do, not your role's name.
+/// server reports what you may do, not your role's name. Editors may merge, so `merge` says
+/// no more than `edit` does (a locked space gives editors merge without edit).
 pub(crate) fn role_from_permissions(
     admin: bool,
     merge: bool,
@@ -100,9 +101,7 @@ pub(crate) fn role_from_permissions(
 ) -> MemberRole {
     if admin {
         MemberRole::Admin
-    } else if merge {
-        MemberRole::Create
-    } else if edit {
+    } else if merge || edit {
         MemberRole::Edit
     } else if review {
         MemberRole::Review

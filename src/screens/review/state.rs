@@ -113,7 +113,8 @@ pub enum Overlay {
         lines: Vec<String>,
     },
     Confirm(Confirmation),
-    Preflight,
+    /// The merge pre-flight, with how far it is scrolled and which warnings were read.
+    Preflight(super::preflight::Preflight),
     /// The one-line subject editor; enter asks before anything is sent.
     Subject {
         input: LineInput,

@@ -12,7 +12,8 @@ use serde_json::{Value, json};
 
 use super::{
     Answer, Pairs, SharedState, conflict, every, first, json_response, locate, now, paging_query,
-    parse_body, query_pairs, renderer, require_role, role_of, space_of, sync_space_counts,
+    parse_body, query_pairs, renderer, require_merge_permission, require_role, role_of, space_of,
+    sync_space_counts,
 };
 use crate::sandbox::change_requests::content::{apply, conflicts};
 use crate::sandbox::change_requests::model::{ChangeRequest, Status};
@@ -373,7 +374,7 @@ pub(super) async fn merge_change_request(
     let index = locate(&world, &space_id, &id)?;
     let space = space_of(&world, &space_id)?;
     let role = role_of(&world, space, &context.user);
-    require_role(role, Role::Create, "Merging a change request")?;
+    require_merge_permission(role)?;
     let change_request = &world.change_requests.items[index];
     if change_request.status != Status::Open {
         return Err(conflict(format!(

@@ -177,10 +177,33 @@ fn required_markdown(body: Option<MarkdownBody>, field: &str) -> Result<String, 
     }
 }
 
+/// The caller's role on the space's content: a role given on its collection (or one above it)
+/// counts before the organization role, as it does for the space's own `permissions`, so a
+/// change request's permissions and its routes agree with the space's.
 fn role_of(world: &World, space: &Space, user: &str) -> Role {
-    world
-        .role_in(&space.organization, user)
-        .unwrap_or(Role::Read)
+    crate::sandbox::collections::content_role(
+        world,
+        &space.organization,
+        user,
+        space.parent.as_deref(),
+    )
+    .unwrap_or(Role::Read)
+}
+
+/// Refuses a merge exactly when the space's `permissions.merge` is false for this role.
+fn require_merge_permission(have: Role) -> Result<(), ApiError> {
+    if have.may_merge() {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "Merging a change request needs the space's merge permission, which your role \
+                 (\"{}\") does not have",
+                have.as_str()
+            ),
+        ))
+    }
 }
 
 fn forbidden(action: &str, needed: Role, have: Role) -> ApiError {

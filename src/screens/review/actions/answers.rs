@@ -231,10 +231,7 @@ impl ReviewScreen {
                         self.load(ctx)
                     }
                 },
-                Err(error) => {
-                    self.notice(self.refused("Merging", error), true);
-                    Cmd::None
-                }
+                Err(error) => self.merge_refused(error, ctx),
             },
             (PendingWrite::Update, ReviewResponse::UpdatedFromMain(result)) => match result {
                 Ok(update) => match &update.result {

@@ -13,7 +13,10 @@ pub use overlay::on_overlay_key;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewScreen, ReviewTab};
+use super::{
+    ComposeTarget, Confirmation, Overlay, PendingWrite, Preflight, PreflightLayout, ReviewScreen,
+    ReviewTab,
+};
 use crate::api::models::ChangeRequestStatus;
 use crate::app::keymap::Action;
 use crate::app::review_calls::ReviewCall;
@@ -85,7 +88,7 @@ pub fn disabled(screen: &ReviewScreen) -> Vec<Action> {
     if !screen.can_review() {
         disabled.extend([Action::Approve, Action::RequestChanges]);
     }
-    if !screen.can_merge() {
+    if screen.merge_refusal().is_some() {
         disabled.push(Action::Merge);
     }
     if !screen.can_edit() {
@@ -108,11 +111,13 @@ fn refusal(screen: &ReviewScreen, action: Action) -> Option<String> {
     if !disabled(screen).contains(&action) {
         return None;
     }
+    if action == Action::Merge {
+        return screen.merge_refusal();
+    }
     let (what, needed) = match action {
         Action::Approve | Action::RequestChanges => {
             ("review this change request", "review or above")
         }
-        Action::Merge => ("merge in this space", "create or above"),
         Action::UpdateFromMain
         | Action::ToggleDraft
         | Action::Archive
@@ -138,7 +143,9 @@ pub(super) fn body_height(ctx: &Ctx) -> usize {
 
 pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
     if let Some(reason) = refusal(screen, action) {
-        screen.notice(reason, true);
+        // A merged or archived change request is news, not a mistake: it goes with a key.
+        let closed = action == Action::Merge && screen.merge_closed().is_some();
+        screen.notice(reason, !closed);
         return Some(Step::default());
     }
     let tab_index = ReviewTab::ALL
@@ -167,7 +174,9 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
         Action::CommentsTab => switch_tab(screen, ReviewTab::Comments, ctx),
         Action::ReviewsTab => switch_tab(screen, ReviewTab::Reviews, ctx),
         Action::Merge => {
-            screen.overlay = Some(Overlay::Preflight);
+            let mut preflight = Preflight::default();
+            preflight.look(&PreflightLayout::for_ctx(screen, &preflight, ctx));
+            screen.overlay = Some(Overlay::Preflight(preflight));
             Cmd::None
         }
         Action::UpdateFromMain => {

@@ -9,7 +9,9 @@ use super::reviewers::on_reviewer_picker_key;
 use crate::api::ChangeRequestUpdate;
 use crate::app::review_calls::ReviewCall;
 use crate::app::{Cmd, Ctx, Step};
-use crate::screens::review::{Confirmation, Overlay, PendingWrite, ReviewScreen};
+use crate::screens::review::{
+    Confirmation, Overlay, PendingWrite, Preflight, PreflightLayout, ReviewScreen,
+};
 use crate::ui::address_popup::AddressOutcome;
 use crate::ui::emoji_picker::PickerOutcome;
 use crate::ui::input::{InputOutcome, LineInput};
@@ -55,23 +57,11 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
                 Cmd::None
             }
         },
-        Overlay::Preflight => match key.code {
-            KeyCode::Char('y') | KeyCode::Enter if screen.can_merge() => {
-                screen.notice("Merging…", false);
-                let call = ReviewCall::Merge(screen.target.clone());
-                screen.send(ctx, call, PendingWrite::Merge)
-            }
-            KeyCode::Char('U') if screen.can_edit() => {
-                let call = ReviewCall::UpdateFromMain(screen.target.clone());
-                screen.notice("Bringing main's changes in…", false);
-                screen.send(ctx, call, PendingWrite::Update)
-            }
-            KeyCode::Esc | KeyCode::Char('n') | KeyCode::Char('q') => Cmd::None,
-            _ => {
-                screen.overlay = Some(Overlay::Preflight);
+        Overlay::Preflight(mut preflight) => on_preflight_key(screen, &mut preflight, key, ctx)
+            .unwrap_or_else(|| {
+                screen.overlay = Some(Overlay::Preflight(preflight));
                 Cmd::None
-            }
-        },
+            }),
         Overlay::Reviewers {
             members,
             mut filter,
@@ -99,6 +89,60 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
         },
     };
     Some(Step::cmd(cmd))
+}
+
+/// The merge pre-flight: j/k and the arrows scroll its box; `y` merges only once every
+/// warning has been in the box. Some(command) when the box closes.
+fn on_preflight_key(
+    screen: &mut ReviewScreen,
+    preflight: &mut Preflight,
+    key: &KeyEvent,
+    ctx: &mut Ctx,
+) -> Option<Cmd> {
+    let layout = PreflightLayout::for_ctx(screen, preflight, ctx);
+    let page = isize::try_from(layout.visible.max(1)).unwrap_or(1);
+    match key.code {
+        KeyCode::Char('y') | KeyCode::Enter if screen.may_merge_now() => {
+            if !preflight.ready_to_merge(&layout) {
+                return None;
+            }
+            screen.notice("Merging…", false);
+            let call = ReviewCall::Merge(screen.target.clone());
+            Some(screen.send(ctx, call, PendingWrite::Merge))
+        }
+        KeyCode::Char('U') if screen.can_edit() => {
+            let call = ReviewCall::UpdateFromMain(screen.target.clone());
+            screen.notice("Bringing main's changes in…", false);
+            Some(screen.send(ctx, call, PendingWrite::Update))
+        }
+        KeyCode::Esc | KeyCode::Char('n') | KeyCode::Char('q') => Some(Cmd::None),
+        KeyCode::Char('j') | KeyCode::Down => {
+            preflight.scroll_by(1, &layout);
+            None
+        }
+        KeyCode::Char('k') | KeyCode::Up => {
+            preflight.scroll_by(-1, &layout);
+            None
+        }
+        KeyCode::PageDown | KeyCode::Char(' ') => {
+            preflight.scroll_by(page, &layout);
+            None
+        }
+        KeyCode::PageUp => {
+            preflight.scroll_by(-page, &layout);
+            None
+        }
+        KeyCode::Char('G') | KeyCode::End => {
+            preflight.scroll_by(isize::MAX, &layout);
+            None
+        }
+        KeyCode::Char('g') | KeyCode::Home => {
+            preflight.scroll = 0;
+            preflight.look(&layout);
+            None
+        }
+        _ => None,
+    }
 }
 
 /// The subject editor: enter asks to confirm a valid, changed subject; esc closes.

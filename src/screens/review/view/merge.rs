@@ -1,144 +1,94 @@
-//! The merge pre-flight: what a merge would go through, checked line by line.
+//! Drawing the merge pre-flight: its lines styled (✓ success, ⚠ warning), and its box, which
+//! scrolls and says so when its text does not fit.
 
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::api::models::{ChangeRequestStatus, ReviewStatus};
-use crate::screens::review::threads;
-use crate::screens::review::{ReviewScreen, counted};
-use crate::ui::sanitize::sanitize;
+use crate::screens::review::ReviewScreen;
+use crate::screens::review::preflight::{
+    Preflight, PreflightLayout, PreflightLine, preflight_content,
+};
+use crate::ui::chrome::centered;
 use crate::ui::theme::Theme;
 
+/// The pre-flight's lines, unwrapped, for the overview's "Checks before a merge".
 pub(crate) fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
-    let Some(bundle) = screen.bundle.value() else {
-        return vec![Line::from("Still loading…")];
-    };
-    let check = |ok: bool, good: String, bad: String| -> Line<'static> {
-        if ok {
-            Line::from(Span::styled(format!("✓ {good}"), theme.style("success")))
-        } else {
-            Line::from(Span::styled(format!("⚠ {bad}"), theme.style("warning")))
-        }
-    };
-    let cr = &bundle.change_request;
-    let unresolved = threads::unresolved(&bundle.threads).len();
-    let current: Vec<_> = bundle.reviews.iter().filter(|r| !r.outdated).collect();
-    let approvals = current
+    preflight_content(screen)
         .iter()
-        .filter(|r| r.status == Some(ReviewStatus::Approved))
-        .count();
-    let changes = current
+        .map(|line| Line::from(Span::styled(line.text(), line_style(line, theme))))
+        .collect()
+}
+
+fn line_style(line: &PreflightLine, theme: &Theme) -> Style {
+    match line {
+        PreflightLine::Title(_) => theme.style("title"),
+        PreflightLine::Warning(_) => theme.style("warning"),
+        PreflightLine::Passed(_) => theme.style("success"),
+        PreflightLine::Note(_) => theme.style("muted"),
+        PreflightLine::Blank => theme.style("text"),
+    }
+}
+
+/// The box in the middle of `area`: the rows that fit from its scroll, the keys pinned to its
+/// last rows, and on its bottom border which way there is more.
+pub(super) fn draw_preflight(
+    screen: &ReviewScreen,
+    preflight: &Preflight,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+) {
+    let layout = PreflightLayout::new(screen, preflight, area.width, area.height);
+    let scroll = preflight.scroll.min(layout.max_scroll());
+    let rect = centered(area, layout.width, layout.height);
+    frame.render_widget(Clear, rect);
+    let mut block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.style("border_focused"))
+        .title(" Merge — pre-flight check ");
+    if let Some(hint) = more_hint(scroll, &layout) {
+        block = block
+            .title_bottom(Line::from(Span::styled(hint, theme.style("accent"))).right_aligned());
+    }
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let keys_rows = u16::try_from(layout.keys.len()).unwrap_or(u16::MAX);
+    let [body, keys_area] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(keys_rows)]).areas(inner);
+    let rows: Vec<Line> = layout
+        .rows
         .iter()
-        .filter(|r| r.status == Some(ReviewStatus::ChangesRequested))
-        .count();
-    let waiting: Vec<String> = bundle
-        .requested
-        .iter()
-        .filter_map(|r| {
-            r.user
-                .as_ref()
-                .map(|u| sanitize(&u.display_name).into_owned())
+        .skip(scroll)
+        .take(layout.visible)
+        .map(|(index, text)| {
+            let style = line_style(&layout.lines[*index], theme);
+            Line::from(Span::styled(text.clone(), style))
         })
         .collect();
-    let rules = bundle
-        .space
-        .as_ref()
-        .and_then(|s| s.merge_rules.as_ref())
-        .map(merge_rules_text)
-        .unwrap_or_else(|| "the space reports none".into());
-    let may_merge = screen.can_merge();
-    let lines = vec![
-        Line::from(Span::styled(
-            format!(
-                "Merge #{} “{}” into main?",
-                cr.number.unwrap_or_default(),
-                sanitize(&cr.subject)
-            ),
-            theme.style("title"),
-        )),
-        Line::from(""),
-        check(
-            may_merge,
-            "You may merge in this space.".into(),
-            "Your role may not merge here: ask an admin.".into(),
-        ),
-        check(
-            cr.status == Some(ChangeRequestStatus::Open),
-            "The change request is open.".into(),
-            format!(
-                "Its status is {}: only open change requests merge.",
-                sanitize(cr.status.as_ref().map_or("unknown", |s| s.as_str()))
-            ),
-        ),
-        check(
-            !cr.outdated,
-            "Up to date with main.".into(),
-            "Behind main: press U to bring main's changes in first.".into(),
-        ),
-        check(
-            unresolved == 0,
-            "No unresolved threads.".into(),
-            format!(
-                "{}.",
-                counted(unresolved, "unresolved thread", "unresolved threads")
-            ),
-        ),
-        check(
-            approvals > 0 && changes == 0,
-            format!(
-                "{}, no changes requested.",
-                counted(approvals, "approval", "approvals")
-            ),
-            format!(
-                "{}, {changes} asking for changes.",
-                counted(approvals, "approval", "approvals")
-            ),
-        ),
-        check(
-            waiting.is_empty(),
-            "No requested review is pending.".into(),
-            format!("Still waiting on: {}.", waiting.join(", ")),
-        ),
-        Line::from(Span::styled(
-            format!("Merge rules: {rules}"),
-            theme.style("muted"),
-        )),
-    ];
-    lines
-}
-
-/// The pre-flight's answer keys, always on screen.
-pub(super) fn preflight_keys(screen: &ReviewScreen, theme: &Theme) -> Line<'static> {
-    let keys = if screen.bundle.value().is_some() && screen.can_merge() {
-        "y / enter: merge    U: update from main    esc: not now"
+    frame.render_widget(Paragraph::new(rows), body);
+    let keys_style = if preflight.nudged {
+        theme.style("warning")
     } else {
-        "esc: close"
+        theme.style("accent")
     };
-    Line::from(Span::styled(keys, theme.style("accent")))
+    let keys: Vec<Line> = layout
+        .keys
+        .iter()
+        .map(|row| Line::from(Span::styled(row.clone(), keys_style)))
+        .collect();
+    frame.render_widget(Paragraph::new(keys), keys_area);
 }
 
-fn merge_rules_text(rules: &serde_json::Value) -> String {
-    match rules.get("type").and_then(|t| t.as_str()) {
-        Some("inherit") => "inherited from the organization".into(),
-        Some("rules") => {
-            let required: Vec<String> = rules
-                .get("rules")
-                .and_then(|r| r.as_array())
-                .into_iter()
-                .flatten()
-                .flat_map(|rule| {
-                    rule.get("users")
-                        .and_then(|u| u.as_array())
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|u| u.as_str().map(str::to_string))
-                })
-                .collect();
-            if required.is_empty() {
-                "custom rules".into()
-            } else {
-                format!("reviews required from {}", sanitize(&required.join(", ")))
-            }
-        }
-        _ => "unknown".into(),
+/// " ↓ j: more " while rows are hidden below, " ↑ k: back " when only above.
+fn more_hint(scroll: usize, layout: &PreflightLayout) -> Option<&'static str> {
+    if scroll < layout.max_scroll() {
+        Some(" ↓ j: more ")
+    } else if scroll > 0 {
+        Some(" ↑ k: back ")
+    } else {
+        None
     }
 }

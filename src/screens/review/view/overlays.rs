@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::composer::{context_row, draw_composer_under};
-use super::merge::{preflight_keys, preflight_lines};
+use super::merge::draw_preflight;
 use crate::api::models::ChangeRequestStatus;
 use crate::app::Model;
 use crate::screens::review::{Confirmation, Overlay, ReviewScreen};
@@ -59,17 +59,8 @@ pub(super) fn draw_overlay(
             ));
             popup(frame, area, " Please confirm ", text, Some(keys), theme);
         }
-        Overlay::Preflight => {
-            let text = preflight_lines(screen, theme);
-            let keys = preflight_keys(screen, theme);
-            popup(
-                frame,
-                area,
-                " Merge — pre-flight check ",
-                text,
-                Some(keys),
-                theme,
-            );
+        Overlay::Preflight(preflight) => {
+            draw_preflight(screen, preflight, frame, area, theme);
         }
         Overlay::Reviewers {
             members,
