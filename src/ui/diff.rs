@@ -414,38 +414,91 @@ fn push_pair(
 
 /// Wraps styled pieces to `width` cells, breaking anywhere (markdown lines are long, and a
 /// reviewer needs every character of a changed line).
+/// Wraps a line's pieces to `width` cells at spaces, as prose wraps; a word longer than a whole
+/// row is broken where the row ends. Spaces at the end of a row are dropped.
 fn wrap_pieces(
     pieces: &[(bool, String)],
     width: usize,
     base: Style,
     emphasis: Style,
 ) -> Vec<Vec<Span<'static>>> {
-    let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let width = width.max(1);
+    // Each grapheme with whether it is a changed one.
+    let cells: Vec<(String, bool)> = pieces
+        .iter()
+        .flat_map(|(emphasized, text)| {
+            sanitize(text)
+                .graphemes(true)
+                .map(|grapheme| (grapheme.to_string(), *emphasized))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut rows: Vec<Vec<(String, bool)>> = vec![Vec::new()];
     let mut used = 0;
-    for (emphasized, text) in pieces {
-        let style = if *emphasized { emphasis } else { base };
-        let mut current = String::new();
-        for grapheme in sanitize(text).graphemes(true) {
-            let w = grapheme_width(grapheme);
-            if used + w > width && used > 0 {
-                if !current.is_empty()
-                    && let Some(row) = rows.last_mut()
-                {
-                    row.push(Span::styled(std::mem::take(&mut current), style));
+    for word in words(&cells) {
+        let word_width: usize = word
+            .iter()
+            .filter(|(g, _)| !g.trim().is_empty())
+            .map(|(g, _)| grapheme_width(g))
+            .sum();
+        if used > 0 && used + word_width > width {
+            rows.push(Vec::new());
+            used = 0;
+        }
+        for (grapheme, emphasized) in word {
+            let cells = grapheme_width(grapheme);
+            if used + cells > width {
+                if grapheme.trim().is_empty() {
+                    continue;
                 }
                 rows.push(Vec::new());
                 used = 0;
             }
-            current.push_str(grapheme);
-            used += w;
-        }
-        if !current.is_empty()
-            && let Some(row) = rows.last_mut()
-        {
-            row.push(Span::styled(current, style));
+            if let Some(row) = rows.last_mut() {
+                row.push((grapheme.clone(), *emphasized));
+            }
+            used += cells;
         }
     }
-    rows
+    rows.into_iter()
+        .map(|row| styled_runs(&row, base, emphasis))
+        .collect()
+}
+
+/// Words with the spaces after them: where a row may end.
+fn words(cells: &[(String, bool)]) -> Vec<&[(String, bool)]> {
+    let mut words = Vec::new();
+    let mut start = 0;
+    for index in 1..cells.len() {
+        let after_space = cells[index - 1].0.trim().is_empty();
+        if after_space && !cells[index].0.trim().is_empty() {
+            words.push(&cells[start..index]);
+            start = index;
+        }
+    }
+    if start < cells.len() {
+        words.push(&cells[start..]);
+    }
+    words
+}
+
+/// One span per run of graphemes of the same kind.
+fn styled_runs(row: &[(String, bool)], base: Style, emphasis: Style) -> Vec<Span<'static>> {
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut text = String::new();
+    let mut kind = None;
+    for (grapheme, emphasized) in row {
+        if kind.is_some_and(|k| k != *emphasized) {
+            let style = if kind == Some(true) { emphasis } else { base };
+            spans.push(Span::styled(std::mem::take(&mut text), style));
+        }
+        kind = Some(*emphasized);
+        text.push_str(grapheme);
+    }
+    if let Some(kind) = kind {
+        spans.push(Span::styled(text, if kind { emphasis } else { base }));
+    }
+    spans
 }
 
 #[cfg(test)]
@@ -457,6 +510,40 @@ mod tests {
             .iter()
             .map(|line| line.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect()
+    }
+
+    #[test]
+    fn long_lines_wrap_between_words_and_break_only_a_word_longer_than_a_row() {
+        let pieces = vec![
+            (false, "an API token with the ".to_string()),
+            (true, "`fleet:write`".to_string()),
+            (false, " scope and one robot".to_string()),
+        ];
+        let style = Style::default();
+        let rows: Vec<String> = wrap_pieces(&pieces, 16, style, style)
+            .iter()
+            .map(|row| row.iter().map(|span| span.content.as_ref()).collect())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "an API token ",
+                "with the ",
+                "`fleet:write` ",
+                "scope and one ",
+                "robot"
+            ]
+        );
+        let long = vec![(false, "x".repeat(20))];
+        let rows = wrap_pieces(&long, 8, style, style);
+        assert_eq!(rows.len(), 3, "a word wider than a row is broken");
+        // The changed word keeps its own span, whatever row it lands on.
+        let emphasized = wrap_pieces(&pieces, 16, style, Style::new().bold());
+        assert!(
+            emphasized[2]
+                .iter()
+                .any(|span| span.content == "`fleet:write`" && span.style == Style::new().bold())
+        );
     }
 
     #[test]

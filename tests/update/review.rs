@@ -979,3 +979,29 @@ async fn a_comment_given_with_an_approval_shows_at_once_as_a_thread_and_in_revie
         "{drawn}"
     );
 }
+
+#[tokio::test]
+async fn reviews_stay_newest_first_after_requesting_changes_and_a_reload() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    update(&mut loaded.model, char_key('X'));
+    type_text(&mut loaded.model, "The hint needs a link.");
+    headless::settle(&mut loaded.model, &loaded.effects, ctrl('s')).await;
+    let newest_first = |model: &quire::app::Model| {
+        let reviews = &screen(model).bundle.value().unwrap().reviews;
+        assert!(reviews.len() >= 2, "{reviews:?}");
+        let dates: Vec<&str> = reviews
+            .iter()
+            .map(|r| r.created_at.as_deref().unwrap())
+            .collect();
+        let mut sorted = dates.clone();
+        sorted.sort_by(|a, b| b.cmp(a));
+        assert_eq!(dates, sorted);
+        assert_eq!(
+            reviews[0].status,
+            Some(quire::api::models::ReviewStatus::ChangesRequested)
+        );
+    };
+    newest_first(&loaded.model);
+    headless::settle(&mut loaded.model, &loaded.effects, char_key('r')).await;
+    newest_first(&loaded.model);
+}

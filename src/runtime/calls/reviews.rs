@@ -5,7 +5,8 @@
 use futures::future::join_all;
 
 use crate::api::models::{
-    CommentReply, Member, Page, RequestedReviewer, RevisionSemanticChanges, SemanticChange,
+    ChangeRequestReview, CommentReply, Member, Page, RequestedReviewer, RevisionSemanticChanges,
+    SemanticChange,
 };
 use crate::api::{
     ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, encode_segment,
@@ -252,9 +253,23 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
         space: space_detail.ok(),
         changes,
         threads,
-        reviews: reviews.map(|page| page.items).unwrap_or_default(),
+        reviews: newest_first(reviews.map(|page| page.items).unwrap_or_default()),
         requested: requested.map(|page| page.items).unwrap_or_default(),
     })
+}
+
+/// Reviews newest first, whatever order the server lists them in (a new review is then put
+/// on top, where it belongs). Reviews without a date keep their place at the end.
+fn newest_first(mut reviews: Vec<ChangeRequestReview>) -> Vec<ChangeRequestReview> {
+    reviews.sort_by_key(|review| {
+        std::cmp::Reverse(
+            review
+                .created_at
+                .as_deref()
+                .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok()),
+        )
+    });
+    reviews
 }
 
 /// Changed pages found by comparing trees: pages only in the change request were created,
