@@ -171,7 +171,7 @@ pub fn draw<P>(picker: &Picker<P>, frame: &mut Frame, area: Rect, theme: &Theme)
     }
     let shown = picker.shown();
     let filter_rows = u16::from(picker.filter.is_some());
-    let height = (shown.len() as u16).max(1).saturating_add(5 + filter_rows);
+    let height = (shown.len() as u16).max(1).saturating_add(6 + filter_rows);
     let popup = centered(area, 70, height);
     frame.render_widget(Clear, popup);
     let block = popup_block(&picker.title, theme);
@@ -180,7 +180,7 @@ pub fn draw<P>(picker: &Picker<P>, frame: &mut Frame, area: Rect, theme: &Theme)
     let [filter_area, list_area, detail_area] = Layout::vertical([
         Constraint::Length(filter_rows),
         Constraint::Min(0),
-        Constraint::Length(3),
+        Constraint::Length(4),
     ])
     .areas(inner);
     if let Some(filter) = &picker.filter {
@@ -238,9 +238,17 @@ pub fn draw<P>(picker: &Picker<P>, frame: &mut Frame, area: Rect, theme: &Theme)
         (true, true) => "type to narrow · space marks · enter ok · esc clears",
         (false, true) => "type to narrow · enter picks · esc clears",
     };
+    // A rule sets the selected option's description apart from the options themselves.
+    let rule = "─".repeat(detail_area.width as usize);
     frame.render_widget(
         Paragraph::new(vec![
-            Line::from(Span::styled(detail, theme.style("text"))),
+            Line::from(Span::styled(rule, theme.style("border"))),
+            Line::from(Span::styled(
+                detail,
+                theme
+                    .style("muted")
+                    .add_modifier(ratatui::style::Modifier::ITALIC),
+            )),
             Line::from(Span::styled(keys, theme.style("muted"))),
         ])
         .wrap(Wrap { trim: false }),

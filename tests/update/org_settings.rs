@@ -334,7 +334,77 @@ fn revoking_an_invite_link_asks_naming_it() {
         request,
         ApiResponse::OrgSettings(OrgSettingsResponse::Done(Ok(()))),
     );
-    assert_eq!(settings_notice(&model), "Revoked invite link “inv-42”.");
+    assert_eq!(
+        settings_notice(&model),
+        "Revoked invite link “inv-42” (if it existed: the service does not say)."
+    );
+}
+
+#[test]
+fn an_invite_link_is_revoked_from_its_pasted_address() {
+    let mut model = settings_model(true);
+    update(&mut model, char_key('x'));
+    update(
+        &mut model,
+        Msg::Paste("https://app.example.com/invite/org-acme/inv-77?ref=mail".into()),
+    );
+    update(&mut model, key(KeyCode::Enter));
+    let (_, call) = settings_call(&update(&mut model, char_key('y')));
+    assert_eq!(
+        call,
+        OrgSettingsCall::RevokeInvite {
+            organization: ORG.into(),
+            invite: "inv-77".into()
+        }
+    );
+}
+
+#[test]
+fn a_public_mail_domain_asks_before_anyone_may_join() {
+    let mut model = settings_model(true);
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, ctrl('u'));
+    type_text(&mut model, "acme.example, Gmail.com");
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(update(&mut model, char_key('s')), Cmd::None, "asks first");
+    let Some(SettingsModal::ConfirmPublicDomains(confirm)) = &settings(&model).modal else {
+        panic!("{:?}", settings(&model).modal);
+    };
+    assert_eq!(
+        confirm.question,
+        "Let anyone with a gmail.com address join?"
+    );
+    assert_eq!(update(&mut model, char_key('n')), Cmd::None);
+    assert!(settings(&model).modal.is_none());
+    update(&mut model, char_key('s'));
+    let (_, call) = settings_call(&update(&mut model, char_key('y')));
+    let OrgSettingsCall::Save { update, .. } = call else {
+        panic!("{call:?}")
+    };
+    assert_eq!(
+        update.email_domains,
+        Some(vec!["acme.example".to_string(), "gmail.com".to_string()])
+    );
+}
+
+#[test]
+fn a_refusal_is_cleared_once_the_value_is_changed() {
+    let mut model = settings_model(true);
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, ctrl('u'));
+    type_text(&mut model, "A");
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key('s'));
+    assert!(settings_notice(&model).contains("not saved"));
+    update(&mut model, key(KeyCode::Enter));
+    type_text(&mut model, "BC");
+    update(&mut model, key(KeyCode::Enter));
+    assert!(
+        !settings_notice(&model).contains("not saved"),
+        "{}",
+        settings_notice(&model)
+    );
 }
 
 #[test]

@@ -241,6 +241,40 @@ pub fn domains(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Mail services where anyone can get an address: letting their domain join lets anyone join.
+const PUBLIC_MAIL_DOMAINS: &[&str] = &[
+    "gmail.com",
+    "googlemail.com",
+    "outlook.com",
+    "hotmail.com",
+    "live.com",
+    "msn.com",
+    "yahoo.com",
+    "icloud.com",
+    "me.com",
+    "aol.com",
+    "proton.me",
+    "protonmail.com",
+    "gmx.com",
+    "gmx.de",
+    "web.de",
+    "mail.com",
+    "yandex.com",
+    "yandex.ru",
+    "qq.com",
+    "163.com",
+    "zoho.com",
+    "fastmail.com",
+];
+
+/// The domains typed that belong to public mail services.
+pub fn public_mail_domains(text: &str) -> Vec<String> {
+    domains(text)
+        .into_iter()
+        .filter(|domain| PUBLIC_MAIL_DOMAINS.contains(&domain.as_str()))
+        .collect()
+}
+
 fn is_domain(domain: &str) -> bool {
     let labels: Vec<&str> = domain.split('.').collect();
     labels.len() >= 2

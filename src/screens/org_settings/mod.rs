@@ -36,13 +36,30 @@ impl TextCheck for InviteId {
     fn check(&self, text: &str) -> Option<String> {
         let text = text.trim();
         if text.is_empty() {
-            Some("type the invite link's id".into())
+            Some("type or paste the invite link".into())
         } else if text.contains(char::is_whitespace) {
             Some("an id has no spaces".into())
+        } else if invite_id(text).is_empty() {
+            Some("that address ends without an id".into())
         } else {
             None
         }
     }
+}
+
+/// The invite's id from what was typed: the id itself, or the last part of the invitation's
+/// address (the API lists no invite links, so the address is where a user finds one).
+pub fn invite_id(text: &str) -> String {
+    let text = text.trim();
+    let path = text.split(['?', '#']).next().unwrap_or_default();
+    if !path.contains('/') {
+        return path.to_string();
+    }
+    path.rsplit('/')
+        .find(|segment| !segment.is_empty())
+        .filter(|segment| !segment.contains(':'))
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// A popup over the tab.
@@ -62,6 +79,8 @@ pub enum SettingsModal {
         invite: String,
     },
     ConfirmLeave(Confirm),
+    /// The email domains name a public mail service: anyone with such an address could join.
+    ConfirmPublicDomains(Confirm),
 }
 
 /// The write in flight.
@@ -266,6 +285,23 @@ impl SettingsTab {
             self.say("Nothing changed: nothing was sent.");
             return Cmd::None;
         }
+        let public = form::public_mail_domains(&self.form.values.email_domains);
+        if changed.contains(&Field::EmailDomains) && !public.is_empty() {
+            let list = public.join(", ");
+            self.modal = Some(SettingsModal::ConfirmPublicDomains(Confirm::new(
+                format!("Let anyone with a {list} address join?"),
+                format!(
+                    "{list} is a public mail service: anyone can get an address there and join {} on their own.",
+                    crate::ui::sanitize::sanitize(&self.organization.title)
+                ),
+                "save",
+            )));
+            return Cmd::None;
+        }
+        self.send_save(changed, ctx)
+    }
+
+    fn send_save(&mut self, changed: Vec<Field>, ctx: &mut Ctx) -> Cmd {
         self.say("Saving…");
         let call = OrgSettingsCall::Save {
             organization: self.organization.id.clone(),
@@ -385,7 +421,7 @@ impl SettingsTab {
             },
             SettingsModal::RevokePrompt(prompt) => match prompt.input.handle_key(key) {
                 InputOutcome::Submitted if prompt.error().is_none() => {
-                    let invite = prompt.input.text.trim().to_string();
+                    let invite = invite_id(&prompt.input.text);
                     self.modal = Some(SettingsModal::ConfirmRevoke {
                         confirm: Confirm::new(
                             format!("Revoke invite link “{invite}”?"),
@@ -410,6 +446,19 @@ impl SettingsTab {
                     return Step::cmd(self.send(call, Pending::Revoke(invite), ctx));
                 }
                 ConfirmOutcome::Cancelled => self.modal = None,
+                ConfirmOutcome::Ignored => {}
+            },
+            SettingsModal::ConfirmPublicDomains(confirm) => match confirm.handle_key(key) {
+                ConfirmOutcome::Confirmed => {
+                    self.modal = None;
+                    let changed = self.form.changed_fields();
+                    return Step::cmd(self.send_save(changed, ctx));
+                }
+                ConfirmOutcome::Cancelled => {
+                    self.modal = None;
+                    self.form.select(Field::EmailDomains);
+                    self.say("Not saved: the email domains are as you left them.");
+                }
                 ConfirmOutcome::Ignored => {}
             },
             SettingsModal::ConfirmLeave(confirm) => match confirm.handle_key(key) {
@@ -462,7 +511,10 @@ impl SettingsTab {
                 Cmd::None
             }
             (Pending::Revoke(invite), OrgSettingsResponse::Done(Ok(()))) => {
-                self.say(format!("Revoked invite link “{invite}”."));
+                // The service answers the same for an id it does not know.
+                self.say(format!(
+                    "Revoked invite link “{invite}” (if it existed: the service does not say)."
+                ));
                 Cmd::None
             }
             (Pending::Revoke(invite), OrgSettingsResponse::Done(Err(error))) => {
@@ -511,7 +563,7 @@ impl SettingsTab {
                 if !self.refuse_unless_admin("revoke invite links") {
                     self.modal = Some(SettingsModal::RevokePrompt(Prompt::new(
                         "Revoke an invite link",
-                        "its id, from the invitation's address",
+                        "its id or the whole invitation address (the API lists no invite links)",
                         "",
                         InviteId,
                     )));
@@ -566,7 +618,12 @@ impl OrgPane for SettingsTab {
             return Some(self.on_modal_key(key, ctx));
         }
         if self.form.editing.is_some() {
+            let before = self.form.values.clone();
             self.form.edit_key(key);
+            // A value changed: a refusal of the save before it no longer holds.
+            if self.form.values != before && self.notice.as_ref().is_some_and(|n| n.error) {
+                self.notice = None;
+            }
             return Some(Step::default());
         }
         None

@@ -163,7 +163,9 @@ fn draw_modal(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
             crate::ui::prompt::draw(prompt, frame, area, theme)
         }
         Some(
-            SettingsModal::ConfirmRevoke { confirm, .. } | SettingsModal::ConfirmLeave(confirm),
+            SettingsModal::ConfirmRevoke { confirm, .. }
+            | SettingsModal::ConfirmLeave(confirm)
+            | SettingsModal::ConfirmPublicDomains(confirm),
         ) => confirm.draw(frame, area, theme),
         None => {}
     }

@@ -174,12 +174,35 @@ fn row_line(
             if let Some(body) = section.body.as_deref().filter(|body| !body.is_empty()) {
                 let muted = if selected { base } else { theme.style("muted") };
                 spans.push(Span::styled(" — ", muted));
-                let body = around_first_match(&sanitize(body), query);
+                let body = around_first_match(&sanitize(&plain_text(body)), query);
                 spans.extend(text::highlight(&body, query, muted, matched));
             }
         }
     }
     Line::from(spans)
+}
+
+/// A section's text as a reader sees it: markdown marks, links' addresses and GitBook's
+/// `{% … %}` tags left out.
+fn plain_text(markdown: &str) -> String {
+    use pulldown_cmark::{Event, Parser};
+    let without_tags: String = markdown
+        .lines()
+        .filter(|line| {
+            let line = line.trim();
+            !(line.starts_with("{%") && line.ends_with("%}"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut text = String::new();
+    for event in Parser::new(&without_tags) {
+        match event {
+            Event::Text(piece) | Event::Code(piece) => text.push_str(&piece),
+            Event::SoftBreak | Event::HardBreak | Event::End(_) => text.push(' '),
+            _ => {}
+        }
+    }
+    text
 }
 
 /// `text` from a little before the first case-insensitive match of `query`, with `…` when
@@ -219,7 +242,18 @@ fn around_first_match(text: &str, query: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::around_first_match;
+    use super::{around_first_match, plain_text};
+
+    #[test]
+    fn snippets_are_plain_text() {
+        let markdown = "{% hint style=\"info\" %}\nUse **scoped** tokens, see [Token scopes](token-scopes.md) and `fleet:write`.\n{% endhint %}\n\n- one\n- two";
+        let plain = plain_text(markdown);
+        let words = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(
+            words,
+            "Use scoped tokens, see Token scopes and fleet:write. one two"
+        );
+    }
 
     #[test]
     fn the_text_starts_near_its_first_match() {

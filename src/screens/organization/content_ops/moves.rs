@@ -170,10 +170,14 @@ impl Organization {
         if siblings.is_empty() {
             return None;
         }
+        let last = siblings.last().map(|(_, title)| quoted(title));
         let mut options = vec![PickOption {
             value: AT_THE_END.into(),
             label: "At the end".into(),
-            detail: "After everything there".into(),
+            detail: format!(
+                "Last, after {}",
+                last.unwrap_or_else(|| "everything there".into())
+            ),
         }];
         for (id, sibling) in &siblings {
             options.push(PickOption {
