@@ -28,7 +28,7 @@ pub struct ChangeRequestFilter {
     pub requested_reviewer: Option<String>,
     /// Space id; organization list only.
     pub space: Option<String>,
-    /// Conversations issues cluster id (seed §4.4), sent as [`ISSUES_CLUSTER_PARAM`].
+    /// Conversations issues cluster id, sent as [`ISSUES_CLUSTER_PARAM`].
     pub issues_cluster: Option<String>,
     pub order_by: Option<ChangeRequestOrderBy>,
 }

@@ -1,4 +1,4 @@
-//! Collection endpoints (seed §4.1): create, change (title, description, default level),
+//! Collection endpoints: create, change (title, description, default level),
 //! delete, and list with or without the nested ones. Moving and transferring live in
 //! [`super::moves`], with the spaces'.
 

@@ -1,4 +1,4 @@
-//! Conversations endpoints (seed §4.16): issues clusters, conversations, their issues, and
+//! Conversations endpoints: issues clusters, conversations, their issues, and
 //! ingesting a conversation. [`NewConversation::from_json`] checks a conversation before it is
 //! sent, naming the field at fault, so the screen and `quire conversations ingest` refuse the
 //! same things the same way.

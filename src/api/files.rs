@@ -1,5 +1,5 @@
 //! Content read from a space or from a change request: the same operations live under
-//! `/spaces/{id}/content…` and `/spaces/{id}/change-requests/{cr}/content…` (seed §4.3, §4.5),
+//! `/spaces/{id}/content…` and `/spaces/{id}/change-requests/{cr}/content…`,
 //! so the screens keep a [`ContentSource`] and never a copy per source.
 
 use serde::Deserialize;

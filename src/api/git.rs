@@ -1,4 +1,4 @@
-//! Git sync of a space (seed §4.17): its info, import, export, and removing a legacy
+//! Git sync of a space: its info, import, export, and removing a legacy
 //! installation. A repository address may carry basic-auth credentials
 //! (`https://user:token@host/…`): they are sent, and [`mask_credentials`] hides them
 //! everywhere they could be seen (screens, logs, `Debug`).

@@ -1,4 +1,4 @@
-//! Integrations endpoints (seed §4.18): the catalogue, one integration, and publishing one.
+//! Integrations endpoints: the catalogue, one integration, and publishing one.
 //! [`PublishManifest::from_json`] checks a manifest against the seed's fields before anything
 //! is sent, and [`PublishManifest::shown`] is what may be shown of it: secrets masked.
 
@@ -154,7 +154,7 @@ impl std::fmt::Debug for PublishManifest {
     }
 }
 
-/// The body fields a publish takes (seed §4.18).
+/// The body fields a publish takes.
 const BODY_FIELDS: [&str; 18] = [
     "runtime",
     "icon",

@@ -1,5 +1,5 @@
 //! Moving a collection or a space to another parent (and a place among its siblings), and
-//! transferring one to another organization (seed §4.1, §4.2). The public service has no
+//! transferring one to another organization. The public service has no
 //! space transfer; there the call fails with the service's answer, shown as it is.
 
 use serde::Serialize;

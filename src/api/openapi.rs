@@ -1,4 +1,4 @@
-//! Stored OpenAPI specs and their versions (seed §4.15), addressed by slug.
+//! Stored OpenAPI specs and their versions, addressed by slug.
 
 use serde_json::json;
 

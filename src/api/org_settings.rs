@@ -1,4 +1,4 @@
-//! Organization settings (seed §4.7): `PATCH /orgs/{org}`, revoking an invite link, joining an
+//! Organization settings: `PATCH /orgs/{org}`, revoking an invite link, joining an
 //! organization by email domain, and the organization's agent instructions.
 
 use serde::Serialize;

@@ -1,4 +1,4 @@
-//! Space endpoints that change a space (seed §4.2): settings, delete, restore, duplicate.
+//! Space endpoints that change a space: settings, delete, restore, duplicate.
 //! Moving and transferring spaces live with the collections.
 
 use serde::Serialize;

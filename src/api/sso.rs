@@ -1,4 +1,4 @@
-//! Single sign-on (seed §4.13): an organization's SAML providers, its SSO login infos, and the
+//! Single sign-on: an organization's SAML providers, its SSO login infos, and the
 //! teams a provider may put new members in.
 
 use serde::Serialize;

@@ -1,4 +1,4 @@
-//! Translations of spaces (seed §4.14): list, create, read, change the instructions, delete,
+//! Translations of spaces: list, create, read, change the instructions, delete,
 //! and run now.
 
 use serde::Serialize;

@@ -191,7 +191,7 @@ pub struct Collection {
     pub default_level: Option<Role>,
 }
 
-/// Days a deleted space can be restored before it is purged (seed §3.1).
+/// Days a deleted space can be restored before it is purged.
 pub const RETENTION_DAYS: i64 = 7;
 
 /// A timestamp as the API writes them (`2024-01-02T08:00:00.000Z`).
@@ -199,7 +199,7 @@ pub fn iso(time: chrono::DateTime<chrono::Utc>) -> String {
     time.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
-/// Who must approve a change request before it merges (seed §2.5 `mergeRules`).
+/// Who must approve a change request before it merges (`mergeRules`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum MergeRules {
     /// `{type:'inherit'}`: the organization's rules apply.

@@ -1,4 +1,4 @@
-//! Moving and transferring collections and spaces (seed §4.1 and §4.2):
+//! Moving and transferring collections and spaces:
 //! `POST /collections/{id}/move`, `/collections/{id}/transfer`, `/spaces/{id}/move` and
 //! `/spaces/{id}/transfer`, with the seed's error cases: no matching space or collection (404),
 //! an invalid parent or position (400), a move or transfer that would not change anything

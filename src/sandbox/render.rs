@@ -1,4 +1,4 @@
-//! Turns the sandbox's records into the JSON the contract describes (seed reference §2),
+//! Turns the sandbox's records into the JSON the contract describes,
 //! with `permissions` computed from the caller's role in the owning organization.
 
 use serde_json::{Map, Value, json};
@@ -376,7 +376,7 @@ impl View<'_> {
     }
 }
 
-/// A space's `mergeRules` as the seed writes them (§2.5).
+/// A space's `mergeRules` as the seed writes them.
 pub fn merge_rules(rules: &MergeRules) -> Value {
     match rules {
         MergeRules::Inherit => json!({ "type": "inherit" }),

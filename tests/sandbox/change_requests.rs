@@ -1,4 +1,4 @@
-//! The sandbox's change-request endpoints against the seed reference (§2.15–2.16, §4.4–4.6) with
+//! The sandbox's change-request endpoints against the seed reference with
 //! the service contract's parameter names and status codes: lists and filters, status changes,
 //! merge and update, semantic changes, the change request's content next to main's, comments,
 //! replies, reactions, reviews, requested reviewers and the role checks of every demo token.

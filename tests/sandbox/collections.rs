@@ -1,5 +1,5 @@
 //! The sandbox's collections endpoints and the moves and transfers of collections and spaces,
-//! against the seed reference (§2.4, §4.1, §4.2): create, change with validation, delete,
+//! against the seed reference: create, change with validation, delete,
 //! `nested`, permissions, and every error case the seed lists for moves and transfers. Plain
 //! HTTP and JSON, none of the client's types; every write is read back over HTTP.
 

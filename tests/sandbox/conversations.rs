@@ -1,4 +1,4 @@
-//! The sandbox's conversations endpoints (§4.16) against the seed: fields, paging, filters,
+//! The sandbox's conversations endpoints against the seed: fields, paging, filters,
 //! ingest with its validation, and the error cases (unknown conversation, issue, cluster →
 //! 404). Plain HTTP and JSON.
 

@@ -1,4 +1,4 @@
-//! The sandbox's git sync endpoints against the seed (§2.20, §4.17): info or 404 without a
+//! The sandbox's git sync endpoints against the seed: info or 404 without a
 //! provider, import and export with their validation, credentials sent but never stored or
 //! shown back, and removing a legacy installation. Plain HTTP and JSON.
 

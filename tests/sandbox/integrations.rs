@@ -1,4 +1,4 @@
-//! The sandbox's integrations endpoints (§4.18) against the seed: the catalogue's search,
+//! The sandbox's integrations endpoints against the seed: the catalogue's search,
 //! filters and paging, publish with its validation, and the error cases (unknown integration →
 //! 404; unknown organization on publish). Plain HTTP and JSON.
 

@@ -1,4 +1,4 @@
-//! The sandbox's members endpoints against the seed (§2.7, §4.8): roles (only admins write;
+//! The sandbox's members endpoints against the seed: roles (only admins write;
 //! the last admin stays), 204 deletes also of missing things, validation 400s naming the field,
 //! paging, the demo's people, and a member's spaces and teams. Plain HTTP and JSON.
 

@@ -1,4 +1,4 @@
-//! The sandbox's OpenAPI specs (seed §2.13, §4.15) against the seed: lists, create with its
+//! The sandbox's OpenAPI specs against the seed: lists, create with its
 //! 400s naming the field, processing that progresses to a new version, role checks (only admins
 //! write), 404s for unknown specs and versions, and 204 deletes. Plain HTTP and JSON.
 

@@ -1,4 +1,4 @@
-//! The sandbox's organization-settings endpoints against the seed (§2.6, §4.7): the
+//! The sandbox's organization-settings endpoints against the seed: the
 //! organization PATCH with 400s naming the field, 204 deletes of invite links also of missing
 //! ones, joining by email domain, and the agent instructions. Plain HTTP and JSON.
 

@@ -1,4 +1,4 @@
-//! The sandbox's sites endpoints against the seed reference (§2.9, §4.10–4.12): list filters,
+//! The sandbox's sites endpoints against the seed reference: list filters,
 //! settings with validation, publishing, the published structure, adaptive content, share links
 //! and section groups, permissions, and faults. Plain HTTP and JSON, none of the client's types.
 

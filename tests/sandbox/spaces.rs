@@ -1,4 +1,4 @@
-//! The sandbox's space operations against the seed (§2.5, §3.1, §4.2): settings with
+//! The sandbox's space operations against the seed: settings with
 //! validation, delete (204 even for a missing space), the trash in listings, restore within 7
 //! days and refused after, duplicate, and who may do what. Plain HTTP and JSON.
 

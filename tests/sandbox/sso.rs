@@ -1,4 +1,4 @@
-//! The sandbox's SSO endpoints against the seed (§2.11, §4.13): shapes, 400s naming the
+//! The sandbox's SSO endpoints against the seed: shapes, 400s naming the
 //! field, only admins write (also the organization's settings, checked beside SAML), 204 deletes
 //! also of missing things. Plain HTTP and JSON.
 

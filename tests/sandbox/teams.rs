@@ -1,4 +1,4 @@
-//! The sandbox's teams endpoints against the seed (§2.8, §4.9): only admins write; a team's
+//! The sandbox's teams endpoints against the seed: only admins write; a team's
 //! owner manages its members, validation 400s naming the field, and the bulk rule "added and
 //! removed ends up removed". Plain HTTP and JSON.
 

@@ -1,4 +1,4 @@
-//! The sandbox's translations (seed §2.12, §4.14) against the seed: lists, create with its
+//! The sandbox's translations against the seed: lists, create with its
 //! 400s naming the field, runs that complete over time, role checks (only admins write), 404s
 //! for unknown translations, and 204 deletes. Plain HTTP and JSON.
 

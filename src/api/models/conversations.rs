@@ -1,4 +1,4 @@
-//! Conversations (seed §2.18): conversations ingested for documentation agents, the issues found
+//! Conversations: conversations ingested for documentation agents, the issues found
 //! in them and the clusters those issues are grouped into. The public service has no such
 //! resource; the seed and the sandbox do.
 

@@ -1,4 +1,4 @@
-//! Integrations (seed §2.19): third-party extensions in the catalogue.
+//! Integrations: third-party extensions in the catalogue.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! Stored OpenAPI specifications and their versions (seed §2.13).
+//! Stored OpenAPI specifications and their versions.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

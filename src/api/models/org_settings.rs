@@ -1,4 +1,4 @@
-//! The organization's agent instructions (seed §4.7, contract `OrganizationAgentInstructions`).
+//! The organization's agent instructions (contract `OrganizationAgentInstructions`).
 
 use serde::{Deserialize, Serialize};
 
@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentInstructions {
-    /// A Document (seed §2.14), kept as JSON for `ui::document` to turn into text.
+    /// A Document, kept as JSON for `ui::document` to turn into text.
     #[serde(default)]
     pub instructions: serde_json::Value,
     #[serde(default)]

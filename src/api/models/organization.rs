@@ -156,7 +156,7 @@ pub struct OrganizationPermissions {
 mod tests {
     use super::*;
 
-    /// Shaped after the seed reference §2.6 plus fields only the real service sends.
+    /// Shaped after the API reference plus fields only the real service sends.
     const FULL: &str = r#"{
         "object": "organization",
         "id": "org_1",

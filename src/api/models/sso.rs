@@ -1,4 +1,4 @@
-//! SAML providers and SSO login infos (seed §2.11, §4.13).
+//! SAML providers and SSO login infos.
 
 use serde::{Deserialize, Serialize};
 

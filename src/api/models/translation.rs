@@ -1,4 +1,4 @@
-//! Translations of a space (seed §2.12): a source space and language, a target language, the
+//! Translations of a space: a source space and language, a target language, the
 //! space the result lands in, and statistics of the runs.
 
 use serde::{Deserialize, Serialize};
@@ -33,7 +33,7 @@ pub struct Translation {
     /// The target language (`TranslationLanguage`), kept as its wire code.
     #[serde(default, deserialize_with = "null_as_default")]
     pub language: String,
-    /// A Document (seed §2.14); `None` when the server sent none.
+    /// A Document; `None` when the server sent none.
     #[serde(default)]
     pub instructions: Option<Value>,
     #[serde(default)]

@@ -1,5 +1,5 @@
 //! JSON for change requests, their semantic changes, comments, replies, reviews and requested
-//! reviewers (seed reference §2.15–2.16, shapes checked against the service contract).
+//! reviewers (shapes checked against the service contract).
 
 use serde_json::{Value, json};
 

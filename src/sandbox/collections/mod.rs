@@ -1,4 +1,4 @@
-//! Collections (seed §4.1): create, rename, describe, set the default level, delete, and the
+//! Collections: create, rename, describe, set the default level, delete, and the
 //! roles a member holds on one collection (and everything inside it) apart from their role in
 //! the organization, from which every collection's and space's `permissions` are computed.
 //!

@@ -1,4 +1,4 @@
-//! The collections endpoints (seed §4.1, apart from move and transfer, which live with the
+//! The collections endpoints (apart from move and transfer, which live with the
 //! space moves in `sandbox::moves`). Checks run in the order: the collection (or organization)
 //! exists (404), the caller may do it (403), the body is valid (400); nothing changes unless
 //! every check passed.
@@ -28,7 +28,7 @@ use crate::sandbox::sites::validate::{self, Body};
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;
 
-/// Longest collection title and description (seed §8).
+/// Longest collection title and description.
 pub const MAX_TITLE: usize = 50;
 pub const MAX_DESCRIPTION: usize = 100;
 /// A collection's `defaultLevel`: a member role (or null); the seed has no `inherit` here.
@@ -267,7 +267,7 @@ async fn update_collection(
 }
 
 /// Deletes the collection with every collection and space inside it. A collection that does
-/// not exist answers 204 as well (seed §4.1).
+/// not exist answers 204 as well.
 async fn delete_collection(
     State(shared): State<Arc<Shared>>,
     Extension(context): Extension<Context>,

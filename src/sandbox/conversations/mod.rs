@@ -1,4 +1,4 @@
-//! Conversations in the sandbox (seed §2.18, §4.16): issues clusters, conversations with their
+//! Conversations in the sandbox: issues clusters, conversations with their
 //! messages, and the issues found in them.
 
 pub mod routes;

@@ -1,4 +1,4 @@
-//! The conversations endpoints (seed §4.16). Lists are paged; clusters are ordered by `sort`
+//! The conversations endpoints. Lists are paged; clusters are ordered by `sort`
 //! (`updatedAt` by default, or `createdAt`) in `order` (`desc` by default); conversations filter
 //! by `source`, issues by `cluster` and `conversation`. Unknown organizations, clusters,
 //! conversations and issues answer 404. Ingesting needs the admin role (403 otherwise) and a

@@ -1,4 +1,4 @@
-//! A space's or a change request's files (seed §4.3, §4.5): one file by id, and the change
+//! A space's or a change request's files: one file by id, and the change
 //! request's list. A change request edits pages only, so its files are its space's. The space's
 //! own list is the walking skeleton's `GET /spaces/{id}/content/files`.
 

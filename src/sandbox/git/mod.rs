@@ -1,4 +1,4 @@
-//! Git sync of a space (seed §4.17): its info, import and export (answered 204 as "started";
+//! Git sync of a space: its info, import and export (answered 204 as "started";
 //! the sandbox finishes them at once and records the operation), and removing a legacy
 //! installation. Every change needs the admin role in the space's organization (the role that
 //! gets `permissions.triggerGitSync`).

@@ -1,4 +1,4 @@
-//! Integrations in the sandbox (seed §2.19, §4.18): the catalogue with its filters, one
+//! Integrations in the sandbox: the catalogue with its filters, one
 //! integration by name, and publishing. A published integration keeps the manifest's public
 //! fields; its script and secrets are stored apart and never rendered.
 

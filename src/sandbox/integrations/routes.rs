@@ -1,4 +1,4 @@
-//! The integrations endpoints (seed §4.18). The catalogue filters by name search, category,
+//! The integrations endpoints. The catalogue filters by name search, category,
 //! scope, target, block domain, has-blocks, has-content-sources and owner, and pages. A name
 //! outside `^[a-zA-Z0-9-_.]+$` is a 400; an unknown name a 404. Publishing names the
 //! organization by id or hostname (404 when there is none), needs its admin role (403) and a

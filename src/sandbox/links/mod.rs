@@ -1,4 +1,4 @@
-//! Links and backlinks (seed §4.2 `GET /spaces/{id}/links`, §4.3 and §4.5 a page's links, a
+//! Links and backlinks (`GET /spaces/{id}/links`, a page's links, a
 //! page's or a file's backlinks). Links are read from the pages' markdown, so they follow every
 //! edit: a relative link to a page that does not exist is `broken`, a link to the platform's own
 //! app is `in-app`, anything else is `ok`. Each item is one target with every page linking to it.

@@ -1,4 +1,4 @@
-//! Organization members (seed §4.8): the list with its filters, one member, their role, SSO
+//! Organization members: the list with its filters, one member, their role, SSO
 //! membership and removal, the spaces and teams they reach, and `ping` (last seen). Only
 //! admins change members; an organization keeps at least one admin.
 

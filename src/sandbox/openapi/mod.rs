@@ -1,4 +1,4 @@
-//! Stored OpenAPI specs and their versions (seed §4.15), addressed by slug. Reading needs
+//! Stored OpenAPI specs and their versions, addressed by slug. Reading needs
 //! membership of the organization; changes need its admin role (403 otherwise). Validation
 //! failures are 400s naming the field; an unknown spec or version is a 404; DELETE is 204
 //! whether or not the spec was there.

@@ -1,4 +1,4 @@
-//! Organization settings (seed §4.7): `PATCH /orgs/{org}` with every field checked, revoking
+//! Organization settings: `PATCH /orgs/{org}` with every field checked, revoking
 //! an invite link, joining by email domain, and the agent instructions. Only admins change
 //! anything; joining needs a verified email whose domain the organization allows.
 

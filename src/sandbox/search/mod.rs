@@ -1,4 +1,4 @@
-//! Full-text search (seed §4.3 and §4.7): a space's pages, or every space of an organization,
+//! Full-text search: a space's pages, or every space of an organization,
 //! matched case-insensitively on page titles and on sections (a heading and the text below it).
 
 use std::collections::HashMap;

@@ -1,4 +1,4 @@
-//! Sites as the contract's JSON (seed §2.9, with the real service's required extras such as
+//! Sites as the contract's JSON (with the real service's required extras such as
 //! `appliedType`, `permissions`, `draft` and `urls.preview`).
 
 use serde_json::{Value, json};

@@ -1,4 +1,4 @@
-//! Space operations (seed §4.2 and §3.1): settings (`PATCH`), delete, restore, duplicate, and
+//! Space operations: settings (`PATCH`), delete, restore, duplicate, and
 //! the sandbox's clock knob that lets a test see a deleted space pass its retention.
 //!
 //! A deleted space keeps its record with `deletedAt` set. It stays readable and is listed in
@@ -101,7 +101,7 @@ async fn update_space(
     Ok(Json(render(&world, &shared, &context, &space)).into_response())
 }
 
-/// 204 whether or not the space existed (seed §3.1); a deleted space keeps its first date.
+/// 204 whether or not the space existed; a deleted space keeps its first date.
 async fn delete_space(
     State(shared): State<Arc<Shared>>,
     Extension(context): Extension<Context>,

@@ -1,4 +1,4 @@
-//! Single sign-on (seed §2.11, §4.13): an organization's SAML providers and its SSO login
+//! Single sign-on: an organization's SAML providers and its SSO login
 //! infos. Anyone in the organization reads them; only admins create, change or delete one.
 //! A provider is `active` once it has an entity ID, a certificate and an SSO URL, else
 //! `pending`. Deleting answers 204, also for a provider that is not there.

@@ -1,4 +1,4 @@
-//! Teams and team members (seed §4.9). Only admins change teams; a team's owners may also
+//! Teams and team members. Only admins change teams; a team's owners may also
 //! change that team's members (the seed's `owner` role: "can manage team members"). A user
 //! both added and removed in one bulk update ends up removed (the seed's rule).
 

@@ -1,4 +1,4 @@
-//! Translations of spaces (seed §4.14). Reading needs membership of the organization; every
+//! Translations of spaces. Reading needs membership of the organization; every
 //! change needs its admin role (403 otherwise). Validation failures are 400s naming the field.
 //!
 //! A run changes the status over time: `POST …/run` answers 204 and sets the translation

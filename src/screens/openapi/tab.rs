@@ -1,4 +1,4 @@
-//! The organization's OpenAPI tab (seed §4.15): every stored spec with its slug, visibility,
+//! The organization's OpenAPI tab: every stored spec with its slug, visibility,
 //! processing state, when it was last processed and how many errors that found (their
 //! messages in the details pane). `n` creates one from a URL (slug and address checked as they
 //! are typed), `u` gives it a new source, `v` makes it public or private (asks first), `d`

@@ -1,4 +1,4 @@
-//! The organization's Translations tab (seed §4.14): every translation with its status, source
+//! The organization's Translations tab: every translation with its status, source
 //! space and language → target language and result space; run statistics in a details pane.
 //! `n` creates one (target language, source space, source language, then instructions), `e`
 //! edits the instructions with the Document editor of change request descriptions (drafts

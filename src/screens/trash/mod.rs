@@ -23,7 +23,7 @@ use crate::screens::site::server_message;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 
-/// Days a deleted space can be restored (seed §3.1).
+/// Days a deleted space can be restored.
 pub const RETENTION_DAYS: i64 = 7;
 
 #[derive(Debug, Default)]

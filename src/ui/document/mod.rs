@@ -1,4 +1,4 @@
-//! The one Document editor: a rich-text Document (seed §2.14, the shape of a change request's
+//! The one Document editor: a rich-text Document (the shape of a change request's
 //! description) as markdown-like text to edit, and that text back as a Document.
 //!
 //! Paragraphs, headings 1–3, bulleted and numbered lists, code blocks, quotes, the marks bold,

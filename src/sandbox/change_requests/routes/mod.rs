@@ -1,5 +1,4 @@
-//! The change-request endpoints (seed reference §4.4–4.6, names and status codes from the
-//! service contract §6.4–6.6). Handlers read or lock the shared world, check the caller's role
+//! The change-request endpoints, with the public service's names and status codes. Handlers read or lock the shared world, check the caller's role
 //! and answer with the shapes of [`super::render`].
 //!
 //! One file per resource: the change requests themselves ([`change_requests`]), their content,

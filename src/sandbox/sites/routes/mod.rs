@@ -1,4 +1,4 @@
-//! The sites endpoints (seed §4.10–4.12). Everyone in the organization may read; every
+//! The sites endpoints. Everyone in the organization may read; every
 //! change (PATCH, publish, unpublish, create, delete, schema, share links, section groups)
 //! needs the admin role. Checks run in the order: organization and site exist (404), caller is
 //! an admin (403), body is valid (400); nothing changes unless every check passed.

@@ -28,7 +28,7 @@ use crate::ui::prompt::{Prompt, TextCheck};
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
 
-/// Longest collection title and description (seed §8).
+/// Longest collection title and description.
 pub const TITLE_MAX: usize = 50;
 pub const DESCRIPTION_MAX: usize = 100;
 
