@@ -1,5 +1,6 @@
-//! The change-request endpoints, with the public service's names and status codes. Handlers read or lock the shared world, check the caller's role
-//! and answer with the shapes of [`super::render`].
+//! The change-request endpoints, with the public service's names and status codes. Handlers
+//! read or lock the shared world, check the caller's role and answer with the shapes of
+//! [`super::render`].
 //!
 //! One file per resource: the change requests themselves ([`change_requests`]), their content,
 //! semantic changes and PDF ([`content`]), comments with their replies and reactions
