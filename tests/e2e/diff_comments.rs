@@ -19,13 +19,7 @@ async fn a_comment_on_an_added_line_is_stored_on_its_block_and_drawn_beside_it()
         120,
         35,
     );
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
-    app.wait_for("Change requests", WAIT);
-    app.send("\t");
-    app.wait_for("Clarify token scopes", WAIT);
-    app.send("\r");
-    app.wait_for("Changes (4)", WAIT);
+    app.open_demo_review(WAIT);
     app.send("2");
     app.wait_for("change 1/4 · page 1/4", WAIT);
     // `n`: the first changed line (the removed one); `j` twice: the line that replaces it.

@@ -142,13 +142,7 @@ async fn the_demo_editor_merges_a_change_request() {
         80,
         24,
     );
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
-    app.wait_for("Change requests", WAIT);
-    app.send("\t");
-    app.wait_for("Clarify token", WAIT);
-    app.send("\r");
-    app.wait_for("Clarify token scopes in Quickstart", WAIT);
+    app.open_demo_review(WAIT);
     app.wait_for("Checks before a merge", WAIT);
     app.send("M");
     app.wait_for("pre-flight", WAIT);

@@ -12,13 +12,7 @@ use quire::sandbox::{demo_ids, tokens};
 const WAIT: Duration = Duration::from_secs(20);
 
 fn open_review(app: &mut PtyApp) {
-    app.wait_for("Acme Robotics", WAIT);
-    app.send("\r");
-    app.wait_for("Change requests", WAIT);
-    app.send("\t");
-    app.wait_for("Clarify token", WAIT);
-    app.send("\r");
-    app.wait_for("Changes (4)", WAIT);
+    app.open_demo_review(WAIT);
 }
 
 #[test]
