@@ -41,6 +41,8 @@ pub struct Composer {
     /// A line above the text saying more than the title can (why a comment goes where it
     /// goes); wrapped, never cut.
     pub note: Option<String>,
+    /// The note in a few words, for a composer too small for the whole of it.
+    pub short_note: Option<String>,
 }
 
 impl Composer {
@@ -64,6 +66,7 @@ impl Composer {
             submitting: false,
             allow_blank: false,
             note: None,
+            short_note: None,
         }
     }
 
@@ -162,7 +165,16 @@ impl Composer {
         let mut inner = block.inner(popup);
         frame.render_widget(block, popup);
         if let Some(note) = &self.note {
-            let lines: Vec<Line> = crate::ui::text::wrap(&sanitize(note), inner.width as usize)
+            // The whole note when it leaves rows to write in, else its short form.
+            let room = inner.height.saturating_sub(2) as usize;
+            let wrapped = |note: &str| crate::ui::text::wrap(&sanitize(note), inner.width as usize);
+            let mut rows_of_note = wrapped(note);
+            if rows_of_note.len() > room.min(3)
+                && let Some(short) = &self.short_note
+            {
+                rows_of_note = wrapped(short);
+            }
+            let lines: Vec<Line> = rows_of_note
                 .into_iter()
                 .map(|line| Line::from(Span::styled(line, theme.style("muted"))))
                 .collect();

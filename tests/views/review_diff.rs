@@ -147,3 +147,19 @@ async fn what_is_new_since_the_last_review() {
         }
     }
 }
+
+/// `c` on a removed line: the composer names the block the comment goes on and says why; at
+/// 40x12 in a few words, so none of it is cut.
+#[tokio::test]
+async fn a_comment_on_a_removed_line_says_where_it_goes() {
+    for (width, height) in [(80, 24), (40, 12)] {
+        let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, width, height).await;
+        open_tab(&mut loaded.model, ReviewTab::Changes);
+        // The first change, then the second removed line.
+        keys(&mut loaded.model, "njc");
+        insta::assert_snapshot!(
+            format!("removed_line_composer_{width}x{height}"),
+            render(&mut loaded.model, width, height)
+        );
+    }
+}

@@ -19,7 +19,15 @@ pub struct CommentSpot {
     /// The block in words: "the paragraph 'Tokens carry scopes…'".
     pub about: String,
     /// Why the block is not the one under the cursor, when it is not.
-    pub note: Option<String>,
+    pub note: Option<SpotNote>,
+}
+
+/// Why a comment goes on another block than the line's, in full and in a few words for a
+/// composer too small for the full reason.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpotNote {
+    pub long: String,
+    pub short: String,
 }
 
 impl DiffView {
@@ -178,26 +186,36 @@ impl ReviewScreen {
                 let replacement = view.nearest_block_row(row, row..hunk_end);
                 let found =
                     replacement.or_else(|| view.nearest_block_row(row, 0..view.lines.len()))?;
-                let on = if replacement.is_some() {
-                    "the block that replaces it"
+                let (on, short) = if replacement.is_some() {
+                    ("the block that replaces it", "its replacement")
                 } else {
-                    "the nearest block still there"
+                    ("the nearest block still there", "the nearest block")
                 };
-                let why = format!(
-                    "Line {line} of main is removed here; a comment is on the change request's text, so it goes on {on}."
-                );
+                let why = SpotNote {
+                    long: format!(
+                        "Line {line} of main is removed here; a comment is on the change request's text, so it goes on {on}."
+                    ),
+                    short: format!("Line {line} was removed: on {short}."),
+                };
                 (found, Some(why))
             }
             _ => {
                 let found = view.nearest_block_row(row, 0..view.lines.len())?;
-                let what = match origin.new_line {
-                    Some(line) => format!("Line {line} is in no block (a blank line)"),
-                    None => "The row under › shows no line of the page".to_string(),
+                let (what, short) = match origin.new_line {
+                    Some(line) => (
+                        format!("Line {line} is in no block (a blank line)"),
+                        format!("Line {line} is blank"),
+                    ),
+                    None => (
+                        "The row under › shows no line of the page".to_string(),
+                        "No line here".to_string(),
+                    ),
                 };
-                (
-                    found,
-                    Some(format!("{what}: the comment goes on the nearest block.")),
-                )
+                let why = SpotNote {
+                    long: format!("{what}: the comment goes on the nearest block."),
+                    short: format!("{short}: on the nearest block."),
+                };
+                (found, Some(why))
             }
         };
         let spot = view.origin(found)?;

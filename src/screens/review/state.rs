@@ -65,7 +65,7 @@ pub enum ComposeTarget {
         /// The block in words.
         about: String,
         /// Why this block, when the cursor was not on it.
-        note: Option<String>,
+        note: Option<super::diff_cursor::SpotNote>,
     },
 }
 

@@ -40,7 +40,10 @@ pub(super) fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
     };
     let mut composer = Composer::new(title, &draft);
     composer.allow_blank = matches!(target, ComposeTarget::Review { .. });
-    composer.note = composer_note(&target);
+    if let Some((long, short)) = composer_note(&target) {
+        composer.note = Some(long);
+        composer.short_note = Some(short);
+    }
     screen.overlay = Some(Overlay::Composer {
         target,
         draft_key: key,
@@ -49,16 +52,17 @@ pub(super) fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
 }
 
 /// Why a comment on the diff goes where it goes, when that is not simply the line under `›`.
-fn composer_note(target: &ComposeTarget) -> Option<String> {
+fn composer_note(target: &ComposeTarget) -> Option<(String, String)> {
     let ComposeTarget::BlockComment { node, note, .. } = target else {
         return None;
     };
     match (node, note) {
-        (None, _) => Some(
+        (None, _) => Some((
             "The change request's blocks are not known for this page, so the comment is on the page as a whole."
                 .to_string(),
-        ),
-        (Some(_), note) => note.clone(),
+            "Blocks unknown: on the page.".to_string(),
+        )),
+        (Some(_), note) => note.clone().map(|note| (note.long, note.short)),
     }
 }
 
