@@ -107,6 +107,8 @@ pub struct Model {
     pub watch: watch::Watch,
     /// The first key of a two-key sequence ("]" of "]c"), waiting for the second.
     pub pending_prefix: Option<keymap::KeyCombo>,
+    /// The messages shown lately (footer and screen), for the popup that shows them whole.
+    pub messages: crate::ui::notice::History,
 }
 
 impl Model {
@@ -135,7 +137,21 @@ impl Model {
             action_log: action_log::ActionLog::default(),
             watch: watch::Watch::default(),
             pending_prefix: None,
+            messages: crate::ui::notice::History::default(),
         }
+    }
+
+    /// The key that shows the last messages whole, for the hint a cut message ends with.
+    pub fn message_key(&self) -> Option<String> {
+        self.keymap
+            .label(&[keymap::KeyContext::Global], keymap::Action::ShowMessage)
+    }
+
+    /// Notes the messages on screen now (the footer's and the top screen's) in the history.
+    pub(super) fn note_messages(&mut self) {
+        let mut now: Vec<Notice> = self.toast.iter().cloned().collect();
+        now.extend(self.top().messages());
+        self.messages.saw(now);
     }
 
     /// The command that loads the first screen; the runtime runs it before the first key.
@@ -188,8 +204,10 @@ impl Model {
 
     pub(super) fn track(&mut self, cmd: &Cmd) {
         match cmd {
-            Cmd::Api { request, .. } => {
+            Cmd::Api { request, call } => {
                 self.in_flight.insert(*request);
+                let place = self.top().title();
+                self.action_log.sent(*request, call, &place);
             }
             Cmd::ParseMarkdown { .. }
             | Cmd::ParsePreview { .. }

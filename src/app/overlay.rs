@@ -15,6 +15,8 @@ pub enum Overlay {
     },
     /// Quitting would lose this work: ask first.
     ConfirmQuit { unsaved: Vec<String> },
+    /// The messages shown lately, whole (`ctrl-g`).
+    Messages { scroll: u16 },
 }
 
 pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay) -> Cmd {
@@ -30,6 +32,7 @@ pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay)
             }
             Cmd::None
         }
+        Overlay::Messages { scroll } => on_messages_key(model, key, action, scroll),
         Overlay::Help { scroll, mut filter } => {
             // Typing a query: every key goes to it; enter keeps it, esc clears it.
             if filter.is_typing() {
@@ -76,4 +79,38 @@ pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay)
             Cmd::None
         }
     }
+}
+
+/// Keys over the messages popup: the reader's moves scroll it, `esc`, `q`, `enter` and its own
+/// key close it; `ctrl-c` still quits.
+fn on_messages_key(model: &mut Model, key: KeyEvent, action: Option<Action>, scroll: u16) -> Cmd {
+    let last = crate::ui::message_popup::max_scroll(model);
+    let page = crate::ui::message_popup::visible_rows(model).max(1);
+    let scroll = match action {
+        Some(Action::Down) => scroll.saturating_add(1),
+        Some(Action::Up) => scroll.saturating_sub(1),
+        Some(Action::PageDown) => scroll.saturating_add(page),
+        Some(Action::HalfPageDown) => scroll.saturating_add(page / 2),
+        Some(Action::PageUp) => scroll.saturating_sub(page),
+        Some(Action::HalfPageUp) => scroll.saturating_sub(page / 2),
+        Some(Action::Top) => 0,
+        Some(Action::Bottom) => last,
+        Some(Action::Quit) if key.code != KeyCode::Char('q') => {
+            model.quit = true;
+            return Cmd::Quit;
+        }
+        Some(Action::ShowMessage | Action::Back | Action::Quit) => {
+            model.overlay = None;
+            return Cmd::None;
+        }
+        _ if key.code == KeyCode::Enter => {
+            model.overlay = None;
+            return Cmd::None;
+        }
+        _ => scroll,
+    };
+    model.overlay = Some(Overlay::Messages {
+        scroll: scroll.min(last),
+    });
+    Cmd::None
 }

@@ -30,6 +30,8 @@ pub enum SpacesCall {
 pub enum SpacesResponse {
     /// The space as the server has it after an update, a restore or a duplicate (the copy).
     Space(Result<Space, ApiError>),
+    /// A restore found the space active already (restored elsewhere): nothing was sent.
+    NotDeleted(Space),
     Deleted(Result<(), ApiError>),
     Members(Result<Vec<Member>, ApiError>),
 }

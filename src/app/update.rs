@@ -26,6 +26,9 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
         }
         Msg::Resumed => Cmd::None,
         Msg::BrowserFailed { url, reason } => {
+            for screen in model.screens.iter_mut() {
+                screen.on_browser_failed(&url);
+            }
             // Over SSH there is often no browser to open: a web address still reaches the user
             // through the clipboard. Anything else was refused on purpose and is not copied.
             if url.starts_with("https://") || url.starts_with("http://") {
@@ -73,6 +76,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
         }
     };
     model.track(&cmd);
+    model.note_messages();
     cmd
 }
 
@@ -86,6 +90,11 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
     }
     if let Some(overlay) = model.overlay.clone() {
         return on_overlay_key(model, key, overlay);
+    }
+    // The messages popup comes before any screen's keys, so a message can be read whole
+    // while a text input or a popup that cut it is open.
+    if model.keymap.action_for(&[KeyContext::Global], &key) == Some(Action::ShowMessage) {
+        return on_global_action(model, Action::ShowMessage);
     }
     // A screen with a text input open sees raw keys first.
     let keymap = model.keymap.clone();
@@ -182,6 +191,10 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
                 Cmd::None
             }
         }
+        Action::ShowMessage => {
+            model.overlay = Some(Overlay::Messages { scroll: 0 });
+            Cmd::None
+        }
         Action::Help => {
             model.overlay = Some(Overlay::Help {
                 scroll: 0,
@@ -267,10 +280,20 @@ fn on_resize(model: &mut Model, size: Size) -> Cmd {
 
 fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
     model.in_flight.remove(&request);
+    let write = model.action_log.answered(request);
+    let recorded_before = model.action_log.recorded();
+    let cmd = answer_to_screens(model, request, &response);
+    if let Some(write) = write {
+        model.action_log.settle(write, &response, recorded_before);
+    }
+    cmd
+}
+
+fn answer_to_screens(model: &mut Model, request: RequestId, response: &ApiResponse) -> Cmd {
     let (mut ctx, screens) = ctx(model);
     // Results go to whichever screen on the stack waits for them; the others are stale.
     for index in (0..screens.len()).rev() {
-        if let Some(step) = screens[index].on_response(request, &response, &mut ctx) {
+        if let Some(step) = screens[index].on_response(request, response, &mut ctx) {
             return if index + 1 == screens.len() {
                 model.apply_step(step)
             } else {

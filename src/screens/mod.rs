@@ -34,6 +34,7 @@ use ratatui::layout::Rect;
 
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Model, RequestId, Step};
+use crate::ui::notice::Notice;
 
 /// What every screen can do; defaults are "nothing to do here".
 pub trait ScreenState {
@@ -102,6 +103,13 @@ pub trait ScreenState {
         None
     }
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
+    /// The messages the screen shows now (notices, errors, what a link did), so they can be
+    /// read whole when the screen cuts them.
+    fn messages(&self) -> Vec<Notice> {
+        Vec::new()
+    }
+    /// Opening `_url` in a browser failed (the footer says so): a line announcing it goes.
+    fn on_browser_failed(&mut self, _url: &str) {}
     // ── review flow ──
     /// The review above moved on to change request `_id` (`]c`): select it here.
     fn reveal_change_request(&mut self, _id: &str) {}
@@ -251,6 +259,14 @@ impl Screen {
 
     pub fn unsaved_work(&self) -> Option<String> {
         dispatch!(self, s => s.unsaved_work())
+    }
+
+    pub fn messages(&self) -> Vec<Notice> {
+        dispatch!(self, s => s.messages())
+    }
+
+    pub fn on_browser_failed(&mut self, url: &str) {
+        dispatch!(self, s => s.on_browser_failed(url))
     }
 
     // ── review flow ──

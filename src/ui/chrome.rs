@@ -210,7 +210,8 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
         // The message gets the room left beside `?`, cut with an ellipsis if it must be.
         let used: usize = spans.iter().map(Span::width).sum();
         let room = (area.width as usize).saturating_sub(used + help_width + 2);
-        let text = crate::ui::text::truncate(&sanitize(&toast.text), room);
+        let key = model.message_key();
+        let text = crate::ui::notice::fit(&sanitize(&toast.text), room, key.as_deref());
         spans.push(Span::styled(text, toast.style(theme)));
         spans.push(Span::raw("  "));
     }
@@ -313,6 +314,7 @@ fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model)
     match overlay {
         Overlay::Help { scroll, .. } => draw_help(frame, area, *scroll, model),
         Overlay::ConfirmQuit { unsaved } => draw_confirm_quit(frame, area, unsaved, model),
+        Overlay::Messages { scroll } => crate::ui::message_popup::draw(frame, area, *scroll, model),
     }
 }
 

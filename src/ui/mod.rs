@@ -12,6 +12,7 @@ pub mod hyperlink;
 pub mod input;
 pub mod list;
 pub mod markdown;
+pub mod message_popup;
 pub mod notice;
 pub mod picker;
 pub mod prompt;

@@ -7,6 +7,11 @@
 
 use std::time::{Duration, Instant};
 
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use crate::ui::sanitize::sanitize;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     pub text: String,
@@ -81,9 +86,102 @@ pub fn dismiss_error(slot: &mut Option<Notice>) -> bool {
     false
 }
 
+/// `text` on one row of `width` cells. When it must be cut it ends with `… key`, `key` being
+/// the one that shows it whole; a row too narrow for that is cut with a plain `…`.
+pub fn fit(text: &str, width: usize, key: Option<&str>) -> String {
+    if crate::ui::text::width(text) <= width {
+        return text.to_string();
+    }
+    let Some(key) = key else {
+        return crate::ui::text::truncate(text, width);
+    };
+    let tail = format!(" {key}");
+    let room = width.saturating_sub(crate::ui::text::width(&tail));
+    // Fewer than a dozen cells of the message would say too little to be worth the hint.
+    if room < 12 {
+        return crate::ui::text::truncate(text, width);
+    }
+    format!("{}{tail}", crate::ui::text::truncate(text, room))
+}
+
+/// A message as one styled row of `width` cells: sanitized, and when cut it names the key that
+/// shows it whole.
+pub fn span(text: &str, width: u16, style: Style, model: &crate::app::Model) -> Span<'static> {
+    let key = model.message_key();
+    Span::styled(
+        fit(&sanitize(text), usize::from(width), key.as_deref()),
+        style,
+    )
+}
+
+/// A notice as one row of `width` cells, in its colour (see [`span`]).
+pub fn row(notice: &Notice, width: u16, model: &crate::app::Model) -> Line<'static> {
+    Line::from(span(&notice.text, width, notice.style(&model.theme), model))
+}
+
+/// The messages shown lately, newest last, so that one cut on screen, or gone already, can be
+/// read whole (see `ui::message_popup`). A message counts once however long it stays.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct History {
+    shown: Vec<Notice>,
+    /// The texts on screen at the last look, so a message staying there is not counted again.
+    on_screen: Vec<String>,
+}
+
+impl History {
+    /// How many messages are kept.
+    const KEEP: usize = 20;
+
+    /// The messages on screen now; those that were not on screen at the last look are added.
+    pub fn saw(&mut self, now: Vec<Notice>) {
+        for notice in &now {
+            if notice.text.trim().is_empty() || self.on_screen.contains(&notice.text) {
+                continue;
+            }
+            self.shown.retain(|earlier| earlier.text != notice.text);
+            self.shown.push(notice.clone());
+        }
+        let excess = self.shown.len().saturating_sub(History::KEEP);
+        self.shown.drain(..excess);
+        self.on_screen = now.into_iter().map(|notice| notice.text).collect();
+    }
+
+    pub fn newest_first(&self) -> impl Iterator<Item = &Notice> {
+        self.shown.iter().rev()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.shown.is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_message_ends_with_the_key_that_shows_it_whole() {
+        let text = "Could not open a browser (no display); the address is copied instead";
+        assert_eq!(fit(text, 100, Some("ctrl-g")), text);
+        let cut = fit(text, 40, Some("ctrl-g"));
+        assert_eq!(cut, "Could not open a browser (no dis… ctrl-g");
+        assert_eq!(crate::ui::text::width(&cut), 40);
+        assert_eq!(fit(text, 15, Some("ctrl-g")), "Could not open…");
+        assert_eq!(fit(text, 20, None), "Could not open a br…");
+    }
+
+    #[test]
+    fn history_counts_a_message_once_while_it_stays_and_again_when_it_comes_back() {
+        let mut history = History::default();
+        history.saw(vec![Notice::error("Refused")]);
+        history.saw(vec![Notice::error("Refused"), Notice::info("Saved")]);
+        let texts: Vec<&str> = history.newest_first().map(|n| n.text.as_str()).collect();
+        assert_eq!(texts, ["Saved", "Refused"]);
+        history.saw(Vec::new());
+        history.saw(vec![Notice::error("Refused")]);
+        let texts: Vec<&str> = history.newest_first().map(|n| n.text.as_str()).collect();
+        assert_eq!(texts, ["Refused", "Saved"]);
+    }
 
     #[test]
     fn information_stays_four_seconds_then_goes_with_the_next_key() {

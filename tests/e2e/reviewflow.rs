@@ -61,7 +61,7 @@ fn react_then_undo_it_from_the_action_log() {
     app.wait_for("Action log", WAIT);
     app.wait_for("Reacted 👍", WAIT);
     app.send("u");
-    app.wait_for("Undo “Reacted 👍", WAIT);
+    app.wait_for("Undo: Reacted 👍", WAIT);
     app.send("y");
     app.wait_for("Undone.", WAIT);
     app.wait_for("Undid: Reacted 👍", WAIT);

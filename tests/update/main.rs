@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod action_log;
 mod app_loop;
 mod basics;
 mod change_requests;

@@ -192,6 +192,42 @@ async fn an_outside_address_goes_to_the_browser() {
 }
 
 #[tokio::test]
+async fn opening_is_taken_down_when_the_browser_could_not_be_opened() {
+    let mut scene = reading().await;
+    scene.keys("\t\t\t\t\t\t").await;
+    let url = "https://github.com/lumen-oss/lumen".to_string();
+    let cmd = update(
+        &mut scene.model,
+        Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+    );
+    assert_eq!(cmd, Cmd::OpenInBrowser(url.clone()));
+    update(
+        &mut scene.model,
+        Msg::BrowserFailed {
+            url: url.clone(),
+            reason: "no display".into(),
+        },
+    );
+    assert_eq!(scene.page().link_status, None, "nothing is being opened");
+    let footer = scene.model.toast.as_ref().expect("the footer says why");
+    assert!(
+        footer.text.contains("Could not open a browser"),
+        "{footer:?}"
+    );
+    // `ctrl-g` shows it whole, address included, newest first.
+    update(
+        &mut scene.model,
+        Msg::Key(KeyEvent::new(KeyCode::Char('g'), KeyModifiers::CONTROL)),
+    );
+    assert!(matches!(
+        scene.model.overlay,
+        Some(quire::app::Overlay::Messages { .. })
+    ));
+    let newest = scene.model.messages.newest_first().next().unwrap();
+    assert!(newest.text.ends_with(&url), "{newest:?}");
+}
+
+#[tokio::test]
 async fn enter_without_a_chosen_link_says_how_to_choose_one() {
     let mut scene = reading().await;
     scene.keys("\r").await;

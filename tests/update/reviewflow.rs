@@ -225,7 +225,7 @@ async fn a_reaction_is_logged_and_undone_from_the_log() {
     assert!(entry.place.contains("#1"), "{entry:?}");
     // `u` asks first: nothing is sent until `y`.
     keys(&mut model, &effects, "u").await;
-    assert!(draw_text(&model).contains("Undo “Reacted 👍"));
+    assert!(draw_text(&model).contains("Undo: Reacted 👍"));
     keys(&mut model, &effects, "y").await;
     let after = client
         .get_comment(space, demo_ids::CR_REVIEW, &comment)

@@ -10,6 +10,7 @@ mod git;
 mod integrations;
 mod looks;
 mod members;
+mod messages;
 mod openapi;
 mod org_settings;
 mod palette;

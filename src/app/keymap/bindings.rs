@@ -199,6 +199,7 @@ impl Default for Keymap {
             (Preview, &["enter"], Action::Open),
             // ── review flow ──
             (Global, &["!"], Action::ActionLogView),
+            (Global, &["ctrl-g"], Action::ShowMessage),
             (ActionLog, &["u"], Action::Undo),
         ];
         let mut bindings: Vec<Binding> = table

@@ -156,6 +156,10 @@ impl AccessAudit {
 }
 
 impl ScreenState for AccessAudit {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.load(ctx)
     }

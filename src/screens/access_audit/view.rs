@@ -119,7 +119,9 @@ pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) 
         .collect();
     frame.render_widget(Paragraph::new(lines), body);
     let notice = match (&screen.notice, &screen.pending) {
-        (Some(notice), _) => Span::styled(sanitize(&notice.text).into_owned(), notice.style(theme)),
+        (Some(notice), _) => {
+            crate::ui::notice::span(&notice.text, notice_area.width, notice.style(theme), model)
+        }
         (None, Some(_)) => Span::styled("Revoking…", theme.style("muted")),
         (None, None) => Span::raw(""),
     };

@@ -10,10 +10,9 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::app::action_log::Undo;
+use crate::app::action_log::writes::{self, Answer};
+use crate::app::action_log::{Undo, UndoState};
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::review_calls::ReviewResponse;
-use crate::app::sites::SitesResponse;
 use crate::app::{ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
@@ -53,24 +52,21 @@ impl ActionLogScreen {
         let Some(entry) = ctx.action_log.get(id) else {
             return;
         };
-        if entry.undone {
-            self.notice = Some(Notice::info("Already undone."));
-            return;
-        }
         if self.pending.values().any(|pending| *pending == id) {
             self.notice = Some(Notice::info("Undoing it already…"));
             return;
         }
-        match &entry.undo {
-            Undo::Impossible { why } => {
+        match entry.undo_state() {
+            UndoState::Undone => self.notice = Some(Notice::info("Already undone.")),
+            UndoState::Overtaken(why) | UndoState::Impossible(why) => {
                 self.notice = Some(Notice::error(format!("Cannot undo: {why}.")));
             }
-            Undo::Inverse { describe, .. } => {
+            UndoState::Possible(describe) => {
                 self.notice = None;
                 self.asking = Some(Asking {
                     entry: id,
                     confirm: Confirm::new(
-                        format!("Undo “{}”?", entry.what),
+                        format!("Undo: {}?", entry.what),
                         format!("{describe} ({}).", entry.place),
                         "undo",
                     ),
@@ -94,38 +90,11 @@ impl ActionLogScreen {
     }
 }
 
-/// Whether a write's answer says it went through; None for answers that are not writes.
-pub fn write_outcome(response: &ApiResponse) -> Option<Result<(), String>> {
-    fn plain<T>(result: &Result<T, crate::api::ApiError>) -> Option<Result<(), String>> {
-        Some(result.as_ref().map(|_| ()).map_err(|e| e.user_message()))
-    }
-    match response {
-        ApiResponse::Review(review) => match review {
-            ReviewResponse::CommentUpdated(result) | ReviewResponse::Deleted(result) => {
-                plain(result)
-            }
-            ReviewResponse::StatusSet(result) | ReviewResponse::SubjectSet(result) => plain(result),
-            ReviewResponse::ReviewersChanged(result) => plain(result),
-            _ => None,
-        },
-        ApiResponse::Sites(sites) => match sites {
-            SitesResponse::ShareLink(result) => plain(result),
-            SitesResponse::Site(result) => plain(result),
-            SitesResponse::Published(result) => plain(result),
-            SitesResponse::Done(result) => plain(result),
-            _ => None,
-        },
-        ApiResponse::MemberOps(crate::app::members::MembersResponse::Updated(result)) => {
-            plain(result)
-        }
-        ApiResponse::Spaces(crate::app::spaces::SpacesResponse::Space(result)) => plain(result),
-        ApiResponse::Teams(crate::app::teams::TeamsResponse::Saved(result)) => plain(result),
-        ApiResponse::Teams(crate::app::teams::TeamsResponse::Deleted(result)) => plain(result),
-        _ => None,
-    }
-}
-
 impl ScreenState for ActionLogScreen {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn title(&self) -> String {
         "Action log".to_string()
     }
@@ -179,14 +148,18 @@ impl ScreenState for ActionLogScreen {
         ctx: &mut Ctx,
     ) -> Option<Step> {
         let id = self.pending.remove(&request)?;
-        match write_outcome(response) {
-            Some(Ok(())) => {
+        match writes::answer(response) {
+            Some(Answer::Done) => {
                 ctx.action_log.undone(id);
                 // The undo is the newest entry now: keep the selection on the same write.
                 self.selection.move_by(1, ctx.action_log.len());
                 self.notice = Some(Notice::info("Undone."));
             }
-            Some(Err(message)) => {
+            Some(Answer::NothingToDo(why)) => {
+                self.notice = Some(Notice::info(format!("Nothing was undone: {why}.")));
+                ctx.action_log.overtaken(id, why);
+            }
+            Some(Answer::Refused(message)) => {
                 self.notice = Some(Notice::error(format!("The undo failed: {message}")));
             }
             None => {

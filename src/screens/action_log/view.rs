@@ -5,8 +5,7 @@ use ratatui::widgets::Paragraph;
 
 use super::ActionLogScreen;
 use crate::app::Model;
-use crate::app::action_log::Undo;
-use crate::ui::sanitize::sanitize;
+use crate::app::action_log::{LoggedAction, UndoState};
 use crate::ui::{status, text};
 
 pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Model) {
@@ -47,10 +46,7 @@ pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Mod
     }
     if let Some(notice) = &screen.notice {
         frame.render_widget(
-            Paragraph::new(Line::from(Span::styled(
-                sanitize(&notice.text).into_owned(),
-                notice.style(theme),
-            ))),
+            Paragraph::new(crate::ui::notice::row(notice, notice_area.width, model)),
             notice_area,
         );
     }
@@ -59,49 +55,93 @@ pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Mod
     }
 }
 
-/// Two lines a write: when and what, then where and whether `u` can take it back.
+/// A write: when and what, then where and whether `u` can take it back, each wrapped whole
+/// (a reason is never cut). The list scrolls so the selected write is shown in full.
 fn draw_rows(screen: &ActionLogScreen, frame: &mut Frame, body: Rect, model: &Model) {
-    let theme = &model.theme;
     let now = chrono::Utc::now();
     let entries: Vec<_> = model.action_log.newest_first().collect();
-    let per_page = (body.height as usize / 2).max(1);
-    let range = screen.selection.visible_range(entries.len(), per_page);
-    let width = body.width as usize;
-    let mut lines = Vec::new();
-    for (index, entry) in entries
+    let blocks: Vec<Vec<Line>> = entries
         .iter()
         .enumerate()
-        .skip(range.start)
-        .take(range.len())
+        .map(|(index, entry)| {
+            let selected = index == screen.selection.selected;
+            entry_lines(entry, selected, body.width as usize, now, model)
+        })
+        .collect();
+    let selected = screen
+        .selection
+        .selected
+        .min(blocks.len().saturating_sub(1));
+    let first = first_shown(&blocks, selected, body.height as usize);
+    let lines: Vec<Line> = blocks.into_iter().skip(first).flatten().collect();
+    frame.render_widget(Paragraph::new(lines), body);
+}
+
+/// The first block to draw so that `selected` fits whole below it: from the top while it
+/// does, else as few blocks above it as leave it room.
+fn first_shown(blocks: &[Vec<Line>], selected: usize, height: usize) -> usize {
+    let mut used = 0;
+    let mut first = selected;
+    for index in (0..=selected).rev() {
+        used += blocks[index].len();
+        if used > height && index < selected {
+            break;
+        }
+        first = index;
+    }
+    first
+}
+
+fn entry_lines(
+    entry: &LoggedAction,
+    selected: bool,
+    width: usize,
+    now: chrono::DateTime<chrono::Utc>,
+    model: &Model,
+) -> Vec<Line<'static>> {
+    let theme = &model.theme;
+    let marker = if selected { "▶ " } else { "  " };
+    let when = crate::ui::time::ago_or_raw(&entry.at.to_rfc3339(), now);
+    let when_text = format!("{when:>10}  ");
+    let what_style = match (selected, entry.undo_state()) {
+        (true, _) => theme.style("selection"),
+        (false, UndoState::Possible(_) | UndoState::Impossible(_)) => theme.style("text"),
+        (false, _) => theme.style("muted"),
+    };
+    let indent = text::width(marker) + text::width(&when_text);
+    let mut lines = Vec::new();
+    for (row, part) in text::wrap(&entry.what, width.saturating_sub(indent))
+        .into_iter()
+        .enumerate()
     {
-        let selected = index == screen.selection.selected;
-        let marker = if selected { "▶ " } else { "  " };
-        let when = crate::ui::time::ago_or_raw(&entry.at.to_rfc3339(), now);
-        let what_style = match (selected, entry.undone) {
-            (true, _) => theme.style("selection"),
-            (false, true) => theme.style("muted"),
-            (false, false) => theme.style("text"),
+        let lead = if row == 0 {
+            vec![
+                Span::styled(marker, theme.style("accent")),
+                Span::styled(when_text.clone(), theme.style("muted")),
+            ]
+        } else {
+            vec![Span::raw(" ".repeat(indent))]
         };
-        let when_text = format!("{when:>10}  ");
-        let room = width.saturating_sub(marker.len() + when_text.chars().count());
-        lines.push(Line::from(vec![
-            Span::styled(marker, theme.style("accent")),
-            Span::styled(when_text, theme.style("muted")),
-            Span::styled(text::fit(&sanitize(&entry.what), room), what_style),
-        ]));
-        let undo = match (&entry.undo, entry.undone) {
-            (_, true) => "undone".to_string(),
-            (Undo::Inverse { .. }, false) => "u undoes".to_string(),
-            (Undo::Impossible { why }, false) => format!("no undo: {why}"),
-        };
-        let detail = format!("{}  ·  {undo}", sanitize(&entry.place));
+        lines.push(Line::from(
+            [lead, vec![Span::styled(part, what_style)]].concat(),
+        ));
+    }
+    let detail = format!("{}  ·  {}", entry.place, undo_text(entry));
+    for part in text::wrap(&detail, width.saturating_sub(4)) {
         lines.push(Line::from(vec![
             Span::raw("    "),
-            Span::styled(
-                text::fit(&detail, width.saturating_sub(4)),
-                theme.style("muted"),
-            ),
+            Span::styled(part, theme.style("muted")),
         ]));
     }
-    frame.render_widget(Paragraph::new(lines), body);
+    lines
+}
+
+/// Whether `u` takes the write back, in words.
+fn undo_text(entry: &LoggedAction) -> String {
+    match entry.undo_state() {
+        UndoState::Possible(_) => "u undoes".to_string(),
+        UndoState::Undone => "undone".to_string(),
+        UndoState::Overtaken(why) => format!("no undo any more: {why}"),
+        UndoState::Impossible(why) => format!("no undo: {why}"),
+    }
 }

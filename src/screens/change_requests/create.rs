@@ -228,22 +228,19 @@ impl InSpace {
     }
 
     /// The notice on the last row of `area`, the prompt over it.
-    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    pub fn draw(&self, frame: &mut Frame, area: Rect, model: &crate::app::Model) {
         if let Some(notice) = &self.notice
             && area.height > 0
         {
             let row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
             frame.render_widget(ratatui::widgets::Clear, row);
             frame.render_widget(
-                ratatui::widgets::Paragraph::new(ratatui::text::Span::styled(
-                    crate::ui::sanitize::sanitize(&notice.text).into_owned(),
-                    notice.style(theme),
-                )),
+                ratatui::widgets::Paragraph::new(crate::ui::notice::row(notice, row.width, model)),
                 row,
             );
         }
         if let Some(creating) = &self.creating {
-            creating.draw(frame, area, theme);
+            creating.draw(frame, area, &model.theme);
         }
     }
 }

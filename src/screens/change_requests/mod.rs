@@ -313,6 +313,10 @@ impl ChangeRequestList {
 }
 
 impl ScreenState for ChangeRequestList {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.creation.notice.iter().cloned().collect()
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.load(ctx)
     }

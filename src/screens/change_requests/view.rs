@@ -18,7 +18,7 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &M
     if let Some(picker) = &screen.picker {
         crate::ui::picker::draw(picker, frame, area, theme);
     }
-    screen.creation.draw(frame, area, theme);
+    screen.creation.draw(frame, area, model);
 }
 
 fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {

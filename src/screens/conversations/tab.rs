@@ -256,6 +256,10 @@ impl ClustersTab {
 }
 
 impl OrgPane for ClustersTab {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.clusters.loaded_once() || self.clusters.is_loading() {
             return Cmd::None;

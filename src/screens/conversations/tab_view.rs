@@ -23,10 +23,7 @@ pub fn draw(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
         ClustersView::Conversations => draw_conversations(tab, frame, body, model),
     }
     if let Some(notice) = &tab.notice {
-        let line = Line::from(Span::styled(
-            sanitize(&notice.text).into_owned(),
-            notice.style(&model.theme),
-        ));
+        let line = crate::ui::notice::row(notice, notice_area.width, model);
         frame.render_widget(Paragraph::new(line), notice_area);
     }
     if let Some(prompt) = &tab.ingest {

@@ -184,6 +184,10 @@ impl GitScreen {
 }
 
 impl ScreenState for GitScreen {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.load(ctx)
     }

@@ -17,7 +17,7 @@ pub fn draw(screen: &GitScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let [body, notice_area] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
     draw_details(screen, frame, body, model);
-    draw_notice(screen, frame, notice_area, theme);
+    draw_notice(screen, frame, notice_area, model);
     if let Some(form) = &screen.form {
         draw_form(form, frame, area, theme);
     }
@@ -106,12 +106,12 @@ fn last_sync(timestamp: &str) -> String {
     }
 }
 
-fn draw_notice(screen: &GitScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_notice(screen: &GitScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
     let line = match &screen.notice {
-        Some(notice) => Span::styled(
-            text::truncate(&sanitize(&notice.text), area.width as usize),
-            notice.style(theme),
-        ),
+        Some(notice) => {
+            crate::ui::notice::span(&notice.text, area.width, notice.style(theme), model)
+        }
         None if screen.is_sending() => Span::styled("Sending…", theme.style("muted")),
         None => Span::raw(""),
     };

@@ -255,6 +255,10 @@ impl MembersTab {
 }
 
 impl OrgPane for MembersTab {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.list.loaded_once() || self.list.is_loading() {
             return Cmd::None;

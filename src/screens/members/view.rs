@@ -146,8 +146,8 @@ pub fn draw(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
             .notice
             .as_ref()
             .map_or(theme.style("muted"), |notice| notice.style(theme));
-        let text = text::truncate(&sanitize(&text), notice_area.width as usize);
-        frame.render_widget(Paragraph::new(Span::styled(text, style)), notice_area);
+        let line = crate::ui::notice::span(&text, notice_area.width, style, model);
+        frame.render_widget(Paragraph::new(line), notice_area);
     }
     match &tab.modal {
         Some(Modal::Role(picker)) => crate::ui::picker::draw(picker, frame, area, theme),

@@ -362,6 +362,10 @@ impl OpenApiTab {
 }
 
 impl OrgPane for OpenApiTab {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         match self.specs {
             Loadable::NotAsked => self.load(ctx),

@@ -52,7 +52,7 @@ pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, model: &Model) 
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
     if let Some(row) = notice_area {
-        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, theme);
+        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, model);
     }
     if tab.specs.value().is_none() {
         match tab.specs.error() {

@@ -576,6 +576,10 @@ impl SettingsTab {
 }
 
 impl OrgPane for SettingsTab {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.instructions != Loadable::NotAsked {
             return Cmd::None;

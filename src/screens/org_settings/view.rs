@@ -11,7 +11,6 @@ use super::{SettingsModal, SettingsTab};
 use crate::app::Model;
 use crate::ui::form::{FormLines, Look, Marks, Messages, Row, ShowChecks, ValueFit};
 use crate::ui::markdown::MarkdownDoc;
-use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 
 /// Labels 15 wide, the selected field marked `›`, a field's message on a line under it.
@@ -34,7 +33,7 @@ pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
         Constraint::Min(0),
     ])
     .areas(area);
-    draw_notice(tab, frame, notice_area, theme);
+    draw_notice(tab, frame, notice_area, model);
     crate::ui::form::draw(
         &tab.form.form,
         frame,
@@ -47,12 +46,10 @@ pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
     draw_modal(tab, frame, area, theme);
 }
 
-fn draw_notice(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_notice(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
     let line = match &tab.notice {
-        Some(notice) => Line::from(Span::styled(
-            sanitize(&notice.text).into_owned(),
-            notice.style(theme),
-        )),
+        Some(notice) => crate::ui::notice::row(notice, area.width, model),
         None if !tab.is_admin() => Line::from(Span::styled(
             "Read only: only organization admins change these settings.",
             theme.style("muted"),

@@ -9,6 +9,7 @@
 mod content_ops;
 pub mod pane;
 pub mod server_filter;
+mod space_log;
 pub mod space_ops;
 mod spaces;
 mod spaces_view;
@@ -275,6 +276,20 @@ impl Organization {
 }
 
 impl ScreenState for Organization {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        let shown = match self.tab {
+            Tab::Spaces => vec![&self.space_ops.notice, &self.content.notice],
+            Tab::Trash => vec![&self.trash.notice],
+            Tab::ChangeRequests => self
+                .change_requests
+                .iter()
+                .map(|list| &list.creation.notice)
+                .collect(),
+            _ => return self.pane().map(OrgPane::messages).unwrap_or_default(),
+        };
+        shown.into_iter().flatten().cloned().collect()
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         // ── review flow: the header's "N review requested" of this organization ──
         ctx.watch.review_requested = None;
@@ -300,7 +315,13 @@ impl ScreenState for Organization {
         // ── review flow: an undo from the action log changed the server ──
         if ctx.action_log.undos() != self.undos_seen {
             self.undos_seen = ctx.action_log.undos();
-            return self.refresh(ctx);
+            // The undo may have deleted or restored a space: the trash follows the listing.
+            let listing = if matches!(self.tab, Tab::Spaces | Tab::Trash) {
+                Cmd::None
+            } else {
+                self.load_tree(ctx)
+            };
+            return Cmd::batch([self.refresh(ctx), listing]);
         }
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),

@@ -104,6 +104,11 @@ pub trait OrgPane: std::fmt::Debug {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
+
+    /// The notices the tab shows now, so they can be read whole when cut.
+    fn messages(&self) -> Vec<Notice> {
+        Vec::new()
+    }
 }
 
 /// A tab whose screen is not built yet: says so instead of showing nothing.

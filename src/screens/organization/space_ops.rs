@@ -6,7 +6,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::{OrgNode, Organization};
+use super::{OrgNode, Organization, space_log};
 use crate::api::language_name;
 use crate::api::models::space::LANGUAGES;
 use crate::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
@@ -527,7 +527,7 @@ impl Organization {
         response: &SpacesResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        if let Some(reload) = self.trash.on_response(request, response) {
+        if let Some(reload) = self.trash.on_response(request, response, ctx.action_log) {
             let cmd = if reload {
                 self.load_tree(ctx)
             } else {
@@ -543,10 +543,13 @@ impl Organization {
         let cmd = match (pending, response) {
             (Pending::Update { title, done }, SpacesResponse::Space(Ok(space))) => {
                 self.replace_space(space);
-                self.space_ops.notice = Some(Notice::info(format!("“{title}” {done}")));
+                let said = format!("“{title}” {done}");
+                ctx.action_log.record(space_log::update(&said));
+                self.space_ops.notice = Some(Notice::info(said));
                 Cmd::None
             }
             (Pending::Duplicate { title }, SpacesResponse::Space(Ok(copy))) => {
+                ctx.action_log.record(space_log::duplicate(&title, copy));
                 self.space_ops.notice = Some(Notice::info(format!(
                     "Duplicated “{title}” as “{}”",
                     copy.title
@@ -560,7 +563,7 @@ impl Organization {
                     space.title
                 )));
                 // a deleted space is undone by restoring it.
-                ctx.action_log.record(logged_delete(&space));
+                ctx.action_log.record(space_log::delete(&space));
                 self.trash.remember_deleted(*space);
                 self.load_tree(ctx)
             }
@@ -656,22 +659,4 @@ pub fn draw_modal(ops: &SpaceOps, frame: &mut Frame, area: Rect, theme: &Theme) 
         Some(SpaceModal::Emoji { picker, .. }) => picker.draw(frame, area, theme),
         None => {}
     }
-}
-
-// ── review flow ──
-/// A space's deletion as the action log shows it: undone by restoring it from the trash (the
-/// server keeps it 7 days).
-fn logged_delete(space: &Space) -> crate::app::action_log::PendingEntry {
-    use crate::app::action_log::{PendingEntry, Undo};
-    let title = crate::ui::sanitize::sanitize(&space.title).into_owned();
-    PendingEntry::new(
-        format!("Deleted the space “{title}”"),
-        "organization spaces",
-        Undo::inverse(
-            ApiCall::Spaces(SpacesCall::Restore {
-                space: space.id.clone(),
-            }),
-            format!("Restores “{title}” from the trash"),
-        ),
-    )
 }

@@ -10,7 +10,6 @@ use super::{Organization, Tab, space_ops};
 use crate::app::Model;
 use crate::screens::ScreenState;
 use crate::ui::notice::Notice;
-use crate::ui::sanitize::sanitize;
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
@@ -20,7 +19,7 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
     draw_tabs(screen, frame, tabs_area, &model.theme);
     let (body, notice_area) = notice_row(screen, body);
     if let Some(notice_area) = notice_area {
-        draw_notice(screen, frame, notice_area, &model.theme);
+        draw_notice(screen, frame, notice_area, model);
     }
     match screen.tab {
         Tab::Spaces => {
@@ -69,13 +68,14 @@ fn notice_row(screen: &Organization, area: Rect) -> (Rect, Option<Rect>) {
     (body, Some(notice))
 }
 
-fn draw_notice(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_notice(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
     let Some((text, notice)) = notice_text(screen) else {
         return;
     };
+    let theme = &model.theme;
     let style = notice.map_or(theme.style("muted"), |notice| notice.style(theme));
-    let text = text::truncate(&sanitize(&text), area.width as usize);
-    frame.render_widget(Paragraph::new(Span::styled(text, style)), area);
+    let line = crate::ui::notice::span(&text, area.width, style, model);
+    frame.render_widget(Paragraph::new(line), area);
 }
 
 fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme) {

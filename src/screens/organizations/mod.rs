@@ -73,6 +73,10 @@ impl Organizations {
 }
 
 impl ScreenState for Organizations {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.join.notice.iter().cloned().collect()
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.load_first_page(ctx)
     }

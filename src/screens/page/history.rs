@@ -130,7 +130,7 @@ impl PageScreen {
     fn open_outside(&mut self, address: &str) -> Cmd {
         let shown = shown(address);
         if address.starts_with("https://") || address.starts_with("http://") {
-            self.link_status = Some(format!("Opening {shown} in the browser"));
+            self.link_status = Some(opening_text(address));
             Cmd::OpenInBrowser(address.to_string())
         } else {
             self.link_status = Some(format!("Copied {shown}"));
@@ -337,4 +337,10 @@ impl PageScreen {
         self.history.push_back(here);
         self.show_visit(visit, None, ctx)
     }
+}
+
+/// What the status line says while `address` is handed to the browser; taken down when the
+/// browser could not be opened (the footer then says why).
+pub fn opening_text(address: &str) -> String {
+    format!("Opening {} in the browser", shown(address))
 }

@@ -199,6 +199,21 @@ impl PageScreen {
 }
 
 impl ScreenState for PageScreen {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        let link = self
+            .link_status
+            .as_deref()
+            .map(crate::ui::notice::Notice::info);
+        let notice = self.change_requests.notice.clone();
+        link.into_iter().chain(notice).collect()
+    }
+
+    fn on_browser_failed(&mut self, url: &str) {
+        if self.link_status.as_deref() == Some(history::opening_text(url).as_str()) {
+            self.link_status = None;
+        }
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         let (width, _) = Self::text_size(ctx);
         let Some(key) = self.document.value().cloned() else {

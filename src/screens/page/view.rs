@@ -7,7 +7,7 @@ use super::{PageScreen, text_area};
 use crate::app::Model;
 use crate::ui::chrome::centered;
 use crate::ui::sanitize::sanitize;
-use crate::ui::{status, text};
+use crate::ui::{notice, status, text};
 
 pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
@@ -51,7 +51,7 @@ pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
     if screen.contents.is_some() {
         draw_contents(screen, frame, area, model);
     }
-    screen.change_requests.draw(frame, area, theme);
+    screen.change_requests.draw(frame, area, model);
 }
 
 /// The search input, or the match count and how far down the page the view is.
@@ -88,13 +88,23 @@ fn draw_status(
         spans.push(Span::styled(status, theme.style("accent")));
         spans.push(Span::raw("   "));
     }
-    // what following a link said, else where the focused link goes.
-    let link = screen.link_status.clone().or_else(|| {
-        let link = screen.reader.focused_link()?;
-        Some(format!("→ {}", sanitize(&link.destination)))
-    });
+    // what following a link said, else where the focused link goes, in the room the line's
+    // position leaves.
+    let used: usize = spans.iter().map(Span::width).sum();
+    let room = usize::from(area.width).saturating_sub(used + text::width(&position) + 3);
+    let room = u16::try_from(room).unwrap_or(u16::MAX);
+    let link = match &screen.link_status {
+        Some(said) => Some(notice::span(said, room, theme.style("accent"), model)),
+        None => screen.reader.focused_link().map(|link| {
+            let to = format!("→ {}", sanitize(&link.destination));
+            Span::styled(
+                text::truncate(&to, usize::from(room)),
+                theme.style("accent"),
+            )
+        }),
+    };
     if let Some(link) = link {
-        spans.push(Span::styled(link, theme.style("accent")));
+        spans.push(link);
         spans.push(Span::raw("   "));
     }
     spans.push(Span::styled(position, theme.style("muted")));

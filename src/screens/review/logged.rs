@@ -126,9 +126,20 @@ impl ReviewScreen {
                 "Brought main's changes in".to_string(),
                 Undo::impossible("an update from main cannot be taken back"),
             ),
-            ReviewCall::PostComment { .. } | ReviewCall::PostReply { .. } => entry(
-                "Posted a comment".to_string(),
+            ReviewCall::PostComment { markdown, .. }
+            | ReviewCall::PostBlockComment { markdown, .. } => entry(
+                format!("Commented: {}", excerpt(markdown)),
                 Undo::impossible("a posted comment stays; delete it on the comments tab (d)"),
+            ),
+            ReviewCall::PostReply {
+                comment, markdown, ..
+            } => entry(
+                format!(
+                    "Replied to {}: {}",
+                    self.comment_author(comment),
+                    excerpt(markdown)
+                ),
+                Undo::impossible("a posted reply stays; delete it on the comments tab (d)"),
             ),
             ReviewCall::DeleteComment { .. } => entry(
                 "Deleted a comment".to_string(),
@@ -144,6 +155,17 @@ impl ReviewScreen {
             ),
             _ => None,
         }
+    }
+
+    /// "Ada's comment", or "a comment" when its author is not known.
+    fn comment_author(&self, comment: &str) -> String {
+        self.threads()
+            .iter()
+            .find(|thread| thread.comment.id == comment)
+            .and_then(|thread| thread.comment.posted_by.as_ref())
+            .map_or("a comment".to_string(), |user| {
+                format!("{}'s comment", user.display_name)
+            })
     }
 
     /// (what, the inverse update, how undoing reads) of a change to a comment.
@@ -200,6 +222,12 @@ impl ReviewScreen {
         }
         None
     }
+}
+
+/// The start of a posted text, on one line, so the log tells one post from another.
+fn excerpt(markdown: &str) -> String {
+    let line = markdown.split_whitespace().collect::<Vec<_>>().join(" ");
+    crate::ui::text::truncate(&line, 60)
 }
 
 /// True when the answer says the write went through.

@@ -297,6 +297,10 @@ impl ReviewScreen {
 }
 
 impl ScreenState for ReviewScreen {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.undos_seen = ctx.action_log.undos();
         let prefix = self.draft_prefix();

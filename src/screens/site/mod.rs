@@ -213,6 +213,10 @@ pub fn save_key(keymap: &Keymap) -> String {
 }
 
 impl ScreenState for SiteScreen {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn unsaved_work(&self) -> Option<String> {
         self.form
             .is_dirty()

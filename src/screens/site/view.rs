@@ -35,7 +35,7 @@ pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
         SiteTab::Structure => draw_structure(screen, frame, body, model),
         SiteTab::Adaptive => draw_adaptive(screen, frame, body, model),
     }
-    draw_notice(screen, frame, notice_area, theme);
+    draw_notice(screen, frame, notice_area, model);
     match &screen.modal {
         Some(Modal::Confirm { confirm, .. }) => confirm.draw(frame, area, theme),
         Some(Modal::Prompt(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
@@ -83,12 +83,10 @@ fn draw_summary(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Them
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_notice(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_notice(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
     let line = if let Some(notice) = &screen.notice {
-        Line::from(Span::styled(
-            sanitize(&notice.text).into_owned(),
-            notice.style(theme),
-        ))
+        crate::ui::notice::row(notice, area.width, model)
     } else if screen.pending.is_some() {
         Line::from(Span::styled("Sending…", theme.style("muted")))
     } else if let Some(reason) = screen.read_only_reason() {

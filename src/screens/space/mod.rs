@@ -90,6 +90,10 @@ impl SpaceScreen {
 }
 
 impl ScreenState for SpaceScreen {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.change_requests.notice.iter().cloned().collect()
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.load_pages(ctx)
     }

@@ -44,7 +44,7 @@ pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) 
         );
         draw_preview(screen, frame, preview_area, model);
     }
-    screen.change_requests.draw(frame, area, theme);
+    screen.change_requests.draw(frame, area, model);
 }
 
 fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, model: &Model) {

@@ -507,6 +507,10 @@ fn team_popup(teams: &TeamChoices, current: Option<&str>) -> FormPopup {
 }
 
 impl OrgPane for SsoTab {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.overview == Loadable::NotAsked {
             return Cmd::batch([self.load(ctx), self.load_teams(ctx)]);

@@ -23,7 +23,7 @@ pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let [notice_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    draw_notice(tab, frame, notice_area, theme);
+    draw_notice(tab, frame, notice_area, model);
     match (tab.overview.value(), tab.overview.error()) {
         (Some(_), _) => draw_body(tab, frame, body, model),
         (None, Some(error)) => status::error(frame, body, model, error),
@@ -36,12 +36,10 @@ pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
     }
 }
 
-fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
     let line = match &tab.notice {
-        Some(notice) => Line::from(Span::styled(
-            sanitize(&notice.text).into_owned(),
-            notice.style(theme),
-        )),
+        Some(notice) => crate::ui::notice::row(notice, area.width, model),
         None if !tab.admin => Line::from(Span::styled(
             "Read only: only organization admins change single sign-on.",
             theme.style("muted"),

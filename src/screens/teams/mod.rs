@@ -518,6 +518,10 @@ impl TeamScreen {
 }
 
 impl ScreenState for TeamScreen {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.load(ctx)
     }

@@ -31,13 +31,13 @@ fn notice_row(
     (body, Some((row, text.0, text.1)))
 }
 
-fn draw_notice(frame: &mut Frame, row: Option<(Rect, String, bool)>, theme: &Theme) {
+fn draw_notice(frame: &mut Frame, row: Option<(Rect, String, bool)>, model: &Model) {
     let Some((area, message, error)) = row else {
         return;
     };
-    let style = theme.style(if error { "error" } else { "muted" });
-    let message = text::truncate(&sanitize(&message), area.width as usize);
-    frame.render_widget(Paragraph::new(Span::styled(message, style)), area);
+    let style = model.theme.style(if error { "error" } else { "muted" });
+    let line = crate::ui::notice::span(&message, area.width, style, model);
+    frame.render_widget(Paragraph::new(line), area);
 }
 
 fn muted_line(message: &str, area: Rect, theme: &Theme) -> Paragraph<'static> {
@@ -62,7 +62,7 @@ fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
 pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, notice) = notice_row(tab.notice.as_ref(), tab.is_sending(), area);
-    draw_notice(frame, notice, theme);
+    draw_notice(frame, notice, model);
     let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &tab.filter.input, theme);
@@ -179,7 +179,7 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
 pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, notice) = notice_row(screen.notice.as_ref(), screen.is_sending(), area);
-    draw_notice(frame, notice, theme);
+    draw_notice(frame, notice, model);
     let [summary_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let mut summary = format!("{} · {}", screen.organization_title, screen.team.title);

@@ -347,6 +347,10 @@ impl TranslationsTab {
 }
 
 impl OrgPane for TranslationsTab {
+    fn messages(&self) -> Vec<crate::ui::notice::Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         if !matches!(self.list, Loadable::NotAsked) {
             return Cmd::None;

@@ -74,15 +74,16 @@ pub fn draw_notice(
     busy: bool,
     frame: &mut Frame,
     area: Rect,
-    theme: &Theme,
+    model: &Model,
 ) {
+    let theme = &model.theme;
     let (text, style) = match notice {
         Some(notice) => (notice.text.clone(), notice.style(theme)),
         None if busy => ("Sending…".to_string(), theme.style("muted")),
         None => return,
     };
-    let text = text::truncate(&sanitize(&text), area.width as usize);
-    frame.render_widget(Paragraph::new(Span::styled(text, style)), area);
+    let line = crate::ui::notice::span(&text, area.width, style, model);
+    frame.render_widget(Paragraph::new(line), area);
 }
 
 /// Rows of a list, the selected one highlighted, scrolled to keep it in view.
@@ -137,7 +138,7 @@ pub fn draw(tab: &TranslationsTab, frame: &mut Frame, area: Rect, model: &Model)
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
     if let Some(row) = notice_area {
-        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, theme);
+        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, model);
     }
     if tab.list.value().is_none() {
         match tab.list.error() {

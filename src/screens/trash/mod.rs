@@ -16,6 +16,7 @@ pub mod view;
 use chrono::{DateTime, Utc};
 
 use crate::api::models::Space;
+use crate::app::action_log::{ActionLog, PendingEntry, Undo};
 use crate::app::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
@@ -39,13 +40,20 @@ pub struct Trash {
 }
 
 impl Trash {
-    /// Keeps the deleted spaces of a fresh listing (they leave the tree).
+    /// Keeps the deleted spaces of a fresh listing (they leave the tree). A space deleted here
+    /// that the listing shows active again was restored (from the action log, or elsewhere)
+    /// and leaves the trash.
     pub fn take_listed(&mut self, spaces: &[Space]) {
         self.listed = spaces
             .iter()
             .filter(|space| space.deleted_at.is_some())
             .cloned()
             .collect();
+        self.deleted_here.retain(|deleted| {
+            !spaces
+                .iter()
+                .any(|space| space.id == deleted.id && space.deleted_at.is_none())
+        });
         let len = self.entries().len();
         self.selection.clamp(len);
     }
@@ -170,8 +178,14 @@ impl Trash {
     }
 
     /// The answer to a restore; `None` when it is not the one in flight. `Some(true)` when the
-    /// space came back, so the organization's listing (and the Spaces tree) is read again.
-    pub fn on_response(&mut self, request: RequestId, response: &SpacesResponse) -> Option<bool> {
+    /// space is back (restored now, or found restored already), so the organization's listing
+    /// (and the Spaces tree) is read again. A restore is logged like every write.
+    pub fn on_response(
+        &mut self,
+        request: RequestId,
+        response: &SpacesResponse,
+        log: &mut ActionLog,
+    ) -> Option<bool> {
         let (waiting, space) = self.restoring.clone()?;
         if waiting != request {
             return None;
@@ -183,6 +197,15 @@ impl Trash {
                 self.notice = Some(Notice::info(format!(
                     "Restored “{}”: it is back in the Spaces tab",
                     restored.title
+                )));
+                log.record(logged_restore(&space));
+                true
+            }
+            SpacesResponse::NotDeleted(active) => {
+                self.forget(&space.id);
+                self.notice = Some(Notice::info(format!(
+                    "Nothing to restore: “{}” is not deleted (restored already)",
+                    active.title
                 )));
                 true
             }
@@ -198,6 +221,22 @@ impl Trash {
         };
         Some(reload)
     }
+}
+
+/// A restore as the action log shows it: taken back by deleting the space again (it goes back
+/// to the trash for another 7 days).
+fn logged_restore(space: &Space) -> PendingEntry {
+    let title = crate::ui::sanitize::sanitize(&space.title).into_owned();
+    PendingEntry::new(
+        format!("Restored the space “{title}” from the trash"),
+        "organization spaces",
+        Undo::inverse(
+            ApiCall::Spaces(SpacesCall::Delete {
+                space: space.id.clone(),
+            }),
+            format!("Deletes “{title}” again: it goes back to the trash"),
+        ),
+    )
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@ mod moves;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Span;
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::{OrgNode, Organization};
@@ -25,8 +24,6 @@ use crate::ui::confirm::Confirm;
 use crate::ui::notice::Notice;
 use crate::ui::picker::Picker;
 use crate::ui::prompt::{Prompt, TextCheck};
-use crate::ui::sanitize::sanitize;
-use crate::ui::text;
 
 /// Longest collection title and description.
 pub const TITLE_MAX: usize = 50;
@@ -251,10 +248,7 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
         let row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
         frame.render_widget(Clear, row);
         frame.render_widget(
-            Paragraph::new(Span::styled(
-                text::truncate(&sanitize(&notice.text), row.width as usize),
-                notice.style(theme),
-            )),
+            Paragraph::new(crate::ui::notice::row(notice, row.width, model)),
             row,
         );
     }
