@@ -126,6 +126,31 @@ fn a_failure_is_kept_for_the_screen_and_refresh_retries() {
 }
 
 #[test]
+fn a_refused_token_leaves_no_join_or_filter_to_open() {
+    let mut model = organizations_model(80, 24);
+    let (request, _) = only_request(&model.init());
+    let refused = ApiError::Status {
+        endpoint: "GET /orgs".into(),
+        status: 401,
+        code: Some(401),
+        message: "The token was rejected".into(),
+    };
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Organizations(Err(refused)),
+    );
+    for typed in ['J', '/'] {
+        assert!(requests(&update(&mut model, char_key(typed))).is_empty());
+    }
+    let Screen::Organizations(screen) = model.top() else {
+        panic!()
+    };
+    assert!(screen.join.modal.is_none(), "no join prompt");
+    assert!(!screen.filter.is_shown(), "no filter row");
+}
+
+#[test]
 fn the_filter_narrows_the_list_and_esc_clears_it() {
     let mut model = loaded_organizations(12, None);
     update(&mut model, char_key('/'));

@@ -47,6 +47,82 @@ fn teams_filter_by_title_on_the_server_and_show_the_ones_i_manage() {
     assert!(matches!(call, TeamsCall::List { owner: None, .. }));
 }
 
+/// Creates "Field Ops" from the Teams tab (no initial members) and answers the create; returns
+/// the reload's request.
+fn create_field_ops(model: &mut quire::app::Model) -> RequestId {
+    update(model, char_key('n'));
+    type_text(model, "Field Ops");
+    let (request, _) = teams_call(&update(model, key(KeyCode::Enter)));
+    respond(
+        model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Ok(pickable()))),
+    );
+    let (request, _) = teams_call(&update(model, key(KeyCode::Enter)));
+    let (reload, call) = teams_call(&respond(
+        model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Saved(Ok(team(
+            "t-new",
+            "Field Ops",
+            0,
+            true,
+        )))),
+    ));
+    assert!(matches!(call, TeamsCall::List { .. }), "the list reloads");
+    reload
+}
+
+fn selected_title(model: &quire::app::Model) -> Option<String> {
+    teams_tab(model).selected().map(|team| team.title.clone())
+}
+
+#[test]
+fn a_created_team_is_selected_at_once_and_after_the_reload() {
+    let mut model = teams_model(true, 80, 24);
+    assert_eq!(selected_title(&model).as_deref(), Some("Platform"));
+    let reload = create_field_ops(&mut model);
+    assert_eq!(selected_title(&model).as_deref(), Some("Field Ops"));
+    let mut listed = teams();
+    listed.push(team("t-new", "Field Ops", 0, true));
+    respond(
+        &mut model,
+        reload,
+        ApiResponse::Teams(TeamsResponse::List(Ok(page(listed)))),
+    );
+    assert_eq!(selected_title(&model).as_deref(), Some("Field Ops"));
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(team_screen(&model).team.title, "Field Ops");
+}
+
+#[test]
+fn a_created_team_on_a_later_page_is_read_on_to_and_selected() {
+    let mut model = teams_model(true, 80, 24);
+    let reload = create_field_ops(&mut model);
+    let mut first = page(teams());
+    first.next_page = Some("p2".into());
+    let (more, call) = teams_call(&respond(
+        &mut model,
+        reload,
+        ApiResponse::Teams(TeamsResponse::List(Ok(first))),
+    ));
+    assert!(
+        matches!(&call, TeamsCall::List { page: Some(page), .. } if page == "p2"),
+        "{call:?}"
+    );
+    respond(
+        &mut model,
+        more,
+        ApiResponse::Teams(TeamsResponse::List(Ok(page(vec![team(
+            "t-new",
+            "Field Ops",
+            0,
+            true,
+        )])))),
+    );
+    assert_eq!(selected_title(&model).as_deref(), Some("Field Ops"));
+}
+
 #[test]
 fn a_team_is_created_with_a_checked_title_and_initial_members() {
     use quire::screens::teams::tab::Modal;

@@ -67,6 +67,30 @@ impl Organizations {
         }
     }
 
+    /// True until a first page arrives: there is nothing to open or filter yet.
+    fn nothing_listed(&self) -> bool {
+        !self.list.loaded_once()
+    }
+
+    /// True when the server refused the token outright: joining would be refused the same way.
+    fn token_refused(&self) -> bool {
+        self.nothing_listed()
+            && self
+                .list
+                .error
+                .as_ref()
+                .is_some_and(|error| error.is_unauthorized())
+    }
+
+    /// Actions that cannot do anything in the list's present state.
+    fn useless_now(&self, action: Action) -> bool {
+        match action {
+            Action::Open | Action::Filter => self.nothing_listed(),
+            Action::JoinOrganization => self.token_refused(),
+            _ => false,
+        }
+    }
+
     fn page_height(ctx: &Ctx) -> isize {
         ctx.size.height.saturating_sub(4).max(1) as isize
     }
@@ -98,6 +122,27 @@ impl ScreenState for Organizations {
             (Action::Quit, "quit"),
             (Action::JoinOrganization, "join"),
         ]
+        .into_iter()
+        .filter(|(action, _)| !self.useless_now(*action))
+        .collect()
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
+        [Action::Open, Action::Filter, Action::JoinOrganization]
+            .into_iter()
+            .filter(|action| self.useless_now(*action))
+            .collect()
+    }
+
+    fn disabled_reason(&self, action: Action) -> Option<String> {
+        if !self.useless_now(action) {
+            return None;
+        }
+        Some(if self.token_refused() {
+            "the server refused the token: set a valid one first".to_string()
+        } else {
+            "no organizations are listed yet".to_string()
+        })
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
@@ -122,6 +167,7 @@ impl ScreenState for Organizations {
         let len = self.visible().len();
         let page = Self::page_height(ctx);
         match action {
+            _ if self.useless_now(action) => return Some(Step::default()),
             _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
             Action::Filter => {
                 self.filter.open();

@@ -87,6 +87,8 @@ pub struct TeamsTab {
     pub pickable: Loadable<PickableMembers>,
     pub modal: Option<Modal>,
     sending: Option<(RequestId, Sending)>,
+    /// The team to select once the list comes back (one just created).
+    select_after_reload: Option<String>,
     pub notice: Option<Notice>,
 }
 
@@ -104,6 +106,7 @@ pub fn new(organization: &Organization) -> TeamsTab {
         pickable: Loadable::NotAsked,
         modal: None,
         sending: None,
+        select_after_reload: None,
         notice: None,
     }
 }
@@ -154,7 +157,12 @@ impl TeamsTab {
     }
 
     fn more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.list.want_more(self.selection.selected) else {
+        // A team waiting to be selected may be on a later page: read on until it shows.
+        let reach = match self.select_after_reload {
+            Some(_) => self.list.items.len(),
+            None => self.selection.selected,
+        };
+        let Some(page) = self.list.want_more(reach) else {
             return Cmd::None;
         };
         let request = ctx.requests.issue();
@@ -174,6 +182,7 @@ impl TeamsTab {
         }
         self.title_query = wanted;
         self.selection.top();
+        self.select_after_reload = None;
         self.load(ctx)
     }
 
@@ -365,7 +374,38 @@ impl TeamsTab {
             &done,
         ));
         self.notice = Some(Notice::info(done));
-        self.load(ctx)
+        let reload = self.load(ctx);
+        if let (Sending::Create(_), Some(team)) = (&sending, saved) {
+            self.show_created(team);
+        }
+        reload
+    }
+
+    /// A new team is in the list and selected at once, before the reload answers, so the next
+    /// key (enter, rename) acts on what was just made, not on the row selected before.
+    fn show_created(&mut self, team: &Team) {
+        let index = match self.list.items.iter().position(|t| t.id == team.id) {
+            Some(index) => index,
+            None => {
+                self.list.items.push(team.clone());
+                self.list.items.len() - 1
+            }
+        };
+        self.selection.selected = index;
+        self.select_after_reload = Some(team.id.clone());
+    }
+
+    /// The list came: select the team just created once it is among the rows.
+    fn select_awaited(&mut self) {
+        let Some(id) = self.select_after_reload.as_deref() else {
+            return;
+        };
+        if let Some(index) = self.list.items.iter().position(|t| t.id == id) {
+            self.selection.selected = index;
+            self.select_after_reload = None;
+        } else if !self.list.has_more() {
+            self.select_after_reload = None;
+        }
     }
 }
 
@@ -488,6 +528,7 @@ impl OrgPane for TeamsTab {
             Action::ManageableTeams => {
                 self.mine = !self.mine;
                 self.selection.top();
+                self.select_after_reload = None;
                 return Some(Step::cmd(self.load(ctx)));
             }
             _ => return None,
@@ -509,6 +550,7 @@ impl OrgPane for TeamsTab {
                 if !self.list.settle(request, result.clone()) {
                     return None;
                 }
+                self.select_awaited();
                 self.selection.clamp(self.list.items.len());
                 Some(Step::cmd(self.more(ctx)))
             }
