@@ -210,6 +210,10 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
         ReviewCall::LoadPagesNow { target, pages } => {
             ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
         }
+        // ── merge pre-flight ──
+        ReviewCall::BreakingLinks { target, pages } => ReviewResponse::BreakingLinks(
+            super::review_links::breaking_links(client, &target, &pages).await,
+        ),
     }
 }
 

@@ -7,6 +7,7 @@
 //! once the server accepted it.
 
 mod actions;
+mod breaking_links;
 mod changes;
 mod content;
 mod description;
@@ -122,6 +123,9 @@ pub struct ReviewScreen {
     pub news: crate::app::watch::ReviewNews,
     /// The load under way was started by the watch, so what it brings is marked new.
     watch_reload: bool,
+    // ── merge pre-flight ──
+    /// The links a merge would break, checked when the pre-flight opens.
+    pub breaking_links: Loadable<Vec<crate::app::review_calls::BreakingLink>>,
 }
 
 impl ReviewScreen {
@@ -169,6 +173,7 @@ impl ReviewScreen {
             ticker: crate::app::watch::Ticker::default(),
             news: crate::app::watch::ReviewNews::default(),
             watch_reload: false,
+            breaking_links: Loadable::NotAsked,
         }
     }
 
