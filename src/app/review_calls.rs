@@ -126,6 +126,8 @@ pub enum ReviewCall {
         target: ChangeRequestRef,
         pages: Vec<String>,
     },
+    /// Everyone who wrote a comment or a reply here, for the comments tab's author filter.
+    ListCommenters(ChangeRequestRef),
     // ── merge pre-flight ──
     /// The links a merge would break: broken in the change request's version of its changed
     /// pages but not on main, and links on main to the pages it deletes.
@@ -239,6 +241,7 @@ pub enum ReviewResponse {
     // ── threads on the diff ──
     /// (page, markdown) for each page that loaded; pages that failed are left out.
     PagesNow(Vec<(String, String)>),
+    Commenters(Result<Vec<Member>, ApiError>),
     // ── merge pre-flight ──
     BreakingLinks(Result<Vec<BreakingLink>, ApiError>),
 }

@@ -50,6 +50,7 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
             (Action::ToggleResolved, "resolve"),
             (Action::NewComment, "comment"),
             (Action::CycleCommentFilter, "filter"),
+            (Action::AuthorFilter, "author"),
         ],
         ReviewTab::Reviews => vec![
             (Action::EditDescription, "description"),
