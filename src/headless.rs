@@ -150,6 +150,13 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
                 drafts: Vec::new(),
             }),
             Cmd::SaveReviewMemory { .. } => {}
+            Cmd::PingOrganization { organization } => {
+                if let Some(client) = &effects.client
+                    && let Err(error) = client.ping(&organization).await
+                {
+                    tracing::info!(%organization, %error, "the organization's ping failed");
+                }
+            }
             Cmd::None
             | Cmd::SaveDraft { .. }
             | Cmd::DiscardDraft { .. }

@@ -127,6 +127,11 @@ pub enum Cmd {
     Suspend,
     /// End every retry wait under way: those reads are tried again now.
     RetryNow,
+    /// Tell the server the user is here (`POST /orgs/{org}/ping`), so their "last seen" is
+    /// true. Nothing comes back: a failure is only logged.
+    PingOrganization {
+        organization: String,
+    },
     Quit,
     // ── command palette ──
     /// Write the palette's history (most recent first) to `path`, private to the user.

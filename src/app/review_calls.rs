@@ -126,6 +126,34 @@ pub enum ReviewCall {
         target: ChangeRequestRef,
         pages: Vec<String>,
     },
+    /// Everyone who wrote a comment or a reply here, for the comments tab's author filter.
+    ListCommenters(ChangeRequestRef),
+    // ── merge pre-flight ──
+    /// The links a merge would break: broken in the change request's version of its changed
+    /// pages but not on main, and links on main to the pages it deletes.
+    BreakingLinks {
+        target: ChangeRequestRef,
+        pages: Vec<LinkCheckPage>,
+    },
+}
+
+/// A changed page, as the links check needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkCheckPage {
+    pub page: String,
+    pub title: String,
+    pub on_main: bool,
+    pub in_change_request: bool,
+}
+
+/// A link a merge would break: written on page `page` (titled `page_title`), leading to
+/// `target` (in words: the address written, or the page the change request deletes), which
+/// will not be there. Server text, sanitized where it is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BreakingLink {
+    pub page: String,
+    pub page_title: String,
+    pub target: String,
 }
 
 /// A comment with its replies.
@@ -213,4 +241,7 @@ pub enum ReviewResponse {
     // ── threads on the diff ──
     /// (page, markdown) for each page that loaded; pages that failed are left out.
     PagesNow(Vec<(String, String)>),
+    Commenters(Result<Vec<Member>, ApiError>),
+    // ── merge pre-flight ──
+    BreakingLinks(Result<Vec<BreakingLink>, ApiError>),
 }

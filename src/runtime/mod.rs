@@ -273,6 +273,7 @@ fn execute<B: Backend, H: Host>(
                 execute(cmd, effects, sender, host, terminal)?;
             }
         }
+        Cmd::PingOrganization { organization } => ping_organization(effects, organization),
         Cmd::Api { request, call } => spawn_api_call(effects, sender, request, call),
         Cmd::ParseMarkdown { key, markdown } => {
             let theme = effects.theme.clone();
@@ -448,6 +449,19 @@ fn spawn_render<F>(
             // A failed highlight still ends the highlighting step.
             highlighted,
         });
+    });
+}
+
+/// A ping is a courtesy to the other members' "last seen": no screen waits for it, so it has
+/// no request id and no answer, and a refusal (a guest, an old server) is only logged.
+fn ping_organization(effects: &Effects, organization: String) {
+    let Some(client) = effects.client.clone() else {
+        return;
+    };
+    tokio::spawn(async move {
+        if let Err(error) = client.ping(&organization).await {
+            tracing::info!(%organization, %error, "the organization's ping failed");
+        }
     });
 }
 

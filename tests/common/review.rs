@@ -122,3 +122,25 @@ pub fn steady_ages(text: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Replaces a page's markdown on the sandbox: in the change request when `change_request` is
+/// given, else on main (a sandbox-only route, as an author's edit would).
+#[allow(dead_code)]
+pub async fn plant_markdown(loaded: &Loaded, change_request: Option<&str>, page: &str, text: &str) {
+    let space = demo_ids::SPACE_GETTING_STARTED;
+    let place = match change_request {
+        Some(cr) => format!("spaces/{space}/change-requests/{cr}/pages/{page}"),
+        None => format!("spaces/{space}/pages/{page}"),
+    };
+    let answer = reqwest::Client::new()
+        .put(format!(
+            "{}/_sandbox/{place}/markdown",
+            loaded.sandbox.base_url()
+        ))
+        .bearer_auth(quire::sandbox::tokens::ADMIN)
+        .body(text.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status().as_u16(), 204);
+}

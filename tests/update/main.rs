@@ -21,6 +21,7 @@ mod org_settings;
 mod palette;
 mod reader;
 mod review;
+mod review_authors;
 mod review_diff;
 mod review_merge;
 mod reviewflow;

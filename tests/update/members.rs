@@ -265,3 +265,74 @@ fn without_the_admin_role_changes_are_struck_through_and_refused_in_words() {
         "Removing a member needs the admin role in this organization"
     );
 }
+
+/// The user's own "last seen" as the other members see it, read with a client of its own.
+async fn admin_last_seen(sandbox: &quire::sandbox::Sandbox) -> Option<String> {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::sandbox::{demo_ids, tokens};
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .expect("client");
+    client
+        .get_member(demo_ids::ACME, demo_ids::USER_ADMIN)
+        .await
+        .expect("the admin is a member")
+        .last_seen_at
+}
+
+/// Waits (in the loop's time) until the sandbox has seen `count` requests `method path`.
+async fn wait_for_requests(sandbox: &quire::sandbox::Sandbox, method: &str, path: &str, count: usize) {
+    let start = std::time::Instant::now();
+    while sandbox.requests(method, path) < count {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "{method} {path} was sent {} times, not {count}",
+            sandbox.requests(method, path)
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn opening_an_organization_marks_the_user_as_seen_there_now() {
+    use crate::common::loop_harness::Harness;
+    use quire::sandbox::{SandboxOptions, tokens};
+    let harness = Harness::start(tokens::ADMIN, SandboxOptions::default()).await;
+    harness.wait_for("Acme Robotics").await;
+    let before = admin_last_seen(&harness.sandbox).await;
+    assert_eq!(harness.sandbox.requests("POST", "/ping"), 0, "not before opening");
+    harness.press(KeyCode::Enter);
+    harness.wait_for("Engineering").await;
+    wait_for_requests(&harness.sandbox, "POST", "/orgs/org-acme-robotics/ping", 1).await;
+    let after = admin_last_seen(&harness.sandbox).await;
+    assert!(after > before, "seen now: {before:?} → {after:?}");
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    assert!(after.as_deref().unwrap_or("").starts_with(&today), "{after:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_the_ping_still_opens_the_organization_without_a_word() {
+    use crate::common::loop_harness::Harness;
+    use quire::sandbox::{Faults, SandboxOptions, tokens};
+    let options = SandboxOptions {
+        faults: Faults {
+            missing_endpoints: vec!["/ping".into()],
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    };
+    let harness = Harness::start(tokens::ADMIN, options).await;
+    harness.wait_for("Acme Robotics").await;
+    harness.press(KeyCode::Enter);
+    harness.wait_for("Engineering").await;
+    wait_for_requests(&harness.sandbox, "POST", "/ping", 1).await;
+    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    let screen = harness.backend.screen();
+    assert!(screen.contains("Engineering"), "{screen}");
+    for word in ["ping", "404", "rror"] {
+        assert!(!screen.contains(word), "`{word}` shown:\n{screen}");
+    }
+    assert!(!harness.running.is_finished(), "quire ended");
+}

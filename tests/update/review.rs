@@ -209,7 +209,9 @@ async fn deleting_and_status_changes_ask_first() {
 async fn merge_goes_through_the_preflight_and_reports_conflicts() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_CONFLICTS, 120, 35).await;
     let model = &mut loaded.model;
-    assert!(requests(&update(model, char_key('M'))).is_empty());
+    // M merges nothing: it opens the pre-flight, which checks the links a merge would break.
+    let (_, check) = review_call(&update(model, char_key('M')));
+    assert!(matches!(check, ReviewCall::BreakingLinks { .. }), "{check:?}");
     assert!(matches!(screen(model).overlay, Some(Overlay::Preflight(_))));
     let (request, call) = review_call(&update(model, char_key('y')));
     assert!(matches!(call, ReviewCall::Merge(_)));

@@ -2,12 +2,13 @@
 //! wording everywhere), the pre-flight at 40x12 (warnings first, a box that scrolls, no merge
 //! before every warning was on screen) and `M` on a change request that is merged or archived.
 
-use crate::common::review::{answer, review, review_call, screen};
+use crate::common::review::{answer, plant_markdown, review, review_call, screen};
 use crate::common::{char_key, key, requests};
 use quire::api::ApiError;
 use quire::app::keymap::Action;
 use quire::app::review_calls::{ReviewCall, ReviewResponse};
 use quire::app::{Model, update};
+use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::Overlay;
 use quire::ui::chrome;
@@ -97,7 +98,7 @@ async fn at_40x12_the_preflight_shows_its_warnings_first_and_scrolls_to_the_rest
     let passed = warning_row(&drawn, "✓").expect("a passed check");
     let warned = warning_row(&drawn, "⚠").expect("a warning");
     assert!(warned < passed, "warnings before the ✓ lines: {drawn}");
-    for _ in 0..3 {
+    for _ in 0..4 {
         update(model, char_key('j'));
     }
     update(model, key(KeyCode::Down));
@@ -214,4 +215,79 @@ async fn a_merge_refused_as_already_merged_says_so_briefly_and_reloads() {
         "Not merged: Only an open change request can be merged; this one is merged."
     );
     assert!(!requests(&cmd).is_empty(), "the review reloads");
+}
+
+#[tokio::test]
+async fn the_preflight_lists_the_links_a_merge_would_break() {
+    let mut loaded = review(tokens::EDITOR, demo_ids::CR_REVIEW, 80, 24).await;
+    // A link the change request writes to a page that is nowhere, beside one that works.
+    plant_markdown(
+        &loaded,
+        Some(demo_ids::CR_REVIEW),
+        demo_ids::PAGE_QUICKSTART,
+        "# Quickstart\n\nSee [the ghost](ghost-page.md) and [Installation](installation.md).\n",
+    )
+    .await;
+    // Main's Welcome links to the checklist the change request deletes.
+    plant_markdown(
+        &loaded,
+        None,
+        demo_ids::PAGE_WELCOME,
+        "# Welcome\n\nBefore a launch, read [the checklist](launch-checklist-internal.md).\n",
+    )
+    .await;
+    headless::settle(&mut loaded.model, &loaded.effects, char_key('M')).await;
+    let drawn = draw(&loaded.model);
+    assert!(drawn.contains("⚠ 2 links would break:"), "{drawn}");
+    let model = &mut loaded.model;
+    for _ in 0..12 {
+        update(model, char_key('j'));
+    }
+    let scrolled = draw(model);
+    for line in [
+        "· “Quickstart” → ghost-page.md",
+        "· “Welcome” → Launch checklist (internal) (deleted here)",
+    ] {
+        assert!(
+            drawn.contains(line) || scrolled.contains(line),
+            "`{line}` is in the box:\n{drawn}\n{scrolled}"
+        );
+    }
+    assert!(!drawn.contains("installation.md"), "a working link is not listed");
+    // The warning is read like any other before `y` merges.
+    let (_, call) = review_call(&update(model, char_key('y')));
+    assert!(matches!(call, ReviewCall::Merge(_)));
+}
+
+#[tokio::test]
+async fn links_already_broken_on_main_are_not_the_merges_doing() {
+    // The demo's REST API guide links to `architecture.md`, broken on main too.
+    let mut loaded = review(tokens::EDITOR, demo_ids::CR_REVIEW, 80, 24).await;
+    headless::settle(&mut loaded.model, &loaded.effects, char_key('M')).await;
+    let drawn = draw(&loaded.model);
+    assert!(drawn.contains("✓ No link would break."), "{drawn}");
+    assert!(!drawn.contains("would break:"), "{drawn}");
+}
+
+#[tokio::test]
+async fn the_preflight_says_while_links_are_checked_and_when_they_could_not_be() {
+    let mut loaded = review(tokens::EDITOR, demo_ids::CR_REVIEW, 80, 24).await;
+    let model = &mut loaded.model;
+    let (request, call) = review_call(&update(model, char_key('M')));
+    assert!(matches!(call, ReviewCall::BreakingLinks { .. }), "{call:?}");
+    assert!(
+        draw(model).contains("Checking which links would break…"),
+        "{}",
+        draw(model)
+    );
+    let refused = ApiError::Status {
+        endpoint: "GET /spaces/s/change-requests/c/content/page/p/links".into(),
+        status: 500,
+        code: Some(500),
+        message: "boom".into(),
+    };
+    answer(model, request, ReviewResponse::BreakingLinks(Err(refused)));
+    let drawn = draw(model);
+    assert!(drawn.contains("Links not checked:"), "{drawn}");
+    assert!(!drawn.contains("Checking which links"), "{drawn}");
 }

@@ -111,6 +111,47 @@ async fn the_merge_preflight_scrolled_to_its_end_at_40x12() {
     );
 }
 
+/// The pre-flight once the links check came back with links a merge would break: the
+/// warning among the others, its list beneath it.
+#[tokio::test]
+async fn the_merge_preflight_lists_the_links_it_would_break_at_80x24_and_40x12() {
+    use crate::common::review::plant_markdown;
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    plant_markdown(
+        &loaded,
+        Some(demo_ids::CR_REVIEW),
+        demo_ids::PAGE_QUICKSTART,
+        "# Quickstart\n\nSee [the ghost](ghost-page.md).\n",
+    )
+    .await;
+    plant_markdown(
+        &loaded,
+        None,
+        demo_ids::PAGE_WELCOME,
+        "# Welcome\n\nRead [the checklist](launch-checklist-internal.md).\n",
+    )
+    .await;
+    quire::headless::settle(&mut loaded.model, &loaded.effects, char_key('M')).await;
+    insta::assert_snapshot!(
+        "review_preflight_breaking_links_80x24",
+        crate::common::review::steady_ages(&render(&mut loaded.model, 80, 24))
+    );
+    update(
+        &mut loaded.model,
+        Msg::Resize {
+            width: 40,
+            height: 12,
+        },
+    );
+    for c in "jjjjj".chars() {
+        update(&mut loaded.model, char_key(c));
+    }
+    insta::assert_snapshot!(
+        "review_preflight_breaking_links_scrolled_40x12",
+        crate::common::review::steady_ages(&render(&mut loaded.model, 40, 12))
+    );
+}
+
 /// `M` on a merged change request: the reason in the notice row, the key struck through.
 #[tokio::test]
 async fn m_on_a_merged_change_request_at_80x24_and_40x12() {

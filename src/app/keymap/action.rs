@@ -64,6 +64,7 @@ actions! {
     NextThread => "next_thread", "next unresolved thread";
     PreviousThread => "previous_thread", "previous unresolved thread";
     CycleCommentFilter => "cycle_comment_filter", "all / open / resolved threads";
+    AuthorFilter => "author_filter", "only the threads one commenter wrote in";
     NewComment => "new_comment", "new comment (changes: on the block under ›)";
     Reply => "reply", "reply to the thread";
     React => "react", "react";

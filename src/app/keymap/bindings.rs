@@ -66,6 +66,7 @@ impl Default for Keymap {
             (Comments, &["n"], Action::NextThread),
             (Comments, &["N"], Action::PreviousThread),
             (Comments, &["f"], Action::CycleCommentFilter),
+            (Comments, &["a"], Action::AuthorFilter),
             (Comments, &["c"], Action::NewComment),
             (Comments, &["R", "enter"], Action::Reply),
             (Comments, &["+"], Action::React),

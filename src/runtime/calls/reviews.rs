@@ -211,6 +211,13 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
         ReviewCall::LoadPagesNow { target, pages } => {
             ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
         }
+        ReviewCall::ListCommenters(target) => {
+            ReviewResponse::Commenters(commenters(client, &target).await)
+        }
+        // ── merge pre-flight ──
+        ReviewCall::BreakingLinks { target, pages } => ReviewResponse::BreakingLinks(
+            super::review_links::breaking_links(client, &target, &pages).await,
+        ),
     }
 }
 
@@ -375,6 +382,24 @@ async fn all_replies(
         }
     }
     Ok(replies)
+}
+
+/// Everyone who commented on the change request, page after page.
+async fn commenters(client: &Client, target: &ChangeRequestRef) -> Result<Vec<Member>, ApiError> {
+    let mut members = Vec::new();
+    let mut page: Option<String> = None;
+    let mut cursor = crate::api::PageCursor::default();
+    while cursor.begin(page.as_deref()).is_ok() {
+        let list = client
+            .list_commenters(&target.space, &target.change_request, page.as_deref())
+            .await?;
+        members.extend(list.items);
+        match list.next_page {
+            Some(next) => page = Some(next),
+            None => break,
+        }
+    }
+    Ok(members)
 }
 
 /// Submits a review, then reads back the comment it carried, where the service keeps it.

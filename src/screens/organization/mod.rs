@@ -295,7 +295,10 @@ impl ScreenState for Organization {
         ctx.watch.review_requested = None;
         self.undos_seen = ctx.action_log.undos();
         let count = self.requested_count.start(ctx);
-        Cmd::batch([self.load_tree(ctx), count])
+        let ping = Cmd::PingOrganization {
+            organization: self.organization.id.clone(),
+        };
+        Cmd::batch([self.load_tree(ctx), count, ping])
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {

@@ -447,6 +447,7 @@ impl ReviewScreen {
         if find(self).is_none() {
             self.thread_filter = ThreadFilter::All;
             self.comment_query = Default::default();
+            self.author_filter = None;
         }
         if let Some(index) = find(self) {
             self.comment_selection.selected = index;

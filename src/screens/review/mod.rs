@@ -7,6 +7,8 @@
 //! once the server accepted it.
 
 mod actions;
+pub mod authors;
+mod breaking_links;
 mod changes;
 mod content;
 mod description;
@@ -85,6 +87,10 @@ pub struct ReviewScreen {
     pub thread_filter: ThreadFilter,
     /// `/` on the comments tab: threads whose author or text contain it.
     pub comment_query: Filter,
+    /// `a` on the comments tab: only the threads this person wrote in.
+    pub author_filter: Option<authors::AuthorFilter>,
+    /// The commenters asked for, answered by opening the author picker.
+    commenters_request: Option<RequestId>,
     pub comment_selection: Selection,
     // Reviews tab.
     pub reviewer_selection: Selection,
@@ -122,6 +128,9 @@ pub struct ReviewScreen {
     pub news: crate::app::watch::ReviewNews,
     /// The load under way was started by the watch, so what it brings is marked new.
     watch_reload: bool,
+    // ── merge pre-flight ──
+    /// The links a merge would break, checked when the pre-flight opens.
+    pub breaking_links: Loadable<Vec<crate::app::review_calls::BreakingLink>>,
 }
 
 impl ReviewScreen {
@@ -149,6 +158,8 @@ impl ReviewScreen {
             search_match: 0,
             thread_filter: ThreadFilter::All,
             comment_query: Filter::default(),
+            author_filter: None,
+            commenters_request: None,
             comment_selection: Selection::default(),
             reviewer_selection: Selection::default(),
             overlay: None,
@@ -169,6 +180,7 @@ impl ReviewScreen {
             ticker: crate::app::watch::Ticker::default(),
             news: crate::app::watch::ReviewNews::default(),
             watch_reload: false,
+            breaking_links: Loadable::NotAsked,
         }
     }
 
@@ -185,7 +197,8 @@ impl ReviewScreen {
     }
 
     pub fn rows(&self) -> Vec<Row> {
-        threads::rows(self.threads(), self.thread_filter, &self.comment_query)
+        let author = self.author_filter.as_ref().map(|a| a.user.as_str());
+        threads::rows(self.threads(), self.thread_filter, &self.comment_query, author)
     }
 
     /// The `/` query of the current tab: the threads filter or the diff search.

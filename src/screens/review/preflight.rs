@@ -318,6 +318,7 @@ pub fn preflight_content(screen: &ReviewScreen) -> Vec<PreflightLine> {
         .and_then(|s| s.merge_rules.as_ref())
         .map(merge_rules_text)
         .unwrap_or_else(|| "the space reports none".into());
+    let links = super::breaking_links::link_lines(screen);
     let mut lines = vec![title, PreflightLine::Blank];
     lines.extend(
         checks
@@ -325,12 +326,15 @@ pub fn preflight_content(screen: &ReviewScreen) -> Vec<PreflightLine> {
             .filter(|(ok, _)| !ok)
             .map(|(_, bad)| PreflightLine::Warning(bad.clone())),
     );
+    lines.extend(links.warning);
     lines.extend(
         checks
             .iter()
             .filter(|(ok, _)| *ok)
             .map(|(_, good)| PreflightLine::Passed(good.clone())),
     );
+    lines.extend(links.passed);
+    lines.extend(links.note);
     lines.push(PreflightLine::Note(format!("Merge rules: {rules}")));
     lines
 }

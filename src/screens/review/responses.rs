@@ -201,6 +201,13 @@ impl ReviewScreen {
             ReviewResponse::PagesNow(pages) => {
                 self.on_pages_now(request, pages).then_some(Cmd::None)
             }
+            ReviewResponse::Commenters(result) => {
+                self.on_commenters(request, result).then_some(Cmd::None)
+            }
+            // ── merge pre-flight ──
+            ReviewResponse::BreakingLinks(result) => {
+                self.on_breaking_links(request, result).then_some(Cmd::None)
+            }
             _ => {
                 let pending = self.pending.remove(&request)?;
                 self.log_if_accepted(request, response, ctx);

@@ -127,6 +127,8 @@ pub enum Overlay {
     },
     /// The address of a PDF the server made.
     Pdf(AddressPopup),
+    /// Whose threads the comments tab shows: everyone or one commenter.
+    Authors(crate::ui::picker::Picker<()>),
 }
 
 /// A write in flight, with what to restore if the server refuses it.

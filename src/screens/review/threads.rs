@@ -46,12 +46,20 @@ pub struct Row {
     pub reply: Option<usize>,
 }
 
-/// The rows shown for `filter` and the `/` query: a thread matches the query when its
-/// comment or any reply does (by author or text), and then shows whole.
-pub fn rows(threads: &[Thread], filter: ThreadFilter, query: &Filter) -> Vec<Row> {
+/// The rows shown for `filter`, the `/` query and the author (a user id): a thread matches
+/// the query when its comment or any reply does (by author or text), the author when they
+/// wrote its comment or a reply, and then shows whole.
+pub fn rows(
+    threads: &[Thread],
+    filter: ThreadFilter,
+    query: &Filter,
+    author: Option<&str>,
+) -> Vec<Row> {
     let mut rows = Vec::new();
     for (index, thread) in threads.iter().enumerate() {
-        if !filter.keeps(&thread.comment) || !query.matches(&searchable_text(thread)) {
+        let by_author = author.is_none_or(|user| written_in_by(thread, user));
+        if !filter.keeps(&thread.comment) || !query.matches(&searchable_text(thread)) || !by_author
+        {
             continue;
         }
         rows.push(Row {
@@ -66,6 +74,16 @@ pub fn rows(threads: &[Thread], filter: ThreadFilter, query: &Filter) -> Vec<Row
         }
     }
     rows
+}
+
+/// Whether `user` wrote the thread's comment or one of its replies (those loaded so far).
+pub fn written_in_by(thread: &Thread, user: &str) -> bool {
+    let wrote = |author: Option<&User>| author.is_some_and(|author| author.id == user);
+    wrote(thread.comment.posted_by.as_ref())
+        || thread
+            .replies
+            .iter()
+            .any(|reply| wrote(reply.posted_by.as_ref()))
 }
 
 /// Every author and body of a thread, one string for the `/` query to look in.

@@ -52,6 +52,7 @@ pub(super) fn on_comments_action(
             keep_selected_row(screen, row);
             Cmd::None
         }
+        Action::AuthorFilter => screen.ask_for_commenters(ctx),
         // ── threads on the diff ──
         Action::ShowThreadHere => screen.show_thread_in_diff(ctx),
         Action::NextNew => {

@@ -50,6 +50,7 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
             (Action::ToggleResolved, "resolve"),
             (Action::NewComment, "comment"),
             (Action::CycleCommentFilter, "filter"),
+            (Action::AuthorFilter, "author"),
         ],
         ReviewTab::Reviews => vec![
             (Action::EditDescription, "description"),
@@ -174,10 +175,11 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
         Action::CommentsTab => switch_tab(screen, ReviewTab::Comments, ctx),
         Action::ReviewsTab => switch_tab(screen, ReviewTab::Reviews, ctx),
         Action::Merge => {
+            let check = screen.check_links(ctx);
             let mut preflight = Preflight::default();
             preflight.look(&PreflightLayout::for_ctx(screen, &preflight, ctx));
             screen.overlay = Some(Overlay::Preflight(preflight));
-            Cmd::None
+            check
         }
         Action::UpdateFromMain => {
             let call = ReviewCall::UpdateFromMain(screen.target.clone());

@@ -71,6 +71,10 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
             on_subject_key(screen, input, key);
             Cmd::None
         }
+        Overlay::Authors(picker) => {
+            screen.on_author_picker_key(picker, key);
+            Cmd::None
+        }
         Overlay::Pdf(popup) => match popup.handle_key(key) {
             AddressOutcome::Copy(address) => {
                 screen.overlay = Some(Overlay::Pdf(popup));

@@ -176,7 +176,18 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
     }
     let rows = screen.rows();
     if rows.is_empty() {
-        let message = if screen.comment_query.text.is_empty() {
+        let message = if let Some(author) = screen
+            .author_filter
+            .as_ref()
+            .filter(|_| screen.comment_query.text.is_empty())
+        {
+            let which = match screen.thread_filter {
+                crate::screens::review::ThreadFilter::All => "",
+                crate::screens::review::ThreadFilter::Open => "open ",
+                crate::screens::review::ThreadFilter::Resolved => "resolved ",
+            };
+            format!("No {which}threads by {} — a picks someone else.", author.name)
+        } else if screen.comment_query.text.is_empty() {
             match screen.thread_filter {
                 crate::screens::review::ThreadFilter::All => {
                     "No comments yet. Press c to start a thread.".into()

@@ -252,7 +252,13 @@ fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme
             let triage = super::actions::triage_position(screen)
                 .map(|p| format!("unresolved {p} · "))
                 .unwrap_or_default();
-            format!("{triage}showing {}", screen.thread_filter.label())
+            // The author first: the filter that hides the most is seen at 80 columns.
+            let author = screen
+                .author_filter
+                .as_ref()
+                .map(|author| format!("by {} · ", author.name))
+                .unwrap_or_default();
+            format!("{author}{triage}showing {}", screen.thread_filter.label())
         }
         ReviewTab::Reviews | ReviewTab::Overview => String::new(),
     };
