@@ -241,10 +241,7 @@ mod tests {
 
     #[test]
     fn positions_count_the_separators() {
-        let segments = vec![
-            Segment::new("ab", 0),
-            Segment::new("cd", 0).after(" · "),
-        ];
+        let segments = vec![Segment::new("ab", 0), Segment::new("cd", 0).after(" · ")];
         let placed = fit(&segments, 10);
         assert_eq!(placed[1].x, 5);
         assert_eq!(placed[1].width(), 2);

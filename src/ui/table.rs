@@ -192,7 +192,9 @@ pub fn size_by_naturals(columns: &[Column], naturals: &[u16], width: u16) -> Siz
     if let Some(&first) = flexible.first() {
         grow(&mut widths[first], u16::MAX, &mut room);
     }
-    let shown: Vec<usize> = (0..columns.len()).filter(|i| widths[*i].is_some()).collect();
+    let shown: Vec<usize> = (0..columns.len())
+        .filter(|i| widths[*i].is_some())
+        .collect();
     let widths = shown.iter().filter_map(|index| widths[*index]).collect();
     Sizing { shown, widths }
 }
@@ -304,7 +306,10 @@ mod tests {
             assert!(sizing.total() <= usize::from(width), "{width}: {sizing:?}");
             for row in &rows {
                 let drawn = sizing.line(row, Style::default()).to_string();
-                assert!(text::width(&drawn) <= usize::from(width), "{width}: {drawn}");
+                assert!(
+                    text::width(&drawn) <= usize::from(width),
+                    "{width}: {drawn}"
+                );
                 if width < 20 {
                     continue;
                 }
