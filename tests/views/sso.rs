@@ -55,3 +55,14 @@ async fn delete_asks_naming_the_provider() {
         scene(tokens::ADMIN, &format!("{SSO}d")).await
     );
 }
+
+/// The loaded PEM is typed on one line (no line-break glyphs), and a key that breaks it is
+/// refused under the field at once, before the field is left.
+#[tokio::test]
+async fn editing_the_certificate_is_one_line_and_checked_as_typed() {
+    let keys = format!("{SSO}\rjjj\rx");
+    snapshot_both!(
+        "admin_sso_form_certificate_typing",
+        scene(tokens::ADMIN, &keys).await
+    );
+}

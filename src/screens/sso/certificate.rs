@@ -15,6 +15,8 @@ pub const MAX_LENGTH: usize = 10_000;
 pub struct CertificateFacts {
     /// `CN=idp.example.com, O=Example` as the certificate names its subject.
     pub subject: String,
+    /// The subject's common name (`idp.example.com`), when it has one.
+    pub common_name: Option<String>,
     /// When it stops being valid, as seconds since the epoch.
     pub not_after: i64,
     /// The certificate as standard PEM (64-character lines), what is sent.
@@ -32,6 +34,49 @@ impl CertificateFacts {
     pub fn is_expired(&self, now: chrono::DateTime<chrono::Utc>) -> bool {
         self.not_after < now.timestamp()
     }
+
+    /// One line for a form: `PEM certificate, 1,234 bytes, expires 2036-11-20,
+    /// CN=idp.example.com` (the whole subject when it has no common name). The subject, the
+    /// long part, comes last: a narrow form cuts it, not the expiry.
+    pub fn summary(&self) -> String {
+        let subject = match &self.common_name {
+            Some(name) => format!("CN={name}"),
+            None => self.subject.clone(),
+        };
+        format!(
+            "PEM certificate, {} bytes, expires {}, {}",
+            grouped(self.pem.len()),
+            self.expiry_date(),
+            one_line(&subject)
+        )
+    }
+}
+
+/// One line for a form of text that is not a certificate: its size and its start, line breaks
+/// and other control characters made spaces.
+pub fn text_summary(text: &str) -> String {
+    format!("{} bytes: {}", grouped(text.trim().len()), one_line(text))
+}
+
+/// `text` on one line: every run of whitespace or control characters is one space.
+pub fn one_line(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `1234` as `1,234`.
+fn grouped(number: usize) -> String {
+    let digits = number.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// Reads a certificate; `Err` says in words why it is not one.
@@ -56,8 +101,14 @@ pub fn inspect(text: &str) -> Result<CertificateFacts, String> {
         .map_err(|_| "not PEM: the body is not base64".to_string())?;
     let (_, certificate) = x509_parser::parse_x509_certificate(&der)
         .map_err(|_| "base64, but not an X.509 certificate".to_string())?;
+    let common_name = certificate
+        .subject()
+        .iter_common_name()
+        .find_map(|name| name.as_str().ok())
+        .map(str::to_string);
     Ok(CertificateFacts {
         subject: certificate.subject().to_string(),
+        common_name,
         not_after: certificate.validity().not_after.timestamp(),
         pem: to_pem(&base64),
     })
@@ -102,6 +153,22 @@ mod tests {
             .filter(|line| !line.starts_with("-----"))
             .collect();
         assert_eq!(inspect(&bare).unwrap().pem, DEMO_CERTIFICATE);
+    }
+
+    #[test]
+    fn a_summary_is_one_line_with_size_expiry_and_common_name() {
+        let facts = inspect(DEMO_CERTIFICATE).unwrap();
+        let size = grouped(DEMO_CERTIFICATE.len());
+        assert_eq!(
+            facts.summary(),
+            format!(
+                "PEM certificate, {size} bytes, expires 2036-11-20, CN=idp.acme-robotics.example"
+            )
+        );
+        assert_eq!(grouped(7), "7");
+        assert_eq!(grouped(1234), "1,234");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+        assert_eq!(text_summary("ab\ncd\r\n\u{7}ef"), "10 bytes: ab cd ef");
     }
 
     #[test]

@@ -67,7 +67,7 @@ impl FormFields for FormField {
             FormField::EntityId => FieldSpec::text(label, wire_name).checked(entity_id_error),
             FormField::SsoUrl => FieldSpec::text(label, wire_name).checked(sso_url_error),
             FormField::Certificate => FieldSpec::text(label, wire_name)
-                .compared(Compare::Trimmed)
+                .compared(Compare::By(without_whitespace))
                 .checked(certificate_error),
             FormField::DefaultTeam | FormField::DefaultRole => FieldSpec::choice(label, wire_name),
         }
@@ -127,6 +127,11 @@ fn sso_url_error(text: &str) -> Option<String> {
     } else {
         None
     }
+}
+
+/// A certificate's line breaks and indentation do not change it: it is typed on one line.
+fn without_whitespace(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 fn certificate_error(text: &str) -> Option<String> {
@@ -289,10 +294,21 @@ impl ProviderForm {
         }
     }
 
+    /// Starts typing into the selected text field. A certificate is typed on one line: its
+    /// line breaks (a loaded PEM has them) become spaces, which it reads the same without.
+    pub fn start_editing(&mut self) {
+        self.form.start_editing();
+        if self.selected_field() == Some(FormField::Certificate)
+            && let Some(input) = self.editing.as_mut()
+        {
+            *input = crate::ui::input::LineInput::with_text(&certificate::one_line(&input.text));
+        }
+    }
+
     /// Pasted text goes into the line being typed; on the certificate it starts the typing.
     pub fn paste(&mut self, text: &str) {
         if self.editing.is_none() {
-            self.form.start_editing();
+            self.start_editing();
         }
         self.form.paste(text);
     }
@@ -357,5 +373,23 @@ mod tests {
         );
         form.values.certificate = crate::sandbox::DEMO_CERTIFICATE.into();
         assert_eq!(form.first_error(), None);
+    }
+
+    #[test]
+    fn a_loaded_certificate_is_typed_on_one_line_and_unchanged_if_left_as_it_was() {
+        let provider: SamlProvider = serde_json::from_value(serde_json::json!({
+            "object": "saml-provider", "id": "saml-1", "label": "Okta",
+            "certificate": crate::sandbox::DEMO_CERTIFICATE,
+        }))
+        .unwrap();
+        let mut form = ProviderForm::edit(&provider);
+        form.select(FormField::Certificate);
+        form.start_editing();
+        let typed = form.text_of(FormField::Certificate);
+        assert!(!typed.chars().any(char::is_control), "{typed:?}");
+        assert_eq!(form.error(FormField::Certificate), None);
+        form.commit();
+        assert!(!form.is_changed(FormField::Certificate));
+        assert_eq!(form.input().certificate, None);
     }
 }

@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use super::certificate::{one_line, text_summary};
 use super::form::{FormField, FormPopup, ProviderForm};
 use super::{SsoModal, SsoTab, role_name};
 use crate::app::Model;
@@ -253,10 +254,11 @@ fn shown_value(
             .as_deref()
             .map_or_else(|| "none".to_string(), |id| tab.team_title(id)),
         FormField::DefaultRole => role_name(form.values.default_role.as_ref()),
-        FormField::Certificate if form.editing.is_none() => match form.certificate() {
+        FormField::Certificate if row.editing => one_line(form.text_of(field)),
+        FormField::Certificate => match form.certificate() {
             None => "none (paste it, or f loads a file)".to_string(),
-            Some(Ok(facts)) => format!("expires {} · {}", facts.expiry_date(), facts.subject),
-            Some(Err(_)) => form.text_of(field).to_string(),
+            Some(Ok(facts)) => facts.summary(),
+            Some(Err(_)) => text_summary(form.text_of(field)),
         },
         _ => form.text_of(field).to_string(),
     };
@@ -275,7 +277,7 @@ const FORM_LOOK: Look = Look {
     label_width: LABEL - 1,
     value: ValueFit::Cut { margin: 1 },
     messages: Messages::Below { indent: LABEL },
-    checks: ShowChecks::Counted,
+    checks: ShowChecks::CountedOrTyping,
     server_prefix: None,
     scroll: false,
 };
