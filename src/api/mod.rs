@@ -65,7 +65,7 @@ pub use paging::{
 pub use retry::RetryNotice;
 pub use reviews::ReviewVerdict;
 pub use search::MAX_SEARCH_QUERY;
-pub use sites::{NewSectionGroup, SiteFilter, SiteUpdate};
+pub use sites::{NewSectionGroup, NewSite, SiteFilter, SiteUpdate};
 pub use spaces::SpaceUpdate;
 pub use token::Token;
 // ── people: members, teams ──

@@ -151,8 +151,26 @@ fn publish_outcome(endpoint: &str, answer: Value) -> Result<PublishOutcome, ApiE
     decode_body::<Site>(endpoint, &bytes).map(|site| PublishOutcome::Published(Box::new(site)))
 }
 
+/// The body of `POST /orgs/{org}/sites`: a title, and the server chooses the rest (the seed:
+/// a basic site, public, not published, with no spaces yet).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NewSite {
+    pub title: String,
+}
+
 impl Client {
     // ----- Sites -----
+
+    /// `POST /orgs/{org}/sites`: 201 with the new site.
+    pub async fn create_site(&self, org: &str, site: &NewSite) -> Result<Site, ApiError> {
+        let path = format!("/orgs/{}/sites", encode_segment(org));
+        self.post(&path, site).await
+    }
+
+    /// `DELETE /orgs/{org}/sites/{site}`: 204, also when it was not there.
+    pub async fn delete_site(&self, org: &str, site: &str) -> Result<(), ApiError> {
+        self.delete(&site_path(org, site)).await
+    }
 
     /// `GET /orgs/{org}/sites`: one page, filtered.
     pub async fn list_sites(

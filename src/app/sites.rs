@@ -7,7 +7,7 @@ use crate::api::models::{
     AdaptiveSchema, MemberRole, PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup,
     TemplateCondition,
 };
-use crate::api::{ApiError, ListPage, NewSectionGroup, SiteFilter, SiteUpdate};
+use crate::api::{ApiError, ListPage, NewSectionGroup, NewSite, SiteFilter, SiteUpdate};
 
 /// One request of the sites screens. Every call names its organization and site by id.
 #[derive(Debug, Clone, PartialEq)]
@@ -18,6 +18,14 @@ pub enum SitesCall {
         page: Option<String>,
     },
     GetSite {
+        organization: String,
+        site: String,
+    },
+    CreateSite {
+        organization: String,
+        site: NewSite,
+    },
+    DeleteSite {
         organization: String,
         site: String,
     },

@@ -1338,3 +1338,90 @@ fn access_view_errors_stay_until_esc() {
         "esc dismissed the error instead of leaving"
     );
 }
+
+/// The titles of Acme's sites as the sandbox holds them, read with a client of its own.
+async fn stored_site_titles(sandbox: &quire::sandbox::Sandbox) -> Vec<String> {
+    use quire::api::{Client, ClientConfig, SiteFilter, Token};
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(quire::sandbox::tokens::ADMIN),
+    ))
+    .unwrap();
+    client
+        .list_sites(
+            quire::sandbox::demo_ids::ACME,
+            &SiteFilter::default(),
+            None,
+        )
+        .await
+        .unwrap()
+        .items
+        .into_iter()
+        .map(|site| site.title)
+        .collect()
+}
+
+/// quire on Acme's Sites tab, as `token`, with its table drawn.
+async fn sites_tab_as(token: &str) -> crate::common::loop_harness::Harness {
+    use crate::common::loop_harness::Harness;
+    let harness = Harness::start(token, quire::sandbox::SandboxOptions::default()).await;
+    harness.wait_for("Acme Robotics").await;
+    harness.press(KeyCode::Enter);
+    harness.wait_for("Engineering").await;
+    // Sites is the fifth tab: Spaces, Change requests, Members, Teams, Sites.
+    for _ in 0..4 {
+        harness.press(KeyCode::Tab);
+    }
+    harness.wait_for("4 sites").await;
+    harness
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n_creates_a_site_that_is_stored_and_selected_and_d_deletes_it_after_naming_it() {
+    let harness = sites_tab_as(quire::sandbox::tokens::ADMIN).await;
+    harness.press(KeyCode::Char('n'));
+    harness.wait_for("New site").await;
+    harness.type_text("R");
+    harness.wait_for("at least 2 characters").await;
+    harness.type_text("obot Fleet Docs");
+    harness.press(KeyCode::Enter);
+    harness.wait_for("Created the site “Robot Fleet Docs”").await;
+    harness.wait_for("5 sites").await;
+    assert!(
+        stored_site_titles(&harness.sandbox)
+            .await
+            .contains(&"Robot Fleet Docs".to_string())
+    );
+    // The new site is the one selected: `d` names it.
+    harness.press(KeyCode::Char('d'));
+    harness.wait_for("Delete the site “Robot Fleet Docs”?").await;
+    harness.wait_for("its spaces are kept").await;
+    harness.press(KeyCode::Char('n'));
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert_eq!(harness.sandbox.requests("DELETE", "/orgs/*/sites/*"), 0, "n keeps it");
+    harness.press(KeyCode::Char('d'));
+    harness.wait_for("Delete the site “Robot Fleet Docs”?").await;
+    harness.press(KeyCode::Char('y'));
+    harness.wait_for("Deleted the site “Robot Fleet Docs”.").await;
+    harness.wait_for("4 sites").await;
+    let titles = stored_site_titles(&harness.sandbox).await;
+    assert!(!titles.contains(&"Robot Fleet Docs".to_string()), "{titles:?}");
+    assert_eq!(titles.len(), 4, "only that one went: {titles:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_site_created_without_the_admin_role_is_refused_in_words() {
+    let harness = sites_tab_as(quire::sandbox::tokens::EDITOR).await;
+    harness.press(KeyCode::Char('n'));
+    harness.wait_for("New site").await;
+    harness.type_text("Not Mine");
+    harness.press(KeyCode::Enter);
+    harness
+        .wait_for("Creating the site “Not Mine” needs the admin role")
+        .await;
+    assert!(
+        !stored_site_titles(&harness.sandbox)
+            .await
+            .contains(&"Not Mine".to_string())
+    );
+}

@@ -114,6 +114,20 @@ async fn sites_list() {
     );
 }
 
+/// `n`: the new site's title, refused while it is one letter; `d` on a published site: the
+/// question names it and the address that stops answering.
+#[tokio::test]
+async fn creating_and_deleting_a_site_ask_first() {
+    snapshot_both!(
+        "sites_new_title",
+        scene(tokens::ADMIN, &format!("{SITES}nR")).await
+    );
+    snapshot_both!(
+        "sites_delete_confirm",
+        scene(tokens::ADMIN, &format!("{SITES}d")).await
+    );
+}
+
 #[tokio::test]
 async fn site_settings_form() {
     snapshot_both!("site_form_clean", scene(tokens::ADMIN, DOCS).await);
@@ -170,6 +184,14 @@ async fn access_view() {
 async fn every_sites_state_draws_at_every_size_without_panic() {
     let scenes: Vec<(&str, Model)> = vec![
         ("sites list", scene(tokens::ADMIN, SITES).await),
+        (
+            "new site title",
+            scene(tokens::ADMIN, &format!("{SITES}nR")).await,
+        ),
+        (
+            "delete site confirm",
+            scene(tokens::ADMIN, &format!("{SITES}d")).await,
+        ),
         ("form clean", scene(tokens::ADMIN, DOCS).await),
         ("form dirty", form_dirty().await),
         ("form invalid", form_invalid().await),

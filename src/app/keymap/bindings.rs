@@ -79,6 +79,8 @@ impl Default for Keymap {
             (Form, &["ctrl-s", "s"], Action::Save),
             (SiteList, &["p"], Action::PublishedFilter),
             (SiteList, &["A"], Action::AccessView),
+            (SiteList, &["n"], Action::Create),
+            (SiteList, &["d", "delete"], Action::Delete),
             (Site, &["P"], Action::Publish),
             (ShareLinks, &["n"], Action::Create),
             (ShareLinks, &["R"], Action::Rename),

@@ -22,6 +22,12 @@ pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
         SitesCall::GetSite { organization, site } => {
             SitesResponse::Site(client.get_site(&organization, &site).await)
         }
+        SitesCall::CreateSite { organization, site } => {
+            SitesResponse::Site(client.create_site(&organization, &site).await)
+        }
+        SitesCall::DeleteSite { organization, site } => {
+            SitesResponse::Done(client.delete_site(&organization, &site).await)
+        }
         SitesCall::UpdateSite {
             organization,
             site,

@@ -3,6 +3,7 @@
 //! typing and, once submitted with enter, is sent as the server's `title` filter so that sites
 //! not loaded yet are found too. Enter opens a site; `A` opens the access view.
 
+pub mod site_ops;
 pub mod view;
 
 use ratatui::crossterm::event::KeyEvent;
@@ -143,6 +144,13 @@ pub struct SitesTab {
     pub published: PublishedFilter,
     /// The title filter sent with the current list, so a changed filter reloads it.
     pub server_title: Option<String>,
+    /// A site's title being asked for, or its deletion being confirmed.
+    pub modal: Option<site_ops::SitesModal>,
+    pub notice: Option<crate::ui::notice::Notice>,
+    /// The create or delete in flight.
+    writing: Option<(RequestId, site_ops::SiteWrite)>,
+    /// A site just created, selected once the list read again holds it.
+    select_after_load: Option<String>,
 }
 
 impl SitesTab {
@@ -229,6 +237,8 @@ impl SitesTab {
     pub fn hints(&self) -> Vec<(Action, &'static str)> {
         vec![
             (Action::Open, "open"),
+            (Action::Create, "new"),
+            (Action::Delete, "delete"),
             (Action::Filter, "title"),
             (Action::PublishedFilter, "published"),
             (Action::AccessView, "access"),
@@ -239,6 +249,9 @@ impl SitesTab {
     }
 
     pub fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_modal_key(key, ctx) {
+            return Some(step);
+        }
         let outcome = self.filter.handle_key(key)?;
         self.selection.clamp(self.visible().len());
         let cmd = match outcome {
@@ -269,6 +282,8 @@ impl SitesTab {
                 self.published = self.published.next();
                 return Some(Step::cmd(self.load(ctx)));
             }
+            Action::Create => self.ask_for_title(),
+            Action::Delete => self.ask_before_deleting(),
             Action::AccessView => {
                 return Some(Step::push(Screen::AccessAudit(AccessAudit::new(
                     &self.organization,
@@ -293,14 +308,32 @@ impl SitesTab {
         response: &SitesResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let Some(step) = self.on_write_answer(request, response, ctx) {
+            return Some(step);
+        }
         let SitesResponse::Sites(result) = response else {
             return None;
         };
         if !self.list.settle(request, result.clone()) {
             return None;
         }
+        self.select_created();
         self.selection.clamp(self.visible().len());
         Some(Step::cmd(self.load_more(ctx)))
+    }
+
+    /// Selects the site just created once the list holds it.
+    fn select_created(&mut self) {
+        let Some(id) = self.select_after_load.take() else {
+            return;
+        };
+        let visible = self.visible();
+        match visible.iter().position(|site| site.id == id) {
+            Some(index) => self.selection.select(index, visible.len()),
+            // Not on this page: it stays wanted for the pages that follow.
+            None if self.list.has_more() => self.select_after_load = Some(id),
+            None => {}
+        }
     }
 
     /// The selected site's published address, for `y` and `o`.

@@ -8,7 +8,25 @@ use crate::api::models::Site;
 use crate::app::Model;
 use crate::ui::{status, text};
 
+/// The list, a notice row under it while there is one, and what is open above them.
 pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
+    let theme = &model.theme;
+    let list_area = match &tab.notice {
+        Some(notice) if area.height > 1 => {
+            let [list_area, notice_area] =
+                Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+            let text = crate::ui::sanitize::sanitize(&notice.text).into_owned();
+            let line = Line::from(Span::styled(text, notice.style(theme)));
+            frame.render_widget(Paragraph::new(line), notice_area);
+            list_area
+        }
+        _ => area,
+    };
+    draw_list(tab, frame, list_area, model);
+    super::site_ops::draw_modal(tab, frame, area, theme);
+}
+
+fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, filter_area) = text::with_filter_row(area, tab.filter.is_shown());
     if let Some(filter_area) = filter_area {
