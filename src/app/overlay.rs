@@ -54,14 +54,7 @@ pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay)
             let last = crate::ui::chrome::help_max_scroll(model);
             let page = crate::ui::chrome::help_visible_rows(model).max(1);
             let scroll = match action {
-                Some(Action::Down) => scroll.saturating_add(1),
-                Some(Action::Up) => scroll.saturating_sub(1),
-                Some(Action::PageDown) => scroll.saturating_add(page),
-                Some(Action::HalfPageDown) => scroll.saturating_add(page / 2),
-                Some(Action::PageUp) => scroll.saturating_sub(page),
-                Some(Action::HalfPageUp) => scroll.saturating_sub(page / 2),
-                Some(Action::Top) => 0,
-                Some(Action::Bottom) => last,
+                Some(motion) if let Some(moved) = scrolled(motion, scroll, page, last) => moved,
                 Some(Action::Quit) if key.code != KeyCode::Char('q') => {
                     model.quit = true;
                     return Cmd::Quit;
@@ -81,20 +74,29 @@ pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay)
     }
 }
 
+/// Where a motion key takes a popup scrolled to `scroll` of `last`, `page` rows high; None
+/// for any other action.
+fn scrolled(action: Action, scroll: u16, page: u16, last: u16) -> Option<u16> {
+    Some(match action {
+        Action::Down => scroll.saturating_add(1),
+        Action::Up => scroll.saturating_sub(1),
+        Action::PageDown => scroll.saturating_add(page),
+        Action::HalfPageDown => scroll.saturating_add(page / 2),
+        Action::PageUp => scroll.saturating_sub(page),
+        Action::HalfPageUp => scroll.saturating_sub(page / 2),
+        Action::Top => 0,
+        Action::Bottom => last,
+        _ => return None,
+    })
+}
+
 /// Keys over the messages popup: the reader's moves scroll it, `esc`, `q`, `enter` and its own
 /// key close it; `ctrl-c` still quits.
 fn on_messages_key(model: &mut Model, key: KeyEvent, action: Option<Action>, scroll: u16) -> Cmd {
     let last = crate::ui::message_popup::max_scroll(model);
     let page = crate::ui::message_popup::visible_rows(model).max(1);
     let scroll = match action {
-        Some(Action::Down) => scroll.saturating_add(1),
-        Some(Action::Up) => scroll.saturating_sub(1),
-        Some(Action::PageDown) => scroll.saturating_add(page),
-        Some(Action::HalfPageDown) => scroll.saturating_add(page / 2),
-        Some(Action::PageUp) => scroll.saturating_sub(page),
-        Some(Action::HalfPageUp) => scroll.saturating_sub(page / 2),
-        Some(Action::Top) => 0,
-        Some(Action::Bottom) => last,
+        Some(motion) if let Some(moved) = scrolled(motion, scroll, page, last) => moved,
         Some(Action::Quit) if key.code != KeyCode::Char('q') => {
             model.quit = true;
             return Cmd::Quit;
