@@ -8,7 +8,7 @@ use super::client::Client;
 use super::error::ApiError;
 use super::models::revision::PageList;
 use super::models::{
-    ChangeRequest, ChangeRequestOrderBy, ChangeRequestStatus, MergeResult, Page,
+    ChangeRequest, ChangeRequestOrderBy, ChangeRequestStatus, MergeResult, Page, Revision,
     RevisionSemanticChanges, UpdateResult,
 };
 use super::paging::ListPage;
@@ -293,6 +293,17 @@ impl Client {
         let path = format!("{}/changes", change_request_path(space, change_request));
         let limit = limit.to_string();
         self.get(&path, &[("limit", limit.as_str())]).await
+    }
+
+    /// `GET …/change-requests/{cr}/content`: the change request's whole revision, its page
+    /// tree (each page with its `updatedAt`) and files in one answer.
+    pub async fn get_change_request_content(
+        &self,
+        space: &str,
+        change_request: &str,
+    ) -> Result<Revision, ApiError> {
+        let path = format!("{}/content", change_request_path(space, change_request));
+        self.get(&path, &[]).await
     }
 
     /// `GET …/change-requests/{cr}/content/pages`: the change request's whole page tree.

@@ -121,10 +121,12 @@ pub enum ReviewCall {
         markdown: String,
     },
     /// The change request's markdown of these pages now, to see which changed since the
-    /// last review.
+    /// last review. Each page comes with its `updatedAt` remembered, if any: the change
+    /// request's revision is then read once, and a page whose `updatedAt` did not move is
+    /// not read again.
     LoadPagesNow {
         target: ChangeRequestRef,
-        pages: Vec<String>,
+        pages: Vec<(String, Option<String>)>,
     },
     /// Everyone who wrote a comment or a reply here, for the comments tab's author filter.
     ListCommenters(ChangeRequestRef),
@@ -212,6 +214,9 @@ pub struct PageSides {
     /// The `key`s of the change request side's top-level blocks, in order (its document
     /// format): comment threads name these as `target.node`. Empty when unknown.
     pub block_keys: Vec<String>,
+    /// The change request side's `updatedAt`, remembered with its text (see
+    /// [`crate::app::review_memory::PageSeen::version`]).
+    pub version: Option<String>,
 }
 
 #[allow(clippy::large_enum_variant)]

@@ -37,6 +37,11 @@ pub struct PageSeen {
     pub fingerprint: String,
     /// None when it did not fit in [`MAX_REMEMBERED_TEXT`].
     pub markdown: Option<String>,
+    /// The page's `updatedAt` in the change request when its text was seen: on the next
+    /// visit, a page whose `updatedAt` is the same is not read again. None when unknown
+    /// (the server gave none, or the memory is older than this field).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
 }
 
 impl PageSeen {
@@ -44,7 +49,13 @@ impl PageSeen {
         PageSeen {
             fingerprint: fingerprint(markdown),
             markdown: Some(markdown.to_string()),
+            version: None,
         }
+    }
+
+    pub fn with_version(mut self, version: Option<String>) -> PageSeen {
+        self.version = version;
+        self
     }
 }
 

@@ -351,6 +351,46 @@ async fn a_return_visit_says_what_is_new_and_marks_it() {
     assert!(shown.is_new_thread(row.thread));
 }
 
+/// The change request's revision tells each page's `updatedAt`: on a return visit only the
+/// remembered pages whose `updatedAt` moved are read again, not one read per page.
+#[tokio::test]
+async fn a_return_visit_reads_again_only_the_pages_whose_version_moved() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let _ = first_visit(&mut loaded);
+    // The REST API guide (edited) and Token scopes (created) diffs are opened too.
+    for _ in 0..2 {
+        headless::settle(&mut loaded.model, &loaded.effects, char_key('J')).await;
+    }
+    let seen = screen(&loaded.model).since.now.clone();
+    for page in [
+        demo_ids::PAGE_QUICKSTART,
+        demo_ids::PAGE_REST_API,
+        demo_ids::PAGE_TOKEN_SCOPES,
+    ] {
+        let version = seen.pages.get(page).and_then(|p| p.version.as_ref());
+        assert!(version.is_some(), "{page} remembered with its updatedAt");
+    }
+    meanwhile(&loaded).await;
+    let revision_reads = "/spaces/*/change-requests/*/content";
+    assert_eq!(loaded.sandbox.requests("GET", revision_reads), 0);
+    second_visit(&mut loaded, &seen).await;
+    assert_eq!(loaded.sandbox.requests("GET", revision_reads), 1);
+    let shown = screen(&loaded.model);
+    let mut read: Vec<&str> = shown
+        .since
+        .pages_now
+        .as_ref()
+        .expect("the pages now")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    read.sort_unstable();
+    // The change request's edit moved the edited pages' `updatedAt`; the created page's
+    // stayed, so its text was not read again.
+    assert_eq!(read, [demo_ids::PAGE_QUICKSTART, demo_ids::PAGE_REST_API]);
+    assert_eq!(shown.news().changed_pages, [demo_ids::PAGE_QUICKSTART]);
+}
+
 #[tokio::test]
 async fn l_on_the_changes_tab_shows_only_what_changed_since() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;

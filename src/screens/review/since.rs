@@ -112,11 +112,11 @@ impl ReviewScreen {
         };
         let revision = self.change_request().and_then(|cr| cr.revision.clone());
         let current: Vec<&str> = self.all_changed_pages().map(|p| p.page.as_str()).collect();
-        let pages: Vec<String> = before
+        let pages: Vec<(String, Option<String>)> = before
             .pages
-            .keys()
-            .filter(|page| current.contains(&page.as_str()))
-            .cloned()
+            .iter()
+            .filter(|(page, _)| current.contains(&page.as_str()))
+            .map(|(page, seen)| (page.clone(), seen.version.clone()))
             .collect();
         // Same revision: nothing in the content changed, there is nothing to ask.
         if pages.is_empty() || (revision.is_some() && revision == before.revision) {
@@ -411,9 +411,11 @@ impl ReviewScreen {
                 }
                 if let (Some(page), Some(sides)) = (&self.sides_page, self.sides.value()) {
                     let fingerprint = review_memory::fingerprint(&sides.change_request);
-                    if now.pages.get(page).map(|seen| &seen.fingerprint) != Some(&fingerprint) {
-                        now.pages
-                            .insert(page.clone(), PageSeen::of(&sides.change_request));
+                    let known = now.pages.get(page).map(|seen| (&seen.fingerprint, &seen.version));
+                    if known != Some((&fingerprint, &sides.version)) {
+                        let seen = PageSeen::of(&sides.change_request)
+                            .with_version(sides.version.clone());
+                        now.pages.insert(page.clone(), seen);
                         grew = true;
                     }
                 }
