@@ -41,6 +41,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     if let Some(palette) = &model.palette {
         crate::ui::palette::draw(frame, body, palette, &model.theme);
     }
+    model.theme.paint_background(frame.buffer_mut());
 }
 
 fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
 
@@ -28,6 +29,9 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../themes/high-contrast.toml"),
     ),
 ];
+
+/// The style under every other: the screen's own colours (none: the terminal's).
+pub const BACKGROUND: &str = "background";
 
 /// The built-in theme used when neither `--theme` nor the config file names one.
 pub const DEFAULT_THEME_NAME: &str = "ansi16";
@@ -178,8 +182,10 @@ impl Theme {
     /// background (the selection, badges, the active tab, search matches) is shown reversed
     /// instead, so it still stands out.
     pub fn without_colours(mut self) -> Theme {
-        for style in self.styles.values_mut() {
-            let had_background = style.bg.is_some_and(|bg| bg != Color::Reset);
+        for (name, style) in self.styles.iter_mut() {
+            // The screen's own background is not something to stand out from the rest.
+            let had_background =
+                name != BACKGROUND && style.bg.is_some_and(|bg| bg != Color::Reset);
             style.fg = None;
             style.bg = None;
             style.underline_color = None;
@@ -193,6 +199,29 @@ impl Theme {
     /// The style for a meaning; an unknown name is the terminal's default style.
     pub fn style(&self, name: &str) -> Style {
         self.styles.get(name).copied().unwrap_or_default()
+    }
+
+    /// Gives every cell left in the terminal's default colours the theme's `background`
+    /// colours, so a theme that sets them reads the same on a dark or a light terminal. Cells
+    /// cleared under a popup are among them. A theme without them leaves the terminal's own.
+    pub fn paint_background(&self, buffer: &mut Buffer) {
+        let base = self.style(BACKGROUND);
+        let (fg, bg) = (base.fg, base.bg);
+        if fg.is_none() && bg.is_none() {
+            return;
+        }
+        for cell in &mut buffer.content {
+            if let Some(bg) = bg
+                && cell.bg == Color::Reset
+            {
+                cell.bg = bg;
+            }
+            if let Some(fg) = fg
+                && cell.fg == Color::Reset
+            {
+                cell.fg = fg;
+            }
+        }
     }
 
     /// Heading style by level 1-6.
@@ -393,6 +422,46 @@ mod tests {
                 .add_modifier
                 .contains(Modifier::BOLD)
         );
+    }
+
+    #[test]
+    fn high_contrast_brings_its_own_background_and_foreground() {
+        let theme = Theme::built_in("high-contrast").unwrap();
+        let base = theme.style(BACKGROUND);
+        assert_eq!((base.fg, base.bg), (Some(Color::White), Some(Color::Black)));
+        for (name, style) in &theme.styles {
+            if let (Some(fg), Some(bg)) = (style.fg, style.bg) {
+                assert_ne!(fg, bg, "{name}");
+            }
+        }
+        let mut buffer = Buffer::empty(ratatui::layout::Rect::new(0, 0, 3, 1));
+        buffer[(1, 0)].set_style(theme.style("selection"));
+        theme.paint_background(&mut buffer);
+        let painted: Vec<(Color, Color)> = buffer.content.iter().map(|c| (c.fg, c.bg)).collect();
+        assert_eq!(
+            painted,
+            [
+                (Color::White, Color::Black),
+                (Color::Black, Color::LightYellow),
+                (Color::White, Color::Black)
+            ]
+        );
+        let bare = Theme::built_in("high-contrast").unwrap().without_colours();
+        assert!(
+            !bare
+                .style(BACKGROUND)
+                .add_modifier
+                .contains(Modifier::REVERSED),
+            "NO_COLOR does not reverse the whole screen"
+        );
+    }
+
+    #[test]
+    fn the_other_built_in_themes_leave_the_terminal_its_background() {
+        for name in ["ansi16", "dark", "light"] {
+            let base = Theme::built_in(name).unwrap().style(BACKGROUND);
+            assert_eq!((base.fg, base.bg), (None, None), "{name}");
+        }
     }
 
     #[test]

@@ -173,6 +173,33 @@ async fn quickstart_in_high_contrast() {
     );
 }
 
+/// High contrast reads on a light terminal as on a dark one: no cell is left in the
+/// terminal's own colours, and no text is drawn in its background's colour.
+#[tokio::test]
+async fn high_contrast_paints_every_cell_with_its_own_colours() {
+    use ratatui::style::Color;
+    use ratatui::text::Span;
+    let mut model = quickstart_in("high-contrast").await;
+    for (width, height) in [(80, 24), (40, 12)] {
+        let buffer = draw(&mut model, width, height);
+        for (index, cell) in buffer.content.iter().enumerate() {
+            let at = (index % width as usize, index / width as usize);
+            // The column after a wide character is that character's, not a cell of its own.
+            let covered = index
+                .checked_sub(1)
+                .is_some_and(|before| Span::raw(buffer.content[before].symbol()).width() > 1);
+            if covered {
+                continue;
+            }
+            assert_ne!(cell.bg, Color::Reset, "{at:?} {cell:?}");
+            assert_ne!(cell.fg, Color::Reset, "{at:?} {cell:?}");
+            if !cell.symbol().trim().is_empty() {
+                assert_ne!(cell.fg, cell.bg, "{at:?} {cell:?}");
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_header_says_who_and_where() {
     let mut model = themed_scene(&Theme::default(), "").await;
