@@ -29,6 +29,11 @@ pub enum OpenApiCall {
         organization: String,
         slug: String,
     },
+    /// One spec, read alone (`r` on its versions).
+    Spec {
+        organization: String,
+        slug: String,
+    },
     Versions {
         organization: String,
         slug: String,
@@ -49,5 +54,7 @@ pub enum OpenApiResponse {
     Saved(Result<OpenApiSpec, ApiError>),
     Deleted(Result<(), ApiError>),
     Versions(Result<Vec<OpenApiVersion>, ApiError>),
+    /// A spec read alone.
+    Spec(Result<OpenApiSpec, ApiError>),
     Content(Result<OpenApiContent, ApiError>),
 }

@@ -54,6 +54,8 @@ use tokio::sync::{RwLock, oneshot, watch};
 use tokio::task::JoinHandle;
 
 pub use demo::ids as demo_ids;
+/// Seconds after a submitted OpenAPI source until the sandbox has processed it.
+pub use openapi::COMPLETE_SECONDS as OPENAPI_PROCESSING_SECONDS;
 pub use fault_rules::{Fault, FaultRule};
 pub use paging::{DEFAULT_LIMIT, MAX_LIMIT};
 

@@ -329,3 +329,76 @@ fn an_unknown_version_is_an_error_on_screen() {
     };
     assert!(versions.versions.error().is_some());
 }
+
+/// The demo's Fleet API versions opened by keys on a real sandbox, as the admin.
+async fn fleet_api_versions() -> (
+    Model,
+    quire::runtime::Effects,
+    quire::sandbox::Sandbox,
+    quire::api::Client,
+) {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::headless;
+    use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .unwrap();
+    let client =
+        Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN))).unwrap();
+    let effects = headless::effects_with(client.clone());
+    let mut model = organizations_model(100, 30);
+    headless::start(&mut model, &effects).await;
+    // Acme, then the OpenAPI tab (the eighth).
+    headless::type_keys(&mut model, &effects, "\r\t\t\t\t\t\t\t").await;
+    let position = org_screen(&model)
+        .openapi
+        .list()
+        .iter()
+        .position(|spec| spec.slug == "fleet-api")
+        .expect("the demo's Fleet API");
+    let keys = format!("{}\r", "j".repeat(position));
+    headless::type_keys(&mut model, &effects, &keys).await;
+    (model, effects, sandbox, client)
+}
+
+fn versions_screen(model: &Model) -> &quire::screens::openapi::VersionsScreen {
+    match model.top() {
+        Screen::SpecVersions(screen) => screen,
+        _ => panic!("not on a spec's versions"),
+    }
+}
+
+/// `r` on a spec's versions reads that spec alone (not the organization's list): a version
+/// processed since is then marked the latest.
+#[tokio::test]
+async fn r_on_a_specs_versions_reads_the_spec_alone_and_the_latest_mark_follows() {
+    let (mut model, effects, sandbox, client) = fleet_api_versions().await;
+    let before = versions_screen(&model).list().len();
+    assert!(versions_screen(&model).is_latest(0), "the newest is the latest");
+    client
+        .replace_openapi_source(
+            "org-acme-robotics",
+            "fleet-api",
+            "https://specs.acme-robotics.example/fleet-api-v4.yaml",
+        )
+        .await
+        .unwrap();
+    let processing = quire::sandbox::OPENAPI_PROCESSING_SECONDS.unsigned_abs();
+    tokio::time::sleep(std::time::Duration::from_millis(processing * 1000 + 200)).await;
+    let lists = sandbox.requests("GET", "/orgs/*/openapi");
+    let reads = sandbox.requests("GET", "/orgs/*/openapi/fleet-api");
+    quire::headless::settle(&mut model, &effects, char_key('r')).await;
+    assert_eq!(sandbox.requests("GET", "/orgs/*/openapi"), lists, "no list read");
+    assert_eq!(
+        sandbox.requests("GET", "/orgs/*/openapi/fleet-api"),
+        reads + 1,
+        "the spec read alone"
+    );
+    let screen = versions_screen(&model);
+    assert_eq!(screen.list().len(), before + 1, "the new version is listed");
+    assert_eq!(
+        screen.spec.last_version.as_deref(),
+        Some(screen.list()[0].id.as_str())
+    );
+    assert!(screen.is_latest(0) && !screen.is_latest(1), "the mark moved");
+}

@@ -41,6 +41,9 @@ pub async fn call_openapi(client: &Client, call: OpenApiCall) -> OpenApiResponse
         OpenApiCall::Delete { organization, slug } => {
             Deleted(client.delete_openapi_spec(&organization, &slug).await)
         }
+        OpenApiCall::Spec { organization, slug } => {
+            OpenApiResponse::Spec(client.get_openapi_spec(&organization, &slug).await)
+        }
         OpenApiCall::Versions { organization, slug } => {
             let path = format!(
                 "/orgs/{}/openapi/{}/versions",

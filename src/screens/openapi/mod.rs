@@ -27,6 +27,8 @@ pub struct VersionsScreen {
     pub spec: OpenApiSpec,
     pub versions: Loadable<Vec<OpenApiVersion>>,
     pub selection: Selection,
+    /// The spec read alone by `r`, so the latest version's mark follows a new processing.
+    spec_read: Option<RequestId>,
 }
 
 impl VersionsScreen {
@@ -36,6 +38,7 @@ impl VersionsScreen {
             spec,
             versions: Loadable::NotAsked,
             selection: Selection::default(),
+            spec_read: None,
         }
     }
 
@@ -51,6 +54,19 @@ impl VersionsScreen {
         match &self.spec.last_version {
             Some(latest) => *latest == version.id,
             None => index == 0,
+        }
+    }
+
+    /// The spec itself, read alone (not the organization's whole list).
+    fn read_spec(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.spec_read = Some(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::OpenApi(OpenApiCall::Spec {
+                organization: self.organization.clone(),
+                slug: self.spec.slug.clone(),
+            }),
         }
     }
 
@@ -70,6 +86,10 @@ impl VersionsScreen {
 impl ScreenState for VersionsScreen {
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.load(ctx)
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        Cmd::batch([self.read_spec(ctx), self.load(ctx)])
     }
 
     fn title(&self) -> String {
@@ -117,6 +137,17 @@ impl ScreenState for VersionsScreen {
         response: &ApiResponse,
         _ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let ApiResponse::OpenApi(OpenApiResponse::Spec(result)) = response {
+            if self.spec_read != Some(request) {
+                return None;
+            }
+            self.spec_read = None;
+            // A spec that cannot be read keeps what the list said; the versions tell the rest.
+            if let Ok(spec) = result {
+                self.spec = spec.clone();
+            }
+            return Some(Step::default());
+        }
         let ApiResponse::OpenApi(OpenApiResponse::Versions(result)) = response else {
             return None;
         };
