@@ -10,28 +10,46 @@ use crate::ui::text;
 /// One piece of a line: its forms, longest first, and how much it matters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Segment {
-    forms: Vec<String>,
-    /// Lower stays longer: the highest priority number shrinks (then goes) first.
+    /// Each form with the priority of the step that shrinks the segment into it (the first
+    /// form's is unused).
+    forms: Vec<(String, u8)>,
+    /// Of the step that leaves the segment out. Lower stays longer: of all the steps that
+    /// can be taken, the one with the highest number is taken first.
     priority: u8,
     style: Style,
-    /// Drawn before the segment when another is shown before it.
+    /// Drawn before the segment when the one shown before it is of its group.
     separator: &'static str,
+    /// Segments of one group ("change 1/4 · page 1/4") are joined by their separator; a
+    /// segment after one of another group is set apart by a space.
+    group: u8,
 }
 
 impl Segment {
     pub fn new(text: impl Into<String>, priority: u8) -> Segment {
         Segment {
-            forms: vec![text.into()],
+            forms: vec![(text.into(), priority)],
             priority,
             style: Style::default(),
             separator: " ",
+            group: 0,
         }
     }
 
     /// A shorter form, used when the longer ones do not fit (add them longest first).
-    pub fn or(mut self, shorter: impl Into<String>) -> Segment {
-        self.forms.push(shorter.into());
+    pub fn or(self, shorter: impl Into<String>) -> Segment {
+        let priority = self.priority;
+        self.or_at(shorter, priority)
+    }
+
+    /// A shorter form taken at another priority than the segment's: an inactive tab can
+    /// shrink to its number early yet be left out late.
+    pub fn or_at(mut self, shorter: impl Into<String>, priority: u8) -> Segment {
+        self.forms.push((shorter.into(), priority));
         self
+    }
+
+    fn form(&self, form: usize) -> &str {
+        &self.forms[form].0
     }
 
     pub fn styled(mut self, style: Style) -> Segment {
@@ -39,12 +57,21 @@ impl Segment {
         self
     }
 
-    /// What stands between this segment and the one shown before it (a space unless told).
+    /// What stands between this segment and the one of its group shown before it (a space
+    /// unless told).
     pub fn after(mut self, separator: &'static str) -> Segment {
         self.separator = separator;
         self
     }
+
+    pub fn in_group(mut self, group: u8) -> Segment {
+        self.group = group;
+        self
+    }
 }
+
+/// Between segments of different groups.
+const GROUP_GAP: &str = " ";
 
 /// A segment as drawn: which one, in which form, where it starts on the line.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,9 +91,10 @@ impl Placed {
     }
 }
 
-/// Which form each segment shows in `width` cells (None: left out). The least important
-/// segment gives way first, one form at a time (ties: the least shrunk, then the rightmost);
-/// whatever room that frees is then handed back, most important first.
+/// Which form each segment shows in `width` cells (None: left out). Steps are taken least
+/// important first: a segment shrinks one form at a time, then goes (ties: a segment that can
+/// still shrink before one that would go, the least shrunk, then the rightmost). Whatever
+/// room that frees is then handed back, most important step first.
 pub fn fit(segments: &[Segment], width: usize) -> Vec<Placed> {
     let mut chosen: Vec<Option<usize>> = segments
         .iter()
@@ -92,42 +120,54 @@ pub fn line(segments: &[Segment], width: usize) -> Line<'static> {
 /// Placed segments as one line, separators unstyled between them.
 pub fn to_line(segments: &[Segment], placed: &[Placed]) -> Line<'static> {
     let mut spans = Vec::new();
-    for (order, piece) in placed.iter().enumerate() {
-        if order > 0 {
-            spans.push(Span::raw(segments[piece.index].separator));
+    let mut previous = None;
+    for piece in placed {
+        if let Some(previous) = previous {
+            spans.push(Span::raw(gap(segments, previous, piece.index)));
         }
         spans.push(Span::styled(piece.text.clone(), piece.style));
+        previous = Some(piece.index);
     }
     Line::from(spans)
 }
 
+/// What stands between two shown segments.
+fn gap(segments: &[Segment], previous: usize, next: usize) -> &'static str {
+    if segments[previous].group == segments[next].group {
+        segments[next].separator
+    } else {
+        GROUP_GAP
+    }
+}
+
 fn used(segments: &[Segment], chosen: &[Option<usize>]) -> usize {
     let mut total = 0;
-    let mut first = true;
-    for (segment, form) in segments.iter().zip(chosen) {
+    let mut previous = None;
+    for (index, (segment, form)) in segments.iter().zip(chosen).enumerate() {
         let Some(form) = form else { continue };
-        if !first {
-            total += text::width(segment.separator);
+        if let Some(previous) = previous {
+            total += text::width(gap(segments, previous, index));
         }
-        first = false;
-        total += text::width(&segment.forms[*form]);
+        previous = Some(index);
+        total += text::width(segment.form(*form));
     }
     total
 }
 
-/// The shown segment that gives way next: the least important; among equals one that can
-/// still shrink before one that would go, the least shrunk so far (so "change 1/4 · page
-/// 1/4" becomes "1/4 · p1/4" before either goes), then the rightmost.
+/// The shown segment that gives way next: the one whose next step is the least important;
+/// among equals one that can still shrink before one that would go, the least shrunk so far
+/// (so "change 1/4 · page 1/4" becomes "1/4 · p1/4" before either goes), then the rightmost.
 fn next_to_give_way(segments: &[Segment], chosen: &[Option<usize>]) -> Option<usize> {
     chosen
         .iter()
         .enumerate()
         .filter_map(|(index, form)| form.map(|form| (index, form)))
         .max_by_key(|(index, form)| {
-            let can_shrink = form + 1 < segments[*index].forms.len();
+            let segment = &segments[*index];
+            let shrinks_to = segment.forms.get(form + 1);
             (
-                segments[*index].priority,
-                can_shrink,
+                shrinks_to.map_or(segment.priority, |(_, priority)| *priority),
+                shrinks_to.is_some(),
                 usize::MAX - form,
                 *index,
             )
@@ -135,33 +175,48 @@ fn next_to_give_way(segments: &[Segment], chosen: &[Option<usize>]) -> Option<us
         .map(|(index, _)| index)
 }
 
-/// Lets segments take longer forms again, most important first (ties: leftmost), while the
-/// line still fits: a segment that shrank early may have room once another went.
+/// Undoes steps while the line still fits, one at a time, the most important step first
+/// (ties: leftmost): a segment that shrank early may have room once another went.
 fn hand_back_room(segments: &[Segment], chosen: &mut [Option<usize>], width: usize) {
-    let mut order: Vec<usize> = (0..segments.len()).collect();
-    order.sort_by_key(|index| (segments[*index].priority, *index));
-    for index in order {
-        let longest_first = 0..chosen[index].unwrap_or(segments[index].forms.len());
-        for form in longest_first {
+    loop {
+        let mut undos: Vec<(u8, usize, Option<usize>)> = segments
+            .iter()
+            .enumerate()
+            .filter_map(|(index, segment)| match chosen[index] {
+                Some(0) => None,
+                Some(form) => Some((segment.forms[form].1, index, Some(form - 1))),
+                None => Some((
+                    segment.priority,
+                    index,
+                    Some(segment.forms.len().checked_sub(1)?),
+                )),
+            })
+            .collect();
+        undos.sort_by_key(|(priority, index, _)| (*priority, *index));
+        let undone = undos.into_iter().any(|(_, index, form)| {
             let before = chosen[index];
-            chosen[index] = Some(form);
+            chosen[index] = form;
             if used(segments, chosen) <= width {
-                break;
+                return true;
             }
             chosen[index] = before;
+            false
+        });
+        if !undone {
+            return;
         }
     }
 }
 
 fn place(segments: &[Segment], chosen: &[Option<usize>]) -> Vec<Placed> {
-    let mut placed = Vec::new();
+    let mut placed: Vec<Placed> = Vec::new();
     let mut x = 0;
     for (index, (segment, form)) in segments.iter().zip(chosen).enumerate() {
         let Some(form) = form else { continue };
-        if !placed.is_empty() {
-            x += text::width(segment.separator);
+        if let Some(previous) = placed.last() {
+            x += text::width(gap(segments, previous.index, index));
         }
-        let text = segment.forms[*form].clone();
+        let text = segment.form(*form).to_string();
         let cells = text::width(&text);
         placed.push(Placed {
             index,
@@ -190,8 +245,11 @@ mod tests {
                 .or(" 3 Comments (1800) ")
                 .or(" 3 (1800) "),
             Segment::new(" 4 Reviews (1) ", 2).or(" 4 (1) "),
-            Segment::new("change 1/4", 3).or("1/4"),
-            Segment::new("page 1/4", 3).or("p1/4").after(" · "),
+            Segment::new("change 1/4", 3).or("1/4").in_group(1),
+            Segment::new("page 1/4", 3)
+                .or("p1/4")
+                .after(" · ")
+                .in_group(1),
         ]
     }
 
@@ -229,6 +287,25 @@ mod tests {
     }
 
     #[test]
+    fn a_step_can_come_earlier_than_leaving_the_segment_out() {
+        // Other tabs shrink to their number before the active one loses its note, and go
+        // only after it has.
+        let segments = vec![
+            Segment::new(" 1 Overview ", 1).or_at(" 1 ", 3),
+            Segment::new(" 3 Comments (27) · 1 new ", 0)
+                .or_at(" 3 Comments (27) ", 2)
+                .or(" 3 (27) "),
+            Segment::new(" 4 Reviews (1) ", 1).or_at(" 4 (1) ", 3),
+        ];
+        assert_eq!(
+            shown(&segments, 40),
+            " 1   3 Comments (27) · 1 new   4 (1) "
+        );
+        assert_eq!(shown(&segments, 30), " 1   3 Comments (27)   4 (1) ");
+        assert_eq!(shown(&segments, 26), " 1   3 Comments (27) ");
+    }
+
+    #[test]
     fn room_freed_later_is_handed_back() {
         // The long tail went first; once the middle shrank, the tail's short form fits again.
         let segments = vec![
@@ -237,6 +314,17 @@ mod tests {
             Segment::new("cccccc", 2).or("c"),
         ];
         assert_eq!(shown(&segments, 8), "aaaa b c");
+    }
+
+    #[test]
+    fn a_group_is_joined_by_its_separator_and_set_apart_by_a_space() {
+        let segments = vec![
+            Segment::new("tab", 0),
+            Segment::new("since", 2).in_group(1),
+            Segment::new("1/4", 1).after(" · ").in_group(1),
+        ];
+        assert_eq!(shown(&segments, 20), "tab since · 1/4");
+        assert_eq!(shown(&segments, 10), "tab 1/4");
     }
 
     #[test]
@@ -260,7 +348,7 @@ mod tests {
         let known: Vec<String> = segments
             .iter()
             .flat_map(|segment| segment.forms.iter())
-            .flat_map(|form| numbers(form))
+            .flat_map(|(form, _)| numbers(form))
             .collect();
         for width in 0..=200 {
             let placed = fit(&segments, width);
@@ -268,7 +356,10 @@ mod tests {
             assert!(text::width(&drawn) <= width, "{width}: {drawn}");
             for piece in &placed {
                 assert!(
-                    segments[piece.index].forms.contains(&piece.text),
+                    segments[piece.index]
+                        .forms
+                        .iter()
+                        .any(|(form, _)| *form == piece.text),
                     "{width}: {} is not one of its forms",
                     piece.text
                 );

@@ -108,25 +108,30 @@ where
     size_by_naturals(columns, &naturals, width)
 }
 
-/// The widest of each column's header and values, in cells.
+/// The widest of each column's header and values, in cells; 0 for a column with rows but
+/// not one value, which is left out rather than shown empty.
 pub fn natural_widths<R, S>(columns: &[Column], rows: R) -> Vec<u16>
 where
     R: IntoIterator,
     R::Item: AsRef<[S]>,
     S: AsRef<str>,
 {
-    let mut naturals: Vec<usize> = columns
-        .iter()
-        .map(|column| text::width(column.header))
-        .collect();
+    let mut values = vec![0usize; columns.len()];
+    let mut any_row = false;
     for row in rows {
-        for (natural, cell) in naturals.iter_mut().zip(row.as_ref()) {
+        any_row = true;
+        for (widest, cell) in values.iter_mut().zip(row.as_ref()) {
             let cells = text::width(&crate::ui::sanitize::sanitize(cell.as_ref()));
-            *natural = (*natural).max(cells);
+            *widest = (*widest).max(cells);
         }
     }
-    naturals
-        .into_iter()
+    columns
+        .iter()
+        .zip(values)
+        .map(|(column, widest)| match widest {
+            0 if any_row => 0,
+            _ => widest.max(text::width(column.header)),
+        })
         .map(|natural| u16::try_from(natural).unwrap_or(u16::MAX))
         .collect()
 }
@@ -170,10 +175,10 @@ pub fn size_by_naturals(columns: &[Column], naturals: &[u16], width: u16) -> Siz
         .filter(|index| widths[*index].is_some())
         .collect();
     // Everyone toward their natural width, most important first; the flexible columns only
-    // up to half the table here, so the columns after them are not starved.
+    // up to a third of the table here, so the columns after them are not starved.
     for &index in &shown_by_priority {
         let target = if columns[index].flex {
-            natural(index).min(width / 2)
+            natural(index).min(width / 3)
         } else {
             natural(index)
         };
@@ -289,11 +294,13 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_column_without_a_header_is_left_out() {
-        let columns = [Column::cut("Name", 4, 0).flex(), Column::whole("", 1)];
+    fn a_column_without_a_value_is_left_out_but_headers_show_over_no_rows() {
+        let columns = [Column::cut("Name", 4, 0).flex(), Column::whole("SSO", 1)];
         let sizing = size(&columns, [["Ada", ""], ["Grace", ""]], 40);
         assert_eq!(sizing.shown, [0]);
         assert_eq!(sizing.widths, [40]);
+        let none: [[&str; 2]; 0] = [];
+        assert_eq!(size(&columns, none, 40).shown, [0, 1]);
     }
 
     /// At every width the table fits; from 20 cells on, whole columns are whole, cut columns

@@ -1,11 +1,15 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::{ChangeRequestList, STATUSES};
+use crate::api::models::ChangeRequest;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
+use crate::ui::segments::{self, Segment};
+use crate::ui::table::{self, Column};
+use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {
@@ -25,26 +29,13 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
     let theme = &model.theme;
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let mut tabs = Vec::new();
-    for status in STATUSES.iter() {
-        let style = if screen.statuses.contains(status) {
-            theme.style("tab_active")
-        } else {
-            theme.style("tab_inactive")
-        };
-        tabs.push(Span::styled(format!(" {} ", status.as_str()), style));
-    }
-    tabs.push(Span::styled(
-        format!("  {}", screen.who.label()),
-        theme.style("muted"),
-    ));
-    if let Some((_, label)) = &screen.cluster {
-        tabs.push(Span::styled(
-            format!(" · cluster: {}", sanitize(label)),
-            theme.style("accent"),
-        ));
-    }
-    frame.render_widget(Paragraph::new(Line::from(tabs)), tabs_area);
+    frame.render_widget(
+        Paragraph::new(segments::line(
+            &filter_segments(screen, theme),
+            usize::from(tabs_area.width),
+        )),
+        tabs_area,
+    );
 
     let (body, filter_area) = text::with_filter_row(body, screen.filter.is_shown());
     if let Some(filter_area) = filter_area {
@@ -83,18 +74,14 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
     }
     let [header, list_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(body);
-    let with_space = screen.is_organization_wide();
-    let widths = column_widths(body.width, with_space);
-    let mut headings = vec!["#", "Subject", "Author", "Updated", "💬", ""];
-    if with_space {
-        headings.insert(1, "Space");
-    }
+    let columns = columns(screen.is_organization_wide());
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|cr| row_cells(screen, cr, columns.len()))
+        .collect();
+    let sizing = table::size(&columns, &cells, body.width);
     frame.render_widget(
-        Paragraph::new(text::columns(
-            &headings,
-            &widths,
-            theme.style("table_header"),
-        )),
+        Paragraph::new(sizing.header_line(&columns, theme.style("table_header"))),
         header,
     );
     let range = screen
@@ -102,67 +89,105 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
         .visible_range(rows.len(), list_area.height as usize);
     // ── command palette ──
     crate::ui::hit::record_rows(list_area, range.clone(), screen.selection.selected);
-    let lines: Vec<Line> = rows[range.clone()]
+    let lines: Vec<Line> = cells[range.clone()]
         .iter()
         .enumerate()
-        .map(|(offset, cr)| {
-            let selected = range.start + offset == screen.selection.selected;
-            let number = cr.number.map(|n| format!("#{n}")).unwrap_or_default();
-            let author = cr
-                .created_by
-                .as_ref()
-                .map(|u| sanitize(&u.display_name).into_owned())
-                .unwrap_or_default();
-            let updated = cr
-                .updated_at
-                .as_deref()
-                .map(crate::ui::time::ago_now)
-                .unwrap_or_default();
-            let comments = cr.comments.map(|c| c.to_string()).unwrap_or_default();
-            let marker = match (screen.is_fresh(&cr.id), cr.outdated) {
-                (true, _) => "● new",
-                (false, true) => "outdated",
-                (false, false) => "",
-            };
-            let style = if selected {
+        .map(|(offset, cells)| {
+            let style = if range.start + offset == screen.selection.selected {
                 theme.style("selection")
             } else {
                 theme.style("text")
             };
-            let space = screen.space_label(cr);
-            let mut cells = vec![
-                number.as_str(),
-                cr.subject.as_str(),
-                author.as_str(),
-                updated.as_str(),
-                comments.as_str(),
-                marker,
-            ];
-            if with_space {
-                cells.insert(1, space.as_str());
-            }
-            text::columns(&cells, &widths, style)
+            sizing.line(cells, style)
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), list_area);
 }
 
-/// Column widths; organization-wide lists get a space column after the number, since numbers
-/// repeat across spaces (two rows can both read `#1`).
-fn column_widths(width: u16, with_space: bool) -> Vec<u16> {
-    if width < 60 {
-        if with_space {
-            let space = (width / 3).min(14);
-            return vec![5, space, width.saturating_sub(6 + space + 1)];
-        }
-        return vec![5, width.saturating_sub(6)];
+/// The statuses (the chosen ones lit), then whose change requests, then the cluster: each
+/// shown whole or left out, the cluster's label shortened first.
+fn filter_segments(screen: &ChangeRequestList, theme: &Theme) -> Vec<Segment> {
+    let mut line: Vec<Segment> = STATUSES
+        .iter()
+        .map(|status| {
+            let style = if screen.statuses.contains(status) {
+                theme.style("tab_active")
+            } else {
+                theme.style("tab_inactive")
+            };
+            Segment::new(format!(" {} ", status.as_str()), 0)
+                .styled(style)
+                .after("")
+        })
+        .collect();
+    let muted = theme.style("muted");
+    line.push(
+        Segment::new(screen.who.label(), 1)
+            .styled(muted)
+            .in_group(1),
+    );
+    if let Some((_, label)) = &screen.cluster {
+        let label = sanitize(label);
+        line.push(
+            Segment::new(format!("cluster: {label}"), 2)
+                .or(format!("cluster: {}", text::truncate(&label, 32)))
+                .or(format!("cluster: {}", text::truncate(&label, 20)))
+                .or(format!("cluster: {}", text::truncate(&label, 12)))
+                .styled(theme.style("accent"))
+                .after(" · ")
+                .in_group(1),
+        );
     }
-    if !with_space {
-        // "Updated" is relative: "11 months ago" is the longest it reads.
-        let fixed = 5 + 16 + 13 + 4 + 8 + 6;
-        return vec![5, width.saturating_sub(fixed).max(10), 16, 13, 4, 8];
+    line
+}
+
+/// The number, the subject, the author, when it changed, its comments and a marker; the
+/// organization-wide list adds the space after the number, since numbers repeat across
+/// spaces (two rows can both read `#1`). The subject takes the room the others leave.
+fn columns(with_space: bool) -> Vec<Column> {
+    let mut columns = vec![
+        Column::whole("#", 0),
+        Column::cut("Subject", 20, 1).flex(),
+        Column::cut("Author", 10, 4),
+        Column::whole("Updated", 3),
+        Column::whole("💬", 6),
+        Column::whole("", 5),
+    ];
+    if with_space {
+        columns.insert(1, Column::cut("Space", 10, 2));
     }
-    // The space takes its room from the author, so the subject keeps a readable width.
-    let fixed = 5 + 16 + 12 + 13 + 4 + 8 + 7;
-    vec![5, 16, width.saturating_sub(fixed).max(10), 12, 13, 4, 8]
+    columns
+}
+
+/// One row's cells in the order of [`columns`] (`count` of them: with the space or not).
+fn row_cells(screen: &ChangeRequestList, cr: &ChangeRequest, count: usize) -> Vec<String> {
+    let number = cr.number.map(|n| format!("#{n}")).unwrap_or_default();
+    let author = cr
+        .created_by
+        .as_ref()
+        .map(|u| sanitize(&u.display_name).into_owned())
+        .unwrap_or_default();
+    let updated = cr
+        .updated_at
+        .as_deref()
+        .map(crate::ui::time::ago_now)
+        .unwrap_or_default();
+    let comments = cr.comments.map(|c| c.to_string()).unwrap_or_default();
+    let marker = match (screen.is_fresh(&cr.id), cr.outdated) {
+        (true, _) => "● new",
+        (false, true) => "outdated",
+        (false, false) => "",
+    };
+    let mut cells = vec![
+        number,
+        cr.subject.clone(),
+        author,
+        updated,
+        comments,
+        marker.to_string(),
+    ];
+    if count > cells.len() {
+        cells.insert(1, screen.space_label(cr));
+    }
+    cells
 }

@@ -12,8 +12,20 @@ use crate::api::models::IssuesCluster;
 use crate::app::Model;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
+use crate::ui::status;
+use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
-use crate::ui::{status, text};
+
+/// The clusters (no header row): the label takes the room, the issue count stays whole.
+const CLUSTER_COLUMNS: [Column; 2] = [Column::cut("", 8, 0).flex(), Column::whole("", 1)];
+
+/// A cluster's conversations: the subject takes the room, the age stays whole, the source
+/// is cut first.
+const CONVERSATION_COLUMNS: [Column; 3] = [
+    Column::cut("", 12, 0).flex(),
+    Column::cut("", 8, 2),
+    Column::whole("", 1),
+];
 
 pub fn draw(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
     let [body, notice_area] =
@@ -93,28 +105,31 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model
     let range = tab
         .cluster_selection
         .visible_range(tab.clusters.items.len(), list_area.height as usize);
-    let count_width = 6u16;
-    let widths = [list_area.width.saturating_sub(count_width + 1), count_width];
-    let lines: Vec<Line> = tab.clusters.items[range.clone()]
+    let rows: Vec<[String; 2]> = tab
+        .clusters
+        .items
         .iter()
-        .enumerate()
-        .map(|(offset, cluster)| {
-            let style = if range.start + offset == tab.cluster_selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            let label = format!(
-                "{} {}",
-                icon(cluster.icon.as_deref()),
-                sanitize(&cluster.label)
-            );
+        .map(|cluster| {
+            let label = format!("{} {}", icon(cluster.icon.as_deref()), cluster.label);
             let issues = cluster
                 .stats
                 .issues
                 .map(|issues| format!("{issues:>5}"))
                 .unwrap_or_default();
-            text::columns(&[&label, &issues], &widths, style)
+            [label, issues]
+        })
+        .collect();
+    let sizing = table::size(&CLUSTER_COLUMNS, &rows, list_area.width);
+    let lines: Vec<Line> = rows[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, cells)| {
+            let style = if range.start + offset == tab.cluster_selection.selected {
+                theme.style("selection")
+            } else {
+                theme.style("text")
+            };
+            sizing.line(cells, style)
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), list_area);
@@ -258,33 +273,34 @@ fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &
         }
         return;
     }
-    let date_width = if rows_area.width >= 60 { 12 } else { 0 };
-    let source_width = if rows_area.width >= 50 { 10 } else { 0 };
-    let widths = [
-        rows_area.width.saturating_sub(date_width + source_width),
-        source_width,
-        date_width,
-    ];
+    let rows: Vec<[String; 3]> = items
+        .iter()
+        .map(|conversation| {
+            [
+                conversation.subject.clone(),
+                conversation.source.clone().unwrap_or_default(),
+                conversation
+                    .created_at
+                    .as_deref()
+                    .map(crate::ui::time::ago_now)
+                    .unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let sizing = table::size(&CONVERSATION_COLUMNS, &rows, rows_area.width);
     let range = tab
         .conversation_selection
         .visible_range(items.len(), rows_area.height as usize);
-    let lines: Vec<Line> = items[range.clone()]
+    let lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()
-        .map(|(offset, conversation)| {
+        .map(|(offset, cells)| {
             let style = if range.start + offset == tab.conversation_selection.selected {
                 theme.style("selection")
             } else {
                 theme.style("text")
             };
-            let subject = sanitize(&conversation.subject).into_owned();
-            let source = sanitize(conversation.source.as_deref().unwrap_or("")).into_owned();
-            let date = conversation
-                .created_at
-                .as_deref()
-                .map(crate::ui::time::ago_now)
-                .unwrap_or_default();
-            text::columns(&[&subject, &source, &date], &widths, style)
+            sizing.line(cells, style)
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), rows_area);

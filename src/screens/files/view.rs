@@ -7,8 +7,9 @@ use super::{FilesScreen, human_size};
 use crate::api::models::File;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
-use crate::ui::{list, status, text};
+use crate::ui::{list, status};
 
 pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
@@ -24,39 +25,38 @@ pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, model: &Model) 
         return;
     }
     let [header, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let widths = column_widths(area.width);
+    let files = &screen.files.items;
+    let rows: Vec<[String; 4]> = files
+        .iter()
+        .map(|file| {
+            [
+                file.name.clone(),
+                file.content_type.clone().unwrap_or_default(),
+                file.size.map(human_size).unwrap_or_default(),
+                dimensions(file),
+            ]
+        })
+        .collect();
+    let sizing = table::size(&COLUMNS, &rows, area.width);
     frame.render_widget(
-        Paragraph::new(text::columns(
-            &["Name", "Type", "Size", "Dimensions"],
-            &widths,
-            theme.style("table_header"),
-        )),
+        Paragraph::new(sizing.header_line(&COLUMNS, theme.style("table_header"))),
         header,
     );
-    let files = &screen.files.items;
     let range = screen
         .selection
         .visible_range(files.len(), body.height as usize);
     // ── command palette ──
     crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
-    let mut lines: Vec<Line> = files[range.clone()]
+    let mut lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()
-        .map(|(offset, file)| {
+        .map(|(offset, cells)| {
             let style = if range.start + offset == screen.selection.selected {
                 theme.style("selection")
             } else {
                 theme.style("text")
             };
-            let size = file.size.map(human_size).unwrap_or_default();
-            let kind = file.content_type.clone().unwrap_or_default();
-            let cells = [
-                file.name.as_str(),
-                kind.as_str(),
-                size.as_str(),
-                &dimensions(file),
-            ];
-            text::columns(&cells, &widths, style)
+            sizing.line(cells, style)
         })
         .collect();
     let used = lines.len();
@@ -79,15 +79,13 @@ fn dimensions(file: &File) -> String {
         .unwrap_or_default()
 }
 
-/// Name, type, size and dimensions; the narrow layout keeps name and size.
-fn column_widths(width: u16) -> Vec<u16> {
-    if width < 60 {
-        let size = 9;
-        return vec![width.saturating_sub(size + 1), 0, size, 0];
-    }
-    let fixed = 18 + 9 + 11 + 3;
-    vec![width.saturating_sub(fixed).max(10), 18, 9, 11]
-}
+/// Name, type, size and dimensions: the name takes the room, the size stays longest.
+const COLUMNS: [Column; 4] = [
+    Column::cut("Name", 20, 0).flex(),
+    Column::cut("Type", 10, 2),
+    Column::whole("Size", 1),
+    Column::whole("Dimensions", 3),
+];
 
 fn draw_details(frame: &mut Frame, area: Rect, file: Option<&File>, theme: &Theme) {
     let Some(file) = file else { return };

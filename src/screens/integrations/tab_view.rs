@@ -9,7 +9,15 @@ use ratatui::widgets::Paragraph;
 use super::tab::IntegrationsTab;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::{self, Column};
 use crate::ui::{status, text};
+
+/// The integrations (no header row): the title takes the room, the categories are cut first.
+const COLUMNS: [Column; 3] = [
+    Column::cut("", 12, 0).flex(),
+    Column::whole("", 1),
+    Column::cut("", 12, 2),
+];
 
 /// The filters in force, in words ("category content · has blocks").
 fn filters_in_words(tab: &IntegrationsTab) -> String {
@@ -84,31 +92,31 @@ pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, model: &Model)
             (None, false) => status::loading(frame, rows_area, model, "integrations"),
         }
     } else {
-        let categories_width = if rows_area.width >= 60 { 26 } else { 0 };
-        let verified_width = 3;
-        let widths = [
-            rows_area
-                .width
-                .saturating_sub(categories_width + verified_width),
-            verified_width,
-            categories_width,
-        ];
+        let rows: Vec<[String; 3]> = items
+            .iter()
+            .map(|integration| {
+                let verified = if integration.verified { "✓" } else { "" };
+                [
+                    integration.title.clone(),
+                    verified.to_string(),
+                    integration.categories.join(", "),
+                ]
+            })
+            .collect();
+        let sizing = table::size(&COLUMNS, &rows, rows_area.width);
         let range = tab
             .selection
             .visible_range(items.len(), rows_area.height as usize);
-        let lines: Vec<Line> = items[range.clone()]
+        let lines: Vec<Line> = rows[range.clone()]
             .iter()
             .enumerate()
-            .map(|(offset, integration)| {
+            .map(|(offset, cells)| {
                 let style = if range.start + offset == tab.selection.selected {
                     theme.style("selection")
                 } else {
                     theme.style("text")
                 };
-                let title = sanitize(&integration.title).into_owned();
-                let verified = if integration.verified { " ✓" } else { "" };
-                let categories = sanitize(&integration.categories.join(", ")).into_owned();
-                text::columns(&[&title, verified, &categories], &widths, style)
+                sizing.line(cells, style)
             })
             .collect();
         frame.render_widget(Paragraph::new(lines), rows_area);

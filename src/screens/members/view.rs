@@ -12,86 +12,39 @@ use super::{Details, MembersTab, Modal};
 use crate::api::models::Member;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::time;
 use crate::ui::{list, status, text};
 
-/// One column of the table: its header, its width (the least, for a `flex` column, which
-/// shares what is left) and its rank (lower ranks stay longer when the width is short).
-struct Column {
-    header: &'static str,
-    width: u16,
-    flex: bool,
-    rank: u8,
-    cell: fn(&Member, DateTime<Utc>) -> String,
-}
-
-/// The columns in the order they are shown.
+/// The columns in the order they are shown: the name takes the room the others leave, and
+/// the least important go first when the width is short (the details show them all).
 const COLUMNS: [Column; 9] = [
-    Column {
-        header: "Name",
-        width: 16,
-        flex: true,
-        rank: 0,
-        cell: |member, _| member.name().to_string(),
-    },
-    Column {
-        header: "Email",
-        width: 22,
-        flex: true,
-        rank: 4,
-        cell: |member, _| member.user.email.clone().unwrap_or_default(),
-    },
-    Column {
-        header: "Role",
-        width: 7,
-        flex: false,
-        rank: 1,
-        cell: |member, _| role_name(member.role.as_ref()),
-    },
-    Column {
-        header: "SSO",
-        width: 3,
-        flex: false,
-        rank: 5,
-        cell: |member, _| yes(member.sso == Some(true)),
-    },
-    Column {
-        header: "Status",
-        width: 8,
-        flex: false,
-        rank: 3,
-        cell: |member, _| if member.disabled { "disabled" } else { "" }.to_string(),
-    },
-    Column {
-        header: "Joined",
-        width: 11,
-        flex: false,
-        rank: 5,
-        cell: |member, now| ago(member.joined_at.as_deref(), now),
-    },
-    Column {
-        header: "Last seen",
-        width: 11,
-        flex: false,
-        rank: 2,
-        cell: |member, now| ago(member.last_seen_at.as_deref(), now),
-    },
-    Column {
-        header: "Spaces",
-        width: 6,
-        flex: false,
-        rank: 7,
-        cell: |member, _| count(member.spaces),
-    },
-    Column {
-        header: "Teams",
-        width: 5,
-        flex: false,
-        rank: 7,
-        cell: |member, _| count(member.teams),
-    },
+    Column::cut("Name", 16, 0).flex(),
+    Column::cut("Email", 20, 4),
+    Column::whole("Role", 1),
+    Column::whole("SSO", 5),
+    Column::whole("Status", 3),
+    Column::whole("Joined", 5),
+    Column::whole("Last seen", 2),
+    Column::whole("Spaces", 7),
+    Column::whole("Teams", 7),
 ];
+
+/// One member's cells, in the order of [`COLUMNS`].
+fn cells(member: &Member, now: DateTime<Utc>) -> [String; 9] {
+    [
+        member.name().to_string(),
+        member.user.email.clone().unwrap_or_default(),
+        role_name(member.role.as_ref()),
+        yes(member.sso == Some(true)),
+        if member.disabled { "disabled" } else { "" }.to_string(),
+        ago(member.joined_at.as_deref(), now),
+        ago(member.last_seen_at.as_deref(), now),
+        count(member.spaces),
+        count(member.teams),
+    ]
+}
 
 fn yes(value: bool) -> String {
     if value { "yes" } else { "" }.to_string()
@@ -104,33 +57,6 @@ fn count(value: Option<u64>) -> String {
 fn ago(at: Option<&str>, now: DateTime<Utc>) -> String {
     at.map(|at| time::ago_or_raw(at, now))
         .unwrap_or_else(|| "never".to_string())
-}
-
-/// Which columns fit in `width` and how wide each is: the columns by rank while they fit
-/// (the first always), then what is left shared among the flexible ones.
-fn fitted_columns(width: u16) -> Vec<(&'static Column, u16)> {
-    let mut ranked: Vec<usize> = (0..COLUMNS.len()).collect();
-    ranked.sort_by_key(|&index| COLUMNS[index].rank);
-    let mut chosen: Vec<usize> = Vec::new();
-    let mut used = 0u16;
-    for index in ranked {
-        let extra = COLUMNS[index].width + u16::from(!chosen.is_empty());
-        if used + extra <= width || chosen.is_empty() {
-            used += extra;
-            chosen.push(index);
-        }
-    }
-    chosen.sort_unstable();
-    let flexible = chosen.iter().filter(|&&i| COLUMNS[i].flex).count() as u16;
-    let share = width.saturating_sub(used) / flexible.max(1);
-    chosen
-        .into_iter()
-        .map(|index| {
-            let column = &COLUMNS[index];
-            let extra = if column.flex { share } else { 0 };
-            (column, column.width + extra)
-        })
-        .collect()
 }
 
 pub fn draw(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
@@ -213,18 +139,13 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
     }
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let columns = fitted_columns(area.width);
-    let widths: Vec<u16> = columns.iter().map(|(_, width)| *width).collect();
-    let headers: Vec<&str> = columns.iter().map(|(column, _)| column.header).collect();
+    let now = Utc::now();
+    let rows: Vec<[String; 9]> = members.iter().map(|member| cells(member, now)).collect();
+    let sizing = table::size(&COLUMNS, &rows, area.width);
     frame.render_widget(
-        Paragraph::new(text::columns(
-            &headers,
-            &widths,
-            theme.style("table_header"),
-        )),
+        Paragraph::new(sizing.header_line(&COLUMNS, theme.style("table_header"))),
         header,
     );
-    let now = Utc::now();
     let range = tab
         .selection
         .visible_range(members.len(), rows_area.height as usize);
@@ -232,13 +153,9 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
     crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
     let mut lines: Vec<Line> = members[range.clone()]
         .iter()
+        .zip(&rows[range.clone()])
         .enumerate()
-        .map(|(offset, member)| {
-            let cells: Vec<String> = columns
-                .iter()
-                .map(|(column, _)| (column.cell)(member, now))
-                .collect();
-            let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+        .map(|(offset, (member, cells))| {
             let style = if range.start + offset == tab.selection.selected {
                 theme.style("selection")
             } else if member.disabled {
@@ -246,7 +163,7 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
             } else {
                 theme.style("text")
             };
-            text::columns(&cells, &widths, style)
+            sizing.line(cells, style)
         })
         .collect();
     if range.end >= members.len() {
@@ -384,15 +301,12 @@ mod tests {
     use super::*;
 
     fn shown(width: u16) -> Vec<&'static str> {
-        fitted_columns(width)
-            .into_iter()
-            .map(|(column, _)| column.header)
-            .collect()
+        let naturals: Vec<u16> = [24, 30, 7, 3, 8, 11, 11, 6, 5].to_vec();
+        table::size_by_naturals(&COLUMNS, &naturals, width).headers(&COLUMNS)
     }
 
     #[test]
-    fn columns_drop_by_rank_to_fit_and_keep_their_order() {
-        assert_eq!(COLUMNS.len(), 9);
+    fn columns_drop_by_priority_to_fit_and_keep_their_order() {
         assert_eq!(shown(140).len(), 9);
         assert_eq!(
             shown(80),
@@ -408,9 +322,5 @@ mod tests {
         );
         assert_eq!(shown(40), ["Name", "Role", "SSO", "Last seen"]);
         assert_eq!(shown(5), ["Name"]);
-        for width in [40u16, 80, 140] {
-            let total: u16 = fitted_columns(width).iter().map(|(_, w)| *w + 1).sum();
-            assert!(total <= width + 1, "{width}: {total}");
-        }
     }
 }

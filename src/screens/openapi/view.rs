@@ -11,6 +11,7 @@ use crate::screens::translations::view::{
     details_block, draw_notice, draw_rows, field, long_field, split,
 };
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text, time};
 
@@ -79,21 +80,25 @@ pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, model: &Model) 
     }
 }
 
+/// The slug takes the room; narrow terminals keep its state and errors.
+const SPEC_COLUMNS: [Column; 5] = [
+    Column::cut("Slug", 8, 0).flex(),
+    Column::whole("Access", 3),
+    Column::whole("State", 1),
+    Column::whole("Processed", 4),
+    Column::whole("Errors", 2),
+];
+
+/// A spec's versions: the id takes the room, the age stays whole.
+const VERSION_COLUMNS: [Column; 3] = [
+    Column::cut("Version", 8, 0).flex(),
+    Column::whole("", 2),
+    Column::whole("Created", 1),
+];
+
 fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let wide = area.width >= 46;
-    let fixed: [u16; 4] = if wide { [8, 11, 12, 8] } else { [0, 11, 0, 8] };
-    let slug_width = area.width.saturating_sub(fixed.iter().sum()).max(4);
-    let widths = [slug_width, fixed[0], fixed[1], fixed[2], fixed[3]];
-    frame.render_widget(
-        Paragraph::new(text::columns(
-            &["Slug", "Access", "State", "Processed", "Errors"],
-            &widths,
-            theme.style("table_header"),
-        )),
-        header,
-    );
     let now = crate::ui::time::now();
     let rows = tab
         .list()
@@ -110,7 +115,14 @@ fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
             ]
         })
         .collect();
-    draw_rows(rows, &widths, &tab.selection, frame, rows_area, theme);
+    draw_rows(
+        &SPEC_COLUMNS,
+        rows,
+        &tab.selection,
+        frame,
+        [header, rows_area],
+        theme,
+    );
 }
 
 fn draw_spec_details(spec: &OpenApiSpec, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -215,16 +227,6 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, mod
         )),
         title,
     );
-    let id_width = area.width.saturating_sub(30).max(8);
-    let widths = [id_width, 10, 20];
-    frame.render_widget(
-        Paragraph::new(text::columns(
-            &["Version", "", "Created"],
-            &widths,
-            theme.style("table_header"),
-        )),
-        header,
-    );
     let now = crate::ui::time::now();
     let rows = screen
         .list()
@@ -246,7 +248,14 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, mod
             ]
         })
         .collect();
-    draw_rows(rows, &widths, &screen.selection, frame, rows_area, theme);
+    draw_rows(
+        &VERSION_COLUMNS,
+        rows,
+        &screen.selection,
+        frame,
+        [header, rows_area],
+        theme,
+    );
 }
 
 pub fn draw_content(screen: &ContentScreen, frame: &mut Frame, area: Rect, model: &Model) {

@@ -6,6 +6,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::Organizations;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::{self, Column};
 use crate::ui::{list, status, text};
 
 pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model) {
@@ -76,13 +77,28 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
         Constraint::Length(1),
     ])
     .areas(inner);
-    let widths = column_widths(inner.width);
+    let cells: Vec<[String; 5]> = visible
+        .iter()
+        .filter_map(|index| screen.list.items.get(*index))
+        .map(|org| {
+            [
+                org.title.clone(),
+                org.plan.as_ref().map(|p| p.to_string()).unwrap_or_default(),
+                org.organization_type
+                    .as_ref()
+                    .map(|t| t.to_string())
+                    .unwrap_or_default(),
+                org.hostname.clone().unwrap_or_default(),
+                org.created_at
+                    .as_deref()
+                    .map(crate::ui::time::ago_now)
+                    .unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let sizing = table::size(&COLUMNS, &cells, inner.width);
     frame.render_widget(
-        Paragraph::new(text::columns(
-            &["Organization", "Plan", "Type", "Hostname", "Created"],
-            &widths,
-            theme.style("table_header"),
-        )),
+        Paragraph::new(sizing.header_line(&COLUMNS, theme.style("table_header"))),
         header_area,
     );
     let range = screen
@@ -90,35 +106,18 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
         .visible_range(visible.len(), rows_area.height as usize);
     // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
-    let lines: Vec<Line> = visible[range.clone()]
+    let lines: Vec<Line> = cells
+        .get(range.clone())
+        .unwrap_or_default()
         .iter()
         .enumerate()
-        .filter_map(|(offset, index)| {
-            let org = screen.list.items.get(*index)?;
-            let selected = range.start + offset == screen.selection.selected;
-            let cells = [
-                sanitize(&org.title).into_owned(),
-                org.plan.as_ref().map(|p| p.to_string()).unwrap_or_default(),
-                org.organization_type
-                    .as_ref()
-                    .map(|t| t.to_string())
-                    .unwrap_or_default(),
-                org.hostname
-                    .as_deref()
-                    .map(|h| sanitize(h).into_owned())
-                    .unwrap_or_default(),
-                org.created_at
-                    .as_deref()
-                    .map(crate::ui::time::ago_now)
-                    .unwrap_or_default(),
-            ];
-            let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
-            let style = if selected {
+        .map(|(offset, cells)| {
+            let style = if range.start + offset == screen.selection.selected {
                 theme.style("selection")
             } else {
                 theme.style("text")
             };
-            Some(text::columns(&cells, &widths, style))
+            sizing.line(cells, style)
         })
         .collect();
     let mut lines = lines;
@@ -143,14 +142,11 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
     frame.render_widget(Paragraph::new(Line::from(more)), more_area);
 }
 
-fn column_widths(width: u16) -> Vec<u16> {
-    // "Created" is relative: "11 months ago" is the longest it reads.
-    let fixed = [14u16, 10, 22, 13];
-    let title = width.saturating_sub(fixed.iter().sum::<u16>() + 5).max(12);
-    if width < 60 {
-        return vec![width.saturating_sub(15), 14];
-    }
-    let mut widths = vec![title];
-    widths.extend(fixed);
-    widths
-}
+/// The organization takes the room the others leave; its age and type stay whole.
+const COLUMNS: [Column; 5] = [
+    Column::cut("Organization", 12, 0).flex(),
+    Column::cut("Plan", 8, 3),
+    Column::whole("Type", 2),
+    Column::cut("Hostname", 10, 4),
+    Column::whole("Created", 1),
+];

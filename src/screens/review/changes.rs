@@ -315,24 +315,31 @@ impl ReviewScreen {
     /// "change 2/5 · page 1/4": the hunk the cursor is in and the page among the changed
     /// pages.
     pub fn hunk_position(&self) -> Option<String> {
+        let (at, of) = self.page_counter()?;
+        let page = format!("page {at}/{of}");
+        match self.hunk_counter() {
+            Some((at, of)) => Some(format!("change {at}/{of} · {page}")),
+            None => Some(page),
+        }
+    }
+
+    /// The page shown among the changed pages, counted from 1, while a diff is shown.
+    pub fn page_counter(&self) -> Option<(usize, usize)> {
+        self.diff_view.as_ref()?;
+        Some((self.page_selection.selected + 1, self.pages.len()))
+    }
+
+    /// The change (hunk) the cursor is in among the page's, counted from 1, when it has any.
+    pub fn hunk_counter(&self) -> Option<(usize, usize)> {
         let view = self.diff_view.as_ref()?;
-        let page = format!(
-            "page {}/{}",
-            self.page_selection.selected + 1,
-            self.pages.len()
-        );
         if view.hunk_rows.is_empty() {
-            return Some(page);
+            return None;
         }
         let current = self
             .current_hunk
             .or_else(|| view.hunk_of(self.diff_cursor))
             .unwrap_or(0);
-        Some(format!(
-            "change {}/{} · {page}",
-            current + 1,
-            view.hunk_rows.len()
-        ))
+        Some((current + 1, view.hunk_rows.len()))
     }
 
     /// Rows of the diff that contain the `/` search, in order.
@@ -390,19 +397,32 @@ impl ReviewScreen {
 
     /// "match 2/5" or "No matches for 'x' — esc clears" for the tab line.
     pub fn search_position(&self) -> Option<String> {
+        self.search_counter()
+            .map(|counter| self.search_label(counter))
+    }
+
+    /// The search's place in words, from [`Self::search_counter`].
+    pub fn search_label(&self, (at, of): (usize, usize)) -> String {
+        if of == 0 {
+            return crate::ui::status::no_matches(&self.diff_search.text);
+        }
+        format!(
+            "match {at}/{of} for '{}'",
+            crate::ui::sanitize::sanitize(&self.diff_search.text)
+        )
+    }
+
+    /// The match the `/` search is on among its matches, counted from 1 ((0, 0) when none),
+    /// while a search is typed.
+    pub fn search_counter(&self) -> Option<(usize, usize)> {
         if self.diff_search.text.is_empty() {
             return None;
         }
         let rows = self.search_rows();
         if rows.is_empty() {
-            return Some(crate::ui::status::no_matches(&self.diff_search.text));
+            return Some((0, 0));
         }
-        Some(format!(
-            "match {}/{} for '{}'",
-            self.search_match.min(rows.len() - 1) + 1,
-            rows.len(),
-            crate::ui::sanitize::sanitize(&self.diff_search.text)
-        ))
+        Some((self.search_match.min(rows.len() - 1) + 1, rows.len()))
     }
 }
 

@@ -358,17 +358,21 @@ impl ReviewScreen {
         if !self.since.only_since {
             return None;
         }
-        let against_main = self
-            .sides_page
-            .as_deref()
-            .is_some_and(|page| self.since_base(page).is_none());
-        let tail = if against_main {
+        let tail = if self.since_against_main() {
             " · not opened then: vs main"
         } else {
             ""
         };
         // Short: the tab line has about 30 columns left at 80; the notice says it in full.
         Some(format!("since last review{}{tail}", self.last_review_ago()))
+    }
+
+    /// Whether the page shown was not opened at the last review, so its diff is against the
+    /// main content instead.
+    pub fn since_against_main(&self) -> bool {
+        self.sides_page
+            .as_deref()
+            .is_some_and(|page| self.since_base(page).is_none())
     }
 
     /// Notes what the screen shows now and writes the memory when it grew.

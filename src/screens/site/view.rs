@@ -10,6 +10,7 @@ use crate::api::models::{SiteStructureItem, SiteVisibility};
 use crate::app::Model;
 use crate::ui::form::{Look, Marks, Messages, ShowChecks, ValueFit, place_cursor};
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
@@ -254,6 +255,14 @@ fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Mod
 
 // ----- Share links -----
 
+/// A site's share links: the name and the URL share the room; the state stays longest.
+const SHARE_LINK_COLUMNS: [Column; 4] = [
+    Column::cut("Name", 12, 0),
+    Column::whole("Active", 1),
+    Column::whole("Created", 2),
+    Column::cut("URL", 12, 3).flex(),
+];
+
 fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let Some(links) = screen.share_links.value() else {
@@ -292,32 +301,30 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
         );
         return;
     }
-    let narrow = table_area.width < 60;
-    let widths: Vec<u16> = if narrow {
-        vec![table_area.width.saturating_sub(10).max(4), 8]
-    } else {
-        let name = 22u16;
-        // "Created" is relative: "11 months ago" is the longest it reads.
-        let created = 13u16;
-        vec![
-            name,
-            8,
-            created,
-            table_area
-                .width
-                .saturating_sub(name + 8 + created + 3)
-                .max(8),
-        ]
-    };
-    let headers = ["Name", "Active", "Created", "URL"];
+    let rows: Vec<[String; 4]> = links
+        .iter()
+        .map(|link| {
+            [
+                link.name.clone().unwrap_or_else(|| link.id.clone()),
+                if link.active.unwrap_or(true) {
+                    "active"
+                } else {
+                    "off"
+                }
+                .to_string(),
+                link.created_at
+                    .as_deref()
+                    .map(crate::ui::time::ago_now)
+                    .unwrap_or_default(),
+                link.urls.published.clone().unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let sizing = table::size(&SHARE_LINK_COLUMNS, &rows, table_area.width);
     let [header_area, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(table_area);
     frame.render_widget(
-        Paragraph::new(text::columns(
-            &headers[..widths.len()],
-            &widths,
-            theme.style("table_header"),
-        )),
+        Paragraph::new(sizing.header_line(&SHARE_LINK_COLUMNS, theme.style("table_header"))),
         header_area,
     );
     let range = screen
@@ -325,32 +332,17 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
         .visible_range(links.len(), rows_area.height as usize);
     let lines: Vec<Line> = links[range.clone()]
         .iter()
+        .zip(&rows[range.clone()])
         .enumerate()
-        .map(|(offset, link)| {
-            let selected = range.start + offset == screen.link_selection.selected;
-            let active = link.active.unwrap_or(true);
-            let style = if selected {
+        .map(|(offset, (link, cells))| {
+            let style = if range.start + offset == screen.link_selection.selected {
                 theme.style("selection")
-            } else if active {
+            } else if link.active.unwrap_or(true) {
                 theme.style("text")
             } else {
                 theme.style("muted")
             };
-            let cells = [
-                link.name.clone().unwrap_or_else(|| link.id.clone()),
-                if active { "active" } else { "off" }.to_string(),
-                link.created_at
-                    .as_deref()
-                    .map(crate::ui::time::ago_now)
-                    .unwrap_or_default(),
-                link.urls.published.clone().unwrap_or_default(),
-            ];
-            let cells: Vec<&str> = cells
-                .iter()
-                .map(String::as_str)
-                .take(widths.len())
-                .collect();
-            text::columns(&cells, &widths, style)
+            sizing.line(cells, style)
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), rows_area);

@@ -6,6 +6,7 @@ use ratatui::widgets::Paragraph;
 use super::{PublishedFilter, SitesTab, site_address};
 use crate::api::models::Site;
 use crate::app::Model;
+use crate::ui::table::{self, Column};
 use crate::ui::{status, text};
 
 /// The list, a notice row under it while there is one, and what is open above them.
@@ -80,16 +81,10 @@ fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
         Constraint::Length(1),
     ])
     .areas(area);
-    let (shown, widths) = column_widths(area.width);
-    let headers = ["Site", "Type", "Visibility", "Pub", "Spaces", "Address"];
-    let pick =
-        |all: &[&'static str]| -> Vec<&'static str> { shown.iter().map(|i| all[*i]).collect() };
+    let rows: Vec<[String; 6]> = sites.iter().map(|site| cells(site)).collect();
+    let sizing = table::size(&COLUMNS, &rows, area.width);
     frame.render_widget(
-        Paragraph::new(text::columns(
-            &pick(&headers),
-            &widths,
-            theme.style("table_header"),
-        )),
+        Paragraph::new(sizing.header_line(&COLUMNS, theme.style("table_header"))),
         header_area,
     );
     let range = tab
@@ -97,18 +92,16 @@ fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
         .visible_range(sites.len(), rows_area.height as usize);
     // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
-    let lines: Vec<Line> = sites[range.clone()]
+    let lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()
-        .map(|(offset, site)| {
+        .map(|(offset, cells)| {
             let style = if range.start + offset == tab.selection.selected {
                 theme.style("selection")
             } else {
                 theme.style("text")
             };
-            let cells = cells(site);
-            let cells: Vec<&str> = shown.iter().map(|i| cells[*i].as_str()).collect();
-            text::columns(&cells, &widths, style)
+            sizing.line(cells, style)
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), rows_area);
@@ -148,19 +141,13 @@ fn cells(site: &Site) -> [String; 6] {
     ]
 }
 
-/// Which columns are shown and how wide: narrow terminals keep the title, visibility and
-/// published columns.
-fn column_widths(width: u16) -> (Vec<usize>, Vec<u16>) {
-    if width < 60 {
-        let title = width.saturating_sub(12 + 3 + 2).max(4);
-        return (vec![0, 2, 3], vec![title, 12, 3]);
-    }
-    let fixed = [9u16, 12, 3, 6];
-    let rest = width.saturating_sub(fixed.iter().sum::<u16>() + 5);
-    let title = ((u32::from(rest) * 2 / 5) as u16).max(10);
-    let address = rest.saturating_sub(title).max(8);
-    let mut widths = vec![title];
-    widths.extend(fixed);
-    widths.push(address);
-    (vec![0, 1, 2, 3, 4, 5], widths)
-}
+/// The title takes the room the others leave; narrow terminals keep the title, visibility
+/// and published columns.
+const COLUMNS: [Column; 6] = [
+    Column::cut("Site", 20, 0).flex(),
+    Column::whole("Type", 3),
+    Column::whole("Visibility", 1),
+    Column::whole("Pub", 2),
+    Column::whole("Spaces", 4),
+    Column::cut("Address", 12, 5),
+];

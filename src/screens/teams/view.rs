@@ -10,8 +10,26 @@ use super::{Modal as ScreenModal, TeamScreen};
 use crate::app::Model;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status, text};
+
+/// The teams: the title takes the room the counts and the age leave.
+const TEAM_COLUMNS: [Column; 4] = [
+    Column::cut("Team", 16, 0).flex(),
+    Column::whole("Members", 1),
+    Column::whole("Spaces", 2),
+    Column::whole("Created", 3),
+];
+
+/// A team's members: the mark (✗ for removal), the name taking the room, the email cut
+/// first, the role whole.
+const MEMBER_COLUMNS: [Column; 4] = [
+    Column::whole(" ", 0),
+    Column::cut("Name", 12, 0).flex(),
+    Column::cut("Email", 16, 2),
+    Column::whole("Role", 1),
+];
 
 /// Splits off the last row for the notice (or "Sending…") when there is one.
 fn notice_row(
@@ -112,57 +130,46 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
     }
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let counts_width = if area.width >= 50 { 8 } else { 4 };
-    let created_width = if area.width >= 60 { 11 } else { 0 };
-    let title_width = area
-        .width
-        .saturating_sub(2 * counts_width + created_width + 3)
-        .max(4);
-    let widths = [title_width, counts_width, counts_width, created_width];
-    let headers = if counts_width == 8 {
-        ["Team", "Members", "Spaces", "Created"]
-    } else {
-        ["Team", "Mem", "Spc", "Created"]
-    };
-    frame.render_widget(
-        Paragraph::new(text::columns(
-            &headers,
-            &widths,
-            theme.style("table_header"),
-        )),
-        header,
-    );
     let now = crate::ui::time::now();
-    let range = tab
-        .selection
-        .visible_range(tab.list.items.len(), rows_area.height as usize);
-    // ── command palette ──
-    crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
     let count = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
-    let mut lines: Vec<Line> = tab.list.items[range.clone()]
+    let rows: Vec<[String; 4]> = tab
+        .list
+        .items
         .iter()
-        .enumerate()
-        .map(|(offset, team)| {
+        .map(|team| {
             let created = team
                 .created_at
                 .as_deref()
                 .map(|at| crate::ui::time::ago_or_raw(at, now))
                 .unwrap_or_default();
+            [
+                team.title.clone(),
+                count(team.members),
+                count(team.spaces),
+                created,
+            ]
+        })
+        .collect();
+    let sizing = table::size(&TEAM_COLUMNS, &rows, area.width);
+    frame.render_widget(
+        Paragraph::new(sizing.header_line(&TEAM_COLUMNS, theme.style("table_header"))),
+        header,
+    );
+    let range = tab
+        .selection
+        .visible_range(tab.list.items.len(), rows_area.height as usize);
+    // ── command palette ──
+    crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
+    let mut lines: Vec<Line> = rows[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, cells)| {
             let style = if range.start + offset == tab.selection.selected {
                 theme.style("selection")
             } else {
                 theme.style("text")
             };
-            text::columns(
-                &[
-                    &team.title,
-                    &count(team.members),
-                    &count(team.spaces),
-                    &created,
-                ],
-                &widths,
-                style,
-            )
+            sizing.line(cells, style)
         })
         .collect();
     if range.end >= tab.list.items.len() {
@@ -226,34 +233,11 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &
     }
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let role_width = 6;
-    // Mark, name, email, role, with one space between: the name gets up to 24 cells and
-    // the email the rest, or the name all of it when there is no room for emails.
-    let rest = area.width.saturating_sub(2 + role_width + 3);
-    let (name_width, email_width) = if area.width >= 60 {
-        let name = (rest / 2).min(24);
-        (name, rest.saturating_sub(name))
-    } else {
-        (rest.max(4), 0)
-    };
-    let widths = [1, name_width, email_width, role_width];
-    frame.render_widget(
-        Paragraph::new(text::columns(
-            &[" ", "Name", "Email", "Role"],
-            &widths,
-            theme.style("table_header"),
-        )),
-        header,
-    );
-    let range = screen
-        .selection
-        .visible_range(screen.list.items.len(), rows_area.height as usize);
-    // ── command palette ──
-    crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
-    let mut lines: Vec<Line> = screen.list.items[range.clone()]
+    let rows: Vec<[String; 4]> = screen
+        .list
+        .items
         .iter()
-        .enumerate()
-        .map(|(offset, entry)| {
+        .map(|entry| {
             let member = &entry.organization;
             let mark = if screen.marked.contains(&member.id) {
                 "✗"
@@ -265,21 +249,34 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &
                 .role
                 .as_ref()
                 .map_or_else(|| "member".to_string(), |role| role.to_string());
+            [
+                mark.to_string(),
+                member.name().to_string(),
+                member.user.email.clone().unwrap_or_default(),
+                role,
+            ]
+        })
+        .collect();
+    let sizing = table::size(&MEMBER_COLUMNS, &rows, area.width);
+    frame.render_widget(
+        Paragraph::new(sizing.header_line(&MEMBER_COLUMNS, theme.style("table_header"))),
+        header,
+    );
+    let range = screen
+        .selection
+        .visible_range(screen.list.items.len(), rows_area.height as usize);
+    // ── command palette ──
+    crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
+    let mut lines: Vec<Line> = rows[range.clone()]
+        .iter()
+        .enumerate()
+        .map(|(offset, cells)| {
             let style = if range.start + offset == screen.selection.selected {
                 theme.style("selection")
             } else {
                 theme.style("text")
             };
-            text::columns(
-                &[
-                    mark,
-                    member.name(),
-                    member.user.email.as_deref().unwrap_or_default(),
-                    &role,
-                ],
-                &widths,
-                style,
-            )
+            sizing.line(cells, style)
         })
         .collect();
     if range.end >= screen.list.items.len() {

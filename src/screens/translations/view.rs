@@ -11,6 +11,7 @@ use crate::app::Model;
 use crate::ui::composer::Composer;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text, time};
 
@@ -86,15 +87,21 @@ pub fn draw_notice(
     frame.render_widget(Paragraph::new(line), area);
 }
 
-/// Rows of a list, the selected one highlighted, scrolled to keep it in view.
+/// A table: its header, then its rows sized by their content, the selected one highlighted,
+/// scrolled to keep it in view.
 pub fn draw_rows(
+    columns: &[Column],
     rows: Vec<Vec<String>>,
-    widths: &[u16],
     selected: &crate::ui::list::Selection,
     frame: &mut Frame,
-    area: Rect,
+    [header, area]: [Rect; 2],
     theme: &Theme,
 ) {
+    let sizing = table::size(columns, &rows, area.width);
+    frame.render_widget(
+        Paragraph::new(sizing.header_line(columns, theme.style("table_header"))),
+        header,
+    );
     let range = selected.visible_range(rows.len(), area.height as usize);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()
@@ -105,12 +112,18 @@ pub fn draw_rows(
             } else {
                 theme.style("text")
             };
-            let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
-            text::columns(&cells, widths, style)
+            sizing.line(cells, style)
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), area);
 }
+
+/// The status stays whole; the translated space takes the room the result leaves.
+const COLUMNS: [Column; 3] = [
+    Column::whole("Status", 1),
+    Column::cut("Space (from → to)", 16, 0).flex(),
+    Column::cut("Result space", 10, 2),
+];
 
 fn status_label(status: &TranslationStatus) -> String {
     match status {
@@ -170,18 +183,6 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
         )),
     ])
     .areas(area);
-    let status_width = 12u16.min(area.width / 3);
-    let rest = area.width.saturating_sub(status_width);
-    let translation_width = rest * 3 / 5;
-    let widths = [status_width, translation_width, rest - translation_width];
-    frame.render_widget(
-        Paragraph::new(text::columns(
-            &["Status", "Space (from → to)", "Result space"],
-            &widths,
-            theme.style("table_header"),
-        )),
-        header,
-    );
     let rows = tab
         .translations()
         .iter()
@@ -209,7 +210,14 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
             ]
         })
         .collect();
-    draw_rows(rows, &widths, &tab.selection, frame, rows_area, theme);
+    draw_rows(
+        &COLUMNS,
+        rows,
+        &tab.selection,
+        frame,
+        [header, rows_area],
+        theme,
+    );
     if let Some(list) = tab.list.value()
         && list.unreadable > 0
     {

@@ -8,7 +8,7 @@ mod navigation;
 mod overlay;
 mod reviewers;
 
-pub use navigation::{paste_into_query, triage_position};
+pub use navigation::{paste_into_query, triage_counter};
 pub use overlay::on_overlay_key;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};

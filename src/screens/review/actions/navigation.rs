@@ -141,10 +141,10 @@ pub(super) fn jump_to_unresolved(screen: &mut ReviewScreen, forward: bool) {
     }
 }
 
-/// "3/11": where the selected thread stands among the unresolved ones.
-pub fn triage_position(screen: &ReviewScreen) -> Option<String> {
+/// (3, 11): where the selected thread stands among the unresolved ones, counted from 1.
+pub fn triage_counter(screen: &ReviewScreen) -> Option<(usize, usize)> {
     let open = threads::unresolved(screen.threads());
     let row = screen.selected_row()?;
     let position = open.iter().position(|t| *t == row.thread)?;
-    Some(format!("{}/{}", position + 1, open.len()))
+    Some((position + 1, open.len()))
 }

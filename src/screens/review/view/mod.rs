@@ -7,6 +7,7 @@ mod composer;
 mod merge;
 mod overlays;
 mod reviews;
+mod tab_line;
 
 pub(super) use merge::preflight_lines;
 
@@ -33,6 +34,7 @@ use changes::draw_changes;
 use comments::draw_comments;
 use overlays::draw_overlay;
 use reviews::draw_overview;
+use tab_line::draw_tabs;
 
 /// Rows above the tab bodies: title, facts, tabs, notice.
 pub const HEADER_ROWS: u16 = 4;
@@ -196,72 +198,4 @@ fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
         Paragraph::new(Span::styled(facts, theme.style("muted"))),
         area,
     );
-}
-
-fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
-    let counts = screen.bundle.value().map(|b| {
-        [
-            None,
-            Some(screen.pages.len()),
-            Some(b.threads.len()),
-            Some(b.reviews.iter().filter(|r| !r.outdated).count()),
-        ]
-    });
-    let mut spans = Vec::new();
-    // ── command palette ──
-    let mut widths = Vec::new();
-    for (index, tab) in ReviewTab::ALL.iter().enumerate() {
-        let style = if *tab == screen.tab {
-            theme.style("tab_active")
-        } else {
-            theme.style("tab_inactive")
-        };
-        let mut count = counts
-            .and_then(|c| c[index])
-            .map(|count| format!(" ({count})"))
-            .unwrap_or_default();
-        // "Comments (12) · 3 new"
-        if *tab == ReviewTab::Comments && counts.is_some() {
-            let new = screen.new_thread_count();
-            if new > 0 {
-                count.push_str(&format!(" · {new} new"));
-            }
-        }
-        let label = format!(" {} {}{count} ", index + 1, tab.label());
-        widths.push(text::width(&label) + 1);
-        spans.push(Span::styled(label, style));
-        spans.push(Span::raw(" "));
-    }
-    let active = ReviewTab::ALL
-        .iter()
-        .position(|tab| *tab == screen.tab)
-        .unwrap_or(0);
-    crate::ui::hit::record_tabs(area, 0, &widths, active, ReviewTab::ALL.len());
-    let extra = match screen.tab {
-        ReviewTab::Changes => {
-            let position = screen
-                .search_position()
-                .or_else(|| screen.hunk_position())
-                .unwrap_or_default();
-            match screen.since_label() {
-                Some(since) => format!("{since} · {position}"),
-                None => position,
-            }
-        }
-        ReviewTab::Comments => {
-            let triage = super::actions::triage_position(screen)
-                .map(|p| format!("unresolved {p} · "))
-                .unwrap_or_default();
-            // The author first: the filter that hides the most is seen at 80 columns.
-            let author = screen
-                .author_filter
-                .as_ref()
-                .map(|author| format!("by {} · ", author.name))
-                .unwrap_or_default();
-            format!("{author}{triage}showing {}", screen.thread_filter.label())
-        }
-        ReviewTab::Reviews | ReviewTab::Overview => String::new(),
-    };
-    spans.push(Span::styled(extra, theme.style("muted")));
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
