@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod action_log;
 mod basics;
 mod change_requests;
 mod cli_docs;

@@ -16,6 +16,7 @@ mod faults_loop;
 mod git;
 mod integrations;
 mod members;
+mod messages;
 mod openapi;
 mod org_settings;
 mod palette;

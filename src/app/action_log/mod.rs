@@ -273,4 +273,56 @@ mod tests {
         assert_eq!(log.undos(), 1);
         assert_eq!(log.len(), 2);
     }
+
+    fn delete_team() -> ApiCall {
+        ApiCall::Teams(crate::app::teams::TeamsCall::Delete {
+            organization: "o".into(),
+            team: "t".into(),
+        })
+    }
+
+    fn deleted(result: Result<(), crate::api::ApiError>) -> ApiResponse {
+        ApiResponse::Teams(crate::app::teams::TeamsResponse::Deleted(result))
+    }
+
+    #[test]
+    fn a_write_no_screen_logged_is_logged_and_takes_the_inverse_it_made() {
+        let mut log = ActionLog::default();
+        let created = log.record(PendingEntry::new(
+            "Created team “Docs”",
+            "organization teams",
+            Undo::inverse(delete_team(), "Deletes it"),
+        ));
+        let request = RequestId(7);
+        log.sent(request, &delete_team(), "Acme Robotics");
+        let write = log.answered(request).expect("a write");
+        let before = log.recorded();
+        log.settle(write, &deleted(Ok(())), before);
+        let newest = log.newest_first().next().unwrap();
+        assert_eq!(newest.what, "Deleted a team");
+        assert_eq!(newest.place, "Acme Robotics");
+        assert_eq!(
+            log.get(created).unwrap().undo_state(),
+            UndoState::Overtaken("a later write took it back (Deleted a team)")
+        );
+    }
+
+    #[test]
+    fn a_refused_write_and_a_read_log_nothing() {
+        let mut log = ActionLog::default();
+        log.sent(
+            RequestId(1),
+            &ApiCall::ListPages { space: "s".into() },
+            "Space",
+        );
+        assert_eq!(log.answered(RequestId(1)), None, "a read is not a write");
+        log.sent(RequestId(2), &delete_team(), "Acme Robotics");
+        let write = log.answered(RequestId(2)).unwrap();
+        let refused = crate::api::ApiError::Network {
+            endpoint: "DELETE /orgs/o/teams/t".into(),
+            message: "down".into(),
+        };
+        log.settle(write, &deleted(Err(refused)), log.recorded());
+        assert!(log.is_empty());
+    }
 }

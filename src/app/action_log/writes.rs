@@ -186,7 +186,7 @@ pub fn answer(response: &ApiResponse) -> Option<Answer> {
         ApiResponse::Sites(response) => sites_answer(response),
         ApiResponse::Spaces(SpacesResponse::NotDeleted(space)) => {
             Some(Answer::NothingToDo(format!(
-                "“{}” is not in the trash: it was restored already",
+                "“{}” is not in the trash (it was restored already)",
                 crate::ui::sanitize::sanitize(&space.title)
             )))
         }

@@ -316,7 +316,12 @@ impl ReviewScreen {
 
 impl ScreenState for ReviewScreen {
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
-        self.notice.iter().cloned().collect()
+        let refused = match &self.overlay {
+            Some(Overlay::Composer { composer, .. }) => composer.error.clone(),
+            _ => None,
+        };
+        let refused = refused.map(crate::ui::notice::Notice::error);
+        self.notice.iter().cloned().chain(refused).collect()
     }
 
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
