@@ -483,7 +483,13 @@ impl ScreenState for Organization {
             return Some(Step::cmd(cmd));
         }
         match response {
-            ApiResponse::OrganizationTree(result) => self.on_tree_loaded(request, result),
+            ApiResponse::OrganizationTree(result) => {
+                self.on_tree_loaded(request, result).or_else(|| {
+                    self.change_requests
+                        .as_mut()?
+                        .on_response(request, response, ctx)
+                })
+            }
             ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
             ApiResponse::Review(_) => self
