@@ -434,7 +434,10 @@ fn a_joined_organization_is_named_by_its_title_and_selected_once_listed() {
     };
     let notice = screen.join.notice.clone().expect("a notice");
     assert_eq!(notice.text, "Joined “Acme Robotics”.");
-    assert_eq!(screen.selected().map(|org| org.id.as_str()), Some("org-acme"));
+    assert_eq!(
+        screen.selected().map(|org| org.id.as_str()),
+        Some("org-acme")
+    );
 }
 
 #[test]

@@ -274,6 +274,23 @@ impl Organization {
     }
 }
 
+impl Organization {
+    /// The Spaces tab's actions: a collection's, a space's, then the tree's. The tab shows one
+    /// message at a time, so what one kind of action says replaces what the other said last
+    /// (a space's refusal must not stay on screen under a collection's).
+    fn on_spaces_tab_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_content_action(action, ctx) {
+            self.space_ops.notice = None;
+            return Some(step);
+        }
+        if let Some(step) = self.on_space_action(action, ctx) {
+            self.content.notice = None;
+            return Some(step);
+        }
+        self.on_tree_action(action, ctx)
+    }
+}
+
 impl ScreenState for Organization {
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         // ── review flow: the header's "N review requested" of this organization ──
@@ -462,10 +479,7 @@ impl ScreenState for Organization {
             _ => {}
         }
         match self.tab {
-            Tab::Spaces => self
-                .on_content_action(action, ctx)
-                .or_else(|| self.on_space_action(action, ctx))
-                .or_else(|| self.on_tree_action(action, ctx)),
+            Tab::Spaces => self.on_spaces_tab_action(action, ctx),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
             Tab::Trash => self.trash.on_action(action, ctx),
             _ => None,
