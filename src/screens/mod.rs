@@ -279,18 +279,13 @@ impl Screen {
     }
 }
 
-/// A role as a person is called ("editor"), for sentences like "you are editor"; one
-/// vocabulary for every screen that names your role.
+/// Where a person stands, for sentences like "you are at edit level": the role by the name
+/// the rest of the UI gives it (the members' role column, the access level pickers, "edit or
+/// above"), never a noun of its own ("editor"). One vocabulary for every screen that names
+/// your role; short, as it goes into one-line refusals.
 pub fn role_noun(role: Option<&crate::api::models::MemberRole>) -> String {
-    use crate::api::models::MemberRole;
     match role {
-        Some(MemberRole::Admin) => "admin".into(),
-        Some(MemberRole::Create) => "creator".into(),
-        Some(MemberRole::Edit) => "editor".into(),
-        Some(MemberRole::Review) => "reviewer".into(),
-        Some(MemberRole::Comment) => "commenter".into(),
-        Some(MemberRole::Read) => "reader".into(),
-        Some(MemberRole::Other(other)) => other.clone(),
+        Some(role) => format!("at {role} level"),
         None => "a guest".into(),
     }
 }

@@ -595,7 +595,7 @@ async fn n_is_refused_for_readers_and_across_an_organization() {
     assert!(
         notice
             .text
-            .contains("You are reader here: creating a change request needs edit or above"),
+            .contains("You are at read level here: creating a change request needs edit or above"),
         "{notice:?}"
     );
     let mut organization = self::listed(tokens::ADMIN, false).await;

@@ -347,7 +347,7 @@ fn delete_asks_first_naming_what_is_inside_and_selects_the_parent_afterwards() {
     select(&mut model, "Internal");
     // Internal is not ours to delete: refused, nothing asked.
     assert_eq!(update(&mut model, char_key('d')), Cmd::None);
-    assert!(notice(&model).contains("not an admin of “Internal”"));
+    assert!(notice(&model).contains("not an admin of the collection “Internal”"));
     let mut model = loaded();
     let mut tree = content(None);
     tree.collections[1].permissions.admin = true;
@@ -391,7 +391,7 @@ fn refused_actions_are_struck_through_and_say_why() {
         assert_eq!(update(&mut model, char_key(key)), Cmd::None, "{key}");
         assert_eq!(
             notice(&model),
-            "Not allowed: you are not an admin of “Internal”; the admin role is needed"
+            "Not allowed: you are not an admin of the collection “Internal”"
         );
     }
     select(&mut model, "Handbook");
@@ -422,6 +422,37 @@ fn refused_actions_are_struck_through_and_say_why() {
     update(&mut model, key(KeyCode::Esc));
     assert_eq!(notice(&model), "");
     assert!(matches!(model.top(), Screen::Organization(_)));
+}
+
+/// The whole Spaces tab as drawn at 80x24.
+fn drawn(model: &Model) -> String {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+    let _ = terminal.draw(|frame| quire::ui::chrome::draw(frame, model));
+    terminal.backend().to_string()
+}
+
+#[test]
+fn a_refusal_names_its_space_or_collection_and_replaces_the_last_one() {
+    let mut model = loaded();
+    select(&mut model, "Handbook");
+    update(&mut model, char_key('R'));
+    let space_refusal = "only an admin of the space “Handbook” may change it";
+    assert!(drawn(&model).contains(space_refusal), "{}", drawn(&model));
+    select(&mut model, "Internal");
+    update(&mut model, char_key('R'));
+    let screen_now = drawn(&model);
+    assert!(
+        screen_now.contains("you are not an admin of the collection “Internal”"),
+        "{screen_now}"
+    );
+    assert!(!screen_now.contains("“Handbook” may"), "{screen_now}");
+    // And back: a space's refusal takes the collection's place.
+    select(&mut model, "Handbook");
+    update(&mut model, char_key('i'));
+    let screen_now = drawn(&model);
+    assert!(screen_now.contains(space_refusal), "{screen_now}");
+    assert!(!screen_now.contains("“Internal”"), "{screen_now}");
 }
 
 #[test]

@@ -483,6 +483,34 @@ fn joining_an_organization_asks_then_shows_the_refusal_in_words() {
 }
 
 #[test]
+fn a_joined_organization_is_named_by_its_title_and_selected_once_listed() {
+    let mut model = loaded_organizations(2, None);
+    update(&mut model, char_key('J'));
+    type_text(&mut model, "org-acme");
+    update(&mut model, key(KeyCode::Enter));
+    let (request, _) = settings_call(&update(&mut model, char_key('y')));
+    let (reload, _) = only_request(&respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Done(Ok(()))),
+    ));
+    let mut listed = organizations_page(2, 0, None);
+    listed
+        .items
+        .push(from_json(organization_json("org-acme", "Acme Robotics")));
+    respond(&mut model, reload, ApiResponse::Organizations(Ok(listed)));
+    let Screen::Organizations(screen) = model.top() else {
+        panic!("still the list");
+    };
+    let notice = screen.join.notice.clone().expect("a notice");
+    assert_eq!(notice.text, "Joined “Acme Robotics”.");
+    assert_eq!(
+        screen.selected().map(|org| org.id.as_str()),
+        Some("org-acme")
+    );
+}
+
+#[test]
 fn agent_instructions_go_to_the_editor_and_come_back_as_a_draft() {
     let mut model = settings_model(true);
     update(&mut model, char_key('D'));

@@ -807,7 +807,7 @@ async fn a_refusal_names_the_role_you_have_and_the_one_needed() {
     assert!(
         notice
             .text
-            .contains("you are reader; comment or above is needed"),
+            .contains("you are at read level; comment or above is needed"),
         "{notice:?}"
     );
     let mut loaded = review(tokens::COMMENTER, demo_ids::CR_REVIEW, 120, 35).await;
@@ -817,7 +817,7 @@ async fn a_refusal_names_the_role_you_have_and_the_one_needed() {
     assert!(
         notice
             .text
-            .contains("you are commenter; review or above is needed"),
+            .contains("you are at comment level; review or above is needed"),
         "{notice:?}"
     );
 }

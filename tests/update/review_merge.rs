@@ -56,7 +56,7 @@ async fn a_refused_m_says_what_the_preflight_line_says() {
     let refusal = screen(model).merge_permission_refusal();
     assert_eq!(
         refusal,
-        "Your role cannot merge in this space (you are reviewer): ask an admin."
+        "Your role cannot merge in this space (you are at review level): ask an admin."
     );
     // The overview's checks show it as a warning, first.
     let drawn = draw(model);

@@ -601,7 +601,7 @@ fn a_403_turns_the_screen_read_only_with_the_servers_reason() {
     assert!(notice.error);
     assert_eq!(
         notice.text,
-        "Refused: you are editor; admin is needed to change this site (the server said: \
+        "Refused: you are at edit level; admin is needed to change this site (the server said: \
          Changing sites needs the admin role)"
     );
 }
@@ -1279,7 +1279,7 @@ fn a_reader_is_told_their_role_and_the_role_needed() {
     );
     assert_eq!(
         screen(&model).read_only_reason().as_deref(),
-        Some("Read-only: you are reader; admin is needed to change this site")
+        Some("Read-only: you are at read level; admin is needed to change this site")
     );
 }
 

@@ -134,7 +134,7 @@ fn open_in_review(space: &str, change_request: &ChangeRequest) -> Step {
     ))))
 }
 
-/// Who the space's permissions say the user is ("reader", "editor").
+/// Who the space's permissions say the user is ("at read level").
 pub fn space_role(space: &crate::api::models::Space) -> String {
     let p = &space.permissions;
     crate::screens::role_noun(Some(&crate::screens::review::role_from_permissions(
@@ -142,9 +142,15 @@ pub fn space_role(space: &crate::api::models::Space) -> String {
     )))
 }
 
-/// Why `N` is refused where the space says the user may not edit.
-pub fn refusal(role: &str) -> String {
-    format!("You are {role} here: creating a change request needs edit or above.")
+/// Why `N` is refused where the space says the user may not edit; `role` as
+/// [`space_role`] says it, when known.
+pub fn refusal(role: Option<&str>) -> String {
+    match role {
+        Some(role) => {
+            format!("You are {role} here: creating a change request needs edit or above.")
+        }
+        None => "Creating a change request here needs edit or above.".to_string(),
+    }
 }
 
 /// What a screen of a space's main content (the page tree, the reader) does about change
@@ -172,7 +178,7 @@ impl InSpace {
         use crate::ui::notice::Notice;
         match action {
             Action::NewChangeRequest if !space.permissions.edit => {
-                self.notice = Some(Notice::error(refusal(&space_role(space))));
+                self.notice = Some(Notice::error(refusal(Some(&space_role(space)))));
             }
             Action::NewChangeRequest => {
                 self.creating = Some(NewChangeRequest::new(space.id.clone()));

@@ -93,6 +93,8 @@ pub struct ChangeRequestList {
     fallback_space: Option<String>,
     /// Space titles by id, so an organization-wide list names each row's space.
     pub space_titles: HashMap<String, String>,
+    /// The organization's spaces being read to name the rows' spaces (none were given).
+    space_titles_request: Option<RequestId>,
     // ── review flow ──
     /// The change request to select once the list reloads (the one a review showed last).
     reselect: Option<String>,
@@ -126,6 +128,7 @@ impl ChangeRequestList {
             filter: Filter::default(),
             fallback_space,
             space_titles: HashMap::new(),
+            space_titles_request: None,
             reselect: None,
             ticker: crate::app::watch::Ticker::default(),
             watch_before: None,
@@ -178,6 +181,45 @@ impl ChangeRequestList {
             .get(space)
             .cloned()
             .unwrap_or_else(|| space.clone())
+    }
+
+    /// An organization-wide list opened without the space titles (from a cluster, or before
+    /// the organization's tree came) reads the organization's spaces to name its rows' spaces.
+    fn ask_space_titles(&mut self, ctx: &mut Ctx) -> Cmd {
+        let ChangeRequestScope::Organization(organization) = &self.scope else {
+            return Cmd::None;
+        };
+        if !self.space_titles.is_empty() || self.space_titles_request.is_some() {
+            return Cmd::None;
+        }
+        let request = ctx.requests.issue();
+        self.space_titles_request = Some(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::OrganizationTree {
+                organization: organization.clone(),
+            },
+        }
+    }
+
+    /// The organization's spaces came: their titles name the rows. Unread, the ids stay.
+    fn on_space_titles(
+        &mut self,
+        request: RequestId,
+        result: &Result<crate::app::OrganizationTree, crate::api::ApiError>,
+    ) -> Option<Step> {
+        if self.space_titles_request != Some(request) {
+            return None;
+        }
+        self.space_titles_request = None;
+        if let Ok(tree) = result {
+            self.space_titles.extend(
+                tree.spaces
+                    .iter()
+                    .map(|space| (space.id.clone(), space.title.clone())),
+            );
+        }
+        Some(Step::default())
     }
 
     pub fn visible(&self) -> Vec<&ChangeRequest> {
@@ -318,7 +360,8 @@ impl ScreenState for ChangeRequestList {
     }
 
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.load(ctx)
+        let list = self.load(ctx);
+        Cmd::batch([list, self.ask_space_titles(ctx)])
     }
 
     /// Coming back from a review (which may have merged or archived something): reload,
@@ -463,6 +506,9 @@ impl ScreenState for ChangeRequestList {
         }
         if let Some(step) = self.on_clusters(request, response, ctx) {
             return Some(step);
+        }
+        if let ApiResponse::OrganizationTree(result) = response {
+            return self.on_space_titles(request, result);
         }
         let ApiResponse::Review(response) = response else {
             return None;

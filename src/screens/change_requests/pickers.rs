@@ -92,9 +92,9 @@ impl ChangeRequestList {
             ChangeRequestScope::Organization(_) => Some(
                 "Change requests belong to a space: press N in a space or in its list.".to_string(),
             ),
-            ChangeRequestScope::Space(_) if self.can_create == Some(false) => Some(
-                create::refusal(self.role.as_deref().unwrap_or("not an editor")),
-            ),
+            ChangeRequestScope::Space(_) if self.can_create == Some(false) => {
+                Some(create::refusal(self.role.as_deref()))
+            }
             ChangeRequestScope::Space(_) => None,
         }
     }

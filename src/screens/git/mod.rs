@@ -91,7 +91,10 @@ impl GitScreen {
     /// Why removing a legacy installation is refused, or `None`.
     pub fn legacy_refusal(&self) -> Option<String> {
         if !self.space.permissions.admin {
-            return Some("you are not an admin of this space; admin is needed".into());
+            return Some(format!(
+                "only an admin of the space “{}” may remove its legacy installation",
+                self.space.title
+            ));
         }
         (!self.has_legacy_installation())
             .then(|| "this space has no legacy git installation".to_string())

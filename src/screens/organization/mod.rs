@@ -275,6 +275,23 @@ impl Organization {
     }
 }
 
+impl Organization {
+    /// The Spaces tab's actions: a collection's, a space's, then the tree's. The tab shows one
+    /// message at a time, so what one kind of action says replaces what the other said last
+    /// (a space's refusal must not stay on screen under a collection's).
+    fn on_spaces_tab_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_content_action(action, ctx) {
+            self.space_ops.notice = None;
+            return Some(step);
+        }
+        if let Some(step) = self.on_space_action(action, ctx) {
+            self.content.notice = None;
+            return Some(step);
+        }
+        self.on_tree_action(action, ctx)
+    }
+}
+
 impl ScreenState for Organization {
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         let shown = match self.tab {
@@ -486,10 +503,7 @@ impl ScreenState for Organization {
             _ => {}
         }
         match self.tab {
-            Tab::Spaces => self
-                .on_content_action(action, ctx)
-                .or_else(|| self.on_space_action(action, ctx))
-                .or_else(|| self.on_tree_action(action, ctx)),
+            Tab::Spaces => self.on_spaces_tab_action(action, ctx),
             Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
             Tab::Trash => self.trash.on_action(action, ctx),
             _ => None,
@@ -507,7 +521,13 @@ impl ScreenState for Organization {
             return Some(Step::cmd(cmd));
         }
         match response {
-            ApiResponse::OrganizationTree(result) => self.on_tree_loaded(request, result),
+            ApiResponse::OrganizationTree(result) => {
+                self.on_tree_loaded(request, result).or_else(|| {
+                    self.change_requests
+                        .as_mut()?
+                        .on_response(request, response, ctx)
+                })
+            }
             ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
             ApiResponse::Review(_) => self

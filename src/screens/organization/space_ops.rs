@@ -125,7 +125,7 @@ impl SpaceOps {
 /// Why the selected space cannot be changed, or `None` when it can.
 pub fn refusal(space: &Space) -> Option<String> {
     (!space.permissions.admin)
-        .then(|| "you are not an admin of this space; admin is needed to change it".to_string())
+        .then(|| format!("only an admin of the space “{}” may change it", space.title))
 }
 
 fn level_options() -> Vec<PickOption> {

@@ -5,6 +5,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::api::models::Organization;
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId};
 use crate::screens::site::server_message as words;
@@ -46,6 +47,8 @@ pub struct Join {
     pub notice: Option<Notice>,
     /// The join in flight, with the organization's id.
     pending: Option<(RequestId, String)>,
+    /// The id of the organization just joined, until the reloaded list names it.
+    joined: Option<String>,
 }
 
 /// What a key or an answer asks of the list.
@@ -130,6 +133,7 @@ impl Join {
         match response {
             OrgSettingsResponse::Done(Ok(())) => {
                 self.notice = Some(Notice::info(format!("Joined “{organization}”.")));
+                self.joined = Some(organization);
                 Some(JoinOutcome::Reload)
             }
             OrgSettingsResponse::Done(Err(error)) => {
@@ -141,6 +145,17 @@ impl Join {
             }
             _ => Some(JoinOutcome::Nothing),
         }
+    }
+
+    /// The reloaded list: the organization just joined is named by its title, not the id that
+    /// was typed. Returns its id when the list has it, for the list to select it.
+    pub fn name_joined(&mut self, organizations: &[Organization]) -> Option<String> {
+        let id = self.joined.as_deref()?;
+        let joined = organizations.iter().find(|org| org.id == id)?;
+        if self.notice.as_ref().is_some_and(|notice| !notice.error) {
+            self.notice = Some(Notice::info(format!("Joined “{}”.", joined.title)));
+        }
+        self.joined.take()
     }
 
     pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {

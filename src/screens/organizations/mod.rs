@@ -213,6 +213,16 @@ impl ScreenState for Organizations {
         if !self.list.settle(request, result.clone()) {
             return None;
         }
+        if let Some(joined) = self.join.name_joined(&self.list.items)
+            && let Some(position) = self.visible().iter().position(|index| {
+                self.list
+                    .items
+                    .get(*index)
+                    .is_some_and(|org| org.id == joined)
+            })
+        {
+            self.selection.selected = position;
+        }
         self.selection.clamp(self.visible().len());
         Some(Step::cmd(self.maybe_load_more(ctx)))
     }

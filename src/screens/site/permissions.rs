@@ -20,7 +20,8 @@ impl SiteScreen {
         Some(self.refusal("Read-only", "change this site"))
     }
 
-    /// "{lead}: you are editor; admin is needed to {what}", with the server's words after a 403.
+    /// "{lead}: you are at edit level; admin is needed to {what}", with the server's words
+    /// after a 403.
     pub(super) fn refusal(&self, lead: &str, what: &str) -> String {
         let mut reason = format!("{lead}: {}", self.my_role.refusal(what));
         if let Some(message) = &self.forbidden {

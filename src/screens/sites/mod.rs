@@ -76,7 +76,7 @@ impl MyRole {
     }
 
     /// Why a change is refused, naming the role needed and, once known, the user's own:
-    /// "you are editor; admin is needed to change this site".
+    /// "you are at edit level; admin is needed to change this site".
     pub fn refusal(&self, what: &str) -> String {
         let needed = format!("{ROLE_TO_CHANGE_SITES} is needed to {what}");
         match &self.known {

@@ -157,9 +157,10 @@ impl Trash {
             return Some(Step::default());
         };
         if !space.permissions.admin {
-            self.notice = Some(Notice::info(
-                "you are not an admin of this space; admin is needed to restore it",
-            ));
+            self.notice = Some(Notice::info(format!(
+                "only an admin of the space “{}” may restore it",
+                space.title
+            )));
             return Some(Step::default());
         }
         if self.is_restoring() {

@@ -176,23 +176,20 @@ pub fn refusal(
     node: Option<&OrgNode>,
     organization: &crate::api::models::Organization,
 ) -> Option<String> {
-    let not_admin = |title: &str| {
-        format!(
-            "you are not an admin of {}; the admin role is needed",
-            quoted(title)
-        )
-    };
+    // Each refusal names what it is about, a collection or a space, as well as its title.
+    let not_admin =
+        |kind: &str, title: &str| format!("you are not an admin of the {kind} {}", quoted(title));
     match (action, node) {
         (Action::Create, Some(OrgNode::Collection(collection))) => (!collection.permissions.create)
             .then(|| {
                 format!(
-                    "you cannot create in {}; the create role is needed",
+                    "creating in the collection {} needs the create role",
                     quoted(&collection.title)
                 )
             }),
         (Action::Create, _) => (!organization.permissions.create_content).then(|| {
             format!(
-                "you cannot create in {}; the create role is needed",
+                "creating in the organization {} needs the create role",
                 quoted(&organization.title)
             )
         }),
@@ -202,12 +199,12 @@ pub fn refusal(
         (
             Action::Rename | Action::EditDescription | Action::DefaultLevel | Action::Delete,
             Some(OrgNode::Collection(collection)),
-        ) => (!collection.permissions.admin).then(|| not_admin(&collection.title)),
+        ) => (!collection.permissions.admin).then(|| not_admin("collection", &collection.title)),
         (Action::Move | Action::Transfer, Some(OrgNode::Collection(collection))) => {
-            (!collection.permissions.admin).then(|| not_admin(&collection.title))
+            (!collection.permissions.admin).then(|| not_admin("collection", &collection.title))
         }
         (Action::Move | Action::Transfer, Some(OrgNode::Space(space))) => {
-            (!space.permissions.admin).then(|| not_admin(&space.title))
+            (!space.permissions.admin).then(|| not_admin("space", &space.title))
         }
         (_, None) if action != Action::Create => Some("nothing is selected".into()),
         _ => None,
