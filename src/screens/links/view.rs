@@ -177,19 +177,54 @@ fn row(
         .as_ref()
         .map(|target| sanitize(&screen.describe(target)).into_owned())
         .unwrap_or_default();
-    let on = match places.as_slice() {
-        [] => String::new(),
-        [one] => format!("on {one}"),
-        [first, rest @ ..] => format!("on {first} +{}", rest.len()),
-    };
-    // The target gets what the status and the place leave, at least a third of the row.
-    let on_width = text::width(&on).min(width / 3);
-    let target_width = width.saturating_sub(9 + on_width + 2).max(width / 3);
+    // The place takes at most a third of the row; the target gets what is left.
+    let on_width = text::width(&on_places(&places, usize::MAX)).min(width / 3);
+    let target_width = width.saturating_sub(9 + on_width + 2);
     Line::from(vec![
         Span::styled(text::fit(label, 8), status_style),
         Span::styled(" ", base),
         Span::styled(text::fit(&target, target_width), base),
         Span::styled("  ", base),
-        Span::styled(text::truncate(&on, on_width), muted),
+        Span::styled(on_places(&places, on_width), muted),
     ])
+}
+
+/// "on Quickstart +2" in at most `room` cells: the page's name is shortened (with `…`), the
+/// count of other places never is; with no room for a name, the count alone.
+fn on_places(places: &[String], room: usize) -> String {
+    let (first, more) = match places {
+        [] => return String::new(),
+        [one] => (one, String::new()),
+        [first, rest @ ..] => (first, format!(" +{}", rest.len())),
+    };
+    let full = format!("on {first}{more}");
+    if text::width(&full) <= room {
+        return full;
+    }
+    let fixed = text::width("on ") + text::width(&more);
+    if room > fixed + 1 {
+        return format!("on {}{more}", text::truncate(first, room - fixed));
+    }
+    let count = more.trim_start();
+    if text::width(count) <= room {
+        count.to_string()
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_places;
+
+    #[test]
+    fn the_count_of_other_places_is_never_cut() {
+        let places = ["Quickstart guide".to_string(), "b".into(), "c".into()];
+        assert_eq!(on_places(&places, 40), "on Quickstart guide +2");
+        assert_eq!(on_places(&places, 12), "on Quick… +2");
+        assert_eq!(on_places(&places, 4), "+2");
+        assert_eq!(on_places(&places, 1), "");
+        assert_eq!(on_places(&places[..1], 8), "on Quic…");
+        assert_eq!(on_places(&[], 8), "");
+    }
 }
