@@ -10,9 +10,9 @@ use crate::ui::text;
 /// One piece of a line: its forms, longest first, and how much it matters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Segment {
-    /// Each form with the priority of the step that shrinks the segment into it (the first
-    /// form's is unused).
-    forms: Vec<(String, u8)>,
+    /// Each form (its spans, drawn over the segment's style) with the priority of the step
+    /// that shrinks the segment into it (the first form's is unused).
+    forms: Vec<(Vec<Span<'static>>, u8)>,
     /// Of the step that leaves the segment out. Lower stays longer: of all the steps that
     /// can be taken, the one with the highest number is taken first.
     priority: u8,
@@ -27,7 +27,7 @@ pub struct Segment {
 impl Segment {
     pub fn new(text: impl Into<String>, priority: u8) -> Segment {
         Segment {
-            forms: vec![(text.into(), priority)],
+            forms: vec![(vec![Span::raw(text.into())], priority)],
             priority,
             style: Style::default(),
             separator: " ",
@@ -44,12 +44,30 @@ impl Segment {
     /// A shorter form taken at another priority than the segment's: an inactive tab can
     /// shrink to its number early yet be left out late.
     pub fn or_at(mut self, shorter: impl Into<String>, priority: u8) -> Segment {
-        self.forms.push((shorter.into(), priority));
+        self.forms.push((vec![Span::raw(shorter.into())], priority));
         self
     }
 
-    fn form(&self, form: usize) -> &str {
-        &self.forms[form].0
+    /// A segment of differently styled pieces ("published: " muted, "all" lit).
+    pub fn spans(spans: Vec<Span<'static>>, priority: u8) -> Segment {
+        let mut segment = Segment::new("", priority);
+        segment.forms[0].0 = spans;
+        segment
+    }
+
+    /// A shorter form of styled pieces.
+    pub fn or_spans(mut self, shorter: Vec<Span<'static>>) -> Segment {
+        self.forms.push((shorter, self.priority));
+        self
+    }
+
+    /// The text of a form, all its pieces together.
+    fn form(&self, form: usize) -> String {
+        self.forms[form]
+            .0
+            .iter()
+            .map(|span| span.content.as_ref())
+            .collect()
     }
 
     pub fn styled(mut self, style: Style) -> Segment {
@@ -82,7 +100,8 @@ pub struct Placed {
     pub text: String,
     /// Cells from the line's start to the form's first cell.
     pub x: usize,
-    pub style: Style,
+    /// The form's pieces, each styled over the segment's style.
+    pub spans: Vec<Span<'static>>,
 }
 
 impl Placed {
@@ -125,7 +144,7 @@ pub fn to_line(segments: &[Segment], placed: &[Placed]) -> Line<'static> {
         if let Some(previous) = previous {
             spans.push(Span::raw(gap(segments, previous, piece.index)));
         }
-        spans.push(Span::styled(piece.text.clone(), piece.style));
+        spans.extend(piece.spans.iter().cloned());
         previous = Some(piece.index);
     }
     Line::from(spans)
@@ -149,7 +168,7 @@ fn used(segments: &[Segment], chosen: &[Option<usize>]) -> usize {
             total += text::width(gap(segments, previous, index));
         }
         previous = Some(index);
-        total += text::width(segment.form(*form));
+        total += text::width(&segment.form(*form));
     }
     total
 }
@@ -216,13 +235,18 @@ fn place(segments: &[Segment], chosen: &[Option<usize>]) -> Vec<Placed> {
         if let Some(previous) = placed.last() {
             x += text::width(gap(segments, previous.index, index));
         }
-        let text = segment.form(*form).to_string();
+        let text = segment.form(*form);
         let cells = text::width(&text);
+        let spans = segment.forms[*form]
+            .0
+            .iter()
+            .map(|span| Span::styled(span.content.clone(), segment.style.patch(span.style)))
+            .collect();
         placed.push(Placed {
             index,
             text,
             x,
-            style: segment.style,
+            spans,
         });
         x += cells;
     }
@@ -347,8 +371,8 @@ mod tests {
         };
         let known: Vec<String> = segments
             .iter()
-            .flat_map(|segment| segment.forms.iter())
-            .flat_map(|(form, _)| numbers(form))
+            .flat_map(|segment| (0..segment.forms.len()).map(|form| segment.form(form)))
+            .flat_map(|form| numbers(&form))
             .collect();
         for width in 0..=200 {
             let placed = fit(&segments, width);
@@ -356,10 +380,8 @@ mod tests {
             assert!(text::width(&drawn) <= width, "{width}: {drawn}");
             for piece in &placed {
                 assert!(
-                    segments[piece.index]
-                        .forms
-                        .iter()
-                        .any(|(form, _)| *form == piece.text),
+                    (0..segments[piece.index].forms.len())
+                        .any(|form| segments[piece.index].form(form) == piece.text),
                     "{width}: {} is not one of its forms",
                     piece.text
                 );

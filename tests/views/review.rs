@@ -199,3 +199,48 @@ async fn comment_bodies_are_drawn_as_markdown() {
     assert!(!drawn.contains("**"), "no raw bold markers: {drawn}");
     assert!(!drawn.contains("`"), "no raw code ticks: {drawn}");
 }
+
+/// The tab line (fourth row) of a drawn screen.
+fn tab_line(drawn: &str) -> String {
+    let row = drawn.lines().nth(3).unwrap_or_default();
+    row.trim_matches('"').trim_end().to_string()
+}
+
+/// Every "n/total" on the line has one of `totals` whole after its slash, and every count in
+/// parentheses is closed: nothing is cut inside a number.
+fn counters_are_whole(line: &str, totals: &[&str]) -> bool {
+    let slashes = line.split('/').skip(1).all(|after| {
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        totals.contains(&digits.as_str())
+    });
+    slashes && line.matches('(').count() == line.matches(')').count()
+}
+
+#[tokio::test]
+async fn the_tab_line_shows_its_counters_whole_or_not_at_all() {
+    let mut changes = scene("2").await;
+    let mut comments = scene("3n").await;
+    let mut shown = Vec::new();
+    for width in 30..=200u16 {
+        let line = tab_line(&render(&mut changes, width, 24));
+        assert!(counters_are_whole(&line, &["4"]), "{width}: {line}");
+        assert!(
+            !line.contains("page") || line.contains("page 1/4"),
+            "{width}: {line}"
+        );
+        let line = tab_line(&render(&mut comments, width, 24));
+        assert!(counters_are_whole(&line, &["18"]), "{width}: {line}");
+        assert!(
+            !line.contains("unresolved") || line.contains("unresolved 2/18"),
+            "{width}: {line}"
+        );
+        if [40, 60, 80, 100, 120].contains(&width) {
+            shown.push(format!(
+                "{width:>3} {}",
+                tab_line(&render(&mut changes, width, 24))
+            ));
+            shown.push(format!("{width:>3} {line}"));
+        }
+    }
+    insta::assert_snapshot!("review_tab_line_at_widths", shown.join("\n"));
+}

@@ -100,3 +100,64 @@ async fn the_space_list_names_its_space_and_an_empty_filter_says_how_to_clear_it
         render(&mut model, 40, 12)
     );
 }
+
+/// The width of the column under `header`: up to the next header (or the row's end).
+fn column_width(header_row: &str, header: &str, next: Option<&str>) -> usize {
+    let chars: Vec<char> = header_row.chars().collect();
+    let find = |needle: &str| {
+        let needle: Vec<char> = needle.chars().collect();
+        chars
+            .windows(needle.len())
+            .position(|w| w == needle.as_slice())
+    };
+    let start = find(header).unwrap_or_else(|| panic!("{header} in {header_row}"));
+    let end = next.and_then(find).unwrap_or(chars.len());
+    end - start - 1
+}
+
+#[tokio::test]
+async fn the_subject_takes_the_room_and_every_value_is_whole_when_wide() {
+    let mut organization = ChangeRequestList::new(
+        ChangeRequestScope::Organization(demo_ids::ACME.to_string()),
+        "Acme Robotics",
+    );
+    organization.space_titles = [(
+        demo_ids::SPACE_GETTING_STARTED.to_string(),
+        "Getting Started".to_string(),
+    )]
+    .into();
+    let (mut model, _sandbox) = list(organization).await;
+
+    let narrow = render(&mut model, 80, 24);
+    let header = narrow.lines().nth(2).unwrap_or_default();
+    let subject = column_width(header, "Subject", Some("Author"));
+    let updated = column_width(header, "Updated", Some("💬"));
+    assert!(
+        subject >= 2 * updated,
+        "subject {subject}, updated {updated}\n{narrow}"
+    );
+    insta::assert_snapshot!("change_requests_columns_80x24", narrow);
+
+    let wide = render(&mut model, 160, 45);
+    for whole in [
+        "Getting Started",
+        "spc-platform-runbooks",
+        "Fatima Zahra El Idrissi",
+        "Hannah Schmidt",
+        "Kwame Mensah",
+        "Clarify token scopes in Quickstart",
+        "Rewrite configuration reference for 3.2",
+        "Document gateway install on Raspberry Pi 5",
+    ] {
+        assert!(wide.contains(whole), "{whole} cut:\n{wide}");
+    }
+    assert!(!wide.contains('…'), "nothing is cut at 160:\n{wide}");
+    let header = wide.lines().nth(2).unwrap_or_default();
+    let subject = column_width(header, "Subject", Some("Author"));
+    let space = column_width(header, "Space", Some("Subject"));
+    assert!(
+        subject > space * 2,
+        "subject {subject}, space {space}\n{wide}"
+    );
+    insta::assert_snapshot!("change_requests_columns_160x45", wide);
+}

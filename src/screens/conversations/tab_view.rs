@@ -12,6 +12,7 @@ use crate::api::models::IssuesCluster;
 use crate::app::Model;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
+use crate::ui::segments::{self, Segment};
 use crate::ui::status;
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
@@ -80,14 +81,19 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model
         .clusters
         .total
         .unwrap_or(tab.clusters.items.len() as u64);
+    // "4 clusters · by last updated, newest first": the count stays, the order shortens to
+    // its key, then goes; nothing is cut.
+    let sort = tab.order.sort.label();
+    let muted = theme.style("muted");
+    let line = [
+        Segment::new(format!("{count} clusters"), 0).styled(muted),
+        Segment::new(format!("by {sort}, {direction}"), 1)
+            .or(format!("by {sort}"))
+            .styled(muted)
+            .after(" · "),
+    ];
     frame.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            format!(
-                "{count} clusters · by {}, {direction}",
-                tab.order.sort.label()
-            ),
-            theme.style("muted"),
-        ))),
+        Paragraph::new(segments::line(&line, usize::from(header.width))),
         header,
     );
     let (list_area, details_area) = if rest.width >= 60 {

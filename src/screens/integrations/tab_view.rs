@@ -3,12 +3,13 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::tab::IntegrationsTab;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
+use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
 use crate::ui::{status, text};
 
@@ -19,8 +20,8 @@ const COLUMNS: [Column; 3] = [
     Column::cut("", 12, 2),
 ];
 
-/// The filters in force, in words ("category content · has blocks").
-fn filters_in_words(tab: &IntegrationsTab) -> String {
+/// The filters in force, each in words ("category content", "has blocks").
+fn filters_in_words(tab: &IntegrationsTab) -> Vec<String> {
     let filter = &tab.filter;
     let mut parts = Vec::new();
     if let Some(search) = &filter.search {
@@ -54,10 +55,9 @@ fn filters_in_words(tab: &IntegrationsTab) -> String {
         parts.push(format!("owner {name}"));
     }
     if parts.is_empty() {
-        "all integrations · f filters".to_string()
-    } else {
-        parts.join(" · ")
+        parts = vec!["all integrations".into(), "f filters".into()];
     }
+    parts
 }
 
 pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, model: &Model) {
@@ -69,14 +69,21 @@ pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, model: &Model)
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let count = tab.list.total.unwrap_or(tab.list.items.len() as u64);
+    // "12 · category content · has blocks": the count stays, the filters after it go from
+    // the right, the search shortened first; nothing is cut.
+    let mut line = vec![Segment::new(count.to_string(), 0)];
+    for filter in filters_in_words(tab) {
+        let filter = sanitize(&filter).into_owned();
+        line.push(
+            Segment::new(filter.clone(), 1)
+                .or(text::truncate(&filter, 20))
+                .after(" · "),
+        );
+    }
+    let muted = theme.style("muted");
+    let line: Vec<Segment> = line.into_iter().map(|s| s.styled(muted)).collect();
     frame.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            text::truncate(
-                &sanitize(&format!("{count} · {}", filters_in_words(tab))),
-                header.width as usize,
-            ),
-            theme.style("muted"),
-        ))),
+        Paragraph::new(segments::line(&line, usize::from(header.width))),
         header,
     );
     let items = &tab.list.items;

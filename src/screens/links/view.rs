@@ -7,6 +7,7 @@ use super::{LinkList, LinksScreen, STATUS_TABS};
 use crate::api::models::{Link, LinkStatus};
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
+use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status, text};
 
@@ -14,7 +15,10 @@ pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, model: &Model) 
     let theme = &model.theme;
     let [heading_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    frame.render_widget(Paragraph::new(heading(screen, theme)), heading_area);
+    frame.render_widget(
+        Paragraph::new(heading(screen, theme, heading_area.width)),
+        heading_area,
+    );
     if !screen.links.loaded_once() {
         match &screen.links.error {
             Some(error) => status::error(frame, body, model, error),
@@ -50,9 +54,10 @@ pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, model: &Model) 
     frame.render_widget(Paragraph::new(lines), body);
 }
 
-/// The status tabs (links) or what the list is about (backlinks), then the totals.
-fn heading(screen: &LinksScreen, theme: &Theme) -> Line<'static> {
-    let mut spans = Vec::new();
+/// The status tabs (links) or what the list is about (backlinks), then the totals; each
+/// shown whole or left out.
+fn heading(screen: &LinksScreen, theme: &Theme, width: u16) -> Line<'static> {
+    let mut line = Vec::new();
     if screen.has_status_tabs() {
         for (index, status) in STATUS_TABS.iter().enumerate() {
             let style = if index == screen.status {
@@ -61,35 +66,49 @@ fn heading(screen: &LinksScreen, theme: &Theme) -> Line<'static> {
                 theme.style("tab_inactive")
             };
             let label = status.as_ref().map_or("all", LinkStatus::as_str);
-            spans.push(Span::styled(format!(" {label} "), style));
+            line.push(
+                Segment::new(format!(" {label} "), 0)
+                    .styled(style)
+                    .after(""),
+            );
         }
-        spans.push(Span::raw("  "));
     }
-    spans.push(Span::styled(totals(screen), theme.style("muted")));
-    Line::from(spans)
+    let muted = theme.style("muted");
+    line.extend(
+        totals(screen)
+            .into_iter()
+            .map(|segment| segment.styled(muted).in_group(1)),
+    );
+    segments::line(&line, usize::from(width))
 }
 
 /// "23 links · 3 broken (1 in change requests)", or "linked from 4 places".
-fn totals(screen: &LinksScreen) -> String {
+fn totals(screen: &LinksScreen) -> Vec<Segment> {
     if screen.list.is_backlinks() {
         return match screen.links.total.or(Some(screen.links.items.len() as u64)) {
-            Some(1) => "linked from 1 place".to_string(),
-            Some(count) => format!("linked from {count} places"),
-            None => String::new(),
+            Some(1) => vec![Segment::new("linked from 1 place", 1)],
+            Some(count) => vec![Segment::new(format!("linked from {count} places"), 1)],
+            None => Vec::new(),
         };
     }
     let Some(stats) = &screen.stats else {
-        return String::new();
+        return Vec::new();
     };
     let total = i64::try_from(stats.total.unwrap_or(0)).unwrap_or(i64::MAX);
-    let mut text = crate::ui::time::plural(total, "link", "links");
+    let mut line = vec![Segment::new(
+        crate::ui::time::plural(total, "link", "links"),
+        1,
+    )];
     if let Some(broken) = stats.broken.total {
-        text.push_str(&format!(" · {broken} broken"));
+        line.push(Segment::new(format!("{broken} broken"), 2).after(" · "));
     }
     if let Some(in_change_requests) = stats.broken.change_request.filter(|count| *count > 0) {
-        text.push_str(&format!(" ({in_change_requests} in change requests)"));
+        line.push(Segment::new(
+            format!("({in_change_requests} in change requests)"),
+            3,
+        ));
     }
-    text
+    line
 }
 
 fn empty_message(screen: &LinksScreen) -> String {
@@ -158,19 +177,54 @@ fn row(
         .as_ref()
         .map(|target| sanitize(&screen.describe(target)).into_owned())
         .unwrap_or_default();
-    let on = match places.as_slice() {
-        [] => String::new(),
-        [one] => format!("on {one}"),
-        [first, rest @ ..] => format!("on {first} +{}", rest.len()),
-    };
-    // The target gets what the status and the place leave, at least a third of the row.
-    let on_width = text::width(&on).min(width / 3);
-    let target_width = width.saturating_sub(9 + on_width + 2).max(width / 3);
+    // The place takes at most a third of the row; the target gets what is left.
+    let on_width = text::width(&on_places(&places, usize::MAX)).min(width / 3);
+    let target_width = width.saturating_sub(9 + on_width + 2);
     Line::from(vec![
         Span::styled(text::fit(label, 8), status_style),
         Span::styled(" ", base),
         Span::styled(text::fit(&target, target_width), base),
         Span::styled("  ", base),
-        Span::styled(text::truncate(&on, on_width), muted),
+        Span::styled(on_places(&places, on_width), muted),
     ])
+}
+
+/// "on Quickstart +2" in at most `room` cells: the page's name is shortened (with `…`), the
+/// count of other places never is; with no room for a name, the count alone.
+fn on_places(places: &[String], room: usize) -> String {
+    let (first, more) = match places {
+        [] => return String::new(),
+        [one] => (one, String::new()),
+        [first, rest @ ..] => (first, format!(" +{}", rest.len())),
+    };
+    let full = format!("on {first}{more}");
+    if text::width(&full) <= room {
+        return full;
+    }
+    let fixed = text::width("on ") + text::width(&more);
+    if room > fixed + 1 {
+        return format!("on {}{more}", text::truncate(first, room - fixed));
+    }
+    let count = more.trim_start();
+    if text::width(count) <= room {
+        count.to_string()
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_places;
+
+    #[test]
+    fn the_count_of_other_places_is_never_cut() {
+        let places = ["Quickstart guide".to_string(), "b".into(), "c".into()];
+        assert_eq!(on_places(&places, 40), "on Quickstart guide +2");
+        assert_eq!(on_places(&places, 12), "on Quick… +2");
+        assert_eq!(on_places(&places, 4), "+2");
+        assert_eq!(on_places(&places, 1), "");
+        assert_eq!(on_places(&places[..1], 8), "on Quic…");
+        assert_eq!(on_places(&[], 8), "");
+    }
 }

@@ -91,9 +91,10 @@ pub fn sort_label(filter: &MemberFilter) -> &'static str {
     }
 }
 
-/// The filters in force, for the line above the list, sort first so that "active members
-/// only" is never cut: `sort: joined, newest first · role admin · search "ada"`.
-pub fn summary(filter: &MemberFilter) -> String {
+/// The filters in force, for the line above the list: `sort: joined, newest first`, `role
+/// admin`, `search "ada"`. The sort comes first and gives way last, so that "active members
+/// only" is never lost.
+pub fn summary_parts(filter: &MemberFilter) -> Vec<String> {
     let mut parts = vec![format!("sort: {}", sort_label(filter))];
     match &filter.role {
         Some(role) => parts.push(format!("role {role}")),
@@ -102,7 +103,7 @@ pub fn summary(filter: &MemberFilter) -> String {
     if let Some(search) = &filter.search {
         parts.push(format!("search \"{search}\""));
     }
-    parts.join(" · ")
+    parts
 }
 
 /// One member's details, opened with enter.

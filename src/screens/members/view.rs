@@ -7,11 +7,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::tab::{role_name, summary};
+use super::tab::{role_name, summary_parts};
 use super::{Details, MembersTab, Modal};
 use crate::api::models::Member;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
+use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::time;
@@ -98,6 +99,30 @@ fn notice_row(tab: &MembersTab, area: Rect) -> (Rect, Option<Rect>) {
     (body, Some(notice))
 }
 
+/// "42 members · sort: name · every role · search "ada"": the count stays longest, then the
+/// sort (it may say "active members only"); none is cut.
+fn filter_segments(tab: &MembersTab, theme: &Theme) -> Vec<Segment> {
+    let muted = theme.style("muted");
+    let mut line = Vec::new();
+    if let Some(count) = tab.list.total {
+        let plural = if count == 1 { "" } else { "s" };
+        line.push(Segment::new(format!("{count} member{plural}"), 0).styled(muted));
+    }
+    let parts = summary_parts(&tab.query);
+    let last = parts.len().saturating_sub(1);
+    for (index, part) in parts.into_iter().enumerate() {
+        let part = sanitize(&part).into_owned();
+        let priority = if index == 0 { 1 } else { 2 };
+        let mut segment = Segment::new(part.clone(), priority);
+        if index == last && index >= 2 {
+            // The search is typed text: it may be shortened, with an ellipsis.
+            segment = segment.or(text::truncate(&part, 20));
+        }
+        line.push(segment.styled(muted).after(" · "));
+    }
+    line
+}
+
 fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
@@ -106,15 +131,10 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
     }
     let [filters_area, area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let mut filters = summary(&tab.query);
-    if let Some(count) = tab.list.total {
-        let plural = if count == 1 { "" } else { "s" };
-        filters = format!("{count} member{plural} · {filters}");
-    }
     frame.render_widget(
-        Paragraph::new(Span::styled(
-            text::truncate(&sanitize(&filters), filters_area.width as usize),
-            theme.style("muted"),
+        Paragraph::new(segments::line(
+            &filter_segments(tab, theme),
+            usize::from(filters_area.width),
         )),
         filters_area,
     );

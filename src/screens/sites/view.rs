@@ -6,7 +6,9 @@ use ratatui::widgets::Paragraph;
 use super::{PublishedFilter, SitesTab, site_address};
 use crate::api::models::Site;
 use crate::app::Model;
+use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
+use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 /// The list, a notice row under it while there is one, and what is open above them.
@@ -38,23 +40,11 @@ fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
     }
     let [summary_area, area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let count = tab.list.total.unwrap_or(tab.list.items.len() as u64);
-    let mut summary = vec![
-        Span::styled(
-            crate::ui::time::plural(i64::try_from(count).unwrap_or(i64::MAX), "site", "sites"),
-            theme.style("title"),
-        ),
-        Span::styled("  published: ", theme.style("muted")),
-        Span::styled(tab.published.label(), theme.style("accent")),
-    ];
-    if let Some(title) = &tab.server_title {
-        summary.push(Span::styled("  title ∋ ", theme.style("muted")));
-        summary.push(Span::styled(
-            crate::ui::sanitize::sanitize(title).into_owned(),
-            theme.style("accent"),
-        ));
-    }
-    frame.render_widget(Paragraph::new(Line::from(summary)), summary_area);
+    let summary = summary(tab, theme);
+    frame.render_widget(
+        Paragraph::new(segments::line(&summary, usize::from(summary_area.width))),
+        summary_area,
+    );
 
     if !tab.list.loaded_once() {
         match &tab.list.error {
@@ -119,6 +109,35 @@ fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
         Span::raw("")
     };
     frame.render_widget(Paragraph::new(Line::from(more)), more_area);
+}
+
+/// "4 sites  published: all  title ∋ docs": the count stays longest, the typed title
+/// shortens first; nothing is cut.
+fn summary(tab: &SitesTab, theme: &Theme) -> Vec<Segment> {
+    let count = tab.list.total.unwrap_or(tab.list.items.len() as u64);
+    let count = crate::ui::time::plural(i64::try_from(count).unwrap_or(i64::MAX), "site", "sites");
+    let label = |text: &str| Span::styled(text.to_string(), theme.style("muted"));
+    let value = |text: String| Span::styled(text, theme.style("accent"));
+    let mut line = vec![
+        Segment::spans(vec![Span::styled(count, theme.style("title"))], 0),
+        Segment::spans(
+            vec![
+                label("published: "),
+                value(tab.published.label().to_string()),
+            ],
+            1,
+        )
+        .after("  "),
+    ];
+    if let Some(title) = &tab.server_title {
+        let title = crate::ui::sanitize::sanitize(title);
+        line.push(
+            Segment::spans(vec![label("title ∋ "), value(title.to_string())], 2)
+                .or_spans(vec![label("title ∋ "), value(text::truncate(&title, 12))])
+                .after("  "),
+        );
+    }
+    line
 }
 
 /// The cells of one row; `text::columns` sanitizes them.

@@ -10,6 +10,7 @@ use super::{Modal as ScreenModal, TeamScreen};
 use crate::app::Model;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
+use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status, text};
@@ -87,19 +88,13 @@ pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
     }
     let [summary_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let mut summary = if tab.mine {
-        "teams I can manage".to_string()
-    } else {
-        "all teams".to_string()
-    };
-    if let Some(title) = &tab.title_query {
-        summary.push_str(&format!(" · title contains \"{title}\""));
-    }
-    if let Some(total) = tab.list.total {
-        let plural = if total == 1 { "" } else { "s" };
-        summary = format!("{total} team{plural} · {summary}");
-    }
-    frame.render_widget(muted_line(&summary, summary_area, theme), summary_area);
+    frame.render_widget(
+        Paragraph::new(segments::line(
+            &summary(tab, theme),
+            usize::from(summary_area.width),
+        )),
+        summary_area,
+    );
     draw_team_rows(tab, frame, body, model);
     match &tab.modal {
         Some(TabModal::Title(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
@@ -108,6 +103,34 @@ pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
         Some(TabModal::ConfirmDelete(confirm, _)) => confirm.draw(frame, area, theme),
         None => {}
     }
+}
+
+/// "6 teams · all teams · title contains "ops"": each shown whole or left out, the typed
+/// title shortened first.
+fn summary(tab: &TeamsTab, theme: &Theme) -> Vec<Segment> {
+    let muted = theme.style("muted");
+    let mut line = Vec::new();
+    if let Some(total) = tab.list.total {
+        let plural = if total == 1 { "" } else { "s" };
+        line.push(Segment::new(format!("{total} team{plural}"), 0));
+    }
+    let scope = if tab.mine {
+        "teams I can manage"
+    } else {
+        "all teams"
+    };
+    line.push(Segment::new(scope, 1).after(" · "));
+    if let Some(title) = &tab.title_query {
+        let title = sanitize(title);
+        line.push(
+            Segment::new(format!("title contains \"{title}\""), 1)
+                .or(format!("title contains \"{}\"", text::truncate(&title, 12)))
+                .after(" · "),
+        );
+    }
+    line.into_iter()
+        .map(|segment| segment.styled(muted))
+        .collect()
 }
 
 fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {

@@ -23,10 +23,11 @@ use ratatui::widgets::Paragraph;
 
 use super::threads;
 use super::{ReviewScreen, ReviewTab, counted};
-use crate::api::models::{ChangeRequestStatus, ReviewStatus};
+use crate::api::models::{ChangeRequest, ChangeRequestStatus, ReviewStatus};
 use crate::app::Model;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
+use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
@@ -153,49 +154,48 @@ fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
     let Some(cr) = screen.change_request() else {
         return;
     };
+    let line = segments::line(&facts(screen, cr), usize::from(area.width));
+    frame.render_widget(Paragraph::new(line.style(theme.style("muted"))), area);
+}
+
+/// "by Ada · created 3 days ago · updated 2 h ago · 26 threads (18 open) · ✓ 1 ✗ 0 · merged
+/// 1 h ago". Who, the threads, the reviews and the merge stay longest; the dates give way
+/// first; each is shown whole or not at all.
+fn facts(screen: &ReviewScreen, cr: &ChangeRequest) -> Vec<Segment> {
     let author = cr
         .created_by
         .as_ref()
         .map(|u| sanitize(&u.display_name).into_owned())
         .unwrap_or_else(|| "someone".into());
-    // Most important last-to-drop: who, threads, reviews, merged; the dates give way first.
-    let parts = vec![format!("by {author}")];
-    let created = cr
-        .created_at
-        .as_ref()
-        .map(|created| format!("created {}", crate::ui::time::ago_now(created)));
-    let updated = cr
-        .updated_at
-        .as_ref()
-        .map(|updated| format!("updated {}", crate::ui::time::ago_now(updated)));
-    let mut rest = Vec::new();
+    let fact = |text: String, priority: u8| Segment::new(text, priority).after(" · ");
+    let mut line =
+        vec![fact(format!("by {author}"), 0).or(format!("by {}", text::truncate(&author, 16)))];
+    if let Some(created) = &cr.created_at {
+        line.push(fact(
+            format!("created {}", crate::ui::time::ago_now(created)),
+            5,
+        ));
+    }
+    if let Some(updated) = &cr.updated_at {
+        line.push(fact(
+            format!("updated {}", crate::ui::time::ago_now(updated)),
+            4,
+        ));
+    }
     if let Some(bundle) = screen.bundle.value() {
         let open = threads::unresolved(&bundle.threads).len();
-        rest.push(format!(
-            "{} ({open} open)",
-            counted(bundle.threads.len(), "thread", "threads")
-        ));
+        let all = counted(bundle.threads.len(), "thread", "threads");
+        line.push(fact(format!("{all} ({open} open)"), 1).or(all));
         let current = bundle.reviews.iter().filter(|r| !r.outdated);
         let (approved, changes): (Vec<_>, Vec<_>) =
             current.partition(|r| r.status == Some(ReviewStatus::Approved));
-        rest.push(format!("✓ {} ✗ {}", approved.len(), changes.len()));
+        line.push(fact(format!("✓ {} ✗ {}", approved.len(), changes.len()), 2));
         if let Some(merged) = &cr.merged_at {
-            rest.push(format!("merged {}", crate::ui::time::ago_now(merged)));
+            line.push(fact(
+                format!("merged {}", crate::ui::time::ago_now(merged)),
+                3,
+            ));
         }
     }
-    let join = |dates: &[&Option<String>]| {
-        let mut all = parts.clone();
-        all.extend(dates.iter().filter_map(|date| (*date).clone()));
-        all.extend(rest.iter().cloned());
-        all.join(" · ")
-    };
-    let room = area.width as usize;
-    let facts = [join(&[&created, &updated]), join(&[&updated]), join(&[])]
-        .into_iter()
-        .find(|facts| text::width(facts) <= room)
-        .unwrap_or_else(|| text::truncate(&join(&[]), room));
-    frame.render_widget(
-        Paragraph::new(Span::styled(facts, theme.style("muted"))),
-        area,
-    );
+    line
 }
