@@ -25,6 +25,11 @@ pub enum ConversationsCall {
         filter: IssueFilter,
         page: Option<String>,
     },
+    /// One issue, read alone (`r` on the conversation opened from it).
+    Issue {
+        organization: String,
+        id: String,
+    },
     /// Read a conversation file, check it, and ingest it when it is right.
     IngestFile {
         organization: String,
@@ -64,6 +69,7 @@ pub enum ConversationsResponse {
     Conversations(Result<ListPage<Conversation>, ApiError>),
     Conversation(Result<ConversationDetail, ApiError>),
     Issues(Result<ListPage<IssueWithConversation>, ApiError>),
+    Issue(Result<IssueWithConversation, ApiError>),
     /// The subject of the conversation ingested.
     Ingested(Result<String, IngestFailure>),
 }
