@@ -56,6 +56,8 @@ use tokio::task::JoinHandle;
 pub use demo::ids as demo_ids;
 /// Seconds after a submitted OpenAPI source until the sandbox has processed it.
 pub use openapi::COMPLETE_SECONDS as OPENAPI_PROCESSING_SECONDS;
+/// Seconds after a translation's run started until the sandbox has it completed.
+pub use translations::RUN_SECONDS as TRANSLATION_RUN_SECONDS;
 pub use fault_rules::{Fault, FaultRule};
 pub use paging::{DEFAULT_LIMIT, MAX_LIMIT};
 
