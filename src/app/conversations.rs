@@ -63,6 +63,8 @@ impl std::fmt::Display for IngestFailure {
     }
 }
 
+// Moved once from a task to `update`, like `Msg`: boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum ConversationsResponse {
     Clusters(Result<ListPage<IssuesCluster>, ApiError>),

@@ -397,8 +397,11 @@ async fn r_on_a_conversation_opened_from_an_issue_reads_the_issue_alone() {
     let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
         .await
         .unwrap();
-    let client =
-        Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN))).unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
     let effects = headless::effects_with(client);
     let mut model = crate::common::organizations_model(100, 30);
     headless::start(&mut model, &effects).await;

@@ -283,7 +283,12 @@ async fn admin_last_seen(sandbox: &quire::sandbox::Sandbox) -> Option<String> {
 }
 
 /// Waits (in the loop's time) until the sandbox has seen `count` requests `method path`.
-async fn wait_for_requests(sandbox: &quire::sandbox::Sandbox, method: &str, path: &str, count: usize) {
+async fn wait_for_requests(
+    sandbox: &quire::sandbox::Sandbox,
+    method: &str,
+    path: &str,
+    count: usize,
+) {
     let start = std::time::Instant::now();
     while sandbox.requests(method, path) < count {
         assert!(
@@ -302,14 +307,21 @@ async fn opening_an_organization_marks_the_user_as_seen_there_now() {
     let harness = Harness::start(tokens::ADMIN, SandboxOptions::default()).await;
     harness.wait_for("Acme Robotics").await;
     let before = admin_last_seen(&harness.sandbox).await;
-    assert_eq!(harness.sandbox.requests("POST", "/ping"), 0, "not before opening");
+    assert_eq!(
+        harness.sandbox.requests("POST", "/ping"),
+        0,
+        "not before opening"
+    );
     harness.press(KeyCode::Enter);
     harness.wait_for("Engineering").await;
     wait_for_requests(&harness.sandbox, "POST", "/orgs/org-acme-robotics/ping", 1).await;
     let after = admin_last_seen(&harness.sandbox).await;
     assert!(after > before, "seen now: {before:?} → {after:?}");
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
-    assert!(after.as_deref().unwrap_or("").starts_with(&today), "{after:?}");
+    assert!(
+        after.as_deref().unwrap_or("").starts_with(&today),
+        "{after:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -343,8 +343,11 @@ async fn fleet_api_versions() -> (
     let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
         .await
         .unwrap();
-    let client =
-        Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN))).unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
     let effects = headless::effects_with(client.clone());
     let mut model = organizations_model(100, 30);
     headless::start(&mut model, &effects).await;
@@ -374,7 +377,10 @@ fn versions_screen(model: &Model) -> &quire::screens::openapi::VersionsScreen {
 async fn r_on_a_specs_versions_reads_the_spec_alone_and_the_latest_mark_follows() {
     let (mut model, effects, sandbox, client) = fleet_api_versions().await;
     let before = versions_screen(&model).list().len();
-    assert!(versions_screen(&model).is_latest(0), "the newest is the latest");
+    assert!(
+        versions_screen(&model).is_latest(0),
+        "the newest is the latest"
+    );
     client
         .replace_openapi_source(
             "org-acme-robotics",
@@ -388,7 +394,11 @@ async fn r_on_a_specs_versions_reads_the_spec_alone_and_the_latest_mark_follows(
     let lists = sandbox.requests("GET", "/orgs/*/openapi");
     let reads = sandbox.requests("GET", "/orgs/*/openapi/fleet-api");
     quire::headless::settle(&mut model, &effects, char_key('r')).await;
-    assert_eq!(sandbox.requests("GET", "/orgs/*/openapi"), lists, "no list read");
+    assert_eq!(
+        sandbox.requests("GET", "/orgs/*/openapi"),
+        lists,
+        "no list read"
+    );
     assert_eq!(
         sandbox.requests("GET", "/orgs/*/openapi/fleet-api"),
         reads + 1,
@@ -400,5 +410,8 @@ async fn r_on_a_specs_versions_reads_the_spec_alone_and_the_latest_mark_follows(
         screen.spec.last_version.as_deref(),
         Some(screen.list()[0].id.as_str())
     );
-    assert!(screen.is_latest(0) && !screen.is_latest(1), "the mark moved");
+    assert!(
+        screen.is_latest(0) && !screen.is_latest(1),
+        "the mark moved"
+    );
 }

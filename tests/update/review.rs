@@ -211,7 +211,10 @@ async fn merge_goes_through_the_preflight_and_reports_conflicts() {
     let model = &mut loaded.model;
     // M merges nothing: it opens the pre-flight, which checks the links a merge would break.
     let (_, check) = review_call(&update(model, char_key('M')));
-    assert!(matches!(check, ReviewCall::BreakingLinks { .. }), "{check:?}");
+    assert!(
+        matches!(check, ReviewCall::BreakingLinks { .. }),
+        "{check:?}"
+    );
     assert!(matches!(screen(model).overlay, Some(Overlay::Preflight(_))));
     let (request, call) = review_call(&update(model, char_key('y')));
     assert!(matches!(call, ReviewCall::Merge(_)));

@@ -253,7 +253,10 @@ async fn the_preflight_lists_the_links_a_merge_would_break() {
             "`{line}` is in the box:\n{drawn}\n{scrolled}"
         );
     }
-    assert!(!drawn.contains("installation.md"), "a working link is not listed");
+    assert!(
+        !drawn.contains("installation.md"),
+        "a working link is not listed"
+    );
     // The warning is read like any other before `y` merges.
     let (_, call) = review_call(&update(model, char_key('y')));
     assert!(matches!(call, ReviewCall::Merge(_)));

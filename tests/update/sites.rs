@@ -1348,11 +1348,7 @@ async fn stored_site_titles(sandbox: &quire::sandbox::Sandbox) -> Vec<String> {
     ))
     .unwrap();
     client
-        .list_sites(
-            quire::sandbox::demo_ids::ACME,
-            &SiteFilter::default(),
-            None,
-        )
+        .list_sites(quire::sandbox::demo_ids::ACME, &SiteFilter::default(), None)
         .await
         .unwrap()
         .items
@@ -1385,7 +1381,9 @@ async fn n_creates_a_site_that_is_stored_and_selected_and_d_deletes_it_after_nam
     harness.wait_for("at least 2 characters").await;
     harness.type_text("obot Fleet Docs");
     harness.press(KeyCode::Enter);
-    harness.wait_for("Created the site “Robot Fleet Docs”").await;
+    harness
+        .wait_for("Created the site “Robot Fleet Docs”")
+        .await;
     harness.wait_for("5 sites").await;
     assert!(
         stored_site_titles(&harness.sandbox)
@@ -1394,18 +1392,31 @@ async fn n_creates_a_site_that_is_stored_and_selected_and_d_deletes_it_after_nam
     );
     // The new site is the one selected: `d` names it.
     harness.press(KeyCode::Char('d'));
-    harness.wait_for("Delete the site “Robot Fleet Docs”?").await;
+    harness
+        .wait_for("Delete the site “Robot Fleet Docs”?")
+        .await;
     harness.wait_for("its spaces are kept").await;
     harness.press(KeyCode::Char('n'));
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    assert_eq!(harness.sandbox.requests("DELETE", "/orgs/*/sites/*"), 0, "n keeps it");
+    assert_eq!(
+        harness.sandbox.requests("DELETE", "/orgs/*/sites/*"),
+        0,
+        "n keeps it"
+    );
     harness.press(KeyCode::Char('d'));
-    harness.wait_for("Delete the site “Robot Fleet Docs”?").await;
+    harness
+        .wait_for("Delete the site “Robot Fleet Docs”?")
+        .await;
     harness.press(KeyCode::Char('y'));
-    harness.wait_for("Deleted the site “Robot Fleet Docs”.").await;
+    harness
+        .wait_for("Deleted the site “Robot Fleet Docs”.")
+        .await;
     harness.wait_for("4 sites").await;
     let titles = stored_site_titles(&harness.sandbox).await;
-    assert!(!titles.contains(&"Robot Fleet Docs".to_string()), "{titles:?}");
+    assert!(
+        !titles.contains(&"Robot Fleet Docs".to_string()),
+        "{titles:?}"
+    );
     assert_eq!(titles.len(), 4, "only that one went: {titles:?}");
 }
 

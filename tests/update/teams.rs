@@ -462,8 +462,11 @@ async fn r_on_a_teams_members_reads_the_team_alone() {
     let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
         .await
         .unwrap();
-    let client =
-        Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN))).unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
     let effects = headless::effects_with(client.clone());
     let mut model = crate::common::organizations_model(100, 30);
     headless::start(&mut model, &effects).await;
@@ -483,8 +486,16 @@ async fn r_on_a_teams_members_reads_the_team_alone() {
         sandbox.requests("GET", "/orgs/*/teams"),
     );
     headless::type_keys(&mut model, &effects, "r").await;
-    assert_eq!(sandbox.requests("GET", &single), reads + 1, "the team read alone");
-    assert_eq!(sandbox.requests("GET", "/orgs/*/teams"), lists, "not the list");
+    assert_eq!(
+        sandbox.requests("GET", &single),
+        reads + 1,
+        "the team read alone"
+    );
+    assert_eq!(
+        sandbox.requests("GET", "/orgs/*/teams"),
+        lists,
+        "not the list"
+    );
     let Screen::Team(screen) = model.top() else {
         panic!("still on the team");
     };

@@ -206,14 +206,22 @@ async fn a_running_translation_is_polled_alone_until_its_run_ends() {
     let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
         .await
         .unwrap();
-    let client =
-        Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN))).unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
     let effects = headless::effects_with(client);
     let mut model = organizations_model(100, 30);
     headless::start(&mut model, &effects).await;
     // Acme, then the Translations tab (the seventh).
     headless::type_keys(&mut model, &effects, "\r\t\t\t\t\t\t").await;
-    let id = org_screen(&model).translations.selected().expect("a translation").id.clone();
+    let id = org_screen(&model)
+        .translations
+        .selected()
+        .expect("a translation")
+        .id
+        .clone();
     let timers = headless::settle_holding_timers(&mut model, &effects, char_key('x')).await;
     let poll = *timers.last().expect("polled while it runs");
     let selected = |model: &Model| org_screen(model).translations.selected().cloned().unwrap();

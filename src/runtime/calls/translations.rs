@@ -1,7 +1,7 @@
 //! Carries out a [`TranslationsCall`] with the API client.
 
-use crate::api::{ApiError, Client, DEFAULT_MAX_PAGES, encode_segment};
 use crate::api::models::Translation;
+use crate::api::{ApiError, Client, DEFAULT_MAX_PAGES, encode_segment};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 
 pub async fn call_translations(client: &Client, call: TranslationsCall) -> TranslationsResponse {

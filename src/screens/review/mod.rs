@@ -198,7 +198,12 @@ impl ReviewScreen {
 
     pub fn rows(&self) -> Vec<Row> {
         let author = self.author_filter.as_ref().map(|a| a.user.as_str());
-        threads::rows(self.threads(), self.thread_filter, &self.comment_query, author)
+        threads::rows(
+            self.threads(),
+            self.thread_filter,
+            &self.comment_query,
+            author,
+        )
     }
 
     /// The `/` query of the current tab: the threads filter or the diff search.

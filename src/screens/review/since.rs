@@ -411,10 +411,13 @@ impl ReviewScreen {
                 }
                 if let (Some(page), Some(sides)) = (&self.sides_page, self.sides.value()) {
                     let fingerprint = review_memory::fingerprint(&sides.change_request);
-                    let known = now.pages.get(page).map(|seen| (&seen.fingerprint, &seen.version));
+                    let known = now
+                        .pages
+                        .get(page)
+                        .map(|seen| (&seen.fingerprint, &seen.version));
                     if known != Some((&fingerprint, &sides.version)) {
-                        let seen = PageSeen::of(&sides.change_request)
-                            .with_version(sides.version.clone());
+                        let seen =
+                            PageSeen::of(&sides.change_request).with_version(sides.version.clone());
                         now.pages.insert(page.clone(), seen);
                         grew = true;
                     }

@@ -186,7 +186,10 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
                 crate::screens::review::ThreadFilter::Open => "open ",
                 crate::screens::review::ThreadFilter::Resolved => "resolved ",
             };
-            format!("No {which}threads by {} — a picks someone else.", author.name)
+            format!(
+                "No {which}threads by {} — a picks someone else.",
+                author.name
+            )
         } else if screen.comment_query.text.is_empty() {
             match screen.thread_filter {
                 crate::screens::review::ThreadFilter::All => {
