@@ -440,6 +440,10 @@ async fn r_on_the_latest_versions_files_reads_the_version_alone() {
     let single = "/orgs/*/openapi/fleet-api/versions/latest";
     let reads = sandbox.requests("GET", single);
     quire::headless::settle(&mut model, &effects, char_key('r')).await;
-    assert_eq!(sandbox.requests("GET", single), reads + 1, "the version read alone");
+    assert_eq!(
+        sandbox.requests("GET", single),
+        reads + 1,
+        "the version read alone"
+    );
     assert_ne!(title(&model), before, "the newer version is named");
 }

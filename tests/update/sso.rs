@@ -364,8 +364,11 @@ async fn r_on_an_untouched_provider_form_reads_that_provider_alone() {
     let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
         .await
         .unwrap();
-    let client =
-        Client::new(ClientConfig::new(sandbox.base_url(), Token::new(tokens::ADMIN))).unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
     let effects = headless::effects_with(client.clone());
     let mut model = organizations_model(100, 30);
     headless::start(&mut model, &effects).await;
@@ -391,6 +394,10 @@ async fn r_on_an_untouched_provider_form_reads_that_provider_alone() {
     );
     headless::type_keys(&mut model, &effects, "r").await;
     assert_eq!(sandbox.requests("GET", &single), reads + 1, "read alone");
-    assert_eq!(sandbox.requests("GET", "/orgs/*/saml"), lists, "not the list");
+    assert_eq!(
+        sandbox.requests("GET", "/orgs/*/saml"),
+        lists,
+        "not the list"
+    );
     assert_eq!(form(&model).text_of(FormField::Label), "Renamed Elsewhere");
 }
