@@ -2,7 +2,7 @@
 //! collection or a space), joined to the core enums through `ApiCall::Collections` and
 //! `ApiResponse::Collections`.
 
-use crate::api::models::{Collection, Organization};
+use crate::api::models::{Collection, Organization, Space};
 use crate::api::{
     ApiError, CollectionUpdate, ContentMove, ContentPointer, MovedContent, NewCollection,
 };
@@ -30,6 +30,10 @@ pub enum CollectionsCall {
     },
     /// Every organization the user belongs to: where a transfer can go.
     Organizations,
+    /// The spaces directly in one collection, read alone.
+    Spaces {
+        collection: String,
+    },
 }
 
 #[allow(clippy::large_enum_variant)]
@@ -41,4 +45,5 @@ pub enum CollectionsResponse {
     /// Moved or transferred.
     Moved(Result<MovedContent, ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
+    Spaces(Result<Vec<Space>, ApiError>),
 }

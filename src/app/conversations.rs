@@ -25,6 +25,11 @@ pub enum ConversationsCall {
         filter: IssueFilter,
         page: Option<String>,
     },
+    /// One issue, read alone (`r` on the conversation opened from it).
+    Issue {
+        organization: String,
+        id: String,
+    },
     /// Read a conversation file, check it, and ingest it when it is right.
     IngestFile {
         organization: String,
@@ -58,12 +63,15 @@ impl std::fmt::Display for IngestFailure {
     }
 }
 
+// Moved once from a task to `update`, like `Msg`: boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum ConversationsResponse {
     Clusters(Result<ListPage<IssuesCluster>, ApiError>),
     Conversations(Result<ListPage<Conversation>, ApiError>),
     Conversation(Result<ConversationDetail, ApiError>),
     Issues(Result<ListPage<IssueWithConversation>, ApiError>),
+    Issue(Result<IssueWithConversation, ApiError>),
     /// The subject of the conversation ingested.
     Ingested(Result<String, IngestFailure>),
 }

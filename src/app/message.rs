@@ -70,6 +70,9 @@ pub struct OrganizationTree {
     pub unreadable: Vec<UnreadableItem>,
     /// Set when a list did not end within the cap: the pages fetched of the longer one.
     pub stopped_after_pages: Option<usize>,
+    /// Why the organization's spaces could not be read, when the collections could: the tree
+    /// then shows the collections, and opening one reads its own spaces.
+    pub spaces_unread: Option<String>,
 }
 
 impl OrganizationTree {
@@ -85,6 +88,15 @@ impl OrganizationTree {
             spaces: spaces.items,
             unreadable,
             stopped_after_pages,
+            spaces_unread: None,
+        }
+    }
+
+    /// The collections alone, the organization's spaces having failed for `reason`.
+    pub fn without_spaces(collections: WholeList<Collection>, reason: String) -> Self {
+        OrganizationTree {
+            spaces_unread: Some(reason),
+            ..Self::from_lists(collections, WholeList::default())
         }
     }
 }

@@ -43,6 +43,12 @@ pub enum OpenApiCall {
         slug: String,
         version: VersionRef,
     },
+    /// One version, read alone (`r` on its files).
+    Version {
+        organization: String,
+        slug: String,
+        version: VersionRef,
+    },
 }
 
 // Moved once from a task to `update`, like `Msg`: boxing would buy nothing.
@@ -56,5 +62,7 @@ pub enum OpenApiResponse {
     Versions(Result<Vec<OpenApiVersion>, ApiError>),
     /// A spec read alone.
     Spec(Result<OpenApiSpec, ApiError>),
+    /// A version read alone.
+    Version(Result<OpenApiVersion, ApiError>),
     Content(Result<OpenApiContent, ApiError>),
 }

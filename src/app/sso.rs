@@ -21,6 +21,11 @@ pub enum SsoCall {
         organization: String,
         provider: String,
     },
+    /// One provider, read alone (`r` on its form).
+    Provider {
+        organization: String,
+        provider: String,
+    },
     /// The teams a provider's new members may join.
     Teams { organization: String },
     /// A certificate typed as a file path: the runtime reads the file (at most
@@ -44,6 +49,8 @@ pub enum SsoResponse {
     /// A provider created or updated.
     Provider(Result<Box<SamlProvider>, ApiError>),
     Deleted(Result<(), ApiError>),
+    /// A provider read alone.
+    Read(Result<Box<SamlProvider>, ApiError>),
     Teams(Result<Vec<TeamSummary>, ApiError>),
     /// The certificate file's text, or why it could not be read.
     Certificate(Result<String, String>),

@@ -35,6 +35,11 @@ pub enum TeamsCall {
         team: String,
         page: Option<String>,
     },
+    /// One team, read alone (`r` on its members).
+    Get {
+        organization: String,
+        team: String,
+    },
     /// Every member of the organization (up to a cap), for the member pickers.
     Pickable {
         organization: String,
@@ -73,6 +78,8 @@ pub enum TeamsResponse {
     Saved(Result<Team, ApiError>),
     Deleted(Result<(), ApiError>),
     Members(Result<ListPage<TeamMember>, ApiError>),
+    /// A team read alone.
+    Team(Result<Team, ApiError>),
     Pickable(Result<PickableMembers, ApiError>),
     /// A change to the team's members went through (all answer 204).
     MembersChanged(Result<(), ApiError>),

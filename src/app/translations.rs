@@ -35,6 +35,11 @@ pub enum TranslationsCall {
     Space {
         space: String,
     },
+    /// The translations being run, each read alone, while their run goes on.
+    Running {
+        organization: String,
+        ids: Vec<String>,
+    },
 }
 
 /// The list as the tab shows it.
@@ -60,4 +65,6 @@ pub enum TranslationsResponse {
     /// A run started or a translation deleted.
     Done(Result<(), ApiError>),
     Space(Result<Space, ApiError>),
+    /// The running translations as read alone; one that could not be read is left out.
+    Running(Vec<Translation>),
 }

@@ -505,8 +505,12 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
                 ),
                 client.list_up_to::<Space>(&spaces_path, &[], TREE_MAX_PAGES),
             );
-            ApiResponse::OrganizationTree(collections.and_then(|collections| {
-                spaces.map(|spaces| OrganizationTree::from_lists(collections, spaces))
+            ApiResponse::OrganizationTree(collections.map(|collections| match spaces {
+                Ok(spaces) => OrganizationTree::from_lists(collections, spaces),
+                Err(error) => {
+                    tracing::warn!(%error, "the organization's spaces; showing its collections");
+                    OrganizationTree::without_spaces(collections, error.user_message())
+                }
             }))
         }
         ApiCall::ListMembers {

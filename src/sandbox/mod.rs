@@ -58,6 +58,8 @@ pub use fault_rules::{Fault, FaultRule};
 /// Seconds after a submitted OpenAPI source until the sandbox has processed it.
 pub use openapi::COMPLETE_SECONDS as OPENAPI_PROCESSING_SECONDS;
 pub use paging::{DEFAULT_LIMIT, MAX_LIMIT};
+/// Seconds after a translation's run started until the sandbox has it completed.
+pub use translations::RUN_SECONDS as TRANSLATION_RUN_SECONDS;
 
 /// The fixed demo bearer tokens. Each belongs to a distinct demo user who is a member of both
 /// demo organizations with the role the name says.

@@ -682,3 +682,59 @@ fn stale_answers_are_dropped_and_failures_keep_the_tree() {
     );
     assert_eq!(selected_key(&model).as_deref(), Some("collection:c-guides"));
 }
+
+/// The organization's spaces could not be listed, its collections could: the tree shows them
+/// and says so, and opening a collection reads that collection's own spaces, once.
+#[tokio::test]
+async fn a_collection_opened_alone_reads_its_own_spaces_when_the_list_failed() {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::headless;
+    use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, tokens};
+    let options = SandboxOptions {
+        faults: Faults {
+            rules: vec![FaultRule::new("/orgs/*/spaces", Fault::Status(403)).method("GET")],
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    };
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
+        .await
+        .unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    let effects = headless::effects_with(client);
+    let mut model = organizations_model(100, 30);
+    headless::start(&mut model, &effects).await;
+    headless::type_keys(&mut model, &effects, "\r").await;
+    let spaces_shown = |model: &Model| {
+        let tree = screen(model).tree.value().expect("the collections");
+        tree.nodes()
+            .filter(|(_, node)| matches!(node.item, OrgNode::Space(_)))
+            .count()
+    };
+    assert_eq!(spaces_shown(&model), 0);
+    let note = screen(&model).tree_note.clone().unwrap_or_default();
+    assert!(
+        note.contains("opening a collection reads its own"),
+        "{note}"
+    );
+    select(&mut model, "Engineering");
+    headless::type_keys(&mut model, &effects, "l").await;
+    assert_eq!(sandbox.requests("GET", "/collections/*/spaces"), 1);
+    let engineering = spaces_shown(&model);
+    assert!(engineering > 0, "its spaces are in the tree");
+    let tree = screen(&model).tree.value().unwrap();
+    let visible = screen(&model)
+        .visible_rows()
+        .iter()
+        .filter(|row| matches!(tree.item(row.node), Some(OrgNode::Space(_))))
+        .count();
+    assert_eq!(visible, engineering, "and shown, the collection open");
+    // Read once: opening it again asks nothing.
+    select(&mut model, "Engineering");
+    headless::type_keys(&mut model, &effects, "l").await;
+    assert_eq!(sandbox.requests("GET", "/collections/*/spaces"), 1);
+}

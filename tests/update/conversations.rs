@@ -385,3 +385,45 @@ fn a_failed_clusters_load_is_kept_to_show() {
     update(&mut model, key(KeyCode::Enter));
     assert!(matches!(model.top(), Screen::Organization(_)));
 }
+
+/// `r` on a conversation opened from an issue reads that issue alone as well, so what the
+/// screen says of the issue is the server's now.
+#[tokio::test]
+async fn r_on_a_conversation_opened_from_an_issue_reads_the_issue_alone() {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::headless;
+    use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+    use quire::screens::Screen;
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    let effects = headless::effects_with(client);
+    let mut model = crate::common::organizations_model(100, 30);
+    headless::start(&mut model, &effects).await;
+    // Acme, the Clusters tab (the ninth), its first cluster, then its first issue.
+    headless::type_keys(&mut model, &effects, "\r\t\t\t\t\t\t\t\t\r\r").await;
+    let issue = match model.top() {
+        Screen::Conversation(screen) => screen.issue.clone().expect("opened from an issue"),
+        _ => panic!("not on a conversation"),
+    };
+    let single = format!("/orgs/*/conversations-issues/{}", issue.id);
+    assert_eq!(sandbox.requests("GET", &single), 0);
+    let lists = sandbox.requests("GET", "/orgs/*/conversations-issues");
+    headless::type_keys(&mut model, &effects, "r").await;
+    assert_eq!(sandbox.requests("GET", &single), 1, "the issue read alone");
+    assert_eq!(
+        sandbox.requests("GET", "/orgs/*/conversations-issues"),
+        lists,
+        "not the list"
+    );
+    let Screen::Conversation(screen) = model.top() else {
+        panic!("still on the conversation");
+    };
+    assert_eq!(screen.issue.as_ref(), Some(&issue), "the server's issue");
+    assert!(screen.detail.value().is_some(), "and the transcript");
+}

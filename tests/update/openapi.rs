@@ -415,3 +415,35 @@ async fn r_on_a_specs_versions_reads_the_spec_alone_and_the_latest_mark_follows(
         "the mark moved"
     );
 }
+
+/// `r` on the latest version's files reads that version alone too: once a newer one was
+/// processed, the screen names it.
+#[tokio::test]
+async fn r_on_the_latest_versions_files_reads_the_version_alone() {
+    let (mut model, effects, sandbox, client) = fleet_api_versions().await;
+    quire::headless::type_keys(&mut model, &effects, "\r").await;
+    let title = |model: &Model| match model.top() {
+        Screen::SpecContent(screen) => screen.title(),
+        _ => panic!("not on a version's files"),
+    };
+    let before = title(&model);
+    client
+        .replace_openapi_source(
+            "org-acme-robotics",
+            "fleet-api",
+            "https://specs.acme-robotics.example/fleet-api-v4.yaml",
+        )
+        .await
+        .unwrap();
+    let processing = quire::sandbox::OPENAPI_PROCESSING_SECONDS.unsigned_abs();
+    tokio::time::sleep(std::time::Duration::from_millis(processing * 1000 + 200)).await;
+    let single = "/orgs/*/openapi/fleet-api/versions/latest";
+    let reads = sandbox.requests("GET", single);
+    quire::headless::settle(&mut model, &effects, char_key('r')).await;
+    assert_eq!(
+        sandbox.requests("GET", single),
+        reads + 1,
+        "the version read alone"
+    );
+    assert_ne!(title(&model), before, "the newer version is named");
+}

@@ -352,3 +352,52 @@ fn a_non_admin_is_told_before_anything_is_sent() {
     assert!(disabled.contains(&quire::app::Action::Create));
     assert!(disabled.contains(&quire::app::Action::Delete));
 }
+
+/// `r` with a provider's form open and untouched reads that provider alone (not the tab's
+/// lists), and the form shows what the server holds now.
+#[tokio::test]
+async fn r_on_an_untouched_provider_form_reads_that_provider_alone() {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::headless;
+    use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+    use quire::screens::sso::FormField;
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    let effects = headless::effects_with(client.clone());
+    let mut model = organizations_model(100, 30);
+    headless::start(&mut model, &effects).await;
+    // Acme, the SSO tab (the eleventh), the first provider's form.
+    headless::type_keys(&mut model, &effects, &format!("\r{}\r", "\t".repeat(10))).await;
+    let form = |model: &Model| match &org_screen(model).sso.modal {
+        Some(SsoModal::Form(form)) => form.as_ref().clone(),
+        _ => panic!("no provider form"),
+    };
+    let provider = form(&model).provider.clone().expect("an existing provider");
+    let input = SamlProviderInput {
+        label: Some("Renamed Elsewhere".into()),
+        ..SamlProviderInput::default()
+    };
+    client
+        .update_saml_provider("org-acme-robotics", &provider, &input)
+        .await
+        .unwrap();
+    let single = format!("/orgs/*/saml/{provider}");
+    let (reads, lists) = (
+        sandbox.requests("GET", &single),
+        sandbox.requests("GET", "/orgs/*/saml"),
+    );
+    headless::type_keys(&mut model, &effects, "r").await;
+    assert_eq!(sandbox.requests("GET", &single), reads + 1, "read alone");
+    assert_eq!(
+        sandbox.requests("GET", "/orgs/*/saml"),
+        lists,
+        "not the list"
+    );
+    assert_eq!(form(&model).text_of(FormField::Label), "Renamed Elsewhere");
+}

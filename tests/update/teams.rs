@@ -526,3 +526,54 @@ fn a_failed_member_list_closes_the_waiting_popup_with_the_reason() {
     let (_, call) = teams_call(&update(&mut model, char_key('B')));
     assert!(matches!(call, TeamsCall::Pickable { .. }));
 }
+
+/// `r` on a team's members reads that team alone as well (not the Teams list): a rename made
+/// elsewhere shows at once.
+#[tokio::test]
+async fn r_on_a_teams_members_reads_the_team_alone() {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::headless;
+    use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+    use quire::screens::{Screen, ScreenState};
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    let effects = headless::effects_with(client.clone());
+    let mut model = crate::common::organizations_model(100, 30);
+    headless::start(&mut model, &effects).await;
+    // Acme, the Teams tab (the fourth), its first team.
+    headless::type_keys(&mut model, &effects, "\r\t\t\t\r").await;
+    let team = match model.top() {
+        Screen::Team(screen) => screen.team.clone(),
+        _ => panic!("not on a team"),
+    };
+    client
+        .rename_team("org-acme-robotics", &team.id, "Renamed Elsewhere")
+        .await
+        .unwrap();
+    let single = format!("/orgs/*/teams/{}", team.id);
+    let (reads, lists) = (
+        sandbox.requests("GET", &single),
+        sandbox.requests("GET", "/orgs/*/teams"),
+    );
+    headless::type_keys(&mut model, &effects, "r").await;
+    assert_eq!(
+        sandbox.requests("GET", &single),
+        reads + 1,
+        "the team read alone"
+    );
+    assert_eq!(
+        sandbox.requests("GET", "/orgs/*/teams"),
+        lists,
+        "not the list"
+    );
+    let Screen::Team(screen) = model.top() else {
+        panic!("still on the team");
+    };
+    assert_eq!(screen.title(), "Team Renamed Elsewhere");
+}

@@ -186,10 +186,59 @@ fn run_now_says_it_started_reloads_and_polls_while_running() {
         panic!("a running translation is read again later: {cmd:?}")
     };
     let cmd = update(&mut model, Msg::Timer(id));
-    assert!(matches!(
+    assert_eq!(
         translations_call(&cmd).1,
-        TranslationsCall::List { .. }
-    ));
+        TranslationsCall::Running {
+            organization: ORG.into(),
+            ids: vec!["t-fr".into()]
+        },
+        "alone, not the whole list"
+    );
+}
+
+/// While a run goes on, the poll reads the running translation alone; once it ended, the
+/// list is read again (a run may have made its result space).
+#[tokio::test]
+async fn a_running_translation_is_polled_alone_until_its_run_ends() {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::headless;
+    use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    let effects = headless::effects_with(client);
+    let mut model = organizations_model(100, 30);
+    headless::start(&mut model, &effects).await;
+    // Acme, then the Translations tab (the seventh).
+    headless::type_keys(&mut model, &effects, "\r\t\t\t\t\t\t").await;
+    let id = org_screen(&model)
+        .translations
+        .selected()
+        .expect("a translation")
+        .id
+        .clone();
+    let timers = headless::settle_holding_timers(&mut model, &effects, char_key('x')).await;
+    let poll = *timers.last().expect("polled while it runs");
+    let selected = |model: &Model| org_screen(model).translations.selected().cloned().unwrap();
+    assert_eq!(selected(&model).status.to_string(), "running");
+    let run = quire::sandbox::TRANSLATION_RUN_SECONDS.unsigned_abs();
+    tokio::time::sleep(std::time::Duration::from_millis(run * 1000 + 200)).await;
+    let single = format!("/orgs/*/translations/{id}");
+    let lists = sandbox.requests("GET", "/orgs/*/translations");
+    let timers = headless::settle_holding_timers(&mut model, &effects, Msg::Timer(poll)).await;
+    assert_eq!(sandbox.requests("GET", &single), 1, "read alone");
+    assert_eq!(
+        sandbox.requests("GET", "/orgs/*/translations"),
+        lists + 1,
+        "the list once, after the run ended"
+    );
+    assert!(timers.is_empty(), "nothing runs any more");
+    assert_eq!(selected(&model).status.to_string(), "completed");
 }
 
 #[test]

@@ -26,6 +26,9 @@ pub async fn call_conversations(client: &Client, call: ConversationsCall) -> Con
         ConversationsCall::Conversation { organization, id } => {
             ConversationsResponse::Conversation(client.get_conversation(&organization, &id).await)
         }
+        ConversationsCall::Issue { organization, id } => {
+            ConversationsResponse::Issue(client.get_conversation_issue(&organization, &id).await)
+        }
         ConversationsCall::Issues {
             organization,
             filter,

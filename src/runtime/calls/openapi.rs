@@ -41,6 +41,15 @@ pub async fn call_openapi(client: &Client, call: OpenApiCall) -> OpenApiResponse
         OpenApiCall::Delete { organization, slug } => {
             Deleted(client.delete_openapi_spec(&organization, &slug).await)
         }
+        OpenApiCall::Version {
+            organization,
+            slug,
+            version,
+        } => OpenApiResponse::Version(
+            client
+                .get_openapi_version(&organization, &slug, &version)
+                .await,
+        ),
         OpenApiCall::Spec { organization, slug } => {
             OpenApiResponse::Spec(client.get_openapi_spec(&organization, &slug).await)
         }

@@ -31,6 +31,15 @@ pub async fn call_sso(client: &Client, call: SsoCall) -> SsoResponse {
             organization,
             provider,
         } => SsoResponse::Deleted(client.delete_saml_provider(&organization, &provider).await),
+        SsoCall::Provider {
+            organization,
+            provider,
+        } => SsoResponse::Read(
+            client
+                .get_saml_provider(&organization, &provider)
+                .await
+                .map(Box::new),
+        ),
         SsoCall::Teams { organization } => {
             SsoResponse::Teams(client.list_team_summaries(&organization).await)
         }

@@ -34,6 +34,9 @@ pub async fn call_teams(client: &Client, call: TeamsCall) -> TeamsResponse {
             team,
             title,
         } => TeamsResponse::Saved(client.rename_team(&organization, &team, &title).await),
+        TeamsCall::Get { organization, team } => {
+            TeamsResponse::Team(client.get_team(&organization, &team).await)
+        }
         TeamsCall::Delete { organization, team } => {
             TeamsResponse::Deleted(client.delete_team(&organization, &team).await)
         }

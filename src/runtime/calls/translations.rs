@@ -1,5 +1,6 @@
 //! Carries out a [`TranslationsCall`] with the API client.
 
+use crate::api::models::Translation;
 use crate::api::{ApiError, Client, DEFAULT_MAX_PAGES, encode_segment};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 
@@ -29,7 +30,27 @@ pub async fn call_translations(client: &Client, call: TranslationsCall) -> Trans
             Done(client.delete_translation(&organization, &id).await)
         }
         TranslationsCall::Space { space } => Space(client.get_space(&space).await),
+        TranslationsCall::Running { organization, ids } => {
+            TranslationsResponse::Running(running(client, &organization, &ids).await)
+        }
     }
+}
+
+/// Each running translation read alone, in parallel; a failed read is only logged (the next
+/// poll or a reload tries again).
+async fn running(client: &Client, organization: &str, ids: &[String]) -> Vec<Translation> {
+    let reads = futures::future::join_all(
+        ids.iter()
+            .map(|id| client.get_translation(organization, id)),
+    )
+    .await;
+    reads
+        .into_iter()
+        .filter_map(|read| {
+            read.inspect_err(|error| tracing::info!(%error, "reading a running translation"))
+                .ok()
+        })
+        .collect()
 }
 
 /// The translations and, fetched alongside, the organization's spaces for their titles. The

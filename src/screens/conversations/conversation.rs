@@ -20,6 +20,8 @@ pub struct ConversationScreen {
     pub issue: Option<ConversationIssue>,
     pub detail: Loadable<ConversationDetail>,
     pub scroll: Scroll,
+    /// The issue read alone by `r`, so its title and summary are the server's now.
+    issue_read: Option<RequestId>,
 }
 
 impl ConversationScreen {
@@ -34,6 +36,23 @@ impl ConversationScreen {
             issue,
             detail: Loadable::NotAsked,
             scroll: Scroll::default(),
+            issue_read: None,
+        }
+    }
+
+    /// The issue this conversation was opened from, read alone.
+    fn read_issue(&mut self, ctx: &mut Ctx) -> Cmd {
+        let Some(issue) = &self.issue else {
+            return Cmd::None;
+        };
+        let request = ctx.requests.issue();
+        self.issue_read = Some(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Conversations(ConversationsCall::Issue {
+                organization: self.organization.clone(),
+                id: issue.id.clone(),
+            }),
         }
     }
 }
@@ -49,6 +68,11 @@ impl ScreenState for ConversationScreen {
                 id: self.id.clone(),
             }),
         }
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        let conversation = self.enter(ctx);
+        Cmd::batch([conversation, self.read_issue(ctx)])
     }
 
     fn title(&self) -> String {
@@ -84,6 +108,17 @@ impl ScreenState for ConversationScreen {
         response: &ApiResponse,
         _ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let ApiResponse::Conversations(ConversationsResponse::Issue(result)) = response {
+            if self.issue_read != Some(request) {
+                return None;
+            }
+            self.issue_read = None;
+            // An issue that cannot be read keeps what the list said.
+            if let Ok(found) = result {
+                self.issue = Some(found.issue.clone());
+            }
+            return Some(Step::default());
+        }
         let ApiResponse::Conversations(ConversationsResponse::Conversation(result)) = response
         else {
             return None;

@@ -42,6 +42,8 @@ pub struct ContentScreen {
     /// True when the keys go to the file's text rather than the tree.
     pub reading: bool,
     pub reader: Reader,
+    /// The version read alone by `r`: "latest" may be a newer one by now.
+    version_read: Option<RequestId>,
 }
 
 /// The language of the fence a file is shown in, from its name.
@@ -129,6 +131,21 @@ impl ContentScreen {
             shown: None,
             reading: false,
             reader: Reader::default(),
+            version_read: None,
+        }
+    }
+
+    /// The version itself, read alone, by the same reference as its files.
+    fn read_version(&mut self, ctx: &mut Ctx) -> Cmd {
+        let request = ctx.requests.issue();
+        self.version_read = Some(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::OpenApi(OpenApiCall::Version {
+                organization: self.organization.clone(),
+                slug: self.slug.clone(),
+                version: self.reference.clone(),
+            }),
         }
     }
 
@@ -265,6 +282,10 @@ impl ScreenState for ContentScreen {
         self.load(ctx)
     }
 
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        Cmd::batch([self.read_version(ctx), self.load(ctx)])
+    }
+
     fn title(&self) -> String {
         self.version.id.clone()
     }
@@ -314,6 +335,17 @@ impl ScreenState for ContentScreen {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let ApiResponse::OpenApi(OpenApiResponse::Version(result)) = response {
+            if self.version_read != Some(request) {
+                return None;
+            }
+            self.version_read = None;
+            // A version that cannot be read keeps what the list said.
+            if let Ok(version) = result {
+                self.version = version.clone();
+            }
+            return Some(Step::default());
+        }
         let ApiResponse::OpenApi(OpenApiResponse::Content(result)) = response else {
             return None;
         };

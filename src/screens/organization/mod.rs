@@ -6,6 +6,7 @@
 //! (`content_ops/`, `space_ops.rs`). The other tabs live in their areas' folders
 //! (`screens/members/`, `screens/teams/tab.rs`, `screens/trash/` …).
 
+mod collection_spaces;
 mod content_ops;
 pub mod pane;
 pub mod server_filter;
@@ -113,6 +114,8 @@ pub struct Organization {
     pub content: ContentOps,
     /// Changing the selected space: its popup, notice and request in flight.
     pub space_ops: space_ops::SpaceOps,
+    /// Collections opened alone when the tree lacks spaces (`collection_spaces.rs`).
+    collection_spaces: collection_spaces::CollectionSpaces,
     pub trash: Trash,
     pub teams: teams::TeamsTab,
     pub sso: sso::SsoTab,
@@ -142,6 +145,7 @@ impl Organization {
             change_requests: None,
             content: ContentOps::default(),
             space_ops: Default::default(),
+            collection_spaces: Default::default(),
             trash: Default::default(),
             teams: teams::tab::new(&organization),
             sso: sso::new(&organization),
@@ -528,6 +532,9 @@ impl ScreenState for Organization {
                         .on_response(request, response, ctx)
                 })
             }
+            ApiResponse::Collections(crate::app::collections::CollectionsResponse::Spaces(
+                result,
+            )) => self.on_collection_spaces(request, result),
             ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
             ApiResponse::Review(_) => self

@@ -39,6 +39,11 @@ impl Organization {
         let page = ctx.size.height.saturating_sub(4).max(1) as isize;
         let index = self.tree_selection.selected;
         let selected = self.visible_rows().get(index).copied();
+        let read_alone = if matches!(action, Action::Expand | Action::Open) {
+            self.read_collection_spaces(ctx)
+        } else {
+            Cmd::None
+        };
         match action {
             _ if crate::app::move_selection(&mut self.tree_selection, action, len, page) => {}
             Action::Expand => {
@@ -93,7 +98,7 @@ impl Organization {
             }
             _ => return None,
         }
-        Some(Step::default())
+        Some(Step::cmd(read_alone))
     }
 
     /// Shows the rows for the tree filter as typed now. While it is typed, the first node that
@@ -121,6 +126,11 @@ impl Organization {
             self.trash.take_listed(&data.spaces);
         }
         let note = result.as_ref().ok().and_then(tree_note);
+        if let Ok(listing) = result
+            && self.tree.waiting_for() == Some(request)
+        {
+            self.collection_spaces.listed(listing);
+        }
         let result = result.as_ref().map(build_tree).map_err(Clone::clone);
         let loaded = result.is_ok();
         let open_keys = self
@@ -190,6 +200,11 @@ impl Organization {
 /// What the tree cannot show, for the line under it: lists cut short or items not read.
 fn tree_note(data: &OrganizationTree) -> Option<String> {
     let mut parts = Vec::new();
+    if let Some(reason) = &data.spaces_unread {
+        parts.push(format!(
+            "spaces not listed: opening a collection reads its own ({reason})"
+        ));
+    }
     if let Some(pages) = data.stopped_after_pages {
         parts.push(format!(
             "stopped after {pages} pages: the list did not end; showing what was loaded"

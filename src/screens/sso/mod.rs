@@ -69,6 +69,8 @@ pub struct SsoTab {
     certificate_request: Option<RequestId>,
     /// The provider to select once the list reloads (one just created).
     select_after_reload: Option<String>,
+    /// The provider whose form is open, read alone by `r`.
+    provider_read: Option<RequestId>,
 }
 
 pub fn new(organization: &Organization) -> SsoTab {
@@ -83,6 +85,7 @@ pub fn new(organization: &Organization) -> SsoTab {
         pending: None,
         certificate_request: None,
         select_after_reload: None,
+        provider_read: None,
     }
 }
 
@@ -183,6 +186,21 @@ impl SsoTab {
         }
         self.warn(format!("Only organization admins may {what}."));
         true
+    }
+
+    /// A provider read alone: its row, and its form while it is open and untouched.
+    fn adopt_read(&mut self, provider: &SamlProvider) {
+        if let Some(overview) = self.overview.value_mut()
+            && let Some(known) = overview.providers.iter_mut().find(|p| p.id == provider.id)
+        {
+            *known = provider.clone();
+        }
+        if let Some(SsoModal::Form(form)) = &mut self.modal
+            && form.provider.as_deref() == Some(provider.id.as_str())
+            && !form.is_dirty()
+        {
+            **form = ProviderForm::edit(provider);
+        }
     }
 
     /// Opens the form, asking for the teams if they were not asked for yet.
@@ -315,8 +333,9 @@ impl SsoTab {
                     self.modal = None;
                 }
             }
-            // Quitting, help and suspending still work with the form open (quitting asks).
-            Action::Quit | Action::Help | Action::Suspend => return None,
+            // Quitting, help, suspending and reading the provider again still work with the
+            // form open (quitting asks).
+            Action::Quit | Action::Help | Action::Suspend | Action::Refresh => return None,
             _ => return Some(Step::default()),
         }
         Some(Step::default())
@@ -518,8 +537,24 @@ impl OrgPane for SsoTab {
         Cmd::None
     }
 
+    /// With a provider's form open and untouched, that provider alone is read again;
+    /// otherwise the whole tab.
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.load(ctx)
+        let Some(SsoModal::Form(form)) = &self.modal else {
+            return self.load(ctx);
+        };
+        let Some(provider) = form.provider.clone().filter(|_| !form.is_dirty()) else {
+            return self.load(ctx);
+        };
+        let request = ctx.requests.issue();
+        self.provider_read = Some(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Sso(SsoCall::Provider {
+                organization: self.organization.clone(),
+                provider,
+            }),
+        }
     }
 
     fn key_contexts(&self) -> &'static [KeyContext] {
@@ -609,6 +644,13 @@ impl OrgPane for SsoTab {
             return Some(Step::cmd(self.finish(pending, response, ctx)));
         }
         match response {
+            SsoResponse::Read(result) if self.provider_read == Some(request) => {
+                self.provider_read = None;
+                match result {
+                    Ok(provider) => self.adopt_read(provider),
+                    Err(error) => self.notice = Some(Notice::error(words(error))),
+                }
+            }
             SsoResponse::Overview(result) => {
                 if !self.overview.settle(request, result.clone()) {
                     return None;

@@ -139,6 +139,8 @@ pub struct TeamScreen {
     /// The change in flight and what to say when it went through.
     sending: Option<(RequestId, String)>,
     pub notice: Option<Notice>,
+    /// The team read alone by `r`: its title, counts and what the user may do in it.
+    team_read: Option<RequestId>,
 }
 
 impl TeamScreen {
@@ -154,6 +156,7 @@ impl TeamScreen {
             modal: None,
             sending: None,
             notice: None,
+            team_read: None,
         }
     }
 
@@ -527,7 +530,16 @@ impl ScreenState for TeamScreen {
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.load(ctx)
+        let request = ctx.requests.issue();
+        self.team_read = Some(request);
+        let team = Cmd::Api {
+            request,
+            call: ApiCall::Teams(TeamsCall::Get {
+                organization: self.organization.clone(),
+                team: self.team.id.clone(),
+            }),
+        };
+        Cmd::batch([team, self.load(ctx)])
     }
 
     fn title(&self) -> String {
@@ -623,6 +635,17 @@ impl ScreenState for TeamScreen {
                         Some(Step::default())
                     }
                 }
+            }
+            TeamsResponse::Team(result) => {
+                if self.team_read != Some(request) {
+                    return None;
+                }
+                self.team_read = None;
+                // A team that cannot be read keeps what the list said.
+                if let Ok(team) = result {
+                    self.team = team.clone();
+                }
+                Some(Step::default())
             }
             TeamsResponse::MembersChanged(result) => {
                 if self.sending.as_ref().map(|(id, _)| *id) != Some(request) {

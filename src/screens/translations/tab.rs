@@ -47,8 +47,10 @@ pub struct TranslationsTab {
     pending: Option<(RequestId, Pending)>,
     /// The translation to select once the list comes back (one just created or saved).
     select_after_reload: Option<String>,
-    /// The timer that reloads the list while a run is under way.
+    /// The timer that reads the running translations again while a run is under way.
     poll: Option<RequestId>,
+    /// Those reads, each translation alone rather than the whole list.
+    poll_read: Option<RequestId>,
 }
 
 /// How often the list is read again while a translation is running.
@@ -65,6 +67,7 @@ pub fn new(organization: &Organization) -> TranslationsTab {
         pending: None,
         select_after_reload: None,
         poll: None,
+        poll_read: None,
     }
 }
 
@@ -241,20 +244,65 @@ impl TranslationsTab {
             self.selection.selected = index;
         }
         self.selection.clamp(self.translations().len());
-        let running = self
-            .translations()
+        Some(self.poll_while_running(ctx))
+    }
+
+    fn running_ids(&self) -> Vec<String> {
+        self.translations()
             .iter()
-            .any(|translation| translation.status == TranslationStatus::Running);
-        if !running {
+            .filter(|translation| translation.status == TranslationStatus::Running)
+            .map(|translation| translation.id.clone())
+            .collect()
+    }
+
+    /// Arms the poll while a translation runs.
+    fn poll_while_running(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.running_ids().is_empty() {
             self.poll = None;
-            return Some(Cmd::None);
+            return Cmd::None;
         }
         let id = ctx.requests.issue();
         self.poll = Some(id);
-        Some(Cmd::Timer {
+        Cmd::Timer {
             id,
             after: POLL_INTERVAL,
-        })
+        }
+    }
+
+    /// The poll went off: the running translations are read, each alone.
+    fn read_running(&mut self, ctx: &mut Ctx) -> Cmd {
+        let ids = self.running_ids();
+        if ids.is_empty() {
+            return Cmd::None;
+        }
+        let request = ctx.requests.issue();
+        self.poll_read = Some(request);
+        Cmd::Api {
+            request,
+            call: ApiCall::Translations(TranslationsCall::Running {
+                organization: self.organization.id.clone(),
+                ids,
+            }),
+        }
+    }
+
+    /// The running translations as read now take their places in the list (the details pane
+    /// follows); once a run ended, the whole list is read again for the spaces a run may
+    /// have made.
+    fn on_running(&mut self, read: &[Translation], ctx: &mut Ctx) -> Cmd {
+        let mut ended = false;
+        if let Some(list) = self.list.value_mut() {
+            for fresh in read {
+                if let Some(known) = list.translations.iter_mut().find(|t| t.id == fresh.id) {
+                    ended |= fresh.status != TranslationStatus::Running;
+                    *known = fresh.clone();
+                }
+            }
+        }
+        if ended {
+            return self.load(ctx);
+        }
+        self.poll_while_running(ctx)
     }
 
     /// The answer to a write: say what happened, forget the draft it sent, reload.
@@ -451,6 +499,13 @@ impl OrgPane for TranslationsTab {
         if let TranslationsResponse::List(result) = response {
             return self.on_list(request, result, ctx).map(Step::cmd);
         }
+        if let TranslationsResponse::Running(read) = response {
+            if self.poll_read != Some(request) {
+                return None;
+            }
+            self.poll_read = None;
+            return Some(Step::cmd(self.on_running(read, ctx)));
+        }
         let (waiting, _) = self.pending.as_ref()?;
         if *waiting != request {
             return None;
@@ -464,7 +519,7 @@ impl OrgPane for TranslationsTab {
             return None;
         }
         self.poll = None;
-        Some(Step::cmd(self.load(ctx)))
+        Some(Step::cmd(self.read_running(ctx)))
     }
 
     fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {

@@ -291,6 +291,8 @@ impl Organization {
                 self.transfer_targets(result, doing);
                 return Some(Step::default());
             }
+            // Read by `collection_spaces.rs`, never in answer to a change.
+            CollectionsResponse::Spaces(_) => return Some(Step::default()),
             CollectionsResponse::Collection(Ok(collection)) => (
                 Some(format!("collection:{}", collection.id)),
                 format!("{} — done", doing.text),
