@@ -43,6 +43,17 @@ pub async fn settle(model: &mut Model, effects: &Effects, msg: Msg) {
     while let Some(msg) = queue.pop_front() {
         let cmd = update(model, msg);
         run(cmd, effects, &mut queue).await;
+        learn_lacks(model, effects);
+    }
+}
+
+/// What the runtime hears through the client's observer (`Msg::Lack`), taken here from the
+/// client after each step.
+fn learn_lacks(model: &mut Model, effects: &Effects) {
+    if let Some(client) = &effects.client {
+        for lack in client.capabilities().all() {
+            model.lacking.learn(lack);
+        }
     }
 }
 
@@ -59,6 +70,7 @@ pub async fn settle_holding_timers(
     while let Some(msg) = queue.pop_front() {
         let cmd = hold_timers(update(model, msg), &mut timers);
         run(cmd, effects, &mut queue).await;
+        learn_lacks(model, effects);
     }
     timers
 }
@@ -82,6 +94,7 @@ pub async fn start(model: &mut Model, effects: &Effects) {
     while let Some(msg) = queue.pop_front() {
         let cmd = update(model, msg);
         run(cmd, effects, &mut queue).await;
+        learn_lacks(model, effects);
     }
 }
 

@@ -13,12 +13,16 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::address::{self, encode_segment};
+use super::capabilities::{self, Capabilities};
+use super::decode::read_body;
+pub use super::decode::{decode_body, decode_body_with};
 use super::error::{ApiError, SETUP_ENDPOINT, parse_error_body};
 use super::limits::HostLimits;
 use super::models::revision::PageList;
 use super::models::{
     Collection, File, Organization, Page, Revision, SearchPage, SearchSpace, Space, User,
 };
+use super::operations;
 use super::paging::{
     DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, WholeList,
     page_query, requested_limit,
@@ -77,6 +81,8 @@ struct Shared {
     retry_now: tokio::sync::Notify,
     /// At most 16 requests in flight per host, whatever the screens ask for at once.
     host_limits: HostLimits,
+    /// The operations this server turned out not to offer.
+    capabilities: Capabilities,
 }
 
 /// A failed try: the error, and how long the server asked us to wait (`Retry-After`).
@@ -106,6 +112,16 @@ impl fmt::Debug for Client {
 
 /// A request body already serialized, so the send path is not generic over body types.
 struct JsonBody(Vec<u8>);
+
+/// True when the table says the operation takes no body: a caller's body is dropped (and the
+/// slip logged), since the public service refuses any body there with 415.
+fn takes_no_body(operation: Option<&operations::Operation>, method: &Method, path: &str) -> bool {
+    let none = operation.is_some_and(|operation| operation.body == operations::BodyRule::None);
+    if none {
+        tracing::debug!(%method, path, "not sending a body to an operation that takes none");
+    }
+    none
+}
 
 impl Client {
     /// Builds a client. Fails with `ApiError::InvalidConfig` for an unusable base URL, an empty
@@ -149,6 +165,7 @@ impl Client {
                 retry_observer: RwLock::new(None),
                 retry_now: tokio::sync::Notify::new(),
                 host_limits: HostLimits::default(),
+                capabilities: Capabilities::default(),
             }),
         })
     }
@@ -159,6 +176,11 @@ impl Client {
         if let Ok(mut slot) = self.shared.retry_observer.write() {
             *slot = Some(Arc::new(observer));
         }
+    }
+
+    /// What this server was found not to offer; `on_lack` tells as each is learned.
+    pub fn capabilities(&self) -> &Capabilities {
+        &self.shared.capabilities
     }
 
     /// Ends every retry wait under way: those reads are tried again at once.
@@ -405,6 +427,13 @@ impl Client {
         self.decode(&endpoint, &bytes)
     }
 
+    /// `POST path` without any body or `Content-Type`, for operations answering 204 or a body
+    /// we do not need (a translation's run).
+    pub async fn post_empty(&self, path: &str) -> Result<(), ApiError> {
+        self.send(Method::POST, path, &[], None).await?;
+        Ok(())
+    }
+
     /// `POST path` with a JSON body, for operations answering 204 or a body we do not need.
     pub async fn post_no_content<B: Serialize + ?Sized>(
         &self,
@@ -479,10 +508,70 @@ impl Client {
             })
     }
 
-    /// Sends a request and returns the endpoint text and the body of a success answer; any
-    /// other answer becomes an `ApiError`. A GET that fails in a passing way is tried again
-    /// (see [`retry`]); any other method is sent exactly once.
+    /// Sends a request by the [`operations`] table and returns the endpoint text and the body
+    /// of a success answer; any other answer becomes an `ApiError`. An operation that takes no
+    /// body is sent none, whatever the caller gave. An operation this server was found to lack
+    /// is not sent again; a seed-only operation answered 404/405 is checked with one probe
+    /// (see [`capabilities`]).
     async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        body: Option<JsonBody>,
+    ) -> Result<(String, Vec<u8>), ApiError> {
+        let operation = operations::find(&method, path);
+        let body = body.filter(|_| !takes_no_body(operation, &method, path));
+        let capabilities = &self.shared.capabilities;
+        if let Some(lack) = operation.and_then(|operation| capabilities.lacking(operation)) {
+            return Err(lack.error());
+        }
+        let result = self.send_with_retries(method, path, query, body).await;
+        match (result, operation) {
+            (Err(error), Some(operation))
+                if operation.is_seed_only() && capabilities::may_be_missing_operation(&error) =>
+            {
+                Err(self.check_missing_operation(operation, path, error).await)
+            }
+            (result, _) => result,
+        }
+    }
+
+    /// After a seed-only operation answered 404/405: reads its probe and returns either the
+    /// lack (learned for the session) or the original error when the item itself is missing.
+    async fn check_missing_operation(
+        &self,
+        operation: &'static operations::Operation,
+        path: &str,
+        error: ApiError,
+    ) -> ApiError {
+        let Some((probe, probe_path)) = capabilities::probe_for(operation, path) else {
+            return error;
+        };
+        let query = [("limit".to_owned(), "1".to_owned())];
+        let query: &[(String, String)] = match probe {
+            operations::Probe::List(_) => &query,
+            operations::Probe::Parent(_) => &[],
+        };
+        let answer = self
+            .send_once(&Method::GET, &probe_path, query, None)
+            .await
+            .map(|_| ())
+            .map_err(|failure| failure.error);
+        match capabilities::verdict(probe, answer.as_ref().map(|_| ())) {
+            Some(true) => {
+                let status = error.status().unwrap_or(404);
+                let lack = capabilities::lack_of(operation, error.endpoint(), status);
+                self.shared.capabilities.learn(lack.clone());
+                lack.error()
+            }
+            _ => error,
+        }
+    }
+
+    /// A GET that fails in a passing way is tried again (see [`retry`]); any other method is
+    /// sent exactly once.
+    async fn send_with_retries(
         &self,
         method: Method,
         path: &str,
@@ -672,79 +761,6 @@ impl Client {
         }
         Ok(page)
     }
-}
-
-/// The most a `Content-Length` may make us set aside before the body arrives: a bigger body
-/// still arrives in full, in a buffer that grows as it comes.
-const MAX_BODY_PREALLOCATION: u64 = 16 * 1024 * 1024;
-
-/// Reads a body chunk by chunk into one buffer sized from its `Content-Length`. reqwest's
-/// `bytes()` gathers the chunks and then copies them into one piece: a 7 MB page list would be
-/// held two or three times over while it arrives.
-async fn read_body(mut response: reqwest::Response) -> Result<Vec<u8>, reqwest::Error> {
-    let expected = response
-        .content_length()
-        .unwrap_or(0)
-        .min(MAX_BODY_PREALLOCATION);
-    let mut body = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
-    while let Some(chunk) = response.chunk().await? {
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body)
-}
-
-/// Decodes a JSON body, naming the field path that failed (`items[2].visibility`, or `.` when
-/// the body as a whole is not JSON of the right shape).
-pub fn decode_body<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
-    decode_body_with(endpoint, bytes, std::marker::PhantomData::<T>)
-}
-
-/// As [`decode_body`], through a seed that builds the value as it reads (a page tree made
-/// straight from the answer, with no typed copy of every page in between).
-pub fn decode_body_with<'de, S>(
-    endpoint: &str,
-    bytes: &'de [u8],
-    seed: S,
-) -> Result<S::Value, ApiError>
-where
-    S: serde::de::DeserializeSeed<'de>,
-{
-    let decode_error = |path: String, message: String| ApiError::Decode {
-        endpoint: endpoint.to_owned(),
-        path,
-        message,
-    };
-    if looks_like_html(bytes) {
-        return Err(ApiError::NotJson {
-            endpoint: endpoint.to_owned(),
-        });
-    }
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let mut track = serde_path_to_error::Track::new();
-    let tracked = serde_path_to_error::Deserializer::new(&mut deserializer, &mut track);
-    let value = seed.deserialize(tracked).map_err(|error| {
-        // JSON that ends in the middle says nothing about the API's shape: the field named
-        // would be whichever the cut happened in. An empty body (204) is no cut: callers
-        // that expect one handle the `Decode` error.
-        if error.is_eof() && !bytes.is_empty() {
-            return ApiError::CutOff {
-                endpoint: endpoint.to_owned(),
-            };
-        }
-        decode_error(track.path().to_string(), error.to_string())
-    })?;
-    deserializer
-        .end()
-        .map_err(|error| decode_error(".".to_owned(), error.to_string()))?;
-    Ok(value)
-}
-
-/// A body starting with `<` (after blanks) is markup, never the API's JSON.
-fn looks_like_html(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .find(|byte| !byte.is_ascii_whitespace())
-        .is_some_and(|first| *first == b'<')
 }
 
 /// The error and its causes on one line: reqwest's own message ("error sending request") says

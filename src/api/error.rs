@@ -66,6 +66,14 @@ pub enum ApiError {
         endpoint: String,
         reason: PagingLoopReason,
     },
+    /// The server does not offer the operation at all (the API reference defines it; this
+    /// server answered 404 or 405 while the resource it hangs off exists). Not worth retrying.
+    #[error("{endpoint}: the server does not offer {what} (HTTP {status})")]
+    Unsupported {
+        endpoint: String,
+        what: String,
+        status: u16,
+    },
     /// The client cannot be built or a request cannot be formed from what it was given.
     #[error("{endpoint}: invalid configuration: {message}")]
     InvalidConfig { endpoint: String, message: String },
@@ -85,6 +93,7 @@ impl ApiError {
             | ApiError::CutOff { endpoint }
             | ApiError::NotJson { endpoint }
             | ApiError::PagingLoop { endpoint, .. }
+            | ApiError::Unsupported { endpoint, .. }
             | ApiError::InvalidConfig { endpoint, .. } => endpoint,
         }
     }
@@ -107,6 +116,20 @@ impl ApiError {
         self.status() == Some(404)
     }
 
+    /// True unless no retry can help: the server does not offer the operation, or the request
+    /// cannot be formed. Screens offer `r` only then.
+    pub fn is_retryable_by_hand(&self) -> bool {
+        !matches!(
+            self,
+            ApiError::Unsupported { .. } | ApiError::InvalidConfig { .. }
+        )
+    }
+
+    /// True when the server does not offer the operation at all: no key will make it work.
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, ApiError::Unsupported { .. })
+    }
+
     /// True when pressing retry may plausibly succeed (transient network or server trouble).
     pub fn is_retryable(&self) -> bool {
         match self {
@@ -117,6 +140,7 @@ impl ApiError {
             ApiError::Status { status, .. } => *status == 408 || *status == 429 || *status >= 500,
             ApiError::Decode { .. }
             | ApiError::PagingLoop { .. }
+            | ApiError::Unsupported { .. }
             | ApiError::InvalidConfig { .. } => false,
         }
     }
@@ -153,6 +177,11 @@ impl ApiError {
             ApiError::PagingLoop { endpoint, reason } => {
                 format!("Stopped loading {endpoint}: {reason}.")
             }
+            ApiError::Unsupported {
+                endpoint,
+                what,
+                status,
+            } => format!("This server does not offer {what} ({endpoint} answered {status})."),
             ApiError::InvalidConfig { message, .. } => format!("Invalid configuration: {message}."),
         }
     }

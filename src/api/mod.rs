@@ -10,11 +10,13 @@
 //! - [`models`] holds the resource types, tolerant of fields and enum values we do not know.
 
 pub mod address;
+pub mod capabilities;
 pub mod change_requests;
 pub mod client;
 pub mod collections;
 pub mod comments;
 pub mod conversations;
+pub mod decode;
 pub mod error;
 pub mod files;
 pub mod git;
@@ -23,6 +25,7 @@ pub mod links;
 pub mod members;
 pub mod models;
 pub mod moves;
+pub mod operations;
 pub mod paging;
 pub mod retry;
 pub mod reviews;

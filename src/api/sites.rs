@@ -135,7 +135,7 @@ fn section_group_path(org: &str, site: &str, group: &str) -> String {
 /// Reads a publish answer: a checkout request, else a site.
 /// The server has no such route (404) or not for this method (405): try the other API's way.
 fn lacks_route(error: &ApiError) -> bool {
-    error.is_not_found() || error.status() == Some(405)
+    error.is_unsupported() || error.is_not_found() || error.status() == Some(405)
 }
 
 fn publish_outcome(endpoint: &str, answer: Value) -> Result<PublishOutcome, ApiError> {

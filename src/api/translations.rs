@@ -137,7 +137,7 @@ impl Client {
     /// `POST /orgs/{org}/translations/{id}/run`: 204, a run was triggered.
     pub async fn run_translation(&self, organization: &str, id: &str) -> Result<(), ApiError> {
         let path = format!("{}/run", translation_path(organization, id));
-        self.post_no_content(&path, &serde_json::json!({})).await
+        self.post_empty(&path).await
     }
 }
 

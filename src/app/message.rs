@@ -33,6 +33,8 @@ pub enum Msg {
     },
     /// A read failed in a passing way and waits to be retried, or its wait is over.
     Retry(RetryNotice),
+    /// The client found that this server does not offer an operation.
+    Lack(crate::api::capabilities::Lack),
     /// A `Cmd::Timer` went off.
     Timer(RequestId),
     MarkdownParsed {

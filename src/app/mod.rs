@@ -1,6 +1,7 @@
 //! The Elm-style core: `Model` holds everything on screen, `update` applies one `Msg` and returns
 //! a `Cmd` describing side effects. Nothing here touches the network or the terminal.
 
+pub mod capabilities;
 pub mod collections;
 pub mod command;
 pub mod docs;

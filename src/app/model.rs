@@ -8,6 +8,7 @@ use super::{
     Cmd, Ctx, DocCache, Keymap, Nav, Overlay, RequestId, RequestIds, Step, action_log, keymap,
     mouse, palette, review_calls, watch,
 };
+use crate::app::keymap::Action;
 use crate::screens::Screen;
 use crate::ui::markdown::RenderOptions;
 use crate::ui::notice::Notice;
@@ -109,6 +110,8 @@ pub struct Model {
     pub pending_prefix: Option<keymap::KeyCombo>,
     /// The messages shown lately (footer and screen), for the popup that shows them whole.
     pub messages: crate::ui::notice::History,
+    /// What this server was found not to offer: those keys are struck through.
+    pub lacking: crate::app::capabilities::Lacking,
 }
 
 impl Model {
@@ -138,6 +141,7 @@ impl Model {
             watch: watch::Watch::default(),
             pending_prefix: None,
             messages: crate::ui::notice::History::default(),
+            lacking: crate::app::capabilities::Lacking::default(),
         }
     }
 
@@ -177,6 +181,38 @@ impl Model {
     pub fn top(&self) -> &Screen {
         // `screens` is never empty: `pop` refuses to remove the last screen.
         &self.screens[self.screens.len() - 1]
+    }
+
+    /// Why `action` cannot work on the screen on top because this server lacks what it needs.
+    pub fn lacking_reason(&self, action: Action) -> Option<String> {
+        if self.lacking.is_empty() {
+            return None;
+        }
+        let needed = self.top().needed_area(action)?;
+        self.lacking.reason(needed)
+    }
+
+    /// The keys struck through on the screen on top: refused by the screen, or needing what
+    /// this server lacks.
+    pub fn disabled_actions(&self) -> Vec<Action> {
+        let mut disabled = self.top().disabled_actions();
+        if !self.lacking.is_empty() {
+            disabled.extend(
+                Action::ALL
+                    .iter()
+                    .copied()
+                    .filter(|action| !disabled.contains(action))
+                    .filter(|action| self.lacking_reason(*action).is_some())
+                    .collect::<Vec<_>>(),
+            );
+        }
+        disabled
+    }
+
+    /// Why a struck-through key is refused, for `?` to show under it.
+    pub fn disabled_reason(&self, action: Action) -> Option<String> {
+        self.lacking_reason(action)
+            .or_else(|| self.top().disabled_reason(action))
     }
 
     /// True while something is loading: the only time quire wakes up on a timer.

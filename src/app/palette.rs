@@ -164,6 +164,15 @@ impl Palette {
         // Listed (for an empty query, and between equal matches) as the help is: this screen's
         // own actions, then the places, then what works everywhere, movement last.
         let (own, wider) = action_entries(&model.keymap, model.top().key_contexts());
+        // What this server does not offer is not offered here either.
+        let offered = |entry: &Entry| match entry.kind {
+            EntryKind::Action(action) => model.lacking_reason(action).is_none(),
+            _ => true,
+        };
+        let (own, wider): (Vec<Entry>, Vec<Entry>) = (
+            own.into_iter().filter(offered).collect(),
+            wider.into_iter().filter(offered).collect(),
+        );
         let mut entries = own;
         entries.extend(target_entries(&model.screens));
         entries.extend(wider);

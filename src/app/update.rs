@@ -47,6 +47,10 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             on_retry_notice(model, notice);
             Cmd::None
         }
+        Msg::Lack(lack) => {
+            model.lacking.learn(lack);
+            Cmd::None
+        }
         Msg::MarkdownParsed {
             key,
             doc,
@@ -139,6 +143,11 @@ pub(crate) fn run_action(model: &mut Model, action: Action) -> Cmd {
         }
         let refresh = on_global_action(model, Action::Refresh);
         return Cmd::Batch(vec![Cmd::RetryNow, refresh]);
+    }
+    // A key needing what this server lacks says so instead of sending a request bound to fail.
+    if let Some(reason) = model.lacking_reason(action) {
+        model.toast = Some(Notice::error(reason));
+        return Cmd::None;
     }
     // `esc` dismisses an error in the footer before it means "back".
     if action == Action::Back && notice::dismiss_error(&mut model.toast) {

@@ -67,6 +67,15 @@ pub async fn run(
             );
             0
         }
+        Err(error) if error.is_unsupported() => {
+            let _ = writeln!(
+                err,
+                "Not ingested: {} Conversations need a server that implements the whole \
+                 API, such as `quire sandbox`.",
+                sanitize(&error.user_message())
+            );
+            1
+        }
         Err(error) => {
             let _ = writeln!(
                 err,

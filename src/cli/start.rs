@@ -54,6 +54,10 @@ struct Cli {
     /// request with 2,000 threads).
     #[arg(long, requires = "demo")]
     big: bool,
+    /// With --demo: serve only what the public service offers, with its body rules (see
+    /// `quire sandbox --like-public`).
+    #[arg(long, requires = "demo")]
+    like_public: bool,
     /// Config file to use instead of the default one.
     #[arg(long)]
     config: Option<PathBuf>,
@@ -94,6 +98,11 @@ enum Commands {
         /// 2,000 threads).
         #[arg(long)]
         big: bool,
+        /// Answer like the public service: only the operations it offers (links, backlinks,
+        /// space transfer, conversations and clusters answer 404), and its body rules (415 to a
+        /// body where none is defined, 400 to a missing one).
+        #[arg(long)]
+        like_public: bool,
     },
     /// Render every screen from the demo data into SVG pictures.
     Screenshots {
@@ -158,7 +167,15 @@ pub fn main() -> Result<()> {
                 latency_ms,
                 faults,
                 big,
-            }) => serve_sandbox(port, latency_ms, faults, big).await,
+                like_public,
+            }) => {
+                let faults = Faults {
+                    rules: faults,
+                    like_public,
+                    ..Faults::default()
+                };
+                serve_sandbox(port, latency_ms, faults, big).await
+            }
             Some(Commands::Screenshots { out }) => {
                 for path in crate::screenshots::write_all(&out).await? {
                     println!("{path}");
@@ -274,14 +291,11 @@ fn parse_fault_rule(text: &str) -> std::result::Result<FaultRule, String> {
     FaultRule::parse(text)
 }
 
-async fn serve_sandbox(port: u16, latency_ms: u64, rules: Vec<FaultRule>, big: bool) -> Result<()> {
+async fn serve_sandbox(port: u16, latency_ms: u64, faults: Faults, big: bool) -> Result<()> {
     let address = SocketAddr::from(([127, 0, 0, 1], port));
     let options = SandboxOptions {
         latency: Duration::from_millis(latency_ms),
-        faults: Faults {
-            rules,
-            ..Faults::default()
-        },
+        faults,
         big,
     };
     let sandbox = Sandbox::start(address, options)
@@ -325,7 +339,10 @@ async fn run_app(cli: Cli) -> Result<()> {
         let options = SandboxOptions {
             latency: Duration::from_millis(cli.demo_latency_ms),
             big: cli.big,
-            ..SandboxOptions::default()
+            faults: Faults {
+                like_public: cli.like_public,
+                ..Faults::default()
+            },
         };
         let sandbox = Sandbox::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
             .await

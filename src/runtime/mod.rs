@@ -111,6 +111,11 @@ where
         client.on_retry(move |notice| {
             let _ = retries.send(Msg::Retry(notice));
         });
+        // Keys needing an operation this server lacks are struck through once it is learned.
+        let lacks = sender.clone();
+        client.capabilities().on_lack(move |lack| {
+            let _ = lacks.send(Msg::Lack(lack));
+        });
     }
     let size = terminal.size().map_err(backend_error)?;
     let first = update(

@@ -112,8 +112,15 @@ pub struct Faults {
     /// Lacks the service's `PATCH …/sites/{site}/sections/{section}` (405), as the seed does.
     pub no_section_patch: bool,
     /// Like the public service: an operation that defines no request body (merge, update from
-    /// main, publish, unpublish) answers 415 to any body or `Content-Type`, even `{}`.
+    /// main, publish, unpublish, a translation's run …) answers 415 to any body or
+    /// `Content-Type`, even `{}`; one that requires a body answers 400 without one; a request
+    /// that is no operation of the API answers 501. By [`crate::api::operations`].
     pub strict_bodies: bool,
+    /// Serves only what the public service offers, with its body rules: the operations only
+    /// the API reference defines (links, backlinks, space transfer, conversations, clusters,
+    /// section-group sections, legacy git removal) answer 404, and an undeclared
+    /// `conversationsIssuesCluster` filter is ignored. `quire sandbox --like-public`.
+    pub like_public: bool,
     /// Faults per route, first matching rule wins (see [`FaultRule`]).
     pub rules: Vec<FaultRule>,
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use axum::extract::{Path, RawQuery, Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE, TRANSFER_ENCODING};
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -22,6 +22,7 @@ use super::fault_rules::{self, Fault};
 use super::model::{Space, World};
 use super::paging::envelope;
 use super::render::View;
+use crate::api::operations::{self, BodyRule};
 
 /// The API version and build reported by `GET /v1/`.
 const API_VERSION: &str = "1.0.0";
@@ -136,27 +137,68 @@ async fn gate(State(shared): State<Arc<Shared>>, mut request: Request, next: Nex
     let Some(user) = authenticate(&shared, request.headers()).await else {
         return ApiError::unauthorized().into_response();
     };
-    if faults.strict_bodies && takes_no_body(request.method(), &path) && has_body(request.headers())
-    {
-        return ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            format!("{} {path} takes no request body", request.method()),
-        )
-        .into_response();
+    if let Some(refusal) = refused_by_operation_rules(&faults, &request) {
+        return refusal;
+    }
+    if faults.like_public {
+        drop_undeclared_query(&mut request);
     }
     request.extensions_mut().insert(Context { user, faults });
     next.run(request).await
 }
 
-/// The operations whose contract defines no request body: `POST …/change-requests/{cr}/merge`
-/// and `…/update`, `POST …/sites/{site}/publish` and `…/unpublish`.
-fn takes_no_body(method: &Method, path: &str) -> bool {
-    let segments: Vec<&str> = path.trim_end_matches('/').rsplit('/').take(3).collect();
-    *method == Method::POST
-        && matches!(
-            segments.as_slice(),
-            ["merge" | "update", _, "change-requests"] | ["publish" | "unpublish", _, "sites"]
-        )
+/// The public service's rules, by the operations table: under `like_public` an operation only
+/// the API reference defines answers 404 as an unknown route; under `strict_bodies` (implied by
+/// `like_public`) a body where the operation takes none answers 415, a missing body where one
+/// is required 400, and a request that is no known operation 501, so no client call can slip
+/// past the table.
+fn refused_by_operation_rules(faults: &Faults, request: &Request) -> Option<Response> {
+    let path = request.uri().path();
+    let relative = path.strip_prefix("/v1")?;
+    let operation = operations::find(request.method(), relative);
+    if faults.like_public && operation.is_some_and(|operation| operation.is_seed_only()) {
+        let message = format!("No route for {} {path}", request.method());
+        return Some(ApiError::new(StatusCode::NOT_FOUND, message).into_response());
+    }
+    if !(faults.strict_bodies || faults.like_public) {
+        return None;
+    }
+    let Some(operation) = operation else {
+        let message = format!("{} {path} is no operation of the API", request.method());
+        return Some(ApiError::new(StatusCode::NOT_IMPLEMENTED, message).into_response());
+    };
+    let body = has_body(request.headers());
+    let (status, rule) = match operation.body {
+        BodyRule::None if body => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "takes no request body"),
+        BodyRule::Required if !body => (StatusCode::BAD_REQUEST, "needs a JSON request body"),
+        _ => return None,
+    };
+    let message = format!("{} {path} {rule}", request.method());
+    Some(ApiError::new(status, message).into_response())
+}
+
+/// The public service declares no `conversationsIssuesCluster` on change-request lists and
+/// ignores it: the list comes back unfiltered.
+fn drop_undeclared_query(request: &mut Request) {
+    let Some(query) = request.uri().query() else {
+        return;
+    };
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|pair| !pair.starts_with("conversationsIssuesCluster="))
+        .collect();
+    if kept.len() == query.split('&').count() {
+        return;
+    }
+    let path = request.uri().path();
+    let rebuilt = if kept.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}?{}", kept.join("&"))
+    };
+    if let Ok(uri) = rebuilt.parse() {
+        *request.uri_mut() = uri;
+    }
 }
 
 /// True when the request carries a body or says what type its body has.

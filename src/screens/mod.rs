@@ -99,6 +99,11 @@ pub trait ScreenState {
     fn disabled_reason(&self, _action: Action) -> Option<String> {
         None
     }
+    /// The operation area a key needs here that a server may not offer (a page's backlinks),
+    /// so a server found without it strikes the key through.
+    fn needed_area(&self, action: Action) -> Option<&'static str> {
+        crate::app::capabilities::area_of(action, self.key_contexts())
+    }
     fn link(&self) -> Option<String> {
         None
     }
@@ -255,6 +260,10 @@ impl Screen {
 
     pub fn disabled_reason(&self, action: Action) -> Option<String> {
         dispatch!(self, s => s.disabled_reason(action))
+    }
+
+    pub fn needed_area(&self, action: Action) -> Option<&'static str> {
+        dispatch!(self, s => s.needed_area(action))
     }
 
     pub fn unsaved_work(&self) -> Option<String> {

@@ -262,7 +262,7 @@ fn footer_hints(model: &Model) -> Vec<FooterHint> {
     let screen = model.top();
     let mut contexts = screen.key_contexts().to_vec();
     contexts.push(KeyContext::Global);
-    let disabled = screen.disabled_actions();
+    let disabled = model.disabled_actions();
     let mut hints: Vec<FooterHint> = screen
         .hints()
         .into_iter()
@@ -476,7 +476,7 @@ fn help_lines(model: &Model) -> Vec<Line<'static>> {
             )));
         }
     }
-    let disabled = model.top().disabled_actions();
+    let disabled = model.disabled_actions();
     for (index, (title, rows)) in sections.into_iter().enumerate() {
         if index > 0 {
             lines.push(Line::from(""));
@@ -498,7 +498,7 @@ fn help_lines(model: &Model) -> Vec<Line<'static>> {
                 Span::raw("  "),
                 Span::styled(help, theme.style("disabled")),
             ]));
-            if let Some(reason) = model.top().disabled_reason(*action) {
+            if let Some(reason) = model.disabled_reason(*action) {
                 lines.push(Line::from(Span::styled(
                     format!("{:key_width$}  {}", "", sanitize(&reason)),
                     theme.style("muted"),

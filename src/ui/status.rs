@@ -92,8 +92,9 @@ pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
             message.clone(),
             theme.style("error"),
         ))];
-        // The client's message usually says how to retry already; say it once.
-        if !message.contains("retry") {
+        // The client's message usually says how to retry already; say it once. An operation
+        // the server does not offer is not worth retrying.
+        if !message.contains("retry") && error.is_retryable_by_hand() {
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(
                 "Press r to retry.",

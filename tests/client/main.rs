@@ -5,6 +5,7 @@
 mod common;
 
 mod basics;
+mod capabilities;
 mod change_requests;
 mod collections;
 mod conversations;

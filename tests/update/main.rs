@@ -8,6 +8,7 @@ mod common;
 mod action_log;
 mod app_loop;
 mod basics;
+mod capabilities;
 mod change_requests;
 mod collections;
 mod conversations;

@@ -94,7 +94,7 @@ fn collections(call: &CollectionsCall) -> Option<&'static str> {
         CollectionsCall::Delete { .. } => "Deleted a collection",
         CollectionsCall::Move { .. } => "Moved content",
         CollectionsCall::Transfer { .. } => "Moved content to another organization",
-        CollectionsCall::Organizations => return None,
+        CollectionsCall::Organizations | CollectionsCall::Spaces { .. } => return None,
     })
 }
 
@@ -196,7 +196,7 @@ pub fn answer(response: &ApiResponse) -> Option<Answer> {
             CollectionsResponse::Collection(result) => plain(result),
             CollectionsResponse::Deleted(result) => plain(result),
             CollectionsResponse::Moved(result) => plain(result),
-            CollectionsResponse::Organizations(_) => None,
+            CollectionsResponse::Organizations(_) | CollectionsResponse::Spaces(_) => None,
         },
         ApiResponse::Git(GitResponse::Done(result)) => plain(result),
         ApiResponse::MemberOps(MembersResponse::Updated(result)) => plain(result),

@@ -566,6 +566,14 @@ impl ScreenState for Organization {
         }
     }
 
+    /// A collection's transfer is in the public service; only a space's may be missing.
+    fn needed_area(&self, action: Action) -> Option<&'static str> {
+        if action == Action::Transfer && !matches!(self.selected_node(), Some(OrgNode::Space(_))) {
+            return None;
+        }
+        crate::app::capabilities::area_of(action, self.key_contexts())
+    }
+
     fn disabled_actions(&self) -> Vec<Action> {
         match self.tab {
             Tab::Spaces => {

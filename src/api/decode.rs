@@ -1,0 +1,79 @@
+//! Reading answers: a body gathered into one buffer, and JSON decoded with the path of the
+//! field that failed.
+
+use serde::de::DeserializeOwned;
+
+use super::error::ApiError;
+
+/// The most a `Content-Length` may make us set aside before the body arrives: a bigger body
+/// still arrives in full, in a buffer that grows as it comes.
+const MAX_BODY_PREALLOCATION: u64 = 16 * 1024 * 1024;
+
+/// Reads a body chunk by chunk into one buffer sized from its `Content-Length`. reqwest's
+/// `bytes()` gathers the chunks and then copies them into one piece: a 7 MB page list would be
+/// held two or three times over while it arrives.
+pub(super) async fn read_body(mut response: reqwest::Response) -> Result<Vec<u8>, reqwest::Error> {
+    let expected = response
+        .content_length()
+        .unwrap_or(0)
+        .min(MAX_BODY_PREALLOCATION);
+    let mut body = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
+    while let Some(chunk) = response.chunk().await? {
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+/// Decodes a JSON body, naming the field path that failed (`items[2].visibility`, or `.` when
+/// the body as a whole is not JSON of the right shape).
+pub fn decode_body<T: DeserializeOwned>(endpoint: &str, bytes: &[u8]) -> Result<T, ApiError> {
+    decode_body_with(endpoint, bytes, std::marker::PhantomData::<T>)
+}
+
+/// As [`decode_body`], through a seed that builds the value as it reads (a page tree made
+/// straight from the answer, with no typed copy of every page in between).
+pub fn decode_body_with<'de, S>(
+    endpoint: &str,
+    bytes: &'de [u8],
+    seed: S,
+) -> Result<S::Value, ApiError>
+where
+    S: serde::de::DeserializeSeed<'de>,
+{
+    let decode_error = |path: String, message: String| ApiError::Decode {
+        endpoint: endpoint.to_owned(),
+        path,
+        message,
+    };
+    if looks_like_html(bytes) {
+        return Err(ApiError::NotJson {
+            endpoint: endpoint.to_owned(),
+        });
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let mut track = serde_path_to_error::Track::new();
+    let tracked = serde_path_to_error::Deserializer::new(&mut deserializer, &mut track);
+    let value = seed.deserialize(tracked).map_err(|error| {
+        // JSON that ends in the middle says nothing about the API's shape: the field named
+        // would be whichever the cut happened in. An empty body (204) is no cut: callers
+        // that expect one handle the `Decode` error.
+        if error.is_eof() && !bytes.is_empty() {
+            return ApiError::CutOff {
+                endpoint: endpoint.to_owned(),
+            };
+        }
+        decode_error(track.path().to_string(), error.to_string())
+    })?;
+    deserializer
+        .end()
+        .map_err(|error| decode_error(".".to_owned(), error.to_string()))?;
+    Ok(value)
+}
+
+/// A body starting with `<` (after blanks) is markup, never the API's JSON.
+fn looks_like_html(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .find(|byte| !byte.is_ascii_whitespace())
+        .is_some_and(|first| *first == b'<')
+}
