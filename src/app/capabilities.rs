@@ -27,6 +27,15 @@ impl Lacking {
         Some(lack.error().user_message())
     }
 
+    /// The same in a few words, for `?` under the struck-through key.
+    pub fn short_reason(&self, needed: &str) -> Option<String> {
+        let lack = self.lacks.iter().find(|lack| lack.what == needed)?;
+        Some(format!(
+            "this server does not offer {} ({})",
+            lack.what, lack.status
+        ))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.lacks.is_empty()
     }

@@ -211,8 +211,11 @@ impl Model {
 
     /// Why a struck-through key is refused, for `?` to show under it.
     pub fn disabled_reason(&self, action: Action) -> Option<String> {
-        self.lacking_reason(action)
-            .or_else(|| self.top().disabled_reason(action))
+        let lacking = self
+            .top()
+            .needed_area(action)
+            .and_then(|needed| self.lacking.short_reason(needed));
+        lacking.or_else(|| self.top().disabled_reason(action))
     }
 
     /// True while something is loading: the only time quire wakes up on a timer.

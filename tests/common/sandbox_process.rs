@@ -11,8 +11,14 @@ pub struct SandboxProcess {
 
 impl SandboxProcess {
     pub fn start() -> SandboxProcess {
+        SandboxProcess::start_with(&[])
+    }
+
+    /// `quire sandbox` with more flags (`--like-public`).
+    pub fn start_with(flags: &[&str]) -> SandboxProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_quire"))
             .args(["sandbox", "--port", "0"])
+            .args(flags)
             .env("HOME", std::env::temp_dir())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

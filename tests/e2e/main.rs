@@ -19,6 +19,7 @@ mod looks;
 mod no_color;
 mod org_settings;
 mod palette;
+mod public_service;
 mod reader;
 mod review;
 mod review_since;

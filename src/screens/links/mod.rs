@@ -129,6 +129,14 @@ impl LinksScreen {
         STATUS_TABS.get(self.status).and_then(Option::as_ref)
     }
 
+    /// True when the server answered that it does not offer this list at all.
+    pub fn is_unsupported(&self) -> bool {
+        self.links
+            .error
+            .as_ref()
+            .is_some_and(crate::api::ApiError::is_unsupported)
+    }
+
     pub fn has_status_tabs(&self) -> bool {
         !self.list.is_backlinks()
     }
@@ -317,6 +325,10 @@ impl ScreenState for LinksScreen {
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
+        // A server without the operation: nothing here can ever load, so only the way out.
+        if self.is_unsupported() {
+            return vec![(Action::Back, "back"), (Action::Help, "keys")];
+        }
         let mut hints = vec![(Action::Open, "read the page")];
         if self.has_status_tabs() {
             hints.push((Action::NextTab, "status"));

@@ -58,6 +58,10 @@ pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, model: &Model) 
 /// shown whole or left out.
 fn heading(screen: &LinksScreen, theme: &Theme, width: u16) -> Line<'static> {
     let mut line = Vec::new();
+    // Nothing to sort or count when the server has no such list, or it has not loaded yet.
+    if screen.is_unsupported() {
+        return Line::default();
+    }
     if screen.has_status_tabs() {
         for (index, status) in STATUS_TABS.iter().enumerate() {
             let style = if index == screen.status {
@@ -84,6 +88,9 @@ fn heading(screen: &LinksScreen, theme: &Theme, width: u16) -> Line<'static> {
 
 /// "23 links · 3 broken (1 in change requests)", or "linked from 4 places".
 fn totals(screen: &LinksScreen) -> Vec<Segment> {
+    if !screen.links.loaded_once() {
+        return Vec::new();
+    }
     if screen.list.is_backlinks() {
         return match screen.links.total.or(Some(screen.links.items.len() as u64)) {
             Some(1) => vec![Segment::new("linked from 1 place", 1)],
