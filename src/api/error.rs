@@ -148,31 +148,39 @@ impl ApiError {
     /// One short sentence for the status line: what failed and what the user can do.
     /// It contains server text (the error message), which the UI must sanitize like any other.
     pub fn user_message(&self) -> String {
+        self.message_with(&ON_SCREEN)
+    }
+
+    /// The same sentence for a command line, which has no `r` key: "run it again" instead.
+    pub fn command_line_message(&self) -> String {
+        self.message_with(&ON_COMMAND_LINE)
+    }
+
+    fn message_with(&self, retry: &RetryWords) -> String {
+        let again = retry.again;
         match self {
             ApiError::Network { endpoint, .. } => {
-                format!(
-                    "Could not reach the server ({endpoint}). Check the connection; r to retry."
-                )
+                format!("Could not reach the server ({endpoint}). Check the connection; {again}.")
             }
             ApiError::Timeout { endpoint } => {
-                format!("The server did not answer in time ({endpoint}); r to retry.")
+                format!("The server did not answer in time ({endpoint}); {again}.")
             }
             ApiError::Status {
                 endpoint,
                 status,
                 message,
                 ..
-            } => status_user_message(endpoint, *status, message),
+            } => status_user_message(endpoint, *status, message, retry),
             ApiError::Decode { endpoint, path, .. } => format!(
                 "Could not read the server's answer ({endpoint}, field `{path}`); \
                  the API may have changed."
             ),
             ApiError::CutOff { endpoint } => {
-                format!("The answer was cut off ({endpoint}); r to retry.")
+                format!("The answer was cut off ({endpoint}); {again}.")
             }
             ApiError::NotJson { endpoint } => format!(
                 "The answer was a web page, not the API's JSON ({endpoint}): a proxy or network \
-                 sign-in may be in the way; r to retry."
+                 sign-in may be in the way; {again}."
             ),
             ApiError::PagingLoop { endpoint, reason } => {
                 format!("Stopped loading {endpoint}: {reason}.")
@@ -187,18 +195,38 @@ impl ApiError {
     }
 }
 
-fn status_user_message(endpoint: &str, status: u16, message: &str) -> String {
+/// How a message tells the user to try again where they read it.
+struct RetryWords {
+    /// After a passing failure: "r to retry".
+    again: &'static str,
+    /// After a refused token, which may pass (a proxy, a rotation).
+    token_again: &'static str,
+}
+
+const ON_SCREEN: RetryWords = RetryWords {
+    again: "r to retry",
+    token_again: "r to try again",
+};
+
+const ON_COMMAND_LINE: RetryWords = RetryWords {
+    again: "run the command again",
+    token_again: "Run the command again",
+};
+
+fn status_user_message(endpoint: &str, status: u16, message: &str, retry: &RetryWords) -> String {
+    let again = retry.again;
+    let token_again = retry.token_again;
     match status {
         // Mid-session a refused token is often passing (a proxy, a rotation): r may fix it.
         401 => format!(
-            "The token was refused ({endpoint}): {message}. r to try again; if it keeps \
+            "The token was refused ({endpoint}): {message}. {token_again}; if it keeps \
              failing, check GITBOOK_TOKEN."
         ),
         403 => format!("Not allowed ({endpoint}): {message}."),
         404 => format!("Not found ({endpoint}): {message}."),
-        408 | 429 => format!("The server is busy ({status} on {endpoint}); wait, then r to retry."),
+        408 | 429 => format!("The server is busy ({status} on {endpoint}); wait, then {again}."),
         500..=599 => {
-            format!("The server failed ({status} {message} on {endpoint}); r to retry.")
+            format!("The server failed ({status} {message} on {endpoint}); {again}.")
         }
         _ => format!("The request was refused ({status} on {endpoint}): {message}."),
     }
@@ -314,6 +342,27 @@ mod tests {
         assert!(!timeout.is_not_found());
         assert!(timeout.is_retryable());
         assert_eq!(timeout.endpoint(), "GET /user");
+    }
+
+    #[test]
+    fn command_line_messages_never_offer_a_key() {
+        for status in [401, 429, 502] {
+            let message = status_error(status, "Nope").command_line_message();
+            assert!(!message.contains("r to "), "{message}");
+            assert!(
+                message.to_lowercase().contains("run the command again"),
+                "{message}"
+            );
+        }
+        let network = ApiError::Network {
+            endpoint: "GET /user".into(),
+            message: "refused".into(),
+        };
+        assert!(
+            network
+                .command_line_message()
+                .ends_with("run the command again.")
+        );
     }
 
     #[test]

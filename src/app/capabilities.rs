@@ -30,10 +30,7 @@ impl Lacking {
     /// The same in a few words, for `?` under the struck-through key.
     pub fn short_reason(&self, needed: &str) -> Option<String> {
         let lack = self.lacks.iter().find(|lack| lack.what == needed)?;
-        Some(format!(
-            "this server does not offer {} ({})",
-            lack.what, lack.status
-        ))
+        Some(format!("not offered by this server ({})", lack.status))
     }
 
     pub fn is_empty(&self) -> bool {

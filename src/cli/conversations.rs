@@ -72,7 +72,7 @@ pub async fn run(
                 err,
                 "Not ingested: {} Conversations need a server that implements the whole \
                  API, such as `quire sandbox`.",
-                sanitize(&error.user_message())
+                sanitize(&error.command_line_message())
             );
             1
         }
@@ -80,7 +80,7 @@ pub async fn run(
             let _ = writeln!(
                 err,
                 "The server refused it: {}",
-                sanitize(&error.user_message())
+                sanitize(&error.command_line_message())
             );
             1
         }

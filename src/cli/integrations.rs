@@ -97,7 +97,7 @@ pub async fn run(
             let _ = writeln!(
                 err,
                 "The server refused it: {}",
-                sanitize(&error.user_message())
+                sanitize(&error.command_line_message())
             );
             1
         }

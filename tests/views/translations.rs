@@ -23,6 +23,18 @@ async fn translations_list_with_details() {
     );
 }
 
+/// Instructions are drawn as markdown: brackets and stars the user wrote show as written, not
+/// with the backslashes that keep them literal in markdown.
+#[tokio::test]
+async fn translation_instructions_show_brackets_and_stars_as_written() {
+    let keys = format!("{TRANSLATIONS}j");
+    let mut model = scene(tokens::ADMIN, &keys).await;
+    let screen = render(&mut model, 100, 30);
+    assert!(screen.contains("[product names]"), "{screen}");
+    assert!(screen.contains("2*3*4"), "{screen}");
+    assert!(!screen.contains('\\'), "{screen}");
+}
+
 #[tokio::test]
 async fn translations_pending_without_result() {
     let keys = format!("{TRANSLATIONS}jj");

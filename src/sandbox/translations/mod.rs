@@ -496,7 +496,7 @@ pub fn populate(world: &mut World) {
             "de",
             1,
             40,
-            "Use the formal « Sie ».\nKeep product names in English.",
+            "Use the formal « Sie ».\nKeep [product names] and 2*3*4 as written.",
         ),
         ("trn-rust-sdk-ja", "ja", 0, 60, ""),
     ];

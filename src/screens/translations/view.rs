@@ -310,12 +310,10 @@ fn draw_details(
             theme.style("muted"),
         )));
     } else {
-        for line in instructions.lines() {
-            lines.push(Line::from(Span::styled(
-                sanitize(line).into_owned(),
-                theme.style("text"),
-            )));
-        }
+        // Drawn as markdown, as the reader would: the escapes that keep `[docs]` or `a*b*c`
+        // literal in markdown are not shown.
+        let doc = crate::ui::markdown::MarkdownDoc::parse(&instructions, theme);
+        lines.extend(doc.layout(inner.width).lines);
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
