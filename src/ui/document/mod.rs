@@ -102,9 +102,11 @@ pub fn display_markdown(document: &Value) -> String {
         .lines()
         .map(|line| match placeholder_number(line) {
             Some(number) => {
-                let kind = editable
-                    .kept
-                    .get(number.saturating_sub(1))
+                let block = editable.kept.get(number.saturating_sub(1));
+                if let Some(text) = block.and_then(shown_as_text) {
+                    return text;
+                }
+                let kind = block
                     .and_then(|block| block.get("type"))
                     .and_then(Value::as_str)
                     .unwrap_or("unknown");
@@ -117,6 +119,32 @@ pub fn display_markdown(document: &Value) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A kept block whose only trouble is a line break or carriage return inside its text (which
+/// the editable text cannot hold) is still shown, each break as a space; the screen's
+/// sanitizing shows any other control character as a stand-in.
+fn shown_as_text(block: &Value) -> Option<String> {
+    let mut flat = block.clone();
+    flatten_breaks(&mut flat);
+    text::block_to_text(&flat).filter(|text| !text.is_empty())
+}
+
+fn flatten_breaks(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                match child {
+                    Value::String(text) if key == "text" => {
+                        *text = text.replace(['\n', '\r'], " ");
+                    }
+                    _ => flatten_breaks(child),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(flatten_breaks),
+        _ => {}
+    }
 }
 
 #[cfg(test)]

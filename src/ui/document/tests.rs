@@ -365,3 +365,18 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_paragraph_with_control_characters_is_shown_not_hidden() {
+    let document = json!({
+        "object": "document",
+        "nodes": [
+            {"object": "block", "type": "paragraph", "data": {}, "nodes": [
+                {"object": "text", "leaves": [{"object": "leaf", "text": "bell\u{7} and\r\nbreak", "marks": []}]}
+            ]}
+        ]
+    });
+    let markdown = display_markdown(&document);
+    assert!(!markdown.contains("shown in the web app"), "{markdown}");
+    assert!(markdown.contains("bell\u{7} and  break"), "{markdown:?}");
+}
