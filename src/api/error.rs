@@ -156,6 +156,17 @@ impl ApiError {
         self.message_with(&ON_COMMAND_LINE)
     }
 
+    /// The sentence for a screen whose retry key is not `r`: a search field takes `r` as a
+    /// letter, so there `enter` retries ("enter to retry").
+    pub fn user_message_with_retry_key(&self, key: &str) -> String {
+        let again = format!("{key} to retry");
+        let token_again = format!("{key} to try again");
+        self.message_with(&RetryWords {
+            again: &again,
+            token_again: &token_again,
+        })
+    }
+
     fn message_with(&self, retry: &RetryWords) -> String {
         let again = retry.again;
         match self {
@@ -196,19 +207,19 @@ impl ApiError {
 }
 
 /// How a message tells the user to try again where they read it.
-struct RetryWords {
+struct RetryWords<'a> {
     /// After a passing failure: "r to retry".
-    again: &'static str,
+    again: &'a str,
     /// After a refused token, which may pass (a proxy, a rotation).
-    token_again: &'static str,
+    token_again: &'a str,
 }
 
-const ON_SCREEN: RetryWords = RetryWords {
+const ON_SCREEN: RetryWords<'static> = RetryWords {
     again: "r to retry",
     token_again: "r to try again",
 };
 
-const ON_COMMAND_LINE: RetryWords = RetryWords {
+const ON_COMMAND_LINE: RetryWords<'static> = RetryWords {
     again: "run the command again",
     token_again: "Run the command again",
 };

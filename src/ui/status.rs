@@ -60,6 +60,11 @@ pub fn no_matches(filter: &str) -> String {
 
 /// An error with what failed and how to retry; a 401 explains how to set a token instead.
 pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
+    error_retried_by(frame, area, model, error, "r");
+}
+
+/// [`error`] on a screen whose retry key is `key` (a text field keeps `r` for typing).
+pub fn error_retried_by(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError, key: &str) {
     let theme = &model.theme;
     let lines = if error.is_unauthorized() {
         vec![
@@ -68,7 +73,7 @@ pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
                 theme.style("error"),
             )),
             Line::from(Span::styled(
-                "Press r to try again: a token refused once may be accepted now.",
+                format!("Press {key} to try again: a token refused once may be accepted now."),
                 theme.style("muted"),
             )),
             Line::from(""),
@@ -87,7 +92,7 @@ pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
             )),
         ]
     } else {
-        let message = sanitize(&error.user_message()).into_owned();
+        let message = sanitize(&error.user_message_with_retry_key(key)).into_owned();
         let mut lines = vec![Line::from(Span::styled(
             message.clone(),
             theme.style("error"),
@@ -97,7 +102,7 @@ pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
         if !message.contains("retry") && error.is_retryable_by_hand() {
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(
-                "Press r to retry.",
+                format!("Press {key} to retry."),
                 theme.style("muted"),
             )));
         }

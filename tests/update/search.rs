@@ -561,3 +561,31 @@ fn the_review_opens_the_change_requests_files_and_backlinks() {
         ApiCall::Files(FilesCall::List { source: ref s, .. }) if *s == source
     ));
 }
+
+/// The query field takes `r` as a letter, so after a failed search the screen offers `enter`,
+/// and `enter` sends the same query again (typing or not).
+#[test]
+fn a_failed_search_is_retried_with_enter_and_says_so() {
+    let mut model = search_model();
+    let (request, call) = search_for(&mut model, "token");
+    let failure = ApiError::Status {
+        endpoint: "GET /orgs/org-1/search".into(),
+        status: 500,
+        code: None,
+        message: "Internal".into(),
+    };
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Search(SearchResults {
+            query: call.query.clone(),
+            result: Err(failure),
+        }),
+    );
+    let screen = crate::common::views::render(&mut model, 80, 24);
+    assert!(screen.contains("enter to retry"), "{screen}");
+    assert!(!screen.contains(" r to retry"), "{screen}");
+    assert!(screen.contains("enter  retry"), "the footer too: {screen}");
+    let (_, again) = only_request(&update(&mut model, key(KeyCode::Enter)));
+    assert!(matches!(again, ApiCall::Search(SearchCall { query, .. }) if query == "token"));
+}

@@ -184,7 +184,9 @@ impl SearchScreen {
     fn search_now(&mut self, ctx: &mut Ctx) -> Cmd {
         self.timer = None;
         let query = self.query().to_string();
-        if query.is_empty() || self.searched.as_deref() == Some(query.as_str()) {
+        // The same query again is a retry when its search failed; otherwise nothing to do.
+        let failed = self.results.error.is_some() && self.rows.is_empty();
+        if query.is_empty() || (self.searched.as_deref() == Some(query.as_str()) && !failed) {
             return Cmd::None;
         }
         let length = query.chars().count();
@@ -327,8 +329,9 @@ impl ScreenState for SearchScreen {
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
+        let failed = self.results.error.is_some() && self.rows.is_empty();
         vec![
-            (Action::Open, "read"),
+            (Action::Open, if failed { "retry" } else { "read" }),
             (Action::Filter, "edit query"),
             (Action::Back, "back"),
             (Action::Help, "keys"),
@@ -351,6 +354,8 @@ impl ScreenState for SearchScreen {
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         match action {
             _ if self.move_selection(action, ctx) => Some(Step::cmd(self.load_more(ctx))),
+            // After a failed search `enter` sends it again, as it does while typing.
+            Action::Open if self.rows.is_empty() => Some(Step::cmd(self.search_now(ctx))),
             Action::Open => self.open_selected(),
             Action::Filter => {
                 self.typing = true;

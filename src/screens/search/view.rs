@@ -36,7 +36,8 @@ pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, model: &Model)
     if let Some(error) = &screen.results.error
         && screen.rows.is_empty()
     {
-        status::error(frame, body, model, error);
+        // The query field takes `r` as a letter: `enter` sends the query again.
+        status::error_retried_by(frame, body, model, error, "enter");
         return;
     }
     if screen.rows.is_empty() {
