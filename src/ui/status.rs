@@ -18,19 +18,30 @@ pub fn reload_failed_text(error: &ApiError) -> String {
 /// How [`reload_failed_text`] begins, so a screen can take its notice down once a reload works.
 pub const RELOAD_FAILED: &str = "Reload failed, r to retry:";
 
-/// Draws [`reload_failed_text`] over the last row of `area`.
+/// Draws [`reload_failed_text`] over the last rows of `area`, wrapped between words so it is
+/// read whole (up to half the area; a narrower pane than that ends it with "…").
 pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
-    if area.height == 0 {
+    if area.height == 0 || area.width == 0 {
         return;
     }
-    let last_row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-    frame.render_widget(
-        Paragraph::new(Span::styled(
-            reload_failed_text(error),
-            model.theme.style("error"),
-        )),
-        last_row,
-    );
+    let text = reload_failed_text(error);
+    let mut rows = crate::ui::text::wrap(&text, usize::from(area.width));
+    let room = usize::from((area.height / 2).max(1));
+    if rows.len() > room {
+        rows.truncate(room);
+        if let Some(last) = rows.last_mut() {
+            *last = crate::ui::text::truncate(&format!("{last} …"), usize::from(area.width));
+        }
+    }
+    let height = rows.len() as u16;
+    let bottom = Rect::new(area.x, area.bottom() - height, area.width, height);
+    let style = model.theme.style("error");
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .map(|row| Line::from(Span::styled(row, style)))
+        .collect();
+    frame.render_widget(ratatui::widgets::Clear, bottom);
+    frame.render_widget(Paragraph::new(lines), bottom);
 }
 
 pub fn loading(frame: &mut Frame, area: Rect, model: &Model, what: &str) {

@@ -21,6 +21,7 @@ mod messages;
 mod openapi;
 mod org_settings;
 mod palette;
+mod pane_failures;
 mod reader;
 mod review;
 mod review_authors;

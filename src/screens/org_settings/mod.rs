@@ -683,6 +683,12 @@ impl OrgPane for SettingsTab {
                 match result {
                     Ok(organization) => {
                         self.organization = organization.as_ref().clone();
+                        // The reload worked: a notice saying it failed is no longer true.
+                        if self.notice.as_ref().is_some_and(|notice| {
+                            notice.text.starts_with(crate::ui::status::RELOAD_FAILED)
+                        }) {
+                            self.notice = None;
+                        }
                         if !self.form.is_dirty() {
                             self.form.reset(organization);
                         }

@@ -24,6 +24,10 @@ pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Re
     }
     let entries = trash.entries();
     if entries.is_empty() {
+        if let Some(error) = listing.error() {
+            status::error(frame, area, model, error);
+            return;
+        }
         status::empty(
             frame,
             area,
@@ -67,4 +71,8 @@ pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Re
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), rows_area);
+    // What is shown is the last list read; a refresh that failed says so in full.
+    if let Some(error) = listing.error() {
+        status::reload_failed(frame, area, model, error);
+    }
 }

@@ -1,0 +1,60 @@
+//! A pane whose refresh fails says so in full and takes the message down once a refresh works:
+//! the Trash tab, the Spaces tab (at 80 columns, where the sentence is longer than the pane)
+//! and the Settings tab, through the real loop against the sandbox.
+
+use std::time::Duration;
+
+use crate::common::loop_harness::Harness;
+use quire::sandbox::{Faults, SandboxOptions, tokens};
+use ratatui::crossterm::event::KeyCode;
+
+fn failing() -> Faults {
+    Faults {
+        fail_with: Some(500),
+        ..Faults::default()
+    }
+}
+
+/// Waits until `text` is gone from the screen.
+async fn wait_gone(harness: &Harness, text: &str) {
+    for _ in 0..500 {
+        if !harness.backend.screen().contains(text) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("`{text}` stayed:\n{}", harness.backend.screen());
+}
+
+async fn refresh_fails_then_works(harness: &Harness) {
+    harness.sandbox.set_faults(failing());
+    harness.type_text("r");
+    harness.wait_for("Reload failed").await;
+    // The sentence is read whole: its end is on screen, not cut at the pane's edge.
+    harness.wait_for("the sandbox was told to answer 500").await;
+    harness.sandbox.set_faults(Faults::default());
+    harness.type_text("r");
+    wait_gone(harness, "Reload failed").await;
+}
+
+#[tokio::test]
+async fn trash_spaces_and_settings_say_a_failed_refresh_whole_and_clear_it() {
+    let harness = Harness::start(tokens::ADMIN, SandboxOptions::default()).await;
+    harness.wait_for("Acme Robotics").await;
+    harness.press(KeyCode::Enter);
+    harness.wait_for("Engineering").await;
+    refresh_fails_then_works(&harness).await;
+
+    for _ in 0..5 {
+        harness.press(KeyCode::Tab);
+    }
+    harness.wait_for("Restorable").await;
+    refresh_fails_then_works(&harness).await;
+
+    harness.press(KeyCode::BackTab);
+    for _ in 0..7 {
+        harness.press(KeyCode::Tab);
+    }
+    harness.wait_for("Default role").await;
+    refresh_fails_then_works(&harness).await;
+}
