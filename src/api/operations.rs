@@ -175,6 +175,7 @@ pub static OPERATIONS: &[Operation] = &[
     public(PATCH, "/orgs/{}", REQUIRED),
     public(POST, "/orgs/{}/join", NO_BODY),
     public(POST, "/orgs/{}/ping", NO_BODY),
+    public(DELETE, "/orgs/{}/link-invites/{}", NO_BODY),
     public(GET, "/orgs/{}/agent-instructions", NO_BODY),
     public(PUT, "/orgs/{}/agent-instructions", REQUIRED),
     public(GET, "/orgs/{}/collections", NO_BODY),

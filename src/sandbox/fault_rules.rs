@@ -223,6 +223,14 @@ impl Counters {
         }
     }
 
+    /// Every request seen so far, counted per `"METHOD /path"`.
+    pub fn request_counts(&self) -> HashMap<String, usize> {
+        self.requests
+            .lock()
+            .map(|requests| requests.clone())
+            .unwrap_or_default()
+    }
+
     /// How many requests with `method` had a path matching `pattern` (same syntax as rules).
     pub fn requests_matching(&self, method: &str, pattern: &str) -> usize {
         let Ok(requests) = self.requests.lock() else {

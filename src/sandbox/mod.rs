@@ -44,6 +44,7 @@ mod translations;
 pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
 pub use sso::DEMO_CERTIFICATE;
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -197,6 +198,13 @@ impl Sandbox {
     /// matches `pattern` (a substring, or a glob with `*`): e.g. `("POST", "*/comments")`.
     pub fn requests(&self, method: &str, pattern: &str) -> usize {
         self.counters.requests_matching(method, pattern)
+    }
+
+    /// Every request that arrived (faulted ones included), counted per `"METHOD /path"` with
+    /// the path after `/v1` and without its query: what a client really sent, for a test to
+    /// tell which operations a call reached.
+    pub fn request_counts(&self) -> HashMap<String, usize> {
+        self.counters.request_counts()
     }
 
     /// TCP connections accepted since the start (or [`Sandbox::reset_load`]).

@@ -5,6 +5,7 @@
 mod common;
 
 mod basics;
+mod bodies;
 mod capabilities;
 mod change_requests;
 mod collections;
