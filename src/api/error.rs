@@ -74,6 +74,10 @@ pub enum ApiError {
         what: String,
         status: u16,
     },
+    /// A write got no usable answer (`first` says what happened) and reading the resource back
+    /// showed it was not saved: sending it again cannot make a duplicate.
+    #[error("{endpoint}: not saved ({first})")]
+    NotSaved { endpoint: String, first: String },
     /// The client cannot be built or a request cannot be formed from what it was given.
     #[error("{endpoint}: invalid configuration: {message}")]
     InvalidConfig { endpoint: String, message: String },
@@ -94,6 +98,7 @@ impl ApiError {
             | ApiError::NotJson { endpoint }
             | ApiError::PagingLoop { endpoint, .. }
             | ApiError::Unsupported { endpoint, .. }
+            | ApiError::NotSaved { endpoint, .. }
             | ApiError::InvalidConfig { endpoint, .. } => endpoint,
         }
     }
@@ -125,6 +130,33 @@ impl ApiError {
         )
     }
 
+    /// True when a write may have landed although no answer said so: no answer, a cut or
+    /// unreadable one, or a server failure (the server may fail after storing). Such a write is
+    /// read back before anyone sends it again.
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            ApiError::Network { .. }
+            | ApiError::Timeout { .. }
+            | ApiError::CutOff { .. }
+            | ApiError::NotJson { .. } => true,
+            ApiError::Status { status, .. } => *status >= 500,
+            _ => false,
+        }
+    }
+
+    /// The write read back and found missing after `self`, an unknown outcome.
+    pub fn not_saved(&self) -> ApiError {
+        ApiError::NotSaved {
+            endpoint: self.endpoint().to_owned(),
+            first: match self {
+                ApiError::Status { status, .. } => format!("HTTP {status}"),
+                ApiError::Timeout { .. } => "timed out".to_owned(),
+                ApiError::CutOff { .. } => "the answer was cut off".to_owned(),
+                _ => "no answer".to_owned(),
+            },
+        }
+    }
+
     /// True when the server does not offer the operation at all: no key will make it work.
     pub fn is_unsupported(&self) -> bool {
         matches!(self, ApiError::Unsupported { .. })
@@ -136,6 +168,7 @@ impl ApiError {
             ApiError::Network { .. }
             | ApiError::Timeout { .. }
             | ApiError::CutOff { .. }
+            | ApiError::NotSaved { .. }
             | ApiError::NotJson { .. } => true,
             ApiError::Status { status, .. } => *status == 408 || *status == 429 || *status >= 500,
             ApiError::Decode { .. }
@@ -201,6 +234,10 @@ impl ApiError {
                 what,
                 status,
             } => format!("This server does not offer {what} ({endpoint} answered {status})."),
+            ApiError::NotSaved { endpoint, first } => format!(
+                "It was not saved: the answer was lost ({first}), and reading it back found \
+                 nothing. Send it again ({endpoint})."
+            ),
             ApiError::InvalidConfig { message, .. } => format!("Invalid configuration: {message}."),
         }
     }

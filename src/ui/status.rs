@@ -19,10 +19,11 @@ pub fn reload_failed_text(error: &ApiError) -> String {
 pub const RELOAD_FAILED: &str = "Reload failed, r to retry:";
 
 /// Draws [`reload_failed_text`] over the last rows of `area`, wrapped between words so it is
-/// read whole (up to half the area; a narrower pane than that ends it with "…").
-pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
+/// read whole (up to half the area; a narrower pane than that ends it with "…"). Returns the
+/// rows it took, for the caller to keep its content above them.
+pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) -> u16 {
     if area.height == 0 || area.width == 0 {
-        return;
+        return 0;
     }
     let text = reload_failed_text(error);
     let mut rows = crate::ui::text::wrap(&text, usize::from(area.width));
@@ -42,6 +43,7 @@ pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiEr
         .collect();
     frame.render_widget(ratatui::widgets::Clear, bottom);
     frame.render_widget(Paragraph::new(lines), bottom);
+    height
 }
 
 pub fn loading(frame: &mut Frame, area: Rect, model: &Model, what: &str) {

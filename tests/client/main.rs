@@ -17,6 +17,7 @@ mod load;
 mod members;
 mod openapi;
 mod org_settings;
+mod read_back;
 mod search;
 mod sites;
 mod spaces;

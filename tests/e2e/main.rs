@@ -16,6 +16,7 @@ mod highlight_process;
 mod hostile;
 mod integrations;
 mod looks;
+mod lost_answers;
 mod no_color;
 mod org_settings;
 mod palette;

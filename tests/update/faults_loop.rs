@@ -336,21 +336,27 @@ async fn a_comment_that_fails_is_sent_once_and_kept() {
     assert!(!harness.running.is_finished());
 }
 
+/// A comment whose answer is lost is sent once and read back: stored, it is reported posted
+/// (no second `ctrl-s` can duplicate it); not stored, the screen says so and keeps the text.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_comment_whose_answer_is_lost_is_sent_once() {
-    for (fault, text) in [
-        (Fault::StoreThenFail, "Stored then failed"),
-        (Fault::Reset, "Reset on send"),
+async fn a_comment_whose_answer_is_lost_is_sent_once_and_read_back() {
+    for (fault, text, outcome) in [
+        (Fault::StoreThenFail, "Stored then failed", "Comment posted"),
+        (Fault::Reset, "Reset on send", "It was not saved"),
     ] {
         let harness =
             Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen).await;
         harness.wait_for("Changes (4)").await;
         post_comment_into(&harness, fault, text).await;
-        // Said plainly: the server failed, or it is unknown whether the comment landed.
-        wait_until("the lost answer is shown", &harness, |screen| {
-            screen.contains("500") || screen.contains("may or may not")
-        })
-        .await;
+        wait_until(outcome, &harness, |screen| screen.contains(outcome)).await;
+        // The composer's box holds the text while it is open.
+        let composer_open = harness.backend.screen().contains(&format!("│{text}"));
+        assert_eq!(
+            composer_open,
+            outcome != "Comment posted",
+            "the text is kept only when it was not saved:\n{}",
+            harness.backend.screen()
+        );
         assert!(!harness.running.is_finished());
     }
 }

@@ -18,11 +18,15 @@ pub async fn call_members(client: &Client, call: MembersCall) -> MembersResponse
             organization,
             user,
             role,
-        } => MembersResponse::Updated(
-            client
+        } => {
+            let set = client
                 .set_member_role(&organization, &user, role.as_ref())
-                .await,
-        ),
+                .await;
+            let target = (organization.as_str(), user.as_str());
+            MembersResponse::Updated(
+                super::read_back::member_with_role(client, target, role.as_ref(), set).await,
+            )
+        }
         MembersCall::MakeSso { organization, user } => {
             MembersResponse::Updated(client.make_sso_member(&organization, &user).await)
         }

@@ -11,6 +11,7 @@ pub mod links;
 pub mod members;
 pub mod openapi;
 pub mod org_settings;
+pub mod read_back;
 pub mod review_links;
 pub mod reviews;
 pub mod search;

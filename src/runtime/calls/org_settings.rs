@@ -11,12 +11,14 @@ pub async fn call_org_settings(client: &Client, call: OrgSettingsCall) -> OrgSet
         OrgSettingsCall::Save {
             organization,
             update,
-        } => OrgSettingsResponse::Organization(
-            client
-                .update_organization(&organization, &update)
-                .await
-                .map(Box::new),
-        ),
+        } => {
+            let saved = client.update_organization(&organization, &update).await;
+            OrgSettingsResponse::Organization(
+                super::read_back::saved_organization(client, &organization, &update, saved)
+                    .await
+                    .map(Box::new),
+            )
+        }
         OrgSettingsCall::Sites { organization } => {
             OrgSettingsResponse::Sites(sites(client, &organization).await)
         }

@@ -4,6 +4,7 @@
 
 use futures::future::join_all;
 
+use super::read_back;
 use crate::api::models::{
     ChangeRequestReview, CommentReply, Member, Page, RequestedReviewer, RevisionSemanticChanges,
     SemanticChange,
@@ -56,25 +57,37 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             target,
             page,
             markdown,
-        } => ReviewResponse::CommentPosted(
-            client
+        } => {
+            let posted = client
                 .post_comment(
                     &target.space,
                     &target.change_request,
                     &markdown,
                     page.as_deref(),
                 )
-                .await,
-        ),
+                .await;
+            let change_request = (target.space.as_str(), target.change_request.as_str());
+            ReviewResponse::CommentPosted(
+                read_back::posted_comment(client, change_request, &markdown, posted).await,
+            )
+        }
         ReviewCall::PostReply {
             target,
             comment,
             markdown,
-        } => ReviewResponse::ReplyPosted(
-            client
+        } => {
+            let posted = client
                 .post_reply(&target.space, &target.change_request, &comment, &markdown)
-                .await,
-        ),
+                .await;
+            let thread = (
+                target.space.as_str(),
+                target.change_request.as_str(),
+                comment.as_str(),
+            );
+            ReviewResponse::ReplyPosted(
+                read_back::posted_reply(client, thread, &markdown, posted).await,
+            )
+        }
         ReviewCall::UpdateComment {
             target,
             comment,
@@ -197,8 +210,8 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             page,
             node,
             markdown,
-        } => ReviewResponse::CommentPosted(
-            client
+        } => {
+            let posted = client
                 .post_comment_on_block(
                     &target.space,
                     &target.change_request,
@@ -206,8 +219,12 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                     Some(&page),
                     node.as_deref(),
                 )
-                .await,
-        ),
+                .await;
+            let change_request = (target.space.as_str(), target.change_request.as_str());
+            ReviewResponse::CommentPosted(
+                read_back::posted_comment(client, change_request, &markdown, posted).await,
+            )
+        }
         ReviewCall::LoadPagesNow { target, pages } => {
             ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
         }

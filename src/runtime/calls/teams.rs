@@ -28,7 +28,12 @@ pub async fn call_teams(client: &Client, call: TeamsCall) -> TeamsResponse {
             organization,
             title,
             members,
-        } => TeamsResponse::Saved(client.create_team(&organization, &title, &members).await),
+        } => {
+            let created = client.create_team(&organization, &title, &members).await;
+            TeamsResponse::Saved(
+                super::read_back::created_team(client, &organization, &title, created).await,
+            )
+        }
         TeamsCall::Rename {
             organization,
             team,

@@ -93,7 +93,7 @@ fn draw_details(screen: &GitScreen, frame: &mut Frame, area: Rect, model: &Model
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
     if let Some(error) = screen.details.error() {
-        status::reload_failed(frame, area, model, error);
+        let _ = status::reload_failed(frame, area, model, error);
     }
 }
 

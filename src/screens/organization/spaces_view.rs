@@ -89,7 +89,7 @@ pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: 
     frame.render_widget(Paragraph::new(lines), tree_area);
     if let Some(error) = screen.tree.error() {
         // A failed reload keeps the old tree; say so on its last row.
-        status::reload_failed(frame, tree_area, model, error);
+        let _ = status::reload_failed(frame, tree_area, model, error);
     }
     if let (Some(details_area), Some(node)) = (details_area, screen.selected_node()) {
         draw_details(node, frame, details_area, model);

@@ -35,8 +35,8 @@ pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
         let mut text_rect = text_rect;
         if let Some(error) = screen.document.error() {
             // A failed reload keeps the page shown; its last row says so.
-            status::reload_failed(frame, text_rect, model, error);
-            text_rect.height = text_rect.height.saturating_sub(1);
+            let taken = status::reload_failed(frame, text_rect, model, error);
+            text_rect.height = text_rect.height.saturating_sub(taken);
         }
         screen.reader.draw(frame, text_rect, theme);
     } else {

@@ -65,7 +65,7 @@ impl ReviewScreen {
 
 /// True when a write may or may not have reached the server (no answer came back).
 pub fn outcome_unknown(error: &ApiError) -> bool {
-    matches!(error, ApiError::Timeout { .. } | ApiError::Network { .. })
+    error.outcome_unknown()
 }
 
 /// The error text to show for a refused write; `role` is who the server says you are.

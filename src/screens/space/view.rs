@@ -62,8 +62,8 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, model: &Mo
     }
     if let Some(error) = screen.pages.error() {
         // A failed reload keeps the old tree; the last row says so.
-        status::reload_failed(frame, area, model, error);
-        area.height = area.height.saturating_sub(1);
+        let taken = status::reload_failed(frame, area, model, error);
+        area.height = area.height.saturating_sub(taken);
     }
     let rows = screen.visible_rows();
     if rows.is_empty() {

@@ -73,6 +73,6 @@ pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Re
     frame.render_widget(Paragraph::new(lines), rows_area);
     // What is shown is the last list read; a refresh that failed says so in full.
     if let Some(error) = listing.error() {
-        status::reload_failed(frame, area, model, error);
+        let _ = status::reload_failed(frame, area, model, error);
     }
 }

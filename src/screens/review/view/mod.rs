@@ -99,8 +99,8 @@ pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model)
             // A failed reload keeps what was shown; the body's last row says so.
             let mut body = body;
             if let Some(error) = reload_error {
-                status::reload_failed(frame, body, model, error);
-                body.height = body.height.saturating_sub(1);
+                let taken = status::reload_failed(frame, body, model, error);
+                body.height = body.height.saturating_sub(taken);
             }
             match screen.tab {
                 ReviewTab::Changes => draw_changes(screen, frame, body, model),
