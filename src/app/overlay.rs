@@ -15,6 +15,8 @@ pub enum Overlay {
     },
     /// Quitting would lose this work: ask first.
     ConfirmQuit { unsaved: Vec<String> },
+    /// Going back from the screen on top would lose this work: ask first.
+    ConfirmLeave { unsaved: Vec<String> },
     /// The messages shown lately, whole (`ctrl-g`).
     Messages { scroll: u16 },
 }
@@ -29,6 +31,13 @@ pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay)
             if matches!(key.code, KeyCode::Char('y')) {
                 model.quit = true;
                 return Cmd::Quit;
+            }
+            Cmd::None
+        }
+        Overlay::ConfirmLeave { .. } => {
+            model.overlay = None;
+            if matches!(key.code, KeyCode::Char('y')) {
+                return model.pop();
             }
             Cmd::None
         }

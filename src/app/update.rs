@@ -211,7 +211,17 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
             });
             Cmd::None
         }
-        Action::Back => model.pop(),
+        // One rule for every screen: going back from unsaved work asks first (the screen's own
+        // `esc`, closing a field or a popup, comes before this and never asks).
+        Action::Back => match model.top().unsaved_work() {
+            Some(unsaved) if model.screens.len() > 1 => {
+                model.overlay = Some(Overlay::ConfirmLeave {
+                    unsaved: vec![unsaved],
+                });
+                Cmd::None
+            }
+            _ => model.pop(),
+        },
         Action::Suspend => Cmd::Suspend,
         // ── review flow ──
         Action::ActionLogView => {

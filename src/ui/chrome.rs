@@ -314,22 +314,47 @@ fn fit_hints(mut hints: Vec<FooterHint>, room: usize) -> Vec<FooterHint> {
 fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model) {
     match overlay {
         Overlay::Help { scroll, .. } => draw_help(frame, area, *scroll, model),
-        Overlay::ConfirmQuit { unsaved } => draw_confirm_quit(frame, area, unsaved, model),
+        Overlay::ConfirmQuit { unsaved } => draw_confirm(frame, area, unsaved, model, &QUIT_WORDS),
+        Overlay::ConfirmLeave { unsaved } => {
+            draw_confirm(frame, area, unsaved, model, &LEAVE_WORDS)
+        }
         Overlay::Messages { scroll } => crate::ui::message_popup::draw(frame, area, *scroll, model),
     }
 }
 
-fn draw_confirm_quit(frame: &mut Frame, area: Rect, unsaved: &[String], model: &Model) {
+/// The words of a question before losing unsaved work.
+struct ConfirmWords {
+    title: &'static str,
+    lead: &'static str,
+    keys: &'static str,
+}
+
+const QUIT_WORDS: ConfirmWords = ConfirmWords {
+    title: " Quit? ",
+    lead: "Quitting now would lose:",
+    keys: "y quit anyway · any other key stays",
+};
+
+const LEAVE_WORDS: ConfirmWords = ConfirmWords {
+    title: " Leave? ",
+    lead: "Going back now would lose:",
+    keys: "y leave anyway · any other key stays",
+};
+
+fn draw_confirm(
+    frame: &mut Frame,
+    area: Rect,
+    unsaved: &[String],
+    model: &Model,
+    words: &ConfirmWords,
+) {
     let theme = &model.theme;
-    let mut lines = vec![Line::from("Quitting now would lose:")];
+    let mut lines = vec![Line::from(words.lead)];
     for item in unsaved {
         lines.push(Line::from(format!("  • {}", sanitize(item))));
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        "y quit anyway · any other key stays",
-        theme.style("accent"),
-    )));
+    lines.push(Line::from(Span::styled(words.keys, theme.style("accent"))));
     let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let popup = centered(area, 60, rows.saturating_add(2));
     crate::ui::hit::cover(popup);
@@ -337,7 +362,7 @@ fn draw_confirm_quit(frame: &mut Frame, area: Rect, unsaved: &[String], model: &
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style("border_focused"))
-        .title(" Quit? ");
+        .title(words.title);
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)

@@ -232,6 +232,31 @@ fn leaving_or_quitting_with_unsaved_settings_asks() {
     assert!(matches!(model.top(), Screen::Organizations(_)));
 }
 
+/// One rule for every path away: the edit made on Settings is still there after `tab` to
+/// Spaces, and `esc` from Spaces asks before the organization (and the edit) is left.
+#[test]
+fn going_back_from_another_tab_with_unsaved_settings_asks() {
+    let mut model = settings_model(true);
+    model
+        .screens
+        .insert(0, Screen::Organizations(Default::default()));
+    update(&mut model, key(KeyCode::Enter));
+    type_text(&mut model, "!");
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Tab));
+    update(&mut model, key(KeyCode::Esc));
+    assert!(matches!(
+        &model.overlay,
+        Some(Overlay::ConfirmLeave { unsaved }) if unsaved == &["unsaved settings of Acme".to_string()]
+    ));
+    update(&mut model, char_key('n'));
+    assert_eq!(model.screens.len(), 2, "stayed");
+    assert!(settings(&model).form.is_dirty(), "the edit is kept");
+    update(&mut model, key(KeyCode::Esc));
+    update(&mut model, char_key('y'));
+    assert_eq!(model.screens.len(), 1, "left when told to");
+}
+
 #[test]
 fn agent_instructions_are_edited_as_text_with_a_draft_kept_until_saved() {
     let mut model = settings_model(true);
