@@ -9,14 +9,19 @@ use crate::api::ApiError;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
 
-/// A failed reload while the old data stays on screen, for a pane's last row: the hint comes
-/// first so a narrow pane cuts the server's message, never the way out.
+/// A failed reload while the old data stays on screen, with how to retry said once.
 pub fn reload_failed_text(error: &ApiError) -> String {
-    format!("{RELOAD_FAILED} {}", sanitize(&error.user_message()))
+    let message = sanitize(&error.user_message()).into_owned();
+    // Most messages say how to retry already; say it once.
+    if message.contains("retry") || !error.is_retryable_by_hand() {
+        format!("{RELOAD_FAILED}: {message}")
+    } else {
+        format!("{RELOAD_FAILED}, r to retry: {message}")
+    }
 }
 
 /// How [`reload_failed_text`] begins, so a screen can take its notice down once a reload works.
-pub const RELOAD_FAILED: &str = "Reload failed, r to retry:";
+pub const RELOAD_FAILED: &str = "Reload failed";
 
 /// Draws [`reload_failed_text`] over the last rows of `area`, wrapped between words so it is
 /// read whole (up to half the area; a narrower pane than that ends it with "…"). Returns the

@@ -66,13 +66,13 @@ fn a_refusal_cut_at_40_columns_is_read_whole_with_ctrl_g() {
     app.wait_for("Spaces", WAIT);
     app.send("/Handbook\r");
     app.send("x");
-    app.wait_for("you are not an admin of this spa… ctrl-g", WAIT);
+    app.wait_for("only an admin of the space “Empl… ctrl-g", WAIT);
     app.send("\u{7}"); // ctrl-g
     app.wait_for("Messages", WAIT);
-    app.wait_for("admin is needed to change it", WAIT);
+    app.wait_for("Handbook” may change it", WAIT);
     app.send("\u{1b}");
     wait_gone(&app, "Messages —");
-    app.wait_for("you are not an admin of this spa… ctrl-g", WAIT);
+    app.wait_for("only an admin of the space “Empl… ctrl-g", WAIT);
     app.send("q");
 }
 
