@@ -193,6 +193,55 @@ impl Client {
             .await
     }
 
+    /// The first page of threads matching `filter`, as large as the server gives (1,000): a
+    /// review starts on these while [`Client::rest_of_comments`] reads the others.
+    pub async fn first_comments_page(
+        &self,
+        space: &str,
+        change_request: &str,
+        filter: &CommentFilter,
+    ) -> Result<ListPage<Comment>, ApiError> {
+        let mut query = filter.query();
+        query.push(("limit", super::paging::MAX_PAGE_LIMIT.to_string()));
+        self.get_list_page(
+            &comments_path(space, change_request),
+            &borrow_query(&query),
+            None,
+        )
+        .await
+    }
+
+    /// The threads after [`Client::first_comments_page`], from its `next` page on (nothing when
+    /// it had none), following pages as [`Client::list_all_comments`] does.
+    pub async fn rest_of_comments(
+        &self,
+        space: &str,
+        change_request: &str,
+        filter: &CommentFilter,
+        next: Option<String>,
+    ) -> Result<Vec<Comment>, ApiError> {
+        let mut comments = Vec::new();
+        let mut page = next;
+        let mut cursor = super::PageCursor::default();
+        let mut query = filter.query();
+        query.push(("limit", super::paging::MAX_PAGE_LIMIT.to_string()));
+        let path = comments_path(space, change_request);
+        while let Some(current) = page {
+            if let Err(reason) = cursor.begin(Some(&current)) {
+                return Err(ApiError::PagingLoop {
+                    endpoint: format!("GET {path}"),
+                    reason,
+                });
+            }
+            let list: ListPage<Comment> = self
+                .get_list_page(&path, &borrow_query(&query), Some(&current))
+                .await?;
+            comments.extend(list.items);
+            page = list.next_page;
+        }
+        Ok(comments)
+    }
+
     /// `GET …/comments/{comment}?format=markdown`.
     pub async fn get_comment(
         &self,

@@ -6,8 +6,8 @@ use futures::future::join_all;
 
 use super::read_back;
 use crate::api::models::{
-    ChangeRequestReview, CommentReply, Member, Page, RequestedReviewer, RevisionSemanticChanges,
-    SemanticChange,
+    ChangeRequestReview, Comment, CommentReply, Member, Page, RequestedReviewer,
+    RevisionSemanticChanges, SemanticChange,
 };
 use crate::api::{
     ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, encode_segment,
@@ -252,17 +252,16 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
     let space = &target.space;
     let change_request = &target.change_request;
     // Round one: everything that does not depend on anything else.
-    let all_comments = CommentFilter::default();
     let (detail, space_detail, changes, comments, reviews, requested) = tokio::join!(
         client.get_change_request(space, change_request),
         client.get_space(space),
         client.change_request_changes(space, change_request, CHANGES_LIMIT),
-        client.list_all_comments(space, change_request, &all_comments),
+        comments_and_first_replies(client, target),
         client.list_reviews(space, change_request, None),
         client.list_requested_reviewers(space, change_request, None),
     );
     let change_request_detail = detail?;
-    let comments = comments?;
+    let (comments, first_replies) = comments?;
     // A server without `/changes`: compare the change request's page tree with main's.
     let changes = match changes {
         Err(error) if error.is_not_found() || error.status() == Some(405) => {
@@ -270,8 +269,11 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
         }
         other => other,
     };
-    // Replies are not waited for: the screen asks for those it shows first.
-    let threads = comments.into_iter().map(Thread::without_replies).collect();
+    // Other replies are not waited for: the screen asks for those it shows first.
+    let threads = comments
+        .into_iter()
+        .map(|comment| with_replies_read(comment, &first_replies))
+        .collect();
     Ok(ReviewBundle {
         change_request: change_request_detail,
         space: space_detail.ok(),
@@ -280,6 +282,52 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
         reviews: newest_first(reviews.map(|page| page.items).unwrap_or_default()),
         requested: requested.map(|page| page.items).unwrap_or_default(),
     })
+}
+
+/// Threads (topmost first) whose replies are read while the rest of the list loads: about a
+/// screenful, so the first thread a reviewer reads is whole when the review opens.
+const FIRST_REPLIED_THREADS: usize = 12;
+
+/// Every thread, and the replies of the first ones that have some: those are asked for as
+/// soon as the first page of threads arrives, beside the next pages, instead of one round trip
+/// after the whole review came back.
+async fn comments_and_first_replies(
+    client: &Client,
+    target: &ChangeRequestRef,
+) -> Result<(Vec<Comment>, Vec<ThreadReplies>), ApiError> {
+    let (space, change_request) = (&target.space, &target.change_request);
+    let filter = CommentFilter::default();
+    let first = client
+        .first_comments_page(space, change_request, &filter)
+        .await?;
+    let replied: Vec<String> = first
+        .items
+        .iter()
+        .filter(|comment| comment.replies.unwrap_or(0) > 0)
+        .take(FIRST_REPLIED_THREADS)
+        .map(|comment| comment.id.clone())
+        .collect();
+    let (rest, replies) = tokio::join!(
+        client.rest_of_comments(space, change_request, &filter, first.next_page.clone()),
+        load_replies(client, target, replied),
+    );
+    let mut comments = first.items;
+    comments.extend(rest?);
+    Ok((comments, replies))
+}
+
+/// A thread with its replies when they were read with the list (and read whole).
+fn with_replies_read(comment: Comment, read: &[ThreadReplies]) -> Thread {
+    let mut thread = Thread::without_replies(comment);
+    if let Some(Ok(replies)) = read
+        .iter()
+        .find(|read| read.comment == thread.comment.id)
+        .map(|read| &read.replies)
+    {
+        thread.replies = replies.clone();
+        thread.replies_loaded = true;
+    }
+    thread
 }
 
 /// Reviews newest first, whatever order the server lists them in (a new review is then put
