@@ -213,7 +213,19 @@ pub fn main() -> Result<()> {
             Some(mistake) => exit_for_usage(mistake),
             None => Err(report),
         },
-        Ok(()) => Ok(()),
+        Ok(()) => exit_for_signal(),
+    }
+}
+
+/// A signal that ended quire ends it with the status a shell gives a process killed by it
+/// (128 + its number), so a script or service manager tells a signal from a quit.
+fn exit_for_signal() -> Result<()> {
+    match terminal::terminating_signal() {
+        Some(signal) => {
+            let _ = std::io::stdout().flush();
+            std::process::exit(128 + signal)
+        }
+        None => Ok(()),
     }
 }
 
@@ -422,7 +434,7 @@ async fn run_app(cli: Cli) -> Result<()> {
                 input,
                 &mut model,
                 effects,
-                &mut terminal::RealHost,
+                &mut terminal::RealHost::new(config::data_dir().map(|dir| dir.join("editing"))),
             )
             .await;
             // ratatui's `Drop` shows the cursor and reports a failure with `eprintln!`, which
