@@ -29,3 +29,4 @@ mod sites;
 mod startup;
 mod teams;
 mod translations;
+mod upgrade;
