@@ -13,11 +13,12 @@ use ratatui::crossterm::terminal::{
 };
 use ratatui::crossterm::{cursor, execute};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tokio::signal::unix::{SignalKind, signal};
 
 use tokio::sync::{Notify, mpsc};
 
+use crate::editor_process::{self, EditFile};
 use crate::runtime::{Host, InputEvent};
 
 // ── command palette ──
@@ -70,6 +71,30 @@ static INPUT_CHANGED: Notify = Notify::const_new();
 static HUNG_UP: std::sync::LazyLock<Arc<AtomicBool>> =
     std::sync::LazyLock::new(|| Arc::new(AtomicBool::new(false)));
 
+/// The last signal among HUP, TERM, INT and QUIT that quire received (0 for none): it ends the
+/// editor quire waits on, and quire's exit status says it (128 + its number), as a shell expects.
+static SIGNALLED: std::sync::LazyLock<Arc<AtomicUsize>> =
+    std::sync::LazyLock::new(|| Arc::new(AtomicUsize::new(0)));
+
+/// The signal that told quire to end, if one did.
+pub fn terminating_signal() -> Option<i32> {
+    match SIGNALLED.load(Ordering::SeqCst) {
+        0 => None,
+        signal => i32::try_from(signal).ok(),
+    }
+}
+
+/// Records HUP, TERM, INT and QUIT where code blocked outside the async loop can see them.
+fn record_terminating_signals() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    // Registered beside tokio's handlers (both go through signal-hook-registry).
+    signal_hook::flag::register(SIGHUP, HUNG_UP.clone())?;
+    for signal in [SIGHUP, SIGTERM, SIGINT, SIGQUIT] {
+        signal_hook::flag::register_usize(signal, SIGNALLED.clone(), signal as usize)?;
+    }
+    Ok(())
+}
+
 fn pause_input(paused: bool) {
     INPUT_PAUSED.store(paused, Ordering::SeqCst);
     INPUT_CHANGED.notify_waiters();
@@ -117,8 +142,7 @@ pub fn restore() {
 pub fn input_stream() -> io::Result<impl Stream<Item = InputEvent> + Unpin> {
     let (sender, receiver) = mpsc::unbounded_channel();
     let mut hangup = signal(SignalKind::hangup())?;
-    // Registered beside tokio's handler (both go through signal-hook-registry).
-    signal_hook::flag::register(signal_hook::consts::SIGHUP, HUNG_UP.clone())?;
+    record_terminating_signals()?;
     let mut terminate = signal(SignalKind::terminate())?;
     let mut interrupt = signal(SignalKind::interrupt())?;
     // `kill -QUIT` would otherwise end quire with the terminal still raw and in the alternate
@@ -176,7 +200,17 @@ pub fn osc52(text: &str) -> String {
 }
 
 #[derive(Debug, Default)]
-pub struct RealHost;
+pub struct RealHost {
+    /// quire's private folder for the files `$EDITOR` edits; None (no data directory) refuses
+    /// the editor rather than put unpublished words in a shared folder.
+    editing: Option<std::path::PathBuf>,
+}
+
+impl RealHost {
+    pub fn new(editing: Option<std::path::PathBuf>) -> RealHost {
+        RealHost { editing }
+    }
+}
 
 impl Host for RealHost {
     fn copy_to_clipboard(&mut self, text: &str) -> io::Result<()> {
@@ -218,36 +252,32 @@ impl Host for RealHost {
     }
 
     fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> io::Result<String> {
+        let Some(folder) = &self.editing else {
+            return Err(io::Error::other("no private folder for the editor's file"));
+        };
         let editor = std::env::var("VISUAL")
             .or_else(|_| std::env::var("EDITOR"))
             .unwrap_or_else(|_| "vi".to_string());
-        let file = tempfile_path();
-        write_private(&file, text)?;
+        let file = EditFile::create(folder, text)?;
         pause_input(true);
         restore();
-        // `$EDITOR` may carry arguments ("code --wait"): let the shell split them.
-        let status = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{editor} \"$1\""))
-            .arg("quire-editor")
-            .arg(&file)
-            .spawn()
-            .and_then(wait_for_editor);
-        // The text is kept whatever the editor's exit status (a plugin error after `:wq` must
-        // not throw it away), and saved before the terminal is touched: taking it back fails
-        // when the terminal went away while the editor ran. The file goes only after that.
-        let edited = std::fs::read_to_string(&file);
+        let end = editor_process::run(&editor, file.path(), &|| terminating_signal().is_some());
+        // The text is kept however the editor ended (a plugin error after `:wq` must not throw
+        // it away; an editor ended by a signal to quire leaves what it saved), and saved before
+        // the terminal is touched: taking it back fails when the terminal went away while the
+        // editor ran. The file goes only after that.
+        let edited = file.read();
         if let Ok(text) = &edited {
             keep(text);
         }
-        let _ = std::fs::remove_file(&file);
+        drop(file);
         if let Err(error) = enter() {
             // The terminal went away while the editor ran: the input reader, started again
             // below, reports it and quire ends; the text is already safe.
             tracing::warn!(%error, "taking the terminal back after $EDITOR failed");
         }
         pause_input(false);
-        match (edited, status) {
+        match (edited, end) {
             (Ok(text), _) => Ok(text),
             (Err(error), Ok(_)) => Err(error),
             (Err(_), Err(error)) => Err(error),
@@ -260,41 +290,6 @@ impl Host for RealHost {
         signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
         enter()
     }
-}
-
-/// Waits for the editor to end, or for the terminal to go away: then the editor is told so
-/// (SIGHUP, as the terminal would have) and given a moment to save, so quire can keep what was
-/// written and end instead of waiting on an editor nobody can see.
-fn wait_for_editor(mut child: std::process::Child) -> io::Result<std::process::ExitStatus> {
-    const POLL: std::time::Duration = std::time::Duration::from_millis(20);
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(status);
-        }
-        if HUNG_UP.load(Ordering::SeqCst) {
-            tracing::info!("the terminal went away while the editor ran");
-            break;
-        }
-        std::thread::sleep(POLL);
-    }
-    if let Ok(pid) = i32::try_from(child.id()) {
-        // SAFETY: a plain kill(2) of our own child.
-        unsafe {
-            libc::kill(pid, libc::SIGHUP);
-        }
-    }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
-    while std::time::Instant::now() < deadline {
-        if let Some(status) = child.try_wait()? {
-            return Ok(status);
-        }
-        std::thread::sleep(POLL);
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    Err(io::Error::other(
-        "the terminal went away while the editor ran",
-    ))
 }
 
 /// Openers hand the address to a browser and exit at once; one that fails says so quickly.
@@ -313,28 +308,6 @@ fn wait_for_opener(mut child: std::process::Child, opener: &str) -> io::Result<(
     // Reap it whenever it ends, so no zombie is left behind.
     std::thread::spawn(move || child.wait());
     Ok(())
-}
-
-/// Creates the file only if it does not exist, readable by this user alone, so another user
-/// can neither read the text nor plant a link in its place.
-fn write_private(path: &std::path::Path, text: &str) -> io::Result<()> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)?;
-    file.write_all(text.as_bytes())
-}
-
-/// A fresh file name for one `$EDITOR` session.
-fn tempfile_path() -> std::path::PathBuf {
-    let name = format!(
-        "quire-{}-{}.md",
-        std::process::id(),
-        chrono::Utc::now().timestamp_millis()
-    );
-    std::env::temp_dir().join(name)
 }
 
 #[cfg(test)]

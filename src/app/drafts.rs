@@ -19,7 +19,7 @@ pub fn file_name(key: &str) -> String {
 }
 
 /// The key a file name stands for; None for a name `file_name` cannot have made.
-fn key_of(name: &str) -> Option<String> {
+pub(crate) fn key_of(name: &str) -> Option<String> {
     let stem = name.strip_suffix(".md")?;
     let mut bytes = Vec::with_capacity(stem.len());
     let mut rest = stem.as_bytes();
@@ -113,7 +113,7 @@ pub fn directory(data_dir: &Path, server: &str, token: &str) -> PathBuf {
 
 /// One spelling per server: `https://API.example.com/v1/` and `https://api.example.com/v1` are
 /// the same place.
-fn server_key(server: &str) -> String {
+pub(crate) fn server_key(server: &str) -> String {
     match url::Url::parse(server) {
         Ok(url) => {
             format!(
@@ -137,7 +137,7 @@ fn file_stem(key: &str) -> String {
 
 /// The first 16 hex digits of the token's SHA-256: enough to tell users apart, useless to
 /// recover the token from.
-fn token_fingerprint(token: &str) -> String {
+pub(crate) fn token_fingerprint(token: &str) -> String {
     use sha2::Digest;
     let digest = sha2::Sha256::digest(token.as_bytes());
     digest

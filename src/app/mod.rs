@@ -36,6 +36,7 @@ pub mod conversations;
 pub mod integrations;
 // ── threads on the diff ──
 pub mod review_memory;
+pub mod upgrade;
 
 // ── command palette ──
 pub mod mouse;

@@ -213,7 +213,19 @@ pub fn main() -> Result<()> {
             Some(mistake) => exit_for_usage(mistake),
             None => Err(report),
         },
-        Ok(()) => Ok(()),
+        Ok(()) => exit_for_signal(),
+    }
+}
+
+/// A signal that ended quire ends it with the status a shell gives a process killed by it
+/// (128 + its number), so a script or service manager tells a signal from a quit.
+fn exit_for_signal() -> Result<()> {
+    match terminal::terminating_signal() {
+        Some(signal) => {
+            let _ = std::io::stdout().flush();
+            std::process::exit(128 + signal)
+        }
+        None => Ok(()),
     }
 }
 
@@ -403,6 +415,7 @@ async fn run_app(cli: Cli) -> Result<()> {
             crate::app::palette::History::load(crate::app::palette::history_file(&directory));
     }
     terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
+    bring_own_files_up_to_date(drafts_scope.as_ref(), cli.demo);
     let effects = Effects {
         client,
         drafts: config::data_dir()
@@ -422,7 +435,7 @@ async fn run_app(cli: Cli) -> Result<()> {
                 input,
                 &mut model,
                 effects,
-                &mut terminal::RealHost,
+                &mut terminal::RealHost::new(config::data_dir().map(|dir| dir.join("editing"))),
             )
             .await;
             // ratatui's `Drop` shows the cursor and reports a failure with `eprintln!`, which
@@ -442,6 +455,27 @@ async fn run_app(cli: Cli) -> Result<()> {
     terminal::restore();
     match result? {
         Exit::Quit | Exit::Terminated | Exit::TerminalGone => Ok(()),
+    }
+}
+
+/// What an earlier version left in quire's folders: drafts of an older layout are moved to where
+/// this session finds them, then everything is made private to the user.
+fn bring_own_files_up_to_date(drafts_scope: Option<&(String, String)>, demo: bool) {
+    use crate::app::upgrade;
+    if let (Some(data), Some((server, token))) = (config::data_dir(), drafts_scope) {
+        let carried = upgrade::carry_old_drafts(&data, server, token, !demo);
+        if carried > 0 {
+            tracing::info!(carried, "drafts of an earlier version carried over");
+        }
+    }
+    for root in [config::data_dir(), config::state_dir()]
+        .into_iter()
+        .flatten()
+    {
+        let tightened = upgrade::tighten(&root);
+        if tightened > 0 {
+            tracing::info!(tightened, root = %root.display(), "made private");
+        }
     }
 }
 

@@ -29,6 +29,19 @@ impl PtyApp {
 
     /// As `spawn`, with extra environment variables (`EDITOR`, …).
     pub fn spawn_with_env(args: &[&str], cols: u16, rows: u16, env: &[(&str, &str)]) -> PtyApp {
+        let home = tempfile::tempdir().expect("temp home");
+        PtyApp::spawn_in_home(home, args, cols, rows, env)
+    }
+
+    /// As `spawn_with_env`, in a HOME the test prepared (what an earlier run left in
+    /// `data/quire`, …).
+    pub fn spawn_in_home(
+        home: tempfile::TempDir,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> PtyApp {
         let pty = native_pty_system();
         let pair = pty
             .openpty(PtySize {
@@ -38,7 +51,6 @@ impl PtyApp {
                 pixel_height: 0,
             })
             .expect("open a pty");
-        let home = tempfile::tempdir().expect("temp home");
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_quire"));
         command.args(args);
         command.env("HOME", home.path());

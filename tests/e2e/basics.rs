@@ -166,33 +166,46 @@ fn a_hangup_ends_quire_promptly() {
     let pid = app.child.process_id().expect("pid") as i32;
     // SIGHUP is what a dropped SSH connection delivers.
     signal(pid, "HUP");
-    assert!(
-        app.wait_exit(Duration::from_secs(5)).is_some(),
-        "quire kept running after SIGHUP"
-    );
+    let status = app
+        .wait_exit(Duration::from_secs(5))
+        .expect("quire kept running after SIGHUP");
+    assert_eq!(status.exit_code(), 129, "128 + SIGHUP: {status:?}");
+}
+
+#[test]
+fn sigint_ends_quire_with_the_status_a_shell_expects() {
+    let mut app = PtyApp::spawn(&["--demo"], 80, 24);
+    app.wait_for("Acme Robotics", WAIT);
+    let pid = app.child.process_id().expect("pid") as i32;
+    signal(pid, "INT");
+    let status = app
+        .wait_exit(Duration::from_secs(5))
+        .expect("quire kept running after SIGINT");
+    assert_eq!(status.exit_code(), 130, "128 + SIGINT: {status:?}");
 }
 
 #[test]
 fn sigterm_restores_the_terminal() {
-    assert_signal_restores_the_terminal("TERM");
+    assert_signal_restores_the_terminal("TERM", 143);
 }
 
 #[test]
 fn sigquit_restores_the_terminal() {
-    assert_signal_restores_the_terminal("QUIT");
+    assert_signal_restores_the_terminal("QUIT", 131);
 }
 
-/// quire ends on `signal_name` and leaves the terminal as it found it: main screen, cursor
+/// quire ends on `signal_name` with `status` (128 + the signal's number, as a shell reports a
+/// process the signal killed) and leaves the terminal as it found it: main screen, cursor
 /// shown, bracketed paste off.
-fn assert_signal_restores_the_terminal(signal_name: &str) {
+fn assert_signal_restores_the_terminal(signal_name: &str, status: u32) {
     let mut app = PtyApp::spawn(&["--demo"], 80, 24);
     app.wait_for("Acme Robotics", WAIT);
     let pid = app.child.process_id().expect("pid") as i32;
     signal(pid, signal_name);
-    assert!(
-        app.wait_exit(Duration::from_secs(5)).is_some(),
-        "quire kept running after SIG{signal_name}"
-    );
+    let exit = app
+        .wait_exit(Duration::from_secs(5))
+        .unwrap_or_else(|| panic!("quire kept running after SIG{signal_name}"));
+    assert_eq!(exit.exit_code(), status, "SIG{signal_name}: {exit:?}");
     let output = app.raw_output();
     let tail = String::from_utf8_lossy(&output[output.len().saturating_sub(200)..]).to_string();
     assert!(

@@ -1,6 +1,7 @@
 //! The `$EDITOR` hand-off in a real pseudo-terminal: the editor's text reaches the composer and
-//! the draft file every time, and when the terminal goes away around the editor quire ends at
-//! once with the text already saved as a draft.
+//! the draft file every time, and when the terminal goes away around the editor, or quire is
+//! told to end while it runs, quire ends the editor and ends itself promptly, with the text
+//! already saved as a draft and the editor's private file gone.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -19,7 +20,7 @@ fn editor_script(folder: &Path, body: &str) -> PathBuf {
     path
 }
 
-/// Every draft file's text under the app's data directory.
+/// Every draft file's text in the app's drafts folder.
 fn drafts(home: &Path) -> Vec<String> {
     fn walk(path: &Path, found: &mut Vec<String>) {
         let Ok(entries) = std::fs::read_dir(path) else {
@@ -35,7 +36,7 @@ fn drafts(home: &Path) -> Vec<String> {
         }
     }
     let mut found = Vec::new();
-    walk(&home.join("data"), &mut found);
+    walk(&home.join("data/quire/drafts"), &mut found);
     found
 }
 
@@ -129,4 +130,125 @@ fn the_terminal_closing_while_the_editor_runs_loses_nothing() {
 #[test]
 fn the_terminal_closing_as_the_editor_returns_loses_nothing() {
     terminal_closes_around_the_editor(false);
+}
+
+/// Opens the editor on a reply with a script that records the modes of the file it was given
+/// and of its folders, writes a line, then stays (ignoring SIGTERM when `stubborn`) until
+/// something ends it.
+/// Returns quire and the folder holding the script's records and quire's temporary folder
+/// (`tmp`).
+fn editor_that_stays(stubborn: bool) -> (PtyApp, tempfile::TempDir) {
+    let folder = tempfile::tempdir().unwrap();
+    let temporary = folder.path().join("tmp");
+    std::fs::create_dir(&temporary).unwrap();
+    let ignore_term = if stubborn { "trap '' TERM" } else { "" };
+    let editor = editor_script(
+        folder.path(),
+        &format!(
+            r#"stat -c '%a %n' "$1" "$(dirname "$1")" "$(dirname "$(dirname "$1")")" > "{modes}"
+echo "words kept through the signal" >> "$1"
+{ignore_term}
+echo $$ > "{pid}.new" && mv "{pid}.new" "{pid}"
+exec sleep 1000"#,
+            modes = folder.path().join("modes").display(),
+            pid = folder.path().join("editor.pid").display(),
+        ),
+    );
+    let editor = editor.to_string_lossy().to_string();
+    let temporary = temporary.to_string_lossy().to_string();
+    let mut app = PtyApp::spawn_with_env(
+        &["--demo"],
+        100,
+        30,
+        &[("EDITOR", &editor), ("TMPDIR", &temporary)],
+    );
+    open_reply_composer(&mut app);
+    app.send(CTRL_E);
+    let pid_file = folder.path().join("editor.pid");
+    wait_until("the editor writing", || pid_file.exists());
+    (app, folder)
+}
+
+/// Sends `signal` to quire alone and checks it ends with `status` within `bound`, leaving no
+/// editor running, the editor's words in a draft and no file behind.
+fn signal_while_the_editor_runs(signal: i32, status: u32, bound: Duration, stubborn: bool) {
+    let (mut app, folder) = editor_that_stays(stubborn);
+    let record = |name: &str| folder.path().join(name);
+    let pid = app.child.process_id().expect("quire's pid");
+    // SAFETY: kill(2) of the quire this test started.
+    assert_eq!(unsafe { libc::kill(pid as i32, signal) }, 0);
+    let sent = Instant::now();
+    let exit = app.wait_exit(bound + Duration::from_secs(3));
+    let took = sent.elapsed();
+    let log = std::fs::read_to_string(app.home().join("data/quire/quire.log")).unwrap_or_default();
+    let exit =
+        exit.unwrap_or_else(|| panic!("quire still runs after signal {signal}; log:\n{log}"));
+    assert_eq!(exit.exit_code(), status, "signal {signal}: {exit:?}");
+    assert!(
+        took < bound,
+        "quire took {took:?} to end on signal {signal}"
+    );
+    let editor: u32 = std::fs::read_to_string(record("editor.pid"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    wait_until("the editor ending", || !is_running(editor));
+    assert!(
+        drafts(app.home())
+            .iter()
+            .any(|text| text.contains("words kept through the signal")),
+        "the editor's words are in a draft: {:?}",
+        drafts(app.home())
+    );
+    let modes = std::fs::read_to_string(record("modes")).unwrap();
+    let modes: Vec<(&str, &str)> = modes
+        .lines()
+        .map(|line| line.split_once(' ').unwrap())
+        .collect();
+    let [(file_mode, file), (folder_mode, _), (editing_mode, editing)] = modes[..] else {
+        panic!("three modes recorded: {modes:?}");
+    };
+    assert_eq!(
+        (file_mode, folder_mode, editing_mode),
+        ("600", "700", "700"),
+        "the file and its folders are private: {modes:?}"
+    );
+    assert!(
+        Path::new(editing).starts_with(app.home().join("data/quire")),
+        "the file lives in quire's own folder: {file}"
+    );
+    assert!(!Path::new(file).exists(), "the editor's file is removed");
+    let left: Vec<_> = std::fs::read_dir(editing).unwrap().flatten().collect();
+    assert!(left.is_empty(), "nothing left in {editing}: {left:?}");
+    let left: Vec<_> = std::fs::read_dir(record("tmp"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert!(
+        left.is_empty(),
+        "nothing left in the temporary folder: {left:?}"
+    );
+}
+
+/// Whether `pid` is a live process (a zombie is dead, only not yet waited for).
+fn is_running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let state = stat[stat.rfind(')')? + 1..].split_whitespace().next()?;
+            Some(state != "Z")
+        })
+        .unwrap_or(false)
+}
+
+#[test]
+fn a_hangup_while_the_editor_runs_ends_both_and_keeps_the_words() {
+    signal_while_the_editor_runs(libc::SIGHUP, 129, Duration::from_secs(3), false);
+}
+
+#[test]
+fn sigterm_while_a_stubborn_editor_runs_ends_quire_within_the_bound() {
+    // The editor ignores SIGTERM: quire kills it after its grace period (2 s).
+    signal_while_the_editor_runs(libc::SIGTERM, 143, Duration::from_secs(4), true);
 }

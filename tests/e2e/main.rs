@@ -30,3 +30,4 @@ mod sites;
 mod startup;
 mod teams;
 mod translations;
+mod upgrade;

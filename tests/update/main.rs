@@ -34,3 +34,4 @@ mod spaces;
 mod sso;
 mod teams;
 mod translations;
+mod upgrade;
