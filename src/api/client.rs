@@ -111,7 +111,7 @@ impl fmt::Debug for Client {
 }
 
 /// A request body already serialized, so the send path is not generic over body types.
-struct JsonBody(Vec<u8>);
+pub(super) struct JsonBody(pub(super) Vec<u8>);
 
 /// True when the table says the operation takes no body: a caller's body is dropped (and the
 /// slip logged), since the public service refuses any body there with 415.
@@ -513,7 +513,7 @@ impl Client {
     /// body is sent none, whatever the caller gave. An operation this server was found to lack
     /// is not sent again; a seed-only operation answered 404/405 is checked with one probe
     /// (see [`capabilities`]).
-    async fn send(
+    pub(super) async fn send(
         &self,
         method: Method,
         path: &str,

@@ -27,6 +27,7 @@ pub mod models;
 pub mod moves;
 pub mod operations;
 pub mod paging;
+pub mod raw;
 pub mod retry;
 pub mod reviews;
 pub mod search;
