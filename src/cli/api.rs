@@ -249,6 +249,7 @@ mod tests {
     #[test]
     fn fields_go_to_the_query_of_a_get_and_the_body_of_a_post() {
         let mut get = args("/orgs?limit=2");
+        get.method = Some("get".into());
         get.raw_fields = vec!["status=open".into()];
         let request = request_of(&get).unwrap();
         assert_eq!(request.method, Method::GET);
