@@ -9,6 +9,7 @@
 //! - [`limits`] keeps at most 16 requests in flight per host.
 //! - [`models`] holds the resource types, tolerant of fields and enum values we do not know.
 
+pub mod adaptive_schema;
 pub mod address;
 pub mod capabilities;
 pub mod change_requests;

@@ -856,44 +856,12 @@ fn the_adaptive_schema_is_checked_before_it_is_sent() {
         check_schema("[]").unwrap_err(),
         "the schema must be a JSON object"
     );
-    let good = r#"{"type":"object","additionalProperties":false,"properties":{
-        "isBeta":{"type":"boolean","description":"In the beta"},
-        "plan":{"type":"string","description":"The visitor's plan"},
-        "seats":{"type":"number","description":"Seats bought"},
-        "teams":{"type":"array","description":"Teams"},
-        "company":{"type":"object","description":"Company details"},
-        "unsigned":{"type":"object","properties":{
-            "planPro":{"type":"boolean","description":"On the Pro plan"}}}}}"#;
-    assert!(
-        check_schema(good).is_ok(),
-        "every claim type the service allows: {:?}",
-        check_schema(good)
-    );
-    let undescribed = good.replace(r#","description":"In the beta""#, "");
-    assert_eq!(
-        check_schema(&undescribed).unwrap_err(),
-        "properties.isBeta.description is required (say what the claim means)"
-    );
-    let null_type = good.replace(r#""type":"number""#, r#""type":"null""#);
-    assert_eq!(
-        check_schema(&null_type).unwrap_err(),
-        "properties.seats.type must be one of boolean, string, number, array, object"
-    );
-    let open = good.replace("false", "true");
-    assert_eq!(
-        check_schema(&open).unwrap_err(),
-        "\"additionalProperties\" must be false"
-    );
-    let unsigned_undescribed = good.replace(r#","description":"On the Pro plan""#, "");
-    assert!(
-        check_schema(&unsigned_undescribed)
-            .unwrap_err()
-            .contains("unsigned.properties.planPro.description")
-    );
-    // The template offered for a site with no schema passes the service's rules.
+    // The shape itself is one checker shared with the sandbox, tried case by case against it
+    // in the sandbox tests; here what the screen does with its answer. The template offered
+    // for a site with no schema passes.
     assert_eq!(check_schema(SCHEMA_TEMPLATE).err(), None);
 
-    // In the composer: an invalid schema stays open with the reason; a valid one is PUT.
+    // In the composer: a schema the service would refuse stays open with the reason.
     let mut model = site_screen_model("public", true, true);
     for _ in 0..4 {
         update(&mut model, key(KeyCode::Tab));
@@ -902,14 +870,17 @@ fn the_adaptive_schema_is_checked_before_it_is_sent() {
     for _ in 0..400 {
         update(&mut model, key(KeyCode::Backspace));
     }
-    type_text(&mut model, "{}");
+    type_text(
+        &mut model,
+        r#"{"type":"object","additionalProperties":false,"properties":{"plan":{"type":"array","description":"Plans"}}}"#,
+    );
     assert!(requests(&update(&mut model, ctrl('s'))).is_empty());
     let Some(Modal::Composer(editor)) = screen_mut(&mut model).modal.as_mut() else {
         panic!("the composer stays open")
     };
     assert_eq!(
         editor.get_mut().error.as_deref(),
-        Some("\"type\" must be \"object\"")
+        Some("claim \"plan\" (array) needs items")
     );
 }
 

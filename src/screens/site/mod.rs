@@ -33,7 +33,7 @@ use crate::ui::confirm::Confirm;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 
-pub use adaptive::{CLAIM_TYPES, SCHEMA_TEMPLATE, check_schema};
+pub use adaptive::{SCHEMA_TEMPLATE, check_schema};
 use answers::response_error;
 pub use form::{Choices, Field, SettingsForm};
 pub use modal::{
