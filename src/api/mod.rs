@@ -5,10 +5,11 @@
 //!   has one method per endpoint plus generic `get`/`post`/`put`/`patch`/`delete` helpers.
 //! - [`ApiError`] is a plain value (clone, compare) that names the endpoint and never the token.
 //! - [`ListPage`] is one page of a list; [`PageCursor`] refuses repeated pages so neither the UI
-//!   nor [`Client::list_all`] can loop forever on a confused server.
+//!   nor [`Client::list_up_to`] can loop forever on a confused server.
 //! - [`limits`] keeps at most 16 requests in flight per host.
 //! - [`models`] holds the resource types, tolerant of fields and enum values we do not know.
 
+pub mod adaptive_schema;
 pub mod address;
 pub mod capabilities;
 pub mod change_requests;

@@ -2,7 +2,7 @@
 //! to the core through `ApiCall::Spaces` and `ApiResponse::Spaces`.
 
 use crate::api::models::{Member, Space};
-use crate::api::{ApiError, SpaceUpdate};
+use crate::api::{ApiError, SpaceUpdate, WholeList};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SpacesCall {
@@ -33,5 +33,5 @@ pub enum SpacesResponse {
     /// A restore found the space active already (restored elsewhere): nothing was sent.
     NotDeleted(Space),
     Deleted(Result<(), ApiError>),
-    Members(Result<Vec<Member>, ApiError>),
+    Members(Result<WholeList<Member>, ApiError>),
 }

@@ -186,8 +186,10 @@ impl Composer {
             inner.y += rows;
             inner.height -= rows;
         }
+        let status = self.status_lines(inner, theme);
         let [text_area, status_area] =
-            Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+            Layout::vertical([Constraint::Min(1), Constraint::Length(status.len() as u16)])
+                .areas(inner);
         if self.preview {
             let doc = MarkdownDoc::parse(&self.text(), theme);
             let layout = doc.layout(text_area.width);
@@ -200,25 +202,37 @@ impl Composer {
         } else {
             frame.render_widget(&self.textarea, text_area);
         }
-        let status = if self.asking_to_discard {
-            Line::from(Span::styled(
-                "Discard this draft? y discard · k keep it for later · other key: go on writing",
-                theme.style("warning"),
-            ))
-        } else if self.submitting {
-            Line::from(Span::styled("Sending…", theme.style("muted")))
-        } else if let Some(error) = &self.error {
-            Line::from(Span::styled(
-                format!("{} — ctrl-s to try again", sanitize(error)),
-                theme.style("error"),
-            ))
-        } else {
-            Line::from(Span::styled(
-                "ctrl-s send · ctrl-p preview · ctrl-e $EDITOR · esc close (draft kept)",
-                theme.style("muted"),
-            ))
-        };
         frame.render_widget(Paragraph::new(status), status_area);
+    }
+
+    /// The status under the text: one row, except that a refusal is wrapped onto up to three so
+    /// that its whole reason (a schema path, say) stays readable in a narrow box, leaving at
+    /// least one row to write in.
+    fn status_lines(&self, inner: Rect, theme: &Theme) -> Vec<Line<'static>> {
+        let (text, style) = if self.asking_to_discard {
+            (
+                "Discard this draft? y discard · k keep it for later · other key: go on writing"
+                    .to_string(),
+                "warning",
+            )
+        } else if self.submitting {
+            ("Sending…".to_string(), "muted")
+        } else if let Some(error) = &self.error {
+            let refusal = format!("{} — ctrl-s to try again", sanitize(error));
+            let room = usize::from(inner.height.saturating_sub(1)).clamp(1, 3);
+            return crate::ui::text::wrap(&refusal, usize::from(inner.width))
+                .into_iter()
+                .take(room)
+                .map(|row| Line::from(Span::styled(row, theme.style("error"))))
+                .collect();
+        } else {
+            (
+                "ctrl-s send · ctrl-p preview · ctrl-e $EDITOR · esc close (draft kept)"
+                    .to_string(),
+                "muted",
+            )
+        };
+        vec![Line::from(Span::styled(text, theme.style(style)))]
     }
 }
 

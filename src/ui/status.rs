@@ -51,6 +51,25 @@ pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiEr
     height
 }
 
+/// Says that a list read whole did not end within its cap (or its server repeated a page), so
+/// what shows is the `pages` read, not everything.
+pub fn stopped_after(pages: usize) -> String {
+    format!("stopped after {pages} pages: the list did not end; showing what was loaded")
+}
+
+/// A picker's `title`, saying when the list it offers did not end within its cap (a title
+/// padded for its frame stays padded).
+pub fn picker_title(title: &str, stopped_after_pages: Option<usize>) -> String {
+    let Some(pages) = stopped_after_pages else {
+        return title.to_string();
+    };
+    let padding = if title.ends_with(' ') { " " } else { "" };
+    format!(
+        "{} — stopped after {pages} pages{padding}",
+        title.trim_end()
+    )
+}
+
 pub fn loading(frame: &mut Frame, area: Rect, model: &Model, what: &str) {
     let line = Line::from(Span::styled(
         format!("Loading {what}…"),

@@ -16,7 +16,11 @@ pub async fn call_spaces(client: &Client, call: SpacesCall) -> SpacesResponse {
         }
         SpacesCall::Members { organization } => {
             let path = format!("/orgs/{}/members", encode_segment(&organization));
-            SpacesResponse::Members(client.list_all::<Member>(&path, &[]).await)
+            SpacesResponse::Members(
+                client
+                    .list_up_to::<Member>(&path, &[], super::PICKER_PAGES)
+                    .await,
+            )
         }
     }
 }

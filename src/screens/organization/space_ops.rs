@@ -10,7 +10,7 @@ use super::{OrgNode, Organization, space_log};
 use crate::api::language_name;
 use crate::api::models::space::LANGUAGES;
 use crate::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
-use crate::api::{ApiError, SpaceUpdate};
+use crate::api::{ApiError, SpaceUpdate, WholeList};
 use crate::app::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
@@ -111,7 +111,7 @@ pub struct SpaceOps {
     pub notice: Option<Notice>,
     pending: Option<(RequestId, Pending)>,
     /// The organization's members, fetched the first time reviewers are chosen.
-    members: Option<Vec<Member>>,
+    members: Option<WholeList<Member>>,
     /// After a duplicate, the reloaded tree selects the copy (its node key).
     select_after_load: Option<String>,
 }
@@ -496,14 +496,18 @@ impl Organization {
 
     /// The members as a several-choice picker, the space's current reviewers marked.
     fn pick_reviewers(&mut self, space: &Space) {
-        let members = self.space_ops.members.as_deref().unwrap_or_default();
-        let options = reviewer_options(members);
+        let members = self.space_ops.members.as_ref();
+        let options = reviewer_options(members.map_or(&[][..], |listed| listed.items.as_slice()));
+        let title = crate::ui::status::picker_title(
+            "Required reviewers",
+            members.and_then(WholeList::stopped_after_pages),
+        );
         let current = match space.merge_rules() {
             MergeRules::SpecificReviewers(users) => users,
             _ => Vec::new(),
         };
         let mut picker = Picker::new(
-            "Required reviewers",
+            &title,
             options,
             SpacePick::Reviewers {
                 space: space.id.clone(),

@@ -1,6 +1,7 @@
 //! The review screen's state types: its tabs, what a composer's text is for, what must be
 //! confirmed, the overlay on top and the writes in flight.
 
+use crate::api::WholeList;
 use crate::api::models::{Comment, Member, Reaction};
 use crate::app::Loadable;
 use crate::ui::address_popup::AddressPopup;
@@ -121,7 +122,7 @@ pub enum Overlay {
         error: Option<String>,
     },
     Reviewers {
-        members: Loadable<Vec<Member>>,
+        members: Loadable<WholeList<Member>>,
         filter: Filter,
         selection: Selection,
     },

@@ -74,7 +74,14 @@ pub(super) fn draw_overlay(
             match members.value() {
                 None => text.push(Line::from("Loading members…")),
                 Some(members) => {
+                    if let Some(pages) = members.stopped_after_pages() {
+                        text.push(Line::from(Span::styled(
+                            crate::ui::status::stopped_after(pages),
+                            theme.style("warning"),
+                        )));
+                    }
                     let candidates: Vec<_> = members
+                        .items
                         .iter()
                         .filter(|m| {
                             filter.matches(&format!(
