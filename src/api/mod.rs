@@ -71,7 +71,7 @@ pub use retry::RetryNotice;
 pub use reviews::ReviewVerdict;
 pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, NewSite, SiteFilter, SiteUpdate};
-pub use spaces::SpaceUpdate;
+pub use spaces::{ContentRef, SpaceUpdate, TemplateApplication, TemplateParams};
 pub use token::Token;
 // ── people: members, teams ──
 pub use teams::TeamMembersUpdate;

@@ -29,6 +29,9 @@ pub enum ComposerOutcome {
 pub struct Composer {
     /// What is being written, shown as the box's title ("Reply to Ada", "New comment").
     pub title: String,
+    /// Shorter titles, longest first, for a box too narrow for the title: the first that
+    /// fits is shown, so the title is shortened by whole parts rather than cut.
+    pub short_titles: Vec<String>,
     textarea: TextArea<'static>,
     pub preview: bool,
     /// Set after esc on a non-empty draft: the next key decides.
@@ -59,6 +62,7 @@ impl Composer {
         textarea.move_cursor(ratatui_textarea::CursorMove::End);
         Composer {
             title: title.into(),
+            short_titles: Vec::new(),
             textarea,
             preview: false,
             asking_to_discard: false,
@@ -81,8 +85,10 @@ impl Composer {
     /// Replaces the text, e.g. with what came back from `$EDITOR`.
     pub fn set_text(&mut self, text: &str) {
         let title = std::mem::take(&mut self.title);
+        let short_titles = std::mem::take(&mut self.short_titles);
         let allow_blank = self.allow_blank;
         *self = Composer::new(title, text);
+        self.short_titles = short_titles;
         self.allow_blank = allow_blank;
     }
 
@@ -145,6 +151,18 @@ impl Composer {
         }
     }
 
+    /// " Title" (with the preview mark) in `width` cells: the longest of the title's forms
+    /// that fits whole, else the shortest one ended by "…".
+    fn fitted_title(&self, width: usize, mode: &str) -> String {
+        let forms = std::iter::once(&self.title).chain(&self.short_titles);
+        let framed = |title: &String| format!(" {}{mode}", sanitize(title));
+        let shortest = forms.clone().last().map(framed).unwrap_or_default();
+        forms
+            .map(framed)
+            .find(|title| crate::ui::text::width(title) <= width)
+            .unwrap_or_else(|| crate::ui::text::truncate(&shortest, width))
+    }
+
     /// How many rows the composer takes at the bottom of an area `height` rows tall.
     pub fn rows_in(height: u16) -> u16 {
         ((u32::from(height) * 2 / 3) as u16).max(6).min(height)
@@ -161,7 +179,7 @@ impl Composer {
         let block = Block::default()
             .borders(Borders::ALL)
             .border_style(theme.style("border_focused"))
-            .title(format!(" {}{mode}", sanitize(&self.title)));
+            .title(self.fitted_title(usize::from(popup.width.saturating_sub(2)), mode));
         let mut inner = block.inner(popup);
         frame.render_widget(block, popup);
         if let Some(note) = &self.note {

@@ -36,6 +36,16 @@ impl ReviewTab {
             ReviewTab::Reviews => "Reviews",
         }
     }
+
+    /// The name in three letters, for a narrow tab line: a tab stays named, not a bare number.
+    pub fn short_label(self) -> &'static str {
+        match self {
+            ReviewTab::Overview => "Ovw",
+            ReviewTab::Changes => "Chg",
+            ReviewTab::Comments => "Cmt",
+            ReviewTab::Reviews => "Rev",
+        }
+    }
 }
 
 /// What a composer's text will become when sent.
