@@ -9,15 +9,18 @@ use crate::api::ApiError;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
 
-/// A failed reload while the old data stays on screen, with how to retry said once.
+/// A failed reload while the old data stays on screen, with how to retry said once, first.
 pub fn reload_failed_text(error: &ApiError) -> String {
     let message = sanitize(&error.user_message()).into_owned();
-    // Most messages say how to retry already; say it once.
-    if message.contains("retry") || !error.is_retryable_by_hand() {
-        format!("{RELOAD_FAILED}: {message}")
-    } else {
-        format!("{RELOAD_FAILED}, r to retry: {message}")
+    if !error.is_retryable_by_hand() {
+        return format!("{RELOAD_FAILED}: {message}");
     }
+    // The way out comes first, where a wrap never splits it; the message's own ending that
+    // says the same goes.
+    let message = message
+        .strip_suffix("; r to retry.")
+        .map_or(message.clone(), |start| format!("{start}."));
+    format!("{RELOAD_FAILED}, r to retry: {message}")
 }
 
 /// How [`reload_failed_text`] begins, so a screen can take its notice down once a reload works.
