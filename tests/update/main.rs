@@ -32,4 +32,5 @@ mod sites;
 mod spaces;
 mod sso;
 mod teams;
+mod templates;
 mod translations;
