@@ -81,7 +81,9 @@ pub use org_settings::OrganizationUpdate;
 pub use sso::SamlProviderInput;
 
 // ── translations, OpenAPI ──
-pub use openapi::{MAX_SLUG, MAX_SOURCE_URL, VersionRef, slug_problem, source_url_problem};
+pub use openapi::{
+    MAX_SLUG, MAX_SOURCE_URL, VersionRef, names_a_scheme_as_host, slug_problem, source_url_problem,
+};
 pub use translations::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
 
 // ── conversations, integrations ──

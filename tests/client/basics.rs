@@ -485,6 +485,56 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
     Ok(())
 }
 
+/// A change request whose comment threads never end: its review stops at the threads' cap
+/// within seconds, keeps every thread read (the same as a healthy read) and says where it
+/// stopped, instead of failing after 1,000 pages.
+#[tokio::test]
+async fn a_review_with_never_ending_threads_keeps_them_and_says_where_it_stopped() -> TestResult {
+    use quire::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
+    use quire::app::{ApiCall, ApiResponse};
+    use quire::runtime::call_api;
+    use quire::runtime::calls::reviews::COMMENT_PAGES;
+    use quire::sandbox::demo_ids;
+    let sandbox = start().await?;
+    let client = client_for(&sandbox, tokens::ADMIN)?;
+    let load = || {
+        ApiCall::Review(ReviewCall::LoadReview(ChangeRequestRef {
+            space: demo_ids::SPACE_GETTING_STARTED.to_owned(),
+            change_request: demo_ids::CR_REVIEW.to_owned(),
+        }))
+    };
+    let thread_ids = |response: ApiResponse| match response {
+        ApiResponse::Review(ReviewResponse::Review(Ok(bundle))) => Ok((
+            bundle
+                .threads
+                .iter()
+                .map(|thread| thread.comment.id.clone())
+                .collect::<Vec<_>>(),
+            bundle.threads_stopped_after_pages,
+        )),
+        other => Err(format!("expected a review, got {other:?}")),
+    };
+    let (healthy, stopped) = thread_ids(call_api(&client, load()).await)?;
+    assert!(!healthy.is_empty());
+    assert_eq!(stopped, None);
+
+    sandbox.set_faults(Faults {
+        never_ending_next: true,
+        ..Faults::default()
+    });
+    let started = std::time::Instant::now();
+    let (cut_short, stopped) = thread_ids(call_api(&client, load()).await)?;
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(stopped, Some(COMMENT_PAGES));
+    assert_eq!(cut_short, healthy, "nothing read is dropped");
+    sandbox.shutdown().await;
+    Ok(())
+}
+
 /// The first page of the demo organization's members, as the server filters them.
 async fn members_with(
     client: &Client,

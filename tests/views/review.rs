@@ -41,6 +41,7 @@ const SCENES: &[(&str, &str)] = &[
     ("review_preflight", "2M"),
     ("review_comments_filtered", "3/scope"),
     ("review_subject", "2S"),
+    ("review_template_prompt", "ttpl-how-to-guide"),
     // ── review flow ──
     ("review_overview", ""),
 ];
@@ -279,5 +280,21 @@ async fn every_tab_keeps_a_name_and_the_active_one_stays() {
         for name in ["1 O", "2 C", "3 C", "4 R"] {
             assert!(line.contains(name), "{name} in {line}");
         }
+    }
+}
+
+/// `t` then enter: the question says the template's pages stay in this change request.
+#[tokio::test]
+async fn the_template_question_names_the_change_request() {
+    let mut model = scene("ttpl-how-to-guide").await;
+    update(
+        &mut model,
+        crate::common::key(ratatui::crossterm::event::KeyCode::Enter),
+    );
+    for (width, height) in [(80, 24), (40, 12)] {
+        insta::assert_snapshot!(
+            format!("review_template_confirm_{width}x{height}"),
+            crate::common::review::steady_ages(&render(&mut model, width, height))
+        );
     }
 }

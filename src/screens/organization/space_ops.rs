@@ -114,11 +114,13 @@ pub struct SpaceOps {
     members: Option<WholeList<Member>>,
     /// After a duplicate, the reloaded tree selects the copy (its node key).
     select_after_load: Option<String>,
+    /// A content template being applied (`space_template.rs`).
+    pub template: super::space_template::TemplateOps,
 }
 
 impl SpaceOps {
     pub fn is_busy(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.template.pending.is_some()
     }
 }
 
@@ -354,6 +356,9 @@ impl Organization {
 
     /// Keys while a space popup is open; `None` when there is none.
     pub(super) fn on_space_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_template_key(key, ctx) {
+            return Some(step);
+        }
         let modal = self.space_ops.modal.take()?;
         let cmd = match modal {
             SpaceModal::ConfirmDelete { confirm, space } => match confirm.handle_key(key) {
@@ -539,6 +544,9 @@ impl Organization {
             };
             return Some(Step::cmd(cmd));
         }
+        if let Some(step) = self.on_template_response(request, response, ctx) {
+            return Some(step);
+        }
         let (waiting, pending) = self.space_ops.pending.clone()?;
         if waiting != request {
             return None;
@@ -634,7 +642,8 @@ fn response_error(response: &SpacesResponse) -> Option<&ApiError> {
     match response {
         SpacesResponse::Space(Err(error))
         | SpacesResponse::Deleted(Err(error))
-        | SpacesResponse::Members(Err(error)) => Some(error),
+        | SpacesResponse::Members(Err(error))
+        | SpacesResponse::TemplateApplied(Err(error)) => Some(error),
         _ => None,
     }
 }
@@ -651,11 +660,14 @@ fn failure_text(pending: &Pending, error: Option<&ApiError>) -> String {
 
 /// Whether a key press is for an open space popup (so the filter and keymap do not see it).
 pub fn has_modal(ops: &SpaceOps) -> bool {
-    ops.modal.is_some()
+    ops.modal.is_some() || ops.template.flow.is_some()
 }
 
 /// Draws the open popup above the tab.
 pub fn draw_modal(ops: &SpaceOps, frame: &mut Frame, area: Rect, theme: &Theme) {
+    if let Some(flow) = &ops.template.flow {
+        flow.draw(frame, area, theme);
+    }
     match &ops.modal {
         Some(SpaceModal::ConfirmDelete { confirm, .. }) => confirm.draw(frame, area, theme),
         Some(SpaceModal::Rename(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),

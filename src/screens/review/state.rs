@@ -140,6 +140,8 @@ pub enum Overlay {
     Pdf(AddressPopup),
     /// Whose threads the comments tab shows: everyone or one commenter.
     Authors(crate::ui::picker::Picker<()>),
+    /// A content template's id, then the question before it goes into this change request.
+    Template(crate::screens::templates::TemplateFlow),
 }
 
 /// A write in flight, with what to restore if the server refuses it.
@@ -183,4 +185,9 @@ pub enum PendingWrite {
     },
     Merge,
     Update,
+    /// A content template applied into this change request.
+    Template {
+        template: String,
+        target: crate::screens::templates::TemplateTarget,
+    },
 }
