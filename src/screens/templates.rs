@@ -7,7 +7,9 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::api::{ApiError, TemplateApplication};
+use std::collections::BTreeMap;
+
+use crate::api::{ApiError, ContentRef, TemplateApplication, TemplateParams};
 use crate::app::action_log::{PendingEntry, Undo};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
@@ -34,21 +36,42 @@ impl TemplateTarget {
     }
 }
 
-/// A template id as typed: one word.
+/// A template as typed: its id, then a `name=file-id` for each file reference it needs
+/// (`tpl-how-to-guide logo=file-dashboard`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TemplateId;
 
 impl TextCheck for TemplateId {
     fn check(&self, text: &str) -> Option<String> {
-        let text = text.trim();
-        if text.is_empty() {
-            Some("a template id is required".into())
-        } else if text.contains(char::is_whitespace) {
-            Some("an id is one word".into())
-        } else {
-            None
+        parse_template(text).err()
+    }
+}
+
+/// The id and the file references typed after it, or why they cannot be sent.
+fn parse_template(text: &str) -> Result<(String, Option<TemplateParams>), String> {
+    let mut words = text.split_whitespace();
+    let Some(id) = words.next() else {
+        return Err("a template id is required".into());
+    };
+    if id.contains('=') {
+        return Err("the template's id comes first".into());
+    }
+    let mut content_refs = BTreeMap::new();
+    for word in words {
+        match word.split_once('=') {
+            Some((name, file)) if !name.is_empty() && !file.is_empty() => {
+                content_refs.insert(
+                    name.to_owned(),
+                    ContentRef::File {
+                        file: file.to_owned(),
+                    },
+                );
+            }
+            _ => return Err(format!("“{word}” is not name=file-id")),
         }
     }
+    let params = (!content_refs.is_empty()).then_some(TemplateParams { content_refs });
+    Ok((id.to_owned(), params))
 }
 
 /// The popup open for a template: the id being typed, or the question before it is sent.
@@ -61,6 +84,8 @@ pub enum TemplateFlow {
     Confirming {
         confirm: Confirm,
         template: String,
+        /// The file references typed after the id.
+        params: Option<TemplateParams>,
         target: TemplateTarget,
     },
 }
@@ -83,7 +108,7 @@ impl TemplateFlow {
         // Short enough for 40 columns: the question that follows names the place.
         let prompt = Prompt::new(
             "Apply a content template",
-            "its id (the API lists none)",
+            "id, then name=file-id for its files",
             "",
             TemplateId,
         );
@@ -94,10 +119,14 @@ impl TemplateFlow {
         match self {
             TemplateFlow::Asking { mut prompt, target } => match prompt.input.handle_key(key) {
                 InputOutcome::Submitted if prompt.error().is_none() => {
-                    let template = prompt.input.text.trim().to_string();
+                    let typed = prompt.input.text.trim().to_string();
+                    let Ok((template, params)) = parse_template(&typed) else {
+                        return FlowStep::Open(TemplateFlow::Asking { prompt, target });
+                    };
                     FlowStep::Open(TemplateFlow::Confirming {
                         confirm: question(&template, &target),
                         template,
+                        params,
                         target,
                     })
                 }
@@ -107,12 +136,13 @@ impl TemplateFlow {
             TemplateFlow::Confirming {
                 confirm,
                 template,
+                params,
                 target,
             } => match confirm.handle_key(key) {
                 ConfirmOutcome::Confirmed => FlowStep::Apply {
                     application: TemplateApplication {
                         id: template.clone(),
-                        params: None,
+                        params,
                         change_request_id: target.change_request.as_ref().map(|(id, _)| id.clone()),
                     },
                     template,
@@ -122,6 +152,7 @@ impl TemplateFlow {
                 ConfirmOutcome::Ignored => FlowStep::Open(TemplateFlow::Confirming {
                     confirm,
                     template,
+                    params,
                     target,
                 }),
             },

@@ -216,3 +216,27 @@ async fn t_on_a_merged_change_request_says_it_takes_none() {
         "{shown:?}"
     );
 }
+
+/// File references follow the id as `name=file-id`: the template's page then names that file.
+#[tokio::test]
+async fn file_references_typed_after_the_id_are_sent_with_the_template() {
+    let mut driven = on_getting_started(tokens::ADMIN).await;
+    let (model, effects) = (&mut driven.model, &driven.effects);
+    let typed = format!(
+        "t{} screenshot=file-dashboard\ry",
+        demo_ids::TEMPLATE_RELEASE_NOTES
+    );
+    headless::type_keys(model, effects, &typed).await;
+    let pages = driven.client.list_pages(SPACE).await.unwrap();
+    let release = pages
+        .iter()
+        .find(|page| page.title == "Release notes")
+        .expect("the template's page");
+    let page = driven
+        .client
+        .get_page_markdown(SPACE, &release.id)
+        .await
+        .unwrap();
+    let markdown = page.markdown.unwrap_or_default();
+    assert!(markdown.contains("dashboard.png"), "{markdown}");
+}
