@@ -114,3 +114,20 @@ impl<F: FormFields> Form<F> {
         restored
     }
 }
+
+/// A toggled or picked value as its JSON: a text that reads the same in a later run, `null`
+/// for nothing picked. For [`super::FormFields::picked_text`].
+pub fn picked_json<T: serde::Serialize>(value: &T) -> Option<String> {
+    serde_json::to_string(value).ok()
+}
+
+/// Puts a value [`picked_json`] wrote into `slot`; false, leaving it, when `text` is not one.
+pub fn read_picked_json<T: serde::de::DeserializeOwned>(text: &str, slot: &mut T) -> bool {
+    match serde_json::from_str(text) {
+        Ok(value) => {
+            *slot = value;
+            true
+        }
+        Err(_) => false,
+    }
+}

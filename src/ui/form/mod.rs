@@ -16,7 +16,7 @@ use ratatui::crossterm::event::KeyEvent;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::list::Selection;
 
-pub use draft::{decode_lines, encode_lines};
+pub use draft::{decode_lines, encode_lines, picked_json, read_picked_json};
 pub use draw::{FormLines, Look, Marks, Messages, Row, ShowChecks, ValueFit, draw, place_cursor};
 
 /// What a field holds, which says what enter does on it.
