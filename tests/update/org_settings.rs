@@ -655,7 +655,10 @@ fn unsaved_settings_of_an_earlier_run_are_put_back_over_the_fresh_organization()
     let form = &settings(&model).form;
     assert_eq!(form.values.title, "Acme Inc");
     assert!(form.values.sso);
-    assert_eq!(form.values.hostname, "acme-today", "the server's, untouched");
+    assert_eq!(
+        form.values.hostname, "acme-today",
+        "the server's, untouched"
+    );
     assert_eq!(
         settings_notice(&model),
         "Restored unsaved settings from an earlier run — ctrl-s saves, u drops."

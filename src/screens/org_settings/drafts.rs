@@ -79,7 +79,10 @@ impl SettingsTab {
         self.form.reset(&self.organization.clone());
         match dropped.is_empty() {
             true => self.say("Dropped the unsaved settings."),
-            false => self.say(format!("Dropped the unsaved changes to {}.", dropped.join(", "))),
+            false => self.say(format!(
+                "Dropped the unsaved changes to {}.",
+                dropped.join(", ")
+            )),
         }
     }
 }

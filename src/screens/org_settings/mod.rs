@@ -515,7 +515,7 @@ impl SettingsTab {
                 self.modal = Some(SettingsModal::ConfirmLeave(Confirm::new(
                     "Leave without saving?",
                     format!(
-                        "Unsaved changes to {} stay as a draft, offered when you come back. (s saves them now.)",
+                        "Changes to {} stay as a draft for next time. (s saves them now.)",
                         names.join(", ")
                     ),
                     "leave",

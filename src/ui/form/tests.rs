@@ -468,8 +468,7 @@ fn a_draft_holds_what_changed_and_puts_it_back_over_fresh_values() {
     type_text(&mut form, "12");
     let draft = form.draft_text().expect("a draft");
     assert_eq!(
-        draft,
-        "name: Ada\\\\Lovelace\\nof London\ncode: 12\nnewsletter: on\n",
+        draft, "name: Ada\\\\Lovelace\\nof London\ncode: 12\nnewsletter: on\n",
         "one escaped line per field, the line being typed included; a plan has no text"
     );
 
@@ -478,7 +477,10 @@ fn a_draft_holds_what_changed_and_puts_it_back_over_fresh_values() {
     fresh.start_editing();
     let restored = fresh.restore_draft(&draft);
     assert_eq!(restored, [Field::Name, Field::Code, Field::Newsletter]);
-    assert_eq!(fresh.editing, None, "typing stops: its line is in the draft");
+    assert_eq!(
+        fresh.editing, None,
+        "typing stops: its line is in the draft"
+    );
     assert_eq!(fresh.values.name, "Ada\\Lovelace\nof London");
     assert_eq!(fresh.values.code, "12");
     assert!(fresh.values.newsletter);
