@@ -306,7 +306,7 @@ impl ReviewScreen {
         let suffix = key.strip_prefix(&self.draft_prefix()).unwrap_or(key);
         if suffix.starts_with("review-") {
             self.can_review()
-        } else if suffix == "description" {
+        } else if suffix == "description" || suffix == "subject" {
             self.can_edit()
         } else {
             self.can_comment()
@@ -418,7 +418,8 @@ impl ScreenState for ReviewScreen {
             }
             Some(Overlay::Subject { input, .. }) => {
                 input.insert_str(text);
-                Cmd::None
+                let text = input.text.clone();
+                actions::keep_subject_draft(self, &text)
             }
             None => {
                 actions::paste_into_query(self, text, ctx);
