@@ -1,6 +1,6 @@
 //! The HTTP client: one `reqwest::Client` with auth and timeouts, typed endpoint methods, and
 //! small generic helpers (`get`, `post`, `post_without_body`, `put`, `patch`, `delete`,
-//! `get_list_page`, `list_all`)
+//! `get_list_page`, `list_up_to`)
 //! so a new endpoint is a few lines.
 
 use std::fmt;
@@ -24,8 +24,8 @@ use super::models::{
 };
 use super::operations;
 use super::paging::{
-    DEFAULT_MAX_PAGES, DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, WholeList,
-    page_query, requested_limit,
+    DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, WholeList, page_query,
+    requested_limit,
 };
 use super::retry::{self, RetryNotice, RetryObserver};
 use super::token::Token;
@@ -111,7 +111,7 @@ impl fmt::Debug for Client {
 }
 
 /// A request body already serialized, so the send path is not generic over body types.
-struct JsonBody(Vec<u8>);
+pub(super) struct JsonBody(pub(super) Vec<u8>);
 
 /// True when the table says the operation takes no body: a caller's body is dropped (and the
 /// slip logged), since the public service refuses any body there with 415.
@@ -359,28 +359,12 @@ impl Client {
         self.decode_list_page(&endpoint, &bytes)
     }
 
-    /// Every item of a list, following `next.page` with the largest page size. Stops with
-    /// `ApiError::PagingLoop` when the server repeats a page id or the list runs past
-    /// [`DEFAULT_MAX_PAGES`] pages: for callers that need the whole list or nothing. Screens
-    /// that can show part of a list use [`Client::list_up_to`].
-    pub async fn list_all<T: DeserializeOwned>(
-        &self,
-        path: &str,
-        query: &[(&str, &str)],
-    ) -> Result<Vec<T>, ApiError> {
-        let listed = self.list_up_to(path, query, DEFAULT_MAX_PAGES).await?;
-        match listed.stopped {
-            Some(reason) => Err(ApiError::PagingLoop {
-                endpoint: format!("GET {path}"),
-                reason,
-            }),
-            None => Ok(listed.items),
-        }
-    }
-
-    /// Follows `next.page` for at most `max_pages` pages with the largest page size. When the
-    /// server repeats a page id or the cap is reached, what was fetched is kept and
-    /// `stopped` says why, so a screen can show it with a note instead of nothing.
+    /// Every item of a list: follows `next.page` for at most `max_pages` pages with the
+    /// largest page size. When the server repeats a page id or the cap is reached, what was
+    /// fetched is kept and `stopped` says why, so a screen can show it with a "stopped after
+    /// N pages" note instead of nothing. Each caller picks a cap that fits its list: a few
+    /// pages for a handful of identity providers, twenty for an audit or a picker, so that an
+    /// endless list costs a second rather than a minute.
     pub async fn list_up_to<T: DeserializeOwned>(
         &self,
         path: &str,
@@ -513,7 +497,7 @@ impl Client {
     /// body is sent none, whatever the caller gave. An operation this server was found to lack
     /// is not sent again; a seed-only operation answered 404/405 is checked with one probe
     /// (see [`capabilities`]).
-    async fn send(
+    pub(super) async fn send(
         &self,
         method: Method,
         path: &str,

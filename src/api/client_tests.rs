@@ -231,7 +231,7 @@ async fn collections_are_listed_nested() {
 }
 
 #[tokio::test]
-async fn list_all_follows_every_page_with_the_maximum_limit() {
+async fn list_up_to_follows_every_page_with_the_maximum_limit() {
     let server = TestServer::start(|seen| {
         let (items, next) = match seen.query_value("page") {
             None => (vec![organization("a")], Some("2")),
@@ -245,12 +245,13 @@ async fn list_all_follows_every_page_with_the_maximum_limit() {
         reply(200, body.to_string())
     })
     .await;
-    let all: Vec<Organization> = server
+    let all = server
         .client()
-        .list_all("/orgs", &[("limit", "5000"), ("page", "ignored")])
+        .list_up_to::<Organization>("/orgs", &[("limit", "5000"), ("page", "ignored")], 20)
         .await
         .unwrap();
-    let ids: Vec<&str> = all.iter().map(|org| org.id.as_str()).collect();
+    assert_eq!(all.stopped, None);
+    let ids: Vec<&str> = all.items.iter().map(|org| org.id.as_str()).collect();
     assert_eq!(ids, ["a", "b", "c", "d"]);
     let requests = server.requests();
     assert_eq!(requests.len(), 3);
@@ -260,7 +261,7 @@ async fn list_all_follows_every_page_with_the_maximum_limit() {
 }
 
 #[tokio::test]
-async fn list_all_stops_when_the_server_repeats_a_page() {
+async fn list_up_to_stops_when_the_server_repeats_a_page_and_keeps_what_it_read() {
     let server = TestServer::start(|seen| {
         let next = if seen.query_value("page") == Some("B") {
             "A"
@@ -272,24 +273,25 @@ async fn list_all_stops_when_the_server_repeats_a_page() {
         } else {
             next
         };
+        let item = organization(seen.query_value("page").unwrap_or("first"));
         reply(
             200,
-            json!({"next": {"page": next}, "items": []}).to_string(),
+            json!({"next": {"page": next}, "items": [item]}).to_string(),
         )
     })
     .await;
-    let error = server
+    let listed = server
         .client()
-        .list_all::<Organization>("/orgs", &[])
+        .list_up_to::<Organization>("/orgs", &[], 20)
         .await
-        .unwrap_err();
+        .unwrap();
     assert_eq!(
-        error,
-        ApiError::PagingLoop {
-            endpoint: "GET /orgs".into(),
-            reason: PagingLoopReason::RepeatedPage("A".into()),
-        }
+        listed.stopped,
+        Some(PagingLoopReason::RepeatedPage("A".into()))
     );
+    let ids: Vec<&str> = listed.items.iter().map(|org| org.id.as_str()).collect();
+    assert_eq!(ids, ["first", "A", "B"]);
+    assert_eq!(listed.stopped_after_pages(), Some(3));
     assert_eq!(server.requests().len(), 3);
 }
 

@@ -8,7 +8,7 @@ use super::client::Client;
 use super::error::ApiError;
 use super::models::common::string_enum;
 use super::models::{Comment, CommentBody, CommentReply, Member};
-use super::paging::ListPage;
+use super::paging::{ListPage, WholeList};
 
 string_enum! {
     /// Which threads the comment list returns (service default `all`).
@@ -181,16 +181,22 @@ impl Client {
         .await
     }
 
-    /// Every thread matching `filter`, following pages.
+    /// Every thread matching `filter`, following pages up to `max_pages`: what was read is kept
+    /// when the list does not end.
     pub async fn list_all_comments(
         &self,
         space: &str,
         change_request: &str,
         filter: &CommentFilter,
-    ) -> Result<Vec<Comment>, ApiError> {
+        max_pages: usize,
+    ) -> Result<WholeList<Comment>, ApiError> {
         let query = filter.query();
-        self.list_all(&comments_path(space, change_request), &borrow_query(&query))
-            .await
+        self.list_up_to(
+            &comments_path(space, change_request),
+            &borrow_query(&query),
+            max_pages,
+        )
+        .await
     }
 
     /// The first page of threads matching `filter`, as large as the server gives (1,000): a
@@ -212,34 +218,37 @@ impl Client {
     }
 
     /// The threads after [`Client::first_comments_page`], from its `next` page on (nothing when
-    /// it had none), following pages as [`Client::list_all_comments`] does.
+    /// it had none), for at most `max_pages` more pages: what was read is kept, and `stopped`
+    /// says why, when the list does not end.
     pub async fn rest_of_comments(
         &self,
         space: &str,
         change_request: &str,
         filter: &CommentFilter,
         next: Option<String>,
-    ) -> Result<Vec<Comment>, ApiError> {
-        let mut comments = Vec::new();
+        max_pages: usize,
+    ) -> Result<WholeList<Comment>, ApiError> {
+        let mut rest = WholeList::default();
         let mut page = next;
-        let mut cursor = super::PageCursor::default();
+        let mut cursor = super::PageCursor::with_max_pages(max_pages);
         let mut query = filter.query();
         query.push(("limit", super::paging::MAX_PAGE_LIMIT.to_string()));
         let path = comments_path(space, change_request);
         while let Some(current) = page {
             if let Err(reason) = cursor.begin(Some(&current)) {
-                return Err(ApiError::PagingLoop {
-                    endpoint: format!("GET {path}"),
-                    reason,
-                });
+                tracing::warn!(path, %reason, "paging stopped; keeping what was fetched");
+                rest.stopped = Some(reason);
+                break;
             }
             let list: ListPage<Comment> = self
                 .get_list_page(&path, &borrow_query(&query), Some(&current))
                 .await?;
-            comments.extend(list.items);
+            rest.pages = cursor.pages_requested();
+            rest.items.extend(list.items);
+            rest.unreadable.extend(list.unreadable);
             page = list.next_page;
         }
-        Ok(comments)
+        Ok(rest)
     }
 
     /// `GET …/comments/{comment}?format=markdown`.
@@ -322,6 +331,19 @@ impl Client {
         self.get_list_page(&path, &MARKDOWN, page).await
     }
 
+    /// Every reply of a thread, up to `max_pages` pages of the largest size; what was read is
+    /// kept when the list does not end.
+    pub async fn all_replies(
+        &self,
+        space: &str,
+        change_request: &str,
+        comment: &str,
+        max_pages: usize,
+    ) -> Result<WholeList<CommentReply>, ApiError> {
+        let path = format!("{}/replies", comment_path(space, change_request, comment));
+        self.list_up_to(&path, &MARKDOWN, max_pages).await
+    }
+
     /// `GET …/comments/{comment}/replies/{reply}?format=markdown`.
     pub async fn get_reply(
         &self,
@@ -388,6 +410,18 @@ impl Client {
     ) -> Result<ListPage<Member>, ApiError> {
         let path = format!("{}/commenters", change_request_path(space, change_request));
         self.get_list_page(&path, &[], page).await
+    }
+
+    /// Everyone who commented, up to `max_pages` pages; what was read is kept when the list
+    /// does not end.
+    pub async fn all_commenters(
+        &self,
+        space: &str,
+        change_request: &str,
+        max_pages: usize,
+    ) -> Result<WholeList<Member>, ApiError> {
+        let path = format!("{}/commenters", change_request_path(space, change_request));
+        self.list_up_to(&path, &[], max_pages).await
     }
 }
 

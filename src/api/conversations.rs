@@ -12,7 +12,11 @@ use super::address::encode_segment;
 use super::client::Client;
 use super::error::ApiError;
 use super::models::{Conversation, ConversationDetail, IssueWithConversation, IssuesCluster};
-use super::paging::ListPage;
+use super::paging::{ListPage, WholeList};
+
+/// Pages of clusters read for the cluster picker: clusters are few, and five thousand of them
+/// is already more than anyone picks from.
+pub const CLUSTER_PAGES: usize = 5;
 
 /// What the clusters list is ordered by (`sort`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -65,9 +69,14 @@ pub struct IssueFilter {
 
 impl Client {
     /// `GET /orgs/{org}/conversations-clusters`: every cluster, most recently updated first
-    /// (the service's default order). Clusters are few, so the whole list is fetched.
-    pub async fn list_issue_clusters(&self, org: &str) -> Result<Vec<IssuesCluster>, ApiError> {
-        self.list_all(&clusters_path(org), &[]).await
+    /// (the service's default order), up to [`CLUSTER_PAGES`] pages. Clusters are few, so the
+    /// whole list is fetched for a picker.
+    pub async fn list_issue_clusters(
+        &self,
+        org: &str,
+    ) -> Result<WholeList<IssuesCluster>, ApiError> {
+        self.list_up_to(&clusters_path(org), &[], CLUSTER_PAGES)
+            .await
     }
 
     /// One page of the clusters, in the given order.

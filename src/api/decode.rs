@@ -50,6 +50,13 @@ where
             endpoint: endpoint.to_owned(),
         });
     }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        // No body (a 204): read as JSON `null`, which is success for a caller that expects
+        // nothing (`()`, an answer it ignores) and a `Decode` error for one that needs data.
+        return seed
+            .deserialize(serde_json::Value::Null)
+            .map_err(|_| decode_error(".".to_owned(), "the answer had no body".to_owned()));
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let mut track = serde_path_to_error::Track::new();
     let tracked = serde_path_to_error::Deserializer::new(&mut deserializer, &mut track);
@@ -76,4 +83,32 @@ fn looks_like_html(bytes: &[u8]) -> bool {
         .iter()
         .find(|byte| !byte.is_ascii_whitespace())
         .is_some_and(|first| *first == b'<')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Needed {
+        #[allow(dead_code)]
+        id: String,
+    }
+
+    #[test]
+    fn no_body_is_nothing_for_a_caller_that_expects_nothing() {
+        for body in [&b""[..], b" \n"] {
+            assert_eq!(decode_body::<()>("POST /x", body), Ok(()));
+            assert!(decode_body::<serde::de::IgnoredAny>("POST /x", body).is_ok());
+            assert_eq!(
+                decode_body::<serde_json::Value>("POST /x", body),
+                Ok(serde_json::Value::Null)
+            );
+            let needed = decode_body::<Needed>("POST /x", body).unwrap_err();
+            assert!(
+                matches!(&needed, ApiError::Decode { message, .. } if message == "the answer had no body"),
+                "{needed:?}"
+            );
+        }
+    }
 }

@@ -5,10 +5,11 @@
 //!   has one method per endpoint plus generic `get`/`post`/`put`/`patch`/`delete` helpers.
 //! - [`ApiError`] is a plain value (clone, compare) that names the endpoint and never the token.
 //! - [`ListPage`] is one page of a list; [`PageCursor`] refuses repeated pages so neither the UI
-//!   nor [`Client::list_all`] can loop forever on a confused server.
+//!   nor [`Client::list_up_to`] can loop forever on a confused server.
 //! - [`limits`] keeps at most 16 requests in flight per host.
 //! - [`models`] holds the resource types, tolerant of fields and enum values we do not know.
 
+pub mod adaptive_schema;
 pub mod address;
 pub mod capabilities;
 pub mod change_requests;
@@ -27,6 +28,7 @@ pub mod models;
 pub mod moves;
 pub mod operations;
 pub mod paging;
+pub mod raw;
 pub mod retry;
 pub mod reviews;
 pub mod search;
@@ -69,7 +71,7 @@ pub use retry::RetryNotice;
 pub use reviews::ReviewVerdict;
 pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, NewSite, SiteFilter, SiteUpdate};
-pub use spaces::SpaceUpdate;
+pub use spaces::{ContentRef, SpaceUpdate, TemplateApplication, TemplateParams};
 pub use token::Token;
 // ── people: members, teams ──
 pub use teams::TeamMembersUpdate;
@@ -79,7 +81,9 @@ pub use org_settings::OrganizationUpdate;
 pub use sso::SamlProviderInput;
 
 // ── translations, OpenAPI ──
-pub use openapi::{MAX_SLUG, MAX_SOURCE_URL, VersionRef, slug_problem, source_url_problem};
+pub use openapi::{
+    MAX_SLUG, MAX_SOURCE_URL, VersionRef, names_a_scheme_as_host, slug_problem, source_url_problem,
+};
 pub use translations::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
 
 // ── conversations, integrations ──

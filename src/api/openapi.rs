@@ -58,7 +58,27 @@ pub fn source_url_problem(url: &str) -> Option<String> {
     if !has_host || url.contains(char::is_whitespace) {
         return Some("an http(s) address such as https://example.com/openapi.yaml".to_string());
     }
+    if names_a_scheme_as_host(url) {
+        return Some("the scheme is there twice (https://https://…): keep one".to_string());
+    }
     None
+}
+
+/// True when the address's host is a scheme: `https://https://host/…` (a pasted address
+/// after a typed scheme) reads as host `https` with an empty port, which no server answers.
+/// The sandbox refuses the same addresses, as the service does.
+pub fn names_a_scheme_as_host(url: &str) -> bool {
+    let Some((_, rest)) = url.trim().split_once("://") else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host_and_port = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, after)| after);
+    let host = host_and_port
+        .split_once(':')
+        .map_or(host_and_port, |(host, _)| host);
+    host.eq_ignore_ascii_case("http") || host.eq_ignore_ascii_case("https")
 }
 
 fn specs_path(organization: &str) -> String {
@@ -209,5 +229,30 @@ mod tests {
         assert!(source_url_problem("https://exa mple.com").is_some());
         let long = format!("https://example.com/{}", "a".repeat(2048));
         assert!(source_url_problem(&long).is_some());
+    }
+
+    #[test]
+    fn a_scheme_typed_twice_or_as_the_host_is_refused() {
+        for doubled in [
+            "https://https://example.com/openapi.yaml",
+            "https://http://example.com/openapi.yaml",
+            "http://https://example.com/openapi.yaml",
+            "https://HTTPS://example.com/openapi.yaml",
+            "https://https:/example.com/openapi.yaml",
+            "https://https:",
+            "https://http:8080/openapi.yaml",
+            "https://user@https://example.com/x",
+        ] {
+            let problem = source_url_problem(doubled).unwrap_or_default();
+            assert!(problem.contains("twice"), "{doubled}: {problem:?}");
+        }
+        for fine in [
+            "https://httpbin.org/openapi.json",
+            "https://example.com/https://mirror/openapi.yaml",
+            "https://example.com:8443/openapi.yaml",
+            "http://https.example.com/openapi.yaml",
+        ] {
+            assert_eq!(source_url_problem(fine), None, "{fine}");
+        }
     }
 }

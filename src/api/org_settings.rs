@@ -70,14 +70,10 @@ impl Client {
     /// organization's.
     pub async fn join_organization(&self, org: &str) -> Result<(), ApiError> {
         let path = format!("{}/join", organization_path(org));
-        self.post_without_body::<serde_json::Value>(&path)
+        // The service answers 204; whatever body another server may send is not needed.
+        self.post_without_body::<serde::de::IgnoredAny>(&path)
             .await
             .map(|_| ())
-            .or_else(|error| match error {
-                // 204 has no body to decode: that is success.
-                ApiError::Decode { .. } => Ok(()),
-                other => Err(other),
-            })
     }
 
     /// `GET /orgs/{org}/agent-instructions`.

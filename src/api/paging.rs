@@ -14,8 +14,9 @@ pub const MAX_PAGE_LIMIT: u32 = 1000;
 /// Page size for lazily loaded lists: enough to fill a tall terminal, small enough to be quick.
 pub const DEFAULT_PAGE_LIMIT: u32 = 100;
 
-/// Pages fetched before a list is considered endless (1000 pages × 1000 items is far beyond any
-/// real organization).
+/// Pages a lazily paged list may be scrolled through before it is considered endless (1000
+/// pages × 1000 items is far beyond any real organization). Whole-list reads choose a much
+/// smaller cap of their own (see [`crate::api::Client::list_up_to`]'s callers).
 pub const DEFAULT_MAX_PAGES: usize = 1000;
 
 /// One page of a list: the envelope `{next: {page}, count, items}`. `next_page` is the opaque id
@@ -96,7 +97,8 @@ fn item_path(index: usize, inner: &str) -> String {
     }
 }
 
-/// What [`crate::api::Client::list_up_to`] fetched of a whole list.
+/// What [`crate::api::Client::list_up_to`] fetched of a whole list: everything read, even when
+/// paging stopped before the end.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WholeList<T> {
     pub items: Vec<T>,
@@ -105,6 +107,25 @@ pub struct WholeList<T> {
     pub pages: usize,
     /// Why paging stopped before the list's end, when it did; `items` holds what came before.
     pub stopped: Option<PagingLoopReason>,
+}
+
+impl<T> WholeList<T> {
+    /// The pages read when the list did not end within its cap (`None`: read to its end), for
+    /// a screen's "stopped after N pages" note.
+    pub fn stopped_after_pages(&self) -> Option<usize> {
+        self.stopped.as_ref().map(|_| self.pages)
+    }
+}
+
+/// A list known whole, as read to its end in one page.
+impl<T> From<Vec<T>> for WholeList<T> {
+    fn from(items: Vec<T>) -> Self {
+        WholeList {
+            items,
+            pages: 1,
+            ..WholeList::default()
+        }
+    }
 }
 
 impl<T> Default for WholeList<T> {
@@ -119,7 +140,7 @@ impl<T> Default for WholeList<T> {
 }
 
 /// Remembers which pages of one list were requested and refuses a page id seen before or a page
-/// beyond the cap. Pure, so the UI can keep one per lazily paged list, and `Client::list_all`
+/// beyond the cap. Pure, so the UI can keep one per lazily paged list, and `Client::list_up_to`
 /// uses one to walk a whole list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageCursor {

@@ -10,6 +10,11 @@ use super::models::review::RequestedReviewersAnswer;
 use super::models::{ChangeRequestReview, CommentBody, RequestedReviewer};
 use super::paging::ListPage;
 
+/// Pages of requested reviewers read again when a request answered without them. The screen
+/// shows the first page of that list anyway, so a few pages are plenty and what was read is
+/// used even when the list does not end.
+const REVIEWER_REREAD_PAGES: usize = 5;
+
 /// The verdict a reviewer submits. Closed, unlike `ReviewStatus`: quire never sends a value it
 /// does not know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -105,7 +110,8 @@ impl Client {
         let written: Result<RequestedReviewersAnswer, ApiError> =
             self.post(&path, &ReviewerRequest { users }).await;
         let written = written.map(|answer| answer.users);
-        written_or_reread(written, self.list_all(&path, &[])).await
+        let reread = self.list_up_to(&path, &[], REVIEWER_REREAD_PAGES);
+        written_or_reread(written, async { Ok(reread.await?.items) }).await
     }
 
     /// `DELETE …/requested-reviewers/{user}` (205 removed, 204 was not requested).

@@ -14,7 +14,12 @@ use super::models::{
     PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup, SiteVisibility,
     TemplateCondition,
 };
-use super::paging::ListPage;
+use super::paging::{ListPage, WholeList};
+
+/// Pages of a site's share links or section groups read whole (for its tabs and the access
+/// audit) before they are shown as read, "stopped after N pages": twenty pages of a thousand
+/// is far more than a site has, and an endless list then costs a second, not a minute.
+pub const SITE_LIST_PAGES: usize = 20;
 
 /// Filters of the site list; unset fields are not sent.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -284,6 +289,16 @@ impl Client {
             .await
     }
 
+    /// Every share link of a site, up to [`SITE_LIST_PAGES`] pages.
+    pub async fn all_share_links(
+        &self,
+        org: &str,
+        site: &str,
+    ) -> Result<WholeList<ShareLink>, ApiError> {
+        self.list_up_to(&share_links_path(org, site), &[], SITE_LIST_PAGES)
+            .await
+    }
+
     /// `POST …/share-links` with `{name}`.
     pub async fn create_share_link(
         &self,
@@ -329,6 +344,16 @@ impl Client {
         page: Option<&str>,
     ) -> Result<ListPage<SiteSectionGroup>, ApiError> {
         self.get_list_page(&section_groups_path(org, site), &[], page)
+            .await
+    }
+
+    /// Every section group of a site, up to [`SITE_LIST_PAGES`] pages.
+    pub async fn all_section_groups(
+        &self,
+        org: &str,
+        site: &str,
+    ) -> Result<WholeList<SiteSectionGroup>, ApiError> {
+        self.list_up_to(&section_groups_path(org, site), &[], SITE_LIST_PAGES)
             .await
     }
 
@@ -449,9 +474,9 @@ impl Client {
         group: &str,
         written_path: &str,
     ) -> Result<SiteSectionGroup, ApiError> {
-        let groups: Vec<SiteSectionGroup> =
-            self.list_all(&section_groups_path(org, site), &[]).await?;
+        let groups = self.all_section_groups(org, site).await?;
         groups
+            .items
             .into_iter()
             .find(|candidate| candidate.id == group)
             .ok_or_else(|| ApiError::Decode {

@@ -1,5 +1,7 @@
-//! Space endpoints that change a space: settings, delete, restore, duplicate.
-//! Moving and transferring spaces live with the collections.
+//! Space endpoints that change a space: settings, delete, restore, duplicate, a content
+//! template applied. Moving and transferring spaces live with the collections.
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -28,6 +30,33 @@ pub struct SpaceUpdate {
     pub merge_rules: Option<MergeRules>,
 }
 
+/// A `POST /spaces/{id}/content/template`: the template (by id: the API cannot list them),
+/// the files its content references stand for, and the change request it goes into (main when
+/// `None`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateApplication {
+    pub id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<TemplateParams>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub change_request_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateParams {
+    /// Reference name → what it stands for.
+    pub content_refs: BTreeMap<String, ContentRef>,
+}
+
+/// What a template's content reference points at: a file of the space.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum ContentRef {
+    File { file: String },
+}
+
 fn space_path(space: &str) -> String {
     format!("/spaces/{}", encode_segment(space))
 }
@@ -49,6 +78,17 @@ impl Client {
     pub async fn restore_space(&self, space: &str) -> Result<Space, ApiError> {
         let path = format!("{}/restore", space_path(space));
         self.post_without_body(&path).await
+    }
+
+    /// `POST /spaces/{id}/content/template`: the public service answers 201, the seed 204,
+    /// neither with a body.
+    pub async fn apply_content_template(
+        &self,
+        space: &str,
+        application: &TemplateApplication,
+    ) -> Result<(), ApiError> {
+        let path = format!("{}/content/template", space_path(space));
+        self.post_no_content(&path, application).await
     }
 
     /// `POST /spaces/{id}/duplicate` (no body): the copy.

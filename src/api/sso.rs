@@ -7,6 +7,15 @@ use super::address::encode_segment;
 use super::client::Client;
 use super::error::ApiError;
 use super::models::{MemberRole, SamlProvider, SsoLogin, TeamSummary};
+use super::paging::WholeList;
+
+/// Pages of SAML providers read for the SSO screen: an organization has a handful of identity
+/// providers, so five thousand is beyond any, and an endless list stops within a second.
+pub const SAML_PROVIDER_PAGES: usize = 5;
+
+/// Pages of teams read for the default-team picker: twenty thousand teams is more than anyone
+/// picks from.
+pub const TEAM_PICKER_PAGES: usize = 20;
 
 /// The body of a create (`label` required there) or an update (every field optional): only
 /// the fields set are sent. `default_role: Some(None)` sends `null` (guests).
@@ -50,9 +59,13 @@ fn provider_path(org: &str, provider: &str) -> String {
 }
 
 impl Client {
-    /// `GET /orgs/{org}/saml`, every page.
-    pub async fn list_saml_providers(&self, org: &str) -> Result<Vec<SamlProvider>, ApiError> {
-        self.list_all(&saml_path(org), &[]).await
+    /// `GET /orgs/{org}/saml`, every page up to [`SAML_PROVIDER_PAGES`].
+    pub async fn list_saml_providers(
+        &self,
+        org: &str,
+    ) -> Result<WholeList<SamlProvider>, ApiError> {
+        self.list_up_to(&saml_path(org), &[], SAML_PROVIDER_PAGES)
+            .await
     }
 
     /// `GET /orgs/{org}/saml/{id}`.
@@ -95,11 +108,11 @@ impl Client {
         Ok(logins.items)
     }
 
-    /// `GET /orgs/{org}/teams`, every page, as id and title: the choices for a provider's
-    /// default team.
-    pub async fn list_team_summaries(&self, org: &str) -> Result<Vec<TeamSummary>, ApiError> {
+    /// `GET /orgs/{org}/teams`, up to [`TEAM_PICKER_PAGES`], as id and title: the choices for
+    /// a provider's default team.
+    pub async fn list_team_summaries(&self, org: &str) -> Result<WholeList<TeamSummary>, ApiError> {
         let path = format!("/orgs/{}/teams", encode_segment(org));
-        self.list_all(&path, &[]).await
+        self.list_up_to(&path, &[], TEAM_PICKER_PAGES).await
     }
 }
 

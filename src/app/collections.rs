@@ -4,7 +4,7 @@
 
 use crate::api::models::{Collection, Organization, Space};
 use crate::api::{
-    ApiError, CollectionUpdate, ContentMove, ContentPointer, MovedContent, NewCollection,
+    ApiError, CollectionUpdate, ContentMove, ContentPointer, MovedContent, NewCollection, WholeList,
 };
 
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +44,6 @@ pub enum CollectionsResponse {
     Deleted(Result<(), ApiError>),
     /// Moved or transferred.
     Moved(Result<MovedContent, ApiError>),
-    Organizations(Result<Vec<Organization>, ApiError>),
-    Spaces(Result<Vec<Space>, ApiError>),
+    Organizations(Result<WholeList<Organization>, ApiError>),
+    Spaces(Result<WholeList<Space>, ApiError>),
 }

@@ -2,7 +2,7 @@
 //! `ApiResponse::OpenApi`.
 
 use crate::api::models::{OpenApiContent, OpenApiSpec, OpenApiVersion, SpecVisibility};
-use crate::api::{ApiError, VersionRef};
+use crate::api::{ApiError, VersionRef, WholeList};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum OpenApiCall {
@@ -55,11 +55,11 @@ pub enum OpenApiCall {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum OpenApiResponse {
-    List(Result<Vec<OpenApiSpec>, ApiError>),
+    List(Result<WholeList<OpenApiSpec>, ApiError>),
     /// The spec as a create, replace or visibility change left it.
     Saved(Result<OpenApiSpec, ApiError>),
     Deleted(Result<(), ApiError>),
-    Versions(Result<Vec<OpenApiVersion>, ApiError>),
+    Versions(Result<WholeList<OpenApiVersion>, ApiError>),
     /// A spec read alone.
     Spec(Result<OpenApiSpec, ApiError>),
     /// A version read alone.

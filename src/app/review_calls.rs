@@ -5,7 +5,9 @@ use crate::api::models::{
     ChangeRequest, ChangeRequestReview, ChangeRequestStatus, Comment, CommentReply, IssuesCluster,
     Member, MergeResult, RequestedReviewer, RevisionSemanticChanges, Space, UpdateResult, User,
 };
-use crate::api::{ApiError, ChangeRequestFilter, CommentUpdate, ListPage, ReviewVerdict};
+use crate::api::{
+    ApiError, ChangeRequestFilter, CommentUpdate, ListPage, ReviewVerdict, WholeList,
+};
 
 /// Where a change-request list comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -203,6 +205,8 @@ pub struct ReviewBundle {
     pub space: Option<Space>,
     pub changes: Result<RevisionSemanticChanges, ApiError>,
     pub threads: Vec<Thread>,
+    /// Set when the threads did not end within their cap: the pages read.
+    pub threads_stopped_after_pages: Option<usize>,
     pub reviews: Vec<ChangeRequestReview>,
     pub requested: Vec<RequestedReviewer>,
 }
@@ -237,16 +241,16 @@ pub enum ReviewResponse {
     SubjectSet(Result<ChangeRequest, ApiError>),
     Merged(Result<MergeResult, ApiError>),
     UpdatedFromMain(Result<UpdateResult, ApiError>),
-    Members(Result<Vec<Member>, ApiError>),
+    Members(Result<WholeList<Member>, ApiError>),
     Created(Result<ChangeRequest, ApiError>),
     DescriptionSet(Result<ChangeRequest, ApiError>),
     /// The PDF's address.
     Pdf(Result<String, ApiError>),
-    IssueClusters(Result<Vec<IssuesCluster>, ApiError>),
+    IssueClusters(Result<WholeList<IssuesCluster>, ApiError>),
     // ── threads on the diff ──
     /// (page, markdown) for each page that loaded; pages that failed are left out.
     PagesNow(Vec<(String, String)>),
-    Commenters(Result<Vec<Member>, ApiError>),
+    Commenters(Result<WholeList<Member>, ApiError>),
     // ── merge pre-flight ──
     BreakingLinks(Result<Vec<BreakingLink>, ApiError>),
 }

@@ -7,7 +7,7 @@ use crate::api::models::{
     AdaptiveSchema, MemberRole, PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup,
     TemplateCondition,
 };
-use crate::api::{ApiError, ListPage, NewSectionGroup, NewSite, SiteFilter, SiteUpdate};
+use crate::api::{ApiError, ListPage, NewSectionGroup, NewSite, SiteFilter, SiteUpdate, WholeList};
 
 /// One request of the sites screens. Every call names its organization and site by id.
 #[derive(Debug, Clone, PartialEq)]
@@ -133,6 +133,16 @@ pub struct AdaptiveData {
 pub struct SiteAccess {
     pub site: Site,
     pub share_links: Vec<ShareLink>,
+    /// Set when the site's share links did not end within their cap: the pages read.
+    pub links_stopped_after_pages: Option<usize>,
+}
+
+/// The access view's data: every site read, with its share links.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AccessListing {
+    pub sites: Vec<SiteAccess>,
+    /// Set when the sites list did not end within its cap: the pages read.
+    pub sites_stopped_after_pages: Option<usize>,
 }
 
 #[allow(clippy::large_enum_variant)]
@@ -145,13 +155,13 @@ pub enum SitesResponse {
     Structure(Result<PublishedSite, ApiError>),
     Adaptive(Result<AdaptiveData, ApiError>),
     SchemaSaved(Result<AdaptiveSchema, ApiError>),
-    ShareLinks(Result<Vec<ShareLink>, ApiError>),
+    ShareLinks(Result<WholeList<ShareLink>, ApiError>),
     ShareLink(Result<ShareLink, ApiError>),
-    SectionGroups(Result<Vec<SiteSectionGroup>, ApiError>),
+    SectionGroups(Result<WholeList<SiteSectionGroup>, ApiError>),
     SectionGroup(Result<SiteSectionGroup, ApiError>),
     /// A delete, or a write with nothing to read back.
     Done(Result<(), ApiError>),
-    Access(Result<Vec<SiteAccess>, ApiError>),
+    Access(Result<AccessListing, ApiError>),
     /// `Ok(None)`: a guest, with no role in the organization.
     MyRole(Result<Option<MemberRole>, ApiError>),
 }

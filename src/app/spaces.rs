@@ -1,8 +1,8 @@
-//! The space operations' API calls and results (settings, delete, restore, duplicate), joined
-//! to the core through `ApiCall::Spaces` and `ApiResponse::Spaces`.
+//! The space operations' API calls and results (settings, delete, restore, duplicate, a content
+//! template applied), joined to the core through `ApiCall::Spaces` and `ApiResponse::Spaces`.
 
 use crate::api::models::{Member, Space};
-use crate::api::{ApiError, SpaceUpdate};
+use crate::api::{ApiError, SpaceUpdate, TemplateApplication, WholeList};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SpacesCall {
@@ -23,6 +23,11 @@ pub enum SpacesCall {
     Members {
         organization: String,
     },
+    /// A content template into the space's main content or a change request of it.
+    ApplyTemplate {
+        space: String,
+        application: TemplateApplication,
+    },
 }
 
 #[allow(clippy::large_enum_variant)]
@@ -33,5 +38,6 @@ pub enum SpacesResponse {
     /// A restore found the space active already (restored elsewhere): nothing was sent.
     NotDeleted(Space),
     Deleted(Result<(), ApiError>),
-    Members(Result<Vec<Member>, ApiError>),
+    Members(Result<WholeList<Member>, ApiError>),
+    TemplateApplied(Result<(), ApiError>),
 }

@@ -2,7 +2,7 @@
 //! `ApiResponse::Sso`.
 
 use crate::api::models::{SamlProvider, SsoLogin, TeamSummary};
-use crate::api::{ApiError, SamlProviderInput};
+use crate::api::{ApiError, SamlProviderInput, WholeList};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SsoCall {
@@ -40,6 +40,8 @@ pub const MAX_CERTIFICATE_FILE: u64 = 64 * 1024;
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SsoOverview {
     pub providers: Vec<SamlProvider>,
+    /// Set when the providers did not end within their cap: the pages read.
+    pub providers_stopped_after_pages: Option<usize>,
     pub logins: Vec<SsoLogin>,
 }
 
@@ -51,7 +53,7 @@ pub enum SsoResponse {
     Deleted(Result<(), ApiError>),
     /// A provider read alone.
     Read(Result<Box<SamlProvider>, ApiError>),
-    Teams(Result<Vec<TeamSummary>, ApiError>),
+    Teams(Result<WholeList<TeamSummary>, ApiError>),
     /// The certificate file's text, or why it could not be read.
     Certificate(Result<String, String>),
 }

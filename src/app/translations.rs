@@ -53,6 +53,8 @@ pub struct TranslationList {
     pub spaces: Vec<Space>,
     /// Translations the client could not read.
     pub unreadable: usize,
+    /// Set when the translations did not end within their cap: the pages read.
+    pub stopped_after_pages: Option<usize>,
 }
 
 // Moved once from a task to `update`, like `Msg`: boxing would buy nothing.

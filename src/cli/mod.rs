@@ -2,6 +2,7 @@
 //! `api::Client` as the screens and writes to the streams it is given, so tests can read them.
 //! [`start`] is what the `quire` binary runs; [`usage`] is how a mistake in starting it is told.
 
+pub mod api;
 pub mod conversations;
 pub mod docs;
 pub mod integrations;

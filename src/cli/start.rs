@@ -112,6 +112,9 @@ enum Commands {
     /// Colours code blocks for quire in a process of its own (started by quire itself).
     #[command(name = "highlight-worker", hide = true)]
     HighlightWorker,
+    /// Any endpoint, signed in as quire is: `quire api /orgs`, `quire api -X PATCH
+    /// /orgs/ORG -f title=New`, `quire api --paginate /orgs/ORG/members`. JSON out.
+    Api(crate::cli::api::ApiArgs),
     /// Conversations for documentation agents: ingest one from a JSON file.
     Conversations {
         #[command(subcommand)]
@@ -184,6 +187,14 @@ pub fn main() -> Result<()> {
             }
             Some(Commands::HighlightWorker | Commands::Completions { .. } | Commands::Man) => {
                 Ok(())
+            }
+            Some(Commands::Api(ref args)) => {
+                let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+                let Some(client) = signed_in_client(&cli, &mut err)? else {
+                    return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
+                };
+                let code = crate::cli::api::run(&client, args, &mut out, &mut err).await;
+                exit_with(code)
             }
             Some(Commands::Conversations { ref command }) => {
                 let client = command_client(&cli)?;
@@ -482,16 +493,36 @@ fn bring_own_files_up_to_date(drafts_scope: Option<&(String, String)>, demo: boo
 /// The client a command-line subcommand uses: the token and address as the app reads them
 /// (`--token` / GITBOOK_TOKEN / the config file; `--api-url` / GITBOOK_API_URL / the file).
 fn command_client(cli: &Cli) -> Result<Client> {
+    let (api_url, token) = command_settings(cli)?;
+    let token = token.ok_or_else(|| {
+        usage("no API token: pass --token, set GITBOOK_TOKEN or put `token` in the config file")
+    })?;
+    make_client(&api_url, &token)
+}
+
+/// The API address and token a subcommand uses, as the app resolves them.
+fn command_settings(cli: &Cli) -> Result<(String, Option<String>)> {
     let file = match cli.config.clone().or_else(config::config_path) {
         Some(path) if path.exists() => config::load_file(&path).map_err(usage)?,
         _ => ConfigFile::default(),
     };
     let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
     config::check_url(&resolved.api_url, cli.allow_insecure).map_err(usage)?;
-    let token = resolved.token.ok_or_else(|| {
-        usage("no API token: pass --token, set GITBOOK_TOKEN or put `token` in the config file")
-    })?;
-    make_client(&resolved.api_url, &token)
+    Ok((resolved.api_url, resolved.token))
+}
+
+/// The client of a subcommand, or None (said on `err`) when no token is set: a script tells
+/// "not signed in" (exit 4) from a wrong command line (exit 2).
+fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Option<Client>> {
+    let (api_url, token) = command_settings(cli)?;
+    let Some(token) = token else {
+        let _ = writeln!(
+            err,
+            "Not signed in: pass --token, set GITBOOK_TOKEN or put `token` in the config file."
+        );
+        return Ok(None);
+    };
+    make_client(&api_url, &token).map(Some)
 }
 
 /// Ends a subcommand with its exit code (after the output is flushed).

@@ -38,6 +38,7 @@ mod sites;
 mod spaces;
 mod sso;
 mod teams;
+mod templates;
 pub mod testing;
 mod translations;
 

@@ -79,6 +79,8 @@ pub struct World {
     /// OpenAPI specs and their versions (openapi/mod.rs).
     pub openapi: super::openapi::Specs,
     pub integrations: super::integrations::Integrations,
+    /// Content templates a space's content can be given (templates.rs); none can be listed.
+    pub templates: Vec<super::templates::Template>,
     /// Days the sandbox's clock runs ahead of the real one (a test knob), so a test can see a
     /// deleted space pass its 7 days of retention.
     pub clock_shift_days: i64,

@@ -73,6 +73,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::collections::routes::router())
         .merge(super::moves::router())
         .merge(super::spaces::router())
+        .merge(super::templates::router())
         .merge(super::git::router())
         .merge(super::members::router())
         .merge(super::teams::router())

@@ -14,6 +14,7 @@ pub mod organizations;
 pub mod page;
 pub mod review;
 pub mod teams;
+pub mod templates;
 // Finding things: search, links and backlinks, files.
 pub mod files;
 pub mod links;

@@ -29,6 +29,9 @@ pub enum ComposerOutcome {
 pub struct Composer {
     /// What is being written, shown as the box's title ("Reply to Ada", "New comment").
     pub title: String,
+    /// Shorter titles, longest first, for a box too narrow for the title: the first that
+    /// fits is shown, so the title is shortened by whole parts rather than cut.
+    pub short_titles: Vec<String>,
     textarea: TextArea<'static>,
     pub preview: bool,
     /// Set after esc on a non-empty draft: the next key decides.
@@ -59,6 +62,7 @@ impl Composer {
         textarea.move_cursor(ratatui_textarea::CursorMove::End);
         Composer {
             title: title.into(),
+            short_titles: Vec::new(),
             textarea,
             preview: false,
             asking_to_discard: false,
@@ -81,8 +85,10 @@ impl Composer {
     /// Replaces the text, e.g. with what came back from `$EDITOR`.
     pub fn set_text(&mut self, text: &str) {
         let title = std::mem::take(&mut self.title);
+        let short_titles = std::mem::take(&mut self.short_titles);
         let allow_blank = self.allow_blank;
         *self = Composer::new(title, text);
+        self.short_titles = short_titles;
         self.allow_blank = allow_blank;
     }
 
@@ -145,6 +151,18 @@ impl Composer {
         }
     }
 
+    /// " Title" (with the preview mark) in `width` cells: the longest of the title's forms
+    /// that fits whole, else the shortest one ended by "…".
+    fn fitted_title(&self, width: usize, mode: &str) -> String {
+        let forms = std::iter::once(&self.title).chain(&self.short_titles);
+        let framed = |title: &String| format!(" {}{mode}", sanitize(title));
+        let shortest = forms.clone().last().map(framed).unwrap_or_default();
+        forms
+            .map(framed)
+            .find(|title| crate::ui::text::width(title) <= width)
+            .unwrap_or_else(|| crate::ui::text::truncate(&shortest, width))
+    }
+
     /// How many rows the composer takes at the bottom of an area `height` rows tall.
     pub fn rows_in(height: u16) -> u16 {
         ((u32::from(height) * 2 / 3) as u16).max(6).min(height)
@@ -161,7 +179,7 @@ impl Composer {
         let block = Block::default()
             .borders(Borders::ALL)
             .border_style(theme.style("border_focused"))
-            .title(format!(" {}{mode}", sanitize(&self.title)));
+            .title(self.fitted_title(usize::from(popup.width.saturating_sub(2)), mode));
         let mut inner = block.inner(popup);
         frame.render_widget(block, popup);
         if let Some(note) = &self.note {
@@ -186,8 +204,10 @@ impl Composer {
             inner.y += rows;
             inner.height -= rows;
         }
+        let status = self.status_lines(inner, theme);
         let [text_area, status_area] =
-            Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+            Layout::vertical([Constraint::Min(1), Constraint::Length(status.len() as u16)])
+                .areas(inner);
         if self.preview {
             let doc = MarkdownDoc::parse(&self.text(), theme);
             let layout = doc.layout(text_area.width);
@@ -200,25 +220,37 @@ impl Composer {
         } else {
             frame.render_widget(&self.textarea, text_area);
         }
-        let status = if self.asking_to_discard {
-            Line::from(Span::styled(
-                "Discard this draft? y discard · k keep it for later · other key: go on writing",
-                theme.style("warning"),
-            ))
-        } else if self.submitting {
-            Line::from(Span::styled("Sending…", theme.style("muted")))
-        } else if let Some(error) = &self.error {
-            Line::from(Span::styled(
-                format!("{} — ctrl-s to try again", sanitize(error)),
-                theme.style("error"),
-            ))
-        } else {
-            Line::from(Span::styled(
-                "ctrl-s send · ctrl-p preview · ctrl-e $EDITOR · esc close (draft kept)",
-                theme.style("muted"),
-            ))
-        };
         frame.render_widget(Paragraph::new(status), status_area);
+    }
+
+    /// The status under the text: one row, except that a refusal is wrapped onto up to three so
+    /// that its whole reason (a schema path, say) stays readable in a narrow box, leaving at
+    /// least one row to write in.
+    fn status_lines(&self, inner: Rect, theme: &Theme) -> Vec<Line<'static>> {
+        let (text, style) = if self.asking_to_discard {
+            (
+                "Discard this draft? y discard · k keep it for later · other key: go on writing"
+                    .to_string(),
+                "warning",
+            )
+        } else if self.submitting {
+            ("Sending…".to_string(), "muted")
+        } else if let Some(error) = &self.error {
+            let refusal = format!("{} — ctrl-s to try again", sanitize(error));
+            let room = usize::from(inner.height.saturating_sub(1)).clamp(1, 3);
+            return crate::ui::text::wrap(&refusal, usize::from(inner.width))
+                .into_iter()
+                .take(room)
+                .map(|row| Line::from(Span::styled(row, theme.style("error"))))
+                .collect();
+        } else {
+            (
+                "ctrl-s send · ctrl-p preview · ctrl-e $EDITOR · esc close (draft kept)"
+                    .to_string(),
+                "muted",
+            )
+        };
+        vec![Line::from(Span::styled(text, theme.style(style)))]
     }
 }
 

@@ -9,15 +9,18 @@ use crate::api::ApiError;
 use crate::app::Model;
 use crate::ui::sanitize::sanitize;
 
-/// A failed reload while the old data stays on screen, with how to retry said once.
+/// A failed reload while the old data stays on screen, with how to retry said once, first.
 pub fn reload_failed_text(error: &ApiError) -> String {
     let message = sanitize(&error.user_message()).into_owned();
-    // Most messages say how to retry already; say it once.
-    if message.contains("retry") || !error.is_retryable_by_hand() {
-        format!("{RELOAD_FAILED}: {message}")
-    } else {
-        format!("{RELOAD_FAILED}, r to retry: {message}")
+    if !error.is_retryable_by_hand() {
+        return format!("{RELOAD_FAILED}: {message}");
     }
+    // The way out comes first, where a wrap never splits it; the message's own ending that
+    // says the same goes.
+    let message = message
+        .strip_suffix("; r to retry.")
+        .map_or(message.clone(), |start| format!("{start}."));
+    format!("{RELOAD_FAILED}, r to retry: {message}")
 }
 
 /// How [`reload_failed_text`] begins, so a screen can take its notice down once a reload works.
@@ -49,6 +52,25 @@ pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiEr
     frame.render_widget(ratatui::widgets::Clear, bottom);
     frame.render_widget(Paragraph::new(lines), bottom);
     height
+}
+
+/// Says that a list read whole did not end within its cap (or its server repeated a page), so
+/// what shows is the `pages` read, not everything.
+pub fn stopped_after(pages: usize) -> String {
+    format!("stopped after {pages} pages: the list did not end; showing what was loaded")
+}
+
+/// A picker's `title`, saying when the list it offers did not end within its cap (a title
+/// padded for its frame stays padded).
+pub fn picker_title(title: &str, stopped_after_pages: Option<usize>) -> String {
+    let Some(pages) = stopped_after_pages else {
+        return title.to_string();
+    };
+    let padding = if title.ends_with(' ') { " " } else { "" };
+    format!(
+        "{} — stopped after {pages} pages{padding}",
+        title.trim_end()
+    )
 }
 
 pub fn loading(frame: &mut Frame, area: Rect, model: &Model, what: &str) {

@@ -3,26 +3,15 @@
 //! public-service mode the client says so in words, remembers it, and sends no second request;
 //! against the whole API a missing item is still a plain "not found".
 
-use quire::api::{ApiError, BacklinkTarget, Client, ClientConfig, ContentSource, Token};
-use quire::sandbox::{Faults, Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::api::{ApiError, BacklinkTarget, Client, ContentSource};
+use quire::sandbox::{Faults, Sandbox, demo_ids};
 
 async fn sandbox(like_public: bool) -> (Sandbox, Client) {
-    let options = SandboxOptions {
-        faults: Faults {
-            like_public,
-            ..Faults::default()
-        },
-        ..SandboxOptions::default()
-    };
-    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
-        .await
-        .expect("sandbox starts");
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .expect("client");
-    (sandbox, client)
+    crate::common::sandbox_with_faults(Faults {
+        like_public,
+        ..Faults::default()
+    })
+    .await
 }
 
 fn getting_started() -> ContentSource {

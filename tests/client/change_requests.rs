@@ -7,6 +7,7 @@ use quire::api::{
     CommentStatusFilter, CommentUpdate, MergeOutcome, PageCursor, ReviewStatus, ReviewVerdict,
     SemanticChangeType, SortOrder, Token, UpdateOutcome,
 };
+use quire::runtime::calls::reviews::COMMENT_PAGES;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -381,8 +382,9 @@ async fn comments_are_listed_lazily_and_filtered() -> TestResult {
     let client = client_for(&sandbox, tokens::ADMIN)?;
     let cr = demo_ids::CR_REVIEW;
     let everything = client
-        .list_all_comments(SPACE, cr, &CommentFilter::default())
-        .await?;
+        .list_all_comments(SPACE, cr, &CommentFilter::default(), COMMENT_PAGES)
+        .await?
+        .items;
     assert!(everything.len() > 20, "{}", everything.len());
     assert!(
         everything
@@ -422,8 +424,10 @@ async fn comments_are_listed_lazily_and_filtered() -> TestResult {
                 status: Some(CommentStatusFilter::Open),
                 ..CommentFilter::default()
             },
+            COMMENT_PAGES,
         )
-        .await?;
+        .await?
+        .items;
     let resolved = client
         .list_all_comments(
             SPACE,
@@ -432,8 +436,10 @@ async fn comments_are_listed_lazily_and_filtered() -> TestResult {
                 status: Some(CommentStatusFilter::Resolved),
                 ..CommentFilter::default()
             },
+            COMMENT_PAGES,
         )
-        .await?;
+        .await?
+        .items;
     assert!(!resolved.is_empty());
     assert_eq!(open.len() + resolved.len(), everything.len());
     assert!(resolved.iter().all(|comment| comment.is_resolved()
@@ -449,8 +455,10 @@ async fn comments_are_listed_lazily_and_filtered() -> TestResult {
                 target_page: Some(demo_ids::PAGE_QUICKSTART.into()),
                 ..CommentFilter::default()
             },
+            COMMENT_PAGES,
         )
-        .await?;
+        .await?
+        .items;
     assert!(!on_quickstart.is_empty());
     assert!(on_quickstart.iter().all(|comment| {
         comment.target.page.as_ref().map(|page| page.id.as_str()) == Some(demo_ids::PAGE_QUICKSTART)
@@ -465,8 +473,10 @@ async fn comments_are_listed_lazily_and_filtered() -> TestResult {
                 authors: authors.iter().map(|id| (*id).to_owned()).collect(),
                 ..CommentFilter::default()
             },
+            COMMENT_PAGES,
         )
-        .await?;
+        .await?
+        .items;
     assert!(!by_authors.is_empty());
     assert!(by_authors.iter().all(|comment| {
         comment
@@ -493,8 +503,10 @@ async fn comments_are_listed_lazily_and_filtered() -> TestResult {
                 order: Some(SortOrder::Ascending),
                 ..CommentFilter::default()
             },
+            COMMENT_PAGES,
         )
-        .await?;
+        .await?
+        .items;
     let mut reversed: Vec<&str> = ascending
         .iter()
         .map(|comment| comment.id.as_str())
@@ -672,8 +684,9 @@ async fn a_comment_thread_is_written_resolved_reacted_and_deleted() -> TestResul
     assert!(gone.is_err_and(|error| error.is_not_found()));
     commenter.delete_comment(SPACE, cr, &posted.id).await?;
     let remaining = commenter
-        .list_all_comments(SPACE, cr, &CommentFilter::default())
-        .await?;
+        .list_all_comments(SPACE, cr, &CommentFilter::default(), COMMENT_PAGES)
+        .await?
+        .items;
     assert!(!remaining.iter().any(|comment| comment.id == posted.id));
     assert!(remaining.iter().any(|comment| comment.id == on_page.id));
 
@@ -987,7 +1000,7 @@ async fn several_statuses_of_one_space_through_the_organization_list() -> TestRe
 async fn cluster_filter_and_the_clusters_list() -> TestResult {
     let sandbox = start().await?;
     let client = client_for(&sandbox, tokens::ADMIN)?;
-    let clusters = client.list_issue_clusters(demo_ids::ACME).await?;
+    let clusters = client.list_issue_clusters(demo_ids::ACME).await?.items;
     assert_eq!(clusters.len(), 4);
     assert!(
         clusters

@@ -23,6 +23,7 @@ async fn specs_versions_and_their_files() -> TestResult {
     let OpenApiResponse::List(Ok(specs)) = response else {
         panic!("{response:?}")
     };
+    let specs = specs.items;
     assert_eq!(specs.len(), 2);
     assert!(specs[0].is_public());
     assert_eq!(specs[1].error_count(), 2);

@@ -90,6 +90,61 @@ async fn joining_works_by_email_domain_and_a_refusal_is_a_403_with_words() -> Te
     Ok(())
 }
 
+/// What the client logs while a test runs, on the test's own thread.
+#[derive(Clone, Default)]
+struct LogBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogBuffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if let Ok(mut log) = self.0.lock() {
+            log.extend_from_slice(bytes);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl LogBuffer {
+    fn text(&self) -> String {
+        self.0
+            .lock()
+            .map(|log| String::from_utf8_lossy(&log).into_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// The service answers a join with 204 and no body, also for a member joining again: both are
+/// successes, and nothing in the log calls the empty answer undecodable.
+#[tokio::test]
+async fn a_join_answered_204_without_a_body_is_a_success_without_a_warning() -> TestResult {
+    let log = LogBuffer::default();
+    let writer = log.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    // Other tests run in parallel without a subscriber; tracing caches per call site whether
+    // anyone listens, so ask it again now that this thread has one.
+    tracing::callsite::rebuild_interest_cache();
+    let sandbox = start().await?;
+    let newcomer = client(&sandbox, NEWCOMER_TOKEN)?;
+    newcomer.join_organization(ACME).await?;
+    newcomer.join_organization(ACME).await?;
+    assert_eq!(sandbox.requests("POST", "/orgs/*/join"), 2);
+    let organizations = newcomer.list_organizations(None).await?;
+    assert_eq!(organizations.items[0].id, ACME);
+    tracing::warn!("the log is read");
+    let text = log.text();
+    assert!(text.contains("the log is read"), "{text}");
+    assert!(!text.contains("could not decode"), "{text}");
+    sandbox.shutdown().await;
+    Ok(())
+}
+
 #[tokio::test]
 async fn agent_instructions_are_read_and_replaced() -> TestResult {
     let sandbox = start().await?;

@@ -2,29 +2,18 @@
 //! back, a stored write is a success and a missing one says it was not saved — never a second
 //! non-idempotent write.
 
-use quire::api::{ApiError, Client, ClientConfig, OrganizationUpdate, Token};
+use quire::api::{ApiError, Client, OrganizationUpdate};
 use quire::runtime::calls::read_back;
-use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, tokens};
+use quire::sandbox::{Fault, FaultRule, Faults, Sandbox};
 
 const ORGANIZATION: &str = "org-acme-robotics";
 
 async fn sandbox_with(rule: FaultRule) -> (Sandbox, Client) {
-    let options = SandboxOptions {
-        faults: Faults {
-            rules: vec![rule],
-            ..Faults::default()
-        },
-        ..SandboxOptions::default()
-    };
-    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
-        .await
-        .expect("sandbox starts");
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .expect("client");
-    (sandbox, client)
+    crate::common::sandbox_with_faults(Faults {
+        rules: vec![rule],
+        ..Faults::default()
+    })
+    .await
 }
 
 #[tokio::test]

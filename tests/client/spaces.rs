@@ -2,8 +2,11 @@
 //! by reading the server's state back.
 
 use quire::api::models::{DefaultLevel, MergeRules, SpaceEditMode};
-use quire::api::{ApiError, Client, ClientConfig, SpaceUpdate, Token};
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::api::{
+    ApiError, Client, ClientConfig, ContentRef, SpaceUpdate, TemplateApplication, TemplateParams,
+    Token,
+};
+use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, demo_ids, tokens};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -136,6 +139,75 @@ async fn duplicate_returns_the_copy() -> TestResult {
     assert_ne!(copy.id, SPACE);
     assert_eq!(copy.title, "Getting Started (copy)");
     assert_eq!(client.get_space(&copy.id).await?.title, copy.title);
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+fn release_notes_with_the_dashboard() -> TemplateApplication {
+    TemplateApplication {
+        id: demo_ids::TEMPLATE_RELEASE_NOTES.into(),
+        params: Some(TemplateParams {
+            content_refs: [(
+                "screenshot".to_string(),
+                ContentRef::File {
+                    file: "file-dashboard".into(),
+                },
+            )]
+            .into(),
+        }),
+        change_request_id: None,
+    }
+}
+
+#[tokio::test]
+async fn a_content_template_lands_in_main_with_its_file_reference() -> TestResult {
+    let (sandbox, client) = start().await?;
+    client
+        .apply_content_template(SPACE, &release_notes_with_the_dashboard())
+        .await?;
+    let pages = client.list_pages(SPACE).await?;
+    let added = pages
+        .iter()
+        .find(|page| page.title == "Release notes")
+        .ok_or("the template's page")?;
+    let page = client.get_page_markdown(SPACE, &added.id).await?;
+    let markdown = page.markdown.unwrap_or_default();
+    assert!(markdown.contains("dashboard.png"), "{markdown}");
+    let unknown = TemplateApplication {
+        id: "tpl-nope".into(),
+        ..TemplateApplication::default()
+    };
+    let error = client
+        .apply_content_template(SPACE, &unknown)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&error, ApiError::Status { status: 404, message, .. } if message.contains("tpl-nope")),
+        "{error:?}"
+    );
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+/// The public service answers 201 where the seed answers 204: both are a success.
+#[tokio::test]
+async fn a_content_template_answered_201_is_a_success() -> TestResult {
+    let rule = FaultRule::new("/spaces/*/content/template", Fault::Status(201)).method("POST");
+    let options = SandboxOptions {
+        faults: Faults {
+            rules: vec![rule],
+            ..Faults::default()
+        },
+        ..SandboxOptions::default()
+    };
+    let sandbox = Sandbox::start("127.0.0.1:0".parse()?, options).await?;
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))?;
+    client
+        .apply_content_template(SPACE, &release_notes_with_the_dashboard())
+        .await?;
     sandbox.shutdown().await;
     Ok(())
 }

@@ -10,7 +10,7 @@ use quire::sandbox::{DEMO_CERTIFICATE, tokens};
 async fn saml_providers_round_trip() -> TestResult {
     let sandbox = start().await?;
     let admin = client(&sandbox, tokens::ADMIN)?;
-    let providers = admin.list_saml_providers(ACME).await?;
+    let providers = admin.list_saml_providers(ACME).await?.items;
     assert_eq!(providers.len(), 2);
     assert_eq!(providers[0].label, "Okta");
     assert!(
@@ -77,7 +77,7 @@ async fn saml_providers_round_trip() -> TestResult {
 
     admin.delete_saml_provider(ACME, &created.id).await?;
     admin.delete_saml_provider(ACME, &created.id).await?;
-    assert_eq!(admin.list_saml_providers(ACME).await?.len(), 2);
+    assert_eq!(admin.list_saml_providers(ACME).await?.items.len(), 2);
 
     let editor = client(&sandbox, tokens::EDITOR)?;
     let error = editor

@@ -268,6 +268,20 @@ pub fn proptest_runner(cases: u32) -> proptest::test_runner::TestRunner {
     })
 }
 
+/// A sandbox over loopback with `faults` on from the start, and a client signed in to it as
+/// the demo admin.
+pub async fn sandbox_with_faults(
+    faults: quire::sandbox::Faults,
+) -> (quire::sandbox::Sandbox, quire::api::Client) {
+    let options = quire::sandbox::SandboxOptions {
+        faults,
+        ..quire::sandbox::SandboxOptions::default()
+    };
+    quire::headless::local_sandbox(options)
+        .await
+        .expect("sandbox starts")
+}
+
 /// A sandbox over loopback and the effects that reach it as the holder of `token`.
 pub async fn sandbox_effects(
     options: quire::sandbox::SandboxOptions,

@@ -7,6 +7,7 @@ mod common;
 mod action_log;
 mod basics;
 mod change_requests;
+mod cli_api;
 mod cli_docs;
 mod content;
 mod conversations;

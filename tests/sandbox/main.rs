@@ -18,4 +18,5 @@ mod sites;
 mod spaces;
 mod sso;
 mod teams;
+mod templates;
 mod translations;

@@ -104,6 +104,14 @@ async fn create_and_replace_make_new_versions_as_processing_progresses() {
             "source.url",
         ),
         (
+            json!({"slug": "pets", "source": {"url": "https://https://x.example/a.yaml"}}),
+            "the scheme is there twice",
+        ),
+        (
+            json!({"slug": "pets", "source": {"url": "https://http:/x.example/a.yaml"}}),
+            "the scheme is there twice",
+        ),
+        (
             json!({"slug": "fleet-api", "source": {"url": "https://x.example/a.yaml"}}),
             "already exists",
         ),

@@ -3,6 +3,7 @@
 //! and section groups, permissions, and faults. Plain HTTP and JSON, none of the client's types.
 
 use quire::sandbox::{Faults, Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::screens::site::{SCHEMA_TEMPLATE, check_schema};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -753,14 +754,203 @@ fn valid_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "isAdmin": { "type": "boolean" },
+            "isAdmin": { "type": "boolean", "description": "Administers the account" },
             "unsigned": {
                 "type": "object",
+                "description": "Unsigned claims of the site visitor.",
                 "properties": { "darkMode": { "type": "boolean", "description": "Prefers dark mode" } },
+                "additionalProperties": false,
             },
         },
         "additionalProperties": false,
     })
+}
+
+/// `valid_schema()` with `change` applied to it.
+fn schema_with(change: impl FnOnce(&mut Value)) -> Value {
+    let mut schema = valid_schema();
+    change(&mut schema);
+    schema
+}
+
+/// Schemas the public service accepts (`None`) or refuses with a reason naming the part
+/// (`Some(needle)`): the sandbox and the client's own check must both agree with it.
+fn schema_cases() -> Vec<(&'static str, Value, Option<&'static str>)> {
+    vec![
+        (
+            "the template the screen offers",
+            serde_json::from_str(SCHEMA_TEMPLATE).expect("the template is JSON"),
+            None,
+        ),
+        (
+            "a boolean claim and an unsigned group",
+            valid_schema(),
+            None,
+        ),
+        (
+            "a string claim with an enum",
+            schema_with(|schema| {
+                schema["properties"]["plan"] = json!({
+                    "type": "string", "description": "Plan", "enum": ["starter", "team"],
+                });
+            }),
+            None,
+        ),
+        (
+            "a number claim",
+            schema_with(|schema| {
+                schema["properties"]["seats"] = json!({ "type": "number", "description": "Seats" });
+            }),
+            None,
+        ),
+        (
+            "an array of strings and a closed object claim",
+            schema_with(|schema| {
+                schema["properties"]["teams"] = json!({
+                    "type": "array", "description": "Teams",
+                    "items": { "type": "string", "description": "A team" },
+                });
+                schema["properties"]["company"] = json!({
+                    "type": "object", "description": "Company", "additionalProperties": false,
+                    "properties": { "size": { "type": "number", "description": "Headcount" } },
+                });
+            }),
+            None,
+        ),
+        (
+            "the draft-07 $schema",
+            schema_with(|schema| {
+                schema["$schema"] = json!("http://json-schema.org/draft-07/schema#");
+            }),
+            None,
+        ),
+        (
+            "an unsigned group with another description",
+            schema_with(|schema| {
+                schema["properties"]["unsigned"]["description"] =
+                    json!("Claims the visitor's browser may set itself");
+            }),
+            Some(
+                "properties.unsigned.description must be exactly \"Unsigned claims of the site visitor.\"",
+            ),
+        ),
+        (
+            "an unsigned group without additionalProperties",
+            schema_with(|schema| {
+                if let Some(group) = schema["properties"]["unsigned"].as_object_mut() {
+                    group.remove("additionalProperties");
+                }
+            }),
+            Some("properties.unsigned.additionalProperties must be false"),
+        ),
+        (
+            "an array claim without items",
+            schema_with(|schema| {
+                schema["properties"]["plan"] = json!({ "type": "array", "description": "Plans" });
+            }),
+            Some("claim \"plan\" (array) needs items"),
+        ),
+        (
+            "an object claim without additionalProperties",
+            schema_with(|schema| {
+                schema["properties"]["company"] = json!({
+                    "type": "object", "description": "Company",
+                    "properties": { "size": { "type": "number", "description": "Headcount" } },
+                });
+            }),
+            Some("claim \"company\" (object) needs additionalProperties: false"),
+        ),
+        (
+            "a claim with a title",
+            schema_with(|schema| {
+                schema["properties"]["isAdmin"]["title"] = json!("Admin");
+            }),
+            Some("claim \"isAdmin\" has title, which the server does not accept"),
+        ),
+        (
+            "an unsigned claim with a default",
+            schema_with(|schema| {
+                schema["properties"]["unsigned"]["properties"]["darkMode"]["default"] =
+                    json!(false);
+            }),
+            Some("claim \"unsigned.darkMode\" has default, which the server does not accept"),
+        ),
+        (
+            "an array of objects",
+            schema_with(|schema| {
+                schema["properties"]["teams"] = json!({
+                    "type": "array", "description": "Teams",
+                    "items": { "type": "object", "description": "A team" },
+                });
+            }),
+            Some("claim \"teams[]\" needs a type: one of boolean, string, number"),
+        ),
+        (
+            "a claim without a description",
+            schema_with(|schema| {
+                schema["properties"]["seats"] = json!({ "type": "number" });
+            }),
+            Some("claim \"seats\" (number) needs a description"),
+        ),
+        (
+            "another top-level keyword",
+            schema_with(|schema| schema["title"] = json!("Visitors")),
+            Some("the schema has \"title\" at the top"),
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn the_adaptive_schema_is_held_to_the_services_exact_shape() {
+    let harness = Harness::start().await;
+    let path = site_path(demo_ids::SITE_DOCS, "/adaptive-schema");
+    for (case, schema, refusal) in schema_cases() {
+        let reply = harness
+            .admin(Method::PUT, &path, json!({ "jsonSchema": schema }))
+            .await;
+        let checked = check_schema(&schema.to_string());
+        match refusal {
+            None => {
+                assert_eq!(reply.status, 200, "{case}: {}", reply.body);
+                assert_eq!(checked.err(), None, "{case}: the client agrees");
+            }
+            Some(needle) => {
+                assert_error(&reply, 400, needle);
+                let reason = checked.err().unwrap_or_default();
+                assert!(
+                    reason.contains(needle),
+                    "{case}: the client agrees, {reason:?} should name {needle:?}"
+                );
+            }
+        }
+    }
+    // Only a boolean claim makes a ready-made `=== true` condition.
+    let string_claim = schema_with(|schema| {
+        schema["properties"]["plan"] = json!({ "type": "string", "description": "Plan" });
+    });
+    let reply = harness
+        .admin(Method::PUT, &path, json!({ "jsonSchema": string_claim }))
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let conditions = harness
+        .get(&site_path(
+            demo_ids::SITE_DOCS,
+            "/adaptive-schema/template-conditions",
+        ))
+        .await;
+    let claims: Vec<&str> = conditions["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|item| item["condition"].as_str())
+        .collect();
+    assert_eq!(
+        claims,
+        [
+            "visitor.claims.isAdmin === true",
+            "visitor.claims.unsigned.darkMode === true"
+        ]
+    );
 }
 
 #[tokio::test]
@@ -834,7 +1024,7 @@ async fn adaptive_schema_and_template_conditions() {
     assert_eq!(
         conditions["items"],
         json!([
-            { "description": "Visitor's \"isAdmin\" claim is true", "condition": "visitor.claims.isAdmin === true" },
+            { "description": "Administers the account", "condition": "visitor.claims.isAdmin === true" },
             { "description": "Prefers dark mode", "condition": "visitor.claims.unsigned.darkMode === true" },
         ])
     );
@@ -846,35 +1036,35 @@ async fn adaptive_schema_and_template_conditions() {
     let mut no_properties = valid_schema();
     no_properties["properties"] = json!([]);
     let mut string_property = valid_schema();
-    string_property["properties"]["isAdmin"] = json!({ "type": "string" });
+    string_property["properties"]["isAdmin"] = json!({ "type": "date", "description": "x" });
     let mut flat_unsigned = valid_schema();
-    flat_unsigned["properties"]["unsigned"] = json!({ "type": "boolean" });
+    flat_unsigned["properties"]["unsigned"] = json!({ "type": "boolean", "description": "x" });
     let mut unsigned_number = valid_schema();
     unsigned_number["properties"]["unsigned"]["properties"]["darkMode"] =
-        json!({ "type": "number" });
+        json!({ "type": "null", "description": "x" });
     let cases = [
         (json!({}), "\"jsonSchema\""),
         (json!({ "jsonSchema": "x" }), "\"jsonSchema\""),
-        (json!({ "jsonSchema": not_object }), "jsonSchema.type"),
+        (
+            json!({ "jsonSchema": not_object }),
+            "\"jsonSchema\": \"type\" must be \"object\"",
+        ),
         (
             json!({ "jsonSchema": open }),
-            "jsonSchema.additionalProperties",
+            "\"additionalProperties\" must be false",
         ),
-        (
-            json!({ "jsonSchema": no_properties }),
-            "jsonSchema.properties",
-        ),
+        (json!({ "jsonSchema": no_properties }), "\"properties\""),
         (
             json!({ "jsonSchema": string_property }),
-            "jsonSchema.properties.isAdmin.type",
+            "claim \"isAdmin\" needs a type",
         ),
         (
             json!({ "jsonSchema": flat_unsigned }),
-            "jsonSchema.properties.unsigned.type",
+            "properties.unsigned.type",
         ),
         (
             json!({ "jsonSchema": unsigned_number }),
-            "jsonSchema.properties.unsigned.properties.darkMode.type",
+            "claim \"unsigned.darkMode\" needs a type",
         ),
         (
             json!({ "jsonSchema": valid_schema(), "extra": 1 }),

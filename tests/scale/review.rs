@@ -109,7 +109,7 @@ fn reply_calls(cmd: &Cmd) -> Vec<(quire::app::RequestId, Vec<String>)> {
 }
 
 #[tokio::test]
-async fn the_first_threads_replies_come_in_the_wave_after_the_review_and_sixteen_at_most_fly() {
+async fn the_first_threads_replies_come_with_the_review_and_sixteen_at_most_fly() {
     let sandbox = big_sandbox(Duration::from_millis(20)).await;
     let client = client_for(&sandbox);
     let mut model = big_review();
@@ -118,8 +118,9 @@ async fn the_first_threads_replies_come_in_the_wave_after_the_review_and_sixteen
         .until(&mut model, &client, first_thread_has_its_replies)
         .await
         .expect("the first thread's replies load");
-    // Wave 1: the review (its thread list takes two pages); wave 2: the replies on screen.
-    assert_eq!(first, 2);
+    // Wave 1: the review, the first threads' replies read while its second page of threads
+    // loads.
+    assert_eq!(first, 1);
     assert_eq!(
         screen(&model).threads().len(),
         demo_ids::CR_BIG_THREAD_COUNT
@@ -155,20 +156,25 @@ async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches(
     let calls = reply_calls(&cmd);
     assert_eq!(calls.len(), 1 + BACKGROUND_CALLS, "{calls:?}");
     let (on_screen_request, on_screen) = calls[0].clone();
-    let first = first_replied_thread(&model)
-        .expect("a thread with replies")
+    assert!(first_thread_has_its_replies(&model), "came with the review");
+    // What is still asked for at once: the threads in view (and the triage loop's next and
+    // previous stops) whose replies did not come with the review.
+    let first = screen(&model)
+        .threads()
+        .iter()
+        .find(|thread| thread.comment.id == on_screen[0])
+        .expect("an asked-for thread")
         .clone();
-    assert!(on_screen.contains(&first.comment.id), "{on_screen:?}");
+    assert!(!first.replies_loaded);
     assert!(on_screen.len() <= 24, "a screenful, not the review");
     for (_, batch) in &calls[1..] {
         assert!(batch.len() <= BACKGROUND_BATCH);
         assert!(batch.iter().all(|id| !on_screen.contains(id)));
     }
-    // Until they come, the thread says its replies are loading.
+    // The threads in view came with their replies: none of them says it is loading.
     assert_eq!(screen(&model).tab, ReviewTab::Comments);
-    let loading = format!("loading {} replies…", first.comment.replies.unwrap_or(0));
     let text = draw_text(&model);
-    assert!(text.contains(&loading), "{text}");
+    assert!(!text.contains("replies…"), "{text}");
     // A key while everything is asked for sends nothing more.
     let cmd = update(&mut model, crate::common::char_key('j'));
     assert!(reply_calls(&cmd).is_empty(), "{cmd:?}");
@@ -182,10 +188,13 @@ async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches(
             response,
         },
     );
-    assert!(first_thread_has_its_replies(&model));
+    let replied = screen(&model)
+        .threads()
+        .iter()
+        .find(|thread| thread.comment.id == first.comment.id)
+        .is_some_and(|thread| thread.replies_loaded);
+    assert!(replied, "the waiting thread has its replies");
     assert!(reply_calls(&cmd).is_empty(), "background still busy");
-    let text = draw_text(&model);
-    assert!(!text.contains(&loading), "{text}");
 }
 
 fn cmd_for(
@@ -266,6 +275,11 @@ async fn replies_that_fail_say_so_and_are_not_asked_for_again_until_a_reload() {
         notice.error && notice.text.contains("did not load"),
         "{notice:?}"
     );
-    let text = draw_text(&model);
-    assert!(text.contains("did not load (r reloads)"), "{text}");
+    // Each such thread says so under it ("↳ 3 replies did not load (r reloads)").
+    for comment in &on_screen {
+        assert!(
+            screen(&model).reply_loading.has_failed(comment),
+            "{comment}"
+        );
+    }
 }

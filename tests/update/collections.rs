@@ -587,7 +587,7 @@ fn t_transfers_to_another_organization_after_naming_both() {
     answer(
         &mut model,
         request,
-        CollectionsResponse::Organizations(Ok(organizations)),
+        CollectionsResponse::Organizations(Ok(organizations.into())),
     );
     assert_eq!(modal_text(&model), "Lumen", "only the other organizations");
     update(&mut model, key(KeyCode::Enter));
@@ -625,7 +625,9 @@ fn transfer_failures_and_lonely_users_are_told() {
     answer(
         &mut model,
         request,
-        CollectionsResponse::Organizations(Ok(vec![from_json(organization_json("org-1", "Acme"))])),
+        CollectionsResponse::Organizations(Ok(
+            vec![from_json(organization_json("org-1", "Acme"))].into()
+        )),
     );
     assert!(screen(&model).content.modal.is_none());
     assert!(notice(&model).contains("no other organization"));
@@ -636,7 +638,8 @@ fn transfer_failures_and_lonely_users_are_told() {
         CollectionsResponse::Organizations(Ok(vec![
             from_json(organization_json("org-1", "Acme")),
             from_json(organization_json("org-2", "Lumen")),
-        ])),
+        ]
+        .into())),
     );
     update(&mut model, key(KeyCode::Enter));
     let (request, _) = call(&update(&mut model, char_key('y')));

@@ -33,5 +33,6 @@ mod sites;
 mod spaces;
 mod sso;
 mod teams;
+mod templates;
 mod translations;
 mod upgrade;

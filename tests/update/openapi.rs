@@ -53,7 +53,7 @@ fn openapi_model(admin: bool, specs: Vec<OpenApiSpec>) -> Model {
     respond(
         &mut model,
         request,
-        ApiResponse::OpenApi(OpenApiResponse::List(Ok(specs))),
+        ApiResponse::OpenApi(OpenApiResponse::List(Ok(specs.into()))),
     );
     model
 }
@@ -117,7 +117,8 @@ fn create_checks_the_slug_and_the_address_as_typed() {
         ApiResponse::OpenApi(OpenApiResponse::List(Ok(vec![
             spec("fleet", "complete", true, true),
             spec("pet-store", "pending", false, true),
-        ]))),
+        ]
+        .into()))),
     );
     assert_eq!(
         org_screen(&model).openapi.selection.selected,
@@ -247,7 +248,8 @@ fn versions_then_files_then_a_file_highlighted() {
         ApiResponse::OpenApi(OpenApiResponse::Versions(Ok(vec![
             version("ver-fleet-2"),
             version("ver-fleet-1"),
-        ]))),
+        ]
+        .into()))),
     );
     let Screen::SpecVersions(versions) = model.top() else {
         panic!("versions screen")

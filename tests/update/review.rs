@@ -533,7 +533,11 @@ async fn reviewers_are_requested_through_the_member_picker_and_removed_after_ask
         .client
         .as_ref()
         .unwrap()
-        .list_all::<quire::api::models::Member>(&format!("/orgs/{}/members", demo_ids::ACME), &[])
+        .list_up_to::<quire::api::models::Member>(
+            &format!("/orgs/{}/members", demo_ids::ACME),
+            &[],
+            20,
+        )
         .await
         .unwrap();
     answer(model, request, ReviewResponse::Members(Ok(members)));

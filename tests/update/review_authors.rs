@@ -31,9 +31,10 @@ async fn threads_written_in_by(loaded: &Loaded, user: &str) -> usize {
     .unwrap();
     let (space, change_request) = (demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
     let comments = client
-        .list_all_comments(space, change_request, &CommentFilter::default())
+        .list_all_comments(space, change_request, &CommentFilter::default(), 20)
         .await
-        .unwrap();
+        .unwrap()
+        .items;
     let mut count = 0;
     for comment in comments {
         let started = comment.posted_by.as_ref().is_some_and(|u| u.id == user);

@@ -188,9 +188,11 @@ async fn c_on_a_diff_line_posts_a_comment_on_its_page_and_block() {
             demo_ids::SPACE_GETTING_STARTED,
             demo_ids::CR_REVIEW,
             &CommentFilter::default(),
+            20,
         )
         .await
-        .unwrap();
+        .unwrap()
+        .items;
     let mine = stored
         .iter()
         .find(|c| c.body.markdown() == Some("Shorter heading?"))
@@ -240,9 +242,11 @@ async fn the_comment_sandbox_stores_page_and_node() {
             demo_ids::SPACE_GETTING_STARTED,
             demo_ids::CR_REVIEW,
             &CommentFilter::default(),
+            20,
         )
         .await
-        .unwrap();
+        .unwrap()
+        .items;
     let mine = stored
         .iter()
         .find(|c| c.body.markdown() == Some("On a block"))

@@ -272,7 +272,11 @@ fn merge_rules_require_reviewers_chosen_from_the_members() {
                 "user": {"object": "user", "id": id, "displayName": id}}))
         })
         .collect();
-    answered(&mut model, request, SpacesResponse::Members(Ok(members)));
+    answered(
+        &mut model,
+        request,
+        SpacesResponse::Members(Ok(members.into())),
+    );
     // Enter with nobody marked is refused; mark the second member, then enter.
     assert_eq!(update(&mut model, key(KeyCode::Enter)), Cmd::None);
     assert!(notice(&model).contains("no reviewer"), "{}", notice(&model));

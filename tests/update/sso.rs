@@ -74,6 +74,7 @@ fn sso_model(admin: bool) -> Model {
             provider("saml-okta", "Okta"),
             provider("saml-azure", "Azure"),
         ],
+        providers_stopped_after_pages: None,
         logins: vec![SsoLogin {
             id: "saml-okta".into(),
             label: "Okta".into(),
@@ -111,7 +112,7 @@ fn open_form(model: &mut Model, key_press: Msg) {
     respond(
         model,
         request,
-        ApiResponse::Sso(SsoResponse::Teams(Ok(teams))),
+        ApiResponse::Sso(SsoResponse::Teams(Ok(teams.into()))),
     );
 }
 

@@ -57,6 +57,7 @@ fn translation_list(translations: Vec<Translation>) -> TranslationList {
             .collect::<HashMap<_, _>>(),
         spaces,
         unreadable: 0,
+        stopped_after_pages: None,
     }
 }
 

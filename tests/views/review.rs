@@ -41,6 +41,7 @@ const SCENES: &[(&str, &str)] = &[
     ("review_preflight", "2M"),
     ("review_comments_filtered", "3/scope"),
     ("review_subject", "2S"),
+    ("review_template_prompt", "ttpl-how-to-guide"),
     // ── review flow ──
     ("review_overview", ""),
 ];
@@ -234,7 +235,7 @@ async fn the_tab_line_shows_its_counters_whole_or_not_at_all() {
             !line.contains("unresolved") || line.contains("unresolved 2/18"),
             "{width}: {line}"
         );
-        if [40, 60, 80, 100, 120].contains(&width) {
+        if [30, 40, 50, 60, 80, 100, 120].contains(&width) {
             shown.push(format!(
                 "{width:>3} {}",
                 tab_line(&render(&mut changes, width, 24))
@@ -243,4 +244,57 @@ async fn the_tab_line_shows_its_counters_whole_or_not_at_all() {
         }
     }
     insta::assert_snapshot!("review_tab_line_at_widths", shown.join("\n"));
+}
+
+/// Every tab key drawn on the line ("2") is followed by a name, long or short: never a bare
+/// number with its count.
+fn tabs_are_named(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.iter().enumerate().all(|(at, word)| {
+        !["1", "2", "3", "4"].contains(word)
+            || words
+                .get(at + 1)
+                .is_some_and(|next| next.chars().all(char::is_alphabetic))
+    })
+}
+
+#[tokio::test]
+async fn every_tab_keeps_a_name_and_the_active_one_stays() {
+    for (keys, long, short) in [
+        ("", "Overview", "Ovw"),
+        ("2", "Changes", "Chg"),
+        ("3n", "Comments", "Cmt"),
+        ("4", "Reviews", "Rev"),
+    ] {
+        let mut model = scene(keys).await;
+        for width in 20..=200u16 {
+            let line = tab_line(&render(&mut model, width, 24));
+            assert!(tabs_are_named(&line), "{width}: {line}");
+            assert!(
+                line.contains(long) || line.contains(short),
+                "{width}: {line}"
+            );
+        }
+        // At 40 columns all four tabs are there, each named.
+        let line = tab_line(&render(&mut model, 40, 12));
+        for name in ["1 O", "2 C", "3 C", "4 R"] {
+            assert!(line.contains(name), "{name} in {line}");
+        }
+    }
+}
+
+/// `t` then enter: the question says the template's pages stay in this change request.
+#[tokio::test]
+async fn the_template_question_names_the_change_request() {
+    let mut model = scene("ttpl-how-to-guide").await;
+    update(
+        &mut model,
+        crate::common::key(ratatui::crossterm::event::KeyCode::Enter),
+    );
+    for (width, height) in [(80, 24), (40, 12)] {
+        insta::assert_snapshot!(
+            format!("review_template_confirm_{width}x{height}"),
+            crate::common::review::steady_ages(&render(&mut model, width, height))
+        );
+    }
 }

@@ -163,3 +163,51 @@ async fn a_comment_on_a_removed_line_says_where_it_goes() {
         );
     }
 }
+
+/// The composer's title on a diff block gives up its parts (the quote, then the page) as the
+/// terminal narrows, so "line 3" is always whole; only below the shortest form is it ended by
+/// "…", never cut mid-word.
+#[tokio::test]
+async fn a_block_comment_title_shortens_by_parts() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    open_tab(&mut loaded.model, ReviewTab::Changes);
+    keys(&mut loaded.model, "njc");
+    let title_at = |model: &mut Model, width: u16| {
+        let drawn = render(model, width, 12);
+        let top = drawn
+            .lines()
+            .find(|line| line.contains('┌'))
+            .unwrap_or_default()
+            .to_string();
+        top.split('┌')
+            .nth(1)
+            .unwrap_or_default()
+            .split(['─', '┐'])
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let mut shown = Vec::new();
+    for width in 20..=90u16 {
+        let title = title_at(&mut loaded.model, width);
+        assert!(
+            title.ends_with("line 3") || title.ends_with('…'),
+            "{width}: {title}"
+        );
+        if !shown.iter().any(|(_, seen)| *seen == title) {
+            shown.push((width, title));
+        }
+    }
+    let titles: Vec<&str> = shown.iter().map(|(_, title)| title.as_str()).collect();
+    assert_eq!(
+        titles[titles.len() - 4..],
+        [
+            "Comment on line 3",
+            "Comment on the paragraph, line 3",
+            "Comment on the paragraph · Quickstart, line 3",
+            "Comment on the paragraph 'This quickstart takes you f…' · Quickstart, line 3",
+        ],
+        "{shown:?}"
+    );
+}

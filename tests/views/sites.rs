@@ -53,6 +53,8 @@ async fn scene(token: &str, keys: &str) -> Model {
 const SITES: &str = "\r\t\t\t\t";
 /// Acme → Sites → Acme Developer Docs (the first site).
 const DOCS: &str = "\r\t\t\t\t\r";
+/// Acme → Sites → Customer Portal (the fourth site) → its Adaptive tab.
+const CUSTOMERS: &str = "\r\t\t\t\tjjj\r\t\t\t\t";
 /// Acme → Sites → Partner Portal (the third site).
 const PARTNERS: &str = "\r\t\t\t\tjj\r";
 
@@ -80,6 +82,23 @@ async fn form_invalid() -> Model {
         update(&mut model, key(KeyCode::Backspace));
     }
     headless::type_keys(&mut model, &effects, "A").await;
+    sandbox.shutdown().await;
+    model
+}
+
+/// The Customer Portal's schema given a `title` on its first claim, then ctrl-s: not sent, and
+/// the composer says which claim and which keyword the service would refuse.
+async fn schema_refused() -> Model {
+    let (mut model, effects, sandbox) = demo(tokens::ADMIN, &format!("{CUSTOMERS}e")).await;
+    for _ in 0..40 {
+        update(&mut model, key(KeyCode::Up));
+    }
+    for _ in 0..4 {
+        update(&mut model, key(KeyCode::Down));
+    }
+    update(&mut model, key(KeyCode::Home));
+    headless::type_keys(&mut model, &effects, "\"title\": \"Beta\", ").await;
+    update(&mut model, ctrl('s'));
     sandbox.shutdown().await;
     model
 }
@@ -160,10 +179,8 @@ async fn site_other_tabs() {
         "site_structure",
         scene(tokens::ADMIN, &format!("{DOCS}\t\t\t")).await
     );
-    snapshot_both!(
-        "site_adaptive",
-        scene(tokens::ADMIN, "\r\t\t\t\tjjj\r\t\t\t\t").await
-    );
+    snapshot_both!("site_adaptive", scene(tokens::ADMIN, CUSTOMERS).await);
+    snapshot_both!("site_adaptive_schema_refused", schema_refused().await);
 }
 
 #[tokio::test]
@@ -225,6 +242,7 @@ async fn every_sites_state_draws_at_every_size_without_panic() {
             "schema composer",
             scene(tokens::ADMIN, "\r\t\t\t\tjjj\r\t\t\t\te").await,
         ),
+        ("schema refused", schema_refused().await),
         ("access", scene(tokens::ADMIN, &format!("{SITES}A")).await),
         (
             "access confirm",

@@ -88,3 +88,25 @@ async fn refused_for_a_reader() {
         scene(tokens::READER, &format!("{HANDBOOK}x")).await
     );
 }
+
+/// `t`: the template's id typed, then the question that says the pages skip review.
+#[tokio::test]
+async fn template_question() {
+    snapshot_both!(
+        "space_template_prompt",
+        scene(tokens::ADMIN, &format!("{HANDBOOK}ttpl-how-to-guide")).await
+    );
+    snapshot_both!(
+        "space_template_confirm",
+        scene(tokens::ADMIN, &format!("{HANDBOOK}ttpl-how-to-guide\r")).await
+    );
+}
+
+/// An id the server does not know, in words of its own.
+#[tokio::test]
+async fn template_unknown_id() {
+    snapshot_both!(
+        "space_template_unknown",
+        scene(tokens::ADMIN, &format!("{HANDBOOK}ttpl-nope\ry")).await
+    );
+}

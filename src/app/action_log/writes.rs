@@ -104,6 +104,7 @@ fn spaces(call: &SpacesCall) -> Option<&'static str> {
         SpacesCall::Delete { .. } => "Deleted a space",
         SpacesCall::Restore { .. } => "Restored a space",
         SpacesCall::Duplicate { .. } => "Duplicated a space",
+        SpacesCall::ApplyTemplate { .. } => "Applied a content template",
         SpacesCall::Members { .. } => return None,
     })
 }

@@ -108,6 +108,7 @@ actions! {
     EditLanguage => "edit_language", "language";
     MergeRules => "merge_rules", "merge rules";
     Duplicate => "duplicate", "duplicate";
+    ApplyTemplate => "apply_template", "apply a content template (typed by its id)";
     Restore => "restore", "restore from the trash";
     SearchContent => "search_content", "search the space / organization";
     LinksReport => "links_report", "links report";

@@ -2,7 +2,7 @@
 //! `ApiCall::Collections` here.
 
 use crate::api::models::{Organization, Space};
-use crate::api::{ApiError, Client, PageCursor};
+use crate::api::{ApiError, Client, WholeList, encode_segment};
 use crate::app::collections::{CollectionsCall, CollectionsResponse};
 
 pub async fn call_collections(client: &Client, call: CollectionsCall) -> CollectionsResponse {
@@ -25,29 +25,25 @@ pub async fn call_collections(client: &Client, call: CollectionsCall) -> Collect
         CollectionsCall::Transfer { item, organization } => {
             CollectionsResponse::Moved(client.transfer_content(&item, &organization).await)
         }
-        CollectionsCall::Organizations => {
-            CollectionsResponse::Organizations(client.list_all::<Organization>("/orgs", &[]).await)
-        }
+        CollectionsCall::Organizations => CollectionsResponse::Organizations(
+            client
+                .list_up_to::<Organization>("/orgs", &[], super::PICKER_PAGES)
+                .await,
+        ),
         CollectionsCall::Spaces { collection } => {
             CollectionsResponse::Spaces(collection_spaces(client, &collection).await)
         }
     }
 }
 
-/// Every space directly in a collection, page after page (`GET /collections/{id}/spaces`).
-async fn collection_spaces(client: &Client, collection: &str) -> Result<Vec<Space>, ApiError> {
-    let mut spaces = Vec::new();
-    let mut page: Option<String> = None;
-    let mut cursor = PageCursor::default();
-    while cursor.begin(page.as_deref()).is_ok() {
-        let list = client
-            .list_collection_spaces(collection, page.as_deref())
-            .await?;
-        spaces.extend(list.items);
-        match list.next_page {
-            Some(next) => page = Some(next),
-            None => break,
-        }
-    }
-    Ok(spaces)
+/// Every space directly in a collection (`GET /collections/{id}/spaces`), up to as many pages
+/// as the organization's tree reads of its own lists, keeping what was read.
+async fn collection_spaces(
+    client: &Client,
+    collection: &str,
+) -> Result<WholeList<Space>, ApiError> {
+    let path = format!("/collections/{}/spaces", encode_segment(collection));
+    client
+        .list_up_to(&path, &[], crate::runtime::TREE_MAX_PAGES)
+        .await
 }

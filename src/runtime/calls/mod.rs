@@ -2,6 +2,11 @@
 //! `update`) into client requests and the area's response `Msg`. The only place besides `cli`
 //! where the network is reached.
 
+/// Pages of a list read whole to pick from (members, organizations) before the picker opens
+/// on what was read and says "stopped after N pages": twenty thousand entries is more than
+/// anyone picks from, and an endless list then costs a second, not a minute.
+pub const PICKER_PAGES: usize = 20;
+
 pub mod collections;
 pub mod conversations;
 pub mod files;

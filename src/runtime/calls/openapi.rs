@@ -1,19 +1,19 @@
 //! Carries out an [`OpenApiCall`] with the API client.
 
-use crate::api::{Client, DEFAULT_MAX_PAGES, encode_segment};
+use crate::api::{Client, encode_segment};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
+
+/// Pages of an organization's OpenAPI specs, or of a spec's versions, read before the screen
+/// shows what it read, "stopped after N pages": twenty thousand is far beyond any
+/// organization, and an endless list then costs a second, not a minute.
+pub const OPENAPI_PAGES: usize = 20;
 
 pub async fn call_openapi(client: &Client, call: OpenApiCall) -> OpenApiResponse {
     use OpenApiResponse::{Content, Deleted, Saved, Versions};
     match call {
         OpenApiCall::List { organization } => {
             let path = format!("/orgs/{}/openapi", encode_segment(&organization));
-            OpenApiResponse::List(
-                client
-                    .list_up_to(&path, &[], DEFAULT_MAX_PAGES)
-                    .await
-                    .map(|list| list.items),
-            )
+            OpenApiResponse::List(client.list_up_to(&path, &[], OPENAPI_PAGES).await)
         }
         OpenApiCall::Create {
             organization,
@@ -59,12 +59,7 @@ pub async fn call_openapi(client: &Client, call: OpenApiCall) -> OpenApiResponse
                 encode_segment(&organization),
                 encode_segment(&slug)
             );
-            Versions(
-                client
-                    .list_up_to(&path, &[], DEFAULT_MAX_PAGES)
-                    .await
-                    .map(|list| list.items),
-            )
+            Versions(client.list_up_to(&path, &[], OPENAPI_PAGES).await)
         }
         OpenApiCall::Content {
             organization,

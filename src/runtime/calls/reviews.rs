@@ -10,7 +10,7 @@ use crate::api::models::{
     RevisionSemanticChanges, SemanticChange,
 };
 use crate::api::{
-    ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, encode_segment,
+    ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, WholeList, encode_segment,
 };
 use crate::app::review_calls::{
     ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
@@ -198,9 +198,10 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
         }
         ReviewCall::ListMembers { organization } => ReviewResponse::Members(
             client
-                .list_all::<Member>(
+                .list_up_to::<Member>(
                     &format!("/orgs/{}/members", encode_segment(&organization)),
                     &[],
+                    super::PICKER_PAGES,
                 )
                 .await,
         ),
@@ -228,9 +229,11 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
         ReviewCall::LoadPagesNow { target, pages } => {
             ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
         }
-        ReviewCall::ListCommenters(target) => {
-            ReviewResponse::Commenters(commenters(client, &target).await)
-        }
+        ReviewCall::ListCommenters(target) => ReviewResponse::Commenters(
+            client
+                .all_commenters(&target.space, &target.change_request, super::PICKER_PAGES)
+                .await,
+        ),
         // ── merge pre-flight ──
         ReviewCall::BreakingLinks { target, pages } => ReviewResponse::BreakingLinks(
             super::review_links::breaking_links(client, &target, &pages).await,
@@ -247,6 +250,11 @@ async fn requested_reviewers(
         .await
         .map(|page| page.items)
 }
+
+/// Pages of a change request's comment threads read when its review opens, before it shows
+/// what was read and says "stopped after N pages": twenty thousand threads is ten times the
+/// biggest review measured, and an endless list then costs a second, not a minute.
+pub const COMMENT_PAGES: usize = 20;
 
 async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<ReviewBundle, ApiError> {
     let space = &target.space;
@@ -270,7 +278,9 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
         other => other,
     };
     // Other replies are not waited for: the screen asks for those it shows first.
+    let threads_stopped_after_pages = comments.stopped_after_pages();
     let threads = comments
+        .items
         .into_iter()
         .map(|comment| with_replies_read(comment, &first_replies))
         .collect();
@@ -279,6 +289,7 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
         space: space_detail.ok(),
         changes,
         threads,
+        threads_stopped_after_pages,
         reviews: newest_first(reviews.map(|page| page.items).unwrap_or_default()),
         requested: requested.map(|page| page.items).unwrap_or_default(),
     })
@@ -288,13 +299,14 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
 /// screenful, so the first thread a reviewer reads is whole when the review opens.
 const FIRST_REPLIED_THREADS: usize = 12;
 
-/// Every thread, and the replies of the first ones that have some: those are asked for as
-/// soon as the first page of threads arrives, beside the next pages, instead of one round trip
-/// after the whole review came back.
+/// Every thread up to [`COMMENT_PAGES`] pages (what was read is kept when the list does not
+/// end), and the replies of the first ones that have some: those are asked for as soon as the
+/// first page of threads arrives, beside the next pages, instead of one round trip after the
+/// whole review came back.
 async fn comments_and_first_replies(
     client: &Client,
     target: &ChangeRequestRef,
-) -> Result<(Vec<Comment>, Vec<ThreadReplies>), ApiError> {
+) -> Result<(WholeList<Comment>, Vec<ThreadReplies>), ApiError> {
     let (space, change_request) = (&target.space, &target.change_request);
     let filter = CommentFilter::default();
     let first = client
@@ -307,12 +319,24 @@ async fn comments_and_first_replies(
         .take(FIRST_REPLIED_THREADS)
         .map(|comment| comment.id.clone())
         .collect();
+    let next = first.next_page.clone();
     let (rest, replies) = tokio::join!(
-        client.rest_of_comments(space, change_request, &filter, first.next_page.clone()),
+        client.rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1),
         load_replies(client, target, replied),
     );
-    let mut comments = first.items;
-    comments.extend(rest?);
+    let rest = rest?;
+    let mut items = first.items;
+    items.extend(rest.items);
+    let comments = WholeList {
+        items,
+        unreadable: first
+            .unreadable
+            .into_iter()
+            .chain(rest.unreadable)
+            .collect(),
+        pages: 1 + rest.pages,
+        stopped: rest.stopped,
+    };
     Ok((comments, replies))
 }
 
@@ -430,52 +454,22 @@ async fn load_replies(
     .await
 }
 
-/// Every reply of one thread, page after page.
+/// Every reply of one thread, up to [`COMMENT_PAGES`] pages; what was read is shown when the
+/// list does not end (twenty thousand replies to one thread is beyond any review).
 async fn all_replies(
     client: &Client,
     target: &ChangeRequestRef,
     comment: &str,
 ) -> Result<Vec<CommentReply>, ApiError> {
-    let mut replies = Vec::new();
-    let mut page: Option<String> = None;
-    let mut cursor = crate::api::PageCursor::default();
-    loop {
-        if cursor.begin(page.as_deref()).is_err() {
-            break;
-        }
-        let list = client
-            .list_replies(
-                &target.space,
-                &target.change_request,
-                comment,
-                page.as_deref(),
-            )
-            .await?;
-        replies.extend(list.items);
-        match list.next_page {
-            Some(next) => page = Some(next),
-            None => break,
-        }
-    }
-    Ok(replies)
-}
-
-/// Everyone who commented on the change request, page after page.
-async fn commenters(client: &Client, target: &ChangeRequestRef) -> Result<Vec<Member>, ApiError> {
-    let mut members = Vec::new();
-    let mut page: Option<String> = None;
-    let mut cursor = crate::api::PageCursor::default();
-    while cursor.begin(page.as_deref()).is_ok() {
-        let list = client
-            .list_commenters(&target.space, &target.change_request, page.as_deref())
-            .await?;
-        members.extend(list.items);
-        match list.next_page {
-            Some(next) => page = Some(next),
-            None => break,
-        }
-    }
-    Ok(members)
+    let listed = client
+        .all_replies(
+            &target.space,
+            &target.change_request,
+            comment,
+            COMMENT_PAGES,
+        )
+        .await?;
+    Ok(listed.items)
 }
 
 /// Submits a review, then reads back the comment it carried, where the service keeps it.

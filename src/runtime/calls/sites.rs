@@ -3,9 +3,9 @@
 
 use futures::future::join_all;
 
-use crate::api::models::{ShareLink, Site};
-use crate::api::{ApiError, Client, encode_segment};
-use crate::app::sites::{AdaptiveData, SiteAccess, SitesCall, SitesResponse};
+use crate::api::models::Site;
+use crate::api::{ApiError, Client, WholeList, encode_segment};
+use crate::app::sites::{AccessListing, AdaptiveData, SiteAccess, SitesCall, SitesResponse};
 
 /// Performs one sites call. Independent reads run in parallel.
 pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
@@ -55,7 +55,7 @@ pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
                 .await,
         ),
         SitesCall::ListShareLinks { organization, site } => {
-            SitesResponse::ShareLinks(all_share_links(client, &organization, &site).await)
+            SitesResponse::ShareLinks(client.all_share_links(&organization, &site).await)
         }
         SitesCall::CreateShareLink {
             organization,
@@ -79,12 +79,7 @@ pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
             link,
         } => SitesResponse::Done(client.delete_share_link(&organization, &site, &link).await),
         SitesCall::ListSectionGroups { organization, site } => {
-            let path = format!(
-                "/orgs/{}/sites/{}/section-groups",
-                encode_segment(&organization),
-                encode_segment(&site)
-            );
-            SitesResponse::SectionGroups(client.list_all(&path, &[]).await)
+            SitesResponse::SectionGroups(client.all_section_groups(&organization, &site).await)
         }
         SitesCall::CreateSectionGroup {
             organization,
@@ -147,19 +142,6 @@ pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
     }
 }
 
-async fn all_share_links(
-    client: &Client,
-    organization: &str,
-    site: &str,
-) -> Result<Vec<ShareLink>, ApiError> {
-    let path = format!(
-        "/orgs/{}/sites/{}/share-links",
-        encode_segment(organization),
-        encode_segment(site)
-    );
-    client.list_all(&path, &[]).await
-}
-
 /// The schema (absent when the server answers 404: the site has none yet) and the conditions.
 async fn adaptive(
     client: &Client,
@@ -181,24 +163,39 @@ async fn adaptive(
     })
 }
 
-/// Every site, then every site's share links in parallel.
-async fn access_audit(client: &Client, organization: &str) -> Result<Vec<SiteAccess>, ApiError> {
+/// Pages of the organization's sites read for the access audit before it shows what it read,
+/// "stopped after N pages": twenty thousand sites is beyond any organization, and an endless
+/// list then costs a second, not a minute.
+pub const AUDIT_SITE_PAGES: usize = 20;
+
+/// Every site, then every site's share links in parallel; each list keeps what it read when it
+/// does not end within its cap.
+async fn access_audit(client: &Client, organization: &str) -> Result<AccessListing, ApiError> {
     let path = format!("/orgs/{}/sites", encode_segment(organization));
-    let sites: Vec<Site> = client.list_all(&path, &[]).await?;
+    let sites: WholeList<Site> = client.list_up_to(&path, &[], AUDIT_SITE_PAGES).await?;
     let links = join_all(
         sites
+            .items
             .iter()
-            .map(|site| all_share_links(client, organization, &site.id)),
+            .map(|site| client.all_share_links(organization, &site.id)),
     )
     .await;
-    sites
+    let sites_stopped_after_pages = sites.stopped_after_pages();
+    let sites = sites
+        .items
         .into_iter()
         .zip(links)
         .map(|(site, links)| {
+            let links = links?;
             Ok(SiteAccess {
                 site,
-                share_links: links?,
+                links_stopped_after_pages: links.stopped_after_pages(),
+                share_links: links.items,
             })
         })
-        .collect()
+        .collect::<Result<_, ApiError>>()?;
+    Ok(AccessListing {
+        sites,
+        sites_stopped_after_pages,
+    })
 }

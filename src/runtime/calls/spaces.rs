@@ -14,9 +14,16 @@ pub async fn call_spaces(client: &Client, call: SpacesCall) -> SpacesResponse {
         SpacesCall::Duplicate { space } => {
             SpacesResponse::Space(client.duplicate_space(&space).await)
         }
+        SpacesCall::ApplyTemplate { space, application } => SpacesResponse::TemplateApplied(
+            client.apply_content_template(&space, &application).await,
+        ),
         SpacesCall::Members { organization } => {
             let path = format!("/orgs/{}/members", encode_segment(&organization));
-            SpacesResponse::Members(client.list_all::<Member>(&path, &[]).await)
+            SpacesResponse::Members(
+                client
+                    .list_up_to::<Member>(&path, &[], super::PICKER_PAGES)
+                    .await,
+            )
         }
     }
 }

@@ -58,8 +58,10 @@ async fn overview(
         client.list_saml_providers(organization),
         client.list_sso_logins(organization)
     );
+    let providers = providers?;
     Ok(SsoOverview {
-        providers: providers?,
+        providers_stopped_after_pages: providers.stopped_after_pages(),
+        providers: providers.items,
         logins: logins?,
     })
 }

@@ -1,7 +1,7 @@
 //! Carries out a [`TranslationsCall`] with the API client.
 
 use crate::api::models::Translation;
-use crate::api::{ApiError, Client, DEFAULT_MAX_PAGES, encode_segment};
+use crate::api::{ApiError, Client, encode_segment};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 
 pub async fn call_translations(client: &Client, call: TranslationsCall) -> TranslationsResponse {
@@ -53,19 +53,25 @@ async fn running(client: &Client, organization: &str, ids: &[String]) -> Vec<Tra
         .collect()
 }
 
+/// Pages of the organization's translations (and of its spaces, for their titles) read for the
+/// Translations tab before it shows what it read, "stopped after N pages": twenty thousand is
+/// far beyond any organization, and an endless list then costs a second, not a minute.
+pub const TRANSLATION_PAGES: usize = 20;
+
 /// The translations and, fetched alongside, the organization's spaces for their titles. The
 /// spaces are a nicety: when they cannot be read the list still shows, with ids.
 async fn list(client: &Client, organization: &str) -> Result<TranslationList, ApiError> {
     let path = format!("/orgs/{}/translations", encode_segment(organization));
     let spaces_path = format!("/orgs/{}/spaces", encode_segment(organization));
     let (translations, spaces) = tokio::join!(
-        client.list_up_to(&path, &[], DEFAULT_MAX_PAGES),
-        client.list_up_to::<crate::api::models::Space>(&spaces_path, &[], DEFAULT_MAX_PAGES)
+        client.list_up_to(&path, &[], TRANSLATION_PAGES),
+        client.list_up_to::<crate::api::models::Space>(&spaces_path, &[], TRANSLATION_PAGES)
     );
     let translations = translations?;
     let spaces = spaces.map(|list| list.items).unwrap_or_default();
     Ok(TranslationList {
         unreadable: translations.unreadable.len(),
+        stopped_after_pages: translations.stopped_after_pages(),
         translations: translations.items,
         space_titles: spaces
             .iter()

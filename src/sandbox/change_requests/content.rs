@@ -201,7 +201,7 @@ fn insert(pages: &mut Vec<Page>, parent: Option<&str>, index: usize, page: Page)
 
 /// Paths as the demo builds them: a page's path extends its parent's, except that groups do not
 /// contribute to their children's paths.
-fn recompute_paths(pages: &mut [Page], parent_path: &str) {
+pub fn recompute_paths(pages: &mut [Page], parent_path: &str) {
     for page in pages {
         page.path = if parent_path.is_empty() {
             page.slug.clone()

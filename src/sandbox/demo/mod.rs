@@ -10,6 +10,7 @@ mod conversations;
 mod organizations;
 mod sites;
 mod spaces;
+mod templates;
 
 use super::model::{Page, PageKind, World};
 use super::render::slugify;
@@ -77,6 +78,12 @@ pub mod ids {
     /// The page in Changelog whose title carries an ESC sequence and a bidi override.
     pub const PAGE_HOSTILE: &str = "pg-cl-hostile";
 
+    /// A content template that adds one "How-to guide" page.
+    pub const TEMPLATE_HOW_TO: &str = "tpl-how-to-guide";
+    /// A content template that adds one "Release notes" page; its `screenshot` content
+    /// reference takes a file of the space.
+    pub const TEMPLATE_RELEASE_NOTES: &str = "tpl-release-notes";
+
     /// The user behind `tokens::ADMIN`.
     pub const USER_ADMIN: &str = "usr-amara-okafor";
     /// The user behind `tokens::EDITOR`.
@@ -114,6 +121,7 @@ pub fn world() -> World {
     crate::sandbox::translations::populate(&mut world);
     crate::sandbox::openapi::populate(&mut world);
     crate::sandbox::integrations::populate(&mut world);
+    templates::populate(&mut world);
     world
 }
 

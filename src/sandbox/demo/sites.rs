@@ -390,7 +390,7 @@ fn customers_site(positions: &mut Positions) -> Site {
                 },
                 "unsigned": {
                     "type": "object",
-                    "description": "Claims the visitor's browser may set itself",
+                    "description": crate::api::adaptive_schema::UNSIGNED_DESCRIPTION,
                     "properties": {
                         "planStarter": { "type": "boolean", "description": "Visitor is on the Starter plan" },
                         "planTeam": { "type": "boolean", "description": "Visitor is on the Team plan" },

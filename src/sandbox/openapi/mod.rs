@@ -302,6 +302,11 @@ fn source_url(body: &Body) -> Result<String, ApiError> {
             "Invalid \"source.url\": expected an http(s) address",
         ));
     }
+    if crate::api::names_a_scheme_as_host(&url) {
+        return Err(ApiError::bad_request(
+            "Invalid \"source.url\": the scheme is there twice (https://https://…)",
+        ));
+    }
     Ok(url)
 }
 

@@ -292,17 +292,14 @@ pub fn template_conditions(json_schema: Option<&Value>) -> Value {
     let properties = json_schema
         .and_then(|schema| schema.get("properties"))
         .and_then(Value::as_object);
-    for (name, property) in properties.into_iter().flatten() {
-        if name == "unsigned" {
-            continue;
-        }
+    for (name, property) in properties.into_iter().flatten().filter(is_boolean) {
         conditions.push(condition(property, name, &format!("visitor.claims.{name}")));
     }
     let unsigned = properties
         .and_then(|properties| properties.get("unsigned"))
         .and_then(|unsigned| unsigned.get("properties"))
         .and_then(Value::as_object);
-    for (name, property) in unsigned.into_iter().flatten() {
+    for (name, property) in unsigned.into_iter().flatten().filter(is_boolean) {
         conditions.push(condition(
             property,
             name,
@@ -310,6 +307,11 @@ pub fn template_conditions(json_schema: Option<&Value>) -> Value {
         ));
     }
     json!({ "items": conditions })
+}
+
+/// Only a boolean claim can be tested with `=== true` (the `unsigned` group is an object).
+fn is_boolean((_, property): &(&String, &Value)) -> bool {
+    property.get("type").and_then(Value::as_str) == Some("boolean")
 }
 
 fn condition(property: &Value, name: &str, claim: &str) -> Value {

@@ -1,9 +1,10 @@
 //! Request-body checks for the sites endpoints. Every rejection is a 400 whose message names
-//! the offending field (as a path such as `jsonSchema.properties.plan.type`), so that a
-//! client's form can point at what to fix.
+//! the offending field (`"basename"`, or inside `jsonSchema` a path or a claim such as
+//! `claim "plan" (array) needs items`), so that a client's form can point at what to fix.
 
 use serde_json::{Map, Value};
 
+use crate::api::adaptive_schema;
 use crate::sandbox::error::ApiError;
 
 pub type Body = Map<String, Value>;
@@ -232,64 +233,11 @@ pub fn is_proxy_origin(origin: &str) -> bool {
         && path.split('/').all(is_word)
 }
 
-/// Checks the seed's adaptive schema shape: `{type:"object", properties:{name:{type:"boolean"},
-/// …, unsigned:{type:"object", properties:{name:{type:"boolean"}, …}}}, additionalProperties:
-/// false}`. The error names the path of the first problem found.
+/// `jsonSchema`: exactly the shape the service accepts ([`adaptive_schema::check`], the check
+/// the client runs before sending), the reason naming the offending part.
 pub fn adaptive_schema(schema: &Value) -> Result<(), ApiError> {
-    let name = "jsonSchema";
-    let Some(object) = schema.as_object() else {
-        return Err(invalid(name, "a JSON Schema object"));
-    };
-    if object.get("type") != Some(&Value::from("object")) {
-        return Err(invalid(&format!("{name}.type"), "\"object\""));
-    }
-    if object.get("additionalProperties") != Some(&Value::Bool(false)) {
-        return Err(invalid(&format!("{name}.additionalProperties"), "false"));
-    }
-    let Some(properties) = object.get("properties").and_then(Value::as_object) else {
-        return Err(invalid(
-            &format!("{name}.properties"),
-            "an object of visitor attributes",
-        ));
-    };
-    for (key, property) in properties {
-        let path = format!("{name}.properties.{key}");
-        if key == "unsigned" {
-            unsigned_schema(property, &path)?;
-        } else {
-            boolean_property(property, &path)?;
-        }
-    }
-    Ok(())
-}
-
-fn boolean_property(property: &Value, path: &str) -> Result<(), ApiError> {
-    match property.get("type") {
-        Some(Value::String(kind)) if kind == "boolean" => Ok(()),
-        _ => Err(invalid(&format!("{path}.type"), "\"boolean\"")),
-    }
-}
-
-/// The `unsigned` property: an object whose own properties are all booleans.
-fn unsigned_schema(property: &Value, path: &str) -> Result<(), ApiError> {
-    if property.get("type") != Some(&Value::from("object")) {
-        return Err(invalid(&format!("{path}.type"), "\"object\""));
-    }
-    if let Some(additional) = property.get("additionalProperties")
-        && additional != &Value::Bool(false)
-    {
-        return Err(invalid(&format!("{path}.additionalProperties"), "false"));
-    }
-    let Some(properties) = property.get("properties").and_then(Value::as_object) else {
-        return Err(invalid(
-            &format!("{path}.properties"),
-            "an object of boolean properties",
-        ));
-    };
-    for (key, inner) in properties {
-        boolean_property(inner, &format!("{path}.properties.{key}"))?;
-    }
-    Ok(())
+    adaptive_schema::check(schema)
+        .map_err(|reason| ApiError::bad_request(format!("Invalid \"jsonSchema\": {reason}")))
 }
 
 #[cfg(test)]
@@ -321,33 +269,6 @@ mod tests {
         ] {
             assert!(!is_proxy_origin(bad), "{bad}");
         }
-    }
-
-    #[test]
-    fn schema_shapes() {
-        let good = json!({
-            "type": "object",
-            "properties": {
-                "isBetaUser": { "type": "boolean", "description": "Beta" },
-                "unsigned": { "type": "object", "properties": { "planPro": { "type": "boolean" } } },
-            },
-            "additionalProperties": false,
-        });
-        assert!(adaptive_schema(&good).is_ok());
-        let mut wrong_type = good.clone();
-        wrong_type["properties"]["isBetaUser"]["type"] = json!("string");
-        let message = adaptive_schema(&wrong_type)
-            .err()
-            .map(|error| error.message)
-            .unwrap_or_default();
-        assert!(
-            message.contains("jsonSchema.properties.isBetaUser.type"),
-            "{message}"
-        );
-        let mut open = good.clone();
-        open["additionalProperties"] = json!(true);
-        assert!(adaptive_schema(&open).is_err());
-        assert!(adaptive_schema(&json!([])).is_err());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::sites::{SiteAccess, SitesCall, SitesResponse};
+use crate::app::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::site::server_message;
@@ -44,7 +44,7 @@ pub struct Revocation {
 pub struct AccessAudit {
     pub organization: String,
     pub organization_title: String,
-    pub data: Loadable<Vec<SiteAccess>>,
+    pub data: Loadable<AccessListing>,
     pub selection: Selection,
     pub asking: Option<Revocation>,
     pub pending: Option<(RequestId, String)>,
@@ -67,10 +67,41 @@ impl AccessAudit {
         }
     }
 
-    pub fn rows(&self) -> Vec<AccessRow> {
-        let Some(sites) = self.data.value() else {
-            return Vec::new();
+    /// The sites read, with their share links (empty until they load).
+    pub fn sites(&self) -> &[SiteAccess] {
+        self.data
+            .value()
+            .map_or(&[][..], |listing| listing.sites.as_slice())
+    }
+
+    /// What the view cannot show because a list did not end within its cap, for the line
+    /// under it: the sites list, or the share links of some sites (server text: sanitize).
+    pub fn stop_note(&self) -> Option<String> {
+        let listing = self.data.value()?;
+        let cut_links: Vec<&SiteAccess> = listing
+            .sites
+            .iter()
+            .filter(|access| access.links_stopped_after_pages.is_some())
+            .collect();
+        let pages = cut_links
+            .iter()
+            .filter_map(|access| access.links_stopped_after_pages)
+            .chain(listing.sites_stopped_after_pages)
+            .max()?;
+        let what = match (listing.sites_stopped_after_pages, cut_links.as_slice()) {
+            (Some(_), []) => "sites".to_string(),
+            (Some(_), _) => "sites and share links".to_string(),
+            (None, [one]) => format!("share links of “{}”", one.site.title),
+            (None, _) => format!("share links of {} sites", cut_links.len()),
         };
+        // The count first, so that a narrow terminal still shows where the lists stopped.
+        Some(format!(
+            "stopped after {pages} pages of {what}: the lists did not end; showing what was loaded"
+        ))
+    }
+
+    pub fn rows(&self) -> Vec<AccessRow> {
+        let sites = self.sites();
         let mut rows = Vec::new();
         for (index, access) in sites.iter().enumerate() {
             rows.push(AccessRow::Site { index });
@@ -100,14 +131,12 @@ impl AccessAudit {
     /// Asks for the user's role once, when some site may not be changed by them, so that the
     /// refusal can name it.
     fn ask_role_if_refused(&mut self, ctx: &mut Ctx) -> Cmd {
-        let refused_somewhere = self.data.value().is_some_and(|sites| {
-            sites.iter().any(|access| {
-                access
-                    .site
-                    .permissions
-                    .as_ref()
-                    .is_some_and(|permissions| !(permissions.edit || permissions.admin))
-            })
+        let refused_somewhere = self.sites().iter().any(|access| {
+            access
+                .site
+                .permissions
+                .as_ref()
+                .is_some_and(|permissions| !(permissions.edit || permissions.admin))
         });
         if !refused_somewhere {
             return Cmd::None;
@@ -127,7 +156,7 @@ impl AccessAudit {
             self.warn("Select a share link row to revoke it".into());
             return;
         };
-        let Some(access) = self.data.value().and_then(|sites| sites.get(site)) else {
+        let Some(access) = self.sites().get(site) else {
             return;
         };
         let Some(link) = access.share_links.get(link).cloned() else {
@@ -273,8 +302,7 @@ impl ScreenState for AccessAudit {
         let rows = self.rows();
         match rows.get(self.selection.selected)? {
             AccessRow::Link { site, link } => self
-                .data
-                .value()?
+                .sites()
                 .get(*site)?
                 .share_links
                 .get(*link)?
@@ -282,7 +310,7 @@ impl ScreenState for AccessAudit {
                 .published
                 .clone(),
             AccessRow::Site { index } => {
-                let site = &self.data.value()?.get(*index)?.site;
+                let site = &self.sites().get(*index)?.site;
                 site.urls
                     .published
                     .clone()

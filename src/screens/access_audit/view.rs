@@ -30,7 +30,7 @@ pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) 
         ])),
         title_area,
     );
-    let Some(sites) = screen.data.value() else {
+    let Some(sites) = screen.data.value().map(|listing| &listing.sites) else {
         match screen.data.error() {
             Some(error) => status::error(frame, body, model, error),
             None => status::loading(frame, body, model, "sites and share links"),
@@ -123,7 +123,12 @@ pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) 
             crate::ui::notice::span(&notice.text, notice_area.width, notice.style(theme), model)
         }
         (None, Some(_)) => Span::styled("Revoking…", theme.style("muted")),
-        (None, None) => Span::raw(""),
+        (None, None) => match screen.stop_note() {
+            Some(note) => {
+                crate::ui::notice::span(&note, notice_area.width, theme.style("warning"), model)
+            }
+            None => Span::raw(""),
+        },
     };
     frame.render_widget(Paragraph::new(Line::from(notice)), notice_area);
     if let Some(revocation) = &screen.asking {

@@ -16,8 +16,8 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::api::ChangeRequestFilter;
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Space, User};
+use crate::api::{ChangeRequestFilter, WholeList};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse};
@@ -81,7 +81,7 @@ pub struct ChangeRequestList {
     pub role: Option<String>,
     /// The cluster filter: (id, label).
     pub cluster: Option<(String, String)>,
-    pub clusters: Loadable<Vec<IssuesCluster>>,
+    pub clusters: Loadable<WholeList<IssuesCluster>>,
     pub picker: Option<ListPicker>,
     /// The subject prompt of `N` and the list's notice.
     pub creation: InSpace,

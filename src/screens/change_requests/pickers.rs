@@ -144,7 +144,7 @@ impl ChangeRequestList {
     fn show_cluster(&mut self, value: Option<&String>, ctx: &mut Ctx) -> Cmd {
         self.cluster = value.filter(|id| *id != ANY_CLUSTER).and_then(|id| {
             let clusters = self.clusters.value()?;
-            let cluster = clusters.iter().find(|cluster| &cluster.id == id)?;
+            let cluster = clusters.items.iter().find(|cluster| &cluster.id == id)?;
             Some((cluster.id.clone(), cluster.label.clone()))
         });
         self.load(ctx)
@@ -198,7 +198,7 @@ fn status_detail(status: &ChangeRequestStatus) -> &'static str {
 }
 
 fn cluster_picker(
-    clusters: &[crate::api::models::IssuesCluster],
+    clusters: &crate::api::WholeList<crate::api::models::IssuesCluster>,
     current: Option<&String>,
 ) -> ListPicker {
     let mut options = vec![PickOption {
@@ -206,7 +206,7 @@ fn cluster_picker(
         label: "any cluster".to_string(),
         detail: "change requests whether or not they answer a cluster".to_string(),
     }];
-    options.extend(clusters.iter().map(|cluster| {
+    options.extend(clusters.items.iter().map(|cluster| {
         let issues = cluster
             .stats
             .issues
@@ -221,6 +221,10 @@ fn cluster_picker(
             detail: format!("{issues}{}", cluster.summary.as_deref().unwrap_or("")),
         }
     }));
-    Picker::new("Conversations issues cluster", options, ListPick::Cluster)
+    let title = crate::ui::status::picker_title(
+        "Conversations issues cluster",
+        clusters.stopped_after_pages(),
+    );
+    Picker::new(&title, options, ListPick::Cluster)
         .at(Some(current.map_or(ANY_CLUSTER, String::as_str)))
 }

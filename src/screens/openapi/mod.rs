@@ -13,8 +13,8 @@ use ratatui::layout::Rect;
 
 pub use content::ContentScreen;
 
-use crate::api::VersionRef;
 use crate::api::models::{OpenApiSpec, OpenApiVersion, Organization};
+use crate::api::{VersionRef, WholeList};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
@@ -25,7 +25,7 @@ use crate::ui::list::Selection;
 pub struct VersionsScreen {
     pub organization: String,
     pub spec: OpenApiSpec,
-    pub versions: Loadable<Vec<OpenApiVersion>>,
+    pub versions: Loadable<WholeList<OpenApiVersion>>,
     pub selection: Selection,
     /// The spec read alone by `r`, so the latest version's mark follows a new processing.
     spec_read: Option<RequestId>,
@@ -43,7 +43,9 @@ impl VersionsScreen {
     }
 
     pub fn list(&self) -> &[OpenApiVersion] {
-        self.versions.value().map_or(&[], Vec::as_slice)
+        self.versions
+            .value()
+            .map_or(&[], |listed| listed.items.as_slice())
     }
 
     /// True for the spec's latest version (its `lastVersion`, else the first listed).

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 
 use super::VersionsScreen;
 use crate::api::models::{OpenApiSpec, Organization, ProcessingState, SpecVisibility};
-use crate::api::{ApiError, slug_problem, source_url_problem};
+use crate::api::{ApiError, WholeList, slug_problem, source_url_problem};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
@@ -64,7 +64,7 @@ pub enum Modal {
 #[derive(Debug)]
 pub struct OpenApiTab {
     pub organization: Organization,
-    pub specs: Loadable<Vec<OpenApiSpec>>,
+    pub specs: Loadable<WholeList<OpenApiSpec>>,
     pub selection: Selection,
     pub modal: Option<Modal>,
     pub notice: Option<Notice>,
@@ -101,7 +101,9 @@ pub fn is_processing(spec: &OpenApiSpec) -> bool {
 
 impl OpenApiTab {
     pub fn list(&self) -> &[OpenApiSpec] {
-        self.specs.value().map_or(&[], Vec::as_slice)
+        self.specs
+            .value()
+            .map_or(&[], |listed| listed.items.as_slice())
     }
 
     pub fn selected(&self) -> Option<&OpenApiSpec> {
@@ -322,7 +324,7 @@ impl OpenApiTab {
     fn on_list(
         &mut self,
         request: RequestId,
-        result: &Result<Vec<OpenApiSpec>, ApiError>,
+        result: &Result<WholeList<OpenApiSpec>, ApiError>,
         ctx: &mut Ctx,
     ) -> Option<Cmd> {
         if !self.specs.settle(request, result.clone()) {

@@ -97,8 +97,25 @@ const VERSION_COLUMNS: [Column; 3] = [
 ];
 
 fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
-    let [header, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let stopped = tab
+        .specs
+        .value()
+        .and_then(|listed| listed.stopped_after_pages());
+    let [note, header, rows_area] = Layout::vertical([
+        Constraint::Length(u16::from(stopped.is_some())),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(area);
+    if let Some(pages) = stopped {
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                status::stopped_after(pages),
+                theme.style("warning"),
+            )),
+            note,
+        );
+    }
     let now = crate::ui::time::now();
     let rows = tab
         .list()
@@ -217,9 +234,15 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, mod
         Paragraph::new(Span::styled(
             text::truncate(
                 &format!(
-                    "{} — {} versions, newest first",
+                    "{} — {} versions, newest first{}",
                     sanitize(&screen.spec.slug),
-                    screen.list().len()
+                    screen.list().len(),
+                    screen
+                        .versions
+                        .value()
+                        .and_then(|listed| listed.stopped_after_pages())
+                        .map(|pages| format!(" — {}", status::stopped_after(pages)))
+                        .unwrap_or_default()
                 ),
                 area.width as usize,
             ),

@@ -6,8 +6,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{OrgNode, Organization, build_tree};
-use crate::api::ApiError;
 use crate::api::models::Space;
+use crate::api::{ApiError, WholeList};
 use crate::app::collections::CollectionsCall;
 use crate::app::{ApiCall, Cmd, Ctx, Loadable, OrganizationTree, RequestId, Step};
 use crate::ui::notice::Notice;
@@ -64,11 +64,19 @@ impl Organization {
     pub(super) fn on_collection_spaces(
         &mut self,
         request: RequestId,
-        result: &Result<Vec<Space>, ApiError>,
+        result: &Result<WholeList<Space>, ApiError>,
     ) -> Option<Step> {
         let collection = self.collection_spaces.requests.remove(&request)?;
         let spaces = match result {
-            Ok(spaces) => spaces,
+            Ok(listed) => {
+                if let Some(pages) = listed.stopped_after_pages() {
+                    self.space_ops.notice = Some(Notice::info(format!(
+                        "The collection's spaces: {}",
+                        crate::ui::status::stopped_after(pages)
+                    )));
+                }
+                &listed.items
+            }
             Err(error) => {
                 self.collection_spaces.read.remove(&collection);
                 self.space_ops.notice = Some(Notice::error(format!(

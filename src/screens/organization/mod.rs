@@ -12,6 +12,7 @@ pub mod pane;
 pub mod server_filter;
 mod space_log;
 pub mod space_ops;
+mod space_template;
 mod spaces;
 mod spaces_view;
 mod tree;
@@ -288,7 +289,10 @@ impl Organization {
             self.space_ops.notice = None;
             return Some(step);
         }
-        if let Some(step) = self.on_space_action(action, ctx) {
+        if let Some(step) = self
+            .on_template_action(action)
+            .or_else(|| self.on_space_action(action, ctx))
+        {
             self.content.notice = None;
             return Some(step);
         }
@@ -457,7 +461,8 @@ impl ScreenState for Organization {
         if let Some(pane) = self.pane_mut() {
             return pane.on_paste(text, _ctx);
         }
-        if self.tab == Tab::Spaces && self.on_content_paste(text) {
+        if self.tab == Tab::Spaces && (self.on_template_paste(text) || self.on_content_paste(text))
+        {
             return Cmd::None;
         }
         self.filter_mut().paste(text);
@@ -578,6 +583,9 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => {
                 let mut disabled = self.content_disabled_actions();
+                if space_template::refusal(self.selected_node()).is_some() {
+                    disabled.push(Action::ApplyTemplate);
+                }
                 for action in self.space_disabled_actions() {
                     if !disabled.contains(&action) {
                         disabled.push(action);

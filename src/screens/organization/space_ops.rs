@@ -10,7 +10,7 @@ use super::{OrgNode, Organization, space_log};
 use crate::api::language_name;
 use crate::api::models::space::LANGUAGES;
 use crate::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
-use crate::api::{ApiError, SpaceUpdate};
+use crate::api::{ApiError, SpaceUpdate, WholeList};
 use crate::app::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
@@ -111,14 +111,16 @@ pub struct SpaceOps {
     pub notice: Option<Notice>,
     pending: Option<(RequestId, Pending)>,
     /// The organization's members, fetched the first time reviewers are chosen.
-    members: Option<Vec<Member>>,
+    members: Option<WholeList<Member>>,
     /// After a duplicate, the reloaded tree selects the copy (its node key).
     select_after_load: Option<String>,
+    /// A content template being applied (`space_template.rs`).
+    pub template: super::space_template::TemplateOps,
 }
 
 impl SpaceOps {
     pub fn is_busy(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.template.pending.is_some()
     }
 }
 
@@ -354,6 +356,9 @@ impl Organization {
 
     /// Keys while a space popup is open; `None` when there is none.
     pub(super) fn on_space_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_template_key(key, ctx) {
+            return Some(step);
+        }
         let modal = self.space_ops.modal.take()?;
         let cmd = match modal {
             SpaceModal::ConfirmDelete { confirm, space } => match confirm.handle_key(key) {
@@ -496,14 +501,18 @@ impl Organization {
 
     /// The members as a several-choice picker, the space's current reviewers marked.
     fn pick_reviewers(&mut self, space: &Space) {
-        let members = self.space_ops.members.as_deref().unwrap_or_default();
-        let options = reviewer_options(members);
+        let members = self.space_ops.members.as_ref();
+        let options = reviewer_options(members.map_or(&[][..], |listed| listed.items.as_slice()));
+        let title = crate::ui::status::picker_title(
+            "Required reviewers",
+            members.and_then(WholeList::stopped_after_pages),
+        );
         let current = match space.merge_rules() {
             MergeRules::SpecificReviewers(users) => users,
             _ => Vec::new(),
         };
         let mut picker = Picker::new(
-            "Required reviewers",
+            &title,
             options,
             SpacePick::Reviewers {
                 space: space.id.clone(),
@@ -534,6 +543,9 @@ impl Organization {
                 Cmd::None
             };
             return Some(Step::cmd(cmd));
+        }
+        if let Some(step) = self.on_template_response(request, response, ctx) {
+            return Some(step);
         }
         let (waiting, pending) = self.space_ops.pending.clone()?;
         if waiting != request {
@@ -630,7 +642,8 @@ fn response_error(response: &SpacesResponse) -> Option<&ApiError> {
     match response {
         SpacesResponse::Space(Err(error))
         | SpacesResponse::Deleted(Err(error))
-        | SpacesResponse::Members(Err(error)) => Some(error),
+        | SpacesResponse::Members(Err(error))
+        | SpacesResponse::TemplateApplied(Err(error)) => Some(error),
         _ => None,
     }
 }
@@ -647,11 +660,14 @@ fn failure_text(pending: &Pending, error: Option<&ApiError>) -> String {
 
 /// Whether a key press is for an open space popup (so the filter and keymap do not see it).
 pub fn has_modal(ops: &SpaceOps) -> bool {
-    ops.modal.is_some()
+    ops.modal.is_some() || ops.template.flow.is_some()
 }
 
 /// Draws the open popup above the tab.
 pub fn draw_modal(ops: &SpaceOps, frame: &mut Frame, area: Rect, theme: &Theme) {
+    if let Some(flow) = &ops.template.flow {
+        flow.draw(frame, area, theme);
+    }
     match &ops.modal {
         Some(SpaceModal::ConfirmDelete { confirm, .. }) => confirm.draw(frame, area, theme),
         Some(SpaceModal::Rename(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),

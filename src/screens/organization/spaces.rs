@@ -206,9 +206,7 @@ fn tree_note(data: &OrganizationTree) -> Option<String> {
         ));
     }
     if let Some(pages) = data.stopped_after_pages {
-        parts.push(format!(
-            "stopped after {pages} pages: the list did not end; showing what was loaded"
-        ));
+        parts.push(crate::ui::status::stopped_after(pages));
     }
     match data.unreadable.as_slice() {
         [] => {}

@@ -39,7 +39,7 @@ impl ReviewScreen {
     pub(super) fn on_commenters(
         &mut self,
         request: RequestId,
-        result: &Result<Vec<Member>, ApiError>,
+        result: &Result<crate::api::WholeList<Member>, ApiError>,
     ) -> bool {
         if self.commenters_request != Some(request) {
             return false;
@@ -53,7 +53,9 @@ impl ReviewScreen {
             Ok(_) if self.overlay.is_some() => {}
             Ok(members) => {
                 let current = self.author_filter.as_ref().map(|a| a.user.as_str());
-                let picker = Picker::new(" Threads by ", self.author_options(members), ())
+                let title =
+                    crate::ui::status::picker_title(" Threads by ", members.stopped_after_pages());
+                let picker = Picker::new(&title, self.author_options(&members.items), ())
                     .at(current.or(Some(EVERYONE)));
                 self.overlay = Some(Overlay::Authors(picker));
             }

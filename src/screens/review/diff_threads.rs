@@ -508,17 +508,39 @@ impl ReviewScreen {
         self.current_hunk = None;
     }
 
-    /// The composer's title for a comment on a block: the block in words, then the page and
-    /// the line it starts on.
-    pub fn line_comment_title(&self, line: usize, node: Option<&str>, about: &str) -> String {
+    /// The composer's titles for a comment on a block, longest first: the block in words,
+    /// the page and the line it starts on; then without the quoted excerpt, without the page,
+    /// and at last just the line.
+    pub fn line_comment_titles(&self, line: usize, node: Option<&str>, about: &str) -> Vec<String> {
         let page = self
             .selected_page()
             .map(|p| crate::ui::sanitize::sanitize(&p.title).into_owned())
             .unwrap_or_default();
-        match node {
-            Some(_) => format!("Comment on {about} · {page}, line {line}"),
-            None => format!("Comment on {page} (near line {line})"),
-        }
+        let mut titles = match node {
+            Some(_) => {
+                let kind = without_excerpt(about);
+                vec![
+                    format!("Comment on {about} · {page}, line {line}"),
+                    format!("Comment on {kind} · {page}, line {line}"),
+                    format!("Comment on {kind}, line {line}"),
+                    format!("Comment on line {line}"),
+                ]
+            }
+            None => vec![
+                format!("Comment on {page} (near line {line})"),
+                format!("Comment near line {line}"),
+            ],
+        };
+        titles.dedup();
+        titles
+    }
+}
+
+/// "the paragraph 'Tokens carry…'" without its quote: "the paragraph".
+fn without_excerpt(about: &str) -> &str {
+    match about.split_once(" '") {
+        Some((kind, _)) if about.ends_with('\'') => kind,
+        _ => about,
     }
 }
 
@@ -551,6 +573,20 @@ mod tests {
         assert_eq!(placement.node_at(3), None, "a blank line is in no block");
         assert_eq!(placement.lines_of("k3"), Some((7, 9)));
         assert_eq!(placement.lines_of("nope"), None);
+    }
+
+    #[test]
+    fn the_excerpt_is_the_quoted_end_of_a_block_in_words() {
+        assert_eq!(
+            without_excerpt("the paragraph 'Tokens carry…'"),
+            "the paragraph"
+        );
+        assert_eq!(without_excerpt("the heading 'It's here'"), "the heading");
+        assert_eq!(
+            without_excerpt("the bash code block"),
+            "the bash code block"
+        );
+        assert_eq!(without_excerpt("line 4"), "line 4");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::app::{ApiCall, Ctx, RequestId};
 
 impl ReviewScreen {
     /// Where a write happened, as the log shows it: "change request #3 · Fix the quickstart".
-    fn log_place(&self) -> String {
+    pub(super) fn log_place(&self) -> String {
         match self.change_request() {
             Some(cr) => match cr.number {
                 Some(number) => format!("change request #{number} · {}", cr.subject),

@@ -16,6 +16,7 @@ mod permissions;
 mod preflight;
 mod responses;
 mod state;
+mod template;
 // ── review flow ──
 mod logged;
 mod overview;
@@ -39,6 +40,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::review_calls::{
     ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
 };
+use crate::app::spaces::SpacesResponse;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::diff::{DiffView, PageDiff};
@@ -421,6 +423,10 @@ impl ScreenState for ReviewScreen {
                 let text = input.text.clone();
                 actions::keep_subject_draft(self, &text)
             }
+            Some(Overlay::Template(flow)) => {
+                flow.on_paste(text);
+                Cmd::None
+            }
             None => {
                 actions::paste_into_query(self, text, ctx);
                 Cmd::None
@@ -444,6 +450,9 @@ impl ScreenState for ReviewScreen {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        if let ApiResponse::Spaces(SpacesResponse::TemplateApplied(result)) = response {
+            return self.on_template_applied(request, result, ctx);
+        }
         let ApiResponse::Review(response) = response else {
             return None;
         };

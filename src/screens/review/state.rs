@@ -1,6 +1,7 @@
 //! The review screen's state types: its tabs, what a composer's text is for, what must be
 //! confirmed, the overlay on top and the writes in flight.
 
+use crate::api::WholeList;
 use crate::api::models::{Comment, Member, Reaction};
 use crate::app::Loadable;
 use crate::ui::address_popup::AddressPopup;
@@ -33,6 +34,16 @@ impl ReviewTab {
             ReviewTab::Changes => "Changes",
             ReviewTab::Comments => "Comments",
             ReviewTab::Reviews => "Reviews",
+        }
+    }
+
+    /// The name in three letters, for a narrow tab line: a tab stays named, not a bare number.
+    pub fn short_label(self) -> &'static str {
+        match self {
+            ReviewTab::Overview => "Ovw",
+            ReviewTab::Changes => "Chg",
+            ReviewTab::Comments => "Cmt",
+            ReviewTab::Reviews => "Rev",
         }
     }
 }
@@ -121,7 +132,7 @@ pub enum Overlay {
         error: Option<String>,
     },
     Reviewers {
-        members: Loadable<Vec<Member>>,
+        members: Loadable<WholeList<Member>>,
         filter: Filter,
         selection: Selection,
     },
@@ -129,6 +140,8 @@ pub enum Overlay {
     Pdf(AddressPopup),
     /// Whose threads the comments tab shows: everyone or one commenter.
     Authors(crate::ui::picker::Picker<()>),
+    /// A content template's id, then the question before it goes into this change request.
+    Template(crate::screens::templates::TemplateFlow),
 }
 
 /// A write in flight, with what to restore if the server refuses it.
@@ -172,4 +185,9 @@ pub enum PendingWrite {
     },
     Merge,
     Update,
+    /// A content template applied into this change request.
+    Template {
+        template: String,
+        target: crate::screens::templates::TemplateTarget,
+    },
 }

@@ -4,75 +4,18 @@
 use serde_json::Value;
 
 use super::{Modal, SchemaEditor, SiteScreen};
+use crate::api::adaptive_schema;
 use crate::app::Step;
 use crate::app::keymap::Action;
 use crate::ui::composer::Composer;
 
-/// The claim types the service's adaptive schema allows (the seed only uses booleans).
-pub const CLAIM_TYPES: [&str; 5] = ["boolean", "string", "number", "array", "object"];
-
-/// Checks an adaptive schema as the service wants it before it is sent: valid JSON, an object
-/// of `type: "object"` with `additionalProperties: false`, and claims that each have a
-/// `description` and one of [`CLAIM_TYPES`]. An optional `unsigned` object holds further
-/// claims under its own `properties`.
+/// Checks an adaptive schema before it is sent: valid JSON, then exactly the shape the service
+/// accepts ([`adaptive_schema::check`], the same check the sandbox answers 400 with).
 pub fn check_schema(text: &str) -> Result<Value, String> {
     let schema: Value =
         serde_json::from_str(text).map_err(|error| format!("not valid JSON: {error}"))?;
-    let Some(object) = schema.as_object() else {
-        return Err("the schema must be a JSON object".into());
-    };
-    if object.get("type") != Some(&Value::from("object")) {
-        return Err("\"type\" must be \"object\"".into());
-    }
-    if object.get("additionalProperties") != Some(&Value::Bool(false)) {
-        return Err("\"additionalProperties\" must be false".into());
-    }
-    let Some(properties) = object.get("properties").and_then(Value::as_object) else {
-        return Err("\"properties\" must be an object of visitor claims".into());
-    };
-    for (name, property) in properties {
-        if name == "unsigned" {
-            if property.get("type") != Some(&Value::from("object")) {
-                return Err("properties.unsigned.type must be \"object\"".into());
-            }
-            let Some(inner) = property.get("properties").and_then(Value::as_object) else {
-                return Err("properties.unsigned.properties must be an object".into());
-            };
-            for (inner_name, claim) in inner {
-                check_claim(
-                    claim,
-                    &format!("properties.unsigned.properties.{inner_name}"),
-                )?;
-            }
-        } else {
-            check_claim(property, &format!("properties.{name}"))?;
-        }
-    }
+    adaptive_schema::check(&schema)?;
     Ok(schema)
-}
-
-/// One claim: a known type and a description (the service requires both).
-fn check_claim(claim: &Value, path: &str) -> Result<(), String> {
-    let known_type = claim
-        .get("type")
-        .and_then(Value::as_str)
-        .is_some_and(|kind| CLAIM_TYPES.contains(&kind));
-    if !known_type {
-        return Err(format!(
-            "{path}.type must be one of {}",
-            CLAIM_TYPES.join(", ")
-        ));
-    }
-    let described = claim
-        .get("description")
-        .and_then(Value::as_str)
-        .is_some_and(|text| !text.trim().is_empty());
-    if !described {
-        return Err(format!(
-            "{path}.description is required (say what the claim means)"
-        ));
-    }
-    Ok(())
 }
 
 /// Offered for a site with no schema yet; it passes [`check_schema`].

@@ -14,7 +14,7 @@ use crate::ui::confirm::Confirm;
 impl SiteScreen {
     /// Groups as a tree (parents first, depth by nesting) with their sections under them.
     pub fn group_rows(&self) -> Vec<GroupRow> {
-        let Some(groups) = self.groups.value() else {
+        let Some(groups) = self.groups.value().map(|listed| &listed.items) else {
             return Vec::new();
         };
         let known: Vec<&str> = groups.iter().map(|group| group.id.as_str()).collect();

@@ -10,9 +10,9 @@ pub fn entry(screen: &SiteScreen, call: &SitesCall) -> Option<PendingEntry> {
     let place = format!("site {}", screen.site.title);
     let link_name = |id: &str| {
         screen
-            .share_links
-            .value()
-            .and_then(|links| links.iter().find(|l| l.id == id))
+            .links()
+            .iter()
+            .find(|l| l.id == id)
             .and_then(|l| l.name.clone())
             .unwrap_or_else(|| id.to_string())
     };

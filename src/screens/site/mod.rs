@@ -23,8 +23,8 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
-use crate::api::ApiError;
 use crate::api::models::{PublishedSite, ShareLink, Site, SiteSectionGroup};
+use crate::api::{ApiError, WholeList};
 use crate::app::keymap::{Action, KeyContext, Keymap};
 use crate::app::sites::{AdaptiveData, SitesResponse};
 use crate::app::{ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
@@ -35,7 +35,7 @@ use crate::ui::confirm::Confirm;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 
-pub use adaptive::{CLAIM_TYPES, SCHEMA_TEMPLATE, check_schema};
+pub use adaptive::{SCHEMA_TEMPLATE, check_schema};
 use answers::response_error;
 pub use form::{Choices, Field, SettingsForm};
 pub use modal::{
@@ -120,9 +120,9 @@ pub struct SiteScreen {
     pub form: SettingsForm,
     pub structure: Loadable<PublishedSite>,
     pub structure_selection: Selection,
-    pub share_links: Loadable<Vec<ShareLink>>,
+    pub share_links: Loadable<WholeList<ShareLink>>,
     pub link_selection: Selection,
-    pub groups: Loadable<Vec<SiteSectionGroup>>,
+    pub groups: Loadable<WholeList<SiteSectionGroup>>,
     pub group_selection: Selection,
     pub adaptive: Loadable<AdaptiveData>,
     pub adaptive_scroll: u16,
@@ -353,14 +353,13 @@ impl SiteScreen {
                 if !self.share_links.settle(request, result.clone()) {
                     return None;
                 }
-                let links = self.share_links.value().map_or(&[][..], Vec::as_slice);
-                let followed = self
-                    .select_after_reload
-                    .take()
-                    .and_then(|id| links.iter().position(|link| link.id == id));
+                let wanted = self.select_after_reload.take();
+                let links = self.links();
+                let followed = wanted.and_then(|id| links.iter().position(|link| link.id == id));
+                let len = links.len();
                 match followed {
-                    Some(index) => self.link_selection.select(index, links.len()),
-                    None => self.link_selection.clamp(links.len()),
+                    Some(index) => self.link_selection.select(index, len),
+                    None => self.link_selection.clamp(len),
                 }
             }
             SitesResponse::SectionGroups(result) => {

@@ -9,12 +9,19 @@ use crate::app::{Cmd, Ctx, Step};
 use crate::ui::confirm::Confirm;
 
 impl SiteScreen {
+    /// The share links read (empty until they load).
+    pub fn links(&self) -> &[ShareLink] {
+        self.share_links
+            .value()
+            .map_or(&[][..], |listed| listed.items.as_slice())
+    }
+
     pub fn selected_link(&self) -> Option<&ShareLink> {
-        self.share_links.value()?.get(self.link_selection.selected)
+        self.links().get(self.link_selection.selected)
     }
 
     pub(super) fn on_share_link_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let len = self.share_links.value().map_or(0, Vec::len);
+        let len = self.links().len();
         let writes = matches!(
             action,
             Action::Create | Action::Rename | Action::ToggleActive | Action::Delete

@@ -265,13 +265,14 @@ const SHARE_LINK_COLUMNS: [Column; 4] = [
 
 fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    let Some(links) = screen.share_links.value() else {
+    let Some(listed) = screen.share_links.value() else {
         match screen.share_links.error() {
             Some(error) => status::error(frame, area, model, error),
             None => status::loading(frame, area, model, "share links"),
         }
         return;
     };
+    let links = &listed.items;
     let note = match &screen.site.visibility {
         Some(SiteVisibility::ShareLink) => None,
         Some(other) => Some(format!(
@@ -280,18 +281,20 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
         )),
         None => None,
     };
+    let stopped = listed.stopped_after_pages().map(status::stopped_after);
+    let notes = u16::from(note.is_some()) + u16::from(stopped.is_some());
     let [note_area, table_area, detail_area] = Layout::vertical([
-        Constraint::Length(u16::from(note.is_some())),
+        Constraint::Length(notes),
         Constraint::Min(0),
         Constraint::Length(3),
     ])
     .areas(area);
-    if let Some(note) = note {
-        frame.render_widget(
-            Paragraph::new(Span::styled(note, theme.style("muted"))),
-            note_area,
-        );
-    }
+    let note_lines: Vec<Line> = stopped
+        .map(|text| Line::from(Span::styled(text, theme.style("warning"))))
+        .into_iter()
+        .chain(note.map(|text| Line::from(Span::styled(text, theme.style("muted")))))
+        .collect();
+    frame.render_widget(Paragraph::new(note_lines), note_area);
     if links.is_empty() {
         status::empty(
             frame,
@@ -367,13 +370,28 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
 
 fn draw_groups(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    if screen.groups.value().is_none() {
+    let Some(listed) = screen.groups.value() else {
         match screen.groups.error() {
             Some(error) => status::error(frame, area, model, error),
             None => status::loading(frame, area, model, "section groups"),
         }
         return;
-    }
+    };
+    let area = match listed.stopped_after_pages() {
+        Some(pages) => {
+            let [note_area, rest] =
+                Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+            frame.render_widget(
+                Paragraph::new(Span::styled(
+                    status::stopped_after(pages),
+                    theme.style("warning"),
+                )),
+                note_area,
+            );
+            rest
+        }
+        None => area,
+    };
     let rows = screen.group_rows();
     if rows.is_empty() {
         status::empty(

@@ -12,6 +12,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::api::WholeList;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
@@ -23,6 +24,7 @@ use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
 use crate::ui::prompt::Prompt;
+use crate::ui::status;
 
 pub use form::{FormField, FormPopup, Needed, ProviderForm};
 
@@ -32,7 +34,7 @@ pub enum TeamChoices {
     #[default]
     NotAsked,
     Loading(RequestId),
-    Loaded(Vec<TeamSummary>),
+    Loaded(WholeList<TeamSummary>),
     /// Why they could not be listed; a team id is typed instead.
     Failed(String),
 }
@@ -148,6 +150,7 @@ impl SsoTab {
     pub fn team_title(&self, id: &str) -> String {
         match &self.teams {
             TeamChoices::Loaded(teams) => teams
+                .items
                 .iter()
                 .find(|team| team.id == id)
                 .map_or_else(|| id.to_string(), |team| team.title.clone()),
@@ -504,8 +507,9 @@ impl SsoTab {
 
 fn team_popup(teams: &TeamChoices, current: Option<&str>) -> FormPopup {
     match teams {
-        TeamChoices::Loaded(teams) if !teams.is_empty() => {
+        TeamChoices::Loaded(teams) if !teams.items.is_empty() => {
             let options = teams
+                .items
                 .iter()
                 .map(|team| PickOption {
                     value: team.id.clone(),
@@ -513,7 +517,8 @@ fn team_popup(teams: &TeamChoices, current: Option<&str>) -> FormPopup {
                     detail: team.id.clone(),
                 })
                 .collect();
-            FormPopup::Team(Picker::new("Default team", options, ()).at(current))
+            let title = status::picker_title("Default team", teams.stopped_after_pages());
+            FormPopup::Team(Picker::new(&title, options, ()).at(current))
         }
         other => {
             let why = match other {

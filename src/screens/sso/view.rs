@@ -39,13 +39,23 @@ pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
 
 fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    let line = match &tab.notice {
-        Some(notice) => crate::ui::notice::row(notice, area.width, model),
-        None if !tab.admin => Line::from(Span::styled(
+    let stopped = tab
+        .overview
+        .value()
+        .and_then(|overview| overview.providers_stopped_after_pages);
+    let line = match (&tab.notice, stopped) {
+        (Some(notice), _) => crate::ui::notice::row(notice, area.width, model),
+        (None, Some(pages)) => Line::from(crate::ui::notice::span(
+            &format!("SAML providers: {}", status::stopped_after(pages)),
+            area.width,
+            theme.style("warning"),
+            model,
+        )),
+        (None, None) if !tab.admin => Line::from(Span::styled(
             "Read only: only organization admins change single sign-on.",
             theme.style("muted"),
         )),
-        None => Line::from(""),
+        (None, None) => Line::from(""),
     };
     frame.render_widget(Paragraph::new(line), area);
 }

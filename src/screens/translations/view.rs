@@ -178,9 +178,9 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
     let [header, rows_area, note] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(0),
-        Constraint::Length(u16::from(
-            tab.list.value().is_some_and(|l| l.unreadable > 0),
-        )),
+        Constraint::Length(u16::from(tab.list.value().is_some_and(|list| {
+            list.unreadable > 0 || list.stopped_after_pages.is_some()
+        }))),
     ])
     .areas(area);
     let rows = tab
@@ -218,14 +218,15 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme
         [header, rows_area],
         theme,
     );
-    if let Some(list) = tab.list.value()
-        && list.unreadable > 0
-    {
+    if let Some(list) = tab.list.value() {
+        let unread = (list.unreadable > 0)
+            .then(|| format!("{} translations could not be read", list.unreadable));
+        let stopped = list
+            .stopped_after_pages
+            .map(crate::ui::status::stopped_after);
+        let words: Vec<String> = unread.into_iter().chain(stopped).collect();
         frame.render_widget(
-            Paragraph::new(Span::styled(
-                format!("{} translations could not be read", list.unreadable),
-                theme.style("warning"),
-            )),
+            Paragraph::new(Span::styled(words.join(" · "), theme.style("warning"))),
             note,
         );
     }

@@ -30,7 +30,7 @@ pub(super) fn move_failure(error: &ApiError, transfer: bool) -> String {
 impl Organization {
     pub(super) fn transfer_targets(
         &mut self,
-        result: &Result<Vec<crate::api::models::Organization>, ApiError>,
+        result: &Result<crate::api::WholeList<crate::api::models::Organization>, ApiError>,
         doing: Doing,
     ) {
         let Some((item, title)) = doing.transfer else {
@@ -47,6 +47,7 @@ impl Organization {
             }
         };
         let options: Vec<PickOption> = organizations
+            .items
             .iter()
             .filter(|organization| organization.id != self.organization.id)
             .map(|organization| PickOption {
@@ -67,7 +68,10 @@ impl Organization {
             .map(|option| (option.value.clone(), option.label.clone()))
             .collect();
         self.content.modal = Some(ContentModal::Picker(Picker::new(
-            &format!("Transfer {} to…", quoted(&title)),
+            &crate::ui::status::picker_title(
+                &format!("Transfer {} to…", quoted(&title)),
+                organizations.stopped_after_pages(),
+            ),
             options,
             PickPurpose::TransferTarget { item, title },
         )));

@@ -11,7 +11,29 @@ use crate::ui::composer::{Composer, ComposerOutcome};
 pub(super) fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
     let key = screen.draft_key(&target);
     let draft = screen.drafts.get(&key).cloned().unwrap_or_default();
-    let title = match &target {
+    let mut titles = match &target {
+        ComposeTarget::BlockComment {
+            line, node, about, ..
+        } => screen.line_comment_titles(*line, node.as_deref(), about),
+        _ => vec![plain_title(screen, &target)],
+    };
+    let mut composer = Composer::new(titles.remove(0), &draft);
+    composer.short_titles = titles;
+    composer.allow_blank = matches!(target, ComposeTarget::Review { .. });
+    if let Some((long, short)) = composer_note(&target) {
+        composer.note = Some(long);
+        composer.short_note = Some(short);
+    }
+    screen.overlay = Some(Overlay::Composer {
+        target,
+        draft_key: key,
+        composer,
+    });
+}
+
+/// The title of a composer that has one form.
+fn plain_title(screen: &ReviewScreen, target: &ComposeTarget) -> String {
+    match target {
         ComposeTarget::NewComment { page: Some(_) } => {
             let page = screen
                 .selected_page()
@@ -34,21 +56,8 @@ pub(super) fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
         ComposeTarget::Review { approve: true } => "Approve — an optional comment".to_string(),
         ComposeTarget::Review { approve: false } => "Request changes — say what".to_string(),
         ComposeTarget::Description => "Description".to_string(),
-        ComposeTarget::BlockComment {
-            line, node, about, ..
-        } => screen.line_comment_title(*line, node.as_deref(), about),
-    };
-    let mut composer = Composer::new(title, &draft);
-    composer.allow_blank = matches!(target, ComposeTarget::Review { .. });
-    if let Some((long, short)) = composer_note(&target) {
-        composer.note = Some(long);
-        composer.short_note = Some(short);
+        ComposeTarget::BlockComment { about, .. } => format!("Comment on {about}"),
     }
-    screen.overlay = Some(Overlay::Composer {
-        target,
-        draft_key: key,
-        composer,
-    });
 }
 
 /// Why a comment on the diff goes where it goes, when that is not simply the line under `›`.

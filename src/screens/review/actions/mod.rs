@@ -102,6 +102,7 @@ pub fn disabled(screen: &ReviewScreen) -> Vec<Action> {
             Action::RemoveReviewer,
             Action::EditSubject,
             Action::EditDescription,
+            Action::ApplyTemplate,
         ]);
     }
     disabled
@@ -126,7 +127,8 @@ fn refusal(screen: &ReviewScreen, action: Action) -> Option<String> {
         | Action::AddReviewer
         | Action::RemoveReviewer
         | Action::EditSubject
-        | Action::EditDescription => ("edit this change request", "edit or above"),
+        | Action::EditDescription
+        | Action::ApplyTemplate => ("edit this change request", "edit or above"),
         _ => ("comment here", "comment or above"),
     };
     let you_are = screen
@@ -207,6 +209,10 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
         }
         Action::EditDescription => {
             super::description::open_editor(screen);
+            Cmd::None
+        }
+        Action::ApplyTemplate => {
+            screen.open_template();
             Cmd::None
         }
         Action::Pdf => super::description::ask_for_pdf(screen, ctx),

@@ -72,6 +72,7 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
             screen.on_author_picker_key(picker, key);
             Cmd::None
         }
+        Overlay::Template(flow) => screen.on_template_key(flow, key, ctx),
         Overlay::Pdf(popup) => match popup.handle_key(key) {
             AddressOutcome::Copy(address) => {
                 screen.overlay = Some(Overlay::Pdf(popup));

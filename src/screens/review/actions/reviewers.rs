@@ -54,7 +54,7 @@ pub(super) fn on_overview_action(
 
 pub(super) fn on_reviewer_picker_key(
     screen: &mut ReviewScreen,
-    members: Loadable<Vec<crate::api::models::Member>>,
+    members: Loadable<crate::api::WholeList<crate::api::models::Member>>,
     filter: &mut Filter,
     selection: &mut Selection,
     key: &KeyEvent,
@@ -64,6 +64,7 @@ pub(super) fn on_reviewer_picker_key(
         .value()
         .map(|members| {
             members
+                .items
                 .iter()
                 .filter(|m| {
                     filter.matches(&format!(

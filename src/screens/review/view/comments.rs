@@ -1,7 +1,7 @@
 //! The comments tab: every thread with its replies and reactions, the selected one whole.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -168,12 +168,32 @@ fn reaction_chips(
     spans
 }
 
+/// A first row saying the threads did not end within their cap, when they did not; the rest of
+/// `area` is returned for the threads.
+fn stop_note(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) -> Rect {
+    let stopped = screen
+        .bundle
+        .value()
+        .and_then(|bundle| bundle.threads_stopped_after_pages);
+    let Some(pages) = stopped.filter(|_| area.height > 1) else {
+        return area;
+    };
+    let [note, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    let words = format!("Threads: {}", status::stopped_after(pages));
+    frame.render_widget(
+        Paragraph::new(Span::styled(words, theme.style("warning"))),
+        note,
+    );
+    rest
+}
+
 pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
     if let Some(query_area) = query_area {
         text::draw_filter(frame, query_area, &screen.comment_query, theme);
     }
+    let area = stop_note(screen, frame, area, theme);
     let rows = screen.rows();
     if rows.is_empty() {
         let message = if let Some(author) = screen

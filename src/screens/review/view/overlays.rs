@@ -74,7 +74,14 @@ pub(super) fn draw_overlay(
             match members.value() {
                 None => text.push(Line::from("Loading members…")),
                 Some(members) => {
+                    if let Some(pages) = members.stopped_after_pages() {
+                        text.push(Line::from(Span::styled(
+                            crate::ui::status::stopped_after(pages),
+                            theme.style("warning"),
+                        )));
+                    }
                     let candidates: Vec<_> = members
+                        .items
                         .iter()
                         .filter(|m| {
                             filter.matches(&format!(
@@ -110,6 +117,7 @@ pub(super) fn draw_overlay(
         }
         Overlay::Pdf(address) => address.draw(frame, area, theme),
         Overlay::Authors(picker) => crate::ui::picker::draw(picker, frame, area, theme),
+        Overlay::Template(flow) => flow.draw(frame, area, theme),
         Overlay::Subject { input, error } => {
             let mut text = vec![Line::from(vec![
                 Span::styled("> ", theme.style("accent")),

@@ -10,15 +10,20 @@ use super::super::{ReviewScreen, ReviewTab};
 use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 
-/// What gives way first has the highest number: where you are in the tab, then the other
-/// tabs' names (down to their number and count), then the active tab's "· 3 new", then the
-/// other tabs themselves; the active tab stays longest.
+/// What gives way first has the highest number: the context of where you are, then its
+/// long form, then the other tabs' counts once they are short, where you are, the other
+/// tabs' long names (down to three letters), the active tab's "· 3 new", the active tab's
+/// long name, then the other tabs themselves; the active tab stays longest. No tab is ever a
+/// bare number: it keeps a name, however short, for as long as it is shown.
 const ACTIVE_TAB: u8 = 0;
 const OTHER_TAB: u8 = 1;
-const ACTIVE_NEWS: u8 = 2;
-const OTHER_TAB_NAME: u8 = 3;
-const POSITION: u8 = 4;
-const CONTEXT: u8 = 5;
+const ACTIVE_NAME: u8 = 2;
+const ACTIVE_NEWS: u8 = 3;
+const OTHER_TAB_NAME: u8 = 4;
+const POSITION_GONE: u8 = 5;
+const OTHER_TAB_COUNT: u8 = 6;
+const POSITION: u8 = 7;
+const CONTEXT: u8 = 8;
 /// The tabs are one group, the position text another (joined by " · ").
 const TABS: u8 = 0;
 const WHERE: u8 = 1;
@@ -47,7 +52,9 @@ pub(super) fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, th
     frame.render_widget(Paragraph::new(segments::to_line(&line, &placed)), area);
 }
 
-/// " 3 Comments (12) · 3 new ", then " 3 Comments (12) ", then " 3 (12) ".
+/// " 3 Comments (12) · 3 new ", then " 3 Comments (12) ", then "3 Cmt (12) " and "3 Cmt ".
+/// The short forms of an inactive tab have no padding before them: it has no background,
+/// and the room buys a name at 40 columns.
 fn tab_segments(screen: &ReviewScreen, theme: &Theme) -> Vec<Segment> {
     let counts = screen.bundle.value().map(|b| {
         [
@@ -72,27 +79,29 @@ fn tab_segments(screen: &ReviewScreen, theme: &Theme) -> Vec<Segment> {
                 }
                 _ => String::new(),
             };
+            let (label, short) = (tab.label(), tab.short_label());
             let active = *tab == screen.tab;
-            let (priority, name, news, style) = if active {
-                (
-                    ACTIVE_TAB,
-                    ACTIVE_TAB,
-                    ACTIVE_NEWS,
-                    theme.style("tab_active"),
-                )
+            let gone = if active { ACTIVE_TAB } else { OTHER_TAB };
+            let mut segment = Segment::new(format!(" {key} {label}{count}{new} "), gone);
+            let long = format!(" {key} {label}{count} ");
+            if active {
+                if !new.is_empty() {
+                    segment = segment.or_at(long, ACTIVE_NEWS);
+                }
+                segment
+                    .or_at(format!(" {key} {short}{count} "), ACTIVE_NAME)
+                    .styled(theme.style("tab_active"))
+                    .in_group(TABS)
             } else {
-                let name = OTHER_TAB_NAME;
-                (OTHER_TAB, name, name, theme.style("tab_inactive"))
-            };
-            let label = tab.label();
-            let mut segment = Segment::new(format!(" {key} {label}{count}{new} "), priority);
-            if !new.is_empty() {
-                segment = segment.or_at(format!(" {key} {label}{count} "), news);
+                if !new.is_empty() {
+                    segment = segment.or_at(long, OTHER_TAB_NAME);
+                }
+                segment
+                    .or_at(format!("{key} {short}{count} "), OTHER_TAB_NAME)
+                    .or_at(format!("{key} {short} "), OTHER_TAB_COUNT)
+                    .styled(theme.style("tab_inactive"))
+                    .in_group(TABS)
             }
-            segment
-                .or_at(format!(" {key}{count} "), name)
-                .styled(style)
-                .in_group(TABS)
         })
         .collect()
 }
@@ -120,7 +129,7 @@ fn position_segments(screen: &ReviewScreen, theme: &Theme) -> Vec<Segment> {
             }
             line.extend(counters(screen).into_iter().map(|counter| {
                 let (long, short) = counter;
-                segment(long, POSITION).or(short)
+                segment(long, POSITION_GONE).or_at(short, POSITION)
             }));
         }
         ReviewTab::Comments => {
@@ -133,7 +142,8 @@ fn position_segments(screen: &ReviewScreen, theme: &Theme) -> Vec<Segment> {
             }
             if let Some((at, of)) = super::super::actions::triage_counter(screen) {
                 line.push(
-                    segment(format!("unresolved {at}/{of}"), POSITION).or(format!("{at}/{of}")),
+                    segment(format!("unresolved {at}/{of}"), POSITION_GONE)
+                        .or_at(format!("{at}/{of}"), POSITION),
                 );
             }
             line.push(segment(

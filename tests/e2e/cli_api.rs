@@ -1,0 +1,103 @@
+//! `quire api` as a process against `quire sandbox`: JSON on stdout a script can parse, errors on
+//! stderr, and exit statuses 0 success, 1 refused, 2 a wrong command line, 4 not signed in.
+
+use std::process::{Command, Output};
+
+use crate::common::sandbox_process::SandboxProcess;
+use serde_json::Value;
+
+const ORGANIZATION: &str = "org-acme-robotics";
+
+fn quire_api(base: &str, token: Option<&str>, args: &[&str]) -> Output {
+    let home = tempfile::tempdir().expect("a home");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_quire"));
+    command
+        .args(["--api-url", base])
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env_remove("GITBOOK_TOKEN")
+        .env_remove("GITBOOK_API_URL");
+    if let Some(token) = token {
+        command.args(["--token", token]);
+    }
+    command.arg("api").args(args).output().expect("quire runs")
+}
+
+fn json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
+        panic!(
+            "stdout is not JSON ({error}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn quire_api_reads_writes_and_follows_pages() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+
+    let listed = quire_api(base, Some("demo-admin"), &["/orgs"]);
+    assert_eq!(listed.status.code(), Some(0), "{}", stderr(&listed));
+    let body = json(&listed);
+    let organizations = body["items"].as_array().expect("a list");
+    assert!(
+        organizations.iter().any(|org| org["id"] == ORGANIZATION),
+        "{body}"
+    );
+
+    let path = format!("/orgs/{ORGANIZATION}");
+    let renamed = quire_api(
+        base,
+        Some("demo-admin"),
+        &["-X", "PATCH", &path, "-f", "title=Acme Scripted"],
+    );
+    assert_eq!(renamed.status.code(), Some(0), "{}", stderr(&renamed));
+    assert_eq!(sandbox.read(&path)["title"], "Acme Scripted");
+
+    // Ten members a page: every page followed, one list printed.
+    let members = format!("/orgs/{ORGANIZATION}/members?limit=10");
+    let all = quire_api(base, Some("demo-admin"), &["--paginate", &members]);
+    assert_eq!(all.status.code(), Some(0), "{}", stderr(&all));
+    let count = json(&all)["items"].as_array().map_or(0, Vec::len);
+    let first_page = quire_api(base, Some("demo-admin"), &[&members]);
+    assert_eq!(
+        json(&first_page)["items"].as_array().map_or(0, Vec::len),
+        10
+    );
+    assert!(count > 10, "more than one page: {count}");
+    if let Some(total) = json(&first_page)["count"].as_u64() {
+        assert_eq!(count as u64, total, "every member");
+    }
+}
+
+#[test]
+fn quire_api_failures_have_their_own_exit_statuses() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+
+    let refused = quire_api(base, Some("not-a-token"), &["/orgs"]);
+    assert_eq!(refused.status.code(), Some(4), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("The token was refused"));
+    assert!(!stderr(&refused).contains("r to "), "{}", stderr(&refused));
+    assert!(refused.stdout.is_empty());
+
+    let missing = quire_api(base, Some("demo-admin"), &["/spaces/no-such-space"]);
+    assert_eq!(missing.status.code(), Some(1), "{}", stderr(&missing));
+    assert!(
+        stderr(&missing).contains("Not found"),
+        "{}",
+        stderr(&missing)
+    );
+
+    let signed_out = quire_api(base, None, &["/orgs"]);
+    assert_eq!(signed_out.status.code(), Some(4), "{}", stderr(&signed_out));
+    assert!(stderr(&signed_out).contains("Not signed in"));
+
+    let wrong = quire_api(base, Some("demo-admin"), &["/orgs", "-f", "novalue"]);
+    assert_eq!(wrong.status.code(), Some(2), "{}", stderr(&wrong));
+}
