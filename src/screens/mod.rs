@@ -4,6 +4,7 @@
 pub mod access_audit;
 pub mod change_requests;
 pub mod conversations;
+pub mod form_draft;
 pub mod git;
 pub mod integrations;
 pub mod members;

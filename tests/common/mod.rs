@@ -2,6 +2,7 @@
 //! presses, and small accessors on `Cmd`.
 #![allow(dead_code)]
 
+pub mod drafts;
 pub mod http;
 pub mod loop_harness;
 pub mod members_teams;

@@ -109,3 +109,51 @@ fn title_instructions_with_a_draft_that_survives_and_a_saml_provider() {
     assert_eq!(provider["status"], "pending", "no entity ID yet");
     app.send("q");
 }
+
+/// A title typed on the Settings tab and never saved outlives quire ended by SIGTERM: the next
+/// run in the same HOME shows it back on the form, and `s` then saves it.
+#[test]
+fn an_unsaved_title_survives_sigterm_and_is_back_in_the_next_run() {
+    let sandbox = SandboxProcess::start();
+    let base = sandbox.base_url.clone();
+    let args = ["--api-url", base.as_str(), "--token", "demo-admin"];
+    let mut first = PtyApp::spawn(&args, 80, 24);
+    first.wait_for("Acme Robotics", WAIT);
+    first.send("\r");
+    first.wait_for("Engineering", WAIT);
+    first.send("[");
+    first.wait_for("Call the product Fleet", WAIT);
+    first.send(&format!("\r{CTRL_U}Acme Robotics Drafted\r"));
+    first.wait_for("Title*", WAIT);
+    first.settle();
+    let pid = first.child.process_id().expect("quire's pid");
+    // SAFETY: kill(2) of the quire this test started.
+    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
+    first
+        .wait_exit(WAIT)
+        .expect("quire kept running after SIGTERM");
+    let organization = sandbox.read(&format!("/orgs/{ORGANIZATION}"));
+    assert_eq!(organization["title"], "Acme Robotics", "nothing was saved");
+
+    let home = first.home().to_string_lossy().to_string();
+    let config = first.home().join("config").to_string_lossy().to_string();
+    let data = first.home().join("data").to_string_lossy().to_string();
+    let env = [
+        ("HOME", home.as_str()),
+        ("XDG_CONFIG_HOME", config.as_str()),
+        ("XDG_DATA_HOME", data.as_str()),
+    ];
+    let mut again = PtyApp::spawn_with_env(&args, 80, 24, &env);
+    again.wait_for("Acme Robotics", WAIT);
+    again.send("\r");
+    again.wait_for("Engineering", WAIT);
+    again.send("[");
+    again.wait_for("Restored unsaved settings from an earlier run", WAIT);
+    again.wait_for("Acme Robotics Drafted", WAIT);
+    again.wait_for("Title*", WAIT);
+    again.send("s");
+    again.wait_for("Saved: Title.", WAIT);
+    let organization = sandbox.read(&format!("/orgs/{ORGANIZATION}"));
+    assert_eq!(organization["title"], "Acme Robotics Drafted");
+    again.send("q");
+}

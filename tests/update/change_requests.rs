@@ -686,3 +686,44 @@ async fn p_in_the_space_and_in_the_reader_says_pdfs_are_made_of_change_requests(
     let notice = page.change_requests.notice.clone().unwrap();
     assert!(notice.text.contains("PDFs are of change requests only"));
 }
+
+/// The subject of a change request not created yet is drafted as it is typed; `esc` keeps it
+/// for the next `N`, a subject from an earlier run fills an untouched prompt, and the create
+/// the server takes drops the draft.
+#[tokio::test]
+async fn a_new_change_requests_subject_survives_esc_and_an_earlier_run() {
+    use crate::common::drafts::{discards_draft, loads_drafts, saved_draft};
+    let key_name = format!("change-request-subject:{}", demo_ids::SPACE_GETTING_STARTED);
+    let mut first = listed(tokens::EDITOR, true).await;
+    let model = &mut first.model;
+    let opened = update(model, char_key('N'));
+    assert!(loads_drafts(&opened, &key_name), "{opened:?}");
+    let typed = type_text(model, "Explain tokens");
+    assert_eq!(
+        saved_draft(typed.last().unwrap(), &key_name).as_deref(),
+        Some("Explain tokens")
+    );
+    update(model, key(KeyCode::Esc));
+    assert!(list(model).creation.creating.is_none());
+    update(model, char_key('N'));
+    let creating = list(model).creation.creating.as_ref().unwrap();
+    assert_eq!(creating.prompt.input.text, "Explain tokens", "offered back");
+
+    let mut fresh = listed(tokens::EDITOR, true).await;
+    let model = &mut fresh.model;
+    update(model, char_key('N'));
+    update(
+        model,
+        Msg::DraftsLoaded {
+            prefix: key_name.clone(),
+            drafts: vec![(key_name.clone(), "Explain token scopes".into())],
+        },
+    );
+    let creating = list(model).creation.creating.as_ref().unwrap();
+    assert_eq!(creating.prompt.input.text, "Explain token scopes");
+    let (request, _) = review_call(&update(model, key(KeyCode::Enter)));
+    let created: quire::api::models::ChangeRequest =
+        serde_json::from_value(json!({"id": "cr-new", "subject": "Explain token scopes"})).unwrap();
+    let answered = answer(model, request, ReviewResponse::Created(Ok(created)));
+    assert!(discards_draft(&answered, &key_name), "{answered:?}");
+}

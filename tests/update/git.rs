@@ -1,12 +1,13 @@
 //! Layer 1 for the git sync screen: `update` on its own. Keys and answers in, the state and the
 //! exact `GitCall`s out; credentials sent but never in a notice, a confirmation or `Debug`.
 
+use crate::common::drafts::{discards_draft, flat, saved_draft};
 use crate::common::*;
 use quire::api::models::{GitSync, Space};
 use quire::api::{ApiError, GitDirection, GitSyncRequest};
 use quire::app::git::{GitCall, GitDetails, GitResponse};
 use quire::app::keymap::Action;
-use quire::app::{ApiCall, ApiResponse, Cmd, Model, RequestId, Size, update};
+use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::git::GitScreen;
 use quire::screens::{Screen, ScreenState};
 use ratatui::crossterm::event::KeyCode;
@@ -261,4 +262,79 @@ fn capital_i_in_a_space_opens_its_git_sync() {
             space: "s-api".into()
         }
     );
+}
+
+const IMPORT_DRAFT: &str = "git-sync:s-docs:import";
+
+/// The address typed into the import form is drafted once it is left, without its
+/// credentials (no secret reaches the disk, not even half typed); `esc` keeps it for the next
+/// `i`, and the sync the server starts drops it.
+#[test]
+fn the_import_address_is_drafted_without_credentials_and_offered_after_esc() {
+    let mut model = git_model(space(true, true), details(Some("github")));
+    update(&mut model, char_key('i'));
+    clear_field(&mut model);
+    let mut typed: Vec<Cmd> = "https://ada:s3cret@github.com/acme/handbook"
+        .chars()
+        .map(|c| update(&mut model, char_key(c)))
+        .collect();
+    typed.push(update(&mut model, key(KeyCode::Tab)));
+    let written: Vec<String> = typed
+        .iter()
+        .flat_map(flat)
+        .filter_map(|cmd| match cmd {
+            Cmd::SaveDraft { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        written.iter().all(|text| !text.contains("s3cret")),
+        "no secret on disk: {written:?}"
+    );
+    assert_eq!(
+        saved_draft(typed.last().unwrap(), IMPORT_DRAFT).as_deref(),
+        Some("url: https://github.com/acme/handbook\ncredentials: not kept\n"),
+        "written once the address is left"
+    );
+    let closed = update(&mut model, key(KeyCode::Esc));
+    assert!(screen(&model).form.is_none());
+    assert!(!discards_draft(&closed, IMPORT_DRAFT), "{closed:?}");
+
+    update(&mut model, char_key('i'));
+    let form = screen(&model).form.clone().expect("the form opens");
+    assert_eq!(form.url.text, "https://github.com/acme/handbook");
+    assert!(
+        notice(&model).contains("type the address's credentials again"),
+        "{}",
+        notice(&model)
+    );
+    update(&mut model, key(KeyCode::Enter));
+    let (request, _) = git_call(&update(&mut model, char_key('y')));
+    let started = respond(
+        &mut model,
+        request,
+        ApiResponse::Git(GitResponse::Done(Ok(()))),
+    );
+    assert!(discards_draft(&started, IMPORT_DRAFT), "{started:?}");
+}
+
+/// An export message typed in an earlier run is back in the next export form.
+#[test]
+fn an_export_message_of_an_earlier_run_is_back_in_the_form() {
+    let mut model = git_model(space(true, true), details(Some("github")));
+    update(
+        &mut model,
+        Msg::DraftsLoaded {
+            prefix: "git-sync:s-docs:".into(),
+            drafts: vec![(
+                "git-sync:s-docs:export".into(),
+                "message: docs: half a sentence\n".into(),
+            )],
+        },
+    );
+    assert!(notice(&model).contains("i or e offers it again"));
+    update(&mut model, char_key('e'));
+    let form = screen(&model).form.clone().expect("the form opens");
+    assert_eq!(form.message.text, "docs: half a sentence");
+    assert_eq!(form.url.text, "https://github.com/acme/docs", "as loaded");
 }

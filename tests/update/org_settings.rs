@@ -2,6 +2,7 @@
 //! call): `update` on its own. Keys and answers in; the state, the notices and the exact calls
 //! out — every action, the refusals by role, and the server's refusals in its own words.
 
+use crate::common::drafts::{discards_draft, loads_drafts, saved_draft};
 use crate::common::*;
 use quire::api::models::{AgentInstructions, Organization};
 use quire::api::{ApiError, OrganizationUpdate};
@@ -216,7 +217,7 @@ fn leaving_or_quitting_with_unsaved_settings_asks() {
     update(&mut model, char_key('q'));
     assert!(matches!(
         &model.overlay,
-        Some(Overlay::ConfirmQuit { unsaved }) if unsaved == &["unsaved settings of Acme".to_string()]
+        Some(Overlay::ConfirmQuit { unsaved }) if unsaved == &["unsaved settings of Acme (kept as a draft)".to_string()]
     ));
     update(&mut model, char_key('n'));
     model
@@ -247,7 +248,7 @@ fn going_back_from_another_tab_with_unsaved_settings_asks() {
     update(&mut model, key(KeyCode::Esc));
     assert!(matches!(
         &model.overlay,
-        Some(Overlay::ConfirmLeave { unsaved }) if unsaved == &["unsaved settings of Acme".to_string()]
+        Some(Overlay::ConfirmLeave { unsaved }) if unsaved == &["unsaved settings of Acme (kept as a draft)".to_string()]
     ));
     update(&mut model, char_key('n'));
     assert_eq!(model.screens.len(), 2, "stayed");
@@ -565,4 +566,110 @@ fn agent_instructions_go_to_the_editor_and_come_back_as_a_draft() {
         panic!("the editor stays open");
     };
     assert_eq!(composer.text(), "Be kind and brief.");
+}
+
+const SETTINGS_DRAFT: &str = "org-settings:org-acme";
+
+/// Every edit writes the form's draft (the line being typed too); a refused save keeps it and
+/// an accepted one removes it.
+#[test]
+fn settings_edits_are_drafted_until_the_server_takes_them() {
+    let mut model = settings_model(true);
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, ctrl('u'));
+    type_text(&mut model, "Acme In");
+    let typed = update(&mut model, char_key('c'));
+    assert_eq!(
+        saved_draft(&typed, SETTINGS_DRAFT).as_deref(),
+        Some("title: Acme Inc\n"),
+        "the line being typed is drafted: {typed:?}"
+    );
+    assert_eq!(
+        update(&mut model, key(KeyCode::Enter)),
+        Cmd::None,
+        "the same draft is not written again"
+    );
+    for _ in 0..6 {
+        update(&mut model, char_key('j'));
+    }
+    let flipped = update(&mut model, key(KeyCode::Enter)); // SSO enforced: off → on
+    assert_eq!(
+        saved_draft(&flipped, SETTINGS_DRAFT).as_deref(),
+        Some("title: Acme Inc\nsso: true\n")
+    );
+
+    let (request, _) = settings_call(&update(&mut model, char_key('s')));
+    let refused = respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Err(status_error(
+            500, "boom",
+        )))),
+    );
+    assert!(!discards_draft(&refused, SETTINGS_DRAFT), "{refused:?}");
+    let (request, _) = settings_call(&update(&mut model, char_key('s')));
+    let mut saved = organization(true);
+    saved.title = "Acme Inc".into();
+    saved.sso = Some(true);
+    let accepted = respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Ok(Box::new(saved)))),
+    );
+    assert!(discards_draft(&accepted, SETTINGS_DRAFT), "{accepted:?}");
+}
+
+/// A draft found on disk waits for the organization read on entering, then goes over the
+/// server's values of today: what the user changed is back, what they did not is the server's.
+#[test]
+fn unsaved_settings_of_an_earlier_run_are_put_back_over_the_fresh_organization() {
+    let (mut model, shown) = organization_model(true, 1);
+    assert!(loads_drafts(&shown, SETTINGS_DRAFT), "{shown:?}");
+    update(
+        &mut model,
+        Msg::DraftsLoaded {
+            prefix: SETTINGS_DRAFT.into(),
+            drafts: vec![(
+                SETTINGS_DRAFT.into(),
+                "title: Acme Inc\nsso: true\nunknown: kept out\n".into(),
+            )],
+        },
+    );
+    let (request, _) = requests(&shown)
+        .into_iter()
+        .find(|(_, call)| {
+            matches!(
+                call,
+                ApiCall::OrgSettings(OrgSettingsCall::Organization { .. })
+            )
+        })
+        .expect("the organization is read again");
+    let mut fresh = organization(true);
+    fresh.hostname = Some("acme-today".into());
+    let arrived = respond(
+        &mut model,
+        request,
+        ApiResponse::OrgSettings(OrgSettingsResponse::Organization(Ok(Box::new(fresh)))),
+    );
+    assert!(!discards_draft(&arrived, SETTINGS_DRAFT), "{arrived:?}");
+    let form = &settings(&model).form;
+    assert_eq!(form.values.title, "Acme Inc");
+    assert!(form.values.sso);
+    assert_eq!(
+        form.values.hostname, "acme-today",
+        "the server's, untouched"
+    );
+    assert_eq!(
+        settings_notice(&model),
+        "Restored unsaved settings from an earlier run — ctrl-s saves, u drops."
+    );
+
+    let dropped = update(&mut model, char_key('u'));
+    assert!(discards_draft(&dropped, SETTINGS_DRAFT), "{dropped:?}");
+    assert!(!settings(&model).form.is_dirty());
+    assert_eq!(settings(&model).form.values.title, "Acme");
+    assert_eq!(
+        settings_notice(&model),
+        "Dropped the unsaved changes to Title, SSO enforced."
+    );
 }

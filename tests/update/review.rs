@@ -1014,3 +1014,71 @@ async fn reviews_stay_newest_first_after_requesting_changes_and_a_reload() {
     headless::settle(&mut loaded.model, &loaded.effects, char_key('r')).await;
     newest_first(&loaded.model);
 }
+
+fn subject_draft_key() -> String {
+    format!(
+        "{}.{}.subject",
+        demo_ids::SPACE_GETTING_STARTED,
+        demo_ids::CR_REVIEW
+    )
+}
+
+fn subject_input(model: &quire::app::Model) -> String {
+    match &screen(model).overlay {
+        Some(Overlay::Subject { input, .. }) => input.text.clone(),
+        other => panic!("the subject editor, got {other:?}"),
+    }
+}
+
+/// The subject being typed is drafted key by key; `esc` keeps it for the next `S`, and the
+/// subject the server takes drops the draft.
+#[tokio::test]
+async fn the_subject_being_typed_survives_esc_and_goes_once_saved() {
+    use crate::common::drafts::{discards_draft, saved_draft};
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    update(model, char_key('S'));
+    update(model, ctrl('u'));
+    type_text(model, "Clearer su");
+    let typed = update(model, char_key('b'));
+    assert_eq!(
+        saved_draft(&typed, &subject_draft_key()).as_deref(),
+        Some("Clearer sub")
+    );
+    let closed = update(model, key(KeyCode::Esc));
+    assert!(screen(model).overlay.is_none());
+    assert!(!discards_draft(&closed, &subject_draft_key()));
+    update(model, char_key('S'));
+    assert_eq!(subject_input(model), "Clearer sub", "offered back");
+    type_text(model, "ject");
+    update(model, key(KeyCode::Enter));
+    let (request, call) = review_call(&update(model, char_key('y')));
+    assert!(matches!(call, ReviewCall::SetSubject { .. }), "{call:?}");
+    let mut stored = screen(model).change_request().unwrap().clone();
+    stored.subject = "Clearer subject".into();
+    let saved = answer(model, request, ReviewResponse::SubjectSet(Ok(stored)));
+    assert!(discards_draft(&saved, &subject_draft_key()), "{saved:?}");
+    update(model, char_key('S'));
+    assert_eq!(subject_input(model), "Clearer subject", "the subject now");
+}
+
+/// A subject typed in an earlier run is back in the editor.
+#[tokio::test]
+async fn a_subject_typed_in_an_earlier_run_is_back_in_the_editor() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
+    let model = &mut loaded.model;
+    let prefix = format!(
+        "{}.{}.",
+        demo_ids::SPACE_GETTING_STARTED,
+        demo_ids::CR_REVIEW
+    );
+    update(
+        model,
+        Msg::DraftsLoaded {
+            prefix,
+            drafts: vec![(subject_draft_key(), "Half a better subject".into())],
+        },
+    );
+    update(model, char_key('S'));
+    assert_eq!(subject_input(model), "Half a better subject");
+}

@@ -1,13 +1,14 @@
 //! Layer 1 for the sites screens: `update` on its own. Build a model, feed keys and answers,
 //! assert the state and the exact `SitesCall`s it asks for.
 
+use crate::common::drafts::{discards_draft, loads_drafts, saved_draft};
 use crate::common::*;
 use quire::api::models::{
     AgentsContext, MemberRole, PublishedSite, ShareLink, Site, SiteVisibility,
 };
 use quire::api::{ApiError, SiteFilter, SiteUpdate};
 use quire::app::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
-use quire::app::{ApiCall, ApiResponse, Cmd, Model, RequestId, Size, update};
+use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::access_audit::AccessAudit;
 use quire::screens::site::{Field, Modal, SCHEMA_TEMPLATE, SiteScreen, SiteTab, check_schema};
 use quire::screens::{Screen, ScreenState};
@@ -448,7 +449,7 @@ fn leaving_with_unsaved_changes_asks_first() {
         confirm.consequence
     );
     assert!(
-        confirm.consequence.contains("(ctrl-s saves them instead.)"),
+        confirm.consequence.contains("(ctrl-s saves them now.)"),
         "the save key as the keymap has it: {}",
         confirm.consequence
     );
@@ -1188,7 +1189,7 @@ fn the_save_key_named_on_screen_follows_the_keymap() {
     model.keymap.apply_overrides(&overrides).expect("rebinds");
     let confirm = rename_then_esc(&mut model);
     assert!(
-        confirm.consequence.contains("(f2 saves them instead.)"),
+        confirm.consequence.contains("(f2 saves them now.)"),
         "{}",
         confirm.consequence
     );
@@ -1416,6 +1417,76 @@ async fn a_site_created_without_the_admin_role_is_refused_in_words() {
         !stored_site_titles(&harness.sandbox)
             .await
             .contains(&"Not Mine".to_string())
+    );
+}
+
+const SITE_DRAFT: &str = "site-settings:org-1:site-1";
+
+/// Every edit of the settings writes their draft; an accepted save removes it.
+#[test]
+fn site_settings_are_drafted_as_edited_and_the_draft_goes_once_saved() {
+    let mut model = site_screen_model("public", true, true);
+    retype(&mut model, 0, "Acme Docs v");
+    let typed = update(&mut model, char_key('2'));
+    assert_eq!(
+        saved_draft(&typed, SITE_DRAFT).as_deref(),
+        Some("title: Acme Docs v2\n"),
+        "{typed:?}"
+    );
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key('j'));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, char_key('j'));
+    let picked = update(&mut model, key(KeyCode::Enter));
+    assert_eq!(
+        saved_draft(&picked, SITE_DRAFT).as_deref(),
+        Some("title: Acme Docs v2\nvisibility: \"unlisted\"\n"),
+        "{picked:?}"
+    );
+    let (request, _) = sites_call(&update(&mut model, char_key('s')));
+    let mut saved = site_json("unlisted", true, true);
+    saved["title"] = json!("Acme Docs v2");
+    let accepted = respond(
+        &mut model,
+        request,
+        ApiResponse::Sites(SitesResponse::Site(Ok(from_json(saved)))),
+    );
+    assert!(discards_draft(&accepted, SITE_DRAFT), "{accepted:?}");
+}
+
+/// Opening the site again with a draft on disk puts its values back, with a notice naming
+/// the keys that save and drop them.
+#[test]
+fn site_settings_of_an_earlier_run_are_restored_when_the_site_opens() {
+    let (mut model, first) = opened_site(site_json("public", true, true));
+    assert!(loads_drafts(&first, SITE_DRAFT), "{first:?}");
+    update(
+        &mut model,
+        Msg::DraftsLoaded {
+            prefix: SITE_DRAFT.into(),
+            drafts: vec![(
+                SITE_DRAFT.into(),
+                "title: Acme Docs v2\nvisibility: \"unlisted\"\n".into(),
+            )],
+        },
+    );
+    let form = &screen(&model).form;
+    assert_eq!(form.values.title, "Acme Docs v2");
+    assert_eq!(form.values.visibility, Some(SiteVisibility::Unlisted));
+    assert_eq!(form.changed_fields(), [Field::Title, Field::Visibility]);
+    let notice = screen(&model).notice.clone().expect("a notice");
+    assert_eq!(
+        notice.text,
+        "Restored unsaved settings from an earlier run — ctrl-s saves, u drops."
+    );
+    let (_, call) = sites_call(&update(&mut model, char_key('s')));
+    assert_eq!(
+        call,
+        site_patch(SiteUpdate {
+            title: Some("Acme Docs v2".into()),
+            visibility: Some(SiteVisibility::Unlisted),
+            ..SiteUpdate::default()
+        })
     );
 }
 

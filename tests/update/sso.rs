@@ -2,6 +2,7 @@
 //! and the exact calls out — every action, the refusals by role, and the server's refusals in
 //! its own words.
 
+use crate::common::drafts::{discards_draft, loads_drafts, saved_draft};
 use crate::common::*;
 use crate::org_settings::{ORG, org_screen, organization_model, status_error, type_text};
 use quire::api::SamlProviderInput;
@@ -401,4 +402,86 @@ async fn r_on_an_untouched_provider_form_reads_that_provider_alone() {
         "not the list"
     );
     assert_eq!(form(&model).text_of(FormField::Label), "Renamed Elsewhere");
+}
+
+const OKTA_DRAFT: &str = "saml-provider:org-acme:saml-okta";
+const NEW_DRAFT: &str = "saml-provider:org-acme:new";
+
+fn form_label(model: &Model) -> String {
+    match &sso(model).modal {
+        Some(SsoModal::Form(form)) => form.values.label.clone(),
+        other => panic!("expected the form, got {other:?}"),
+    }
+}
+
+/// A provider's form writes its draft as it is typed; closing it keeps the draft, opening it
+/// again offers the values back, and the save the server takes removes it.
+#[test]
+fn a_provider_form_is_drafted_kept_when_closed_and_offered_when_opened_again() {
+    let mut model = sso_model(true);
+    open_form(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, ctrl('u'));
+    type_text(&mut model, "Okta E");
+    let typed = update(&mut model, char_key('U'));
+    assert_eq!(
+        saved_draft(&typed, OKTA_DRAFT).as_deref(),
+        Some("label: Okta EU\n"),
+        "{typed:?}"
+    );
+    update(&mut model, key(KeyCode::Enter));
+    update(&mut model, key(KeyCode::Esc));
+    let closed = update(&mut model, char_key('y'));
+    assert!(sso(&model).modal.is_none(), "closed");
+    assert!(!discards_draft(&closed, OKTA_DRAFT), "{closed:?}");
+
+    update(&mut model, key(KeyCode::Enter));
+    assert_eq!(form_label(&model), "Okta EU", "offered back");
+    assert_eq!(
+        sso_notice(&model),
+        "Restored this form's unsaved values from an earlier run — ctrl-s saves, u drops."
+    );
+    let (request, _) = sso_call(&update(&mut model, char_key('s')));
+    let saved = respond(
+        &mut model,
+        request,
+        ApiResponse::Sso(SsoResponse::Provider(Ok(Box::new(provider(
+            "saml-okta",
+            "Okta EU",
+        ))))),
+    );
+    assert!(discards_draft(&saved, OKTA_DRAFT), "{saved:?}");
+}
+
+/// A new provider's values found on disk wait for `n`, then go into its form to be sent.
+#[test]
+fn a_new_providers_draft_from_an_earlier_run_fills_the_next_new_form() {
+    let (_, shown) = organization_model(true, 2);
+    assert!(loads_drafts(&shown, "saml-provider:org-acme:"), "{shown:?}");
+    let mut model = sso_model(true);
+    update(
+        &mut model,
+        Msg::DraftsLoaded {
+            prefix: "saml-provider:org-acme:".into(),
+            drafts: vec![(
+                NEW_DRAFT.into(),
+                "label: Google\ndefaultRole: \"read\"\n".into(),
+            )],
+        },
+    );
+    assert!(sso_notice(&model).contains("n for a new provider"));
+    open_form(&mut model, char_key('n'));
+    assert_eq!(form_label(&model), "Google");
+    let (_, call) = sso_call(&update(&mut model, char_key('s')));
+    assert_eq!(
+        call,
+        SsoCall::Create {
+            organization: ORG.into(),
+            input: SamlProviderInput {
+                label: Some("Google".into()),
+                default_role: Some(Some(MemberRole::Read)),
+                ..SamlProviderInput::default()
+            },
+        }
+    );
 }

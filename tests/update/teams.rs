@@ -2,6 +2,7 @@
 //! the exact calls out: teams created with initial members, renamed and deleted, a team's members
 //! one by one and in bulk, and refusals (by role, before sending, and by the server, in words).
 
+use crate::common::drafts::{discards_draft, saved_draft};
 use crate::common::members_teams::*;
 use crate::common::*;
 use crate::members::{forbidden, timer_of, type_text};
@@ -576,4 +577,114 @@ async fn r_on_a_teams_members_reads_the_team_alone() {
         panic!("still on the team");
     };
     assert_eq!(screen.title(), "Team Renamed Elsewhere");
+}
+
+const NEW_TEAM_DRAFT: &str = "team-create:o-acme";
+
+fn title_prompt(model: &quire::app::Model) -> (String, String) {
+    use quire::screens::teams::tab::Modal;
+    match &teams_tab(model).modal {
+        Some(Modal::Title(prompt)) => (prompt.input.text.clone(), prompt.hint.clone()),
+        other => panic!("the title prompt, got {other:?}"),
+    }
+}
+
+/// The title and the members picked survive `esc` at either step and a refused create: each
+/// is drafted as it changes, the next `n` offers them, and the create the server takes drops
+/// the draft.
+#[test]
+fn a_team_being_created_survives_esc_and_a_refused_create() {
+    let mut model = teams_model(true, 80, 24);
+    update(&mut model, char_key('n'));
+    let typed = type_text(&mut model, "Field Ops");
+    assert_eq!(
+        saved_draft(typed.last().unwrap(), NEW_TEAM_DRAFT).as_deref(),
+        Some("title: Field Ops\n")
+    );
+    let closed = update(&mut model, key(KeyCode::Esc));
+    assert!(teams_tab(&model).modal.is_none());
+    assert!(!discards_draft(&closed, NEW_TEAM_DRAFT), "{closed:?}");
+
+    update(&mut model, char_key('n'));
+    assert_eq!(title_prompt(&model).0, "Field Ops", "offered back");
+    let (request, _) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Pickable(Ok(pickable()))),
+    );
+    let marked = update(&mut model, char_key(' '));
+    assert_eq!(
+        saved_draft(&marked, NEW_TEAM_DRAFT).as_deref(),
+        Some("title: Field Ops\nmember: u-ada\n")
+    );
+    update(&mut model, key(KeyCode::Esc));
+
+    update(&mut model, char_key('n'));
+    let (title, hint) = title_prompt(&model);
+    assert_eq!(title, "Field Ops");
+    assert!(hint.contains("with 1 member"), "{hint}");
+    update(&mut model, key(KeyCode::Enter));
+    let (request, call) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        TeamsCall::Create {
+            organization: ORG.into(),
+            title: "Field Ops".into(),
+            members: vec!["u-ada".into()]
+        },
+        "the member is marked again"
+    );
+    let refused = respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Saved(Err(forbidden("Not allowed today")))),
+    );
+    assert!(!discards_draft(&refused, NEW_TEAM_DRAFT), "{refused:?}");
+    let notice = teams_tab(&model).notice.clone().expect("a notice");
+    assert!(notice.text.contains("n offers it again"), "{}", notice.text);
+
+    update(&mut model, char_key('n'));
+    update(&mut model, key(KeyCode::Enter));
+    let (request, _) = teams_call(&update(&mut model, key(KeyCode::Enter)));
+    let created = respond(
+        &mut model,
+        request,
+        ApiResponse::Teams(TeamsResponse::Saved(Ok(team(
+            "t-new",
+            "Field Ops",
+            1,
+            true,
+        )))),
+    );
+    assert!(discards_draft(&created, NEW_TEAM_DRAFT), "{created:?}");
+    assert_eq!(teams_tab(&model).new_team, None);
+    update(&mut model, char_key('n'));
+    assert_eq!(title_prompt(&model).0, "", "a fresh team next time");
+}
+
+/// A team being created when quire ended is offered by the next `n`.
+#[test]
+fn a_team_being_created_in_an_earlier_run_is_offered_by_n() {
+    let mut model = teams_model(true, 80, 24);
+    update(
+        &mut model,
+        Msg::DraftsLoaded {
+            prefix: NEW_TEAM_DRAFT.into(),
+            drafts: vec![(
+                NEW_TEAM_DRAFT.into(),
+                "title: Field Ops\nmember: u-grace\n".into(),
+            )],
+        },
+    );
+    let notice = teams_tab(&model).notice.clone().expect("a notice");
+    assert!(
+        notice.text.contains("n offers “Field Ops” again"),
+        "{}",
+        notice.text
+    );
+    update(&mut model, char_key('n'));
+    let (title, hint) = title_prompt(&model);
+    assert_eq!(title, "Field Ops");
+    assert!(hint.contains("with 1 member"), "{hint}");
 }

@@ -85,6 +85,7 @@ actions! {
     CommentsTab => "comments_tab", "comments";
     ReviewsTab => "reviews_tab", "reviews";
     Save => "save", "save changes";
+    DropChanges => "drop_changes", "drop the unsaved changes and their draft";
     Publish => "publish", "publish / unpublish the site";
     Create => "create", "create";
     Rename => "rename", "rename";

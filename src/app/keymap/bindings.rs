@@ -78,6 +78,7 @@ impl Default for Keymap {
             (Reviews, &["+"], Action::AddReviewer),
             (Reviews, &["-"], Action::RemoveReviewer),
             (Form, &["ctrl-s", "s"], Action::Save),
+            (Form, &["u"], Action::DropChanges),
             (SiteList, &["p"], Action::PublishedFilter),
             (SiteList, &["A"], Action::AccessView),
             (SiteList, &["n"], Action::Create),

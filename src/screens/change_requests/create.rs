@@ -11,6 +11,7 @@ use crate::api::models::ChangeRequest;
 use crate::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::form_draft::DraftKeeper;
 use crate::screens::review::ReviewScreen;
 use crate::ui::input::InputOutcome;
 use crate::ui::prompt::{self, Prompt, TextCheck};
@@ -160,7 +161,18 @@ pub fn refusal(role: Option<&str>) -> String {
 pub struct InSpace {
     pub creating: Option<NewChangeRequest>,
     pub notice: Option<crate::ui::notice::Notice>,
+    /// The subject typed for a change request not created yet (on disk too): `esc`, a refusal
+    /// or a lost quire leaves it for the next `N`.
+    pub kept_subject: Option<String>,
+    subject_draft: DraftKeeper,
 }
+
+/// Where the subject of a change request not created yet in `space` is kept on disk.
+pub fn subject_draft_key(space: &str) -> String {
+    format!("change-request-subject:{space}")
+}
+
+const KEPT_HINT: &str = "its subject (kept from before)";
 
 /// What `P` says where there is only main content: the seed has no PDF of a space (the public
 /// service has one, the seed and the sandbox do not), only of a change request.
@@ -180,9 +192,7 @@ impl InSpace {
             Action::NewChangeRequest if !space.permissions.edit => {
                 self.notice = Some(Notice::error(refusal(Some(&space_role(space)))));
             }
-            Action::NewChangeRequest => {
-                self.creating = Some(NewChangeRequest::new(space.id.clone()));
-            }
+            Action::NewChangeRequest => return Some(Step::cmd(self.open(&space.id))),
             Action::Pdf => self.notice = Some(Notice::info(NO_SPACE_PDF)),
             _ => return None,
         }
@@ -194,7 +204,7 @@ impl InSpace {
         crate::ui::notice::on_key(&mut self.notice);
         if let Some(creating) = self.creating.as_mut() {
             return Some(match creating.on_key(key, ctx) {
-                Outcome::Open(cmd) => Step::cmd(cmd),
+                Outcome::Open(cmd) => Step::cmd(Cmd::batch([cmd, self.keep_subject()])),
                 _ => {
                     self.creating = None;
                     Step::default()
@@ -205,20 +215,23 @@ impl InSpace {
         (esc && crate::ui::notice::dismiss_error(&mut self.notice)).then(Step::default)
     }
 
-    /// True when the paste went into the prompt.
-    pub fn on_paste(&mut self, text: &str) -> bool {
-        let Some(creating) = self.creating.as_mut() else {
-            return false;
-        };
-        creating.on_paste(text);
-        true
+    /// What keeps the subject once the paste went into the prompt; None when none is open.
+    pub fn on_paste(&mut self, text: &str) -> Option<Cmd> {
+        self.creating.as_mut()?.on_paste(text);
+        Some(self.keep_subject())
     }
 
     pub fn on_response(&mut self, request: RequestId, response: &ApiResponse) -> Option<Step> {
         let outcome = self.creating.as_mut()?.on_response(request, response)?;
         Some(match outcome {
-            Outcome::Created(step) => {
-                self.creating = None;
+            Outcome::Created(mut step) => {
+                let space = self.creating.take().map(|creating| creating.space);
+                self.kept_subject = None;
+                self.subject_draft = DraftKeeper::default();
+                if let Some(space) = space {
+                    let key = subject_draft_key(&space);
+                    step.cmd = Cmd::batch([step.cmd, Cmd::DiscardDraft { key }]);
+                }
                 step
             }
             Outcome::Refused(reason) => {
@@ -231,6 +244,54 @@ impl InSpace {
                 Step::default()
             }
         })
+    }
+
+    /// `N`: the subject prompt, on the subject typed before if there is one; the one kept on
+    /// disk is asked for too.
+    pub fn open(&mut self, space: &str) -> Cmd {
+        let mut creating = NewChangeRequest::new(space);
+        self.subject_draft = DraftKeeper::default();
+        if let Some(kept) = &self.kept_subject {
+            creating.prompt.input = crate::ui::input::LineInput::with_text(kept);
+            creating.prompt.hint = KEPT_HINT.into();
+            self.subject_draft.found(kept);
+        }
+        self.creating = Some(creating);
+        Cmd::LoadDrafts {
+            prefix: subject_draft_key(space),
+        }
+    }
+
+    /// Writes the subject being typed as a draft when it changed; removes it once blank.
+    fn keep_subject(&mut self) -> Cmd {
+        let Some(creating) = &self.creating else {
+            return Cmd::None;
+        };
+        let text = &creating.prompt.input.text;
+        self.kept_subject = (!text.trim().is_empty()).then(|| text.clone());
+        let key = subject_draft_key(&creating.space);
+        self.subject_draft.follow(key, self.kept_subject.clone())
+    }
+
+    /// A subject kept on disk goes into the prompt, unless something else was typed there.
+    pub fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)]) {
+        let Some(creating) = self.creating.as_mut() else {
+            return;
+        };
+        if prefix != subject_draft_key(&creating.space) {
+            return;
+        }
+        let Some((_, text)) = drafts.iter().find(|(key, _)| key == prefix) else {
+            return;
+        };
+        let typed = &creating.prompt.input.text;
+        if !typed.is_empty() && Some(typed) != self.kept_subject.as_ref() {
+            return;
+        }
+        creating.prompt.input = crate::ui::input::LineInput::with_text(text);
+        creating.prompt.hint = KEPT_HINT.into();
+        self.subject_draft.found(text);
+        self.kept_subject = Some(text.clone());
     }
 
     /// The notice on the last row of `area`, the prompt over it.

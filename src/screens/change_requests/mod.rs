@@ -446,9 +446,15 @@ impl ScreenState for ChangeRequestList {
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
-        if !self.creation.on_paste(text) {
-            self.filter.paste(text);
+        if let Some(keep) = self.creation.on_paste(text) {
+            return keep;
         }
+        self.filter.paste(text);
+        Cmd::None
+    }
+
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        self.creation.on_drafts(prefix, drafts);
         Cmd::None
     }
 
@@ -474,8 +480,7 @@ impl ScreenState for ChangeRequestList {
             }
             Action::IssueCluster => return Some(Step::cmd(self.open_cluster_picker(ctx))),
             Action::NewChangeRequest => {
-                self.start_new_change_request();
-                return Some(Step::default());
+                return Some(Step::cmd(self.start_new_change_request()));
             }
             Action::CycleWho => {
                 let index = Who::ALL.iter().position(|w| *w == self.who).unwrap_or(0);

@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::KeyEvent;
 
-use super::create::{self, NewChangeRequest};
+use super::create;
 use super::{ChangeRequestList, STATUSES};
 use crate::api::models::ChangeRequestStatus;
 use crate::app::review_calls::{ChangeRequestScope, ReviewCall, ReviewResponse};
@@ -99,13 +99,14 @@ impl ChangeRequestList {
         }
     }
 
-    pub(super) fn start_new_change_request(&mut self) {
+    pub(super) fn start_new_change_request(&mut self) -> Cmd {
         if let Some(reason) = self.new_change_request_refusal() {
             self.say(reason, true);
-            return;
+            return Cmd::None;
         }
-        if let ChangeRequestScope::Space(space) = &self.scope {
-            self.creation.creating = Some(NewChangeRequest::new(space.clone()));
+        match &self.scope {
+            ChangeRequestScope::Space(space) => self.creation.open(&space.clone()),
+            _ => Cmd::None,
         }
     }
 

@@ -3,6 +3,7 @@
 //! confirmation naming the direction and the branch; removing a legacy installation.
 //! Credentials inside a repository address are sent, and shown only masked.
 
+mod drafts;
 mod form;
 pub mod view;
 
@@ -39,6 +40,8 @@ pub struct GitScreen {
     pub notice: Option<Notice>,
     /// The write in flight and what to say when it ends.
     pending: Option<(RequestId, String)>,
+    /// What was typed into the forms, kept on disk.
+    drafts: drafts::GitDrafts,
 }
 
 impl GitScreen {
@@ -50,6 +53,7 @@ impl GitScreen {
             confirm: None,
             notice: None,
             pending: None,
+            drafts: drafts::GitDrafts::default(),
         }
     }
 
@@ -105,13 +109,20 @@ impl GitScreen {
             self.notice = Some(Notice::info(reason));
             return;
         }
+        let (url, branch) = self.form_defaults();
+        let form = GitForm::new(direction, &url, &branch);
+        self.form = Some(self.form_with_draft(form));
+    }
+
+    /// What a form opens with: the address and branch the space syncs with, if known.
+    fn form_defaults(&self) -> (String, String) {
         let info = self
             .details
             .value()
             .and_then(|details| details.info.clone());
         let url = info.and_then(|info| info.url).unwrap_or_default();
         let branch = self.branch().unwrap_or_else(|| "main".to_string());
-        self.form = Some(GitForm::new(direction, &url, &branch));
+        (url, branch)
     }
 
     /// Enter in the form: a problem stays in the form; a complete form asks to confirm.
@@ -163,6 +174,7 @@ impl GitScreen {
         let space = self.space.id.clone();
         match then {
             Confirmed::Sync(form) => {
+                self.drafts.sent = Some(self.form_draft_key(form.direction));
                 let done = match form.direction {
                     GitDirection::Import => {
                         format!("Import from branch {} started", form.branch_name())
@@ -186,13 +198,57 @@ impl GitScreen {
     }
 }
 
+impl GitScreen {
+    /// A key: the confirmation's, the form's, or esc dismissing an error.
+    fn on_form_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        notice::on_key(&mut self.notice);
+        if let Some((confirm, then)) = self.confirm.take() {
+            let cmd = match confirm.handle_key(key) {
+                ConfirmOutcome::Confirmed => self.confirmed(then, ctx),
+                ConfirmOutcome::Cancelled => Cmd::None,
+                ConfirmOutcome::Ignored => {
+                    self.confirm = Some((confirm, then));
+                    Cmd::None
+                }
+            };
+            return Some(Step::cmd(cmd));
+        }
+        if self.form.is_none() {
+            let escape = key.code == ratatui::crossterm::event::KeyCode::Esc;
+            return (escape && notice::dismiss_error(&mut self.notice)).then(Step::default);
+        }
+        let mut form = self.form.take()?;
+        let outcome = form.handle_key(key);
+        if outcome == FormOutcome::Pending {
+            self.form = Some(form);
+            return Some(Step::default());
+        }
+        let keep = self.keep_draft_of(&form, true);
+        match outcome {
+            FormOutcome::Cancelled => self.notice = None,
+            _ => self.submit(form),
+        }
+        Some(Step::cmd(keep))
+    }
+}
+
 impl ScreenState for GitScreen {
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.load(ctx)
+        let drafts = Cmd::LoadDrafts {
+            prefix: self.form_draft_prefix(),
+        };
+        Cmd::batch([self.load(ctx), drafts])
+    }
+
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        if prefix == self.form_draft_prefix() {
+            self.on_form_drafts(drafts);
+        }
+        Cmd::None
     }
 
     fn title(&self) -> String {
@@ -226,36 +282,14 @@ impl ScreenState for GitScreen {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        if let Some((confirm, then)) = self.confirm.take() {
-            let cmd = match confirm.handle_key(key) {
-                ConfirmOutcome::Confirmed => self.confirmed(then, ctx),
-                ConfirmOutcome::Cancelled => Cmd::None,
-                ConfirmOutcome::Ignored => {
-                    self.confirm = Some((confirm, then));
-                    Cmd::None
-                }
-            };
-            return Some(Step::cmd(cmd));
-        }
-        if self.form.is_none() {
-            let escape = key.code == ratatui::crossterm::event::KeyCode::Esc;
-            return (escape && notice::dismiss_error(&mut self.notice)).then(Step::default);
-        }
-        let mut form = self.form.take()?;
-        match form.handle_key(key) {
-            FormOutcome::Pending => self.form = Some(form),
-            FormOutcome::Cancelled => self.notice = None,
-            FormOutcome::Submitted => self.submit(form),
-        }
-        Some(Step::default())
+        let step = self.on_form_key(key, ctx);
+        self.with_form_draft(step)
     }
-
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         if let Some(form) = self.form.as_mut() {
             form.paste(text);
         }
-        Cmd::None
+        self.keep_form_draft()
     }
 
     fn on_action(&mut self, action: Action, _ctx: &mut Ctx) -> Option<Step> {
@@ -309,7 +343,8 @@ impl ScreenState for GitScreen {
                 match result {
                     Ok(()) => {
                         self.notice = Some(Notice::info(done));
-                        Some(Step::cmd(self.load(ctx)))
+                        let discard = self.discard_sent_draft();
+                        Some(Step::cmd(Cmd::batch([self.load(ctx), discard])))
                     }
                     Err(error) => {
                         self.notice = Some(Notice::error(format!(

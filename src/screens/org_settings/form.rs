@@ -7,7 +7,9 @@ use serde_json::{Value, json};
 
 use crate::api::OrganizationUpdate;
 use crate::api::models::{MemberRole, Organization};
-use crate::ui::form::{Compare, FieldSpec, Form, FormFields, Kind, Naming, Presence};
+use crate::ui::form::{
+    Compare, FieldSpec, Form, FormFields, Kind, Naming, Presence, picked_json, read_picked_json,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -126,6 +128,30 @@ impl FormFields for Field {
             Field::Ai => original.ai != values.ai,
             Field::InviteLinks => original.invite_links != values.invite_links,
             Field::MergeRules => original.merge_rules != values.merge_rules,
+            Field::Title | Field::EmailDomains | Field::Hostname | Field::Logo => false,
+        }
+    }
+
+    fn picked_text(self, values: &Values) -> Option<String> {
+        match self {
+            Field::DefaultRole => picked_json(&values.default_role),
+            Field::DefaultContent => picked_json(&values.default_content),
+            Field::Sso => picked_json(&values.sso),
+            Field::Ai => picked_json(&values.ai),
+            Field::InviteLinks => picked_json(&values.invite_links),
+            Field::MergeRules => picked_json(&values.merge_rules),
+            Field::Title | Field::EmailDomains | Field::Hostname | Field::Logo => None,
+        }
+    }
+
+    fn set_picked_text(self, values: &mut Values, text: &str) -> bool {
+        match self {
+            Field::DefaultRole => read_picked_json(text, &mut values.default_role),
+            Field::DefaultContent => read_picked_json(text, &mut values.default_content),
+            Field::Sso => read_picked_json(text, &mut values.sso),
+            Field::Ai => read_picked_json(text, &mut values.ai),
+            Field::InviteLinks => read_picked_json(text, &mut values.invite_links),
+            Field::MergeRules => read_picked_json(text, &mut values.merge_rules),
             Field::Title | Field::EmailDomains | Field::Hostname | Field::Logo => false,
         }
     }

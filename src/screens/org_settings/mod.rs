@@ -3,7 +3,9 @@
 //! (shown rendered, edited as text through the one Document editor, with drafts that survive a
 //! failed save, a crash and a quit), and revoking an invite link by id.
 
+mod drafts;
 pub mod form;
+mod invite;
 mod view;
 
 use ratatui::Frame;
@@ -15,6 +17,7 @@ use crate::api::models::{AgentInstructions, Organization};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::screens::form_draft::DraftKeeper;
 use crate::screens::organization::OrgPane;
 use crate::screens::site::server_message as words;
 use crate::screens::sso::{picked_role, role_picker};
@@ -24,43 +27,10 @@ use crate::ui::document;
 use crate::ui::input::InputOutcome;
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
-use crate::ui::prompt::{Prompt, TextCheck};
+use crate::ui::prompt::Prompt;
 
 pub use form::{Field, SettingsForm};
-
-/// An invite link id: something without spaces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct InviteId;
-
-impl TextCheck for InviteId {
-    fn check(&self, text: &str) -> Option<String> {
-        let text = text.trim();
-        if text.is_empty() {
-            Some("type or paste the invite link".into())
-        } else if text.contains(char::is_whitespace) {
-            Some("an id has no spaces".into())
-        } else if invite_id(text).is_empty() {
-            Some("that address ends without an id".into())
-        } else {
-            None
-        }
-    }
-}
-
-/// The invite's id from what was typed: the id itself, or the last part of the invitation's
-/// address (the API lists no invite links, so the address is where a user finds one).
-pub fn invite_id(text: &str) -> String {
-    let text = text.trim();
-    let path = text.split(['?', '#']).next().unwrap_or_default();
-    if !path.contains('/') {
-        return path.to_string();
-    }
-    path.rsplit('/')
-        .find(|segment| !segment.is_empty())
-        .filter(|segment| !segment.contains(':'))
-        .unwrap_or_default()
-        .to_string()
-}
+pub use invite::{InviteId, invite_id};
 
 /// A popup over the tab.
 #[derive(Debug, Clone)]
@@ -103,6 +73,10 @@ pub struct SettingsTab {
     pub notice: Option<Notice>,
     pending: Option<(RequestId, Pending)>,
     organization_request: Option<RequestId>,
+    /// The form's unsaved values as last written to disk.
+    settings_draft: DraftKeeper,
+    /// Unsaved values from an earlier run, put back once the organization is read again.
+    waiting_draft: Option<String>,
 }
 
 pub fn new(organization: &Organization) -> SettingsTab {
@@ -116,6 +90,8 @@ pub fn new(organization: &Organization) -> SettingsTab {
         notice: None,
         pending: None,
         organization_request: None,
+        settings_draft: DraftKeeper::default(),
+        waiting_draft: None,
     }
 }
 
@@ -464,7 +440,6 @@ impl SettingsTab {
             SettingsModal::ConfirmLeave(confirm) => match confirm.handle_key(key) {
                 ConfirmOutcome::Confirmed => {
                     self.modal = None;
-                    self.form.reset(&self.organization.clone());
                     return Step::pop();
                 }
                 ConfirmOutcome::Cancelled => self.modal = None,
@@ -540,7 +515,7 @@ impl SettingsTab {
                 self.modal = Some(SettingsModal::ConfirmLeave(Confirm::new(
                     "Leave without saving?",
                     format!(
-                        "Unsaved changes to {} will be lost. (s saves them instead.)",
+                        "Changes to {} stay as a draft for next time. (s saves them now.)",
                         names.join(", ")
                     ),
                     "leave",
@@ -552,6 +527,7 @@ impl SettingsTab {
                 }
             }
             Action::Save => return Some(Step::cmd(self.save(ctx))),
+            Action::DropChanges => self.drop_changes(),
             Action::EditDescription => {
                 if self.instructions.value().is_none() && self.draft.is_none() {
                     self.say("The agent instructions are still loading.");
@@ -575,6 +551,100 @@ impl SettingsTab {
     }
 }
 
+impl SettingsTab {
+    fn on_form_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        notice::on_key(&mut self.notice);
+        if self.modal.is_some() {
+            return Some(self.on_modal_key(key, ctx));
+        }
+        if self.form.editing.is_some() {
+            let before = self.form.values.clone();
+            self.form.edit_key(key);
+            // A value changed: a refusal of the save before it no longer holds.
+            if self.form.values != before && self.notice.as_ref().is_some_and(|n| n.error) {
+                self.notice = None;
+            }
+            return Some(Step::default());
+        }
+        None
+    }
+
+    fn paste(&mut self, text: &str) -> Cmd {
+        match self.modal.as_mut() {
+            Some(SettingsModal::Instructions { composer, .. }) => {
+                composer.insert_str(text);
+                let text = composer.text();
+                self.draft = Some(text.clone());
+                Cmd::SaveDraft {
+                    key: self.draft_key(),
+                    text,
+                }
+            }
+            Some(SettingsModal::RevokePrompt(prompt)) => {
+                prompt.input.insert_str(text);
+                Cmd::None
+            }
+            Some(_) => Cmd::None,
+            None => {
+                self.form.paste(text);
+                Cmd::None
+            }
+        }
+    }
+
+    fn on_settings_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::OrgSettings(response) = response else {
+            return None;
+        };
+        if let Some((waiting, pending)) = self.pending.clone()
+            && waiting == request
+        {
+            self.pending = None;
+            return Some(Step::cmd(self.finish(pending, response, ctx)));
+        }
+        match response {
+            OrgSettingsResponse::Organization(result)
+                if self.organization_request == Some(request) =>
+            {
+                self.organization_request = None;
+                match result {
+                    Ok(organization) => {
+                        self.organization = organization.as_ref().clone();
+                        // The reload worked: a notice saying it failed is no longer true.
+                        if self.notice.as_ref().is_some_and(|notice| {
+                            notice.text.starts_with(crate::ui::status::RELOAD_FAILED)
+                        }) {
+                            self.notice = None;
+                        }
+                        self.organization_arrived(Some(organization), ctx);
+                    }
+                    Err(error) => {
+                        self.organization_arrived(None, ctx);
+                        self.warn(crate::ui::status::reload_failed_text(error));
+                    }
+                }
+            }
+            OrgSettingsResponse::Sites(result) => {
+                if !self.sites.settle(request, result.clone()) {
+                    return None;
+                }
+            }
+            OrgSettingsResponse::Instructions(result) => {
+                if !self.instructions.settle(request, result.clone()) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+        Some(Step::default())
+    }
+}
+
 impl OrgPane for SettingsTab {
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
@@ -587,7 +657,10 @@ impl OrgPane for SettingsTab {
         let drafts = Cmd::LoadDrafts {
             prefix: self.draft_key(),
         };
-        Cmd::batch([self.load(ctx), drafts])
+        let settings = Cmd::LoadDrafts {
+            prefix: self.settings_draft_key(),
+        };
+        Cmd::batch([self.load(ctx), drafts, settings])
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -617,47 +690,18 @@ impl OrgPane for SettingsTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        if self.modal.is_some() {
-            return Some(self.on_modal_key(key, ctx));
-        }
-        if self.form.editing.is_some() {
-            let before = self.form.values.clone();
-            self.form.edit_key(key);
-            // A value changed: a refusal of the save before it no longer holds.
-            if self.form.values != before && self.notice.as_ref().is_some_and(|n| n.error) {
-                self.notice = None;
-            }
-            return Some(Step::default());
-        }
-        None
+        let step = self.on_form_raw_key(key, ctx);
+        self.with_settings_draft(step)
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
-        match self.modal.as_mut() {
-            Some(SettingsModal::Instructions { composer, .. }) => {
-                composer.insert_str(text);
-                let text = composer.text();
-                self.draft = Some(text.clone());
-                Cmd::SaveDraft {
-                    key: self.draft_key(),
-                    text,
-                }
-            }
-            Some(SettingsModal::RevokePrompt(prompt)) => {
-                prompt.input.insert_str(text);
-                Cmd::None
-            }
-            Some(_) => Cmd::None,
-            None => {
-                self.form.paste(text);
-                Cmd::None
-            }
-        }
+        let cmd = self.paste(text);
+        Cmd::batch([cmd, self.keep_settings_draft()])
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        self.on_form_action(action, ctx)
+        let step = self.on_form_action(action, ctx);
+        self.with_settings_draft(step)
     }
 
     fn on_response(
@@ -666,52 +710,13 @@ impl OrgPane for SettingsTab {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        let ApiResponse::OrgSettings(response) = response else {
-            return None;
-        };
-        if let Some((waiting, pending)) = self.pending.clone()
-            && waiting == request
-        {
-            self.pending = None;
-            return Some(Step::cmd(self.finish(pending, response, ctx)));
-        }
-        match response {
-            OrgSettingsResponse::Organization(result)
-                if self.organization_request == Some(request) =>
-            {
-                self.organization_request = None;
-                match result {
-                    Ok(organization) => {
-                        self.organization = organization.as_ref().clone();
-                        // The reload worked: a notice saying it failed is no longer true.
-                        if self.notice.as_ref().is_some_and(|notice| {
-                            notice.text.starts_with(crate::ui::status::RELOAD_FAILED)
-                        }) {
-                            self.notice = None;
-                        }
-                        if !self.form.is_dirty() {
-                            self.form.reset(organization);
-                        }
-                    }
-                    Err(error) => self.warn(crate::ui::status::reload_failed_text(error)),
-                }
-            }
-            OrgSettingsResponse::Sites(result) => {
-                if !self.sites.settle(request, result.clone()) {
-                    return None;
-                }
-            }
-            OrgSettingsResponse::Instructions(result) => {
-                if !self.instructions.settle(request, result.clone()) {
-                    return None;
-                }
-            }
-            _ => return None,
-        }
-        Some(Step::default())
+        let step = self.on_settings_response(request, response, ctx);
+        self.with_settings_draft(step)
     }
-
-    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], ctx: &mut Ctx) -> Cmd {
+        if prefix == self.settings_draft_key() {
+            self.on_settings_draft(drafts, ctx);
+        }
         if prefix == self.draft_key()
             && let Some((_, text)) = drafts.iter().find(|(key, _)| key == prefix)
         {
@@ -753,9 +758,12 @@ impl OrgPane for SettingsTab {
     }
 
     fn unsaved_work(&self) -> Option<String> {
-        self.form
-            .is_dirty()
-            .then(|| format!("unsaved settings of {}", self.organization.title))
+        self.form.is_dirty().then(|| {
+            format!(
+                "unsaved settings of {} (kept as a draft)",
+                self.organization.title
+            )
+        })
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {

@@ -308,7 +308,7 @@ impl ReviewScreen {
         let suffix = key.strip_prefix(&self.draft_prefix()).unwrap_or(key);
         if suffix.starts_with("review-") {
             self.can_review()
-        } else if suffix == "description" {
+        } else if suffix == "description" || suffix == "subject" {
             self.can_edit()
         } else {
             self.can_comment()
@@ -420,7 +420,8 @@ impl ScreenState for ReviewScreen {
             }
             Some(Overlay::Subject { input, .. }) => {
                 input.insert_str(text);
-                Cmd::None
+                let text = input.text.clone();
+                actions::keep_subject_draft(self, &text)
             }
             Some(Overlay::Template(flow)) => {
                 flow.on_paste(text);

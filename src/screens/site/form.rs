@@ -8,7 +8,9 @@ use crate::api::models::{
     AdaptiveContent, AgentsContext, PublishedSite, Site, SiteSection, SiteSpace, SiteStructureItem,
     SiteVisibility,
 };
-use crate::ui::form::{Compare, FieldSpec, Form, FormFields, Naming, Presence};
+use crate::ui::form::{
+    Compare, FieldSpec, Form, FormFields, Naming, Presence, picked_json, read_picked_json,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -110,6 +112,28 @@ impl FormFields for Field {
             Field::AgentsContext => original.agents_context != values.agents_context,
             Field::DefaultSection => original.default_section != values.default_section,
             Field::DefaultSpace => original.default_space != values.default_space,
+            Field::Title | Field::Basename | Field::Proxy => false,
+        }
+    }
+
+    fn picked_text(self, values: &Values) -> Option<String> {
+        match self {
+            Field::Visibility => picked_json(&values.visibility),
+            Field::AdaptiveContent => picked_json(&values.adaptive_content),
+            Field::AgentsContext => picked_json(&values.agents_context),
+            Field::DefaultSection => picked_json(&values.default_section),
+            Field::DefaultSpace => picked_json(&values.default_space),
+            Field::Title | Field::Basename | Field::Proxy => None,
+        }
+    }
+
+    fn set_picked_text(self, values: &mut Values, text: &str) -> bool {
+        match self {
+            Field::Visibility => read_picked_json(text, &mut values.visibility),
+            Field::AdaptiveContent => read_picked_json(text, &mut values.adaptive_content),
+            Field::AgentsContext => read_picked_json(text, &mut values.agents_context),
+            Field::DefaultSection => read_picked_json(text, &mut values.default_section),
+            Field::DefaultSpace => read_picked_json(text, &mut values.default_space),
             Field::Title | Field::Basename | Field::Proxy => false,
         }
     }

@@ -8,6 +8,7 @@ pub mod modal;
 // Each tab's keys and writes, the modals' answers, and the server's answers.
 mod adaptive;
 mod answers;
+mod drafts;
 mod groups;
 mod modal_keys;
 mod permissions;
@@ -28,6 +29,7 @@ use crate::app::keymap::{Action, KeyContext, Keymap};
 use crate::app::sites::{AdaptiveData, SitesResponse};
 use crate::app::{ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::form_draft::DraftKeeper;
 use crate::screens::sites::MyRole;
 use crate::ui::confirm::Confirm;
 use crate::ui::list::Selection;
@@ -127,6 +129,8 @@ pub struct SiteScreen {
     pub modal: Option<Modal>,
     /// The adaptive schema being written, kept (and saved to disk) until the server takes it.
     pub schema_draft: Option<String>,
+    /// The settings form's unsaved values as last written to disk.
+    settings_draft: DraftKeeper,
     pub pending: Option<(RequestId, Pending)>,
     site_request: Option<RequestId>,
     pub notice: Option<Notice>,
@@ -160,6 +164,7 @@ impl SiteScreen {
     pub fn new(organization: &str, site: Site) -> SiteScreen {
         SiteScreen {
             schema_draft: None,
+            settings_draft: DraftKeeper::default(),
             organization: organization.to_string(),
             form: SettingsForm::new(&site),
             site,
@@ -212,6 +217,176 @@ pub fn save_key(keymap: &Keymap) -> String {
         .unwrap_or_else(|| "the save key".to_string())
 }
 
+impl SiteScreen {
+    fn on_site_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        notice::on_key(&mut self.notice);
+        if let Some(modal) = self.modal.take() {
+            return Some(self.on_modal_key(modal, key, ctx));
+        }
+        if self.tab == SiteTab::Settings && self.form.editing.is_some() {
+            // The save key works while typing too, unless it is a plain letter being typed.
+            let saves = ctx.keymap.action_for(&[KeyContext::Form], key) == Some(Action::Save);
+            if saves && !is_typed_text(key) {
+                return Some(Step::cmd(self.save(ctx)));
+            }
+            self.form.edit_key(key);
+            return Some(Step::default());
+        }
+        None
+    }
+
+    fn paste(&mut self, text: &str) {
+        match self.modal.as_mut() {
+            Some(Modal::Prompt(prompt)) => prompt.input.insert_str(text),
+            Some(Modal::Composer(editor)) => editor.get_mut().insert_str(text),
+            Some(_) => {}
+            None => self.form.paste(text),
+        }
+    }
+
+    fn on_site_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        match action {
+            Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
+            Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
+            Action::Back if notice::dismiss_error(&mut self.notice) => {
+                return Some(Step::default());
+            }
+            Action::Back if self.form.is_dirty() => {
+                let names: Vec<&str> = self
+                    .form
+                    .changed_fields()
+                    .iter()
+                    .map(|field| field.wire_name())
+                    .collect();
+                self.modal = Some(Modal::Confirm {
+                    confirm: Confirm::new(
+                        "Leave without saving?",
+                        format!(
+                            "Changes to {} stay as a draft for next time. ({} saves them now.)",
+                            names.join(", "),
+                            save_key(ctx.keymap)
+                        ),
+                        "leave",
+                    ),
+                    then: Confirmed::Leave,
+                });
+                return Some(Step::default());
+            }
+            Action::Publish => {
+                self.ask_publish();
+                return Some(Step::default());
+            }
+            _ => {}
+        }
+        match self.tab {
+            SiteTab::Settings => self.on_settings_action(action, ctx),
+            SiteTab::ShareLinks => self.on_share_link_action(action, ctx),
+            SiteTab::SectionGroups => self.on_group_action(action, ctx),
+            SiteTab::Structure => {
+                let len = view::structure_rows(self).len();
+                match action {
+                    Action::Down => self.structure_selection.move_by(1, len),
+                    Action::Up => self.structure_selection.move_by(-1, len),
+                    Action::Top => self.structure_selection.top(),
+                    Action::Bottom => self.structure_selection.bottom(len),
+                    _ => return None,
+                }
+                Some(Step::default())
+            }
+            SiteTab::Adaptive => self.on_adaptive_action(action),
+        }
+    }
+
+    fn on_site_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Sites(response) = response else {
+            return None;
+        };
+        if self.my_role.answered(request, response) {
+            self.role_known();
+            return Some(Step::default());
+        }
+        if self.site_request == Some(request) {
+            self.site_request = None;
+            match response {
+                SitesResponse::Site(Ok(site)) => {
+                    self.site = site.clone();
+                    // The reload worked: a notice saying it failed is no longer true.
+                    if self.notice.as_ref().is_some_and(|notice| {
+                        notice.text.starts_with(crate::ui::status::RELOAD_FAILED)
+                    }) {
+                        self.notice = None;
+                    }
+                    if !self.form.is_dirty() {
+                        self.form.reset(site);
+                    }
+                }
+                other => {
+                    if let Some(error) = response_error(other) {
+                        self.warn(crate::ui::status::reload_failed_text(&error));
+                    }
+                }
+            }
+            return Some(Step::default());
+        }
+        if let Some((waiting, pending)) = self.pending.clone()
+            && waiting == request
+        {
+            return Some(Step::cmd(self.finish(pending, response, ctx)));
+        }
+        match response {
+            SitesResponse::Structure(result) => {
+                if !self.structure.settle(request, result.clone()) {
+                    return None;
+                }
+                if let Some(published) = self.structure.value() {
+                    let choices = Choices::from_published(published);
+                    self.form.set_choices(choices);
+                }
+                self.form.clamp_cursor();
+            }
+            SitesResponse::ShareLinks(result) => {
+                if !self.share_links.settle(request, result.clone()) {
+                    return None;
+                }
+                let wanted = self.select_after_reload.take();
+                let links = self.links();
+                let followed = wanted.and_then(|id| links.iter().position(|link| link.id == id));
+                let len = links.len();
+                match followed {
+                    Some(index) => self.link_selection.select(index, len),
+                    None => self.link_selection.clamp(len),
+                }
+            }
+            SitesResponse::SectionGroups(result) => {
+                if !self.groups.settle(request, result.clone()) {
+                    return None;
+                }
+                let rows = self.group_rows();
+                let followed = self
+                    .select_after_reload
+                    .take()
+                    .and_then(|id| rows.iter().position(|row| row.id() == id));
+                match followed {
+                    Some(index) => self.group_selection.select(index, rows.len()),
+                    None => self.group_selection.clamp(rows.len()),
+                }
+            }
+            SitesResponse::Adaptive(result) => {
+                if !self.adaptive.settle(request, result.clone()) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+        Some(Step::default())
+    }
+}
+
 impl ScreenState for SiteScreen {
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
@@ -220,13 +395,18 @@ impl ScreenState for SiteScreen {
     fn unsaved_work(&self) -> Option<String> {
         self.form
             .is_dirty()
-            .then(|| format!("unsaved settings of {}", self.site.title))
+            .then(|| format!("unsaved settings of {} (kept as a draft)", self.site.title))
     }
 
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
-        let drafts = Cmd::LoadDrafts {
-            prefix: self.schema_draft_key(),
-        };
+        let drafts = Cmd::batch([
+            Cmd::LoadDrafts {
+                prefix: self.schema_draft_key(),
+            },
+            Cmd::LoadDrafts {
+                prefix: self.settings_draft_key(),
+            },
+        ]);
         // A user who may not change the site is told why, naming their role: ask for it now.
         let role = if self.read_only_reason().is_some() {
             self.ask_my_role(ctx)
@@ -236,7 +416,10 @@ impl ScreenState for SiteScreen {
         Cmd::batch([self.load_structure(ctx), self.load_tab(ctx), drafts, role])
     }
 
-    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], ctx: &mut Ctx) -> Cmd {
+        if prefix == self.settings_draft_key() {
+            self.on_settings_draft(drafts, ctx);
+        }
         if prefix == self.schema_draft_key()
             && let Some((_, text)) = drafts.iter().find(|(key, _)| key == prefix)
         {
@@ -349,83 +532,18 @@ impl ScreenState for SiteScreen {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        if let Some(modal) = self.modal.take() {
-            return Some(self.on_modal_key(modal, key, ctx));
-        }
-        if self.tab == SiteTab::Settings && self.form.editing.is_some() {
-            // The save key works while typing too, unless it is a plain letter being typed.
-            let saves = ctx.keymap.action_for(&[KeyContext::Form], key) == Some(Action::Save);
-            if saves && !is_typed_text(key) {
-                return Some(Step::cmd(self.save(ctx)));
-            }
-            self.form.edit_key(key);
-            return Some(Step::default());
-        }
-        None
+        let step = self.on_site_raw_key(key, ctx);
+        self.with_settings_draft(step)
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
-        match self.modal.as_mut() {
-            Some(Modal::Prompt(prompt)) => prompt.input.insert_str(text),
-            Some(Modal::Composer(editor)) => editor.get_mut().insert_str(text),
-            Some(_) => {}
-            None => self.form.paste(text),
-        }
-        Cmd::None
+        self.paste(text);
+        self.keep_settings_draft()
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        match action {
-            Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
-            Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
-            Action::Back if notice::dismiss_error(&mut self.notice) => {
-                return Some(Step::default());
-            }
-            Action::Back if self.form.is_dirty() => {
-                let names: Vec<&str> = self
-                    .form
-                    .changed_fields()
-                    .iter()
-                    .map(|field| field.wire_name())
-                    .collect();
-                self.modal = Some(Modal::Confirm {
-                    confirm: Confirm::new(
-                        "Leave without saving?",
-                        format!(
-                            "Unsaved changes to {} will be lost. ({} saves them instead.)",
-                            names.join(", "),
-                            save_key(ctx.keymap)
-                        ),
-                        "leave",
-                    ),
-                    then: Confirmed::Leave,
-                });
-                return Some(Step::default());
-            }
-            Action::Publish => {
-                self.ask_publish();
-                return Some(Step::default());
-            }
-            _ => {}
-        }
-        match self.tab {
-            SiteTab::Settings => self.on_settings_action(action, ctx),
-            SiteTab::ShareLinks => self.on_share_link_action(action, ctx),
-            SiteTab::SectionGroups => self.on_group_action(action, ctx),
-            SiteTab::Structure => {
-                let len = view::structure_rows(self).len();
-                match action {
-                    Action::Down => self.structure_selection.move_by(1, len),
-                    Action::Up => self.structure_selection.move_by(-1, len),
-                    Action::Top => self.structure_selection.top(),
-                    Action::Bottom => self.structure_selection.bottom(len),
-                    _ => return None,
-                }
-                Some(Step::default())
-            }
-            SiteTab::Adaptive => self.on_adaptive_action(action),
-        }
+        let step = self.on_site_action(action, ctx);
+        self.with_settings_draft(step)
     }
 
     fn on_response(
@@ -434,89 +552,9 @@ impl ScreenState for SiteScreen {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        let ApiResponse::Sites(response) = response else {
-            return None;
-        };
-        if self.my_role.answered(request, response) {
-            self.role_known();
-            return Some(Step::default());
-        }
-        if self.site_request == Some(request) {
-            self.site_request = None;
-            match response {
-                SitesResponse::Site(Ok(site)) => {
-                    self.site = site.clone();
-                    // The reload worked: a notice saying it failed is no longer true.
-                    if self.notice.as_ref().is_some_and(|notice| {
-                        notice.text.starts_with(crate::ui::status::RELOAD_FAILED)
-                    }) {
-                        self.notice = None;
-                    }
-                    if !self.form.is_dirty() {
-                        self.form.reset(site);
-                    }
-                }
-                other => {
-                    if let Some(error) = response_error(other) {
-                        self.warn(crate::ui::status::reload_failed_text(&error));
-                    }
-                }
-            }
-            return Some(Step::default());
-        }
-        if let Some((waiting, pending)) = self.pending.clone()
-            && waiting == request
-        {
-            return Some(Step::cmd(self.finish(pending, response, ctx)));
-        }
-        match response {
-            SitesResponse::Structure(result) => {
-                if !self.structure.settle(request, result.clone()) {
-                    return None;
-                }
-                if let Some(published) = self.structure.value() {
-                    let choices = Choices::from_published(published);
-                    self.form.set_choices(choices);
-                }
-                self.form.clamp_cursor();
-            }
-            SitesResponse::ShareLinks(result) => {
-                if !self.share_links.settle(request, result.clone()) {
-                    return None;
-                }
-                let wanted = self.select_after_reload.take();
-                let links = self.links();
-                let followed = wanted.and_then(|id| links.iter().position(|link| link.id == id));
-                let len = links.len();
-                match followed {
-                    Some(index) => self.link_selection.select(index, len),
-                    None => self.link_selection.clamp(len),
-                }
-            }
-            SitesResponse::SectionGroups(result) => {
-                if !self.groups.settle(request, result.clone()) {
-                    return None;
-                }
-                let rows = self.group_rows();
-                let followed = self
-                    .select_after_reload
-                    .take()
-                    .and_then(|id| rows.iter().position(|row| row.id() == id));
-                match followed {
-                    Some(index) => self.group_selection.select(index, rows.len()),
-                    None => self.group_selection.clamp(rows.len()),
-                }
-            }
-            SitesResponse::Adaptive(result) => {
-                if !self.adaptive.settle(request, result.clone()) {
-                    return None;
-                }
-            }
-            _ => return None,
-        }
-        Some(Step::default())
+        let step = self.on_site_response(request, response, ctx);
+        self.with_settings_draft(step)
     }
-
     fn link(&self) -> Option<String> {
         match self.tab {
             SiteTab::ShareLinks => self.selected_link()?.urls.published.clone(),

@@ -18,6 +18,7 @@ impl SiteScreen {
             Action::Bottom => self.form.last(),
             Action::Open => self.activate_field(),
             Action::Save => return Some(Step::cmd(self.save(ctx))),
+            Action::DropChanges => self.drop_changes(),
             _ => return None,
         }
         Some(Step::default())

@@ -171,11 +171,16 @@ impl ScreenState for SpaceScreen {
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
-        if self.change_requests.on_paste(text) {
-            return Cmd::None;
+        if let Some(keep) = self.change_requests.on_paste(text) {
+            return keep;
         }
         self.filter.paste(text);
         self.follow_filter(false);
+        Cmd::None
+    }
+
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        self.change_requests.on_drafts(prefix, drafts);
         Cmd::None
     }
 

@@ -8,7 +8,9 @@ use super::certificate::{self, CertificateFacts};
 use crate::api::SamlProviderInput;
 use crate::api::models::{MemberRole, SamlProvider};
 use crate::ui::confirm::Confirm;
-use crate::ui::form::{Compare, FieldSpec, Form, FormFields, Naming};
+use crate::ui::form::{
+    Compare, FieldSpec, Form, FormFields, Naming, picked_json, read_picked_json,
+};
 use crate::ui::picker::Picker;
 use crate::ui::prompt::{Prompt, TextCheck};
 
@@ -97,6 +99,22 @@ impl FormFields for FormField {
         match self {
             FormField::DefaultTeam => original.default_team != values.default_team,
             FormField::DefaultRole => original.default_role != values.default_role,
+            _ => false,
+        }
+    }
+
+    fn picked_text(self, values: &ProviderValues) -> Option<String> {
+        match self {
+            FormField::DefaultTeam => picked_json(&values.default_team),
+            FormField::DefaultRole => picked_json(&values.default_role),
+            _ => None,
+        }
+    }
+
+    fn set_picked_text(self, values: &mut ProviderValues, text: &str) -> bool {
+        match self {
+            FormField::DefaultTeam => read_picked_json(text, &mut values.default_team),
+            FormField::DefaultRole => read_picked_json(text, &mut values.default_role),
             _ => false,
         }
     }

@@ -4,6 +4,7 @@
 //! the actions through, and shows the server's words when it refuses).
 
 pub mod certificate;
+mod drafts;
 pub mod form;
 mod view;
 
@@ -73,6 +74,8 @@ pub struct SsoTab {
     select_after_reload: Option<String>,
     /// The provider whose form is open, read alone by `r`.
     provider_read: Option<RequestId>,
+    /// Unsaved form values, kept on disk per provider.
+    drafts: drafts::FormDrafts,
 }
 
 pub fn new(organization: &Organization) -> SsoTab {
@@ -88,6 +91,7 @@ pub fn new(organization: &Organization) -> SsoTab {
         certificate_request: None,
         select_after_reload: None,
         provider_read: None,
+        drafts: drafts::FormDrafts::default(),
     }
 }
 
@@ -208,7 +212,7 @@ impl SsoTab {
 
     /// Opens the form, asking for the teams if they were not asked for yet.
     fn open_form(&mut self, form: ProviderForm, ctx: &mut Ctx) -> Cmd {
-        self.modal = Some(SsoModal::Form(Box::new(form)));
+        self.open_form_with_draft(form, ctx);
         self.load_teams(ctx)
     }
 
@@ -325,11 +329,12 @@ impl SsoTab {
                 )));
             }
             Action::Save => return Some(Step::cmd(self.save(ctx))),
+            Action::DropChanges => self.drop_form_changes(),
             Action::Back => {
                 if form.is_dirty() {
                     form.popup = Some(FormPopup::Discard(Confirm::new(
                         "Close without saving?",
-                        "The changes made in this form will be lost.",
+                        "The changes stay as a draft: opening this form again offers them.",
                         "close",
                     )));
                 } else {
@@ -469,6 +474,7 @@ impl SsoTab {
             (Pending::Create(label), SsoResponse::Provider(Ok(provider)))
             | (Pending::Update(label), SsoResponse::Provider(Ok(provider))) => {
                 let created = matches!(self.modal, Some(SsoModal::Form(ref form)) if form.is_new());
+                let discard = self.discard_form_draft();
                 self.modal = None;
                 let verb = if created { "Created" } else { "Saved" };
                 self.say(format!(
@@ -476,7 +482,7 @@ impl SsoTab {
                     provider.status.as_deref().unwrap_or("status unknown")
                 ));
                 self.select_after_reload = Some(provider.id.clone());
-                self.load(ctx)
+                Cmd::batch([discard, self.load(ctx)])
             }
             (Pending::Create(_) | Pending::Update(_), SsoResponse::Provider(Err(error))) => {
                 let message = words(error);
@@ -530,6 +536,103 @@ fn team_popup(teams: &TeamChoices, current: Option<&str>) -> FormPopup {
     }
 }
 
+impl SsoTab {
+    fn on_tab_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        notice::on_key(&mut self.notice);
+        match self.modal.as_mut()? {
+            SsoModal::ConfirmDelete { .. } => self.on_delete_key(key, ctx),
+            SsoModal::Form(form) if form.popup.is_some() => self.on_form_popup_key(key, ctx),
+            SsoModal::Form(form) if form.editing.is_some() => {
+                form.edit_key(key);
+                Some(Step::default())
+            }
+            SsoModal::Form(_) => None,
+        }
+    }
+
+    fn paste(&mut self, text: &str) {
+        if let Some(SsoModal::Form(form)) = self.modal.as_mut() {
+            match form.popup.as_mut() {
+                Some(FormPopup::TeamId(prompt) | FormPopup::CertificatePath(prompt)) => {
+                    prompt.input.insert_str(text)
+                }
+                Some(_) => {}
+                None => form.paste(text),
+            }
+        }
+    }
+
+    fn on_tab_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        match self.modal {
+            Some(SsoModal::Form(_)) => self.on_form_action(action, ctx),
+            Some(SsoModal::ConfirmDelete { .. }) => Some(Step::default()),
+            None => self.on_list_action(action, ctx),
+        }
+    }
+
+    fn on_tab_response(
+        &mut self,
+        request: RequestId,
+        response: &ApiResponse,
+        ctx: &mut Ctx,
+    ) -> Option<Step> {
+        let ApiResponse::Sso(response) = response else {
+            return None;
+        };
+        if let Some((waiting, pending)) = self.pending.clone()
+            && waiting == request
+        {
+            self.pending = None;
+            return Some(Step::cmd(self.finish(pending, response, ctx)));
+        }
+        match response {
+            SsoResponse::Read(result) if self.provider_read == Some(request) => {
+                self.provider_read = None;
+                match result {
+                    Ok(provider) => self.adopt_read(provider),
+                    Err(error) => self.notice = Some(Notice::error(words(error))),
+                }
+            }
+            SsoResponse::Overview(result) => {
+                if !self.overview.settle(request, result.clone()) {
+                    return None;
+                }
+                if let Some(id) = self.select_after_reload.take()
+                    && let Some(index) = self.providers().iter().position(|p| p.id == id)
+                {
+                    self.selection.select(index, self.providers().len());
+                }
+                self.selection.clamp(self.providers().len());
+            }
+            SsoResponse::Teams(result) => {
+                if self.teams != TeamChoices::Loading(request) {
+                    return None;
+                }
+                self.teams = match result {
+                    Ok(teams) => TeamChoices::Loaded(teams.clone()),
+                    Err(error) => TeamChoices::Failed(words(error)),
+                };
+            }
+            SsoResponse::Certificate(result) => {
+                if self.certificate_request != Some(request) {
+                    return None;
+                }
+                self.certificate_request = None;
+                if let Some(SsoModal::Form(form)) = self.modal.as_mut() {
+                    match result {
+                        Ok(text) => form.set_certificate(text),
+                        Err(reason) => {
+                            form.server_error = Some((Some(FormField::Certificate), reason.clone()))
+                        }
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some(Step::default())
+    }
+}
+
 impl OrgPane for SsoTab {
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
@@ -537,7 +640,10 @@ impl OrgPane for SsoTab {
 
     fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.overview == Loadable::NotAsked {
-            return Cmd::batch([self.load(ctx), self.load_teams(ctx)]);
+            let drafts = Cmd::LoadDrafts {
+                prefix: self.form_draft_prefix(),
+            };
+            return Cmd::batch([self.load(ctx), self.load_teams(ctx), drafts]);
         }
         Cmd::None
     }
@@ -600,37 +706,18 @@ impl OrgPane for SsoTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        match self.modal.as_mut()? {
-            SsoModal::ConfirmDelete { .. } => self.on_delete_key(key, ctx),
-            SsoModal::Form(form) if form.popup.is_some() => self.on_form_popup_key(key, ctx),
-            SsoModal::Form(form) if form.editing.is_some() => {
-                form.edit_key(key);
-                Some(Step::default())
-            }
-            SsoModal::Form(_) => None,
-        }
+        let step = self.on_tab_raw_key(key, ctx);
+        self.with_form_draft(step)
     }
 
     fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
-        if let Some(SsoModal::Form(form)) = self.modal.as_mut() {
-            match form.popup.as_mut() {
-                Some(FormPopup::TeamId(prompt) | FormPopup::CertificatePath(prompt)) => {
-                    prompt.input.insert_str(text)
-                }
-                Some(_) => {}
-                None => form.paste(text),
-            }
-        }
-        Cmd::None
+        self.paste(text);
+        self.keep_form_draft()
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        match self.modal {
-            Some(SsoModal::Form(_)) => self.on_form_action(action, ctx),
-            Some(SsoModal::ConfirmDelete { .. }) => Some(Step::default()),
-            None => self.on_list_action(action, ctx),
-        }
+        let step = self.on_tab_action(action, ctx);
+        self.with_form_draft(step)
     }
 
     fn on_response(
@@ -639,62 +726,16 @@ impl OrgPane for SsoTab {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        let ApiResponse::Sso(response) = response else {
-            return None;
-        };
-        if let Some((waiting, pending)) = self.pending.clone()
-            && waiting == request
-        {
-            self.pending = None;
-            return Some(Step::cmd(self.finish(pending, response, ctx)));
-        }
-        match response {
-            SsoResponse::Read(result) if self.provider_read == Some(request) => {
-                self.provider_read = None;
-                match result {
-                    Ok(provider) => self.adopt_read(provider),
-                    Err(error) => self.notice = Some(Notice::error(words(error))),
-                }
-            }
-            SsoResponse::Overview(result) => {
-                if !self.overview.settle(request, result.clone()) {
-                    return None;
-                }
-                if let Some(id) = self.select_after_reload.take()
-                    && let Some(index) = self.providers().iter().position(|p| p.id == id)
-                {
-                    self.selection.select(index, self.providers().len());
-                }
-                self.selection.clamp(self.providers().len());
-            }
-            SsoResponse::Teams(result) => {
-                if self.teams != TeamChoices::Loading(request) {
-                    return None;
-                }
-                self.teams = match result {
-                    Ok(teams) => TeamChoices::Loaded(teams.clone()),
-                    Err(error) => TeamChoices::Failed(words(error)),
-                };
-            }
-            SsoResponse::Certificate(result) => {
-                if self.certificate_request != Some(request) {
-                    return None;
-                }
-                self.certificate_request = None;
-                if let Some(SsoModal::Form(form)) = self.modal.as_mut() {
-                    match result {
-                        Ok(text) => form.set_certificate(text),
-                        Err(reason) => {
-                            form.server_error = Some((Some(FormField::Certificate), reason.clone()))
-                        }
-                    }
-                }
-            }
-            _ => return None,
-        }
-        Some(Step::default())
+        let step = self.on_tab_response(request, response, ctx);
+        self.with_form_draft(step)
     }
 
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        if prefix == self.form_draft_prefix() {
+            self.on_form_drafts(drafts);
+        }
+        Cmd::None
+    }
     fn link(&self) -> Option<String> {
         self.selected()?.service.start_url.clone()
     }
@@ -710,7 +751,7 @@ impl OrgPane for SsoTab {
     fn unsaved_work(&self) -> Option<String> {
         match &self.modal {
             Some(SsoModal::Form(form)) if form.is_dirty() => {
-                Some("an unsaved SAML provider form".to_string())
+                Some("an unsaved SAML provider form (kept as a draft)".to_string())
             }
             _ => None,
         }

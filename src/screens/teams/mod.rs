@@ -6,6 +6,7 @@
 //!
 //! The organization's Teams tab, the list these are opened from, is [`tab`].
 
+pub mod new_team;
 pub mod tab;
 pub mod view;
 

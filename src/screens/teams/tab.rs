@@ -9,6 +9,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
+use super::new_team::NewTeam;
 use super::{TeamScreen, load_pickable, member_options, picker_title, settle_pickable};
 use crate::api::models::{Organization, Team};
 use crate::app::keymap::{Action, KeyContext};
@@ -16,6 +17,7 @@ use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::form_draft::DraftKeeper;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::screens::site::server_message;
@@ -90,6 +92,10 @@ pub struct TeamsTab {
     /// The team to select once the list comes back (one just created).
     select_after_reload: Option<String>,
     pub notice: Option<Notice>,
+    /// The team being created, from its first key until the server creates it.
+    pub new_team: Option<NewTeam>,
+    /// The team being created as last written to disk.
+    pub(super) new_team_draft: DraftKeeper,
 }
 
 pub fn new(organization: &Organization) -> TeamsTab {
@@ -108,6 +114,8 @@ pub fn new(organization: &Organization) -> TeamsTab {
         sending: None,
         select_after_reload: None,
         notice: None,
+        new_team: None,
+        new_team_draft: DraftKeeper::default(),
     }
 }
 
@@ -195,9 +203,11 @@ impl TeamsTab {
                     format!("Initial members of “{title}” (space marks, enter creates)"),
                     pickable,
                 );
-                self.modal = Some(Modal::Members(
-                    Picker::new(&heading, options, title).multiple(),
-                ));
+                let mut picker = Picker::new(&heading, options, title).multiple();
+                if let Some(kept) = &self.new_team {
+                    kept.mark(&mut picker);
+                }
+                self.modal = Some(Modal::Members(picker));
                 Cmd::None
             }
             None => {
@@ -243,6 +253,10 @@ impl TeamsTab {
             Modal::Members(mut picker) => match picker.handle_key(key) {
                 PickOutcome::Picked(members) => {
                     let title = picker.purpose;
+                    self.new_team = Some(NewTeam {
+                        title: title.clone(),
+                        members: members.clone(),
+                    });
                     let call = TeamsCall::Create {
                         organization: self.organization.clone(),
                         title: title.clone(),
@@ -300,10 +314,11 @@ impl TeamsTab {
         let selected = self.selected().cloned();
         match (action, selected) {
             (Action::Create, _) => {
+                let kept = self.new_team.clone().unwrap_or_default();
                 self.modal = Some(Modal::Title(Prompt::new(
                     "New team",
-                    "title, 1 to 64 characters",
-                    "",
+                    &kept.hint(),
+                    &kept.title,
                     TitleFor::Create,
                 )));
             }
@@ -355,7 +370,7 @@ impl TeamsTab {
         };
         if let Some(reason) = failed {
             let what = match sending {
-                Sending::Create(title) => format!("create team “{title}”"),
+                Sending::Create(title) => format!("create team “{title}” (n offers it again)"),
                 Sending::Rename(team, _) => format!("rename “{}”", team.title),
                 Sending::Delete(team) => format!("delete “{}”", team.title),
             };
@@ -376,6 +391,7 @@ impl TeamsTab {
         self.notice = Some(Notice::info(done));
         let reload = self.load(ctx);
         if let (Sending::Create(_), Some(team)) = (&sending, saved) {
+            self.new_team = None;
             self.show_created(team);
         }
         reload
@@ -450,7 +466,17 @@ impl OrgPane for TeamsTab {
         if self.list.loaded_once() || self.list.is_loading() {
             return Cmd::None;
         }
-        self.load(ctx)
+        let drafts = Cmd::LoadDrafts {
+            prefix: self.new_team_draft_key(),
+        };
+        Cmd::batch([self.load(ctx), drafts])
+    }
+
+    fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], _ctx: &mut Ctx) -> Cmd {
+        if prefix == self.new_team_draft_key() {
+            self.on_new_team_draft(drafts);
+        }
+        Cmd::None
     }
 
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -481,7 +507,7 @@ impl OrgPane for TeamsTab {
         if let ControlFlow::Break(answer) =
             notice_modal_esc(self, key, |tab| &mut tab.notice, modal)
         {
-            return answer;
+            return self.with_new_team(answer);
         }
         let cmd = match self.filter.on_key(key, ctx)? {
             Typed::Apply => self.apply_filter(ctx),
@@ -495,7 +521,7 @@ impl OrgPane for TeamsTab {
         match &mut self.modal {
             Some(Modal::Title(prompt)) => {
                 prompt.input.insert_str(text);
-                Cmd::None
+                self.keep_new_team()
             }
             _ => self.filter.paste(text, ctx),
         }
@@ -584,7 +610,8 @@ impl OrgPane for TeamsTab {
                 if self.sending.as_ref().map(|(id, _)| *id) != Some(request) {
                     return None;
                 }
-                Some(Step::cmd(self.on_answer(response, ctx)))
+                let answer = Some(Step::cmd(self.on_answer(response, ctx)));
+                self.with_new_team(answer)
             }
         }
     }

@@ -4,6 +4,7 @@
 //! implementing [`FormFields`] and keeps its own typed values, so the form knows no screen and no
 //! API type.
 
+mod draft;
 mod draw;
 #[cfg(test)]
 mod tests;
@@ -15,6 +16,7 @@ use ratatui::crossterm::event::KeyEvent;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::list::Selection;
 
+pub use draft::{decode_lines, encode_lines, picked_json, read_picked_json};
 pub use draw::{FormLines, Look, Marks, Messages, Row, ShowChecks, ValueFit, draw, place_cursor};
 
 /// What a field holds, which says what enter does on it.
@@ -159,6 +161,18 @@ pub trait FormFields: Copy + PartialEq + fmt::Debug + 'static {
     /// Whether a toggled or picked field holds something else in `values` than in `original`.
     /// Text fields are compared by the form, as their spec's [`Compare`] says.
     fn picked_changed(self, original: &Self::Values, values: &Self::Values) -> bool;
+
+    /// A toggled or picked field's value in `values` as a text that reads the same in a later
+    /// run, for a draft; `None` when the screen has no such text for it.
+    fn picked_text(self, _values: &Self::Values) -> Option<String> {
+        None
+    }
+
+    /// Puts a value [`Self::picked_text`] wrote back into `values`. False, changing nothing,
+    /// for a text it does not read.
+    fn set_picked_text(self, _values: &mut Self::Values, _text: &str) -> bool {
+        false
+    }
 }
 
 /// A form over the fields `F`: what was loaded, what the user made of it, the cursor, the line

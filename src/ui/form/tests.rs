@@ -76,6 +76,21 @@ impl FormFields for Field {
             Field::Name | Field::Email | Field::Code => false,
         }
     }
+
+    /// The newsletter reads the same in a later run; the plan has no such text here.
+    fn picked_text(self, values: &Values) -> Option<String> {
+        (self == Field::Newsletter).then(|| if values.newsletter { "on" } else { "off" }.into())
+    }
+
+    fn set_picked_text(self, values: &mut Values, text: &str) -> bool {
+        match (self, text) {
+            (Field::Newsletter, "on" | "off") => {
+                values.newsletter = text == "on";
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 fn loaded() -> Form<Field> {
@@ -439,4 +454,66 @@ fn drawing_scrolls_to_the_selected_field_only_when_asked() {
     assert!(scrolled[2].starts_with("› Plan"), "{scrolled:#?}");
     form.first();
     assert!(screen(&form, &scrolling, 3)[0].starts_with("› Name"));
+}
+
+#[test]
+fn a_draft_holds_what_changed_and_puts_it_back_over_fresh_values() {
+    let mut form = loaded();
+    assert_eq!(form.draft_text(), None, "nothing changed");
+    form.values.name = "Ada\\Lovelace\nof London".into();
+    form.values.newsletter = true;
+    form.values.plan = Some("pro".into());
+    form.select(Field::Code);
+    form.start_editing();
+    type_text(&mut form, "12");
+    let draft = form.draft_text().expect("a draft");
+    assert_eq!(
+        draft, "name: Ada\\\\Lovelace\\nof London\ncode: 12\nnewsletter: on\n",
+        "one escaped line per field, the line being typed included; a plan has no text"
+    );
+
+    let mut fresh = loaded();
+    fresh.select(Field::Email);
+    fresh.start_editing();
+    let restored = fresh.restore_draft(&draft);
+    assert_eq!(restored, [Field::Name, Field::Code, Field::Newsletter]);
+    assert_eq!(
+        fresh.editing, None,
+        "typing stops: its line is in the draft"
+    );
+    assert_eq!(fresh.values.name, "Ada\\Lovelace\nof London");
+    assert_eq!(fresh.values.code, "12");
+    assert!(fresh.values.newsletter);
+    assert_eq!(fresh.values.plan, Some("free".into()), "not in the draft");
+    assert_eq!(
+        fresh.changed_fields(),
+        [Field::Name, Field::Code, Field::Newsletter]
+    );
+    assert_eq!(fresh.draft_text().as_deref(), Some(draft.as_str()));
+}
+
+#[test]
+fn a_draft_line_naming_no_field_or_an_unreadable_value_is_ignored() {
+    let mut form = loaded();
+    let restored = form.restore_draft(
+        "nickname: Countess\nno separator here\nnewsletter: maybe\nemail: ada@lovelace.example\n",
+    );
+    assert_eq!(restored, [Field::Email]);
+    assert_eq!(form.values.email, "ada@lovelace.example");
+    assert!(!form.values.newsletter);
+    assert_eq!(form.changed_fields(), [Field::Email]);
+    assert_eq!(form.restore_draft(""), Vec::<Field>::new());
+}
+
+#[test]
+fn a_field_typed_back_to_its_loaded_value_leaves_no_draft() {
+    let mut form = loaded();
+    form.start_editing();
+    type_text(&mut form, "!");
+    assert!(form.draft_text().is_some(), "the line being typed counts");
+    press(&mut form, KeyCode::Backspace);
+    assert_eq!(form.draft_text(), None);
+    form.values.newsletter = true;
+    form.values.newsletter = false;
+    assert_eq!(form.draft_text(), None);
 }

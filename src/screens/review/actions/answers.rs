@@ -180,6 +180,7 @@ impl ReviewScreen {
                             bundle.change_request = change_request.clone();
                         }
                         self.notice("Subject changed.", false);
+                        return super::subject::discard_subject_draft(self);
                     }
                     Err(error) => self.notice(self.refused("Changing the subject", error), true),
                 }

@@ -7,9 +7,11 @@ mod composer;
 mod navigation;
 mod overlay;
 mod reviewers;
+mod subject;
 
 pub use navigation::{paste_into_query, triage_counter};
 pub use overlay::on_overlay_key;
+pub use subject::keep_subject_draft;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -21,7 +23,6 @@ use crate::api::models::ChangeRequestStatus;
 use crate::app::keymap::Action;
 use crate::app::review_calls::ReviewCall;
 use crate::app::{Cmd, Ctx, Step};
-use crate::ui::input::LineInput;
 use crate::ui::notice;
 use comments::on_comments_action;
 use composer::open_composer;
@@ -203,14 +204,7 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
             Cmd::None
         }
         Action::EditSubject => {
-            let subject = screen
-                .change_request()
-                .map(|cr| cr.subject.clone())
-                .unwrap_or_default();
-            screen.overlay = Some(Overlay::Subject {
-                input: LineInput::with_text(&crate::ui::sanitize::sanitize(&subject)),
-                error: None,
-            });
+            subject::open_subject_editor(screen);
             Cmd::None
         }
         Action::EditDescription => {

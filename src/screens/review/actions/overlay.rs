@@ -67,10 +67,7 @@ pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) 
             mut filter,
             mut selection,
         } => on_reviewer_picker_key(screen, members, &mut filter, &mut selection, key, ctx),
-        Overlay::Subject { input, .. } => {
-            on_subject_key(screen, input, key);
-            Cmd::None
-        }
+        Overlay::Subject { input, .. } => on_subject_key(screen, input, key),
         Overlay::Authors(picker) => {
             screen.on_author_picker_key(picker, key);
             Cmd::None
@@ -150,10 +147,15 @@ fn on_preflight_key(
     }
 }
 
-/// The subject editor: enter asks to confirm a valid, changed subject; esc closes.
-fn on_subject_key(screen: &mut ReviewScreen, mut input: LineInput, key: &KeyEvent) {
-    let error = match input.handle_key(key) {
-        InputOutcome::Cancelled => return,
+/// The subject editor: enter asks to confirm a valid, changed subject; esc closes (the
+/// subject being typed stays a draft).
+fn on_subject_key(screen: &mut ReviewScreen, mut input: LineInput, key: &KeyEvent) -> Cmd {
+    let outcome = input.handle_key(key);
+    if outcome == InputOutcome::Cancelled {
+        return Cmd::None;
+    }
+    let keep = super::keep_subject_draft(screen, &input.text);
+    let error = match outcome {
         InputOutcome::Submitted => {
             let subject = input.text.trim().to_string();
             // The input was filled with the sanitized subject: compare like with like, so an
@@ -172,15 +174,16 @@ fn on_subject_key(screen: &mut ReviewScreen, mut input: LineInput, key: &KeyEven
                 ))
             } else if current.as_deref() == Some(subject.as_str()) {
                 screen.notice("The subject is unchanged.", false);
-                return;
+                return keep;
             } else {
                 screen.overlay = Some(Overlay::Confirm(Confirmation::SetSubject { subject }));
-                return;
+                return keep;
             }
         }
         _ => None,
     };
     screen.overlay = Some(Overlay::Subject { input, error });
+    keep
 }
 
 fn confirm(screen: &mut ReviewScreen, confirmation: Confirmation, ctx: &mut Ctx) -> Cmd {
