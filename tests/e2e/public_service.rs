@@ -67,6 +67,35 @@ fn every_screen_says_what_the_server_does_not_offer() {
     assert!(app.wait_exit(WAIT).is_some());
 }
 
+/// The organization's Clusters tab is that one sentence, and `T` on a space says it after the
+/// server answered the first transfer; a collection's transfer is still offered.
+#[test]
+fn clusters_and_space_transfer_say_what_the_server_does_not_offer() {
+    let sandbox = SandboxProcess::start_with(&["--like-public"]);
+    let mut app = PtyApp::spawn(
+        &["--api-url", &sandbox.base_url, "--token", tokens::ADMIN],
+        80,
+        24,
+    );
+    app.wait_for("Acme Robotics", WAIT);
+    app.send("\r");
+    app.wait_for("Engineering", WAIT);
+    app.send(&"\t".repeat(8));
+    said_without_retry(&app, "does not offer conversation clusters");
+    app.send(&"\u{1b}[Z".repeat(8));
+    app.wait_for("Engineering", WAIT);
+    app.send("/getting\r");
+    app.wait_for("Getting Started", WAIT);
+    app.send("T");
+    app.wait_for("Lumen OSS", WAIT);
+    app.send("\r");
+    app.wait_for("y  transfer", WAIT);
+    app.send("y");
+    said_without_retry(&app, "does not offer moving a space to another");
+    app.send("q");
+    assert!(app.wait_exit(WAIT).is_some());
+}
+
 #[test]
 fn conversation_ingest_on_the_public_service_exits_with_the_reason() {
     let sandbox = SandboxProcess::start_with(&["--like-public"]);
