@@ -21,15 +21,19 @@ impl Lacking {
         }
     }
 
+    /// The lack of the area `needed`, when this server was found without it.
+    pub fn lack(&self, needed: &str) -> Option<&Lack> {
+        self.lacks.iter().find(|lack| lack.what == needed)
+    }
+
     /// The sentence for a key that needs `needed` when the server lacks it.
     pub fn reason(&self, needed: &str) -> Option<String> {
-        let lack = self.lacks.iter().find(|lack| lack.what == needed)?;
-        Some(lack.error().user_message())
+        Some(self.lack(needed)?.error().user_message())
     }
 
     /// The same in a few words, for `?` under the struck-through key.
     pub fn short_reason(&self, needed: &str) -> Option<String> {
-        let lack = self.lacks.iter().find(|lack| lack.what == needed)?;
+        let lack = self.lack(needed)?;
         Some(format!("not offered by this server ({})", lack.status))
     }
 

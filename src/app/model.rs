@@ -202,7 +202,10 @@ impl Model {
                     .iter()
                     .copied()
                     .filter(|action| !disabled.contains(action))
-                    .filter(|action| self.lacking_reason(*action).is_some())
+                    .filter(|action| {
+                        let needed = self.top().needed_area(*action);
+                        needed.is_some_and(|needed| self.lacking.lack(needed).is_some())
+                    })
                     .collect::<Vec<_>>(),
             );
         }
