@@ -588,10 +588,15 @@ async fn decode_errors_are_logged_with_endpoint_and_field_path() {
         .with_ansi(false)
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
-    // Other tests run in parallel without a subscriber; tracing caches per call site whether
-    // anyone listens, so ask it again now that this thread has one.
-    tracing::callsite::rebuild_interest_cache();
+    // Other tests run in parallel without a subscriber, and tracing caches per call site
+    // whether anyone listens. A call site another thread meets for the first time while this
+    // one sets up can be cached as unheard, so every call site is met once, the cache is
+    // rebuilt now that all of them are registered, and only the second round is read.
     let client = server.client();
+    assert!(client.current_user().await.is_err());
+    assert!(client.list_organizations(None).await.is_ok());
+    tracing::callsite::rebuild_interest_cache();
+    log.0.lock().unwrap().clear();
     assert!(client.current_user().await.is_err());
     assert!(client.list_organizations(None).await.is_ok());
     let text = log.text();
