@@ -30,8 +30,11 @@ use syntect::highlighting::FontStyle;
 
 use super::{CodeTheme, FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER_BUDGETS, Token};
 
-/// The worker exits after this long without a request: its grammars go with it.
-pub const IDLE_EXIT: Duration = Duration::from_secs(20);
+/// The worker exits after this long without a request: its grammars go with it. A page's
+/// blocks are sent back to back, so the worker is idle once a page is coloured; reading it
+/// then costs quire alone, and a page opened within the grace reuses the built grammars. A
+/// new worker is ready in about half a second, and a page's text never waits for its colours.
+pub const IDLE_EXIT: Duration = Duration::from_secs(3);
 
 /// The subcommand the binary answers with [`serve`].
 pub const SUBCOMMAND: &str = "highlight-worker";
