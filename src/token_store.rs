@@ -173,7 +173,6 @@ fn remove_if_there(path: &Path) -> std::io::Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use keyring::credential::CredentialBuilderApi;
     use keyring::mock::MockCredential;
     use std::os::unix::fs::PermissionsExt;
 
