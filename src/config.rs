@@ -228,7 +228,7 @@ pub fn profile_settings(file: &ConfigFile, name: &str) -> ProfileTable {
     }
 }
 
-/// Every profile the file names, the default one first: what the palette offers to switch to.
+/// Every profile the file names, the default one first.
 pub fn configured_profiles(file: &ConfigFile) -> Vec<String> {
     let mut names = vec![DEFAULT_PROFILE.to_string()];
     names.extend(
@@ -238,6 +238,14 @@ pub fn configured_profiles(file: &ConfigFile) -> Vec<String> {
             .cloned(),
     );
     names
+}
+
+/// What the palette offers to switch to: the file's profiles but the one in use.
+pub fn other_profiles(file: &ConfigFile, current: &str) -> Vec<String> {
+    configured_profiles(file)
+        .into_iter()
+        .filter(|name| name != current)
+        .collect()
 }
 
 /// The log file of a profile: `quire.log` for the default one, `quire-NAME.log` for others.

@@ -486,10 +486,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     model.theme = theme.clone();
     // ── profiles ──
     if !cli.demo {
-        model.profiles = config::configured_profiles(&file)
-            .into_iter()
-            .filter(|name| *name != profile)
-            .collect();
+        model.profiles = config::other_profiles(&file, &profile);
     }
     // ── review flow ──
     model.watch = crate::app::watch::Watch::from_settings(

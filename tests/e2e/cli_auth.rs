@@ -52,7 +52,10 @@ impl Home {
             .env("XDG_STATE_HOME", self.path().join("state"))
             .env("XDG_RUNTIME_DIR", self.path())
             // No session bus here: never the keyring of whoever runs the tests.
-            .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/quire-test-bus")
+            .env(
+                "DBUS_SESSION_BUS_ADDRESS",
+                "unix:path=/nonexistent/quire-test-bus",
+            )
             .env_remove("GITBOOK_TOKEN")
             .env_remove("GITBOOK_API_URL")
             .env_remove("QUIRE_PROFILE")
@@ -118,18 +121,31 @@ fn login_keeps_the_token_privately_and_every_command_then_uses_it() {
         text(&login)
     );
     let file = home.token_file("default");
-    assert!(text(&login).contains(&file.display().to_string()), "{}", text(&login));
+    assert!(
+        text(&login).contains(&file.display().to_string()),
+        "{}",
+        text(&login)
+    );
     assert_eq!(mode(&file), 0o600);
     assert_eq!(mode(file.parent().unwrap()), 0o700);
-    assert!(!home.config_file().exists(), "the config file is not written");
+    assert!(
+        !home.config_file().exists(),
+        "the config file is not written"
+    );
 
     // The stored login names its server: nothing else needs to.
     let status = home.quire(&["auth", "status"], "");
     let said = text(&status);
     assert_eq!(status.status.code(), Some(0), "{said}");
-    assert!(said.contains("Signed in to 127.0.0.1 as Amara Okafor"), "{said}");
+    assert!(
+        said.contains("Signed in to 127.0.0.1 as Amara Okafor"),
+        "{said}"
+    );
     assert!(said.contains(&file.display().to_string()), "{said}");
-    assert!(!said.contains("demo-admin"), "the token is never shown: {said}");
+    assert!(
+        !said.contains("demo-admin"),
+        "the token is never shown: {said}"
+    );
 
     let user = home.quire(&["api", "/user"], "");
     assert_eq!(user.status.code(), Some(0), "{}", text(&user));
@@ -160,7 +176,13 @@ fn a_refused_token_is_not_stored() {
     let sandbox = SandboxProcess::start();
     let home = Home::new();
     let login = home.quire(
-        &["auth", "login", "--with-token", "--api-url", &sandbox.base_url],
+        &[
+            "auth",
+            "login",
+            "--with-token",
+            "--api-url",
+            &sandbox.base_url,
+        ],
         "not-a-token\n",
     );
     assert_eq!(login.status.code(), Some(4), "{}", text(&login));
@@ -173,7 +195,13 @@ fn a_refused_token_is_not_stored() {
         "nothing anywhere holds the token"
     );
     let empty = home.quire(
-        &["auth", "login", "--with-token", "--api-url", &sandbox.base_url],
+        &[
+            "auth",
+            "login",
+            "--with-token",
+            "--api-url",
+            &sandbox.base_url,
+        ],
         "\n",
     );
     assert_eq!(empty.status.code(), Some(2), "{}", text(&empty));
@@ -190,7 +218,15 @@ fn a_profile_keeps_its_own_token_and_server() {
     );
     assert_eq!(admin.status.code(), Some(0), "{}", text(&admin));
     let work = home.quire(
-        &["--profile", "work", "auth", "login", "--with-token", "--api-url", base],
+        &[
+            "--profile",
+            "work",
+            "auth",
+            "login",
+            "--with-token",
+            "--api-url",
+            base,
+        ],
         "demo-editor\n",
     );
     assert_eq!(work.status.code(), Some(0), "{}", text(&work));
