@@ -41,7 +41,15 @@ pub async fn run(session: &Session, command: &AuthCommand) -> color_eyre::eyre::
             };
             let client = make_client(&session.api_url, &token)?;
             let (profile, api_url) = (&session.profile, &session.api_url);
-            Ok(login(profile, api_url, &token, &client, &mut out, &mut err).await)
+            let code = login(profile, api_url, &token, &client, &mut out, &mut err).await;
+            let overridden = matches!(
+                session.source,
+                Some(TokenSource::Given | TokenSource::ConfigFile)
+            );
+            if code == 0 && overridden {
+                let _ = writeln!(err, "{} It wins over the kept one.", still_given(session));
+            }
+            Ok(code)
         }
         AuthCommand::Status => {
             let client = match &session.token {

@@ -302,3 +302,22 @@ fn after_login_plain_quire_starts_signed_in_and_the_palette_switches_profile() {
     app.send("q");
     assert!(app.wait_exit(WAIT).is_some(), "q quits the restarted quire");
 }
+
+#[test]
+fn login_on_a_terminal_asks_for_the_token_without_showing_it() {
+    let sandbox = SandboxProcess::start();
+    let base = sandbox.base_url.as_str();
+    let home = tempfile::tempdir().expect("a home");
+    let data = home.path().join("data/quire");
+    let mut app = PtyApp::spawn_in_home(home, &["auth", "login", "--api-url", base], 80, 24, &[]);
+    app.wait_for("Paste an API token for 127.0.0.1", WAIT);
+    app.send("demo-admin\r");
+    app.wait_for("as Amara Okafor", WAIT);
+    assert!(app.wait_exit(WAIT).is_some_and(|status| status.success()));
+    assert!(
+        !app.screen().contains("demo-admin"),
+        "the token is not echoed:\n{}",
+        app.screen()
+    );
+    assert_eq!(mode(&data.join("tokens/default.json")), 0o600);
+}
