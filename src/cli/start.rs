@@ -47,7 +47,13 @@ struct Cli {
     allow_insecure: bool,
     /// The account to use: a `[profiles.NAME]` table of the config file and the token `quire
     /// auth login --profile NAME` kept (also QUIRE_PROFILE).
-    #[arg(long, env = "QUIRE_PROFILE", global = true, value_name = "NAME")]
+    #[arg(
+        long,
+        env = "QUIRE_PROFILE",
+        hide_env_values = true,
+        global = true,
+        value_name = "NAME"
+    )]
     profile: Option<String>,
     /// Start the built-in sandbox server with demo data and connect to it as demo-admin.
     #[arg(long)]
