@@ -38,7 +38,6 @@ pub struct Session {
     pub source: Option<TokenSource>,
     /// Where the stored login was, when the token is the stored one.
     pub stored_in: Option<Place>,
-    pub file: ConfigFile,
     pub config_path: Option<PathBuf>,
 }
 
@@ -120,7 +119,6 @@ pub async fn session(wanted: &Wanted) -> Result<Session> {
         token: resolved.token,
         source: resolved.source,
         stored_in,
-        file,
         config_path,
     })
 }

@@ -109,6 +109,9 @@ fn login_keeps_the_token_privately_and_every_command_then_uses_it() {
     let sandbox = SandboxProcess::start();
     let base = sandbox.base_url.as_str();
     let home = Home::new();
+    let config = home.config_file();
+    std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+    std::fs::write(&config, "mouse = false\n").unwrap();
 
     let login = home.quire(
         &["auth", "login", "--with-token", "--api-url", base],
@@ -128,9 +131,20 @@ fn login_keeps_the_token_privately_and_every_command_then_uses_it() {
     );
     assert_eq!(mode(&file), 0o600);
     assert_eq!(mode(file.parent().unwrap()), 0o700);
-    assert!(
-        !home.config_file().exists(),
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "mouse = false\n",
         "the config file is not written"
+    );
+    let holding_the_token: Vec<PathBuf> = every_text_under(home.path())
+        .into_iter()
+        .filter(|(_, text)| text.contains("demo-admin"))
+        .map(|(path, _)| path)
+        .collect();
+    assert_eq!(
+        holding_the_token,
+        [file.clone()],
+        "only the token file holds it"
     );
 
     // The stored login names its server: nothing else needs to.
