@@ -143,7 +143,7 @@ fn login_keeps_the_token_privately_and_every_command_then_uses_it() {
         .collect();
     assert_eq!(
         holding_the_token,
-        [file.clone()],
+        std::slice::from_ref(&file),
         "only the token file holds it"
     );
 
