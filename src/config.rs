@@ -1,11 +1,15 @@
 //! Settings: command-line flags win over the environment (`GITBOOK_TOKEN`, `GITBOOK_API_URL`),
-//! which wins over the config file (`config.toml` in the platform's config directory).
+//! which wins over the config file (`config.toml` in the platform's config directory), which
+//! wins over the token `quire auth login` stored. A profile (`--profile`, `QUIRE_PROFILE`) is
+//! one account: its own server, token, theme, stored login and log.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+
+use crate::token_store::StoredLogin;
 
 pub const DEFAULT_API_URL: &str = "https://api.gitbook.com";
 
@@ -31,7 +35,25 @@ pub struct ConfigFile {
     /// A metered link: watching is off unless `watch_interval_secs` is set explicitly.
     #[serde(default)]
     pub metered: bool,
+    // ── profiles ──
+    /// The profile used when neither `--profile` nor QUIRE_PROFILE names one.
+    pub default_profile: Option<String>,
+    /// `[profiles.NAME]` tables: other accounts, each on its own server.
+    #[serde(default)]
+    pub profiles: BTreeMap<String, ProfileTable>,
 }
+
+/// What a profile sets for itself; the rest of the file (keys, mouse, watching) is shared.
+#[derive(Debug, Default, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileTable {
+    pub api_url: Option<String>,
+    pub token: Option<String>,
+    pub theme: Option<String>,
+}
+
+/// The profile of the top-level `token`, `api_url` and `theme`, used when none is named.
+pub const DEFAULT_PROFILE: &str = "default";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -46,6 +68,8 @@ pub enum ConfigError {
     Insecure { url: String },
     #[error("the API URL `{url}` is not valid: {message}")]
     BadUrl { url: String, message: String },
+    #[error("`{name}` is not a profile name: use letters, digits, `-` and `_` (at most 64)")]
+    BadProfile { name: String },
 }
 
 /// The config directory's paths, for messages and for loading.
@@ -91,29 +115,145 @@ pub fn load_file(path: &Path) -> Result<ConfigFile, ConfigError> {
     })
 }
 
+/// Where the token in use came from, for `quire auth status`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TokenSource {
+    /// `--token` or GITBOOK_TOKEN.
+    Given,
+    /// The config file's `token` (the profile's table for a named profile).
+    ConfigFile,
+    /// What `quire auth login` stored.
+    Stored,
+}
+
 /// The token and URL quire will use, each from the first place that has one.
 #[derive(Debug, PartialEq)]
 pub struct Resolved {
     pub token: Option<String>,
     pub api_url: String,
+    pub source: Option<TokenSource>,
 }
 
+/// A token given by flag or environment, then the profile's, then the stored login's. The
+/// address comes with the token: a given or configured token goes to the given or configured
+/// address (else the default one); a stored token only to the server it was stored for, so no
+/// token ever reaches a server it was not made for.
 pub fn resolve(
     flag_token: Option<String>,
     env_token: Option<String>,
     flag_url: Option<String>,
     env_url: Option<String>,
-    file: &ConfigFile,
+    profile: &ProfileTable,
+    stored: Option<&StoredLogin>,
 ) -> Resolved {
     let non_empty = |value: Option<String>| value.filter(|v| !v.trim().is_empty());
+    let named_url = non_empty(flag_url)
+        .or(non_empty(env_url))
+        .or(non_empty(profile.api_url.clone()));
+    let given = non_empty(flag_token).or(non_empty(env_token));
+    let configured = non_empty(profile.token.clone());
+    let (token, source) = match (given, configured) {
+        (Some(token), _) => (Some(token), Some(TokenSource::Given)),
+        (None, Some(token)) => (Some(token), Some(TokenSource::ConfigFile)),
+        (None, None) => {
+            let stored = stored.filter(|login| !login.token.trim().is_empty());
+            let api_url = named_url
+                .or_else(|| stored.map(|login| login.api_url.clone()))
+                .unwrap_or_else(|| DEFAULT_API_URL.to_string());
+            let token = stored
+                .filter(|login| same_server(&login.api_url, &api_url))
+                .map(|login| login.token.clone());
+            let source = token.as_ref().map(|_| TokenSource::Stored);
+            return Resolved {
+                token,
+                api_url,
+                source,
+            };
+        }
+    };
     Resolved {
-        token: non_empty(flag_token)
-            .or(non_empty(env_token))
-            .or(non_empty(file.token.clone())),
-        api_url: non_empty(flag_url)
-            .or(non_empty(env_url))
-            .or(non_empty(file.api_url.clone()))
-            .unwrap_or_else(|| DEFAULT_API_URL.to_string()),
+        token,
+        api_url: named_url.unwrap_or_else(|| DEFAULT_API_URL.to_string()),
+        source,
+    }
+}
+
+/// Two spellings of one API address (a trailing `/` or not).
+pub fn same_server(one: &str, other: &str) -> bool {
+    one.trim().trim_end_matches('/') == other.trim().trim_end_matches('/')
+}
+
+/// The profile in use: `--profile` or QUIRE_PROFILE, else the file's `default_profile`, else
+/// [`DEFAULT_PROFILE`].
+pub fn profile_name(named: Option<&str>, file: &ConfigFile) -> Result<String, ConfigError> {
+    let name = named
+        .filter(|name| !name.trim().is_empty())
+        .or(file.default_profile.as_deref())
+        .unwrap_or(DEFAULT_PROFILE)
+        .trim();
+    if is_profile_name(name) {
+        Ok(name.to_string())
+    } else {
+        Err(ConfigError::BadProfile {
+            name: name.to_string(),
+        })
+    }
+}
+
+/// A name safe in a file name and a keyring account: letters, digits, `-`, `_`.
+pub fn is_profile_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_'))
+}
+
+/// What profile `name` sets: the top level of the file for the default profile (a
+/// `[profiles.default]` table beating it key by key), its own table for any other. A named
+/// profile never takes the top-level token, which is for another server; it falls back to the
+/// top-level theme, which is only looks.
+pub fn profile_settings(file: &ConfigFile, name: &str) -> ProfileTable {
+    let table = file.profiles.get(name).cloned().unwrap_or_default();
+    if name == DEFAULT_PROFILE {
+        return ProfileTable {
+            api_url: table.api_url.or_else(|| file.api_url.clone()),
+            token: table.token.or_else(|| file.token.clone()),
+            theme: table.theme.or_else(|| file.theme.clone()),
+        };
+    }
+    ProfileTable {
+        theme: table.theme.or_else(|| file.theme.clone()),
+        ..table
+    }
+}
+
+/// Every profile the file names, the default one first.
+pub fn configured_profiles(file: &ConfigFile) -> Vec<String> {
+    let mut names = vec![DEFAULT_PROFILE.to_string()];
+    names.extend(
+        file.profiles
+            .keys()
+            .filter(|name| name.as_str() != DEFAULT_PROFILE && is_profile_name(name))
+            .cloned(),
+    );
+    names
+}
+
+/// What the palette offers to switch to: the file's profiles but the one in use.
+pub fn other_profiles(file: &ConfigFile, current: &str) -> Vec<String> {
+    configured_profiles(file)
+        .into_iter()
+        .filter(|name| name != current)
+        .collect()
+}
+
+/// The log file of a profile: `quire.log` for the default one, `quire-NAME.log` for others.
+pub fn log_file_name(profile: &str) -> String {
+    if profile == DEFAULT_PROFILE {
+        "quire.log".to_string()
+    } else {
+        format!("quire-{profile}.log")
     }
 }
 
@@ -149,27 +289,141 @@ fn is_loopback(host: Option<url::Host<&str>>) -> bool {
 mod tests {
     use super::*;
 
+    fn stored(api_url: &str, token: &str) -> StoredLogin {
+        StoredLogin {
+            api_url: api_url.into(),
+            token: token.into(),
+        }
+    }
+
     #[test]
-    fn flags_beat_environment_beat_file() {
+    fn flags_beat_environment_beat_file_beat_the_stored_login() {
         let file = ConfigFile {
             token: Some("from-file".into()),
             api_url: Some("https://file.example".into()),
             ..ConfigFile::default()
         };
+        let default = profile_settings(&file, DEFAULT_PROFILE);
+        let login = stored("https://file.example/", "from-login");
         let all = resolve(
             Some("flag".into()),
             Some("env".into()),
             None,
             Some("https://env.example".into()),
-            &file,
+            &default,
+            Some(&login),
         );
         assert_eq!(all.token.as_deref(), Some("flag"));
+        assert_eq!(all.source, Some(TokenSource::Given));
         assert_eq!(all.api_url, "https://env.example");
-        let only_file = resolve(None, Some(" ".into()), None, None, &file);
+        let only_file = resolve(None, Some(" ".into()), None, None, &default, Some(&login));
         assert_eq!(only_file.token.as_deref(), Some("from-file"));
-        let nothing = resolve(None, None, None, None, &ConfigFile::default());
+        assert_eq!(only_file.source, Some(TokenSource::ConfigFile));
+        let file_without_token = ProfileTable {
+            token: None,
+            ..default.clone()
+        };
+        let from_login = resolve(None, None, None, None, &file_without_token, Some(&login));
+        assert_eq!(from_login.token.as_deref(), Some("from-login"));
+        assert_eq!(from_login.source, Some(TokenSource::Stored));
+        assert_eq!(from_login.api_url, "https://file.example");
+        let nothing = resolve(None, None, None, None, &ProfileTable::default(), None);
         assert_eq!(nothing.token, None);
+        assert_eq!(nothing.source, None);
         assert_eq!(nothing.api_url, DEFAULT_API_URL);
+    }
+
+    #[test]
+    fn a_stored_token_goes_only_to_the_server_it_was_stored_for() {
+        let login = stored("https://docs.example", "secret");
+        let nothing_named = resolve(
+            None,
+            None,
+            None,
+            None,
+            &ProfileTable::default(),
+            Some(&login),
+        );
+        assert_eq!(nothing_named.api_url, "https://docs.example");
+        assert_eq!(nothing_named.token.as_deref(), Some("secret"));
+        let elsewhere = resolve(
+            None,
+            None,
+            Some("https://other.example".into()),
+            None,
+            &ProfileTable::default(),
+            Some(&login),
+        );
+        assert_eq!(elsewhere.api_url, "https://other.example");
+        assert_eq!(elsewhere.token, None);
+        // A configured token without an address goes to the default server, not the stored one.
+        let configured = ProfileTable {
+            token: Some("configured".into()),
+            ..ProfileTable::default()
+        };
+        let resolved = resolve(None, None, None, None, &configured, Some(&login));
+        assert_eq!(resolved.api_url, DEFAULT_API_URL);
+        assert_eq!(resolved.token.as_deref(), Some("configured"));
+    }
+
+    #[test]
+    fn a_named_profile_has_its_own_server_and_token_and_shares_the_rest() {
+        let text = r#"
+            token = "top"
+            api_url = "https://top.example"
+            theme = "dark"
+            mouse = false
+            [profiles.work]
+            api_url = "https://work.example"
+            token = "work-token"
+            [profiles.bare]
+            theme = "light"
+        "#;
+        let file: ConfigFile = toml::from_str(text).unwrap();
+        let work = profile_settings(&file, "work");
+        assert_eq!(work.api_url.as_deref(), Some("https://work.example"));
+        assert_eq!(work.token.as_deref(), Some("work-token"));
+        assert_eq!(work.theme.as_deref(), Some("dark"));
+        let resolved = resolve(None, None, None, None, &work, None);
+        assert_eq!(resolved.api_url, "https://work.example");
+        assert_eq!(resolved.token.as_deref(), Some("work-token"));
+        // The top-level token is for the top-level server: never sent by another profile.
+        let bare = profile_settings(&file, "bare");
+        assert_eq!(bare.token, None);
+        assert_eq!(bare.api_url, None);
+        assert_eq!(bare.theme.as_deref(), Some("light"));
+        let resolved = resolve(None, None, None, None, &bare, None);
+        assert_eq!(
+            (resolved.api_url.as_str(), resolved.token),
+            (DEFAULT_API_URL, None)
+        );
+        let default = profile_settings(&file, DEFAULT_PROFILE);
+        assert_eq!(default.token.as_deref(), Some("top"));
+        assert_eq!(
+            configured_profiles(&file),
+            [DEFAULT_PROFILE, "bare", "work"]
+        );
+    }
+
+    #[test]
+    fn the_profile_is_named_by_flag_then_file_then_default() {
+        let mut file = ConfigFile::default();
+        assert_eq!(profile_name(None, &file).unwrap(), DEFAULT_PROFILE);
+        file.default_profile = Some("work".into());
+        assert_eq!(profile_name(None, &file).unwrap(), "work");
+        assert_eq!(profile_name(Some("home"), &file).unwrap(), "home");
+        assert_eq!(profile_name(Some(""), &file).unwrap(), "work");
+        for bad in ["../etc", "a b", "x/y", &"n".repeat(65)] {
+            assert!(
+                matches!(
+                    profile_name(Some(bad), &file),
+                    Err(ConfigError::BadProfile { .. })
+                ),
+                "{bad}"
+            );
+        }
+        assert_eq!(log_file_name(DEFAULT_PROFILE), "quire.log");
+        assert_eq!(log_file_name("work"), "quire-work.log");
     }
 
     #[test]

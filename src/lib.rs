@@ -17,4 +17,5 @@ pub mod sandbox;
 pub mod screens;
 pub mod screenshots;
 pub mod terminal;
+pub mod token_store;
 pub mod ui;

@@ -112,6 +112,11 @@ pub struct Model {
     pub messages: crate::ui::notice::History,
     /// What this server was found not to offer: those keys are struck through.
     pub lacking: crate::app::capabilities::Lacking,
+    // ── profiles ──
+    /// The other profiles of the config file, offered in the palette.
+    pub profiles: Vec<String>,
+    /// The profile chosen to switch to: quire ends the loop and starts again with it.
+    pub switch_profile: Option<String>,
 }
 
 impl Model {
@@ -142,6 +147,8 @@ impl Model {
             pending_prefix: None,
             messages: crate::ui::notice::History::default(),
             lacking: crate::app::capabilities::Lacking::default(),
+            profiles: Vec::new(),
+            switch_profile: None,
         }
     }
 

@@ -32,6 +32,8 @@ pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay)
                 model.quit = true;
                 return Cmd::Quit;
             }
+            // Staying also stays in this profile.
+            model.switch_profile = None;
             Cmd::None
         }
         Overlay::ConfirmLeave { .. } => {

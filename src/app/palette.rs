@@ -126,6 +126,8 @@ pub enum EntryKind {
     GoTo { owner: usize, target: Box<Target> },
     /// Opens the search screen with the query.
     Search { scope: SearchScope, query: String },
+    /// Starts quire again with another profile of the config file.
+    SwitchProfile(String),
 }
 
 #[derive(Debug, Clone)]
@@ -176,6 +178,7 @@ impl Palette {
         let mut entries = own;
         entries.extend(target_entries(&model.screens));
         entries.extend(wider);
+        entries.extend(profile_entries(&model.profiles));
         let fixed = entries.len();
         let mut palette = Palette {
             input: LineInput::default(),
@@ -243,6 +246,19 @@ impl Palette {
             },
         })
     }
+}
+
+/// "Switch profile: NAME" for each other profile of the config file.
+fn profile_entries(profiles: &[String]) -> Vec<Entry> {
+    profiles
+        .iter()
+        .map(|name| Entry {
+            id: format!("profile:{name}"),
+            label: format!("Switch profile: {}", sanitize(name)),
+            detail: "restarts quire".to_string(),
+            kind: EntryKind::SwitchProfile(name.clone()),
+        })
+        .collect()
 }
 
 /// Contexts many screens share; the others are a screen's own.

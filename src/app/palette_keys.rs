@@ -49,6 +49,11 @@ fn choose_in_palette(model: &mut Model) -> Cmd {
             let screen = crate::screens::search::SearchScreen::with_query(scope, &query);
             model.apply_step(Step::push(Screen::Search(screen)))
         }
+        palette::EntryKind::SwitchProfile(name) => {
+            // Leaving this session is quitting it: unsaved work is asked about first.
+            model.switch_profile = Some(name);
+            run_action(model, crate::app::keymap::Action::Quit)
+        }
     };
     Cmd::batch([save, run])
 }

@@ -3,8 +3,10 @@
 //! [`start`] is what the `quire` binary runs; [`usage`] is how a mistake in starting it is told.
 
 pub mod api;
+pub mod auth;
 pub mod conversations;
 pub mod docs;
 pub mod integrations;
+pub mod signin;
 pub mod start;
 pub mod usage;

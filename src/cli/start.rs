@@ -13,10 +13,11 @@ use clap::{CommandFactory, Parser, Subcommand};
 use color_eyre::eyre::{Result, WrapErr, eyre};
 use ratatui::Terminal;
 
-use crate::api::{Client, ClientConfig, Token};
+use crate::api::Client;
 use crate::app::{Environment, Model, Size};
+use crate::cli::signin::make_client;
 use crate::cli::usage::UsageError;
-use crate::config::{self, ConfigFile};
+use crate::config;
 use crate::output::{OutputOptions, TerminalOutput};
 use crate::runtime::{self, Effects, Exit};
 use crate::sandbox::{FaultRule, Faults, Sandbox, SandboxOptions, tokens};
@@ -34,16 +35,26 @@ use crate::ui::theme::Theme;
     about = "A keyboard-first terminal client for your documentation platform"
 )]
 struct Cli {
-    /// API token (also GITBOOK_TOKEN, or `token` in the config file).
-    #[arg(long, env = "GITBOOK_TOKEN", hide_env_values = true)]
+    /// API token (also GITBOOK_TOKEN, or `token` in the config file, or `quire auth login`).
+    #[arg(long, env = "GITBOOK_TOKEN", hide_env_values = true, global = true)]
     token: Option<String>,
     /// API base URL (also GITBOOK_API_URL); default https://api.gitbook.com.
     // Help names the variable only: clap would print `GITBOOK_API_URL=` when it is unset.
-    #[arg(long, env = "GITBOOK_API_URL", hide_env_values = true)]
+    #[arg(long, env = "GITBOOK_API_URL", hide_env_values = true, global = true)]
     api_url: Option<String>,
     /// Allow plain http to hosts other than this machine.
-    #[arg(long)]
+    #[arg(long, global = true)]
     allow_insecure: bool,
+    /// The account to use: a `[profiles.NAME]` table of the config file and the token `quire
+    /// auth login --profile NAME` kept (also QUIRE_PROFILE).
+    #[arg(
+        long,
+        env = "QUIRE_PROFILE",
+        hide_env_values = true,
+        global = true,
+        value_name = "NAME"
+    )]
+    profile: Option<String>,
     /// Start the built-in sandbox server with demo data and connect to it as demo-admin.
     #[arg(long)]
     demo: bool,
@@ -59,7 +70,7 @@ struct Cli {
     #[arg(long, requires = "demo")]
     like_public: bool,
     /// Config file to use instead of the default one.
-    #[arg(long)]
+    #[arg(long, global = true)]
     config: Option<PathBuf>,
     /// Colours for highlighted code: 16, 256 or truecolor (default: guessed from the terminal).
     #[arg(long)]
@@ -125,6 +136,11 @@ enum Commands {
         #[command(subcommand)]
         command: crate::cli::integrations::IntegrationsCommand,
     },
+    /// Sign in once (`quire auth login`), see who is signed in, sign out.
+    Auth {
+        #[command(subcommand)]
+        command: crate::cli::auth::AuthCommand,
+    },
     /// Print a completion script for a shell (bash, zsh or fish).
     Completions {
         shell: crate::cli::docs::CompletionShell,
@@ -158,13 +174,15 @@ pub fn main() -> Result<()> {
     if let Ok(program) = std::env::current_exe() {
         highlight_worker::use_worker_program(program);
     }
-    let _log_guard = init_logging();
+    let _log_guard = init_logging(&crate::cli::signin::profile_for_log(&wanted(&cli)));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .wrap_err("cannot start the async runtime")?;
-    let result = runtime.block_on(async move {
-        match cli.command {
+    // What the palette chose to switch to, if that is how the session ended.
+    let mut next_profile = None;
+    let result = runtime.block_on(async {
+        match &cli.command {
             Some(Commands::Sandbox {
                 port,
                 latency_ms,
@@ -173,14 +191,14 @@ pub fn main() -> Result<()> {
                 like_public,
             }) => {
                 let faults = Faults {
-                    rules: faults,
-                    like_public,
+                    rules: faults.clone(),
+                    like_public: *like_public,
                     ..Faults::default()
                 };
-                serve_sandbox(port, latency_ms, faults, big).await
+                serve_sandbox(*port, *latency_ms, faults, *big).await
             }
             Some(Commands::Screenshots { out }) => {
-                for path in crate::screenshots::write_all(&out).await? {
+                for path in crate::screenshots::write_all(out).await? {
                     println!("{path}");
                 }
                 Ok(())
@@ -188,23 +206,27 @@ pub fn main() -> Result<()> {
             Some(Commands::HighlightWorker | Commands::Completions { .. } | Commands::Man) => {
                 Ok(())
             }
-            Some(Commands::Api(ref args)) => {
+            Some(Commands::Auth { command }) => {
+                let code = run_auth(&cli, command).await?;
+                exit_with(code)
+            }
+            Some(Commands::Api(args)) => {
                 let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
-                let Some(client) = signed_in_client(&cli, &mut err)? else {
+                let Some(client) = signed_in_client(&cli, &mut err).await? else {
                     return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
                 };
                 let code = crate::cli::api::run(&client, args, &mut out, &mut err).await;
                 exit_with(code)
             }
-            Some(Commands::Conversations { ref command }) => {
-                let client = command_client(&cli)?;
+            Some(Commands::Conversations { command }) => {
+                let client = command_client(&cli).await?;
                 let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
                 let code =
                     crate::cli::conversations::run(&client, command, &mut out, &mut err).await;
                 exit_with(code)
             }
-            Some(Commands::Integrations { ref command }) => {
-                let client = command_client(&cli)?;
+            Some(Commands::Integrations { command }) => {
+                let client = command_client(&cli).await?;
                 let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
                 let mut input = std::io::stdin().lock();
                 let code =
@@ -212,7 +234,10 @@ pub fn main() -> Result<()> {
                         .await;
                 exit_with(code)
             }
-            None => run_app(cli).await,
+            None => {
+                next_profile = run_app(&cli).await?;
+                Ok(())
+            }
         }
     });
     // Leave at once: a task still blocked on a terminal that went away (or a request in
@@ -224,8 +249,35 @@ pub fn main() -> Result<()> {
             Some(mistake) => exit_for_usage(mistake),
             None => Err(report),
         },
-        Ok(()) => exit_for_signal(),
+        Ok(()) => match next_profile {
+            Some(profile) => restart_with_profile(&profile),
+            None => exit_for_signal(),
+        },
     }
+}
+
+/// Starts quire again as the user chose in the palette, with `--profile PROFILE`, in this
+/// process (same terminal, same parent). A new start, rather than a new client in the running
+/// loop, because everything of a session is per profile (server, token, theme, drafts, log,
+/// what the server lacks) and is set once at the start: only a start leaves nothing of the
+/// profile being left. The token and server given to this run (flags, GITBOOK_TOKEN,
+/// GITBOOK_API_URL) are left out: they would win over the chosen profile's.
+fn restart_with_profile(profile: &str) -> Result<()> {
+    use std::os::unix::process::CommandExt;
+    let program = std::env::current_exe().wrap_err("cannot find quire's program to restart")?;
+    let started_with: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let error = std::process::Command::new(program)
+        .args(crate::cli::signin::arguments_for_profile(
+            &started_with,
+            profile,
+        ))
+        .env_remove("GITBOOK_TOKEN")
+        .env_remove("GITBOOK_API_URL")
+        .env_remove("QUIRE_PROFILE")
+        .exec();
+    Err(eyre!(
+        "cannot restart quire with profile {profile}: {error}"
+    ))
 }
 
 /// A signal that ended quire ends it with the status a shell gives a process killed by it
@@ -286,8 +338,9 @@ fn install_panic_hook() -> Result<()> {
     Ok(())
 }
 
-/// Logs go to a file in the data directory, never to the terminal quire draws on.
-fn init_logging() -> Option<()> {
+/// Logs go to a file in the data directory, never to the terminal quire draws on; one file per
+/// profile, so one account's log never names another's organizations.
+fn init_logging(profile: &str) -> Option<()> {
     use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
     let directory = config::data_dir()?;
     crate::app::drafts::create_private_dir(&directory).ok()?;
@@ -296,7 +349,7 @@ fn init_logging() -> Option<()> {
         .create(true)
         .append(true)
         .mode(0o600)
-        .open(directory.join("quire.log"))
+        .open(directory.join(config::log_file_name(profile)))
         .ok()?;
     // A log made by an older version may have been readable by everyone.
     let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
@@ -339,17 +392,77 @@ async fn serve_sandbox(port: u16, latency_ms: u64, faults: Faults, big: bool) ->
     Ok(())
 }
 
-async fn run_app(cli: Cli) -> Result<()> {
-    let config_path = cli.config.clone().or_else(config::config_path);
+/// The flags that choose the account, for [`crate::cli::signin`].
+fn wanted(cli: &Cli) -> crate::cli::signin::Wanted {
+    crate::cli::signin::Wanted {
+        token: cli.token.clone(),
+        api_url: cli.api_url.clone(),
+        profile: cli.profile.clone(),
+        config: cli.config.clone(),
+        allow_insecure: cli.allow_insecure,
+    }
+}
+
+/// What the app talks to: a client (none when signed out), the server's name for the header,
+/// and the server and token the drafts are kept under.
+type Connection = (Option<Client>, String, Option<(String, String)>);
+
+/// The demo sandbox and a client signed in to it as a demo user.
+async fn demo_connection(cli: &Cli) -> Result<(Sandbox, Connection)> {
+    let options = SandboxOptions {
+        latency: Duration::from_millis(cli.demo_latency_ms),
+        big: cli.big,
+        faults: Faults {
+            like_public: cli.like_public,
+            ..Faults::default()
+        },
+    };
+    let sandbox = Sandbox::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
+        .await
+        .wrap_err("cannot start the demo sandbox")?;
+    // Only a demo token makes sense here; a real one from the environment is ignored.
+    let token = cli
+        .token
+        .clone()
+        .filter(|t| tokens::ALL.contains(&t.as_str()))
+        .unwrap_or_else(|| tokens::ADMIN.to_string());
+    let client = make_client(&sandbox.base_url(), &token)?;
+    // Who is signed in comes from `GET /user` in the header; the label names the server.
+    let label = "demo sandbox".to_string();
+    // The sandbox's port changes every run; its drafts are kept under one name.
+    Ok((
+        sandbox,
+        (Some(client), label, Some(("demo".to_string(), token))),
+    ))
+}
+
+/// The profile's server and token (given, configured or stored by `quire auth login`).
+async fn account_connection(cli: &Cli) -> Result<Connection> {
+    let session = crate::cli::signin::session(&wanted(cli)).await?;
+    let label = session.server_label();
+    Ok(match session.token {
+        Some(token) => {
+            let client = make_client(&session.api_url, &token)?;
+            (Some(client), label, Some((session.api_url, token)))
+        }
+        None => (None, label, None),
+    })
+}
+
+/// The TUI; ends with the profile chosen in the palette to switch to, if any.
+async fn run_app(cli: &Cli) -> Result<Option<String>> {
+    let (file, config_path) = crate::cli::signin::load_config(&wanted(cli))?;
     let config_label = config_path.as_ref().map_or_else(
         || "the config file".to_string(),
         |p| p.display().to_string(),
     );
-    let file = match &config_path {
-        Some(path) => config::load_file(path).map_err(usage)?,
-        None => ConfigFile::default(),
-    };
-    let mut theme = load_theme(cli.theme.as_deref(), &file, config_path.as_deref())?;
+    let profile = config::profile_name(cli.profile.as_deref(), &file).map_err(usage)?;
+    let settings = config::profile_settings(&file, &profile);
+    let mut theme = load_theme(
+        cli.theme.as_deref(),
+        settings.theme.as_deref(),
+        config_path.as_deref(),
+    )?;
     let no_color = crate::output::no_color_requested();
     let render = render_options(&theme, cli.colors.as_deref(), no_color)?;
     if no_color {
@@ -359,43 +472,11 @@ async fn run_app(cli: Cli) -> Result<()> {
     // The demo sandbox lives as long as this function.
     let mut _sandbox = None;
     let (client, server_label, drafts_scope) = if cli.demo {
-        let options = SandboxOptions {
-            latency: Duration::from_millis(cli.demo_latency_ms),
-            big: cli.big,
-            faults: Faults {
-                like_public: cli.like_public,
-                ..Faults::default()
-            },
-        };
-        let sandbox = Sandbox::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
-            .await
-            .wrap_err("cannot start the demo sandbox")?;
-        // Only a demo token makes sense here; a real one from the environment is ignored.
-        let token = cli
-            .token
-            .clone()
-            .filter(|t| tokens::ALL.contains(&t.as_str()))
-            .unwrap_or_else(|| tokens::ADMIN.to_string());
-        let client = make_client(&sandbox.base_url(), &token)?;
-        // Who is signed in comes from `GET /user` in the header; the label names the server.
-        let label = "demo sandbox".to_string();
+        let (sandbox, connection) = demo_connection(cli).await?;
         _sandbox = Some(sandbox);
-        // The sandbox's port changes every run; its drafts are kept under one name.
-        (Some(client), label, Some(("demo".to_string(), token)))
+        connection
     } else {
-        let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
-        config::check_url(&resolved.api_url, cli.allow_insecure).map_err(usage)?;
-        let label = url::Url::parse(&resolved.api_url)
-            .ok()
-            .and_then(|u| u.host_str().map(str::to_string))
-            .unwrap_or_else(|| resolved.api_url.clone());
-        match resolved.token {
-            Some(token) => {
-                let client = make_client(&resolved.api_url, &token)?;
-                (Some(client), label, Some((resolved.api_url.clone(), token)))
-            }
-            None => (None, label, None),
-        }
+        account_connection(cli).await?
     };
 
     let first = match client {
@@ -409,6 +490,10 @@ async fn run_app(cli: Cli) -> Result<()> {
     };
     let mut model = Model::new(first, environment, Size::default());
     model.theme = theme.clone();
+    // ── profiles ──
+    if !cli.demo {
+        model.profiles = config::other_profiles(&file, &profile);
+    }
     // ── review flow ──
     model.watch = crate::app::watch::Watch::from_settings(
         file.watch_interval_secs,
@@ -465,7 +550,8 @@ async fn run_app(cli: Cli) -> Result<()> {
     };
     terminal::restore();
     match result? {
-        Exit::Quit | Exit::Terminated | Exit::TerminalGone => Ok(()),
+        Exit::Quit => Ok(model.switch_profile.take()),
+        Exit::Terminated | Exit::TerminalGone => Ok(None),
     }
 }
 
@@ -491,38 +577,37 @@ fn bring_own_files_up_to_date(drafts_scope: Option<&(String, String)>, demo: boo
 }
 
 /// The client a command-line subcommand uses: the token and address as the app reads them
-/// (`--token` / GITBOOK_TOKEN / the config file; `--api-url` / GITBOOK_API_URL / the file).
-fn command_client(cli: &Cli) -> Result<Client> {
-    let (api_url, token) = command_settings(cli)?;
-    let token = token.ok_or_else(|| {
-        usage("no API token: pass --token, set GITBOOK_TOKEN or put `token` in the config file")
+/// (see [`crate::cli::signin::session`]).
+async fn command_client(cli: &Cli) -> Result<Client> {
+    let session = crate::cli::signin::session(&wanted(cli)).await?;
+    let token = session.token.ok_or_else(|| {
+        usage(
+            "no API token: run `quire auth login`, pass --token, set GITBOOK_TOKEN or put \
+             `token` in the config file",
+        )
     })?;
-    make_client(&api_url, &token)
-}
-
-/// The API address and token a subcommand uses, as the app resolves them.
-fn command_settings(cli: &Cli) -> Result<(String, Option<String>)> {
-    let file = match cli.config.clone().or_else(config::config_path) {
-        Some(path) if path.exists() => config::load_file(&path).map_err(usage)?,
-        _ => ConfigFile::default(),
-    };
-    let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
-    config::check_url(&resolved.api_url, cli.allow_insecure).map_err(usage)?;
-    Ok((resolved.api_url, resolved.token))
+    make_client(&session.api_url, &token)
 }
 
 /// The client of a subcommand, or None (said on `err`) when no token is set: a script tells
 /// "not signed in" (exit 4) from a wrong command line (exit 2).
-fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Option<Client>> {
-    let (api_url, token) = command_settings(cli)?;
-    let Some(token) = token else {
+async fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Option<Client>> {
+    let session = crate::cli::signin::session(&wanted(cli)).await?;
+    let Some(token) = session.token else {
         let _ = writeln!(
             err,
-            "Not signed in: pass --token, set GITBOOK_TOKEN or put `token` in the config file."
+            "Not signed in: run `quire auth login`, pass --token, set GITBOOK_TOKEN or put \
+             `token` in the config file."
         );
         return Ok(None);
     };
-    make_client(&api_url, &token).map(Some)
+    make_client(&session.api_url, &token).map(Some)
+}
+
+/// `quire auth …`: the exit status.
+async fn run_auth(cli: &Cli, command: &crate::cli::auth::AuthCommand) -> Result<i32> {
+    let session = crate::cli::signin::session(&wanted(cli)).await?;
+    crate::cli::auth::run(&session, command).await
 }
 
 /// Ends a subcommand with its exit code (after the output is flushed).
@@ -535,23 +620,14 @@ fn exit_with(code: i32) -> Result<()> {
     std::process::exit(code)
 }
 
-fn make_client(base_url: &str, token: &str) -> Result<Client> {
-    let config = ClientConfig {
-        base_url: base_url.to_string(),
-        token: Token::new(token),
-        connect_timeout: Duration::from_secs(10),
-        request_timeout: Duration::from_secs(30),
-    };
-    Client::new(config).map_err(|error| eyre!("{error}"))
-}
-
-/// The theme `--theme` names, else the config file's `theme`, else the default (ansi16).
+/// The theme `--theme` names, else the profile's `theme` in the config file, else the default
+/// (ansi16).
 fn load_theme(
     flag: Option<&str>,
-    file: &ConfigFile,
+    configured: Option<&str>,
     config_path: Option<&std::path::Path>,
 ) -> Result<Theme> {
-    let choice = flag.or(file.theme.as_deref());
+    let choice = flag.or(configured);
     let config_dir = config_path.and_then(|path| path.parent());
     Theme::resolve(choice, config_dir).map_err(usage)
 }

@@ -119,6 +119,7 @@ pub fn error_retried_by(frame: &mut Frame, area: Rect, model: &Model, error: &Ap
             Line::from(""),
             Line::from("If it keeps failing, set a valid API token in one of these ways and"),
             Line::from("start quire again:"),
+            Line::from("  • quire auth login"),
             Line::from("  • quire --token <TOKEN>"),
             Line::from("  • export GITBOOK_TOKEN=<TOKEN>"),
             Line::from(format!(

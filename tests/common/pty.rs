@@ -59,6 +59,12 @@ impl PtyApp {
         command.env("TERM", "xterm-256color");
         command.env_remove("GITBOOK_TOKEN");
         command.env_remove("GITBOOK_API_URL");
+        command.env_remove("QUIRE_PROFILE");
+        // No session bus: a token `quire auth login` kept in the tester's keyring stays there.
+        command.env(
+            "DBUS_SESSION_BUS_ADDRESS",
+            format!("unix:path={}/no-bus", home.path().display()),
+        );
         for (name, value) in env {
             command.env(name, value);
         }

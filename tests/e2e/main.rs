@@ -8,6 +8,7 @@ mod action_log;
 mod basics;
 mod change_requests;
 mod cli_api;
+mod cli_auth;
 mod cli_docs;
 mod content;
 mod conversations;

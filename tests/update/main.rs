@@ -22,6 +22,7 @@ mod openapi;
 mod org_settings;
 mod palette;
 mod pane_failures;
+mod profiles;
 mod reader;
 mod review;
 mod review_authors;

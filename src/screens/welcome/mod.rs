@@ -32,6 +32,7 @@ impl ScreenState for Welcome {
             Line::from("To use your documentation platform account, create a personal API token"),
             Line::from("in its settings and give it to quire in one of these ways:"),
             Line::from(""),
+            Line::from(Span::styled("  quire auth login", theme.style("accent"))),
             Line::from(Span::styled(
                 "  quire --token <TOKEN>",
                 theme.style("accent"),
