@@ -15,6 +15,7 @@ use ratatui::Terminal;
 
 use crate::api::{Client, ClientConfig, Token};
 use crate::app::{Environment, Model, Size};
+use crate::cli::output::Streams;
 use crate::cli::usage::UsageError;
 use crate::config::{self, ConfigFile};
 use crate::output::{OutputOptions, TerminalOutput};
@@ -125,6 +126,9 @@ enum Commands {
         #[command(subcommand)]
         command: crate::cli::integrations::IntegrationsCommand,
     },
+    /// `quire org|space|page|search|cr`, for scripts (see `crate::cli::script`).
+    #[command(flatten)]
+    Scripting(crate::cli::script::ScriptCommand),
     /// Print a completion script for a shell (bash, zsh or fish).
     Completions {
         shell: crate::cli::docs::CompletionShell,
@@ -211,6 +215,9 @@ pub fn main() -> Result<()> {
                     crate::cli::integrations::run(&client, command, &mut input, &mut out, &mut err)
                         .await;
                 exit_with(code)
+            }
+            Some(Commands::Scripting(ref command)) => {
+                scripted(&cli, async |client, out| command.run(client, out).await).await
             }
             None => run_app(cli).await,
         }
@@ -523,6 +530,20 @@ fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Option<Cl
         return Ok(None);
     };
     make_client(&api_url, &token).map(Some)
+}
+
+/// A scripting subcommand (`quire org|space|page|search|cr`): signed in (else exit 4), run on
+/// the process's streams, its failure said and its exit status returned.
+async fn scripted(
+    cli: &Cli,
+    run: impl AsyncFnOnce(&Client, &mut Streams) -> crate::cli::script::Outcome,
+) -> Result<()> {
+    let mut streams = Streams::std();
+    let Some(client) = signed_in_client(cli, &mut streams.err)? else {
+        return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
+    };
+    let outcome = run(&client, &mut streams).await;
+    exit_with(crate::cli::script::finish(&mut streams, outcome))
 }
 
 /// Ends a subcommand with its exit code (after the output is flushed).
