@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::api::{Client, Organization};
 use crate::cli::output::{JsonArgs, Listing, Record, Streams, fields, print_list, record};
-use crate::cli::script::{self, Failure, Outcome};
+use crate::cli::script::{self, Outcome};
 
 /// What `quire org list --json` offers.
 pub const FIELDS: &[&str] = &["id", "title", "hostname", "createdAt", "url"];
@@ -36,7 +36,7 @@ pub async fn run(client: &Client, command: &OrgCommand, streams: &mut Streams) -
         columns: &["id", "title", "hostname"],
         records,
     };
-    print_list(streams, output, &listing).map_err(|()| Failure::Said)
+    print_list(streams, output, &listing)
 }
 
 fn org_record(org: &Organization) -> Record {

@@ -54,7 +54,7 @@ pub async fn run(client: &Client, args: &SearchArgs, streams: &mut Streams) -> O
         columns: &["spaceTitle", "title", "path"],
         records,
     };
-    print_list(streams, &args.output, &listing).map_err(|()| Failure::Said)
+    print_list(streams, &args.output, &listing)
 }
 
 async fn hits(client: &Client, args: &SearchArgs) -> Result<Vec<Record>, Failure> {

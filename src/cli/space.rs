@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::api::{Client, Space, encode_segment};
 use crate::cli::output::{JsonArgs, Listing, Record, Streams, fields, print_list, record};
-use crate::cli::script::{self, Failure, MAX_PAGES, Outcome};
+use crate::cli::script::{self, MAX_PAGES, Outcome};
 
 /// What `quire space list --json` offers.
 pub const FIELDS: &[&str] = &[
@@ -53,7 +53,7 @@ pub async fn run(client: &Client, command: &SpaceCommand, streams: &mut Streams)
         columns: &["id", "title", "visibility", "changeRequestsOpen"],
         records,
     };
-    print_list(streams, output, &listing).map_err(|()| Failure::Said)
+    print_list(streams, output, &listing)
 }
 
 fn space_record(space: &Space) -> Record {

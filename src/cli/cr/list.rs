@@ -64,7 +64,7 @@ pub async fn list(
         columns: &["number", "subject", "status", "author", "space"],
         records,
     };
-    print_list(streams, output, &listing).map_err(|()| Failure::Said)
+    print_list(streams, output, &listing)
 }
 
 async fn api_filter(client: &Client, filter: &Filter<'_>) -> Result<ChangeRequestFilter, Failure> {
@@ -117,7 +117,8 @@ async fn in_space(
         found.extend(client.list_up_to(&path, &query, MAX_PAGES).await?.items);
     }
     if filter.statuses.len() > 1 {
-        found.sort_by(|a: &ChangeRequest, b| b.number.cmp(&a.number));
+        found
+            .sort_by_key(|change_request: &ChangeRequest| std::cmp::Reverse(change_request.number));
     }
     Ok(found)
 }
@@ -174,7 +175,7 @@ pub async fn view(
     let record = change_request_record(&change_request);
     if let Some(printed) = print_one(streams, output, FIELDS, &record) {
         streams.done();
-        return printed.map_err(|()| Failure::Said);
+        return printed;
     }
     let (changes, reviews) = tokio::join!(
         client.change_request_changes(space, number, CHANGES_SHOWN),

@@ -12,6 +12,7 @@ use std::io::{IsTerminal, Write};
 
 use serde_json::{Map, Value};
 
+use crate::cli::script::{Failure, Outcome};
 use crate::ui::sanitize::sanitize;
 
 /// One record of a list: field name to value, every field the list offers.
@@ -141,8 +142,8 @@ fn shape<'a>(args: &'a JsonArgs, all: &'static [&'static str]) -> Shape<'a> {
     }
 }
 
-/// Prints `listing` as the flags ask; Err is a jq expression that failed (said on stderr).
-pub fn print_list(streams: &mut Streams, args: &JsonArgs, listing: &Listing) -> Result<(), ()> {
+/// Prints `listing` as the flags ask; a jq expression that failed is said on stderr.
+pub fn print_list(streams: &mut Streams, args: &JsonArgs, listing: &Listing) -> Outcome {
     match shape(args, listing.fields) {
         Shape::FieldNames => {
             for field in listing.fields {
@@ -173,7 +174,7 @@ pub fn print_one(
     args: &JsonArgs,
     fields: &'static [&'static str],
     record: &Record,
-) -> Option<Result<(), ()>> {
+) -> Option<Outcome> {
     match shape(args, fields) {
         Shape::Table => None,
         Shape::FieldNames => {
@@ -221,7 +222,7 @@ pub fn print_json(streams: &mut Streams, value: &Value) {
     let _ = writeln!(streams.out, "{}", text.unwrap_or_default());
 }
 
-fn print_jq(streams: &mut Streams, expression: &str, value: &Value) -> Result<(), ()> {
+fn print_jq(streams: &mut Streams, expression: &str, value: &Value) -> Outcome {
     match jq::filter_lines(expression, value) {
         Ok(lines) => {
             for line in lines {
@@ -240,7 +241,7 @@ fn print_jq(streams: &mut Streams, expression: &str, value: &Value) -> Result<()
         }
         Err(problem) => {
             streams.error(&format!("--jq: {problem}"));
-            Err(())
+            Err(Failure::Said)
         }
     }
 }
