@@ -21,16 +21,13 @@ pub enum OrgCommand {
 
 pub async fn run(client: &Client, command: &OrgCommand, streams: &mut Streams) -> Outcome {
     let OrgCommand::List { output } = command;
-    let mut records = Vec::new();
-    if !output.wants_field_names() {
-        streams.progress("Reading organizations");
-        records = script::organizations(client)
-            .await?
-            .iter()
-            .map(org_record)
-            .collect();
-        streams.done();
-    }
+    streams.progress("Reading organizations");
+    let records = script::organizations(client)
+        .await?
+        .iter()
+        .map(org_record)
+        .collect();
+    streams.done();
     let listing = Listing {
         fields: FIELDS,
         columns: &["id", "title", "hostname"],

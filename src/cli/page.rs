@@ -64,13 +64,16 @@ fn print_rendered(streams: &mut Streams, title: &str, markdown: &str) {
     if !streams.colour {
         theme = theme.without_colours();
     }
-    let title = sanitize_multiline(title);
-    let heading = if streams.colour {
-        format!("\x1b[1m{title}\x1b[0m")
-    } else {
-        title.into_owned()
-    };
-    let _ = writeln!(streams.out, "{heading}\n");
+    // The title, unless the page opens with it as its own heading.
+    if !markdown.trim_start().starts_with(&format!("# {title}")) {
+        let title = sanitize_multiline(title);
+        let heading = if streams.colour {
+            format!("\x1b[1m{title}\x1b[0m")
+        } else {
+            title.into_owned()
+        };
+        let _ = writeln!(streams.out, "{heading}\n");
+    }
     let layout = MarkdownDoc::parse(markdown, &theme).layout(streams.width);
     for line in &layout.lines {
         let _ = writeln!(streams.out, "{}", line_text(line, streams.colour));

@@ -2,6 +2,8 @@
 //! found, 2 a wrong command line, 4 the token refused), and how a name a person types (an
 //! organization's or space's title, a page's path, `@me`) becomes the id the API wants.
 
+use std::io::Write;
+
 use crate::api::{ApiError, Client, Organization, Page, Space};
 use crate::cli::api::{EXIT_FAILED, EXIT_SIGNED_OUT, EXIT_USAGE};
 use crate::cli::output::Streams;
@@ -35,6 +37,35 @@ pub enum ScriptCommand {
 }
 
 impl ScriptCommand {
+    /// `--json` alone: prints the field names the list offers and says true. They need no
+    /// token and no request, so a script can ask before it signs in.
+    pub fn print_field_names(&self, streams: &mut Streams) -> bool {
+        use crate::cli::cr::CrCommand;
+        let (output, fields) = match self {
+            ScriptCommand::Org {
+                command: crate::cli::org::OrgCommand::List { output },
+            } => (output, crate::cli::org::FIELDS),
+            ScriptCommand::Space {
+                command: crate::cli::space::SpaceCommand::List { output, .. },
+            } => (output, crate::cli::space::FIELDS),
+            ScriptCommand::Search(args) => (&args.output, crate::cli::search::FIELDS),
+            ScriptCommand::Cr(args) => match &args.command {
+                CrCommand::List { output, .. } | CrCommand::View { output, .. } => {
+                    (output, crate::cli::cr::FIELDS)
+                }
+                _ => return false,
+            },
+            ScriptCommand::Page { .. } => return false,
+        };
+        if !output.wants_field_names() {
+            return false;
+        }
+        for field in fields {
+            let _ = writeln!(streams.out, "{field}");
+        }
+        true
+    }
+
     pub async fn run(&self, client: &Client, streams: &mut Streams) -> Outcome {
         match self {
             ScriptCommand::Org { command } => crate::cli::org::run(client, command, streams).await,

@@ -43,12 +43,9 @@ pub async fn run(client: &Client, args: &SearchArgs, streams: &mut Streams) -> O
             crate::api::MAX_SEARCH_QUERY
         )));
     }
-    let mut records = Vec::new();
-    if !args.output.wants_field_names() {
-        streams.progress("Searching");
-        records = hits(client, args).await?;
-        streams.done();
-    }
+    streams.progress("Searching");
+    let records = hits(client, args).await?;
+    streams.done();
     let listing = Listing {
         fields: FIELDS,
         columns: &["spaceTitle", "title", "path"],

@@ -35,19 +35,17 @@ pub enum SpaceCommand {
 pub async fn run(client: &Client, command: &SpaceCommand, streams: &mut Streams) -> Outcome {
     let SpaceCommand::List { org, output } = command;
     let mut records = Vec::new();
-    if !output.wants_field_names() {
-        streams.progress("Reading spaces");
-        let organizations = match org {
-            Some(org) => vec![script::organization(client, org).await?],
-            None => script::organizations(client).await?,
-        };
-        for org in organizations {
-            let path = format!("/orgs/{}/spaces", encode_segment(&org.id));
-            let spaces: Vec<Space> = client.list_up_to(&path, &[], MAX_PAGES).await?.items;
-            records.extend(spaces.iter().map(space_record));
-        }
-        streams.done();
+    streams.progress("Reading spaces");
+    let organizations = match org {
+        Some(org) => vec![script::organization(client, org).await?],
+        None => script::organizations(client).await?,
+    };
+    for org in organizations {
+        let path = format!("/orgs/{}/spaces", encode_segment(&org.id));
+        let spaces: Vec<Space> = client.list_up_to(&path, &[], MAX_PAGES).await?.items;
+        records.extend(spaces.iter().map(space_record));
     }
+    streams.done();
     let listing = Listing {
         fields: FIELDS,
         columns: &["id", "title", "visibility", "changeRequestsOpen"],

@@ -216,9 +216,7 @@ pub fn main() -> Result<()> {
                         .await;
                 exit_with(code)
             }
-            Some(Commands::Scripting(ref command)) => {
-                scripted(&cli, async |client, out| command.run(client, out).await).await
-            }
+            Some(Commands::Scripting(ref command)) => scripted(&cli, command).await,
             None => run_app(cli).await,
         }
     });
@@ -534,15 +532,15 @@ fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Option<Cl
 
 /// A scripting subcommand (`quire org|space|page|search|cr`): signed in (else exit 4), run on
 /// the process's streams, its failure said and its exit status returned.
-async fn scripted(
-    cli: &Cli,
-    run: impl AsyncFnOnce(&Client, &mut Streams) -> crate::cli::script::Outcome,
-) -> Result<()> {
+async fn scripted(cli: &Cli, command: &crate::cli::script::ScriptCommand) -> Result<()> {
     let mut streams = Streams::std();
+    if command.print_field_names(&mut streams) {
+        return Ok(());
+    }
     let Some(client) = signed_in_client(cli, &mut streams.err)? else {
         return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
     };
-    let outcome = run(&client, &mut streams).await;
+    let outcome = command.run(&client, &mut streams).await;
     exit_with(crate::cli::script::finish(&mut streams, outcome))
 }
 

@@ -269,3 +269,32 @@ fn a_diff_is_unified_and_plain_when_piped() {
     );
     assert!(text.contains("+++ /dev/null\n"), "{text}");
 }
+
+#[test]
+fn a_diff_on_a_terminal_colours_added_and_removed_lines() {
+    let sandbox = SandboxProcess::start();
+    let base = sandbox.base_url.as_str();
+    let mut app = PtyApp::spawn(
+        &[
+            "--api-url",
+            base,
+            "--token",
+            "demo-admin",
+            "cr",
+            "diff",
+            "2",
+            "--space",
+            SPACE,
+        ],
+        100,
+        500,
+    );
+    app.wait_exit(Duration::from_secs(20)).expect("quire ends");
+    let screen = app.screen();
+    let added = screen
+        .lines()
+        .find(|line| line.starts_with('+') && !line.starts_with("+++"))
+        .expect("an added line")
+        .to_string();
+    assert_eq!(app.row_colours(&added), [vt100::Color::Idx(2)], "{screen}");
+}

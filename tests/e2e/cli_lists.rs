@@ -179,7 +179,8 @@ fn json_alone_names_the_fields_and_an_unknown_field_is_a_usage_error() {
     let sandbox = SandboxProcess::start();
     let base = &sandbox.base_url;
 
-    let names = quire(base, Some("demo-admin"), &["cr", "list", "--json"]);
+    // No token needed: the names are quire's own.
+    let names = quire(base, None, &["cr", "list", "--json"]);
     succeeded(&names);
     let fields: Vec<&str> = std::str::from_utf8(&names.stdout)
         .unwrap()
@@ -386,4 +387,33 @@ fn no_color_keeps_a_terminal_table_plain_and_it_fits_a_narrow_terminal() {
     for row in app.screen().lines() {
         assert!(unicode_width::UnicodeWidthStr::width(row) <= 40, "{row}");
     }
+}
+
+#[test]
+fn a_page_on_a_terminal_is_rendered_not_raw_markdown() {
+    let sandbox = SandboxProcess::start();
+    let base = sandbox.base_url.as_str();
+    let mut app = PtyApp::spawn(
+        &[
+            "--api-url",
+            base,
+            "--token",
+            "demo-admin",
+            "page",
+            "view",
+            "Getting Started",
+            "Glossary",
+        ],
+        80,
+        24,
+    );
+    app.wait_for("Autonomous mobile robot", Duration::from_secs(20));
+    app.wait_exit(Duration::from_secs(20)).expect("quire ends");
+    let screen = app.screen();
+    assert!(screen.contains("Gateway"), "{screen}");
+    assert!(
+        !screen.contains("**AMR**"),
+        "emphasis is drawn, not written: {screen}"
+    );
+    assert!(!screen.contains("| :---"), "the table is drawn: {screen}");
 }

@@ -45,20 +45,17 @@ pub async fn list(
     output: &JsonArgs,
     streams: &mut Streams,
 ) -> Outcome {
-    let mut records = Vec::new();
-    if !output.wants_field_names() {
-        streams.progress("Reading change requests");
-        let api_filter = api_filter(client, filter).await?;
-        let found = match &args.space {
-            Some(space) => {
-                let space = script::space(client, space, args.org.as_deref()).await?;
-                in_space(client, &space.id, &api_filter).await?
-            }
-            None => in_organizations(client, args.org.as_deref(), &api_filter).await?,
-        };
-        records = found.iter().map(change_request_record).collect();
-        streams.done();
-    }
+    streams.progress("Reading change requests");
+    let api_filter = api_filter(client, filter).await?;
+    let found = match &args.space {
+        Some(space) => {
+            let space = script::space(client, space, args.org.as_deref()).await?;
+            in_space(client, &space.id, &api_filter).await?
+        }
+        None => in_organizations(client, args.org.as_deref(), &api_filter).await?,
+    };
+    let records = found.iter().map(change_request_record).collect();
+    streams.done();
     let listing = Listing {
         fields: FIELDS,
         columns: &["number", "subject", "status", "author", "space"],

@@ -55,6 +55,8 @@ pub struct Streams {
     pub colour: bool,
     /// The terminal's width when stdout is one.
     pub width: u16,
+    /// A progress line is on stderr, to be wiped before anything else is written.
+    progress_shown: bool,
 }
 
 impl Streams {
@@ -71,6 +73,7 @@ impl Streams {
             err_is_terminal: std::io::stderr().is_terminal(),
             colour: out_is_terminal && !crate::output::no_color_requested(),
             width: width.max(20),
+            progress_shown: false,
         }
     }
 
@@ -78,15 +81,18 @@ impl Streams {
     /// wipes it.
     pub fn progress(&mut self, text: &str) {
         if self.err_is_terminal {
+            self.done();
             let _ = write!(self.err, "{text}…");
             let _ = self.err.flush();
+            self.progress_shown = true;
         }
     }
 
     pub fn done(&mut self) {
-        if self.err_is_terminal {
+        if self.progress_shown {
             let _ = write!(self.err, "\r\x1b[2K");
             let _ = self.err.flush();
+            self.progress_shown = false;
         }
     }
 
@@ -101,6 +107,7 @@ impl Streams {
 
     /// One line on stderr, server text made harmless.
     pub fn error(&mut self, text: &str) {
+        self.done();
         let _ = writeln!(self.err, "{}", sanitize(text));
     }
 }
