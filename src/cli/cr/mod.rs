@@ -17,8 +17,14 @@ pub use list::FIELDS;
 
 #[derive(Debug, clap::Args)]
 pub struct CrArgs {
-    /// The space of the change request (id or title); also QUIRE_SPACE.
-    #[arg(long, global = true, env = "QUIRE_SPACE", value_name = "SPACE")]
+    /// The change request's space: an id or a title.
+    #[arg(
+        long,
+        global = true,
+        env = "QUIRE_SPACE",
+        hide_env_values = true,
+        value_name = "SPACE"
+    )]
     pub space: Option<String>,
     /// The organization: where `cr list` looks without --space, and where a space's title
     /// is looked up.
@@ -43,6 +49,7 @@ pub enum CrCommand {
     /// List change requests of --space, of --org, or of every organization.
     #[command(mut_arg("json", fields(FIELDS)))]
     List {
+        /// Which ones, by status.
         #[arg(long, value_enum, default_value = "open")]
         status: StatusChoice,
         /// Only those by this author: a user id, or @me.

@@ -45,8 +45,8 @@ pub fn filter_lines(expression: &str, input: &serde_json::Value) -> Result<Vec<S
             Ok(value) => lines.push(line_of(&value)),
             Err(exception) => {
                 return Err(match exception.get_err() {
-                    Ok(error) => format!("jq: {error}"),
-                    Err(_) => "jq: the filter stopped (halt)".to_string(),
+                    Ok(error) => error.to_string(),
+                    Err(_) => "the filter stopped (halt)".to_string(),
                 });
             }
         }
