@@ -417,3 +417,73 @@ fn a_page_on_a_terminal_is_rendered_not_raw_markdown() {
     );
     assert!(!screen.contains("| :---"), "the table is drawn: {screen}");
 }
+
+/// Escape sequences, a C1 control, a bidi override and DEL, as a hostile server sends them.
+const PAYLOAD: &str = "\u{1b}]0;PWN\u{7}\u{1b}[3J\u{9b}2J\u{202e}\u{7f}";
+const PLANTED: [&str; 5] = ["\u{1b}]0;PWN", "\u{1b}[3J", "\u{9b}", "\u{202e}", "\u{7f}"];
+
+/// Sends `body` to the sandbox as the admin, outside quire.
+fn plant(sandbox: &SandboxProcess, method: reqwest::Method, path: &str, body: String) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let status = runtime.block_on(async {
+        reqwest::Client::new()
+            .request(method, format!("{}{path}", sandbox.base_url))
+            .bearer_auth("demo-admin")
+            .header("Content-Type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("sandbox answers")
+            .status()
+    });
+    assert!(status.is_success(), "{path}: {status}");
+}
+
+#[test]
+fn hostile_server_text_never_reaches_a_terminal() {
+    let sandbox = SandboxProcess::start();
+    let base = sandbox.base_url.as_str();
+    let subject = serde_json::json!({ "subject": format!("HSUBJECT {PAYLOAD}") }).to_string();
+    plant(
+        &sandbox,
+        reqwest::Method::PATCH,
+        &format!("/v1/spaces/{SPACE}/change-requests/1"),
+        subject,
+    );
+    let markdown = format!("# Glossary\n\nHPAGE {PAYLOAD}\n");
+    plant(
+        &sandbox,
+        reqwest::Method::PUT,
+        &format!("/_sandbox/spaces/{SPACE}/pages/pg-gs-glossary/markdown"),
+        markdown,
+    );
+    let runs: [(&[&str], &str); 5] = [
+        (&["cr", "list", "--space", SPACE], "HSUBJECT"),
+        (&["cr", "view", "1", "--space", SPACE], "HSUBJECT"),
+        (
+            &["cr", "list", "--space", SPACE, "--jq", ".[].subject"],
+            "HSUBJECT",
+        ),
+        (&["page", "view", SPACE, "glossary"], "HPAGE"),
+        (&["page", "view", SPACE, "glossary", "--raw"], "HPAGE"),
+    ];
+    for (args, marker) in runs {
+        let mut app = PtyApp::spawn(
+            &[&["--api-url", base, "--token", "demo-admin"], args].concat(),
+            80,
+            24,
+        );
+        app.wait_for(marker, Duration::from_secs(20));
+        app.wait_exit(Duration::from_secs(20)).expect("quire ends");
+        let written = String::from_utf8_lossy(&app.raw_output()).into_owned();
+        for planted in PLANTED {
+            assert!(
+                !written.contains(planted),
+                "{args:?} let {planted:?} through"
+            );
+        }
+    }
+}
