@@ -5,8 +5,15 @@
 pub mod api;
 pub mod auth;
 pub mod conversations;
+pub mod cr;
 pub mod docs;
 pub mod integrations;
+pub mod org;
+pub mod output;
+pub mod page;
+pub mod script;
+pub mod search;
 pub mod signin;
+pub mod space;
 pub mod start;
 pub mod usage;

@@ -15,6 +15,7 @@ use ratatui::Terminal;
 
 use crate::api::Client;
 use crate::app::{Environment, Model, Size};
+use crate::cli::output::Streams;
 use crate::cli::signin::make_client;
 use crate::cli::usage::UsageError;
 use crate::config;
@@ -141,6 +142,9 @@ enum Commands {
         #[command(subcommand)]
         command: crate::cli::auth::AuthCommand,
     },
+    /// `quire org|space|page|search|cr`, for scripts (see `crate::cli::script`).
+    #[command(flatten)]
+    Scripting(crate::cli::script::ScriptCommand),
     /// Print a completion script for a shell (bash, zsh or fish).
     Completions {
         shell: crate::cli::docs::CompletionShell,
@@ -234,6 +238,7 @@ pub fn main() -> Result<()> {
                         .await;
                 exit_with(code)
             }
+            Some(Commands::Scripting(command)) => scripted(&cli, command).await,
             None => {
                 next_profile = run_app(&cli).await?;
                 Ok(())
@@ -608,6 +613,20 @@ async fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Opt
 async fn run_auth(cli: &Cli, command: &crate::cli::auth::AuthCommand) -> Result<i32> {
     let session = crate::cli::signin::session(&wanted(cli)).await?;
     crate::cli::auth::run(&session, command).await
+}
+
+/// A scripting subcommand (`quire org|space|page|search|cr`): signed in (else exit 4), run on
+/// the process's streams, its failure said and its exit status returned.
+async fn scripted(cli: &Cli, command: &crate::cli::script::ScriptCommand) -> Result<()> {
+    let mut streams = Streams::std();
+    if command.print_field_names(&mut streams) {
+        return Ok(());
+    }
+    let Some(client) = signed_in_client(cli, &mut streams.err).await? else {
+        return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
+    };
+    let outcome = command.run(&client, &mut streams).await;
+    exit_with(crate::cli::script::finish(&mut streams, outcome))
 }
 
 /// Ends a subcommand with its exit code (after the output is flushed).

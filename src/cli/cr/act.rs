@@ -1,0 +1,165 @@
+//! `quire cr comment|review|merge|update`: what a reviewer does, from a shell. Merging asks
+//! first on a terminal; a script must say `--yes`, so that a missing answer never merges.
+
+use std::io::{BufRead, IsTerminal, Read, Write};
+use std::path::Path;
+
+use crate::api::{Client, MergeOutcome, ReviewVerdict, UpdateOutcome};
+use crate::cli::output::Streams;
+use crate::cli::script::{self, Failure, Outcome};
+
+/// The comment's text from `--body` or `--body-file` (`-` standard input).
+pub fn comment_text(body: Option<&str>, body_file: Option<&Path>) -> Result<String, Failure> {
+    let text = match (body, body_file) {
+        (Some(body), _) => body.to_string(),
+        (None, Some(file)) if file.as_os_str() == "-" => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|error| Failure::Usage(format!("cannot read standard input: {error}")))?;
+            text
+        }
+        (None, Some(file)) => std::fs::read_to_string(file)
+            .map_err(|error| Failure::Usage(format!("cannot read {}: {error}", file.display())))?,
+        (None, None) => {
+            return Err(Failure::Usage(
+                "say what to comment: --body TEXT, or --body-file FILE (`-` for standard input)"
+                    .into(),
+            ));
+        }
+    };
+    if text.trim().is_empty() {
+        return Err(Failure::Usage("the comment is empty".into()));
+    }
+    Ok(text)
+}
+
+pub async fn comment(
+    client: &Client,
+    space: &str,
+    number: &str,
+    text: &str,
+    page: Option<&str>,
+    streams: &mut Streams,
+) -> Outcome {
+    streams.progress("Posting the comment");
+    let page = match page {
+        Some(name) => {
+            let tree = client.list_change_request_pages(space, number).await?;
+            Some(script::find_page(script::flatten(tree), name)?.id)
+        }
+        None => None,
+    };
+    let posted = client
+        .post_comment(space, number, text, page.as_deref())
+        .await?;
+    streams.done();
+    // The comment's address for a person or a script to follow; its id when it has none.
+    let address = posted.urls.app.clone().unwrap_or(posted.id);
+    let _ = writeln!(streams.out, "{}", streams.shown(&address));
+    Ok(())
+}
+
+pub async fn review(
+    client: &Client,
+    space: &str,
+    number: &str,
+    approve: bool,
+    body: Option<&str>,
+    streams: &mut Streams,
+) -> Outcome {
+    let verdict = if approve {
+        ReviewVerdict::Approved
+    } else {
+        ReviewVerdict::ChangesRequested
+    };
+    streams.progress("Sending the review");
+    client.submit_review(space, number, verdict, body).await?;
+    streams.done();
+    let said = if approve {
+        "Approved"
+    } else {
+        "Asked for changes on"
+    };
+    confirm(streams, &format!("{said} change request #{number}."));
+    Ok(())
+}
+
+pub async fn merge(
+    client: &Client,
+    space: &str,
+    number: &str,
+    yes: bool,
+    streams: &mut Streams,
+) -> Outcome {
+    if !yes {
+        if !std::io::stdin().is_terminal() {
+            return Err(Failure::Usage(
+                "merging from a script needs --yes (standard input is not a terminal to ask on)"
+                    .into(),
+            ));
+        }
+        let change_request = client.get_change_request(space, number).await?;
+        let question = format!(
+            "Merge #{number} “{}” into main? [y/N] ",
+            change_request.subject
+        );
+        if !asked_yes(streams, &question) {
+            return Err(Failure::Failed("Not merged.".into()));
+        }
+    }
+    streams.progress("Merging");
+    let merged = client.merge_change_request(space, number).await?;
+    streams.done();
+    match merged.result {
+        MergeOutcome::Merge => {
+            confirm(streams, &format!("Merged change request #{number}."));
+            Ok(())
+        }
+        MergeOutcome::Conflicts => Err(Failure::Failed(format!(
+            "Not merged: #{number} conflicts with main. Resolve the conflicts in the app, \
+             then merge again."
+        ))),
+        MergeOutcome::Other(answer) => Err(Failure::Failed(format!(
+            "Not merged: the server answered “{answer}”."
+        ))),
+    }
+}
+
+pub async fn update(client: &Client, space: &str, number: &str, streams: &mut Streams) -> Outcome {
+    streams.progress("Updating from main");
+    let updated = client
+        .update_change_request_from_main(space, number)
+        .await?;
+    streams.done();
+    match updated.result {
+        UpdateOutcome::Update => {
+            confirm(streams, &format!("Brought main's changes into #{number}."));
+            Ok(())
+        }
+        UpdateOutcome::Conflicts => Err(Failure::Failed(format!(
+            "Not updated: main's changes conflict with #{number}. Resolve them in the app."
+        ))),
+        UpdateOutcome::Other(answer) => Err(Failure::Failed(format!(
+            "Not updated: the server answered “{answer}”."
+        ))),
+    }
+}
+
+/// A sentence that the thing was done, for a person: a script reads the exit status.
+fn confirm(streams: &mut Streams, sentence: &str) {
+    if streams.out_is_terminal {
+        let _ = writeln!(streams.out, "{}", crate::ui::sanitize::sanitize(sentence));
+    }
+}
+
+/// Asks on stderr, reads one line of standard input: only `y` or `yes` is a yes.
+fn asked_yes(streams: &mut Streams, question: &str) -> bool {
+    let _ = write!(streams.err, "{}", crate::ui::sanitize::sanitize(question));
+    let _ = streams.err.flush();
+    let mut answer = String::new();
+    if std::io::stdin().lock().read_line(&mut answer).is_err() {
+        return false;
+    }
+    matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
+}
