@@ -70,9 +70,13 @@ pub enum CrCommand {
         output: JsonArgs,
     },
     /// Print what a change request changes as a unified diff, page by page.
-    Diff { number: String },
+    Diff {
+        /// The change request's number (or id) in --space.
+        number: String,
+    },
     /// Comment on a change request (on one page of it with --page).
     Comment {
+        /// The change request's number (or id) in --space.
         number: String,
         /// The comment, markdown.
         #[arg(long, value_name = "TEXT", conflicts_with = "body_file")]
@@ -87,6 +91,7 @@ pub enum CrCommand {
     /// Review a change request: approve it or ask for changes.
     #[command(group(clap::ArgGroup::new("verdict").required(true).args(["approve", "request_changes"])))]
     Review {
+        /// The change request's number (or id) in --space.
         number: String,
         #[arg(long)]
         approve: bool,
@@ -98,13 +103,17 @@ pub enum CrCommand {
     },
     /// Merge a change request into main. Asks first on a terminal; otherwise needs --yes.
     Merge {
+        /// The change request's number (or id) in --space.
         number: String,
         /// Merge without asking.
         #[arg(long, short = 'y')]
         yes: bool,
     },
     /// Bring main's changes into a change request.
-    Update { number: String },
+    Update {
+        /// The change request's number (or id) in --space.
+        number: String,
+    },
 }
 
 pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outcome {
