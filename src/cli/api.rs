@@ -84,7 +84,7 @@ pub async fn run(client: &Client, args: &ApiArgs, out: &mut dyn Write, err: &mut
             let _ = writeln!(
                 err,
                 "{}",
-                crate::ui::sanitize::sanitize(&error.command_line_message())
+                crate::ui::sanitize::sanitize(&error.command_line_message_at(client.api_root()))
             );
             if error.is_unauthorized() {
                 EXIT_SIGNED_OUT

@@ -94,7 +94,7 @@ pub async fn login(
             return EXIT_SIGNED_OUT;
         }
         Err(error) => {
-            let message = sanitize(&error.command_line_message()).into_owned();
+            let message = sanitize(&error.command_line_message_at(client.api_root())).into_owned();
             let _ = writeln!(err, "{message}\nNothing was stored.");
             return EXIT_FAILED;
         }

@@ -105,8 +105,9 @@ impl From<ApiError> for Failure {
 
 pub type Outcome = Result<(), Failure>;
 
-/// Says `outcome` on stderr when it failed; the exit status.
-pub fn finish(streams: &mut Streams, outcome: Outcome) -> i32 {
+/// Says `outcome` on stderr when it failed (naming `server`, the API root, when it could not
+/// be reached); the exit status.
+pub fn finish(streams: &mut Streams, outcome: Outcome, server: &str) -> i32 {
     streams.done();
     match outcome {
         Ok(()) => 0,
@@ -115,7 +116,7 @@ pub fn finish(streams: &mut Streams, outcome: Outcome) -> i32 {
             EXIT_USAGE
         }
         Err(Failure::Api(error)) => {
-            streams.error(&error.command_line_message());
+            streams.error(&error.command_line_message_at(server));
             if error.is_unauthorized() {
                 EXIT_SIGNED_OUT
             } else {

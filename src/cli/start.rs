@@ -628,7 +628,11 @@ async fn scripted(cli: &Cli, command: &crate::cli::script::ScriptCommand) -> Res
         return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
     };
     let outcome = command.run(&client, &mut streams).await;
-    exit_with(crate::cli::script::finish(&mut streams, outcome))
+    exit_with(crate::cli::script::finish(
+        &mut streams,
+        outcome,
+        client.api_root(),
+    ))
 }
 
 /// Ends a subcommand with its exit code (after the output is flushed).

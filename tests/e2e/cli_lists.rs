@@ -487,3 +487,24 @@ fn hostile_server_text_never_reaches_a_terminal() {
         }
     }
 }
+
+#[test]
+fn a_server_that_does_not_answer_is_named_with_exit_status_one() {
+    let unused = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let base = format!("http://{}", unused.local_addr().expect("its address"));
+    drop(unused);
+    for args in [
+        &["org", "list"][..],
+        &["cr", "view", "1", "--space", SPACE][..],
+        &["api", "/user"][..],
+    ] {
+        let down = quire(&base, Some("demo-admin"), args);
+        assert_eq!(down.status.code(), Some(1), "{args:?}: {}", stderr(&down));
+        assert!(
+            stderr(&down).contains(&format!("Could not reach {base}/v1")),
+            "{args:?}: {}",
+            stderr(&down)
+        );
+        assert!(down.stdout.is_empty(), "{args:?}: {}", stdout(&down));
+    }
+}
