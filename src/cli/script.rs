@@ -184,6 +184,12 @@ pub async fn space(client: &Client, name: &str, org: Option<&str>) -> Result<Spa
         );
     }
     match candidates.len() {
+        0 if org.is_some() => Err(Failure::Failed(format!(
+            "No space of {} has the id or title “{name}”.",
+            organizations
+                .first()
+                .map_or("the organization", |org| org.title.as_str())
+        ))),
         0 => Err(Failure::Failed(format!(
             "No space has the id or title “{name}”."
         ))),

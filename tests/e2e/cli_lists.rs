@@ -312,6 +312,19 @@ fn failures_exit_with_their_own_statuses() {
         "{}",
         stderr(&unknown_org)
     );
+
+    // A space looked for in the wrong organization: the message says where it looked.
+    let elsewhere = quire(
+        base,
+        Some("demo-admin"),
+        &["cr", "list", "--space", "Getting Started", "--org", "Lumen OSS"],
+    );
+    assert_eq!(elsewhere.status.code(), Some(1), "{}", stderr(&elsewhere));
+    assert!(
+        stderr(&elsewhere).contains("No space of Lumen OSS has the id or title “Getting Started”"),
+        "{}",
+        stderr(&elsewhere)
+    );
 }
 
 #[test]
