@@ -54,12 +54,15 @@ const EXIT_STATUSES: &[(&str, &str)] = &[
     ("4", "Not signed in, or the token was refused."),
 ];
 
+/// One of clap_mangen's `render_*_section` methods.
+type RenderSection = fn(&clap_mangen::Man, &mut dyn Write) -> io::Result<()>;
+
 fn render_man_page(mut command: clap::Command, out: &mut dyn Write) -> io::Result<()> {
     command.build();
     let man = clap_mangen::Man::new(command.clone());
     let mut page = Vec::new();
     man.render_title(&mut page)?;
-    let sections: [fn(&clap_mangen::Man, &mut dyn Write) -> io::Result<()>; 4] = [
+    let sections: [RenderSection; 4] = [
         clap_mangen::Man::render_name_section,
         clap_mangen::Man::render_synopsis_section,
         clap_mangen::Man::render_description_section,
@@ -91,7 +94,10 @@ fn without_preamble(section: &[u8]) -> &[u8] {
     let mut rest = section;
     for _ in 0..2 {
         if rest.starts_with(b".ie ") || rest.starts_with(b".el ") {
-            let end = rest.iter().position(|byte| *byte == b'\n').map_or(rest.len(), |at| at + 1);
+            let end = rest
+                .iter()
+                .position(|byte| *byte == b'\n')
+                .map_or(rest.len(), |at| at + 1);
             rest = &rest[end..];
         }
     }
@@ -117,13 +123,21 @@ fn commands_roff(command: &clap::Command, parent: &clap::Command, roff: &mut Str
     if let Some(about) = command.get_long_about().or(command.get_about()) {
         roff.push_str(&format!(".PP\n{}\n", escaped(&about.to_string())));
     }
-    let inherited = |arg: &clap::Arg| parent.get_arguments().any(|own| own.get_id() == arg.get_id());
+    let inherited = |arg: &clap::Arg| {
+        parent
+            .get_arguments()
+            .any(|own| own.get_id() == arg.get_id())
+    };
     for arg in command.get_arguments() {
         let builtin = matches!(arg.get_id().as_str(), "help" | "version");
         if arg.is_hide_set() || builtin || inherited(arg) {
             continue;
         }
-        roff.push_str(&format!(".TP\n{}\n{}\n", arg_roff(arg), escaped(&arg_help(arg))));
+        roff.push_str(&format!(
+            ".TP\n{}\n{}\n",
+            arg_roff(arg),
+            escaped(&arg_help(arg))
+        ));
     }
     for subcommand in visible_subcommands(command) {
         commands_roff(subcommand, command, roff);
@@ -148,7 +162,9 @@ fn arg_roff(arg: &clap::Arg) -> String {
         return value;
     }
     let takes_value = arg.get_action().takes_values();
-    let optional = arg.get_num_args().is_some_and(|range| range.min_values() == 0);
+    let optional = arg
+        .get_num_args()
+        .is_some_and(|range| range.min_values() == 0);
     match (takes_value, optional) {
         (false, _) => flags.join(", "),
         (true, true) => format!("{} [{value}]", flags.join(", ")),

@@ -106,7 +106,10 @@ fn quire_api_failures_have_their_own_exit_statuses() {
 fn a_title_in_the_path_is_a_wrong_command_line_that_asks_for_the_id() {
     let sandbox = SandboxProcess::start();
     let base = &sandbox.base_url;
-    for path in ["/spaces/Getting Started", "/spaces//change-requests/1/reviews"] {
+    for path in [
+        "/spaces/Getting Started",
+        "/spaces//change-requests/1/reviews",
+    ] {
         let wrong = quire_api(base, Some("demo-admin"), &[path]);
         assert_eq!(wrong.status.code(), Some(2), "{path}: {}", stderr(&wrong));
         assert!(
@@ -114,6 +117,10 @@ fn a_title_in_the_path_is_a_wrong_command_line_that_asks_for_the_id() {
             "{path}: {}",
             stderr(&wrong)
         );
-        assert!(!stderr(&wrong).contains("configuration"), "{}", stderr(&wrong));
+        assert!(
+            !stderr(&wrong).contains("configuration"),
+            "{}",
+            stderr(&wrong)
+        );
     }
 }

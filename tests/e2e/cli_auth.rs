@@ -227,7 +227,10 @@ fn the_advice_to_sign_in_names_the_profile_and_the_token_that_was_refused() {
     let base = sandbox.base_url.as_str();
     let home = Home::new();
     let login_work = "quire auth login --profile work";
-    let status = home.quire(&["--profile", "work", "auth", "status", "--api-url", base], "");
+    let status = home.quire(
+        &["--profile", "work", "auth", "status", "--api-url", base],
+        "",
+    );
     assert_eq!(status.status.code(), Some(4), "{}", text(&status));
     assert!(text(&status).contains(login_work), "{}", text(&status));
     let list = home.quire(&["--profile", "work", "org", "list", "--api-url", base], "");

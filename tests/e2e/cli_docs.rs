@@ -67,11 +67,19 @@ fn man_documents_every_subcommand_its_options_and_the_exit_statuses() {
     ] {
         assert!(page.contains(heading), "the page lacks {heading}");
     }
-    for flag in ["\\-\\-reviewer", "\\-\\-jq", "\\-\\-body\\-file", "\\-\\-with\\-token"] {
+    for flag in [
+        "\\-\\-reviewer",
+        "\\-\\-jq",
+        "\\-\\-body\\-file",
+        "\\-\\-with\\-token",
+    ] {
         assert!(page.contains(flag), "the page lacks {flag}");
     }
     // One page is installed: it must not send the reader to pages that do not exist.
-    assert!(!page.contains("quire\\-cr(1)"), "a reference to a missing page");
+    assert!(
+        !page.contains("quire\\-cr(1)"),
+        "a reference to a missing page"
+    );
     assert_eq!(page.matches(".ds Aq").count(), 2, "one preamble (.ie/.el)");
 }
 

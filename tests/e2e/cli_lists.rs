@@ -317,7 +317,14 @@ fn failures_exit_with_their_own_statuses() {
     let elsewhere = quire(
         base,
         Some("demo-admin"),
-        &["cr", "list", "--space", "Getting Started", "--org", "Lumen OSS"],
+        &[
+            "cr",
+            "list",
+            "--space",
+            "Getting Started",
+            "--org",
+            "Lumen OSS",
+        ],
     );
     assert_eq!(elsewhere.status.code(), Some(1), "{}", stderr(&elsewhere));
     assert!(

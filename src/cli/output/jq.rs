@@ -74,16 +74,12 @@ fn load_errors<P>(errors: &jaq_core::load::Errors<&str, P>) -> String {
             jaq_core::load::Error::Io(_) => "a module that cannot be read".to_string(),
             jaq_core::load::Error::Lex(errors) => errors
                 .iter()
-                .map(|(expected, rest)| {
-                    format!("expected {} {}", expected.as_str(), at(rest))
-                })
+                .map(|(expected, rest)| format!("expected {} {}", expected.as_str(), at(rest)))
                 .collect::<Vec<_>>()
                 .join("; "),
             jaq_core::load::Error::Parse(errors) => errors
                 .iter()
-                .map(|(expected, found)| {
-                    format!("expected {} {}", expected.as_str(), at(found))
-                })
+                .map(|(expected, found)| format!("expected {} {}", expected.as_str(), at(found)))
                 .collect::<Vec<_>>()
                 .join("; "),
         })
