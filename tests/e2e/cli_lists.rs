@@ -271,7 +271,8 @@ fn failures_exit_with_their_own_statuses() {
     let refused = quire(base, Some("not-a-token"), &["cr", "list", "--space", SPACE]);
     assert_eq!(refused.status.code(), Some(4), "{}", stderr(&refused));
     assert!(
-        stderr(&refused).contains("The token was refused"),
+        stderr(&refused).contains("The token was refused")
+            && stderr(&refused).contains("`quire auth status` says which token was sent"),
         "{}",
         stderr(&refused)
     );
