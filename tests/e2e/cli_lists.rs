@@ -529,3 +529,28 @@ fn a_server_that_does_not_answer_is_named_with_exit_status_one() {
         assert!(down.stdout.is_empty(), "{args:?}: {}", stdout(&down));
     }
 }
+
+#[test]
+fn an_empty_name_from_an_unset_variable_is_a_wrong_command_line() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    let cases: [&[&str]; 7] = [
+        &["cr", "list", "--space", ""],
+        &["cr", "list", "--org", ""],
+        &["cr", "list", "--author", ""],
+        &["cr", "view", "", "--space", SPACE],
+        &["page", "view", "", "quickstart"],
+        &["page", "view", SPACE, ""],
+        &["search", "token", "--space", ""],
+    ];
+    for args in cases {
+        let empty = quire(base, Some("demo-admin"), args);
+        assert_eq!(empty.status.code(), Some(2), "{args:?}: {}", stderr(&empty));
+        assert!(
+            stderr(&empty).contains("the argument is empty"),
+            "{args:?}: {}",
+            stderr(&empty)
+        );
+        assert!(empty.stdout.is_empty(), "{args:?}: {}", stdout(&empty));
+    }
+}

@@ -131,6 +131,9 @@ pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outco
         };
         return list::list(client, args, &filter, output, streams).await;
     }
+    if let Some(number) = args.command.number() {
+        script::not_empty("change request", number)?;
+    }
     let space = space_of(client, args).await?;
     match &args.command {
         CrCommand::List { .. } => Ok(()),
@@ -155,6 +158,21 @@ pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outco
         } => act::review(client, &space, number, *approve, body.as_deref(), streams).await,
         CrCommand::Merge { number, yes } => act::merge(client, &space, number, *yes, streams).await,
         CrCommand::Update { number } => act::update(client, &space, number, streams).await,
+    }
+}
+
+impl CrCommand {
+    /// The change request a command acts on; `list` acts on none.
+    fn number(&self) -> Option<&str> {
+        match self {
+            CrCommand::List { .. } => None,
+            CrCommand::View { number, .. }
+            | CrCommand::Diff { number }
+            | CrCommand::Comment { number, .. }
+            | CrCommand::Review { number, .. }
+            | CrCommand::Merge { number, .. }
+            | CrCommand::Update { number } => Some(number),
+        }
     }
 }
 
