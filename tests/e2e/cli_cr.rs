@@ -354,3 +354,27 @@ fn the_readme_recipes_work_as_written() {
     );
     assert_eq!(status_of(&sandbox, 1), "merged", "{}", stderr(&run));
 }
+
+#[test]
+fn a_view_shows_the_summary_the_description_the_changes_and_the_reviews() {
+    let sandbox = SandboxProcess::start();
+    let viewed = quire(
+        &sandbox.base_url,
+        Some("demo-admin"),
+        &["cr", "view", "1", "--space", "Getting Started"],
+    );
+    assert_eq!(viewed.status.code(), Some(0), "{}", stderr(&viewed));
+    let text = stdout(&viewed);
+    for expected in [
+        "Clarify token scopes in Quickstart #1",
+        "open · by Fatima Zahra El Idrissi",
+        "Support keeps getting [tickets](https://support.acme-robotics.example/t/403)",
+        "- moves the REST API guide into Basics",
+        "Changes:",
+        "Token scopes (token-scopes)",
+        "Reviews:",
+        "Hannah Schmidt: approved",
+    ] {
+        assert!(text.contains(expected), "no “{expected}” in:\n{text}");
+    }
+}

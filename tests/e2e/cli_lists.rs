@@ -467,7 +467,14 @@ fn plant(sandbox: &SandboxProcess, method: reqwest::Method, path: &str, body: St
 fn hostile_server_text_never_reaches_a_terminal() {
     let sandbox = SandboxProcess::start();
     let base = sandbox.base_url.as_str();
-    let subject = serde_json::json!({ "subject": format!("HSUBJECT {PAYLOAD}") }).to_string();
+    let paragraph = serde_json::json!({"object": "block", "type": "paragraph", "nodes": [
+        {"object": "text", "leaves": [{"object": "leaf", "text": format!("HDESCRIPTION {PAYLOAD}"), "marks": []}]}
+    ]});
+    let subject = serde_json::json!({
+        "subject": format!("HSUBJECT {PAYLOAD}"),
+        "description": {"object": "document", "data": {}, "nodes": [paragraph]},
+    })
+    .to_string();
     plant(
         &sandbox,
         reqwest::Method::PATCH,
@@ -483,7 +490,8 @@ fn hostile_server_text_never_reaches_a_terminal() {
     );
     let runs: [(&[&str], &str); 5] = [
         (&["cr", "list", "--space", SPACE], "HSUBJECT"),
-        (&["cr", "view", "1", "--space", SPACE], "HSUBJECT"),
+        // The view is longer than the terminal: its description is what stays on screen.
+        (&["cr", "view", "1", "--space", SPACE], "HDESCRIPTION"),
         (
             &["cr", "list", "--space", SPACE, "--jq", ".[].subject"],
             "HSUBJECT",

@@ -61,7 +61,7 @@ pub enum CrCommand {
         #[command(flatten)]
         output: JsonArgs,
     },
-    /// Show a change request: its status, what it changes and its reviews.
+    /// Show a change request: its status, its description, what it changes and its reviews.
     #[command(mut_arg("json", fields(FIELDS)))]
     View {
         /// The change request's number (or id) in --space.
