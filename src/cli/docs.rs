@@ -198,7 +198,20 @@ fn arg_help(arg: &clap::Arg) -> String {
 fn escaped(text: &str) -> String {
     text.lines()
         .map(|line| {
-            let line = line.replace('\\', "\\e").replace('-', "\\-");
+            let line: String = line
+                .replace('\\', "\\e")
+                .replace('-', "\\-")
+                .chars()
+                .map(|c| {
+                    // groff reads bytes, not UTF-8, unless asked: named by code point, `…`
+                    // shows as itself without preconv.
+                    if c.is_ascii() {
+                        c.to_string()
+                    } else {
+                        format!("\\[u{:04X}]", u32::from(c))
+                    }
+                })
+                .collect();
             if line.starts_with('.') || line.starts_with('\'') {
                 format!("\\&{line}")
             } else {
@@ -217,5 +230,6 @@ mod tests {
     fn roff_text_keeps_dashes_backslashes_and_leading_dots_literal() {
         assert_eq!(escaped("--json a\\b"), "\\-\\-json a\\eb");
         assert_eq!(escaped(".jq\n'x"), "\\&.jq\n\\&'x");
+        assert_eq!(escaped("secrets…"), "secrets\\[u2026]");
     }
 }
