@@ -43,13 +43,13 @@ const EXIT_STATUSES: &[(&str, &str)] = &[
     ("0", "Done."),
     (
         "1",
-        "The server refused or failed, something named was not found, or a merge or update \
-         met conflicts.",
+        "The server refused, failed or could not be reached, something named was not found, \
+         or a merge or update met conflicts.",
     ),
     (
         "2",
-        "A wrong command line: a flag, a missing --space, a merge without --yes when nobody \
-         can be asked.",
+        "A wrong command line: a flag, a missing --space, an empty name (an unset variable), \
+         a merge without --yes when nobody can be asked.",
     ),
     ("4", "Not signed in, or the token was refused."),
 ];
