@@ -189,6 +189,32 @@ impl ApiError {
         self.message_with(&ON_COMMAND_LINE)
     }
 
+    /// The command-line sentence, naming `server` (the API root) when it could not be reached:
+    /// a script's log then says which address failed, a mistyped one included. A refused token
+    /// may come from a flag, GITBOOK_TOKEN, the config file or `quire auth login`: `quire auth
+    /// status` says which one was sent.
+    pub fn command_line_message_at(&self, server: &str) -> String {
+        match self {
+            ApiError::Status {
+                endpoint,
+                status: 401,
+                message,
+                ..
+            } => format!(
+                "The token was refused ({endpoint}): {message}. `quire auth status` says which \
+                 token was sent."
+            ),
+            ApiError::Network { endpoint, .. } => format!(
+                "Could not reach {server} ({endpoint}). Check the connection and the address; \
+                 run the command again."
+            ),
+            ApiError::Timeout { endpoint } => {
+                format!("{server} did not answer in time ({endpoint}); run the command again.")
+            }
+            _ => self.command_line_message(),
+        }
+    }
+
     /// The sentence for a screen whose retry key is not `r`: a search field takes `r` as a
     /// letter, so there `enter` retries ("enter to retry").
     pub fn user_message_with_retry_key(&self, key: &str) -> String {

@@ -84,7 +84,7 @@ pub async fn run(client: &Client, args: &ApiArgs, out: &mut dyn Write, err: &mut
             let _ = writeln!(
                 err,
                 "{}",
-                crate::ui::sanitize::sanitize(&error.command_line_message())
+                crate::ui::sanitize::sanitize(&error.command_line_message_at(client.api_root()))
             );
             if error.is_unauthorized() {
                 EXIT_SIGNED_OUT
@@ -104,6 +104,10 @@ fn request_of(args: &ApiArgs) -> Result<Request, String> {
         "/{}",
         path.trim_start_matches('/').trim_start_matches("v1/")
     );
+    // A path the client would refuse is a wrong command line, most often a title where the
+    // API wants an id ("/spaces/Getting Started").
+    crate::api::address::check_path(&path)
+        .map_err(|problem| format!("{problem}; a path names things by their ids"))?;
     let mut query: Vec<(String, String)> = url::form_urlencoded::parse(query_text.as_bytes())
         .into_owned()
         .collect();

@@ -94,7 +94,7 @@ pub async fn login(
             return EXIT_SIGNED_OUT;
         }
         Err(error) => {
-            let message = sanitize(&error.command_line_message()).into_owned();
+            let message = sanitize(&error.command_line_message_at(client.api_root())).into_owned();
             let _ = writeln!(err, "{message}\nNothing was stored.");
             return EXIT_FAILED;
         }
@@ -130,8 +130,9 @@ pub async fn status(session: &Session, client: Option<&Client>, out: &mut dyn Wr
     let (Some(client), Some(source)) = (client, session.source) else {
         let _ = writeln!(
             out,
-            "Not signed in to {server} (profile {}). Run `quire auth login`.",
-            session.profile
+            "Not signed in to {server} (profile {}). Run `{}`.",
+            session.profile,
+            login_command(&session.profile)
         );
         return EXIT_SIGNED_OUT;
     };
@@ -142,11 +143,7 @@ pub async fn status(session: &Session, client: Option<&Client>, out: &mut dyn Wr
             0
         }
         Err(error) if error.is_unauthorized() => {
-            let _ = writeln!(
-                out,
-                "{server} refuses the token of profile {}. Run `quire auth login` again.",
-                session.profile
-            );
+            let _ = writeln!(out, "{server} refuses {}.", refused_token(session, source));
             EXIT_SIGNED_OUT
         }
         Err(error) => {
@@ -266,6 +263,32 @@ fn token_source(session: &Session, source: TokenSource) -> String {
             Some(place) => format!("kept in {place}"),
             None => "kept by `quire auth login`".to_string(),
         },
+    }
+}
+
+/// The command that signs `profile` in: the default profile needs no `--profile`.
+pub fn login_command(profile: &str) -> String {
+    if profile == crate::config::DEFAULT_PROFILE {
+        "quire auth login".to_string()
+    } else {
+        format!("quire auth login --profile {profile}")
+    }
+}
+
+/// Which token a server refused, and what to do: signing in again does not help while a flag,
+/// the environment or the config file gives the token, since that one wins.
+fn refused_token(session: &Session, source: TokenSource) -> String {
+    match source {
+        TokenSource::Given => "the token from --token or GITBOOK_TOKEN".to_string(),
+        TokenSource::ConfigFile => format!(
+            "the token of the config file {}; change it there",
+            config_label(session)
+        ),
+        TokenSource::Stored => format!(
+            "the token of profile {}. Run `{}` again",
+            session.profile,
+            login_command(&session.profile)
+        ),
     }
 }
 

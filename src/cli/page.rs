@@ -15,7 +15,9 @@ use crate::ui::theme::Theme;
 pub enum PageCommand {
     /// Print a page: SPACE an id or title, PAGE an id, path or title.
     View {
+        /// The space: its id or its title.
         space: String,
+        /// The page: its id, its path (`installation/linux`) or its title.
         page: String,
         /// Where SPACE is looked up by title (id or title).
         #[arg(long, value_name = "ORG")]

@@ -105,8 +105,9 @@ impl From<ApiError> for Failure {
 
 pub type Outcome = Result<(), Failure>;
 
-/// Says `outcome` on stderr when it failed; the exit status.
-pub fn finish(streams: &mut Streams, outcome: Outcome) -> i32 {
+/// Says `outcome` on stderr when it failed (naming `server`, the API root, when it could not
+/// be reached); the exit status.
+pub fn finish(streams: &mut Streams, outcome: Outcome, server: &str) -> i32 {
     streams.done();
     match outcome {
         Ok(()) => 0,
@@ -115,7 +116,7 @@ pub fn finish(streams: &mut Streams, outcome: Outcome) -> i32 {
             EXIT_USAGE
         }
         Err(Failure::Api(error)) => {
-            streams.error(&error.command_line_message());
+            streams.error(&error.command_line_message_at(server));
             if error.is_unauthorized() {
                 EXIT_SIGNED_OUT
             } else {
@@ -137,6 +138,7 @@ pub async fn organizations(client: &Client) -> Result<Vec<Organization>, Failure
 
 /// The organization `name` names: its id, or its title (case does not matter).
 pub async fn organization(client: &Client, name: &str) -> Result<Organization, Failure> {
+    not_empty("organization", name)?;
     let all = organizations(client).await?;
     let (by_id, others): (Vec<_>, Vec<_>) = all.into_iter().partition(|org| org.id == name);
     let mut candidates = if by_id.is_empty() {
@@ -163,6 +165,7 @@ pub async fn organization(client: &Client, name: &str) -> Result<Organization, F
 /// The space `name` names: its id, or its title in `org` (an id or title) or, without one, in
 /// any organization the token sees.
 pub async fn space(client: &Client, name: &str, org: Option<&str>) -> Result<Space, Failure> {
+    not_empty("space", name)?;
     match client.get_space(name).await {
         Ok(space) => return Ok(space),
         Err(error) if error.is_not_found() || error.status() == Some(400) => {}
@@ -183,6 +186,12 @@ pub async fn space(client: &Client, name: &str, org: Option<&str>) -> Result<Spa
         );
     }
     match candidates.len() {
+        0 if org.is_some() => Err(Failure::Failed(format!(
+            "No space of {} has the id or title “{name}”.",
+            organizations
+                .first()
+                .map_or("the organization", |org| org.title.as_str())
+        ))),
         0 => Err(Failure::Failed(format!(
             "No space has the id or title “{name}”."
         ))),
@@ -203,6 +212,7 @@ pub async fn page(client: &Client, space: &str, name: &str) -> Result<Page, Fail
 
 /// The page of `pages` that `name` names, as [`page`] finds it.
 pub fn find_page(pages: Vec<Page>, name: &str) -> Result<Page, Failure> {
+    not_empty("page", name)?;
     let path = name.trim_start_matches('/');
     let matches = |test: &dyn Fn(&Page) -> bool| pages.iter().filter(|page| test(page)).count();
     let tests: [&dyn Fn(&Page) -> bool; 3] = [
@@ -252,10 +262,23 @@ pub fn flatten(tree: Vec<Page>) -> Vec<Page> {
 
 /// A user id from the command line: `@me` is the token's owner.
 pub async fn user(client: &Client, name: &str) -> Result<String, Failure> {
+    not_empty("user", name)?;
     if name == "@me" {
         Ok(client.current_user().await?.id)
     } else {
         Ok(name.to_string())
+    }
+}
+
+/// An empty name (most often a shell variable that was never set) is a wrong command line, not
+/// a search for something called "" that ends in a confusing error.
+pub fn not_empty(what: &str, name: &str) -> Result<(), Failure> {
+    if name.trim().is_empty() {
+        Err(Failure::Usage(format!(
+            "no {what} named: the argument is empty (a variable that is not set?)"
+        )))
+    } else {
+        Ok(())
     }
 }
 

@@ -586,10 +586,11 @@ fn bring_own_files_up_to_date(drafts_scope: Option<&(String, String)>, demo: boo
 async fn command_client(cli: &Cli) -> Result<Client> {
     let session = crate::cli::signin::session(&wanted(cli)).await?;
     let token = session.token.ok_or_else(|| {
-        usage(
-            "no API token: run `quire auth login`, pass --token, set GITBOOK_TOKEN or put \
-             `token` in the config file",
-        )
+        usage(format!(
+            "no API token: run `{}`, pass --token, set GITBOOK_TOKEN or put `token` in the \
+             config file",
+            crate::cli::auth::login_command(&session.profile)
+        ))
     })?;
     make_client(&session.api_url, &token)
 }
@@ -601,8 +602,9 @@ async fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Opt
     let Some(token) = session.token else {
         let _ = writeln!(
             err,
-            "Not signed in: run `quire auth login`, pass --token, set GITBOOK_TOKEN or put \
-             `token` in the config file."
+            "Not signed in: run `{}`, pass --token, set GITBOOK_TOKEN or put `token` in the \
+             config file.",
+            crate::cli::auth::login_command(&session.profile)
         );
         return Ok(None);
     };
@@ -626,7 +628,11 @@ async fn scripted(cli: &Cli, command: &crate::cli::script::ScriptCommand) -> Res
         return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
     };
     let outcome = command.run(&client, &mut streams).await;
-    exit_with(crate::cli::script::finish(&mut streams, outcome))
+    exit_with(crate::cli::script::finish(
+        &mut streams,
+        outcome,
+        client.api_root(),
+    ))
 }
 
 /// Ends a subcommand with its exit code (after the output is flushed).

@@ -101,3 +101,26 @@ fn quire_api_failures_have_their_own_exit_statuses() {
     let wrong = quire_api(base, Some("demo-admin"), &["/orgs", "-f", "novalue"]);
     assert_eq!(wrong.status.code(), Some(2), "{}", stderr(&wrong));
 }
+
+#[test]
+fn a_title_in_the_path_is_a_wrong_command_line_that_asks_for_the_id() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    for path in [
+        "/spaces/Getting Started",
+        "/spaces//change-requests/1/reviews",
+    ] {
+        let wrong = quire_api(base, Some("demo-admin"), &[path]);
+        assert_eq!(wrong.status.code(), Some(2), "{path}: {}", stderr(&wrong));
+        assert!(
+            stderr(&wrong).starts_with("quire api: ") && stderr(&wrong).contains("ids"),
+            "{path}: {}",
+            stderr(&wrong)
+        );
+        assert!(
+            !stderr(&wrong).contains("configuration"),
+            "{}",
+            stderr(&wrong)
+        );
+    }
+}

@@ -222,6 +222,45 @@ fn a_refused_token_is_not_stored() {
 }
 
 #[test]
+fn the_advice_to_sign_in_names_the_profile_and_the_token_that_was_refused() {
+    let sandbox = SandboxProcess::start();
+    let base = sandbox.base_url.as_str();
+    let home = Home::new();
+    let login_work = "quire auth login --profile work";
+    let status = home.quire(
+        &["--profile", "work", "auth", "status", "--api-url", base],
+        "",
+    );
+    assert_eq!(status.status.code(), Some(4), "{}", text(&status));
+    assert!(text(&status).contains(login_work), "{}", text(&status));
+    let list = home.quire(&["--profile", "work", "org", "list", "--api-url", base], "");
+    assert_eq!(list.status.code(), Some(4), "{}", text(&list));
+    assert!(text(&list).contains(login_work), "{}", text(&list));
+
+    // A refused --token is not the profile's: signing the profile in again would not help.
+    let login = home.quire(
+        &["auth", "login", "--with-token", "--api-url", base],
+        "demo-admin\n",
+    );
+    assert_eq!(login.status.code(), Some(0), "{}", text(&login));
+    let refused = home.quire(
+        &["auth", "status", "--token", "nope", "--api-url", base],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(4), "{}", text(&refused));
+    assert!(
+        text(&refused).contains("refuses the token from --token or GITBOOK_TOKEN"),
+        "{}",
+        text(&refused)
+    );
+    assert!(
+        !text(&refused).contains("token of profile"),
+        "{}",
+        text(&refused)
+    );
+}
+
+#[test]
 fn a_profile_keeps_its_own_token_and_server() {
     let sandbox = SandboxProcess::start();
     let base = sandbox.base_url.as_str();

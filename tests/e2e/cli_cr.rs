@@ -298,3 +298,83 @@ fn a_diff_on_a_terminal_colours_added_and_removed_lines() {
         .to_string();
     assert_eq!(app.row_colours(&added), [vt100::Color::Idx(2)], "{screen}");
 }
+
+/// The shell block of the README's "From scripts", as a reader copies it.
+fn readme_recipes() -> String {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme.find("### From scripts").expect("the section")..];
+    let start = section.find("```sh\n").expect("a shell block") + "```sh\n".len();
+    let end = start + section[start..].find("```").expect("the block ends");
+    section[start..end].to_string()
+}
+
+#[test]
+fn the_readme_recipes_work_as_written() {
+    let has_jq = Command::new("jq").arg("--version").output().is_ok();
+    if !has_jq {
+        eprintln!("the third recipe needs jq, which is not installed here");
+        return;
+    }
+    let sandbox = SandboxProcess::start();
+    let home = tempfile::tempdir().expect("a home");
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_quire"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().expect("the binary's folder").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let run = Command::new("bash")
+        .args(["-e", "-c", &readme_recipes()])
+        .env("PATH", path)
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_STATE_HOME", home.path().join("state"))
+        .env("GITBOOK_API_URL", &sandbox.base_url)
+        .env("GITBOOK_TOKEN", "demo-admin")
+        .env("CR", "1")
+        .env("CI_PREVIEW_URL", "https://preview.example/1")
+        .env_remove("QUIRE_SPACE")
+        .env_remove("QUIRE_PROFILE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash runs");
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let comments = comments_of(&sandbox, 1);
+    assert!(
+        comments.iter().any(|comment| comment["body"]["markdown"]
+            .as_str()
+            .is_some_and(|text| text.contains("Preview built: https://preview.example/1"))),
+        "the comment from CI is stored"
+    );
+    assert!(
+        stdout(&run).lines().any(|line| line.starts_with('[')),
+        "the review requests print as JSON: {}",
+        stdout(&run)
+    );
+    assert_eq!(status_of(&sandbox, 1), "merged", "{}", stderr(&run));
+}
+
+#[test]
+fn a_view_shows_the_summary_the_description_the_changes_and_the_reviews() {
+    let sandbox = SandboxProcess::start();
+    let viewed = quire(
+        &sandbox.base_url,
+        Some("demo-admin"),
+        &["cr", "view", "1", "--space", "Getting Started"],
+    );
+    assert_eq!(viewed.status.code(), Some(0), "{}", stderr(&viewed));
+    let text = stdout(&viewed);
+    for expected in [
+        "Clarify token scopes in Quickstart #1",
+        "open · by Fatima Zahra El Idrissi",
+        "Support keeps getting [tickets](https://support.acme-robotics.example/t/403)",
+        "- moves the REST API guide into Basics",
+        "Changes:",
+        "Token scopes (token-scopes)",
+        "Reviews:",
+        "Hannah Schmidt: approved",
+    ] {
+        assert!(text.contains(expected), "no “{expected}” in:\n{text}");
+    }
+}

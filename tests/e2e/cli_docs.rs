@@ -54,3 +54,42 @@ fn man_prints_a_roff_page_naming_the_program() {
         "the page lacks the --demo flag"
     );
 }
+
+#[test]
+fn man_documents_every_subcommand_its_options_and_the_exit_statuses() {
+    let page = run_quire(&["man"]);
+    for heading in [
+        ".SS \"quire cr list\"",
+        ".SS \"quire cr comment\"",
+        ".SS \"quire auth login\"",
+        ".SS \"quire search\"",
+        ".SH \"EXIT STATUS\"",
+    ] {
+        assert!(page.contains(heading), "the page lacks {heading}");
+    }
+    for flag in [
+        "\\-\\-reviewer",
+        "\\-\\-jq",
+        "\\-\\-body\\-file",
+        "\\-\\-with\\-token",
+    ] {
+        assert!(page.contains(flag), "the page lacks {flag}");
+    }
+    // One page is installed: it must not send the reader to pages that do not exist.
+    assert!(
+        !page.contains("quire\\-cr(1)"),
+        "a reference to a missing page"
+    );
+    assert_eq!(page.matches(".ds Aq").count(), 2, "one preamble (.ie/.el)");
+}
+
+#[test]
+fn every_change_request_subcommand_says_what_its_number_is() {
+    for subcommand in ["view", "diff", "comment", "review", "merge", "update"] {
+        let help = run_quire(&["cr", subcommand, "--help"]);
+        assert!(
+            help.contains("<NUMBER>  The change request's number"),
+            "cr {subcommand} --help: {help}"
+        );
+    }
+}

@@ -271,7 +271,8 @@ fn failures_exit_with_their_own_statuses() {
     let refused = quire(base, Some("not-a-token"), &["cr", "list", "--space", SPACE]);
     assert_eq!(refused.status.code(), Some(4), "{}", stderr(&refused));
     assert!(
-        stderr(&refused).contains("The token was refused"),
+        stderr(&refused).contains("The token was refused")
+            && stderr(&refused).contains("`quire auth status` says which token was sent"),
         "{}",
         stderr(&refused)
     );
@@ -311,6 +312,26 @@ fn failures_exit_with_their_own_statuses() {
         Some(1),
         "{}",
         stderr(&unknown_org)
+    );
+
+    // A space looked for in the wrong organization: the message says where it looked.
+    let elsewhere = quire(
+        base,
+        Some("demo-admin"),
+        &[
+            "cr",
+            "list",
+            "--space",
+            "Getting Started",
+            "--org",
+            "Lumen OSS",
+        ],
+    );
+    assert_eq!(elsewhere.status.code(), Some(1), "{}", stderr(&elsewhere));
+    assert!(
+        stderr(&elsewhere).contains("No space of Lumen OSS has the id or title “Getting Started”"),
+        "{}",
+        stderr(&elsewhere)
     );
 }
 
@@ -446,7 +467,14 @@ fn plant(sandbox: &SandboxProcess, method: reqwest::Method, path: &str, body: St
 fn hostile_server_text_never_reaches_a_terminal() {
     let sandbox = SandboxProcess::start();
     let base = sandbox.base_url.as_str();
-    let subject = serde_json::json!({ "subject": format!("HSUBJECT {PAYLOAD}") }).to_string();
+    let paragraph = serde_json::json!({"object": "block", "type": "paragraph", "nodes": [
+        {"object": "text", "leaves": [{"object": "leaf", "text": format!("HDESCRIPTION {PAYLOAD}"), "marks": []}]}
+    ]});
+    let subject = serde_json::json!({
+        "subject": format!("HSUBJECT {PAYLOAD}"),
+        "description": {"object": "document", "data": {}, "nodes": [paragraph]},
+    })
+    .to_string();
     plant(
         &sandbox,
         reqwest::Method::PATCH,
@@ -462,7 +490,8 @@ fn hostile_server_text_never_reaches_a_terminal() {
     );
     let runs: [(&[&str], &str); 5] = [
         (&["cr", "list", "--space", SPACE], "HSUBJECT"),
-        (&["cr", "view", "1", "--space", SPACE], "HSUBJECT"),
+        // The view is longer than the terminal: its description is what stays on screen.
+        (&["cr", "view", "1", "--space", SPACE], "HDESCRIPTION"),
         (
             &["cr", "list", "--space", SPACE, "--jq", ".[].subject"],
             "HSUBJECT",
@@ -485,5 +514,51 @@ fn hostile_server_text_never_reaches_a_terminal() {
                 "{args:?} let {planted:?} through"
             );
         }
+    }
+}
+
+#[test]
+fn a_server_that_does_not_answer_is_named_with_exit_status_one() {
+    let unused = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let base = format!("http://{}", unused.local_addr().expect("its address"));
+    drop(unused);
+    for args in [
+        &["org", "list"][..],
+        &["cr", "view", "1", "--space", SPACE][..],
+        &["api", "/user"][..],
+    ] {
+        let down = quire(&base, Some("demo-admin"), args);
+        assert_eq!(down.status.code(), Some(1), "{args:?}: {}", stderr(&down));
+        assert!(
+            stderr(&down).contains(&format!("Could not reach {base}/v1")),
+            "{args:?}: {}",
+            stderr(&down)
+        );
+        assert!(down.stdout.is_empty(), "{args:?}: {}", stdout(&down));
+    }
+}
+
+#[test]
+fn an_empty_name_from_an_unset_variable_is_a_wrong_command_line() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    let cases: [&[&str]; 7] = [
+        &["cr", "list", "--space", ""],
+        &["cr", "list", "--org", ""],
+        &["cr", "list", "--author", ""],
+        &["cr", "view", "", "--space", SPACE],
+        &["page", "view", "", "quickstart"],
+        &["page", "view", SPACE, ""],
+        &["search", "token", "--space", ""],
+    ];
+    for args in cases {
+        let empty = quire(base, Some("demo-admin"), args);
+        assert_eq!(empty.status.code(), Some(2), "{args:?}: {}", stderr(&empty));
+        assert!(
+            stderr(&empty).contains("the argument is empty"),
+            "{args:?}: {}",
+            stderr(&empty)
+        );
+        assert!(empty.stdout.is_empty(), "{args:?}: {}", stdout(&empty));
     }
 }

@@ -228,6 +228,21 @@ fn print_summary(streams: &mut Streams, change_request: &ChangeRequest) {
     if let Some(url) = &change_request.urls.app {
         let _ = writeln!(streams.out, "{}", sanitize(url));
     }
+    print_description(streams, change_request);
+}
+
+/// What the author wrote about the change request, as markdown (blocks quire cannot show as
+/// text are named).
+fn print_description(streams: &mut Streams, change_request: &ChangeRequest) {
+    let Some(document) = &change_request.description else {
+        return;
+    };
+    let markdown = crate::ui::document::display_markdown(document);
+    if markdown.trim().is_empty() {
+        return;
+    }
+    let markdown = crate::ui::sanitize::sanitize_multiline(markdown.trim_end());
+    let _ = writeln!(streams.out, "\n{markdown}");
 }
 
 fn print_reviews(streams: &mut Streams, reviews: &[ChangeRequestReview]) {

@@ -61,7 +61,7 @@ pub enum CrCommand {
         #[command(flatten)]
         output: JsonArgs,
     },
-    /// Show a change request: its status, what it changes and its reviews.
+    /// Show a change request: its status, its description, what it changes and its reviews.
     #[command(mut_arg("json", fields(FIELDS)))]
     View {
         /// The change request's number (or id) in --space.
@@ -70,9 +70,13 @@ pub enum CrCommand {
         output: JsonArgs,
     },
     /// Print what a change request changes as a unified diff, page by page.
-    Diff { number: String },
+    Diff {
+        /// The change request's number (or id) in --space.
+        number: String,
+    },
     /// Comment on a change request (on one page of it with --page).
     Comment {
+        /// The change request's number (or id) in --space.
         number: String,
         /// The comment, markdown.
         #[arg(long, value_name = "TEXT", conflicts_with = "body_file")]
@@ -87,6 +91,7 @@ pub enum CrCommand {
     /// Review a change request: approve it or ask for changes.
     #[command(group(clap::ArgGroup::new("verdict").required(true).args(["approve", "request_changes"])))]
     Review {
+        /// The change request's number (or id) in --space.
         number: String,
         #[arg(long)]
         approve: bool,
@@ -98,13 +103,17 @@ pub enum CrCommand {
     },
     /// Merge a change request into main. Asks first on a terminal; otherwise needs --yes.
     Merge {
+        /// The change request's number (or id) in --space.
         number: String,
         /// Merge without asking.
         #[arg(long, short = 'y')]
         yes: bool,
     },
     /// Bring main's changes into a change request.
-    Update { number: String },
+    Update {
+        /// The change request's number (or id) in --space.
+        number: String,
+    },
 }
 
 pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outcome {
@@ -121,6 +130,9 @@ pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outco
             reviewer: reviewer.as_deref(),
         };
         return list::list(client, args, &filter, output, streams).await;
+    }
+    if let Some(number) = args.command.number() {
+        script::not_empty("change request", number)?;
     }
     let space = space_of(client, args).await?;
     match &args.command {
@@ -146,6 +158,21 @@ pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outco
         } => act::review(client, &space, number, *approve, body.as_deref(), streams).await,
         CrCommand::Merge { number, yes } => act::merge(client, &space, number, *yes, streams).await,
         CrCommand::Update { number } => act::update(client, &space, number, streams).await,
+    }
+}
+
+impl CrCommand {
+    /// The change request a command acts on; `list` acts on none.
+    fn number(&self) -> Option<&str> {
+        match self {
+            CrCommand::List { .. } => None,
+            CrCommand::View { number, .. }
+            | CrCommand::Diff { number }
+            | CrCommand::Comment { number, .. }
+            | CrCommand::Review { number, .. }
+            | CrCommand::Merge { number, .. }
+            | CrCommand::Update { number } => Some(number),
+        }
     }
 }
 

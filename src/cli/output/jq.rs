@@ -74,16 +74,12 @@ fn load_errors<P>(errors: &jaq_core::load::Errors<&str, P>) -> String {
             jaq_core::load::Error::Io(_) => "a module that cannot be read".to_string(),
             jaq_core::load::Error::Lex(errors) => errors
                 .iter()
-                .map(|(expected, rest)| {
-                    format!("expected {} at `{}`", expected.as_str(), head(rest))
-                })
+                .map(|(expected, rest)| format!("expected {} {}", expected.as_str(), at(rest)))
                 .collect::<Vec<_>>()
                 .join("; "),
             jaq_core::load::Error::Parse(errors) => errors
                 .iter()
-                .map(|(expected, found)| {
-                    format!("expected {} at `{}`", expected.as_str(), head(found))
-                })
+                .map(|(expected, found)| format!("expected {} {}", expected.as_str(), at(found)))
                 .collect::<Vec<_>>()
                 .join("; "),
         })
@@ -91,12 +87,14 @@ fn load_errors<P>(errors: &jaq_core::load::Errors<&str, P>) -> String {
     found.join("; ")
 }
 
-fn head(text: &str) -> String {
+/// Where the expression went wrong: "at `| .x`" (its first characters from there), or "at the
+/// end" when it stopped short.
+fn at(text: &str) -> String {
     let head: String = text.chars().take(20).collect();
-    if head.is_empty() {
-        "the end".to_string()
+    if head.trim().is_empty() {
+        "at the end".to_string()
     } else {
-        head
+        format!("at `{head}`")
     }
 }
 
@@ -120,6 +118,8 @@ mod tests {
     fn a_wrong_expression_is_told_not_panicked() {
         let input = json!([]);
         assert!(filter_lines(".[", &input).is_err());
+        let cut_short = filter_lines(".[] |", &input).expect_err("nothing after the pipe");
+        assert!(cut_short.ends_with("at the end"), "{cut_short}");
         assert!(filter_lines("no_such_function", &input).is_err());
         assert!(filter_lines("error(\"x\")", &input).is_err());
     }

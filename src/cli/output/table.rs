@@ -95,8 +95,19 @@ fn sgr_of(field: &str, text: &str) -> Option<&'static str> {
     }
 }
 
+/// The column a person reads a row by: every list puts its subject or title second, after a
+/// number or id.
+const MAIN_COLUMN: usize = 1;
+
+/// Narrowest a column is cut to.
+const MIN_WIDTH: usize = 4;
+
+/// The columns beside the main one are cut to this width before the main column gives way.
+const SIDE_WIDTH: usize = 12;
+
 /// Each column's width: as wide as its widest cell, the widest column cut down when the
-/// whole is wider than the terminal.
+/// whole is wider than the terminal. The other columns are cut to [`SIDE_WIDTH`] first, so a
+/// subject stays readable beside an author's name or a space's id.
 fn fitted_widths(headers: &[String], rows: &[Vec<String>], width: usize) -> Vec<usize> {
     let mut widths: Vec<usize> = headers.iter().map(|text| text.width()).collect();
     for row in rows {
@@ -106,12 +117,18 @@ fn fitted_widths(headers: &[String], rows: &[Vec<String>], width: usize) -> Vec<
     }
     let gaps = GAP * widths.len().saturating_sub(1);
     while widths.iter().sum::<usize>() + gaps > width {
-        let Some((widest, _)) = widths.iter().enumerate().max_by_key(|(_, width)| **width) else {
+        let weighed = |(column, width): &(usize, &usize)| {
+            let beside = *column != MAIN_COLUMN && **width > SIDE_WIDTH;
+            (beside, **width)
+        };
+        let Some((widest, _)) = widths
+            .iter()
+            .enumerate()
+            .filter(|(_, width)| **width > MIN_WIDTH)
+            .max_by_key(weighed)
+        else {
             break;
         };
-        if widths[widest] <= 4 {
-            break;
-        }
         widths[widest] -= 1;
     }
     widths
@@ -165,6 +182,31 @@ mod tests {
         let widths = fitted_widths(&headers, &rows, 40);
         assert_eq!(widths.iter().sum::<usize>() + GAP, 40);
         assert_eq!(fit(&"x".repeat(100), 10).width(), 10);
+    }
+
+    #[test]
+    fn the_subject_keeps_more_room_than_the_columns_beside_it() {
+        let headers: Vec<String> = ["NUMBER", "SUBJECT", "STATUS", "AUTHOR", "SPACE"]
+            .map(str::to_string)
+            .to_vec();
+        let row = [
+            "1",
+            "Rewrite configuration reference for 3.2",
+            "open",
+            "Fatima Zahra El Idrissi",
+            "spc-getting-started",
+        ];
+        let rows = vec![row.map(str::to_string).to_vec()];
+        let widths = fitted_widths(&headers, &rows, 80);
+        assert_eq!(widths.iter().sum::<usize>() + GAP * 4, 80);
+        assert_eq!(widths, [6, 36, 6, 12, 12]);
+        let narrow = fitted_widths(&headers, &rows, 40);
+        assert_eq!(narrow.iter().sum::<usize>() + GAP * 4, 40, "{narrow:?}");
+        assert_eq!(
+            narrow[2],
+            "STATUS".len(),
+            "the short columns stay whole: {narrow:?}"
+        );
     }
 
     #[test]
