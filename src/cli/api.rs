@@ -34,6 +34,9 @@ pub struct ApiArgs {
     /// Follow `next.page` and print every page's `items` as one list: `{"items": [...]}`.
     #[arg(long)]
     pub paginate: bool,
+    /// Filter the answer with a jq expression (jaq; strings printed raw), as gh api does.
+    #[arg(long, value_name = "EXPR")]
+    pub jq: Option<String>,
 }
 
 /// Exit statuses, as every quire subcommand uses them.
@@ -75,10 +78,13 @@ pub async fn run(client: &Client, args: &ApiArgs, out: &mut dyn Write, err: &mut
             .map(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
     };
     match answer {
-        Ok(Some(value)) => {
-            print_json(out, &value);
-            0
-        }
+        Ok(Some(value)) => match &args.jq {
+            Some(expression) => print_filtered(out, err, expression, &value),
+            None => {
+                print_json(out, &value);
+                0
+            }
+        },
         Ok(None) => 0,
         Err(error) => {
             let _ = writeln!(
@@ -91,6 +97,28 @@ pub async fn run(client: &Client, args: &ApiArgs, out: &mut dyn Write, err: &mut
             } else {
                 EXIT_FAILED
             }
+        }
+    }
+}
+
+/// The lines `--jq` makes of the answer, or what is wrong with the expression (exit 1: the
+/// request itself was sent and answered).
+fn print_filtered(
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    expression: &str,
+    value: &Value,
+) -> i32 {
+    match crate::cli::output::jq::filter_lines(expression, value) {
+        Ok(lines) => {
+            for line in lines {
+                let _ = writeln!(out, "{line}");
+            }
+            0
+        }
+        Err(problem) => {
+            let _ = writeln!(err, "quire api: --jq: {problem}");
+            EXIT_FAILED
         }
     }
 }

@@ -73,6 +73,24 @@ fn quire_api_reads_writes_and_follows_pages() {
     if let Some(total) = json(&first_page)["count"].as_u64() {
         assert_eq!(count as u64, total, "every member");
     }
+
+    // --jq over every page: one raw line per member, as many as the pages held.
+    let ids = quire_api(
+        base,
+        Some("demo-admin"),
+        &["--paginate", &members, "--jq", ".items[].user.id"],
+    );
+    assert_eq!(ids.status.code(), Some(0), "{}", stderr(&ids));
+    let lines: Vec<String> = String::from_utf8_lossy(&ids.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), count, "{lines:?}");
+    assert!(lines.iter().all(|id| !id.starts_with('"')), "{lines:?}");
+
+    let broken = quire_api(base, Some("demo-admin"), &["/orgs", "--jq", ".items["]);
+    assert_eq!(broken.status.code(), Some(1), "{}", stderr(&broken));
+    assert!(stderr(&broken).contains("--jq"), "{}", stderr(&broken));
 }
 
 #[test]
