@@ -275,6 +275,7 @@ mod tests {
             fields: Vec::new(),
             input: None,
             paginate: false,
+            jq: None,
         }
     }
 
