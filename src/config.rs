@@ -31,6 +31,11 @@ pub struct ConfigFile {
     /// A metered link: watching is off unless `watch_interval_secs` is set explicitly.
     #[serde(default)]
     pub metered: bool,
+    /// `cache = false`: nothing read is kept on disk, and nothing is shown offline.
+    pub cache: Option<bool>,
+    /// The most the cache may take, in megabytes (default 200); the least recently used
+    /// answers go first.
+    pub cache_max_mb: Option<u64>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -112,6 +112,8 @@ pub struct Model {
     pub messages: crate::ui::notice::History,
     /// What this server was found not to offer: those keys are struck through.
     pub lacking: crate::app::capabilities::Lacking,
+    /// Whether the server can be reached, and how old the cached answers shown are.
+    pub offline: crate::app::offline::OfflineState,
 }
 
 impl Model {
@@ -142,6 +144,7 @@ impl Model {
             pending_prefix: None,
             messages: crate::ui::notice::History::default(),
             lacking: crate::app::capabilities::Lacking::default(),
+            offline: crate::app::offline::OfflineState::default(),
         }
     }
 

@@ -21,6 +21,9 @@ pub struct PagedList<T> {
     loaded_once: bool,
     next: Option<String>,
     cursor: PageCursor,
+    /// How many items and unreadable rows there were before a later page from the cache was
+    /// appended: the server's answer to the same request replaces that page, not adds to it.
+    provisional_from: Option<(usize, usize)>,
 }
 
 impl<T> Default for PagedList<T> {
@@ -35,6 +38,7 @@ impl<T> Default for PagedList<T> {
             loaded_once: false,
             next: None,
             cursor: PageCursor::default(),
+            provisional_from: None,
         }
     }
 }
@@ -48,6 +52,7 @@ impl<T> PagedList<T> {
         self.loading = Some(request);
         self.loading_first = true;
         self.error = None;
+        self.provisional_from = None;
     }
 
     /// The page id to fetch next if the selection is near the end and there is more to fetch.
@@ -101,7 +106,20 @@ impl<T> PagedList<T> {
         if self.loading != Some(request) {
             return false;
         }
-        self.loading = None;
+        let provisional = crate::app::loadable::is_provisional();
+        if provisional && result.is_err() {
+            return true;
+        }
+        if let Some((items, unreadable)) = self.provisional_from.take() {
+            self.items.truncate(items);
+            self.unreadable.truncate(unreadable);
+        }
+        if provisional && !self.loading_first {
+            self.provisional_from = Some((self.items.len(), self.unreadable.len()));
+        }
+        if !provisional {
+            self.loading = None;
+        }
         match result {
             Ok(page) => {
                 if self.loading_first {

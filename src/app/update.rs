@@ -43,6 +43,13 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             }
         }
         Msg::Api { request, response } => on_api(model, request, response),
+        Msg::FromCache {
+            request,
+            response,
+            as_of,
+            revalidating,
+        } => super::offline::on_cached(model, request, response, as_of, revalidating),
+        Msg::Reachable(reachable) => super::offline::on_reachable(model, reachable),
         Msg::Retry(notice) => {
             on_retry_notice(model, notice);
             Cmd::None
@@ -297,8 +304,9 @@ fn on_resize(model: &mut Model, size: Size) -> Cmd {
     Cmd::None
 }
 
-fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
+pub(super) fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
     model.in_flight.remove(&request);
+    model.offline.answered(request);
     let write = model.action_log.answered(request);
     let recorded_before = model.action_log.recorded();
     let cmd = answer_to_screens(model, request, &response);
@@ -308,7 +316,11 @@ fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
     cmd
 }
 
-fn answer_to_screens(model: &mut Model, request: RequestId, response: &ApiResponse) -> Cmd {
+pub(super) fn answer_to_screens(
+    model: &mut Model,
+    request: RequestId,
+    response: &ApiResponse,
+) -> Cmd {
     let (mut ctx, screens) = ctx(model);
     // Results go to whichever screen on the stack waits for them; the others are stale.
     for index in (0..screens.len()).rev() {

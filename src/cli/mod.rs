@@ -3,6 +3,7 @@
 //! [`start`] is what the `quire` binary runs; [`usage`] is how a mistake in starting it is told.
 
 pub mod api;
+pub mod cache;
 pub mod conversations;
 pub mod docs;
 pub mod integrations;

@@ -77,6 +77,9 @@ struct Cli {
     /// sets `watch_interval_secs`).
     #[arg(long)]
     metered: bool,
+    /// Start without trying the network: show what was read before (the cache), send nothing.
+    #[arg(long)]
+    offline: bool,
     #[command(subcommand)]
     command: Option<Commands>,
 }
@@ -131,6 +134,11 @@ enum Commands {
     },
     /// Print quire's man page (roff).
     Man,
+    /// The cache of what was read (for offline use): `quire cache info`, `quire cache clear`.
+    Cache {
+        #[command(subcommand)]
+        command: crate::cli::cache::CacheCommand,
+    },
 }
 
 /// What `quire` runs: `src/main.rs` only calls this.
@@ -211,6 +219,13 @@ pub fn main() -> Result<()> {
                     crate::cli::integrations::run(&client, command, &mut input, &mut out, &mut err)
                         .await;
                 exit_with(code)
+            }
+            Some(Commands::Cache { command }) => {
+                let (file, server, token) = cache_scope(&cli)?;
+                let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+                exit_with(crate::cli::cache::run(
+                    command, &file, &server, &token, &mut out, &mut err,
+                ))
             }
             None => run_app(cli).await,
         }
@@ -427,6 +442,12 @@ async fn run_app(cli: Cli) -> Result<()> {
     }
     terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
     bring_own_files_up_to_date(drafts_scope.as_ref(), cli.demo);
+    if let (Some(client), Some((server, token))) = (&client, &drafts_scope) {
+        crate::cli::cache::attach(client, &file, server, token, cli.offline);
+    }
+    if cli.offline {
+        model.offline = crate::app::offline::OfflineState::started_offline();
+    }
     let effects = Effects {
         client,
         drafts: config::data_dir()
@@ -509,6 +530,25 @@ fn command_settings(cli: &Cli) -> Result<(String, Option<String>)> {
     let resolved = config::resolve(cli.token.clone(), None, cli.api_url.clone(), None, &file);
     config::check_url(&resolved.api_url, cli.allow_insecure).map_err(usage)?;
     Ok((resolved.api_url, resolved.token))
+}
+
+/// The config file, server and token whose cache `quire cache` looks at (the demo's with
+/// `--demo`).
+fn cache_scope(cli: &Cli) -> Result<(ConfigFile, String, String)> {
+    let file = match cli.config.clone().or_else(config::config_path) {
+        Some(path) if path.exists() => config::load_file(&path).map_err(usage)?,
+        _ => ConfigFile::default(),
+    };
+    if cli.demo {
+        let token = cli
+            .token
+            .clone()
+            .filter(|t| tokens::ALL.contains(&t.as_str()));
+        return Ok((file, "demo".into(), token.unwrap_or(tokens::ADMIN.into())));
+    }
+    let (api_url, token) = command_settings(cli)?;
+    let token = token.ok_or_else(|| usage("no API token: the cache is kept per token"))?;
+    Ok((file, api_url, token))
 }
 
 /// The client of a subcommand, or None (said on `err`) when no token is set: a script tells
