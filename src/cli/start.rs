@@ -106,6 +106,10 @@ enum Commands {
         /// body where none is defined, 400 to a missing one).
         #[arg(long)]
         like_public: bool,
+        /// Be out of reach for a while, `MODE:AFTER:FOR` (seconds), e.g. `refuse:30:60`.
+        /// MODE: refuse (connections refused), hang (no answer) or 503.
+        #[arg(long, value_parser = crate::sandbox::OutageWindow::parse)]
+        outage: Option<crate::sandbox::OutageWindow>,
     },
     /// Render every screen from the demo data into SVG pictures.
     Screenshots {
@@ -179,13 +183,14 @@ pub fn main() -> Result<()> {
                 faults,
                 big,
                 like_public,
+                outage,
             }) => {
                 let faults = Faults {
                     rules: faults,
                     like_public,
                     ..Faults::default()
                 };
-                serve_sandbox(port, latency_ms, faults, big).await
+                serve_sandbox(port, latency_ms, faults, big, outage).await
             }
             Some(Commands::Screenshots { out }) => {
                 for path in crate::screenshots::write_all(&out).await? {
@@ -329,7 +334,13 @@ fn parse_fault_rule(text: &str) -> std::result::Result<FaultRule, String> {
     FaultRule::parse(text)
 }
 
-async fn serve_sandbox(port: u16, latency_ms: u64, faults: Faults, big: bool) -> Result<()> {
+async fn serve_sandbox(
+    port: u16,
+    latency_ms: u64,
+    faults: Faults,
+    big: bool,
+    outage: Option<crate::sandbox::OutageWindow>,
+) -> Result<()> {
     let address = SocketAddr::from(([127, 0, 0, 1], port));
     let options = SandboxOptions {
         latency: Duration::from_millis(latency_ms),
@@ -339,6 +350,9 @@ async fn serve_sandbox(port: u16, latency_ms: u64, faults: Faults, big: bool) ->
     let sandbox = Sandbox::start(address, options)
         .await
         .wrap_err_with(|| format!("cannot listen on {address}"))?;
+    if let Some(outage) = outage {
+        outage.schedule(&sandbox);
+    }
     // Whoever started us may stop reading our output; that must not stop the server, so
     // write errors are ignored rather than panicking like `println!`.
     let mut stdout = std::io::stdout();

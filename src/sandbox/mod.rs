@@ -59,7 +59,7 @@ pub use demo::ids as demo_ids;
 pub use fault_rules::{Fault, FaultRule};
 /// Seconds after a submitted OpenAPI source until the sandbox has processed it.
 pub use openapi::COMPLETE_SECONDS as OPENAPI_PROCESSING_SECONDS;
-pub use outage::Outage;
+pub use outage::{Outage, OutageWindow};
 pub use paging::{DEFAULT_LIMIT, MAX_LIMIT};
 /// Seconds after a translation's run started until the sandbox has it completed.
 pub use translations::RUN_SECONDS as TRANSLATION_RUN_SECONDS;

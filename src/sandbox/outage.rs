@@ -37,6 +37,48 @@ impl Outage {
     }
 }
 
+/// An outage planned for `quire sandbox --outage MODE:AFTER:FOR`: `mode` from `after` seconds
+/// after the start, for `lasting` seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutageWindow {
+    pub mode: Outage,
+    pub after: Duration,
+    pub lasting: Duration,
+}
+
+impl OutageWindow {
+    /// `refuse:30:60`: refuse connections from 30 s after the start, for 60 s.
+    pub fn parse(text: &str) -> Result<OutageWindow, String> {
+        let mut parts = text.split(':');
+        let mode = Outage::parse(parts.next().unwrap_or_default())?;
+        let mut seconds = |what: &str| {
+            parts
+                .next()
+                .and_then(|part| part.trim().parse::<u64>().ok())
+                .map(Duration::from_secs)
+                .ok_or_else(|| format!("`{text}`: {what} in seconds missing (MODE:AFTER:FOR)"))
+        };
+        let after = seconds("the start")?;
+        let lasting = seconds("the length")?;
+        Ok(OutageWindow {
+            mode,
+            after,
+            lasting,
+        })
+    }
+
+    /// Puts `sandbox` out of reach when the window opens and back when it closes.
+    pub fn schedule(self, sandbox: &super::Sandbox) {
+        let outage = sandbox.outage.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(self.after).await;
+            outage.send_replace(self.mode);
+            tokio::time::sleep(self.lasting).await;
+            outage.send_replace(Outage::None);
+        });
+    }
+}
+
 /// Waits while `outage` says to hang; true when the request should then be answered 503.
 pub(super) async fn hold(outage: &watch::Receiver<Outage>) -> bool {
     let mut outage = outage.clone();
@@ -91,5 +133,24 @@ pub(super) async fn serve(
         if stop.has_changed().is_err() || *stop.borrow() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_names_its_mode_start_and_length() {
+        let window = OutageWindow::parse("refuse:30:60").unwrap();
+        assert_eq!(window.mode, Outage::Refuse);
+        assert_eq!(window.after, Duration::from_secs(30));
+        assert_eq!(window.lasting, Duration::from_secs(60));
+        assert_eq!(
+            OutageWindow::parse("503:0:5").unwrap().mode,
+            Outage::Unavailable
+        );
+        assert!(OutageWindow::parse("refuse:30").is_err());
+        assert!(OutageWindow::parse("later:1:1").is_err());
     }
 }

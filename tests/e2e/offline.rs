@@ -45,10 +45,34 @@ fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations
 
     let mut offline_args = args.to_vec();
     offline_args.push("--offline");
-    let app = PtyApp::spawn_in_home(home, &offline_args, 80, 24, &[]);
+    let mut app = PtyApp::spawn_in_home(home, &offline_args, 80, 24, &[]);
     app.wait_for("Acme Robotics", WAIT);
     app.wait_for("offline", WAIT);
     app.wait_for("Lumen OSS", WAIT);
+    let info = quire_in(app.home(), &[&args[..], &["cache", "info"]].concat());
+    assert!(info.contains("Answers kept: "), "{info}");
+    assert!(!info.contains("Answers kept: 0\n"), "{info}");
+    assert!(info.contains("at most 200.0 MB"), "{info}");
+    let home = app.take_home();
     drop(app);
+    let home = home.path();
+    let cleared = quire_in(home, &[&args[..], &["cache", "clear"]].concat());
+    assert!(cleared.contains("Cleared the cache"), "{cleared}");
+    let info = quire_in(home, &[&args[..], &["cache", "info"]].concat());
+    assert!(info.contains("Answers kept: 0\n"), "{info}");
     runtime.block_on(sandbox.shutdown());
+}
+
+/// What `quire ARGS` prints, run with `home` as its HOME.
+fn quire_in(home: &std::path::Path, args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_quire"))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("GITBOOK_TOKEN")
+        .env_remove("GITBOOK_API_URL")
+        .output()
+        .expect("quire runs");
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
 }
