@@ -84,6 +84,8 @@ impl Cache {
             .busy_timeout(Duration::from_secs(2))
             .and_then(|_| connection.pragma_update(None, "journal_mode", "WAL"))
             .and_then(|_| connection.pragma_update(None, "synchronous", "NORMAL"))
+            // The log is trimmed back after each checkpoint instead of keeping its largest size.
+            .and_then(|_| connection.pragma_update(None, "journal_size_limit", 1 << 20))
             .and_then(|_| connection.execute_batch(SCHEMA))
             .map_err(|error| failed(error.to_string()))?;
         let clock: i64 = connection

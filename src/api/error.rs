@@ -165,14 +165,14 @@ impl ApiError {
         }
     }
 
-    /// True when the server could not be reached at all, or answered that it is unavailable:
-    /// a screen then shows what it read before.
+    /// True when the server could not be reached at all (refused, no DNS, no answer in time):
+    /// a screen then shows what it read before. A server that answers, even 503, was reached:
+    /// its error is shown as it is.
     pub fn is_unreachable(&self) -> bool {
-        match self {
-            ApiError::Network { .. } | ApiError::Timeout { .. } | ApiError::Offline { .. } => true,
-            ApiError::Status { status, .. } => matches!(status, 502..=504),
-            _ => false,
-        }
+        matches!(
+            self,
+            ApiError::Network { .. } | ApiError::Timeout { .. } | ApiError::Offline { .. }
+        )
     }
 
     /// True when the server does not offer the operation at all: no key will make it work.

@@ -70,6 +70,8 @@ pub(super) struct Store {
     offline_only: AtomicBool,
     /// A check that the server is back is under way.
     probing: AtomicBool,
+    /// The last request that went out found the server unreachable.
+    unreachable: AtomicBool,
 }
 
 impl Client {
@@ -92,6 +94,12 @@ impl Client {
 
     pub fn is_offline_only(&self) -> bool {
         self.shared.store.offline_only.load(Ordering::Relaxed)
+    }
+
+    /// True when the last request that went out found the server unreachable: reads are
+    /// then answered from the cache at once, until a request gets through again.
+    pub fn seems_offline(&self) -> bool {
+        self.shared.store.unreachable.load(Ordering::Relaxed)
     }
 
     /// Claims the one check that the server is back; false when one is already running.
@@ -187,6 +195,13 @@ impl Client {
         query: &[(String, String)],
         result: &Result<(String, Vec<u8>), ApiError>,
     ) {
+        let unreachable = matches!(result, Err(error) if error.is_unreachable());
+        if result.is_ok() || unreachable {
+            self.shared
+                .store
+                .unreachable
+                .store(unreachable, Ordering::Relaxed);
+        }
         match result {
             Ok((_, body)) if *method == Method::GET => {
                 let Some(cache) = self.cache() else { return };

@@ -11,7 +11,9 @@ thread_local! {
 
 /// Applies answers taken from the cache while the server is still asked: a value settled
 /// inside `apply` is shown, but its request stays awaited, so the server's answer to the same
-/// request replaces it (and an error of the cache is not shown at all).
+/// request replaces it (and an error of the cache is not shown at all). Only where nothing is
+/// shown yet: a reload (after a write, say) keeps what is on screen until the server answers,
+/// rather than flash back to an older copy.
 pub fn provisionally<R>(apply: impl FnOnce() -> R) -> R {
     PROVISIONAL.with(|flag| flag.set(true));
     let result = apply();
@@ -56,6 +58,9 @@ impl<T> Loadable<T> {
             return false;
         }
         if is_provisional() {
+            if self.value().is_some() {
+                return false;
+            }
             if let Ok(value) = result {
                 *self = Loadable::Loading {
                     request,

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
-use super::update::{answer_to_screens, on_api, run_action};
+use super::update::{answer_to_the_screen_waiting, on_api, run_action};
 use super::{Action, ApiResponse, Cmd, Model, RequestId};
 
 /// Cached answers under a minute old are as good as new: the header does not mention them.
@@ -59,8 +59,9 @@ pub fn age(at: SystemTime, now: SystemTime) -> String {
     crate::ui::time::ago_or_raw(&(now - elapsed).to_rfc3339(), now)
 }
 
-/// An answer from the cache. While the server is still asked, it is applied provisionally (its
-/// request stays awaited and in flight); otherwise it is the answer, as the server's would be.
+/// An answer from the cache. While the server is still asked, it is applied provisionally where
+/// nothing is shown yet (its request stays awaited and in flight); otherwise it is the answer,
+/// as the server's would be.
 pub(super) fn on_cached(
     model: &mut Model,
     request: RequestId,
@@ -68,15 +69,21 @@ pub(super) fn on_cached(
     as_of: SystemTime,
     revalidating: bool,
 ) -> Cmd {
-    model.offline.as_of = Some(as_of);
     if !revalidating {
+        model.offline.as_of = Some(as_of);
         return on_api(model, request, response);
     }
     if !model.in_flight.contains(&request) {
         return Cmd::None;
     }
+    let shown =
+        super::loadable::provisionally(|| answer_to_the_screen_waiting(model, request, &response));
+    let Some(cmd) = shown else {
+        return Cmd::None;
+    };
+    model.offline.as_of = Some(as_of);
     model.offline.revalidating.insert(request, as_of);
-    super::loadable::provisionally(|| answer_to_screens(model, request, &response))
+    cmd
 }
 
 /// The server was found unreachable, or reachable again: back online, the screen on top is

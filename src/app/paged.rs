@@ -21,9 +21,6 @@ pub struct PagedList<T> {
     loaded_once: bool,
     next: Option<String>,
     cursor: PageCursor,
-    /// How many items and unreadable rows there were before a later page from the cache was
-    /// appended: the server's answer to the same request replaces that page, not adds to it.
-    provisional_from: Option<(usize, usize)>,
 }
 
 impl<T> Default for PagedList<T> {
@@ -38,7 +35,6 @@ impl<T> Default for PagedList<T> {
             loaded_once: false,
             next: None,
             cursor: PageCursor::default(),
-            provisional_from: None,
         }
     }
 }
@@ -52,7 +48,6 @@ impl<T> PagedList<T> {
         self.loading = Some(request);
         self.loading_first = true;
         self.error = None;
-        self.provisional_from = None;
     }
 
     /// The page id to fetch next if the selection is near the end and there is more to fetch.
@@ -106,16 +101,11 @@ impl<T> PagedList<T> {
         if self.loading != Some(request) {
             return false;
         }
+        // A cached first page is shown only where nothing is yet (see `provisionally`); the
+        // request stays awaited, and the server's first page replaces it.
         let provisional = crate::app::loadable::is_provisional();
-        if provisional && result.is_err() {
-            return true;
-        }
-        if let Some((items, unreadable)) = self.provisional_from.take() {
-            self.items.truncate(items);
-            self.unreadable.truncate(unreadable);
-        }
-        if provisional && !self.loading_first {
-            self.provisional_from = Some((self.items.len(), self.unreadable.len()));
+        if provisional && (self.loaded_once || !self.loading_first || result.is_err()) {
+            return false;
         }
         if !provisional {
             self.loading = None;

@@ -316,24 +316,31 @@ pub(super) fn on_api(model: &mut Model, request: RequestId, response: ApiRespons
     cmd
 }
 
-pub(super) fn answer_to_screens(
+fn answer_to_screens(model: &mut Model, request: RequestId, response: &ApiResponse) -> Cmd {
+    answer_to_the_screen_waiting(model, request, response).unwrap_or_else(|| {
+        tracing::debug!(?request, "dropped a stale response");
+        Cmd::None
+    })
+}
+
+/// Gives the answer to whichever screen on the stack waits for it; None when none took it.
+pub(super) fn answer_to_the_screen_waiting(
     model: &mut Model,
     request: RequestId,
     response: &ApiResponse,
-) -> Cmd {
+) -> Option<Cmd> {
     let (mut ctx, screens) = ctx(model);
     // Results go to whichever screen on the stack waits for them; the others are stale.
     for index in (0..screens.len()).rev() {
         if let Some(step) = screens[index].on_response(request, response, &mut ctx) {
-            return if index + 1 == screens.len() {
+            return Some(if index + 1 == screens.len() {
                 model.apply_step(step)
             } else {
                 step.cmd
-            };
+            });
         }
     }
-    tracing::debug!(?request, "dropped a stale response");
-    Cmd::None
+    None
 }
 
 /// A timer goes to whichever screen on the stack set it; the others' are stale.

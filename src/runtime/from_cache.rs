@@ -1,7 +1,8 @@
 //! API calls with the cache: a browsing read shows its cached answer at once and then the
 //! server's; a read that finds the server unreachable is answered from the cache (saying what
-//! is not there); `--offline` reads the cache alone. While the server cannot be reached, one
-//! background check asks it again with a growing wait, and says when it is back.
+//! is not there), and so is every read after it at once, until the server is back; `--offline`
+//! reads the cache alone. While the server cannot be reached, one background check asks it
+//! again with a growing wait, and says when it is back.
 
 use std::time::Duration;
 
@@ -20,8 +21,11 @@ pub(super) async fn answer(
     call: ApiCall,
 ) {
     if client.is_offline_only() {
-        let response = from_cache(client, request, call).await;
+        let (response, _) = from_cache(client, request, call).await;
         let _ = sender.send(response);
+        return;
+    }
+    if answered_while_offline(client, sender, request, &call).await {
         return;
     }
     if client.cache().is_none() {
@@ -44,9 +48,30 @@ pub(super) async fn answer(
     let answer = if record.wrote() {
         Msg::Api { request, response }
     } else {
-        from_cache(client, request, call).await
+        from_cache(client, request, call).await.0
     };
     let _ = sender.send(answer);
+}
+
+/// Offline already: a read is answered from the cache at once, without waiting for the
+/// server's retries again (the background check says when the server is back). False for a
+/// write, or when quire is not offline: the call then goes out.
+async fn answered_while_offline(
+    client: &Client,
+    sender: &UnboundedSender<Msg>,
+    request: RequestId,
+    call: &ApiCall,
+) -> bool {
+    if !client.seems_offline() || client.cache().is_none() {
+        return false;
+    }
+    let (response, wrote) = from_cache(client, request, call.clone()).await;
+    if wrote {
+        return false;
+    }
+    let _ = sender.send(response);
+    watch_for_the_server(client, sender);
+    true
 }
 
 /// The reads whose screens take a provisional answer and then the server's to the same
@@ -85,11 +110,11 @@ async fn show_cached_first(
 }
 
 /// The answer the cache gives to `call`: what is there, and for what is not, an error saying
-/// it was not read before.
-async fn from_cache(client: &Client, request: RequestId, call: ApiCall) -> Msg {
+/// it was not read before; and whether the call tried to write (which the cache refuses).
+async fn from_cache(client: &Client, request: RequestId, call: ApiCall) -> (Msg, bool) {
     let (cache_only, record) = client.cache_only();
     let response: ApiResponse = call_api(&cache_only, call).await;
-    match record.as_of() {
+    let msg = match record.as_of() {
         Some(as_of) => Msg::FromCache {
             request,
             response,
@@ -97,7 +122,8 @@ async fn from_cache(client: &Client, request: RequestId, call: ApiCall) -> Msg {
             revalidating: false,
         },
         None => Msg::Api { request, response },
-    }
+    };
+    (msg, record.wrote())
 }
 
 /// Asks who is signed in, waiting longer after each failure (as reads are retried, up to the

@@ -78,8 +78,21 @@ async fn an_unreachable_server_is_recorded_and_offline_sends_nothing() -> TestRe
         answer.map_err(|error| error.status()).err(),
         Some(Some(503))
     );
+    assert!(!record.unreachable(), "a server answering 503 was reached");
+    assert!(!client.seems_offline());
+    sandbox.set_outage(Outage::Refuse);
+    let (network, record) = client.recorded();
+    assert!(
+        network
+            .get_space(demo_ids::SPACE_GETTING_STARTED)
+            .await
+            .is_err()
+    );
     assert!(record.unreachable() && !record.wrote());
+    assert!(client.seems_offline());
     sandbox.set_outage(Outage::None);
+    client.current_user().await?;
+    assert!(!client.seems_offline(), "a request got through again");
     client.set_offline_only(true);
     let before = sandbox.request_counts().values().sum::<usize>();
     let offline = client.list_organizations(None).await?;
