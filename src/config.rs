@@ -41,6 +41,11 @@ pub struct ConfigFile {
     /// `[profiles.NAME]` tables: other accounts, each on its own server.
     #[serde(default)]
     pub profiles: BTreeMap<String, ProfileTable>,
+    /// `cache = false`: nothing read is kept on disk, and nothing is shown offline.
+    pub cache: Option<bool>,
+    /// The most the cache may take, in megabytes (default 200); the least recently used
+    /// answers go first.
+    pub cache_max_mb: Option<u64>,
 }
 
 /// What a profile sets for itself; the rest of the file (keys, mouse, watching) is shared.

@@ -66,11 +66,12 @@ impl ClientConfig {
 /// offers it) and the limit of requests in flight per host ([`super::limits`]).
 #[derive(Clone)]
 pub struct Client {
-    http: reqwest::Client,
-    shared: Arc<Shared>,
+    pub(super) http: reqwest::Client,
+    pub(super) shared: Arc<Shared>,
+    pub(super) reading: super::offline::Reading,
 }
 
-struct Shared {
+pub(super) struct Shared {
     /// Base URL normalized to end in `/v1`, without a trailing slash.
     api_root: String,
     /// Kept only to scrub it out of any text that reaches an error.
@@ -83,6 +84,8 @@ struct Shared {
     host_limits: HostLimits,
     /// The operations this server turned out not to offer.
     capabilities: Capabilities,
+    /// The answers kept on disk, and whether quire is offline.
+    pub(super) store: super::offline::Store,
 }
 
 /// A failed try: the error, and how long the server asked us to wait (`Retry-After`).
@@ -166,7 +169,9 @@ impl Client {
                 retry_now: tokio::sync::Notify::new(),
                 host_limits: HostLimits::default(),
                 capabilities: Capabilities::default(),
+                store: super::offline::Store::default(),
             }),
+            reading: super::offline::Reading::default(),
         })
     }
 
@@ -510,7 +515,13 @@ impl Client {
         if let Some(lack) = operation.and_then(|operation| capabilities.lacking(operation)) {
             return Err(lack.error());
         }
-        let result = self.send_with_retries(method, path, query, body).await;
+        if let Some(answer) = self.answer_offline(&method, path, query).await {
+            return answer;
+        }
+        let result = self
+            .send_with_retries(method.clone(), path, query, body)
+            .await;
+        self.remember(&method, path, query, &result).await;
         match (result, operation) {
             (Err(error), Some(operation))
                 if operation.is_seed_only() && capabilities::may_be_missing_operation(&error) =>

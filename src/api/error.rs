@@ -81,6 +81,10 @@ pub enum ApiError {
     /// The client cannot be built or a request cannot be formed from what it was given.
     #[error("{endpoint}: invalid configuration: {message}")]
     InvalidConfig { endpoint: String, message: String },
+    /// Not sent: quire is offline (or reads its cache alone), and a read was not in the cache
+    /// or a write cannot go out.
+    #[error("{endpoint}: offline")]
+    Offline { endpoint: String },
 }
 
 /// Endpoint text used for errors raised while building the client, before any request.
@@ -99,7 +103,8 @@ impl ApiError {
             | ApiError::PagingLoop { endpoint, .. }
             | ApiError::Unsupported { endpoint, .. }
             | ApiError::NotSaved { endpoint, .. }
-            | ApiError::InvalidConfig { endpoint, .. } => endpoint,
+            | ApiError::InvalidConfig { endpoint, .. }
+            | ApiError::Offline { endpoint } => endpoint,
         }
     }
 
@@ -121,12 +126,15 @@ impl ApiError {
         self.status() == Some(404)
     }
 
-    /// True unless no retry can help: the server does not offer the operation, or the request
-    /// cannot be formed. Screens offer `r` only then.
+    /// True unless no retry can help: the server does not offer the operation, the request
+    /// cannot be formed, or quire is offline (the screen reads again itself when the server is
+    /// back). Screens offer `r` only then.
     pub fn is_retryable_by_hand(&self) -> bool {
         !matches!(
             self,
-            ApiError::Unsupported { .. } | ApiError::InvalidConfig { .. }
+            ApiError::Unsupported { .. }
+                | ApiError::InvalidConfig { .. }
+                | ApiError::Offline { .. }
         )
     }
 
@@ -157,6 +165,16 @@ impl ApiError {
         }
     }
 
+    /// True when the server could not be reached at all (refused, no DNS, no answer in time):
+    /// a screen then shows what it read before. A server that answers, even 503, was reached:
+    /// its error is shown as it is.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(
+            self,
+            ApiError::Network { .. } | ApiError::Timeout { .. } | ApiError::Offline { .. }
+        )
+    }
+
     /// True when the server does not offer the operation at all: no key will make it work.
     pub fn is_unsupported(&self) -> bool {
         matches!(self, ApiError::Unsupported { .. })
@@ -174,7 +192,8 @@ impl ApiError {
             ApiError::Decode { .. }
             | ApiError::PagingLoop { .. }
             | ApiError::Unsupported { .. }
-            | ApiError::InvalidConfig { .. } => false,
+            | ApiError::InvalidConfig { .. }
+            | ApiError::Offline { .. } => false,
         }
     }
 
@@ -265,6 +284,12 @@ impl ApiError {
                  nothing. Send it again ({endpoint})."
             ),
             ApiError::InvalidConfig { message, .. } => format!("Invalid configuration: {message}."),
+            ApiError::Offline { endpoint } if endpoint.starts_with("GET ") => format!(
+                "Offline: not read before; it will load when the server is back ({endpoint})."
+            ),
+            ApiError::Offline { endpoint } => {
+                format!("Offline: not sent; the server cannot be reached ({endpoint}).")
+            }
         }
     }
 }

@@ -11,6 +11,7 @@
 
 pub mod adaptive_schema;
 pub mod address;
+pub mod cache;
 pub mod capabilities;
 pub mod change_requests;
 pub mod client;
@@ -26,6 +27,7 @@ pub mod links;
 pub mod members;
 pub mod models;
 pub mod moves;
+pub mod offline;
 pub mod operations;
 pub mod paging;
 pub mod raw;

@@ -130,7 +130,7 @@ pub(crate) fn server_key(server: &str) -> String {
 }
 
 /// `file_name` without its extension: a folder name any string round-trips through.
-fn file_stem(key: &str) -> String {
+pub(crate) fn file_stem(key: &str) -> String {
     let name = file_name(key);
     name.strip_suffix(".md").unwrap_or(&name).to_string()
 }

@@ -1,7 +1,30 @@
 //! Remote data as the screen sees it: not asked, loading, loaded or failed — keeping the last
 //! good value while a reload is in flight so the screen never blanks on refresh.
 
+use std::cell::Cell;
+
 use crate::api::ApiError;
+
+thread_local! {
+    static PROVISIONAL: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Applies answers taken from the cache while the server is still asked: a value settled
+/// inside `apply` is shown, but its request stays awaited, so the server's answer to the same
+/// request replaces it (and an error of the cache is not shown at all). Only where nothing is
+/// shown yet: a reload (after a write, say) keeps what is on screen until the server answers,
+/// rather than flash back to an older copy.
+pub fn provisionally<R>(apply: impl FnOnce() -> R) -> R {
+    PROVISIONAL.with(|flag| flag.set(true));
+    let result = apply();
+    PROVISIONAL.with(|flag| flag.set(false));
+    result
+}
+
+/// True while [`provisionally`] applies a cached answer.
+pub fn is_provisional() -> bool {
+    PROVISIONAL.with(Cell::get)
+}
 
 /// Every API call carries one; a result whose id is not the one its screen waits for is dropped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,6 +56,18 @@ impl<T> Loadable<T> {
     pub fn settle(&mut self, request: RequestId, result: Result<T, ApiError>) -> bool {
         if self.waiting_for() != Some(request) {
             return false;
+        }
+        if is_provisional() {
+            if self.value().is_some() {
+                return false;
+            }
+            if let Ok(value) = result {
+                *self = Loadable::Loading {
+                    request,
+                    previous: Some(value),
+                };
+            }
+            return true;
         }
         let previous = std::mem::take(self).into_value();
         *self = match result {

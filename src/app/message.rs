@@ -31,6 +31,18 @@ pub enum Msg {
         request: RequestId,
         response: ApiResponse,
     },
+    /// An answer read from the cache, received from the server at `as_of`. While
+    /// `revalidating`, the server is still asked and its answer to `request` replaces this one;
+    /// otherwise this is the answer (the server could not be reached).
+    FromCache {
+        request: RequestId,
+        response: ApiResponse,
+        as_of: std::time::SystemTime,
+        revalidating: bool,
+    },
+    /// Whether the server can be reached: false after a request found it unreachable, true
+    /// when one gets through again.
+    Reachable(bool),
     /// A read failed in a passing way and waits to be retried, or its wait is over.
     Retry(RetryNotice),
     /// The client found that this server does not offer an operation.

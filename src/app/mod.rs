@@ -11,6 +11,7 @@ pub mod handoff;
 pub mod keymap;
 pub mod loadable;
 pub mod message;
+pub mod offline;
 pub mod paged;
 pub mod review_calls;
 pub mod sites;

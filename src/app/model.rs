@@ -117,6 +117,8 @@ pub struct Model {
     pub profiles: Vec<String>,
     /// The profile chosen to switch to: quire ends the loop and starts again with it.
     pub switch_profile: Option<String>,
+    /// Whether the server can be reached, and how old the cached answers shown are.
+    pub offline: crate::app::offline::OfflineState,
 }
 
 impl Model {
@@ -149,6 +151,7 @@ impl Model {
             lacking: crate::app::capabilities::Lacking::default(),
             profiles: Vec::new(),
             switch_profile: None,
+            offline: crate::app::offline::OfflineState::default(),
         }
     }
 

@@ -101,7 +101,15 @@ impl<T> PagedList<T> {
         if self.loading != Some(request) {
             return false;
         }
-        self.loading = None;
+        // A cached first page is shown only where nothing is yet (see `provisionally`); the
+        // request stays awaited, and the server's first page replaces it.
+        let provisional = crate::app::loadable::is_provisional();
+        if provisional && (self.loaded_once || !self.loading_first || result.is_err()) {
+            return false;
+        }
+        if !provisional {
+            self.loading = None;
+        }
         match result {
             Ok(page) => {
                 if self.loading_first {

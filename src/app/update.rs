@@ -43,6 +43,13 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             }
         }
         Msg::Api { request, response } => on_api(model, request, response),
+        Msg::FromCache {
+            request,
+            response,
+            as_of,
+            revalidating,
+        } => super::offline::on_cached(model, request, response, as_of, revalidating),
+        Msg::Reachable(reachable) => super::offline::on_reachable(model, reachable),
         Msg::Retry(notice) => {
             on_retry_notice(model, notice);
             Cmd::None
@@ -297,8 +304,9 @@ fn on_resize(model: &mut Model, size: Size) -> Cmd {
     Cmd::None
 }
 
-fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
+pub(super) fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
     model.in_flight.remove(&request);
+    model.offline.answered(request);
     let write = model.action_log.answered(request);
     let recorded_before = model.action_log.recorded();
     let cmd = answer_to_screens(model, request, &response);
@@ -309,19 +317,30 @@ fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
 }
 
 fn answer_to_screens(model: &mut Model, request: RequestId, response: &ApiResponse) -> Cmd {
+    answer_to_the_screen_waiting(model, request, response).unwrap_or_else(|| {
+        tracing::debug!(?request, "dropped a stale response");
+        Cmd::None
+    })
+}
+
+/// Gives the answer to whichever screen on the stack waits for it; None when none took it.
+pub(super) fn answer_to_the_screen_waiting(
+    model: &mut Model,
+    request: RequestId,
+    response: &ApiResponse,
+) -> Option<Cmd> {
     let (mut ctx, screens) = ctx(model);
     // Results go to whichever screen on the stack waits for them; the others are stale.
     for index in (0..screens.len()).rev() {
         if let Some(step) = screens[index].on_response(request, response, &mut ctx) {
-            return if index + 1 == screens.len() {
+            return Some(if index + 1 == screens.len() {
                 model.apply_step(step)
             } else {
                 step.cmd
-            };
+            });
         }
     }
-    tracing::debug!(?request, "dropped a stale response");
-    Cmd::None
+    None
 }
 
 /// A timer goes to whichever screen on the stack set it; the others' are stale.

@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod cache;
 pub mod conversations;
 pub mod cr;
 pub mod docs;

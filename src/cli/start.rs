@@ -18,7 +18,7 @@ use crate::app::{Environment, Model, Size};
 use crate::cli::output::Streams;
 use crate::cli::signin::make_client;
 use crate::cli::usage::UsageError;
-use crate::config;
+use crate::config::{self, ConfigFile};
 use crate::output::{OutputOptions, TerminalOutput};
 use crate::runtime::{self, Effects, Exit};
 use crate::sandbox::{FaultRule, Faults, Sandbox, SandboxOptions, tokens};
@@ -89,6 +89,9 @@ struct Cli {
     /// sets `watch_interval_secs`).
     #[arg(long)]
     metered: bool,
+    /// Start without trying the network: show what was read before (the cache), send nothing.
+    #[arg(long)]
+    offline: bool,
     #[command(subcommand)]
     command: Option<Commands>,
 }
@@ -115,6 +118,10 @@ enum Commands {
         /// body where none is defined, 400 to a missing one).
         #[arg(long)]
         like_public: bool,
+        /// Be out of reach for a while, `MODE:AFTER:FOR` (seconds), e.g. `refuse:30:60`.
+        /// MODE: refuse (connections refused), hang (no answer) or 503.
+        #[arg(long, value_parser = crate::sandbox::OutageWindow::parse)]
+        outage: Option<crate::sandbox::OutageWindow>,
     },
     /// Render every screen from the demo data into SVG pictures.
     Screenshots {
@@ -151,6 +158,11 @@ enum Commands {
     },
     /// Print quire's man page (roff).
     Man,
+    /// The cache of what was read (for offline use): `quire cache info`, `quire cache clear`.
+    Cache {
+        #[command(subcommand)]
+        command: crate::cli::cache::CacheCommand,
+    },
 }
 
 /// What `quire` runs: `src/main.rs` only calls this.
@@ -193,13 +205,14 @@ pub fn main() -> Result<()> {
                 faults,
                 big,
                 like_public,
+                outage,
             }) => {
                 let faults = Faults {
                     rules: faults.clone(),
                     like_public: *like_public,
                     ..Faults::default()
                 };
-                serve_sandbox(*port, *latency_ms, faults, *big).await
+                serve_sandbox(*port, *latency_ms, faults, *big, outage.clone()).await
             }
             Some(Commands::Screenshots { out }) => {
                 for path in crate::screenshots::write_all(out).await? {
@@ -239,6 +252,13 @@ pub fn main() -> Result<()> {
                 exit_with(code)
             }
             Some(Commands::Scripting(command)) => scripted(&cli, command).await,
+            Some(Commands::Cache { command }) => {
+                let (file, server, token) = cache_scope(&cli).await?;
+                let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+                exit_with(crate::cli::cache::run(
+                    *command, &file, &server, &token, &mut out, &mut err,
+                ))
+            }
             None => {
                 next_profile = run_app(&cli).await?;
                 Ok(())
@@ -372,7 +392,13 @@ fn parse_fault_rule(text: &str) -> std::result::Result<FaultRule, String> {
     FaultRule::parse(text)
 }
 
-async fn serve_sandbox(port: u16, latency_ms: u64, faults: Faults, big: bool) -> Result<()> {
+async fn serve_sandbox(
+    port: u16,
+    latency_ms: u64,
+    faults: Faults,
+    big: bool,
+    outage: Option<crate::sandbox::OutageWindow>,
+) -> Result<()> {
     let address = SocketAddr::from(([127, 0, 0, 1], port));
     let options = SandboxOptions {
         latency: Duration::from_millis(latency_ms),
@@ -382,6 +408,9 @@ async fn serve_sandbox(port: u16, latency_ms: u64, faults: Faults, big: bool) ->
     let sandbox = Sandbox::start(address, options)
         .await
         .wrap_err_with(|| format!("cannot listen on {address}"))?;
+    if let Some(outage) = outage {
+        outage.schedule(&sandbox);
+    }
     // Whoever started us may stop reading our output; that must not stop the server, so
     // write errors are ignored rather than panicking like `println!`.
     let mut stdout = std::io::stdout();
@@ -517,6 +546,12 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     }
     terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
     bring_own_files_up_to_date(drafts_scope.as_ref(), cli.demo);
+    if let (Some(client), Some((server, token))) = (&client, &drafts_scope) {
+        crate::cli::cache::attach(client, &file, server, token, cli.offline);
+    }
+    if cli.offline {
+        model.offline = crate::app::offline::OfflineState::started_offline();
+    }
     let effects = Effects {
         client,
         drafts: config::data_dir()
@@ -593,6 +628,27 @@ async fn command_client(cli: &Cli) -> Result<Client> {
         ))
     })?;
     make_client(&session.api_url, &token)
+}
+
+/// The config file, server and token whose cache `quire cache` looks at (the demo's with
+/// `--demo`).
+async fn cache_scope(cli: &Cli) -> Result<(ConfigFile, String, String)> {
+    let file = match cli.config.clone().or_else(config::config_path) {
+        Some(path) if path.exists() => config::load_file(&path).map_err(usage)?,
+        _ => ConfigFile::default(),
+    };
+    if cli.demo {
+        let token = cli
+            .token
+            .clone()
+            .filter(|t| tokens::ALL.contains(&t.as_str()));
+        return Ok((file, "demo".into(), token.unwrap_or(tokens::ADMIN.into())));
+    }
+    let session = crate::cli::signin::session(&wanted(cli)).await?;
+    let token = session
+        .token
+        .ok_or_else(|| usage("no API token: the cache is kept per token"))?;
+    Ok((file, session.api_url, token))
 }
 
 /// The client of a subcommand, or None (said on `err`) when no token is set: a script tells

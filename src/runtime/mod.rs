@@ -3,6 +3,7 @@
 //! the host (clipboard, browser, suspend), so tests run the real loop on a `TestBackend`.
 
 pub mod calls;
+mod from_cache;
 
 use std::io;
 use std::sync::Arc;
@@ -481,10 +482,7 @@ fn spawn_api_call(
         return;
     };
     let sender = sender.clone();
-    tokio::spawn(async move {
-        let response = call_api(&client, call).await;
-        let _ = sender.send(Msg::Api { request, response });
-    });
+    tokio::spawn(async move { from_cache::answer(&client, &sender, request, call).await });
 }
 
 /// Pages fetched of each list behind an organization's tree before the tree is shown as it is,

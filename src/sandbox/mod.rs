@@ -30,6 +30,7 @@ mod model;
 mod moves;
 mod openapi;
 mod org_settings;
+pub mod outage;
 mod paging;
 mod render;
 mod routes;
@@ -50,15 +51,15 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
-use tokio::sync::{RwLock, oneshot, watch};
+use tokio::sync::{RwLock, watch};
 use tokio::task::JoinHandle;
 
 pub use demo::ids as demo_ids;
 pub use fault_rules::{Fault, FaultRule};
 /// Seconds after a submitted OpenAPI source until the sandbox has processed it.
 pub use openapi::COMPLETE_SECONDS as OPENAPI_PROCESSING_SECONDS;
+pub use outage::{Outage, OutageWindow};
 pub use paging::{DEFAULT_LIMIT, MAX_LIMIT};
 /// Seconds after a translation's run started until the sandbox has it completed.
 pub use translations::RUN_SECONDS as TRANSLATION_RUN_SECONDS;
@@ -133,7 +134,8 @@ pub struct Sandbox {
     address: SocketAddr,
     faults: watch::Sender<Faults>,
     counters: Arc<fault_rules::Counters>,
-    stop: Option<oneshot::Sender<()>>,
+    outage: watch::Sender<Outage>,
+    stop: watch::Sender<bool>,
     task: Option<JoinHandle<()>>,
 }
 
@@ -147,34 +149,31 @@ impl Sandbox {
         let listener = TcpListener::bind(addr).await?;
         let address = listener.local_addr()?;
         let (faults, _) = watch::channel(options.faults);
+        let (outage, outage_now) = watch::channel(Outage::None);
         let counters = Arc::new(fault_rules::Counters::default());
         let shared = Arc::new(routes::Shared {
             counters: counters.clone(),
             world: RwLock::new(demo::world_with(options.big)),
             faults: faults.clone(),
             latency: options.latency,
+            outage: outage_now.clone(),
             api_url: format!("http://{address}/v1"),
         });
-        let (stop, stopped) = oneshot::channel::<()>();
+        let (stop, stopped) = watch::channel(false);
         let app = routes::router(shared);
-        // Every accepted connection is counted, so a test can tell reused connections apart
-        // from one connection per request.
-        let accepted = counters.clone();
-        let listener = listener.tap_io(move |_| accepted.count_connection());
-        let task = tokio::spawn(async move {
-            let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-                // A dropped sender also ends the wait: dropping the Sandbox stops the server.
-                let _ = stopped.await;
-            });
-            if let Err(error) = server.await {
-                tracing::warn!(%error, "sandbox server stopped with an error");
-            }
-        });
+        let task = tokio::spawn(outage::serve(
+            listener,
+            app,
+            counters.clone(),
+            outage_now,
+            stopped,
+        ));
         Ok(Sandbox {
             address,
             faults,
             counters,
-            stop: Some(stop),
+            outage,
+            stop,
             task: Some(task),
         })
     }
@@ -193,6 +192,12 @@ impl Sandbox {
     pub fn set_faults(&self, faults: Faults) {
         self.counters.forget_rule_uses();
         self.faults.send_replace(faults);
+    }
+
+    /// Puts the sandbox out of reach (or back): see [`Outage`]. Requests left hanging are
+    /// answered when the outage ends.
+    pub fn set_outage(&self, outage: Outage) {
+        self.outage.send_replace(outage);
     }
 
     /// How many `method` requests arrived (faulted ones included) whose path after `/v1`
@@ -226,9 +231,7 @@ impl Sandbox {
 
     /// Stops accepting connections and waits (briefly) for the server task to end.
     pub async fn shutdown(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
+        self.stop.send_replace(true);
         if let Some(mut task) = self.task.take()
             && tokio::time::timeout(SHUTDOWN_GRACE, &mut task)
                 .await

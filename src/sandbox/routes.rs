@@ -34,6 +34,7 @@ pub struct Shared {
     pub world: RwLock<World>,
     pub faults: watch::Sender<Faults>,
     pub latency: Duration,
+    pub outage: watch::Receiver<super::Outage>,
     /// The API root including `/v1`, for `urls.location`.
     pub api_url: String,
 }
@@ -122,6 +123,9 @@ async fn route_faults(State(shared): State<Arc<Shared>>, request: Request, next:
 async fn gate(State(shared): State<Arc<Shared>>, mut request: Request, next: Next) -> Response {
     if !shared.latency.is_zero() {
         tokio::time::sleep(shared.latency).await;
+    }
+    if super::outage::hold(&shared.outage).await {
+        return ApiError::injected(503).into_response();
     }
     let faults = shared.faults.borrow().clone();
     if let Some(code) = faults.fail_with {

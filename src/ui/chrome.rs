@@ -57,7 +57,8 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
     // On a very narrow terminal where you are matters more: the count goes.
     let count = review_requested_span(model)
         .filter(|count| area.width as usize >= brand + count.width() + 12);
-    let count_width = count.as_ref().map_or(0, Span::width);
+    let note = offline_note(model, (area.width as usize).saturating_sub(brand));
+    let count_width = count.as_ref().map_or(0, Span::width) + note.as_ref().map_or(0, Span::width);
     let room = (area.width as usize).saturating_sub(brand + count_width);
     let (shown, right) = fit_header(&crumbs, &who_and_where(model), room);
     let last = shown.len().saturating_sub(1);
@@ -71,9 +72,8 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         spans.push(Span::styled(crumb, style));
     }
     // ── review flow ──
-    if let Some(count) = count {
-        spans.push(count);
-    }
+    spans.extend(count);
+    spans.extend(note);
     if let Some(right) = right {
         let right = format!(" {right} ");
         let used: usize = spans.iter().map(Span::width).sum();
@@ -624,6 +624,21 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         width,
         height,
     )
+}
+
+/// "  offline · as of 3 h ago" (or "  offline" where that does not fit beside a short
+/// breadcrumb), "  as of 3 h ago" while an old cached answer waits for the server's.
+fn offline_note(model: &Model, room: usize) -> Option<Span<'static>> {
+    let note = model.offline.header_note(std::time::SystemTime::now())?;
+    let note = format!("  {note}");
+    let note = if crate::ui::text::width(&note) + 12 <= room {
+        note
+    } else if model.offline.offline {
+        "  offline".to_string()
+    } else {
+        return None;
+    };
+    Some(Span::styled(note, model.theme.style("warning")))
 }
 
 // ── review flow ──

@@ -6,6 +6,7 @@ mod common;
 
 mod basics;
 mod bodies;
+mod cache;
 mod capabilities;
 mod change_requests;
 mod collections;

@@ -181,6 +181,16 @@ impl Harness {
             .expect("sandbox starts");
         let client =
             Client::new(ClientConfig::new(sandbox.base_url(), Token::new(token))).expect("client");
+        Harness::start_with(sandbox, client, first)
+    }
+
+    /// quire opened on the screen `first` makes, talking to `sandbox` through `client` (one
+    /// with a cache, say).
+    pub fn start_with(
+        sandbox: Sandbox,
+        client: Client,
+        first: impl FnOnce() -> Screen + Send + 'static,
+    ) -> Harness {
         let backend = SharedBackend::new(100, 30);
         let (keys, receiver) = mpsc::unbounded_channel();
         let input = Box::pin(futures::stream::unfold(

@@ -125,6 +125,12 @@ impl PtyApp {
         self.home.path()
     }
 
+    /// Hands over the HOME this run used, for another run in it (what it kept on disk); this
+    /// run is left a fresh, empty one.
+    pub fn take_home(&mut self) -> tempfile::TempDir {
+        std::mem::replace(&mut self.home, tempfile::tempdir().expect("temp home"))
+    }
+
     /// Resizes the terminal (quire gets SIGWINCH) and the parsed screen with it.
     pub fn resize(&mut self, cols: u16, rows: u16) {
         let master = self.master.as_ref().expect("the terminal is open");

@@ -22,6 +22,7 @@ mod integrations;
 mod looks;
 mod lost_answers;
 mod no_color;
+mod offline;
 mod org_settings;
 mod palette;
 mod public_service;

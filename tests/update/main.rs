@@ -18,6 +18,7 @@ mod git;
 mod integrations;
 mod members;
 mod messages;
+mod offline;
 mod openapi;
 mod org_settings;
 mod palette;

@@ -11,6 +11,7 @@ mod integrations;
 mod looks;
 mod members;
 mod messages;
+mod offline;
 mod openapi;
 mod org_settings;
 mod palette;

@@ -211,7 +211,10 @@ impl ChangeRequestList {
         if self.space_titles_request != Some(request) {
             return None;
         }
-        self.space_titles_request = None;
+        // Titles from the cache are kept until the server's answer to the same request.
+        if !crate::app::loadable::is_provisional() {
+            self.space_titles_request = None;
+        }
         if let Ok(tree) = result {
             self.space_titles.extend(
                 tree.spaces

@@ -120,6 +120,11 @@ impl Organization {
         request: RequestId,
         result: &Result<OrganizationTree, ApiError>,
     ) -> Option<Step> {
+        // A cached copy shows only where nothing is shown yet (a reload after a change waits
+        // for the server's answer, which names what the change selects).
+        if crate::app::loadable::is_provisional() && self.tree.value().is_some() {
+            return None;
+        }
         if let Ok(data) = result
             && self.tree.waiting_for() == Some(request)
         {

@@ -370,6 +370,9 @@ impl ScreenState for PageScreen {
         if self.document.waiting_for() != Some(request) {
             return None;
         }
+        if crate::app::loadable::is_provisional() && self.document.value().is_some() {
+            return None;
+        }
         let page = match result {
             Ok(page) => page,
             Err(error) => {

@@ -265,7 +265,9 @@ impl ScreenState for SpaceScreen {
                 self.on_page_tree(request, result, ctx)
             }
             ApiResponse::PageMarkdown(result) => {
-                if self.preview.waiting_for() != Some(request) {
+                if self.preview.waiting_for() != Some(request)
+                    || crate::app::loadable::is_provisional() && self.preview.value().is_some()
+                {
                     return None;
                 }
                 let page = match result {

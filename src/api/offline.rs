@@ -1,0 +1,223 @@
+//! The client's side of working offline: every successful `GET` is kept in the [`Cache`], and a
+//! clone of the client can answer from the cache alone ([`Client::cache_only`]) or note what
+//! happened to a call's requests ([`Client::recorded`]), so the runtime can show a cached answer
+//! at once and tell a server that cannot be reached from one that said no.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::SystemTime;
+
+use reqwest::Method;
+
+use super::cache::{self, Cache};
+use super::client::Client;
+use super::error::ApiError;
+
+/// How a clone of the client reads.
+#[derive(Clone, Default)]
+pub(super) enum Reading {
+    /// From the server, as always.
+    #[default]
+    Network,
+    /// From the server, noting in the record what happened.
+    Recorded(Arc<CallRecord>),
+    /// From the cache alone: a read not in it fails, and no write goes out.
+    CacheOnly(Arc<CallRecord>),
+}
+
+/// What the requests of one call met.
+#[derive(Debug, Default)]
+pub struct CallRecord {
+    missed: AtomicBool,
+    unreachable: AtomicBool,
+    wrote: AtomicBool,
+    oldest: Mutex<Option<SystemTime>>,
+}
+
+impl CallRecord {
+    /// A read was not in the cache (cache-only), so the answer is not whole.
+    pub fn missed(&self) -> bool {
+        self.missed.load(Ordering::Relaxed)
+    }
+
+    /// A request found the server unreachable (see [`ApiError::is_unreachable`]).
+    pub fn unreachable(&self) -> bool {
+        self.unreachable.load(Ordering::Relaxed)
+    }
+
+    /// The call tried something other than a read.
+    pub fn wrote(&self) -> bool {
+        self.wrote.load(Ordering::Relaxed)
+    }
+
+    /// When the oldest cached answer the call used was received.
+    pub fn as_of(&self) -> Option<SystemTime> {
+        self.oldest.lock().ok().and_then(|oldest| *oldest)
+    }
+
+    fn used(&self, stored_at: SystemTime) {
+        if let Ok(mut oldest) = self.oldest.lock() {
+            *oldest = Some(oldest.map_or(stored_at, |old| old.min(stored_at)));
+        }
+    }
+}
+
+/// The cache and the offline switch every clone of one client shares.
+#[derive(Default)]
+pub(super) struct Store {
+    cache: OnceLock<Arc<Cache>>,
+    /// `--offline`: nothing is sent, every read comes from the cache.
+    offline_only: AtomicBool,
+    /// A check that the server is back is under way.
+    probing: AtomicBool,
+    /// The last request that went out found the server unreachable.
+    unreachable: AtomicBool,
+}
+
+impl Client {
+    /// Keeps every successful read in `cache` from now on. False when a cache was set before.
+    pub fn use_cache(&self, cache: Cache) -> bool {
+        self.shared.store.cache.set(Arc::new(cache)).is_ok()
+    }
+
+    pub fn cache(&self) -> Option<Arc<Cache>> {
+        self.shared.store.cache.get().cloned()
+    }
+
+    /// `--offline`: from now on nothing goes to the server; reads come from the cache.
+    pub fn set_offline_only(&self, offline: bool) {
+        self.shared
+            .store
+            .offline_only
+            .store(offline, Ordering::Relaxed);
+    }
+
+    pub fn is_offline_only(&self) -> bool {
+        self.shared.store.offline_only.load(Ordering::Relaxed)
+    }
+
+    /// True when the last request that went out found the server unreachable: reads are
+    /// then answered from the cache at once, until a request gets through again.
+    pub fn seems_offline(&self) -> bool {
+        self.shared.store.unreachable.load(Ordering::Relaxed)
+    }
+
+    /// Claims the one check that the server is back; false when one is already running.
+    pub fn begin_probe(&self) -> bool {
+        !self.shared.store.probing.swap(true, Ordering::AcqRel)
+    }
+
+    pub fn end_probe(&self) {
+        self.shared.store.probing.store(false, Ordering::Release);
+    }
+
+    fn reading_as(&self, reading: Reading) -> Client {
+        Client {
+            reading,
+            ..self.clone()
+        }
+    }
+
+    /// A clone answering from the cache alone, and the record of what it found.
+    pub fn cache_only(&self) -> (Client, Arc<CallRecord>) {
+        let record = Arc::new(CallRecord::default());
+        let client = self.reading_as(Reading::CacheOnly(record.clone()));
+        (client, record)
+    }
+
+    /// A clone asking the server as usual, and the record of what its requests met.
+    pub fn recorded(&self) -> (Client, Arc<CallRecord>) {
+        let record = Arc::new(CallRecord::default());
+        let client = self.reading_as(Reading::Recorded(record.clone()));
+        (client, record)
+    }
+
+    /// The answer from the cache when this clone (or the whole client) does not ask the
+    /// server; None when the request should go out.
+    pub(super) async fn answer_offline(
+        &self,
+        method: &Method,
+        path: &str,
+        query: &[(String, String)],
+    ) -> Option<Result<(String, Vec<u8>), ApiError>> {
+        let record = match &self.reading {
+            Reading::CacheOnly(record) => Some(record.clone()),
+            Reading::Recorded(record) => {
+                if *method != Method::GET {
+                    record.wrote.store(true, Ordering::Relaxed);
+                }
+                return None;
+            }
+            Reading::Network if self.is_offline_only() => None,
+            Reading::Network => return None,
+        };
+        let endpoint = format!("{method} {path}");
+        let refused = || ApiError::Offline {
+            endpoint: endpoint.clone(),
+        };
+        if *method != Method::GET {
+            if let Some(record) = &record {
+                record.wrote.store(true, Ordering::Relaxed);
+            }
+            return Some(Err(refused()));
+        }
+        let found = match self.cache() {
+            Some(cache) => {
+                let key = cache::key_for(path, query);
+                tokio::task::spawn_blocking(move || cache.get(&key))
+                    .await
+                    .ok()
+                    .flatten()
+            }
+            None => None,
+        };
+        Some(match found {
+            Some(found) => {
+                if let Some(record) = &record {
+                    record.used(found.stored_at);
+                }
+                Ok((endpoint, found.body))
+            }
+            None => {
+                if let Some(record) = &record {
+                    record.missed.store(true, Ordering::Relaxed);
+                }
+                Err(refused())
+            }
+        })
+    }
+
+    /// After a request went out: a read's answer is kept; a server found unreachable is noted.
+    pub(super) async fn remember(
+        &self,
+        method: &Method,
+        path: &str,
+        query: &[(String, String)],
+        result: &Result<(String, Vec<u8>), ApiError>,
+    ) {
+        let unreachable = matches!(result, Err(error) if error.is_unreachable());
+        if result.is_ok() || unreachable {
+            self.shared
+                .store
+                .unreachable
+                .store(unreachable, Ordering::Relaxed);
+        }
+        match result {
+            Ok((_, body)) if *method == Method::GET => {
+                let Some(cache) = self.cache() else { return };
+                let key = cache::key_for(path, query);
+                let body = body.clone();
+                let stored = tokio::task::spawn_blocking(move || cache.put(&key, &body)).await;
+                if let Ok(Err(error)) = stored {
+                    tracing::warn!(%error, "could not keep an answer in the cache");
+                }
+            }
+            Err(error) if error.is_unreachable() => {
+                if let Reading::Recorded(record) = &self.reading {
+                    record.unreachable.store(true, Ordering::Relaxed);
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Working from the cache: answers read from disk are applied like the server's (provisionally
+//! while the server is still asked), the header says "offline · as of …" while the server
+//! cannot be reached, and the screen on top is read again when it can.
+
+use std::collections::BTreeMap;
+use std::time::SystemTime;
+
+use super::update::{answer_to_the_screen_waiting, on_api, run_action};
+use super::{Action, ApiResponse, Cmd, Model, RequestId};
+
+/// Cached answers under a minute old are as good as new: the header does not mention them.
+const WORTH_SAYING_SECS: u64 = 60;
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OfflineState {
+    /// The server could not be reached lately (or quire started with `--offline`).
+    pub offline: bool,
+    /// When the cached answer applied last was received from the server.
+    pub as_of: Option<SystemTime>,
+    /// Cached answers on screen whose requests the server has not answered yet, with when
+    /// each was received.
+    revalidating: BTreeMap<RequestId, SystemTime>,
+}
+
+impl OfflineState {
+    /// Starts offline, as `--offline` asks.
+    pub fn started_offline() -> OfflineState {
+        OfflineState {
+            offline: true,
+            ..OfflineState::default()
+        }
+    }
+
+    /// The server answered `request`: the cached answer it replaced is gone from the screen.
+    pub(super) fn answered(&mut self, request: RequestId) {
+        self.revalidating.remove(&request);
+    }
+
+    /// The header's note: "offline · as of 3 h ago" while offline, "as of 3 h ago" while an
+    /// old cached answer waits for the server's; None when there is nothing to say.
+    pub fn header_note(&self, now: SystemTime) -> Option<String> {
+        if self.offline {
+            return Some(match self.as_of {
+                Some(as_of) => format!("offline · as of {}", age(as_of, now)),
+                None => "offline".to_string(),
+            });
+        }
+        let oldest = self.revalidating.values().min()?;
+        let old = now.duration_since(*oldest).unwrap_or_default().as_secs() >= WORTH_SAYING_SECS;
+        old.then(|| format!("as of {}", age(*oldest, now)))
+    }
+}
+
+/// "just now", "5 min ago", "3 h ago", "yesterday", …
+pub fn age(at: SystemTime, now: SystemTime) -> String {
+    let elapsed = now.duration_since(at).unwrap_or_default();
+    let elapsed = chrono::TimeDelta::from_std(elapsed).unwrap_or(chrono::TimeDelta::MAX);
+    let now = chrono::DateTime::<chrono::Utc>::from(now);
+    crate::ui::time::ago_or_raw(&(now - elapsed).to_rfc3339(), now)
+}
+
+/// An answer from the cache. While the server is still asked, it is applied provisionally where
+/// nothing is shown yet (its request stays awaited and in flight); otherwise it is the answer,
+/// as the server's would be.
+pub(super) fn on_cached(
+    model: &mut Model,
+    request: RequestId,
+    response: ApiResponse,
+    as_of: SystemTime,
+    revalidating: bool,
+) -> Cmd {
+    if !revalidating {
+        model.offline.as_of = Some(as_of);
+        return on_api(model, request, response);
+    }
+    if !model.in_flight.contains(&request) {
+        return Cmd::None;
+    }
+    let shown =
+        super::loadable::provisionally(|| answer_to_the_screen_waiting(model, request, &response));
+    let Some(cmd) = shown else {
+        return Cmd::None;
+    };
+    model.offline.as_of = Some(as_of);
+    model.offline.revalidating.insert(request, as_of);
+    cmd
+}
+
+/// The server was found unreachable, or reachable again: back online, the screen on top is
+/// read again, so what was "not read before" loads.
+pub(super) fn on_reachable(model: &mut Model, reachable: bool) -> Cmd {
+    let was_offline = model.offline.offline;
+    model.offline.offline = !reachable;
+    if reachable && was_offline {
+        model.offline.as_of = None;
+        return run_action(model, Action::Refresh);
+    }
+    Cmd::None
+}

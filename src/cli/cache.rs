@@ -1,0 +1,120 @@
+//! `quire cache info` and `quire cache clear`, and the cache a session reads through: one file
+//! per server and user in the data directory, named by the token's fingerprint (never the
+//! token), as drafts are.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+
+use crate::api::Client;
+use crate::api::cache::{Cache, DEFAULT_MAX_BYTES};
+use crate::app::drafts::{file_stem, server_key, token_fingerprint};
+use crate::config::ConfigFile;
+
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum CacheCommand {
+    /// Where the cache is, how big it is and how many answers it holds.
+    Info,
+    /// Forget everything the cache holds.
+    Clear,
+}
+
+/// The cache's file for `server` (its address, or `demo`) and the user of `token`.
+pub fn cache_path(data_dir: &Path, server: &str, token: &str) -> PathBuf {
+    data_dir
+        .join("cache")
+        .join(file_stem(&server_key(server)))
+        .join(format!("{}.sqlite", token_fingerprint(token)))
+}
+
+/// The size the config file allows, in bytes.
+pub fn max_bytes(file: &ConfigFile) -> u64 {
+    file.cache_max_mb
+        .map_or(DEFAULT_MAX_BYTES, |mb| mb.saturating_mul(1024 * 1024))
+}
+
+/// Opens the session's cache, unless the config file turns it off; a cache that cannot be
+/// opened is logged and done without.
+pub fn open(file: &ConfigFile, server: &str, token: &str) -> Option<Cache> {
+    if file.cache == Some(false) {
+        return None;
+    }
+    let path = cache_path(&crate::config::data_dir()?, server, token);
+    match Cache::open(&path, max_bytes(file)) {
+        Ok(cache) => Some(cache),
+        Err(error) => {
+            tracing::warn!(%error, "working without a cache");
+            None
+        }
+    }
+}
+
+/// Gives `client` the session's cache, and with `offline` keeps it from the network.
+pub fn attach(client: &Client, file: &ConfigFile, server: &str, token: &str, offline: bool) {
+    if let Some(cache) = open(file, server, token) {
+        client.use_cache(cache);
+    }
+    client.set_offline_only(offline);
+}
+
+/// Runs `quire cache …`; the exit code.
+pub fn run(
+    command: CacheCommand,
+    file: &ConfigFile,
+    server: &str,
+    token: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let Some(data_dir) = crate::config::data_dir() else {
+        let _ = writeln!(err, "quire: no data directory to keep a cache in");
+        return 1;
+    };
+    let path = cache_path(&data_dir, server, token);
+    if !path.exists() {
+        let _ = writeln!(
+            out,
+            "No cache yet for this server and token ({}).",
+            path.display()
+        );
+        return 0;
+    }
+    let cache = match Cache::open(&path, max_bytes(file)) {
+        Ok(cache) => cache,
+        Err(error) => {
+            let _ = writeln!(err, "quire: {error}");
+            return 1;
+        }
+    };
+    let done = match command {
+        CacheCommand::Info => cache.info().map(|info| {
+            let _ = writeln!(out, "Cache: {}", info.path.display());
+            let _ = writeln!(out, "Answers kept: {}", info.entries);
+            let _ = writeln!(
+                out,
+                "Size: {} on disk ({} of answers, at most {})",
+                megabytes(info.file_bytes),
+                megabytes(info.body_bytes),
+                megabytes(info.max_bytes)
+            );
+            if file.cache == Some(false) {
+                let _ = writeln!(out, "Off: the config file says `cache = false`.");
+            }
+        }),
+        CacheCommand::Clear => cache.clear().map(|()| {
+            let _ = writeln!(out, "Cleared the cache {}.", path.display());
+        }),
+    };
+    match done {
+        Ok(()) => 0,
+        Err(error) => {
+            let _ = writeln!(err, "quire: {error}");
+            1
+        }
+    }
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
+}

@@ -1,0 +1,154 @@
+//! API calls with the cache: a browsing read shows its cached answer at once and then the
+//! server's; a read that finds the server unreachable is answered from the cache (saying what
+//! is not there), and so is every read after it at once, until the server is back; `--offline`
+//! reads the cache alone. While the server cannot be reached, one background check asks it
+//! again with a growing wait, and says when it is back.
+
+use std::time::Duration;
+
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::call_api;
+use crate::api::Client;
+use crate::api::retry::{FIRST_DELAY, MAX_TOTAL};
+use crate::app::{ApiCall, ApiResponse, Msg, RequestId};
+
+/// Runs `call` and sends its answer(s) for `request`.
+pub(super) async fn answer(
+    client: &Client,
+    sender: &UnboundedSender<Msg>,
+    request: RequestId,
+    call: ApiCall,
+) {
+    if client.is_offline_only() {
+        let (response, _) = from_cache(client, request, call).await;
+        let _ = sender.send(response);
+        return;
+    }
+    if answered_while_offline(client, sender, request, &call).await {
+        return;
+    }
+    if client.cache().is_none() {
+        let response = call_api(client, call).await;
+        let _ = sender.send(Msg::Api { request, response });
+        return;
+    }
+    if shows_cache_first(&call) {
+        show_cached_first(client, sender, request, call.clone()).await;
+    }
+    let (network, record) = client.recorded();
+    let response = call_api(&network, call.clone()).await;
+    if !record.unreachable() {
+        let _ = sender.send(Msg::Reachable(true));
+        let _ = sender.send(Msg::Api { request, response });
+        return;
+    }
+    let _ = sender.send(Msg::Reachable(false));
+    watch_for_the_server(client, sender);
+    let answer = if record.wrote() {
+        Msg::Api { request, response }
+    } else {
+        from_cache(client, request, call).await.0
+    };
+    let _ = sender.send(answer);
+}
+
+/// Offline already: a read is answered from the cache at once, without waiting for the
+/// server's retries again (the background check says when the server is back). False for a
+/// write, or when quire is not offline: the call then goes out.
+async fn answered_while_offline(
+    client: &Client,
+    sender: &UnboundedSender<Msg>,
+    request: RequestId,
+    call: &ApiCall,
+) -> bool {
+    if !client.seems_offline() || client.cache().is_none() {
+        return false;
+    }
+    let (response, wrote) = from_cache(client, request, call.clone()).await;
+    if wrote {
+        return false;
+    }
+    let _ = sender.send(response);
+    watch_for_the_server(client, sender);
+    true
+}
+
+/// The reads whose screens take a provisional answer and then the server's to the same
+/// request (`app::loadable::provisionally`): the lists and pages one browses.
+fn shows_cache_first(call: &ApiCall) -> bool {
+    matches!(
+        call,
+        ApiCall::ListOrganizations { .. }
+            | ApiCall::OrganizationTree { .. }
+            | ApiCall::ListPages { .. }
+            | ApiCall::GetPageMarkdown { .. }
+    )
+}
+
+/// Sends the cached answer to `call`, to be replaced by the server's, when every read of it is
+/// in the cache.
+async fn show_cached_first(
+    client: &Client,
+    sender: &UnboundedSender<Msg>,
+    request: RequestId,
+    call: ApiCall,
+) {
+    let (cache_only, record) = client.cache_only();
+    let response = call_api(&cache_only, call).await;
+    if record.missed() || record.wrote() {
+        return;
+    }
+    if let Some(as_of) = record.as_of() {
+        let _ = sender.send(Msg::FromCache {
+            request,
+            response,
+            as_of,
+            revalidating: true,
+        });
+    }
+}
+
+/// The answer the cache gives to `call`: what is there, and for what is not, an error saying
+/// it was not read before; and whether the call tried to write (which the cache refuses).
+async fn from_cache(client: &Client, request: RequestId, call: ApiCall) -> (Msg, bool) {
+    let (cache_only, record) = client.cache_only();
+    let response: ApiResponse = call_api(&cache_only, call).await;
+    let msg = match record.as_of() {
+        Some(as_of) => Msg::FromCache {
+            request,
+            response,
+            as_of,
+            revalidating: false,
+        },
+        None => Msg::Api { request, response },
+    };
+    (msg, record.wrote())
+}
+
+/// Asks who is signed in, waiting longer after each failure (as reads are retried, up to the
+/// retry budget between tries), until the server answers; then says it is back. One at a time.
+fn watch_for_the_server(client: &Client, sender: &UnboundedSender<Msg>) {
+    if !client.begin_probe() {
+        return;
+    }
+    let client = client.clone();
+    let sender = sender.clone();
+    tokio::spawn(async move {
+        let mut wait = FIRST_DELAY;
+        loop {
+            tokio::time::sleep(wait).await;
+            if sender.is_closed() {
+                break;
+            }
+            let (probe, record) = client.recorded();
+            let answered = probe.current_user().await.is_ok();
+            if answered || !record.unreachable() {
+                let _ = sender.send(Msg::Reachable(true));
+                break;
+            }
+            wait = (wait * 2).min(MAX_TOTAL).max(Duration::from_millis(100));
+        }
+        client.end_probe();
+    });
+}

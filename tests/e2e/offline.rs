@@ -1,0 +1,78 @@
+//! The binary through an outage: a page read before opens with the server out of reach, the
+//! header says "offline · as of …", and a restart with `--offline` shows the organizations
+//! read in the earlier session without trying the network.
+
+use std::time::Duration;
+
+use crate::common::pty::PtyApp;
+use quire::sandbox::{Outage, Sandbox, SandboxOptions, tokens};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+#[test]
+fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let sandbox = runtime
+        .block_on(Sandbox::start(
+            "127.0.0.1:0".parse().unwrap(),
+            SandboxOptions::default(),
+        ))
+        .unwrap();
+    let url = sandbox.base_url();
+    let args = ["--api-url", url.as_str(), "--token", tokens::ADMIN];
+    let mut app = PtyApp::spawn(&args, 80, 24);
+    app.open_demo_quickstart(WAIT);
+    // Back to the organizations, then the same way again with the server out of reach.
+    app.send("\x1b");
+    app.wait_for("BASICS", WAIT);
+    app.send("\x1b");
+    app.wait_for("(esc clears)", WAIT);
+    app.send("\x1b");
+    app.wait_for("Engineering", WAIT);
+    app.send("\x1b");
+    app.wait_for("Lumen OSS", WAIT);
+    sandbox.set_outage(Outage::Refuse);
+    app.open_demo_quickstart(WAIT);
+    app.wait_for("offline · as of", WAIT);
+    assert!(
+        app.screen().contains("This quickstart takes you"),
+        "{}",
+        app.screen()
+    );
+    let home = app.take_home();
+    app.send("q");
+    app.wait_exit(WAIT).expect("quire quits");
+
+    let mut offline_args = args.to_vec();
+    offline_args.push("--offline");
+    let mut app = PtyApp::spawn_in_home(home, &offline_args, 80, 24, &[]);
+    app.wait_for("Acme Robotics", WAIT);
+    app.wait_for("offline", WAIT);
+    app.wait_for("Lumen OSS", WAIT);
+    let info = quire_in(app.home(), &[&args[..], &["cache", "info"]].concat());
+    assert!(info.contains("Answers kept: "), "{info}");
+    assert!(!info.contains("Answers kept: 0\n"), "{info}");
+    assert!(info.contains("at most 200.0 MB"), "{info}");
+    let home = app.take_home();
+    drop(app);
+    let home = home.path();
+    let cleared = quire_in(home, &[&args[..], &["cache", "clear"]].concat());
+    assert!(cleared.contains("Cleared the cache"), "{cleared}");
+    let info = quire_in(home, &[&args[..], &["cache", "info"]].concat());
+    assert!(info.contains("Answers kept: 0\n"), "{info}");
+    runtime.block_on(sandbox.shutdown());
+}
+
+/// What `quire ARGS` prints, run with `home` as its HOME.
+fn quire_in(home: &std::path::Path, args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_quire"))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("GITBOOK_TOKEN")
+        .env_remove("GITBOOK_API_URL")
+        .output()
+        .expect("quire runs");
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
