@@ -115,6 +115,25 @@ pub fn run(
     }
 }
 
+/// A size in MB, or in KB below a megabyte, so a small cache does not read as empty.
 fn megabytes(bytes: u64) -> String {
-    format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
+    const MB: f64 = 1024.0 * 1024.0;
+    if bytes > 0 && (bytes as f64) < MB / 10.0 {
+        return format!("{:.0} KB", (bytes as f64 / 1024.0).ceil());
+    }
+    format!("{:.1} MB", bytes as f64 / MB)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::megabytes;
+
+    #[test]
+    fn sizes_read_in_kilobytes_below_a_tenth_of_a_megabyte() {
+        assert_eq!(megabytes(0), "0.0 MB");
+        assert_eq!(megabytes(1), "1 KB");
+        assert_eq!(megabytes(40 * 1024), "40 KB");
+        assert_eq!(megabytes(200 * 1024 * 1024), "200.0 MB");
+        assert_eq!(megabytes(1536 * 1024), "1.5 MB");
+    }
 }

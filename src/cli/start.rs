@@ -212,7 +212,7 @@ pub fn main() -> Result<()> {
                     like_public: *like_public,
                     ..Faults::default()
                 };
-                serve_sandbox(*port, *latency_ms, faults, *big, outage.clone()).await
+                serve_sandbox(*port, *latency_ms, faults, *big, *outage).await
             }
             Some(Commands::Screenshots { out }) => {
                 for path in crate::screenshots::write_all(out).await? {
