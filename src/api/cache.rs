@@ -253,7 +253,7 @@ fn evict_beyond(transaction: &rusqlite::Transaction<'_>, max_bytes: u64) -> rusq
 
 /// The file made before SQLite opens it, so it never exists with wider permissions; one that
 /// is already there is made private too.
-fn create_private_file(path: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_file(path: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
     if let Some(folder) = path.parent() {
         std::fs::DirBuilder::new()

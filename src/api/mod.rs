@@ -29,6 +29,7 @@ pub mod models;
 pub mod moves;
 pub mod offline;
 pub mod operations;
+pub mod outbox;
 pub mod paging;
 pub mod raw;
 pub mod retry;

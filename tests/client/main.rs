@@ -18,6 +18,7 @@ mod load;
 mod members;
 mod openapi;
 mod org_settings;
+mod outbox;
 mod read_back;
 mod search;
 mod sites;
