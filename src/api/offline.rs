@@ -12,6 +12,7 @@ use reqwest::Method;
 use super::cache::{self, Cache};
 use super::client::Client;
 use super::error::ApiError;
+use super::outbox::Outbox;
 
 /// How a clone of the client reads.
 #[derive(Clone, Default)]
@@ -66,6 +67,8 @@ impl CallRecord {
 #[derive(Default)]
 pub(super) struct Store {
     cache: OnceLock<Arc<Cache>>,
+    /// The outbox in the cache's file, opened the first time a write is queued.
+    outbox: OnceLock<Arc<Outbox>>,
     /// `--offline`: nothing is sent, every read comes from the cache.
     offline_only: AtomicBool,
     /// A check that the server is back is under way.
@@ -82,6 +85,28 @@ impl Client {
 
     pub fn cache(&self) -> Option<Arc<Cache>> {
         self.shared.store.cache.get().cloned()
+    }
+
+    /// The outbox beside the cache; None without a cache (nowhere to keep a write) or when
+    /// its table cannot be opened.
+    pub fn outbox(&self) -> Option<Arc<Outbox>> {
+        if let Some(outbox) = self.shared.store.outbox.get() {
+            return Some(outbox.clone());
+        }
+        let cache = self.cache()?;
+        match Outbox::open(cache.path()) {
+            Ok(outbox) => Some(
+                self.shared
+                    .store
+                    .outbox
+                    .get_or_init(|| Arc::new(outbox))
+                    .clone(),
+            ),
+            Err(error) => {
+                tracing::warn!(%error, "the outbox cannot be opened");
+                None
+            }
+        }
     }
 
     /// `--offline`: from now on nothing goes to the server; reads come from the cache.

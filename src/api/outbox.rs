@@ -27,8 +27,12 @@ pub const MAX_QUEUED: usize = 1000;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Write {
-    /// A new thread on the change request.
-    Comment { markdown: String },
+    /// A new thread on the change request, or on one of its pages when `page` is set.
+    Comment {
+        markdown: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        page: Option<String>,
+    },
     /// A reply in the thread of `comment`.
     Reply { comment: String, markdown: String },
     /// A new text for one's own comment, or for one's own reply in it when `reply` is set.
@@ -80,7 +84,7 @@ impl Write {
     /// The text the user wrote, where the write has one.
     pub fn markdown(&self) -> Option<&str> {
         match self {
-            Write::Comment { markdown }
+            Write::Comment { markdown, .. }
             | Write::Reply { markdown, .. }
             | Write::Edit { markdown, .. } => Some(markdown),
             Write::Review { markdown, .. } => markdown.as_deref(),
@@ -183,6 +187,21 @@ impl Outbox {
 
     /// Puts `write` in the outbox in one transaction; once this returns, the write is on disk.
     pub fn enqueue(&self, target: &Target, write: &Write) -> Result<Queued, OutboxError> {
+        self.insert(target, write, false)
+    }
+
+    /// Puts in the outbox a write that was sent and got no answer: it may have landed, so it
+    /// is queued as attempted, to be read back before it is sent again.
+    pub fn enqueue_unsure(&self, target: &Target, write: &Write) -> Result<Queued, OutboxError> {
+        self.insert(target, write, true)
+    }
+
+    fn insert(
+        &self,
+        target: &Target,
+        write: &Write,
+        attempted: bool,
+    ) -> Result<Queued, OutboxError> {
         let text = serde_json::to_string(write).map_err(|error| self.failed(error))?;
         let queued_at = SystemTime::now();
         let mut connection = self.lock()?;
@@ -197,13 +216,14 @@ impl Outbox {
         }
         transaction
             .execute(
-                "INSERT INTO outbox (space, change_request, write, queued_at_ms)
-                 VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO outbox (space, change_request, write, queued_at_ms, attempted)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
                     target.space,
                     target.change_request,
                     text,
-                    to_millis(queued_at)
+                    to_millis(queued_at),
+                    attempted
                 ],
             )
             .map_err(|error| self.failed(error))?;
@@ -214,7 +234,7 @@ impl Outbox {
             target: target.clone(),
             write: write.clone(),
             queued_at: from_millis(to_millis(queued_at)),
-            attempted: false,
+            attempted,
         })
     }
 
@@ -400,6 +420,7 @@ mod tests {
     fn comment(text: &str) -> Write {
         Write::Comment {
             markdown: text.to_string(),
+            page: None,
         }
     }
 

@@ -233,6 +233,8 @@ pub enum ReviewResponse {
     PageDiff(Result<PageSides, ApiError>),
     CommentPosted(Result<Comment, ApiError>),
     ReplyPosted(Result<CommentReply, ApiError>),
+    /// The server could not be reached: the write was put in the outbox instead.
+    Queued(crate::api::outbox::Queued),
     CommentUpdated(Result<(), ApiError>),
     Deleted(Result<(), ApiError>),
     ReviewSubmitted(Result<SubmittedReview, ApiError>),

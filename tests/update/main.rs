@@ -21,6 +21,7 @@ mod messages;
 mod offline;
 mod openapi;
 mod org_settings;
+mod outbox;
 mod palette;
 mod pane_failures;
 mod profiles;

@@ -4,11 +4,12 @@
 
 use futures::future::join_all;
 
-use super::read_back;
+use super::{queue, read_back};
 use crate::api::models::{
     ChangeRequestReview, Comment, CommentReply, Member, Page, RequestedReviewer,
     RevisionSemanticChanges, SemanticChange,
 };
+use crate::api::outbox::{Target, Write};
 use crate::api::{
     ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, WholeList, encode_segment,
 };
@@ -19,6 +20,10 @@ use crate::app::review_calls::{
 
 /// Semantic changes asked for at once; the server says how many more there are.
 const CHANGES_LIMIT: u32 = 200;
+
+fn outbox_target(target: &ChangeRequestRef) -> Target {
+    Target::new(&target.space, &target.change_request)
+}
 
 pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
     match call {
@@ -67,9 +72,10 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 )
                 .await;
             let change_request = (target.space.as_str(), target.change_request.as_str());
-            ReviewResponse::CommentPosted(
-                read_back::posted_comment(client, change_request, &markdown, posted).await,
-            )
+            let posted = read_back::posted_comment(client, change_request, &markdown, posted).await;
+            let write = Write::Comment { markdown, page };
+            let queued = (outbox_target(&target), write);
+            queue::or_queue(client, queued, posted, ReviewResponse::CommentPosted).await
         }
         ReviewCall::PostReply {
             target,
@@ -84,9 +90,10 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 target.change_request.as_str(),
                 comment.as_str(),
             );
-            ReviewResponse::ReplyPosted(
-                read_back::posted_reply(client, thread, &markdown, posted).await,
-            )
+            let posted = read_back::posted_reply(client, thread, &markdown, posted).await;
+            let write = Write::Reply { comment, markdown };
+            let queued = (outbox_target(&target), write);
+            queue::or_queue(client, queued, posted, ReviewResponse::ReplyPosted).await
         }
         ReviewCall::UpdateComment {
             target,

@@ -133,6 +133,9 @@ pub struct ReviewScreen {
     // ── merge pre-flight ──
     /// The links a merge would break, checked when the pre-flight opens.
     pub breaking_links: Loadable<Vec<crate::app::review_calls::BreakingLink>>,
+    // ── outbox ──
+    /// Writes made here that wait in the outbox, shown pending (◷) on the comments tab.
+    pub queued: Vec<crate::api::outbox::Queued>,
 }
 
 impl ReviewScreen {
@@ -183,6 +186,7 @@ impl ReviewScreen {
             news: crate::app::watch::ReviewNews::default(),
             watch_reload: false,
             breaking_links: Loadable::NotAsked,
+            queued: Vec::new(),
         }
     }
 

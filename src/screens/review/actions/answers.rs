@@ -36,6 +36,14 @@ impl ReviewScreen {
                 Cmd::None
             }
             (PendingWrite::Resolve { .. } | PendingWrite::React { .. }, _) => Cmd::None,
+            (PendingWrite::Post { draft_key }, ReviewResponse::Queued(queued)) => {
+                let message = format!(
+                    "◷ {} queued: the server cannot be reached; it waits in the outbox.",
+                    queued.write.describe()
+                );
+                self.queued.push(queued.clone());
+                self.sent(&draft_key, &message)
+            }
             (PendingWrite::Post { draft_key }, ReviewResponse::CommentPosted(result)) => {
                 match result {
                     Ok(comment) => {

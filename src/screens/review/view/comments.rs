@@ -187,6 +187,47 @@ fn stop_note(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme
     rest
 }
 
+/// Pending writes shown at most, so the threads keep the room on a small terminal.
+const PENDING_SHOWN: usize = 3;
+
+/// Writes made here that wait in the outbox, one line each above the threads, marked `◷`.
+fn pending_note(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) -> Rect {
+    let lines = pending_lines(&screen.queued, area.width as usize);
+    let height = lines.len() as u16;
+    if height == 0 || area.height <= height {
+        return area;
+    }
+    let [note, rest] =
+        Layout::vertical([Constraint::Length(height), Constraint::Min(0)]).areas(area);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|line| Line::from(Span::styled(line, theme.style("warning"))))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), note);
+    rest
+}
+
+/// "◷ reply: text…" for each of the first writes waiting, then how many more there are.
+fn pending_lines(queued: &[crate::api::outbox::Queued], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = queued
+        .iter()
+        .take(PENDING_SHOWN)
+        .map(|queued| {
+            let text = queued.write.markdown().unwrap_or("").replace('\n', " ");
+            let line = format!("◷ {}: {}", queued.write.describe(), sanitize(&text));
+            text::truncate(&line, width)
+        })
+        .collect();
+    if queued.len() > PENDING_SHOWN {
+        let more = format!(
+            "◷ {} more waiting in the outbox",
+            queued.len() - PENDING_SHOWN
+        );
+        lines.push(text::truncate(&more, width));
+    }
+    lines
+}
+
 pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
@@ -194,6 +235,7 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
         text::draw_filter(frame, query_area, &screen.comment_query, theme);
     }
     let area = stop_note(screen, frame, area, theme);
+    let area = pending_note(screen, frame, area, theme);
     let rows = screen.rows();
     if rows.is_empty() {
         let message = if let Some(author) = screen

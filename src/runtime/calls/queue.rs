@@ -1,0 +1,41 @@
+//! A comment or reply that could not reach the server goes to the outbox instead of being lost
+//! or sent blindly later. One that went out and got no answer (read back found nothing sure)
+//! is queued as attempted, so the outbox reads it back before sending it again.
+
+use crate::api::outbox::{Target, Write};
+use crate::api::{ApiError, Client};
+use crate::app::review_calls::ReviewResponse;
+
+/// `answer` of the result, unless the server could not be reached and the outbox took the
+/// write: then the screen is told it is queued.
+pub async fn or_queue<T>(
+    client: &Client,
+    (target, write): (Target, Write),
+    result: Result<T, ApiError>,
+    answer: fn(Result<T, ApiError>) -> ReviewResponse,
+) -> ReviewResponse {
+    let error = match result {
+        Err(error) if error.is_unreachable() => error,
+        other => return answer(other),
+    };
+    let Some(outbox) = client.outbox() else {
+        return answer(Err(error));
+    };
+    let never_sent = matches!(error, ApiError::Offline { .. });
+    let queued = tokio::task::spawn_blocking(move || {
+        if never_sent {
+            outbox.enqueue(&target, &write)
+        } else {
+            outbox.enqueue_unsure(&target, &write)
+        }
+    })
+    .await;
+    match queued {
+        Ok(Ok(queued)) => ReviewResponse::Queued(queued),
+        Ok(Err(failure)) => {
+            tracing::warn!(%failure, "a write could not be queued");
+            answer(Err(error))
+        }
+        Err(_) => answer(Err(error)),
+    }
+}
