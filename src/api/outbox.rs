@@ -41,9 +41,12 @@ pub enum Write {
         reply: Option<String>,
         markdown: String,
     },
-    /// One's reaction with `emoji` on a comment, added or taken back.
+    /// One's reaction with `emoji` on a comment (or on a reply in its thread), added or
+    /// taken back.
     Reaction {
         comment: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reply: Option<String>,
         emoji: String,
         add: bool,
     },

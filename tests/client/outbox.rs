@@ -1,13 +1,15 @@
 //! The outbox in the cache's database, beside a client reading the real sandbox: what was queued
 //! is there after the file is opened again, clearing the cache keeps it, and the file stays
-//! private and never holds the token.
+//! private and never holds the token. Sending it never doubles a write: one whose outcome is
+//! unknown is read back first.
 
 use std::os::unix::fs::PermissionsExt;
 
 use quire::api::cache::Cache;
 use quire::api::outbox::{Outbox, Target, Write};
-use quire::api::{Client, ClientConfig, Token};
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::api::{Client, ClientConfig, CommentFilter, SortOrder, Token};
+use quire::runtime::calls::outbox_send::{Sent, send_queued};
+use quire::sandbox::{Fault, FaultRule, Faults, Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -49,5 +51,103 @@ async fn a_queued_write_survives_reopening_and_clearing_the_cache_in_a_private_f
         let token = tokens::ADMIN.as_bytes();
         assert!(!bytes.windows(token.len()).any(|window| window == token));
     }
+    Ok(())
+}
+
+const SPACE: &str = demo_ids::SPACE_GETTING_STARTED;
+const CR: &str = demo_ids::CR_REVIEW;
+
+/// A sandbox and a client for it with a cache (so an outbox) in a fresh folder.
+async fn client_with_outbox()
+-> Result<(Sandbox, Client, std::sync::Arc<Outbox>, tempfile::TempDir), Box<dyn std::error::Error>>
+{
+    let sandbox = Sandbox::start("127.0.0.1:0".parse()?, SandboxOptions::default()).await?;
+    let data = tempfile::tempdir()?;
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))?;
+    client.use_cache(Cache::open(&data.path().join("cache.sqlite"), 10 << 20)?);
+    let outbox = client.outbox().ok_or("an outbox beside the cache")?;
+    Ok((sandbox, client, outbox, data))
+}
+
+/// How many comments on the change request have exactly `text`.
+async fn stored(client: &Client, text: &str) -> Result<usize, Box<dyn std::error::Error>> {
+    let filter = CommentFilter {
+        order: Some(SortOrder::Descending),
+        ..CommentFilter::default()
+    };
+    let page = client.list_comments(SPACE, CR, &filter, None).await?;
+    Ok(page
+        .items
+        .iter()
+        .filter(|comment| comment.body.markdown.as_deref() == Some(text))
+        .count())
+}
+
+fn comment(text: &str) -> Write {
+    Write::Comment {
+        markdown: text.to_string(),
+        page: None,
+    }
+}
+
+#[tokio::test]
+async fn a_queued_comment_stored_then_failed_is_read_back_and_not_sent_again() -> TestResult {
+    let (sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let queued = outbox.enqueue(&Target::new(SPACE, CR), &comment("Stored, answer lost"))?;
+    sandbox.set_faults(Faults {
+        rules: vec![FaultRule::new("*/comments", Fault::StoreThenFail).method("POST")],
+        ..Faults::default()
+    });
+    let posts = sandbox.requests("POST", "*/comments");
+    let sent = send_queued(&client, &outbox, &queued).await;
+    sandbox.set_faults(Faults::default());
+    assert!(matches!(sent, Sent::Sent), "{sent:?}");
+    assert_eq!(sandbox.requests("POST", "*/comments") - posts, 1);
+    assert_eq!(stored(&client, "Stored, answer lost").await?, 1);
+    assert!(outbox.list()?.is_empty());
+    Ok(())
+}
+
+#[tokio::test]
+async fn an_attempted_comment_is_read_back_first_and_sent_only_when_missing() -> TestResult {
+    let (sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let target = Target::new(SPACE, CR);
+    // Landed before quire was killed waiting for the answer.
+    client
+        .post_comment(SPACE, CR, "Landed before", None)
+        .await?;
+    let landed = outbox.enqueue_unsure(&target, &comment("Landed before"))?;
+    let missing = outbox.enqueue_unsure(&target, &comment("Never arrived"))?;
+    let posts = sandbox.requests("POST", "*/comments");
+
+    let first = send_queued(&client, &outbox, &landed).await;
+    assert!(matches!(first, Sent::AlreadyThere), "{first:?}");
+    assert_eq!(sandbox.requests("POST", "*/comments"), posts);
+    let second = send_queued(&client, &outbox, &missing).await;
+    assert!(matches!(second, Sent::Sent), "{second:?}");
+    assert_eq!(sandbox.requests("POST", "*/comments") - posts, 1);
+    assert_eq!(stored(&client, "Landed before").await?, 1);
+    assert_eq!(stored(&client, "Never arrived").await?, 1);
+    assert!(outbox.list()?.is_empty());
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_queued_write_is_kept_while_the_server_is_out_of_reach() -> TestResult {
+    let (sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let queued = outbox.enqueue(&Target::new(SPACE, CR), &comment("Still offline"))?;
+    sandbox.set_outage(Outage::Refuse);
+    let sent = send_queued(&client, &outbox, &queued).await;
+    assert!(matches!(sent, Sent::Kept(_)), "{sent:?}");
+    let left = outbox.list()?;
+    assert_eq!(left.len(), 1);
+    assert!(left[0].attempted, "read back before the next send");
+    sandbox.set_outage(Outage::None);
+    let sent = send_queued(&client, &outbox, &left[0]).await;
+    assert!(matches!(sent, Sent::Sent), "{sent:?}");
+    assert_eq!(stored(&client, "Still offline").await?, 1);
     Ok(())
 }
