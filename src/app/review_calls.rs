@@ -209,6 +209,8 @@ pub struct ReviewBundle {
     pub threads_stopped_after_pages: Option<usize>,
     pub reviews: Vec<ChangeRequestReview>,
     pub requested: Vec<RequestedReviewer>,
+    /// Writes on this change request waiting in the outbox, shown pending.
+    pub queued: Vec<crate::api::outbox::Queued>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

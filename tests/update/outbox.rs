@@ -1,6 +1,6 @@
 //! The real loop with a cache against the real sandbox out of reach: a comment written then is
 //! put in the outbox on disk, the screen says it is queued and shows it pending (◷), and the
-//! server gets nothing.
+//! server gets nothing. What an earlier run queued shows pending on its change request.
 
 use quire::api::cache::Cache;
 use quire::api::outbox::{Outbox, Target, Write};
@@ -23,19 +23,58 @@ fn review_screen() -> Screen {
     )))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_comment_written_with_the_server_out_of_reach_is_queued_and_shown_pending() {
+/// A sandbox and a client for it whose cache (and outbox) is `path`.
+async fn sandbox_and_client(path: &std::path::Path) -> (Sandbox, Client) {
     let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
         .await
         .expect("sandbox starts");
-    let folder = tempfile::tempdir().expect("a folder");
-    let path = folder.path().join("cache.sqlite");
     let client = Client::new(ClientConfig::new(
         sandbox.base_url(),
         Token::new(tokens::ADMIN),
     ))
     .expect("client");
-    client.use_cache(Cache::open(&path, 10 << 20).expect("cache"));
+    client.use_cache(Cache::open(path, 10 << 20).expect("cache"));
+    (sandbox, client)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writes_queued_in_an_earlier_run_show_pending_on_their_change_request() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let outbox = Outbox::open(&path).expect("outbox");
+    let target = Target::new(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
+    let reply = Write::Reply {
+        comment: "thread".to_string(),
+        markdown: "Queued yesterday".to_string(),
+    };
+    outbox.enqueue(&target, &reply).expect("queued");
+    let elsewhere = Target::new(demo_ids::SPACE_GETTING_STARTED, "another");
+    outbox
+        .enqueue(
+            &elsewhere,
+            &Write::Comment {
+                markdown: "Not here".into(),
+                page: None,
+            },
+        )
+        .expect("queued");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('3'));
+    app.wait_for("◷ reply: Queued yesterday").await;
+    assert!(
+        !app.backend.screen().contains("Not here"),
+        "{}",
+        app.backend.screen()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_comment_written_with_the_server_out_of_reach_is_queued_and_shown_pending() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
     let app = Harness::start_with(sandbox, client, review_screen);
     app.wait_for("Changes (4)").await;
     app.press(KeyCode::Char('3'));

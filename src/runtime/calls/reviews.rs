@@ -299,7 +299,21 @@ async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<Revie
         threads_stopped_after_pages,
         reviews: newest_first(reviews.map(|page| page.items).unwrap_or_default()),
         requested: requested.map(|page| page.items).unwrap_or_default(),
+        queued: queued_for(client, target).await,
     })
+}
+
+/// The writes on `target` waiting in the outbox; none when there is no outbox or it fails.
+async fn queued_for(client: &Client, target: &ChangeRequestRef) -> Vec<crate::api::outbox::Queued> {
+    let Some(outbox) = client.outbox() else {
+        return Vec::new();
+    };
+    let target = outbox_target(target);
+    tokio::task::spawn_blocking(move || outbox.for_target(&target))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default()
 }
 
 /// Threads (topmost first) whose replies are read while the rest of the list loads: about a

@@ -172,6 +172,7 @@ impl ReviewScreen {
                 let watch = self.on_watched_load(earlier.as_ref(), ctx);
                 self.reply_loading.reset();
                 if let Ok(bundle) = result {
+                    self.queued = bundle.queued.clone();
                     ctx.reviews.insert(self.target.clone(), bundle.clone());
                 }
                 Some(Cmd::batch([self.on_bundle(ctx), watch]))
