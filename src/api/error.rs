@@ -287,9 +287,10 @@ impl ApiError {
             ApiError::Offline { endpoint } if endpoint.starts_with("GET ") => format!(
                 "Offline: not read before; it will load when the server is back ({endpoint})."
             ),
-            ApiError::Offline { endpoint } => {
-                format!("Offline: not sent; the server cannot be reached ({endpoint}).")
-            }
+            ApiError::Offline { endpoint } => match crate::api::outbox::unqueued_kind(endpoint) {
+                Some(kind) => format!("{} ({endpoint}).", crate::api::outbox::refusal(kind)),
+                None => format!("Offline: not sent; the server cannot be reached ({endpoint})."),
+            },
         }
     }
 }

@@ -404,6 +404,27 @@ pub enum Unqueued {
     Admin,
 }
 
+/// Which kind of never-queued write the refused request (`"METHOD /path"`) was, if any.
+pub fn unqueued_kind(endpoint: &str) -> Option<Unqueued> {
+    let (method, path) = endpoint.split_once(' ')?;
+    let path = path.split('?').next().unwrap_or(path);
+    if method == "DELETE" {
+        return Some(Unqueued::Delete);
+    }
+    if path.ends_with("/merge") {
+        return Some(Unqueued::Merge);
+    }
+    if path.contains("settings") || path.contains("/sso") {
+        return Some(Unqueued::Settings);
+    }
+    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    match segments.as_slice() {
+        // The organization itself, its members and teams.
+        ["orgs", _] | ["orgs", _, "members" | "teams" | "invites", ..] => Some(Unqueued::Admin),
+        _ => None,
+    }
+}
+
 /// What the screen says when a write that is never queued is made offline.
 pub fn refusal(kind: Unqueued) -> &'static str {
     match kind {
@@ -480,6 +501,24 @@ mod tests {
             )
             .unwrap();
         assert_eq!(outbox.list().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn merges_deletes_settings_and_admin_writes_are_told_apart() {
+        let kind = |endpoint: &str| unqueued_kind(endpoint);
+        assert_eq!(
+            kind("POST /spaces/s/change-requests/1/merge"),
+            Some(Unqueued::Merge)
+        );
+        assert_eq!(
+            kind("DELETE /spaces/s/change-requests/1/comments/c"),
+            Some(Unqueued::Delete)
+        );
+        assert_eq!(kind("PATCH /orgs/o/settings"), Some(Unqueued::Settings));
+        assert_eq!(kind("PATCH /orgs/o/members/u"), Some(Unqueued::Admin));
+        assert_eq!(kind("POST /spaces/s/change-requests/1/comments"), None);
+        assert_eq!(kind("nonsense"), None);
+        assert!(refusal(Unqueued::Merge).starts_with("Offline: a merge is not queued"));
     }
 
     #[test]

@@ -151,3 +151,23 @@ async fn a_queued_write_is_kept_while_the_server_is_out_of_reach() -> TestResult
     assert_eq!(stored(&client, "Still offline").await?, 1);
     Ok(())
 }
+
+#[tokio::test]
+async fn offline_a_merge_or_a_delete_is_refused_with_the_reason_it_is_not_queued() -> TestResult {
+    let (sandbox, client, _outbox, _data) = client_with_outbox().await?;
+    let (offline, _record) = client.cache_only();
+    let merged = offline.merge_change_request(SPACE, CR).await;
+    let message = merged.err().ok_or("refused")?.user_message();
+    assert!(
+        message.starts_with("Offline: a merge is not queued"),
+        "{message}"
+    );
+    let deleted = offline.delete_comment(SPACE, CR, "any").await;
+    let message = deleted.err().ok_or("refused")?.user_message();
+    assert!(
+        message.starts_with("Offline: a delete is not queued"),
+        "{message}"
+    );
+    assert_eq!(sandbox.requests("POST", "*/merge"), 0);
+    Ok(())
+}
