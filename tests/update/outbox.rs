@@ -102,3 +102,25 @@ async fn a_comment_written_with_the_server_out_of_reach_is_queued_and_shown_pend
     );
     assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resolving_a_thread_with_the_server_out_of_reach_is_queued_and_shown_pending() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('3'));
+    app.wait_for("● open").await;
+    app.sandbox.set_outage(Outage::Refuse);
+    app.press(KeyCode::Char('x'));
+    app.wait_for("queued: the server cannot be reached").await;
+    let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    assert!(
+        matches!(queued[0].write, Write::Resolve { .. }),
+        "{queued:?}"
+    );
+    let pending = format!("◷ {}", queued[0].write.describe());
+    app.wait_for(&pending).await;
+}

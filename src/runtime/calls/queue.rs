@@ -3,7 +3,7 @@
 //! is queued as attempted, so the outbox reads it back before sending it again.
 
 use crate::api::outbox::{Target, Write};
-use crate::api::{ApiError, Client};
+use crate::api::{ApiError, Client, CommentUpdate};
 use crate::app::review_calls::ReviewResponse;
 
 /// `answer` of the result, unless the server could not be reached and the outbox took the
@@ -37,5 +37,37 @@ pub async fn or_queue<T>(
             answer(Err(error))
         }
         Err(_) => answer(Err(error)),
+    }
+}
+
+/// The outbox's form of an edit of a comment or reply: a new text, resolve/reopen (threads
+/// only) or one reaction. None for anything else, which is not queued.
+pub fn write_of_update(
+    comment: &str,
+    reply: Option<&str>,
+    update: &CommentUpdate,
+) -> Option<Write> {
+    let (comment, reply) = (comment.to_string(), reply.map(str::to_string));
+    if let Some(markdown) = &update.markdown {
+        return Some(Write::Edit {
+            comment,
+            reply,
+            markdown: markdown.clone(),
+        });
+    }
+    if let (Some(resolved), None) = (update.resolved, &reply) {
+        return Some(Write::Resolve { comment, resolved });
+    }
+    match (
+        update.added_reactions.as_slice(),
+        update.removed_reactions.as_slice(),
+    ) {
+        ([emoji], []) | ([], [emoji]) => Some(Write::Reaction {
+            comment,
+            reply,
+            emoji: emoji.clone(),
+            add: !update.added_reactions.is_empty(),
+        }),
+        _ => None,
     }
 }

@@ -100,22 +100,31 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             comment,
             reply,
             update,
-        } => ReviewResponse::CommentUpdated(match reply {
-            Some(reply) => client
-                .update_reply(
-                    &target.space,
-                    &target.change_request,
-                    &comment,
-                    &reply,
-                    &update,
-                )
-                .await
-                .map(|_| ()),
-            None => client
-                .update_comment(&target.space, &target.change_request, &comment, &update)
-                .await
-                .map(|_| ()),
-        }),
+        } => {
+            let result = match &reply {
+                Some(reply) => client
+                    .update_reply(
+                        &target.space,
+                        &target.change_request,
+                        &comment,
+                        reply,
+                        &update,
+                    )
+                    .await
+                    .map(|_| ()),
+                None => client
+                    .update_comment(&target.space, &target.change_request, &comment, &update)
+                    .await
+                    .map(|_| ()),
+            };
+            match queue::write_of_update(&comment, reply.as_deref(), &update) {
+                Some(write) => {
+                    let queued = (outbox_target(&target), write);
+                    queue::or_queue(client, queued, result, ReviewResponse::CommentUpdated).await
+                }
+                None => ReviewResponse::CommentUpdated(result),
+            }
+        }
         ReviewCall::DeleteComment {
             target,
             comment,

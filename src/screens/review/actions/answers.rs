@@ -35,14 +35,32 @@ impl ReviewScreen {
                 self.notice(self.refused("Reacting", error), true);
                 Cmd::None
             }
-            (PendingWrite::Resolve { .. } | PendingWrite::React { .. }, _) => Cmd::None,
-            (PendingWrite::Post { draft_key }, ReviewResponse::Queued(queued)) => {
-                let message = format!(
-                    "◷ {} queued: the server cannot be reached; it waits in the outbox.",
-                    queued.write.describe()
-                );
+            // Queued: the change on screen stays, marked pending until the outbox sends it.
+            (
+                PendingWrite::Resolve { .. } | PendingWrite::React { .. },
+                ReviewResponse::Queued(queued),
+            ) => {
+                self.notice(queued_message(queued), false);
                 self.queued.push(queued.clone());
-                self.sent(&draft_key, &message)
+                Cmd::None
+            }
+            (PendingWrite::Resolve { .. } | PendingWrite::React { .. }, _) => Cmd::None,
+            (
+                PendingWrite::Edit {
+                    draft_key,
+                    comment,
+                    reply,
+                    text,
+                },
+                ReviewResponse::Queued(queued),
+            ) => {
+                self.set_body(&comment, reply.as_deref(), text);
+                self.queued.push(queued.clone());
+                self.sent(&draft_key, &queued_message(queued))
+            }
+            (PendingWrite::Post { draft_key }, ReviewResponse::Queued(queued)) => {
+                self.queued.push(queued.clone());
+                self.sent(&draft_key, &queued_message(queued))
             }
             (PendingWrite::Post { draft_key }, ReviewResponse::CommentPosted(result)) => {
                 match result {
@@ -396,4 +414,12 @@ impl ReviewScreen {
         }
         self.comment_selection.clamp(self.rows().len());
     }
+}
+
+/// What the screen says when a write went to the outbox instead of the server.
+fn queued_message(queued: &crate::api::outbox::Queued) -> String {
+    format!(
+        "◷ {} queued: the server cannot be reached; it waits in the outbox.",
+        queued.write.describe()
+    )
 }

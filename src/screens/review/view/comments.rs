@@ -213,8 +213,13 @@ fn pending_lines(queued: &[crate::api::outbox::Queued], width: usize) -> Vec<Str
         .iter()
         .take(PENDING_SHOWN)
         .map(|queued| {
-            let text = queued.write.markdown().unwrap_or("").replace('\n', " ");
-            let line = format!("◷ {}: {}", queued.write.describe(), sanitize(&text));
+            let line = match queued.write.markdown() {
+                Some(text) => {
+                    let text = sanitize(&text.replace('\n', " ")).into_owned();
+                    format!("◷ {}: {text}", queued.write.describe())
+                }
+                None => format!("◷ {}", queued.write.describe()),
+            };
             text::truncate(&line, width)
         })
         .collect();
