@@ -124,3 +124,31 @@ async fn resolving_a_thread_with_the_server_out_of_reach_is_queued_and_shown_pen
     let pending = format!("◷ {}", queued[0].write.describe());
     app.wait_for(&pending).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_approval_with_the_server_out_of_reach_is_queued_and_shown_pending() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    app.sandbox.set_outage(Outage::Refuse);
+    app.press(KeyCode::Char('A'));
+    app.wait_for("ctrl-s").await;
+    app.type_text("Fine from here");
+    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    app.wait_for("review: approve queued").await;
+    app.press(KeyCode::Char('3'));
+    app.wait_for("◷ review: approve: Fine from here").await;
+    let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
+    assert_eq!(
+        queued
+            .iter()
+            .map(|queued| &queued.write)
+            .collect::<Vec<_>>(),
+        [&Write::Review {
+            approve: true,
+            markdown: Some("Fine from here".to_string())
+        }]
+    );
+}

@@ -145,9 +145,15 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             target,
             verdict,
             comment,
-        } => ReviewResponse::ReviewSubmitted(
-            submit_review(client, &target, verdict, comment.as_deref()).await,
-        ),
+        } => {
+            let result = submit_review(client, &target, verdict, comment.as_deref()).await;
+            let write = Write::Review {
+                approve: verdict == ReviewVerdict::Approved,
+                markdown: comment,
+            };
+            let queued = (outbox_target(&target), write);
+            queue::or_queue(client, queued, result, ReviewResponse::ReviewSubmitted).await
+        }
         ReviewCall::RequestReviewers { target, users } => {
             let users: Vec<&str> = users.iter().map(String::as_str).collect();
             let result = client

@@ -130,6 +130,10 @@ impl ReviewScreen {
                 }
                 Cmd::None
             }
+            (PendingWrite::Review { draft_key }, ReviewResponse::Queued(queued)) => {
+                self.queued.push(queued.clone());
+                self.sent(&draft_key, &queued_message(queued))
+            }
             (PendingWrite::Review { draft_key }, ReviewResponse::ReviewSubmitted(result)) => {
                 match result {
                     Ok(submitted) => {
