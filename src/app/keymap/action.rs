@@ -173,6 +173,7 @@ actions! {
     PreviewWheelUp => "preview_wheel_up", "scroll the preview up (mouse wheel)";
     // ── review flow ──
     ActionLogView => "action_log", "action log: this session's writes (u undoes)";
+    OutboxView => "outbox", "outbox: writes queued while offline, to look at and send";
     ShowMessage => "show_message", "the last messages whole (an error or notice cut on screen)";
     Undo => "undo", "undo: apply the inverse of the selected write";
     OverviewTab => "overview_tab", "overview";

@@ -205,6 +205,7 @@ impl Default for Keymap {
             (Preview, &["enter"], Action::Open),
             // ── review flow ──
             (Global, &["!"], Action::ActionLogView),
+            (Global, &["^"], Action::OutboxView),
             (Global, &["ctrl-g"], Action::ShowMessage),
             (ActionLog, &["u"], Action::Undo),
         ];

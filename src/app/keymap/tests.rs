@@ -109,3 +109,16 @@ fn browse_moves_like_a_list_but_has_no_filter() {
         .collect();
     assert_eq!(browse, without_filter);
 }
+
+#[test]
+fn the_outbox_key_is_bound_in_no_context_but_the_global_one() {
+    let keymap = Keymap::default();
+    let caret = KeyCombo::parse("^").expect("^ parses");
+    let owners: Vec<_> = keymap
+        .bindings
+        .iter()
+        .filter(|binding| binding.key == caret)
+        .map(|binding| (binding.context, binding.action))
+        .collect();
+    assert_eq!(owners, vec![(KeyContext::Global, Action::OutboxView)]);
+}
