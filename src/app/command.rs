@@ -56,6 +56,7 @@ pub enum ApiCall {
     Collections(crate::app::collections::CollectionsCall),
     Spaces(crate::app::spaces::SpacesCall),
     Git(crate::app::git::GitCall),
+    Outbox(crate::app::outbox::OutboxCall),
     // ── people: members, teams ──
     Members(crate::app::members::MembersCall),
     Teams(crate::app::teams::TeamsCall),

@@ -137,6 +137,7 @@ pub enum ApiResponse {
     Collections(crate::app::collections::CollectionsResponse),
     Spaces(crate::app::spaces::SpacesResponse),
     Git(crate::app::git::GitResponse),
+    Outbox(crate::app::outbox::OutboxResponse),
     // ── people: members, teams ──
     MemberOps(crate::app::members::MembersResponse),
     Teams(crate::app::teams::TeamsResponse),

@@ -12,6 +12,7 @@ pub mod keymap;
 pub mod loadable;
 pub mod message;
 pub mod offline;
+pub mod outbox;
 pub mod paged;
 pub mod review_calls;
 pub mod sites;

@@ -558,6 +558,9 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Git(call) => {
             ApiResponse::Git(crate::runtime::calls::git::call_git(client, call).await)
         }
+        ApiCall::Outbox(call) => {
+            ApiResponse::Outbox(crate::runtime::calls::outbox::call_outbox(client, call).await)
+        }
         // ── people: members, teams ──
         ApiCall::Members(call) => {
             ApiResponse::MemberOps(crate::runtime::calls::members::call_members(client, call).await)

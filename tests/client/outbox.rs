@@ -171,3 +171,37 @@ async fn offline_a_merge_or_a_delete_is_refused_with_the_reason_it_is_not_queued
     assert_eq!(sandbox.requests("POST", "*/merge"), 0);
     Ok(())
 }
+
+#[tokio::test]
+async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> TestResult {
+    use quire::app::outbox::{OutboxCall, OutboxResponse, SendOutcome};
+    use quire::runtime::calls::outbox::call_outbox;
+    let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let target = Target::new(SPACE, CR);
+    let chosen = outbox.enqueue(&target, &comment("Chosen to send"))?;
+    let dropped = outbox.enqueue(&target, &comment("Dropped unsent"))?;
+
+    let listed = call_outbox(&client, OutboxCall::List).await;
+    let OutboxResponse::Listed(Ok(listed)) = listed else {
+        return Err(format!("{listed:?}").into());
+    };
+    assert_eq!(listed.len(), 2);
+    let sent = call_outbox(
+        &client,
+        OutboxCall::Send {
+            ids: vec![chosen.id],
+        },
+    )
+    .await;
+    assert_eq!(
+        sent,
+        OutboxResponse::Sent(vec![(chosen.id, SendOutcome::Sent)])
+    );
+    let gone = call_outbox(&client, OutboxCall::Drop { id: dropped.id }).await;
+    assert_eq!(gone, OutboxResponse::Dropped(Ok(true)));
+
+    assert!(outbox.list()?.is_empty());
+    assert_eq!(stored(&client, "Chosen to send").await?, 1);
+    assert_eq!(stored(&client, "Dropped unsent").await?, 0);
+    Ok(())
+}

@@ -16,6 +16,7 @@ pub mod links;
 pub mod members;
 pub mod openapi;
 pub mod org_settings;
+pub mod outbox;
 pub mod outbox_send;
 pub mod queue;
 pub mod read_back;
