@@ -238,6 +238,13 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
             let screen = Screen::ActionLog(crate::screens::action_log::ActionLogScreen::default());
             model.apply_step(Step::push(screen))
         }
+        Action::OutboxView => {
+            if matches!(model.top(), Screen::Outbox(_)) {
+                return Cmd::None;
+            }
+            let screen = Screen::Outbox(crate::screens::outbox::OutboxScreen::default());
+            model.apply_step(Step::push(screen))
+        }
         Action::Refresh => {
             let (mut ctx, screens) = ctx(model);
             match screens.last_mut() {

@@ -29,6 +29,7 @@ pub mod trash;
 pub mod welcome;
 // ── review flow ──
 pub mod action_log;
+pub mod outbox;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
@@ -147,6 +148,7 @@ pub enum Screen {
     Integration(Box<integrations::IntegrationScreen>),
     // ── review flow ──
     ActionLog(action_log::ActionLogScreen),
+    Outbox(outbox::OutboxScreen),
 }
 
 macro_rules! dispatch {
@@ -173,6 +175,7 @@ macro_rules! dispatch {
             Screen::Integration($screen) => $body,
             // ── review flow ──
             Screen::ActionLog($screen) => $body,
+            Screen::Outbox($screen) => $body,
         }
     };
 }

@@ -152,3 +152,32 @@ async fn an_approval_with_the_server_out_of_reach_is_queued_and_shown_pending() 
         }]
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_outbox_screen_lists_queued_writes_sends_the_selected_one_and_drops_another() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let outbox = Outbox::open(&path).expect("outbox");
+    let target = Target::new(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
+    for text in ["Send me", "Drop me"] {
+        let write = Write::Comment {
+            markdown: text.to_string(),
+            page: None,
+        };
+        outbox.enqueue(&target, &write).expect("queued");
+    }
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    let posts_before = app.sandbox.requests("POST", "*/comments");
+    app.press(KeyCode::Char('^'));
+    app.wait_for("2 writes waiting").await;
+    app.wait_for("◷ comment: Drop me").await;
+    app.press(KeyCode::Char('s'));
+    app.wait_for("Sent 1.").await;
+    app.wait_for("1 write waiting").await;
+    app.press(KeyCode::Char('d'));
+    app.wait_for("Nothing waits").await;
+    assert_eq!(app.sandbox.requests("POST", "*/comments") - posts_before, 1);
+    assert!(outbox.list().expect("listed").is_empty());
+}

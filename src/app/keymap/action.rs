@@ -174,6 +174,9 @@ actions! {
     // ── review flow ──
     ActionLogView => "action_log", "action log: this session's writes (u undoes)";
     OutboxView => "outbox", "outbox: writes queued while offline, to look at and send";
+    OutboxSend => "outbox_send", "send the selected queued write (read back first if unsure)";
+    OutboxSendAll => "outbox_send_all", "send every queued write";
+    OutboxDrop => "outbox_drop", "drop the selected queued write without sending it";
     ShowMessage => "show_message", "the last messages whole (an error or notice cut on screen)";
     Undo => "undo", "undo: apply the inverse of the selected write";
     OverviewTab => "overview_tab", "overview";

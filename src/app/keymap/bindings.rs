@@ -208,6 +208,9 @@ impl Default for Keymap {
             (Global, &["^"], Action::OutboxView),
             (Global, &["ctrl-g"], Action::ShowMessage),
             (ActionLog, &["u"], Action::Undo),
+            (Outbox, &["s"], Action::OutboxSend),
+            (Outbox, &["S"], Action::OutboxSendAll),
+            (Outbox, &["d"], Action::OutboxDrop),
         ];
         let mut bindings: Vec<Binding> = table
             .iter()

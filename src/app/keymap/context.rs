@@ -73,4 +73,5 @@ pub enum KeyContext {
     // ── review flow ──
     /// The action log: this session's writes, `u` undoes one.
     ActionLog,
+    Outbox,
 }
