@@ -117,3 +117,69 @@ async fn the_header_counts_review_requested() {
     .await;
     snapshot_both("header_review_requested", &mut model);
 }
+
+/// The request of the first outbox call in `cmd`.
+fn outbox_request(cmd: &quire::app::Cmd) -> Option<quire::app::RequestId> {
+    match cmd {
+        quire::app::Cmd::Api {
+            request,
+            call: ApiCall::Outbox(_),
+        } => Some(*request),
+        quire::app::Cmd::Batch(cmds) => cmds.iter().find_map(outbox_request),
+        _ => None,
+    }
+}
+
+fn queued(
+    id: i64,
+    change_request: &str,
+    write: quire::api::outbox::Write,
+) -> quire::api::outbox::Queued {
+    quire::api::outbox::Queued {
+        id,
+        target: quire::api::outbox::Target::new(demo_ids::SPACE_GETTING_STARTED, change_request),
+        write,
+        queued_at: std::time::SystemTime::UNIX_EPOCH,
+        attempted: id == 2,
+    }
+}
+
+#[tokio::test]
+async fn the_outbox_lists_writes_per_change_request() {
+    use quire::api::outbox::Write;
+    use quire::app::ApiResponse;
+    use quire::app::outbox::OutboxResponse;
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    let model = &mut loaded.model;
+    let cmd = update(model, char_key('^'));
+    let request = outbox_request(&cmd).expect("the outbox is read");
+    let writes = vec![
+        queued(
+            1,
+            demo_ids::CR_REVIEW,
+            Write::Comment {
+                markdown: "Looks good, one question on the intro".to_string(),
+                page: None,
+            },
+        ),
+        queued(
+            2,
+            demo_ids::CR_REVIEW,
+            Write::Review {
+                approve: true,
+                markdown: None,
+            },
+        ),
+        queued(
+            3,
+            "another",
+            Write::Reply {
+                comment: "thread".to_string(),
+                markdown: "Agreed\u{1b}[31m".to_string(),
+            },
+        ),
+    ];
+    let response = ApiResponse::Outbox(OutboxResponse::Listed(Ok(writes)));
+    update(model, Msg::Api { request, response });
+    snapshot_both("outbox_listed", model);
+}
