@@ -182,4 +182,11 @@ async fn the_outbox_lists_writes_per_change_request() {
     let response = ApiResponse::Outbox(OutboxResponse::Listed(Ok(writes)));
     update(model, Msg::Api { request, response });
     snapshot_both("outbox_listed", model);
+    for width in [0, 1, 2, 5, 20, 40, 80, 200] {
+        for height in [0, 1, 2, 3, 5, 12, 24] {
+            update(model, Msg::Resize { width, height });
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+            terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+        }
+    }
 }
