@@ -525,12 +525,12 @@ fn rendered_as_ansi(markdown: &str, width: u16) -> String {
         let mut styled = false;
         for span in &line.spans {
             let style = line.style.patch(span.style);
-            let codes = sgr_codes(style);
+            let codes = quire::cli::output::ansi::sgr(style);
             if !codes.is_empty() || styled {
                 text.push_str("\x1b[0");
-                for code in &codes {
+                if !codes.is_empty() {
                     text.push(';');
-                    text.push_str(code);
+                    text.push_str(&codes);
                 }
                 text.push('m');
                 styled = !codes.is_empty();
@@ -543,52 +543,6 @@ fn rendered_as_ansi(markdown: &str, width: u16) -> String {
         text.push('\n');
     }
     text
-}
-
-/// The SGR parameters of a style, as a terminal program would write them.
-fn sgr_codes(style: ratatui::style::Style) -> Vec<String> {
-    use ratatui::style::{Color, Modifier};
-    let mut codes = Vec::new();
-    for (modifier, code) in [
-        (Modifier::BOLD, "1"),
-        (Modifier::DIM, "2"),
-        (Modifier::ITALIC, "3"),
-        (Modifier::UNDERLINED, "4"),
-        (Modifier::REVERSED, "7"),
-        (Modifier::CROSSED_OUT, "9"),
-    ] {
-        if style.add_modifier.contains(modifier) {
-            codes.push(code.to_string());
-        }
-    }
-    let colour = |color: Color, base: u8| -> Option<String> {
-        let named = |index: u8| Some(format!("{}", base + index));
-        let bright = |index: u8| Some(format!("{}", base + 60 + index));
-        match color {
-            Color::Reset => None,
-            Color::Black => named(0),
-            Color::Red => named(1),
-            Color::Green => named(2),
-            Color::Yellow => named(3),
-            Color::Blue => named(4),
-            Color::Magenta => named(5),
-            Color::Cyan => named(6),
-            Color::Gray => named(7),
-            Color::DarkGray => bright(0),
-            Color::LightRed => bright(1),
-            Color::LightGreen => bright(2),
-            Color::LightYellow => bright(3),
-            Color::LightBlue => bright(4),
-            Color::LightMagenta => bright(5),
-            Color::LightCyan => bright(6),
-            Color::White => bright(7),
-            Color::Indexed(index) => Some(format!("{};5;{index}", base + 8)),
-            Color::Rgb(red, green, blue) => Some(format!("{};2;{red};{green};{blue}", base + 8)),
-        }
-    };
-    codes.extend(style.fg.and_then(|color| colour(color, 30)));
-    codes.extend(style.bg.and_then(|color| colour(color, 40)));
-    codes
 }
 
 /// `less` (`-R` when `label` says so) on `text` in a pty of each of `sizes`: bytes per `j` and per space

@@ -111,9 +111,8 @@ fn print_filtered(
 ) -> i32 {
     match crate::cli::output::jq::filter_lines(expression, value) {
         Ok(lines) => {
-            for line in lines {
-                let _ = writeln!(out, "{line}");
-            }
+            let to_terminal = std::io::stdout().is_terminal();
+            crate::cli::output::write_jq_lines(out, &lines, to_terminal);
             0
         }
         Err(problem) => {

@@ -20,8 +20,9 @@ pub fn line_text(line: &Line<'_>, colour: bool) -> String {
     text.trim_end().to_string()
 }
 
-/// The SGR parameters of `style` (empty for the terminal's default look).
-fn sgr(style: Style) -> String {
+/// The SGR parameters of `style`, `;`-separated (empty for the terminal's default look): what
+/// a terminal program writes between `ESC [` and `m`. The SSH bench measures `less -R` with it.
+pub fn sgr(style: Style) -> String {
     let mut codes: Vec<String> = Vec::new();
     let modifiers = [
         (Modifier::BOLD, "1"),

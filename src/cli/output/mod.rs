@@ -229,21 +229,22 @@ pub fn print_json(streams: &mut Streams, value: &Value) {
     let _ = writeln!(streams.out, "{}", text.unwrap_or_default());
 }
 
+/// The lines a `--jq` filter made. Raw strings are the server's text: made harmless at a
+/// terminal, passed as they are to a pipe.
+pub fn write_jq_lines(out: &mut dyn Write, lines: &[String], to_terminal: bool) {
+    for line in lines {
+        if to_terminal {
+            let _ = writeln!(out, "{}", crate::ui::sanitize::sanitize_multiline(line));
+        } else {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+}
+
 fn print_jq(streams: &mut Streams, expression: &str, value: &Value) -> Outcome {
     match jq::filter_lines(expression, value) {
         Ok(lines) => {
-            for line in lines {
-                // Raw strings are the server's text: harmless at a terminal, as is in a pipe.
-                if streams.out_is_terminal {
-                    let _ = writeln!(
-                        streams.out,
-                        "{}",
-                        crate::ui::sanitize::sanitize_multiline(&line)
-                    );
-                } else {
-                    let _ = writeln!(streams.out, "{line}");
-                }
-            }
+            write_jq_lines(&mut streams.out, &lines, streams.out_is_terminal);
             Ok(())
         }
         Err(problem) => {
