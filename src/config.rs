@@ -46,6 +46,9 @@ pub struct ConfigFile {
     /// The most the cache may take, in megabytes (default 200); the least recently used
     /// answers go first.
     pub cache_max_mb: Option<u64>,
+    /// `outbox_send = "auto"`: writes queued while offline are sent as soon as the server
+    /// answers again. The default, `"ask"`, sends them only from the outbox screen after a look.
+    pub outbox_send: Option<crate::app::outbox::SendWhenBack>,
 }
 
 /// What a profile sets for itself; the rest of the file (keys, mouse, watching) is shared.

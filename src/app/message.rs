@@ -73,6 +73,10 @@ pub enum Msg {
     // ── looks and themes ──
     /// Who the token belongs to (`GET /user`), for the header; asked once at start.
     SignedInAs(crate::api::models::User),
+    // ── offline ──
+    /// How many writes wait in the outbox: counted at start and after every call that may
+    /// have queued, sent or dropped one.
+    OutboxWaiting(usize),
 }
 
 /// The organization's collections and spaces, fetched together to build the tree.

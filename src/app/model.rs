@@ -119,6 +119,8 @@ pub struct Model {
     pub switch_profile: Option<String>,
     /// Whether the server can be reached, and how old the cached answers shown are.
     pub offline: crate::app::offline::OfflineState,
+    /// How many writes wait in the outbox, and whether they go when the server is back.
+    pub outbox: crate::app::outbox::OutboxState,
 }
 
 impl Model {
@@ -152,6 +154,7 @@ impl Model {
             profiles: Vec::new(),
             switch_profile: None,
             offline: crate::app::offline::OfflineState::default(),
+            outbox: crate::app::outbox::OutboxState::default(),
         }
     }
 

@@ -93,7 +93,8 @@ pub(super) fn on_reachable(model: &mut Model, reachable: bool) -> Cmd {
     model.offline.offline = !reachable;
     if reachable && was_offline {
         model.offline.as_of = None;
-        return run_action(model, Action::Refresh);
+        let refreshed = run_action(model, Action::Refresh);
+        return Cmd::batch([refreshed, super::outbox::on_back_online(model)]);
     }
     Cmd::None
 }

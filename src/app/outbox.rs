@@ -1,17 +1,30 @@
 //! The outbox screen's calls and results, joined to the core through `ApiCall::Outbox` and
-//! `ApiResponse::Outbox`. Results carry plain text for failures: the outbox's own errors are
-//! not comparable, and the screen only shows them.
+//! `ApiResponse::Outbox`, and what the whole app knows of the outbox: how many writes wait (the
+//! header shows it) and whether they are sent when the server is back without a look
+//! (`outbox_send = "auto"`). Results carry plain text for failures: the outbox's own errors
+//! are not comparable, and the screen only shows them.
 
-use crate::api::outbox::Queued;
+use std::collections::BTreeMap;
+
+use crate::api::outbox::{Queued, Target};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::{ApiCall, ApiResponse, Cmd, Model, RequestId};
+use crate::ui::notice::Notice;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum OutboxCall {
-    /// Every queued write, oldest first.
+    /// Every queued write, oldest first, with what changed meanwhile on the server.
     List,
+    /// How many writes wait, and nothing else (no request to the server).
+    Count,
     /// Sends these writes, each read back first when its outcome was unknown.
     Send { ids: Vec<i64> },
+    /// Sends every write waiting (`outbox_send = "auto"`, when the server is back).
+    SendAll,
     /// Takes one write out without sending it.
     Drop { id: i64 },
+    /// A new text for a write not sent yet.
+    Edit { id: i64, markdown: String },
 }
 
 /// What became of one write the user chose to send.
@@ -23,10 +36,161 @@ pub enum SendOutcome {
     Kept(String),
 }
 
+/// A change request with writes waiting: what it is called, and what happened to it since.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ChangeRequestNews {
+    /// "#12 Fix the install steps", when the server (or the cache) told.
+    pub title: Option<String>,
+    /// "merged meanwhile", "archived meanwhile"; None when nothing worth saying changed or
+    /// the server could not be asked.
+    pub meanwhile: Option<String>,
+}
+
+/// The writes waiting, and what the server says changed since they were written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Listing {
+    pub writes: Vec<Queued>,
+    pub change_requests: BTreeMap<Target, ChangeRequestNews>,
+    /// Per write id: "the thread was resolved meanwhile", "the comment was deleted meanwhile".
+    pub notes: BTreeMap<i64, String>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum OutboxResponse {
     /// The queued writes; `Err` says why the outbox could not be read (none without a cache).
-    Listed(Result<Vec<Queued>, String>),
+    Listed(Result<Listing, String>),
+    Counted(usize),
     Sent(Vec<(i64, SendOutcome)>),
     Dropped(Result<bool, String>),
+    Edited(Result<(), String>),
+}
+
+impl OutboxResponse {
+    /// How many writes wait after this answer, when it tells.
+    pub fn waiting(&self) -> Option<usize> {
+        match self {
+            OutboxResponse::Listed(Ok(listing)) => Some(listing.writes.len()),
+            OutboxResponse::Counted(count) => Some(*count),
+            _ => None,
+        }
+    }
+}
+
+/// `outbox_send` in the config: whether the writes waiting are sent by themselves when the
+/// server is back, or only from the outbox screen after a look (the default).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SendWhenBack {
+    #[default]
+    Ask,
+    Auto,
+}
+
+/// The app's view of the outbox, beside the screens.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OutboxState {
+    /// Writes waiting, as last counted; the header shows it when not zero.
+    pub waiting: usize,
+    pub send_when_back: SendWhenBack,
+    /// The app's own send, whose answer no screen waits for.
+    pub(crate) own_request: Option<RequestId>,
+    /// The first count of the session came: what an earlier session left was said.
+    pub(crate) told_at_start: bool,
+}
+
+/// The outbox was counted. The first count of a session says what an earlier one left (or,
+/// with `outbox_send = "auto"` and the server in reach, sends it).
+pub(super) fn on_waiting(model: &mut Model, waiting: usize) -> Cmd {
+    model.outbox.waiting = waiting;
+    if model.outbox.told_at_start {
+        return Cmd::None;
+    }
+    model.outbox.told_at_start = true;
+    if waiting == 0 || model.offline.offline {
+        return Cmd::None;
+    }
+    waiting_for_a_look(model)
+}
+
+/// The server answers again: what waits is sent (`outbox_send = "auto"`) or announced.
+pub(super) fn on_back_online(model: &mut Model) -> Cmd {
+    if model.outbox.waiting == 0 {
+        return Cmd::None;
+    }
+    waiting_for_a_look(model)
+}
+
+fn waiting_for_a_look(model: &mut Model) -> Cmd {
+    let waiting = model.outbox.waiting;
+    if model.outbox.send_when_back == SendWhenBack::Auto {
+        if model.outbox.own_request.is_some() {
+            return Cmd::None;
+        }
+        let request = model.requests.issue();
+        model.outbox.own_request = Some(request);
+        model.toast = Some(Notice::info(format!(
+            "Sending {} from the outbox…",
+            crate::screens::review::counted(waiting, "queued write", "queued writes")
+        )));
+        return Cmd::Api {
+            request,
+            call: ApiCall::Outbox(OutboxCall::SendAll),
+        };
+    }
+    let key = model
+        .keymap
+        .label(&[KeyContext::Global], Action::OutboxView)
+        .unwrap_or_else(|| "the palette's Outbox".to_string());
+    let writes = crate::screens::review::counted(waiting, "write waits", "writes wait");
+    model.toast = Some(Notice::info(format!(
+        "{writes} in the outbox: {key} to look and send."
+    )));
+    Cmd::None
+}
+
+/// The answer to the app's own send, if `request` is it: the footer says what went.
+pub(super) fn own_answer(model: &mut Model, request: RequestId, response: &ApiResponse) -> bool {
+    if model.outbox.own_request != Some(request) {
+        return false;
+    }
+    model.outbox.own_request = None;
+    if let ApiResponse::Outbox(OutboxResponse::Sent(outcomes)) = response {
+        let (said, kept) = sent_summary(outcomes);
+        model.toast = Some(if kept {
+            Notice::error(said)
+        } else {
+            Notice::info(said)
+        });
+    }
+    true
+}
+
+/// "Sent 3 queued writes." or what was kept and why, for the footer after an automatic send.
+pub fn sent_summary(outcomes: &[(i64, SendOutcome)]) -> (String, bool) {
+    let kept: Vec<&String> = outcomes
+        .iter()
+        .filter_map(|(_, outcome)| match outcome {
+            SendOutcome::Kept(why) => Some(why),
+            _ => None,
+        })
+        .collect();
+    let there = outcomes
+        .iter()
+        .filter(|(_, outcome)| *outcome == SendOutcome::AlreadyThere)
+        .count();
+    let sent = outcomes.len() - kept.len() - there;
+    let mut said = match sent {
+        1 => "Sent 1 queued write.".to_string(),
+        n => format!("Sent {n} queued writes."),
+    };
+    if there > 0 {
+        said.push_str(&format!(
+            " {there} had arrived already and {} not sent again.",
+            if there == 1 { "was" } else { "were" }
+        ));
+    }
+    match kept.first() {
+        None => (said, false),
+        Some(why) => (format!("{said} {} kept: {why}", kept.len()), true),
+    }
 }

@@ -50,6 +50,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             revalidating,
         } => super::offline::on_cached(model, request, response, as_of, revalidating),
         Msg::Reachable(reachable) => super::offline::on_reachable(model, reachable),
+        Msg::OutboxWaiting(waiting) => super::outbox::on_waiting(model, waiting),
         Msg::Retry(notice) => {
             on_retry_notice(model, notice);
             Cmd::None
@@ -242,7 +243,14 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
             if matches!(model.top(), Screen::Outbox(_)) {
                 return Cmd::None;
             }
-            let screen = Screen::Outbox(crate::screens::outbox::OutboxScreen::default());
+            let from = match model.top() {
+                Screen::Review(review) => Some(crate::api::outbox::Target::new(
+                    &review.target.space,
+                    &review.target.change_request,
+                )),
+                _ => None,
+            };
+            let screen = Screen::Outbox(crate::screens::outbox::OutboxScreen::from(from));
             model.apply_step(Step::push(screen))
         }
         Action::Refresh => {
@@ -314,6 +322,9 @@ fn on_resize(model: &mut Model, size: Size) -> Cmd {
 pub(super) fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
     model.in_flight.remove(&request);
     model.offline.answered(request);
+    if super::outbox::own_answer(model, request, &response) {
+        return Cmd::None;
+    }
     let write = model.action_log.answered(request);
     let recorded_before = model.action_log.recorded();
     let cmd = answer_to_screens(model, request, &response);

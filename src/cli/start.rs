@@ -70,6 +70,10 @@ struct Cli {
     /// `quire sandbox --like-public`).
     #[arg(long, requires = "demo")]
     like_public: bool,
+    /// With --demo: the sandbox goes out of reach for a while, `MODE:AFTER:FOR` (seconds),
+    /// e.g. `refuse:60:120`, to try working offline. MODE: refuse, hang or 503.
+    #[arg(long, requires = "demo", value_parser = crate::sandbox::OutageWindow::parse)]
+    demo_outage: Option<crate::sandbox::OutageWindow>,
     /// Config file to use instead of the default one.
     #[arg(long, global = true)]
     config: Option<PathBuf>,
@@ -454,6 +458,9 @@ async fn demo_connection(cli: &Cli) -> Result<(Sandbox, Connection)> {
     let sandbox = Sandbox::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
         .await
         .wrap_err("cannot start the demo sandbox")?;
+    if let Some(outage) = cli.demo_outage {
+        outage.schedule(&sandbox);
+    }
     // Only a demo token makes sense here; a real one from the environment is ignored.
     let token = cli
         .token
@@ -552,6 +559,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     if cli.offline {
         model.offline = crate::app::offline::OfflineState::started_offline();
     }
+    model.outbox.send_when_back = file.outbox_send.unwrap_or_default();
     let effects = Effects {
         client,
         drafts: config::data_dir()

@@ -107,6 +107,9 @@ where
     // ── looks and themes ──
     ask_who_is_signed_in(&effects, &sender);
     if let Some(client) = &effects.client {
+        tokio::spawn(count_the_outbox(client.clone(), sender.clone()));
+    }
+    if let Some(client) = &effects.client {
         // The footer says "retrying in 2 s…" while a read waits; the loop learns it here.
         let retries = sender.clone();
         client.on_retry(move |notice| {
@@ -482,7 +485,24 @@ fn spawn_api_call(
         return;
     };
     let sender = sender.clone();
-    tokio::spawn(async move { from_cache::answer(&client, &sender, request, call).await });
+    let may_change_the_outbox = matches!(call, ApiCall::Outbox(_) | ApiCall::Review(_));
+    tokio::spawn(async move {
+        from_cache::answer(&client, &sender, request, call).await;
+        if may_change_the_outbox {
+            count_the_outbox(client, sender).await;
+        }
+    });
+}
+
+/// Says how many writes wait in the outbox (nothing without a cache to keep them in).
+async fn count_the_outbox(client: Client, sender: UnboundedSender<Msg>) {
+    let Some(outbox) = client.outbox() else {
+        return;
+    };
+    let counted = tokio::task::spawn_blocking(move || outbox.count()).await;
+    if let Ok(Ok(waiting)) = counted {
+        let _ = sender.send(Msg::OutboxWaiting(waiting));
+    }
 }
 
 /// Pages fetched of each list behind an organization's tree before the tree is shown as it is,

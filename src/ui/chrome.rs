@@ -58,7 +58,10 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
     let count = review_requested_span(model)
         .filter(|count| area.width as usize >= brand + count.width() + 12);
     let note = offline_note(model, (area.width as usize).saturating_sub(brand));
-    let count_width = count.as_ref().map_or(0, Span::width) + note.as_ref().map_or(0, Span::width);
+    let waiting = outbox_waiting(model, (area.width as usize).saturating_sub(brand));
+    let count_width = count.as_ref().map_or(0, Span::width)
+        + note.as_ref().map_or(0, Span::width)
+        + waiting.as_ref().map_or(0, Span::width);
     let room = (area.width as usize).saturating_sub(brand + count_width);
     let (shown, right) = fit_header(&crumbs, &who_and_where(model), room);
     let last = shown.len().saturating_sub(1);
@@ -74,6 +77,7 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
     // ── review flow ──
     spans.extend(count);
     spans.extend(note);
+    spans.extend(waiting);
     if let Some(right) = right {
         let right = format!(" {right} ");
         let used: usize = spans.iter().map(Span::width).sum();
@@ -639,6 +643,21 @@ fn offline_note(model: &Model, room: usize) -> Option<Span<'static>> {
         return None;
     };
     Some(Span::styled(note, model.theme.style("warning")))
+}
+
+/// "  ◷ 2 queued": writes waiting in the outbox, or "  ◷2" beside a short breadcrumb.
+fn outbox_waiting(model: &Model, room: usize) -> Option<Span<'static>> {
+    let waiting = model.outbox.waiting;
+    if waiting == 0 {
+        return None;
+    }
+    let long = format!("  ◷ {waiting} queued");
+    let text = if crate::ui::text::width(&long) + 24 <= room {
+        long
+    } else {
+        format!("  ◷{waiting}")
+    };
+    Some(Span::styled(text, model.theme.style("warning")))
 }
 
 // ── review flow ──

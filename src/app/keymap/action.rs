@@ -127,7 +127,7 @@ actions! {
     MakeSsoMember => "make_sso_member", "make an SSO member";
     ManageableTeams => "manageable_teams", "all teams / teams I can manage";
     AddTeamMember => "add_team_member", "add a member to the team";
-    Mark => "mark", "mark / unmark the row for a bulk edit";
+    Mark => "mark", "mark / unmark the row (to act on the marked rows together)";
     BulkEdit => "bulk_edit", "bulk edit: add members, remove the marked ones";
 
     // ── admin: SSO, org settings, agent instructions ──
@@ -174,8 +174,9 @@ actions! {
     // ── review flow ──
     ActionLogView => "action_log", "action log: this session's writes (u undoes)";
     OutboxView => "outbox", "outbox: writes queued while offline, to look at and send";
-    OutboxSend => "outbox_send", "send the selected queued write (read back first if unsure)";
+    OutboxSend => "outbox_send", "send the marked queued writes, or the selected one";
     OutboxSendAll => "outbox_send_all", "send every queued write";
+    OutboxEdit => "outbox_edit", "edit the text of the selected queued write";
     OutboxDrop => "outbox_drop", "drop the selected queued write without sending it";
     ShowMessage => "show_message", "the last messages whole (an error or notice cut on screen)";
     Undo => "undo", "undo: apply the inverse of the selected write";

@@ -210,7 +210,9 @@ impl Default for Keymap {
             (ActionLog, &["u"], Action::Undo),
             (Outbox, &["s"], Action::OutboxSend),
             (Outbox, &["S"], Action::OutboxSendAll),
-            (Outbox, &["d"], Action::OutboxDrop),
+            (Outbox, &["d", "delete"], Action::OutboxDrop),
+            (Outbox, &["e"], Action::OutboxEdit),
+            (Outbox, &["space"], Action::Mark),
         ];
         let mut bindings: Vec<Binding> = table
             .iter()

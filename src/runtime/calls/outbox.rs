@@ -1,9 +1,16 @@
-//! The outbox screen's calls: list, send (through `send_queued`, never twice) and drop.
+//! The outbox screen's calls: list (with what changed meanwhile on the server), count, send
+//! (through `send_queued`, never twice), drop and edit.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use futures::future::join_all;
 
 use super::outbox_send::{Sent, send_queued};
 use crate::api::Client;
-use crate::api::outbox::Outbox;
-use crate::app::outbox::{OutboxCall, OutboxResponse, SendOutcome};
+use crate::api::models::ChangeRequestStatus;
+use crate::api::outbox::{Outbox, OutboxError, Queued, Target, Write};
+use crate::app::outbox::{ChangeRequestNews, Listing, OutboxCall, OutboxResponse, SendOutcome};
 
 const NO_OUTBOX: &str = "No outbox: quire runs without a cache here.";
 
@@ -11,49 +18,219 @@ pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
     let Some(outbox) = client.outbox() else {
         return match call {
             OutboxCall::List => OutboxResponse::Listed(Err(NO_OUTBOX.to_string())),
-            OutboxCall::Send { .. } => OutboxResponse::Sent(Vec::new()),
+            OutboxCall::Count => OutboxResponse::Counted(0),
+            OutboxCall::Send { .. } | OutboxCall::SendAll => OutboxResponse::Sent(Vec::new()),
             OutboxCall::Drop { .. } => OutboxResponse::Dropped(Err(NO_OUTBOX.to_string())),
+            OutboxCall::Edit { .. } => OutboxResponse::Edited(Err(NO_OUTBOX.to_string())),
         };
     };
     match call {
-        OutboxCall::List => OutboxResponse::Listed(blocking(&outbox, Outbox::list).await),
+        OutboxCall::List => OutboxResponse::Listed(listing(client, &outbox).await),
+        OutboxCall::Count => {
+            OutboxResponse::Counted(blocking(&outbox, Outbox::count).await.unwrap_or(0))
+        }
         OutboxCall::Drop { id } => {
             OutboxResponse::Dropped(blocking(&outbox, move |o| o.drop_write(id)).await)
         }
-        OutboxCall::Send { ids } => OutboxResponse::Sent(send_chosen(client, &outbox, ids).await),
+        OutboxCall::Edit { id, markdown } => {
+            OutboxResponse::Edited(edit(&outbox, id, markdown).await)
+        }
+        OutboxCall::Send { ids } => {
+            OutboxResponse::Sent(send_chosen(client, &outbox, Some(ids)).await)
+        }
+        OutboxCall::SendAll => OutboxResponse::Sent(send_chosen(client, &outbox, None).await),
     }
 }
 
+/// The writes, and what the server says of their change requests and threads now. Those reads
+/// go out together; one that fails (offline, say) leaves its note out rather than guessing.
+async fn listing(client: &Client, outbox: &Arc<Outbox>) -> Result<Listing, String> {
+    let writes = blocking(outbox, Outbox::list).await?;
+    let targets: BTreeSet<&Target> = writes.iter().map(|queued| &queued.target).collect();
+    let threads: BTreeSet<(&Target, &str)> = writes
+        .iter()
+        .filter_map(|queued| Some((&queued.target, thread_of(&queued.write)?)))
+        .collect();
+    let asked_offline = client.is_offline_only() || client.seems_offline();
+    let change_requests = join_all(targets.into_iter().map(|target| async move {
+        (
+            target.clone(),
+            change_request_news(client, target, asked_offline).await,
+        )
+    }));
+    let threads = join_all(threads.into_iter().map(|(target, comment)| async move {
+        let state = thread_state(client, target, comment, asked_offline).await;
+        ((target.clone(), comment.to_string()), state)
+    }));
+    let (change_requests, threads) = futures::join!(change_requests, threads);
+    let threads: BTreeMap<(Target, String), ThreadState> = threads
+        .into_iter()
+        .filter_map(|(thread, state)| Some((thread, state?)))
+        .collect();
+    let notes = writes
+        .iter()
+        .filter_map(|queued| {
+            let comment = thread_of(&queued.write)?;
+            let state = threads.get(&(queued.target.clone(), comment.to_string()))?;
+            Some((queued.id, note_for(&queued.write, *state)?))
+        })
+        .collect();
+    Ok(Listing {
+        writes,
+        change_requests: change_requests.into_iter().collect(),
+        notes,
+    })
+}
+
+/// The thread a write goes to, for the ones that answer or change one.
+fn thread_of(write: &Write) -> Option<&str> {
+    match write {
+        Write::Reply { comment, .. }
+        | Write::Edit { comment, .. }
+        | Write::Reaction { comment, .. }
+        | Write::Resolve { comment, .. } => Some(comment),
+        Write::Comment { .. } | Write::Review { .. } => None,
+    }
+}
+
+async fn change_request_news(
+    client: &Client,
+    target: &Target,
+    asked_offline: bool,
+) -> ChangeRequestNews {
+    let Ok(change_request) = client
+        .get_change_request(&target.space, &target.change_request)
+        .await
+    else {
+        return ChangeRequestNews::default();
+    };
+    let title = match change_request.number {
+        Some(number) => format!("#{number} {}", change_request.subject),
+        None => change_request.subject.clone(),
+    };
+    // From the cache the status is as it was, not news.
+    let meanwhile = match change_request.status {
+        _ if asked_offline => None,
+        Some(ChangeRequestStatus::Merged) => Some("merged meanwhile".to_string()),
+        Some(ChangeRequestStatus::Archived) => Some("archived meanwhile".to_string()),
+        _ => None,
+    };
+    ChangeRequestNews {
+        title: Some(title),
+        meanwhile,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ThreadState {
+    Open,
+    Resolved,
+    Deleted,
+}
+
+async fn thread_state(
+    client: &Client,
+    target: &Target,
+    comment: &str,
+    asked_offline: bool,
+) -> Option<ThreadState> {
+    if asked_offline {
+        return None;
+    }
+    match client
+        .get_comment(&target.space, &target.change_request, comment)
+        .await
+    {
+        Ok(comment) if comment.is_resolved() => Some(ThreadState::Resolved),
+        Ok(_) => Some(ThreadState::Open),
+        Err(error) if error.is_not_found() => Some(ThreadState::Deleted),
+        Err(_) => None,
+    }
+}
+
+/// What the user should know before sending `write` to a thread now in `state`.
+fn note_for(write: &Write, state: ThreadState) -> Option<String> {
+    let note = match (state, write) {
+        (ThreadState::Deleted, _) => "the comment was deleted meanwhile",
+        (ThreadState::Resolved, Write::Resolve { resolved: true, .. }) => {
+            "the thread was resolved meanwhile: nothing left to do"
+        }
+        (ThreadState::Open, Write::Resolve { resolved: false, .. }) => {
+            "the thread was reopened meanwhile: nothing left to do"
+        }
+        (ThreadState::Resolved, Write::Resolve { .. }) | (ThreadState::Open, _) => return None,
+        (ThreadState::Resolved, _) => "the thread was resolved meanwhile",
+    };
+    Some(note.to_string())
+}
+
+async fn edit(outbox: &Arc<Outbox>, id: i64, markdown: String) -> Result<(), String> {
+    let queued = blocking(outbox, Outbox::list).await?;
+    let Some(write) = queued.into_iter().find(|queued| queued.id == id) else {
+        return Err("That write is no longer in the outbox.".to_string());
+    };
+    let Some(edited) = with_text(write.write, markdown) else {
+        return Err("That write has no text to edit.".to_string());
+    };
+    blocking(outbox, move |outbox| outbox.replace(id, &edited)).await
+}
+
+/// `write` saying `markdown` instead; None for a write without text.
+fn with_text(write: Write, markdown: String) -> Option<Write> {
+    Some(match write {
+        Write::Comment { page, .. } => Write::Comment { markdown, page },
+        Write::Reply { comment, .. } => Write::Reply { comment, markdown },
+        Write::Edit { comment, reply, .. } => Write::Edit {
+            comment,
+            reply,
+            markdown,
+        },
+        Write::Review { approve, .. } => Write::Review {
+            approve,
+            markdown: Some(markdown).filter(|text| !text.trim().is_empty()),
+        },
+        Write::Reaction { .. } | Write::Resolve { .. } => return None,
+    })
+}
+
+/// Sends the writes `ids` names, or all of them.
 async fn send_chosen(
     client: &Client,
-    outbox: &std::sync::Arc<Outbox>,
-    ids: Vec<i64>,
+    outbox: &Arc<Outbox>,
+    ids: Option<Vec<i64>>,
 ) -> Vec<(i64, SendOutcome)> {
     let queued = match blocking(outbox, Outbox::list).await {
         Ok(queued) => queued,
         Err(why) => {
             return ids
+                .unwrap_or_default()
                 .into_iter()
                 .map(|id| (id, SendOutcome::Kept(why.clone())))
                 .collect();
         }
     };
+    let chosen = |write: &&Queued| ids.as_ref().is_none_or(|ids| ids.contains(&write.id));
     let mut outcomes = Vec::new();
-    for write in queued.iter().filter(|write| ids.contains(&write.id)) {
-        let outcome = match send_queued(client, outbox, write).await {
-            Sent::Sent => SendOutcome::Sent,
-            Sent::AlreadyThere => SendOutcome::AlreadyThere,
-            Sent::Kept(error) => SendOutcome::Kept(error.user_message()),
-            Sent::Outbox(error) => SendOutcome::Kept(error.to_string()),
-        };
-        outcomes.push((write.id, outcome));
+    // One after another, oldest first: a reply must not arrive before its thread's resolve
+    // was undone, nor a review before the comments written ahead of it.
+    for write in queued.iter().filter(chosen) {
+        outcomes.push((write.id, outcome(client, outbox, write).await));
     }
     outcomes
 }
 
+async fn outcome(client: &Client, outbox: &Arc<Outbox>, write: &Queued) -> SendOutcome {
+    match send_queued(client, outbox, write).await {
+        Sent::Sent => SendOutcome::Sent,
+        Sent::AlreadyThere => SendOutcome::AlreadyThere,
+        Sent::Kept(error) => SendOutcome::Kept(error.user_message()),
+        Sent::Outbox(error) => SendOutcome::Kept(error.to_string()),
+    }
+}
+
 async fn blocking<T: Send + 'static>(
-    outbox: &std::sync::Arc<Outbox>,
-    work: impl FnOnce(&Outbox) -> Result<T, crate::api::outbox::OutboxError> + Send + 'static,
+    outbox: &Arc<Outbox>,
+    work: impl FnOnce(&Outbox) -> Result<T, OutboxError> + Send + 'static,
 ) -> Result<T, String> {
     let outbox = outbox.clone();
     match tokio::task::spawn_blocking(move || work(&outbox)).await {

@@ -1,34 +1,69 @@
 //! The outbox: writes queued while quire could not reach the server, grouped by change
-//! request. Nothing leaves without this look: `s` sends the selected write, `S` all of them,
-//! `d` drops one. Each goes through `send_queued`, so a write whose answer was lost is read
-//! back first and never sent twice.
+//! request, with what changed there meanwhile. Nothing leaves without this look and a yes:
+//! `s` sends the marked writes (`space` marks) or the selected one, `S` all of them, `d` drops
+//! one, `e` edits a write's text. Each goes through `send_queued`, so a write whose answer was
+//! lost is read back first and never sent twice.
 
 mod view;
+
+use std::collections::BTreeSet;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::api::outbox::Queued;
+use crate::api::outbox::{Queued, Target};
 use crate::app::command::ApiCall;
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::outbox::{OutboxCall, OutboxResponse, SendOutcome};
+use crate::app::outbox::{Listing, OutboxCall, OutboxResponse, SendOutcome};
 use crate::app::{ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::ui::composer::{Composer, ComposerOutcome};
+use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 
 #[derive(Debug, Default)]
 pub struct OutboxScreen {
-    /// The queued writes, grouped by change request (the order rows are drawn in).
-    pub writes: Vec<Queued>,
+    /// The queued writes with what changed meanwhile; writes grouped by change request (the
+    /// order rows are drawn in).
+    pub listing: Listing,
     pub loaded: bool,
     pub selection: Selection,
+    /// Writes marked with `space`, sent together by `s`.
+    pub marked: BTreeSet<i64>,
+    /// The change request the screen was opened from: its first write is selected.
+    pub opened_from: Option<Target>,
     pub notice: Option<Notice>,
     pub pending: Option<RequestId>,
+    pub modal: Option<Modal>,
+}
+
+#[derive(Debug)]
+pub enum Modal {
+    Confirm(Confirm, Confirmed),
+    Edit { id: i64, composer: Box<Composer> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirmed {
+    Send(Vec<i64>),
+    Drop(i64),
 }
 
 impl OutboxScreen {
+    /// Opened from a change request's screen: its writes come first into view.
+    pub fn from(target: Option<Target>) -> OutboxScreen {
+        OutboxScreen {
+            opened_from: target,
+            ..OutboxScreen::default()
+        }
+    }
+
+    pub fn writes(&self) -> &[Queued] {
+        &self.listing.writes
+    }
+
     fn call(&mut self, call: OutboxCall, ctx: &mut Ctx) -> Cmd {
         let request = ctx.requests.issue();
         self.pending = Some(request);
@@ -39,42 +74,222 @@ impl OutboxScreen {
     }
 
     fn selected(&self) -> Option<&Queued> {
-        self.writes.get(self.selection.selected)
+        self.writes().get(self.selection.selected)
     }
 
-    fn send(&mut self, ids: Vec<i64>, ctx: &mut Ctx) -> Step {
+    /// Asks before sending `ids`: what goes, and to how many change requests.
+    fn ask_to_send(&mut self, ids: Vec<i64>) {
         if ids.is_empty() {
             self.notice = Some(Notice::info("Nothing to send: the outbox is empty."));
-            return Step::default();
+            return;
         }
-        self.notice = Some(Notice::info("Sending…"));
-        Step::cmd(self.call(OutboxCall::Send { ids }, ctx))
+        let chosen: Vec<&Queued> = self
+            .writes()
+            .iter()
+            .filter(|queued| ids.contains(&queued.id))
+            .collect();
+        let places: BTreeSet<&Target> = chosen.iter().map(|queued| &queued.target).collect();
+        let writes = crate::screens::review::counted(chosen.len(), "write", "writes");
+        let question = match places.len() {
+            1 => format!("Send {writes} to {}?", self.heading(places.first().copied())),
+            n => format!("Send {writes} to {n} change requests?"),
+        };
+        let unsure = chosen.iter().filter(|queued| queued.attempted).count();
+        let mut consequence = chosen
+            .iter()
+            .take(5)
+            .map(|queued| format!("◷ {}", view::summary(queued)))
+            .collect::<Vec<_>>();
+        if chosen.len() > 5 {
+            consequence.push(format!("… and {} more", chosen.len() - 5));
+        }
+        if unsure > 0 {
+            consequence.push(format!(
+                "{unsure} may have arrived already: read back first, sent only if missing."
+            ));
+        }
+        self.modal = Some(Modal::Confirm(
+            Confirm::new(question, consequence.join("\n"), "send"),
+            Confirmed::Send(ids),
+        ));
     }
 
-    fn listed(&mut self, writes: Vec<Queued>) {
-        let mut writes = writes;
+    fn ask_to_drop(&mut self) {
+        let Some(queued) = self.selected() else {
+            return;
+        };
+        let confirm = Confirm::new(
+            format!("Drop this {}?", queued.write.describe()),
+            format!(
+                "◷ {}\nIt is taken out of the outbox and never sent.",
+                view::summary(queued)
+            ),
+            "drop",
+        );
+        self.modal = Some(Modal::Confirm(confirm, Confirmed::Drop(queued.id)));
+    }
+
+    fn start_editing(&mut self) {
+        let Some(queued) = self.selected() else {
+            return;
+        };
+        if queued.attempted {
+            self.notice = Some(Notice::error(
+                "This write may have arrived already, so it is sent as it was: drop it or send it.",
+            ));
+            return;
+        }
+        let Some(text) = queued.write.markdown().map(str::to_owned).or_else(|| {
+            matches!(queued.write, crate::api::outbox::Write::Review { .. })
+                .then(String::new)
+        }) else {
+            self.notice = Some(Notice::info(format!(
+                "A {} has no text to edit: drop it instead.",
+                queued.write.describe()
+            )));
+            return;
+        };
+        let mut composer = Composer::new(format!("Edit the queued {}", queued.write.describe()), &text);
+        composer.short_titles = vec!["Edit".to_string()];
+        composer.allow_blank = matches!(queued.write, crate::api::outbox::Write::Review { .. });
+        composer.note = Some("Still queued: it is sent from here after a look.".to_string());
+        self.modal = Some(Modal::Edit {
+            id: queued.id,
+            composer: Box::new(composer),
+        });
+    }
+
+    /// "#12 Fix the install steps", or the ids where the title is not known.
+    pub fn heading(&self, target: Option<&Target>) -> String {
+        let Some(target) = target else {
+            return String::new();
+        };
+        self.listing
+            .change_requests
+            .get(target)
+            .and_then(|news| news.title.clone())
+            .unwrap_or_else(|| format!("{} · {}", target.space, target.change_request))
+    }
+
+    fn listed(&mut self, listing: Listing) {
+        let mut listing = listing;
         // Stable: within a change request, oldest first as the outbox lists them.
-        writes.sort_by(|a, b| a.target.cmp(&b.target));
-        self.writes = writes;
+        listing.writes.sort_by(|a, b| a.target.cmp(&b.target));
+        let first_load = !self.loaded;
+        self.listing = listing;
         self.loaded = true;
-        self.selection.clamp(self.writes.len());
+        let ids: BTreeSet<i64> = self.writes().iter().map(|queued| queued.id).collect();
+        self.marked.retain(|id| ids.contains(id));
+        if first_load
+            && let Some(target) = &self.opened_from
+            && let Some(index) = self.writes().iter().position(|q| &q.target == target)
+        {
+            self.selection.selected = index;
+        }
+        self.selection.clamp(self.writes().len());
     }
 
     fn after_send(&mut self, outcomes: &[(i64, SendOutcome)], ctx: &mut Ctx) -> Cmd {
-        let kept: Vec<&String> = outcomes
-            .iter()
-            .filter_map(|(_, outcome)| match outcome {
-                SendOutcome::Kept(why) => Some(why),
-                _ => None,
-            })
-            .collect();
-        let done = outcomes.len() - kept.len();
-        self.notice = Some(match kept.first() {
-            None => Notice::info(format!("Sent {done}.")),
-            Some(why) => Notice::error(format!("Sent {done}, kept {}: {why}", kept.len())),
+        let (said, kept) = crate::app::outbox::sent_summary(outcomes);
+        self.notice = Some(if kept {
+            Notice::error(said)
+        } else {
+            Notice::info(said)
         });
         self.call(OutboxCall::List, ctx)
     }
+
+    fn on_confirm_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Cmd {
+        let Some(Modal::Confirm(confirm, then)) = self.modal.take() else {
+            return Cmd::None;
+        };
+        match confirm.handle_key(key) {
+            ConfirmOutcome::Confirmed => match then {
+                Confirmed::Send(ids) => {
+                    self.notice = Some(Notice::info("Sending…"));
+                    self.marked.clear();
+                    self.call(OutboxCall::Send { ids }, ctx)
+                }
+                Confirmed::Drop(id) => self.call(OutboxCall::Drop { id }, ctx),
+            },
+            ConfirmOutcome::Cancelled => Cmd::None,
+            ConfirmOutcome::Ignored => {
+                self.modal = Some(Modal::Confirm(confirm, then));
+                Cmd::None
+            }
+        }
+    }
+
+    fn on_edit_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Cmd {
+        let Some(Modal::Edit { id, mut composer }) = self.modal.take() else {
+            return Cmd::None;
+        };
+        match composer.handle_key(key) {
+            ComposerOutcome::Submit => {
+                let markdown = composer.text();
+                self.modal = Some(Modal::Edit { id, composer });
+                self.call(OutboxCall::Edit { id, markdown }, ctx)
+            }
+            ComposerOutcome::Closed | ComposerOutcome::Discarded => {
+                self.notice = Some(Notice::info("Not changed: the write waits as it was."));
+                Cmd::None
+            }
+            ComposerOutcome::OpenEditor => {
+                let cmd = Cmd::EditExternally {
+                    key: edit_key(id),
+                    text: composer.text(),
+                };
+                self.modal = Some(Modal::Edit { id, composer });
+                cmd
+            }
+            ComposerOutcome::Edited | ComposerOutcome::Ignored => {
+                self.modal = Some(Modal::Edit { id, composer });
+                Cmd::None
+            }
+        }
+    }
+
+    fn on_outbox_response(&mut self, response: &OutboxResponse, ctx: &mut Ctx) -> Cmd {
+        match response {
+            OutboxResponse::Listed(Ok(listing)) => {
+                self.listed(listing.clone());
+                Cmd::None
+            }
+            OutboxResponse::Listed(Err(why)) => {
+                self.loaded = true;
+                self.notice = Some(Notice::error(why.clone()));
+                Cmd::None
+            }
+            OutboxResponse::Counted(_) => Cmd::None,
+            OutboxResponse::Sent(outcomes) => self.after_send(outcomes, ctx),
+            OutboxResponse::Dropped(Ok(_)) => {
+                self.notice = Some(Notice::info("Dropped, not sent."));
+                self.call(OutboxCall::List, ctx)
+            }
+            OutboxResponse::Edited(Ok(())) => {
+                self.modal = None;
+                self.notice = Some(Notice::info("Edited; still queued."));
+                self.call(OutboxCall::List, ctx)
+            }
+            OutboxResponse::Edited(Err(why)) => {
+                if let Some(Modal::Edit { composer, .. }) = &mut self.modal {
+                    composer.error = Some(why.clone());
+                } else {
+                    self.notice = Some(Notice::error(why.clone()));
+                }
+                Cmd::None
+            }
+            OutboxResponse::Dropped(Err(why)) => {
+                self.notice = Some(Notice::error(why.clone()));
+                Cmd::None
+            }
+        }
+    }
+}
+
+/// The key an edit in `$EDITOR` comes back under.
+fn edit_key(id: i64) -> String {
+    format!("outbox-edit-{id}")
 }
 
 impl ScreenState for OutboxScreen {
@@ -102,36 +317,74 @@ impl ScreenState for OutboxScreen {
         vec![
             (Action::OutboxSend, "send"),
             (Action::OutboxSendAll, "send all"),
+            (Action::Mark, "mark"),
+            (Action::OutboxEdit, "edit"),
             (Action::OutboxDrop, "drop"),
             (Action::Back, "back"),
         ]
     }
 
-    fn on_raw_key(&mut self, _key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
-        notice::on_key(&mut self.notice);
-        None
+    fn unsaved_work(&self) -> Option<String> {
+        matches!(self.modal, Some(Modal::Edit { .. })).then(|| "an edit of a queued write".into())
     }
 
-    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        let len = self.writes.len();
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        match &self.modal {
+            Some(Modal::Confirm(..)) => Some(Step::cmd(self.on_confirm_key(key, ctx))),
+            Some(Modal::Edit { .. }) => Some(Step::cmd(self.on_edit_key(key, ctx))),
+            None => {
+                notice::on_key(&mut self.notice);
+                None
+            }
+        }
+    }
+
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+        if let Some(Modal::Edit { composer, .. }) = &mut self.modal {
+            composer.insert_str(text);
+        }
+        Cmd::None
+    }
+
+    fn on_external_edit(&mut self, key: &str, text: String, _ctx: &mut Ctx) -> Cmd {
+        if let Some(Modal::Edit { id, composer }) = &mut self.modal
+            && edit_key(*id) == key
+        {
+            composer.set_text(&text);
+        }
+        Cmd::None
+    }
+
+    fn on_action(&mut self, action: Action, _ctx: &mut Ctx) -> Option<Step> {
+        let len = self.writes().len();
         if crate::app::move_selection(&mut self.selection, action, len, 10) {
             return Some(Step::default());
         }
         match action {
             Action::OutboxSend => {
-                let ids = self.selected().map(|write| write.id).into_iter().collect();
-                Some(self.send(ids, ctx))
+                let ids: Vec<i64> = if self.marked.is_empty() {
+                    self.selected().map(|write| write.id).into_iter().collect()
+                } else {
+                    self.marked.iter().copied().collect()
+                };
+                self.ask_to_send(ids);
             }
             Action::OutboxSendAll => {
-                let ids = self.writes.iter().map(|write| write.id).collect();
-                Some(self.send(ids, ctx))
+                let ids = self.writes().iter().map(|write| write.id).collect();
+                self.ask_to_send(ids);
             }
-            Action::OutboxDrop => {
+            Action::Mark => {
                 let id = self.selected()?.id;
-                Some(Step::cmd(self.call(OutboxCall::Drop { id }, ctx)))
+                if !self.marked.remove(&id) {
+                    self.marked.insert(id);
+                }
+                self.selection.selected = (self.selection.selected + 1).min(len.saturating_sub(1));
             }
-            _ => None,
+            Action::OutboxDrop => self.ask_to_drop(),
+            Action::OutboxEdit => self.start_editing(),
+            _ => return None,
         }
+        Some(Step::default())
     }
 
     fn on_response(
@@ -147,27 +400,7 @@ impl ScreenState for OutboxScreen {
         let ApiResponse::Outbox(response) = response else {
             return None;
         };
-        let cmd = match response {
-            OutboxResponse::Listed(Ok(writes)) => {
-                self.listed(writes.clone());
-                Cmd::None
-            }
-            OutboxResponse::Listed(Err(why)) => {
-                self.loaded = true;
-                self.notice = Some(Notice::error(why.clone()));
-                Cmd::None
-            }
-            OutboxResponse::Sent(outcomes) => self.after_send(outcomes, ctx),
-            OutboxResponse::Dropped(Ok(_)) => {
-                self.notice = Some(Notice::info("Dropped, not sent."));
-                self.call(OutboxCall::List, ctx)
-            }
-            OutboxResponse::Dropped(Err(why)) => {
-                self.notice = Some(Notice::error(why.clone()));
-                Cmd::None
-            }
-        };
-        Some(Step::cmd(cmd))
+        Some(Step::cmd(self.on_outbox_response(response, ctx)))
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {

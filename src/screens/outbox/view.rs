@@ -3,7 +3,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::OutboxScreen;
+use super::{Modal, OutboxScreen};
 use crate::api::outbox::Queued;
 use crate::app::Model;
 use crate::ui::{sanitize::sanitize, status, text};
@@ -19,17 +19,21 @@ pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, model: &Model)
         Constraint::Length(1),
     ])
     .areas(area);
-    let count = crate::screens::review::counted(screen.writes.len(), "write", "writes");
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled("Outbox", theme.style("title")),
-            Span::styled(format!(" — {count} waiting"), theme.style("muted")),
-        ])),
-        title_area,
-    );
+    let count = crate::screens::review::counted(screen.writes().len(), "write", "writes");
+    let mut title = vec![
+        Span::styled("Outbox", theme.style("title")),
+        Span::styled(format!(" — {count} waiting"), theme.style("muted")),
+    ];
+    if !screen.marked.is_empty() {
+        title.push(Span::styled(
+            format!(" · {} marked", screen.marked.len()),
+            theme.style("accent"),
+        ));
+    }
+    frame.render_widget(Paragraph::new(Line::from(title)), title_area);
     if !screen.loaded {
         status::empty(frame, body, model, "Reading the outbox…");
-    } else if screen.writes.is_empty() {
+    } else if screen.writes().is_empty() {
         status::empty(
             frame,
             body,
@@ -45,45 +49,81 @@ pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, model: &Model)
             notice_area,
         );
     }
+    match &screen.modal {
+        Some(Modal::Confirm(confirm, _)) => confirm.draw(frame, area, theme),
+        Some(Modal::Edit { composer, .. }) => composer.draw(frame, area, theme),
+        None => {}
+    }
 }
 
-/// A heading per change request, then its writes, one line each, scrolled to the selection.
+/// A heading per change request (with what happened to it meanwhile), then its writes, one
+/// line each and a line for what changed in their thread; scrolled to the selection.
 fn rows(screen: &OutboxScreen, body: Rect, model: &Model) -> Vec<Line<'static>> {
     let theme = &model.theme;
     let width = body.width as usize;
     let mut lines = Vec::new();
     let mut selected_line = 0;
-    for (index, queued) in screen.writes.iter().enumerate() {
-        let new_target = index == 0 || screen.writes[index - 1].target != queued.target;
+    for (index, queued) in screen.writes().iter().enumerate() {
+        let new_target = index == 0 || screen.writes()[index - 1].target != queued.target;
         if new_target {
-            let heading = format!(
-                "{} · {}",
-                sanitize(&queued.target.space),
-                sanitize(&queued.target.change_request)
-            );
-            lines.push(Line::from(Span::styled(
-                text::truncate(&heading, width),
-                theme.style("accent"),
-            )));
+            lines.push(heading(screen, queued, width, model));
         }
         let selected = index == screen.selection.selected;
         if selected {
             selected_line = lines.len();
         }
         let style = if selected { "selection" } else { "text" };
-        let marker = if selected { "▶ " } else { "  " };
-        let line = format!("{marker}◷ {}", summary(queued));
+        let cursor = if selected { "▶" } else { " " };
+        let mark = if screen.marked.contains(&queued.id) {
+            "✓"
+        } else {
+            " "
+        };
+        let line = format!("{cursor}{mark}◷ {}", summary(queued));
         lines.push(Line::from(Span::styled(
             text::truncate(&line, width),
             theme.style(style),
         )));
+        if let Some(note) = screen.listing.notes.get(&queued.id) {
+            lines.push(Line::from(Span::styled(
+                text::truncate(&format!("     {note}"), width),
+                theme.style("warning"),
+            )));
+            if selected {
+                selected_line = lines.len() - 1;
+            }
+        }
     }
     let height = body.height as usize;
     let skip = (selected_line + 1).saturating_sub(height);
     lines.into_iter().skip(skip).collect()
 }
 
-fn summary(queued: &Queued) -> String {
+fn heading(screen: &OutboxScreen, queued: &Queued, width: usize, model: &Model) -> Line<'static> {
+    let theme = &model.theme;
+    let title = sanitize(&screen.heading(Some(&queued.target))).into_owned();
+    let meanwhile = screen
+        .listing
+        .change_requests
+        .get(&queued.target)
+        .and_then(|news| news.meanwhile.as_deref());
+    let Some(meanwhile) = meanwhile else {
+        return Line::from(Span::styled(
+            text::truncate(&title, width),
+            theme.style("accent"),
+        ));
+    };
+    // What happened to the change request keeps its room; the title gives way.
+    let said = format!(" — {meanwhile}");
+    let room = width.saturating_sub(text::width(&said));
+    Line::from(vec![
+        Span::styled(text::truncate(&title, room), theme.style("accent")),
+        Span::styled(text::truncate(&said, width), theme.style("warning")),
+    ])
+}
+
+/// "reply (read back first): Looks good" — the kind of write and its text on one line.
+pub(super) fn summary(queued: &Queued) -> String {
     let kind = queued.write.describe();
     let unsure = if queued.attempted {
         " (read back first)"
@@ -91,7 +131,10 @@ fn summary(queued: &Queued) -> String {
         ""
     };
     match queued.write.markdown() {
-        Some(markdown) => format!("{kind}{unsure}: {}", sanitize(markdown)),
+        Some(markdown) => {
+            let one_line = markdown.split_whitespace().collect::<Vec<_>>().join(" ");
+            format!("{kind}{unsure}: {}", sanitize(&one_line))
+        }
         None => format!("{kind}{unsure}"),
     }
 }

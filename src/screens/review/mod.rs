@@ -351,7 +351,9 @@ impl ScreenState for ReviewScreen {
     }
 
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
-        if ctx.action_log.undos() == self.undos_seen {
+        // Writes shown pending may have been sent, edited or dropped from the outbox above.
+        let pending_shown = !self.queued.is_empty();
+        if ctx.action_log.undos() == self.undos_seen && !pending_shown {
             return Cmd::None;
         }
         self.refresh(ctx)
