@@ -137,6 +137,9 @@ fn waiting_for_a_look(model: &mut Model) -> Cmd {
             call: ApiCall::Outbox(OutboxCall::SendAll),
         };
     }
+    if matches!(model.top(), crate::screens::Screen::Outbox(_)) {
+        return Cmd::None;
+    }
     let key = model
         .keymap
         .label(&[KeyContext::Global], Action::OutboxView)
@@ -148,21 +151,28 @@ fn waiting_for_a_look(model: &mut Model) -> Cmd {
     Cmd::None
 }
 
-/// The answer to the app's own send, if `request` is it: the footer says what went.
-pub(super) fn own_answer(model: &mut Model, request: RequestId, response: &ApiResponse) -> bool {
+/// The answer to the app's own send, if `request` is it: the footer says what went, and the
+/// screen on top is read again so what was pending shows as sent.
+pub(super) fn own_answer(
+    model: &mut Model,
+    request: RequestId,
+    response: &ApiResponse,
+) -> Option<Cmd> {
     if model.outbox.own_request != Some(request) {
-        return false;
+        return None;
     }
     model.outbox.own_request = None;
-    if let ApiResponse::Outbox(OutboxResponse::Sent(outcomes)) = response {
-        let (said, kept) = sent_summary(outcomes);
-        model.toast = Some(if kept {
-            Notice::error(said)
-        } else {
-            Notice::info(said)
-        });
-    }
-    true
+    let ApiResponse::Outbox(OutboxResponse::Sent(outcomes)) = response else {
+        return Some(Cmd::None);
+    };
+    let (said, kept) = sent_summary(outcomes);
+    let refreshed = super::update::run_action(model, Action::Refresh);
+    model.toast = Some(if kept {
+        Notice::error(said)
+    } else {
+        Notice::info(said)
+    });
+    Some(refreshed)
 }
 
 /// "Sent 3 queued writes." or what was kept and why, for the footer after an automatic send.

@@ -322,8 +322,8 @@ fn on_resize(model: &mut Model, size: Size) -> Cmd {
 pub(super) fn on_api(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {
     model.in_flight.remove(&request);
     model.offline.answered(request);
-    if super::outbox::own_answer(model, request, &response) {
-        return Cmd::None;
+    if let Some(cmd) = super::outbox::own_answer(model, request, &response) {
+        return cmd;
     }
     let write = model.action_log.answered(request);
     let recorded_before = model.action_log.recorded();

@@ -68,8 +68,9 @@ impl Confirm {
         }
         let width = area.width.min(64);
         let inner_width = width.saturating_sub(2).max(1);
-        let question = sanitize(&self.question).into_owned();
-        let consequence = sanitize(&self.consequence).into_owned();
+        // Line by line: sanitizing the whole would turn the line breaks into marks.
+        let question = sanitize_lines(&self.question);
+        let consequence = sanitize_lines(&self.consequence);
         let text_rows =
             wrapped_rows(&question, inner_width) + wrapped_rows(&consequence, inner_width);
         // Borders, a blank row and the keys' row.
@@ -101,6 +102,14 @@ impl Confirm {
         ]);
         frame.render_widget(Paragraph::new(keys), keys_area);
     }
+}
+
+/// `text` with each line sanitized, the line breaks kept.
+fn sanitize_lines(text: &str) -> String {
+    text.split('\n')
+        .map(|line| sanitize(line).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The rows `text` takes wrapped at word boundaries to `width` cells, each of its lines at
@@ -191,9 +200,12 @@ mod tests {
             assert!(screen.contains(" y "), "{width}x{height}:\n{screen}");
             assert!(screen.contains(" n "), "{width}x{height}:\n{screen}");
         }
-        // With room, every line of the text shows.
+        // With room, every line of the text shows, each on a row of its own.
         let screen = drawn(&confirm, 80, 24);
         assert!(screen.contains("Line 8"), "{screen}");
+        let rows_with_a_line = screen.lines().filter(|row| row.contains("Line ")).count();
+        assert_eq!(rows_with_a_line, 8, "{screen}");
+        assert!(!screen.contains('\u{fffd}'), "{screen}");
     }
 
     #[test]

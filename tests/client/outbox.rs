@@ -185,7 +185,7 @@ async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> 
     let OutboxResponse::Listed(Ok(listed)) = listed else {
         return Err(format!("{listed:?}").into());
     };
-    assert_eq!(listed.len(), 2);
+    assert_eq!(listed.writes.len(), 2);
     let sent = call_outbox(
         &client,
         OutboxCall::Send {
@@ -203,5 +203,56 @@ async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> 
     assert!(outbox.list()?.is_empty());
     assert_eq!(stored(&client, "Chosen to send").await?, 1);
     assert_eq!(stored(&client, "Dropped unsent").await?, 0);
+    Ok(())
+}
+
+#[tokio::test]
+async fn send_all_sends_every_write_and_an_edit_is_refused_once_a_write_was_attempted() -> TestResult
+{
+    use quire::app::outbox::{OutboxCall, OutboxResponse, SendOutcome};
+    use quire::runtime::calls::outbox::call_outbox;
+    let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let target = Target::new(SPACE, CR);
+    let plain = outbox.enqueue(&target, &comment("Typo here"))?;
+    let unsure = outbox.enqueue_unsure(&target, &comment("Maybe landed"))?;
+
+    let edited = call_outbox(
+        &client,
+        OutboxCall::Edit {
+            id: plain.id,
+            markdown: "Typo fixed".to_string(),
+        },
+    )
+    .await;
+    assert_eq!(edited, OutboxResponse::Edited(Ok(())));
+    let refused = call_outbox(
+        &client,
+        OutboxCall::Edit {
+            id: unsure.id,
+            markdown: "Changed after it may have landed".to_string(),
+        },
+    )
+    .await;
+    assert!(
+        matches!(refused, OutboxResponse::Edited(Err(_))),
+        "{refused:?}"
+    );
+
+    let sent = call_outbox(&client, OutboxCall::SendAll).await;
+    assert_eq!(
+        sent,
+        OutboxResponse::Sent(vec![
+            (plain.id, SendOutcome::Sent),
+            (unsure.id, SendOutcome::Sent)
+        ])
+    );
+    assert!(outbox.list()?.is_empty());
+    assert_eq!(stored(&client, "Typo fixed").await?, 1);
+    assert_eq!(stored(&client, "Typo here").await?, 0);
+    assert_eq!(stored(&client, "Maybe landed").await?, 1);
+    assert_eq!(
+        call_outbox(&client, OutboxCall::Count).await,
+        OutboxResponse::Counted(0)
+    );
     Ok(())
 }

@@ -191,6 +191,16 @@ impl Harness {
         client: Client,
         first: impl FnOnce() -> Screen + Send + 'static,
     ) -> Harness {
+        Harness::start_configured(sandbox, client, first, |_| {})
+    }
+
+    /// As `start_with`, with settings the config file would give set on the model first.
+    pub fn start_configured(
+        sandbox: Sandbox,
+        client: Client,
+        first: impl FnOnce() -> Screen + Send + 'static,
+        configure: impl FnOnce(&mut Model) + Send + 'static,
+    ) -> Harness {
         let backend = SharedBackend::new(100, 30);
         let (keys, receiver) = mpsc::unbounded_channel();
         let input = Box::pin(futures::stream::unfold(
@@ -212,6 +222,7 @@ impl Harness {
                 .expect("runtime");
             runtime.block_on(async move {
                 let mut model = Model::new(first(), super::environment(), Size::default());
+                configure(&mut model);
                 let effects = Effects {
                     client: Some(client),
                     drafts: None,
@@ -266,6 +277,18 @@ impl Harness {
             assert!(
                 start.elapsed() < Duration::from_secs(10),
                 "`{text}` never appeared:\n{}",
+                self.backend.screen()
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    pub async fn wait_gone(&self, text: &str) {
+        let start = Instant::now();
+        while self.backend.screen().contains(text) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "`{text}` never went:\n{}",
                 self.backend.screen()
             );
             tokio::time::sleep(Duration::from_millis(10)).await;

@@ -5,6 +5,7 @@
 use quire::api::cache::Cache;
 use quire::api::outbox::{Outbox, Target, Write};
 use quire::api::{Client, ClientConfig, Token};
+use quire::app::outbox::SendWhenBack;
 use quire::app::review_calls::ChangeRequestRef;
 use quire::sandbox::{Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
@@ -189,4 +190,180 @@ async fn the_outbox_screen_lists_queued_writes_sends_the_selected_one_and_drops_
     app.wait_for("Nothing waits").await;
     assert_eq!(app.sandbox.requests("POST", "*/comments") - posts_before, 1);
     assert!(outbox.list().expect("listed").is_empty());
+}
+
+/// Queues `texts` as comments on the review's change request, oldest first.
+fn queue_comments(outbox: &Outbox, texts: &[&str]) {
+    let target = Target::new(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
+    for text in texts {
+        let write = Write::Comment {
+            markdown: text.to_string(),
+            page: None,
+        };
+        outbox.enqueue(&target, &write).expect("queued");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_outbox_says_what_changed_meanwhile_on_the_change_request_and_the_thread() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let (space, change_request) = (demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
+    let threads = client
+        .list_comments(space, change_request, &Default::default(), None)
+        .await
+        .expect("threads");
+    let thread = threads
+        .items
+        .iter()
+        .find(|thread| !thread.is_resolved())
+        .expect("an open thread");
+    let outbox = Outbox::open(&path).expect("outbox");
+    let target = Target::new(space, change_request);
+    let reply = Write::Reply {
+        comment: thread.id.clone(),
+        markdown: "Answered on the train".to_string(),
+    };
+    outbox.enqueue(&target, &reply).expect("queued");
+    // Meanwhile, someone resolves the thread and merges the change request.
+    let resolve = quire::api::CommentUpdate {
+        resolved: Some(true),
+        ..Default::default()
+    };
+    client
+        .update_comment(space, change_request, &thread.id, &resolve)
+        .await
+        .expect("resolved");
+    client
+        .merge_change_request(space, change_request)
+        .await
+        .expect("merged");
+
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('^'));
+    app.wait_for("1 write waiting").await;
+    app.wait_for(&format!("#{} ", demo_ids::CR_REVIEW_NUMBER))
+        .await;
+    app.wait_for("— merged meanwhile").await;
+    app.wait_for("the thread was resolved meanwhile").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn marked_writes_are_sent_together_after_a_yes_and_the_rest_wait() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let outbox = Outbox::open(&path).expect("outbox");
+    queue_comments(&outbox, &["First", "Second", "Third"]);
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    let posts_before = app.sandbox.requests("POST", "*/comments");
+    app.press(KeyCode::Char('^'));
+    app.wait_for("3 writes waiting").await;
+    app.press(KeyCode::Char(' '));
+    app.press(KeyCode::Char(' '));
+    app.wait_for("2 marked").await;
+    app.press(KeyCode::Char('s'));
+    app.wait_for("Send 2 writes to").await;
+    app.press(KeyCode::Char('y'));
+    app.wait_for("Sent 2 queued writes.").await;
+    app.wait_for("1 write waiting").await;
+    assert_eq!(app.sandbox.requests("POST", "*/comments") - posts_before, 2);
+    let left: Vec<Write> = outbox
+        .list()
+        .expect("listed")
+        .into_iter()
+        .map(|queued| queued.write)
+        .collect();
+    assert_eq!(
+        left,
+        [Write::Comment {
+            markdown: "Third".to_string(),
+            page: None
+        }]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_comment_is_edited_in_the_outbox_and_waits_with_its_new_text() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let outbox = Outbox::open(&path).expect("outbox");
+    queue_comments(&outbox, &["Frist draft"]);
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    let posts_before = app.sandbox.requests("POST", "*/comments");
+    app.press(KeyCode::Char('^'));
+    app.wait_for("◷ comment: Frist draft").await;
+    app.press(KeyCode::Char('e'));
+    app.wait_for("Edit the queued comment").await;
+    app.press_with(KeyCode::Char('u'), KeyModifiers::CONTROL);
+    for _ in 0.."Frist draft".len() {
+        app.press(KeyCode::Backspace);
+    }
+    app.type_text("First draft, spelled right");
+    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    app.wait_for("Edited; still queued.").await;
+    app.wait_for("◷ comment: First draft, spelled right").await;
+    let queued = outbox.list().expect("listed");
+    assert_eq!(
+        queued[0].write,
+        Write::Comment {
+            markdown: "First draft, spelled right".to_string(),
+            page: None
+        }
+    );
+    assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn back_online_the_footer_says_what_waits_and_nothing_is_sent_without_a_look() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('3'));
+    app.sandbox.set_outage(Outage::Refuse);
+    let posts_before = app.sandbox.requests("POST", "*/comments");
+    app.press(KeyCode::Char('c'));
+    app.wait_for("ctrl-s send").await;
+    app.type_text("Written in the tunnel");
+    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    app.wait_for("comment queued").await;
+    app.wait_for("◷ 1 queued").await;
+    app.sandbox.set_outage(Outage::None);
+    app.wait_for("1 write waits in the outbox: ^ to look and send.")
+        .await;
+    assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
+    assert_eq!(Outbox::open(&path).expect("outbox").count().unwrap(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_outbox_send_auto_what_waits_goes_when_the_server_is_back() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_configured(sandbox, client, review_screen, |model| {
+        model.outbox.send_when_back = SendWhenBack::Auto;
+    });
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('3'));
+    app.sandbox.set_outage(Outage::Refuse);
+    let posts_before = app.sandbox.requests("POST", "*/comments");
+    app.press(KeyCode::Char('c'));
+    app.wait_for("ctrl-s send").await;
+    app.type_text("Sent by itself");
+    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    app.wait_for("◷ 1 queued").await;
+    app.sandbox.set_outage(Outage::None);
+    app.wait_for("Sent 1 queued write.").await;
+    assert_eq!(app.sandbox.requests("POST", "*/comments") - posts_before, 1);
+    assert_eq!(Outbox::open(&path).expect("outbox").count().unwrap(), 0);
+    // The review is read again: the comment is no longer pending, nor counted in the header.
+    app.wait_gone("◷ comment: Sent by itself").await;
+    app.wait_gone("◷ 1 queued").await;
 }

@@ -179,9 +179,26 @@ async fn the_outbox_lists_writes_per_change_request() {
             },
         ),
     ];
-    let response = ApiResponse::Outbox(OutboxResponse::Listed(Ok(writes)));
+    let mut listing = quire::app::outbox::Listing {
+        writes,
+        ..Default::default()
+    };
+    listing.change_requests.insert(
+        quire::api::outbox::Target::new(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW),
+        quire::app::outbox::ChangeRequestNews {
+            title: Some("#1 Document the token scopes".to_string()),
+            meanwhile: Some("merged meanwhile".to_string()),
+        },
+    );
+    listing
+        .notes
+        .insert(3, "the thread was resolved meanwhile".to_string());
+    let response = ApiResponse::Outbox(OutboxResponse::Listed(Ok(listing)));
     update(model, Msg::Api { request, response });
+    update(model, Msg::OutboxWaiting(3));
     snapshot_both("outbox_listed", model);
+    update(model, char_key('S'));
+    snapshot_both("outbox_send_all_asked", model);
     for width in [0, 1, 2, 5, 20, 40, 80, 200] {
         for height in [0, 1, 2, 3, 5, 12, 24] {
             update(model, Msg::Resize { width, height });

@@ -155,9 +155,12 @@ fn note_for(write: &Write, state: ThreadState) -> Option<String> {
         (ThreadState::Resolved, Write::Resolve { resolved: true, .. }) => {
             "the thread was resolved meanwhile: nothing left to do"
         }
-        (ThreadState::Open, Write::Resolve { resolved: false, .. }) => {
-            "the thread was reopened meanwhile: nothing left to do"
-        }
+        (
+            ThreadState::Open,
+            Write::Resolve {
+                resolved: false, ..
+            },
+        ) => "the thread was reopened meanwhile: nothing left to do",
         (ThreadState::Resolved, Write::Resolve { .. }) | (ThreadState::Open, _) => return None,
         (ThreadState::Resolved, _) => "the thread was resolved meanwhile",
     };

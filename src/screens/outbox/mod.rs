@@ -91,7 +91,10 @@ impl OutboxScreen {
         let places: BTreeSet<&Target> = chosen.iter().map(|queued| &queued.target).collect();
         let writes = crate::screens::review::counted(chosen.len(), "write", "writes");
         let question = match places.len() {
-            1 => format!("Send {writes} to {}?", self.heading(places.first().copied())),
+            1 => format!(
+                "Send {writes} to {}?",
+                self.heading(places.first().copied())
+            ),
             n => format!("Send {writes} to {n} change requests?"),
         };
         let unsure = chosen.iter().filter(|queued| queued.attempted).count();
@@ -140,8 +143,7 @@ impl OutboxScreen {
             return;
         }
         let Some(text) = queued.write.markdown().map(str::to_owned).or_else(|| {
-            matches!(queued.write, crate::api::outbox::Write::Review { .. })
-                .then(String::new)
+            matches!(queued.write, crate::api::outbox::Write::Review { .. }).then(String::new)
         }) else {
             self.notice = Some(Notice::info(format!(
                 "A {} has no text to edit: drop it instead.",
@@ -149,7 +151,10 @@ impl OutboxScreen {
             )));
             return;
         };
-        let mut composer = Composer::new(format!("Edit the queued {}", queued.write.describe()), &text);
+        let mut composer = Composer::new(
+            format!("Edit the queued {}", queued.write.describe()),
+            &text,
+        );
         composer.short_titles = vec!["Edit".to_string()];
         composer.allow_blank = matches!(queued.write, crate::api::outbox::Write::Review { .. });
         composer.note = Some("Still queued: it is sent from here after a look.".to_string());
