@@ -706,6 +706,7 @@ impl Client {
         }
         ApiError::Network {
             endpoint,
+            never_sent: error.is_connect(),
             message: self.shared.token.scrub(&error_chain(&error.without_url())),
         }
     }

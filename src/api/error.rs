@@ -31,7 +31,13 @@ impl std::fmt::Display for PagingLoopReason {
 pub enum ApiError {
     /// The request did not get an answer: DNS, refused connection, TLS, reset.
     #[error("{endpoint}: network error: {message}")]
-    Network { endpoint: String, message: String },
+    Network {
+        endpoint: String,
+        message: String,
+        /// No connection was made (refused, no DNS, TLS failed): the request never left, so
+        /// a write surely did not land.
+        never_sent: bool,
+    },
     /// Connecting or the whole request took longer than the configured timeout.
     #[error("{endpoint}: timed out")]
     Timeout { endpoint: String },
@@ -143,10 +149,8 @@ impl ApiError {
     /// read back before anyone sends it again.
     pub fn outcome_unknown(&self) -> bool {
         match self {
-            ApiError::Network { .. }
-            | ApiError::Timeout { .. }
-            | ApiError::CutOff { .. }
-            | ApiError::NotJson { .. } => true,
+            ApiError::Network { never_sent, .. } => !never_sent,
+            ApiError::Timeout { .. } | ApiError::CutOff { .. } | ApiError::NotJson { .. } => true,
             ApiError::Status { status, .. } => *status >= 500,
             _ => false,
         }
@@ -457,6 +461,7 @@ mod tests {
         let network = ApiError::Network {
             endpoint: "GET /user".into(),
             message: "refused".into(),
+            never_sent: true,
         };
         assert!(
             network

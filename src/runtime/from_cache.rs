@@ -62,7 +62,7 @@ async fn answered_while_offline(
     request: RequestId,
     call: &ApiCall,
 ) -> bool {
-    if !client.seems_offline() || client.cache().is_none() {
+    if !client.seems_offline() || client.cache().is_none() || goes_out(call) {
         return false;
     }
     let (response, wrote) = from_cache(client, request, call.clone()).await;
@@ -72,6 +72,18 @@ async fn answered_while_offline(
     let _ = sender.send(response);
     watch_for_the_server(client, sender);
     true
+}
+
+/// A write (or a change to the outbox) is tried on the network even while quire seems
+/// offline: run against the cache it would be refused, and one that queues on refusal would
+/// be queued twice. The outbox's list reads from the cache like any read.
+fn goes_out(call: &ApiCall) -> bool {
+    use crate::app::outbox::OutboxCall;
+    match call {
+        ApiCall::Outbox(OutboxCall::List) => false,
+        ApiCall::Outbox(_) => true,
+        _ => crate::app::action_log::writes::in_words(call).is_some(),
+    }
 }
 
 /// The reads whose screens take a provisional answer and then the server's to the same

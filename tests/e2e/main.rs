@@ -24,6 +24,7 @@ mod lost_answers;
 mod no_color;
 mod offline;
 mod org_settings;
+mod outbox;
 mod palette;
 mod public_service;
 mod reader;

@@ -321,6 +321,7 @@ mod tests {
         let refused = crate::api::ApiError::Network {
             endpoint: "DELETE /orgs/o/teams/t".into(),
             message: "down".into(),
+            never_sent: true,
         };
         log.settle(write, &deleted(Err(refused)), log.recorded());
         assert!(log.is_empty());

@@ -213,6 +213,14 @@ async fn send_chosen(
         }
     };
     let chosen = |write: &&Queued| ids.as_ref().is_none_or(|ids| ids.contains(&write.id));
+    if client.is_offline_only() {
+        let why = "Started with --offline, so nothing is sent: start quire without it to send.";
+        return queued
+            .iter()
+            .filter(chosen)
+            .map(|write| (write.id, SendOutcome::Kept(why.to_string())))
+            .collect();
+    }
     let mut outcomes = Vec::new();
     // One after another, oldest first: a reply must not arrive before its thread's resolve
     // was undone, nor a review before the comments written ahead of it.

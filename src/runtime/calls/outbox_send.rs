@@ -27,6 +27,12 @@ pub enum Sent {
 /// Sends `queued` unless reading back finds it there, and takes it out of the outbox once the
 /// server has it.
 pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, queued: &Queued) -> Sent {
+    // `--offline`: nothing goes out, so nothing is marked as maybe sent.
+    if client.is_offline_only() {
+        return Sent::Kept(ApiError::Offline {
+            endpoint: "the outbox".to_string(),
+        });
+    }
     if queued.attempted {
         match already_there(client, queued).await {
             Ok(true) => return finish(outbox, queued.id, Sent::AlreadyThere).await,
@@ -132,6 +138,7 @@ async fn already_there(client: &Client, queued: &Queued) -> Result<bool, ApiErro
     let unknown = || ApiError::Network {
         endpoint: "the outbox".to_string(),
         message: "an earlier send got no answer".to_string(),
+        never_sent: false,
     };
     let found = match &queued.write {
         Write::Comment { markdown, .. } => {

@@ -21,7 +21,7 @@ pub async fn or_queue<T>(
     let Some(outbox) = client.outbox() else {
         return answer(Err(error));
     };
-    let never_sent = matches!(error, ApiError::Offline { .. });
+    let never_sent = !error.outcome_unknown();
     let queued = tokio::task::spawn_blocking(move || {
         if never_sent {
             outbox.enqueue(&target, &write)
