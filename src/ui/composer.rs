@@ -46,6 +46,8 @@ pub struct Composer {
     pub note: Option<String>,
     /// The note in a few words, for a composer too small for the whole of it.
     pub short_note: Option<String>,
+    /// The keys row under the text, where the usual one (send, draft kept) would mislead.
+    pub keys_hint: Option<String>,
 }
 
 impl Composer {
@@ -71,6 +73,7 @@ impl Composer {
             allow_blank: false,
             note: None,
             short_note: None,
+            keys_hint: None,
         }
     }
 
@@ -244,11 +247,10 @@ impl Composer {
                 .map(|row| Line::from(Span::styled(row, theme.style("error"))))
                 .collect();
         } else {
-            (
-                "ctrl-s send · ctrl-p preview · ctrl-e $EDITOR · esc close (draft kept)"
-                    .to_string(),
-                "muted",
-            )
+            let keys = self.keys_hint.as_deref().unwrap_or(
+                "ctrl-s send · ctrl-p preview · ctrl-e $EDITOR · esc close (draft kept)",
+            );
+            (keys.to_string(), "muted")
         };
         vec![Line::from(Span::styled(text, theme.style(style)))]
     }

@@ -298,6 +298,12 @@ async fn a_queued_comment_is_edited_in_the_outbox_and_waits_with_its_new_text() 
     let posts_before = app.sandbox.requests("POST", "*/comments");
     app.press(KeyCode::Char('^'));
     app.wait_for("◷ comment: Frist draft").await;
+    // Left unchanged, esc closes at once.
+    app.press(KeyCode::Char('e'));
+    app.wait_for("Edit the queued comment").await;
+    app.press(KeyCode::Esc);
+    app.wait_for("Not changed: the write waits as it was.")
+        .await;
     app.press(KeyCode::Char('e'));
     app.wait_for("Edit the queued comment").await;
     app.press_with(KeyCode::Char('u'), KeyModifiers::CONTROL);

@@ -9,7 +9,7 @@ mod view;
 use std::collections::BTreeSet;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use crate::api::outbox::{Queued, Target};
@@ -42,7 +42,12 @@ pub struct OutboxScreen {
 #[derive(Debug)]
 pub enum Modal {
     Confirm(Confirm, Confirmed),
-    Edit { id: i64, composer: Box<Composer> },
+    Edit {
+        id: i64,
+        composer: Box<Composer>,
+        /// The text as queued: esc leaves at once while it is unchanged.
+        original: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -158,9 +163,12 @@ impl OutboxScreen {
         composer.short_titles = vec!["Edit".to_string()];
         composer.allow_blank = matches!(queued.write, crate::api::outbox::Write::Review { .. });
         composer.note = Some("Still queued: it is sent from here after a look.".to_string());
+        composer.keys_hint =
+            Some("ctrl-s save · ctrl-p preview · ctrl-e $EDITOR · esc leave it as it was".into());
         self.modal = Some(Modal::Edit {
             id: queued.id,
             composer: Box::new(composer),
+            original: text,
         });
     }
 
@@ -226,32 +234,44 @@ impl OutboxScreen {
     }
 
     fn on_edit_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Cmd {
-        let Some(Modal::Edit { id, mut composer }) = self.modal.take() else {
+        let Some(Modal::Edit {
+            id,
+            mut composer,
+            original,
+        }) = self.modal.take()
+        else {
             return Cmd::None;
         };
-        match composer.handle_key(key) {
+        let unchanged = composer.text() == original && !composer.asking_to_discard;
+        let outcome = match key.code {
+            KeyCode::Esc if unchanged => ComposerOutcome::Discarded,
+            _ => composer.handle_key(key),
+        };
+        let mut cmd = Cmd::None;
+        match outcome {
             ComposerOutcome::Submit => {
                 let markdown = composer.text();
-                self.modal = Some(Modal::Edit { id, composer });
-                self.call(OutboxCall::Edit { id, markdown }, ctx)
+                cmd = self.call(OutboxCall::Edit { id, markdown }, ctx);
             }
-            ComposerOutcome::Closed | ComposerOutcome::Discarded => {
+            ComposerOutcome::Discarded => {
                 self.notice = Some(Notice::info("Not changed: the write waits as it was."));
-                Cmd::None
+                return Cmd::None;
             }
             ComposerOutcome::OpenEditor => {
-                let cmd = Cmd::EditExternally {
+                cmd = Cmd::EditExternally {
                     key: edit_key(id),
                     text: composer.text(),
                 };
-                self.modal = Some(Modal::Edit { id, composer });
-                cmd
             }
-            ComposerOutcome::Edited | ComposerOutcome::Ignored => {
-                self.modal = Some(Modal::Edit { id, composer });
-                Cmd::None
-            }
+            // "Keep it" after esc: go on editing; the write waits as it was meanwhile.
+            ComposerOutcome::Closed | ComposerOutcome::Edited | ComposerOutcome::Ignored => {}
         }
+        self.modal = Some(Modal::Edit {
+            id,
+            composer,
+            original,
+        });
+        cmd
     }
 
     fn on_outbox_response(&mut self, response: &OutboxResponse, ctx: &mut Ctx) -> Cmd {
@@ -352,7 +372,7 @@ impl ScreenState for OutboxScreen {
     }
 
     fn on_external_edit(&mut self, key: &str, text: String, _ctx: &mut Ctx) -> Cmd {
-        if let Some(Modal::Edit { id, composer }) = &mut self.modal
+        if let Some(Modal::Edit { id, composer, .. }) = &mut self.modal
             && edit_key(*id) == key
         {
             composer.set_text(&text);
