@@ -1,7 +1,7 @@
 //! The cache on disk, measured: how long from launch until the organization list is on screen
 //! from the cache, with the server 300 ms away (`quire --demo --demo-latency-ms 300`), against
-//! waiting for the server; and how big the cache is after browsing the whole demo (every
-//! organization's tree, every space's page tree, every page).
+//! waiting for the server; and how big the cache is after browsing the whole demo, and the big
+//! demo of `--big` (every organization's tree, every space's page tree, every page).
 //!
 //! Run with `cargo bench --bench offline`.
 
@@ -29,21 +29,12 @@ fn main() {
 async fn measure() {
     let folder = tempfile::tempdir().expect("a folder");
     let path = folder.path().join("cache.sqlite");
-    let (fast, browsing) = quire::headless::local_sandbox(SandboxOptions::default())
-        .await
-        .expect("sandbox");
-    browsing.use_cache(Cache::open(&path, DEFAULT_MAX_BYTES).expect("cache"));
-    let (answers, pages) = browse_the_demo(&browsing).await;
-    let info = browsing.cache().expect("cache").info().expect("info");
-    println!(
-        "cache after browsing the demo ({answers} answers, {pages} pages read): {} answers, \
-         {:.0} kB of answers, {:.0} kB on disk",
-        info.entries,
-        info.body_bytes as f64 / 1024.0,
-        info.file_bytes as f64 / 1024.0
-    );
-    drop(browsing);
-    fast.shutdown().await;
+    browse_into(&path, "the demo", SandboxOptions::default()).await;
+    let big = SandboxOptions {
+        big: true,
+        ..SandboxOptions::default()
+    };
+    browse_into(&folder.path().join("big.sqlite"), "the big demo", big).await;
 
     let options = SandboxOptions {
         latency: LATENCY,
@@ -66,6 +57,26 @@ async fn measure() {
         median(&mut network).as_millis()
     );
     far.shutdown().await;
+}
+
+/// Browses every corner of the sandbox `options` make with a cache at `path`, and says how big
+/// the cache is then.
+async fn browse_into(path: &Path, name: &str, options: SandboxOptions) {
+    let (sandbox, browsing) = quire::headless::local_sandbox(options)
+        .await
+        .expect("sandbox");
+    browsing.use_cache(Cache::open(path, DEFAULT_MAX_BYTES).expect("cache"));
+    let (answers, pages) = browse_the_demo(&browsing).await;
+    let info = browsing.cache().expect("cache").info().expect("info");
+    println!(
+        "cache after browsing {name} ({answers} answers, {pages} pages read): {} answers, \
+         {:.1} MB of answers, {:.1} MB on disk",
+        info.entries,
+        info.body_bytes as f64 / 1e6,
+        info.file_bytes as f64 / 1e6
+    );
+    drop(browsing);
+    sandbox.shutdown().await;
 }
 
 fn median(times: &mut [Duration]) -> Duration {

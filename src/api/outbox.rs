@@ -261,12 +261,10 @@ impl Outbox {
     }
 
     /// How many writes wait.
+    /// How many writes wait, as `list` shows them: a row this version cannot read is not
+    /// counted, or the header would count what the outbox screen cannot show.
     pub fn count(&self) -> Result<usize, OutboxError> {
-        let connection = self.lock()?;
-        let count: i64 = connection
-            .query_row("SELECT COUNT(*) FROM outbox", [], |row| row.get(0))
-            .map_err(|error| self.failed(error))?;
-        Ok(count.max(0) as usize)
+        Ok(self.list()?.len())
     }
 
     /// Replaces a waiting write (the user edited it). Refused once it was attempted: its old
@@ -303,6 +301,16 @@ impl Outbox {
         if changed == 0 {
             return Err(OutboxError::Gone);
         }
+        Ok(())
+    }
+
+    /// The try is known not to have reached the server (the connection was refused, the
+    /// server said no): the write is as it was before it, editable and sent without a read-back.
+    pub fn clear_attempted(&self, id: i64) -> Result<(), OutboxError> {
+        let connection = self.lock()?;
+        connection
+            .execute("UPDATE outbox SET attempted = 0 WHERE id = ?1", params![id])
+            .map_err(|error| self.failed(error))?;
         Ok(())
     }
 

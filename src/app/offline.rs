@@ -96,5 +96,8 @@ pub(super) fn on_reachable(model: &mut Model, reachable: bool) -> Cmd {
         let refreshed = run_action(model, Action::Refresh);
         return Cmd::batch([refreshed, super::outbox::on_back_online(model)]);
     }
+    if reachable {
+        return super::outbox::on_reachable(model);
+    }
     Cmd::None
 }

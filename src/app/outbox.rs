@@ -96,6 +96,9 @@ pub struct OutboxState {
     pub(crate) own_request: Option<RequestId>,
     /// The first count of the session came: what an earlier session left was said.
     pub(crate) told_at_start: bool,
+    /// `outbox_send = "auto"` with writes left by an earlier run: sent once the server has
+    /// answered something, not at launch when whether it can be reached is not known yet.
+    pub(crate) send_once_reachable: bool,
 }
 
 /// The outbox was counted. The first count of a session says what an earlier one left (or,
@@ -109,15 +112,28 @@ pub(super) fn on_waiting(model: &mut Model, waiting: usize) -> Cmd {
     if waiting == 0 || model.offline.offline {
         return Cmd::None;
     }
+    if model.outbox.send_when_back == SendWhenBack::Auto {
+        model.outbox.send_once_reachable = true;
+        return Cmd::None;
+    }
     waiting_for_a_look(model)
 }
 
 /// The server answers again: what waits is sent (`outbox_send = "auto"`) or announced.
 pub(super) fn on_back_online(model: &mut Model) -> Cmd {
+    model.outbox.send_once_reachable = false;
     if model.outbox.waiting == 0 {
         return Cmd::None;
     }
     waiting_for_a_look(model)
+}
+
+/// The server answered: writes an earlier run left go now, with `outbox_send = "auto"`.
+pub(super) fn on_reachable(model: &mut Model) -> Cmd {
+    if !model.outbox.send_once_reachable {
+        return Cmd::None;
+    }
+    on_back_online(model)
 }
 
 fn waiting_for_a_look(model: &mut Model) -> Cmd {

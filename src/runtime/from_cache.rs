@@ -45,7 +45,7 @@ pub(super) async fn answer(
     }
     let _ = sender.send(Msg::Reachable(false));
     watch_for_the_server(client, sender);
-    let answer = if record.wrote() {
+    let answer = if record.wrote() || goes_out(&call) {
         Msg::Api { request, response }
     } else {
         from_cache(client, request, call).await.0

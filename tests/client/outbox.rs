@@ -136,7 +136,7 @@ async fn an_attempted_comment_is_read_back_first_and_sent_only_when_missing() ->
 }
 
 #[tokio::test]
-async fn a_queued_write_is_kept_while_the_server_is_out_of_reach() -> TestResult {
+async fn a_queued_write_is_kept_as_it_was_while_the_server_refuses_connections() -> TestResult {
     let (sandbox, client, outbox, _data) = client_with_outbox().await?;
     let queued = outbox.enqueue(&Target::new(SPACE, CR), &comment("Still offline"))?;
     sandbox.set_outage(Outage::Refuse);
@@ -144,11 +144,14 @@ async fn a_queued_write_is_kept_while_the_server_is_out_of_reach() -> TestResult
     assert!(matches!(sent, Sent::Kept(_)), "{sent:?}");
     let left = outbox.list()?;
     assert_eq!(left.len(), 1);
-    assert!(left[0].attempted, "read back before the next send");
+    assert!(!left[0].attempted, "a refused connection carried nothing");
+    // So it can still be edited, and goes without a read-back.
+    outbox.replace(queued.id, &comment("Still offline, edited"))?;
+    let left = outbox.list()?;
     sandbox.set_outage(Outage::None);
     let sent = send_queued(&client, &outbox, &left[0]).await;
     assert!(matches!(sent, Sent::Sent), "{sent:?}");
-    assert_eq!(stored(&client, "Still offline").await?, 1);
+    assert_eq!(stored(&client, "Still offline, edited").await?, 1);
     Ok(())
 }
 
@@ -254,5 +257,21 @@ async fn send_all_sends_every_write_and_an_edit_is_refused_once_a_write_was_atte
         call_outbox(&client, OutboxCall::Count).await,
         OutboxResponse::Counted(0)
     );
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_same_text_posted_long_before_is_not_taken_for_the_queued_comment() -> TestResult {
+    let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
+    // demo-admin wrote this a year ago; the outbox holds the same words, possibly sent.
+    let text =
+        "Once this is merged, please post in `#docs-updates` so support can update their macros.";
+    assert_eq!(stored(&client, text).await?, 1);
+    let queued = outbox.enqueue_unsure(&Target::new(SPACE, CR), &comment(text))?;
+
+    let sent = send_queued(&client, &outbox, &queued).await;
+    assert!(matches!(sent, Sent::Sent), "{sent:?}");
+    assert_eq!(stored(&client, text).await?, 2);
+    assert!(outbox.list()?.is_empty());
     Ok(())
 }

@@ -373,3 +373,19 @@ async fn with_outbox_send_auto_what_waits_goes_when_the_server_is_back() {
     app.wait_gone("◷ comment: Sent by itself").await;
     app.wait_gone("◷ 1 queued").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_outbox_send_auto_writes_left_by_an_earlier_run_go_once_the_server_answers() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let outbox = Outbox::open(&path).expect("outbox");
+    queue_comments(&outbox, &["Left from yesterday"]);
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let posts_before = sandbox.requests("POST", "*/comments");
+    let app = Harness::start_configured(sandbox, client, review_screen, |model| {
+        model.outbox.send_when_back = SendWhenBack::Auto;
+    });
+    app.wait_for("Sent 1 queued write.").await;
+    assert_eq!(app.sandbox.requests("POST", "*/comments") - posts_before, 1);
+    assert!(outbox.list().expect("listed").is_empty());
+}

@@ -12,6 +12,8 @@ use crate::api::models::ChangeRequestStatus;
 use crate::api::outbox::{Outbox, OutboxError, Queued, Target, Write};
 use crate::app::outbox::{ChangeRequestNews, Listing, OutboxCall, OutboxResponse, SendOutcome};
 
+static SENDING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 const NO_OUTBOX: &str = "No outbox: quire runs without a cache here.";
 
 pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
@@ -29,10 +31,13 @@ pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
         OutboxCall::Count => {
             OutboxResponse::Counted(blocking(&outbox, Outbox::count).await.unwrap_or(0))
         }
+        // Not while a send runs: it could be sending this very write.
         OutboxCall::Drop { id } => {
+            let _one_at_a_time = SENDING.lock().await;
             OutboxResponse::Dropped(blocking(&outbox, move |o| o.drop_write(id)).await)
         }
         OutboxCall::Edit { id, markdown } => {
+            let _one_at_a_time = SENDING.lock().await;
             OutboxResponse::Edited(edit(&outbox, id, markdown).await)
         }
         OutboxCall::Send { ids } => {
@@ -202,6 +207,9 @@ async fn send_chosen(
     outbox: &Arc<Outbox>,
     ids: Option<Vec<i64>>,
 ) -> Vec<(i64, SendOutcome)> {
+    // One send at a time (the automatic one when the server is back, and the screen's), and
+    // the list read inside it: a write the other sent is gone from it, not sent again.
+    let _one_at_a_time = SENDING.lock().await;
     let queued = match blocking(outbox, Outbox::list).await {
         Ok(queued) => queued,
         Err(why) => {

@@ -51,7 +51,13 @@ pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, queued: &Queued)
             Ok(true) => finish(outbox, id, Sent::Sent).await,
             _ => Sent::Kept(error),
         },
-        Err(error) => Sent::Kept(error),
+        Err(error) => {
+            if !queued.attempted {
+                // Surely not landed: editable again, and no read-back next time.
+                let _ = blocking(outbox, move |outbox| outbox.clear_attempted(id)).await;
+            }
+            Sent::Kept(error)
+        }
     }
 }
 
@@ -140,11 +146,12 @@ async fn already_there(client: &Client, queued: &Queued) -> Result<bool, ApiErro
         message: "an earlier send got no answer".to_string(),
         never_sent: false,
     };
+    let since = queued.queued_at;
     let found = match &queued.write {
         Write::Comment { markdown, .. } => {
             read_back::posted_comment(client, (space, change_request), markdown, Err(unknown()))
                 .await
-                .map(drop)
+                .map(|comment| posted_since(comment.posted_at.as_deref(), since))
         }
         Write::Reply { comment, markdown } => read_back::posted_reply(
             client,
@@ -153,26 +160,44 @@ async fn already_there(client: &Client, queued: &Queued) -> Result<bool, ApiErro
             Err(unknown()),
         )
         .await
-        .map(drop),
+        .map(|reply| posted_since(reply.posted_at.as_deref(), since)),
         Write::Review { approve, .. } => {
-            return reviewed(client, (space, change_request), *approve).await;
+            return reviewed(client, (space, change_request), *approve, since).await;
         }
         // Sent twice, these give the same result: sending again is the read back.
         Write::Edit { .. } | Write::Reaction { .. } | Write::Resolve { .. } => return Ok(false),
     };
     match found {
-        Ok(()) => Ok(true),
+        Ok(there) => Ok(there),
         Err(ApiError::NotSaved { .. }) => Ok(false),
         Err(error) => Err(error),
     }
 }
 
-/// True when the signed-in user's latest review of the change request has this verdict and is
-/// not outdated: the queued review is there.
+/// How far the server's clock may be behind ours and a write still count as posted after it
+/// was queued.
+const CLOCK_SKEW: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// True when something the server says was posted at `posted_at` can be the write queued at
+/// `queued_at`: not older than the queue (give or take the clocks). The same text posted
+/// earlier ("LGTM") is another comment, and the queued one still has to go. Without a time,
+/// the text alone decides.
+fn posted_since(posted_at: Option<&str>, queued_at: std::time::SystemTime) -> bool {
+    let Some(posted_at) = posted_at.and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok())
+    else {
+        return true;
+    };
+    let earliest = chrono::DateTime::<chrono::Utc>::from(queued_at - CLOCK_SKEW);
+    posted_at.with_timezone(&chrono::Utc) >= earliest
+}
+
+/// True when the signed-in user has a review of the change request with this verdict, not
+/// outdated and made after the review was queued: the queued review is there.
 async fn reviewed(
     client: &Client,
     (space, change_request): (&str, &str),
     approve: bool,
+    since: std::time::SystemTime,
 ) -> Result<bool, ApiError> {
     let me = client.current_user().await?;
     let reviews = client.list_reviews(space, change_request, None).await?;
@@ -185,5 +210,13 @@ async fn reviewed(
         review.reviewer.as_ref().is_some_and(|by| by.id == me.id)
             && !review.outdated
             && review.status.as_ref() == Some(&wanted)
+            && posted_since(
+                review
+                    .updated_at
+                    .as_ref()
+                    .or(review.created_at.as_ref())
+                    .map(String::as_str),
+                since,
+            )
     }))
 }

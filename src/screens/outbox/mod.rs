@@ -35,7 +35,10 @@ pub struct OutboxScreen {
     /// The change request the screen was opened from: its first write is selected.
     pub opened_from: Option<Target>,
     pub notice: Option<Notice>,
+    /// The list, drop or edit asked last.
     pub pending: Option<RequestId>,
+    /// A send under way: no other send, edit or drop until it is answered.
+    pub sending: Option<RequestId>,
     pub modal: Option<Modal>,
 }
 
@@ -221,7 +224,12 @@ impl OutboxScreen {
                 Confirmed::Send(ids) => {
                     self.notice = Some(Notice::info("Sending…"));
                     self.marked.clear();
-                    self.call(OutboxCall::Send { ids }, ctx)
+                    let request = ctx.requests.issue();
+                    self.sending = Some(request);
+                    Cmd::Api {
+                        request,
+                        call: ApiCall::Outbox(OutboxCall::Send { ids }),
+                    }
                 }
                 Confirmed::Drop(id) => self.call(OutboxCall::Drop { id }, ctx),
             },
@@ -287,8 +295,12 @@ impl OutboxScreen {
             }
             OutboxResponse::Counted(_) => Cmd::None,
             OutboxResponse::Sent(outcomes) => self.after_send(outcomes, ctx),
-            OutboxResponse::Dropped(Ok(_)) => {
+            OutboxResponse::Dropped(Ok(true)) => {
                 self.notice = Some(Notice::info("Dropped, not sent."));
+                self.call(OutboxCall::List, ctx)
+            }
+            OutboxResponse::Dropped(Ok(false)) => {
+                self.notice = Some(Notice::info("Not there any more: it was sent meanwhile."));
                 self.call(OutboxCall::List, ctx)
             }
             OutboxResponse::Edited(Ok(())) => {
@@ -385,6 +397,14 @@ impl ScreenState for OutboxScreen {
         if crate::app::move_selection(&mut self.selection, action, len, 10) {
             return Some(Step::default());
         }
+        let changes = matches!(
+            action,
+            Action::OutboxSend | Action::OutboxSendAll | Action::OutboxDrop | Action::OutboxEdit
+        );
+        if changes && self.sending.is_some() {
+            self.notice = Some(Notice::info("Still sending: wait for it to finish."));
+            return Some(Step::default());
+        }
         match action {
             Action::OutboxSend => {
                 let ids: Vec<i64> = if self.marked.is_empty() {
@@ -418,10 +438,13 @@ impl ScreenState for OutboxScreen {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        if self.pending != Some(request) {
+        if self.sending == Some(request) {
+            self.sending = None;
+        } else if self.pending == Some(request) {
+            self.pending = None;
+        } else {
             return None;
         }
-        self.pending = None;
         let ApiResponse::Outbox(response) = response else {
             return None;
         };
