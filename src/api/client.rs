@@ -193,6 +193,11 @@ impl Client {
         self.shared.retry_now.notify_waiters();
     }
 
+    /// Done when [`Client::retry_now`] is called next (`r` pressed): a wait may end early.
+    pub async fn retry_asked(&self) {
+        self.shared.retry_now.notified().await;
+    }
+
     /// The normalized API root (`https://host/v1`), for display and diagnostics.
     pub fn api_root(&self) -> &str {
         &self.shared.api_root

@@ -152,6 +152,11 @@ pub(crate) fn run_action(model: &mut Model, action: Action) -> Cmd {
         let refresh = on_global_action(model, Action::Refresh);
         return Cmd::Batch(vec![Cmd::RetryNow, refresh]);
     }
+    // Offline, `r` also has the server asked again now, not at the end of the current wait.
+    if action == Action::Refresh && model.offline.offline {
+        let refresh = on_global_action(model, Action::Refresh);
+        return Cmd::batch([Cmd::RetryNow, refresh]);
+    }
     // A key needing what this server lacks says so instead of sending a request bound to fail.
     if let Some(reason) = model.lacking_reason(action) {
         model.toast = Some(Notice::error(reason));

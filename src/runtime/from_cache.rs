@@ -87,14 +87,19 @@ fn goes_out(call: &ApiCall) -> bool {
 }
 
 /// The reads whose screens take a provisional answer and then the server's to the same
-/// request (`app::loadable::provisionally`): the lists and pages one browses.
+/// request (`app::loadable::provisionally`): the lists and pages one browses, the first page
+/// of change requests, and a change request's review.
 fn shows_cache_first(call: &ApiCall) -> bool {
+    use crate::app::review_calls::ReviewCall;
     matches!(
         call,
         ApiCall::ListOrganizations { .. }
             | ApiCall::OrganizationTree { .. }
             | ApiCall::ListPages { .. }
             | ApiCall::GetPageMarkdown { .. }
+            | ApiCall::Review(
+                ReviewCall::LoadReview(_) | ReviewCall::ListChangeRequests { page: None, .. }
+            )
     )
 }
 
@@ -149,7 +154,11 @@ fn watch_for_the_server(client: &Client, sender: &UnboundedSender<Msg>) {
     tokio::spawn(async move {
         let mut wait = FIRST_DELAY;
         loop {
-            tokio::time::sleep(wait).await;
+            // `r` asks at once rather than at the end of the wait.
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {}
+                _ = client.retry_asked() => {}
+            }
             if sender.is_closed() {
                 break;
             }

@@ -135,6 +135,8 @@ pub struct Sandbox {
     faults: watch::Sender<Faults>,
     counters: Arc<fault_rules::Counters>,
     outage: watch::Sender<Outage>,
+    /// True while the port is closed: the refusal is in effect, not only asked for.
+    refusing: watch::Receiver<bool>,
     stop: watch::Sender<bool>,
     task: Option<JoinHandle<()>>,
 }
@@ -160,12 +162,13 @@ impl Sandbox {
             api_url: format!("http://{address}/v1"),
         });
         let (stop, stopped) = watch::channel(false);
+        let (refusing_now, refusing) = watch::channel(false);
         let app = routes::router(shared);
         let task = tokio::spawn(outage::serve(
             listener,
             app,
             counters.clone(),
-            outage_now,
+            (outage_now, refusing_now),
             stopped,
         ));
         Ok(Sandbox {
@@ -173,6 +176,7 @@ impl Sandbox {
             faults,
             counters,
             outage,
+            refusing,
             stop,
             task: Some(task),
         })
@@ -195,9 +199,15 @@ impl Sandbox {
     }
 
     /// Puts the sandbox out of reach (or back): see [`Outage`]. Requests left hanging are
-    /// answered when the outage ends.
-    pub fn set_outage(&self, outage: Outage) {
+    /// answered when the outage ends. Returns once it is in effect: refusing, the port is
+    /// closed and the connections kept alive are gone (a request sent next cannot slip
+    /// through one); back, the port is open again.
+    pub async fn set_outage(&self, outage: Outage) {
         self.outage.send_replace(outage);
+        let refusing = outage == Outage::Refuse;
+        let mut in_effect = self.refusing.clone();
+        let waited = in_effect.wait_for(|now| *now == refusing);
+        let _ = tokio::time::timeout(Duration::from_secs(10), waited).await;
     }
 
     /// How many `method` requests arrived (faulted ones included) whose path after `/v1`

@@ -89,11 +89,12 @@ pub(super) async fn hold(outage: &watch::Receiver<Outage>) -> bool {
 
 /// Serves `app` on `address` until `stop` says so; while the outage refuses connections the
 /// listener is closed, and it is bound again (same address) when the outage ends.
+/// `port_closed` says when the port is closed (every connection gone) and when it is open again.
 pub(super) async fn serve(
     first: TcpListener,
     app: Router,
     counters: Arc<Counters>,
-    outage: watch::Receiver<Outage>,
+    (outage, port_closed): (watch::Receiver<Outage>, watch::Sender<bool>),
     stop: watch::Receiver<bool>,
 ) {
     let Ok(address) = first.local_addr() else {
@@ -112,6 +113,7 @@ pub(super) async fn serve(
                 }
             },
         };
+        port_closed.send_replace(false);
         let accepted = counters.clone();
         let open = open.tap_io(move |_| accepted.count_connection());
         let (mut refusing, mut stopping) = (outage.clone(), stop.clone());
@@ -125,6 +127,7 @@ pub(super) async fn serve(
         if let Err(error) = server.await {
             tracing::warn!(%error, "sandbox server stopped with an error");
         }
+        port_closed.send_replace(true);
         let (mut refusing, mut stopping) = (outage.clone(), stop.clone());
         tokio::select! {
             _ = refusing.wait_for(|now| *now != Outage::Refuse) => {}

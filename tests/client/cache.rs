@@ -36,7 +36,7 @@ async fn a_read_is_kept_and_answered_from_the_cache_with_the_server_out_of_reach
     let data = tempfile::tempdir()?;
     let client = cached_client(&sandbox, data.path(), 10 << 20)?;
     let listed = client.list_organizations(None).await?;
-    sandbox.set_outage(Outage::Refuse);
+    sandbox.set_outage(Outage::Refuse).await;
     let (network, reached) = client.recorded();
     let refused = network.list_organizations(None).await;
     assert!(
@@ -71,7 +71,7 @@ async fn an_unreachable_server_is_recorded_and_offline_sends_nothing() -> TestRe
     let data = tempfile::tempdir()?;
     let client = cached_client(&sandbox, data.path(), 10 << 20)?;
     client.list_organizations(None).await?;
-    sandbox.set_outage(Outage::Unavailable);
+    sandbox.set_outage(Outage::Unavailable).await;
     let (network, record) = client.recorded();
     let answer = network.get_space(demo_ids::SPACE_GETTING_STARTED).await;
     assert_eq!(
@@ -80,7 +80,7 @@ async fn an_unreachable_server_is_recorded_and_offline_sends_nothing() -> TestRe
     );
     assert!(!record.unreachable(), "a server answering 503 was reached");
     assert!(!client.seems_offline());
-    sandbox.set_outage(Outage::Refuse);
+    sandbox.set_outage(Outage::Refuse).await;
     let (network, record) = client.recorded();
     assert!(
         network
@@ -90,7 +90,7 @@ async fn an_unreachable_server_is_recorded_and_offline_sends_nothing() -> TestRe
     );
     assert!(record.unreachable() && !record.wrote());
     assert!(client.seems_offline());
-    sandbox.set_outage(Outage::None);
+    sandbox.set_outage(Outage::None).await;
     client.current_user().await?;
     assert!(!client.seems_offline(), "a request got through again");
     client.set_offline_only(true);

@@ -139,7 +139,7 @@ async fn an_attempted_comment_is_read_back_first_and_sent_only_when_missing() ->
 async fn a_queued_write_is_kept_as_it_was_while_the_server_refuses_connections() -> TestResult {
     let (sandbox, client, outbox, _data) = client_with_outbox().await?;
     let queued = outbox.enqueue(&Target::new(SPACE, CR), &comment("Still offline"))?;
-    sandbox.set_outage(Outage::Refuse);
+    sandbox.set_outage(Outage::Refuse).await;
     let sent = send_queued(&client, &outbox, &queued).await;
     assert!(matches!(sent, Sent::Kept(_)), "{sent:?}");
     let left = outbox.list()?;
@@ -148,7 +148,7 @@ async fn a_queued_write_is_kept_as_it_was_while_the_server_refuses_connections()
     // So it can still be edited, and goes without a read-back.
     outbox.replace(queued.id, &comment("Still offline, edited"))?;
     let left = outbox.list()?;
-    sandbox.set_outage(Outage::None);
+    sandbox.set_outage(Outage::None).await;
     let sent = send_queued(&client, &outbox, &left[0]).await;
     assert!(matches!(sent, Sent::Sent), "{sent:?}");
     assert_eq!(stored(&client, "Still offline, edited").await?, 1);

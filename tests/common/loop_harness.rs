@@ -272,10 +272,20 @@ impl Harness {
     }
 
     pub async fn wait_for(&self, text: &str) {
+        self.wait_for_within(text, Duration::from_secs(10)).await;
+    }
+
+    /// The server found back: the check that notices waits longer after each failure (up to
+    /// the retry budget, 30 s), so what follows may come that much later.
+    pub async fn wait_until_back(&self, text: &str) {
+        self.wait_for_within(text, Duration::from_secs(45)).await;
+    }
+
+    pub async fn wait_for_within(&self, text: &str, patience: Duration) {
         let start = Instant::now();
         while !self.backend.screen().contains(text) {
             assert!(
-                start.elapsed() < Duration::from_secs(10),
+                start.elapsed() < patience,
                 "`{text}` never appeared:\n{}",
                 self.backend.screen()
             );

@@ -31,7 +31,7 @@ fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations
     app.wait_for("Engineering", WAIT);
     app.send("\x1b");
     app.wait_for("Lumen OSS", WAIT);
-    sandbox.set_outage(Outage::Refuse);
+    runtime.block_on(sandbox.set_outage(Outage::Refuse));
     app.open_demo_quickstart(WAIT);
     app.wait_for("offline · as of", WAIT);
     assert!(

@@ -28,6 +28,11 @@ impl Server {
         Server { runtime, sandbox }
     }
 
+    /// Puts the sandbox out of reach (or back), once in effect.
+    fn outage(&self, outage: Outage) {
+        self.runtime.block_on(self.sandbox.set_outage(outage));
+    }
+
     fn args(&self) -> Vec<String> {
         [
             "--api-url",
@@ -92,7 +97,7 @@ fn spawn(home: Option<tempfile::TempDir>, args: &[String]) -> PtyApp {
 /// the first thread, both queued.
 fn write_a_comment_and_a_reaction_offline(app: &mut PtyApp, server: &Server, text: &str) {
     app.open_demo_review_comments(WAIT);
-    server.sandbox.set_outage(Outage::Refuse);
+    server.outage(Outage::Refuse);
     app.send("c");
     app.wait_for("ctrl-s send", WAIT);
     app.send(text);
@@ -138,7 +143,7 @@ fn written_offline_kept_across_an_offline_restart_and_sent_once_after_a_look() {
     app.wait_exit(WAIT).expect("quire quits");
 
     // Back online: the footer says what waits; nothing goes until the look and the yes.
-    server.sandbox.set_outage(Outage::None);
+    server.outage(Outage::None);
     let mut app = spawn(Some(home), &args);
     app.wait_for("2 writes wait in the outbox: ^ to look and send.", WAIT);
     assert_eq!((posts(), puts()), (posts_before, puts_before));
@@ -163,7 +168,7 @@ fn a_kill_after_queued_loses_nothing_and_a_lost_answer_is_read_back_not_resent()
     let args = server.args();
     let mut app = spawn(None, &args);
     app.open_demo_review_comments(WAIT);
-    server.sandbox.set_outage(Outage::Refuse);
+    server.outage(Outage::Refuse);
     app.send("c");
     app.wait_for("ctrl-s send", WAIT);
     app.send("Survives a kill");
@@ -176,7 +181,7 @@ fn a_kill_after_queued_loses_nothing_and_a_lost_answer_is_read_back_not_resent()
     let home = app.take_home();
 
     // The server is back, but stores the comment and then fails to answer, once.
-    server.sandbox.set_outage(Outage::None);
+    server.outage(Outage::None);
     server.sandbox.set_faults(Faults {
         rules: vec![FaultRule::parse("POST */comments=store-failx1").expect("a rule")],
         ..Faults::default()

@@ -6,9 +6,13 @@ use std::time::{Duration, SystemTime};
 
 use quire::api::cache::Cache;
 use quire::api::{Client, ClientConfig, Token};
-use quire::sandbox::{Outage, Sandbox, SandboxOptions, tokens};
+use quire::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall};
+use quire::app::{ApiCall, Model, Size};
+use quire::sandbox::{Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
+use quire::screens::change_requests::ChangeRequestList;
 use quire::screens::organizations::Organizations;
+use quire::screens::review::ReviewScreen;
 use ratatui::crossterm::event::KeyCode;
 
 use crate::common::loop_harness::Harness;
@@ -78,7 +82,7 @@ async fn the_cached_list_shows_at_once_with_its_age_and_the_servers_answer_repla
 #[tokio::test]
 async fn offline_the_header_says_so_and_what_was_not_read_before_loads_when_the_server_is_back() {
     let (sandbox, client, _folder) = read_before(Duration::ZERO, "Acme Robotics").await;
-    sandbox.set_outage(Outage::Refuse);
+    sandbox.set_outage(Outage::Refuse).await;
     let app = Harness::start_with(sandbox, client, organizations);
     app.wait_for("Acme Robotics").await;
     app.wait_for("offline · as of 3 h ago").await;
@@ -90,11 +94,119 @@ async fn offline_the_header_says_so_and_what_was_not_read_before_loads_when_the_
         "{}",
         app.backend.screen()
     );
-    app.sandbox.set_outage(Outage::None);
-    app.wait_for("Engineering").await;
+    app.sandbox.set_outage(Outage::None).await;
+    app.wait_until_back("Engineering").await;
     assert!(
         !app.backend.screen().contains("offline"),
         "{}",
         app.backend.screen()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn offline_r_asks_the_server_at_once_instead_of_at_the_end_of_the_wait() {
+    let (sandbox, client, _folder) = read_before(Duration::ZERO, "Acme Robotics").await;
+    sandbox.set_outage(Outage::Refuse).await;
+    let app = Harness::start_with(sandbox, client, organizations);
+    app.wait_for("offline · as of 3 h ago").await;
+    // Long enough offline that the background check's next try is seconds away.
+    tokio::time::sleep(Duration::from_secs(13)).await;
+    app.sandbox.set_outage(Outage::None).await;
+    app.press(KeyCode::Char('r'));
+    app.wait_for_within("Acme Robotics  ", Duration::from_secs(6))
+        .await;
+    let started = std::time::Instant::now();
+    while app.backend.screen().contains("offline") {
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "still offline after r:\n{}",
+            app.backend.screen()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Ages every answer in `client`'s cache by three hours, with `from` replaced by `to` in it.
+fn aged_and_changed(client: &Client, from: &str, to: &str) {
+    let cache = client.cache().expect("the cache");
+    let three_hours_ago = SystemTime::now() - THREE_HOURS;
+    for key in cache.keys() {
+        let body = String::from_utf8(cache.get(&key).expect("kept").body).unwrap();
+        let body = body.replace(from, to);
+        cache
+            .put_at(&key, body.as_bytes(), three_hours_ago)
+            .unwrap();
+    }
+}
+
+/// A sandbox answering after `latency`, and a client whose cache holds what `read` read.
+async fn with_cache<F>(latency: Duration, read: F) -> (Sandbox, Client, tempfile::TempDir)
+where
+    F: AsyncFnOnce(&Client),
+{
+    let options = SandboxOptions {
+        latency,
+        ..SandboxOptions::default()
+    };
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
+        .await
+        .expect("sandbox starts");
+    let folder = tempfile::tempdir().expect("a folder");
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .expect("client");
+    client.use_cache(Cache::open(&folder.path().join("cache.sqlite"), 10 << 20).expect("cache"));
+    read(&client).await;
+    (sandbox, client, folder)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_read_before_shows_at_once_and_the_servers_answer_replaces_it() {
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_GETTING_STARTED.to_owned(),
+        change_request: demo_ids::CR_REVIEW.to_owned(),
+    };
+    let call = ApiCall::Review(ReviewCall::LoadReview(target.clone()));
+    let (sandbox, client, _folder) = with_cache(Duration::from_millis(700), async |client| {
+        let _ = quire::runtime::call_api(client, call).await;
+    })
+    .await;
+    aged_and_changed(&client, "Clarify token scopes", "Cached subject");
+    let app = Harness::start_with(sandbox, client, move || {
+        Screen::Review(Box::new(ReviewScreen::new(target, None)))
+    });
+    app.wait_for("Cached subject").await;
+    app.wait_for("as of 3 h ago").await;
+    app.wait_for("Clarify token scopes").await;
+    app.wait_gone("Cached subject").await;
+    app.wait_gone("as of").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_request_list_read_before_shows_at_once_and_the_servers_replaces_it() {
+    let scope = ChangeRequestScope::Organization(demo_ids::ACME.to_string());
+    let list =
+        move || Screen::ChangeRequests(ChangeRequestList::new(scope.clone(), "Acme Robotics"));
+    // The calls the list makes when it opens, read once into the cache.
+    let mut model = Model::new(list(), crate::common::environment(), Size::default());
+    let calls = model.init().api_calls();
+    let (sandbox, client, _folder) = with_cache(Duration::from_millis(700), async |client| {
+        for (_, call) in calls {
+            let _ = quire::runtime::call_api(client, call).await;
+        }
+    })
+    .await;
+    aged_and_changed(&client, "Clarify token scopes", "Cached subject");
+    let app = Harness::start_with(sandbox, client, list);
+    app.wait_for("Cached subject").await;
+    app.wait_for("Clarify token").await;
+    app.wait_gone("Cached subject").await;
+    let screen = app.backend.screen();
+    assert_eq!(
+        screen.matches("Add a failover drill").count(),
+        1,
+        "{screen}"
     );
 }

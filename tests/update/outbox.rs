@@ -79,7 +79,7 @@ async fn a_comment_written_with_the_server_out_of_reach_is_queued_and_shown_pend
     let app = Harness::start_with(sandbox, client, review_screen);
     app.wait_for("Changes (4)").await;
     app.press(KeyCode::Char('3'));
-    app.sandbox.set_outage(Outage::Refuse);
+    app.sandbox.set_outage(Outage::Refuse).await;
     let posts_before = app.sandbox.requests("POST", "*/comments");
     app.press(KeyCode::Char('c'));
     app.wait_for("ctrl-s send").await;
@@ -113,7 +113,7 @@ async fn resolving_a_thread_with_the_server_out_of_reach_is_queued_and_shown_pen
     app.wait_for("Changes (4)").await;
     app.press(KeyCode::Char('3'));
     app.wait_for("● open").await;
-    app.sandbox.set_outage(Outage::Refuse);
+    app.sandbox.set_outage(Outage::Refuse).await;
     app.press(KeyCode::Char('x'));
     app.wait_for("queued: the server cannot be reached").await;
     let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
@@ -133,7 +133,7 @@ async fn an_approval_with_the_server_out_of_reach_is_queued_and_shown_pending() 
     let (sandbox, client) = sandbox_and_client(&path).await;
     let app = Harness::start_with(sandbox, client, review_screen);
     app.wait_for("Changes (4)").await;
-    app.sandbox.set_outage(Outage::Refuse);
+    app.sandbox.set_outage(Outage::Refuse).await;
     app.press(KeyCode::Char('A'));
     app.wait_for("ctrl-s").await;
     app.type_text("Fine from here");
@@ -214,11 +214,9 @@ async fn the_outbox_says_what_changed_meanwhile_on_the_change_request_and_the_th
         .list_comments(space, change_request, &Default::default(), None)
         .await
         .expect("threads");
-    let thread = threads
-        .items
-        .iter()
-        .find(|thread| !thread.is_resolved())
-        .expect("an open thread");
+    let mut open = threads.items.iter().filter(|thread| !thread.is_resolved());
+    let thread = open.next().expect("an open thread");
+    let deleted = open.next().expect("another open thread");
     let outbox = Outbox::open(&path).expect("outbox");
     let target = Target::new(space, change_request);
     let reply = Write::Reply {
@@ -226,7 +224,18 @@ async fn the_outbox_says_what_changed_meanwhile_on_the_change_request_and_the_th
         markdown: "Answered on the train".to_string(),
     };
     outbox.enqueue(&target, &reply).expect("queued");
-    // Meanwhile, someone resolves the thread and merges the change request.
+    let reaction = Write::Reaction {
+        comment: deleted.id.clone(),
+        reply: None,
+        emoji: "👍".to_string(),
+        add: true,
+    };
+    outbox.enqueue(&target, &reaction).expect("queued");
+    // Meanwhile, someone deletes a thread, resolves the other and merges the change request.
+    client
+        .delete_comment(space, change_request, &deleted.id)
+        .await
+        .expect("deleted");
     let resolve = quire::api::CommentUpdate {
         resolved: Some(true),
         ..Default::default()
@@ -243,11 +252,12 @@ async fn the_outbox_says_what_changed_meanwhile_on_the_change_request_and_the_th
     let app = Harness::start_with(sandbox, client, review_screen);
     app.wait_for("Changes (4)").await;
     app.press(KeyCode::Char('^'));
-    app.wait_for("1 write waiting").await;
+    app.wait_for("2 writes waiting").await;
     app.wait_for(&format!("#{} ", demo_ids::CR_REVIEW_NUMBER))
         .await;
     app.wait_for("— merged meanwhile").await;
     app.wait_for("the thread was resolved meanwhile").await;
+    app.wait_for("the comment was deleted meanwhile").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -333,7 +343,7 @@ async fn back_online_the_footer_says_what_waits_and_nothing_is_sent_without_a_lo
     let app = Harness::start_with(sandbox, client, review_screen);
     app.wait_for("Changes (4)").await;
     app.press(KeyCode::Char('3'));
-    app.sandbox.set_outage(Outage::Refuse);
+    app.sandbox.set_outage(Outage::Refuse).await;
     let posts_before = app.sandbox.requests("POST", "*/comments");
     app.press(KeyCode::Char('c'));
     app.wait_for("ctrl-s send").await;
@@ -341,8 +351,8 @@ async fn back_online_the_footer_says_what_waits_and_nothing_is_sent_without_a_lo
     app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
     app.wait_for("comment queued").await;
     app.wait_for("◷ 1 queued").await;
-    app.sandbox.set_outage(Outage::None);
-    app.wait_for("1 write waits in the outbox: ^ to look and send.")
+    app.sandbox.set_outage(Outage::None).await;
+    app.wait_until_back("1 write waits in the outbox: ^ to look and send.")
         .await;
     assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
     assert_eq!(Outbox::open(&path).expect("outbox").count().unwrap(), 1);
@@ -358,15 +368,15 @@ async fn with_outbox_send_auto_what_waits_goes_when_the_server_is_back() {
     });
     app.wait_for("Changes (4)").await;
     app.press(KeyCode::Char('3'));
-    app.sandbox.set_outage(Outage::Refuse);
+    app.sandbox.set_outage(Outage::Refuse).await;
     let posts_before = app.sandbox.requests("POST", "*/comments");
     app.press(KeyCode::Char('c'));
     app.wait_for("ctrl-s send").await;
     app.type_text("Sent by itself");
     app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
     app.wait_for("◷ 1 queued").await;
-    app.sandbox.set_outage(Outage::None);
-    app.wait_for("Sent 1 queued write.").await;
+    app.sandbox.set_outage(Outage::None).await;
+    app.wait_until_back("Sent 1 queued write.").await;
     assert_eq!(app.sandbox.requests("POST", "*/comments") - posts_before, 1);
     assert_eq!(Outbox::open(&path).expect("outbox").count().unwrap(), 0);
     // The review is read again: the comment is no longer pending, nor counted in the header.

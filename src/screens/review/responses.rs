@@ -34,6 +34,28 @@ impl ReviewScreen {
         }
     }
 
+    /// The review as the cache had it, shown while the server is asked: drawn, but nothing is
+    /// fetched for it (replies, a page's sides) and nothing is marked seen; the server's
+    /// answer to the same request does that.
+    fn show_cached(
+        &mut self,
+        request: RequestId,
+        result: &Result<crate::app::review_calls::ReviewBundle, crate::api::ApiError>,
+        ctx: &mut Ctx,
+    ) -> Option<Cmd> {
+        if !self.bundle.settle(request, result.clone()) {
+            return None;
+        }
+        let bundle = self.bundle.value()?;
+        self.queued = bundle.queued.clone();
+        self.pages = changes::changed_pages(bundle);
+        self.refilter_since();
+        self.page_selection.clamp(self.pages.len());
+        self.comment_selection.clamp(self.rows().len());
+        self.relayout(ctx);
+        Some(Cmd::None)
+    }
+
     fn on_bundle(&mut self, ctx: &mut Ctx) -> Cmd {
         self.announce_drafts();
         let Some(bundle) = self.bundle.value() else {
@@ -160,6 +182,9 @@ impl ReviewScreen {
         ctx: &mut Ctx,
     ) -> Option<Cmd> {
         match response {
+            ReviewResponse::Review(result) if crate::app::loadable::is_provisional() => {
+                self.show_cached(request, result, ctx)
+            }
             ReviewResponse::Review(result) => {
                 let mut result = result.clone();
                 if let (Ok(fresh), Some(earlier)) = (result.as_mut(), self.bundle.value()) {
