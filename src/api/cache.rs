@@ -69,6 +69,24 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS answers (
 );
 CREATE INDEX IF NOT EXISTS answers_by_use ON answers (used);";
 
+/// Opens (or creates) the SQLite file at `path`, made private before SQLite opens it (0600
+/// in a 0700 folder; SQLite gives its log files the same mode), in WAL mode with
+/// `synchronous` (`NORMAL`, or `FULL` where a commit must survive a power cut).
+pub(super) fn open_private(path: &Path, synchronous: &str) -> Result<Connection, CacheError> {
+    let failed = |message: String| CacheError::Open {
+        path: path.display().to_string(),
+        message,
+    };
+    create_private_file(path).map_err(|error| failed(error.to_string()))?;
+    let connection = Connection::open(path).map_err(|error| failed(error.to_string()))?;
+    connection
+        .busy_timeout(Duration::from_secs(2))
+        .and_then(|_| connection.pragma_update(None, "journal_mode", "WAL"))
+        .and_then(|_| connection.pragma_update(None, "synchronous", synchronous))
+        .map_err(|error| failed(error.to_string()))?;
+    Ok(connection)
+}
+
 impl Cache {
     /// Opens (or creates) the cache at `path`: the folder readable by this user alone (0700),
     /// the file too (0600; SQLite gives its log files the same mode), in WAL mode so a reader
@@ -78,14 +96,10 @@ impl Cache {
             path: path.display().to_string(),
             message,
         };
-        create_private_file(path).map_err(|error| failed(error.to_string()))?;
-        let connection = Connection::open(path).map_err(|error| failed(error.to_string()))?;
+        let connection = open_private(path, "NORMAL")?;
         connection
-            .busy_timeout(Duration::from_secs(2))
-            .and_then(|_| connection.pragma_update(None, "journal_mode", "WAL"))
-            .and_then(|_| connection.pragma_update(None, "synchronous", "NORMAL"))
             // The log is trimmed back after each checkpoint instead of keeping its largest size.
-            .and_then(|_| connection.pragma_update(None, "journal_size_limit", 1 << 20))
+            .pragma_update(None, "journal_size_limit", 1 << 20)
             .and_then(|_| connection.execute_batch(SCHEMA))
             .map_err(|error| failed(error.to_string()))?;
         let clock: i64 = connection

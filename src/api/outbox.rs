@@ -18,7 +18,7 @@ use std::time::{Duration, SystemTime};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use super::cache::{CacheError, create_private_file};
+use super::cache::{CacheError, open_private};
 
 /// More than anyone writes offline in a week; past it, a write is refused rather than kept.
 pub const MAX_QUEUED: usize = 1000;
@@ -169,14 +169,10 @@ impl Outbox {
             path: path.display().to_string(),
             message,
         };
-        create_private_file(path).map_err(|error| failed(error.to_string()))?;
-        let connection = Connection::open(path).map_err(|error| failed(error.to_string()))?;
+        // A queued write must survive a power cut, not only a crash: full sync on commit.
+        let connection = open_private(path, "FULL")?;
         connection
-            .busy_timeout(Duration::from_secs(2))
-            .and_then(|_| connection.pragma_update(None, "journal_mode", "WAL"))
-            // A queued write must survive a power cut, not only a crash: full sync on commit.
-            .and_then(|_| connection.pragma_update(None, "synchronous", "FULL"))
-            .and_then(|_| connection.execute_batch(SCHEMA))
+            .execute_batch(SCHEMA)
             .map_err(|error| failed(error.to_string()))?;
         Ok(Outbox {
             connection: Mutex::new(connection),

@@ -22,36 +22,14 @@ const THREE_HOURS: Duration = Duration::from_secs(3 * 3600);
 /// A sandbox (answering after `latency`) and a client whose cache already holds the
 /// organization list, received three hours ago, with Acme renamed as `acme_as`.
 async fn read_before(latency: Duration, acme_as: &str) -> (Sandbox, Client, tempfile::TempDir) {
-    let options = SandboxOptions {
-        latency,
-        ..SandboxOptions::default()
-    };
-    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), options)
-        .await
-        .expect("sandbox starts");
-    let folder = tempfile::tempdir().expect("a folder");
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .expect("client");
-    let cache = Cache::open(&folder.path().join("cache.sqlite"), 10 << 20).expect("cache");
-    client.use_cache(cache);
-    client
-        .list_organizations(None)
-        .await
-        .expect("organizations");
-    let cache = client.cache().expect("the cache");
-    let three_hours_ago = SystemTime::now() - THREE_HOURS;
-    for key in cache.keys() {
-        let body = cache.get(&key).expect("kept").body;
-        let body = String::from_utf8(body)
-            .unwrap()
-            .replace("Acme Robotics", acme_as);
-        cache
-            .put_at(&key, body.as_bytes(), three_hours_ago)
-            .unwrap();
-    }
+    let (sandbox, client, folder) = with_cache(latency, async |client| {
+        client
+            .list_organizations(None)
+            .await
+            .expect("organizations");
+    })
+    .await;
+    aged_and_changed(&client, "Acme Robotics", acme_as);
     (sandbox, client, folder)
 }
 

@@ -38,6 +38,21 @@ async fn sandbox_and_client(path: &std::path::Path) -> (Sandbox, Client) {
     (sandbox, client)
 }
 
+/// On the review's comments tab with the server refusing connections, writes a comment with
+/// `text` and sends it: it is queued. How many comments the server had been sent before.
+async fn comment_with_the_server_refusing(app: &Harness, text: &str) -> usize {
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('3'));
+    app.sandbox.set_outage(Outage::Refuse).await;
+    let posts_before = app.sandbox.requests("POST", "*/comments");
+    app.press(KeyCode::Char('c'));
+    app.wait_for("ctrl-s send").await;
+    app.type_text(text);
+    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    app.wait_for("comment queued").await;
+    posts_before
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn writes_queued_in_an_earlier_run_show_pending_on_their_change_request() {
     let folder = tempfile::tempdir().expect("a folder");
@@ -77,15 +92,7 @@ async fn a_comment_written_with_the_server_out_of_reach_is_queued_and_shown_pend
     let path = folder.path().join("cache.sqlite");
     let (sandbox, client) = sandbox_and_client(&path).await;
     let app = Harness::start_with(sandbox, client, review_screen);
-    app.wait_for("Changes (4)").await;
-    app.press(KeyCode::Char('3'));
-    app.sandbox.set_outage(Outage::Refuse).await;
-    let posts_before = app.sandbox.requests("POST", "*/comments");
-    app.press(KeyCode::Char('c'));
-    app.wait_for("ctrl-s send").await;
-    app.type_text("Written on the train");
-    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
-    app.wait_for("comment queued").await;
+    let posts_before = comment_with_the_server_refusing(&app, "Written on the train").await;
     app.wait_for("◷ comment: Written on the train").await;
 
     let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
@@ -341,15 +348,7 @@ async fn back_online_the_footer_says_what_waits_and_nothing_is_sent_without_a_lo
     let path = folder.path().join("cache.sqlite");
     let (sandbox, client) = sandbox_and_client(&path).await;
     let app = Harness::start_with(sandbox, client, review_screen);
-    app.wait_for("Changes (4)").await;
-    app.press(KeyCode::Char('3'));
-    app.sandbox.set_outage(Outage::Refuse).await;
-    let posts_before = app.sandbox.requests("POST", "*/comments");
-    app.press(KeyCode::Char('c'));
-    app.wait_for("ctrl-s send").await;
-    app.type_text("Written in the tunnel");
-    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
-    app.wait_for("comment queued").await;
+    let posts_before = comment_with_the_server_refusing(&app, "Written in the tunnel").await;
     app.wait_for("◷ 1 queued").await;
     app.sandbox.set_outage(Outage::None).await;
     app.wait_until_back("1 write waits in the outbox: ^ to look and send.")
@@ -366,14 +365,7 @@ async fn with_outbox_send_auto_what_waits_goes_when_the_server_is_back() {
     let app = Harness::start_configured(sandbox, client, review_screen, |model| {
         model.outbox.send_when_back = SendWhenBack::Auto;
     });
-    app.wait_for("Changes (4)").await;
-    app.press(KeyCode::Char('3'));
-    app.sandbox.set_outage(Outage::Refuse).await;
-    let posts_before = app.sandbox.requests("POST", "*/comments");
-    app.press(KeyCode::Char('c'));
-    app.wait_for("ctrl-s send").await;
-    app.type_text("Sent by itself");
-    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    let posts_before = comment_with_the_server_refusing(&app, "Sent by itself").await;
     app.wait_for("◷ 1 queued").await;
     app.sandbox.set_outage(Outage::None).await;
     app.wait_until_back("Sent 1 queued write.").await;
