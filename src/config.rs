@@ -461,4 +461,18 @@ mod tests {
         std::fs::write(&path, "tokn = 1").unwrap();
         assert!(matches!(load_file(&path), Err(ConfigError::Parse { .. })));
     }
+
+    #[test]
+    fn outbox_send_is_ask_or_auto_and_anything_else_is_refused() {
+        use crate::app::outbox::SendWhenBack;
+        let auto: ConfigFile = toml::from_str("outbox_send = \"auto\"").unwrap();
+        assert_eq!(auto.outbox_send, Some(SendWhenBack::Auto));
+        let ask: ConfigFile = toml::from_str("outbox_send = \"ask\"").unwrap();
+        assert_eq!(ask.outbox_send, Some(SendWhenBack::Ask));
+        assert_eq!(
+            ConfigFile::default().outbox_send.unwrap_or_default(),
+            SendWhenBack::Ask
+        );
+        assert!(toml::from_str::<ConfigFile>("outbox_send = \"sometimes\"").is_err());
+    }
 }
