@@ -166,6 +166,7 @@ impl OutboxScreen {
         composer.short_titles = vec!["Edit".to_string()];
         composer.allow_blank = matches!(queued.write, crate::api::outbox::Write::Review { .. });
         composer.note = Some("Still queued: it is sent from here after a look.".to_string());
+        composer.short_note = Some("Still queued.".to_string());
         composer.keys_hint =
             Some("ctrl-s save · ctrl-p preview · ctrl-e $EDITOR · esc leave it as it was".into());
         self.modal = Some(Modal::Edit {
