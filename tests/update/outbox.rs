@@ -122,7 +122,8 @@ async fn resolving_a_thread_with_the_server_out_of_reach_is_queued_and_shown_pen
     app.wait_for("● open").await;
     app.sandbox.set_outage(Outage::Refuse).await;
     app.press(KeyCode::Char('x'));
-    app.wait_for("queued: the server cannot be reached").await;
+    app.wait_for("queued: the server cannot be reached; ^ to send, edit or drop it.")
+        .await;
     let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
     assert_eq!(queued.len(), 1, "{queued:?}");
     assert!(

@@ -40,7 +40,7 @@ impl ReviewScreen {
                 PendingWrite::Resolve { .. } | PendingWrite::React { .. },
                 ReviewResponse::Queued(queued),
             ) => {
-                self.notice(queued_message(queued), false);
+                self.notice(queued_message(queued, ctx), false);
                 self.queued.push(queued.clone());
                 Cmd::None
             }
@@ -56,11 +56,11 @@ impl ReviewScreen {
             ) => {
                 self.set_body(&comment, reply.as_deref(), text);
                 self.queued.push(queued.clone());
-                self.sent(&draft_key, &queued_message(queued))
+                self.sent(&draft_key, &queued_message(queued, ctx))
             }
             (PendingWrite::Post { draft_key }, ReviewResponse::Queued(queued)) => {
                 self.queued.push(queued.clone());
-                self.sent(&draft_key, &queued_message(queued))
+                self.sent(&draft_key, &queued_message(queued, ctx))
             }
             (PendingWrite::Post { draft_key }, ReviewResponse::CommentPosted(result)) => {
                 match result {
@@ -132,7 +132,7 @@ impl ReviewScreen {
             }
             (PendingWrite::Review { draft_key }, ReviewResponse::Queued(queued)) => {
                 self.queued.push(queued.clone());
-                self.sent(&draft_key, &queued_message(queued))
+                self.sent(&draft_key, &queued_message(queued, ctx))
             }
             (PendingWrite::Review { draft_key }, ReviewResponse::ReviewSubmitted(result)) => {
                 match result {
@@ -420,10 +420,19 @@ impl ReviewScreen {
     }
 }
 
-/// What the screen says when a write went to the outbox instead of the server.
-fn queued_message(queued: &crate::api::outbox::Queued) -> String {
+/// What the screen says when a write went to the outbox instead of the server, and the key
+/// that shows the outbox (to send, edit or drop it).
+fn queued_message(queued: &crate::api::outbox::Queued, ctx: &Ctx) -> String {
+    let key = ctx.keymap.label(
+        &[crate::app::keymap::KeyContext::Global],
+        crate::app::keymap::Action::OutboxView,
+    );
+    let look = match key {
+        Some(key) => format!("; {key} to send, edit or drop it"),
+        None => String::new(),
+    };
     format!(
-        "◷ {} queued: the server cannot be reached; it waits in the outbox.",
+        "◷ {} queued: the server cannot be reached{look}.",
         queued.write.describe()
     )
 }
