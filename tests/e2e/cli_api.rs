@@ -1,39 +1,16 @@
 //! `quire api` as a process against `quire sandbox`: JSON on stdout a script can parse, errors on
 //! stderr, and exit statuses 0 success, 1 refused, 2 a wrong command line, 4 not signed in.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
+use crate::cli_lists::{json, quire, stderr};
 use crate::common::sandbox_process::SandboxProcess;
-use serde_json::Value;
 
 const ORGANIZATION: &str = "org-acme-robotics";
 
+/// `quire api ARGS` against `base` as `token`.
 fn quire_api(base: &str, token: Option<&str>, args: &[&str]) -> Output {
-    let home = tempfile::tempdir().expect("a home");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_quire"));
-    command
-        .args(["--api-url", base])
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env_remove("GITBOOK_TOKEN")
-        .env_remove("GITBOOK_API_URL");
-    if let Some(token) = token {
-        command.args(["--token", token]);
-    }
-    command.arg("api").args(args).output().expect("quire runs")
-}
-
-fn json(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
-        panic!(
-            "stdout is not JSON ({error}): {}",
-            String::from_utf8_lossy(&output.stdout)
-        )
-    })
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    quire(base, token, &[&["api"], args].concat())
 }
 
 #[test]
