@@ -184,6 +184,18 @@ impl Outbox {
         &self.path
     }
 
+    /// Runs `work` on tokio's blocking threads: a commit waits for the disk (full sync), which
+    /// must not hold up the tasks that draw and answer.
+    pub async fn in_background<T: Send + 'static>(
+        self: &std::sync::Arc<Self>,
+        work: impl FnOnce(&Outbox) -> Result<T, OutboxError> + Send + 'static,
+    ) -> Result<T, OutboxError> {
+        let outbox = self.clone();
+        tokio::task::spawn_blocking(move || work(&outbox))
+            .await
+            .unwrap_or(Err(OutboxError::Gone))
+    }
+
     /// Puts `write` in the outbox in one transaction; once this returns, the write is on disk.
     pub fn enqueue(&self, target: &Target, write: &Write) -> Result<Queued, OutboxError> {
         self.insert(target, write, false)

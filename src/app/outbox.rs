@@ -15,8 +15,6 @@ use crate::ui::notice::Notice;
 pub enum OutboxCall {
     /// Every queued write, oldest first, with what changed meanwhile on the server.
     List,
-    /// How many writes wait, and nothing else (no request to the server).
-    Count,
     /// Sends these writes, each read back first when its outcome was unknown.
     Send { ids: Vec<i64> },
     /// Sends every write waiting (`outbox_send = "auto"`, when the server is back).
@@ -59,21 +57,9 @@ pub struct Listing {
 pub enum OutboxResponse {
     /// The queued writes; `Err` says why the outbox could not be read (none without a cache).
     Listed(Result<Listing, String>),
-    Counted(usize),
     Sent(Vec<(i64, SendOutcome)>),
     Dropped(Result<bool, String>),
     Edited(Result<(), String>),
-}
-
-impl OutboxResponse {
-    /// How many writes wait after this answer, when it tells.
-    pub fn waiting(&self) -> Option<usize> {
-        match self {
-            OutboxResponse::Listed(Ok(listing)) => Some(listing.writes.len()),
-            OutboxResponse::Counted(count) => Some(*count),
-            _ => None,
-        }
-    }
 }
 
 /// `outbox_send` in the config: whether the writes waiting are sent by themselves when the

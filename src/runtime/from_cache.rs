@@ -45,7 +45,7 @@ pub(super) async fn answer(
     }
     let _ = sender.send(Msg::Reachable(false));
     watch_for_the_server(client, sender);
-    let answer = if record.wrote() || goes_out(&call) {
+    let answer = if record.wrote() || writes(&call) {
         Msg::Api { request, response }
     } else {
         from_cache(client, request, call).await.0
@@ -62,7 +62,7 @@ async fn answered_while_offline(
     request: RequestId,
     call: &ApiCall,
 ) -> bool {
-    if !client.seems_offline() || client.cache().is_none() || goes_out(call) {
+    if !client.seems_offline() || client.cache().is_none() || writes(call) {
         return false;
     }
     let (response, wrote) = from_cache(client, request, call.clone()).await;
@@ -74,10 +74,11 @@ async fn answered_while_offline(
     true
 }
 
-/// A write (or a change to the outbox) is tried on the network even while quire seems
-/// offline: run against the cache it would be refused, and one that queues on refusal would
-/// be queued twice. The outbox's list reads from the cache like any read.
-fn goes_out(call: &ApiCall) -> bool {
+/// A write to the server (which may go to the outbox instead) or a change to the outbox. Such
+/// a call is tried on the network even while quire seems offline: run against the cache it
+/// would be refused, and one that queues on refusal would be queued twice. The outbox's list
+/// reads from the cache like any read.
+pub(super) fn writes(call: &ApiCall) -> bool {
     use crate::app::outbox::OutboxCall;
     match call {
         ApiCall::Outbox(OutboxCall::List) => false,

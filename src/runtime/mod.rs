@@ -17,6 +17,7 @@ use ratatui::crossterm::event::Event;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use crate::api::models::{Collection, Space};
+use crate::api::outbox::Outbox;
 use crate::api::{Client, encode_segment};
 use crate::app::drafts;
 use crate::app::review_memory;
@@ -485,7 +486,7 @@ fn spawn_api_call(
         return;
     };
     let sender = sender.clone();
-    let may_change_the_outbox = matches!(call, ApiCall::Outbox(_) | ApiCall::Review(_));
+    let may_change_the_outbox = from_cache::writes(&call);
     tokio::spawn(async move {
         from_cache::answer(&client, &sender, request, call).await;
         if may_change_the_outbox {
@@ -499,8 +500,7 @@ async fn count_the_outbox(client: Client, sender: UnboundedSender<Msg>) {
     let Some(outbox) = client.outbox() else {
         return;
     };
-    let counted = tokio::task::spawn_blocking(move || outbox.count()).await;
-    if let Ok(Ok(waiting)) = counted {
+    if let Ok(waiting) = outbox.in_background(Outbox::count).await {
         let _ = sender.send(Msg::OutboxWaiting(waiting));
     }
 }

@@ -1,4 +1,4 @@
-//! The outbox screen's calls: list (with what changed meanwhile on the server), count, send
+//! The outbox screen's calls: list (with what changed meanwhile on the server), send
 //! (through `send_queued`, never twice), drop and edit.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -20,7 +20,6 @@ pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
     let Some(outbox) = client.outbox() else {
         return match call {
             OutboxCall::List => OutboxResponse::Listed(Err(NO_OUTBOX.to_string())),
-            OutboxCall::Count => OutboxResponse::Counted(0),
             OutboxCall::Send { .. } | OutboxCall::SendAll => OutboxResponse::Sent(Vec::new()),
             OutboxCall::Drop { .. } => OutboxResponse::Dropped(Err(NO_OUTBOX.to_string())),
             OutboxCall::Edit { .. } => OutboxResponse::Edited(Err(NO_OUTBOX.to_string())),
@@ -28,13 +27,15 @@ pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
     };
     match call {
         OutboxCall::List => OutboxResponse::Listed(listing(client, &outbox).await),
-        OutboxCall::Count => {
-            OutboxResponse::Counted(blocking(&outbox, Outbox::count).await.unwrap_or(0))
-        }
         // Not while a send runs: it could be sending this very write.
         OutboxCall::Drop { id } => {
             let _one_at_a_time = SENDING.lock().await;
-            OutboxResponse::Dropped(blocking(&outbox, move |o| o.drop_write(id)).await)
+            OutboxResponse::Dropped(
+                outbox
+                    .in_background(move |o| o.drop_write(id))
+                    .await
+                    .map_err(said),
+            )
         }
         OutboxCall::Edit { id, markdown } => {
             let _one_at_a_time = SENDING.lock().await;
@@ -50,7 +51,7 @@ pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
 /// The writes, and what the server says of their change requests and threads now. Those reads
 /// go out together; one that fails (offline, say) leaves its note out rather than guessing.
 async fn listing(client: &Client, outbox: &Arc<Outbox>) -> Result<Listing, String> {
-    let writes = blocking(outbox, Outbox::list).await?;
+    let writes = outbox.in_background(Outbox::list).await.map_err(said)?;
     let targets: BTreeSet<&Target> = writes.iter().map(|queued| &queued.target).collect();
     let threads: BTreeSet<(&Target, &str)> = writes
         .iter()
@@ -173,14 +174,17 @@ fn note_for(write: &Write, state: ThreadState) -> Option<String> {
 }
 
 async fn edit(outbox: &Arc<Outbox>, id: i64, markdown: String) -> Result<(), String> {
-    let queued = blocking(outbox, Outbox::list).await?;
+    let queued = outbox.in_background(Outbox::list).await.map_err(said)?;
     let Some(write) = queued.into_iter().find(|queued| queued.id == id) else {
         return Err("That write is no longer in the outbox.".to_string());
     };
     let Some(edited) = with_text(write.write, markdown) else {
         return Err("That write has no text to edit.".to_string());
     };
-    blocking(outbox, move |outbox| outbox.replace(id, &edited)).await
+    outbox
+        .in_background(move |outbox| outbox.replace(id, &edited))
+        .await
+        .map_err(said)
 }
 
 /// `write` saying `markdown` instead; None for a write without text.
@@ -210,7 +214,7 @@ async fn send_chosen(
     // One send at a time (the automatic one when the server is back, and the screen's), and
     // the list read inside it: a write the other sent is gone from it, not sent again.
     let _one_at_a_time = SENDING.lock().await;
-    let queued = match blocking(outbox, Outbox::list).await {
+    let queued = match outbox.in_background(Outbox::list).await.map_err(said) {
         Ok(queued) => queued,
         Err(why) => {
             return ids
@@ -247,13 +251,7 @@ async fn outcome(client: &Client, outbox: &Arc<Outbox>, write: &Queued) -> SendO
     }
 }
 
-async fn blocking<T: Send + 'static>(
-    outbox: &Arc<Outbox>,
-    work: impl FnOnce(&Outbox) -> Result<T, OutboxError> + Send + 'static,
-) -> Result<T, String> {
-    let outbox = outbox.clone();
-    match tokio::task::spawn_blocking(move || work(&outbox)).await {
-        Ok(result) => result.map_err(|error| error.to_string()),
-        Err(_) => Err("The outbox could not be read.".to_string()),
-    }
+/// An outbox failure in words, for the screen.
+fn said(error: OutboxError) -> String {
+    error.to_string()
 }

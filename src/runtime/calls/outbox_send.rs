@@ -41,7 +41,9 @@ pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, queued: &Queued)
         }
     }
     let id = queued.id;
-    let marked = blocking(outbox, move |outbox| outbox.mark_attempted(id)).await;
+    let marked = outbox
+        .in_background(move |outbox| outbox.mark_attempted(id))
+        .await;
     if let Err(error) = marked {
         return Sent::Outbox(error);
     }
@@ -54,7 +56,9 @@ pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, queued: &Queued)
         Err(error) => {
             if !queued.attempted {
                 // Surely not landed: editable again, and no read-back next time.
-                let _ = blocking(outbox, move |outbox| outbox.clear_attempted(id)).await;
+                let _ = outbox
+                    .in_background(move |outbox| outbox.clear_attempted(id))
+                    .await;
             }
             Sent::Kept(error)
         }
@@ -62,20 +66,13 @@ pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, queued: &Queued)
 }
 
 async fn finish(outbox: &Arc<Outbox>, id: i64, sent: Sent) -> Sent {
-    match blocking(outbox, move |outbox| outbox.mark_sent(id)).await {
+    match outbox
+        .in_background(move |outbox| outbox.mark_sent(id))
+        .await
+    {
         Ok(_) => sent,
         Err(error) => Sent::Outbox(error),
     }
-}
-
-async fn blocking<T: Send + 'static>(
-    outbox: &Arc<Outbox>,
-    work: impl FnOnce(&Outbox) -> Result<T, OutboxError> + Send + 'static,
-) -> Result<T, OutboxError> {
-    let outbox = outbox.clone();
-    tokio::task::spawn_blocking(move || work(&outbox))
-        .await
-        .unwrap_or(Err(OutboxError::Gone))
 }
 
 async fn send(client: &Client, target: &Target, write: &Write) -> Result<(), ApiError> {

@@ -22,21 +22,21 @@ pub async fn or_queue<T>(
         return answer(Err(error));
     };
     let never_sent = !error.outcome_unknown();
-    let queued = tokio::task::spawn_blocking(move || {
-        if never_sent {
-            outbox.enqueue(&target, &write)
-        } else {
-            outbox.enqueue_unsure(&target, &write)
-        }
-    })
-    .await;
+    let queued = outbox
+        .in_background(move |outbox| {
+            if never_sent {
+                outbox.enqueue(&target, &write)
+            } else {
+                outbox.enqueue_unsure(&target, &write)
+            }
+        })
+        .await;
     match queued {
-        Ok(Ok(queued)) => ReviewResponse::Queued(queued),
-        Ok(Err(failure)) => {
+        Ok(queued) => ReviewResponse::Queued(queued),
+        Err(failure) => {
             tracing::warn!(%failure, "a write could not be queued");
             answer(Err(error))
         }
-        Err(_) => answer(Err(error)),
     }
 }
 

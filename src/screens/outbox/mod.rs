@@ -294,7 +294,6 @@ impl OutboxScreen {
                 self.notice = Some(Notice::error(why.clone()));
                 Cmd::None
             }
-            OutboxResponse::Counted(_) => Cmd::None,
             OutboxResponse::Sent(outcomes) => self.after_send(outcomes, ctx),
             OutboxResponse::Dropped(Ok(true)) => {
                 self.notice = Some(Notice::info("Dropped, not sent."));
