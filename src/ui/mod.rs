@@ -24,6 +24,7 @@ pub mod table;
 pub mod text;
 pub mod theme;
 pub mod time;
+pub mod titled;
 pub mod tree;
 // ── command palette ──
 pub mod hit;

@@ -1,5 +1,5 @@
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -7,29 +7,18 @@ use super::{AccessAudit, AccessRow};
 use crate::app::Model;
 use crate::screens::sites::audience;
 use crate::ui::sanitize::sanitize;
-use crate::ui::{status, text};
+use crate::ui::{status, text, titled};
 
 pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    if area.height < 3 {
+    let more = vec![Span::styled(
+        format!(" — sites of {}", sanitize(&screen.organization_title)),
+        theme.style("muted"),
+    )];
+    let Some(areas) = titled::split(frame, area, model, "Who can reach what", more) else {
         return;
-    }
-    let [title_area, body, notice_area] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(0),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled("Who can reach what", theme.style("title")),
-            Span::styled(
-                format!(" — sites of {}", sanitize(&screen.organization_title)),
-                theme.style("muted"),
-            ),
-        ])),
-        title_area,
-    );
+    };
+    let (body, notice_area) = (areas.body, areas.notice);
     let Some(sites) = screen.data.value().map(|listing| &listing.sites) else {
         match screen.data.error() {
             Some(error) => status::error(frame, body, model, error),

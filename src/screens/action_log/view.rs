@@ -1,38 +1,27 @@
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::ActionLogScreen;
 use crate::app::Model;
 use crate::app::action_log::{LoggedAction, UndoState};
-use crate::ui::{status, text};
+use crate::ui::{status, text, titled};
 
 pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    if area.height < 3 {
-        return;
-    }
-    let [title_area, body, notice_area] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(0),
-        Constraint::Length(1),
-    ])
-    .areas(area);
     let count = model.action_log.len();
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled("Action log", theme.style("title")),
-            Span::styled(
-                format!(
-                    " — {}, newest first",
-                    crate::screens::review::counted(count, "write", "writes")
-                ),
-                theme.style("muted"),
-            ),
-        ])),
-        title_area,
-    );
+    let more = vec![Span::styled(
+        format!(
+            " — {}, newest first",
+            crate::screens::review::counted(count, "write", "writes")
+        ),
+        theme.style("muted"),
+    )];
+    let Some(areas) = titled::split(frame, area, model, "Action log", more) else {
+        return;
+    };
+    let body = areas.body;
     if model.action_log.is_empty() {
         status::empty(
             frame,
@@ -44,12 +33,7 @@ pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Mod
     } else {
         draw_rows(screen, frame, body, model);
     }
-    if let Some(notice) = &screen.notice {
-        frame.render_widget(
-            Paragraph::new(crate::ui::notice::row(notice, notice_area.width, model)),
-            notice_area,
-        );
-    }
+    titled::draw_notice(frame, areas.notice, screen.notice.as_ref(), model);
     if let Some(asking) = &screen.asking {
         asking.confirm.draw(frame, area, theme);
     }

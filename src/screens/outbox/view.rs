@@ -1,36 +1,30 @@
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Modal, OutboxScreen};
 use crate::api::outbox::Queued;
 use crate::app::Model;
-use crate::ui::{sanitize::sanitize, status, text};
+use crate::ui::{sanitize::sanitize, status, text, titled};
 
 pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    if area.height < 3 {
-        return;
-    }
-    let [title_area, body, notice_area] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(0),
-        Constraint::Length(1),
-    ])
-    .areas(area);
     let count = crate::screens::review::counted(screen.writes().len(), "write", "writes");
-    let mut title = vec![
-        Span::styled("Outbox", theme.style("title")),
-        Span::styled(format!(" — {count} waiting"), theme.style("muted")),
-    ];
+    let mut more = vec![Span::styled(
+        format!(" — {count} waiting"),
+        theme.style("muted"),
+    )];
     if !screen.marked.is_empty() {
-        title.push(Span::styled(
+        more.push(Span::styled(
             format!(" · {} marked", screen.marked.len()),
             theme.style("accent"),
         ));
     }
-    frame.render_widget(Paragraph::new(Line::from(title)), title_area);
+    let Some(areas) = titled::split(frame, area, model, "Outbox", more) else {
+        return;
+    };
+    let body = areas.body;
     if !screen.loaded {
         status::empty(frame, body, model, "Reading the outbox…");
     } else if screen.writes().is_empty() {
@@ -43,12 +37,7 @@ pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, model: &Model)
     } else {
         frame.render_widget(Paragraph::new(rows(screen, body, model)), body);
     }
-    if let Some(notice) = &screen.notice {
-        frame.render_widget(
-            Paragraph::new(crate::ui::notice::row(notice, notice_area.width, model)),
-            notice_area,
-        );
-    }
+    titled::draw_notice(frame, areas.notice, screen.notice.as_ref(), model);
     match &screen.modal {
         Some(Modal::Confirm(confirm, _)) => confirm.draw(frame, area, theme),
         Some(Modal::Edit { composer, .. }) => composer.draw(frame, area, theme),
