@@ -167,18 +167,13 @@ pub(super) fn own_answer(
     let ApiResponse::Outbox(OutboxResponse::Sent(outcomes)) = response else {
         return Some(Cmd::None);
     };
-    let (said, kept) = sent_summary(outcomes);
     let refreshed = super::update::run_action(model, Action::Refresh);
-    model.toast = Some(if kept {
-        Notice::error(said)
-    } else {
-        Notice::info(said)
-    });
+    model.toast = Some(sent_notice(outcomes));
     Some(refreshed)
 }
 
-/// "Sent 3 queued writes." or what was kept and why, for the footer after an automatic send.
-pub fn sent_summary(outcomes: &[(i64, SendOutcome)]) -> (String, bool) {
+/// "Sent 3 queued writes.", or an error saying what was kept and why.
+pub fn sent_notice(outcomes: &[(i64, SendOutcome)]) -> Notice {
     let kept: Vec<&String> = outcomes
         .iter()
         .filter_map(|(_, outcome)| match outcome {
@@ -202,7 +197,7 @@ pub fn sent_summary(outcomes: &[(i64, SendOutcome)]) -> (String, bool) {
         ));
     }
     match kept.first() {
-        None => (said, false),
-        Some(why) => (format!("{said} {} kept: {why}", kept.len()), true),
+        None => Notice::info(said),
+        Some(why) => Notice::error(format!("{said} {} kept: {why}", kept.len())),
     }
 }

@@ -207,12 +207,7 @@ impl OutboxScreen {
     }
 
     fn after_send(&mut self, outcomes: &[(i64, SendOutcome)], ctx: &mut Ctx) -> Cmd {
-        let (said, kept) = crate::app::outbox::sent_summary(outcomes);
-        self.notice = Some(if kept {
-            Notice::error(said)
-        } else {
-            Notice::info(said)
-        });
+        self.notice = Some(crate::app::outbox::sent_notice(outcomes));
         self.call(OutboxCall::List, ctx)
     }
 
