@@ -72,9 +72,14 @@ impl OutboxScreen {
         &self.listing.writes
     }
 
+    /// Asks for `call`; a send has a slot of its own, so a list or edit asked meanwhile does
+    /// not take its answer.
     fn call(&mut self, call: OutboxCall, ctx: &mut Ctx) -> Cmd {
         let request = ctx.requests.issue();
-        self.pending = Some(request);
+        match call {
+            OutboxCall::Send { .. } | OutboxCall::SendAll => self.sending = Some(request),
+            _ => self.pending = Some(request),
+        }
         Cmd::Api {
             request,
             call: ApiCall::Outbox(call),
@@ -220,12 +225,7 @@ impl OutboxScreen {
                 Confirmed::Send(ids) => {
                     self.notice = Some(Notice::info("Sending…"));
                     self.marked.clear();
-                    let request = ctx.requests.issue();
-                    self.sending = Some(request);
-                    Cmd::Api {
-                        request,
-                        call: ApiCall::Outbox(OutboxCall::Send { ids }),
-                    }
+                    self.call(OutboxCall::Send { ids }, ctx)
                 }
                 Confirmed::Drop(id) => self.call(OutboxCall::Drop { id }, ctx),
             },
