@@ -354,7 +354,7 @@ fn completions_know_the_subcommands_and_the_json_fields() {
 fn a_list_on_a_terminal_is_a_table_with_a_header_and_coloured_statuses() {
     let sandbox = SandboxProcess::start();
     let base = sandbox.base_url.as_str();
-    let app = PtyApp::spawn(
+    let mut app = PtyApp::spawn(
         &[
             "--api-url",
             base,
@@ -370,7 +370,9 @@ fn a_list_on_a_terminal_is_a_table_with_a_header_and_coloured_statuses() {
         80,
         24,
     );
-    app.wait_for("Move the FAQ", Duration::from_secs(20));
+    // The whole table is read once quire has ended: a row seen earlier may be half written.
+    let status = app.wait_exit(Duration::from_secs(20)).expect("quire ends");
+    assert!(status.success(), "{}", app.screen());
     app.wait_for_row("NUMBER", "SUBJECT", Duration::from_secs(5));
     let screen = app.screen();
     assert!(!screen.contains('\t'));
@@ -385,7 +387,7 @@ fn a_list_on_a_terminal_is_a_table_with_a_header_and_coloured_statuses() {
 fn no_color_keeps_a_terminal_table_plain_and_it_fits_a_narrow_terminal() {
     let sandbox = SandboxProcess::start();
     let base = sandbox.base_url.as_str();
-    let app = PtyApp::spawn_with_env(
+    let mut app = PtyApp::spawn_with_env(
         &[
             "--api-url",
             base,
@@ -400,7 +402,8 @@ fn no_color_keeps_a_terminal_table_plain_and_it_fits_a_narrow_terminal() {
         12,
         &[("NO_COLOR", "1")],
     );
-    app.wait_for("NUMBER", Duration::from_secs(20));
+    let status = app.wait_exit(Duration::from_secs(20)).expect("quire ends");
+    assert!(status.success(), "{}", app.screen());
     app.wait_for("Kwame", Duration::from_secs(5));
     let colours = app.row_colours("Kwame");
     assert_eq!(colours, [vt100::Color::Default], "{}", app.screen());
