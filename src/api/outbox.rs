@@ -84,6 +84,19 @@ impl Write {
         }
     }
 
+    /// Where on the change request's threads the write shows while it waits: the thread (its
+    /// first comment's id) and, for a write on a reply, that reply. A new thread and a review
+    /// have no place yet.
+    pub fn place(&self) -> Option<(&str, Option<&str>)> {
+        match self {
+            Write::Reply { comment, .. } | Write::Resolve { comment, .. } => Some((comment, None)),
+            Write::Edit { comment, reply, .. } | Write::Reaction { comment, reply, .. } => {
+                Some((comment, reply.as_deref()))
+            }
+            Write::Comment { .. } | Write::Review { .. } => None,
+        }
+    }
+
     /// The text the user wrote, where the write has one.
     pub fn markdown(&self) -> Option<&str> {
         match self {

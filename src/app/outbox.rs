@@ -6,10 +6,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::api::outbox::{Queued, Target};
+use crate::api::outbox::{Queued, Target, Write};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Model, RequestId};
 use crate::ui::notice::Notice;
+use crate::ui::sanitize::sanitize;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum OutboxCall {
@@ -173,6 +174,20 @@ pub(super) fn own_answer(
 }
 
 /// "Sent 3 queued writes.", or an error saying what was kept and why.
+/// "reply: Looks good": the kind of write, then `qualifier` (" (read back first)", or
+/// nothing), then its text on one line, made safe for the screen. The review's pending lines
+/// and the Outbox's rows say a write the same way.
+pub fn write_line(write: &Write, qualifier: &str) -> String {
+    let kind = write.describe();
+    match write.markdown() {
+        Some(markdown) => {
+            let one_line = markdown.split_whitespace().collect::<Vec<_>>().join(" ");
+            format!("{kind}{qualifier}: {}", sanitize(&one_line))
+        }
+        None => format!("{kind}{qualifier}"),
+    }
+}
+
 pub fn sent_notice(outcomes: &[(i64, SendOutcome)]) -> Notice {
     let kept: Vec<&String> = outcomes
         .iter()

@@ -249,10 +249,13 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
                 return Cmd::None;
             }
             let from = match model.top() {
-                Screen::Review(review) => Some(crate::api::outbox::Target::new(
-                    &review.target.space,
-                    &review.target.change_request,
-                )),
+                Screen::Review(review) => Some(crate::screens::outbox::OpenedFrom {
+                    target: crate::api::outbox::Target::new(
+                        &review.target.space,
+                        &review.target.change_request,
+                    ),
+                    thread: review.selected_thread_on_comments().map(str::to_string),
+                }),
                 _ => None,
             };
             let screen = Screen::Outbox(crate::screens::outbox::OutboxScreen::from(from));

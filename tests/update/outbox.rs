@@ -130,8 +130,64 @@ async fn resolving_a_thread_with_the_server_out_of_reach_is_queued_and_shown_pen
         matches!(queued[0].write, Write::Resolve { .. }),
         "{queued:?}"
     );
-    let pending = format!("◷ {}", queued[0].write.describe());
-    app.wait_for(&pending).await;
+    // Pending on the thread's own first line, in place of its state.
+    app.wait_for("▌◷ resolving Diego Álvarez").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writes_queued_on_a_thread_show_on_it_and_the_outbox_opened_there_selects_them() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let (space, change_request) = (demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
+    let threads = client
+        .list_comments(space, change_request, &Default::default(), None)
+        .await
+        .expect("threads");
+    // The comments tab selects the first thread when it opens.
+    let first = &threads.items[0];
+    let outbox = Outbox::open(&path).expect("outbox");
+    let target = Target::new(space, change_request);
+    let writes = [
+        Write::Comment {
+            markdown: "A new thread from the train".to_string(),
+            page: None,
+        },
+        Write::Reply {
+            comment: first.id.clone(),
+            markdown: "Answered on the train".to_string(),
+        },
+        Write::Reaction {
+            comment: first.id.clone(),
+            reply: None,
+            emoji: "🎉".to_string(),
+            add: true,
+        },
+    ];
+    for write in &writes {
+        outbox.enqueue(&target, write).expect("queued");
+    }
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('3'));
+    app.wait_for("↳ ◷ reply: Answered on the train").await;
+    app.wait_for(" ◷ 🎉 ").await;
+    // A new thread has no place yet: it is listed above the threads.
+    let screen = app.backend.screen();
+    let top = screen
+        .lines()
+        .position(|line| line.contains("◷ comment: A new thread from the train"))
+        .expect("the new thread listed");
+    let thread = screen
+        .lines()
+        .position(|line| line.contains("● open") || line.contains("✓ resolved"))
+        .expect("a thread shown");
+    assert!(top < thread, "{screen}");
+    assert!(!screen.contains("◷ reaction"), "{screen}");
+
+    app.press(KeyCode::Char('^'));
+    app.wait_for("3 writes waiting").await;
+    app.wait_for("▶ ◷ reply: Answered on the train").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -207,3 +207,67 @@ async fn the_outbox_lists_writes_per_change_request() {
         }
     }
 }
+
+#[tokio::test]
+async fn writes_waiting_on_a_thread_show_on_it_and_a_new_thread_above() {
+    use quire::api::outbox::Write;
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    let model = &mut loaded.model;
+    update(model, char_key('3'));
+    let Screen::Review(screen) = model.screens.last_mut().unwrap() else {
+        panic!("the review is on top");
+    };
+    let thread = screen.threads()[0].comment.id.clone();
+    screen.queued = vec![
+        queued(
+            1,
+            demo_ids::CR_REVIEW,
+            Write::Comment {
+                markdown: "A new thread from the train".to_string(),
+                page: None,
+            },
+        ),
+        queued(
+            3,
+            demo_ids::CR_REVIEW,
+            Write::Resolve {
+                comment: thread.clone(),
+                resolved: true,
+            },
+        ),
+        queued(
+            4,
+            demo_ids::CR_REVIEW,
+            Write::Reaction {
+                comment: thread.clone(),
+                reply: None,
+                emoji: "🎉".to_string(),
+                add: true,
+            },
+        ),
+        queued(
+            5,
+            demo_ids::CR_REVIEW,
+            Write::Edit {
+                comment: thread.clone(),
+                reply: None,
+                markdown: "Reworded\non the train".to_string(),
+            },
+        ),
+        queued(
+            6,
+            demo_ids::CR_REVIEW,
+            Write::Reply {
+                comment: thread,
+                markdown: "Answered\u{1b}[31m on the train".to_string(),
+            },
+        ),
+    ];
+    for (width, height) in [(80, 24), (40, 12)] {
+        let drawn = crate::common::review::steady_ages(&render(model, width, height));
+        insta::assert_snapshot!(
+            format!("review_writes_waiting_in_place_{width}x{height}"),
+            drawn
+        );
+    }
+}

@@ -32,8 +32,9 @@ pub struct OutboxScreen {
     pub selection: Selection,
     /// Writes marked with `space`, sent together by `s`.
     pub marked: BTreeSet<i64>,
-    /// The change request the screen was opened from: its first write is selected.
-    pub opened_from: Option<Target>,
+    /// The change request (and thread) the screen was opened from: a write on that thread,
+    /// else the change request's first write, is selected.
+    pub opened_from: Option<OpenedFrom>,
     pub notice: Option<Notice>,
     /// The list, drop or edit asked last.
     pub pending: Option<RequestId>,
@@ -59,11 +60,38 @@ pub enum Confirmed {
     Drop(i64),
 }
 
+/// Where the Outbox was opened from: a change request's screen, with the thread selected there.
+#[derive(Debug, Clone)]
+pub struct OpenedFrom {
+    pub target: Target,
+    /// The selected thread's first comment id, on the comments tab.
+    pub thread: Option<String>,
+}
+
+impl OpenedFrom {
+    /// The write to select first: one on the thread, else the change request's first one.
+    fn position(&self, writes: &[Queued]) -> Option<usize> {
+        let on_thread = |queued: &Queued| {
+            queued.target == self.target
+                && self.thread.as_deref().is_some_and(|thread| {
+                    queued
+                        .write
+                        .place()
+                        .is_some_and(|(comment, _)| comment == thread)
+                })
+        };
+        writes
+            .iter()
+            .position(on_thread)
+            .or_else(|| writes.iter().position(|q| q.target == self.target))
+    }
+}
+
 impl OutboxScreen {
     /// Opened from a change request's screen: its writes come first into view.
-    pub fn from(target: Option<Target>) -> OutboxScreen {
+    pub fn from(opened_from: Option<OpenedFrom>) -> OutboxScreen {
         OutboxScreen {
-            opened_from: target,
+            opened_from,
             ..OutboxScreen::default()
         }
     }
@@ -203,8 +231,8 @@ impl OutboxScreen {
         let ids: BTreeSet<i64> = self.writes().iter().map(|queued| queued.id).collect();
         self.marked.retain(|id| ids.contains(id));
         if first_load
-            && let Some(target) = &self.opened_from
-            && let Some(index) = self.writes().iter().position(|q| &q.target == target)
+            && let Some(opened_from) = &self.opened_from
+            && let Some(index) = opened_from.position(self.writes())
         {
             self.selection.selected = index;
         }

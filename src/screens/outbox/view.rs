@@ -113,17 +113,10 @@ fn heading(screen: &OutboxScreen, queued: &Queued, width: usize, model: &Model) 
 
 /// "reply (read back first): Looks good" — the kind of write and its text on one line.
 pub(super) fn summary(queued: &Queued) -> String {
-    let kind = queued.write.describe();
     let unsure = if queued.attempted {
         " (read back first)"
     } else {
         ""
     };
-    match queued.write.markdown() {
-        Some(markdown) => {
-            let one_line = markdown.split_whitespace().collect::<Vec<_>>().join(" ");
-            format!("{kind}{unsure}: {}", sanitize(&one_line))
-        }
-        None => format!("{kind}{unsure}"),
-    }
+    crate::app::outbox::write_line(&queued.write, unsure)
 }

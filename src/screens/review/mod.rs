@@ -233,6 +233,17 @@ impl ReviewScreen {
         self.rows().get(self.comment_selection.selected).copied()
     }
 
+    /// The thread selected on the comments tab, by its first comment's id: the Outbox opened
+    /// from here selects a write waiting on it.
+    pub fn selected_thread_on_comments(&self) -> Option<&str> {
+        if self.tab != ReviewTab::Comments {
+            return None;
+        }
+        let row = self.selected_row()?;
+        let thread = self.threads().get(row.thread)?;
+        Some(thread.comment.id.as_str())
+    }
+
     pub fn requested(&self) -> &[RequestedReviewer] {
         self.bundle.value().map_or(&[], |b| b.requested.as_slice())
     }

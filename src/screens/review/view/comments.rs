@@ -6,8 +6,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::api::models::Reaction;
-use crate::app::Model;
+use crate::api::outbox::Write;
 use crate::app::review_calls::Thread;
+use crate::app::{Model, outbox};
 use crate::screens::review::threads::{self, Row};
 use crate::screens::review::{ReviewScreen, counted};
 use crate::ui::sanitize::sanitize;
@@ -47,10 +48,17 @@ pub(super) fn row_lines(
     };
     let mut header = vec![Span::raw(indent.to_string())];
     if row.reply.is_none() {
-        let (mark, style) = if thread.comment.is_resolved() {
-            ("✓ resolved ", theme.style("resolved"))
-        } else {
-            ("● open ", theme.style("open_thread"))
+        // A resolve or reopen waiting in the outbox says so in place of the thread's state.
+        let waiting_resolve =
+            waiting_at(screen, &thread.comment.id, None).find_map(|write| match write {
+                Write::Resolve { resolved, .. } => Some(*resolved),
+                _ => None,
+            });
+        let (mark, style) = match waiting_resolve {
+            Some(true) => ("◷ resolving ", theme.style("warning")),
+            Some(false) => ("◷ reopening ", theme.style("warning")),
+            None if thread.comment.is_resolved() => ("✓ resolved ", theme.style("resolved")),
+            None => ("● open ", theme.style("open_thread")),
         };
         header.push(Span::styled(mark, style));
         // ── threads on the diff ──
@@ -98,8 +106,19 @@ pub(super) fn row_lines(
         spans.extend(line.spans.iter().cloned());
         lines.push(Line::from(spans));
     }
-    if !reactions.is_empty() {
-        lines.push(Line::from(reaction_chips(indent, reactions, me, theme)));
+    let reply_id = threads::reply_of(thread, row.reply).map(|reply| reply.id.as_str());
+    let waiting: Vec<&Write> = waiting_at(screen, &thread.comment.id, reply_id).collect();
+    let pending_chips = pending_reactions(&waiting, theme);
+    if !reactions.is_empty() || !pending_chips.is_empty() {
+        let mut chips = reaction_chips(indent, reactions, me, theme);
+        chips.extend(pending_chips);
+        lines.push(Line::from(chips));
+    }
+    lines.extend(pending_edits(&waiting, indent, width, theme));
+    if is_last_row(thread, row) {
+        let replies = waiting_at(screen, &thread.comment.id, None)
+            .filter(|write| matches!(write, Write::Reply { .. }));
+        lines.extend(replies.map(|write| pending_line("    ↳ ", write, width, theme)));
     }
     if row.reply.is_none()
         && let Some(waiting) = replies_waiting(screen, thread, theme)
@@ -116,6 +135,69 @@ pub(super) fn row_lines(
         line.spans.insert(0, Span::styled(bar, style));
     }
     lines
+}
+
+/// The queued writes shown on the comment `comment` (or on its reply `reply`): reactions, an
+/// edit, a resolve; and, asked with no reply, the thread's queued replies.
+fn waiting_at<'a>(
+    screen: &'a ReviewScreen,
+    comment: &'a str,
+    reply: Option<&'a str>,
+) -> impl Iterator<Item = &'a Write> + 'a {
+    screen
+        .queued
+        .iter()
+        .map(|queued| &queued.write)
+        .filter(move |write| write.place() == Some((comment, reply)))
+}
+
+/// A thread's last row, under which its queued replies show.
+fn is_last_row(thread: &Thread, row: Row) -> bool {
+    match row.reply {
+        None => thread.replies.is_empty(),
+        Some(index) => index + 1 == thread.replies.len(),
+    }
+}
+
+/// "◷ 👍" beside the reactions for each reaction waiting to be sent ("◷ −👍" taken back).
+fn pending_reactions(waiting: &[&Write], theme: &Theme) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for write in waiting {
+        if let Write::Reaction { emoji, add, .. } = write {
+            let sign = if *add { "" } else { "−" };
+            spans.push(Span::styled(
+                format!(" ◷ {sign}{} ", sanitize(emoji)),
+                theme.style("warning"),
+            ));
+            spans.push(Span::raw(" "));
+        }
+    }
+    spans
+}
+
+/// "◷ edit of a comment: the new text" under a comment whose new text waits to be sent.
+fn pending_edits(
+    waiting: &[&Write],
+    indent: &str,
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let prefix = format!("{indent}  ");
+    waiting
+        .iter()
+        .filter(|write| matches!(write, Write::Edit { .. }))
+        .map(|write| pending_line(&prefix, write, width, theme))
+        .collect()
+}
+
+/// One queued write on one line after `prefix`, marked `◷`, cut to `width`.
+fn pending_line(prefix: &str, write: &Write, width: usize, theme: &Theme) -> Line<'static> {
+    let words = format!("◷ {}", outbox::write_line(write, ""));
+    let room = width.saturating_sub(prefix.chars().count() + 1).max(1);
+    Line::from(vec![
+        Span::raw(prefix.to_string()),
+        Span::styled(text::truncate(&words, room), theme.style("warning")),
+    ])
 }
 
 /// Under a thread whose replies are still to come: "↳ loading 3 replies…", or that they did
@@ -190,9 +272,22 @@ fn stop_note(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme
 /// Pending writes shown at most, so the threads keep the room on a small terminal.
 const PENDING_SHOWN: usize = 3;
 
-/// Writes made here that wait in the outbox, one line each above the threads, marked `◷`.
-fn pending_note(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) -> Rect {
-    let lines = pending_lines(&screen.queued, area.width as usize);
+/// Queued writes that have no place among the threads shown (a new thread, a review, a write
+/// on a thread that is filtered out or not loaded), one line each above the threads, marked `◷`.
+fn pending_note(
+    screen: &ReviewScreen,
+    rows: &[Row],
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+) -> Rect {
+    let unplaced: Vec<&Write> = screen
+        .queued
+        .iter()
+        .map(|queued| &queued.write)
+        .filter(|write| !shown_in_place(screen, rows, write))
+        .collect();
+    let lines = pending_lines(&unplaced, area.width as usize);
     let height = lines.len() as u16;
     if height == 0 || area.height <= height {
         return area;
@@ -207,26 +302,33 @@ fn pending_note(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Th
     rest
 }
 
-/// "◷ reply: text…" for each of the first writes waiting, then how many more there are.
-fn pending_lines(queued: &[crate::api::outbox::Queued], width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = queued
+/// Whether `write` shows on a thread in `rows` (and, for a write on a reply, that reply is
+/// loaded there).
+fn shown_in_place(screen: &ReviewScreen, rows: &[Row], write: &Write) -> bool {
+    let Some((comment, reply)) = write.place() else {
+        return false;
+    };
+    let threads = screen.threads();
+    rows.iter()
+        .filter(|row| row.reply.is_none())
+        .filter_map(|row| threads.get(row.thread))
+        .any(|thread| {
+            thread.comment.id == comment
+                && reply.is_none_or(|id| thread.replies.iter().any(|r| r.id == id))
+        })
+}
+
+/// "◷ comment: text…" for each of the first writes waiting, then how many more there are.
+fn pending_lines(waiting: &[&Write], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = waiting
         .iter()
         .take(PENDING_SHOWN)
-        .map(|queued| {
-            let line = match queued.write.markdown() {
-                Some(text) => {
-                    let text = sanitize(&text.replace('\n', " ")).into_owned();
-                    format!("◷ {}: {text}", queued.write.describe())
-                }
-                None => format!("◷ {}", queued.write.describe()),
-            };
-            text::truncate(&line, width)
-        })
+        .map(|write| text::truncate(&format!("◷ {}", outbox::write_line(write, "")), width))
         .collect();
-    if queued.len() > PENDING_SHOWN {
+    if waiting.len() > PENDING_SHOWN {
         let more = format!(
             "◷ {} more waiting in the outbox",
-            queued.len() - PENDING_SHOWN
+            waiting.len() - PENDING_SHOWN
         );
         lines.push(text::truncate(&more, width));
     }
@@ -240,8 +342,8 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
         text::draw_filter(frame, query_area, &screen.comment_query, theme);
     }
     let area = stop_note(screen, frame, area, theme);
-    let area = pending_note(screen, frame, area, theme);
     let rows = screen.rows();
+    let area = pending_note(screen, &rows, frame, area, theme);
     if rows.is_empty() {
         let message = if let Some(author) = screen
             .author_filter
