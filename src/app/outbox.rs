@@ -173,21 +173,23 @@ pub(super) fn own_answer(
     Some(refreshed)
 }
 
-/// "Sent 3 queued writes.", or an error saying what was kept and why.
 /// "reply: Looks good": the kind of write, then `qualifier` (" (read back first)", or
 /// nothing), then its text on one line, made safe for the screen. The review's pending lines
 /// and the Outbox's rows say a write the same way.
 pub fn write_line(write: &Write, qualifier: &str) -> String {
     let kind = write.describe();
-    match write.markdown() {
+    let line = match write.markdown() {
         Some(markdown) => {
             let one_line = markdown.split_whitespace().collect::<Vec<_>>().join(" ");
-            format!("{kind}{qualifier}: {}", sanitize(&one_line))
+            format!("{kind}{qualifier}: {one_line}")
         }
         None => format!("{kind}{qualifier}"),
-    }
+    };
+    // The whole line: a reaction's emoji came from the server's list too.
+    sanitize(&line).into_owned()
 }
 
+/// "Sent 3 queued writes.", or an error saying what was kept and why.
 pub fn sent_notice(outcomes: &[(i64, SendOutcome)]) -> Notice {
     let kept: Vec<&String> = outcomes
         .iter()

@@ -309,6 +309,20 @@ impl PtyApp {
         }
     }
 
+    /// Waits until `text` is no longer on screen; panics with the screen after `timeout`.
+    pub fn wait_gone(&self, text: &str, timeout: Duration) {
+        let start = Instant::now();
+        while self.screen().contains(text) {
+            if start.elapsed() > timeout {
+                panic!(
+                    "`{text}` was still there after {timeout:?}. Screen:\n{}",
+                    self.screen()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Waits until one row of the screen holds both `first` and `second`.
     pub fn wait_for_row(&self, first: &str, second: &str, timeout: Duration) {
         let start = Instant::now();

@@ -70,9 +70,15 @@ fn read_a_clusters_conversation_ingest_one_and_find_an_integration() {
     // The Integrations tab: search by name, open the details.
     app.send("\t");
     app.wait_for("all integrations", WAIT);
+    app.wait_for("Auth0", WAIT);
     app.send("/figma");
     app.wait_for("search “figma”", WAIT);
-    app.send("\r\r");
+    app.send("\r");
+    // The search is answered by the server: enter opens the first row once the list has
+    // changed, not the first row of the list before it.
+    app.wait_gone("Auth0", WAIT);
+    app.wait_for("Figma", WAIT);
+    app.send("\r");
     app.wait_for("Figma ✓ verified", WAIT);
     app.wait_for("read space content (space:content:read)", WAIT);
     let figma = sandbox.read("/integrations/figma");

@@ -108,6 +108,8 @@ fn write_a_comment_and_a_reaction_offline(app: &mut PtyApp, server: &Server, tex
     app.wait_for("React", WAIT);
     app.send("\r");
     app.wait_for("◷ reaction 👍", WAIT);
+    // Pending beside the thread's reactions.
+    app.wait_for("◷ 👍", WAIT);
     app.wait_for("◷ 2 queued", WAIT);
 }
 

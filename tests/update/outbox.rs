@@ -38,6 +38,16 @@ async fn sandbox_and_client(path: &std::path::Path) -> (Sandbox, Client) {
     (sandbox, client)
 }
 
+/// The threads of the demo's change request under review, as the server lists them.
+async fn review_threads(client: &Client) -> Vec<quire::api::models::Comment> {
+    let (space, change_request) = (demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
+    client
+        .list_comments(space, change_request, &Default::default(), None)
+        .await
+        .expect("threads")
+        .items
+}
+
 /// On the review's comments tab with the server refusing connections, writes a comment with
 /// `text` and sends it: it is queued. How many comments the server had been sent before.
 async fn comment_with_the_server_refusing(app: &Harness, text: &str) -> usize {
@@ -140,12 +150,9 @@ async fn writes_queued_on_a_thread_show_on_it_and_the_outbox_opened_there_select
     let path = folder.path().join("cache.sqlite");
     let (sandbox, client) = sandbox_and_client(&path).await;
     let (space, change_request) = (demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
-    let threads = client
-        .list_comments(space, change_request, &Default::default(), None)
-        .await
-        .expect("threads");
+    let threads = review_threads(&client).await;
     // The comments tab selects the first thread when it opens.
-    let first = &threads.items[0];
+    let first = &threads[0];
     let outbox = Outbox::open(&path).expect("outbox");
     let target = Target::new(space, change_request);
     let writes = [
@@ -274,11 +281,8 @@ async fn the_outbox_says_what_changed_meanwhile_on_the_change_request_and_the_th
     let path = folder.path().join("cache.sqlite");
     let (sandbox, client) = sandbox_and_client(&path).await;
     let (space, change_request) = (demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
-    let threads = client
-        .list_comments(space, change_request, &Default::default(), None)
-        .await
-        .expect("threads");
-    let mut open = threads.items.iter().filter(|thread| !thread.is_resolved());
+    let threads = review_threads(&client).await;
+    let mut open = threads.iter().filter(|thread| !thread.is_resolved());
     let thread = open.next().expect("an open thread");
     let deleted = open.next().expect("another open thread");
     let outbox = Outbox::open(&path).expect("outbox");

@@ -211,58 +211,61 @@ async fn the_outbox_lists_writes_per_change_request() {
 #[tokio::test]
 async fn writes_waiting_on_a_thread_show_on_it_and_a_new_thread_above() {
     use quire::api::outbox::Write;
+    use quire::screens::review::ThreadFilter;
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
     let model = &mut loaded.model;
     update(model, char_key('3'));
     let Screen::Review(screen) = model.screens.last_mut().unwrap() else {
         panic!("the review is on top");
     };
-    let thread = screen.threads()[0].comment.id.clone();
-    screen.queued = vec![
-        queued(
-            1,
-            demo_ids::CR_REVIEW,
-            Write::Comment {
-                markdown: "A new thread from the train".to_string(),
-                page: None,
-            },
-        ),
-        queued(
-            3,
-            demo_ids::CR_REVIEW,
-            Write::Resolve {
-                comment: thread.clone(),
-                resolved: true,
-            },
-        ),
-        queued(
-            4,
-            demo_ids::CR_REVIEW,
-            Write::Reaction {
-                comment: thread.clone(),
-                reply: None,
-                emoji: "🎉".to_string(),
-                add: true,
-            },
-        ),
-        queued(
-            5,
-            demo_ids::CR_REVIEW,
-            Write::Edit {
-                comment: thread.clone(),
-                reply: None,
-                markdown: "Reworded\non the train".to_string(),
-            },
-        ),
-        queued(
-            6,
-            demo_ids::CR_REVIEW,
-            Write::Reply {
-                comment: thread,
-                markdown: "Answered\u{1b}[31m on the train".to_string(),
-            },
-        ),
+    // The first thread has no replies; the second has two.
+    let first = screen.threads()[0].comment.id.clone();
+    let second = &screen.threads()[1];
+    let (second, its_last_reply) = (
+        second.comment.id.clone(),
+        second.replies.last().expect("replies").id.clone(),
+    );
+    let writes = [
+        Write::Comment {
+            markdown: "A new thread from the train".to_string(),
+            page: None,
+        },
+        Write::Resolve {
+            comment: first.clone(),
+            resolved: true,
+        },
+        // Reopened after resolving: the thread ends up open, so it says reopening.
+        Write::Resolve {
+            comment: first.clone(),
+            resolved: false,
+        },
+        Write::Reaction {
+            comment: first.clone(),
+            reply: None,
+            emoji: "🎉".to_string(),
+            add: true,
+        },
+        Write::Edit {
+            comment: first,
+            reply: None,
+            markdown: "Reworded\non the train".to_string(),
+        },
+        Write::Reaction {
+            comment: second.clone(),
+            reply: Some(its_last_reply),
+            emoji: "👀".to_string(),
+            add: true,
+        },
+        Write::Reply {
+            comment: second,
+            markdown: "Answered\u{1b}[31m on the train".to_string(),
+        },
     ];
+    screen.queued = writes
+        .into_iter()
+        .enumerate()
+        .map(|(index, write)| queued(10 + index as i64, demo_ids::CR_REVIEW, write))
+        .collect();
     for (width, height) in [(80, 24), (40, 12)] {
         let drawn = crate::common::review::steady_ages(&render(model, width, height));
         insta::assert_snapshot!(
@@ -270,4 +273,11 @@ async fn writes_waiting_on_a_thread_show_on_it_and_a_new_thread_above() {
             drawn
         );
     }
+    // With only resolved threads shown, the writes on the open ones are listed above.
+    let Screen::Review(screen) = model.screens.last_mut().unwrap() else {
+        panic!("the review is on top");
+    };
+    screen.thread_filter = ThreadFilter::Resolved;
+    let drawn = crate::common::review::steady_ages(&render(model, 80, 24));
+    insta::assert_snapshot!("review_writes_waiting_threads_filtered_out_80x24", drawn);
 }

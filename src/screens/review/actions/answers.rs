@@ -35,26 +35,29 @@ impl ReviewScreen {
                 self.notice(self.refused("Reacting", error), true);
                 Cmd::None
             }
-            // Queued: the change on screen stays, marked pending until the outbox sends it.
+            // Queued: the thread goes back to what the server has, and the write shows on it
+            // marked pending (◷) until the outbox sends it, as it does after a reload.
+            (PendingWrite::Resolve { comment, previous }, ReviewResponse::Queued(queued)) => {
+                self.replace_comment(&comment, previous);
+                self.notice(queued_message(queued, ctx), false);
+                self.queued.push(queued.clone());
+                Cmd::None
+            }
             (
-                PendingWrite::Resolve { .. } | PendingWrite::React { .. },
+                PendingWrite::React {
+                    comment,
+                    reply,
+                    previous,
+                },
                 ReviewResponse::Queued(queued),
             ) => {
+                self.restore_reactions(&comment, reply.as_deref(), previous);
                 self.notice(queued_message(queued, ctx), false);
                 self.queued.push(queued.clone());
                 Cmd::None
             }
             (PendingWrite::Resolve { .. } | PendingWrite::React { .. }, _) => Cmd::None,
-            (
-                PendingWrite::Edit {
-                    draft_key,
-                    comment,
-                    reply,
-                    text,
-                },
-                ReviewResponse::Queued(queued),
-            ) => {
-                self.set_body(&comment, reply.as_deref(), text);
+            (PendingWrite::Edit { draft_key, .. }, ReviewResponse::Queued(queued)) => {
                 self.queued.push(queued.clone());
                 self.sent(&draft_key, &queued_message(queued, ctx))
             }

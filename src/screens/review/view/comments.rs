@@ -49,11 +49,13 @@ pub(super) fn row_lines(
     let mut header = vec![Span::raw(indent.to_string())];
     if row.reply.is_none() {
         // A resolve or reopen waiting in the outbox says so in place of the thread's state.
-        let waiting_resolve =
-            waiting_at(screen, &thread.comment.id, None).find_map(|write| match write {
+        // The last one queued is what the thread ends up as.
+        let waiting_resolve = waiting_at(screen, &thread.comment.id, None)
+            .filter_map(|write| match write {
                 Write::Resolve { resolved, .. } => Some(*resolved),
                 _ => None,
-            });
+            })
+            .last();
         let (mark, style) = match waiting_resolve {
             Some(true) => ("◷ resolving ", theme.style("warning")),
             Some(false) => ("◷ reopening ", theme.style("warning")),
@@ -115,15 +117,15 @@ pub(super) fn row_lines(
         lines.push(Line::from(chips));
     }
     lines.extend(pending_edits(&waiting, indent, width, theme));
-    if is_last_row(thread, row) {
-        let replies = waiting_at(screen, &thread.comment.id, None)
-            .filter(|write| matches!(write, Write::Reply { .. }));
-        lines.extend(replies.map(|write| pending_line("    ↳ ", write, width, theme)));
-    }
     if row.reply.is_none()
         && let Some(waiting) = replies_waiting(screen, thread, theme)
     {
         lines.push(waiting);
+    }
+    if is_last_row(thread, row) {
+        let replies = waiting_at(screen, &thread.comment.id, None)
+            .filter(|write| matches!(write, Write::Reply { .. }));
+        lines.extend(replies.map(|write| pending_line("    ↳ ", write, width, theme)));
     }
     // A bar down the left side marks the selected comment in any colour depth.
     let (bar, style) = if selected {
