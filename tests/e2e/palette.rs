@@ -94,6 +94,9 @@ fn the_wheel_scrolls_the_reader_three_lines_for_about_the_bytes_of_three_j() {
     let before: Vec<String> = app.screen().lines().map(str::to_string).collect();
     let sent = app.bytes_received();
     app.send(&wheel_down(40, 12));
+    // Scrolled: the footer's position moved three lines (a busy machine may take longer than
+    // the idle wait's quiet moment to answer the wheel).
+    app.wait_for("line 4/", WAIT);
     app.wait_until_idle(WAIT);
     let wheel_bytes = app.bytes_received() - sent;
     let after: Vec<String> = app.screen().lines().map(str::to_string).collect();
@@ -110,6 +113,7 @@ fn the_wheel_scrolls_the_reader_three_lines_for_about_the_bytes_of_three_j() {
     );
     let sent = app.bytes_received();
     app.send("jjj");
+    app.wait_for("line 7/", WAIT);
     app.wait_until_idle(WAIT);
     let keys_bytes = app.bytes_received() - sent;
     eprintln!("one wheel notch wrote {wheel_bytes} bytes; jjj wrote {keys_bytes}");
