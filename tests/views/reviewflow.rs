@@ -281,3 +281,49 @@ async fn writes_waiting_on_a_thread_show_on_it_and_a_new_thread_above() {
     let drawn = crate::common::review::steady_ages(&render(model, 80, 24));
     insta::assert_snapshot!("review_writes_waiting_threads_filtered_out_80x24", drawn);
 }
+
+#[tokio::test]
+async fn an_edit_answered_after_the_server_came_back_closes_its_composer() {
+    use quire::api::outbox::Write;
+    use quire::app::ApiResponse;
+    use quire::app::outbox::{Listing, OutboxResponse};
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    let model = &mut loaded.model;
+    update(model, Msg::Reachable(false));
+    let cmd = update(model, char_key('^'));
+    let request = outbox_request(&cmd).expect("the outbox is read");
+    let write = Write::Comment {
+        markdown: "Written on the train".to_string(),
+        page: None,
+    };
+    let listing = Listing {
+        writes: vec![queued(1, demo_ids::CR_REVIEW, write)],
+        ..Default::default()
+    };
+    let listed = ApiResponse::Outbox(OutboxResponse::Listed(Ok(listing)));
+    update(
+        model,
+        Msg::Api {
+            request,
+            response: listed,
+        },
+    );
+    update(model, char_key('e'));
+    update(model, char_key('!'));
+    let cmd = update(model, crate::common::ctrl('s'));
+    let edit = outbox_request(&cmd).expect("the edit is asked");
+    // The server comes back while the edit is under way: the outbox is listed again.
+    let cmd = update(model, Msg::Reachable(true));
+    assert!(outbox_request(&cmd).is_some(), "the outbox is read again");
+    let edited = ApiResponse::Outbox(OutboxResponse::Edited(Ok(())));
+    update(
+        model,
+        Msg::Api {
+            request: edit,
+            response: edited,
+        },
+    );
+    let screen = render(model, 80, 24);
+    assert!(screen.contains("Edited; still queued."), "{screen}");
+    assert!(!screen.contains("Edit the queued"), "{screen}");
+}

@@ -36,8 +36,11 @@ pub struct OutboxScreen {
     /// else the change request's first write, is selected.
     pub opened_from: Option<OpenedFrom>,
     pub notice: Option<Notice>,
-    /// The list, drop or edit asked last.
-    pub pending: Option<RequestId>,
+    /// The list asked last: a newer one supersedes it.
+    pub listing_request: Option<RequestId>,
+    /// An edit or drop under way. Its own slot, so a list asked meanwhile (the server came
+    /// back, a refresh) does not take its answer and leave the composer open.
+    pub changing: Option<RequestId>,
     /// A send under way: no other send, edit or drop until it is answered.
     pub sending: Option<RequestId>,
     pub modal: Option<Modal>,
@@ -100,14 +103,16 @@ impl OutboxScreen {
         &self.listing.writes
     }
 
-    /// Asks for `call`; a send has a slot of its own, so a list or edit asked meanwhile does
-    /// not take its answer.
+    /// Asks for `call`. Sends, edits and drops, and lists each have a slot of their own, so
+    /// one asked meanwhile does not take another's answer.
     fn call(&mut self, call: OutboxCall, ctx: &mut Ctx) -> Cmd {
         let request = ctx.requests.issue();
-        match call {
-            OutboxCall::Send { .. } | OutboxCall::SendAll => self.sending = Some(request),
-            _ => self.pending = Some(request),
-        }
+        let slot = match call {
+            OutboxCall::Send { .. } | OutboxCall::SendAll => &mut self.sending,
+            OutboxCall::Edit { .. } | OutboxCall::Drop { .. } => &mut self.changing,
+            OutboxCall::List => &mut self.listing_request,
+        };
+        *slot = Some(request);
         Cmd::Api {
             request,
             call: ApiCall::Outbox(call),
@@ -461,13 +466,13 @@ impl ScreenState for OutboxScreen {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        if self.sending == Some(request) {
-            self.sending = None;
-        } else if self.pending == Some(request) {
-            self.pending = None;
-        } else {
-            return None;
-        }
+        let slots = [
+            &mut self.sending,
+            &mut self.changing,
+            &mut self.listing_request,
+        ];
+        let slot = slots.into_iter().find(|slot| **slot == Some(request))?;
+        *slot = None;
         let ApiResponse::Outbox(response) = response else {
             return None;
         };
