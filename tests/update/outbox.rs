@@ -416,6 +416,17 @@ async fn back_online_the_footer_says_what_waits_and_nothing_is_sent_without_a_lo
         .await;
     assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
     assert_eq!(Outbox::open(&path).expect("outbox").count().unwrap(), 1);
+    // Sent after a look: back on the review, nothing says it is queued any more.
+    app.press(KeyCode::Char('^'));
+    app.wait_for("1 write waiting").await;
+    app.press(KeyCode::Char('S'));
+    app.wait_for("Send 1 write").await;
+    app.press(KeyCode::Char('y'));
+    app.wait_for("Sent 1 queued write.").await;
+    app.press(KeyCode::Esc);
+    app.wait_for("Written in the tunnel").await;
+    app.wait_gone("◷ comment: Written in the tunnel").await;
+    app.wait_gone("queued: the server cannot be reached").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -294,6 +294,19 @@ impl ReviewScreen {
         self.notice = Some(Notice::new(text, error));
     }
 
+    /// The writes of this change request waiting in the outbox, as last read. Once none
+    /// waits, a "◷ … queued" notice from earlier is taken down: it is no longer true.
+    fn set_queued(&mut self, queued: Vec<crate::api::outbox::Queued>) {
+        let said_queued = self
+            .notice
+            .as_ref()
+            .is_some_and(|notice| notice.text.starts_with("◷ "));
+        if queued.is_empty() && said_queued {
+            self.notice = None;
+        }
+        self.queued = queued;
+    }
+
     /// Says that drafts were found, once, when both the drafts and the permissions are known,
     /// and counts only the drafts this user may send here (a reader's old comment draft is
     /// kept on disk but not offered).

@@ -46,8 +46,9 @@ impl ReviewScreen {
         if !self.bundle.settle(request, result.clone()) {
             return None;
         }
+        let queued = self.bundle.value()?.queued.clone();
+        self.set_queued(queued);
         let bundle = self.bundle.value()?;
-        self.queued = bundle.queued.clone();
         self.pages = changes::changed_pages(bundle);
         self.refilter_since();
         self.page_selection.clamp(self.pages.len());
@@ -197,7 +198,7 @@ impl ReviewScreen {
                 let watch = self.on_watched_load(earlier.as_ref(), ctx);
                 self.reply_loading.reset();
                 if let Ok(bundle) = result {
-                    self.queued = bundle.queued.clone();
+                    self.set_queued(bundle.queued.clone());
                     ctx.reviews.insert(self.target.clone(), bundle.clone());
                 }
                 Some(Cmd::batch([self.on_bundle(ctx), watch]))
