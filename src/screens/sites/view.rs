@@ -18,8 +18,7 @@ pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
         Some(notice) if area.height > 1 => {
             let [list_area, notice_area] =
                 Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
-            let text = crate::ui::sanitize::sanitize(&notice.text).into_owned();
-            let line = Line::from(Span::styled(text, notice.style(theme)));
+            let line = crate::ui::notice::row(notice, notice_area.width, model);
             frame.render_widget(Paragraph::new(line), notice_area);
             list_area
         }

@@ -84,13 +84,9 @@ pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model)
     draw_facts(screen, frame, facts, theme);
     draw_tabs(screen, frame, tabs, theme);
     if let Some(message) = &screen.notice {
-        frame.render_widget(
-            Paragraph::new(Span::styled(
-                sanitize(&message.text).into_owned(),
-                message.style(theme),
-            )),
-            notice,
-        );
+        // Cut to the row with the key that shows it whole, like every screen's notice.
+        let line = crate::ui::notice::row(message, notice.width, model);
+        frame.render_widget(Paragraph::new(line), notice);
     }
     match (&screen.bundle.value(), screen.bundle.error()) {
         (None, Some(error)) => status::error(frame, body, model, error),
