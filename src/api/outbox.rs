@@ -27,11 +27,14 @@ pub const MAX_QUEUED: usize = 1000;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Write {
-    /// A new thread on the change request, or on one of its pages when `page` is set.
+    /// A new thread on the change request, or on one of its pages when `page` is set, and on
+    /// one block of that page (its document `key`, from a line of the diff) when `node` is.
     Comment {
         markdown: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         page: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<String>,
     },
     /// A reply in the thread of `comment`.
     Reply { comment: String, markdown: String },
@@ -474,6 +477,7 @@ mod tests {
         Write::Comment {
             markdown: text.to_string(),
             page: None,
+            node: None,
         }
     }
 

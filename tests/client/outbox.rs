@@ -90,6 +90,7 @@ fn comment(text: &str) -> Write {
     Write::Comment {
         markdown: text.to_string(),
         page: None,
+        node: None,
     }
 }
 

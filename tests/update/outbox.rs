@@ -81,6 +81,7 @@ async fn writes_queued_in_an_earlier_run_show_pending_on_their_change_request() 
             &Write::Comment {
                 markdown: "Not here".into(),
                 page: None,
+                node: None,
             },
         )
         .expect("queued");
@@ -115,7 +116,8 @@ async fn a_comment_written_with_the_server_out_of_reach_is_queued_and_shown_pend
         queued[0].write,
         Write::Comment {
             markdown: "Written on the train".to_string(),
-            page: None
+            page: None,
+            node: None
         }
     );
     assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
@@ -159,6 +161,7 @@ async fn writes_queued_on_a_thread_show_on_it_and_the_outbox_opened_there_select
         Write::Comment {
             markdown: "A new thread from the train".to_string(),
             page: None,
+            node: None,
         },
         Write::Reply {
             comment: first.id.clone(),
@@ -195,6 +198,73 @@ async fn writes_queued_on_a_thread_show_on_it_and_the_outbox_opened_there_select
     app.press(KeyCode::Char('^'));
     app.wait_for("3 writes waiting").await;
     app.wait_for("▶ ◷ reply: Answered on the train").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_comment_on_a_diff_line_out_of_reach_waits_with_its_block_and_is_stored_on_it() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let threads = review_threads(&client).await;
+    let on_the_heading = threads
+        .iter()
+        .find(|thread| {
+            let text = thread.body.markdown().unwrap_or("");
+            text.contains("Is `/v1/tokens/self` public")
+        })
+        .expect("the demo's thread on a heading");
+    let node = on_the_heading.target.node.clone().expect("a block").id;
+    let api = client.clone();
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    // To the heading's line on the diff: its thread on the comments tab, then `m`.
+    app.press(KeyCode::Char('3'));
+    app.wait_for("● open").await;
+    app.type_text("/tokens/self");
+    app.press(KeyCode::Enter);
+    app.wait_for("(esc clears)").await;
+    app.press(KeyCode::Char('m'));
+    app.sandbox.set_outage(Outage::Refuse).await;
+    app.press(KeyCode::Char('c'));
+    app.wait_for("Comment on the heading 'Check your token'")
+        .await;
+    app.type_text("Shorter heading?");
+    app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    app.wait_for("comment queued").await;
+    let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
+    assert_eq!(
+        queued
+            .iter()
+            .map(|queued| &queued.write)
+            .collect::<Vec<_>>(),
+        [&Write::Comment {
+            markdown: "Shorter heading?".to_string(),
+            page: Some(demo_ids::PAGE_QUICKSTART.to_string()),
+            node: Some(node.clone()),
+        }]
+    );
+
+    app.sandbox.set_outage(Outage::None).await;
+    app.wait_until_back("1 write waits in the outbox").await;
+    app.press(KeyCode::Char('^'));
+    app.wait_for("1 write waiting").await;
+    app.press(KeyCode::Char('s'));
+    app.wait_for("Send 1 write").await;
+    app.press(KeyCode::Char('y'));
+    app.wait_for("Sent 1 queued write.").await;
+    let stored = review_threads(&api).await;
+    let mine = stored
+        .iter()
+        .find(|thread| thread.body.markdown() == Some("Shorter heading?"))
+        .expect("stored");
+    assert_eq!(
+        mine.target.page.as_ref().map(|page| page.id.as_str()),
+        Some(demo_ids::PAGE_QUICKSTART)
+    );
+    assert_eq!(
+        mine.target.node.as_ref().map(|block| block.id.as_str()),
+        Some(node.as_str())
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -235,6 +305,7 @@ async fn the_outbox_screen_lists_queued_writes_sends_the_selected_one_and_drops_
         let write = Write::Comment {
             markdown: text.to_string(),
             page: None,
+            node: None,
         };
         outbox.enqueue(&target, &write).expect("queued");
     }
@@ -270,6 +341,7 @@ fn queue_comments(outbox: &Outbox, texts: &[&str]) {
         let write = Write::Comment {
             markdown: text.to_string(),
             page: None,
+            node: None,
         };
         outbox.enqueue(&target, &write).expect("queued");
     }
@@ -359,7 +431,8 @@ async fn marked_writes_are_sent_together_after_a_yes_and_the_rest_wait() {
         left,
         [Write::Comment {
             markdown: "Third".to_string(),
-            page: None
+            page: None,
+            node: None
         }]
     );
 }
@@ -397,7 +470,8 @@ async fn a_queued_comment_is_edited_in_the_outbox_and_waits_with_its_new_text() 
         queued[0].write,
         Write::Comment {
             markdown: "First draft, spelled right".to_string(),
-            page: None
+            page: None,
+            node: None
         }
     );
     assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);

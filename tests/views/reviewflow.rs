@@ -160,6 +160,7 @@ async fn the_outbox_lists_writes_per_change_request() {
             Write::Comment {
                 markdown: "Looks good, one question on the intro".to_string(),
                 page: None,
+                node: None,
             },
         ),
         queued(
@@ -229,6 +230,7 @@ async fn writes_waiting_on_a_thread_show_on_it_and_a_new_thread_above() {
         Write::Comment {
             markdown: "A new thread from the train".to_string(),
             page: None,
+            node: None,
         },
         Write::Resolve {
             comment: first.clone(),
@@ -295,6 +297,7 @@ async fn an_edit_answered_after_the_server_came_back_closes_its_composer() {
     let write = Write::Comment {
         markdown: "Written on the train".to_string(),
         page: None,
+        node: None,
     };
     let listing = Listing {
         writes: vec![queued(1, demo_ids::CR_REVIEW, write)],

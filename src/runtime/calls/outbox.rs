@@ -190,7 +190,11 @@ async fn edit(outbox: &Arc<Outbox>, id: i64, markdown: String) -> Result<(), Str
 /// `write` saying `markdown` instead; None for a write without text.
 fn with_text(write: Write, markdown: String) -> Option<Write> {
     Some(match write {
-        Write::Comment { page, .. } => Write::Comment { markdown, page },
+        Write::Comment { page, node, .. } => Write::Comment {
+            markdown,
+            page,
+            node,
+        },
         Write::Reply { comment, .. } => Write::Reply { comment, markdown },
         Write::Edit { comment, reply, .. } => Write::Edit {
             comment,

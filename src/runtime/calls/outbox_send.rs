@@ -78,8 +78,18 @@ async fn finish(outbox: &Arc<Outbox>, id: i64, sent: Sent) -> Sent {
 async fn send(client: &Client, target: &Target, write: &Write) -> Result<(), ApiError> {
     let (space, change_request) = (target.space.as_str(), target.change_request.as_str());
     match write {
-        Write::Comment { markdown, page } => client
-            .post_comment(space, change_request, markdown, page.as_deref())
+        Write::Comment {
+            markdown,
+            page,
+            node,
+        } => client
+            .post_comment_on_block(
+                space,
+                change_request,
+                markdown,
+                page.as_deref(),
+                node.as_deref(),
+            )
             .await
             .map(drop),
         Write::Reply { comment, markdown } => client

@@ -73,7 +73,11 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 .await;
             let change_request = (target.space.as_str(), target.change_request.as_str());
             let posted = read_back::posted_comment(client, change_request, &markdown, posted).await;
-            let write = Write::Comment { markdown, page };
+            let write = Write::Comment {
+                markdown,
+                page,
+                node: None,
+            };
             let queued = (outbox_target(&target), write);
             queue::or_queue(client, queued, posted, ReviewResponse::CommentPosted).await
         }
@@ -244,9 +248,15 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 )
                 .await;
             let change_request = (target.space.as_str(), target.change_request.as_str());
-            ReviewResponse::CommentPosted(
-                read_back::posted_comment(client, change_request, &markdown, posted).await,
-            )
+            let posted = read_back::posted_comment(client, change_request, &markdown, posted).await;
+            // Out of reach, it waits in the outbox with its page and block, like any comment.
+            let write = Write::Comment {
+                markdown,
+                page: Some(page),
+                node,
+            };
+            let queued = (outbox_target(&target), write);
+            queue::or_queue(client, queued, posted, ReviewResponse::CommentPosted).await
         }
         ReviewCall::LoadPagesNow { target, pages } => {
             ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
