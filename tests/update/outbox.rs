@@ -231,6 +231,8 @@ async fn a_comment_on_a_diff_line_out_of_reach_waits_with_its_block_and_is_store
     app.type_text("Shorter heading?");
     app.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
     app.wait_for("comment queued").await;
+    // Marked on the heading's line of the diff, beside its thread.
+    app.wait_for("◷1").await;
     let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
     assert_eq!(
         queued

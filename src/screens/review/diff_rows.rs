@@ -210,6 +210,7 @@ mod tests {
             page.as_ref(),
             &placement,
             &threads,
+            &[],
             &Theme::default(),
         );
         assert_eq!(view.origins.len(), view.lines.len());
@@ -220,5 +221,39 @@ mod tests {
         );
         assert_eq!(view.origin(view.hunk_rows[0]).unwrap().side, DiffSide::None);
         assert_eq!(origin_of(&view, "write scope").new_line, Some(3));
+    }
+
+    #[test]
+    fn a_comment_waiting_in_the_outbox_is_marked_on_its_block() {
+        let edited_keys = keys(&["t-title", "t-scope", "t-secret"]);
+        let mut view = lay_out(EDITED, &edited_keys, false);
+        let placement = Placement::new(EDITED.2, &edited_keys);
+        let threads = [(0, Some("t-title".to_string()), false)];
+        let queued = ["t-scope".to_string(), "t-title".to_string()];
+        decorate(
+            &mut view,
+            None,
+            &placement,
+            &threads,
+            &queued,
+            &Theme::default(),
+        );
+        let scope = (0..view.lines.len())
+            .find(|row| text(&view, *row).contains("write scope"))
+            .expect("the scope line");
+        assert!(
+            text(&view, scope).starts_with(" ◷ "),
+            "{}",
+            text(&view, scope)
+        );
+        // A block with a thread and a queued comment says both.
+        let title = (0..view.lines.len())
+            .find(|row| text(&view, *row).contains("# Tokens"))
+            .expect("the title line");
+        assert!(
+            text(&view, title).starts_with(" ◷1"),
+            "{}",
+            text(&view, title)
+        );
     }
 }

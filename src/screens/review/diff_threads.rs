@@ -250,26 +250,43 @@ fn marker(count: usize) -> String {
     }
 }
 
+/// "◷ " where a comment waits in the outbox, "◷3" when three threads are there too: two
+/// cells, like [`marker`].
+fn queued_marker(threads: usize) -> String {
+    match threads {
+        0 => "◷ ".to_string(),
+        1..=9 => format!("◷{threads}"),
+        _ => "◷+".to_string(),
+    }
+}
+
+/// The first row of `view` showing a line of the block `node`.
+fn row_of_block(view: &DiffView, placement: &Placement, node: Option<&str>) -> Option<usize> {
+    let (first, last) = placement.lines_of(node?)?;
+    view.new_lines
+        .iter()
+        .position(|line| line.is_some_and(|line| (first..=last).contains(&line)))
+}
+
 /// Puts the marker gutter before every row of `view` and, when some threads have no line
-/// shown, a row at the top of `page` saying so. `threads` are (thread index, node, resolved).
+/// shown, a row at the top of `page` saying so. `threads` are (thread index, node, resolved);
+/// `queued` are the blocks of comments waiting in the outbox, marked `◷`.
 pub fn decorate(
     view: &mut DiffView,
     page: Option<&Arc<str>>,
     placement: &Placement,
     threads: &[(usize, Option<String>, bool)],
+    queued: &[String],
     theme: &Theme,
 ) -> DiffMarks {
     let mut at_row: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut on_page = Vec::new();
+    let queued_rows: Vec<usize> = queued
+        .iter()
+        .filter_map(|node| row_of_block(view, placement, Some(node)))
+        .collect();
     for (thread, node, _) in threads {
-        let row = node
-            .as_deref()
-            .and_then(|node| placement.lines_of(node))
-            .and_then(|(first, last)| {
-                view.new_lines
-                    .iter()
-                    .position(|line| line.is_some_and(|line| (first..=last).contains(&line)))
-            });
+        let row = row_of_block(view, placement, node.as_deref());
         match row {
             Some(row) => match at_row.iter_mut().find(|(at, _)| *at == row) {
                 Some((_, list)) => list.push(*thread),
@@ -296,6 +313,10 @@ pub fn decorate(
     for (row, line) in lines.into_iter().enumerate() {
         let here = at_row.iter().find(|(at, _)| *at == row);
         let (text, mark_style) = match here {
+            _ if queued_rows.contains(&row) => (
+                queued_marker(here.map_or(0, |(_, list)| list.len())),
+                theme.style("warning"),
+            ),
             Some((_, list)) => (marker(list.len()), style(list)),
             None => (marker(0), Style::default()),
         };
@@ -376,9 +397,27 @@ impl ReviewScreen {
                     .collect()
             })
             .unwrap_or_default();
+        let queued: Vec<String> = self
+            .queued
+            .iter()
+            .filter_map(|queued| match &queued.write {
+                crate::api::outbox::Write::Comment {
+                    page: Some(on),
+                    node: Some(node),
+                    ..
+                } if on == page => Some(node.clone()),
+                _ => None,
+            })
+            .collect();
         let page = self.page_diff.as_ref().and_then(|diff| diff.page.as_ref());
-        self.diff_threads.marks =
-            decorate(view, page, &self.diff_threads.placement, &threads, theme);
+        self.diff_threads.marks = decorate(
+            view,
+            page,
+            &self.diff_threads.placement,
+            &threads,
+            &queued,
+            theme,
+        );
     }
 
     /// The row `c` and `m` act on: the diff's cursor.
@@ -593,6 +632,7 @@ mod tests {
     fn markers_are_two_cells_whatever_the_count() {
         for count in [0, 1, 9, 10, 500] {
             assert_eq!(crate::ui::text::width(&marker(count)), 2, "{count}");
+            assert_eq!(crate::ui::text::width(&queued_marker(count)), 2, "{count}");
         }
     }
 }

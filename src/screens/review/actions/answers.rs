@@ -63,6 +63,8 @@ impl ReviewScreen {
             }
             (PendingWrite::Post { draft_key }, ReviewResponse::Queued(queued)) => {
                 self.queued.push(queued.clone());
+                // A comment on a line of the diff is marked `◷` there at once.
+                self.relayout(ctx);
                 self.sent(&draft_key, &queued_message(queued, ctx))
             }
             (PendingWrite::Post { draft_key }, ReviewResponse::CommentPosted(result)) => {
