@@ -48,6 +48,21 @@ async fn review_threads(client: &Client) -> Vec<quire::api::models::Comment> {
         .items
 }
 
+/// `^`, `S` and `y`: the Outbox lists `count` writes, asks, and says it sent them all.
+async fn send_all_from_the_outbox(app: &Harness, count: usize) {
+    let writes = if count == 1 {
+        "1 write".to_string()
+    } else {
+        format!("{count} writes")
+    };
+    app.press(KeyCode::Char('^'));
+    app.wait_for(&format!("{writes} waiting")).await;
+    app.press(KeyCode::Char('S'));
+    app.wait_for(&format!("Send {writes}")).await;
+    app.press(KeyCode::Char('y'));
+    app.wait_for(&format!("Sent {count} queued write")).await;
+}
+
 /// On the review's comments tab with the server refusing connections, writes a comment with
 /// `text` and sends it: it is queued. How many comments the server had been sent before.
 async fn comment_with_the_server_refusing(app: &Harness, text: &str) -> usize {
@@ -248,12 +263,7 @@ async fn a_comment_on_a_diff_line_out_of_reach_waits_with_its_block_and_is_store
 
     app.sandbox.set_outage(Outage::None).await;
     app.wait_until_back("1 write waits in the outbox").await;
-    app.press(KeyCode::Char('^'));
-    app.wait_for("1 write waiting").await;
-    app.press(KeyCode::Char('s'));
-    app.wait_for("Send 1 write").await;
-    app.press(KeyCode::Char('y'));
-    app.wait_for("Sent 1 queued write.").await;
+    send_all_from_the_outbox(&app, 1).await;
     let stored = review_threads(&api).await;
     let mine = stored
         .iter()
@@ -493,12 +503,7 @@ async fn back_online_the_footer_says_what_waits_and_nothing_is_sent_without_a_lo
     assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
     assert_eq!(Outbox::open(&path).expect("outbox").count().unwrap(), 1);
     // Sent after a look: back on the review, nothing says it is queued any more.
-    app.press(KeyCode::Char('^'));
-    app.wait_for("1 write waiting").await;
-    app.press(KeyCode::Char('S'));
-    app.wait_for("Send 1 write").await;
-    app.press(KeyCode::Char('y'));
-    app.wait_for("Sent 1 queued write.").await;
+    send_all_from_the_outbox(&app, 1).await;
     app.press(KeyCode::Esc);
     app.wait_for("Written in the tunnel").await;
     app.wait_gone("◷ comment: Written in the tunnel").await;

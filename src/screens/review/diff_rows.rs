@@ -238,22 +238,16 @@ mod tests {
             &queued,
             &Theme::default(),
         );
-        let scope = (0..view.lines.len())
-            .find(|row| text(&view, *row).contains("write scope"))
-            .expect("the scope line");
-        assert!(
-            text(&view, scope).starts_with(" ◷ "),
-            "{}",
-            text(&view, scope)
-        );
+        let row_with = |words: &str| {
+            let row = (0..view.lines.len())
+                .find(|row| text(&view, *row).contains(words))
+                .expect("the line");
+            text(&view, row)
+        };
+        let scope = row_with("write scope");
+        assert!(scope.starts_with(" ◷ "), "{scope}");
         // A block with a thread and a queued comment says both.
-        let title = (0..view.lines.len())
-            .find(|row| text(&view, *row).contains("# Tokens"))
-            .expect("the title line");
-        assert!(
-            text(&view, title).starts_with(" ◷1"),
-            "{}",
-            text(&view, title)
-        );
+        let title = row_with("# Tokens");
+        assert!(title.starts_with(" ◷1"), "{title}");
     }
 }
