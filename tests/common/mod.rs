@@ -6,6 +6,7 @@ pub mod drafts;
 pub mod http;
 pub mod loop_harness;
 pub mod members_teams;
+pub mod outage_sandbox;
 pub mod processes;
 pub mod pty;
 pub mod review;

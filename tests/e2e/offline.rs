@@ -4,22 +4,17 @@
 
 use std::time::Duration;
 
+use crate::common::outage_sandbox::OutageSandbox;
 use crate::common::pty::PtyApp;
-use quire::sandbox::{Outage, Sandbox, SandboxOptions, tokens};
+use quire::sandbox::Outage;
 
 const WAIT: Duration = Duration::from_secs(30);
 
 #[test]
 fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations() {
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let sandbox = runtime
-        .block_on(Sandbox::start(
-            "127.0.0.1:0".parse().unwrap(),
-            SandboxOptions::default(),
-        ))
-        .unwrap();
-    let url = sandbox.base_url();
-    let args = ["--api-url", url.as_str(), "--token", tokens::ADMIN];
+    let server = OutageSandbox::start();
+    let args = server.args();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut app = PtyApp::spawn(&args, 80, 24);
     app.open_demo_quickstart(WAIT);
     // Back to the organizations, then the same way again with the server out of reach.
@@ -31,7 +26,7 @@ fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations
     app.wait_for("Engineering", WAIT);
     app.send("\x1b");
     app.wait_for("Lumen OSS", WAIT);
-    runtime.block_on(sandbox.set_outage(Outage::Refuse));
+    server.outage(Outage::Refuse);
     app.open_demo_quickstart(WAIT);
     app.wait_for("offline · as of", WAIT);
     assert!(
@@ -43,7 +38,7 @@ fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations
     app.send("q");
     app.wait_exit(WAIT).expect("quire quits");
 
-    let mut offline_args = args.to_vec();
+    let mut offline_args = args.clone();
     offline_args.push("--offline");
     let mut app = PtyApp::spawn_in_home(home, &offline_args, 80, 24, &[]);
     app.wait_for("Acme Robotics", WAIT);
@@ -60,7 +55,7 @@ fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations
     assert!(cleared.contains("Cleared the cache"), "{cleared}");
     let info = quire_in(home, &[&args[..], &["cache", "info"]].concat());
     assert!(info.contains("Answers kept: 0\n"), "{info}");
-    runtime.block_on(sandbox.shutdown());
+    server.shutdown();
 }
 
 /// What `quire ARGS` prints, run with `home` as its HOME.

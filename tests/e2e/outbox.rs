@@ -5,84 +5,34 @@
 
 use std::time::Duration;
 
+use crate::common::outage_sandbox::OutageSandbox;
 use crate::common::pty::PtyApp;
 use quire::api::{Client, ClientConfig, Token};
-use quire::sandbox::{FaultRule, Faults, Outage, Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::sandbox::{FaultRule, Faults, Outage, demo_ids, tokens};
 
 const WAIT: Duration = Duration::from_secs(30);
 
-struct Server {
-    runtime: tokio::runtime::Runtime,
-    sandbox: Sandbox,
-}
-
-impl Server {
-    fn start() -> Server {
-        let runtime = tokio::runtime::Runtime::new().unwrap();
-        let sandbox = runtime
-            .block_on(Sandbox::start(
-                "127.0.0.1:0".parse().unwrap(),
-                SandboxOptions::default(),
-            ))
-            .unwrap();
-        Server { runtime, sandbox }
-    }
-
-    /// Puts the sandbox out of reach (or back), once in effect.
-    fn outage(&self, outage: Outage) {
-        self.runtime.block_on(self.sandbox.set_outage(outage));
-    }
-
-    fn args(&self) -> Vec<String> {
-        [
-            "--api-url",
-            &self.sandbox.base_url(),
-            "--token",
-            tokens::ADMIN,
-        ]
-        .map(str::to_string)
-        .to_vec()
-    }
-
-    /// The threads of the demo review whose text is `text`, read over HTTP.
-    fn threads_saying(&self, text: &str) -> usize {
-        let client = Client::new(ClientConfig::new(
-            self.sandbox.base_url(),
-            Token::new(tokens::ADMIN),
+/// The threads of the demo review whose text is `text`, read over HTTP.
+fn threads_saying(server: &OutageSandbox, text: &str) -> usize {
+    let client = Client::new(ClientConfig::new(
+        server.sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    let threads = server
+        .runtime
+        .block_on(client.list_all_comments(
+            demo_ids::SPACE_GETTING_STARTED,
+            demo_ids::CR_REVIEW,
+            &Default::default(),
+            usize::MAX,
         ))
-        .unwrap();
-        let threads = self
-            .runtime
-            .block_on(client.list_comments(
-                demo_ids::SPACE_GETTING_STARTED,
-                demo_ids::CR_REVIEW,
-                &Default::default(),
-                None,
-            ))
-            .expect("threads");
-        let mut count = 0;
-        let mut page = threads;
-        loop {
-            count += page
-                .items
-                .iter()
-                .filter(|thread| thread.body.markdown.as_deref() == Some(text))
-                .count();
-            let Some(next) = page.next_page.clone() else {
-                break;
-            };
-            page = self
-                .runtime
-                .block_on(client.list_comments(
-                    demo_ids::SPACE_GETTING_STARTED,
-                    demo_ids::CR_REVIEW,
-                    &Default::default(),
-                    Some(&next),
-                ))
-                .expect("threads");
-        }
-        count
-    }
+        .expect("threads");
+    threads
+        .items
+        .iter()
+        .filter(|thread| thread.body.markdown.as_deref() == Some(text))
+        .count()
 }
 
 fn spawn(home: Option<tempfile::TempDir>, args: &[String]) -> PtyApp {
@@ -95,7 +45,7 @@ fn spawn(home: Option<tempfile::TempDir>, args: &[String]) -> PtyApp {
 
 /// On the demo review's comments tab with the server out of reach: a new comment and a 👍 on
 /// the first thread, both queued.
-fn write_a_comment_and_a_reaction_offline(app: &mut PtyApp, server: &Server, text: &str) {
+fn write_a_comment_and_a_reaction_offline(app: &mut PtyApp, server: &OutageSandbox, text: &str) {
     app.open_demo_review_comments(WAIT);
     server.outage(Outage::Refuse);
     app.send("c");
@@ -115,7 +65,7 @@ fn write_a_comment_and_a_reaction_offline(app: &mut PtyApp, server: &Server, tex
 
 #[test]
 fn written_offline_kept_across_an_offline_restart_and_sent_once_after_a_look() {
-    let server = Server::start();
+    let server = OutageSandbox::start();
     let args = server.args();
     let posts = || server.sandbox.requests("POST", "*/comments");
     let puts = || server.sandbox.requests("PUT", "*/comments/*");
@@ -159,14 +109,14 @@ fn written_offline_kept_across_an_offline_restart_and_sent_once_after_a_look() {
     app.wait_for("Nothing waits", WAIT);
     assert_eq!(posts() - posts_before, 1, "the comment went once");
     assert_eq!(puts() - puts_before, 1, "the reaction went once");
-    assert_eq!(server.threads_saying("Written on the plane"), 1);
+    assert_eq!(threads_saying(&server, "Written on the plane"), 1);
     app.send("q");
     app.wait_exit(WAIT).expect("quire quits");
 }
 
 #[test]
 fn a_kill_after_queued_loses_nothing_and_a_lost_answer_is_read_back_not_resent() {
-    let server = Server::start();
+    let server = OutageSandbox::start();
     let args = server.args();
     let mut app = spawn(None, &args);
     app.open_demo_review_comments(WAIT);
@@ -203,7 +153,7 @@ fn a_kill_after_queued_loses_nothing_and_a_lost_answer_is_read_back_not_resent()
         1,
         "read back after the lost answer, not sent again"
     );
-    assert_eq!(server.threads_saying("Survives a kill"), 1);
+    assert_eq!(threads_saying(&server, "Survives a kill"), 1);
     app.send("q");
     app.wait_exit(WAIT).expect("quire quits");
 }
