@@ -192,9 +192,14 @@ fn pending_edits(
         .collect()
 }
 
+/// "◷ reply: text": a queued write as the comments tab says it, in place or above the threads.
+fn marked_pending(write: &Write) -> String {
+    format!("◷ {}", outbox::write_line(write, ""))
+}
+
 /// One queued write on one line after `prefix`, marked `◷`, cut to `width`.
 fn pending_line(prefix: &str, write: &Write, width: usize, theme: &Theme) -> Line<'static> {
-    let words = format!("◷ {}", outbox::write_line(write, ""));
+    let words = marked_pending(write);
     let room = width.saturating_sub(prefix.chars().count() + 1).max(1);
     Line::from(vec![
         Span::raw(prefix.to_string()),
@@ -325,7 +330,7 @@ fn pending_lines(waiting: &[&Write], width: usize) -> Vec<String> {
     let mut lines: Vec<String> = waiting
         .iter()
         .take(PENDING_SHOWN)
-        .map(|write| text::truncate(&format!("◷ {}", outbox::write_line(write, "")), width))
+        .map(|write| text::truncate(&marked_pending(write), width))
         .collect();
     if waiting.len() > PENDING_SHOWN {
         let more = format!(
