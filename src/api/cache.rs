@@ -4,11 +4,13 @@
 //! with the time it came. Bounded: the least recently used answers go first.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, SystemTime};
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{OptionalExtension, params};
+
+use super::database::{Damage, Database, with_suffix};
 
 /// A year of normal use: a few hundred pages read a week, each a few kilobytes, the lists
 /// around them, and a handful of big page trees.
@@ -36,14 +38,29 @@ pub struct CacheInfo {
 #[derive(Debug, thiserror::Error)]
 pub enum CacheError {
     #[error("cannot open the cache {path}: {message}")]
-    Open { path: String, message: String },
+    Open {
+        path: String,
+        /// What is wrong with the file, when something is.
+        damage: Damage,
+        message: String,
+    },
     #[error("the cache {path}: {message}")]
     Use { path: String, message: String },
 }
 
+impl CacheError {
+    /// What is wrong with the file itself; [`Damage::None`] when the file is not to blame.
+    pub fn damage(&self) -> Damage {
+        match self {
+            CacheError::Open { damage, .. } => *damage,
+            CacheError::Use { .. } => Damage::None,
+        }
+    }
+}
+
 /// The cache file. Its methods block (SQLite); the client calls them off the async threads.
 pub struct Cache {
-    connection: Mutex<Connection>,
+    database: Arc<Database>,
     path: PathBuf,
     max_bytes: u64,
     /// A logical clock for "last used": ties cannot happen, and the order survives restarts.
@@ -69,50 +86,56 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS answers (
 );
 CREATE INDEX IF NOT EXISTS answers_by_use ON answers (used);";
 
-/// Opens (or creates) the SQLite file at `path`, made private before SQLite opens it (0600
-/// in a 0700 folder; SQLite gives its log files the same mode), in WAL mode with
-/// `synchronous` (`NORMAL`, or `FULL` where a commit must survive a power cut).
-pub(super) fn open_private(path: &Path, synchronous: &str) -> Result<Connection, CacheError> {
-    let failed = |message: String| CacheError::Open {
-        path: path.display().to_string(),
-        message,
-    };
-    create_private_file(path).map_err(|error| failed(error.to_string()))?;
-    let connection = Connection::open(path).map_err(|error| failed(error.to_string()))?;
-    connection
-        .busy_timeout(Duration::from_secs(2))
-        .and_then(|_| connection.pragma_update(None, "journal_mode", "WAL"))
-        .and_then(|_| connection.pragma_update(None, "synchronous", synchronous))
-        .map_err(|error| failed(error.to_string()))?;
-    Ok(connection)
-}
+/// The columns quire reads, asked for once at open: a file of another program's tables with
+/// the same name fails here, not at every read.
+const SCHEMA_CHECK: &str = "SELECT key, body, size, stored_at_ms, used FROM answers LIMIT 0";
 
 impl Cache {
-    /// Opens (or creates) the cache at `path`: the folder readable by this user alone (0700),
-    /// the file too (0600; SQLite gives its log files the same mode), in WAL mode so a reader
-    /// never waits for a writer.
+    /// Opens (or creates) the cache at `path` (see [`Database::open`]): this process's one
+    /// connection on the file, which the outbox shares.
     pub fn open(path: &Path, max_bytes: u64) -> Result<Cache, CacheError> {
-        let failed = |message: String| CacheError::Open {
+        Cache::on(Database::open(path)?, max_bytes)
+    }
+
+    /// The cache in an open database. Counting the answers reads the whole index, so a file cut
+    /// short is found here rather than at the first read.
+    pub fn on(database: Arc<Database>, max_bytes: u64) -> Result<Cache, CacheError> {
+        let path = database.path().to_path_buf();
+        let failed = |damage: Damage, message: String| CacheError::Open {
             path: path.display().to_string(),
+            damage,
             message,
         };
-        let connection = open_private(path, "NORMAL")?;
-        connection
-            // The log is trimmed back after each checkpoint instead of keeping its largest size.
-            .pragma_update(None, "journal_size_limit", 1 << 20)
-            .and_then(|_| connection.execute_batch(SCHEMA))
-            .map_err(|error| failed(error.to_string()))?;
-        let clock: i64 = connection
-            .query_row("SELECT COALESCE(MAX(used), 0) FROM answers", [], |row| {
-                row.get(0)
-            })
-            .map_err(|error| failed(error.to_string()))?;
+        let clock: i64 = {
+            let connection = database.lock()?;
+            connection
+                // The log is trimmed back after each checkpoint instead of keeping its largest size.
+                .pragma_update(None, "journal_size_limit", 1 << 20)
+                .and_then(|_| connection.execute_batch(SCHEMA))
+                .map_err(|error| failed(Damage::of(&error), error.to_string()))?;
+            connection
+                .prepare(SCHEMA_CHECK)
+                .map(drop)
+                .map_err(|error| failed(Damage::OtherSchema, error.to_string()))?;
+            connection
+                .query_row(
+                    "SELECT COALESCE(MAX(used), 0), COUNT(*) FROM answers",
+                    [],
+                    |row| row.get(0),
+                )
+                .map_err(|error| failed(Damage::of(&error), error.to_string()))?
+        };
         Ok(Cache {
-            connection: Mutex::new(connection),
-            path: path.to_path_buf(),
+            database,
+            path,
             max_bytes,
             clock: AtomicI64::new(clock),
         })
+    }
+
+    /// The connection the cache uses, for the outbox to share.
+    pub fn database(&self) -> Arc<Database> {
+        self.database.clone()
     }
 
     pub fn path(&self) -> &Path {
@@ -122,7 +145,7 @@ impl Cache {
     /// The answer stored under `key`, marked as used now; None when there is none (or the
     /// file cannot be read: a cache that fails is a cache that misses).
     pub fn get(&self, key: &str) -> Option<Cached> {
-        let connection = self.connection.lock().ok()?;
+        let connection = self.database.lock().ok()?;
         let found = connection
             .query_row(
                 "SELECT body, stored_at_ms FROM answers WHERE key = ?1",
@@ -162,7 +185,7 @@ impl Cache {
             return Ok(());
         }
         let used = self.tick();
-        let mut connection = self.connection.lock().map_err(|_| self.broken())?;
+        let mut connection = self.database.lock()?;
         let transaction = connection
             .transaction()
             .map_err(|error| self.failed(error))?;
@@ -180,7 +203,7 @@ impl Cache {
 
     /// Where the cache is, how many answers it holds and how big it is.
     pub fn info(&self) -> Result<CacheInfo, CacheError> {
-        let connection = self.connection.lock().map_err(|_| self.broken())?;
+        let connection = self.database.lock()?;
         let (entries, body_bytes): (i64, i64) = connection
             .query_row(
                 "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM answers",
@@ -199,7 +222,7 @@ impl Cache {
 
     /// Every key stored, least recently used first.
     pub fn keys(&self) -> Vec<String> {
-        let Ok(connection) = self.connection.lock() else {
+        let Ok(connection) = self.database.lock() else {
             return Vec::new();
         };
         let keys = connection
@@ -208,12 +231,18 @@ impl Cache {
         keys.unwrap_or_default()
     }
 
-    /// Forgets every answer and gives the space back to the file system.
+    /// Forgets every answer, in one transaction: another quire using the file meanwhile sees
+    /// the answers go and nothing else (the outbox in the same file stays). The space goes back
+    /// to the file system when no other quire is reading; otherwise the next clear gives it.
     pub fn clear(&self) -> Result<(), CacheError> {
-        let connection = self.connection.lock().map_err(|_| self.broken())?;
+        let connection = self.database.lock()?;
         connection
-            .execute_batch("DELETE FROM answers; VACUUM; PRAGMA wal_checkpoint(TRUNCATE);")
-            .map_err(|error| self.failed(error))
+            .execute("DELETE FROM answers", [])
+            .map_err(|error| self.failed(error))?;
+        if let Err(error) = connection.execute_batch("VACUUM; PRAGMA wal_checkpoint(TRUNCATE);") {
+            tracing::info!(%error, "the cache's space stays taken while another quire reads it");
+        }
+        Ok(())
     }
 
     fn tick(&self) -> i64 {
@@ -221,17 +250,7 @@ impl Cache {
     }
 
     fn failed(&self, error: rusqlite::Error) -> CacheError {
-        CacheError::Use {
-            path: self.path.display().to_string(),
-            message: error.to_string(),
-        }
-    }
-
-    fn broken(&self) -> CacheError {
-        CacheError::Use {
-            path: self.path.display().to_string(),
-            message: "an earlier use of the cache failed midway".to_string(),
-        }
+        self.database.failed(error)
     }
 }
 
@@ -265,31 +284,9 @@ fn evict_beyond(transaction: &rusqlite::Transaction<'_>, max_bytes: u64) -> rusq
     Ok(())
 }
 
-/// The file made before SQLite opens it, so it never exists with wider permissions; one that
-/// is already there is made private too.
-pub(crate) fn create_private_file(path: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
-    if let Some(folder) = path.parent() {
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(folder)?;
-    }
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(0o600)
-        .open(path)?;
-    file.set_permissions(std::fs::Permissions::from_mode(0o600))
-}
-
 fn file_bytes(path: &Path) -> u64 {
     let size = |path: PathBuf| std::fs::metadata(path).map(|meta| meta.len()).unwrap_or(0);
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    size(path.to_path_buf()) + size(PathBuf::from(wal))
+    size(path.to_path_buf()) + size(with_suffix(path, "-wal"))
 }
 
 fn to_millis(time: SystemTime) -> i64 {

@@ -84,6 +84,11 @@ pub enum ApiError {
     /// showed it was not saved: sending it again cannot make a duplicate.
     #[error("{endpoint}: not saved ({first})")]
     NotSaved { endpoint: String, first: String },
+    /// A write got no usable answer and reading back found one with the same text, but
+    /// whether it is this write or an older one cannot be told: the user chooses between
+    /// sending it again and dropping it.
+    #[error("{endpoint}: outcome unknown ({first})")]
+    MaybeSaved { endpoint: String, first: String },
     /// The client cannot be built or a request cannot be formed from what it was given.
     #[error("{endpoint}: invalid configuration: {message}")]
     InvalidConfig { endpoint: String, message: String },
@@ -109,6 +114,7 @@ impl ApiError {
             | ApiError::PagingLoop { endpoint, .. }
             | ApiError::Unsupported { endpoint, .. }
             | ApiError::NotSaved { endpoint, .. }
+            | ApiError::MaybeSaved { endpoint, .. }
             | ApiError::InvalidConfig { endpoint, .. }
             | ApiError::Offline { endpoint } => endpoint,
         }
@@ -160,12 +166,24 @@ impl ApiError {
     pub fn not_saved(&self) -> ApiError {
         ApiError::NotSaved {
             endpoint: self.endpoint().to_owned(),
-            first: match self {
-                ApiError::Status { status, .. } => format!("HTTP {status}"),
-                ApiError::Timeout { .. } => "timed out".to_owned(),
-                ApiError::CutOff { .. } => "the answer was cut off".to_owned(),
-                _ => "no answer".to_owned(),
-            },
+            first: self.what_became_of_the_answer(),
+        }
+    }
+
+    /// The same write's outcome cannot be told: something like it is there, maybe older.
+    pub fn maybe_saved(&self) -> ApiError {
+        ApiError::MaybeSaved {
+            endpoint: self.endpoint().to_owned(),
+            first: self.what_became_of_the_answer(),
+        }
+    }
+
+    fn what_became_of_the_answer(&self) -> String {
+        match self {
+            ApiError::Status { status, .. } => format!("HTTP {status}"),
+            ApiError::Timeout { .. } => "timed out".to_owned(),
+            ApiError::CutOff { .. } => "the answer was cut off".to_owned(),
+            _ => "no answer".to_owned(),
         }
     }
 
@@ -196,6 +214,7 @@ impl ApiError {
             ApiError::Decode { .. }
             | ApiError::PagingLoop { .. }
             | ApiError::Unsupported { .. }
+            | ApiError::MaybeSaved { .. }
             | ApiError::InvalidConfig { .. }
             | ApiError::Offline { .. } => false,
         }
@@ -286,6 +305,9 @@ impl ApiError {
             ApiError::NotSaved { endpoint, first } => format!(
                 "It was not saved: the answer was lost ({first}), and reading it back found \
                  nothing. Send it again ({endpoint})."
+            ),
+            ApiError::MaybeSaved { endpoint, first } => format!(
+                "Outcome unknown: the answer was lost ({first}), and one with the same text is                  there that may be older. Send it again only if it is not yours, or drop it                  ({endpoint})."
             ),
             ApiError::InvalidConfig { message, .. } => format!("Invalid configuration: {message}."),
             ApiError::Offline { endpoint } if endpoint.starts_with("GET ") => format!(

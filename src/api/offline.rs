@@ -94,7 +94,8 @@ impl Client {
             return Some(outbox.clone());
         }
         let cache = self.cache()?;
-        match Outbox::open(cache.path()) {
+        // The cache's own connection: a second one on the file would drop its locks.
+        match Outbox::on(cache.database()) {
             Ok(outbox) => Some(
                 self.shared
                     .store

@@ -7,18 +7,30 @@
 //! the thread or review back before sending, and never edits its text in between (the read
 //! back looks for the text that may have landed).
 //!
+//! Several quire processes may share one outbox (two terminals on one account). A write is
+//! *claimed* before it is sent, in one transaction that only one process wins; the others say
+//! another quire is sending it. A claim whose process is gone is taken over, and the write,
+//! marked attempted, is read back before it is sent again.
+//!
+//! Reading back must not take an older comment with the same text ("LGTM") for the one sent:
+//! before a write is first handed to the network, the ids of the user's comments (replies,
+//! reviews) already there are stored with it (`before`), and only a new one counts. Where those
+//! ids could not be read, the outcome of a lost answer stays unknown, and the user chooses.
+//!
 //! Only writes that reading back can tell apart are queued: comments, replies, edits of one's
 //! own comments, reactions, resolve/unresolve and reviews. Merges, deletes, settings and admin
 //! writes are refused offline instead (see [`refusal`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use serde::{Deserialize, Serialize};
 
-use super::cache::{CacheError, open_private};
+use super::cache::CacheError;
+use super::database::Database;
+use super::read_back::Before;
 
 /// More than anyone writes offline in a week; past it, a write is refused rather than kept.
 pub const MAX_QUEUED: usize = 1000;
@@ -137,6 +149,9 @@ pub struct Queued {
     pub queued_at: SystemTime,
     /// Handed to the network at least once: it may have landed, so it is read back first.
     pub attempted: bool,
+    /// What the user had on the target before the first try, for reading back; None when it
+    /// was not read (then a lost answer leaves the outcome unknown).
+    pub before: Option<Before>,
 }
 
 /// Why a write was not put in the outbox.
@@ -150,6 +165,55 @@ pub enum OutboxError {
     Attempted,
     #[error("this write is no longer in the outbox")]
     Gone,
+    #[error("another quire is sending this write")]
+    Elsewhere,
+}
+
+/// Who holds a claim on a write: a process, told apart from a later one with the same pid by
+/// its start time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claimant(String);
+
+impl Claimant {
+    /// This process.
+    pub fn this_process() -> Claimant {
+        let pid = std::process::id();
+        Claimant(format!("{pid}:{}", start_time(pid).unwrap_or_default()))
+    }
+
+    /// True while the process that made this claim runs.
+    pub fn is_alive(&self) -> bool {
+        let Some((pid, started)) = self.0.split_once(':') else {
+            return false;
+        };
+        let Ok(pid) = pid.parse::<u32>() else {
+            return false;
+        };
+        match start_time(pid) {
+            Some(now) => started.is_empty() || now == started,
+            None => false,
+        }
+    }
+}
+
+/// The start time of process `pid` (field 22 of `/proc/PID/stat`), None when it is not running.
+fn start_time(pid: u32) -> Option<String> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces and parentheses: fields are counted after the last ')'.
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    after_name.split_whitespace().nth(19).map(str::to_string)
+}
+
+/// What a claim on a write found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Claim {
+    /// The write is this process's to send, as it stands now (attempted by a process that is
+    /// gone, it is read back first).
+    Mine(Queued),
+    /// Another running quire is sending it.
+    Elsewhere,
+    /// It left the outbox (sent or dropped by another quire).
+    Gone,
 }
 
 const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS outbox (
@@ -161,11 +225,17 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS outbox (
     attempted INTEGER NOT NULL DEFAULT 0
 );";
 
-/// The outbox table, in the same private file as the cache (its own connection: SQLite in WAL
-/// mode lets the two share the file). Its methods block; callers use them off the async threads.
+/// Columns added since the table's first version: `ALTER TABLE` on an older file.
+const ADDED_COLUMNS: [(&str, &str); 2] = [("claimed_by", "TEXT"), ("before", "TEXT")];
+
+const COLUMNS: &str = "id, space, change_request, write, queued_at_ms, attempted, before";
+
+/// The outbox table, in the same private file as the cache and through the same connection
+/// (see [`Database`]). Its methods block; callers use them off the async threads.
 pub struct Outbox {
-    connection: Mutex<Connection>,
+    database: Arc<Database>,
     path: PathBuf,
+    me: Claimant,
 }
 
 impl std::fmt::Debug for Outbox {
@@ -178,21 +248,28 @@ impl std::fmt::Debug for Outbox {
 }
 
 impl Outbox {
-    /// Opens (or creates) the outbox in the database at `path`, made private (0600 in a 0700
-    /// folder) before SQLite opens it, as the cache is.
+    /// Opens (or creates) the outbox in the database at `path`, through this process's one
+    /// connection on it.
     pub fn open(path: &Path) -> Result<Outbox, OutboxError> {
-        let failed = |message: String| CacheError::Open {
-            path: path.display().to_string(),
-            message,
-        };
-        // A queued write must survive a power cut, not only a crash: full sync on commit.
-        let connection = open_private(path, "FULL")?;
-        connection
-            .execute_batch(SCHEMA)
-            .map_err(|error| failed(error.to_string()))?;
+        Outbox::on(Database::open(path)?)
+    }
+
+    /// The outbox in an open database (the cache's).
+    pub fn on(database: Arc<Database>) -> Result<Outbox, OutboxError> {
+        database.durably(|connection| {
+            connection.execute_batch(SCHEMA)?;
+            for (column, kind) in ADDED_COLUMNS {
+                if !has_column(connection, column)? {
+                    connection
+                        .execute_batch(&format!("ALTER TABLE outbox ADD COLUMN {column} {kind}"))?;
+                }
+            }
+            Ok(())
+        })?;
         Ok(Outbox {
-            connection: Mutex::new(connection),
-            path: path.to_path_buf(),
+            path: database.path().to_path_buf(),
+            database,
+            me: Claimant::this_process(),
         })
     }
 
@@ -214,54 +291,63 @@ impl Outbox {
 
     /// Puts `write` in the outbox in one transaction; once this returns, the write is on disk.
     pub fn enqueue(&self, target: &Target, write: &Write) -> Result<Queued, OutboxError> {
-        self.insert(target, write, false)
+        self.insert(target, write, None)
     }
 
     /// Puts in the outbox a write that was sent and got no answer: it may have landed, so it
     /// is queued as attempted, to be read back before it is sent again.
-    pub fn enqueue_unsure(&self, target: &Target, write: &Write) -> Result<Queued, OutboxError> {
-        self.insert(target, write, true)
+    /// `before` is what the user had on the target before that send, when it was read.
+    pub fn enqueue_unsure(
+        &self,
+        target: &Target,
+        write: &Write,
+        before: Option<&Before>,
+    ) -> Result<Queued, OutboxError> {
+        self.insert(target, write, Some(before))
     }
 
+    /// `attempted`: None for a write never sent, else what was known before its send.
     fn insert(
         &self,
         target: &Target,
         write: &Write,
-        attempted: bool,
+        attempted: Option<Option<&Before>>,
     ) -> Result<Queued, OutboxError> {
         let text = serde_json::to_string(write).map_err(|error| self.failed(error))?;
+        let before = attempted.flatten().map(Before::to_json);
         let queued_at = SystemTime::now();
-        let mut connection = self.lock()?;
-        let transaction = connection
-            .transaction()
-            .map_err(|error| self.failed(error))?;
-        let count: i64 = transaction
-            .query_row("SELECT COUNT(*) FROM outbox", [], |row| row.get(0))
-            .map_err(|error| self.failed(error))?;
-        if count >= MAX_QUEUED as i64 {
-            return Err(OutboxError::Full);
-        }
-        transaction
-            .execute(
-                "INSERT INTO outbox (space, change_request, write, queued_at_ms, attempted)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+        let id = self.database.durably(|connection| {
+            let transaction =
+                connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let count: i64 =
+                transaction.query_row("SELECT COUNT(*) FROM outbox", [], |row| row.get(0))?;
+            if count >= MAX_QUEUED as i64 {
+                return Ok(None);
+            }
+            transaction.execute(
+                "INSERT INTO outbox (space, change_request, write, queued_at_ms, attempted, before)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![
                     target.space,
                     target.change_request,
                     text,
                     to_millis(queued_at),
-                    attempted
+                    attempted.is_some(),
+                    before
                 ],
-            )
-            .map_err(|error| self.failed(error))?;
-        let id = transaction.last_insert_rowid();
-        transaction.commit().map_err(|error| self.failed(error))?;
+            )?;
+            let id = transaction.last_insert_rowid();
+            transaction.commit()?;
+            Ok(Some(id))
+        })?;
+        let id = id.ok_or(OutboxError::Full)?;
         Ok(Queued {
             id,
             target: target.clone(),
             write: write.clone(),
             queued_at: from_millis(to_millis(queued_at)),
-            attempted,
+            attempted: attempted.is_some(),
+            before: attempted.flatten().cloned(),
         })
     }
 
@@ -269,8 +355,7 @@ impl Outbox {
     /// quire cannot read is left out rather than failing the whole list.
     pub fn list(&self) -> Result<Vec<Queued>, OutboxError> {
         self.select(
-            "SELECT id, space, change_request, write, queued_at_ms, attempted
-             FROM outbox ORDER BY id ASC",
+            &format!("SELECT {COLUMNS} FROM outbox ORDER BY id ASC"),
             params![],
         )
     }
@@ -278,50 +363,106 @@ impl Outbox {
     /// The writes waiting for one change request, oldest first.
     pub fn for_target(&self, target: &Target) -> Result<Vec<Queued>, OutboxError> {
         self.select(
-            "SELECT id, space, change_request, write, queued_at_ms, attempted
-             FROM outbox WHERE space = ?1 AND change_request = ?2 ORDER BY id ASC",
+            &format!(
+                "SELECT {COLUMNS} FROM outbox
+                 WHERE space = ?1 AND change_request = ?2 ORDER BY id ASC"
+            ),
             params![target.space, target.change_request],
         )
     }
 
-    /// How many writes wait.
     /// How many writes wait, as `list` shows them: a row this version cannot read is not
     /// counted, or the header would count what the outbox screen cannot show.
     pub fn count(&self) -> Result<usize, OutboxError> {
         Ok(self.list()?.len())
     }
 
-    /// Replaces a waiting write (the user edited it). Refused once it was attempted: its old
-    /// text may be on the server, and reading back looks for that text.
+    /// Replaces a waiting write (the user edited it). Refused once it was attempted (its old
+    /// text may be on the server, and reading back looks for that text) or while another quire
+    /// is sending it.
     pub fn replace(&self, id: i64, write: &Write) -> Result<(), OutboxError> {
         let text = serde_json::to_string(write).map_err(|error| self.failed(error))?;
-        let connection = self.lock()?;
-        match attempted(&connection, id).map_err(|error| self.failed(error))? {
-            None => return Err(OutboxError::Gone),
-            Some(true) => return Err(OutboxError::Attempted),
-            Some(false) => {}
-        }
-        connection
-            .execute(
+        self.change_unclaimed(id, |transaction, row| {
+            if row.attempted {
+                return Err(Refused(OutboxError::Attempted));
+            }
+            transaction.execute(
                 "UPDATE outbox SET write = ?1 WHERE id = ?2",
                 params![text, id],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Takes a write out without sending it. True when it was there. Refused while another
+    /// quire is sending it.
+    pub fn drop_write(&self, id: i64) -> Result<bool, OutboxError> {
+        match self.change_unclaimed(id, |transaction, _| {
+            transaction.execute("DELETE FROM outbox WHERE id = ?1", params![id])?;
+            Ok(())
+        }) {
+            Ok(()) => Ok(true),
+            Err(OutboxError::Gone) => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Claims a write for this process to send, in one transaction only one process wins. A
+    /// claim of a process that is gone is taken over; the write stays marked attempted, so it
+    /// is read back before it goes again.
+    pub fn claim(&self, id: i64) -> Result<Claim, OutboxError> {
+        let me = self.me.0.clone();
+        let claimed = self.database.durably(|connection| {
+            let transaction =
+                connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let Some(row) = claim_row(&transaction, id)? else {
+                return Ok(Claim::Gone);
+            };
+            if let Some(holder) = row.claimed_by.filter(|holder| *holder != me)
+                && Claimant(holder).is_alive()
+            {
+                return Ok(Claim::Elsewhere);
+            }
+            transaction.execute(
+                "UPDATE outbox SET claimed_by = ?1 WHERE id = ?2",
+                params![me, id],
+            )?;
+            let queued = transaction
+                .query_row(
+                    &format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1"),
+                    params![id],
+                    read_row,
+                )
+                .optional()?
+                .flatten();
+            transaction.commit()?;
+            Ok(queued.map_or(Claim::Gone, Claim::Mine))
+        })?;
+        Ok(claimed)
+    }
+
+    /// Lets go of a claim without sending (the write stays, as it is).
+    pub fn release(&self, id: i64) -> Result<(), OutboxError> {
+        self.database.durably(|connection| {
+            connection.execute(
+                "UPDATE outbox SET claimed_by = NULL WHERE id = ?1 AND claimed_by = ?2",
+                params![id, self.me.0],
             )
-            .map_err(|error| self.failed(error))?;
+        })?;
         Ok(())
     }
 
-    /// Takes a write out without sending it. True when it was there.
-    pub fn drop_write(&self, id: i64) -> Result<bool, OutboxError> {
-        self.delete(id)
-    }
-
-    /// Marks a write as handed to the network, before it is: if quire dies waiting for the
-    /// answer, the next send reads back first.
-    pub fn mark_attempted(&self, id: i64) -> Result<(), OutboxError> {
-        let connection = self.lock()?;
-        let changed = connection
-            .execute("UPDATE outbox SET attempted = 1 WHERE id = ?1", params![id])
-            .map_err(|error| self.failed(error))?;
+    /// Marks a write as handed to the network, before it is, with what the user had on the
+    /// target before (`before`, None when it could not be read): if quire dies waiting for the
+    /// answer, whoever sends it next reads back first.
+    pub fn mark_attempted(&self, id: i64, before: Option<&Before>) -> Result<(), OutboxError> {
+        let before = before.map(Before::to_json);
+        let changed = self.database.durably(|connection| {
+            connection.execute(
+                "UPDATE outbox SET attempted = 1, before = ?1 WHERE id = ?2",
+                params![before, id],
+            )
+        })?;
         if changed == 0 {
             return Err(OutboxError::Gone);
         }
@@ -329,27 +470,68 @@ impl Outbox {
     }
 
     /// The try is known not to have reached the server (the connection was refused, the
-    /// server said no): the write is as it was before it, editable and sent without a read-back.
+    /// server said no), or the user chose to send again a write whose outcome was unknown: the
+    /// write is as before any try, editable and sent without a read-back. The claim goes too.
     pub fn clear_attempted(&self, id: i64) -> Result<(), OutboxError> {
-        let connection = self.lock()?;
-        connection
-            .execute("UPDATE outbox SET attempted = 0 WHERE id = ?1", params![id])
-            .map_err(|error| self.failed(error))?;
+        self.database.durably(|connection| {
+            connection.execute(
+                "UPDATE outbox SET attempted = 0, before = NULL, claimed_by = NULL WHERE id = ?1",
+                params![id],
+            )
+        })?;
         Ok(())
     }
 
     /// The server has the write (its answer came, or reading back found it): it leaves the
     /// outbox. True when it was there.
     pub fn mark_sent(&self, id: i64) -> Result<bool, OutboxError> {
-        self.delete(id)
+        let changed = self.database.durably(|connection| {
+            connection.execute("DELETE FROM outbox WHERE id = ?1", params![id])
+        })?;
+        Ok(changed > 0)
     }
 
-    fn delete(&self, id: i64) -> Result<bool, OutboxError> {
-        let connection = self.lock()?;
-        let changed = connection
-            .execute("DELETE FROM outbox WHERE id = ?1", params![id])
-            .map_err(|error| self.failed(error))?;
-        Ok(changed > 0)
+    /// A number that changes whenever another process changed the file (a write sent, queued
+    /// or dropped by another quire, or an answer cached): the cheap first half of noticing what
+    /// another quire did to the outbox.
+    pub fn changes_elsewhere(&self) -> Result<i64, OutboxError> {
+        let connection = self.database.lock()?;
+        connection
+            .query_row("PRAGMA data_version", [], |row| row.get(0))
+            .map_err(|error| self.failed(error))
+    }
+
+    /// Runs `change` on write `id` unless another running quire has claimed it.
+    fn change_unclaimed(
+        &self,
+        id: i64,
+        change: impl FnOnce(&rusqlite::Transaction<'_>, ClaimRow) -> Result<(), Refusal>,
+    ) -> Result<(), OutboxError> {
+        let me = self.me.0.clone();
+        let mut refused = None;
+        self.database.durably(|connection| {
+            let transaction =
+                connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let Some(row) = claim_row(&transaction, id)? else {
+                refused = Some(OutboxError::Gone);
+                return Ok(());
+            };
+            if let Some(holder) = row.claimed_by.clone().filter(|holder| *holder != me)
+                && Claimant(holder).is_alive()
+            {
+                refused = Some(OutboxError::Elsewhere);
+                return Ok(());
+            }
+            match change(&transaction, row) {
+                Ok(()) => transaction.commit(),
+                Err(Refusal::Sql(error)) => Err(error),
+                Err(Refused(error)) => {
+                    refused = Some(error);
+                    Ok(())
+                }
+            }
+        })?;
+        refused.map_or(Ok(()), Err)
     }
 
     fn select(
@@ -376,20 +558,54 @@ impl Outbox {
     }
 
     fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, OutboxError> {
-        self.connection.lock().map_err(|_| {
-            OutboxError::Cache(CacheError::Use {
-                path: self.path.display().to_string(),
-                message: "an earlier use of the outbox failed midway".to_string(),
-            })
-        })
+        Ok(self.database.lock()?)
     }
 
     fn failed(&self, error: impl std::fmt::Display) -> OutboxError {
-        OutboxError::Cache(CacheError::Use {
-            path: self.path.display().to_string(),
-            message: error.to_string(),
-        })
+        OutboxError::Cache(self.database.failed(error))
     }
+}
+
+/// Why a change to a write did not happen: SQLite failed, or the write's state refused it.
+enum Refusal {
+    Sql(rusqlite::Error),
+    Refused(OutboxError),
+}
+use Refusal::Refused;
+
+impl From<rusqlite::Error> for Refusal {
+    fn from(error: rusqlite::Error) -> Refusal {
+        Refusal::Sql(error)
+    }
+}
+
+/// A write's state as far as claims go.
+struct ClaimRow {
+    attempted: bool,
+    claimed_by: Option<String>,
+}
+
+fn claim_row(connection: &Connection, id: i64) -> rusqlite::Result<Option<ClaimRow>> {
+    connection
+        .query_row(
+            "SELECT attempted, claimed_by FROM outbox WHERE id = ?1",
+            params![id],
+            |row| {
+                Ok(ClaimRow {
+                    attempted: row.get::<_, i64>(0)? != 0,
+                    claimed_by: row.get(1)?,
+                })
+            },
+        )
+        .optional()
+}
+
+fn has_column(connection: &Connection, column: &str) -> rusqlite::Result<bool> {
+    let mut statement = connection.prepare("SELECT name FROM pragma_table_info('outbox')")?;
+    let names: Vec<String> = statement
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(names.iter().any(|name| name == column))
 }
 
 fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<Queued>> {
@@ -403,18 +619,10 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<Queued>> {
         write,
         queued_at: from_millis(row.get(4)?),
         attempted: row.get::<_, i64>(5)? != 0,
+        before: row
+            .get::<_, Option<String>>(6)?
+            .and_then(|text| Before::from_json(&text)),
     }))
-}
-
-fn attempted(connection: &Connection, id: i64) -> rusqlite::Result<Option<bool>> {
-    connection
-        .query_row(
-            "SELECT attempted FROM outbox WHERE id = ?1",
-            params![id],
-            |row| row.get::<_, i64>(0),
-        )
-        .optional()
-        .map(|found| found.map(|attempted| attempted != 0))
 }
 
 fn to_millis(time: SystemTime) -> i64 {
@@ -504,7 +712,7 @@ mod tests {
         let queued = outbox
             .enqueue(&Target::new("s", "c"), &comment("hello"))
             .unwrap();
-        outbox.mark_attempted(queued.id).unwrap();
+        outbox.mark_attempted(queued.id, None).unwrap();
         assert!(outbox.list().unwrap()[0].attempted);
         assert!(matches!(
             outbox.replace(queued.id, &comment("other")),
@@ -512,7 +720,7 @@ mod tests {
         ));
         assert!(outbox.mark_sent(queued.id).unwrap());
         assert!(matches!(
-            outbox.mark_attempted(queued.id),
+            outbox.mark_attempted(queued.id, None),
             Err(OutboxError::Gone)
         ));
     }
@@ -552,6 +760,68 @@ mod tests {
         assert_eq!(kind("POST /spaces/s/change-requests/1/comments"), None);
         assert_eq!(kind("nonsense"), None);
         assert!(refusal(Unqueued::Merge).starts_with("Offline: a merge is not queued"));
+    }
+
+    /// Marks write `id` as claimed by `holder`, as another quire would.
+    fn claimed_by(path: &Path, id: i64, holder: &str) {
+        Connection::open(path)
+            .unwrap()
+            .execute(
+                "UPDATE outbox SET claimed_by = ?1, attempted = 1 WHERE id = ?2",
+                params![holder, id],
+            )
+            .unwrap();
+    }
+
+    #[test]
+    fn a_write_claimed_by_a_running_quire_is_left_to_it() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("c.sqlite");
+        let outbox = Outbox::open(&path).unwrap();
+        let queued = outbox
+            .enqueue(&Target::new("s", "c"), &comment("mine"))
+            .unwrap();
+        // Process 1 runs as long as the machine does.
+        let running = format!("1:{}", start_time(1).unwrap());
+        claimed_by(&path, queued.id, &running);
+        assert_eq!(outbox.claim(queued.id).unwrap(), Claim::Elsewhere);
+        assert!(matches!(
+            outbox.drop_write(queued.id),
+            Err(OutboxError::Elsewhere)
+        ));
+        assert_eq!(outbox.count().unwrap(), 1);
+    }
+
+    #[test]
+    fn a_claim_whose_quire_is_gone_is_taken_over_and_read_back_first() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("c.sqlite");
+        let outbox = Outbox::open(&path).unwrap();
+        let queued = outbox
+            .enqueue(&Target::new("s", "c"), &comment("mine"))
+            .unwrap();
+        claimed_by(&path, queued.id, "4194304999:12");
+        let Claim::Mine(taken) = outbox.claim(queued.id).unwrap() else {
+            panic!("the claim of a process that is gone is taken over");
+        };
+        assert!(taken.attempted, "it may have been sent: read back first");
+        outbox.mark_sent(queued.id).unwrap();
+        assert_eq!(outbox.claim(queued.id).unwrap(), Claim::Gone);
+    }
+
+    #[test]
+    fn what_was_there_before_a_try_is_kept_with_the_write() {
+        let folder = tempfile::tempdir().unwrap();
+        let outbox = Outbox::open(&folder.path().join("c.sqlite")).unwrap();
+        let queued = outbox
+            .enqueue(&Target::new("s", "c"), &comment("LGTM"))
+            .unwrap();
+        let before = Before::from_json(r#"{"seen":["c-1"]}"#).unwrap();
+        outbox.mark_attempted(queued.id, Some(&before)).unwrap();
+        let listed = outbox.list().unwrap();
+        assert_eq!(listed[0].before.as_ref(), Some(&before));
+        outbox.clear_attempted(queued.id).unwrap();
+        assert_eq!(outbox.list().unwrap()[0].before, None);
     }
 
     #[test]

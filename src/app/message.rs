@@ -77,6 +77,8 @@ pub enum Msg {
     /// How many writes wait in the outbox: counted at start and after every call that may
     /// have queued, sent or dropped one.
     OutboxWaiting(usize),
+    /// Another quire on this account sent, queued or dropped writes: how many wait now.
+    OutboxChangedElsewhere(usize),
 }
 
 /// The organization's collections and spaces, fetched together to build the tree.

@@ -31,6 +31,8 @@ pub enum OutboxCall {
 pub enum SendOutcome {
     Sent,
     AlreadyThere,
+    /// Another quire on this account is sending it, or sent or dropped it meanwhile.
+    Elsewhere,
     /// Still in the outbox, with the reason in words.
     Kept(String),
 }
@@ -104,6 +106,21 @@ pub(super) fn on_waiting(model: &mut Model, waiting: usize) -> Cmd {
         return Cmd::None;
     }
     waiting_for_a_look(model)
+}
+
+/// Another quire on this account changed the outbox: the count follows, and so does the screen
+/// that shows the writes (the Outbox, or a review with writes pending), read again in place.
+pub(super) fn on_changed_elsewhere(model: &mut Model, waiting: usize) -> Cmd {
+    model.outbox.waiting = waiting;
+    let shows_writes = match model.top() {
+        crate::screens::Screen::Outbox(_) => true,
+        crate::screens::Screen::Review(review) => !review.queued.is_empty(),
+        _ => false,
+    };
+    if shows_writes {
+        return super::update::run_action(model, Action::Refresh);
+    }
+    Cmd::None
 }
 
 /// The server answers again: what waits is sent (`outbox_send = "auto"`) or announced.
@@ -202,11 +219,23 @@ pub fn sent_notice(outcomes: &[(i64, SendOutcome)]) -> Notice {
         .iter()
         .filter(|(_, outcome)| *outcome == SendOutcome::AlreadyThere)
         .count();
-    let sent = outcomes.len() - kept.len() - there;
+    let elsewhere = outcomes
+        .iter()
+        .filter(|(_, outcome)| *outcome == SendOutcome::Elsewhere)
+        .count();
+    let sent = outcomes.len() - kept.len() - there - elsewhere;
     let mut said = match sent {
         1 => "Sent 1 queued write.".to_string(),
         n => format!("Sent {n} queued writes."),
     };
+    if elsewhere > 0 {
+        said.push_str(&format!(
+            " {} left to another quire, which is sending {} or has sent {}.",
+            crate::screens::review::counted(elsewhere, "write", "writes"),
+            if elsewhere == 1 { "it" } else { "them" },
+            if elsewhere == 1 { "it" } else { "them" },
+        ));
+    }
     if there > 0 {
         said.push_str(&format!(
             " {there} had arrived already and {} not sent again.",

@@ -51,6 +51,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
         } => super::offline::on_cached(model, request, response, as_of, revalidating),
         Msg::Reachable(reachable) => super::offline::on_reachable(model, reachable),
         Msg::OutboxWaiting(waiting) => super::outbox::on_waiting(model, waiting),
+        Msg::OutboxChangedElsewhere(waiting) => super::outbox::on_changed_elsewhere(model, waiting),
         Msg::Retry(notice) => {
             on_retry_notice(model, notice);
             Cmd::None

@@ -43,6 +43,9 @@ pub struct ApiArgs {
 pub const EXIT_FAILED: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 pub const EXIT_SIGNED_OUT: i32 = 4;
+/// A write's answer was lost and reading it back could not tell whether the server stored it:
+/// a script must look before it runs the command again, or it may post twice.
+pub const EXIT_UNKNOWN: i32 = 3;
 
 /// Pages followed by `--paginate` before it stops and says so (a server that never ends).
 const MAX_PAGES: usize = 1_000;

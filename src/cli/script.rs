@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use crate::api::{ApiError, Client, Organization, Page, Space};
-use crate::cli::api::{EXIT_FAILED, EXIT_SIGNED_OUT, EXIT_USAGE};
+use crate::cli::api::{EXIT_FAILED, EXIT_SIGNED_OUT, EXIT_UNKNOWN, EXIT_USAGE};
 use crate::cli::output::Streams;
 
 /// The scripting subcommands, flattened into quire's own.
@@ -95,6 +95,32 @@ pub enum Failure {
     Failed(String),
     /// Already said on stderr: exit 1.
     Said,
+    /// A write whose answer was lost, and reading back could not tell whether it was stored:
+    /// exit 3, never "run it again".
+    Unknown(ApiError),
+}
+
+/// The result of a write after reading back: an outcome that stays unknown is its own failure.
+pub fn written<T>(result: Result<T, ApiError>) -> Result<T, Failure> {
+    result.map_err(|error| {
+        if error.outcome_unknown() || matches!(error, ApiError::MaybeSaved { .. }) {
+            Failure::Unknown(error)
+        } else {
+            Failure::Api(error)
+        }
+    })
+}
+
+/// What stderr says of a write whose outcome is unknown: what happened, and to look first.
+pub fn unknown_outcome_message(error: &ApiError) -> String {
+    match error {
+        ApiError::MaybeSaved { .. } => format!("quire: {}", error.user_message()),
+        _ => format!(
+            "quire: outcome unknown: the answer to {} was lost and reading it back failed; the \
+             server may have stored it. Look before running the command again.",
+            error.endpoint()
+        ),
+    }
 }
 
 impl From<ApiError> for Failure {
@@ -128,6 +154,10 @@ pub fn finish(streams: &mut Streams, outcome: Outcome, server: &str) -> i32 {
             EXIT_FAILED
         }
         Err(Failure::Said) => EXIT_FAILED,
+        Err(Failure::Unknown(error)) => {
+            streams.error(&unknown_outcome_message(&error));
+            EXIT_UNKNOWN
+        }
     }
 }
 

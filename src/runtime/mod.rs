@@ -109,6 +109,7 @@ where
     ask_who_is_signed_in(&effects, &sender);
     if let Some(client) = &effects.client {
         tokio::spawn(count_the_outbox(client.clone(), sender.clone()));
+        tokio::spawn(follow_the_outbox(client.clone(), sender.clone()));
     }
     if let Some(client) = &effects.client {
         // The footer says "retrying in 2 s…" while a read waits; the loop learns it here.
@@ -502,6 +503,37 @@ async fn count_the_outbox(client: Client, sender: UnboundedSender<Msg>) {
     };
     if let Ok(waiting) = outbox.in_background(Outbox::count).await {
         let _ = sender.send(Msg::OutboxWaiting(waiting));
+    }
+}
+
+/// How often the file is looked at for what another quire on this account did to the outbox.
+const OUTBOX_LOOK: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Another quire on this account (another terminal) may send, queue or drop writes: when the
+/// file was changed by another process and the writes waiting are not the ones seen before,
+/// the loop is told. When nothing changed, nothing reaches the loop, so nothing is drawn.
+async fn follow_the_outbox(client: Client, sender: UnboundedSender<Msg>) {
+    let Some(outbox) = client.outbox() else {
+        return;
+    };
+    let mut version = None;
+    let mut seen: Option<Vec<(i64, bool)>> = None;
+    while !sender.is_closed() {
+        tokio::time::sleep(OUTBOX_LOOK).await;
+        let Ok(now) = outbox.in_background(Outbox::changes_elsewhere).await else {
+            continue;
+        };
+        if version.replace(now) == Some(now) {
+            continue;
+        }
+        let Ok(writes) = outbox.in_background(Outbox::list).await else {
+            continue;
+        };
+        let writes: Vec<(i64, bool)> = writes.iter().map(|w| (w.id, w.attempted)).collect();
+        if seen.as_ref().is_some_and(|seen| *seen != writes) {
+            let _ = sender.send(Msg::OutboxChangedElsewhere(writes.len()));
+        }
+        seen = Some(writes);
     }
 }
 

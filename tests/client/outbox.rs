@@ -7,8 +7,9 @@ use std::os::unix::fs::PermissionsExt;
 
 use quire::api::cache::Cache;
 use quire::api::outbox::{Outbox, Target, Write};
-use quire::api::{Client, ClientConfig, CommentFilter, SortOrder, Token};
-use quire::runtime::calls::outbox_send::{Sent, send_queued};
+use quire::api::outbox_send::{Sent, send_queued};
+use quire::api::read_back;
+use quire::api::{ApiError, Client, ClientConfig, CommentFilter, SortOrder, Token};
 use quire::sandbox::{Fault, FaultRule, Faults, Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -103,7 +104,7 @@ async fn a_queued_comment_stored_then_failed_is_read_back_and_not_sent_again() -
         ..Faults::default()
     });
     let posts = sandbox.requests("POST", "*/comments");
-    let sent = send_queued(&client, &outbox, &queued).await;
+    let sent = send_queued(&client, &outbox, queued.id).await;
     sandbox.set_faults(Faults::default());
     assert!(matches!(sent, Sent::Sent), "{sent:?}");
     assert_eq!(sandbox.requests("POST", "*/comments") - posts, 1);
@@ -116,18 +117,20 @@ async fn a_queued_comment_stored_then_failed_is_read_back_and_not_sent_again() -
 async fn an_attempted_comment_is_read_back_first_and_sent_only_when_missing() -> TestResult {
     let (sandbox, client, outbox, _data) = client_with_outbox().await?;
     let target = Target::new(SPACE, CR);
-    // Landed before quire was killed waiting for the answer.
+    // What was there when both were tried; one landed before quire was killed waiting for
+    // the answer, the other never arrived.
+    let before = read_back::comments_before(&client, (SPACE, CR)).await?;
     client
         .post_comment(SPACE, CR, "Landed before", None)
         .await?;
-    let landed = outbox.enqueue_unsure(&target, &comment("Landed before"))?;
-    let missing = outbox.enqueue_unsure(&target, &comment("Never arrived"))?;
+    let landed = outbox.enqueue_unsure(&target, &comment("Landed before"), Some(&before))?;
+    let missing = outbox.enqueue_unsure(&target, &comment("Never arrived"), Some(&before))?;
     let posts = sandbox.requests("POST", "*/comments");
 
-    let first = send_queued(&client, &outbox, &landed).await;
+    let first = send_queued(&client, &outbox, landed.id).await;
     assert!(matches!(first, Sent::AlreadyThere), "{first:?}");
     assert_eq!(sandbox.requests("POST", "*/comments"), posts);
-    let second = send_queued(&client, &outbox, &missing).await;
+    let second = send_queued(&client, &outbox, missing.id).await;
     assert!(matches!(second, Sent::Sent), "{second:?}");
     assert_eq!(sandbox.requests("POST", "*/comments") - posts, 1);
     assert_eq!(stored(&client, "Landed before").await?, 1);
@@ -141,7 +144,7 @@ async fn a_queued_write_is_kept_as_it_was_while_the_server_refuses_connections()
     let (sandbox, client, outbox, _data) = client_with_outbox().await?;
     let queued = outbox.enqueue(&Target::new(SPACE, CR), &comment("Still offline"))?;
     sandbox.set_outage(Outage::Refuse).await;
-    let sent = send_queued(&client, &outbox, &queued).await;
+    let sent = send_queued(&client, &outbox, queued.id).await;
     assert!(matches!(sent, Sent::Kept(_)), "{sent:?}");
     let left = outbox.list()?;
     assert_eq!(left.len(), 1);
@@ -150,7 +153,7 @@ async fn a_queued_write_is_kept_as_it_was_while_the_server_refuses_connections()
     outbox.replace(queued.id, &comment("Still offline, edited"))?;
     let left = outbox.list()?;
     sandbox.set_outage(Outage::None).await;
-    let sent = send_queued(&client, &outbox, &left[0]).await;
+    let sent = send_queued(&client, &outbox, left[0].id).await;
     assert!(matches!(sent, Sent::Sent), "{sent:?}");
     assert_eq!(stored(&client, "Still offline, edited").await?, 1);
     Ok(())
@@ -218,7 +221,8 @@ async fn send_all_sends_every_write_and_an_edit_is_refused_once_a_write_was_atte
     let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
     let target = Target::new(SPACE, CR);
     let plain = outbox.enqueue(&target, &comment("Typo here"))?;
-    let unsure = outbox.enqueue_unsure(&target, &comment("Maybe landed"))?;
+    let before = read_back::comments_before(&client, (SPACE, CR)).await?;
+    let unsure = outbox.enqueue_unsure(&target, &comment("Maybe landed"), Some(&before))?;
 
     let edited = call_outbox(
         &client,
@@ -265,11 +269,69 @@ async fn the_same_text_posted_long_before_is_not_taken_for_the_queued_comment() 
     let text =
         "Once this is merged, please post in `#docs-updates` so support can update their macros.";
     assert_eq!(stored(&client, text).await?, 1);
-    let queued = outbox.enqueue_unsure(&Target::new(SPACE, CR), &comment(text))?;
+    let before = read_back::comments_before(&client, (SPACE, CR)).await?;
+    let queued = outbox.enqueue_unsure(&Target::new(SPACE, CR), &comment(text), Some(&before))?;
 
-    let sent = send_queued(&client, &outbox, &queued).await;
+    let sent = send_queued(&client, &outbox, queued.id).await;
     assert!(matches!(sent, Sent::Sent), "{sent:?}");
     assert_eq!(stored(&client, text).await?, 2);
     assert!(outbox.list()?.is_empty());
+    Ok(())
+}
+
+#[tokio::test]
+async fn without_knowing_what_was_there_a_same_text_match_is_an_unknown_outcome() -> TestResult {
+    let (sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let text = "LGTM, unknown whether twice";
+    client.post_comment(SPACE, CR, text, None).await?;
+    // Tried by a quire that did not keep what was there before (or could not read it).
+    let queued = outbox.enqueue_unsure(&Target::new(SPACE, CR), &comment(text), None)?;
+    let posts = sandbox.requests("POST", "*/comments");
+
+    let first = send_queued(&client, &outbox, queued.id).await;
+    let Sent::Kept(error) = first else {
+        return Err(format!("kept with an unknown outcome, not {first:?}").into());
+    };
+    assert!(matches!(error, ApiError::MaybeSaved { .. }), "{error:?}");
+    assert!(error.user_message().starts_with("Outcome unknown"));
+    assert_eq!(
+        sandbox.requests("POST", "*/comments"),
+        posts,
+        "nothing sent"
+    );
+    assert_eq!(stored(&client, text).await?, 1);
+    // The user was told to send it again or drop it: sending again sends it.
+    let again = send_queued(&client, &outbox, queued.id).await;
+    assert!(matches!(again, Sent::Sent), "{again:?}");
+    assert_eq!(stored(&client, text).await?, 2);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_comment_sent_again_under_a_reset_is_not_taken_for_the_older_one() -> TestResult {
+    let (sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let text = "LGTM";
+    client.post_comment(SPACE, CR, text, None).await?;
+    let queued = outbox.enqueue(&Target::new(SPACE, CR), &comment(text))?;
+    // The second "LGTM" is reset before the server stores it.
+    sandbox.set_faults(Faults {
+        rules: vec![
+            FaultRule::new("*/comments", Fault::Reset)
+                .method("POST")
+                .times(1),
+        ],
+        ..Faults::default()
+    });
+    let sent = send_queued(&client, &outbox, queued.id).await;
+    sandbox.set_faults(Faults::default());
+    assert!(
+        matches!(&sent, Sent::Kept(ApiError::NotSaved { .. })),
+        "not taken for the older one: {sent:?}"
+    );
+    assert_eq!(stored(&client, text).await?, 1);
+    assert_eq!(outbox.count()?, 1, "kept to be sent again");
+    let again = send_queued(&client, &outbox, queued.id).await;
+    assert!(matches!(again, Sent::Sent), "{again:?}");
+    assert_eq!(stored(&client, text).await?, 2);
     Ok(())
 }

@@ -2,8 +2,8 @@
 //! back, a stored write is a success and a missing one says it was not saved — never a second
 //! non-idempotent write.
 
+use quire::api::read_back;
 use quire::api::{ApiError, Client, OrganizationUpdate};
-use quire::runtime::calls::read_back;
 use quire::sandbox::{Fault, FaultRule, Faults, Sandbox};
 
 const ORGANIZATION: &str = "org-acme-robotics";

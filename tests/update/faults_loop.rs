@@ -387,3 +387,42 @@ async fn the_footer_says_when_a_read_is_retried_and_r_retries_at_once() {
         "r sent no extra read"
     );
 }
+
+/// Words the reviewer posted before ("LGTM") are not taken for a comment whose answer was
+/// lost: the screen says it was not saved and keeps the text, and the server holds one copy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_comment_is_not_taken_for_an_older_one_with_the_same_words() {
+    use quire::api::CommentFilter;
+    let harness = Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen).await;
+    harness.wait_for("Changes (4)").await;
+    let client = Client::new(ClientConfig::new(
+        harness.sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .expect("a client");
+    let (space, change_request) = (demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
+    client
+        .post_comment(space, change_request, "LGTM", None)
+        .await
+        .expect("the first LGTM");
+    post_comment_into(&harness, Fault::Reset, "LGTM").await;
+    wait_until("It was not saved", &harness, |screen| {
+        screen.contains("It was not saved")
+    })
+    .await;
+    let comments = client
+        .list_all_comments(space, change_request, &CommentFilter::default(), 10)
+        .await
+        .expect("the comments");
+    let copies = comments
+        .items
+        .iter()
+        .filter(|comment| comment.body.markdown.as_deref().map(str::trim) == Some("LGTM"))
+        .count();
+    assert_eq!(copies, 1, "the server holds the first LGTM only");
+    assert!(
+        harness.backend.screen().contains("│LGTM"),
+        "the composer keeps the text to send again:\n{}",
+        harness.backend.screen()
+    );
+}

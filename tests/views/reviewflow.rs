@@ -141,6 +141,7 @@ fn queued(
         write,
         queued_at: std::time::SystemTime::UNIX_EPOCH,
         attempted: id == 2,
+        before: None,
     }
 }
 

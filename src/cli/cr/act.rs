@@ -4,6 +4,7 @@
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 
+use crate::api::read_back;
 use crate::api::{Client, MergeOutcome, ReviewVerdict, UpdateOutcome};
 use crate::cli::output::Streams;
 use crate::cli::script::{self, Failure, Outcome};
@@ -34,6 +35,10 @@ pub fn comment_text(body: Option<&str>, body_file: Option<&Path>) -> Result<Stri
     Ok(text)
 }
 
+/// Said on stderr when a write's answer was lost and reading back found it stored.
+const READ_BACK_FOUND: &str =
+    "quire: the answer was lost; reading back found it stored, so it was not sent again.";
+
 pub async fn comment(
     client: &Client,
     space: &str,
@@ -50,10 +55,21 @@ pub async fn comment(
         }
         None => None,
     };
-    let posted = client
-        .post_comment(space, number, text, page.as_deref())
-        .await?;
+    // What the user had there first, so a lost answer is read back without taking an older
+    // comment with the same text for this one.
+    let before = read_back::comments_before(client, (space, number)).await;
+    let (before, posted) = read_back::after_a_look(before, || {
+        client.post_comment(space, number, text, page.as_deref())
+    })
+    .await;
+    let lost = posted.as_ref().is_err_and(|error| error.outcome_unknown());
+    let posted =
+        read_back::posted_comment(client, (space, number), text, before.as_ref(), posted).await;
+    let posted = script::written(posted)?;
     streams.done();
+    if lost {
+        streams.error(READ_BACK_FOUND);
+    }
     // The comment's address for a person or a script to follow; its id when it has none.
     let address = posted.urls.app.clone().unwrap_or(posted.id);
     let _ = writeln!(streams.out, "{}", streams.shown(&address));
@@ -74,8 +90,22 @@ pub async fn review(
         ReviewVerdict::ChangesRequested
     };
     streams.progress("Sending the review");
-    client.submit_review(space, number, verdict, body).await?;
+    let before = read_back::reviews_before(client, (space, number)).await;
+    let (before, submitted) = read_back::after_a_look(before, || {
+        client.submit_review(space, number, verdict, body)
+    })
+    .await;
+    let lost = submitted
+        .as_ref()
+        .is_err_and(|error| error.outcome_unknown());
+    let submitted =
+        read_back::submitted_review(client, (space, number), approve, before.as_ref(), submitted)
+            .await;
+    script::written(submitted)?;
     streams.done();
+    if lost {
+        streams.error(READ_BACK_FOUND);
+    }
     let said = if approve {
         "Approved"
     } else {

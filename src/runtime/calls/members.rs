@@ -24,7 +24,7 @@ pub async fn call_members(client: &Client, call: MembersCall) -> MembersResponse
                 .await;
             let target = (organization.as_str(), user.as_str());
             MembersResponse::Updated(
-                super::read_back::member_with_role(client, target, role.as_ref(), set).await,
+                crate::api::read_back::member_with_role(client, target, role.as_ref(), set).await,
             )
         }
         MembersCall::MakeSso { organization, user } => {

@@ -14,7 +14,7 @@ pub async fn call_org_settings(client: &Client, call: OrgSettingsCall) -> OrgSet
         } => {
             let saved = client.update_organization(&organization, &update).await;
             OrgSettingsResponse::Organization(
-                super::read_back::saved_organization(client, &organization, &update, saved)
+                crate::api::read_back::saved_organization(client, &organization, &update, saved)
                     .await
                     .map(Box::new),
             )

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use futures::future::join_all;
 
-use super::outbox_send::{Sent, send_queued};
 use crate::api::Client;
 use crate::api::models::ChangeRequestStatus;
 use crate::api::outbox::{Outbox, OutboxError, Queued, Target, Write};
+use crate::api::outbox_send::{Sent, send_queued};
 use crate::app::outbox::{ChangeRequestNews, Listing, OutboxCall, OutboxResponse, SendOutcome};
 
 static SENDING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -247,9 +247,10 @@ async fn send_chosen(
 }
 
 async fn outcome(client: &Client, outbox: &Arc<Outbox>, write: &Queued) -> SendOutcome {
-    match send_queued(client, outbox, write).await {
+    match send_queued(client, outbox, write.id).await {
         Sent::Sent => SendOutcome::Sent,
         Sent::AlreadyThere => SendOutcome::AlreadyThere,
+        Sent::Elsewhere => SendOutcome::Elsewhere,
         Sent::Kept(error) => SendOutcome::Kept(error.user_message()),
         Sent::Outbox(error) => SendOutcome::Kept(error.to_string()),
     }

@@ -3,14 +3,17 @@
 //! is queued as attempted, so the outbox reads it back before sending it again.
 
 use crate::api::outbox::{Target, Write};
+use crate::api::read_back::Before;
 use crate::api::{ApiError, Client, CommentUpdate};
 use crate::app::review_calls::ReviewResponse;
 
 /// `answer` of the result, unless the server could not be reached and the outbox took the
-/// write: then the screen is told it is queued.
+/// write: then the screen is told it is queued. `before` is what the user had there before
+/// the send, kept with a write whose outcome is unknown.
 pub async fn or_queue<T>(
     client: &Client,
     (target, write): (Target, Write),
+    before: Option<Before>,
     result: Result<T, ApiError>,
     answer: fn(Result<T, ApiError>) -> ReviewResponse,
 ) -> ReviewResponse {
@@ -27,7 +30,7 @@ pub async fn or_queue<T>(
             if never_sent {
                 outbox.enqueue(&target, &write)
             } else {
-                outbox.enqueue_unsure(&target, &write)
+                outbox.enqueue_unsure(&target, &write, before.as_ref())
             }
         })
         .await;

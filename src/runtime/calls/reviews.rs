@@ -4,12 +4,13 @@
 
 use futures::future::join_all;
 
-use super::{queue, read_back};
+use super::queue;
 use crate::api::models::{
     ChangeRequestReview, Comment, CommentReply, Member, Page, RequestedReviewer,
     RevisionSemanticChanges, SemanticChange,
 };
 use crate::api::outbox::{Target, Write};
+use crate::api::read_back;
 use crate::api::{
     ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, WholeList, encode_segment,
 };
@@ -63,41 +64,60 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             page,
             markdown,
         } => {
-            let posted = client
-                .post_comment(
+            let change_request = (target.space.as_str(), target.change_request.as_str());
+            let before = read_back::comments_before(client, change_request).await;
+            let (before, posted) = read_back::after_a_look(before, || {
+                client.post_comment(
                     &target.space,
                     &target.change_request,
                     &markdown,
                     page.as_deref(),
                 )
-                .await;
-            let change_request = (target.space.as_str(), target.change_request.as_str());
-            let posted = read_back::posted_comment(client, change_request, &markdown, posted).await;
+            })
+            .await;
+            let posted = read_back::posted_comment(
+                client,
+                change_request,
+                &markdown,
+                before.as_ref(),
+                posted,
+            )
+            .await;
             let write = Write::Comment {
                 markdown,
                 page,
                 node: None,
             };
             let queued = (outbox_target(&target), write);
-            queue::or_queue(client, queued, posted, ReviewResponse::CommentPosted).await
+            queue::or_queue(
+                client,
+                queued,
+                before,
+                posted,
+                ReviewResponse::CommentPosted,
+            )
+            .await
         }
         ReviewCall::PostReply {
             target,
             comment,
             markdown,
         } => {
-            let posted = client
-                .post_reply(&target.space, &target.change_request, &comment, &markdown)
-                .await;
             let thread = (
                 target.space.as_str(),
                 target.change_request.as_str(),
                 comment.as_str(),
             );
-            let posted = read_back::posted_reply(client, thread, &markdown, posted).await;
+            let before = read_back::replies_before(client, thread).await;
+            let (before, posted) = read_back::after_a_look(before, || {
+                client.post_reply(&target.space, &target.change_request, &comment, &markdown)
+            })
+            .await;
+            let posted =
+                read_back::posted_reply(client, thread, &markdown, before.as_ref(), posted).await;
             let write = Write::Reply { comment, markdown };
             let queued = (outbox_target(&target), write);
-            queue::or_queue(client, queued, posted, ReviewResponse::ReplyPosted).await
+            queue::or_queue(client, queued, before, posted, ReviewResponse::ReplyPosted).await
         }
         ReviewCall::UpdateComment {
             target,
@@ -124,7 +144,8 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             match queue::write_of_update(&comment, reply.as_deref(), &update) {
                 Some(write) => {
                     let queued = (outbox_target(&target), write);
-                    queue::or_queue(client, queued, result, ReviewResponse::CommentUpdated).await
+                    queue::or_queue(client, queued, None, result, ReviewResponse::CommentUpdated)
+                        .await
                 }
                 None => ReviewResponse::CommentUpdated(result),
             }
@@ -150,13 +171,21 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             verdict,
             comment,
         } => {
-            let result = submit_review(client, &target, verdict, comment.as_deref()).await;
+            let (before, result) =
+                submit_review(client, &target, verdict, comment.as_deref()).await;
             let write = Write::Review {
                 approve: verdict == ReviewVerdict::Approved,
                 markdown: comment,
             };
             let queued = (outbox_target(&target), write);
-            queue::or_queue(client, queued, result, ReviewResponse::ReviewSubmitted).await
+            queue::or_queue(
+                client,
+                queued,
+                before,
+                result,
+                ReviewResponse::ReviewSubmitted,
+            )
+            .await
         }
         ReviewCall::RequestReviewers { target, users } => {
             let users: Vec<&str> = users.iter().map(String::as_str).collect();
@@ -238,17 +267,26 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             node,
             markdown,
         } => {
-            let posted = client
-                .post_comment_on_block(
+            let change_request = (target.space.as_str(), target.change_request.as_str());
+            let before = read_back::comments_before(client, change_request).await;
+            let (before, posted) = read_back::after_a_look(before, || {
+                client.post_comment_on_block(
                     &target.space,
                     &target.change_request,
                     &markdown,
                     Some(&page),
                     node.as_deref(),
                 )
-                .await;
-            let change_request = (target.space.as_str(), target.change_request.as_str());
-            let posted = read_back::posted_comment(client, change_request, &markdown, posted).await;
+            })
+            .await;
+            let posted = read_back::posted_comment(
+                client,
+                change_request,
+                &markdown,
+                before.as_ref(),
+                posted,
+            )
+            .await;
             // Out of reach, it waits in the outbox with its page and block, like any comment.
             let write = Write::Comment {
                 markdown,
@@ -256,7 +294,14 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 node,
             };
             let queued = (outbox_target(&target), write);
-            queue::or_queue(client, queued, posted, ReviewResponse::CommentPosted).await
+            queue::or_queue(
+                client,
+                queued,
+                before,
+                posted,
+                ReviewResponse::CommentPosted,
+            )
+            .await
         }
         ReviewCall::LoadPagesNow { target, pages } => {
             ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
@@ -519,15 +564,37 @@ async fn all_replies(
 }
 
 /// Submits a review, then reads back the comment it carried, where the service keeps it.
+/// Submits a review, read back when its answer is lost; also what the user's reviews were
+/// before, for the outbox should the outcome stay unknown.
 async fn submit_review(
     client: &Client,
     target: &ChangeRequestRef,
     verdict: ReviewVerdict,
     comment: Option<&str>,
+) -> (Option<read_back::Before>, Result<SubmittedReview, ApiError>) {
+    let change_request = (target.space.as_str(), target.change_request.as_str());
+    let before = read_back::reviews_before(client, change_request).await;
+    let (before, submitted) = read_back::after_a_look(before, || {
+        client.submit_review(&target.space, &target.change_request, verdict, comment)
+    })
+    .await;
+    let approve = verdict == ReviewVerdict::Approved;
+    let submitted =
+        read_back::submitted_review(client, change_request, approve, before.as_ref(), submitted)
+            .await;
+    let result = match submitted {
+        Ok(review) => with_comment(client, target, review).await,
+        Err(error) => Err(error),
+    };
+    (before, result)
+}
+
+/// A submitted review with its comment read back whole.
+async fn with_comment(
+    client: &Client,
+    target: &ChangeRequestRef,
+    review: ChangeRequestReview,
 ) -> Result<SubmittedReview, ApiError> {
-    let review = client
-        .submit_review(&target.space, &target.change_request, verdict, comment)
-        .await?;
     let comment = match review.comment.as_ref().and_then(|c| c.id.as_deref()) {
         Some(id) => client
             .get_comment(&target.space, &target.change_request, id)

@@ -31,7 +31,7 @@ pub async fn call_teams(client: &Client, call: TeamsCall) -> TeamsResponse {
         } => {
             let created = client.create_team(&organization, &title, &members).await;
             TeamsResponse::Saved(
-                super::read_back::created_team(client, &organization, &title, created).await,
+                crate::api::read_back::created_team(client, &organization, &title, created).await,
             )
         }
         TeamsCall::Rename {
