@@ -10,6 +10,7 @@ pub mod cr;
 pub mod docs;
 pub mod integrations;
 pub mod org;
+pub mod outbox;
 pub mod output;
 pub mod page;
 pub mod script;

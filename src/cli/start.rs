@@ -167,6 +167,12 @@ enum Commands {
         #[command(subcommand)]
         command: crate::cli::cache::CacheCommand,
     },
+    /// Writes queued while the server could not be reached: `quire outbox list`, `quire outbox
+    /// send [ID…] [--yes]` (read back first where an earlier send got no answer).
+    Outbox {
+        #[command(subcommand)]
+        command: crate::cli::outbox::OutboxCommand,
+    },
 }
 
 /// What `quire` runs: `src/main.rs` only calls this.
@@ -262,6 +268,19 @@ pub fn main() -> Result<()> {
                 exit_with(crate::cli::cache::run(
                     *command, &file, &server, &token, &mut out, &mut err,
                 ))
+            }
+            Some(Commands::Outbox { command }) => {
+                if cli.demo {
+                    return Err(usage(
+                        "the demo's server lives inside each quire and ends with it: send the \
+                         demo's outbox from the app",
+                    ));
+                }
+                let (file, server, token) = cache_scope(&cli).await?;
+                let client = make_client(&server, &token)?;
+                crate::cli::cache::attach(&client, &file, &server, &token, cli.offline);
+                let mut streams = Streams::std();
+                exit_with(crate::cli::outbox::run(command, &client, &mut streams).await)
             }
             None => {
                 next_profile = run_app(&cli).await?;

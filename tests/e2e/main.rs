@@ -25,6 +25,7 @@ mod no_color;
 mod offline;
 mod org_settings;
 mod outbox;
+mod outbox_processes;
 mod palette;
 mod public_service;
 mod reader;

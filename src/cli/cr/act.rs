@@ -184,7 +184,7 @@ fn confirm(streams: &mut Streams, sentence: &str) {
 }
 
 /// Asks on stderr, reads one line of standard input: only `y` or `yes` is a yes.
-fn asked_yes(streams: &mut Streams, question: &str) -> bool {
+pub(crate) fn asked_yes(streams: &mut Streams, question: &str) -> bool {
     let _ = write!(streams.err, "{}", crate::ui::sanitize::sanitize(question));
     let _ = streams.err.flush();
     let mut answer = String::new();

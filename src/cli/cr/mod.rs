@@ -5,7 +5,7 @@
 //! [`list`] lists and views, [`diff`] prints a unified diff, [`act`] comments, reviews, merges
 //! and updates.
 
-mod act;
+pub(crate) mod act;
 mod diff;
 mod list;
 
