@@ -112,7 +112,7 @@ impl Cache {
                 // The log is trimmed back after each checkpoint instead of keeping its largest size.
                 .pragma_update(None, "journal_size_limit", 1 << 20)
                 .and_then(|_| connection.execute_batch(SCHEMA))
-                .map_err(|error| failed(Damage::of(&error), error.to_string()))?;
+                .map_err(|error| failed(Damage::of_schema(&error), error.to_string()))?;
             connection
                 .prepare(SCHEMA_CHECK)
                 .map(drop)

@@ -151,6 +151,19 @@ impl Damage {
         }
     }
 
+    /// What a failure to lay out quire's tables says of the file: a plain SQL error there means
+    /// tables of the same name and another shape, another program's.
+    pub fn of_schema(error: &rusqlite::Error) -> Damage {
+        let plain_sql_error = match error {
+            rusqlite::Error::SqlInputError { .. } => true,
+            _ => error.sqlite_error_code() == Some(rusqlite::ErrorCode::Unknown),
+        };
+        match Damage::of(error) {
+            Damage::None if plain_sql_error => Damage::OtherSchema,
+            damage => damage,
+        }
+    }
+
     /// True when moving the file aside and starting a new one mends it.
     pub fn is_damage(self) -> bool {
         self != Damage::None

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use clap::Subcommand;
 
 use crate::api::Client;
-use crate::api::cache::{Cache, DEFAULT_MAX_BYTES};
+use crate::api::cache::{Cache, CacheError, DEFAULT_MAX_BYTES};
+use crate::api::database::{Damage, move_aside};
 use crate::app::drafts::{file_stem, server_key, token_fingerprint};
 use crate::config::ConfigFile;
 
@@ -34,28 +35,61 @@ pub fn max_bytes(file: &ConfigFile) -> u64 {
         .map_or(DEFAULT_MAX_BYTES, |mb| mb.saturating_mul(1024 * 1024))
 }
 
-/// Opens the session's cache, unless the config file turns it off; a cache that cannot be
-/// opened is logged and done without.
-pub fn open(file: &ConfigFile, server: &str, token: &str) -> Option<Cache> {
+/// Opens the session's cache, unless the config file turns it off (`Ok(None)`); why it cannot
+/// be opened otherwise.
+pub fn open(file: &ConfigFile, server: &str, token: &str) -> Result<Option<Cache>, CacheError> {
     if file.cache == Some(false) {
-        return None;
+        return Ok(None);
     }
-    let path = cache_path(&crate::config::data_dir()?, server, token);
-    match Cache::open(&path, max_bytes(file)) {
-        Ok(cache) => Some(cache),
+    let Some(data_dir) = crate::config::data_dir() else {
+        return Ok(None);
+    };
+    Cache::open(&cache_path(&data_dir, server, token), max_bytes(file)).map(Some)
+}
+
+/// Gives `client` the session's cache, and with `offline` keeps it from the network. A cache
+/// that cannot be opened is done without; the sentence the screen shows once says what is off
+/// and how to mend it.
+pub fn attach(
+    client: &Client,
+    file: &ConfigFile,
+    server: &str,
+    token: &str,
+    offline: bool,
+) -> Option<String> {
+    client.set_offline_only(offline);
+    match open(file, server, token) {
+        Ok(Some(cache)) => {
+            client.use_cache(cache);
+            None
+        }
+        Ok(None) => None,
         Err(error) => {
             tracing::warn!(%error, "working without a cache");
-            None
+            Some(without_cache(&error))
         }
     }
 }
 
-/// Gives `client` the session's cache, and with `offline` keeps it from the network.
-pub fn attach(client: &Client, file: &ConfigFile, server: &str, token: &str, offline: bool) {
-    if let Some(cache) = open(file, server, token) {
-        client.use_cache(cache);
+/// What the screen says once when the cache cannot be opened.
+pub fn without_cache(error: &CacheError) -> String {
+    let mend = if error.damage().is_damage() {
+        "`quire cache clear` moves it aside and starts a new one"
+    } else {
+        "`quire cache info` tells more"
+    };
+    format!("No cache and no outbox this session: {error} ({mend}).")
+}
+
+/// What is wrong with a file that cannot serve, in words.
+fn damage_words(damage: Damage) -> &'static str {
+    match damage {
+        Damage::NotADatabase => "damaged, or not quire's cache",
+        Damage::OtherSchema => "a database of another program",
+        Damage::NotAFile => "not a regular file",
+        Damage::ReadOnly => "not writable",
+        Damage::None => "not usable",
     }
-    client.set_offline_only(offline);
 }
 
 /// Runs `quire cache …`; the exit code.
@@ -80,10 +114,21 @@ pub fn run(
         );
         return 0;
     }
-    let cache = match Cache::open(&path, max_bytes(file)) {
-        Ok(cache) => cache,
-        Err(error) => {
+    let opened = Cache::open(&path, max_bytes(file));
+    let cache = match (opened, command) {
+        (Ok(cache), _) => cache,
+        (Err(error), CacheCommand::Clear) if error.damage().is_damage() => {
+            return start_anew(&path, &error, file, out, err);
+        }
+        (Err(error), _) => {
             let _ = writeln!(err, "quire: {error}");
+            if error.damage().is_damage() {
+                let _ = writeln!(
+                    err,
+                    "The file is {}: `quire cache clear` moves it aside and starts a new one.",
+                    damage_words(error.damage())
+                );
+            }
             return 1;
         }
     };
@@ -113,6 +158,38 @@ pub fn run(
             1
         }
     }
+}
+
+/// `cache clear` on a file that cannot serve: moved aside (a link itself, never what it points
+/// to), with whatever outbox it held, and a new cache started in its place.
+fn start_anew(
+    path: &Path,
+    error: &CacheError,
+    file: &ConfigFile,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let aside = match move_aside(path) {
+        Ok(aside) => aside,
+        Err(failure) => {
+            let _ = writeln!(err, "quire: {error}; moving it aside failed too: {failure}");
+            return 1;
+        }
+    };
+    if let Err(failure) = Cache::open(path, max_bytes(file)) {
+        let _ = writeln!(err, "quire: a new cache could not be started: {failure}");
+        return 1;
+    }
+    let _ = writeln!(
+        out,
+        "The cache {} was {} ({}): moved aside to {}, with any queued writes it held; a new one \
+         is started.",
+        path.display(),
+        damage_words(error.damage()),
+        error,
+        aside.display()
+    );
+    0
 }
 
 /// A size in MB, or in KB below a megabyte, so a small cache does not read as empty.

@@ -278,8 +278,12 @@ pub fn main() -> Result<()> {
                 }
                 let (file, server, token) = cache_scope(&cli).await?;
                 let client = make_client(&server, &token)?;
-                crate::cli::cache::attach(&client, &file, &server, &token, cli.offline);
                 let mut streams = Streams::std();
+                if let Some(without) =
+                    crate::cli::cache::attach(&client, &file, &server, &token, cli.offline)
+                {
+                    streams.error(&format!("quire: {without}"));
+                }
                 exit_with(crate::cli::outbox::run(command, &client, &mut streams).await)
             }
             None => {
@@ -572,8 +576,10 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     }
     terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
     bring_own_files_up_to_date(drafts_scope.as_ref(), cli.demo);
-    if let (Some(client), Some((server, token))) = (&client, &drafts_scope) {
-        crate::cli::cache::attach(client, &file, server, token, cli.offline);
+    if let (Some(client), Some((server, token))) = (&client, &drafts_scope)
+        && let Some(without) = crate::cli::cache::attach(client, &file, server, token, cli.offline)
+    {
+        model.toast = Some(crate::ui::notice::Notice::error(without));
     }
     if cli.offline {
         model.offline = crate::app::offline::OfflineState::started_offline();

@@ -2,6 +2,7 @@
 //! presses, and small accessors on `Cmd`.
 #![allow(dead_code)]
 
+pub mod account;
 pub mod drafts;
 pub mod http;
 pub mod loop_harness;

@@ -14,6 +14,7 @@ mod cli_docs;
 mod cli_lists;
 mod content;
 mod conversations;
+mod damaged_cache;
 mod diff_comments;
 mod editor;
 mod highlight_process;

@@ -7,83 +7,18 @@
 //! `QUIRE_OUTBOX_ROUNDS=200 cargo test --test e2e outbox_processes` runs more rounds;
 //! `QUIRE_OUTBOX_SEED` starts from another seed.
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::Child;
+use std::time::Duration;
 
+use crate::common::account::{Account, wait_with_limit};
 use crate::common::outage_sandbox::OutageSandbox;
-use quire::api::outbox::{Outbox, Target, Write};
+use quire::api::outbox::{Target, Write};
 use quire::api::{Client, ClientConfig, CommentFilter, Token};
 use quire::sandbox::{Fault, FaultRule, Faults, demo_ids, tokens};
 
 const SPACE: &str = demo_ids::SPACE_GETTING_STARTED;
 const CR: &str = demo_ids::CR_REVIEW;
-/// A round that has not ended by then is a hang, not a slow machine.
-const ROUND_LIMIT: Duration = Duration::from_secs(60);
-
-/// The account's home: where every quire of the test keeps its cache and outbox.
-struct Account {
-    home: tempfile::TempDir,
-    args: Vec<String>,
-    cache: PathBuf,
-}
-
-impl Account {
-    fn new(server: &OutageSandbox) -> Account {
-        let home = tempfile::tempdir().expect("a home");
-        let cache = quire::cli::cache::cache_path(
-            &home.path().join("data").join("quire"),
-            &server.sandbox.base_url(),
-            tokens::ADMIN,
-        );
-        Account {
-            home,
-            args: server.args(),
-            cache,
-        }
-    }
-
-    /// `quire ARGS` started as this account, its output kept for the test to read.
-    fn start(&self, args: &[&str]) -> Child {
-        let home = self.home.path();
-        Command::new(env!("CARGO_BIN_EXE_quire"))
-            .args(&self.args)
-            .args(args)
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env("XDG_STATE_HOME", home.join("state"))
-            .env_remove("GITBOOK_TOKEN")
-            .env_remove("GITBOOK_API_URL")
-            .env_remove("QUIRE_PROFILE")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("quire starts")
-    }
-
-    fn run(&self, args: &[&str]) -> std::process::Output {
-        let child = self.start(args);
-        wait_with_limit(child)
-    }
-
-    fn outbox(&self) -> Outbox {
-        Outbox::open(&self.cache).expect("the outbox")
-    }
-}
-
-fn wait_with_limit(mut child: Child) -> std::process::Output {
-    let started = Instant::now();
-    while child.try_wait().expect("a status").is_none() {
-        if started.elapsed() > ROUND_LIMIT {
-            let _ = child.kill();
-            panic!("a quire did not end within {ROUND_LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.wait_with_output().expect("its output")
-}
 
 /// How many comments on the change request, and replies in `thread`, say exactly `text`.
 fn copies(server: &OutageSandbox, client: &Client, thread: &str, text: &str) -> usize {
