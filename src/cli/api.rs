@@ -75,7 +75,7 @@ pub async fn run(client: &Client, args: &ApiArgs, out: &mut dyn Write, err: &mut
                 request.body.clone(),
             )
             .await
-            .map(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+            .and_then(|bytes| json_answer(&request.method, &request.path, &bytes))
     };
     match answer {
         Ok(Some(value)) => match &args.jq {
@@ -120,6 +120,16 @@ fn print_filtered(
             EXIT_FAILED
         }
     }
+}
+
+/// The answer's JSON, or nothing for an empty body (a 204). A body that is not JSON (a sign-in
+/// page or a proxy's error page, answered with a success status) is said as every subcommand
+/// says it, and fails the command: printing nothing would pass for success.
+fn json_answer(method: &Method, path: &str, bytes: &[u8]) -> Result<Option<Value>, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    crate::api::decode::decode_body::<Value>(&format!("{method} {path}"), bytes).map(Some)
 }
 
 fn request_of(args: &ApiArgs) -> Result<Request, String> {
@@ -234,7 +244,7 @@ async fn every_page(
             query.push(("page".into(), page.clone()));
         }
         let bytes = client.raw(Method::GET, &request.path, &query, None).await?;
-        let answer: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        let answer = json_answer(&Method::GET, &request.path, &bytes)?.unwrap_or(Value::Null);
         match answer.get("items").and_then(Value::as_array) {
             Some(page_items) => items.extend(page_items.iter().cloned()),
             // Not a list: nothing to follow; print it as it is.

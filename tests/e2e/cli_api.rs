@@ -119,3 +119,21 @@ fn a_title_in_the_path_is_a_wrong_command_line_that_asks_for_the_id() {
         );
     }
 }
+
+#[test]
+fn an_html_answer_is_said_as_a_web_page_and_fails() {
+    let sandbox = SandboxProcess::start_with(&["--fault", "GET /orgs=html"]);
+    let base = &sandbox.base_url;
+    let page = quire_api(base, Some("demo-admin"), &["/orgs"]);
+    assert_eq!(page.status.code(), Some(1), "{}", stderr(&page));
+    assert!(page.stdout.is_empty(), "{:?}", page.stdout);
+    assert!(
+        stderr(&page).contains("a web page, not the API's JSON"),
+        "{}",
+        stderr(&page)
+    );
+    // As every subcommand says it.
+    let listed = quire(base, Some("demo-admin"), &["org", "list"]);
+    assert_eq!(listed.status.code(), Some(1), "{}", stderr(&listed));
+    assert!(stderr(&listed).contains("a web page, not the API's JSON"));
+}
