@@ -137,3 +137,24 @@ fn an_html_answer_is_said_as_a_web_page_and_fails() {
     assert_eq!(listed.status.code(), Some(1), "{}", stderr(&listed));
     assert!(stderr(&listed).contains("a web page, not the API's JSON"));
 }
+
+#[test]
+fn a_jq_import_is_refused_without_a_panic_or_bytes_on_stdout() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    for expression in [r#"import "x" as $p; $p"#, r#"include "x"; ."#] {
+        let refused = quire_api(base, Some("demo-admin"), &["/orgs", "--jq", expression]);
+        assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+        assert!(refused.stdout.is_empty(), "{:?}", refused.stdout);
+        assert!(
+            stderr(&refused).starts_with("quire api: --jq: "),
+            "{}",
+            stderr(&refused)
+        );
+        assert!(
+            !stderr(&refused).contains("panicked"),
+            "{}",
+            stderr(&refused)
+        );
+    }
+}
