@@ -264,12 +264,8 @@ async fn every_page(
 
 /// Indented for a person on a terminal, one line for a pipe.
 fn print_json(out: &mut dyn Write, value: &Value) {
-    let text = if std::io::stdout().is_terminal() {
-        serde_json::to_string_pretty(value)
-    } else {
-        serde_json::to_string(value)
-    };
-    let _ = writeln!(out, "{}", text.unwrap_or_default());
+    let indented = std::io::stdout().is_terminal();
+    let _ = writeln!(out, "{}", crate::cli::output::json_text(value, indented));
 }
 
 #[cfg(test)]

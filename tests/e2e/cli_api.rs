@@ -158,3 +158,48 @@ fn a_jq_import_is_refused_without_a_panic_or_bytes_on_stdout() {
         );
     }
 }
+
+#[test]
+fn json_out_escapes_controls_and_bidi_overrides_and_keeps_the_value() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    let path = format!("/orgs/{ORGANIZATION}");
+    let hostile = "Acme\u{9b}31m \u{202e}evil\u{2066}x\u{2069}\u{200f}";
+    let renamed = quire_api(
+        base,
+        Some("demo-admin"),
+        &["-X", "PATCH", &path, "-f", &format!("title={hostile}")],
+    );
+    assert_eq!(renamed.status.code(), Some(0), "{}", stderr(&renamed));
+    for output in [
+        quire_api(base, Some("demo-admin"), &[&path]),
+        quire(
+            base,
+            Some("demo-admin"),
+            &["org", "list", "--json", "id,title"],
+        ),
+        quire(
+            base,
+            Some("demo-admin"),
+            &["org", "list", "--jq", "[.[].title]"],
+        ),
+    ] {
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let text = String::from_utf8(output.stdout.clone()).expect("UTF-8");
+        assert!(
+            !['\u{9b}', '\u{202e}', '\u{2066}', '\u{2069}', '\u{200f}']
+                .iter()
+                .any(|c| text.contains(*c)),
+            "{text:?}"
+        );
+        assert!(
+            text.contains("\\u009b") && text.contains("\\u202e"),
+            "{text}"
+        );
+        assert!(
+            json(&output)
+                .to_string()
+                .contains(&serde_json::json!(hostile).to_string())
+        );
+    }
+}

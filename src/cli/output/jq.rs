@@ -84,7 +84,7 @@ fn refuse_data_imports<P: Clone>(modules: &jaq_core::load::Modules<&str, P>) -> 
 fn line_of(value: &Val) -> String {
     match value {
         Val::TStr(bytes) => String::from_utf8_lossy(bytes).into_owned(),
-        other => other.to_string(),
+        other => crate::cli::output::escape_hidden_characters(&other.to_string()).into_owned(),
     }
 }
 
