@@ -183,12 +183,25 @@ fn request_of(args: &ApiArgs) -> Result<Request, String> {
     } else {
         Some(Value::Object(fields).to_string().into_bytes())
     };
+    if body.is_some() && takes_no_body(&method, &path) {
+        return Err(format!(
+            "{method} {path} takes no request body: the fields and --input would not be sent; \
+             leave them out"
+        ));
+    }
     Ok(Request {
         method,
         path,
         query,
         body,
     })
+}
+
+/// True when the operations table knows the operation and it takes no body: the client would
+/// drop one, and the user would believe their fields were sent.
+fn takes_no_body(method: &Method, path: &str) -> bool {
+    crate::api::operations::find(method, path)
+        .is_some_and(|operation| operation.body == crate::api::operations::BodyRule::None)
 }
 
 fn field(text: &str) -> Result<(String, String), String> {

@@ -160,6 +160,30 @@ fn a_jq_import_is_refused_without_a_panic_or_bytes_on_stdout() {
 }
 
 #[test]
+fn fields_for_an_operation_without_a_body_are_refused_before_sending() {
+    let server = crate::common::outage_sandbox::OutageSandbox::start();
+    let base = server.sandbox.base_url();
+    let ping = format!("/orgs/{ORGANIZATION}/ping");
+    let refused = quire_api(
+        &base,
+        Some("demo-admin"),
+        &["-X", "POST", &ping, "-f", "k=v"],
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("takes no request body"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(server.sandbox.requests("POST", "*/ping"), 0);
+    // Without fields it is sent.
+    let sent = quire_api(&base, Some("demo-admin"), &["-X", "POST", &ping]);
+    assert_eq!(sent.status.code(), Some(0), "{}", stderr(&sent));
+    assert_eq!(server.sandbox.requests("POST", "*/ping"), 1);
+    server.shutdown();
+}
+
+#[test]
 fn json_out_escapes_controls_and_bidi_overrides_and_keeps_the_value() {
     let sandbox = SandboxProcess::start();
     let base = &sandbox.base_url;
