@@ -1,7 +1,8 @@
 //! Settings: command-line flags win over the environment (`GITBOOK_TOKEN`, `GITBOOK_API_URL`),
 //! which wins over the config file (`config.toml` in the platform's config directory), which
 //! wins over the token `quire auth login` stored. A profile (`--profile`, `QUIRE_PROFILE`) is
-//! one account: its own server, token, theme, stored login and log.
+//! one account: its own server, token, theme, stored login and log. A token of the config file
+//! or a stored login goes only to the server it belongs to (see [`resolve`]).
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
@@ -143,26 +144,39 @@ pub struct Resolved {
 }
 
 /// A token given by flag or environment, then the profile's, then the stored login's. The
-/// address comes with the token: a given or configured token goes to the given or configured
-/// address (else the default one); a stored token only to the server it was stored for, so no
-/// token ever reaches a server it was not made for.
+/// address comes with the token: a given token goes to the given or configured address (else
+/// the default one); a configured token only to its own table's address (else the default
+/// one), and a stored token only to the server it was stored for, so no token of the config
+/// file or the keyring ever reaches a server it was not made for. A flag or variable naming
+/// another server than the configured token's is refused (see [`TokenElsewhere`]): quietly
+/// dropping the token would sign out, and sending it would hand it to a stranger.
 pub fn resolve(
     flag_token: Option<String>,
     env_token: Option<String>,
     flag_url: Option<String>,
     env_url: Option<String>,
-    profile: &ProfileTable,
+    profile: &Profile<'_>,
     stored: Option<&StoredLogin>,
-) -> Resolved {
+) -> Result<Resolved, TokenElsewhere> {
     let non_empty = |value: Option<String>| value.filter(|v| !v.trim().is_empty());
-    let named_url = non_empty(flag_url)
-        .or(non_empty(env_url))
-        .or(non_empty(profile.api_url.clone()));
+    let given_url = non_empty(flag_url).or(non_empty(env_url));
+    let own_url = non_empty(profile.settings.api_url.clone());
     let given = non_empty(flag_token).or(non_empty(env_token));
-    let configured = non_empty(profile.token.clone());
+    let configured = non_empty(profile.settings.token.clone());
+    let named_url = given_url.clone().or(own_url.clone());
     let (token, source) = match (given, configured) {
         (Some(token), _) => (Some(token), Some(TokenSource::Given)),
-        (None, Some(token)) => (Some(token), Some(TokenSource::ConfigFile)),
+        (None, Some(token)) => {
+            let token_server = own_url.unwrap_or_else(|| DEFAULT_API_URL.to_string());
+            if let Some(named) = given_url.filter(|named| !same_server(named, &token_server)) {
+                return Err(TokenElsewhere {
+                    owner: profile.token_owner(),
+                    token_server,
+                    named_server: named,
+                });
+            }
+            (Some(token), Some(TokenSource::ConfigFile))
+        }
         (None, None) => {
             let stored = stored.filter(|login| !login.token.trim().is_empty());
             let api_url = named_url
@@ -172,18 +186,44 @@ pub fn resolve(
                 .filter(|login| same_server(&login.api_url, &api_url))
                 .map(|login| login.token.clone());
             let source = token.as_ref().map(|_| TokenSource::Stored);
-            return Resolved {
+            return Ok(Resolved {
                 token,
                 api_url,
                 source,
-            };
+            });
         }
     };
-    Resolved {
+    Ok(Resolved {
         token,
         api_url: named_url.unwrap_or_else(|| DEFAULT_API_URL.to_string()),
         source,
+    })
+}
+
+/// A profile as [`resolve`] reads it: its name (for saying whose token it is) and what it sets.
+pub struct Profile<'a> {
+    pub name: &'a str,
+    pub settings: &'a ProfileTable,
+}
+
+impl Profile<'_> {
+    /// Whose token the config file holds, in words: the top level's for the default profile.
+    fn token_owner(&self) -> String {
+        if self.name == DEFAULT_PROFILE {
+            "the config file's token".to_string()
+        } else {
+            format!("the token of profile {}", self.name)
+        }
     }
+}
+
+/// The config file's token was about to go to a server its table does not name.
+#[derive(Debug, PartialEq, thiserror::Error)]
+#[error("{owner} belongs to {token_server}; give --token for {named_server}")]
+pub struct TokenElsewhere {
+    pub owner: String,
+    pub token_server: String,
+    pub named_server: String,
 }
 
 /// Two spellings of one API address (a trailing `/` or not).
@@ -297,6 +337,14 @@ fn is_loopback(host: Option<url::Host<&str>>) -> bool {
 mod tests {
     use super::*;
 
+    /// The default profile with `settings`.
+    fn top(settings: &ProfileTable) -> Profile<'_> {
+        Profile {
+            name: DEFAULT_PROFILE,
+            settings,
+        }
+    }
+
     fn stored(api_url: &str, token: &str) -> StoredLogin {
         StoredLogin {
             api_url: api_url.into(),
@@ -318,24 +366,42 @@ mod tests {
             Some("env".into()),
             None,
             Some("https://env.example".into()),
-            &default,
+            &top(&default),
             Some(&login),
-        );
+        )
+        .unwrap();
         assert_eq!(all.token.as_deref(), Some("flag"));
         assert_eq!(all.source, Some(TokenSource::Given));
         assert_eq!(all.api_url, "https://env.example");
-        let only_file = resolve(None, Some(" ".into()), None, None, &default, Some(&login));
+        let only_file = resolve(
+            None,
+            Some(" ".into()),
+            None,
+            None,
+            &top(&default),
+            Some(&login),
+        )
+        .unwrap();
         assert_eq!(only_file.token.as_deref(), Some("from-file"));
         assert_eq!(only_file.source, Some(TokenSource::ConfigFile));
         let file_without_token = ProfileTable {
             token: None,
             ..default.clone()
         };
-        let from_login = resolve(None, None, None, None, &file_without_token, Some(&login));
+        let from_login = resolve(
+            None,
+            None,
+            None,
+            None,
+            &top(&file_without_token),
+            Some(&login),
+        )
+        .unwrap();
         assert_eq!(from_login.token.as_deref(), Some("from-login"));
         assert_eq!(from_login.source, Some(TokenSource::Stored));
         assert_eq!(from_login.api_url, "https://file.example");
-        let nothing = resolve(None, None, None, None, &ProfileTable::default(), None);
+        let nothing =
+            resolve(None, None, None, None, &top(&ProfileTable::default()), None).unwrap();
         assert_eq!(nothing.token, None);
         assert_eq!(nothing.source, None);
         assert_eq!(nothing.api_url, DEFAULT_API_URL);
@@ -349,9 +415,10 @@ mod tests {
             None,
             None,
             None,
-            &ProfileTable::default(),
+            &top(&ProfileTable::default()),
             Some(&login),
-        );
+        )
+        .unwrap();
         assert_eq!(nothing_named.api_url, "https://docs.example");
         assert_eq!(nothing_named.token.as_deref(), Some("secret"));
         let elsewhere = resolve(
@@ -359,9 +426,10 @@ mod tests {
             None,
             Some("https://other.example".into()),
             None,
-            &ProfileTable::default(),
+            &top(&ProfileTable::default()),
             Some(&login),
-        );
+        )
+        .unwrap();
         assert_eq!(elsewhere.api_url, "https://other.example");
         assert_eq!(elsewhere.token, None);
         // A configured token without an address goes to the default server, not the stored one.
@@ -369,9 +437,88 @@ mod tests {
             token: Some("configured".into()),
             ..ProfileTable::default()
         };
-        let resolved = resolve(None, None, None, None, &configured, Some(&login));
+        let resolved = resolve(None, None, None, None, &top(&configured), Some(&login)).unwrap();
         assert_eq!(resolved.api_url, DEFAULT_API_URL);
         assert_eq!(resolved.token.as_deref(), Some("configured"));
+    }
+
+    #[test]
+    fn a_configured_token_goes_only_to_its_own_tables_server() {
+        let text = r#"
+            token = "top"
+            api_url = "https://top.example"
+            [profiles.work]
+            api_url = "https://work.example/"
+            token = "work-token"
+            [profiles.bare]
+            token = "bare-token"
+        "#;
+        let file: ConfigFile = toml::from_str(text).unwrap();
+        let work_settings = profile_settings(&file, "work");
+        let work = Profile {
+            name: "work",
+            settings: &work_settings,
+        };
+        let elsewhere = "https://elsewhere.example".to_string();
+        // Named by flag or by the environment: refused, naming the profile and both servers.
+        for (flag_url, env_url) in [
+            (Some(elsewhere.clone()), None),
+            (None, Some(elsewhere.clone())),
+        ] {
+            let refused = resolve(None, None, flag_url, env_url, &work, None).unwrap_err();
+            assert_eq!(
+                refused.to_string(),
+                "the token of profile work belongs to https://work.example/; give --token for \
+                 https://elsewhere.example"
+            );
+        }
+        // The same server in another spelling is the same server.
+        let same = resolve(
+            None,
+            None,
+            Some("https://work.example".into()),
+            None,
+            &work,
+            None,
+        );
+        assert_eq!(same.unwrap().token.as_deref(), Some("work-token"));
+        // A token given with the address goes where it is pointed.
+        let given = resolve(
+            Some("given".into()),
+            None,
+            Some(elsewhere.clone()),
+            None,
+            &work,
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            (given.token.as_deref(), given.api_url.as_str()),
+            (Some("given"), elsewhere.as_str())
+        );
+        // The top level's token is bound to the top level's server.
+        let default_settings = profile_settings(&file, DEFAULT_PROFILE);
+        let refused = resolve(
+            None,
+            None,
+            Some(elsewhere.clone()),
+            None,
+            &top(&default_settings),
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(refused.owner, "the config file's token");
+        assert_eq!(refused.token_server, "https://top.example");
+        // A table without an address binds its token to the default server.
+        let bare_settings = profile_settings(&file, "bare");
+        let bare = Profile {
+            name: "bare",
+            settings: &bare_settings,
+        };
+        let refused = resolve(None, None, Some(elsewhere), None, &bare, None).unwrap_err();
+        assert_eq!(refused.token_server, DEFAULT_API_URL);
+        let default_server = resolve(None, None, Some(DEFAULT_API_URL.into()), None, &bare, None);
+        assert_eq!(default_server.unwrap().token.as_deref(), Some("bare-token"));
     }
 
     #[test]
@@ -392,7 +539,7 @@ mod tests {
         assert_eq!(work.api_url.as_deref(), Some("https://work.example"));
         assert_eq!(work.token.as_deref(), Some("work-token"));
         assert_eq!(work.theme.as_deref(), Some("dark"));
-        let resolved = resolve(None, None, None, None, &work, None);
+        let resolved = resolve(None, None, None, None, &top(&work), None).unwrap();
         assert_eq!(resolved.api_url, "https://work.example");
         assert_eq!(resolved.token.as_deref(), Some("work-token"));
         // The top-level token is for the top-level server: never sent by another profile.
@@ -400,7 +547,7 @@ mod tests {
         assert_eq!(bare.token, None);
         assert_eq!(bare.api_url, None);
         assert_eq!(bare.theme.as_deref(), Some("light"));
-        let resolved = resolve(None, None, None, None, &bare, None);
+        let resolved = resolve(None, None, None, None, &top(&bare), None).unwrap();
         assert_eq!(
             (resolved.api_url.as_str(), resolved.token),
             (DEFAULT_API_URL, None)

@@ -38,9 +38,16 @@ pub fn use_mouse(on: bool) {
     MOUSE.store(on, Ordering::SeqCst);
 }
 
+/// Set by `enter` and cleared by `restore`: whether quire holds the terminal (raw mode, the
+/// alternate screen). `restore` does nothing otherwise, so a subcommand whose stdout is a pipe
+/// (`quire api … | jq`) never gets escape sequences written into it, even from the panic hook.
+static TAKEN: AtomicBool = AtomicBool::new(false);
+
 /// Raw mode, the alternate screen, bracketed paste and the mouse (when wanted) — everything
 /// `restore` turns off again. On failure whatever was turned on is turned off again.
 pub fn enter() -> io::Result<()> {
+    // Set first: a failure half-way leaves something on that `restore` must turn off.
+    TAKEN.store(true, Ordering::SeqCst);
     let entered = enable_raw_mode().and_then(|()| {
         execute!(
             io::stdout(),
@@ -116,9 +123,13 @@ pub fn is_gone(error: &io::Error) -> bool {
 /// DECSTBM without parameters: the scroll region is the whole screen again.
 const RESET_SCROLL_REGION: &[u8] = b"\x1b[r";
 
-/// Undoes `enter`. Safe to call more than once and from a panic hook: errors are ignored
-/// because there is nothing better to do with them at that point.
+/// Undoes `enter`, when quire holds the terminal (see [`TAKEN`]). Safe to call more than once
+/// and from a panic hook: errors are ignored because there is nothing better to do with them
+/// at that point.
 pub fn restore() {
+    if !TAKEN.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let _ = disable_raw_mode();
     if MOUSE.load(Ordering::SeqCst) {
         let _ = io::stdout().write_all(MOUSE_OFF.as_bytes());

@@ -78,7 +78,7 @@ pub async fn run(client: &Client, args: &ApiArgs, out: &mut dyn Write, err: &mut
                 request.body.clone(),
             )
             .await
-            .map(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+            .and_then(|bytes| json_answer(&request.method, &request.path, &bytes))
     };
     match answer {
         Ok(Some(value)) => match &args.jq {
@@ -123,6 +123,16 @@ fn print_filtered(
             EXIT_FAILED
         }
     }
+}
+
+/// The answer's JSON, or nothing for an empty body (a 204). A body that is not JSON (a sign-in
+/// page or a proxy's error page, answered with a success status) is said as every subcommand
+/// says it, and fails the command: printing nothing would pass for success.
+fn json_answer(method: &Method, path: &str, bytes: &[u8]) -> Result<Option<Value>, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    crate::api::decode::decode_body::<Value>(&format!("{method} {path}"), bytes).map(Some)
 }
 
 fn request_of(args: &ApiArgs) -> Result<Request, String> {
@@ -176,12 +186,25 @@ fn request_of(args: &ApiArgs) -> Result<Request, String> {
     } else {
         Some(Value::Object(fields).to_string().into_bytes())
     };
+    if body.is_some() && takes_no_body(&method, &path) {
+        return Err(format!(
+            "{method} {path} takes no request body: the fields and --input would not be sent; \
+             leave them out"
+        ));
+    }
     Ok(Request {
         method,
         path,
         query,
         body,
     })
+}
+
+/// True when the operations table knows the operation and it takes no body: the client would
+/// drop one, and the user would believe their fields were sent.
+fn takes_no_body(method: &Method, path: &str) -> bool {
+    crate::api::operations::find(method, path)
+        .is_some_and(|operation| operation.body == crate::api::operations::BodyRule::None)
 }
 
 fn field(text: &str) -> Result<(String, String), String> {
@@ -237,7 +260,7 @@ async fn every_page(
             query.push(("page".into(), page.clone()));
         }
         let bytes = client.raw(Method::GET, &request.path, &query, None).await?;
-        let answer: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        let answer = json_answer(&Method::GET, &request.path, &bytes)?.unwrap_or(Value::Null);
         match answer.get("items").and_then(Value::as_array) {
             Some(page_items) => items.extend(page_items.iter().cloned()),
             // Not a list: nothing to follow; print it as it is.
@@ -257,12 +280,8 @@ async fn every_page(
 
 /// Indented for a person on a terminal, one line for a pipe.
 fn print_json(out: &mut dyn Write, value: &Value) {
-    let text = if std::io::stdout().is_terminal() {
-        serde_json::to_string_pretty(value)
-    } else {
-        serde_json::to_string(value)
-    };
-    let _ = writeln!(out, "{}", text.unwrap_or_default());
+    let indented = std::io::stdout().is_terminal();
+    let _ = writeln!(out, "{}", crate::cli::output::json_text(value, indented));
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod conversations;
 pub mod cr;
 pub mod docs;
 pub mod integrations;
+pub mod listing;
 pub mod org;
 pub mod outbox;
 pub mod output;

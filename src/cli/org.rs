@@ -3,8 +3,9 @@
 use serde_json::json;
 
 use crate::api::{Client, Organization};
+use crate::cli::listing::{LimitArgs, ListReader, tell_end};
 use crate::cli::output::{JsonArgs, Listing, Record, Streams, fields, print_list, record};
-use crate::cli::script::{self, Outcome};
+use crate::cli::script::Outcome;
 
 /// What `quire org list --json` offers.
 pub const FIELDS: &[&str] = &["id", "title", "hostname", "createdAt", "url"];
@@ -15,25 +16,27 @@ pub enum OrgCommand {
     #[command(mut_arg("json", fields(FIELDS)))]
     List {
         #[command(flatten)]
+        limit: LimitArgs,
+        #[command(flatten)]
         output: JsonArgs,
     },
 }
 
 pub async fn run(client: &Client, command: &OrgCommand, streams: &mut Streams) -> Outcome {
-    let OrgCommand::List { output } = command;
+    let OrgCommand::List { limit, output } = command;
     streams.progress("Reading organizations");
-    let records = script::organizations(client)
-        .await?
-        .iter()
-        .map(org_record)
-        .collect();
+    let mut reader = ListReader::new(client, limit);
+    let mut found: Vec<Organization> = Vec::new();
+    reader.read_into("/orgs", &[], &mut found).await?;
+    let (organizations, end) = reader.finish(found);
     streams.done();
     let listing = Listing {
         fields: FIELDS,
         columns: &["id", "title", "hostname"],
-        records,
+        records: organizations.iter().map(org_record).collect(),
     };
-    print_list(streams, output, &listing)
+    print_list(streams, output, &listing)?;
+    tell_end(streams, limit, &end, "")
 }
 
 fn org_record(org: &Organization) -> Record {

@@ -43,7 +43,7 @@ impl ScriptCommand {
         use crate::cli::cr::CrCommand;
         let (output, fields) = match self {
             ScriptCommand::Org {
-                command: crate::cli::org::OrgCommand::List { output },
+                command: crate::cli::org::OrgCommand::List { output, .. },
             } => (output, crate::cli::org::FIELDS),
             ScriptCommand::Space {
                 command: crate::cli::space::SpaceCommand::List { output, .. },
@@ -81,7 +81,8 @@ impl ScriptCommand {
     }
 }
 
-/// Pages of a list followed before a subcommand stops and prints what it read.
+/// Pages of the organizations or spaces read to find one by its id or title (the lists a
+/// subcommand prints are bounded by [`crate::cli::listing`] instead).
 pub const MAX_PAGES: usize = 50;
 
 /// Why a subcommand failed.

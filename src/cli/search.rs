@@ -3,9 +3,10 @@
 
 use serde_json::json;
 
-use crate::api::{Client, SearchPage, SearchSpace, encode_segment};
+use crate::api::{Client, Organization, SearchPage, SearchSpace, encode_segment};
+use crate::cli::listing::{LimitArgs, ListEnd, ListReader, tell_end};
 use crate::cli::output::{JsonArgs, Listing, Record, Streams, print_list, record};
-use crate::cli::script::{self, Failure, MAX_PAGES, Outcome};
+use crate::cli::script::{self, Failure, Outcome};
 
 /// What `quire search --json` offers.
 pub const FIELDS: &[&str] = &[
@@ -30,6 +31,8 @@ pub struct SearchArgs {
     #[arg(long, value_name = "ORG")]
     pub org: Option<String>,
     #[command(flatten)]
+    pub limit: LimitArgs,
+    #[command(flatten)]
     pub output: JsonArgs,
 }
 
@@ -44,35 +47,48 @@ pub async fn run(client: &Client, args: &SearchArgs, streams: &mut Streams) -> O
         )));
     }
     streams.progress("Searching");
-    let records = hits(client, args).await?;
+    let (records, end) = hits(client, args).await?;
     streams.done();
     let listing = Listing {
         fields: FIELDS,
         columns: &["spaceTitle", "title", "path"],
         records,
     };
-    print_list(streams, &args.output, &listing)
+    print_list(streams, &args.output, &listing)?;
+    let narrow = match (&args.space, &args.org) {
+        (None, None) => ": name --org ORG or --space SPACE to search fewer places",
+        _ => "",
+    };
+    tell_end(streams, &args.limit, &end, narrow)
 }
 
-async fn hits(client: &Client, args: &SearchArgs) -> Result<Vec<Record>, Failure> {
+/// The pages found, up to the limit. The organization's search answers spaces, each with its
+/// pages: spaces are read until they hold enough pages.
+async fn hits(client: &Client, args: &SearchArgs) -> Result<(Vec<Record>, ListEnd), Failure> {
     let query = [("query", args.query.as_str())];
+    let mut reader = ListReader::new(client, &args.limit);
     if let Some(space) = &args.space {
         let space = script::space(client, space, args.org.as_deref()).await?;
         let path = format!("/spaces/{}/search", encode_segment(&space.id));
-        let pages: Vec<SearchPage> = client.list_up_to(&path, &query, MAX_PAGES).await?.items;
-        return Ok(pages
+        let mut pages: Vec<SearchPage> = Vec::new();
+        reader.read_into(&path, &query, &mut pages).await?;
+        let records = pages
             .iter()
             .map(|page| hit_record(&space.id, &space.title, page))
-            .collect());
+            .collect();
+        return Ok(reader.finish(records));
     }
     let organizations = match &args.org {
         Some(org) => vec![script::organization(client, org).await?],
-        None => script::organizations(client).await?,
+        None => reader.read_every::<Organization>("/orgs", &[]).await?,
     };
     let mut records = Vec::new();
     for org in organizations {
+        if reader.has_enough(records.len()) {
+            break;
+        }
         let path = format!("/orgs/{}/search", encode_segment(&org.id));
-        let spaces: Vec<SearchSpace> = client.list_up_to(&path, &query, MAX_PAGES).await?.items;
+        let spaces: Vec<SearchSpace> = reader.read_after(&path, &query, records.len()).await?;
         for space in &spaces {
             records.extend(
                 space
@@ -82,7 +98,7 @@ async fn hits(client: &Client, args: &SearchArgs) -> Result<Vec<Record>, Failure
             );
         }
     }
-    Ok(records)
+    Ok(reader.finish(records))
 }
 
 fn hit_record(space: &str, space_title: &str, page: &SearchPage) -> Record {

@@ -87,14 +87,19 @@ pub async fn session(wanted: &Wanted) -> Result<Session> {
     let (file, config_path) = load_config(wanted)?;
     let profile = config::profile_name(wanted.profile.as_deref(), &file).map_err(usage)?;
     let settings = config::profile_settings(&file, &profile);
+    let own = config::Profile {
+        name: &profile,
+        settings: &settings,
+    };
     let given = config::resolve(
         wanted.token.clone(),
         None,
         wanted.api_url.clone(),
         None,
-        &settings,
+        &own,
         None,
-    );
+    )
+    .map_err(usage)?;
     let (resolved, stored_in) = if given.token.is_some() {
         (given, None)
     } else {
@@ -104,9 +109,10 @@ pub async fn session(wanted: &Wanted) -> Result<Session> {
             None,
             wanted.api_url.clone(),
             None,
-            &settings,
+            &own,
             stored.as_ref().map(|(login, _)| login),
-        );
+        )
+        .map_err(usage)?;
         let place = stored
             .map(|(_, place)| place)
             .filter(|_| resolved.source == Some(TokenSource::Stored));

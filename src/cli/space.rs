@@ -2,9 +2,10 @@
 
 use serde_json::json;
 
-use crate::api::{Client, Space, encode_segment};
+use crate::api::{Client, Organization, Space, encode_segment};
+use crate::cli::listing::{LimitArgs, ListReader, tell_end};
 use crate::cli::output::{JsonArgs, Listing, Record, Streams, fields, print_list, record};
-use crate::cli::script::{self, MAX_PAGES, Outcome};
+use crate::cli::script::{self, Outcome};
 
 /// What `quire space list --json` offers.
 pub const FIELDS: &[&str] = &[
@@ -28,30 +29,42 @@ pub enum SpaceCommand {
         #[arg(long, value_name = "ORG")]
         org: Option<String>,
         #[command(flatten)]
+        limit: LimitArgs,
+        #[command(flatten)]
         output: JsonArgs,
     },
 }
 
 pub async fn run(client: &Client, command: &SpaceCommand, streams: &mut Streams) -> Outcome {
-    let SpaceCommand::List { org, output } = command;
-    let mut records = Vec::new();
+    let SpaceCommand::List { org, limit, output } = command;
     streams.progress("Reading spaces");
+    let mut reader = ListReader::new(client, limit);
     let organizations = match org {
         Some(org) => vec![script::organization(client, org).await?],
-        None => script::organizations(client).await?,
+        None => reader.read_every::<Organization>("/orgs", &[]).await?,
     };
+    let mut found: Vec<Space> = Vec::new();
     for org in organizations {
+        if reader.has_enough(found.len()) {
+            break;
+        }
         let path = format!("/orgs/{}/spaces", encode_segment(&org.id));
-        let spaces: Vec<Space> = client.list_up_to(&path, &[], MAX_PAGES).await?.items;
-        records.extend(spaces.iter().map(space_record));
+        reader.read_into(&path, &[], &mut found).await?;
     }
+    let (spaces, end) = reader.finish(found);
     streams.done();
     let listing = Listing {
         fields: FIELDS,
         columns: &["id", "title", "visibility", "changeRequestsOpen"],
-        records,
+        records: spaces.iter().map(space_record).collect(),
     };
-    print_list(streams, output, &listing)
+    print_list(streams, output, &listing)?;
+    tell_end(
+        streams,
+        limit,
+        &end,
+        ": name --org ORG to read one organization",
+    )
 }
 
 fn space_record(space: &Space) -> Record {

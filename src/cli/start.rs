@@ -376,7 +376,8 @@ fn install_panic_hook() -> Result<()> {
     eyre_hook.install()?;
     std::panic::set_hook(Box::new(move |info| {
         // A panic on a worker thread (a render, a request) is caught and shown in the app; only
-        // a panic of the main thread ends quire, and only then is the terminal handed back.
+        // a panic of the main thread ends quire, and only then is the terminal handed back (when
+        // quire had taken it: a subcommand's stdout gets no escape sequences).
         let report = panic_hook.panic_report(info).to_string();
         tracing::error!("{report}");
         if std::thread::current().name() == Some("main") {

@@ -30,6 +30,12 @@ fn sanitize_with(text: &str, keep_newlines: bool) -> Cow<'_, str> {
     Cow::Owned(clean)
 }
 
+/// True for a character [`sanitize_multiline`] would not let through as it is: a control
+/// (newline aside), a bidi override or isolate, an invisible format character.
+pub fn is_neutralised(c: char) -> bool {
+    stand_in(c, true).is_some()
+}
+
 /// The visible characters [`sanitize`] puts in place of controls and bidi overrides. Text that
 /// holds one had something dangerous in it: an address containing one is not a real address.
 pub const STAND_INS: [char; 3] = ['␛', '␡', '�'];

@@ -119,3 +119,111 @@ fn a_title_in_the_path_is_a_wrong_command_line_that_asks_for_the_id() {
         );
     }
 }
+
+#[test]
+fn an_html_answer_is_said_as_a_web_page_and_fails() {
+    let sandbox = SandboxProcess::start_with(&["--fault", "GET /orgs=html"]);
+    let base = &sandbox.base_url;
+    let page = quire_api(base, Some("demo-admin"), &["/orgs"]);
+    assert_eq!(page.status.code(), Some(1), "{}", stderr(&page));
+    assert!(page.stdout.is_empty(), "{:?}", page.stdout);
+    assert!(
+        stderr(&page).contains("a web page, not the API's JSON"),
+        "{}",
+        stderr(&page)
+    );
+    // As every subcommand says it.
+    let listed = quire(base, Some("demo-admin"), &["org", "list"]);
+    assert_eq!(listed.status.code(), Some(1), "{}", stderr(&listed));
+    assert!(stderr(&listed).contains("a web page, not the API's JSON"));
+}
+
+#[test]
+fn a_jq_import_is_refused_without_a_panic_or_bytes_on_stdout() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    for expression in [r#"import "x" as $p; $p"#, r#"include "x"; ."#] {
+        let refused = quire_api(base, Some("demo-admin"), &["/orgs", "--jq", expression]);
+        assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+        assert!(refused.stdout.is_empty(), "{:?}", refused.stdout);
+        assert!(
+            stderr(&refused).starts_with("quire api: --jq: "),
+            "{}",
+            stderr(&refused)
+        );
+        assert!(
+            !stderr(&refused).contains("panicked"),
+            "{}",
+            stderr(&refused)
+        );
+    }
+}
+
+#[test]
+fn fields_for_an_operation_without_a_body_are_refused_before_sending() {
+    let server = crate::common::outage_sandbox::OutageSandbox::start();
+    let base = server.sandbox.base_url();
+    let ping = format!("/orgs/{ORGANIZATION}/ping");
+    let refused = quire_api(
+        &base,
+        Some("demo-admin"),
+        &["-X", "POST", &ping, "-f", "k=v"],
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("takes no request body"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(server.sandbox.requests("POST", "*/ping"), 0);
+    // Without fields it is sent.
+    let sent = quire_api(&base, Some("demo-admin"), &["-X", "POST", &ping]);
+    assert_eq!(sent.status.code(), Some(0), "{}", stderr(&sent));
+    assert_eq!(server.sandbox.requests("POST", "*/ping"), 1);
+    server.shutdown();
+}
+
+#[test]
+fn json_out_escapes_controls_and_bidi_overrides_and_keeps_the_value() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    let path = format!("/orgs/{ORGANIZATION}");
+    let hostile = "Acme\u{9b}31m \u{202e}evil\u{2066}x\u{2069}\u{200f}";
+    let renamed = quire_api(
+        base,
+        Some("demo-admin"),
+        &["-X", "PATCH", &path, "-f", &format!("title={hostile}")],
+    );
+    assert_eq!(renamed.status.code(), Some(0), "{}", stderr(&renamed));
+    for output in [
+        quire_api(base, Some("demo-admin"), &[&path]),
+        quire(
+            base,
+            Some("demo-admin"),
+            &["org", "list", "--json", "id,title"],
+        ),
+        quire(
+            base,
+            Some("demo-admin"),
+            &["org", "list", "--jq", "[.[].title]"],
+        ),
+    ] {
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let text = String::from_utf8(output.stdout.clone()).expect("UTF-8");
+        assert!(
+            !['\u{9b}', '\u{202e}', '\u{2066}', '\u{2069}', '\u{200f}']
+                .iter()
+                .any(|c| text.contains(*c)),
+            "{text:?}"
+        );
+        assert!(
+            text.contains("\\u009b") && text.contains("\\u202e"),
+            "{text}"
+        );
+        assert!(
+            json(&output)
+                .to_string()
+                .contains(&serde_json::json!(hostile).to_string())
+        );
+    }
+}

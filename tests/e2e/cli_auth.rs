@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+use crate::common::outage_sandbox::OutageSandbox;
 use crate::common::pty::PtyApp;
 use crate::common::sandbox_process::SandboxProcess;
 
@@ -44,7 +45,13 @@ impl Home {
 
     /// `quire ARGS` in this home, `input` on its standard input.
     fn quire(&self, args: &[&str], input: &str) -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quire"))
+        self.quire_with_env(args, input, &[])
+    }
+
+    /// As [`Home::quire`], with variables set (`GITBOOK_API_URL`, …).
+    fn quire_with_env(&self, args: &[&str], input: &str, env: &[(&str, &str)]) -> Output {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_quire"));
+        command
             .args(args)
             .env("HOME", self.path())
             .env("XDG_CONFIG_HOME", self.path().join("config"))
@@ -59,11 +66,11 @@ impl Home {
             .env_remove("GITBOOK_TOKEN")
             .env_remove("GITBOOK_API_URL")
             .env_remove("QUIRE_PROFILE")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("quire runs");
+            .stderr(Stdio::piped());
+        let mut child = command.spawn().expect("quire runs");
         let mut stdin = child.stdin.take().expect("stdin");
         let _ = stdin.write_all(input.as_bytes());
         drop(stdin);
@@ -373,4 +380,105 @@ fn login_on_a_terminal_asks_for_the_token_without_showing_it() {
         app.screen()
     );
     assert_eq!(mode(&data.join("tokens/default.json")), 0o600);
+}
+
+/// The servers the config file's tokens belong to; neither is the sandbox the tests point at.
+const TOP_SERVER: &str = "https://docs.top.example";
+const WORK_SERVER: &str = "https://docs.work.example";
+
+/// A home whose config file holds a top-level token and a `work` profile's, each with its
+/// server, both the sandbox's admin token (so a request that carried one would be answered).
+fn home_with_configured_tokens() -> Home {
+    let home = Home::new();
+    let config = home.config_file();
+    std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+    std::fs::write(
+        &config,
+        format!(
+            "token = \"demo-admin\"\napi_url = \"{TOP_SERVER}\"\nmouse = false\n\
+             [profiles.work]\napi_url = \"{WORK_SERVER}\"\ntoken = \"demo-admin\"\n"
+        ),
+    )
+    .unwrap();
+    home
+}
+
+#[test]
+fn a_configured_token_is_not_sent_to_a_server_named_elsewhere() {
+    let server = OutageSandbox::start();
+    let elsewhere = server.sandbox.base_url();
+    let home = home_with_configured_tokens();
+    let work_line =
+        format!("the token of profile work belongs to {WORK_SERVER}; give --token for {elsewhere}");
+    let top_line =
+        format!("the config file's token belongs to {TOP_SERVER}; give --token for {elsewhere}");
+    let by_flag = ["--profile", "work", "--api-url", &elsewhere, "org", "list"];
+    /// The arguments, the variables set, and the line quire refuses with.
+    type Case<'a> = (&'a [&'a str], Vec<(&'a str, &'a str)>, &'a str);
+    let cases: [Case; 4] = [
+        (&by_flag, vec![], &work_line),
+        (
+            &["--profile", "work", "org", "list"],
+            vec![("GITBOOK_API_URL", elsewhere.as_str())],
+            &work_line,
+        ),
+        (
+            &["api", "/user"],
+            vec![("QUIRE_PROFILE", "work"), ("GITBOOK_API_URL", &elsewhere)],
+            &work_line,
+        ),
+        (
+            &["--api-url", &elsewhere, "api", "/user"],
+            vec![],
+            &top_line,
+        ),
+    ];
+    for (args, env, line) in cases {
+        let refused = home.quire_with_env(args, "", &env);
+        assert_eq!(
+            refused.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&refused)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&refused.stderr),
+            format!("quire: {line}\n"),
+            "{args:?}"
+        );
+        assert!(refused.stdout.is_empty(), "{args:?}: {}", text(&refused));
+    }
+    assert_eq!(
+        server.sandbox.request_counts(),
+        std::collections::HashMap::new(),
+        "no request reached the other server"
+    );
+
+    // The app refuses at its start with the same line, before it takes the terminal.
+    let Home { dir } = home;
+    let mut app = PtyApp::spawn_in_home(dir, &by_flag[..4], 80, 24, &[]);
+    app.wait_for("belongs to", WAIT);
+    let status = app.wait_exit(WAIT).expect("quire ends");
+    assert_eq!(status.exit_code(), 2);
+    assert!(app.screen().contains(&work_line[..60]), "{}", app.screen());
+    assert!(server.sandbox.request_counts().is_empty());
+
+    // A token given with the address goes where it is pointed.
+    let home = home_with_configured_tokens();
+    let given = home.quire(
+        &[
+            "--profile",
+            "work",
+            "--api-url",
+            &elsewhere,
+            "--token",
+            "demo-admin",
+            "api",
+            "/user",
+        ],
+        "",
+    );
+    assert_eq!(given.status.code(), Some(0), "{}", text(&given));
+    assert_eq!(server.sandbox.requests("GET", "/user"), 1);
+    server.shutdown();
 }

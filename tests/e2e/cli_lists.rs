@@ -565,3 +565,100 @@ fn an_empty_name_from_an_unset_variable_is_a_wrong_command_line() {
         assert!(empty.stdout.is_empty(), "{args:?}: {}", stdout(&empty));
     }
 }
+
+#[test]
+fn a_list_prints_up_to_its_limit_and_says_when_there_are_more() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    let every = quire(base, Some("demo-admin"), &["org", "list", "--json", "id"]);
+    succeeded(&every);
+    assert!(json(&every).as_array().map_or(0, Vec::len) > 1);
+    assert_eq!(stderr(&every), "", "all of them fit the default limit");
+
+    let one = quire(
+        base,
+        Some("demo-admin"),
+        &["org", "list", "--limit", "1", "--json", "id"],
+    );
+    succeeded(&one);
+    assert_eq!(json(&one).as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        stderr(&one),
+        "quire: showing 1 of more; use --limit to see more\n"
+    );
+
+    // Across every organization too, newest first within the space.
+    let two = quire(
+        base,
+        Some("demo-admin"),
+        &[
+            "cr", "list", "--status", "all", "--limit", "2", "--json", "number",
+        ],
+    );
+    succeeded(&two);
+    assert_eq!(json(&two).as_array().map(Vec::len), Some(2));
+    assert!(
+        stderr(&two).contains("showing 2 of more"),
+        "{}",
+        stderr(&two)
+    );
+    let newest = quire(
+        base,
+        Some("demo-admin"),
+        &[
+            "cr",
+            "list",
+            "--space",
+            SPACE,
+            "--status",
+            "all",
+            "--limit",
+            "2",
+            "--jq",
+            ".[].number",
+        ],
+    );
+    succeeded(&newest);
+    assert_eq!(stdout(&newest), "6\n5\n");
+
+    let nothing = quire(base, Some("demo-admin"), &["org", "list", "--limit", "0"]);
+    assert_eq!(nothing.status.code(), Some(2), "{}", stderr(&nothing));
+}
+
+#[test]
+fn a_list_over_every_organization_sends_a_bounded_number_of_requests() {
+    use quire::cli::listing::MAX_LIST_REQUESTS;
+    use quire::sandbox::Faults;
+    let server = crate::common::outage_sandbox::OutageSandbox::start();
+    // Every list hands out one more page forever.
+    server.sandbox.set_faults(Faults {
+        never_ending_next: true,
+        ..Faults::default()
+    });
+    let base = server.sandbox.base_url();
+    let sent_so_far = || server.sandbox.request_counts().values().sum::<usize>();
+    let lists: [&[&str]; 3] = [
+        &["cr", "list", "--limit", "1000"],
+        &["space", "list", "--limit", "1000"],
+        &["search", "robot", "--limit", "1000"],
+    ];
+    for args in lists {
+        let before = sent_so_far();
+        let stopped = quire(&base, Some("demo-admin"), args);
+        assert_eq!(
+            stopped.status.code(),
+            Some(1),
+            "{args:?}: {}",
+            stderr(&stopped)
+        );
+        assert!(
+            stderr(&stopped).contains(&format!("stopped after {MAX_LIST_REQUESTS} requests"))
+                && stderr(&stopped).contains("--org"),
+            "{args:?}: {}",
+            stderr(&stopped)
+        );
+        let sent = sent_so_far() - before;
+        assert!(sent <= MAX_LIST_REQUESTS, "{args:?}: {sent} requests");
+    }
+    server.shutdown();
+}

@@ -7,10 +7,11 @@ use serde_json::json;
 use super::{CrArgs, StatusChoice};
 use crate::api::{
     ChangeRequest, ChangeRequestFilter, ChangeRequestReview, ChangeRequestStatus, Client,
-    encode_segment,
+    Organization, encode_segment,
 };
+use crate::cli::listing::{LimitArgs, ListReader, tell_end};
 use crate::cli::output::{JsonArgs, Listing, Record, Streams, print_list, print_one, record};
-use crate::cli::script::{self, Failure, MAX_PAGES, Outcome};
+use crate::cli::script::{self, Failure, Outcome};
 use crate::ui::sanitize::sanitize;
 
 /// What `quire cr list --json` and `quire cr view --json` offer.
@@ -42,26 +43,33 @@ pub async fn list(
     client: &Client,
     args: &CrArgs,
     filter: &Filter<'_>,
+    limit: &LimitArgs,
     output: &JsonArgs,
     streams: &mut Streams,
 ) -> Outcome {
     streams.progress("Reading change requests");
     let api_filter = api_filter(client, filter).await?;
+    let mut reader = ListReader::new(client, limit);
     let found = match &args.space {
         Some(space) => {
             let space = script::space(client, space, args.org.as_deref()).await?;
-            in_space(client, &space.id, &api_filter).await?
+            in_space(&mut reader, &space.id, &api_filter).await?
         }
-        None => in_organizations(client, args.org.as_deref(), &api_filter).await?,
+        None => in_organizations(client, &mut reader, args.org.as_deref(), &api_filter).await?,
     };
-    let records = found.iter().map(change_request_record).collect();
+    let (change_requests, end) = reader.finish(found);
     streams.done();
     let listing = Listing {
         fields: FIELDS,
         columns: &["number", "subject", "status", "author", "space"],
-        records,
+        records: change_requests.iter().map(change_request_record).collect(),
     };
-    print_list(streams, output, &listing)
+    print_list(streams, output, &listing)?;
+    let narrow = match (&args.space, &args.org) {
+        (None, None) => ": name --org ORG or --space SPACE to read fewer places",
+        _ => "",
+    };
+    tell_end(streams, limit, &end, narrow)
 }
 
 async fn api_filter(client: &Client, filter: &Filter<'_>) -> Result<ChangeRequestFilter, Failure> {
@@ -93,9 +101,10 @@ async fn api_filter(client: &Client, filter: &Filter<'_>) -> Result<ChangeReques
     })
 }
 
-/// A space's list takes one status at a time: one read per status asked for.
+/// A space's list takes one status at a time: one read per status asked for, each up to the
+/// limit, merged newest first.
 async fn in_space(
-    client: &Client,
+    reader: &mut ListReader<'_>,
     space: &str,
     filter: &ChangeRequestFilter,
 ) -> Result<Vec<ChangeRequest>, Failure> {
@@ -111,7 +120,9 @@ async fn in_space(
             .iter()
             .map(|(key, value)| (*key, value.as_str()))
             .collect();
-        found.extend(client.list_up_to(&path, &query, MAX_PAGES).await?.items);
+        let mut of_status = Vec::new();
+        reader.read_into(&path, &query, &mut of_status).await?;
+        found.extend(of_status);
     }
     if filter.statuses.len() > 1 {
         found
@@ -122,12 +133,13 @@ async fn in_space(
 
 async fn in_organizations(
     client: &Client,
+    reader: &mut ListReader<'_>,
     org: Option<&str>,
     filter: &ChangeRequestFilter,
 ) -> Result<Vec<ChangeRequest>, Failure> {
     let organizations = match org {
         Some(org) => vec![script::organization(client, org).await?],
-        None => script::organizations(client).await?,
+        None => reader.read_every::<Organization>("/orgs", &[]).await?,
     };
     let query = filter.organization_query();
     let query: Vec<(&str, &str)> = query
@@ -136,8 +148,11 @@ async fn in_organizations(
         .collect();
     let mut found = Vec::new();
     for org in organizations {
+        if reader.has_enough(found.len()) {
+            break;
+        }
         let path = format!("/orgs/{}/change-requests", encode_segment(&org.id));
-        found.extend(client.list_up_to(&path, &query, MAX_PAGES).await?.items);
+        reader.read_into(&path, &query, &mut found).await?;
     }
     Ok(found)
 }

@@ -10,6 +10,7 @@ mod diff;
 mod list;
 
 use crate::api::Client;
+use crate::cli::listing::LimitArgs;
 use crate::cli::output::{JsonArgs, Streams, fields};
 use crate::cli::script::{self, Failure, Outcome};
 
@@ -58,6 +59,8 @@ pub enum CrCommand {
         /// Only those whose review is asked of this user: a user id, or @me.
         #[arg(long, value_name = "USER")]
         reviewer: Option<String>,
+        #[command(flatten)]
+        limit: LimitArgs,
         #[command(flatten)]
         output: JsonArgs,
     },
@@ -121,6 +124,7 @@ pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outco
         status,
         author,
         reviewer,
+        limit,
         output,
     } = &args.command
     {
@@ -129,7 +133,7 @@ pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outco
             author: author.as_deref(),
             reviewer: reviewer.as_deref(),
         };
-        return list::list(client, args, &filter, output, streams).await;
+        return list::list(client, args, &filter, limit, output, streams).await;
     }
     if let Some(number) = args.command.number() {
         script::not_empty("change request", number)?;

@@ -30,6 +30,7 @@ pub fn filter_lines(expression: &str, input: &serde_json::Value) -> Result<Vec<S
     let modules = loader
         .load(&arena, program)
         .map_err(|errors| format!("the jq expression does not parse: {}", load_errors(&errors)))?;
+    refuse_data_imports(&modules)?;
     let filter = Compiler::default()
         .with_funs(funs)
         .compile(modules)
@@ -59,11 +60,31 @@ pub fn filter_lines(expression: &str, input: &serde_json::Value) -> Result<Vec<S
     Ok(lines)
 }
 
+/// `import "file" as $name;` asks for a JSON file's contents as `$name`. The loader leaves
+/// reading those to its caller, and a program that names one but is run without its value
+/// panics in jaq; --jq reads no files (an expression from a script must not read the disk), so
+/// such an import is refused before the program runs.
+fn refuse_data_imports<P: Clone>(modules: &jaq_core::load::Modules<&str, P>) -> Result<(), String> {
+    let mut named = Vec::new();
+    let _ = jaq_core::load::import(modules, |import| {
+        named.push(format!("`{}`", import.path));
+        Ok(())
+    });
+    if named.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the jq expression imports {}: --jq reads no files",
+            named.join(", ")
+        ))
+    }
+}
+
 /// A string raw, anything else as JSON.
 fn line_of(value: &Val) -> String {
     match value {
         Val::TStr(bytes) => String::from_utf8_lossy(bytes).into_owned(),
-        other => other.to_string(),
+        other => crate::cli::output::escape_hidden_characters(&other.to_string()).into_owned(),
     }
 }
 
@@ -122,6 +143,19 @@ mod tests {
         assert!(cut_short.ends_with("at the end"), "{cut_short}");
         assert!(filter_lines("no_such_function", &input).is_err());
         assert!(filter_lines("error(\"x\")", &input).is_err());
+    }
+
+    #[test]
+    fn an_import_of_a_file_is_refused_not_run() {
+        let input = json!([]);
+        let data = filter_lines(r#"import "x" as $p; $p"#, &input).expect_err("no data import");
+        assert!(
+            data.contains("`x`") && data.contains("reads no files"),
+            "{data}"
+        );
+        let module = filter_lines(r#"import "m" as m; m::f"#, &input).expect_err("no module");
+        assert!(module.contains("module"), "{module}");
+        assert!(filter_lines(r#"include "m"; ."#, &input).is_err());
     }
 
     #[test]

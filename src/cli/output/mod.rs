@@ -221,12 +221,42 @@ fn select(record: &Record, fields: &[&str]) -> Value {
 
 /// Indented for a person at a terminal, one line for a pipe.
 pub fn print_json(streams: &mut Streams, value: &Value) {
-    let text = if streams.out_is_terminal {
+    let _ = writeln!(streams.out, "{}", json_text(value, streams.out_is_terminal));
+}
+
+/// `value` as JSON, indented or on one line, with the characters a terminal would obey or
+/// misorder written as escapes (see [`escape_hidden_characters`]).
+pub fn json_text(value: &Value, indented: bool) -> String {
+    let text = if indented {
         serde_json::to_string_pretty(value)
     } else {
         serde_json::to_string(value)
     };
-    let _ = writeln!(streams.out, "{}", text.unwrap_or_default());
+    escape_hidden_characters(&text.unwrap_or_default()).into_owned()
+}
+
+/// JSON text with C1 controls, DEL, bidi overrides and isolates and invisible format
+/// characters written as `\uXXXX`: the same value and still valid JSON, but nothing a terminal
+/// acts on (0x9b starts a control sequence on some) or reorders. serde_json already escapes
+/// the C0 controls, and leaves these raw. Such characters can only stand inside strings (JSON
+/// allows nothing else outside them but ASCII), where an escape means the same character.
+/// Always, not only at a terminal: the text stays as valid and means the same to a program,
+/// and a pipe often ends at a terminal anyway (`| less -R`, a CI log viewed later).
+pub fn escape_hidden_characters(json: &str) -> std::borrow::Cow<'_, str> {
+    if !json.chars().any(crate::ui::sanitize::is_neutralised) {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let mut escaped = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if crate::ui::sanitize::is_neutralised(c) {
+            // Every such character is in the Basic Multilingual Plane: one escape each.
+            let _ =
+                std::fmt::Write::write_fmt(&mut escaped, format_args!("\\u{:04x}", u32::from(c)));
+        } else {
+            escaped.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(escaped)
 }
 
 /// The lines a `--jq` filter made. Raw strings are the server's text: made harmless at a
@@ -266,6 +296,27 @@ mod tests {
             select(&one, &["status", "number", "missing"]),
             json!({"status": "open", "number": 1, "missing": null})
         );
+    }
+
+    #[test]
+    fn hidden_characters_are_escaped_and_the_json_means_the_same() {
+        let hostile = "a\u{9b}31m\u{202e}b\u{2066}c\u{2069}\u{200e}\u{200f}\u{7f}\u{feff}\n\u{1b}";
+        let value = json!({"subject": hostile, "list": [hostile], "plain": "é 👍‍"});
+        for indented in [true, false] {
+            let text = json_text(&value, indented);
+            assert!(
+                !text
+                    .chars()
+                    .any(|c| c != '\n' && crate::ui::sanitize::is_neutralised(c)),
+                "{text:?}"
+            );
+            assert!(
+                text.contains("\\u009b") && text.contains("\\u202e"),
+                "{text}"
+            );
+            let read: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(read, value);
+        }
     }
 
     #[test]
