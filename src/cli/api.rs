@@ -67,8 +67,27 @@ pub async fn run(client: &Client, args: &ApiArgs, out: &mut dyn Write, err: &mut
             return EXIT_USAGE;
         }
     };
+    let creates = crate::cli::lost_answers::creates(&request.method);
     let answer = if args.paginate {
         every_page(client, &request, err).await
+    } else if creates {
+        crate::cli::lost_answers::send_once(
+            client,
+            request.method.clone(),
+            (&request.path, &request.query),
+            request.body.clone(),
+        )
+        .await
+        .and_then(|(bytes, read_back)| {
+            if read_back {
+                let _ = writeln!(
+                    err,
+                    "quire api: the answer was lost; reading back found the write stored, so \
+                     it was not sent again."
+                );
+            }
+            json_answer(&request.method, &request.path, &bytes)
+        })
     } else {
         client
             .raw(
@@ -89,6 +108,14 @@ pub async fn run(client: &Client, args: &ApiArgs, out: &mut dyn Write, err: &mut
             }
         },
         Ok(None) => 0,
+        Err(error)
+            if creates
+                && (error.outcome_unknown() || matches!(error, ApiError::MaybeSaved { .. })) =>
+        {
+            let said = crate::cli::script::unknown_outcome_message(&error);
+            let _ = writeln!(err, "{}", crate::ui::sanitize::sanitize(&said));
+            EXIT_UNKNOWN
+        }
         Err(error) => {
             let _ = writeln!(
                 err,

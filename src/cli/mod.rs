@@ -10,6 +10,7 @@ pub mod cr;
 pub mod docs;
 pub mod integrations;
 pub mod listing;
+pub mod lost_answers;
 pub mod org;
 pub mod outbox;
 pub mod output;

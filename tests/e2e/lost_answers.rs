@@ -69,3 +69,120 @@ fn a_role_change_and_a_new_team_whose_answers_are_lost_are_read_back() {
     );
     app.send("q");
 }
+
+/// How many comments on change request `number` of Getting Started say exactly `text`.
+fn comments_saying(sandbox: &SandboxProcess, number: u32, text: &str) -> usize {
+    let listed = sandbox.read(&format!(
+        "/spaces/spc-getting-started/change-requests/{number}/comments?format=markdown&limit=1000"
+    ));
+    listed["items"].as_array().map_or(0, |items| {
+        items
+            .iter()
+            .filter(|comment| comment["body"]["markdown"] == text)
+            .count()
+    })
+}
+
+fn comment_from_the_cli(sandbox: &SandboxProcess, text: &str) -> std::process::Output {
+    crate::cli_lists::quire(
+        &sandbox.base_url,
+        Some("demo-admin"),
+        &[
+            "cr",
+            "comment",
+            "2",
+            "--space",
+            "Getting Started",
+            "--body",
+            text,
+        ],
+    )
+}
+
+/// A script's comment whose answer is lost: stored, it succeeds with a note (a retrying loop
+/// posts nothing twice); the same words posted before are not taken for it when it was not
+/// stored (exit 1, "not saved"); never "run the command again" when the outcome is unknown.
+#[test]
+fn the_cli_reads_a_lost_comment_back_and_never_takes_an_older_one_for_it() {
+    let sandbox = SandboxProcess::start_with(&["--fault", "POST */comments=store-failx1"]);
+    let stored = comment_from_the_cli(&sandbox, "Preview built");
+    let said = crate::cli_lists::stderr(&stored);
+    assert_eq!(stored.status.code(), Some(0), "{said}");
+    assert!(said.contains("reading back found it stored"), "{said}");
+    assert_eq!(comments_saying(&sandbox, 2, "Preview built"), 1);
+
+    // demo-admin wrote these words on change request 1 long ago; posted again, the new copy is
+    // reset before the server stores it.
+    let older = "Once this is merged, please post in `#docs-updates` so support can update their \
+                 macros.";
+    let reset = SandboxProcess::start_with(&["--fault", "POST */comments=resetx1"]);
+    assert_eq!(comments_saying(&reset, 1, older), 1);
+    let again = crate::cli_lists::quire(
+        &reset.base_url,
+        Some("demo-admin"),
+        &[
+            "cr",
+            "comment",
+            "1",
+            "--space",
+            "Getting Started",
+            "--body",
+            older,
+        ],
+    );
+    let said = crate::cli_lists::stderr(&again);
+    assert_eq!(again.status.code(), Some(1), "{said}");
+    assert!(said.contains("It was not saved"), "{said}");
+    assert_eq!(comments_saying(&reset, 1, older), 1);
+}
+
+/// `quire api -X POST` on a comment reads back like `cr comment`; a create it cannot read back
+/// (a team) whose answer is lost ends with the status of an unknown outcome, 3.
+#[test]
+fn quire_api_reads_a_lost_comment_back_and_says_an_unknown_outcome_apart() {
+    let sandbox = SandboxProcess::start_with(&[
+        "--fault",
+        "POST */comments=store-failx1",
+        "--fault",
+        "PUT /orgs/*/teams=store-failx1",
+    ]);
+    let body = tempfile::NamedTempFile::new().expect("a file");
+    std::fs::write(body.path(), r#"{"body":{"markdown":"From the API"}}"#).expect("written");
+    let posted = crate::cli_lists::quire(
+        &sandbox.base_url,
+        Some("demo-admin"),
+        &[
+            "api",
+            "-X",
+            "POST",
+            "/spaces/spc-getting-started/change-requests/2/comments",
+            "--input",
+            body.path().to_str().expect("utf-8"),
+        ],
+    );
+    let said = crate::cli_lists::stderr(&posted);
+    assert_eq!(posted.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("reading back found the write stored"),
+        "{said}"
+    );
+    assert_eq!(comments_saying(&sandbox, 2, "From the API"), 1);
+
+    let team = crate::cli_lists::quire(
+        &sandbox.base_url,
+        Some("demo-admin"),
+        &[
+            "api",
+            "-X",
+            "PUT",
+            &format!("/orgs/{ORGANIZATION}/teams"),
+            "-f",
+            "title=Night Shift",
+        ],
+    );
+    let said = crate::cli_lists::stderr(&team);
+    assert_eq!(team.status.code(), Some(3), "{said}");
+    assert!(said.contains("outcome unknown"), "{said}");
+    assert!(!said.contains("run it again"), "{said}");
+    assert_eq!(teams_titled(&sandbox, "Night Shift"), 1);
+}
