@@ -51,6 +51,11 @@ const EXIT_STATUSES: &[(&str, &str)] = &[
         "A wrong command line: a flag, a missing --space, an empty name (an unset variable), \
          a merge without --yes when nobody can be asked.",
     ),
+    (
+        "3",
+        "Outcome unknown: a write's answer was lost and reading it back could not tell whether \
+         the server stored it. Look before running the command again, or it may be done twice.",
+    ),
     ("4", "Not signed in, or the token was refused."),
 ];
 
