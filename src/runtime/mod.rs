@@ -516,8 +516,9 @@ async fn follow_the_outbox(client: Client, sender: UnboundedSender<Msg>) {
     let Some(outbox) = client.outbox() else {
         return;
     };
-    let mut version = None;
-    let mut seen: Option<Vec<(i64, bool)>> = None;
+    // The version is read before the writes: a change between the two is seen again next time.
+    let mut version = outbox.in_background(Outbox::changes_elsewhere).await.ok();
+    let mut seen = waiting_writes(&outbox).await;
     while !sender.is_closed() {
         tokio::time::sleep(OUTBOX_LOOK).await;
         let Ok(now) = outbox.in_background(Outbox::changes_elsewhere).await else {
@@ -526,15 +527,19 @@ async fn follow_the_outbox(client: Client, sender: UnboundedSender<Msg>) {
         if version.replace(now) == Some(now) {
             continue;
         }
-        let Ok(writes) = outbox.in_background(Outbox::list).await else {
-            continue;
-        };
-        let writes: Vec<(i64, bool)> = writes.iter().map(|w| (w.id, w.attempted)).collect();
-        if seen.as_ref().is_some_and(|seen| *seen != writes) {
-            let _ = sender.send(Msg::OutboxChangedElsewhere(writes.len()));
+        let writes = waiting_writes(&outbox).await;
+        if writes.is_some() && writes != seen {
+            let waiting = writes.as_ref().map_or(0, Vec::len);
+            let _ = sender.send(Msg::OutboxChangedElsewhere(waiting));
+            seen = writes;
         }
-        seen = Some(writes);
     }
+}
+
+/// The writes waiting, by id and whether they were tried: what another quire's sends change.
+async fn waiting_writes(outbox: &std::sync::Arc<Outbox>) -> Option<Vec<(i64, bool)>> {
+    let writes = outbox.in_background(Outbox::list).await.ok()?;
+    Some(writes.iter().map(|w| (w.id, w.attempted)).collect())
 }
 
 /// Pages fetched of each list behind an organization's tree before the tree is shown as it is,

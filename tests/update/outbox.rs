@@ -9,6 +9,7 @@ use quire::app::outbox::SendWhenBack;
 use quire::app::review_calls::ChangeRequestRef;
 use quire::sandbox::{Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
+use quire::screens::organizations::Organizations;
 use quire::screens::review::ReviewScreen;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
@@ -543,4 +544,72 @@ async fn with_outbox_send_auto_writes_left_by_an_earlier_run_go_once_the_server_
     app.wait_for("Sent 1 queued write.").await;
     assert_eq!(app.sandbox.requests("POST", "*/comments") - posts_before, 1);
     assert!(outbox.list().expect("listed").is_empty());
+}
+
+/// Another quire on this account (a second terminal, here `quire outbox send` as a process of
+/// its own) sends what this one shows waiting: the header's count and the open Outbox follow
+/// without a key, and the write is on the server once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_outbox_and_the_header_follow_what_another_quire_sent() {
+    let home = tempfile::tempdir().expect("a home");
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .expect("sandbox starts");
+    let path = quire::cli::cache::cache_path(
+        &home.path().join("data").join("quire"),
+        &sandbox.base_url(),
+        tokens::ADMIN,
+    );
+    let text = "Sent from the other window";
+    Outbox::open(&path)
+        .expect("outbox")
+        .enqueue(
+            &Target::new(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW),
+            &Write::Comment {
+                markdown: text.into(),
+                page: None,
+                node: None,
+            },
+        )
+        .expect("queued");
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .expect("client");
+    client.use_cache(Cache::open(&path, 10 << 20).expect("cache"));
+    let base_url = sandbox.base_url();
+    let app = Harness::start_with(sandbox, client, || {
+        Screen::Organizations(Organizations::default())
+    });
+    app.wait_for("◷ 1 queued").await;
+    app.press(KeyCode::Char('^'));
+    app.wait_for(&format!("comment: {text}")).await;
+
+    let other = tokio::process::Command::new(env!("CARGO_BIN_EXE_quire"))
+        .args(["--api-url", &base_url, "--token", tokens::ADMIN])
+        .args(["outbox", "send", "--yes"])
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env_remove("GITBOOK_TOKEN")
+        .env_remove("GITBOOK_API_URL")
+        .output()
+        .await
+        .expect("the other quire runs");
+    assert!(other.status.success(), "{other:?}");
+    app.wait_for("Nothing waits").await;
+    app.wait_gone("◷ 1 queued").await;
+    let stored = review_threads_of(&app.sandbox.base_url())
+        .await
+        .iter()
+        .filter(|comment| comment.body.markdown.as_deref() == Some(text))
+        .count();
+    assert_eq!(stored, 1);
+}
+
+async fn review_threads_of(base_url: &str) -> Vec<quire::api::models::Comment> {
+    let client =
+        Client::new(ClientConfig::new(base_url, Token::new(tokens::ADMIN))).expect("a client");
+    review_threads(&client).await
 }
