@@ -69,6 +69,9 @@ pub struct Client {
     pub(super) http: reqwest::Client,
     pub(super) shared: Arc<Shared>,
     pub(super) reading: super::offline::Reading,
+    /// Reads are sent once, never retried: a look just before a write must not hold it up
+    /// for seconds when the server cannot be reached (the write is queued at once instead).
+    pub(super) single_try: bool,
 }
 
 pub(super) struct Shared {
@@ -172,6 +175,7 @@ impl Client {
                 store: super::offline::Store::default(),
             }),
             reading: super::offline::Reading::default(),
+            single_try: false,
         })
     }
 
@@ -569,8 +573,8 @@ impl Client {
         }
     }
 
-    /// A GET that fails in a passing way is tried again (see [`retry`]); any other method is
-    /// sent exactly once.
+    /// A GET that fails in a passing way is tried again (see [`retry`]), unless this clone
+    /// tries once ([`Client::trying_once`]); any other method is sent exactly once.
     async fn send_with_retries(
         &self,
         method: Method,
@@ -578,7 +582,7 @@ impl Client {
         query: &[(String, String)],
         body: Option<JsonBody>,
     ) -> Result<(String, Vec<u8>), ApiError> {
-        if method != Method::GET {
+        if method != Method::GET || self.single_try {
             return self
                 .send_once(&method, path, query, body)
                 .await

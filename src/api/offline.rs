@@ -144,6 +144,14 @@ impl Client {
         }
     }
 
+    /// A clone whose reads are sent once and never retried.
+    pub fn trying_once(&self) -> Client {
+        Client {
+            single_try: true,
+            ..self.clone()
+        }
+    }
+
     /// A clone answering from the cache alone, and the record of what it found.
     pub fn cache_only(&self) -> (Client, Arc<CallRecord>) {
         let record = Arc::new(CallRecord::default());

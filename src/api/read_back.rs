@@ -114,9 +114,10 @@ fn review_fingerprint(review: &ChangeRequestReview) -> String {
     format!("{}@{}", review.id, at.map_or("", String::as_str))
 }
 
-/// The user's comments on the change request, before one is posted.
+/// The user's comments on the change request, before one is posted. Read once, not retried:
+/// with the server out of reach the write is queued at once rather than seconds later.
 pub async fn comments_before(client: &Client, target: (&str, &str)) -> Result<Before, ApiError> {
-    let comments = my_comments(client, target).await?;
+    let comments = my_comments(&client.trying_once(), target).await?;
     Ok(Before::of(comments.into_iter().map(|comment| comment.id)))
 }
 
@@ -125,13 +126,13 @@ pub async fn replies_before(
     client: &Client,
     thread: (&str, &str, &str),
 ) -> Result<Before, ApiError> {
-    let replies = my_replies(client, thread).await?;
+    let replies = my_replies(&client.trying_once(), thread).await?;
     Ok(Before::of(replies.into_iter().map(|reply| reply.id)))
 }
 
 /// The user's reviews of the change request, before one is submitted.
 pub async fn reviews_before(client: &Client, target: (&str, &str)) -> Result<Before, ApiError> {
-    let reviews = my_reviews(client, target).await?;
+    let reviews = my_reviews(&client.trying_once(), target).await?;
     Ok(Before::of(reviews.iter().map(review_fingerprint)))
 }
 

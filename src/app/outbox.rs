@@ -224,26 +224,55 @@ pub fn sent_notice(outcomes: &[(i64, SendOutcome)]) -> Notice {
         .filter(|(_, outcome)| *outcome == SendOutcome::Elsewhere)
         .count();
     let sent = outcomes.len() - kept.len() - there - elsewhere;
-    let mut said = match sent {
-        1 => "Sent 1 queued write.".to_string(),
-        n => format!("Sent {n} queued writes."),
-    };
-    if elsewhere > 0 {
-        said.push_str(&format!(
-            " {} left to another quire, which is sending {} or has sent {}.",
-            crate::screens::review::counted(elsewhere, "write", "writes"),
-            if elsewhere == 1 { "it" } else { "them" },
-            if elsewhere == 1 { "it" } else { "them" },
-        ));
+    let mut sentences = Vec::new();
+    if sent > 0 || there + elsewhere == 0 {
+        sentences.push(match sent {
+            1 => "Sent 1 queued write.".to_string(),
+            n => format!("Sent {n} queued writes."),
+        });
     }
     if there > 0 {
-        said.push_str(&format!(
-            " {there} had arrived already and {} not sent again.",
+        sentences.push(format!(
+            "{there} had arrived already and {} not sent again.",
             if there == 1 { "was" } else { "were" }
         ));
     }
+    if elsewhere > 0 {
+        let (writes, them) = match elsewhere {
+            1 => ("1 write".to_string(), "it"),
+            n => (format!("{n} writes"), "them"),
+        };
+        sentences.push(format!(
+            "{writes} left to another quire, which sent or is sending {them}."
+        ));
+    }
+    let said = sentences.join(" ");
     match kept.first() {
         None => Notice::info(said),
         Some(why) => Notice::error(format!("{said} {} kept: {why}", kept.len())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_left_to_another_quire_are_said_apart_from_sent_ones() {
+        let alone = sent_notice(&[(1, SendOutcome::Elsewhere)]);
+        assert_eq!(
+            alone.text,
+            "1 write left to another quire, which sent or is sending it."
+        );
+        let mixed = sent_notice(&[
+            (1, SendOutcome::Sent),
+            (2, SendOutcome::Elsewhere),
+            (3, SendOutcome::Elsewhere),
+        ]);
+        assert_eq!(
+            mixed.text,
+            "Sent 1 queued write. 2 writes left to another quire, which sent or is sending them."
+        );
+        assert_eq!(sent_notice(&[]).text, "Sent 0 queued writes.");
     }
 }

@@ -72,13 +72,17 @@ pub fn attach(
 }
 
 /// What the screen says once when the cache cannot be opened.
+/// What is off and how to mend it come first: the path and SQLite's words are long.
 pub fn without_cache(error: &CacheError) -> String {
-    let mend = if error.damage().is_damage() {
-        "`quire cache clear` moves it aside and starts a new one"
+    if error.damage().is_damage() {
+        format!(
+            "No cache and no outbox this session: the cache file is {}; `quire cache clear` \
+             moves it aside and starts a new one ({error}).",
+            damage_words(error.damage())
+        )
     } else {
-        "`quire cache info` tells more"
-    };
-    format!("No cache and no outbox this session: {error} ({mend}).")
+        format!("No cache and no outbox this session; `quire cache info` tells more ({error}).")
+    }
 }
 
 /// What is wrong with a file that cannot serve, in words.

@@ -63,41 +63,7 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             target,
             page,
             markdown,
-        } => {
-            let change_request = (target.space.as_str(), target.change_request.as_str());
-            let before = read_back::comments_before(client, change_request).await;
-            let (before, posted) = read_back::after_a_look(before, || {
-                client.post_comment(
-                    &target.space,
-                    &target.change_request,
-                    &markdown,
-                    page.as_deref(),
-                )
-            })
-            .await;
-            let posted = read_back::posted_comment(
-                client,
-                change_request,
-                &markdown,
-                before.as_ref(),
-                posted,
-            )
-            .await;
-            let write = Write::Comment {
-                markdown,
-                page,
-                node: None,
-            };
-            let queued = (outbox_target(&target), write);
-            queue::or_queue(
-                client,
-                queued,
-                before,
-                posted,
-                ReviewResponse::CommentPosted,
-            )
-            .await
-        }
+        } => post_comment_once(client, &target, markdown, page, None).await,
         ReviewCall::PostReply {
             target,
             comment,
@@ -266,43 +232,7 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
             page,
             node,
             markdown,
-        } => {
-            let change_request = (target.space.as_str(), target.change_request.as_str());
-            let before = read_back::comments_before(client, change_request).await;
-            let (before, posted) = read_back::after_a_look(before, || {
-                client.post_comment_on_block(
-                    &target.space,
-                    &target.change_request,
-                    &markdown,
-                    Some(&page),
-                    node.as_deref(),
-                )
-            })
-            .await;
-            let posted = read_back::posted_comment(
-                client,
-                change_request,
-                &markdown,
-                before.as_ref(),
-                posted,
-            )
-            .await;
-            // Out of reach, it waits in the outbox with its page and block, like any comment.
-            let write = Write::Comment {
-                markdown,
-                page: Some(page),
-                node,
-            };
-            let queued = (outbox_target(&target), write);
-            queue::or_queue(
-                client,
-                queued,
-                before,
-                posted,
-                ReviewResponse::CommentPosted,
-            )
-            .await
-        }
+        } => post_comment_once(client, &target, markdown, Some(page), node).await,
         ReviewCall::LoadPagesNow { target, pages } => {
             ReviewResponse::PagesNow(load_pages_now(client, &target, pages).await)
         }
@@ -564,6 +494,46 @@ async fn all_replies(
 }
 
 /// Submits a review, then reads back the comment it carried, where the service keeps it.
+/// A comment on the change request (on a page, and one block of it, when given), sent once:
+/// read back when its answer is lost (an older one with the same words is not taken for it),
+/// queued when the server is out of reach, with its page and block, like any comment.
+async fn post_comment_once(
+    client: &Client,
+    target: &ChangeRequestRef,
+    markdown: String,
+    page: Option<String>,
+    node: Option<String>,
+) -> ReviewResponse {
+    let change_request = (target.space.as_str(), target.change_request.as_str());
+    let before = read_back::comments_before(client, change_request).await;
+    let (before, posted) = read_back::after_a_look(before, || {
+        client.post_comment_on_block(
+            &target.space,
+            &target.change_request,
+            &markdown,
+            page.as_deref(),
+            node.as_deref(),
+        )
+    })
+    .await;
+    let posted =
+        read_back::posted_comment(client, change_request, &markdown, before.as_ref(), posted).await;
+    let write = Write::Comment {
+        markdown,
+        page,
+        node,
+    };
+    let queued = (outbox_target(target), write);
+    queue::or_queue(
+        client,
+        queued,
+        before,
+        posted,
+        ReviewResponse::CommentPosted,
+    )
+    .await
+}
+
 /// Submits a review, read back when its answer is lost; also what the user's reviews were
 /// before, for the outbox should the outcome stay unknown.
 async fn submit_review(
