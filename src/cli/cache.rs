@@ -72,24 +72,24 @@ pub fn attach(
 }
 
 /// What the screen says once when the cache cannot be opened.
-/// What is off and how to mend it come first: the path and SQLite's words are long.
+/// What is off and how to mend it come first: the path and SQLite's words are long, and the
+/// footer of an 80-column terminal shows about sixty characters.
 pub fn without_cache(error: &CacheError) -> String {
     if error.damage().is_damage() {
         format!(
-            "No cache and no outbox this session: the cache file is {}; `quire cache clear` \
-             moves it aside and starts a new one ({error}).",
+            "Cache and outbox off: its file is {}; `quire cache clear` mends it ({error}).",
             damage_words(error.damage())
         )
     } else {
-        format!("No cache and no outbox this session; `quire cache info` tells more ({error}).")
+        format!("Cache and outbox off; `quire cache info` tells more ({error}).")
     }
 }
 
 /// What is wrong with a file that cannot serve, in words.
 fn damage_words(damage: Damage) -> &'static str {
     match damage {
-        Damage::NotADatabase => "damaged, or not quire's cache",
-        Damage::OtherSchema => "a database of another program",
+        Damage::NotADatabase => "damaged",
+        Damage::OtherSchema => "another program's database",
         Damage::NotAFile => "not a regular file",
         Damage::ReadOnly => "not writable",
         Damage::None => "not usable",
@@ -186,11 +186,9 @@ fn start_anew(
     }
     let _ = writeln!(
         out,
-        "The cache {} was {} ({}): moved aside to {}, with any queued writes it held; a new one \
-         is started.",
-        path.display(),
+        "Moved the cache file ({}) aside to {}, with any queued writes it held; a new one is \
+         started.",
         damage_words(error.damage()),
-        error,
         aside.display()
     );
     0

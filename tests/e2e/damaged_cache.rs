@@ -58,7 +58,7 @@ fn a_damaged_cache_is_said_and_cache_clear_moves_it_aside() {
             ),
         ],
     );
-    app.wait_for("No cache and no outbox", WAIT);
+    app.wait_for("Cache and outbox off: its file is damaged", WAIT);
     app.send("q");
     let _ = app.wait_exit(WAIT);
 
@@ -94,7 +94,7 @@ fn another_programs_database_is_not_taken_for_the_cache() {
     let info = account.run(&["cache", "info"]);
     assert_eq!(info.status.code(), Some(1), "{}", output_of(&info));
     assert!(
-        output_of(&info).contains("a database of another program"),
+        output_of(&info).contains("another program's database"),
         "{}",
         output_of(&info)
     );
