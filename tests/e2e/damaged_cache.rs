@@ -65,7 +65,7 @@ fn a_damaged_cache_is_said_and_cache_clear_moves_it_aside() {
     let cleared = account.run(&["cache", "clear"]);
     assert!(cleared.status.success(), "{}", output_of(&cleared));
     assert!(
-        output_of(&cleared).contains("moved aside"),
+        output_of(&cleared).contains("aside to"),
         "{}",
         output_of(&cleared)
     );
