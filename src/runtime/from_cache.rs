@@ -2,7 +2,8 @@
 //! server's; a read that finds the server unreachable is answered from the cache (saying what
 //! is not there), and so is every read after it at once, until the server is back; `--offline`
 //! reads the cache alone. While the server cannot be reached, one background check asks it
-//! again with a growing wait, and says when it is back.
+//! again with a growing wait, and says when it is back. A read whose own path alone gets no
+//! answer, while the server answers a check at once, shows its error and quire stays online.
 
 use std::time::Duration;
 
@@ -38,7 +39,15 @@ pub(super) async fn answer(
     }
     let (network, record) = client.recorded();
     let response = call_api(&network, call.clone()).await;
-    if !record.unreachable() {
+    // A server that answers while this call's requests found no answer (a path whose
+    // connections are reset) is not offline: the error stays on screen for `r`, where going
+    // offline would read the call again as soon as the server is found back, and fail again.
+    let reached = if record.unreachable() {
+        client.reach_server().await
+    } else {
+        Ok(())
+    };
+    if reached.is_ok() {
         let _ = sender.send(Msg::Reachable(true));
         let _ = sender.send(Msg::Api { request, response });
         return;
