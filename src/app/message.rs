@@ -59,6 +59,12 @@ pub enum Msg {
         prefix: String,
         drafts: Vec<(String, String)>,
     },
+    /// Draft `key` was written to disk (`None`), or could not be (`Some(reason)`: a full disk,
+    /// a folder that cannot be made).
+    DraftSaved {
+        key: String,
+        failure: Option<String>,
+    },
     /// Back from `$EDITOR` with the text of draft `key`.
     EditedExternally {
         key: String,

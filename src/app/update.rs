@@ -72,6 +72,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
                 None => Cmd::None,
             }
         }
+        Msg::DraftSaved { key, failure } => super::drafts::on_saved(model, key, failure),
         Msg::EditedExternally { key, text } => {
             let (mut ctx, screens) = ctx(model);
             match screens.last_mut() {

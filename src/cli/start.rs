@@ -380,14 +380,20 @@ fn init_logging(profile: &str) -> Option<()> {
         .mode(0o600)
         .open(directory.join(config::log_file_name(profile)))
         .ok()?;
-    // A log made by an older version may have been readable by everyone.
-    let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
+    // A log made by an older version may have been readable by everyone. Only a file of ours:
+    // a log that is a device (a link to /dev/null) is not ours to change.
+    if file.metadata().is_ok_and(|metadata| metadata.is_file()) {
+        let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
+    }
     let filter = tracing_subscriber::EnvFilter::try_from_env("QUIRE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::sync::Mutex::new(file))
         .with_ansi(false)
+        // A log that cannot be written (a full disk) would otherwise say so on stderr, which
+        // is the terminal quire draws on: the screen matters more than the log.
+        .log_internal_errors(false)
         .try_init()
         .ok()
 }

@@ -334,14 +334,7 @@ fn execute<B: Backend, H: Host>(
                 });
             }
         }
-        Cmd::SaveDraft { key, text } => {
-            tracing::debug!(%key, bytes = text.len(), "saving a draft");
-            if let Some(directory) = &effects.drafts
-                && let Err(error) = drafts::save(directory, &key, &text)
-            {
-                tracing::warn!(%error, "saving a draft failed");
-            }
-        }
+        Cmd::SaveDraft { key, text } => save_draft(effects, sender, key, &text),
         Cmd::DiscardDraft { key } => {
             if let Some(directory) = &effects.drafts
                 && let Err(error) = drafts::discard(directory, &key)
@@ -410,6 +403,20 @@ fn execute<B: Backend, H: Host>(
         }
     }
     Ok(())
+}
+
+/// Writes a draft and tells the model how it went, so a screen never promises a draft the
+/// disk did not take.
+fn save_draft(effects: &Effects, sender: &UnboundedSender<Msg>, key: String, text: &str) {
+    tracing::debug!(%key, bytes = text.len(), "saving a draft");
+    let Some(directory) = &effects.drafts else {
+        return;
+    };
+    let failure = drafts::save(directory, &key, text).err().map(|error| {
+        tracing::warn!(%error, "saving a draft failed");
+        error.to_string()
+    });
+    let _ = sender.send(Msg::DraftSaved { key, failure });
 }
 
 // ── looks and themes ──

@@ -16,6 +16,7 @@ mod content;
 mod conversations;
 mod diff_comments;
 mod editor;
+mod full_disk;
 mod highlight_process;
 mod hostile;
 mod integrations;
