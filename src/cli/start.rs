@@ -559,6 +559,9 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     }
     terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
     bring_own_files_up_to_date(drafts_scope.as_ref(), cli.demo);
+    if let Some(notice) = recover_interrupted_edits() {
+        model.toast = Some(notice);
+    }
     if let (Some(client), Some((server, token))) = (&client, &drafts_scope) {
         crate::cli::cache::attach(client, &file, server, token, cli.offline);
     }
@@ -628,6 +631,18 @@ fn bring_own_files_up_to_date(drafts_scope: Option<&(String, String)>, demo: boo
             tracing::info!(tightened, root = %root.display(), "made private");
         }
     }
+}
+
+/// Texts that editors of a killed quire left behind become their drafts again (or files of
+/// their own); the line that says so.
+fn recover_interrupted_edits() -> Option<crate::ui::notice::Notice> {
+    let data = config::data_dir()?;
+    let recovered =
+        crate::editor_leftovers::recover(&data.join("editing"), &data.join("recovered"));
+    if !recovered.is_empty() {
+        tracing::info!(?recovered, "texts of interrupted editors recovered");
+    }
+    crate::editor_leftovers::notice(&recovered)
 }
 
 /// The client a command-line subcommand uses: the token and address as the app reads them

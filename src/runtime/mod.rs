@@ -55,7 +55,14 @@ pub trait Host {
     /// Lets the user edit `text` in `$EDITOR` and returns the edited text. `keep` is called with
     /// the text as soon as the editor ends, before the terminal is taken back (which can fail
     /// when the terminal went away meanwhile), so the words are safe whatever happens next.
-    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> io::Result<String>;
+    /// `draft` is the draft file the text belongs to, noted beside the editor's file so that a
+    /// quire killed while the editor runs finds the text its way at the next start.
+    fn edit_text(
+        &mut self,
+        text: &str,
+        draft: Option<&std::path::Path>,
+        keep: &mut dyn FnMut(&str),
+    ) -> io::Result<String>;
 }
 
 /// Why the loop ended.
@@ -358,7 +365,11 @@ fn execute<B: Backend, H: Host>(
                     tracing::warn!(%error, "saving the edited text as a draft failed");
                 }
             };
-            let edited = host.edit_text(&text, &mut save_draft);
+            let draft = effects
+                .drafts
+                .as_ref()
+                .map(|directory| directory.join(drafts::file_name(&key)));
+            let edited = host.edit_text(&text, draft.as_deref(), &mut save_draft);
             // The text goes to the model before anything that can fail, so the screen shows it
             // (and a quit asks first) even if the terminal could not be taken back.
             match edited {
