@@ -50,6 +50,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             revalidating,
         } => super::offline::on_cached(model, request, response, as_of, revalidating),
         Msg::Reachable(reachable) => super::offline::on_reachable(model, reachable),
+        Msg::CannotReach(why) => super::offline::on_cannot_reach(model, why),
         Msg::OutboxWaiting(waiting) => super::outbox::on_waiting(model, waiting),
         Msg::Retry(notice) => {
             on_retry_notice(model, notice);

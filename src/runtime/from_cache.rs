@@ -47,11 +47,11 @@ pub(super) async fn answer(
     } else {
         Ok(())
     };
-    if reached.is_ok() {
+    let Err(error) = reached else {
         let _ = sender.send(Msg::Reachable(true));
         let _ = sender.send(Msg::Api { request, response });
         return;
-    }
+    };
     let _ = sender.send(Msg::Reachable(false));
     watch_for_the_server(client, sender);
     let answer = if record.wrote() || writes(&call) {
@@ -60,6 +60,19 @@ pub(super) async fn answer(
         from_cache(client, request, call).await.0
     };
     let _ = sender.send(answer);
+    // After the answer, so the model knows whether anything read before is on screen.
+    let _ = sender.send(Msg::CannotReach(cannot_reach(client, &error)));
+}
+
+/// "cannot reach http://127.0.0.1:1: connection refused": the address as the user gives it
+/// (without the API's `/v1`), and why.
+fn cannot_reach(client: &Client, error: &crate::api::ApiError) -> String {
+    let root = client.api_root();
+    let address = root.strip_suffix("/v1").unwrap_or(root);
+    let cause = error
+        .unreachable_cause()
+        .unwrap_or_else(|| "no answer".to_string());
+    format!("cannot reach {address}: {cause}")
 }
 
 /// Offline already: a read is answered from the cache at once, without waiting for the

@@ -104,3 +104,12 @@ fn a_path_whose_connections_are_reset_ends_in_an_error_that_r_retries_not_offlin
     assert_eq!(organization_reads(), 4);
     server.shutdown();
 }
+
+#[test]
+fn a_wrong_address_on_a_first_start_is_named_with_its_cause() {
+    let unused = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let address = format!("http://{}", unused.local_addr().expect("its address"));
+    drop(unused);
+    let app = PtyApp::spawn(&["--api-url", &address, "--token", "demo-admin"], 80, 24);
+    app.wait_for(&format!("Cannot reach {address}: connection refused"), WAIT);
+}
