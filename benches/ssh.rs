@@ -332,7 +332,12 @@ impl Host for NoHost {
     fn suspend(&mut self) -> std::io::Result<()> {
         Ok(())
     }
-    fn edit_text(&mut self, text: &str, _keep: &mut dyn FnMut(&str)) -> std::io::Result<String> {
+    fn edit_text(
+        &mut self,
+        text: &str,
+        _draft: Option<&std::path::Path>,
+        _keep: &mut dyn FnMut(&str),
+    ) -> std::io::Result<String> {
         Ok(text.to_string())
     }
 }

@@ -11,6 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// The file `$EDITOR` is given, in a session's folder.
+pub const FILE_NAME: &str = "quire-edit.md";
+/// The file beside it naming the draft file the text belongs to.
+pub const DRAFT_NOTE: &str = "draft";
+
 /// How long an editor told to end (SIGTERM) may take to save and leave before it is killed.
 pub const GRACE: Duration = Duration::from_secs(2);
 const POLL: Duration = Duration::from_millis(20);
@@ -24,18 +29,23 @@ pub struct EditFile {
 }
 
 impl EditFile {
-    /// Writes `text` to a fresh file in a fresh folder under `root`; `root` and its missing
+    /// Writes `text` to a fresh file in a fresh folder under `root`, with the path of the
+    /// `draft` it belongs to beside it (see [`crate::editor_leftovers`]); `root` and its missing
     /// parents are made readable by this user alone.
-    pub fn create(root: &Path, text: &str) -> io::Result<EditFile> {
+    pub fn create(root: &Path, text: &str, draft: Option<&Path>) -> io::Result<EditFile> {
+        use std::os::unix::ffi::OsStrExt;
         crate::app::drafts::create_private_dir(root)?;
         let folder = root.join(session_name());
         // Not recursive: the folder must be new, so nobody else's folder or link is used.
         std::fs::DirBuilder::new().mode(0o700).create(&folder)?;
         let edit = EditFile {
-            file: folder.join("quire-edit.md"),
+            file: folder.join(FILE_NAME),
             folder,
         };
-        write_new_private(&edit.file, text)?;
+        write_new_private(&edit.file, text.as_bytes())?;
+        if let Some(draft) = draft {
+            write_new_private(&edit.folder.join(DRAFT_NOTE), draft.as_os_str().as_bytes())?;
+        }
         Ok(edit)
     }
 
@@ -56,7 +66,8 @@ impl Drop for EditFile {
     }
 }
 
-/// A folder name no other session of this or another quire uses.
+/// A folder name no other session of this or another quire uses. It starts with quire's
+/// process id, which tells a later start whether the folder's quire still runs.
 fn session_name() -> String {
     format!(
         "{}-{}-{}",
@@ -67,7 +78,7 @@ fn session_name() -> String {
 }
 
 /// Creates the file only if it does not exist, readable by this user alone.
-fn write_new_private(path: &Path, text: &str) -> io::Result<()> {
+fn write_new_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let mut file = std::fs::OpenOptions::new()
@@ -75,7 +86,7 @@ fn write_new_private(path: &Path, text: &str) -> io::Result<()> {
         .create_new(true)
         .mode(0o600)
         .open(path)?;
-    file.write_all(text.as_bytes())
+    file.write_all(bytes)
 }
 
 /// How the editor's run ended.
@@ -305,7 +316,7 @@ mod tests {
     fn the_file_is_private_and_goes_with_its_folder() {
         let root = tempfile::tempdir().unwrap();
         let editing = root.path().join("editing");
-        let edit = EditFile::create(&editing, "some words").unwrap();
+        let edit = EditFile::create(&editing, "some words", None).unwrap();
         let folder = edit.path().parent().unwrap().to_path_buf();
         assert_eq!(mode(&editing), 0o700);
         assert_eq!(mode(&folder), 0o700);

@@ -9,6 +9,7 @@ pub mod api;
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod editor_leftovers;
 pub mod editor_process;
 pub mod headless;
 pub mod output;

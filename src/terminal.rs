@@ -262,14 +262,19 @@ impl Host for RealHost {
         wait_for_opener(child, opener)
     }
 
-    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> io::Result<String> {
+    fn edit_text(
+        &mut self,
+        text: &str,
+        draft: Option<&std::path::Path>,
+        keep: &mut dyn FnMut(&str),
+    ) -> io::Result<String> {
         let Some(folder) = &self.editing else {
             return Err(io::Error::other("no private folder for the editor's file"));
         };
         let editor = std::env::var("VISUAL")
             .or_else(|_| std::env::var("EDITOR"))
             .unwrap_or_else(|_| "vi".to_string());
-        let file = EditFile::create(folder, text)?;
+        let file = EditFile::create(folder, text, draft)?;
         pause_input(true);
         restore();
         let end = editor_process::run(&editor, file.path(), &|| terminating_signal().is_some());

@@ -202,6 +202,23 @@ impl Client {
         self.shared.retry_now.notified().await;
     }
 
+    /// Whether the server answers at all: `GET /user` sent once, without retries, any answer
+    /// (an error status too) counting; else the error that found it unreachable. A request
+    /// that could not reach its path while this answers met a failure of that path alone, not
+    /// an unreachable server. What [`Client::seems_offline`] says follows the answer.
+    pub async fn reach_server(&self) -> Result<(), ApiError> {
+        let path = "/user";
+        let result = self
+            .send_once(&Method::GET, path, &[], None)
+            .await
+            .map_err(|failure| failure.error);
+        self.remember(&Method::GET, path, &[], &result).await;
+        match result {
+            Err(error) if error.is_unreachable() => Err(error),
+            _ => Ok(()),
+        }
+    }
+
     /// The normalized API root (`https://host/v1`), for display and diagnostics.
     pub fn api_root(&self) -> &str {
         &self.shared.api_root

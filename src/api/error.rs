@@ -197,6 +197,16 @@ impl ApiError {
         )
     }
 
+    /// Why the server could not be reached, in a few words ("connection refused", "no such
+    /// host", "no answer in time"); None for an error that says nothing of reaching it.
+    pub fn unreachable_cause(&self) -> Option<String> {
+        match self {
+            ApiError::Network { message, .. } => Some(network_cause(message)),
+            ApiError::Timeout { .. } => Some("no answer in time".to_owned()),
+            _ => None,
+        }
+    }
+
     /// True when the server does not offer the operation at all: no key will make it work.
     pub fn is_unsupported(&self) -> bool {
         matches!(self, ApiError::Unsupported { .. })
@@ -246,9 +256,12 @@ impl ApiError {
                 "The token was refused ({endpoint}): {message}. `quire auth status` says which \
                  token was sent."
             ),
-            ApiError::Network { endpoint, .. } => format!(
-                "Could not reach {server} ({endpoint}). Check the connection and the address; \
-                 run the command again."
+            ApiError::Network {
+                endpoint, message, ..
+            } => format!(
+                "Could not reach {server}: {} ({endpoint}). Check the connection and the \
+                 address; run the command again.",
+                network_cause(message)
             ),
             ApiError::Timeout { endpoint } => {
                 format!("{server} did not answer in time ({endpoint}); run the command again.")
@@ -271,9 +284,12 @@ impl ApiError {
     fn message_with(&self, retry: &RetryWords) -> String {
         let again = retry.again;
         match self {
-            ApiError::Network { endpoint, .. } => {
-                format!("Could not reach the server ({endpoint}). Check the connection; {again}.")
-            }
+            ApiError::Network {
+                endpoint, message, ..
+            } => format!(
+                "Could not reach the server: {} ({endpoint}). Check the connection; {again}.",
+                network_cause(message)
+            ),
             ApiError::Timeout { endpoint } => {
                 format!("The server did not answer in time ({endpoint}); {again}.")
             }
@@ -318,6 +334,37 @@ impl ApiError {
                 None => format!("Offline: not sent; the server cannot be reached ({endpoint})."),
             },
         }
+    }
+}
+
+/// The few words that say why a connection failed, from the error's chain of causes ("error
+/// sending request: client error (Connect): tcp connect error: Connection refused (os error
+/// 111)"): the usual causes by name, any other as its innermost cause.
+fn network_cause(message: &str) -> String {
+    let lower = message.to_lowercase();
+    let known = [
+        ("connection refused", "connection refused"),
+        ("name or service not known", "no such host"),
+        ("nodename nor servname", "no such host"),
+        ("no address associated", "no such host"),
+        (
+            "temporary failure in name resolution",
+            "the host name could not be looked up",
+        ),
+        ("dns error", "the host name could not be looked up"),
+        ("connection reset", "connection reset"),
+        ("network is unreachable", "network unreachable"),
+        ("no route to host", "no route to host"),
+        ("certificate", "the certificate was not accepted"),
+    ];
+    if let Some((_, cause)) = known.iter().find(|(needle, _)| lower.contains(needle)) {
+        return (*cause).to_owned();
+    }
+    let innermost = message.rsplit(": ").next().unwrap_or(message);
+    let without_code = innermost.split(" (os error").next().unwrap_or(innermost);
+    match without_code.trim() {
+        "" => "no answer".to_owned(),
+        cause => cause.to_owned(),
     }
 }
 
@@ -413,6 +460,36 @@ mod tests {
             code: Some(i64::from(status)),
             message: message.into(),
         }
+    }
+
+    #[test]
+    fn a_network_failure_says_its_cause_in_a_few_words() {
+        let cause = |message: &str| {
+            ApiError::Network {
+                endpoint: "GET /orgs".into(),
+                message: message.into(),
+                never_sent: true,
+            }
+            .unreachable_cause()
+        };
+        let refused = "error sending request: client error (Connect): tcp connect error: \
+                       Connection refused (os error 111)";
+        assert_eq!(cause(refused).as_deref(), Some("connection refused"));
+        let unknown_host = "error sending request: client error (Connect): dns error: failed \
+                            to lookup address information: Name or service not known";
+        assert_eq!(cause(unknown_host).as_deref(), Some("no such host"));
+        assert_eq!(
+            cause("error sending request: something new (os error 7)").as_deref(),
+            Some("something new")
+        );
+        assert_eq!(
+            ApiError::Timeout {
+                endpoint: "GET /orgs".into()
+            }
+            .unreachable_cause()
+            .as_deref(),
+            Some("no answer in time")
+        );
     }
 
     #[test]

@@ -43,6 +43,10 @@ pub enum Msg {
     /// Whether the server can be reached: false after a request found it unreachable, true
     /// when one gets through again.
     Reachable(bool),
+    /// Why the server cannot be reached, in words naming it ("cannot reach
+    /// http://127.0.0.1:1: connection refused"); after the `Reachable(false)` and the answer
+    /// from the cache.
+    CannotReach(String),
     /// A read failed in a passing way and waits to be retried, or its wait is over.
     Retry(RetryNotice),
     /// The client found that this server does not offer an operation.
@@ -58,6 +62,12 @@ pub enum Msg {
     DraftsLoaded {
         prefix: String,
         drafts: Vec<(String, String)>,
+    },
+    /// Draft `key` was written to disk (`None`), or could not be (`Some(reason)`: a full disk,
+    /// a folder that cannot be made).
+    DraftSaved {
+        key: String,
+        failure: Option<String>,
     },
     /// Back from `$EDITOR` with the text of draft `key`.
     EditedExternally {

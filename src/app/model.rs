@@ -1,7 +1,7 @@
 //! The model: the route stack, the overlay and palette above it, and what every screen shares
 //! (request ids, the document and review caches, the keymap, the theme).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::step::ctx;
 use super::{
@@ -121,6 +121,8 @@ pub struct Model {
     pub offline: crate::app::offline::OfflineState,
     /// How many writes wait in the outbox, and whether they go when the server is back.
     pub outbox: crate::app::outbox::OutboxState,
+    /// Drafts whose last save failed, with why: a screen then says the draft is not kept.
+    pub unsaved_drafts: BTreeMap<String, String>,
 }
 
 impl Model {
@@ -155,6 +157,7 @@ impl Model {
             switch_profile: None,
             offline: crate::app::offline::OfflineState::default(),
             outbox: crate::app::outbox::OutboxState::default(),
+            unsaved_drafts: BTreeMap::new(),
         }
     }
 
@@ -182,6 +185,7 @@ impl Model {
             reviews: &mut self.reviews,
             action_log: &mut self.action_log,
             watch: &mut self.watch,
+            unsaved_drafts: &self.unsaved_drafts,
         };
         let cmd = match self.screens.last_mut() {
             Some(screen) => screen.enter(&mut ctx),

@@ -7,6 +7,7 @@ use std::time::SystemTime;
 
 use super::update::{answer_to_the_screen_waiting, on_api, run_action};
 use super::{Action, ApiResponse, Cmd, Model, RequestId};
+use crate::ui::notice::Notice;
 
 /// Cached answers under a minute old are as good as new: the header does not mention them.
 const WORTH_SAYING_SECS: u64 = 60;
@@ -17,6 +18,9 @@ pub struct OfflineState {
     pub offline: bool,
     /// When the cached answer applied last was received from the server.
     pub as_of: Option<SystemTime>,
+    /// Why the server could not be reached ("cannot reach ADDRESS: connection refused"), said
+    /// while nothing from the cache is shown: a wrong address on a first start names itself.
+    pub cannot_reach: Option<String>,
     /// Cached answers on screen whose requests the server has not answered yet, with when
     /// each was received.
     revalidating: BTreeMap<RequestId, SystemTime>,
@@ -36,13 +40,15 @@ impl OfflineState {
         self.revalidating.remove(&request);
     }
 
-    /// The header's note: "offline · as of 3 h ago" while offline, "as of 3 h ago" while an
-    /// old cached answer waits for the server's; None when there is nothing to say.
+    /// The header's note: "offline · as of 3 h ago" while offline, "offline · cannot reach
+    /// ADDRESS: CAUSE" while nothing cached is shown, "as of 3 h ago" while an old cached answer
+    /// waits for the server's; None when there is nothing to say.
     pub fn header_note(&self, now: SystemTime) -> Option<String> {
         if self.offline {
-            return Some(match self.as_of {
-                Some(as_of) => format!("offline · as of {}", age(as_of, now)),
-                None => "offline".to_string(),
+            return Some(match (self.as_of, &self.cannot_reach) {
+                (Some(as_of), _) => format!("offline · as of {}", age(as_of, now)),
+                (None, Some(why)) => format!("offline · {why}"),
+                (None, None) => "offline".to_string(),
             });
         }
         let oldest = self.revalidating.values().min()?;
@@ -86,11 +92,48 @@ pub(super) fn on_cached(
     cmd
 }
 
+/// Why the server cannot be reached. With nothing read before to show (a first start with a
+/// wrong address), the footer says it until the server answers: "offline" alone would hide a
+/// mistyped address or host name.
+pub(super) fn on_cannot_reach(model: &mut Model, why: String) -> Cmd {
+    let new = model.offline.cannot_reach.as_ref() != Some(&why);
+    if new && model.offline.offline && model.offline.as_of.is_none() {
+        model.toast = Some(Notice::error(cannot_reach_sentence(&why)));
+    }
+    model.offline.cannot_reach = Some(why);
+    Cmd::None
+}
+
+fn cannot_reach_sentence(why: &str) -> String {
+    let mut letters = why.chars();
+    let capital: String = letters
+        .next()
+        .into_iter()
+        .flat_map(char::to_uppercase)
+        .collect();
+    format!(
+        "{capital}{}. Check the address; quire keeps asking, and what was not read \
+         before loads when the server answers.",
+        letters.as_str()
+    )
+}
+
 /// The server was found unreachable, or reachable again: back online, the screen on top is
 /// read again, so what was "not read before" loads.
 pub(super) fn on_reachable(model: &mut Model, reachable: bool) -> Cmd {
     let was_offline = model.offline.offline;
     model.offline.offline = !reachable;
+    let gone_reason = reachable
+        .then(|| model.offline.cannot_reach.take())
+        .flatten();
+    if let Some(why) = gone_reason
+        && model
+            .toast
+            .as_ref()
+            .is_some_and(|toast| toast.text == cannot_reach_sentence(&why))
+    {
+        model.toast = None;
+    }
     if reachable && was_offline {
         model.offline.as_of = None;
         let refreshed = run_action(model, Action::Refresh);

@@ -65,6 +65,8 @@ pub struct Ctx<'a> {
     pub action_log: &'a mut action_log::ActionLog,
     /// The watch interval, and the header's count that screens keep up to date.
     pub watch: &'a mut watch::Watch,
+    /// Drafts whose last save failed, with why (see `Model::unsaved_drafts`).
+    pub unsaved_drafts: &'a std::collections::BTreeMap<String, String>,
 }
 
 /// Applies a motion (up, down, half a page, a page, top, bottom) to a list's selection.
@@ -100,6 +102,7 @@ pub(super) fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
             reviews: &mut model.reviews,
             action_log: &mut model.action_log,
             watch: &mut model.watch,
+            unsaved_drafts: &model.unsaved_drafts,
         },
         &mut model.screens,
     )

@@ -50,6 +50,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             revalidating,
         } => super::offline::on_cached(model, request, response, as_of, revalidating),
         Msg::Reachable(reachable) => super::offline::on_reachable(model, reachable),
+        Msg::CannotReach(why) => super::offline::on_cannot_reach(model, why),
         Msg::OutboxWaiting(waiting) => super::outbox::on_waiting(model, waiting),
         Msg::OutboxChangedElsewhere(waiting) => super::outbox::on_changed_elsewhere(model, waiting),
         Msg::Retry(notice) => {
@@ -73,6 +74,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
                 None => Cmd::None,
             }
         }
+        Msg::DraftSaved { key, failure } => super::drafts::on_saved(model, key, failure),
         Msg::EditedExternally { key, text } => {
             let (mut ctx, screens) = ctx(model);
             match screens.last_mut() {

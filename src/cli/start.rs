@@ -404,14 +404,20 @@ fn init_logging(profile: &str) -> Option<()> {
         .mode(0o600)
         .open(directory.join(config::log_file_name(profile)))
         .ok()?;
-    // A log made by an older version may have been readable by everyone.
-    let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
+    // A log made by an older version may have been readable by everyone. Only a file of ours:
+    // a log that is a device (a link to /dev/null) is not ours to change.
+    if file.metadata().is_ok_and(|metadata| metadata.is_file()) {
+        let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
+    }
     let filter = tracing_subscriber::EnvFilter::try_from_env("QUIRE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::sync::Mutex::new(file))
         .with_ansi(false)
+        // A log that cannot be written (a full disk) would otherwise say so on stderr, which
+        // is the terminal quire draws on: the screen matters more than the log.
+        .log_internal_errors(false)
         .try_init()
         .ok()
 }
@@ -577,6 +583,10 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     }
     terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
     bring_own_files_up_to_date(drafts_scope.as_ref(), cli.demo);
+    if let Some(notice) = recover_interrupted_edits() {
+        model.toast = Some(notice);
+    }
+    // A cache that cannot serve is the more urgent news: said over a recovered text.
     if let (Some(client), Some((server, token))) = (&client, &drafts_scope)
         && let Some(without) = crate::cli::cache::attach(client, &file, server, token, cli.offline)
     {
@@ -648,6 +658,18 @@ fn bring_own_files_up_to_date(drafts_scope: Option<&(String, String)>, demo: boo
             tracing::info!(tightened, root = %root.display(), "made private");
         }
     }
+}
+
+/// Texts that editors of a killed quire left behind become their drafts again (or files of
+/// their own); the line that says so.
+fn recover_interrupted_edits() -> Option<crate::ui::notice::Notice> {
+    let data = config::data_dir()?;
+    let recovered =
+        crate::editor_leftovers::recover(&data.join("editing"), &data.join("recovered"));
+    if !recovered.is_empty() {
+        tracing::info!(?recovered, "texts of interrupted editors recovered");
+    }
+    crate::editor_leftovers::notice(&recovered)
 }
 
 /// The client a command-line subcommand uses: the token and address as the app reads them

@@ -2,7 +2,8 @@
 //! server's; a read that finds the server unreachable is answered from the cache (saying what
 //! is not there), and so is every read after it at once, until the server is back; `--offline`
 //! reads the cache alone. While the server cannot be reached, one background check asks it
-//! again with a growing wait, and says when it is back.
+//! again with a growing wait, and says when it is back. A read whose own path alone gets no
+//! answer, while the server answers a check at once, shows its error and quire stays online.
 
 use std::time::Duration;
 
@@ -38,11 +39,19 @@ pub(super) async fn answer(
     }
     let (network, record) = client.recorded();
     let response = call_api(&network, call.clone()).await;
-    if !record.unreachable() {
+    // A server that answers while this call's requests found no answer (a path whose
+    // connections are reset) is not offline: the error stays on screen for `r`, where going
+    // offline would read the call again as soon as the server is found back, and fail again.
+    let reached = if record.unreachable() {
+        client.reach_server().await
+    } else {
+        Ok(())
+    };
+    let Err(error) = reached else {
         let _ = sender.send(Msg::Reachable(true));
         let _ = sender.send(Msg::Api { request, response });
         return;
-    }
+    };
     let _ = sender.send(Msg::Reachable(false));
     watch_for_the_server(client, sender);
     let answer = if record.wrote() || writes(&call) {
@@ -51,6 +60,19 @@ pub(super) async fn answer(
         from_cache(client, request, call).await.0
     };
     let _ = sender.send(answer);
+    // After the answer, so the model knows whether anything read before is on screen.
+    let _ = sender.send(Msg::CannotReach(cannot_reach(client, &error)));
+}
+
+/// "cannot reach http://127.0.0.1:1: connection refused": the address as the user gives it
+/// (without the API's `/v1`), and why.
+fn cannot_reach(client: &Client, error: &crate::api::ApiError) -> String {
+    let root = client.api_root();
+    let address = root.strip_suffix("/v1").unwrap_or(root);
+    let cause = error
+        .unreachable_cause()
+        .unwrap_or_else(|| "no answer".to_string());
+    format!("cannot reach {address}: {cause}")
 }
 
 /// Offline already: a read is answered from the cache at once, without waiting for the

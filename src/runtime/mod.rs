@@ -55,7 +55,14 @@ pub trait Host {
     /// Lets the user edit `text` in `$EDITOR` and returns the edited text. `keep` is called with
     /// the text as soon as the editor ends, before the terminal is taken back (which can fail
     /// when the terminal went away meanwhile), so the words are safe whatever happens next.
-    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> io::Result<String>;
+    /// `draft` is the draft file the text belongs to, noted beside the editor's file so that a
+    /// quire killed while the editor runs finds the text its way at the next start.
+    fn edit_text(
+        &mut self,
+        text: &str,
+        draft: Option<&std::path::Path>,
+        keep: &mut dyn FnMut(&str),
+    ) -> io::Result<String>;
 }
 
 /// Why the loop ended.
@@ -335,14 +342,7 @@ fn execute<B: Backend, H: Host>(
                 });
             }
         }
-        Cmd::SaveDraft { key, text } => {
-            tracing::debug!(%key, bytes = text.len(), "saving a draft");
-            if let Some(directory) = &effects.drafts
-                && let Err(error) = drafts::save(directory, &key, &text)
-            {
-                tracing::warn!(%error, "saving a draft failed");
-            }
-        }
+        Cmd::SaveDraft { key, text } => save_draft(effects, sender, key, &text),
         Cmd::DiscardDraft { key } => {
             if let Some(directory) = &effects.drafts
                 && let Err(error) = drafts::discard(directory, &key)
@@ -366,7 +366,11 @@ fn execute<B: Backend, H: Host>(
                     tracing::warn!(%error, "saving the edited text as a draft failed");
                 }
             };
-            let edited = host.edit_text(&text, &mut save_draft);
+            let draft = effects
+                .drafts
+                .as_ref()
+                .map(|directory| directory.join(drafts::file_name(&key)));
+            let edited = host.edit_text(&text, draft.as_deref(), &mut save_draft);
             // The text goes to the model before anything that can fail, so the screen shows it
             // (and a quit asks first) even if the terminal could not be taken back.
             match edited {
@@ -411,6 +415,20 @@ fn execute<B: Backend, H: Host>(
         }
     }
     Ok(())
+}
+
+/// Writes a draft and tells the model how it went, so a screen never promises a draft the
+/// disk did not take.
+fn save_draft(effects: &Effects, sender: &UnboundedSender<Msg>, key: String, text: &str) {
+    tracing::debug!(%key, bytes = text.len(), "saving a draft");
+    let Some(directory) = &effects.drafts else {
+        return;
+    };
+    let failure = drafts::save(directory, &key, text).err().map(|error| {
+        tracing::warn!(%error, "saving a draft failed");
+        error.to_string()
+    });
+    let _ = sender.send(Msg::DraftSaved { key, failure });
 }
 
 // ── looks and themes ──

@@ -147,7 +147,12 @@ impl Host for RecordingHost {
         }
         Ok(())
     }
-    fn edit_text(&mut self, text: &str, keep: &mut dyn FnMut(&str)) -> std::io::Result<String> {
+    fn edit_text(
+        &mut self,
+        text: &str,
+        _draft: Option<&std::path::Path>,
+        keep: &mut dyn FnMut(&str),
+    ) -> std::io::Result<String> {
         keep(text);
         Ok(text.to_string())
     }

@@ -533,7 +533,7 @@ fn a_server_that_does_not_answer_is_named_with_exit_status_one() {
         let down = quire(&base, Some("demo-admin"), args);
         assert_eq!(down.status.code(), Some(1), "{args:?}: {}", stderr(&down));
         assert!(
-            stderr(&down).contains(&format!("Could not reach {base}/v1")),
+            stderr(&down).contains(&format!("Could not reach {base}/v1: connection refused")),
             "{args:?}: {}",
             stderr(&down)
         );

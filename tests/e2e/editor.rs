@@ -252,3 +252,29 @@ fn sigterm_while_a_stubborn_editor_runs_ends_quire_within_the_bound() {
     // The editor ignores SIGTERM: quire kills it after its grace period (2 s).
     signal_while_the_editor_runs(libc::SIGTERM, 143, Duration::from_secs(4), true);
 }
+
+#[test]
+fn the_text_of_an_editor_whose_quire_was_killed_is_offered_once_at_the_next_start() {
+    let (mut app, folder) = editor_that_stays(false);
+    let pid = app.child.process_id().expect("quire's pid");
+    // SAFETY: kill(2) of the quire this test started.
+    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGKILL) }, 0);
+    app.wait_exit(WAIT).expect("quire ends on SIGKILL");
+    let editor: i32 = std::fs::read_to_string(folder.path().join("editor.pid"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // SAFETY: kill(2) of the editor this test's quire started, left running by the kill.
+    unsafe { libc::kill(editor, libc::SIGKILL) };
+    let home = app.take_home();
+    drop(app);
+
+    let mut app = PtyApp::spawn_in_home(home, &["--demo"], 100, 30, &[]);
+    app.wait_for("Recovered the text of an editor", WAIT);
+    open_reply_composer(&mut app);
+    app.wait_for("words kept through the signal", WAIT);
+    let editing = app.home().join("data/quire/editing");
+    let left: Vec<_> = std::fs::read_dir(&editing).unwrap().flatten().collect();
+    assert!(left.is_empty(), "nothing left to offer again: {left:?}");
+}

@@ -17,6 +17,7 @@ mod conversations;
 mod damaged_cache;
 mod diff_comments;
 mod editor;
+mod full_disk;
 mod highlight_process;
 mod hostile;
 mod integrations;

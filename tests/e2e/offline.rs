@@ -1,12 +1,13 @@
 //! The binary through an outage: a page read before opens with the server out of reach, the
 //! header says "offline · as of …", and a restart with `--offline` shows the organizations
-//! read in the earlier session without trying the network.
+//! read in the earlier session without trying the network. A path that alone fails is no
+//! outage: its error stays on screen until `r`.
 
 use std::time::Duration;
 
 use crate::common::outage_sandbox::OutageSandbox;
 use crate::common::pty::PtyApp;
-use quire::sandbox::Outage;
+use quire::sandbox::{FaultRule, Faults, Outage};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -70,4 +71,45 @@ fn quire_in(home: &std::path::Path, args: &[&str]) -> String {
         .output()
         .expect("quire runs");
     String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+#[test]
+fn a_path_whose_connections_are_reset_ends_in_an_error_that_r_retries_not_offline() {
+    let server = OutageSandbox::start();
+    let reset_three_times = FaultRule::parse("GET /orgs=resetx3").expect("a fault rule");
+    server.sandbox.set_faults(Faults {
+        rules: vec![reset_three_times],
+        ..Faults::default()
+    });
+    let args = server.args();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut app = PtyApp::spawn(&args, 100, 24);
+    app.wait_for("r to retry", WAIT);
+    let organization_reads = || server.sandbox.requests("GET", "/orgs");
+    assert_eq!(organization_reads(), 3, "{}", app.screen());
+    // The fault is used up: a read sent without a key would now load the list. Longer than the
+    // background check's first waits, none goes out.
+    let watched = std::time::Instant::now();
+    while watched.elapsed() < Duration::from_secs(2) {
+        let screen = app.screen();
+        assert!(
+            screen.contains("r to retry") && !screen.contains("offline"),
+            "{screen}"
+        );
+        assert_eq!(organization_reads(), 3, "{screen}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    app.send("r");
+    app.wait_for("Acme Robotics", WAIT);
+    assert_eq!(organization_reads(), 4);
+    server.shutdown();
+}
+
+#[test]
+fn a_wrong_address_on_a_first_start_is_named_with_its_cause() {
+    let unused = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let address = format!("http://{}", unused.local_addr().expect("its address"));
+    drop(unused);
+    let app = PtyApp::spawn(&["--api-url", &address, "--token", "demo-admin"], 80, 24);
+    app.wait_for(&format!("Cannot reach {address}: connection refused"), WAIT);
 }

@@ -68,6 +68,30 @@ pub fn outcome_unknown(error: &ApiError) -> bool {
     error.outcome_unknown()
 }
 
+/// The error text for a refused post whose text is a draft: when the draft could not be
+/// written to disk (`unsaved` says why), it says so instead of promising that nothing was lost.
+pub fn refused_draft(
+    what: &str,
+    error: &ApiError,
+    role: Option<&str>,
+    unsaved: Option<&str>,
+) -> String {
+    let Some(reason) = unsaved else {
+        return refused(what, error, role);
+    };
+    // The unsaved draft comes first: it is what the user must act on before leaving.
+    let not_kept =
+        format!("the draft could not be saved: {reason}; the text is in the composer only");
+    if outcome_unknown(error) {
+        format!(
+            "{what}: no answer from the server — {not_kept}. It may or may not have been \
+             stored: reloading, check before sending again."
+        )
+    } else {
+        format!("{what} failed — {not_kept}. {}", error.user_message())
+    }
+}
+
 /// The error text to show for a refused write; `role` is who the server says you are.
 pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
     if outcome_unknown(error) {

@@ -320,7 +320,14 @@ impl ReviewScreen {
         error: &crate::api::ApiError,
         ctx: &mut Ctx,
     ) -> Cmd {
-        let cmd = self.failed_post(draft_key, self.refused(what, error));
+        let unsaved = ctx.unsaved_drafts.get(draft_key).map(String::as_str);
+        let message = crate::screens::review::permissions::refused_draft(
+            what,
+            error,
+            self.role().as_deref(),
+            unsaved,
+        );
+        let cmd = self.failed_post(draft_key, message);
         if crate::screens::review::outcome_unknown(error) {
             return Cmd::batch([cmd, self.load(ctx)]);
         }
