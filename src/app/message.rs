@@ -44,9 +44,12 @@ pub enum Msg {
     /// when one gets through again.
     Reachable(bool),
     /// Why the server cannot be reached, in words naming it ("cannot reach
-    /// http://127.0.0.1:1: connection refused"); after the `Reachable(false)` and the answer
-    /// from the cache.
-    CannotReach(String),
+    /// http://127.0.0.1:1: connection refused"), after the `Reachable(false)` and the answer
+    /// from the cache; `nothing_to_show` when that answer had nothing read before.
+    CannotReach {
+        why: String,
+        nothing_to_show: bool,
+    },
     /// A read failed in a passing way and waits to be retried, or its wait is over.
     Retry(RetryNotice),
     /// The client found that this server does not offer an operation.

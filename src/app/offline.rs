@@ -92,12 +92,16 @@ pub(super) fn on_cached(
     cmd
 }
 
-/// Why the server cannot be reached. With nothing read before to show (a first start with a
-/// wrong address), the footer says it until the server answers: "offline" alone would hide a
-/// mistyped address or host name.
-pub(super) fn on_cannot_reach(model: &mut Model, why: String) -> Cmd {
+/// Why the server cannot be reached. When a read had nothing read before to show (a first
+/// start with a wrong address), the footer says it until the server answers: "offline" alone
+/// would hide a mistyped address or host name.
+pub(super) fn on_cannot_reach(model: &mut Model, why: String, nothing_to_show: bool) -> Cmd {
+    // A late answer of a call that began before the server came back says nothing now.
+    if !model.offline.offline {
+        return Cmd::None;
+    }
     let new = model.offline.cannot_reach.as_ref() != Some(&why);
-    if new && model.offline.offline && model.offline.as_of.is_none() {
+    if new && nothing_to_show {
         model.toast = Some(Notice::error(cannot_reach_sentence(&why)));
     }
     model.offline.cannot_reach = Some(why);

@@ -50,7 +50,10 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             revalidating,
         } => super::offline::on_cached(model, request, response, as_of, revalidating),
         Msg::Reachable(reachable) => super::offline::on_reachable(model, reachable),
-        Msg::CannotReach(why) => super::offline::on_cannot_reach(model, why),
+        Msg::CannotReach {
+            why,
+            nothing_to_show,
+        } => super::offline::on_cannot_reach(model, why, nothing_to_show),
         Msg::OutboxWaiting(waiting) => super::outbox::on_waiting(model, waiting),
         Msg::OutboxChangedElsewhere(waiting) => super::outbox::on_changed_elsewhere(model, waiting),
         Msg::Retry(notice) => {

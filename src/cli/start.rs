@@ -405,7 +405,7 @@ fn init_logging(profile: &str) -> Option<()> {
         .open(directory.join(config::log_file_name(profile)))
         .ok()?;
     // A log made by an older version may have been readable by everyone. Only a file of ours:
-    // a log that is a device (a link to /dev/null) is not ours to change.
+    // a log that is a device (a link to a null or full device) is not ours to change.
     if file.metadata().is_ok_and(|metadata| metadata.is_file()) {
         let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
     }

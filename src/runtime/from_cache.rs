@@ -54,14 +54,19 @@ pub(super) async fn answer(
     };
     let _ = sender.send(Msg::Reachable(false));
     watch_for_the_server(client, sender);
-    let answer = if record.wrote() || writes(&call) {
-        Msg::Api { request, response }
+    let (answer, nothing_to_show) = if record.wrote() || writes(&call) {
+        (Msg::Api { request, response }, false)
     } else {
-        from_cache(client, request, call).await.0
+        let answer = from_cache(client, request, call).await.0;
+        // Nothing of the read was in the cache: its answer is "not read before".
+        let nothing_to_show = matches!(answer, Msg::Api { .. });
+        (answer, nothing_to_show)
     };
     let _ = sender.send(answer);
-    // After the answer, so the model knows whether anything read before is on screen.
-    let _ = sender.send(Msg::CannotReach(cannot_reach(client, &error)));
+    let _ = sender.send(Msg::CannotReach {
+        why: cannot_reach(client, &error),
+        nothing_to_show,
+    });
 }
 
 /// "cannot reach http://127.0.0.1:1: connection refused": the address as the user gives it
