@@ -87,15 +87,20 @@ fn first_seed() -> u64 {
         .unwrap_or(0x5eed)
 }
 
+/// A client of the sandbox as the account's user, to read what the server stored.
+fn admin_client(server: &OutageSandbox) -> Client {
+    Client::new(ClientConfig::new(
+        server.sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .expect("a client")
+}
+
 #[test]
 fn queued_writes_land_exactly_once_beside_other_quires_kills_and_lost_answers() {
     let server = OutageSandbox::start();
     let account = Account::new(&server);
-    let client = Client::new(ClientConfig::new(
-        server.sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .expect("a client");
+    let client = admin_client(&server);
     let thread = server
         .runtime
         .block_on(client.list_comments(SPACE, CR, &CommentFilter::default(), None))
@@ -206,11 +211,7 @@ fn deleted_under_us(cache: &Path) -> Vec<String> {
 fn another_quires_cache_commands_leave_a_running_quires_files_in_place() {
     let server = OutageSandbox::start();
     let account = Account::new(&server);
-    let client = Client::new(ClientConfig::new(
-        server.sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .expect("a client");
+    let client = admin_client(&server);
     client.use_cache(quire::api::cache::Cache::open(&account.cache, 10 << 20).expect("a cache"));
     server
         .runtime
