@@ -116,7 +116,7 @@ impl Cache {
             connection
                 .prepare(SCHEMA_CHECK)
                 .map(drop)
-                .map_err(|error| failed(Damage::OtherSchema, error.to_string()))?;
+                .map_err(|error| failed(Damage::of_schema(&error), error.to_string()))?;
             connection
                 .query_row(
                     "SELECT COALESCE(MAX(used), 0), COUNT(*) FROM answers",

@@ -207,7 +207,7 @@ fn prepare_private_file(path: &Path) -> Result<(), CacheError> {
                 .write(true)
                 .create_new(true)
                 .mode(0o600)
-                .custom_flags(libc_nofollow())
+                .custom_flags(libc::O_NOFOLLOW)
                 .open(path);
             match created {
                 Ok(_) => Ok(()),
@@ -218,11 +218,6 @@ fn prepare_private_file(path: &Path) -> Result<(), CacheError> {
         }
         Err(error) => Err(failed(Damage::None, error.to_string())),
     }
-}
-
-/// `O_NOFOLLOW` on Linux (the value every Linux architecture quire builds for uses).
-fn libc_nofollow() -> i32 {
-    0o400000
 }
 
 /// Moves a file that cannot serve aside (with its `-wal` and `-shm`), so a new one can be

@@ -156,7 +156,11 @@ impl ApiError {
     pub fn outcome_unknown(&self) -> bool {
         match self {
             ApiError::Network { never_sent, .. } => !never_sent,
-            ApiError::Timeout { .. } | ApiError::CutOff { .. } | ApiError::NotJson { .. } => true,
+            // A success whose body could not be read: the write was stored, or may have been.
+            ApiError::Timeout { .. }
+            | ApiError::CutOff { .. }
+            | ApiError::NotJson { .. }
+            | ApiError::Decode { .. } => true,
             ApiError::Status { status, .. } => *status >= 500,
             _ => false,
         }

@@ -22,7 +22,7 @@
 //! writes are refused offline instead (see [`refusal`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime};
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -152,6 +152,9 @@ pub struct Queued {
     /// What the user had on the target before the first try, for reading back; None when it
     /// was not read (then a lost answer leaves the outcome unknown).
     pub before: Option<Before>,
+    /// Its outcome is unknown (something like it is on the server, maybe older): it waits for
+    /// the user to send it by name or drop it, and no send of everything takes it.
+    pub held: bool,
 }
 
 /// Why a write was not put in the outbox.
@@ -175,25 +178,49 @@ pub enum OutboxError {
 pub struct Claimant(String);
 
 impl Claimant {
-    /// This process.
+    /// This process, as this program image runs it: `pid:start:image`. The image part tells
+    /// the quire that a profile switch started in the same process (`exec` keeps the pid and
+    /// its start time) from the one before it, whose sends ended with it.
     pub fn this_process() -> Claimant {
+        static IMAGE: OnceLock<u64> = OnceLock::new();
+        let image = IMAGE.get_or_init(|| fastrand::u64(..));
         let pid = std::process::id();
-        Claimant(format!("{pid}:{}", start_time(pid).unwrap_or_default()))
+        Claimant(format!(
+            "{pid}:{}:{image:x}",
+            start_time(pid).unwrap_or_default()
+        ))
     }
 
-    /// True while the process that made this claim runs.
+    /// True while the process image that made this claim runs. Where that cannot be told (no
+    /// `/proc`), a process with that id counts as alive: a claim is taken over only when its
+    /// quire is surely gone, never while it may still be sending.
     pub fn is_alive(&self) -> bool {
-        let Some((pid, started)) = self.0.split_once(':') else {
+        let mut parts = self.0.split(':');
+        let (Some(pid), started) = (parts.next(), parts.next()) else {
             return false;
         };
         let Ok(pid) = pid.parse::<u32>() else {
             return false;
         };
+        if pid == std::process::id() {
+            return *self == Claimant::this_process();
+        }
         match start_time(pid) {
-            Some(now) => started.is_empty() || now == started,
-            None => false,
+            Some(now) => started.is_none_or(|started| started.is_empty() || now == started),
+            None if std::path::Path::new("/proc/self/stat").exists() => false,
+            None => process_exists(pid),
         }
     }
+}
+
+/// True when a process with id `pid` exists (signal 0 checks without sending anything).
+fn process_exists(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 sends nothing; kill only checks that the process exists.
+    let answer = unsafe { libc::kill(pid, 0) };
+    answer == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }
 
 /// The start time of process `pid` (field 22 of `/proc/PID/stat`), None when it is not running.
@@ -226,9 +253,13 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS outbox (
 );";
 
 /// Columns added since the table's first version: `ALTER TABLE` on an older file.
-const ADDED_COLUMNS: [(&str, &str); 2] = [("claimed_by", "TEXT"), ("before", "TEXT")];
+const ADDED_COLUMNS: [(&str, &str); 3] = [
+    ("claimed_by", "TEXT"),
+    ("before", "TEXT"),
+    ("held", "INTEGER NOT NULL DEFAULT 0"),
+];
 
-const COLUMNS: &str = "id, space, change_request, write, queued_at_ms, attempted, before";
+const COLUMNS: &str = "id, space, change_request, write, queued_at_ms, attempted, before, held";
 
 /// The outbox table, in the same private file as the cache and through the same connection
 /// (see [`Database`]). Its methods block; callers use them off the async threads.
@@ -259,9 +290,15 @@ impl Outbox {
         database.durably(|connection| {
             connection.execute_batch(SCHEMA)?;
             for (column, kind) in ADDED_COLUMNS {
-                if !has_column(connection, column)? {
-                    connection
-                        .execute_batch(&format!("ALTER TABLE outbox ADD COLUMN {column} {kind}"))?;
+                if has_column(connection, column)? {
+                    continue;
+                }
+                let added = connection
+                    .execute_batch(&format!("ALTER TABLE outbox ADD COLUMN {column} {kind}"));
+                match added {
+                    // Another quire starting at the same moment added it first.
+                    Err(error) if error.to_string().contains("duplicate column") => {}
+                    other => other?,
                 }
             }
             Ok(())
@@ -348,6 +385,7 @@ impl Outbox {
             queued_at: from_millis(to_millis(queued_at)),
             attempted: attempted.is_some(),
             before: attempted.flatten().cloned(),
+            held: false,
         })
     }
 
@@ -459,7 +497,7 @@ impl Outbox {
         let before = before.map(Before::to_json);
         let changed = self.database.durably(|connection| {
             connection.execute(
-                "UPDATE outbox SET attempted = 1, before = ?1 WHERE id = ?2",
+                "UPDATE outbox SET attempted = 1, before = ?1, held = 0 WHERE id = ?2",
                 params![before, id],
             )
         })?;
@@ -476,6 +514,19 @@ impl Outbox {
         self.database.durably(|connection| {
             connection.execute(
                 "UPDATE outbox SET attempted = 0, before = NULL, claimed_by = NULL WHERE id = ?1",
+                params![id],
+            )
+        })?;
+        Ok(())
+    }
+
+    /// The write's outcome is unknown and reading back cannot tell: it waits, unclaimed, for
+    /// the user to send it by name (then without reading back) or drop it.
+    pub fn hold(&self, id: i64) -> Result<(), OutboxError> {
+        self.database.durably(|connection| {
+            connection.execute(
+                "UPDATE outbox SET held = 1, attempted = 0, before = NULL, claimed_by = NULL
+                 WHERE id = ?1",
                 params![id],
             )
         })?;
@@ -622,6 +673,7 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<Queued>> {
         before: row
             .get::<_, Option<String>>(6)?
             .and_then(|text| Before::from_json(&text)),
+        held: row.get::<_, i64>(7)? != 0,
     }))
 }
 

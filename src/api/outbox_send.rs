@@ -28,8 +28,9 @@ pub enum Sent {
 }
 
 /// Sends the write `id` unless another quire is sending it or reading back finds it there, and
-/// takes it out of the outbox once the server has it.
-pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, id: i64) -> Sent {
+/// takes it out of the outbox once the server has it. `by_name`: the user chose this write
+/// (not "send everything"); only then is a write whose outcome is unknown sent again.
+pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, id: i64, by_name: bool) -> Sent {
     // `--offline`: nothing goes out, so nothing is marked as maybe sent.
     if client.is_offline_only() {
         return Sent::Kept(ApiError::Offline {
@@ -41,7 +42,14 @@ pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, id: i64) -> Sent
         Ok(Claim::Elsewhere | Claim::Gone) => return Sent::Elsewhere,
         Err(error) => return Sent::Outbox(error),
     };
-    let sent = send_claimed(client, outbox, &queued).await;
+    let sent = if queued.held && !by_name {
+        Sent::Kept(ApiError::MaybeSaved {
+            endpoint: "the outbox".to_string(),
+            first: "an earlier send got no answer".to_string(),
+        })
+    } else {
+        send_claimed(client, outbox, &queued).await
+    };
     if matches!(sent, Sent::Kept(_) | Sent::Outbox(_)) {
         let _ = outbox.in_background(move |outbox| outbox.release(id)).await;
     }
@@ -60,7 +68,9 @@ async fn send_claimed(client: &Client, outbox: &Arc<Outbox>, queued: &Queued) ->
     let before = match what_was_there(client, queued).await {
         Ok(before) => before,
         // Out of reach: nothing went out, the write waits as it was.
-        Err(error) if error.is_unreachable() => return Sent::Kept(error),
+        Err(error) if error.is_unreachable() => {
+            return Sent::Kept(read_back::surely_not_sent(error));
+        }
         // Not known: sent all the same, and a lost answer then stays unknown.
         Err(_) => None,
     };
@@ -91,13 +101,11 @@ async fn send_claimed(client: &Client, outbox: &Arc<Outbox>, queued: &Queued) ->
 }
 
 /// Kept with an unknown outcome. When something like it is there but may be older, the user
-/// was told to send it again or drop it: a next send then goes without reading back (which
-/// would only find the same thing again).
+/// was told to send it again or drop it: it is held for that choice, and sent (without reading
+/// back, which would only find the same thing again) only when the user names it.
 async fn kept_unknown(outbox: &Arc<Outbox>, id: i64, error: ApiError) -> Sent {
     if matches!(error, ApiError::MaybeSaved { .. }) {
-        let _ = outbox
-            .in_background(move |outbox| outbox.clear_attempted(id))
-            .await;
+        let _ = outbox.in_background(move |outbox| outbox.hold(id)).await;
     }
     Sent::Kept(error)
 }

@@ -156,7 +156,8 @@ where
     }
 }
 
-fn surely_not_sent(error: ApiError) -> ApiError {
+/// A failure of the look before a write, as the write's own: it never went out.
+pub fn surely_not_sent(error: ApiError) -> ApiError {
     match error {
         ApiError::Network {
             endpoint, message, ..

@@ -109,7 +109,7 @@ async fn send(
     let mut status = 0;
     for queued in &chosen {
         streams.progress(&format!("Sending {}", queued.id));
-        let sent = send_queued(client, outbox, queued.id).await;
+        let sent = send_queued(client, outbox, queued.id, !ids.is_empty()).await;
         streams.done();
         status = status.max(say(streams, queued.id, &sent));
     }

@@ -104,7 +104,7 @@ async fn a_queued_comment_stored_then_failed_is_read_back_and_not_sent_again() -
         ..Faults::default()
     });
     let posts = sandbox.requests("POST", "*/comments");
-    let sent = send_queued(&client, &outbox, queued.id).await;
+    let sent = send_queued(&client, &outbox, queued.id, true).await;
     sandbox.set_faults(Faults::default());
     assert!(matches!(sent, Sent::Sent), "{sent:?}");
     assert_eq!(sandbox.requests("POST", "*/comments") - posts, 1);
@@ -127,10 +127,10 @@ async fn an_attempted_comment_is_read_back_first_and_sent_only_when_missing() ->
     let missing = outbox.enqueue_unsure(&target, &comment("Never arrived"), Some(&before))?;
     let posts = sandbox.requests("POST", "*/comments");
 
-    let first = send_queued(&client, &outbox, landed.id).await;
+    let first = send_queued(&client, &outbox, landed.id, true).await;
     assert!(matches!(first, Sent::AlreadyThere), "{first:?}");
     assert_eq!(sandbox.requests("POST", "*/comments"), posts);
-    let second = send_queued(&client, &outbox, missing.id).await;
+    let second = send_queued(&client, &outbox, missing.id, true).await;
     assert!(matches!(second, Sent::Sent), "{second:?}");
     assert_eq!(sandbox.requests("POST", "*/comments") - posts, 1);
     assert_eq!(stored(&client, "Landed before").await?, 1);
@@ -144,7 +144,7 @@ async fn a_queued_write_is_kept_as_it_was_while_the_server_refuses_connections()
     let (sandbox, client, outbox, _data) = client_with_outbox().await?;
     let queued = outbox.enqueue(&Target::new(SPACE, CR), &comment("Still offline"))?;
     sandbox.set_outage(Outage::Refuse).await;
-    let sent = send_queued(&client, &outbox, queued.id).await;
+    let sent = send_queued(&client, &outbox, queued.id, true).await;
     assert!(matches!(sent, Sent::Kept(_)), "{sent:?}");
     let left = outbox.list()?;
     assert_eq!(left.len(), 1);
@@ -153,7 +153,7 @@ async fn a_queued_write_is_kept_as_it_was_while_the_server_refuses_connections()
     outbox.replace(queued.id, &comment("Still offline, edited"))?;
     let left = outbox.list()?;
     sandbox.set_outage(Outage::None).await;
-    let sent = send_queued(&client, &outbox, left[0].id).await;
+    let sent = send_queued(&client, &outbox, left[0].id, true).await;
     assert!(matches!(sent, Sent::Sent), "{sent:?}");
     assert_eq!(stored(&client, "Still offline, edited").await?, 1);
     Ok(())
@@ -272,7 +272,7 @@ async fn the_same_text_posted_long_before_is_not_taken_for_the_queued_comment() 
     let before = read_back::comments_before(&client, (SPACE, CR)).await?;
     let queued = outbox.enqueue_unsure(&Target::new(SPACE, CR), &comment(text), Some(&before))?;
 
-    let sent = send_queued(&client, &outbox, queued.id).await;
+    let sent = send_queued(&client, &outbox, queued.id, true).await;
     assert!(matches!(sent, Sent::Sent), "{sent:?}");
     assert_eq!(stored(&client, text).await?, 2);
     assert!(outbox.list()?.is_empty());
@@ -288,7 +288,7 @@ async fn without_knowing_what_was_there_a_same_text_match_is_an_unknown_outcome(
     let queued = outbox.enqueue_unsure(&Target::new(SPACE, CR), &comment(text), None)?;
     let posts = sandbox.requests("POST", "*/comments");
 
-    let first = send_queued(&client, &outbox, queued.id).await;
+    let first = send_queued(&client, &outbox, queued.id, true).await;
     let Sent::Kept(error) = first else {
         return Err(format!("kept with an unknown outcome, not {first:?}").into());
     };
@@ -301,7 +301,7 @@ async fn without_knowing_what_was_there_a_same_text_match_is_an_unknown_outcome(
     );
     assert_eq!(stored(&client, text).await?, 1);
     // The user was told to send it again or drop it: sending again sends it.
-    let again = send_queued(&client, &outbox, queued.id).await;
+    let again = send_queued(&client, &outbox, queued.id, true).await;
     assert!(matches!(again, Sent::Sent), "{again:?}");
     assert_eq!(stored(&client, text).await?, 2);
     Ok(())
@@ -322,7 +322,7 @@ async fn a_comment_sent_again_under_a_reset_is_not_taken_for_the_older_one() -> 
         ],
         ..Faults::default()
     });
-    let sent = send_queued(&client, &outbox, queued.id).await;
+    let sent = send_queued(&client, &outbox, queued.id, true).await;
     sandbox.set_faults(Faults::default());
     assert!(
         matches!(&sent, Sent::Kept(ApiError::NotSaved { .. })),
@@ -330,8 +330,34 @@ async fn a_comment_sent_again_under_a_reset_is_not_taken_for_the_older_one() -> 
     );
     assert_eq!(stored(&client, text).await?, 1);
     assert_eq!(outbox.count()?, 1, "kept to be sent again");
-    let again = send_queued(&client, &outbox, queued.id).await;
+    let again = send_queued(&client, &outbox, queued.id, true).await;
     assert!(matches!(again, Sent::Sent), "{again:?}");
+    assert_eq!(stored(&client, text).await?, 2);
+    Ok(())
+}
+
+/// A write whose outcome is unknown is held for the user: sending everything (the automatic
+/// send when the server is back, `outbox send` without ids) leaves it; naming it sends it.
+#[tokio::test]
+async fn a_write_of_unknown_outcome_is_sent_only_when_named() -> TestResult {
+    let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let text = "LGTM, held for a choice";
+    client.post_comment(SPACE, CR, text, None).await?;
+    let queued = outbox.enqueue_unsure(&Target::new(SPACE, CR), &comment(text), None)?;
+    let first = send_queued(&client, &outbox, queued.id, false).await;
+    assert!(
+        matches!(first, Sent::Kept(ApiError::MaybeSaved { .. })),
+        "{first:?}"
+    );
+    assert!(outbox.list()?[0].held);
+    let everything = send_queued(&client, &outbox, queued.id, false).await;
+    assert!(
+        matches!(everything, Sent::Kept(ApiError::MaybeSaved { .. })),
+        "{everything:?}"
+    );
+    assert_eq!(stored(&client, text).await?, 1, "not sent without a choice");
+    let named = send_queued(&client, &outbox, queued.id, true).await;
+    assert!(matches!(named, Sent::Sent), "{named:?}");
     assert_eq!(stored(&client, text).await?, 2);
     Ok(())
 }

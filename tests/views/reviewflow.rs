@@ -142,6 +142,7 @@ fn queued(
         queued_at: std::time::SystemTime::UNIX_EPOCH,
         attempted: id == 2,
         before: None,
+        held: false,
     }
 }
 

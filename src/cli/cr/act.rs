@@ -139,7 +139,8 @@ pub async fn merge(
         }
     }
     streams.progress("Merging");
-    let merged = client.merge_change_request(space, number).await?;
+    // A merge whose answer was lost may have happened: exit 3, never "run it again".
+    let merged = script::written(client.merge_change_request(space, number).await)?;
     streams.done();
     match merged.result {
         MergeOutcome::Merge => {
@@ -158,9 +159,7 @@ pub async fn merge(
 
 pub async fn update(client: &Client, space: &str, number: &str, streams: &mut Streams) -> Outcome {
     streams.progress("Updating from main");
-    let updated = client
-        .update_change_request_from_main(space, number)
-        .await?;
+    let updated = script::written(client.update_change_request_from_main(space, number).await)?;
     streams.done();
     match updated.result {
         UpdateOutcome::Update => {

@@ -240,14 +240,20 @@ async fn send_chosen(
     let mut outcomes = Vec::new();
     // One after another, oldest first: a reply must not arrive before its thread's resolve
     // was undone, nor a review before the comments written ahead of it.
+    let by_name = ids.is_some();
     for write in queued.iter().filter(chosen) {
-        outcomes.push((write.id, outcome(client, outbox, write).await));
+        outcomes.push((write.id, outcome(client, outbox, write, by_name).await));
     }
     outcomes
 }
 
-async fn outcome(client: &Client, outbox: &Arc<Outbox>, write: &Queued) -> SendOutcome {
-    match send_queued(client, outbox, write.id).await {
+async fn outcome(
+    client: &Client,
+    outbox: &Arc<Outbox>,
+    write: &Queued,
+    by_name: bool,
+) -> SendOutcome {
+    match send_queued(client, outbox, write.id, by_name).await {
         Sent::Sent => SendOutcome::Sent,
         Sent::AlreadyThere => SendOutcome::AlreadyThere,
         Sent::Elsewhere => SendOutcome::Elsewhere,

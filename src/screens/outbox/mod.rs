@@ -126,7 +126,12 @@ impl OutboxScreen {
     /// Asks before sending `ids`: what goes, and to how many change requests.
     fn ask_to_send(&mut self, ids: Vec<i64>) {
         if ids.is_empty() {
-            self.notice = Some(Notice::info("Nothing to send: the outbox is empty."));
+            let why = if self.writes().is_empty() {
+                "Nothing to send: the outbox is empty."
+            } else {
+                "Nothing sent: the outcome of what waits is unknown; s on a write sends it again."
+            };
+            self.notice = Some(Notice::info(why));
             return;
         }
         let chosen: Vec<&Queued> = self
@@ -443,7 +448,14 @@ impl ScreenState for OutboxScreen {
                 self.ask_to_send(ids);
             }
             Action::OutboxSendAll => {
-                let ids = self.writes().iter().map(|write| write.id).collect();
+                // A write whose outcome is unknown waits for `s` on it: sending everything
+                // must not post it a second time without that choice.
+                let ids = self
+                    .writes()
+                    .iter()
+                    .filter(|write| !write.held)
+                    .map(|write| write.id)
+                    .collect();
                 self.ask_to_send(ids);
             }
             Action::Mark => {

@@ -113,7 +113,9 @@ fn heading(screen: &OutboxScreen, queued: &Queued, width: usize, model: &Model) 
 
 /// "reply (read back first): Looks good" — the kind of write and its text on one line.
 pub(super) fn summary(queued: &Queued) -> String {
-    let unsure = if queued.attempted {
+    let unsure = if queued.held {
+        " (outcome unknown: s sends it again)"
+    } else if queued.attempted {
         " (read back first)"
     } else {
         ""
