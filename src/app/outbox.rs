@@ -225,7 +225,8 @@ pub fn sent_notice(outcomes: &[(i64, SendOutcome)]) -> Notice {
         .count();
     let sent = outcomes.len() - kept.len() - there - elsewhere;
     let mut sentences = Vec::new();
-    if sent > 0 || there + elsewhere == 0 {
+    // "Sent 0" only when there is nothing else to say.
+    if sent > 0 || there + elsewhere + kept.len() == 0 {
         sentences.push(match sent {
             1 => "Sent 1 queued write.".to_string(),
             n => format!("Sent {n} queued writes."),
@@ -249,7 +250,10 @@ pub fn sent_notice(outcomes: &[(i64, SendOutcome)]) -> Notice {
     let said = sentences.join(" ");
     match kept.first() {
         None => Notice::info(said),
-        Some(why) => Notice::error(format!("{said} {} kept: {why}", kept.len())),
+        Some(why) => {
+            let kept = format!("{} kept: {why}", kept.len());
+            Notice::error([said, kept].join(" ").trim_start().to_string())
+        }
     }
 }
 
@@ -274,5 +278,7 @@ mod tests {
             "Sent 1 queued write. 2 writes left to another quire, which sent or is sending them."
         );
         assert_eq!(sent_notice(&[]).text, "Sent 0 queued writes.");
+        let kept = sent_notice(&[(1, SendOutcome::Kept("Outcome unknown".into()))]);
+        assert_eq!(kept.text, "1 kept: Outcome unknown");
     }
 }
