@@ -98,6 +98,15 @@ pub enum ApiError {
     Offline { endpoint: String },
 }
 
+/// The server's own words for a refused request, else our sentence: what the screens of every
+/// area show when a write is refused.
+pub fn server_message(error: &ApiError) -> String {
+    match error {
+        ApiError::Status { message, .. } => message.clone(),
+        other => other.user_message(),
+    }
+}
+
 /// Endpoint text used for errors raised while building the client, before any request.
 pub const SETUP_ENDPOINT: &str = "client setup";
 

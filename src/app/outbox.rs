@@ -150,7 +150,7 @@ fn waiting_for_a_look(model: &mut Model) -> Cmd {
         model.outbox.own_request = Some(request);
         model.toast = Some(Notice::info(format!(
             "Sending {} from the outbox…",
-            crate::screens::review::counted(waiting, "queued write", "queued writes")
+            crate::ui::time::plural(waiting, "queued write", "queued writes")
         )));
         return Cmd::Api {
             request,
@@ -164,7 +164,7 @@ fn waiting_for_a_look(model: &mut Model) -> Cmd {
         .keymap
         .label(&[KeyContext::Global], Action::OutboxView)
         .unwrap_or_else(|| "the palette's Outbox".to_string());
-    let writes = crate::screens::review::counted(waiting, "write waits", "writes wait");
+    let writes = crate::ui::time::plural(waiting, "write waits", "writes wait");
     model.toast = Some(Notice::info(format!(
         "{writes} in the outbox: {key} to look and send."
     )));

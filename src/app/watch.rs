@@ -118,7 +118,7 @@ impl ReviewNews {
     pub fn summary(&self) -> String {
         let mut parts = Vec::new();
         if !self.new_threads.is_empty() {
-            parts.push(crate::screens::review::counted(
+            parts.push(crate::ui::time::plural(
                 self.new_threads.len(),
                 "new thread",
                 "new threads",
@@ -127,7 +127,7 @@ impl ReviewNews {
         if !self.new_replies.is_empty() {
             parts.push(format!(
                 "{} with new replies",
-                crate::screens::review::counted(self.new_replies.len(), "thread", "threads")
+                crate::ui::time::plural(self.new_replies.len(), "thread", "threads")
             ));
         }
         format!("{} since the last refresh (marked ●).", parts.join(", "))

@@ -100,7 +100,10 @@ async fn send(
             );
             return EXIT_USAGE;
         }
-        let question = format!("Send {}? [y/N] ", writes_counted(chosen.len()));
+        let question = format!(
+            "Send {}? [y/N] ",
+            crate::ui::time::plural(chosen.len(), "queued write", "queued writes")
+        );
         if !crate::cli::cr::act::asked_yes(streams, &question) {
             streams.error("Nothing sent.");
             return EXIT_FAILED;
@@ -142,12 +145,4 @@ fn say(streams: &mut Streams, id: i64, sent: &Sent) -> i32 {
     };
     let _ = writeln!(streams.out, "{}", crate::ui::sanitize::sanitize(&line));
     status
-}
-
-fn writes_counted(count: usize) -> String {
-    if count == 1 {
-        "1 queued write".to_string()
-    } else {
-        format!("{count} queued writes")
-    }
 }

@@ -214,7 +214,7 @@ pub fn failure_text(template: &str, target: &TemplateTarget, error: &ApiError) -
         _ => format!(
             "Could not apply template “{template}” to {}: {}",
             target.place(),
-            crate::screens::site::server_message(error)
+            crate::api::error::server_message(error)
         ),
     }
 }

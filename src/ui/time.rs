@@ -56,9 +56,11 @@ pub fn exactly(at: &str) -> String {
 }
 
 /// "1 page", "3 pages": a count with its noun in the right number.
-pub fn plural(count: impl Into<i64>, one: &str, many: &str) -> String {
-    let count = count.into();
-    if count == 1 {
+pub fn plural<N>(count: N, one: &str, many: &str) -> String
+where
+    N: std::fmt::Display + PartialEq + From<u8>,
+{
+    if count == N::from(1) {
         format!("1 {one}")
     } else {
         format!("{count} {many}")

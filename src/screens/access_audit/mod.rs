@@ -8,11 +8,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::api::error::server_message;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::screens::site::server_message;
 use crate::screens::sites::MyRole;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;

@@ -14,7 +14,7 @@ pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Mod
     let more = vec![Span::styled(
         format!(
             " — {}, newest first",
-            crate::screens::review::counted(count, "write", "writes")
+            crate::ui::time::plural(count, "write", "writes")
         ),
         theme.style("muted"),
     )];

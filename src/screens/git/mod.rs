@@ -13,6 +13,7 @@ use ratatui::layout::Rect;
 
 pub use form::{Field, FormOutcome, GitForm};
 
+use crate::api::error::server_message;
 use crate::api::git::branch_of;
 use crate::api::models::Space;
 use crate::api::{GitDirection, mask_credentials};
@@ -20,7 +21,6 @@ use crate::app::git::{GitCall, GitDetails, GitResponse};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::notice::{self, Notice};
 

@@ -6,11 +6,11 @@ use ratatui::crossterm::event::KeyEvent;
 
 use super::tab::{MembersTab, ROLE_CHOICES, role_name};
 use crate::api::MemberRole;
+use crate::api::error::server_message;
 use crate::api::models::Member;
 use crate::app::keymap::Action;
 use crate::app::members::{MembersCall, MembersResponse};
 use crate::app::{ApiCall, Cmd, Ctx, Step};
-use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};

@@ -10,6 +10,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::VersionsScreen;
+use crate::api::error::server_message;
 use crate::api::models::{OpenApiSpec, Organization, ProcessingState, SpecVisibility};
 use crate::api::{ApiError, WholeList, slug_problem, source_url_problem};
 use crate::app::keymap::{Action, KeyContext};
@@ -17,7 +18,6 @@ use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
-use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;

@@ -13,13 +13,13 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use serde_json::Value;
 
+use crate::api::error::server_message as words;
 use crate::api::models::{AgentInstructions, Organization};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::organization::OrgPane;
-use crate::screens::site::server_message as words;
 use crate::screens::sso::{picked_role, role_picker};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};

@@ -7,6 +7,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::{OrgNode, Organization, space_log};
+use crate::api::error::server_message;
 use crate::api::language_name;
 use crate::api::models::space::LANGUAGES;
 use crate::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
@@ -14,7 +15,6 @@ use crate::api::{ApiError, SpaceUpdate, WholeList};
 use crate::app::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
-use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::emoji_picker::{EmojiPicker, PickerOutcome};
 use crate::ui::input::InputOutcome;

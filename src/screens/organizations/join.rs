@@ -5,10 +5,10 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::api::error::server_message as words;
 use crate::api::models::Organization;
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId};
-use crate::screens::site::server_message as words;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::notice::Notice;

@@ -140,7 +140,7 @@ impl OutboxScreen {
             .filter(|queued| ids.contains(&queued.id))
             .collect();
         let places: BTreeSet<&Target> = chosen.iter().map(|queued| &queued.target).collect();
-        let writes = crate::screens::review::counted(chosen.len(), "write", "writes");
+        let writes = crate::ui::time::plural(chosen.len(), "write", "writes");
         let question = match places.len() {
             1 => format!(
                 "Send {writes} to {}?",

@@ -10,7 +10,7 @@ use crate::ui::{sanitize::sanitize, status, text, titled};
 
 pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, model: &Model) {
     let theme = &model.theme;
-    let count = crate::screens::review::counted(screen.writes().len(), "write", "writes");
+    let count = crate::ui::time::plural(screen.writes().len(), "write", "writes");
     let mut more = vec![Span::styled(
         format!(" — {count} waiting"),
         theme.style("muted"),

@@ -4,7 +4,7 @@
 
 use ratatui::crossterm::event::KeyEvent;
 
-use super::{Overlay, ReviewScreen, counted, threads};
+use super::{Overlay, ReviewScreen, threads};
 use crate::api::ApiError;
 use crate::api::models::Member;
 use crate::app::review_calls::ReviewCall;
@@ -68,7 +68,7 @@ impl ReviewScreen {
         let everyone = PickOption {
             value: EVERYONE.into(),
             label: "Everyone".into(),
-            detail: counted(self.threads().len(), "thread", "threads"),
+            detail: crate::ui::time::plural(self.threads().len(), "thread", "threads"),
         };
         let people = members.iter().map(|member| {
             let written = self
@@ -79,7 +79,7 @@ impl ReviewScreen {
             PickOption {
                 value: member.user.id.clone(),
                 label: sanitize(&member.user.display_name).into_owned(),
-                detail: counted(written, "thread", "threads"),
+                detail: crate::ui::time::plural(written, "thread", "threads"),
             }
         });
         std::iter::once(everyone).chain(people).collect()

@@ -2,8 +2,8 @@
 //! costs no link reads), then shown as a warning with every link it found beneath it, where
 //! the box scrolls to them, or as a check that passes.
 
+use super::ReviewScreen;
 use super::preflight::PreflightLine;
-use super::{ReviewScreen, counted};
 use crate::api::ApiError;
 use crate::app::review_calls::{BreakingLink, LinkCheckPage, ReviewCall};
 use crate::app::{ApiCall, Cmd, Ctx, Loadable, RequestId};
@@ -98,7 +98,7 @@ pub(super) fn link_lines(screen: &ReviewScreen) -> LinkLines {
 fn warning_with_list(links: &[BreakingLink]) -> Vec<PreflightLine> {
     let mut lines = vec![PreflightLine::Warning(format!(
         "{} would break:",
-        counted(links.len(), "link", "links")
+        crate::ui::time::plural(links.len(), "link", "links")
     ))];
     lines.extend(links.iter().map(|link| {
         PreflightLine::Note(format!(

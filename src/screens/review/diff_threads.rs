@@ -15,7 +15,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use serde_json::Value;
 
-use super::{ComposeTarget, ReviewScreen, ReviewTab, ThreadFilter, counted};
+use super::{ComposeTarget, ReviewScreen, ReviewTab, ThreadFilter};
 use crate::app::{Cmd, Ctx};
 use crate::ui::diff::{DiffRowOrigin, DiffView};
 use crate::ui::theme::Theme;
@@ -328,7 +328,7 @@ pub fn decorate(
     if !on_page.is_empty() {
         let text = format!(
             " {} on the page as a whole",
-            counted(on_page.len(), "thread", "threads")
+            crate::ui::time::plural(on_page.len(), "thread", "threads")
         );
         view.lines.insert(
             0,

@@ -324,7 +324,7 @@ impl ReviewScreen {
             self.notice(
                 format!(
                     "{} restored: open the composer where you left it",
-                    counted(sendable, "unsent draft", "unsent drafts")
+                    crate::ui::time::plural(sendable, "unsent draft", "unsent drafts")
                 ),
                 false,
             );
@@ -547,14 +547,5 @@ impl ScreenState for ReviewScreen {
 
     fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
-    }
-}
-
-/// "1 thread", "3 threads": a count with the right form of its noun.
-pub fn counted(count: usize, singular: &str, plural: &str) -> String {
-    if count == 1 {
-        format!("{count} {singular}")
-    } else {
-        format!("{count} {plural}")
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crate::api::ApiError;
 use crate::api::models::{ChangeRequestStatus, ReviewStatus};
 use crate::app::{Cmd, Ctx};
-use crate::screens::review::{ReviewScreen, counted, threads};
+use crate::screens::review::{ReviewScreen, threads};
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
 
@@ -391,18 +391,18 @@ fn checks(
             "No unresolved threads.".into(),
             format!(
                 "{}.",
-                counted(unresolved, "unresolved thread", "unresolved threads")
+                crate::ui::time::plural(unresolved, "unresolved thread", "unresolved threads")
             ),
         ),
         pick(
             approvals > 0 && changes == 0,
             format!(
                 "{}, no changes requested.",
-                counted(approvals, "approval", "approvals")
+                crate::ui::time::plural(approvals, "approval", "approvals")
             ),
             format!(
                 "{}, {changes} asking for changes.",
-                counted(approvals, "approval", "approvals")
+                crate::ui::time::plural(approvals, "approval", "approvals")
             ),
         ),
         pick(

@@ -1,7 +1,7 @@
 //! Loading the review and handling what the server answers: the review itself, replies
 //! fetched in batches, a page's two sides, members; a write's answer goes to the actions.
 
-use super::{Overlay, ReviewScreen, changes, counted, replies, threads};
+use super::{Overlay, ReviewScreen, changes, replies, threads};
 use crate::app::review_calls::{ReviewCall, ReviewResponse, ThreadReplies};
 use crate::app::{ApiCall, Cmd, Ctx, Loadable, RequestId, Step};
 
@@ -153,7 +153,7 @@ impl ReviewScreen {
             self.notice(
                 format!(
                     "The replies of {} did not load: {}. Press r to reload.",
-                    counted(count, "thread", "threads"),
+                    crate::ui::time::plural(count, "thread", "threads"),
                     error.user_message()
                 ),
                 true,

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use chrono::Utc;
 
-use super::{ReviewScreen, ReviewTab, counted};
+use super::{ReviewScreen, ReviewTab};
 use crate::app::review_calls::ReviewCall;
 use crate::app::review_memory::{self, PageSeen, Seen};
 use crate::app::{ApiCall, Cmd, Ctx};
@@ -60,15 +60,23 @@ impl News {
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if self.new_threads > 0 {
-            parts.push(counted(self.new_threads, "new thread", "new threads"));
+            parts.push(crate::ui::time::plural(
+                self.new_threads,
+                "new thread",
+                "new threads",
+            ));
         }
         if self.new_replies > 0 {
-            parts.push(counted(self.new_replies, "new reply", "new replies"));
+            parts.push(crate::ui::time::plural(
+                self.new_replies,
+                "new reply",
+                "new replies",
+            ));
         }
         if !self.changed_pages.is_empty() {
             parts.push(format!(
                 "{} changed",
-                counted(self.changed_pages.len(), "page", "pages")
+                crate::ui::time::plural(self.changed_pages.len(), "page", "pages")
             ));
         }
         parts.join(", ")
@@ -314,7 +322,7 @@ impl ReviewScreen {
                 format!(
                     "Since your last review{}: {} changed — L shows all",
                     self.last_review_ago(),
-                    super::counted(self.pages.len(), "page", "pages")
+                    crate::ui::time::plural(self.pages.len(), "page", "pages")
                 ),
                 false,
             );

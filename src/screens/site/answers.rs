@@ -1,8 +1,9 @@
 //! The server's answers to the site's writes: what a success shows and reloads, and a refusal's
 //! reason (a 403 turns the screen read-only).
 
-use super::{Field, Modal, Pending, SiteScreen, logged, server_message};
+use super::{Field, Modal, Pending, SiteScreen, logged};
 use crate::api::ApiError;
+use crate::api::error::server_message;
 use crate::api::models::PublishOutcome;
 use crate::app::sites::SitesResponse;
 use crate::app::{Cmd, Ctx};

@@ -23,8 +23,8 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
+use crate::api::WholeList;
 use crate::api::models::{PublishedSite, ShareLink, Site, SiteSectionGroup};
-use crate::api::{ApiError, WholeList};
 use crate::app::keymap::{Action, KeyContext, Keymap};
 use crate::app::sites::{AdaptiveData, SitesResponse};
 use crate::app::{ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
@@ -145,14 +145,6 @@ pub struct SiteScreen {
     log_pending: Option<crate::app::action_log::PendingEntry>,
     /// The action log's undo count when last shown: an undo made from the log reloads.
     undos_seen: u64,
-}
-
-/// The server's own words for a refused request, else our sentence.
-pub fn server_message(error: &ApiError) -> String {
-    match error {
-        ApiError::Status { message, .. } => message.clone(),
-        other => other.user_message(),
-    }
 }
 
 impl SiteScreen {

@@ -13,12 +13,12 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::WholeList;
+use crate::api::error::server_message as words;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::organization::OrgPane;
-use crate::screens::site::server_message as words;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};

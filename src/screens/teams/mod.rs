@@ -19,13 +19,13 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use crate::api::TeamMembersUpdate;
+use crate::api::error::server_message;
 use crate::api::models::{Member, Team, TeamMember, TeamRole};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
-use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};

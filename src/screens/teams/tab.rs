@@ -11,6 +11,7 @@ use ratatui::layout::Rect;
 
 use super::new_team::NewTeam;
 use super::{TeamScreen, load_pickable, member_options, picker_title, settle_pickable};
+use crate::api::error::server_message;
 use crate::api::models::{Organization, Team};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
@@ -20,7 +21,6 @@ use crate::screens::Screen;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
-use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;

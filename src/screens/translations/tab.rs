@@ -13,6 +13,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::modal::Modal;
+use crate::api::error::server_message;
 use crate::api::models::{Organization, Translation, TranslationStatus};
 use crate::api::{ApiError, language_name};
 use crate::app::keymap::{Action, KeyContext};
@@ -20,7 +21,6 @@ use crate::app::translations::{TranslationList, TranslationsCall, TranslationsRe
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
-use crate::screens::site::server_message;
 use crate::screens::space::SpaceScreen;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;

@@ -9,13 +9,13 @@ use super::{
     Confirmed, ContentModal, Doing, PickPurpose, TextPurpose, handles, key_of, pointer_of, quoted,
     refusal,
 };
+use crate::api::error::server_message;
 use crate::api::models::DefaultLevel;
 use crate::api::{CollectionUpdate, MovedContent};
 use crate::app::collections::{CollectionsCall, CollectionsResponse};
 use crate::app::keymap::Action;
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::screens::organization::{OrgNode, Organization};
-use crate::screens::site::server_message;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::notice::{self, Notice};

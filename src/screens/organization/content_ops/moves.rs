@@ -2,11 +2,11 @@
 //! transferring one to another organization: the pickers that ask and what is sent.
 
 use super::{ContentModal, ContentOps, Doing, PickPurpose, key_of, pointer_of, quoted};
+use crate::api::error::server_message;
 use crate::api::{ApiError, ContentMove, ContentPointer, ContentPosition};
 use crate::app::collections::CollectionsCall;
 use crate::app::{Cmd, Ctx};
 use crate::screens::organization::{OrgNode, Organization};
-use crate::screens::site::server_message;
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, Picker};
 

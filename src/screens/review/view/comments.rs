@@ -9,8 +9,8 @@ use crate::api::models::Reaction;
 use crate::api::outbox::Write;
 use crate::app::review_calls::Thread;
 use crate::app::{Model, outbox};
+use crate::screens::review::ReviewScreen;
 use crate::screens::review::threads::{self, Row};
-use crate::screens::review::{ReviewScreen, counted};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -218,13 +218,16 @@ fn replies_waiting(screen: &ReviewScreen, thread: &Thread, theme: &Theme) -> Opt
         (
             format!(
                 "↳ {} did not load (r reloads)",
-                counted(count, "reply", "replies")
+                crate::ui::time::plural(count, "reply", "replies")
             ),
             theme.style("error"),
         )
     } else {
         (
-            format!("↳ loading {}…", counted(count, "reply", "replies")),
+            format!(
+                "↳ loading {}…",
+                crate::ui::time::plural(count, "reply", "replies")
+            ),
             theme.style("muted"),
         )
     };

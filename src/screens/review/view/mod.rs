@@ -22,7 +22,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::threads;
-use super::{ReviewScreen, ReviewTab, counted};
+use super::{ReviewScreen, ReviewTab};
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, ReviewStatus};
 use crate::app::Model;
 use crate::ui::markdown::MarkdownDoc;
@@ -180,7 +180,7 @@ fn facts(screen: &ReviewScreen, cr: &ChangeRequest) -> Vec<Segment> {
     }
     if let Some(bundle) = screen.bundle.value() {
         let open = threads::unresolved(&bundle.threads).len();
-        let all = counted(bundle.threads.len(), "thread", "threads");
+        let all = crate::ui::time::plural(bundle.threads.len(), "thread", "threads");
         line.push(fact(format!("{all} ({open} open)"), 1).or(all));
         let current = bundle.reviews.iter().filter(|r| !r.outdated);
         let (approved, changes): (Vec<_>, Vec<_>) =
