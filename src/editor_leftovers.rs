@@ -142,6 +142,17 @@ fn save_as_draft(draft: &Path, text: &str) -> io::Result<()> {
     drafts::save(directory, &key, text)
 }
 
+/// At start: texts that editors of a killed quire left in the data directory become their
+/// drafts again (or files of their own); the line that says so.
+pub fn recover_at_start() -> Option<crate::ui::notice::Notice> {
+    let data = crate::config::data_dir()?;
+    let recovered = recover(&data.join("editing"), &data.join("recovered"));
+    if !recovered.is_empty() {
+        tracing::info!(?recovered, "texts of interrupted editors recovered");
+    }
+    notice(&recovered)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -128,6 +128,40 @@ pub fn lack_of(operation: &Operation, endpoint: &str, status: u16) -> Lack {
     }
 }
 
+impl super::client::Client {
+    /// After a seed-only operation answered 404/405: reads its probe and returns either the
+    /// lack (learned for the session) or the original error when the item itself is missing.
+    pub(super) async fn check_missing_operation(
+        &self,
+        operation: &'static Operation,
+        path: &str,
+        error: ApiError,
+    ) -> ApiError {
+        let Some((probe, probe_path)) = probe_for(operation, path) else {
+            return error;
+        };
+        let query = [("limit".to_owned(), "1".to_owned())];
+        let query: &[(String, String)] = match probe {
+            Probe::List(_) => &query,
+            Probe::Parent(_) => &[],
+        };
+        let answer = self
+            .send_once(&reqwest::Method::GET, &probe_path, query, None)
+            .await
+            .map(|_| ())
+            .map_err(|failure| failure.error);
+        match verdict(probe, answer.as_ref().map(|_| ())) {
+            Some(true) => {
+                let status = error.status().unwrap_or(404);
+                let lack = lack_of(operation, error.endpoint(), status);
+                self.shared.capabilities.learn(lack.clone());
+                lack.error()
+            }
+            _ => error,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

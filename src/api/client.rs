@@ -86,14 +86,14 @@ pub(super) struct Shared {
     /// At most 16 requests in flight per host, whatever the screens ask for at once.
     host_limits: HostLimits,
     /// The operations this server turned out not to offer.
-    capabilities: Capabilities,
+    pub(super) capabilities: Capabilities,
     /// The answers kept on disk, and whether quire is offline.
     pub(super) store: super::offline::Store,
 }
 
 /// A failed try: the error, and how long the server asked us to wait (`Retry-After`).
-struct Failure {
-    error: ApiError,
+pub(super) struct Failure {
+    pub(super) error: ApiError,
     retry_after: Option<Duration>,
 }
 
@@ -558,38 +558,6 @@ impl Client {
         }
     }
 
-    /// After a seed-only operation answered 404/405: reads its probe and returns either the
-    /// lack (learned for the session) or the original error when the item itself is missing.
-    async fn check_missing_operation(
-        &self,
-        operation: &'static operations::Operation,
-        path: &str,
-        error: ApiError,
-    ) -> ApiError {
-        let Some((probe, probe_path)) = capabilities::probe_for(operation, path) else {
-            return error;
-        };
-        let query = [("limit".to_owned(), "1".to_owned())];
-        let query: &[(String, String)] = match probe {
-            operations::Probe::List(_) => &query,
-            operations::Probe::Parent(_) => &[],
-        };
-        let answer = self
-            .send_once(&Method::GET, &probe_path, query, None)
-            .await
-            .map(|_| ())
-            .map_err(|failure| failure.error);
-        match capabilities::verdict(probe, answer.as_ref().map(|_| ())) {
-            Some(true) => {
-                let status = error.status().unwrap_or(404);
-                let lack = capabilities::lack_of(operation, error.endpoint(), status);
-                self.shared.capabilities.learn(lack.clone());
-                lack.error()
-            }
-            _ => error,
-        }
-    }
-
     /// A GET that fails in a passing way is tried again (see [`retry`]), unless this clone
     /// tries once ([`Client::trying_once`]); any other method is sent exactly once.
     async fn send_with_retries(
@@ -659,7 +627,7 @@ impl Client {
     /// One request, one answer. Logs method, path, status and time, nothing else. Holds one of
     /// the host's slots from sending until the body is read; a retry's wait holds none, so
     /// a read waiting to be retried never keeps others from going out.
-    async fn send_once(
+    pub(super) async fn send_once(
         &self,
         method: &Method,
         path: &str,

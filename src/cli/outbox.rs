@@ -28,6 +28,25 @@ pub enum OutboxCommand {
     },
 }
 
+/// Why `quire --demo outbox …` is refused.
+pub const NOT_IN_THE_DEMO: &str = "the demo's server lives inside each quire and ends with it: send the demo's outbox from the app";
+
+/// Runs `command` for the account `(server, token)`, on the outbox beside its cache (off with
+/// `offline`: nothing is sent); the exit status.
+pub async fn run_for(
+    command: &OutboxCommand,
+    file: &crate::config::ConfigFile,
+    (server, token): (&str, &str),
+    offline: bool,
+) -> color_eyre::Result<i32> {
+    let client = crate::cli::signin::make_client(server, token)?;
+    let mut streams = Streams::std();
+    if let Some(without) = crate::cli::cache::attach(&client, file, server, token, offline) {
+        streams.error(&format!("quire: {without}"));
+    }
+    Ok(run(command, &client, &mut streams).await)
+}
+
 /// Runs `command` on the outbox beside `client`'s cache; the exit status.
 pub async fn run(command: &OutboxCommand, client: &Client, streams: &mut Streams) -> i32 {
     let Some(outbox) = client.outbox() else {

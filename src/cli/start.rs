@@ -271,20 +271,12 @@ pub fn main() -> Result<()> {
             }
             Some(Commands::Outbox { command }) => {
                 if cli.demo {
-                    return Err(usage(
-                        "the demo's server lives inside each quire and ends with it: send the \
-                         demo's outbox from the app",
-                    ));
+                    return Err(usage(crate::cli::outbox::NOT_IN_THE_DEMO));
                 }
                 let (file, server, token) = cache_scope(&cli).await?;
-                let client = make_client(&server, &token)?;
-                let mut streams = Streams::std();
-                if let Some(without) =
-                    crate::cli::cache::attach(&client, &file, &server, &token, cli.offline)
-                {
-                    streams.error(&format!("quire: {without}"));
-                }
-                exit_with(crate::cli::outbox::run(command, &client, &mut streams).await)
+                let account = (server.as_str(), token.as_str());
+                let code = crate::cli::outbox::run_for(command, &file, account, cli.offline);
+                exit_with(code.await?)
             }
             None => {
                 next_profile = run_app(&cli).await?;
@@ -583,7 +575,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     }
     terminal::use_mouse(!cli.no_mouse && file.mouse.unwrap_or(true));
     bring_own_files_up_to_date(drafts_scope.as_ref(), cli.demo);
-    if let Some(notice) = recover_interrupted_edits() {
+    if let Some(notice) = crate::editor_leftovers::recover_at_start() {
         model.toast = Some(notice);
     }
     // A cache that cannot serve is the more urgent news: said over a recovered text.
@@ -658,18 +650,6 @@ fn bring_own_files_up_to_date(drafts_scope: Option<&(String, String)>, demo: boo
             tracing::info!(tightened, root = %root.display(), "made private");
         }
     }
-}
-
-/// Texts that editors of a killed quire left behind become their drafts again (or files of
-/// their own); the line that says so.
-fn recover_interrupted_edits() -> Option<crate::ui::notice::Notice> {
-    let data = config::data_dir()?;
-    let recovered =
-        crate::editor_leftovers::recover(&data.join("editing"), &data.join("recovered"));
-    if !recovered.is_empty() {
-        tracing::info!(?recovered, "texts of interrupted editors recovered");
-    }
-    crate::editor_leftovers::notice(&recovered)
 }
 
 /// The client a command-line subcommand uses: the token and address as the app reads them

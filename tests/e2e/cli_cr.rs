@@ -16,7 +16,7 @@ fn status_of(sandbox: &SandboxProcess, number: u32) -> Value {
     sandbox.read(&format!("/spaces/{SPACE}/change-requests/{number}"))["status"].clone()
 }
 
-fn comments_of(sandbox: &SandboxProcess, number: u32) -> Vec<Value> {
+pub fn comments_of(sandbox: &SandboxProcess, number: u32) -> Vec<Value> {
     let listed = sandbox.read(&format!(
         "/spaces/{SPACE}/change-requests/{number}/comments?format=markdown&limit=1000"
     ));

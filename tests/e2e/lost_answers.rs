@@ -72,15 +72,10 @@ fn a_role_change_and_a_new_team_whose_answers_are_lost_are_read_back() {
 
 /// How many comments on change request `number` of Getting Started say exactly `text`.
 fn comments_saying(sandbox: &SandboxProcess, number: u32, text: &str) -> usize {
-    let listed = sandbox.read(&format!(
-        "/spaces/spc-getting-started/change-requests/{number}/comments?format=markdown&limit=1000"
-    ));
-    listed["items"].as_array().map_or(0, |items| {
-        items
-            .iter()
-            .filter(|comment| comment["body"]["markdown"] == text)
-            .count()
-    })
+    crate::cli_cr::comments_of(sandbox, number)
+        .iter()
+        .filter(|comment| comment["body"]["markdown"] == text)
+        .count()
 }
 
 fn comment_from_the_cli(sandbox: &SandboxProcess, text: &str) -> std::process::Output {
