@@ -26,17 +26,14 @@ pub struct ConfigFile {
     /// Action name to keys, e.g. `down = ["j", "ctrl-n"]`.
     #[serde(default)]
     pub keys: HashMap<String, Vec<String>>,
-    // ── command palette ──
     /// `mouse = false` turns the mouse off (as `--no-mouse` does).
     pub mouse: Option<bool>,
-    // ── review flow ──
     /// Seconds between refreshes of an open review and the change-request lists; `0` turns
     /// watching off. Default 120.
     pub watch_interval_secs: Option<u64>,
     /// A metered link: watching is off unless `watch_interval_secs` is set explicitly.
     #[serde(default)]
     pub metered: bool,
-    // ── profiles ──
     /// The profile used when neither `--profile` nor QUIRE_PROFILE names one.
     pub default_profile: Option<String>,
     /// `[profiles.NAME]` tables: other accounts, each on its own server.
@@ -88,7 +85,6 @@ pub fn config_path() -> Option<PathBuf> {
 }
 
 /// Where the log file goes.
-// ── command palette ──
 /// Where quire keeps what it remembers between runs (the palette's history): the XDG state
 /// directory where there is one, else the data directory.
 pub fn state_dir() -> Option<PathBuf> {

@@ -57,7 +57,6 @@ fn learn_lacks(model: &mut Model, effects: &Effects) {
     }
 }
 
-// ── review flow ──
 /// Like [`settle`], but timers do not go off: their ids are returned, so a test can fire one
 /// when it chooses (a watch refresh) instead of looping on a timer that re-arms itself.
 pub async fn settle_holding_timers(
@@ -157,7 +156,6 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
                 prefix,
                 drafts: Vec::new(),
             }),
-            // ── threads on the diff ──
             Cmd::LoadReviewMemory { key } => queue.push_back(Msg::DraftsLoaded {
                 prefix: key,
                 drafts: Vec::new(),
@@ -179,7 +177,6 @@ async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
             | Cmd::Suspend
             | Cmd::RetryNow
             | Cmd::Quit => {}
-            // ── command palette ──
             Cmd::SavePaletteHistory { .. } => {}
         }
     }

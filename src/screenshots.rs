@@ -59,7 +59,6 @@ const SCENES: &[(&str, &str)] = &[
     ("git-sync", "\r/getting\r\rI"),
 ];
 
-// ── looks and themes ──
 /// The Quickstart's code in the reader, in each built-in theme: (picture, theme, whether the
 /// terminal's background is light).
 const THEME_SCENES: &[(&str, &str, bool)] = &[

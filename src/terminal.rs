@@ -21,7 +21,6 @@ use tokio::sync::{Notify, mpsc};
 use crate::editor_process::{self, EditFile};
 use crate::runtime::{Host, InputEvent};
 
-// ── command palette ──
 /// Whether `enter` asks the terminal for mouse events (on unless `--no-mouse` or
 /// `mouse = false`). Kept here because `restore` runs from places that know no settings: the
 /// panic hook, Ctrl-Z and `$EDITOR`.

@@ -40,19 +40,15 @@ pub mod reviews;
 pub mod search;
 pub mod sites;
 pub mod spaces;
-pub mod token;
-// ── people: members, teams ──
 pub mod teams;
+pub mod token;
 
-// ── admin: SSO, org settings, agent instructions ──
 pub mod org_settings;
 pub mod sso;
 
-// ── translations, OpenAPI ──
 pub mod openapi;
 pub mod translations;
 
-// ── conversations, integrations ──
 pub mod integrations;
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
@@ -78,21 +74,17 @@ pub use reviews::ReviewVerdict;
 pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, NewSite, SiteFilter, SiteUpdate};
 pub use spaces::{ContentRef, SpaceUpdate, TemplateApplication, TemplateParams};
-pub use token::Token;
-// ── people: members, teams ──
 pub use teams::TeamMembersUpdate;
+pub use token::Token;
 
-// ── admin: SSO, org settings, agent instructions ──
 pub use org_settings::OrganizationUpdate;
 pub use sso::SamlProviderInput;
 
-// ── translations, OpenAPI ──
 pub use openapi::{
     MAX_SLUG, MAX_SOURCE_URL, VersionRef, names_a_scheme_as_host, slug_problem, source_url_problem,
 };
 pub use translations::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
 
-// ── conversations, integrations ──
 pub use conversations::{
     ClusterOrder, ClusterSort, FieldProblem, IssueFilter, NewConversation, NewMetadata, NewPart,
 };

@@ -383,7 +383,6 @@ pub static OPERATIONS: &[Operation] = &[
     public(GET, "/spaces/{}/integrations", NO_BODY),
     public(GET, "/orgs/{}/sites/{}/integrations", NO_BODY),
     public(GET, "/integrations/{}/installations/{}", NO_BODY),
-    // ── only in the API reference ──
     seed(
         POST,
         "/spaces/{}/transfer",

@@ -57,19 +57,14 @@ pub enum ApiCall {
     Spaces(crate::app::spaces::SpacesCall),
     Git(crate::app::git::GitCall),
     Outbox(crate::app::outbox::OutboxCall),
-    // ── people: members, teams ──
     Members(crate::app::members::MembersCall),
     Teams(crate::app::teams::TeamsCall),
-    // ── admin: SSO, org settings, agent instructions ──
     Sso(crate::app::sso::SsoCall),
     OrgSettings(crate::app::org_settings::OrgSettingsCall),
-    // ── translations, OpenAPI ──
     Translations(crate::app::translations::TranslationsCall),
     OpenApi(crate::app::openapi::OpenApiCall),
-    // ── conversations, integrations ──
     Conversations(crate::app::conversations::ConversationsCall),
     Integrations(crate::app::integrations::IntegrationsCall),
-    // ── reader ──
     Reader(crate::app::reader_links::ReaderCall),
 }
 
@@ -134,13 +129,11 @@ pub enum Cmd {
         organization: String,
     },
     Quit,
-    // ── command palette ──
     /// Write the palette's history (most recent first) to `path`, private to the user.
     SavePaletteHistory {
         path: std::path::PathBuf,
         entries: Vec<String>,
     },
-    // ── threads on the diff ──
     /// Read what was seen of a change request at the last visit (see `review_memory`); the
     /// answer comes as `Msg::DraftsLoaded` with `prefix` = `key` and at most one entry.
     LoadReviewMemory {

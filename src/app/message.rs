@@ -77,16 +77,13 @@ pub enum Msg {
         key: String,
         text: String,
     },
-    // ── command palette ──
     /// A mouse event, with when it happened (two clicks close together open a row).
     Mouse {
         event: ratatui::crossterm::event::MouseEvent,
         at: std::time::Instant,
     },
-    // ── looks and themes ──
     /// Who the token belongs to (`GET /user`), for the header; asked once at start.
     SignedInAs(crate::api::models::User),
-    // ── offline ──
     /// How many writes wait in the outbox: counted at start and after every call that may
     /// have queued, sent or dropped one.
     OutboxWaiting(usize),
@@ -157,18 +154,13 @@ pub enum ApiResponse {
     Spaces(crate::app::spaces::SpacesResponse),
     Git(crate::app::git::GitResponse),
     Outbox(crate::app::outbox::OutboxResponse),
-    // ── people: members, teams ──
     MemberOps(crate::app::members::MembersResponse),
     Teams(crate::app::teams::TeamsResponse),
-    // ── admin: SSO, org settings, agent instructions ──
     Sso(crate::app::sso::SsoResponse),
     OrgSettings(crate::app::org_settings::OrgSettingsResponse),
-    // ── translations, OpenAPI ──
     Translations(crate::app::translations::TranslationsResponse),
     OpenApi(crate::app::openapi::OpenApiResponse),
-    // ── conversations, integrations ──
     Conversations(crate::app::conversations::ConversationsResponse),
     Integrations(crate::app::integrations::IntegrationsResponse),
-    // ── reader ──
     Reader(crate::app::reader_links::ReaderResponse),
 }

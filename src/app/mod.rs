@@ -19,34 +19,26 @@ pub mod sites;
 // Finding things: search, links and backlinks, files.
 pub mod files;
 pub mod links;
+pub mod members;
 pub mod search;
 pub mod spaces;
-// ── people: members, teams ──
-pub mod members;
 pub mod teams;
 
-// ── admin: SSO, org settings, agent instructions ──
 pub mod org_settings;
 pub mod sso;
 
-// ── translations, OpenAPI ──
 pub mod openapi;
 pub mod translations;
 
-// ── conversations, integrations ──
 pub mod conversations;
 pub mod integrations;
-// ── threads on the diff ──
 pub mod review_memory;
 pub mod upgrade;
 
-// ── command palette ──
 pub mod mouse;
 pub mod palette;
-// ── reader ──
 pub mod reader_links;
 
-// ── review flow ──
 pub mod action_log;
 pub mod watch;
 

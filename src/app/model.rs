@@ -90,18 +90,15 @@ pub struct Model {
     /// Reads waiting to be retried (endpoint, wait), oldest first: the footer shows the first.
     pub retry_waits: Vec<(String, std::time::Instant)>,
     pub quit: bool,
-    // ── command palette ──
     /// The command palette, open above everything else.
     pub palette: Option<palette::Palette>,
     /// What was chosen in the palette lately, kept across runs.
     pub palette_history: palette::History,
     /// The last frame's clickable areas and the last click (for double-clicks).
     pub mouse: mouse::MouseState,
-    // ── looks and themes ──
     /// Who the token belongs to, as the header names them ("Ada Lovelace"); unknown until
     /// `GET /user` answers, and never the token itself.
     pub signed_in_as: Option<String>,
-    // ── review flow ──
     /// Every write of the session the server accepted, with its inverse where one exists.
     pub action_log: action_log::ActionLog,
     /// Watching: the refresh interval and the header's "review requested" count.
@@ -112,7 +109,6 @@ pub struct Model {
     pub messages: crate::ui::notice::History,
     /// What this server was found not to offer: those keys are struck through.
     pub lacking: crate::app::capabilities::Lacking,
-    // ── profiles ──
     /// The other profiles of the config file, offered in the palette.
     pub profiles: Vec<String>,
     /// The profile chosen to switch to: quire ends the loop and starts again with it.
@@ -146,7 +142,6 @@ impl Model {
             palette: None,
             palette_history: palette::History::default(),
             mouse: mouse::MouseState::default(),
-            // ── looks and themes ──
             signed_in_as: None,
             action_log: action_log::ActionLog::default(),
             watch: watch::Watch::default(),

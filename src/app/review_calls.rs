@@ -114,7 +114,6 @@ pub enum ReviewCall {
     ListIssueClusters {
         organization: String,
     },
-    // ── threads on the diff ──
     /// A comment on one block of a page (`node` None: on the page), from a line of the diff.
     PostBlockComment {
         target: ChangeRequestRef,
@@ -132,7 +131,6 @@ pub enum ReviewCall {
     },
     /// Everyone who wrote a comment or a reply here, for the comments tab's author filter.
     ListCommenters(ChangeRequestRef),
-    // ── merge pre-flight ──
     /// The links a merge would break: broken in the change request's version of its changed
     /// pages but not on main, and links on main to the pages it deletes.
     BreakingLinks {
@@ -251,10 +249,8 @@ pub enum ReviewResponse {
     /// The PDF's address.
     Pdf(Result<String, ApiError>),
     IssueClusters(Result<WholeList<IssuesCluster>, ApiError>),
-    // ── threads on the diff ──
     /// (page, markdown) for each page that loaded; pages that failed are left out.
     PagesNow(Vec<(String, String)>),
     Commenters(Result<WholeList<Member>, ApiError>),
-    // ── merge pre-flight ──
     BreakingLinks(Result<Vec<BreakingLink>, ApiError>),
 }

@@ -14,7 +14,6 @@ pub enum Nav {
     Stay,
     Push(Box<Screen>),
     Pop,
-    // ── review flow ──
     /// Replace the top screen (`]c`: the next change request instead of this one); the screen
     /// below is told what is shown now, so `esc` lands on it.
     Replace(Box<Screen>),
@@ -60,7 +59,6 @@ pub struct Ctx<'a> {
     pub keymap: &'a Keymap,
     /// Change requests seen before, so their review paints at once and refreshes behind.
     pub reviews: &'a mut ReviewCache,
-    // ── review flow ──
     /// The session's accepted writes, for the action log and its undo.
     pub action_log: &'a mut action_log::ActionLog,
     /// The watch interval, and the header's count that screens keep up to date.

@@ -85,9 +85,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
                 None => Cmd::None,
             }
         }
-        // ── command palette ──
         Msg::Mouse { event, at } => mouse::on_mouse(model, event, at),
-        // ── looks and themes ──
         Msg::SignedInAs(user) => {
             model.signed_in_as = who_for_header(&user);
             Cmd::None
@@ -125,7 +123,6 @@ fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
     }
     let mut contexts = screen.key_contexts().to_vec();
     contexts.push(KeyContext::Global);
-    // ── review flow: two-key sequences ──
     let action = match model.pending_prefix.take() {
         Some(first) => keymap.sequence_action(&contexts, first, &key).or_else(|| {
             keymap
@@ -242,7 +239,6 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
             _ => model.pop(),
         },
         Action::Suspend => Cmd::Suspend,
-        // ── review flow ──
         Action::ActionLogView => {
             if matches!(model.top(), Screen::ActionLog(_)) {
                 return Cmd::None;
@@ -294,7 +290,6 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
                 Cmd::None
             }
         },
-        // ── command palette ──
         Action::CommandPalette => {
             model.overlay = None;
             model.palette = Some(palette::Palette::open(model));
@@ -305,7 +300,6 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
 }
 
 fn on_paste(model: &mut Model, text: &str) -> Cmd {
-    // ── command palette ──
     if let Some(palette) = model.palette.as_mut() {
         // One line: a pasted line break must not run anything.
         let line: String = text.chars().filter(|c| !c.is_control()).collect();
@@ -390,7 +384,6 @@ fn on_timer(model: &mut Model, id: RequestId) -> Cmd {
     Cmd::None
 }
 
-// ── looks and themes ──
 /// The name the header shows for a user: the display name, else the email's part before `@`,
 /// sanitized; `None` when the server gave neither.
 fn who_for_header(user: &crate::api::models::User) -> Option<String> {

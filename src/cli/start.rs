@@ -80,11 +80,9 @@ struct Cli {
     /// Colours for highlighted code: 16, 256 or truecolor (default: guessed from the terminal).
     #[arg(long)]
     colors: Option<String>,
-    // ── command palette ──
     /// Do not use the mouse (also `mouse = false` in the config file).
     #[arg(long)]
     no_mouse: bool,
-    // ── looks and themes ──
     /// Theme: ansi16 (default), dark, light, high-contrast, or a theme file's path (beats
     /// `theme` in the config file; NO_COLOR still turns colours off).
     #[arg(long, value_name = "NAME|PATH")]
@@ -553,11 +551,9 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     };
     let mut model = Model::new(first, environment, Size::default());
     model.theme = theme.clone();
-    // ── profiles ──
     if !cli.demo {
         model.profiles = config::other_profiles(&file, &profile);
     }
-    // ── review flow ──
     model.watch = crate::app::watch::Watch::from_settings(
         file.watch_interval_secs,
         file.metered || cli.metered,
@@ -568,7 +564,6 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
             model.environment.config_path
         )));
     }
-    // ── command palette ──
     if let Some(directory) = config::state_dir() {
         model.palette_history =
             crate::app::palette::History::load(crate::app::palette::history_file(&directory));

@@ -112,7 +112,6 @@ where
     {
         tracing::warn!(%error, "could not start warming code grammars");
     }
-    // ── looks and themes ──
     ask_who_is_signed_in(&effects, &sender);
     if let Some(client) = &effects.client {
         tokio::spawn(count_the_outbox(client.clone(), sender.clone()));
@@ -215,7 +214,6 @@ fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &mut Model) -> 
     let completed = terminal
         .draw(|frame| chrome::draw(frame, model))
         .map_err(backend_error)?;
-    // ── command palette ──
     // Where rows and tabs were drawn: the next click is mapped through this frame.
     model.mouse.hits = crate::ui::hit::take_frame();
     if presents {
@@ -252,7 +250,6 @@ fn message_for(event: Event) -> Option<Msg> {
         Event::Key(key) => Some(Msg::Key(key)),
         Event::Paste(text) => Some(Msg::Paste(text)),
         Event::Resize(width, height) => Some(Msg::Resize { width, height }),
-        // ── command palette ──
         // Only presses and the wheel: a release or a drag changes nothing, and must not wake
         // the loop.
         Event::Mouse(event)
@@ -386,13 +383,11 @@ fn execute<B: Backend, H: Host>(
             repaint_from_scratch(terminal)?;
             let _ = sender.send(Msg::Resumed);
         }
-        // ── command palette ──
         Cmd::SavePaletteHistory { path, entries } => {
             if let Err(error) = crate::app::palette::save_history(&path, &entries) {
                 tracing::warn!(%error, "saving the palette history failed");
             }
         }
-        // ── threads on the diff ──
         Cmd::LoadReviewMemory { key } => {
             let text = effects
                 .drafts
@@ -431,7 +426,6 @@ fn save_draft(effects: &Effects, sender: &UnboundedSender<Msg>, key: String, tex
     let _ = sender.send(Msg::DraftSaved { key, failure });
 }
 
-// ── looks and themes ──
 /// Asks the server once who the token belongs to, for the header. A failure only leaves the
 /// name out (the screens report their own errors).
 fn ask_who_is_signed_in(effects: &Effects, sender: &UnboundedSender<Msg>) {
@@ -636,35 +630,30 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Outbox(call) => {
             ApiResponse::Outbox(crate::runtime::calls::outbox::call_outbox(client, call).await)
         }
-        // ── people: members, teams ──
         ApiCall::Members(call) => {
             ApiResponse::MemberOps(crate::runtime::calls::members::call_members(client, call).await)
         }
         ApiCall::Teams(call) => {
             ApiResponse::Teams(crate::runtime::calls::teams::call_teams(client, call).await)
         }
-        // ── admin: SSO, org settings, agent instructions ──
         ApiCall::Sso(call) => {
             ApiResponse::Sso(crate::runtime::calls::sso::call_sso(client, call).await)
         }
         ApiCall::OrgSettings(call) => ApiResponse::OrgSettings(
             crate::runtime::calls::org_settings::call_org_settings(client, call).await,
         ),
-        // ── translations, OpenAPI ──
         ApiCall::Translations(call) => ApiResponse::Translations(
             crate::runtime::calls::translations::call_translations(client, call).await,
         ),
         ApiCall::OpenApi(call) => {
             ApiResponse::OpenApi(crate::runtime::calls::openapi::call_openapi(client, call).await)
         }
-        // ── conversations, integrations ──
         ApiCall::Conversations(call) => ApiResponse::Conversations(
             crate::runtime::calls::conversations::call_conversations(client, call).await,
         ),
         ApiCall::Integrations(call) => ApiResponse::Integrations(
             crate::runtime::calls::integrations::call_integrations(client, call).await,
         ),
-        // ── reader ──
         ApiCall::Reader(call) => {
             ApiResponse::Reader(crate::app::reader_links::call(client, call).await)
         }

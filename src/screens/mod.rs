@@ -16,9 +16,11 @@ pub mod review;
 pub mod teams;
 pub mod templates;
 // Finding things: search, links and backlinks, files.
+pub mod action_log;
 pub mod files;
 pub mod links;
 pub mod openapi;
+pub mod outbox;
 pub mod search;
 pub mod site;
 pub mod sites;
@@ -27,9 +29,6 @@ pub mod sso;
 pub mod translations;
 pub mod trash;
 pub mod welcome;
-// ── review flow ──
-pub mod action_log;
-pub mod outbox;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
@@ -118,7 +117,6 @@ pub trait ScreenState {
     }
     /// Opening `_url` in a browser failed (the footer says so): a line announcing it goes.
     fn on_browser_failed(&mut self, _url: &str) {}
-    // ── review flow ──
     /// The review above moved on to change request `_id` (`]c`): select it here.
     fn reveal_change_request(&mut self, _id: &str) {}
 }
@@ -146,7 +144,6 @@ pub enum Screen {
     ClusterIssues(conversations::ClusterIssuesScreen),
     Conversation(Box<conversations::ConversationScreen>),
     Integration(Box<integrations::IntegrationScreen>),
-    // ── review flow ──
     ActionLog(action_log::ActionLogScreen),
     Outbox(outbox::OutboxScreen),
 }
@@ -173,7 +170,6 @@ macro_rules! dispatch {
             Screen::ClusterIssues($screen) => $body,
             Screen::Conversation($screen) => $body,
             Screen::Integration($screen) => $body,
-            // ── review flow ──
             Screen::ActionLog($screen) => $body,
             Screen::Outbox($screen) => $body,
         }
@@ -283,7 +279,6 @@ impl Screen {
         dispatch!(self, s => s.on_browser_failed(url))
     }
 
-    // ── review flow ──
     pub fn reveal_change_request(&mut self, id: &str) {
         dispatch!(self, s => s.reveal_change_request(id))
     }

@@ -28,7 +28,6 @@ pub fn body_size(width: u16, height: u16) -> (u16, u16) {
 }
 
 pub fn draw(frame: &mut Frame, model: &Model) {
-    // ── command palette ──
     crate::ui::hit::begin_frame();
     let (header, body, footer) = areas(frame.area());
     draw_header(frame, header, model);
@@ -37,7 +36,6 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     if let Some(overlay) = &model.overlay {
         draw_overlay(frame, body, overlay, model);
     }
-    // ── command palette ──
     if let Some(palette) = &model.palette {
         crate::ui::palette::draw(frame, body, palette, &model.theme);
     }
@@ -53,7 +51,6 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         .iter()
         .map(|crumb| sanitize(crumb).into_owned())
         .collect();
-    // ── review flow: the count keeps its room; the breadcrumb gives way first ──
     // On a very narrow terminal where you are matters more: the count goes.
     let count = review_requested_span(model)
         .filter(|count| area.width as usize >= brand + count.width() + 12);
@@ -74,7 +71,6 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         spans.push(Span::styled(CRUMB_SEPARATOR, theme.style("muted")));
         spans.push(Span::styled(crumb, style));
     }
-    // ── review flow ──
     spans.extend(count);
     spans.extend(note);
     spans.extend(waiting);
@@ -88,7 +84,6 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-// ── looks and themes ──
 /// The header's right side: who is signed in and where ("Ada Lovelace · api.gitbook.com"),
 /// and the server alone for when that does not fit. Never the token: the name comes from
 /// `GET /user` and the server label is a host name.
@@ -200,7 +195,6 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
             theme.style("accent"),
         ));
     }
-    // ── review flow: a pending two-key sequence says what may follow ──
     if let Some(pending) = pending_sequence_spans(model) {
         spans.extend(pending);
         frame.render_widget(Paragraph::new(Line::from(spans)), area);
@@ -375,7 +369,6 @@ fn draw_confirm(
     );
 }
 
-// ── command palette ──
 /// Actions that move in a list, a tree or a page: the help lists them last, once.
 const MOVEMENT: &[Action] = &[
     Action::Up,
@@ -616,7 +609,6 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
 
 /// A rectangle of at most `width` x `height` in the middle of `area`.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    // ── command palette ──
     // Whatever sits in the middle is a popup that takes the keys: the mouse leaves the screen
     // behind it alone.
     crate::ui::hit::modal();
@@ -659,8 +651,6 @@ fn outbox_waiting(model: &Model, room: usize) -> Option<Span<'static>> {
     };
     Some(Span::styled(text, model.theme.style("warning")))
 }
-
-// ── review flow ──
 
 /// "  2 review requested": the open change requests of this organization waiting for your
 /// review, from the last watch refresh; nothing when zero or not known.

@@ -176,7 +176,6 @@ impl Composer {
         let height = Composer::rows_in(area.height);
         let popup = Rect::new(area.x, area.bottom() - height, area.width, height);
         frame.render_widget(Clear, popup);
-        // ── command palette ──
         crate::ui::hit::modal();
         let mode = if self.preview { " preview " } else { "" };
         let block = Block::default()

@@ -34,7 +34,6 @@ pub struct Reader {
     pub query: String,
     pub matches: Vec<TextMatch>,
     pub current_match: Option<usize>,
-    // ── reader ──
     /// The page's links and where they were laid out, in reading order.
     pub links: Vec<DocLink>,
     pub link_spots: Vec<LinkSpot>,
@@ -98,7 +97,6 @@ impl Reader {
         }
     }
 
-    // ── reader ──
     /// Finds the page's links in the new layout, keeping the focus on the same link.
     fn locate_links(&mut self, doc: &MarkdownDoc) {
         let focused = self.focused_spot().map(|spot| spot.link);

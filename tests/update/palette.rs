@@ -252,8 +252,6 @@ async fn server_text_in_the_palette_is_sanitized() {
     }
 }
 
-// ── `?` help ──
-
 fn help_titles(model: &Model) -> Vec<&'static str> {
     quire::ui::chrome::help_sections(model, "")
         .into_iter()
@@ -303,8 +301,6 @@ async fn help_search_narrows_and_esc_clears_then_closes() {
     update(&mut model, key(KeyCode::Esc));
     assert!(model.overlay.is_none());
 }
-
-// ── mouse ──
 
 fn mouse(kind: MouseEventKind, column: u16, row: u16, at: Instant) -> Msg {
     Msg::Mouse {

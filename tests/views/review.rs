@@ -42,7 +42,6 @@ const SCENES: &[(&str, &str)] = &[
     ("review_comments_filtered", "3/scope"),
     ("review_subject", "2S"),
     ("review_template_prompt", "ttpl-how-to-guide"),
-    // ── review flow ──
     ("review_overview", ""),
 ];
 

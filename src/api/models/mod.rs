@@ -16,18 +16,15 @@ pub mod revision;
 pub mod search;
 pub mod site;
 pub mod space;
-// ── people: members, teams ──
 pub mod team;
 pub use member::MemberSpace;
 pub use team::{MemberTeam, Team, TeamMember, TeamMembership, TeamPermissions, TeamRole};
 
-// ── admin: SSO, org settings, agent instructions ──
 pub mod org_settings;
 pub mod sso;
 pub use org_settings::AgentInstructions;
 pub use sso::{SamlProvider, SamlService, SsoLogin, TeamSummary};
 
-// ── translations, OpenAPI ──
 pub mod openapi;
 pub mod translation;
 pub use openapi::{
@@ -39,7 +36,6 @@ pub use translation::{
     TranslationStatus,
 };
 
-// ── conversations, integrations ──
 pub mod integrations;
 pub use conversations::{
     Conversation, ConversationDetail, ConversationIssue, ConversationMetadata, ConversationPart,

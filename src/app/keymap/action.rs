@@ -122,7 +122,6 @@ actions! {
     GitImport => "git_import", "import from a git branch";
     GitExport => "git_export", "export to a git branch";
     RemoveLegacyInstallation => "remove_legacy_installation", "remove the legacy git installation";
-    // ── people: members, teams ──
     ChangeRole => "change_role", "change the role";
     MakeSsoMember => "make_sso_member", "make an SSO member";
     ManageableTeams => "manageable_teams", "all teams / teams I can manage";
@@ -130,14 +129,12 @@ actions! {
     Mark => "mark", "mark / unmark the row (to act on the marked rows together)";
     BulkEdit => "bulk_edit", "bulk edit: add members, remove the marked ones";
 
-    // ── admin: SSO, org settings, agent instructions ──
     CopyAcsUrl => "copy_acs_url", "copy the ACS URL";
     CopyStartUrl => "copy_start_url", "copy the SSO start URL";
     CopyEntityId => "copy_entity_id", "copy the service's entity ID";
     LoadCertificate => "load_certificate", "load the certificate from a file";
     JoinOrganization => "join_organization", "join an organization (by email domain)";
 
-    // ── translations, OpenAPI ──
     EditInstructions => "edit_instructions", "edit the translation's instructions";
     RunTranslation => "run_translation", "run the translation now";
     SourceSpace => "source_space", "open the source space";
@@ -145,7 +142,6 @@ actions! {
     ReplaceSource => "replace_source", "replace the spec's source (a new URL)";
     ToggleVisibility => "toggle_visibility", "public ↔ private";
 
-    // ── conversations, integrations ──
     ClustersView => "clusters_view", "clusters / conversations";
     ClusterSort => "cluster_sort", "sort clusters: last updated / created";
     ClusterOrder => "cluster_order", "newest / oldest first";
@@ -154,13 +150,10 @@ actions! {
     IngestConversation => "ingest_conversation", "ingest a conversation from a JSON file";
     IntegrationFilters => "integration_filters", "filters: category, scope, target, blocks…";
 
-    // ── command palette ──
     CommandPalette => "command_palette", "command palette: actions, go to, search";
-    // ── threads on the diff ──
     ShowThreadHere => "show_thread_here", "a thread marked ▌ ↔ its line in the diff";
     SinceLastReview => "since_last_review", "only what changed since your last review";
     NextNew => "next_new", "next thread new since your last review";
-    // ── reader ──
     NextLink => "next_link", "next link on the page";
     PreviousLink => "previous_link", "previous link on the page";
     FollowLink => "follow_link", "follow the link";
@@ -171,7 +164,6 @@ actions! {
     // The mouse wheel over a space's preview (no key: `j`/`k` move the tree there).
     PreviewWheelDown => "preview_wheel_down", "scroll the preview down (mouse wheel)";
     PreviewWheelUp => "preview_wheel_up", "scroll the preview up (mouse wheel)";
-    // ── review flow ──
     ActionLogView => "action_log", "action log: this session's writes (u undoes)";
     OutboxView => "outbox", "outbox: writes queued while offline, to look at and send";
     OutboxSend => "outbox_send", "send the marked queued writes, or the selected one";

@@ -133,7 +133,6 @@ impl Default for Keymap {
             (Git, &["i"], Action::GitImport),
             (Git, &["e"], Action::GitExport),
             (Git, &["d", "delete"], Action::RemoveLegacyInstallation),
-            // ── people: members, teams ──
             (Members, &["e"], Action::ChangeRole),
             (Members, &["S"], Action::MakeSsoMember),
             (Members, &["d", "delete"], Action::Delete),
@@ -146,7 +145,6 @@ impl Default for Keymap {
             (TeamMembers, &["d", "delete"], Action::Delete),
             (TeamMembers, &["space"], Action::Mark),
             (TeamMembers, &["B"], Action::BulkEdit),
-            // ── admin: SSO, org settings, agent instructions ──
             (SsoProviders, &["n"], Action::Create),
             (SsoProviders, &["d", "delete"], Action::Delete),
             (SsoProviders, &["a"], Action::CopyAcsUrl),
@@ -156,7 +154,6 @@ impl Default for Keymap {
             (OrgSettings, &["D"], Action::EditDescription),
             (OrgSettings, &["x"], Action::Revoke),
             (OrganizationList, &["J"], Action::JoinOrganization),
-            // ── translations, OpenAPI ──
             (Translations, &["n"], Action::Create),
             (Translations, &["e", "D"], Action::EditInstructions),
             (Translations, &["x"], Action::RunTranslation),
@@ -167,7 +164,6 @@ impl Default for Keymap {
             (OpenApi, &["u"], Action::ReplaceSource),
             (OpenApi, &["v"], Action::ToggleVisibility),
             (OpenApi, &["d", "delete"], Action::Delete),
-            // ── conversations, integrations ──
             (Clusters, &["v"], Action::ClustersView),
             (Clusters, &["s"], Action::ClusterSort),
             (Clusters, &["O"], Action::ClusterOrder),
@@ -176,14 +172,11 @@ impl Default for Keymap {
             (Clusters, &["i"], Action::IngestConversation),
             (ClusterIssues, &["c"], Action::ClusterChangeRequests),
             (Integrations, &["f"], Action::IntegrationFilters),
-            // ── command palette ──
             (Global, &[":", "ctrl-k"], Action::CommandPalette),
-            // ── threads on the diff ──
             (Changes, &["m"], Action::ShowThreadHere),
             (Comments, &["m"], Action::ShowThreadHere),
             (Changes, &["L"], Action::SinceLastReview),
             (Comments, &["L"], Action::NextNew),
-            // ── reader ──
             // `ctrl-i` is `tab` in a classic terminal: it arrives apart only where the terminal
             // reports keys distinctly (the kitty keyboard protocol); `L` works everywhere.
             (ReaderLinks, &["tab"], Action::NextLink),
@@ -203,7 +196,6 @@ impl Default for Keymap {
             (Preview, &["g", "home"], Action::Top),
             (Preview, &["G", "end"], Action::Bottom),
             (Preview, &["enter"], Action::Open),
-            // ── review flow ──
             (Global, &["!"], Action::ActionLogView),
             (Global, &["^"], Action::OutboxView),
             (Global, &["ctrl-g"], Action::ShowMessage),
@@ -235,7 +227,6 @@ impl Default for Keymap {
             })
             .collect();
         bindings.extend(browse);
-        // ── review flow ──
         let sequences = [
             (Review, "]", "c", Action::NextChangeRequest),
             (Review, "[", "c", Action::PreviousChangeRequest),

@@ -37,12 +37,10 @@ pub enum KeyContext {
     Files,
     /// A space's git sync screen: import, export, remove a legacy installation.
     Git,
-    // ── people: members, teams ──
     /// The organization's Teams tab: create, rename, delete, "teams I can manage".
     Teams,
     /// A team's members: add, remove, change a role, mark rows for a bulk edit.
     TeamMembers,
-    // ── admin: SSO, org settings, agent instructions ──
     /// The organization's SSO tab: SAML providers.
     SsoProviders,
     /// The SAML provider form.
@@ -51,26 +49,22 @@ pub enum KeyContext {
     OrgSettings,
     /// The organizations list (joining one).
     OrganizationList,
-    // ── translations, OpenAPI ──
     /// The organization's Translations tab.
     Translations,
     /// The organization's OpenAPI tab.
     OpenApi,
     /// A spec's versions, and a version's files.
     SpecVersions,
-    // ── conversations, integrations ──
     /// The organization's Clusters tab: clusters and conversations.
     Clusters,
     /// A cluster's issues.
     ClusterIssues,
     /// The organization's Integrations tab: the catalogue.
     Integrations,
-    // ── reader ──
     /// A page read at full width: its links and the history of pages read.
     ReaderLinks,
     /// The space's page preview while it has the focus: scrolling.
     Preview,
-    // ── review flow ──
     /// The action log: this session's writes, `u` undoes one.
     ActionLog,
     Outbox,

@@ -226,7 +226,6 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 )
                 .await,
         ),
-        // ── threads on the diff ──
         ReviewCall::PostBlockComment {
             target,
             page,
@@ -241,7 +240,6 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
                 .all_commenters(&target.space, &target.change_request, super::PICKER_PAGES)
                 .await,
         ),
-        // ── merge pre-flight ──
         ReviewCall::BreakingLinks { target, pages } => ReviewResponse::BreakingLinks(
             super::review_links::breaking_links(client, &target, &pages).await,
         ),

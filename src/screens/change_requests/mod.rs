@@ -95,7 +95,6 @@ pub struct ChangeRequestList {
     pub space_titles: HashMap<String, String>,
     /// The organization's spaces being read to name the rows' spaces (none were given).
     space_titles_request: Option<RequestId>,
-    // ── review flow ──
     /// The change request to select once the list reloads (the one a review showed last).
     reselect: Option<String>,
     /// Watching: the next refresh, the rows before it, and what it brought (marked until seen).
@@ -331,7 +330,6 @@ impl ChangeRequestList {
         let change_request = self.selected()?.clone();
         let target = self.target_of(&change_request)?;
         let mut review = ReviewScreen::new(target, Some(change_request));
-        // ── review flow: `]c` / `[c` walk the rows as shown ──
         let items: Vec<_> = self
             .visible()
             .into_iter()
@@ -376,7 +374,6 @@ impl ScreenState for ChangeRequestList {
         self.load(ctx)
     }
 
-    // ── review flow ──
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
         if !self.ticker.fired(id) {
             return None;
@@ -561,7 +558,6 @@ impl ScreenState for ChangeRequestList {
     }
 }
 
-// ── review flow: watching ──
 impl ChangeRequestList {
     /// After the first page came: a load the watch started marks rows new or updated since
     /// the one before; the next refresh is set either way (when watching is on).

@@ -87,7 +87,6 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
     let range = screen
         .selection
         .visible_range(rows.len(), list_area.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(list_area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = cells[range.clone()]
         .iter()

@@ -45,7 +45,6 @@ pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, model: &Model) 
     let range = screen
         .selection
         .visible_range(files.len(), body.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = rows[range.clone()]
         .iter()

@@ -34,7 +34,6 @@ pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, model: &Model) 
     let range = screen
         .selection
         .visible_range(links.len(), body.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = links[range.clone()]
         .iter()

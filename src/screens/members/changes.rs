@@ -168,7 +168,6 @@ impl MembersTab {
             return Cmd::None;
         };
         let name = member.name().to_string();
-        // ── review flow ──
         if matches!(
             response,
             MembersResponse::Updated(Ok(_)) | MembersResponse::Removed(Ok(()))
@@ -259,7 +258,6 @@ impl MembersTab {
     }
 }
 
-// ── review flow ──
 /// A member change as the action log shows it: a role change is undone by giving the earlier
 /// role back; SSO membership and removal have no inverse here.
 fn logged_change(

@@ -169,7 +169,6 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
     let range = tab
         .selection
         .visible_range(members.len(), rows_area.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
     let mut lines: Vec<Line> = members[range.clone()]
         .iter()

@@ -125,7 +125,6 @@ pub struct Organization {
     pub openapi: openapi::OpenApiTab,
     pub clusters: conversations::ClustersTab,
     pub integrations: integrations::IntegrationsTab,
-    // ── review flow ──
     /// Keeps the header's "N review requested" of this organization.
     pub requested_count: crate::app::watch::RequestedCount,
     /// The action log's undo count when last shown: an undo made from the log reloads the tab.
@@ -316,7 +315,6 @@ impl ScreenState for Organization {
     }
 
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
-        // ── review flow: the header's "N review requested" of this organization ──
         ctx.watch.review_requested = None;
         self.undos_seen = ctx.action_log.undos();
         let count = self.requested_count.start(ctx);
@@ -340,7 +338,6 @@ impl ScreenState for Organization {
     }
 
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
-        // ── review flow: an undo from the action log changed the server ──
         if ctx.action_log.undos() != self.undos_seen {
             self.undos_seen = ctx.action_log.undos();
             // The undo may have deleted or restored a space: the trash follows the listing.
@@ -525,7 +522,6 @@ impl ScreenState for Organization {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        // ── review flow ──
         if let Some(cmd) = self.requested_count.on_response(request, response, ctx) {
             return Some(Step::cmd(cmd));
         }
@@ -602,7 +598,6 @@ impl ScreenState for Organization {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
-        // ── review flow ──
         if let Some(cmd) = self.requested_count.on_timer(id, ctx) {
             return Some(Step::cmd(cmd));
         }

@@ -167,7 +167,6 @@ impl Organization {
     }
 }
 
-// ── command palette ──
 impl Organization {
     /// Shows collection `id` selected in the Spaces tab (chosen in the command palette): the
     /// filter cleared and the collections around it open.

@@ -69,7 +69,6 @@ pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: 
     let range = screen
         .tree_selection
         .visible_range(rows.len(), tree_area.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(tree_area, range.clone(), screen.tree_selection.selected);
     let mut lines = Vec::new();
     for (offset, row) in rows[range.clone()].iter().enumerate() {

@@ -105,7 +105,6 @@ fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme
     if shown.end < labels.len() {
         spans.push(Span::styled("›", theme.style("muted")));
     }
-    // ── command palette ──
     let marker = if shown.start > 0 { 2 } else { 0 };
     let bar = Rect {
         x: area.x.saturating_add(marker),

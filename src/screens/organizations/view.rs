@@ -104,7 +104,6 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
     let range = screen
         .selection
         .visible_range(visible.len(), rows_area.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = cells
         .get(range.clone())

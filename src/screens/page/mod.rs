@@ -50,7 +50,6 @@ pub struct PageScreen {
     pub change_requests: InSpace,
     /// The section to scroll to once the whole page is laid out (opened from a search hit).
     pub section: Option<SectionTarget>,
-    // ── reader ──
     /// The pages read before this one (newest last) and after it, when gone back.
     pub history: history::History,
     /// What following a link said: where it went, or why it could not.
@@ -336,7 +335,6 @@ impl ScreenState for PageScreen {
             }
             Action::Back if !self.reader.query.is_empty() => self.reader.search("", height),
             Action::LinksReport | Action::Backlinks => return Some(self.links_of_page(action)),
-            // ── reader ──
             Action::NextLink | Action::PreviousLink => {
                 if !self.reader.step_link(action == Action::NextLink, height) {
                     self.link_status = Some("No more links this way.".to_string());

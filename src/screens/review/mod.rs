@@ -12,22 +12,20 @@ mod breaking_links;
 mod changes;
 mod content;
 mod description;
-mod permissions;
-mod preflight;
-mod responses;
-mod state;
-mod template;
-// ── review flow ──
-mod logged;
-mod overview;
-pub mod replies;
-pub mod threads;
-mod view;
-// ── threads on the diff ──
 pub mod diff_cursor;
 mod diff_rows;
 pub mod diff_threads;
+mod logged;
+mod overview;
+mod permissions;
+mod preflight;
+pub mod replies;
+mod responses;
 pub mod since;
+mod state;
+mod template;
+pub mod threads;
+mod view;
 
 use std::collections::HashMap;
 
@@ -110,12 +108,10 @@ pub struct ReviewScreen {
     pub reply_loading: replies::ReplyLoading,
     /// The description's blocks the text cannot hold, while it is being edited.
     pub description_kept: Vec<serde_json::Value>,
-    // ── threads on the diff ──
     /// Threads on the diff: where they are drawn, where `m` lands.
     pub diff_threads: diff_threads::DiffThreads,
     /// What was seen at the last visit, and what this one has seen.
     pub since: since::Since,
-    // ── review flow ──
     /// Action-log entries of writes in flight, logged once the server accepts them.
     log_pending: HashMap<RequestId, crate::app::action_log::PendingEntry>,
     /// The action log's undo count when this review last loaded: an undo made from the log
@@ -130,10 +126,8 @@ pub struct ReviewScreen {
     pub news: crate::app::watch::ReviewNews,
     /// The load under way was started by the watch, so what it brings is marked new.
     watch_reload: bool,
-    // ── merge pre-flight ──
     /// The links a merge would break, checked when the pre-flight opens.
     pub breaking_links: Loadable<Vec<crate::app::review_calls::BreakingLink>>,
-    // ── outbox ──
     /// Writes made here that wait in the outbox, shown pending (◷) on the comments tab.
     pub queued: Vec<crate::api::outbox::Queued>,
 }
@@ -365,7 +359,6 @@ impl ScreenState for ReviewScreen {
         Cmd::batch([load, me, Cmd::LoadDrafts { prefix }, memory])
     }
 
-    // ── review flow ──
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
         if !self.ticker.fired(id) {
             return None;
@@ -514,7 +507,6 @@ impl ScreenState for ReviewScreen {
             self.drafts_to_announce = true;
             self.announce_drafts();
         }
-        // ── threads on the diff ──
         if prefix == self.memory_key() {
             let text = drafts.first().map(|(_, text)| text.as_str());
             return self.on_memory(text, _ctx);

@@ -224,14 +224,12 @@ impl ReviewScreen {
                 };
                 members.settle(request, result.clone()).then_some(Cmd::None)
             }
-            // ── threads on the diff ──
             ReviewResponse::PagesNow(pages) => {
                 self.on_pages_now(request, pages).then_some(Cmd::None)
             }
             ReviewResponse::Commenters(result) => {
                 self.on_commenters(request, result).then_some(Cmd::None)
             }
-            // ── merge pre-flight ──
             ReviewResponse::BreakingLinks(result) => {
                 self.on_breaking_links(request, result).then_some(Cmd::None)
             }

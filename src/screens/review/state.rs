@@ -66,7 +66,6 @@ pub enum ComposeTarget {
     },
     /// The description, as text from [`crate::ui::document`].
     Description,
-    // ── threads on the diff ──
     /// A comment on a line of a page's diff: on its block (`node`) when the line is in one.
     BlockComment {
         page: String,

@@ -87,7 +87,6 @@ impl SearchScreen {
         }
     }
 
-    // ── command palette ──
     /// A search already typed (from the command palette): it is sent when the screen opens,
     /// and the results take the keys.
     pub fn with_query(scope: SearchScope, query: &str) -> SearchScreen {
@@ -315,7 +314,6 @@ fn section_anchor(section: &SearchSection) -> Option<String> {
 }
 
 impl ScreenState for SearchScreen {
-    // ── command palette ──
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         self.search_now(ctx)
     }

@@ -55,7 +55,6 @@ pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, model: &Model)
     let range = screen
         .selection
         .visible_range(screen.rows.len(), body.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
     let query = screen.searched.clone().unwrap_or_default();
     let lines: Vec<Line> = screen.rows[range.clone()]

@@ -29,7 +29,6 @@ impl SiteScreen {
         ctx: &mut Ctx,
     ) -> Cmd {
         self.pending = None;
-        // ── review flow ──
         if let Some(entry) = self.log_pending.take()
             && logged::accepted(response)
         {

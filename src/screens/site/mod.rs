@@ -10,13 +10,12 @@ mod adaptive;
 mod answers;
 mod drafts;
 mod groups;
+mod logged;
 mod modal_keys;
 mod permissions;
 mod requests;
 mod settings;
 mod share_links;
-// ── review flow ──
-mod logged;
 mod view;
 
 use ratatui::Frame;
@@ -140,7 +139,6 @@ pub struct SiteScreen {
     pub forbidden: Option<String>,
     /// The user's own role in the organization, for refusals.
     pub my_role: MyRole,
-    // ── review flow ──
     /// The action-log entry of the write in flight, logged once the server accepts it.
     log_pending: Option<crate::app::action_log::PendingEntry>,
     /// The action log's undo count when last shown: an undo made from the log reloads.
@@ -449,7 +447,6 @@ impl ScreenState for SiteScreen {
         self.site.title.clone()
     }
 
-    // ── review flow ──
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
         if ctx.action_log.undos() == self.undos_seen {
             return Cmd::None;

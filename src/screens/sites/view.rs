@@ -79,7 +79,6 @@ fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
     let range = tab
         .selection
         .visible_range(sites.len(), rows_area.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()

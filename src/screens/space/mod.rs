@@ -49,7 +49,6 @@ pub struct SpaceScreen {
     preview_timer: Option<RequestId>,
     /// `N` (new change request) and `P` (PDF): the prompt and what they say.
     pub change_requests: InSpace,
-    // ── reader ──
     /// The preview has the focus: the scrolling keys scroll it.
     pub preview_focused: bool,
     /// Wheel lines the preview could not scroll yet (its whole page was still being parsed).

@@ -80,7 +80,6 @@ pub fn split(area: Rect) -> (Rect, Option<Rect>) {
 }
 
 impl SpaceScreen {
-    // ── reader ──
     /// Where the tree and the preview go: side by side, or the focused one alone when zoomed
     /// (and the preview alone when focused on a terminal too narrow for both).
     pub fn panes(&self, area: Rect) -> (Option<Rect>, Option<Rect>) {

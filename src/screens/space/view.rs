@@ -74,7 +74,6 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, model: &Mo
     let range = screen
         .selection
         .visible_range(rows.len(), area.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()

@@ -377,7 +377,6 @@ impl TeamsTab {
             self.notice = Some(Notice::error(format!("Could not {what}: {reason}")));
             return Cmd::None;
         }
-        // ── review flow ──
         let saved = match response {
             TeamsResponse::Saved(Ok(team)) => Some(team),
             _ => None,
@@ -425,7 +424,6 @@ impl TeamsTab {
     }
 }
 
-// ── review flow ──
 /// A team change as the action log shows it: a new team is undone by deleting it, a rename by
 /// the old title; a deleted team (and its members) has no inverse.
 fn logged_team_change(

@@ -181,7 +181,6 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
     let range = tab
         .selection
         .visible_range(tab.list.items.len(), rows_area.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
     let mut lines: Vec<Line> = rows[range.clone()]
         .iter()
@@ -288,7 +287,6 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &
     let range = screen
         .selection
         .visible_range(screen.list.items.len(), rows_area.height as usize);
-    // ── command palette ──
     crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = rows[range.clone()]
         .iter()

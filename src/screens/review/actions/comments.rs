@@ -53,7 +53,6 @@ pub(super) fn on_comments_action(
             Cmd::None
         }
         Action::AuthorFilter => screen.ask_for_commenters(ctx),
-        // ── threads on the diff ──
         Action::ShowThreadHere => screen.show_thread_in_diff(ctx),
         Action::NextNew => {
             screen.next_new_thread();

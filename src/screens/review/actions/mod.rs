@@ -168,7 +168,6 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
             let tabs = ReviewTab::ALL.len();
             switch_tab(screen, ReviewTab::ALL[(tab_index + tabs - 1) % tabs], ctx)
         }
-        // ── review flow ──
         Action::OverviewTab => switch_tab(screen, ReviewTab::Overview, ctx),
         Action::NextChangeRequest | Action::PreviousChangeRequest => {
             let forward = action == Action::NextChangeRequest;

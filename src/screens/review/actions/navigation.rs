@@ -64,7 +64,6 @@ pub(super) fn on_changes_action(
             let target = screen.comment_target_here(ctx);
             open_composer(screen, target);
         }
-        // ── threads on the diff ──
         Action::ShowThreadHere => screen.show_thread_of_diff(ctx),
         Action::SinceLastReview => return Some(Step::cmd(screen.toggle_since(ctx))),
         _ => return None,

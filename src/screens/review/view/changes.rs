@@ -19,7 +19,6 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
         text::draw_filter(frame, query_area, &screen.diff_search, theme);
     }
     let (list_area, diff_area) = split(area);
-    // ── command palette ──
     // The wheel scrolls the diff as ctrl-d/ctrl-u do, carrying the cursor along.
     crate::ui::hit::record(
         diff_area,
@@ -41,7 +40,6 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
     let range = screen
         .page_selection
         .visible_range(screen.pages.len(), list_area.height as usize);
-    // ── command palette ──
     // `j`/`k` move the diff's cursor here; the pages move with `J`/`K`.
     crate::ui::hit::record_rows_stepped(
         list_area,

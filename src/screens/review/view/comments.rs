@@ -63,7 +63,6 @@ pub(super) fn row_lines(
             None => ("● open ", theme.style("open_thread")),
         };
         header.push(Span::styled(mark, style));
-        // ── threads on the diff ──
         if screen.is_new_thread(row.thread) {
             header.push(Span::styled("●new ", theme.style("accent")));
         }
@@ -94,7 +93,6 @@ pub(super) fn row_lines(
         meta.push_str(&format!(" · on {}", sanitize(&title)));
     }
     header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
-    // ── review flow: new since the last watch refresh ──
     if row.reply.is_none()
         && let Some(mark) = screen.news.mark(&thread.comment.id)
     {
@@ -423,7 +421,6 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
             lines.push(Line::from(""));
         }
         let thread_lines = block(index);
-        // ── command palette ──
         let top = lines.len();
         let taken = thread_lines.len().min(height.saturating_sub(top));
         if let (Ok(top), Ok(taken)) = (u16::try_from(top), u16::try_from(taken)) {

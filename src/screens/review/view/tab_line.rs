@@ -37,7 +37,6 @@ pub(super) fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, th
         .iter()
         .position(|tab| *tab == screen.tab)
         .unwrap_or(0);
-    // ── command palette ──
     for piece in placed.iter().filter(|piece| piece.index < tabs) {
         let offset = u16::try_from(piece.x).unwrap_or(u16::MAX);
         let bar = Rect {
