@@ -5,7 +5,7 @@
 //! `screens` and `ui` draw; `runtime` runs the loop and carries out API calls
 //! (`runtime::calls::<area>`); `cli` holds the subcommands beside the TUI.
 
-pub mod api;
+pub use quire_api as api;
 pub mod app;
 pub mod cli;
 pub mod config;
@@ -14,7 +14,7 @@ pub mod editor_process;
 pub mod headless;
 pub mod output;
 pub mod runtime;
-pub mod sandbox;
+pub use quire_sandbox as sandbox;
 pub mod screens;
 pub mod screenshots;
 pub mod terminal;

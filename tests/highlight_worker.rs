@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use quire::ui::markdown::{MarkdownDoc, RenderOptions, highlight_worker, syntax_set_in_memory};
 use quire::ui::theme::Theme;
 
-const QUICKSTART: &str = include_str!("../src/sandbox/demo/pages/quickstart.md");
+const QUICKSTART: &str = include_str!("../crates/sandbox/src/demo/pages/quickstart.md");
 
 /// Runs of text in a distinct style: highlighting splits code lines into many.
 fn styled_runs(doc: &MarkdownDoc) -> usize {

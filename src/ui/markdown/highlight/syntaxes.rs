@@ -266,7 +266,7 @@ mod tests {
 
     /// The code blocks of the demo's Quickstart page (one per common language).
     fn quickstart_blocks() -> Vec<(String, Vec<String>)> {
-        let page = include_str!("../../../sandbox/demo/pages/quickstart.md");
+        let page = include_str!("../../../../crates/sandbox/src/demo/pages/quickstart.md");
         let mut blocks = Vec::new();
         let mut open: Option<(String, Vec<String>)> = None;
         for line in page.lines() {
