@@ -165,7 +165,7 @@ async fn launch(base_url: &str, cache_path: &Path, from_cache: bool) -> Duration
     update(&mut model, msg);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
     terminal
-        .draw(|frame| quire::ui::chrome::draw(frame, &model))
+        .draw(|frame| quire::app::view::chrome::draw(frame, &model))
         .expect("draw");
     let elapsed = start.elapsed();
     let screen = terminal.backend().to_string();

@@ -17,7 +17,7 @@ use crate::runtime::Effects;
 use crate::sandbox::{Sandbox, SandboxOptions, tokens};
 use crate::screens::Screen;
 use crate::screens::organizations::Organizations;
-use crate::ui::chrome;
+use crate::app::view::chrome;
 use crate::ui::markdown::{ColorDepth, RenderOptions};
 use crate::ui::theme::Theme;
 

@@ -11,7 +11,7 @@ use quire::headless;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
 use quire::screens::Screen;
 use quire::screens::space::SpaceScreen;
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

@@ -5,7 +5,7 @@
 
 use crate::api::capabilities::Lack;
 use crate::api::operations::area;
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 
 /// The lacks learned this session, one per area.
 #[derive(Debug, Clone, Default, PartialEq)]

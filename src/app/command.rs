@@ -4,28 +4,7 @@ use std::sync::Arc;
 
 use crate::api::MemberFilter;
 use crate::app::loadable::RequestId;
-use crate::ui::markdown::MarkdownDoc;
-
-/// Identifies one version of one page's markdown, so a parsed document can be reused.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DocKey {
-    pub space: String,
-    pub page: String,
-    /// The page's `updatedAt` (or its markdown's length when the server gives none), so an
-    /// edited page is parsed again.
-    pub version: String,
-}
-
-/// A parsed document handed between threads. Compared by identity: two handles are equal when
-/// they point at the same parse.
-#[derive(Debug, Clone)]
-pub struct DocHandle(pub Arc<MarkdownDoc>);
-
-impl PartialEq for DocHandle {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
+pub use crate::ui::markdown::docs::{DocHandle, DocKey};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ApiCall {

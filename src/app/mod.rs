@@ -4,11 +4,11 @@
 pub mod capabilities;
 pub mod collections;
 pub mod command;
-pub mod docs;
+
 pub mod drafts;
 pub mod git;
 pub mod handoff;
-pub mod keymap;
+
 pub mod loadable;
 pub mod message;
 pub mod offline;
@@ -34,6 +34,7 @@ pub mod conversations;
 pub mod integrations;
 pub mod review_memory;
 pub mod upgrade;
+pub mod view;
 
 pub mod mouse;
 pub mod palette;
@@ -51,8 +52,8 @@ mod step;
 mod update;
 
 pub use command::{ApiCall, Cmd, DocHandle, DocKey};
-pub use docs::DocCache;
-pub use keymap::{Action, KeyContext, Keymap};
+pub use crate::ui::markdown::docs::{self, DocCache};
+pub use crate::ui::keymap::{self, Action, KeyContext, Keymap};
 pub use loadable::{Loadable, RequestId};
 pub use message::{ApiResponse, Msg, OrganizationTree};
 pub use model::{Environment, Model, ReviewCache, Size};

@@ -8,7 +8,7 @@ use super::{
     Cmd, Ctx, DocCache, Keymap, Nav, Overlay, RequestId, RequestIds, Step, action_log, keymap,
     mouse, palette, review_calls, watch,
 };
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::screens::Screen;
 use crate::ui::markdown::RenderOptions;
 use crate::ui::notice::Notice;
@@ -153,6 +153,24 @@ impl Model {
             offline: crate::app::offline::OfflineState::default(),
             outbox: crate::app::outbox::OutboxState::default(),
             unsaved_drafts: BTreeMap::new(),
+        }
+    }
+
+    /// What a screen draws with this frame: the widgets' look and the log of writes.
+    pub fn look(&self) -> crate::screens::look::Look<'_> {
+        crate::screens::look::Look {
+            widgets: self.widget_look(),
+            action_log: &self.action_log,
+        }
+    }
+
+    /// What the widgets draw with: colours, key names, parsed pages, the config file's path.
+    pub fn widget_look(&self) -> crate::ui::look::Look<'_> {
+        crate::ui::look::Look {
+            theme: &self.theme,
+            keymap: &self.keymap,
+            docs: &self.docs,
+            config_path: &self.environment.config_path,
         }
     }
 

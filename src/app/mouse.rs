@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::{Cmd, Model, Overlay, run_action};
 use crate::ui::hit::{Hit, HitMap};
 
@@ -45,7 +45,7 @@ fn wheel(model: &mut Model, event: MouseEvent, action: Action) -> Cmd {
         return Cmd::None;
     }
     if let Some(Overlay::Help { scroll, filter }) = model.overlay.clone() {
-        let last = crate::ui::chrome::help_max_scroll(model);
+        let last = crate::app::view::chrome::help_max_scroll(model);
         let lines = WHEEL_LINES as u16;
         let scroll = if action == Action::Down {
             scroll.saturating_add(lines).min(last)

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::api::outbox::{Queued, Target, Write};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Model, RequestId};
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;

@@ -62,8 +62,8 @@ pub(super) fn on_overlay_key(model: &mut Model, key: KeyEvent, overlay: Overlay)
                 model.overlay = Some(Overlay::Help { scroll: 0, filter });
                 return Cmd::None;
             }
-            let last = crate::ui::chrome::help_max_scroll(model);
-            let page = crate::ui::chrome::help_visible_rows(model).max(1);
+            let last = crate::app::view::chrome::help_max_scroll(model);
+            let page = crate::app::view::chrome::help_visible_rows(model).max(1);
             let scroll = match action {
                 Some(motion) if let Some(moved) = scrolled(motion, scroll, page, last) => moved,
                 Some(Action::Quit) if key.code != KeyCode::Char('q') => {
@@ -104,8 +104,8 @@ fn scrolled(action: Action, scroll: u16, page: u16, last: u16) -> Option<u16> {
 /// Keys over the messages popup: the reader's moves scroll it, `esc`, `q`, `enter` and its own
 /// key close it; `ctrl-c` still quits.
 fn on_messages_key(model: &mut Model, key: KeyEvent, action: Option<Action>, scroll: u16) -> Cmd {
-    let last = crate::ui::message_popup::max_scroll(model);
-    let page = crate::ui::message_popup::visible_rows(model).max(1);
+    let last = crate::app::view::message_popup::max_scroll(model);
+    let page = crate::app::view::message_popup::visible_rows(model).max(1);
     let scroll = match action {
         Some(motion) if let Some(moved) = scrolled(motion, scroll, page, last) => moved,
         Some(Action::Quit) if key.code != KeyCode::Char('q') => {

@@ -10,7 +10,7 @@ use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 
 use crate::api::models::{ChangeRequest, Organization, Site, Space};
-use crate::app::keymap::{Action, KeyContext, Keymap};
+use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::app::review_calls::ChangeRequestRef;
 use crate::app::search::SearchScope;
 use crate::app::{Cmd, Model};

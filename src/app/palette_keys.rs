@@ -52,7 +52,7 @@ fn choose_in_palette(model: &mut Model) -> Cmd {
         palette::EntryKind::SwitchProfile(name) => {
             // Leaving this session is quitting it: unsaved work is asked about first.
             model.switch_profile = Some(name);
-            run_action(model, crate::app::keymap::Action::Quit)
+            run_action(model, crate::ui::keymap::Action::Quit)
         }
     };
     Cmd::batch([save, run])

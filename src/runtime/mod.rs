@@ -25,7 +25,7 @@ use crate::app::{
     ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
 };
 use crate::output::Present;
-use crate::ui::chrome;
+use crate::app::view::chrome;
 use crate::ui::markdown::{
     MarkdownDoc, RenderOptions, highlight_worker, release_free_memory, warm_syntax_set,
 };

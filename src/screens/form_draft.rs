@@ -2,7 +2,7 @@
 //! way the screen is left (a key, a signal, a lost terminal, a refused save), they are there to
 //! be offered again.
 
-use crate::app::keymap::{Action, KeyContext, Keymap};
+use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::app::{Cmd, Step};
 
 /// The draft last written for one form, so only a change is written again.

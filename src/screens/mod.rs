@@ -5,6 +5,7 @@ pub mod access_audit;
 pub mod change_requests;
 pub mod conversations;
 pub mod form_draft;
+pub mod look;
 pub mod git;
 pub mod integrations;
 pub mod members;
@@ -34,8 +35,9 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::app::keymap::{Action, KeyContext};
-use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Model, RequestId, Step};
+use crate::ui::keymap::{Action, KeyContext};
+use crate::app::{ApiResponse, Cmd, Ctx, DocKey, RequestId, Step};
+use crate::screens::look::Look;
 use crate::ui::notice::Notice;
 
 /// What every screen can do; defaults are "nothing to do here".
@@ -109,7 +111,7 @@ pub trait ScreenState {
     fn link(&self) -> Option<String> {
         None
     }
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look);
     /// The messages the screen shows now (notices, errors, what a link did), so they can be
     /// read whole when the screen cuts them.
     fn messages(&self) -> Vec<Notice> {
@@ -283,8 +285,8 @@ impl Screen {
         dispatch!(self, s => s.reveal_change_request(id))
     }
 
-    pub fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        dispatch!(self, s => s.draw(frame, area, model))
+    pub fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        dispatch!(self, s => s.draw(frame, area, look))
     }
 }
 

@@ -8,7 +8,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::ui::chrome::centered;
+use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 

@@ -8,7 +8,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::ui::chrome::centered;
+use crate::ui::layout::centered;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::list::Selection;
 use crate::ui::text;

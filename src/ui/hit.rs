@@ -18,8 +18,8 @@ pub enum Hit {
     Row {
         index: usize,
         selected: usize,
-        down: crate::app::keymap::Action,
-        up: crate::app::keymap::Action,
+        down: crate::ui::keymap::Action,
+        up: crate::ui::keymap::Action,
     },
     /// Tab `index` of a tab bar of `count` tabs, of which `active` was shown.
     Tab {
@@ -30,8 +30,8 @@ pub enum Hit {
     /// A pane whose keys scroll it with other actions than `j`/`k` (which move something
     /// else on that screen): one notch of the wheel sends `down` or `up` once.
     Wheel {
-        down: crate::app::keymap::Action,
-        up: crate::app::keymap::Action,
+        down: crate::ui::keymap::Action,
+        up: crate::ui::keymap::Action,
     },
 }
 
@@ -103,7 +103,7 @@ pub fn modal() {
 
 /// Notes one-line rows `range` of a list drawn from the top of `area`.
 pub fn record_rows(area: Rect, range: std::ops::Range<usize>, selected: usize) {
-    use crate::app::keymap::Action;
+    use crate::ui::keymap::Action;
     record_rows_stepped(area, range, selected, (Action::Down, Action::Up));
 }
 
@@ -112,7 +112,7 @@ pub fn record_rows_stepped(
     area: Rect,
     range: std::ops::Range<usize>,
     selected: usize,
-    (down, up): (crate::app::keymap::Action, crate::app::keymap::Action),
+    (down, up): (crate::ui::keymap::Action, crate::ui::keymap::Action),
 ) {
     for (line, index) in range.enumerate() {
         let Ok(line) = u16::try_from(line) else {
@@ -173,8 +173,8 @@ mod tests {
             Some(Hit::Row {
                 index: 11,
                 selected: 11,
-                down: crate::app::keymap::Action::Down,
-                up: crate::app::keymap::Action::Up,
+                down: crate::ui::keymap::Action::Down,
+                up: crate::ui::keymap::Action::Up,
             })
         );
         assert_eq!(map.at(3, 5), None);

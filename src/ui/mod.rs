@@ -1,7 +1,7 @@
 //! Drawing helpers shared by screens. Widgets here know no screen.
 
 pub mod address_popup;
-pub mod chrome;
+
 pub mod composer;
 pub mod confirm;
 pub mod diff;
@@ -11,11 +11,14 @@ pub mod form;
 pub mod hit;
 pub mod hyperlink;
 pub mod input;
+pub mod keymap;
+pub mod layout;
+pub mod look;
 pub mod list;
 pub mod markdown;
-pub mod message_popup;
+
 pub mod notice;
-pub mod palette;
+
 pub mod picker;
 pub mod prompt;
 pub mod reader;

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::ui::look::Look;
 use crate::ui::sanitize::sanitize;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,8 +107,8 @@ pub fn fit(text: &str, width: usize, key: Option<&str>) -> String {
 
 /// A message as one styled row of `width` cells: sanitized, and when cut it names the key that
 /// shows it whole.
-pub fn span(text: &str, width: u16, style: Style, model: &crate::app::Model) -> Span<'static> {
-    let key = model.message_key();
+pub fn span(text: &str, width: u16, style: Style, look: &Look) -> Span<'static> {
+    let key = look.message_key();
     Span::styled(
         fit(&sanitize(text), usize::from(width), key.as_deref()),
         style,
@@ -115,12 +116,12 @@ pub fn span(text: &str, width: u16, style: Style, model: &crate::app::Model) -> 
 }
 
 /// A notice as one row of `width` cells, in its colour (see [`span`]).
-pub fn row(notice: &Notice, width: u16, model: &crate::app::Model) -> Line<'static> {
-    Line::from(span(&notice.text, width, notice.style(&model.theme), model))
+pub fn row(notice: &Notice, width: u16, look: &Look) -> Line<'static> {
+    Line::from(span(&notice.text, width, notice.style(&look.theme), look))
 }
 
 /// The messages shown lately, newest last, so that one cut on screen, or gone already, can be
-/// read whole (see `ui::message_popup`). A message counts once however long it stays.
+/// read whole (see `app::view::message_popup`). A message counts once however long it stays.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct History {
     shown: Vec<Notice>,

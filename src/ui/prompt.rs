@@ -6,7 +6,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use crate::ui::chrome::centered;
+use crate::ui::layout::centered;
 use crate::ui::input::LineInput;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;

@@ -8,9 +8,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
-use crate::app::DocKey;
-use crate::app::docs::{DocCache, ParseRank};
-use crate::app::keymap::Action;
+use crate::ui::markdown::docs::DocKey;
+use crate::ui::markdown::docs::{DocCache, ParseRank};
+use crate::ui::keymap::Action;
 use crate::ui::markdown::{DocLink, LinkSpot, MarkdownDoc, PageLayout, TextMatch};
 use crate::ui::theme::Theme;
 

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::api::ApiError;
-use crate::app::Model;
+use crate::ui::look::Look;
 use crate::ui::sanitize::sanitize;
 
 /// A failed reload while the old data stays on screen, with how to retry said once, first.
@@ -29,7 +29,7 @@ pub const RELOAD_FAILED: &str = "Reload failed";
 /// Draws [`reload_failed_text`] over the last rows of `area`, wrapped between words so it is
 /// read whole (up to half the area; a narrower pane than that ends it with "…"). Returns the
 /// rows it took, for the caller to keep its content above them.
-pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) -> u16 {
+pub fn reload_failed(frame: &mut Frame, area: Rect, look: &Look, error: &ApiError) -> u16 {
     if area.height == 0 || area.width == 0 {
         return 0;
     }
@@ -44,7 +44,7 @@ pub fn reload_failed(frame: &mut Frame, area: Rect, model: &Model, error: &ApiEr
     }
     let height = rows.len() as u16;
     let bottom = Rect::new(area.x, area.bottom() - height, area.width, height);
-    let style = model.theme.style("error");
+    let style = look.theme.style("error");
     let lines: Vec<Line> = rows
         .into_iter()
         .map(|row| Line::from(Span::styled(row, style)))
@@ -73,18 +73,18 @@ pub fn picker_title(title: &str, stopped_after_pages: Option<usize>) -> String {
     )
 }
 
-pub fn loading(frame: &mut Frame, area: Rect, model: &Model, what: &str) {
+pub fn loading(frame: &mut Frame, area: Rect, look: &Look, what: &str) {
     let line = Line::from(Span::styled(
         format!("Loading {what}…"),
-        model.theme.style("muted"),
+        look.theme.style("muted"),
     ));
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 
-pub fn empty(frame: &mut Frame, area: Rect, model: &Model, message: &str) {
+pub fn empty(frame: &mut Frame, area: Rect, look: &Look, message: &str) {
     let line = Line::from(Span::styled(
         message.to_string(),
-        model.theme.style("muted"),
+        look.theme.style("muted"),
     ));
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
@@ -99,13 +99,13 @@ pub fn no_matches(filter: &str) -> String {
 }
 
 /// An error with what failed and how to retry; a 401 explains how to set a token instead.
-pub fn error(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError) {
-    error_retried_by(frame, area, model, error, "r");
+pub fn error(frame: &mut Frame, area: Rect, look: &Look, error: &ApiError) {
+    error_retried_by(frame, area, look, error, "r");
 }
 
 /// [`error`] on a screen whose retry key is `key` (a text field keeps `r` for typing).
-pub fn error_retried_by(frame: &mut Frame, area: Rect, model: &Model, error: &ApiError, key: &str) {
-    let theme = &model.theme;
+pub fn error_retried_by(frame: &mut Frame, area: Rect, look: &Look, error: &ApiError, key: &str) {
+    let theme = &look.theme;
     let lines = if error.is_unauthorized() {
         vec![
             Line::from(Span::styled(
@@ -124,7 +124,7 @@ pub fn error_retried_by(frame: &mut Frame, area: Rect, model: &Model, error: &Ap
             Line::from("  • export GITBOOK_TOKEN=<TOKEN>"),
             Line::from(format!(
                 "  • token = \"<TOKEN>\" in {}",
-                model.environment.config_path
+                look.config_path
             )),
             Line::from(""),
             Line::from(Span::styled(

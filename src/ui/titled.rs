@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::app::Model;
+use crate::ui::look::Look;
 use crate::ui::notice::Notice;
 
 /// The rows below the title.
@@ -20,7 +20,7 @@ pub struct Areas {
 pub fn split(
     frame: &mut Frame,
     area: Rect,
-    model: &Model,
+    look: &Look,
     name: &str,
     more: Vec<Span<'static>>,
 ) -> Option<Areas> {
@@ -33,17 +33,17 @@ pub fn split(
         Constraint::Length(1),
     ])
     .areas(area);
-    let mut spans = vec![Span::styled(name.to_string(), model.theme.style("title"))];
+    let mut spans = vec![Span::styled(name.to_string(), look.theme.style("title"))];
     spans.extend(more);
     frame.render_widget(Paragraph::new(Line::from(spans)), title);
     Some(Areas { body, notice })
 }
 
 /// The screen's notice, if any, in its row.
-pub fn draw_notice(frame: &mut Frame, area: Rect, notice: Option<&Notice>, model: &Model) {
+pub fn draw_notice(frame: &mut Frame, area: Rect, notice: Option<&Notice>, look: &Look) {
     if let Some(notice) = notice {
         frame.render_widget(
-            Paragraph::new(crate::ui::notice::row(notice, area.width, model)),
+            Paragraph::new(crate::ui::notice::row(notice, area.width, look)),
             area,
         );
     }

@@ -16,7 +16,7 @@ use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::replies::{BACKGROUND_BATCH, BACKGROUND_CALLS};
 use quire::screens::review::{ReviewScreen, ReviewTab};
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -19,7 +19,7 @@ fn draw_text(model: &Model) -> String {
     let mut terminal =
         Terminal::new(TestBackend::new(model.size.width, model.size.height)).unwrap();
     terminal
-        .draw(|frame| quire::ui::chrome::draw(frame, model))
+        .draw(|frame| quire::app::view::chrome::draw(frame, model))
         .unwrap();
     terminal.backend().to_string()
 }

@@ -602,7 +602,7 @@ fn help_scrolls_to_its_last_row_and_never_past_it() {
         },
     );
     update(&mut model, char_key('?'));
-    let last = quire::ui::chrome::help_max_scroll(&model);
+    let last = quire::app::view::chrome::help_max_scroll(&model);
     assert!(last > 0, "the help is longer than 8 rows");
     update(&mut model, char_key('G'));
     assert_eq!(model.overlay, Some(help_at(last)), "G goes to the end");
@@ -849,6 +849,6 @@ fn r_reloads_a_failed_screen_even_while_another_read_waits_to_be_retried() {
 fn footer_text(model: &quire::app::Model) -> String {
     let mut terminal =
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
-    let _ = terminal.draw(|frame| quire::ui::chrome::draw(frame, model));
+    let _ = terminal.draw(|frame| quire::app::view::chrome::draw(frame, model));
     terminal.backend().to_string()
 }

@@ -191,7 +191,7 @@ async fn readers_are_told_why_they_cannot_edit_the_description() {
     let model = &mut loaded.model;
     assert!(
         quire::screens::Screen::disabled_actions(model.top())
-            .contains(&quire::app::keymap::Action::EditDescription)
+            .contains(&quire::ui::keymap::Action::EditDescription)
     );
     let cmd = update(model, char_key('D'));
     assert!(requests(&cmd).is_empty());
@@ -587,7 +587,7 @@ async fn n_is_refused_for_readers_and_across_an_organization() {
     let model = &mut listed.model;
     assert!(
         Screen::disabled_actions(model.top())
-            .contains(&quire::app::keymap::Action::NewChangeRequest)
+            .contains(&quire::ui::keymap::Action::NewChangeRequest)
     );
     update(model, char_key('N'));
     assert!(list(model).creation.creating.is_none());
@@ -648,7 +648,7 @@ async fn n_in_the_space_is_refused_for_readers_and_esc_cancels_the_prompt() {
     let model = &mut loaded.model;
     assert!(
         Screen::disabled_actions(model.top())
-            .contains(&quire::app::keymap::Action::NewChangeRequest)
+            .contains(&quire::ui::keymap::Action::NewChangeRequest)
     );
     update(model, char_key('N'));
     assert!(space(model).change_requests.creating.is_none());

@@ -9,7 +9,7 @@ use quire::api::{
     NewCollection,
 };
 use quire::app::collections::{CollectionsCall, CollectionsResponse};
-use quire::app::keymap::Action;
+use quire::ui::keymap::Action;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, OrganizationTree, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::organization::{ContentModal, OrgNode, Organization};
@@ -428,7 +428,7 @@ fn refused_actions_are_struck_through_and_say_why() {
 fn drawn(model: &Model) -> String {
     let mut terminal =
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
-    let _ = terminal.draw(|frame| quire::ui::chrome::draw(frame, model));
+    let _ = terminal.draw(|frame| quire::app::view::chrome::draw(frame, model));
     terminal.backend().to_string()
 }
 

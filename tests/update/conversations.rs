@@ -337,7 +337,7 @@ fn ingest_is_struck_through_and_refused_for_a_non_admin() {
         model
             .top()
             .disabled_actions()
-            .contains(&quire::app::keymap::Action::IngestConversation)
+            .contains(&quire::ui::keymap::Action::IngestConversation)
     );
     assert!(requests(&press(&mut model, "i")).is_empty());
     assert!(clusters_tab(&model).ingest.is_none());

@@ -6,7 +6,7 @@ use crate::common::*;
 use quire::api::models::{GitSync, Space};
 use quire::api::{ApiError, GitDirection, GitSyncRequest};
 use quire::app::git::{GitCall, GitDetails, GitResponse};
-use quire::app::keymap::Action;
+use quire::ui::keymap::Action;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::git::GitScreen;
 use quire::screens::{Screen, ScreenState};

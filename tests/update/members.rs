@@ -7,7 +7,7 @@ use crate::common::members_teams::*;
 use crate::common::*;
 use quire::api::ApiError;
 use quire::api::models::MemberRole;
-use quire::app::keymap::Action;
+use quire::ui::keymap::Action;
 use quire::app::members::{MemberDetails, MembersCall, MembersResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update};
 use ratatui::crossterm::event::KeyCode;

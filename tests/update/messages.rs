@@ -3,7 +3,7 @@
 
 use crate::common::review::{open_tab, review};
 use crate::common::{ctrl, key};
-use quire::app::keymap::Action;
+use quire::ui::keymap::Action;
 use quire::app::{KeyContext, Keymap, Overlay, update};
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::ReviewTab;

@@ -253,7 +253,7 @@ async fn server_text_in_the_palette_is_sanitized() {
 }
 
 fn help_titles(model: &Model) -> Vec<&'static str> {
-    quire::ui::chrome::help_sections(model, "")
+    quire::app::view::chrome::help_sections(model, "")
         .into_iter()
         .map(|(title, _)| title)
         .collect()
@@ -266,7 +266,7 @@ async fn help_is_grouped_with_this_screen_first_and_movement_last() {
     assert_eq!(titles.first(), Some(&"This screen"), "{titles:?}");
     assert_eq!(titles.last(), Some(&"Movement"), "{titles:?}");
     assert!(titles.contains(&"Everywhere"), "{titles:?}");
-    let sections = quire::ui::chrome::help_sections(&model, "");
+    let sections = quire::app::view::chrome::help_sections(&model, "");
     let all: Vec<&str> = sections
         .iter()
         .flat_map(|(_, rows)| rows.iter().map(|(_, help)| *help))
@@ -286,7 +286,7 @@ async fn help_search_narrows_and_esc_clears_then_closes() {
     let Some(Overlay::Help { filter, .. }) = &model.overlay else {
         panic!("help is open")
     };
-    let sections = quire::ui::chrome::help_sections(&model, &filter.text);
+    let sections = quire::app::view::chrome::help_sections(&model, &filter.text);
     let rows: Vec<_> = sections.iter().flat_map(|(_, rows)| rows.clone()).collect();
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].0, ": ctrl-k");

@@ -1508,7 +1508,7 @@ fn audited(model: &Model) -> Vec<(String, Vec<String>)> {
 fn drawn(model: &Model, width: u16, height: u16) -> String {
     let mut terminal =
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
-    let _ = terminal.draw(|frame| quire::ui::chrome::draw(frame, model));
+    let _ = terminal.draw(|frame| quire::app::view::chrome::draw(frame, model));
     terminal.backend().to_string()
 }
 

@@ -4,7 +4,7 @@
 use crate::common::*;
 use quire::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
 use quire::api::{ApiError, SpaceUpdate};
-use quire::app::keymap::Action;
+use quire::ui::keymap::Action;
 use quire::app::spaces::{SpacesCall, SpacesResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, OrganizationTree, RequestId, update};
 use quire::screens::organization::{OrgNode, Organization, Tab};

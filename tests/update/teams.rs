@@ -8,7 +8,7 @@ use crate::common::*;
 use crate::members::{forbidden, timer_of, type_text};
 use quire::api::TeamMembersUpdate;
 use quire::api::models::TeamRole;
-use quire::app::keymap::Action;
+use quire::ui::keymap::Action;
 use quire::app::teams::{TeamsCall, TeamsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Msg, RequestId, update};
 use ratatui::crossterm::event::KeyCode;

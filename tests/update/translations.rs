@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::common::*;
 use quire::api::models::{Space, Translation};
 use quire::api::{ApiError, NewTranslation, NewTranslationSource};
-use quire::app::keymap::Action;
+use quire::ui::keymap::Action;
 use quire::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::organization::Organization;

@@ -12,7 +12,7 @@ use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
 use quire::screens::space::SpaceScreen;
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

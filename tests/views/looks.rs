@@ -14,7 +14,7 @@ use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, tokens};
 use quire::screens::Screen;
 use quire::screens::organizations::Organizations;
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use quire::ui::markdown::{ColorDepth, RenderOptions};
 use quire::ui::theme::Theme;
 use ratatui::Terminal;

@@ -5,7 +5,7 @@ use crate::common::char_key;
 use crate::common::review::review;
 use quire::app::{Model, Msg, update};
 use quire::sandbox::{demo_ids, tokens};
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -9,7 +9,7 @@ use quire::app::{Model, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::ReviewTab;
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

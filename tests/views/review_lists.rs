@@ -11,7 +11,7 @@ use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use quire::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -10,7 +10,7 @@ use quire::app::{ApiCall, Model, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::Screen;
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

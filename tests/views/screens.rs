@@ -6,7 +6,7 @@ use quire::api::ApiError;
 use quire::app::{ApiResponse, Model, Msg, Size, update};
 use quire::screens::Screen;
 use quire::screens::welcome::Welcome;
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

@@ -9,7 +9,7 @@ use quire::app::{Model, Msg, Size, update};
 use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, tokens};
-use quire::ui::chrome;
+use quire::app::view::chrome;
 use quire::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

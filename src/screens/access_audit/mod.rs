@@ -8,10 +8,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::error::server_message;
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::sites::MyRole;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
@@ -319,7 +320,7 @@ impl ScreenState for AccessAudit {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

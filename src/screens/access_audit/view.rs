@@ -4,30 +4,30 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{AccessAudit, AccessRow};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::screens::sites::audience;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text, titled};
 
-pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let more = vec![Span::styled(
         format!(" — sites of {}", sanitize(&screen.organization_title)),
         theme.style("muted"),
     )];
-    let Some(areas) = titled::split(frame, area, model, "Who can reach what", more) else {
+    let Some(areas) = titled::split(frame, area, look, "Who can reach what", more) else {
         return;
     };
     let (body, notice_area) = (areas.body, areas.notice);
     let Some(sites) = screen.data.value().map(|listing| &listing.sites) else {
         match screen.data.error() {
-            Some(error) => status::error(frame, body, model, error),
-            None => status::loading(frame, body, model, "sites and share links"),
+            Some(error) => status::error(frame, body, look, error),
+            None => status::loading(frame, body, look, "sites and share links"),
         }
         return;
     };
     if sites.is_empty() {
-        status::empty(frame, body, model, "This organization has no sites.");
+        status::empty(frame, body, look, "This organization has no sites.");
         return;
     }
     let rows = screen.rows();
@@ -109,12 +109,12 @@ pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) 
     frame.render_widget(Paragraph::new(lines), body);
     let notice = match (&screen.notice, &screen.pending) {
         (Some(notice), _) => {
-            crate::ui::notice::span(&notice.text, notice_area.width, notice.style(theme), model)
+            crate::ui::notice::span(&notice.text, notice_area.width, notice.style(theme), look)
         }
         (None, Some(_)) => Span::styled("Revoking…", theme.style("muted")),
         (None, None) => match screen.stop_note() {
             Some(note) => {
-                crate::ui::notice::span(&note, notice_area.width, theme.style("warning"), model)
+                crate::ui::notice::span(&note, notice_area.width, theme.style("warning"), look)
             }
             None => Span::raw(""),
         },

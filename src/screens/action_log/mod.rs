@@ -10,10 +10,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::app::action_log::writes::{self, Answer};
 use crate::app::action_log::{Undo, UndoState};
-use crate::app::keymap::{Action, KeyContext};
-use crate::app::{ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::ui::keymap::{Action, KeyContext};
+use crate::app::{ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
@@ -169,7 +170,7 @@ impl ScreenState for ActionLogScreen {
         Some(Step::default())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

@@ -4,13 +4,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::ActionLogScreen;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::app::action_log::{LoggedAction, UndoState};
 use crate::ui::{status, text, titled};
 
-pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
-    let count = model.action_log.len();
+pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
+    let count = look.action_log.len();
     let more = vec![Span::styled(
         format!(
             " — {}, newest first",
@@ -18,22 +18,22 @@ pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Mod
         ),
         theme.style("muted"),
     )];
-    let Some(areas) = titled::split(frame, area, model, "Action log", more) else {
+    let Some(areas) = titled::split(frame, area, look, "Action log", more) else {
         return;
     };
     let body = areas.body;
-    if model.action_log.is_empty() {
+    if look.action_log.is_empty() {
         status::empty(
             frame,
             body,
-            model,
+            look,
             "No writes yet this session. Reactions, resolves, status changes, share links and \
              roles you change are listed here, and u undoes them.",
         );
     } else {
-        draw_rows(screen, frame, body, model);
+        draw_rows(screen, frame, body, look);
     }
-    titled::draw_notice(frame, areas.notice, screen.notice.as_ref(), model);
+    titled::draw_notice(frame, areas.notice, screen.notice.as_ref(), look);
     if let Some(asking) = &screen.asking {
         asking.confirm.draw(frame, area, theme);
     }
@@ -41,15 +41,15 @@ pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Mod
 
 /// A write: when and what, then where and whether `u` can take it back, each wrapped whole
 /// (a reason is never cut). The list scrolls so the selected write is shown in full.
-fn draw_rows(screen: &ActionLogScreen, frame: &mut Frame, body: Rect, model: &Model) {
+fn draw_rows(screen: &ActionLogScreen, frame: &mut Frame, body: Rect, look: &Look) {
     let now = chrono::Utc::now();
-    let entries: Vec<_> = model.action_log.newest_first().collect();
+    let entries: Vec<_> = look.action_log.newest_first().collect();
     let blocks: Vec<Vec<Line>> = entries
         .iter()
         .enumerate()
         .map(|(index, entry)| {
             let selected = index == screen.selection.selected;
-            entry_lines(entry, selected, body.width as usize, now, model)
+            entry_lines(entry, selected, body.width as usize, now, look)
         })
         .collect();
     let selected = screen
@@ -81,9 +81,9 @@ fn entry_lines(
     selected: bool,
     width: usize,
     now: chrono::DateTime<chrono::Utc>,
-    model: &Model,
+    look: &Look,
 ) -> Vec<Line<'static>> {
-    let theme = &model.theme;
+    let theme = &look.theme;
     let marker = if selected { "▶ " } else { "  " };
     let when = crate::ui::time::ago_or_raw(&entry.at.to_rfc3339(), now);
     let when_text = format!("{when:>10}  ");

@@ -6,6 +6,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::ChangeRequestUpdate;
 use crate::api::models::ChangeRequest;
 use crate::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
@@ -183,10 +184,10 @@ impl InSpace {
     /// Actions `N` and `P`; None for any other.
     pub fn on_action(
         &mut self,
-        action: crate::app::keymap::Action,
+        action: crate::ui::keymap::Action,
         space: &crate::api::models::Space,
     ) -> Option<Step> {
-        use crate::app::keymap::Action;
+        use crate::ui::keymap::Action;
         use crate::ui::notice::Notice;
         match action {
             Action::NewChangeRequest if !space.permissions.edit => {
@@ -295,19 +296,19 @@ impl InSpace {
     }
 
     /// The notice on the last row of `area`, the prompt over it.
-    pub fn draw(&self, frame: &mut Frame, area: Rect, model: &crate::app::Model) {
+    pub fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
         if let Some(notice) = &self.notice
             && area.height > 0
         {
             let row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
             frame.render_widget(ratatui::widgets::Clear, row);
             frame.render_widget(
-                ratatui::widgets::Paragraph::new(crate::ui::notice::row(notice, row.width, model)),
+                ratatui::widgets::Paragraph::new(crate::ui::notice::row(notice, row.width, look)),
                 row,
             );
         }
         if let Some(creating) = &self.creating {
-            creating.draw(frame, area, &model.theme);
+            creating.draw(frame, area, &look.theme);
         }
     }
 }

@@ -16,12 +16,13 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Space, User};
 use crate::api::{ChangeRequestFilter, WholeList};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::review::ReviewScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::Filter;
@@ -553,8 +554,8 @@ impl ScreenState for ChangeRequestList {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }
 

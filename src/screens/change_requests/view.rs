@@ -5,28 +5,28 @@ use ratatui::widgets::Paragraph;
 
 use super::{ChangeRequestList, STATUSES};
 use crate::api::models::ChangeRequest;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Look) {
     // The notice takes the last row: the list ends above it.
     let notice_rows = u16::from(screen.creation.notice.is_some());
     let [list_area, _] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(notice_rows)]).areas(area);
-    draw_list(screen, frame, list_area, model);
-    let theme = &model.theme;
+    draw_list(screen, frame, list_area, look);
+    let theme = &look.theme;
     if let Some(picker) = &screen.picker {
         crate::ui::picker::draw(picker, frame, area, theme);
     }
-    screen.creation.draw(frame, area, model);
+    screen.creation.draw(frame, area, look);
 }
 
-fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(
@@ -42,13 +42,13 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
         text::draw_filter(frame, filter_area, &screen.filter, theme);
     }
     if let Some(error) = screen.me.error() {
-        status::error(frame, body, model, error);
+        status::error(frame, body, look, error);
         return;
     }
     if !screen.list.loaded_once() {
         match &screen.list.error {
-            Some(error) => status::error(frame, body, model, error),
-            None => status::loading(frame, body, model, "change requests"),
+            Some(error) => status::error(frame, body, look, error),
+            None => status::loading(frame, body, look, "change requests"),
         }
         return;
     }
@@ -69,7 +69,7 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
         } else {
             crate::ui::status::no_matches(&screen.filter.text)
         };
-        status::empty(frame, body, model, &message);
+        status::empty(frame, body, look, &message);
         return;
     }
     let [header, list_area] =

@@ -6,10 +6,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::scroll::Scroll;
+use crate::screens::look::Look;
 use crate::api::models::{ConversationDetail, ConversationIssue};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::app::keymap::{Action, KeyContext};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::ui::keymap::{Action, KeyContext};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 
 #[derive(Debug)]
@@ -137,7 +138,7 @@ impl ScreenState for ConversationScreen {
             .or_else(|| detail.conversation.urls.source.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::view::draw_conversation(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        super::view::draw_conversation(self, frame, area, look);
     }
 }

@@ -14,13 +14,14 @@ use ratatui::layout::Rect;
 pub use conversation::ConversationScreen;
 pub use tab::ClustersTab;
 
+use crate::screens::look::Look;
 use crate::api::IssueFilter;
 use crate::api::models::{IssueWithConversation, IssuesCluster};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::review_calls::ChangeRequestScope;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::list::Selection;
@@ -174,7 +175,7 @@ impl ScreenState for ClusterIssuesScreen {
         self.cluster.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw_issues(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw_issues(self, frame, area, look);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::cell::Cell;
 
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 
 #[derive(Debug, Default)]
 pub struct Scroll {

@@ -11,12 +11,13 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::{ClusterIssuesScreen, ConversationScreen};
+use crate::screens::look::Look;
 use crate::api::models::{Conversation, IssuesCluster, Organization};
 use crate::api::{ClusterOrder, ClusterSort};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::ui::list::Selection;
@@ -444,7 +445,7 @@ impl OrgPane for ClustersTab {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::tab_view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        super::tab_view::draw(self, frame, area, look);
     }
 }

@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Sparkline, Wrap};
 
 use super::tab::{ClustersTab, ClustersView};
 use crate::api::models::IssuesCluster;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
@@ -28,19 +28,19 @@ const CONVERSATION_COLUMNS: [Column; 3] = [
     Column::whole("", 1),
 ];
 
-pub fn draw(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
     let [body, notice_area] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
     match tab.view {
-        ClustersView::Clusters => draw_clusters(tab, frame, body, model),
-        ClustersView::Conversations => draw_conversations(tab, frame, body, model),
+        ClustersView::Clusters => draw_clusters(tab, frame, body, look),
+        ClustersView::Conversations => draw_conversations(tab, frame, body, look),
     }
     if let Some(notice) = &tab.notice {
-        let line = crate::ui::notice::row(notice, notice_area.width, model);
+        let line = crate::ui::notice::row(notice, notice_area.width, look);
         frame.render_widget(Paragraph::new(line), notice_area);
     }
     if let Some(prompt) = &tab.ingest {
-        crate::ui::prompt::draw(prompt, frame, area, &model.theme);
+        crate::ui::prompt::draw(prompt, frame, area, &look.theme);
     }
 }
 
@@ -56,18 +56,18 @@ pub fn icon(name: Option<&str>) -> &'static str {
     }
 }
 
-fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if tab.clusters.items.is_empty() {
         match (&tab.clusters.error, tab.clusters.loaded_once()) {
-            (Some(error), _) => status::error(frame, area, model, error),
+            (Some(error), _) => status::error(frame, area, look, error),
             (None, true) => status::empty(
                 frame,
                 area,
-                model,
+                look,
                 "No issues clusters yet: they appear once conversations are ingested (i).",
             ),
-            (None, false) => status::loading(frame, area, model, "issues clusters"),
+            (None, false) => status::loading(frame, area, look, "issues clusters"),
         }
         return;
     }
@@ -255,8 +255,8 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
     }
 }
 
-fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let source = tab
@@ -273,9 +273,9 @@ fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &
     let items = &tab.conversations.items;
     if items.is_empty() {
         match (&tab.conversations.error, tab.conversations.loaded_once()) {
-            (Some(error), _) => status::error(frame, rows_area, model, error),
-            (None, true) => status::empty(frame, rows_area, model, "No conversations here."),
-            (None, false) => status::loading(frame, rows_area, model, "conversations"),
+            (Some(error), _) => status::error(frame, rows_area, look, error),
+            (None, true) => status::empty(frame, rows_area, look, "No conversations here."),
+            (None, false) => status::loading(frame, rows_area, look, "conversations"),
         }
         return;
     }

@@ -7,14 +7,14 @@ use ratatui::widgets::Paragraph;
 
 use super::{ClusterIssuesScreen, ConversationScreen};
 use crate::api::models::ConversationDetail;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let cluster = &screen.cluster;
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(area);
@@ -36,9 +36,9 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
     let items = &screen.issues.items;
     if items.is_empty() {
         match (&screen.issues.error, screen.issues.loaded_once()) {
-            (Some(error), _) => status::error(frame, rows_area, model, error),
-            (None, true) => status::empty(frame, rows_area, model, "No issues in this cluster."),
-            (None, false) => status::loading(frame, rows_area, model, "issues"),
+            (Some(error), _) => status::error(frame, rows_area, look, error),
+            (None, true) => status::empty(frame, rows_area, look, "No issues in this cluster."),
+            (None, false) => status::loading(frame, rows_area, look, "issues"),
         }
         return;
     }
@@ -84,16 +84,16 @@ pub fn draw_conversation(
     screen: &ConversationScreen,
     frame: &mut Frame,
     area: Rect,
-    model: &Model,
+    look: &Look,
 ) {
     let Some(detail) = screen.detail.value() else {
         match screen.detail.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "the conversation"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "the conversation"),
         }
         return;
     };
-    let lines = transcript_lines(screen, detail, area.width, &model.theme);
+    let lines = transcript_lines(screen, detail, area.width, &look.theme);
     let shown = screen.scroll.visible(lines, area.height);
     frame.render_widget(Paragraph::new(shown), area);
 }

@@ -7,12 +7,13 @@ mod view;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::ContentSource;
 use crate::api::models::{File, Space};
 use crate::app::files::{FilesCall, FilesResponse};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::list::Selection;
@@ -190,8 +191,8 @@ impl ScreenState for FilesScreen {
         self.current()?.download_url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }
 

@@ -5,23 +5,23 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::{FilesScreen, human_size};
 use crate::api::models::File;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status};
 
-pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if !screen.files.loaded_once() {
         match &screen.files.error {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "files"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "files"),
         }
         return;
     }
     if screen.files.items.is_empty() {
-        status::empty(frame, area, model, "No files.");
+        status::empty(frame, area, look, "No files.");
         return;
     }
     let [header, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);

@@ -13,13 +13,14 @@ use ratatui::layout::Rect;
 
 pub use form::{Field, FormOutcome, GitForm};
 
+use crate::screens::look::Look;
 use crate::api::error::server_message;
 use crate::api::git::branch_of;
 use crate::api::models::Space;
 use crate::api::{GitDirection, mask_credentials};
 use crate::app::git::{GitCall, GitDetails, GitResponse};
-use crate::app::keymap::{Action, KeyContext};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::ui::keymap::{Action, KeyContext};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::notice::{self, Notice};
@@ -363,7 +364,7 @@ impl ScreenState for GitScreen {
         info.url.as_deref().map(mask_credentials)
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

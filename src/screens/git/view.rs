@@ -5,19 +5,19 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::{Field, GitForm, GitScreen};
 use crate::api::{GitDirection, mask_credentials};
-use crate::app::Model;
-use crate::ui::chrome::centered;
+use crate::screens::look::Look;
+use crate::ui::layout::centered;
 use crate::ui::picker::popup_block;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &GitScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &GitScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let [body, notice_area] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
-    draw_details(screen, frame, body, model);
-    draw_notice(screen, frame, notice_area, model);
+    draw_details(screen, frame, body, look);
+    draw_notice(screen, frame, notice_area, look);
     if let Some(form) = &screen.form {
         draw_form(form, frame, area, theme);
     }
@@ -26,12 +26,12 @@ pub fn draw(screen: &GitScreen, frame: &mut Frame, area: Rect, model: &Model) {
     }
 }
 
-fn draw_details(screen: &GitScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_details(screen: &GitScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(details) = screen.details.value() else {
         match screen.details.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "git sync"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "git sync"),
         }
         return;
     };
@@ -93,7 +93,7 @@ fn draw_details(screen: &GitScreen, frame: &mut Frame, area: Rect, model: &Model
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
     if let Some(error) = screen.details.error() {
-        let _ = status::reload_failed(frame, area, model, error);
+        let _ = status::reload_failed(frame, area, look, error);
     }
 }
 
@@ -106,11 +106,11 @@ fn last_sync(timestamp: &str) -> String {
     }
 }
 
-fn draw_notice(screen: &GitScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_notice(screen: &GitScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let line = match &screen.notice {
         Some(notice) => {
-            crate::ui::notice::span(&notice.text, area.width, notice.style(theme), model)
+            crate::ui::notice::span(&notice.text, area.width, notice.style(theme), look)
         }
         None if screen.is_sending() => Span::styled("Sending…", theme.style("muted")),
         None => Span::raw(""),

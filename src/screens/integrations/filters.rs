@@ -10,7 +10,7 @@ use ratatui::widgets::{Clear, Paragraph};
 
 use crate::api::IntegrationFilter;
 use crate::api::integrations::{CATEGORIES, SCOPES, TARGETS};
-use crate::ui::chrome::centered;
+use crate::ui::layout::centered;
 use crate::ui::picker::popup_block;
 use crate::ui::theme::Theme;
 

@@ -13,10 +13,11 @@ pub use tab::IntegrationsTab;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::models::Integration;
 use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
-use crate::app::keymap::{Action, KeyContext};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::ui::keymap::{Action, KeyContext};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::conversations::scroll::Scroll;
 
@@ -94,15 +95,15 @@ impl ScreenState for IntegrationScreen {
         self.integration.value()?.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
         let Some(integration) = self.integration.value() else {
             match self.integration.error() {
-                Some(error) => crate::ui::status::error(frame, area, model, error),
-                None => crate::ui::status::loading(frame, area, model, "the integration"),
+                Some(error) => crate::ui::status::error(frame, area, look, error),
+                None => crate::ui::status::loading(frame, area, look, "the integration"),
             }
             return;
         };
-        let lines = view::detail_lines(integration, area.width, &model.theme);
+        let lines = view::detail_lines(integration, area.width, &look.theme);
         let shown = self.scroll.visible(lines, area.height);
         frame.render_widget(ratatui::widgets::Paragraph::new(shown), area);
     }

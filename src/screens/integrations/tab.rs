@@ -11,12 +11,13 @@ use ratatui::layout::Rect;
 
 use super::IntegrationScreen;
 use super::filters::{FilterPopup, PopupOutcome};
+use crate::screens::look::Look;
 use crate::api::IntegrationFilter;
 use crate::api::models::{Integration, Organization};
 use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::organization::pane::OrgPane;
 use crate::ui::input::{Filter, InputOutcome};
@@ -228,7 +229,7 @@ impl OrgPane for IntegrationsTab {
         self.selected()?.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::tab_view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        super::tab_view::draw(self, frame, area, look);
     }
 }

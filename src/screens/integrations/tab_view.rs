@@ -7,7 +7,7 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::tab::IntegrationsTab;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
@@ -60,8 +60,8 @@ fn filters_in_words(tab: &IntegrationsTab) -> Vec<String> {
     parts
 }
 
-pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, filter_row) = text::with_filter_row(area, tab.search.is_shown());
     if let Some(row) = filter_row {
         text::draw_filter(frame, row, &tab.search, theme);
@@ -89,14 +89,14 @@ pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, model: &Model)
     let items = &tab.list.items;
     if items.is_empty() {
         match (&tab.list.error, tab.list.loaded_once()) {
-            (Some(error), _) => status::error(frame, rows_area, model, error),
+            (Some(error), _) => status::error(frame, rows_area, look, error),
             (None, true) => status::empty(
                 frame,
                 rows_area,
-                model,
+                look,
                 "No integration matches: change the search (/) or the filters (f).",
             ),
-            (None, false) => status::loading(frame, rows_area, model, "integrations"),
+            (None, false) => status::loading(frame, rows_area, look, "integrations"),
         }
     } else {
         let rows: Vec<[String; 3]> = items

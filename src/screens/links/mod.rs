@@ -9,12 +9,13 @@ use std::collections::HashMap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::models::{ContentRef, ContentRefKind, Link, LinkStats, LinkStatus, Space};
 use crate::api::{BacklinkTarget, ContentSource, ListPage};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::links::{LinksCall, LinksResponse};
 use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::page::PageScreen;
 use crate::screens::space::{PageNode, build_page_tree};
 use crate::screens::{Screen, ScreenState};
@@ -398,7 +399,7 @@ impl ScreenState for LinksScreen {
         target.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

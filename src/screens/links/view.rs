@@ -5,14 +5,14 @@ use ratatui::widgets::Paragraph;
 
 use super::{LinkList, LinksScreen, STATUS_TABS};
 use crate::api::models::{Link, LinkStatus};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status, text};
 
-pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let [heading_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(
@@ -21,14 +21,14 @@ pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, model: &Model) 
     );
     if !screen.links.loaded_once() {
         match &screen.links.error {
-            Some(error) => status::error(frame, body, model, error),
-            None => status::loading(frame, body, model, "links"),
+            Some(error) => status::error(frame, body, look, error),
+            None => status::loading(frame, body, look, "links"),
         }
         return;
     }
     let links = screen.visible();
     if links.is_empty() {
-        status::empty(frame, body, model, &empty_message(screen));
+        status::empty(frame, body, look, &empty_message(screen));
         return;
     }
     let range = screen

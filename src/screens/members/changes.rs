@@ -8,7 +8,7 @@ use super::tab::{MembersTab, ROLE_CHOICES, role_name};
 use crate::api::MemberRole;
 use crate::api::error::server_message;
 use crate::api::models::Member;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::members::{MembersCall, MembersResponse};
 use crate::app::{ApiCall, Cmd, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};

@@ -10,12 +10,13 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::changes::{Change, Modal};
+use crate::screens::look::Look;
 use crate::api::models::{Member, Organization};
 use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
 use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::ui::list::Selection;
@@ -399,8 +400,8 @@ impl OrgPane for MembersTab {
         vec![Action::ChangeRole, Action::MakeSsoMember, Action::Delete]
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        super::view::draw(self, frame, area, look);
     }
 }
 

@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::tab::{role_name, summary_parts};
 use super::{Details, MembersTab, Modal};
 use crate::api::models::Member;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
@@ -60,20 +60,20 @@ fn ago(at: Option<&str>, now: DateTime<Utc>) -> String {
         .unwrap_or_else(|| "never".to_string())
 }
 
-pub fn draw(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, notice_area) = notice_row(tab, area);
     if let Some(details) = &tab.details {
-        draw_details(details, frame, area, model);
+        draw_details(details, frame, area, look);
     } else {
-        draw_list(tab, frame, area, model);
+        draw_list(tab, frame, area, look);
     }
     if let (Some(notice_area), Some(text)) = (notice_area, notice_text(tab)) {
         let style = tab
             .notice
             .as_ref()
             .map_or(theme.style("muted"), |notice| notice.style(theme));
-        let line = crate::ui::notice::span(&text, notice_area.width, style, model);
+        let line = crate::ui::notice::span(&text, notice_area.width, style, look);
         frame.render_widget(Paragraph::new(line), notice_area);
     }
     match &tab.modal {
@@ -123,8 +123,8 @@ fn filter_segments(tab: &MembersTab, theme: &Theme) -> Vec<Segment> {
     line
 }
 
-fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &tab.filter.input, theme);
@@ -140,8 +140,8 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
     );
     if !tab.list.loaded_once() {
         match &tab.list.error {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "members"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "members"),
         }
         return;
     }
@@ -154,7 +154,7 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, model: &Model) {
         } else {
             "No members to show.".to_string()
         };
-        status::empty(frame, area, model, &message);
+        status::empty(frame, area, look, &message);
         return;
     }
     let [header, rows_area] =
@@ -213,8 +213,8 @@ fn when(at: Option<&str>, now: DateTime<Utc>) -> String {
     }
 }
 
-fn draw_details(details: &Details, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_details(details: &Details, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let member = &details.member;
     let now = Utc::now();
     let mut lines = vec![

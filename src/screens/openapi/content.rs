@@ -9,11 +9,12 @@ use std::sync::Arc;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::VersionRef;
 use crate::api::models::{OpenApiContent, OpenApiVersion, SpecFile};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
@@ -169,7 +170,7 @@ impl ContentScreen {
 
     /// Width of the text pane, for laying the document out.
     pub fn text_width(ctx: &Ctx) -> u16 {
-        let (width, _) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        let (width, _) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
         view_split(width).1
     }
 
@@ -199,7 +200,7 @@ impl ContentScreen {
     }
 
     fn text_height(ctx: &Ctx) -> usize {
-        let (_, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        let (_, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
         height.saturating_sub(1).max(1) as usize
     }
 
@@ -374,8 +375,8 @@ impl ScreenState for ContentScreen {
         self.version.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::view::draw_content(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        super::view::draw_content(self, frame, area, look);
     }
 }
 

@@ -13,11 +13,12 @@ use ratatui::layout::Rect;
 
 pub use content::ContentScreen;
 
+use crate::screens::look::Look;
 use crate::api::models::{OpenApiSpec, OpenApiVersion, Organization};
 use crate::api::{VersionRef, WholeList};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::list::Selection;
 
@@ -164,7 +165,7 @@ impl ScreenState for VersionsScreen {
         self.list().get(self.selection.selected)?.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw_versions(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw_versions(self, frame, area, look);
     }
 }

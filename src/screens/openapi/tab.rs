@@ -10,12 +10,13 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::VersionsScreen;
+use crate::screens::look::Look;
 use crate::api::error::server_message;
 use crate::api::models::{OpenApiSpec, Organization, ProcessingState, SpecVisibility};
 use crate::api::{ApiError, WholeList, slug_problem, source_url_problem};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
@@ -483,7 +484,7 @@ impl OrgPane for OpenApiTab {
         disabled
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::view::draw_tab(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        super::view::draw_tab(self, frame, area, look);
     }
 }

@@ -6,7 +6,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::tab::{Modal, OpenApiTab};
 use super::{ContentScreen, VersionsScreen, content};
 use crate::api::models::{OpenApiSpec, ProcessingState};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::screens::translations::view::{
     details_block, draw_notice, draw_rows, field, long_field, split,
 };
@@ -48,23 +48,23 @@ fn errors_label(spec: &OpenApiSpec) -> String {
     }
 }
 
-pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
     if let Some(row) = notice_area {
-        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, model);
+        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, look);
     }
     if tab.specs.value().is_none() {
         match tab.specs.error() {
-            Some(error) => status::error(frame, list_area, model, error),
-            None => status::loading(frame, list_area, model, "OpenAPI specs"),
+            Some(error) => status::error(frame, list_area, look, error),
+            None => status::loading(frame, list_area, look, "OpenAPI specs"),
         }
     } else if tab.list().is_empty() {
         status::empty(
             frame,
             list_area,
-            model,
+            look,
             "No OpenAPI specs yet. n adds one from the address of its JSON or YAML.",
         );
     } else {
@@ -206,12 +206,12 @@ fn draw_spec_details(spec: &OpenApiSpec, frame: &mut Frame, area: Rect, theme: &
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
-pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if screen.versions.value().is_none() {
         match screen.versions.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "versions"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "versions"),
         }
         return;
     }
@@ -219,7 +219,7 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, mod
         status::empty(
             frame,
             area,
-            model,
+            look,
             "No versions yet: the spec has not been processed successfully.",
         );
         return;
@@ -281,17 +281,17 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, mod
     );
 }
 
-pub fn draw_content(screen: &ContentScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw_content(screen: &ContentScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if screen.content.value().is_none() {
         match screen.content.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "the version's files"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "the version's files"),
         }
         return;
     }
     if screen.files.is_empty() {
-        status::empty(frame, area, model, "This version holds no files.");
+        status::empty(frame, area, look, "This version holds no files.");
         return;
     }
     let (tree_width, _) = content::view_split(area.width);
@@ -304,9 +304,9 @@ pub fn draw_content(screen: &ContentScreen, frame: &mut Frame, area: Rect, model
         ])
         .areas(area);
         draw_file_tree(screen, frame, tree_area, theme);
-        draw_file(screen, frame, text_area, model);
+        draw_file(screen, frame, text_area, look);
     } else if screen.reading {
-        draw_file(screen, frame, area, model);
+        draw_file(screen, frame, area, look);
     } else {
         draw_file_tree(screen, frame, area, theme);
     }
@@ -348,10 +348,10 @@ fn draw_file_tree(screen: &ContentScreen, frame: &mut Frame, area: Rect, theme: 
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn draw_file(screen: &ContentScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_file(screen: &ContentScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(file) = screen.shown.and_then(|index| screen.files.get(index)) else {
-        status::empty(frame, area, model, "enter opens a file.");
+        status::empty(frame, area, look, "enter opens a file.");
         return;
     };
     let [title, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -370,6 +370,6 @@ fn draw_file(screen: &ContentScreen, frame: &mut Frame, area: Rect, model: &Mode
     if screen.reader.is_ready() {
         screen.reader.draw(frame, body, theme);
     } else {
-        status::loading(frame, body, model, "the file");
+        status::loading(frame, body, look, "the file");
     }
 }

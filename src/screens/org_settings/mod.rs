@@ -13,11 +13,12 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use serde_json::Value;
 
+use crate::screens::look::Look;
 use crate::api::error::server_message as words;
 use crate::api::models::{AgentInstructions, Organization};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::organization::OrgPane;
 use crate::screens::sso::{picked_role, role_picker};
@@ -766,7 +767,7 @@ impl OrgPane for SettingsTab {
         })
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

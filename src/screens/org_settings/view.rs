@@ -8,13 +8,13 @@ use ratatui::widgets::Paragraph;
 
 use super::form::{Field, rules_summary};
 use super::{SettingsModal, SettingsTab};
-use crate::app::Model;
-use crate::ui::form::{FormLines, Look, Marks, Messages, Row, ShowChecks, ValueFit};
+use crate::screens::look::Look;
+use crate::ui::form::{FormLines, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit};
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::theme::Theme;
 
 /// Labels 15 wide, the selected field marked `›`, a field's message on a line under it.
-const LOOK: Look = Look {
+const LOOK: FormStyle = FormStyle {
     marks: Marks::Cursor,
     label_width: 15,
     value: ValueFit::Cut { margin: 0 },
@@ -24,8 +24,8 @@ const LOOK: Look = Look {
     scroll: false,
 };
 
-pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let form_rows = form_lines(tab, area.width, theme).lines.len() as u16;
     let [notice_area, form_area, instructions_area] = Layout::vertical([
         Constraint::Length(1),
@@ -33,7 +33,7 @@ pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
         Constraint::Min(0),
     ])
     .areas(area);
-    draw_notice(tab, frame, notice_area, model);
+    draw_notice(tab, frame, notice_area, look);
     crate::ui::form::draw(
         &tab.form.form,
         frame,
@@ -46,10 +46,10 @@ pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
     draw_modal(tab, frame, area, theme);
 }
 
-fn draw_notice(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_notice(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let line = match &tab.notice {
-        Some(notice) => crate::ui::notice::row(notice, area.width, model),
+        Some(notice) => crate::ui::notice::row(notice, area.width, look),
         None if !tab.is_admin() => Line::from(Span::styled(
             "Read only: only organization admins change these settings.",
             theme.style("muted"),

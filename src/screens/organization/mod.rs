@@ -18,6 +18,7 @@ mod spaces_view;
 mod tree;
 mod view;
 
+use crate::screens::look::Look;
 use crate::app::search::SearchScope;
 use crate::screens::search::SearchScreen;
 use ratatui::Frame;
@@ -25,9 +26,9 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::models::Organization as OrganizationModel;
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::review_calls::ChangeRequestScope;
-use crate::app::{ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::sites::SitesTab;
 use crate::screens::trash::Trash;
@@ -643,7 +644,7 @@ impl ScreenState for Organization {
             .find_map(|pane| pane.unsaved_work())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

@@ -13,8 +13,9 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use crate::app::keymap::{Action, KeyContext};
-use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Model, RequestId, Step};
+use crate::screens::look::Look;
+use crate::ui::keymap::{Action, KeyContext};
+use crate::app::{ApiResponse, Cmd, Ctx, DocKey, RequestId, Step};
 use crate::ui::notice::{self, Notice};
 
 /// How a tab's raw key starts, the same on every tab so its notice behaves the same: the
@@ -103,7 +104,7 @@ pub trait OrgPane: std::fmt::Debug {
         None
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look);
 
     /// The notices the tab shows now, so they can be read whole when cut.
     fn messages(&self) -> Vec<Notice> {
@@ -151,11 +152,11 @@ impl OrgPane for NotYet {
         None
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
         crate::ui::status::empty(
             frame,
             area,
-            model,
+            look,
             &format!("{} are not here yet.", self.what),
         );
     }

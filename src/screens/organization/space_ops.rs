@@ -12,7 +12,7 @@ use crate::api::language_name;
 use crate::api::models::space::LANGUAGES;
 use crate::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
 use crate::api::{ApiError, SpaceUpdate, WholeList};
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};

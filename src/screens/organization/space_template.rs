@@ -6,7 +6,7 @@ use ratatui::crossterm::event::KeyEvent;
 
 use super::{OrgNode, Organization};
 use crate::api::models::Space;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::screens::templates::{self, FlowStep, TemplateFlow, TemplateTarget};

@@ -5,7 +5,7 @@
 
 use super::{OrgNode, Organization, Tab, build_tree};
 use crate::api::ApiError;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::{ApiCall, Cmd, Ctx, OrganizationTree, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::change_requests::ChangeRequestList;

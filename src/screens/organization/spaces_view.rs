@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{OrgNode, Organization};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -15,16 +15,16 @@ use crate::ui::{status, text};
 /// Below this width the details pane gives its room to the tree.
 const DETAILS_MIN_WIDTH: u16 = 70;
 
-pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, filter_area) = text::with_filter_row(area, screen.tree_filter.is_shown());
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &screen.tree_filter, theme);
     }
     let Some(tree) = screen.tree.value() else {
         match screen.tree.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "collections and spaces"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "collections and spaces"),
         }
         return;
     };
@@ -47,7 +47,7 @@ pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: 
         status::empty(
             frame,
             area,
-            model,
+            look,
             "This organization has no collections or spaces yet.",
         );
         return;
@@ -64,7 +64,7 @@ pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: 
     let rows = screen.visible_rows();
     if rows.is_empty() {
         let message = status::no_matches(&screen.tree_filter.text);
-        status::empty(frame, tree_area, model, &message);
+        status::empty(frame, tree_area, look, &message);
     }
     let range = screen
         .tree_selection
@@ -88,10 +88,10 @@ pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: 
     frame.render_widget(Paragraph::new(lines), tree_area);
     if let Some(error) = screen.tree.error() {
         // A failed reload keeps the old tree; say so on its last row.
-        let _ = status::reload_failed(frame, tree_area, model, error);
+        let _ = status::reload_failed(frame, tree_area, look, error);
     }
     if let (Some(details_area), Some(node)) = (details_area, screen.selected_node()) {
-        draw_details(node, frame, details_area, model);
+        draw_details(node, frame, details_area, look);
     }
 }
 
@@ -161,8 +161,8 @@ fn space_badges(space: &crate::api::models::Space, theme: &Theme) -> Vec<Span<'s
     badges
 }
 
-fn draw_details(node: &OrgNode, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_details(node: &OrgNode, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let block = Block::default()
         .borders(Borders::LEFT)
         .border_style(theme.style("border"));

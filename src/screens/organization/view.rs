@@ -7,42 +7,42 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Organization, Tab, space_ops};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::screens::ScreenState;
 use crate::ui::notice::Notice;
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
-pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    draw_tabs(screen, frame, tabs_area, &model.theme);
+    draw_tabs(screen, frame, tabs_area, &look.theme);
     let (body, notice_area) = notice_row(screen, body);
     if let Some(notice_area) = notice_area {
-        draw_notice(screen, frame, notice_area, model);
+        draw_notice(screen, frame, notice_area, look);
     }
     match screen.tab {
         Tab::Spaces => {
-            super::spaces_view::draw(screen, frame, body, model);
-            super::content_ops::draw(screen, frame, body, model);
+            super::spaces_view::draw(screen, frame, body, look);
+            super::content_ops::draw(screen, frame, body, look);
         }
         Tab::Trash => {
-            crate::screens::trash::view::draw(&screen.trash, &screen.tree, frame, body, model)
+            crate::screens::trash::view::draw(&screen.trash, &screen.tree, frame, body, look)
         }
         Tab::ChangeRequests => {
             if let Some(list) = &screen.change_requests {
-                list.draw(frame, body, model);
+                list.draw(frame, body, look);
             }
         }
-        Tab::Sites => crate::screens::sites::view::draw(&screen.sites, frame, body, model),
+        Tab::Sites => crate::screens::sites::view::draw(&screen.sites, frame, body, look),
         _ => {
             if let Some(pane) = screen.pane() {
-                pane.draw(frame, body, model);
+                pane.draw(frame, body, look);
             }
         }
     }
     if screen.tab == Tab::Spaces {
-        space_ops::draw_modal(&screen.space_ops, frame, area, &model.theme);
+        space_ops::draw_modal(&screen.space_ops, frame, area, &look.theme);
     }
 }
 
@@ -68,13 +68,13 @@ fn notice_row(screen: &Organization, area: Rect) -> (Rect, Option<Rect>) {
     (body, Some(notice))
 }
 
-fn draw_notice(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
+fn draw_notice(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
     let Some((text, notice)) = notice_text(screen) else {
         return;
     };
-    let theme = &model.theme;
+    let theme = &look.theme;
     let style = notice.map_or(theme.style("muted"), |notice| notice.style(theme));
-    let line = crate::ui::notice::span(&text, area.width, style, model);
+    let line = crate::ui::notice::span(&text, area.width, style, look);
     frame.render_widget(Paragraph::new(line), area);
 }
 

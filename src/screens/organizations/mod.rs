@@ -7,10 +7,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::models::Organization;
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::organization::Organization as OrganizationScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::Filter;
@@ -232,7 +233,7 @@ impl ScreenState for Organizations {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

@@ -4,13 +4,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::Organizations;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
 use crate::ui::{list, status, text};
 
-pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let area = match &screen.join.notice {
         Some(notice) => {
             // A refusal is a sentence: it wraps rather than being cut.
@@ -30,12 +30,12 @@ pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model
         }
         None => area,
     };
-    draw_list(screen, frame, area, model);
+    draw_list(screen, frame, area, look);
     screen.join.draw(frame, area, theme);
 }
 
-fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (list_area, filter_area) = text::with_filter_row(area, screen.filter.is_shown());
     // No count until the first page is in: "(0)" while loading reads as "you have none".
     let count = match (screen.list.total, screen.list.items.len()) {
@@ -55,8 +55,8 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
 
     if !screen.list.loaded_once() {
         match &screen.list.error {
-            Some(error) => status::error(frame, inner, model, error),
-            None => status::loading(frame, inner, model, "organizations"),
+            Some(error) => status::error(frame, inner, look, error),
+            None => status::loading(frame, inner, look, "organizations"),
         }
         return;
     }
@@ -67,7 +67,7 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
         } else {
             status::no_matches(&screen.filter.text)
         };
-        status::empty(frame, inner, model, &message);
+        status::empty(frame, inner, look, &message);
         return;
     }
 

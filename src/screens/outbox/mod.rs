@@ -12,11 +12,12 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::outbox::{Queued, Target};
 use crate::app::command::ApiCall;
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::outbox::{Listing, OutboxCall, OutboxResponse, SendOutcome};
-use crate::app::{ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::app::{ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
@@ -491,7 +492,7 @@ impl ScreenState for OutboxScreen {
         Some(Step::cmd(self.on_outbox_response(response, ctx)))
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

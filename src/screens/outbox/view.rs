@@ -5,11 +5,11 @@ use ratatui::widgets::Paragraph;
 
 use super::{Modal, OutboxScreen};
 use crate::api::outbox::Queued;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::{sanitize::sanitize, status, text, titled};
 
-pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let count = crate::ui::time::plural(screen.writes().len(), "write", "writes");
     let mut more = vec![Span::styled(
         format!(" — {count} waiting"),
@@ -21,23 +21,23 @@ pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, model: &Model)
             theme.style("accent"),
         ));
     }
-    let Some(areas) = titled::split(frame, area, model, "Outbox", more) else {
+    let Some(areas) = titled::split(frame, area, look, "Outbox", more) else {
         return;
     };
     let body = areas.body;
     if !screen.loaded {
-        status::empty(frame, body, model, "Reading the outbox…");
+        status::empty(frame, body, look, "Reading the outbox…");
     } else if screen.writes().is_empty() {
         status::empty(
             frame,
             body,
-            model,
+            look,
             "Nothing waits: writes made while the server is out of reach are queued here.",
         );
     } else {
-        frame.render_widget(Paragraph::new(rows(screen, body, model)), body);
+        frame.render_widget(Paragraph::new(rows(screen, body, look)), body);
     }
-    titled::draw_notice(frame, areas.notice, screen.notice.as_ref(), model);
+    titled::draw_notice(frame, areas.notice, screen.notice.as_ref(), look);
     match &screen.modal {
         Some(Modal::Confirm(confirm, _)) => confirm.draw(frame, area, theme),
         Some(Modal::Edit { composer, .. }) => composer.draw(frame, area, theme),
@@ -47,15 +47,15 @@ pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, model: &Model)
 
 /// A heading per change request (with what happened to it meanwhile), then its writes, one
 /// line each and a line for what changed in their thread; scrolled to the selection.
-fn rows(screen: &OutboxScreen, body: Rect, model: &Model) -> Vec<Line<'static>> {
-    let theme = &model.theme;
+fn rows(screen: &OutboxScreen, body: Rect, look: &Look) -> Vec<Line<'static>> {
+    let theme = &look.theme;
     let width = body.width as usize;
     let mut lines = Vec::new();
     let mut selected_line = 0;
     for (index, queued) in screen.writes().iter().enumerate() {
         let new_target = index == 0 || screen.writes()[index - 1].target != queued.target;
         if new_target {
-            lines.push(heading(screen, queued, width, model));
+            lines.push(heading(screen, queued, width, look));
         }
         let selected = index == screen.selection.selected;
         if selected {
@@ -88,8 +88,8 @@ fn rows(screen: &OutboxScreen, body: Rect, model: &Model) -> Vec<Line<'static>> 
     lines.into_iter().skip(skip).collect()
 }
 
-fn heading(screen: &OutboxScreen, queued: &Queued, width: usize, model: &Model) -> Line<'static> {
-    let theme = &model.theme;
+fn heading(screen: &OutboxScreen, queued: &Queued, width: usize, look: &Look) -> Line<'static> {
+    let theme = &look.theme;
     let title = sanitize(&screen.heading(Some(&queued.target))).into_owned();
     let meanwhile = screen
         .listing

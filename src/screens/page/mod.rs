@@ -9,6 +9,7 @@ mod view;
 
 pub use history::Visit;
 
+use crate::screens::look::Look;
 use crate::screens::change_requests::create::InSpace;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
@@ -16,8 +17,8 @@ use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
 use crate::api::models::Space;
-use crate::app::keymap::{Action, KeyContext};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
+use crate::ui::keymap::{Action, KeyContext};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
 use crate::screens::{Screen, ScreenState};
@@ -129,7 +130,7 @@ impl PageScreen {
     }
 
     fn text_size(ctx: &Ctx) -> (u16, usize) {
-        let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        let (width, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
         let area = text_area(Rect::new(0, 0, width, height));
         (area.width, area.height as usize)
     }
@@ -398,7 +399,7 @@ impl ScreenState for PageScreen {
         self.page.app_link()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

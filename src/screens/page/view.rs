@@ -4,13 +4,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::{PageScreen, text_area};
-use crate::app::Model;
-use crate::ui::chrome::centered;
+use crate::screens::look::Look;
+use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{notice, status, text};
 
-pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let text_rect = text_area(area);
     let title_row = Rect::new(text_rect.x, area.y, text_rect.width, 1.min(area.height));
     let status_row = Rect::new(
@@ -35,23 +35,23 @@ pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
         let mut text_rect = text_rect;
         if let Some(error) = screen.document.error() {
             // A failed reload keeps the page shown; its last row says so.
-            let taken = status::reload_failed(frame, text_rect, model, error);
+            let taken = status::reload_failed(frame, text_rect, look, error);
             text_rect.height = text_rect.height.saturating_sub(taken);
         }
         screen.reader.draw(frame, text_rect, theme);
     } else {
         match screen.document.error() {
-            Some(error) => status::error(frame, text_rect, model, error),
-            None => status::loading(frame, text_rect, model, "page"),
+            Some(error) => status::error(frame, text_rect, look, error),
+            None => status::loading(frame, text_rect, look, "page"),
         }
     }
     if area.height >= 3 {
-        draw_status(screen, frame, status_row, text_rect.height as usize, model);
+        draw_status(screen, frame, status_row, text_rect.height as usize, look);
     }
     if screen.contents.is_some() {
-        draw_contents(screen, frame, area, model);
+        draw_contents(screen, frame, area, look);
     }
-    screen.change_requests.draw(frame, area, model);
+    screen.change_requests.draw(frame, area, look);
 }
 
 /// The search input, or the match count and how far down the page the view is.
@@ -60,9 +60,9 @@ fn draw_status(
     frame: &mut Frame,
     area: Rect,
     text_height: usize,
-    model: &Model,
+    look: &Look,
 ) {
-    let theme = &model.theme;
+    let theme = &look.theme;
     if let Some(input) = &screen.search_input {
         let line = Line::from(vec![
             Span::styled("/", theme.style("accent")),
@@ -94,7 +94,7 @@ fn draw_status(
     let room = usize::from(area.width).saturating_sub(used + text::width(&position) + 3);
     let room = u16::try_from(room).unwrap_or(u16::MAX);
     let link = match &screen.link_status {
-        Some(said) => Some(notice::span(said, room, theme.style("accent"), model)),
+        Some(said) => Some(notice::span(said, room, theme.style("accent"), look)),
         None => screen.reader.focused_link().map(|link| {
             let to = format!("→ {}", sanitize(&link.destination));
             Span::styled(
@@ -111,8 +111,8 @@ fn draw_status(
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(selection) = &screen.contents else {
         return;
     };
@@ -120,7 +120,7 @@ fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Mod
         .reader
         .key
         .as_ref()
-        .and_then(|key| model.docs.get(key))
+        .and_then(|key| look.docs.get(key))
         .map(|cached| cached.doc.headings().to_vec())
         .unwrap_or_default();
     let rows = u16::try_from(headings.len()).unwrap_or(u16::MAX);
@@ -133,7 +133,7 @@ fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, model: &Mod
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
     if headings.is_empty() {
-        status::empty(frame, inner, model, "This page has no headings.");
+        status::empty(frame, inner, look, "This page has no headings.");
         return;
     }
     let range = selection.visible_range(headings.len(), inner.height as usize);

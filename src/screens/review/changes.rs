@@ -90,7 +90,7 @@ pub fn changed_pages(bundle: &ReviewBundle) -> Vec<ChangedPageRow> {
 
 /// The right-hand pane of the changes tab, for a terminal of the current size.
 pub fn diff_area(ctx: &Ctx) -> Rect {
-    let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+    let (width, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
     split(Rect::new(
         0,
         0,

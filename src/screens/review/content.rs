@@ -6,7 +6,7 @@ use super::ReviewScreen;
 use crate::api::ContentSource;
 use crate::api::models::Space;
 use crate::app::Step;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::screens::Screen;
 use crate::screens::files::FilesScreen;
 use crate::screens::links::{LinkList, LinksScreen};

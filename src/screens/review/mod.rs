@@ -33,13 +33,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::models::{ChangeRequest, RequestedReviewer, User};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::review_calls::{
     ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
 };
 use crate::app::spaces::SpacesResponse;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::diff::{DiffView, PageDiff};
 use crate::ui::input::Filter;
@@ -537,7 +538,7 @@ impl ScreenState for ReviewScreen {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

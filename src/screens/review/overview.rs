@@ -8,10 +8,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::ReviewScreen;
+use crate::screens::look::Look;
 use crate::api::models::{ChangeRequest, ReviewStatus};
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::review_calls::{ChangeRequestRef, ReviewBundle};
-use crate::app::{Ctx, Model, Nav, Step};
+use crate::app::{Ctx, Nav, Step};
 use crate::screens::Screen;
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
@@ -79,8 +80,8 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
     Some(Step::default())
 }
 
-pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(bundle) = screen.bundle.value() else {
         return;
     };

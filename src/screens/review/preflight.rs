@@ -100,7 +100,7 @@ impl PreflightLayout {
 
     /// For the body area of a terminal of `ctx.size`, where the box is drawn.
     pub fn for_ctx(screen: &ReviewScreen, preflight: &Preflight, ctx: &Ctx) -> Self {
-        let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        let (width, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
         Self::new(screen, preflight, width, height)
     }
 

@@ -12,12 +12,13 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::MAX_SEARCH_QUERY;
 use crate::api::models::{SearchPage, SearchSection, SearchSpace, Space};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::search::{SearchCall, SearchResults, SearchScope};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::page::{PageScreen, SectionTarget};
 use crate::screens::space::PageNode;
 use crate::screens::{Screen, ScreenState};
@@ -395,7 +396,7 @@ impl ScreenState for SearchScreen {
             .or_else(|| page.and_then(|page| page.urls.app.clone()))
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

@@ -4,7 +4,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{ResultRow, SearchScreen};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -13,8 +13,8 @@ use crate::ui::{status, text};
 /// the text is long and the terminal narrow.
 const CONTEXT_BEFORE_MATCH: usize = 12;
 
-pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let [input_area, status_area, body] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),
@@ -37,7 +37,7 @@ pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, model: &Model)
         && screen.rows.is_empty()
     {
         // The query field takes `r` as a letter: `enter` sends the query again.
-        status::error_retried_by(frame, body, model, error, "enter");
+        status::error_retried_by(frame, body, look, error, "enter");
         return;
     }
     if screen.rows.is_empty() {
@@ -49,7 +49,7 @@ pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, model: &Model)
         } else {
             "Nothing found."
         };
-        status::empty(frame, body, model, message);
+        status::empty(frame, body, look, message);
         return;
     }
     let range = screen

@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::{Modal, SchemaEditor, SiteScreen};
 use crate::api::adaptive_schema;
 use crate::app::Step;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::ui::composer::Composer;
 
 /// Checks an adaptive schema before it is sent: valid JSON, then exactly the shape the service

@@ -6,7 +6,7 @@ use super::{
     Confirmed, GroupRow, Modal, Pending, PickOption, PickPurpose, Picker, Prompt, SiteScreen,
 };
 use crate::api::models::{SiteSectionGroup, SiteStructureItem};
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::sites::SitesCall;
 use crate::app::{Ctx, Step};
 use crate::ui::confirm::Confirm;

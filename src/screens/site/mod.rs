@@ -22,11 +22,12 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::WholeList;
 use crate::api::models::{PublishedSite, ShareLink, Site, SiteSectionGroup};
-use crate::app::keymap::{Action, KeyContext, Keymap};
+use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::app::sites::{AdaptiveData, SitesResponse};
-use crate::app::{ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::sites::MyRole;
@@ -556,7 +557,7 @@ impl ScreenState for SiteScreen {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

@@ -3,7 +3,7 @@
 
 use super::form;
 use super::{Confirmed, Field, Modal, Pending, PickOption, PickPurpose, Picker, SiteScreen};
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::sites::SitesCall;
 use crate::app::{Cmd, Ctx, Step};
 use crate::screens::sites::audience;

@@ -3,7 +3,7 @@
 use super::modal::PromptPurpose;
 use super::{Confirmed, Modal, Pending, Prompt, SiteScreen};
 use crate::api::models::ShareLink;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::sites::SitesCall;
 use crate::app::{Cmd, Ctx, Step};
 use crate::ui::confirm::Confirm;

@@ -7,15 +7,15 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::form::{Field, visibility_explanation};
 use super::{GroupRow, Modal, SiteScreen, SiteTab, save_key};
 use crate::api::models::{SiteStructureItem, SiteVisibility};
-use crate::app::Model;
-use crate::ui::form::{Look, Marks, Messages, ShowChecks, ValueFit, place_cursor};
+use crate::screens::look::Look;
+use crate::ui::form::{FormStyle, Marks, Messages, ShowChecks, ValueFit, place_cursor};
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if area.height < 3 {
         draw_tabs(screen, frame, area, theme);
         return;
@@ -30,13 +30,13 @@ pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
     draw_tabs(screen, frame, tabs_area, theme);
     draw_summary(screen, frame, summary_area, theme);
     match screen.tab {
-        SiteTab::Settings => draw_settings(screen, frame, body, model),
-        SiteTab::ShareLinks => draw_share_links(screen, frame, body, model),
-        SiteTab::SectionGroups => draw_groups(screen, frame, body, model),
-        SiteTab::Structure => draw_structure(screen, frame, body, model),
-        SiteTab::Adaptive => draw_adaptive(screen, frame, body, model),
+        SiteTab::Settings => draw_settings(screen, frame, body, look),
+        SiteTab::ShareLinks => draw_share_links(screen, frame, body, look),
+        SiteTab::SectionGroups => draw_groups(screen, frame, body, look),
+        SiteTab::Structure => draw_structure(screen, frame, body, look),
+        SiteTab::Adaptive => draw_adaptive(screen, frame, body, look),
     }
-    draw_notice(screen, frame, notice_area, model);
+    draw_notice(screen, frame, notice_area, look);
     match &screen.modal {
         Some(Modal::Confirm { confirm, .. }) => confirm.draw(frame, area, theme),
         Some(Modal::Prompt(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
@@ -84,10 +84,10 @@ fn draw_summary(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Them
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_notice(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_notice(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let line = if let Some(notice) = &screen.notice {
-        crate::ui::notice::row(notice, area.width, model)
+        crate::ui::notice::row(notice, area.width, look)
     } else if screen.pending.is_some() {
         Line::from(Span::styled("Sending…", theme.style("muted")))
     } else if let Some(reason) = screen.read_only_reason() {
@@ -197,11 +197,11 @@ fn field_help(screen: &SiteScreen, field: Field) -> String {
     }
 }
 
-fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let (theme, keymap) = (&model.theme, &model.keymap);
+fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let (theme, keymap) = (&look.theme, &look.keymap);
     let form = &screen.form;
     let read_only = screen.read_only_reason().is_some();
-    let look = Look {
+    let look = FormStyle {
         marks: Marks::Changed,
         label_width: if area.width < 50 { 10 } else { 18 },
         value: ValueFit::Whole,
@@ -263,12 +263,12 @@ const SHARE_LINK_COLUMNS: [Column; 4] = [
     Column::cut("URL", 12, 3).flex(),
 ];
 
-fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(listed) = screen.share_links.value() else {
         match screen.share_links.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "share links"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "share links"),
         }
         return;
     };
@@ -299,7 +299,7 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
         status::empty(
             frame,
             table_area,
-            model,
+            look,
             "No share links yet. n creates one.",
         );
         return;
@@ -368,12 +368,12 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
 
 // ----- Section groups -----
 
-fn draw_groups(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_groups(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(listed) = screen.groups.value() else {
         match screen.groups.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "section groups"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "section groups"),
         }
         return;
     };
@@ -397,7 +397,7 @@ fn draw_groups(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model
         status::empty(
             frame,
             area,
-            model,
+            look,
             "No section groups. n creates one from sections.",
         );
         return;
@@ -555,18 +555,18 @@ fn push_item(item: &SiteStructureItem, depth: usize, rows: &mut Vec<StructureRow
     }
 }
 
-fn draw_structure(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_structure(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if screen.structure.value().is_none() {
         match screen.structure.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "the published structure"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "the published structure"),
         }
         return;
     }
     let rows = structure_rows(screen);
     if rows.is_empty() {
-        status::empty(frame, area, model, "The site has no content yet.");
+        status::empty(frame, area, look, "The site has no content yet.");
         return;
     }
     let range = screen
@@ -615,16 +615,16 @@ fn draw_structure(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Mo
 
 // ----- Adaptive -----
 
-fn draw_adaptive(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_adaptive(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if let Some(reason) = screen.adaptive_view_reason() {
-        status::empty(frame, area, model, &reason);
+        status::empty(frame, area, look, &reason);
         return;
     }
     let Some(data) = screen.adaptive.value() else {
         match screen.adaptive.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "the adaptive schema"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "the adaptive schema"),
         }
         return;
     };

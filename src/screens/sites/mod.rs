@@ -10,7 +10,7 @@ use ratatui::crossterm::event::KeyEvent;
 
 use crate::api::SiteFilter;
 use crate::api::models::{MemberRole, Site, SiteVisibility};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::sites::{SitesCall, SitesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};

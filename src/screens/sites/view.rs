@@ -5,31 +5,31 @@ use ratatui::widgets::Paragraph;
 
 use super::{PublishedFilter, SitesTab, site_address};
 use crate::api::models::Site;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 /// The list, a notice row under it while there is one, and what is open above them.
-pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let list_area = match &tab.notice {
         Some(notice) if area.height > 1 => {
             let [list_area, notice_area] =
                 Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
-            let line = crate::ui::notice::row(notice, notice_area.width, model);
+            let line = crate::ui::notice::row(notice, notice_area.width, look);
             frame.render_widget(Paragraph::new(line), notice_area);
             list_area
         }
         _ => area,
     };
-    draw_list(tab, frame, list_area, model);
+    draw_list(tab, frame, list_area, look);
     super::site_ops::draw_modal(tab, frame, area, theme);
 }
 
-fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, filter_area) = text::with_filter_row(area, tab.filter.is_shown());
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &tab.filter, theme);
@@ -47,8 +47,8 @@ fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
 
     if !tab.list.loaded_once() {
         match &tab.list.error {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "sites"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "sites"),
         }
         return;
     }
@@ -61,7 +61,7 @@ fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, model: &Model) {
         } else {
             "This organization has no sites.".to_string()
         };
-        status::empty(frame, area, model, &message);
+        status::empty(frame, area, look, &message);
         return;
     }
     let [header_area, rows_area, more_area] = Layout::vertical([

@@ -19,9 +19,10 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
+use crate::screens::look::Look;
 use crate::api::models::Space;
-use crate::app::keymap::{Action, KeyContext};
-use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
+use crate::ui::keymap::{Action, KeyContext};
+use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::change_requests::create::InSpace;
 use crate::screens::{Screen, ScreenState};
@@ -302,7 +303,7 @@ impl ScreenState for SpaceScreen {
             .or_else(|| self.space.urls.app.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 
 use super::SpaceScreen;
 use crate::api::models::Page;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::{ApiCall, Cmd, Ctx, DocKey, Loadable, Step};
 use crate::ui::markdown::preview_source;
 use crate::ui::reader::Reader;
@@ -171,7 +171,7 @@ impl SpaceScreen {
     }
 
     pub(super) fn preview_width_now(&self, ctx: &Ctx) -> Option<u16> {
-        let (width, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        let (width, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
         self.panes(Rect::new(0, 0, width, height))
             .1
             .map(|r| r.width)
@@ -179,7 +179,7 @@ impl SpaceScreen {
 
     /// Rows the preview shows: the body below its two-row title.
     pub(super) fn preview_rows(ctx: &Ctx) -> usize {
-        let (_, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+        let (_, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
         usize::from(height.saturating_sub(2))
     }
 

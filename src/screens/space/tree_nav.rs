@@ -3,7 +3,7 @@
 
 use super::{PageNode, SpaceScreen};
 use crate::api::ContentSource;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::search::SearchScope;
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;

@@ -4,14 +4,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{PageNode, SpaceScreen};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::tree::VisibleRow;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     // the focused pane alone when zoomed; its border says which it is.
     let (tree_area, preview_area) = screen.panes(area);
     if let Some(tree_area) = tree_area {
@@ -19,7 +19,7 @@ pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) 
         if let Some(filter_area) = filter_area {
             text::draw_filter(frame, filter_area, &screen.filter, theme);
         }
-        draw_tree(screen, frame, tree_area, model);
+        draw_tree(screen, frame, tree_area, look);
     }
     if let Some(preview_area) = preview_area {
         if preview_area.x > area.x {
@@ -38,37 +38,37 @@ pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) 
         crate::ui::hit::record(
             preview_area,
             crate::ui::hit::Hit::Wheel {
-                down: crate::app::keymap::Action::PreviewWheelDown,
-                up: crate::app::keymap::Action::PreviewWheelUp,
+                down: crate::ui::keymap::Action::PreviewWheelDown,
+                up: crate::ui::keymap::Action::PreviewWheelUp,
             },
         );
-        draw_preview(screen, frame, preview_area, model);
+        draw_preview(screen, frame, preview_area, look);
     }
-    screen.change_requests.draw(frame, area, model);
+    screen.change_requests.draw(frame, area, look);
 }
 
-fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(tree) = screen.pages.value() else {
         match screen.pages.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "pages"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "pages"),
         }
         return;
     };
     if tree.is_empty() {
-        status::empty(frame, area, model, "This space has no pages yet.");
+        status::empty(frame, area, look, "This space has no pages yet.");
         return;
     }
     if let Some(error) = screen.pages.error() {
         // A failed reload keeps the old tree; the last row says so.
-        let taken = status::reload_failed(frame, area, model, error);
+        let taken = status::reload_failed(frame, area, look, error);
         area.height = area.height.saturating_sub(taken);
     }
     let rows = screen.visible_rows();
     if rows.is_empty() {
         let message = status::no_matches(&screen.filter.text);
-        status::empty(frame, area, model, &message);
+        status::empty(frame, area, look, &message);
         return;
     }
     let range = screen
@@ -145,8 +145,8 @@ fn page_line(
     Line::from(spans).style(if selected { base } else { Default::default() })
 }
 
-fn draw_preview(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_preview(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(page) = screen.selected_page() else {
         return;
     };
@@ -181,7 +181,7 @@ fn draw_preview(screen: &SpaceScreen, frame: &mut Frame, area: Rect, model: &Mod
         return;
     }
     match screen.preview.error() {
-        Some(error) => status::error(frame, body, model, error),
-        None => status::loading(frame, body, model, "page"),
+        Some(error) => status::error(frame, body, look, error),
+        None => status::loading(frame, body, look, "page"),
     }
 }

@@ -10,9 +10,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use super::certificate::{one_line, text_summary};
 use super::form::{FormField, FormPopup, ProviderForm};
 use super::{SsoModal, SsoTab, role_name};
-use crate::app::Model;
-use crate::ui::chrome::centered;
-use crate::ui::form::{FormFields, Look, Marks, Messages, Row, ShowChecks, ValueFit, place_cursor};
+use crate::screens::look::Look;
+use crate::ui::layout::centered;
+use crate::ui::form::{FormFields, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit, place_cursor};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -20,15 +20,15 @@ use crate::ui::{status, text};
 /// The width of the labels in the details and the form.
 const LABEL: usize = 15;
 
-pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let [notice_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    draw_notice(tab, frame, notice_area, model);
+    draw_notice(tab, frame, notice_area, look);
     match (tab.overview.value(), tab.overview.error()) {
-        (Some(_), _) => draw_body(tab, frame, body, model),
-        (None, Some(error)) => status::error(frame, body, model, error),
-        (None, None) => status::loading(frame, body, model, "SAML providers"),
+        (Some(_), _) => draw_body(tab, frame, body, look),
+        (None, Some(error)) => status::error(frame, body, look, error),
+        (None, None) => status::loading(frame, body, look, "SAML providers"),
     }
     match &tab.modal {
         Some(SsoModal::Form(form)) => draw_form(tab, form, frame, area, theme),
@@ -37,19 +37,19 @@ pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
     }
 }
 
-fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let stopped = tab
         .overview
         .value()
         .and_then(|overview| overview.providers_stopped_after_pages);
     let line = match (&tab.notice, stopped) {
-        (Some(notice), _) => crate::ui::notice::row(notice, area.width, model),
+        (Some(notice), _) => crate::ui::notice::row(notice, area.width, look),
         (None, Some(pages)) => Line::from(crate::ui::notice::span(
             &format!("SAML providers: {}", status::stopped_after(pages)),
             area.width,
             theme.style("warning"),
-            model,
+            look,
         )),
         (None, None) if !tab.admin => Line::from(Span::styled(
             "Read only: only organization admins change single sign-on.",
@@ -60,8 +60,8 @@ fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
     frame.render_widget(Paragraph::new(line), area);
 }
 
-fn draw_body(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_body(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let providers = tab.providers();
     if providers.is_empty() {
         let [empty, logins] =
@@ -69,7 +69,7 @@ fn draw_body(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
         status::empty(
             frame,
             empty,
-            model,
+            look,
             "No SAML providers yet: n adds one (admins only).",
         );
         draw_logins(tab, frame, logins, theme);
@@ -282,7 +282,7 @@ fn shown_value(
 
 /// Labels 14 wide, the selected field marked `›`, a field's complaint on a line under it; the
 /// server's refusal goes on the status line under the fields.
-const FORM_LOOK: Look = Look {
+const FORM_LOOK: FormStyle = FormStyle {
     marks: Marks::Cursor,
     label_width: LABEL - 1,
     value: ValueFit::Cut { margin: 1 },

@@ -11,12 +11,13 @@ use ratatui::layout::Rect;
 
 use super::new_team::NewTeam;
 use super::{TeamScreen, load_pickable, member_options, picker_title, settle_pickable};
+use crate::screens::look::Look;
 use crate::api::error::server_message;
 use crate::api::models::{Organization, Team};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
@@ -628,8 +629,8 @@ impl OrgPane for TeamsTab {
         vec![Action::Create, Action::Rename, Action::Delete]
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::view::draw_tab(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        super::view::draw_tab(self, frame, area, look);
     }
 }
 

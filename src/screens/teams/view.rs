@@ -7,7 +7,7 @@ use ratatui::widgets::Paragraph;
 
 use super::tab::{Modal as TabModal, TeamsTab};
 use super::{Modal as ScreenModal, TeamScreen};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
@@ -50,12 +50,12 @@ fn notice_row(
     (body, Some((row, text.0, text.1)))
 }
 
-fn draw_notice(frame: &mut Frame, row: Option<(Rect, String, bool)>, model: &Model) {
+fn draw_notice(frame: &mut Frame, row: Option<(Rect, String, bool)>, look: &Look) {
     let Some((area, message, error)) = row else {
         return;
     };
-    let style = model.theme.style(if error { "error" } else { "muted" });
-    let line = crate::ui::notice::span(&message, area.width, style, model);
+    let style = look.theme.style(if error { "error" } else { "muted" });
+    let line = crate::ui::notice::span(&message, area.width, style, look);
     frame.render_widget(Paragraph::new(line), area);
 }
 
@@ -67,7 +67,7 @@ fn muted_line(message: &str, area: Rect, theme: &Theme) -> Paragraph<'static> {
 }
 
 fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
-    let popup = crate::ui::chrome::centered(area, 44, 3);
+    let popup = crate::ui::layout::centered(area, 44, 3);
     frame.render_widget(ratatui::widgets::Clear, popup);
     let block = crate::ui::picker::popup_block("Members", theme);
     let inner = block.inner(popup);
@@ -78,10 +78,10 @@ fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
-pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, notice) = notice_row(tab.notice.as_ref(), tab.is_sending(), area);
-    draw_notice(frame, notice, model);
+    draw_notice(frame, notice, look);
     let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &tab.filter.input, theme);
@@ -95,7 +95,7 @@ pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
         )),
         summary_area,
     );
-    draw_team_rows(tab, frame, body, model);
+    draw_team_rows(tab, frame, body, look);
     match &tab.modal {
         Some(TabModal::Title(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
         Some(TabModal::Members(picker)) => crate::ui::picker::draw(picker, frame, area, theme),
@@ -133,12 +133,12 @@ fn summary(tab: &TeamsTab, theme: &Theme) -> Vec<Segment> {
         .collect()
 }
 
-fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if !tab.list.loaded_once() {
         match &tab.list.error {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "teams"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "teams"),
         }
         return;
     }
@@ -148,7 +148,7 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
             (None, true) => "You manage no team here — m shows them all.".to_string(),
             (None, false) => "No teams yet — n creates one.".to_string(),
         };
-        status::empty(frame, area, model, &message);
+        status::empty(frame, area, look, &message);
         return;
     }
     let [header, rows_area] =
@@ -205,10 +205,10 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
     frame.render_widget(Paragraph::new(lines), rows_area);
 }
 
-pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, notice) = notice_row(screen.notice.as_ref(), screen.is_sending(), area);
-    draw_notice(frame, notice, model);
+    draw_notice(frame, notice, look);
     let [summary_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let mut summary = format!("{} · {}", screen.organization_title, screen.team.title);
@@ -226,7 +226,7 @@ pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
         summary.push_str(" · you cannot change this team");
     }
     frame.render_widget(muted_line(&summary, summary_area, theme), summary_area);
-    draw_member_rows(screen, frame, body, model);
+    draw_member_rows(screen, frame, body, look);
     match &screen.modal {
         Some(ScreenModal::Pick(picker)) => crate::ui::picker::draw(picker, frame, area, theme),
         Some(ScreenModal::WaitingForMembers(_)) => waiting(frame, area, theme),
@@ -235,12 +235,12 @@ pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
     }
 }
 
-fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if !screen.list.loaded_once() {
         match &screen.list.error {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "team members"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "team members"),
         }
         return;
     }
@@ -248,7 +248,7 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &
         status::empty(
             frame,
             area,
-            model,
+            look,
             "Nobody is in this team — a adds someone.",
         );
         return;

@@ -13,12 +13,13 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::modal::Modal;
+use crate::screens::look::Look;
 use crate::api::error::server_message;
 use crate::api::models::{Organization, Translation, TranslationStatus};
 use crate::api::{ApiError, language_name};
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::space::SpaceScreen;
@@ -580,7 +581,7 @@ impl OrgPane for TranslationsTab {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        super::view::draw(self, frame, area, model);
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        super::view::draw(self, frame, area, look);
     }
 }

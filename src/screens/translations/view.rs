@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use super::{Modal, TranslationsTab};
 use crate::api::language_name;
 use crate::api::models::{Translation, TranslationStatus};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::composer::Composer;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
@@ -75,15 +75,15 @@ pub fn draw_notice(
     busy: bool,
     frame: &mut Frame,
     area: Rect,
-    model: &Model,
+    look: &Look,
 ) {
-    let theme = &model.theme;
+    let theme = &look.theme;
     let (text, style) = match notice {
         Some(notice) => (notice.text.clone(), notice.style(theme)),
         None if busy => ("Sending…".to_string(), theme.style("muted")),
         None => return,
     };
-    let line = crate::ui::notice::span(&text, area.width, style, model);
+    let line = crate::ui::notice::span(&text, area.width, style, look);
     frame.render_widget(Paragraph::new(line), area);
 }
 
@@ -146,23 +146,23 @@ pub fn duration(milliseconds: u64) -> String {
     }
 }
 
-pub fn draw(tab: &TranslationsTab, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(tab: &TranslationsTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
     if let Some(row) = notice_area {
-        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, model);
+        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, look);
     }
     if tab.list.value().is_none() {
         match tab.list.error() {
-            Some(error) => status::error(frame, list_area, model, error),
-            None => status::loading(frame, list_area, model, "translations"),
+            Some(error) => status::error(frame, list_area, look, error),
+            None => status::loading(frame, list_area, look, "translations"),
         }
     } else if tab.translations().is_empty() {
         status::empty(
             frame,
             list_area,
-            model,
+            look,
             "No translations yet. n translates a space into another language.",
         );
     } else {

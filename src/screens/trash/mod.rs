@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use crate::api::error::server_message;
 use crate::api::models::Space;
 use crate::app::action_log::{ActionLog, PendingEntry, Undo};
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::ui::list::Selection;

@@ -7,31 +7,32 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::{Trash, days_left_text, deleted_ago_text};
-use crate::app::{Loadable, Model};
+use crate::screens::look::Look;
+use crate::app::{Loadable};
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text};
 
 /// The deleted spaces as a table; `listing` is the organization's listing they come from, for
 /// its loading and error states.
-pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if listing.value().is_none() {
         match listing.error() {
-            Some(error) => status::error(frame, area, model, error),
-            None => status::loading(frame, area, model, "deleted spaces"),
+            Some(error) => status::error(frame, area, look, error),
+            None => status::loading(frame, area, look, "deleted spaces"),
         }
         return;
     }
     let entries = trash.entries();
     if entries.is_empty() {
         if let Some(error) = listing.error() {
-            status::error(frame, area, model, error);
+            status::error(frame, area, look, error);
             return;
         }
         status::empty(
             frame,
             area,
-            model,
+            look,
             "The trash is empty. Spaces deleted here (d in the Spaces tab) stay restorable for 7 days; this service lists no other deleted spaces.",
         );
         return;
@@ -73,6 +74,6 @@ pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Re
     frame.render_widget(Paragraph::new(lines), rows_area);
     // What is shown is the last list read; a refresh that failed says so in full.
     if let Some(error) = listing.error() {
-        let _ = status::reload_failed(frame, area, model, error);
+        let _ = status::reload_failed(frame, area, look, error);
     }
 }

@@ -5,8 +5,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use crate::app::Model;
-use crate::app::keymap::Action;
+use crate::screens::look::Look;
+use crate::ui::keymap::Action;
 use crate::screens::ScreenState;
 
 #[derive(Debug, Default)]
@@ -21,8 +21,8 @@ impl ScreenState for Welcome {
         vec![(Action::Quit, "quit"), (Action::Help, "keys")]
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
-        let theme = &model.theme;
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+        let theme = &look.theme;
         let lines = vec![
             Line::from(Span::styled(
                 "quire has no API token.",
@@ -42,7 +42,7 @@ impl ScreenState for Welcome {
                 theme.style("accent"),
             )),
             Line::from(Span::styled(
-                format!("  token = \"<TOKEN>\" in {}", model.environment.config_path),
+                format!("  token = \"<TOKEN>\" in {}", look.config_path),
                 theme.style("accent"),
             )),
             Line::from(""),

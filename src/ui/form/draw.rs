@@ -1,5 +1,5 @@
 //! Drawing a [`Form`]: a line per field (marks, label, value) with its message, the terminal
-//! cursor where the user types, and how each screen's forms look ([`Look`]).
+//! cursor where the user types, and how each screen's forms look ([`FormStyle`]).
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -14,7 +14,7 @@ use crate::ui::theme::Theme;
 
 /// How a form is drawn. The settings screens differ in small ways; each keeps its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Look {
+pub struct FormStyle {
     pub marks: Marks,
     /// Columns for the label, the two of the marks not included.
     pub label_width: usize,
@@ -89,7 +89,7 @@ pub struct FormLines {
     pub selected_rows: Option<(usize, usize)>,
 }
 
-impl Look {
+impl FormStyle {
     /// The column the values start at.
     pub fn value_column(&self) -> usize {
         match self.marks {
@@ -135,7 +135,7 @@ impl<F: FormFields> Form<F> {
     /// the messages.
     pub fn lines(
         &self,
-        look: &Look,
+        look: &FormStyle,
         width: u16,
         theme: &Theme,
         value: impl Fn(F, Row) -> (String, Style),
@@ -205,7 +205,7 @@ impl<F: FormFields> Form<F> {
     }
 
     /// What shows on a field, sanitized: its check's complaint, else the server's refusal of it.
-    fn message(&self, field: F, row: Row, look: &Look) -> Option<String> {
+    fn message(&self, field: F, row: Row, look: &FormStyle) -> Option<String> {
         let check_shown = match look.checks {
             ShowChecks::Always => true,
             ShowChecks::Counted => self.counts(field),
@@ -232,7 +232,7 @@ pub fn draw<F: FormFields>(
     frame: &mut Frame,
     area: Rect,
     theme: &Theme,
-    look: &Look,
+    look: &FormStyle,
     value: impl Fn(F, Row) -> (String, Style),
 ) {
     let drawn = form.lines(look, area.width, theme, value);

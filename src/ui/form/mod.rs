@@ -17,7 +17,7 @@ use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::list::Selection;
 
 pub use draft::{decode_lines, encode_lines, picked_json, read_picked_json};
-pub use draw::{FormLines, Look, Marks, Messages, Row, ShowChecks, ValueFit, draw, place_cursor};
+pub use draw::{FormLines, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit, draw, place_cursor};
 
 /// What a field holds, which says what enter does on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

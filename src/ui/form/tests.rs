@@ -103,7 +103,7 @@ fn loaded() -> Form<Field> {
     })
 }
 
-const LOOK: Look = Look {
+const LOOK: FormStyle = FormStyle {
     marks: Marks::Cursor,
     label_width: 12,
     value: ValueFit::Cut { margin: 0 },
@@ -114,7 +114,7 @@ const LOOK: Look = Look {
 };
 
 /// The form's lines as text.
-fn rows(form: &Form<Field>, look: &Look) -> Vec<String> {
+fn rows(form: &Form<Field>, look: &FormStyle) -> Vec<String> {
     let drawn = form.lines(look, 40, &Theme::default(), |field, _| {
         (form.text_of(field).to_string(), Style::default())
     });
@@ -390,7 +390,7 @@ fn a_long_value_is_cut_and_its_end_stays_in_view_while_typing() {
 
 #[test]
 fn inline_messages_and_a_whole_value_with_the_cursor_where_it_is_typed() {
-    let look = Look {
+    let look = FormStyle {
         marks: Marks::Changed,
         label_width: 8,
         value: ValueFit::Whole,
@@ -415,7 +415,7 @@ fn inline_messages_and_a_whole_value_with_the_cursor_where_it_is_typed() {
     assert!(rows(&form, &look)[0].starts_with("• Name     Bob"));
 }
 
-fn screen(form: &Form<Field>, look: &Look, height: u16) -> Vec<String> {
+fn screen(form: &Form<Field>, look: &FormStyle, height: u16) -> Vec<String> {
     let backend = ratatui::backend::TestBackend::new(40, height);
     let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
     terminal
@@ -446,7 +446,7 @@ fn drawing_scrolls_to_the_selected_field_only_when_asked() {
     form.last();
     let still = screen(&form, &LOOK, 3);
     assert!(still[0].starts_with("  Name"), "{still:#?}");
-    let scrolling = Look {
+    let scrolling = FormStyle {
         scroll: true,
         ..LOOK
     };

@@ -8,6 +8,7 @@
 //! becomes a piece of a line, so a page can never drive the terminal.
 
 mod build;
+pub mod docs;
 mod gitbook;
 mod highlight;
 mod layout;

@@ -13,7 +13,7 @@ use crate::api::error::server_message;
 use crate::api::models::DefaultLevel;
 use crate::api::{CollectionUpdate, MovedContent};
 use crate::app::collections::{CollectionsCall, CollectionsResponse};
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::screens::organization::{OrgNode, Organization};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};

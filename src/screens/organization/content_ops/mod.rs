@@ -17,9 +17,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::{OrgNode, Organization};
+use crate::screens::look::Look;
 use crate::api::ContentPointer;
-use crate::app::keymap::Action;
-use crate::app::{Model, RequestId};
+use crate::ui::keymap::Action;
+use crate::app::{RequestId};
 use crate::ui::confirm::Confirm;
 use crate::ui::notice::Notice;
 use crate::ui::picker::Picker;
@@ -237,15 +238,15 @@ impl Organization {
 }
 
 /// The notice on the last row of the tab and any open popup above the tab.
-pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     if let Some(notice) = &screen.content.notice
         && area.height > 1
     {
         let row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
         frame.render_widget(Clear, row);
         frame.render_widget(
-            Paragraph::new(crate::ui::notice::row(notice, row.width, model)),
+            Paragraph::new(crate::ui::notice::row(notice, row.width, look)),
             row,
         );
     }

@@ -436,8 +436,8 @@ impl ReviewScreen {
 /// that shows the outbox (to send, edit or drop it).
 fn queued_message(queued: &crate::api::outbox::Queued, ctx: &Ctx) -> String {
     let key = ctx.keymap.label(
-        &[crate::app::keymap::KeyContext::Global],
-        crate::app::keymap::Action::OutboxView,
+        &[crate::ui::keymap::KeyContext::Global],
+        crate::ui::keymap::Action::OutboxView,
     );
     let look = match key {
         Some(key) => format!("; {key} to send, edit or drop it"),

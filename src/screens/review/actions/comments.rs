@@ -4,7 +4,7 @@ use super::body_height;
 use super::composer::open_composer;
 use super::navigation::{jump_to_unresolved, keep_selected_row, step};
 use crate::api::CommentUpdate;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::review_calls::ReviewCall;
 use crate::app::{Cmd, Ctx, Step};
 use crate::screens::review::threads::{self, Row};

@@ -20,7 +20,7 @@ use super::{
     ReviewTab,
 };
 use crate::api::models::ChangeRequestStatus;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::review_calls::ReviewCall;
 use crate::app::{Cmd, Ctx, Step};
 use crate::ui::notice;
@@ -141,7 +141,7 @@ fn refusal(screen: &ReviewScreen, action: Action) -> Option<String> {
 }
 
 pub(super) fn body_height(ctx: &Ctx) -> usize {
-    let (_, height) = crate::ui::chrome::body_size(ctx.size.width, ctx.size.height);
+    let (_, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
     height.saturating_sub(super::view::HEADER_ROWS) as usize
 }
 

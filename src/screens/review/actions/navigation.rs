@@ -4,7 +4,7 @@
 use ratatui::crossterm::event::KeyEvent;
 
 use super::composer::open_composer;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::{Cmd, Ctx, Step};
 use crate::screens::review::threads::{self, Row};
 use crate::screens::review::{ReviewScreen, ReviewTab};

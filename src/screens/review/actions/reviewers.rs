@@ -3,7 +3,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::navigation::step;
-use crate::app::keymap::Action;
+use crate::ui::keymap::Action;
 use crate::app::review_calls::ReviewCall;
 use crate::app::{ApiCall, Cmd, Ctx, Loadable, Step};
 use crate::screens::review::{Confirmation, Overlay, PendingWrite, ReviewScreen};

@@ -6,14 +6,14 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::screens::review::changes::split;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text};
 
-pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, query_area) = text::with_filter_row(area, screen.diff_search.is_shown());
     if let Some(query_area) = query_area {
         text::draw_filter(frame, query_area, &screen.diff_search, theme);
@@ -23,18 +23,18 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
     crate::ui::hit::record(
         diff_area,
         crate::ui::hit::Hit::Wheel {
-            down: crate::app::keymap::Action::HalfPageDown,
-            up: crate::app::keymap::Action::HalfPageUp,
+            down: crate::ui::keymap::Action::HalfPageDown,
+            up: crate::ui::keymap::Action::HalfPageUp,
         },
     );
     if let Some(bundle) = screen.bundle.value()
         && let Err(error) = &bundle.changes
     {
-        status::error(frame, list_area, model, error);
+        status::error(frame, list_area, look, error);
         return;
     }
     if screen.pages.is_empty() {
-        status::empty(frame, list_area, model, "No page changed.");
+        status::empty(frame, list_area, look, "No page changed.");
         return;
     }
     let range = screen
@@ -46,8 +46,8 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
         range.clone(),
         screen.page_selection.selected,
         (
-            crate::app::keymap::Action::NextPage,
-            crate::app::keymap::Action::PreviousPage,
+            crate::ui::keymap::Action::NextPage,
+            crate::ui::keymap::Action::PreviousPage,
         ),
     );
     let lines: Vec<Line> = screen.pages[range.clone()]
@@ -93,7 +93,7 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
         if screen.reader.is_ready() {
             screen.reader.draw(frame, diff_area, theme);
         } else {
-            status::loading(frame, diff_area, model, "the rendered page");
+            status::loading(frame, diff_area, look, "the rendered page");
         }
         return;
     }
@@ -107,12 +107,12 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
                 .and_then(|row| row.checked_sub(start));
             crate::screens::review::diff_threads::draw_cursor(&mut visible, cursor, theme);
             if visible.is_empty() {
-                status::empty(frame, diff_area, model, "No text changed on this page.");
+                status::empty(frame, diff_area, look, "No text changed on this page.");
             } else {
                 frame.render_widget(Paragraph::new(visible), diff_area);
             }
         }
-        (None, Some(error)) => status::error(frame, diff_area, model, error),
-        (None, None) => status::loading(frame, diff_area, model, "both versions of the page"),
+        (None, Some(error)) => status::error(frame, diff_area, look, error),
+        (None, None) => status::loading(frame, diff_area, look, "both versions of the page"),
     }
 }

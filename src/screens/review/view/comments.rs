@@ -5,10 +5,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use crate::screens::look::Look;
 use crate::api::models::Reaction;
 use crate::api::outbox::Write;
 use crate::app::review_calls::Thread;
-use crate::app::{Model, outbox};
+use crate::app::{outbox};
 use crate::screens::review::ReviewScreen;
 use crate::screens::review::threads::{self, Row};
 use crate::ui::sanitize::sanitize;
@@ -343,8 +344,8 @@ fn pending_lines(waiting: &[&Write], width: usize) -> Vec<String> {
     lines
 }
 
-pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
     if let Some(query_area) = query_area {
         text::draw_filter(frame, query_area, &screen.comment_query, theme);
@@ -378,7 +379,7 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
         } else {
             crate::ui::status::no_matches(&screen.comment_query.text)
         };
-        status::empty(frame, area, model, &message);
+        status::empty(frame, area, look, &message);
         return;
     }
     let threads = screen.threads();
@@ -429,8 +430,8 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
                 crate::ui::hit::Hit::Row {
                     index,
                     selected,
-                    down: crate::app::keymap::Action::Down,
-                    up: crate::app::keymap::Action::Up,
+                    down: crate::ui::keymap::Action::Down,
+                    up: crate::ui::keymap::Action::Up,
                 },
             );
         }

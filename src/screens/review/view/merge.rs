@@ -11,7 +11,7 @@ use crate::screens::review::ReviewScreen;
 use crate::screens::review::preflight::{
     Preflight, PreflightLayout, PreflightLine, preflight_content,
 };
-use crate::ui::chrome::centered;
+use crate::ui::layout::centered;
 use crate::ui::theme::Theme;
 
 /// The pre-flight's lines, unwrapped, for the overview's "Checks before a merge".

@@ -24,7 +24,7 @@ use ratatui::widgets::Paragraph;
 use super::threads;
 use super::{ReviewScreen, ReviewTab};
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, ReviewStatus};
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
@@ -70,8 +70,8 @@ impl RenderedBodies {
     }
 }
 
-pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let [title, facts, tabs, notice, body] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),
@@ -85,29 +85,29 @@ pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model)
     draw_tabs(screen, frame, tabs, theme);
     if let Some(message) = &screen.notice {
         // Cut to the row with the key that shows it whole, like every screen's notice.
-        let line = crate::ui::notice::row(message, notice.width, model);
+        let line = crate::ui::notice::row(message, notice.width, look);
         frame.render_widget(Paragraph::new(line), notice);
     }
     match (&screen.bundle.value(), screen.bundle.error()) {
-        (None, Some(error)) => status::error(frame, body, model, error),
-        (None, None) => status::loading(frame, body, model, "the change request"),
+        (None, Some(error)) => status::error(frame, body, look, error),
+        (None, None) => status::loading(frame, body, look, "the change request"),
         (Some(_), reload_error) => {
             // A failed reload keeps what was shown; the body's last row says so.
             let mut body = body;
             if let Some(error) = reload_error {
-                let taken = status::reload_failed(frame, body, model, error);
+                let taken = status::reload_failed(frame, body, look, error);
                 body.height = body.height.saturating_sub(taken);
             }
             match screen.tab {
-                ReviewTab::Changes => draw_changes(screen, frame, body, model),
-                ReviewTab::Comments => draw_comments(screen, frame, body, model),
-                ReviewTab::Reviews => draw_overview(screen, frame, body, model),
-                ReviewTab::Overview => super::overview::draw(screen, frame, body, model),
+                ReviewTab::Changes => draw_changes(screen, frame, body, look),
+                ReviewTab::Comments => draw_comments(screen, frame, body, look),
+                ReviewTab::Reviews => draw_overview(screen, frame, body, look),
+                ReviewTab::Overview => super::overview::draw(screen, frame, body, look),
             }
         }
     }
     if let Some(overlay) = &screen.overlay {
-        draw_overlay(screen, overlay, frame, area, model);
+        draw_overlay(screen, overlay, frame, area, look);
     }
 }
 

@@ -9,9 +9,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use super::composer::{context_row, draw_composer_under};
 use super::merge::draw_preflight;
 use crate::api::models::ChangeRequestStatus;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::screens::review::{Confirmation, Overlay, ReviewScreen};
-use crate::ui::chrome::centered;
+use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 
@@ -20,9 +20,9 @@ pub(super) fn draw_overlay(
     overlay: &Overlay,
     frame: &mut Frame,
     area: Rect,
-    model: &Model,
+    look: &Look,
 ) {
-    let theme = &model.theme;
+    let theme = &look.theme;
     match overlay {
         Overlay::Composer {
             composer, target, ..

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::api::models::ReviewStatus;
-use crate::app::Model;
+use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::ui::sanitize::sanitize;
 
@@ -24,8 +24,8 @@ fn review_text(
     (!text.trim().is_empty()).then_some(text)
 }
 
-pub(super) fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
-    let theme = &model.theme;
+pub(super) fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+    let theme = &look.theme;
     let Some(bundle) = screen.bundle.value() else {
         return;
     };

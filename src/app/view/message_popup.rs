@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::Model;
-use crate::ui::chrome::{body_size, centered};
+use crate::ui::layout::{body_size, centered};
 use crate::ui::text;
 
 /// The popup's widest, so a long line stays easy to read on a wide terminal.

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::palette::Palette;
-use crate::ui::chrome::centered;
+use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
 use crate::ui::theme::Theme;

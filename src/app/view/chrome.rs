@@ -5,7 +5,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::app::keymap::{Action, KeyContext};
+use crate::ui::layout::{body_size, centered};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{Model, Overlay};
 use crate::ui::sanitize::sanitize;
 
@@ -22,22 +23,17 @@ pub fn areas(area: Rect) -> (Rect, Rect, Rect) {
     (header, body, footer)
 }
 
-/// The body's size for a terminal of `width` x `height`: what screens lay text out for.
-pub fn body_size(width: u16, height: u16) -> (u16, u16) {
-    (width, height.saturating_sub(2))
-}
-
 pub fn draw(frame: &mut Frame, model: &Model) {
     crate::ui::hit::begin_frame();
     let (header, body, footer) = areas(frame.area());
     draw_header(frame, header, model);
-    model.top().draw(frame, body, model);
+    model.top().draw(frame, body, &model.look());
     draw_footer(frame, footer, model);
     if let Some(overlay) = &model.overlay {
         draw_overlay(frame, body, overlay, model);
     }
     if let Some(palette) = &model.palette {
-        crate::ui::palette::draw(frame, body, palette, &model.theme);
+        crate::app::view::palette::draw(frame, body, palette, &model.theme);
     }
     model.theme.paint_background(frame.buffer_mut());
 }
@@ -316,7 +312,7 @@ fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model)
         Overlay::ConfirmLeave { unsaved } => {
             draw_confirm(frame, area, unsaved, model, &LEAVE_WORDS)
         }
-        Overlay::Messages { scroll } => crate::ui::message_popup::draw(frame, area, *scroll, model),
+        Overlay::Messages { scroll } => crate::app::view::message_popup::draw(frame, area, *scroll, model),
     }
 }
 
@@ -607,20 +603,6 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
     );
 }
 
-/// A rectangle of at most `width` x `height` in the middle of `area`.
-pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    // Whatever sits in the middle is a popup that takes the keys: the mouse leaves the screen
-    // behind it alone.
-    crate::ui::hit::modal();
-    let width = width.min(area.width);
-    let height = height.min(area.height);
-    Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    )
-}
 
 /// "  offline · as of 3 h ago" (or "  offline" where that does not fit beside a short
 /// breadcrumb), "  as of 3 h ago" while an old cached answer waits for the server's.
