@@ -19,4 +19,4 @@ pub mod screens;
 pub mod screenshots;
 pub mod terminal;
 pub mod token_store;
-pub mod ui;
+pub use quire_ui as ui;

@@ -11,13 +11,13 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 
 use crate::api::{Client, ClientConfig, Token};
+use crate::app::view::chrome;
 use crate::app::{Environment, Model, Msg, Size};
 use crate::headless;
 use crate::runtime::Effects;
 use crate::sandbox::{Sandbox, SandboxOptions, tokens};
 use crate::screens::Screen;
 use crate::screens::organizations::Organizations;
-use crate::app::view::chrome;
 use crate::ui::markdown::{ColorDepth, RenderOptions};
 use crate::ui::theme::Theme;
 

@@ -6,12 +6,12 @@
 
 use std::time::{Duration, Instant};
 
+use quire::app::view::chrome;
 use quire::app::{Environment, Model, Msg, Size, update};
 use quire::headless;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
 use quire::screens::Screen;
 use quire::screens::space::SpaceScreen;
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

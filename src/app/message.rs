@@ -137,10 +137,10 @@ pub enum ApiResponse {
     Organizations(Result<ListPage<Organization>, ApiError>),
     OrganizationTree(Result<OrganizationTree, ApiError>),
     Members(Result<ListPage<Member>, ApiError>),
-    /// A space's page tree, built as the answer was read (see `screens::space::PageTreeSeed`).
+    /// A space's page tree, built as the answer was read (see `ui::page_tree::PageTreeSeed`).
     PageTree(
         Result<
-            crate::app::handoff::Handoff<crate::ui::tree::Tree<crate::screens::space::PageNode>>,
+            crate::app::handoff::Handoff<crate::ui::tree::Tree<crate::ui::page_tree::PageNode>>,
             ApiError,
         >,
     ),

@@ -51,9 +51,9 @@ mod requests;
 mod step;
 mod update;
 
-pub use command::{ApiCall, Cmd, DocHandle, DocKey};
-pub use crate::ui::markdown::docs::{self, DocCache};
 pub use crate::ui::keymap::{self, Action, KeyContext, Keymap};
+pub use crate::ui::markdown::docs::{self, DocCache};
+pub use command::{ApiCall, Cmd, DocHandle, DocKey};
 pub use loadable::{Loadable, RequestId};
 pub use message::{ApiResponse, Msg, OrganizationTree};
 pub use model::{Environment, Model, ReviewCache, Size};

@@ -8,8 +8,8 @@ use super::{
     Cmd, Ctx, DocCache, Keymap, Nav, Overlay, RequestId, RequestIds, Step, action_log, keymap,
     mouse, palette, review_calls, watch,
 };
-use crate::ui::keymap::Action;
 use crate::screens::Screen;
+use crate::ui::keymap::Action;
 use crate::ui::markdown::RenderOptions;
 use crate::ui::notice::Notice;
 use crate::ui::theme::Theme;

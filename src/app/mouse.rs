@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
-use crate::ui::keymap::Action;
 use crate::app::{Cmd, Model, Overlay, run_action};
 use crate::ui::hit::{Hit, HitMap};
+use crate::ui::keymap::Action;
 
 /// Lines one notch of the wheel scrolls.
 pub const WHEEL_LINES: usize = 3;

@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 
 use crate::api::outbox::{Queued, Target, Write};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Model, RequestId};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 

@@ -10,15 +10,15 @@ use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 
 use crate::api::models::{ChangeRequest, Organization, Site, Space};
-use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::app::review_calls::ChangeRequestRef;
 use crate::app::search::SearchScope;
 use crate::app::{Cmd, Model};
 use crate::screens::Screen;
 use crate::screens::organization::OrgNode;
-use crate::screens::space::PageNode;
 use crate::ui::input::LineInput;
+use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::ui::list::Selection;
+use crate::ui::page_tree::PageNode;
 use crate::ui::sanitize::sanitize;
 
 /// How many chosen entries are remembered.

@@ -1,7 +1,7 @@
 //! The reader's one API call: a space and its page tree, to open the page a link names.
 
+use crate::api::ApiError;
 use crate::api::models::{Page, Space};
-use crate::api::{ApiError, Client};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReaderCall {
@@ -13,14 +13,4 @@ pub enum ReaderCall {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReaderResponse {
     SpacePages(Result<(Space, Vec<Page>), ApiError>),
-}
-
-/// Carries out a [`ReaderCall`]; both requests run at once.
-pub async fn call(client: &Client, call: ReaderCall) -> ReaderResponse {
-    match call {
-        ReaderCall::SpacePages { space } => {
-            let (found, pages) = tokio::join!(client.get_space(&space), client.list_pages(&space));
-            ReaderResponse::SpacePages(found.and_then(|found| pages.map(|pages| (found, pages))))
-        }
-    }
 }

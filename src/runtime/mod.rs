@@ -21,11 +21,11 @@ use crate::api::outbox::Outbox;
 use crate::api::{Client, encode_segment};
 use crate::app::drafts;
 use crate::app::review_memory;
+use crate::app::view::chrome;
 use crate::app::{
     ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
 };
 use crate::output::Present;
-use crate::app::view::chrome;
 use crate::ui::markdown::{
     MarkdownDoc, RenderOptions, highlight_worker, release_free_memory, warm_syntax_set,
 };
@@ -596,7 +596,7 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ),
         ApiCall::ListPages { space } => ApiResponse::PageTree(
             client
-                .list_pages_with(&space, crate::screens::space::PageTreeSeed)
+                .list_pages_with(&space, crate::ui::page_tree::PageTreeSeed)
                 .await
                 .map(crate::app::handoff::Handoff::new),
         ),
@@ -655,7 +655,7 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
             crate::runtime::calls::integrations::call_integrations(client, call).await,
         ),
         ApiCall::Reader(call) => {
-            ApiResponse::Reader(crate::app::reader_links::call(client, call).await)
+            ApiResponse::Reader(calls::reader_links::call_reader(client, call).await)
         }
     }
 }

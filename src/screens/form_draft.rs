@@ -2,8 +2,8 @@
 //! way the screen is left (a key, a signal, a lost terminal, a refused save), they are there to
 //! be offered again.
 
-use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::app::{Cmd, Step};
+use crate::ui::keymap::{Action, KeyContext, Keymap};
 
 /// The draft last written for one form, so only a change is written again.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -5,9 +5,9 @@ pub mod access_audit;
 pub mod change_requests;
 pub mod conversations;
 pub mod form_draft;
-pub mod look;
 pub mod git;
 pub mod integrations;
+pub mod look;
 pub mod members;
 pub mod org_settings;
 pub mod organization;
@@ -35,9 +35,9 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiResponse, Cmd, Ctx, DocKey, RequestId, Step};
 use crate::screens::look::Look;
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::Notice;
 
 /// What every screen can do; defaults are "nothing to do here".

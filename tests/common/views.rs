@@ -4,11 +4,11 @@
 use std::net::SocketAddr;
 
 use quire::api::{Client, ClientConfig, Token};
+use quire::app::view::chrome;
 use quire::app::{Model, Msg, update};
 use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions};
-use quire::app::view::chrome;
 use quire::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -10,13 +10,13 @@ use quire::api::{Client, ClientConfig, Token};
 use quire::app::review_calls::{
     ChangeRequestRef, ReviewCall, ReviewResponse, Thread, ThreadReplies,
 };
+use quire::app::view::chrome;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Size, update};
 use quire::headless::Waves;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::replies::{BACKGROUND_BATCH, BACKGROUND_CALLS};
 use quire::screens::review::{ReviewScreen, ReviewTab};
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

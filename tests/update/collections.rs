@@ -9,10 +9,10 @@ use quire::api::{
     NewCollection,
 };
 use quire::app::collections::{CollectionsCall, CollectionsResponse};
-use quire::ui::keymap::Action;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, OrganizationTree, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::organization::{ContentModal, OrgNode, Organization};
+use quire::ui::keymap::Action;
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 

@@ -6,10 +6,10 @@ use crate::common::*;
 use quire::api::models::{GitSync, Space};
 use quire::api::{ApiError, GitDirection, GitSyncRequest};
 use quire::app::git::{GitCall, GitDetails, GitResponse};
-use quire::ui::keymap::Action;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::git::GitScreen;
 use quire::screens::{Screen, ScreenState};
+use quire::ui::keymap::Action;
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 

@@ -7,9 +7,9 @@ use crate::common::members_teams::*;
 use crate::common::*;
 use quire::api::ApiError;
 use quire::api::models::MemberRole;
-use quire::ui::keymap::Action;
 use quire::app::members::{MemberDetails, MembersCall, MembersResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update};
+use quire::ui::keymap::Action;
 use ratatui::crossterm::event::KeyCode;
 
 pub(crate) fn forbidden(message: &str) -> ApiError {

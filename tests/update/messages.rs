@@ -3,10 +3,10 @@
 
 use crate::common::review::{open_tab, review};
 use crate::common::{ctrl, key};
-use quire::ui::keymap::Action;
 use quire::app::{KeyContext, Keymap, Overlay, update};
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::ReviewTab;
+use quire::ui::keymap::Action;
 use ratatui::crossterm::event::KeyCode;
 
 #[test]

@@ -5,11 +5,11 @@
 use crate::common::char_key;
 use crate::common::review::{Loaded, open_tab, review, screen};
 use quire::api::{Client, ClientConfig, CommentFilter, Token};
+use quire::app::view::chrome;
 use quire::app::{Model, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::{Overlay, ReviewTab};
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

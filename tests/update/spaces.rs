@@ -4,11 +4,11 @@
 use crate::common::*;
 use quire::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
 use quire::api::{ApiError, SpaceUpdate};
-use quire::ui::keymap::Action;
 use quire::app::spaces::{SpacesCall, SpacesResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, OrganizationTree, RequestId, update};
 use quire::screens::organization::{OrgNode, Organization, Tab};
 use quire::screens::{Screen, ScreenState};
+use quire::ui::keymap::Action;
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 

@@ -8,9 +8,9 @@ use crate::common::*;
 use crate::members::{forbidden, timer_of, type_text};
 use quire::api::TeamMembersUpdate;
 use quire::api::models::TeamRole;
-use quire::ui::keymap::Action;
 use quire::app::teams::{TeamsCall, TeamsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Msg, RequestId, update};
+use quire::ui::keymap::Action;
 use ratatui::crossterm::event::KeyCode;
 
 fn teams_call(cmd: &Cmd) -> (RequestId, TeamsCall) {

@@ -5,6 +5,7 @@
 use crate::common::review::review;
 use crate::common::{char_key, ctrl, key};
 use quire::app::review_calls::ChangeRequestScope;
+use quire::app::view::chrome;
 use quire::app::{Model, Msg, update};
 use quire::headless;
 use quire::runtime::Effects;
@@ -12,7 +13,6 @@ use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
 use quire::screens::space::SpaceScreen;
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

@@ -3,9 +3,9 @@
 
 use crate::common::char_key;
 use crate::common::review::review;
+use quire::app::view::chrome;
 use quire::app::{Model, Msg, update};
 use quire::sandbox::{demo_ids, tokens};
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -5,11 +5,11 @@
 use crate::common::char_key;
 use crate::common::review::{Loaded, review, screen};
 use quire::api::{Client, ClientConfig, Token};
+use quire::app::view::chrome;
 use quire::app::{Model, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::ReviewTab;
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -5,13 +5,13 @@
 use crate::common::char_key;
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::review_calls::ChangeRequestScope;
+use quire::app::view::chrome;
 use quire::app::{Model, Msg, Size, update};
 use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
-use quire::app::view::chrome;
 use quire::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

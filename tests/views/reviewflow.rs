@@ -6,11 +6,11 @@ use crate::common::review::review;
 use quire::api::CommentUpdate;
 use quire::app::action_log::{PendingEntry, Undo};
 use quire::app::review_calls::{ChangeRequestRef, ReviewCall};
+use quire::app::view::chrome;
 use quire::app::{ApiCall, Model, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::Screen;
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -3,10 +3,10 @@
 
 use crate::common::*;
 use quire::api::ApiError;
+use quire::app::view::chrome;
 use quire::app::{ApiResponse, Model, Msg, Size, update};
 use quire::screens::Screen;
 use quire::screens::welcome::Welcome;
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

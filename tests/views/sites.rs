@@ -5,11 +5,11 @@ use std::net::SocketAddr;
 
 use crate::common::*;
 use quire::api::{Client, ClientConfig, Token};
+use quire::app::view::chrome;
 use quire::app::{Model, Msg, Size, update};
 use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, tokens};
-use quire::app::view::chrome;
 use quire::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -5,9 +5,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::ui::layout::{body_size, centered};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{Model, Overlay};
+use crate::ui::keymap::{Action, KeyContext};
+use crate::ui::layout::{body_size, centered};
 use crate::ui::sanitize::sanitize;
 
 const SPINNER: &[&str] = &["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -312,7 +312,9 @@ fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model)
         Overlay::ConfirmLeave { unsaved } => {
             draw_confirm(frame, area, unsaved, model, &LEAVE_WORDS)
         }
-        Overlay::Messages { scroll } => crate::app::view::message_popup::draw(frame, area, *scroll, model),
+        Overlay::Messages { scroll } => {
+            crate::app::view::message_popup::draw(frame, area, *scroll, model)
+        }
     }
 }
 
@@ -602,7 +604,6 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
         popup,
     );
 }
-
 
 /// "  offline · as of 3 h ago" (or "  offline" where that does not fit beside a short
 /// breadcrumb), "  as of 3 h ago" while an old cached answer waits for the server's.

@@ -18,6 +18,7 @@ pub mod openapi;
 pub mod org_settings;
 pub mod outbox;
 pub mod queue;
+pub mod reader_links;
 pub mod review_links;
 pub mod reviews;
 pub mod search;

@@ -636,7 +636,7 @@ async fn change_request_block_keys(
         .get::<serde_json::Value>(&path, &[("format", "document")])
         .await
     {
-        Ok(page) => crate::screens::review::diff_threads::block_keys(&page["document"]),
+        Ok(page) => crate::api::models::revision::block_keys(&page["document"]),
         Err(_) => Vec::new(),
     }
 }

@@ -8,14 +8,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::error::server_message;
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
 use crate::screens::sites::MyRole;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 

@@ -10,13 +10,13 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::app::action_log::writes::{self, Answer};
 use crate::app::action_log::{Undo, UndoState};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 

@@ -4,8 +4,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::ActionLogScreen;
-use crate::screens::look::Look;
 use crate::app::action_log::{LoggedAction, UndoState};
+use crate::screens::look::Look;
 use crate::ui::{status, text, titled};
 
 pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, look: &Look) {

@@ -6,13 +6,13 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::ChangeRequestUpdate;
 use crate::api::models::ChangeRequest;
 use crate::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::form_draft::DraftKeeper;
+use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::ui::input::InputOutcome;
 use crate::ui::prompt::{self, Prompt, TextCheck};

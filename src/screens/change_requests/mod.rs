@@ -16,16 +16,16 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Space, User};
 use crate::api::{ChangeRequestFilter, WholeList};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::Filter;
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use create::InSpace;
 use pickers::ListPicker;

@@ -6,12 +6,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::scroll::Scroll;
-use crate::screens::look::Look;
 use crate::api::models::{ConversationDetail, ConversationIssue};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
+use crate::ui::keymap::{Action, KeyContext};
 
 #[derive(Debug)]
 pub struct ConversationScreen {

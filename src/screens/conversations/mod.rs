@@ -14,16 +14,16 @@ use ratatui::layout::Rect;
 pub use conversation::ConversationScreen;
 pub use tab::ClustersTab;
 
-use crate::screens::look::Look;
 use crate::api::IssueFilter;
 use crate::api::models::{IssueWithConversation, IssuesCluster};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::review_calls::ChangeRequestScope;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
+use crate::screens::look::Look;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
 /// The organization's change requests linked to `cluster`: the change-request list with its

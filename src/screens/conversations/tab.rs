@@ -11,15 +11,15 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::{ClusterIssuesScreen, ConversationScreen};
-use crate::screens::look::Look;
 use crate::api::models::{Conversation, IssuesCluster, Organization};
 use crate::api::{ClusterOrder, ClusterSort};
 use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::look::Look;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};

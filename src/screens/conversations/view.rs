@@ -80,12 +80,7 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
     frame.render_widget(Paragraph::new(lines), rows_area);
 }
 
-pub fn draw_conversation(
-    screen: &ConversationScreen,
-    frame: &mut Frame,
-    area: Rect,
-    look: &Look,
-) {
+pub fn draw_conversation(screen: &ConversationScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let Some(detail) = screen.detail.value() else {
         match screen.detail.error() {
             Some(error) => status::error(frame, area, look, error),

@@ -7,15 +7,15 @@ mod view;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::ContentSource;
 use crate::api::models::{File, Space};
 use crate::app::files::{FilesCall, FilesResponse};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::links::{LinkList, LinksScreen};
+use crate::screens::look::Look;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
 #[derive(Debug)]

@@ -13,16 +13,16 @@ use ratatui::layout::Rect;
 
 pub use form::{Field, FormOutcome, GitForm};
 
-use crate::screens::look::Look;
 use crate::api::error::server_message;
 use crate::api::git::branch_of;
 use crate::api::models::Space;
 use crate::api::{GitDirection, mask_credentials};
 use crate::app::git::{GitCall, GitDetails, GitResponse};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::{self, Notice};
 
 /// What a confirmation, once answered yes, sends.

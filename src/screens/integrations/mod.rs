@@ -13,13 +13,13 @@ pub use tab::IntegrationsTab;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::models::Integration;
 use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::conversations::scroll::Scroll;
+use crate::screens::look::Look;
+use crate::ui::keymap::{Action, KeyContext};
 
 #[derive(Debug)]
 pub struct IntegrationScreen {

@@ -11,16 +11,16 @@ use ratatui::layout::Rect;
 
 use super::IntegrationScreen;
 use super::filters::{FilterPopup, PopupOutcome};
-use crate::screens::look::Look;
 use crate::api::IntegrationFilter;
 use crate::api::models::{Integration, Organization};
 use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::look::Look;
 use crate::screens::organization::pane::OrgPane;
 use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
 /// How long typing must pause before the search is sent.

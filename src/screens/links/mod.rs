@@ -9,17 +9,17 @@ use std::collections::HashMap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::models::{ContentRef, ContentRefKind, Link, LinkStats, LinkStatus, Space};
 use crate::api::{BacklinkTarget, ContentSource, ListPage};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::links::{LinksCall, LinksResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::look::Look;
 use crate::screens::page::PageScreen;
-use crate::screens::space::{PageNode, build_page_tree};
 use crate::screens::{Screen, ScreenState};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::ui::page_tree::{PageNode, build_page_tree};
 use crate::ui::tree::Tree;
 
 /// Which list of links the screen shows.

@@ -8,10 +8,10 @@ use super::tab::{MembersTab, ROLE_CHOICES, role_name};
 use crate::api::MemberRole;
 use crate::api::error::server_message;
 use crate::api::models::Member;
-use crate::ui::keymap::Action;
 use crate::app::members::{MembersCall, MembersResponse};
 use crate::app::{ApiCall, Cmd, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
 

@@ -10,15 +10,15 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::changes::{Change, Modal};
-use crate::screens::look::Look;
 use crate::api::models::{Member, Organization};
 use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::look::Look;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 

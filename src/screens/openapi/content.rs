@@ -9,13 +9,13 @@ use std::sync::Arc;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::VersionRef;
 use crate::api::models::{OpenApiContent, OpenApiVersion, SpecFile};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
 use crate::ui::tree::{Tree, TreeRows};

@@ -13,13 +13,13 @@ use ratatui::layout::Rect;
 
 pub use content::ContentScreen;
 
-use crate::screens::look::Look;
 use crate::api::models::{OpenApiSpec, OpenApiVersion, Organization};
 use crate::api::{VersionRef, WholeList};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::look::Look;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
 #[derive(Debug)]

@@ -18,15 +18,14 @@ mod spaces_view;
 mod tree;
 mod view;
 
-use crate::screens::look::Look;
 use crate::app::search::SearchScope;
+use crate::screens::look::Look;
 use crate::screens::search::SearchScreen;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::models::Organization as OrganizationModel;
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::review_calls::ChangeRequestScope;
 use crate::app::{ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
@@ -37,6 +36,7 @@ use crate::screens::{
     conversations, integrations, members, openapi, org_settings, sso, teams, translations,
 };
 use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows};
 

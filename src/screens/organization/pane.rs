@@ -13,9 +13,9 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
+use crate::app::{ApiResponse, Cmd, Ctx, DocKey, RequestId, Step};
 use crate::screens::look::Look;
 use crate::ui::keymap::{Action, KeyContext};
-use crate::app::{ApiResponse, Cmd, Ctx, DocKey, RequestId, Step};
 use crate::ui::notice::{self, Notice};
 
 /// How a tab's raw key starts, the same on every tab so its notice behaves the same: the

@@ -6,10 +6,10 @@ use ratatui::crossterm::event::KeyEvent;
 
 use super::{OrgNode, Organization};
 use crate::api::models::Space;
-use crate::ui::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::screens::templates::{self, FlowStep, TemplateFlow, TemplateTarget};
+use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
 
 const PLACE: &str = "organization spaces";

@@ -5,11 +5,11 @@
 
 use super::{OrgNode, Organization, Tab, build_tree};
 use crate::api::ApiError;
-use crate::ui::keymap::Action;
 use crate::app::{ApiCall, Cmd, Ctx, OrganizationTree, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::space::SpaceScreen;
+use crate::ui::keymap::Action;
 use crate::ui::tree::{TreeRows, VisibleRow};
 
 impl Organization {

@@ -7,8 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Organization, Tab, space_ops};
-use crate::screens::look::Look;
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
 use crate::ui::notice::Notice;
 use crate::ui::text;
 use crate::ui::theme::Theme;

@@ -7,14 +7,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::models::Organization;
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
+use crate::screens::look::Look;
 use crate::screens::organization::Organization as OrganizationScreen;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::Filter;
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
 #[derive(Debug, Default)]

@@ -12,15 +12,15 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::outbox::{Queued, Target};
 use crate::app::command::ApiCall;
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::outbox::{Listing, OutboxCall, OutboxResponse, SendOutcome};
 use crate::app::{ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 

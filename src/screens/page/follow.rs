@@ -2,7 +2,7 @@
 //! page, a page of this space (a relative or absolute path, with or without `.md`, or a page
 //! id), a page of another space (by its app URL), or an address outside.
 
-use crate::screens::space::PageNode;
+use crate::ui::page_tree::PageNode;
 
 /// Where a link goes, before the page tree is asked.
 #[derive(Debug, Clone, PartialEq, Eq)]

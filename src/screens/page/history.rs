@@ -9,7 +9,7 @@ use super::{PageScreen, SectionTarget, anchor_of};
 use crate::api::models::Space;
 use crate::app::reader_links::{ReaderCall, ReaderResponse};
 use crate::app::{ApiCall, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
-use crate::screens::space::{PageNode, build_page_tree};
+use crate::ui::page_tree::{PageNode, build_page_tree};
 use crate::ui::reader::Reader;
 use crate::ui::sanitize::sanitize;
 

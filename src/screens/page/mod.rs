@@ -9,20 +9,20 @@ mod view;
 
 pub use history::Visit;
 
-use crate::screens::look::Look;
 use crate::screens::change_requests::create::InSpace;
+use crate::screens::look::Look;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
 use crate::api::models::Space;
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{InputOutcome, LineInput};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
 

@@ -6,10 +6,10 @@ use super::ReviewScreen;
 use crate::api::ContentSource;
 use crate::api::models::Space;
 use crate::app::Step;
-use crate::ui::keymap::Action;
 use crate::screens::Screen;
 use crate::screens::files::FilesScreen;
 use crate::screens::links::{LinkList, LinksScreen};
+use crate::ui::keymap::Action;
 
 pub fn open(screen: &mut ReviewScreen, action: Action) -> Step {
     let source = ContentSource::ChangeRequest {

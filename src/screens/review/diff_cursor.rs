@@ -7,7 +7,7 @@
 //! takes the nearest block of the change request's version and the composer says which.
 
 use super::ReviewScreen;
-use crate::ui::diff::{DiffSide, DiffView};
+use crate::ui::diff::DiffSide;
 
 /// What a comment written at the cursor is about.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,64 +28,6 @@ pub struct CommentSpot {
 pub struct SpotNote {
     pub long: String,
     pub short: String,
-}
-
-impl DiffView {
-    /// Whether `row` starts a line (or is a header): the rows `j`/`k` stop on.
-    pub fn starts_line(&self, row: usize) -> bool {
-        row == 0
-            || self.hunk_rows.contains(&row)
-            || self.origins.get(row) != self.origins.get(row - 1)
-    }
-
-    /// The row `n` lands on in each hunk: its first changed line (its header when none).
-    pub fn change_rows(&self) -> Vec<usize> {
-        self.hunk_rows
-            .iter()
-            .enumerate()
-            .map(|(index, start)| {
-                let end = self
-                    .hunk_rows
-                    .get(index + 1)
-                    .copied()
-                    .unwrap_or(self.lines.len());
-                (*start..end)
-                    .find(|row| {
-                        self.origins.get(*row).is_some_and(|origin| {
-                            matches!(
-                                origin.side,
-                                DiffSide::Old | DiffSide::New | DiffSide::Paired
-                            )
-                        })
-                    })
-                    .unwrap_or(*start)
-            })
-            .collect()
-    }
-
-    /// The hunk a row is in (the last one starting at or above it).
-    pub fn hunk_of(&self, row: usize) -> Option<usize> {
-        self.hunk_rows.iter().rposition(|start| *start <= row)
-    }
-
-    /// The nearest row to `row` (itself first, then below before above at the same distance)
-    /// that shows a line of the change request inside a block, within `rows`.
-    fn nearest_block_row(&self, row: usize, rows: std::ops::Range<usize>) -> Option<usize> {
-        let has_block = |at: usize| {
-            self.origins.get(at).is_some_and(|origin| {
-                origin.side != DiffSide::Old && origin.block.is_some() && origin.new_line.is_some()
-            })
-        };
-        let reach = rows.end.saturating_sub(rows.start);
-        (0..=reach).find_map(|distance| {
-            let below = row + distance;
-            let above = row.checked_sub(distance);
-            if rows.contains(&below) && has_block(below) {
-                return Some(below);
-            }
-            above.filter(|at| rows.contains(at) && has_block(*at))
-        })
-    }
 }
 
 impl ReviewScreen {

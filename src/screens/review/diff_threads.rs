@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use serde_json::Value;
 
 use super::{ComposeTarget, ReviewScreen, ReviewTab, ThreadFilter};
 use crate::app::{Cmd, Ctx};
@@ -70,19 +69,6 @@ fn is_fence(line: &str) -> bool {
 fn is_heading(line: &str) -> bool {
     let level = line.chars().take_while(|c| *c == '#').count();
     (1..=6).contains(&level) && line[level..].starts_with(' ')
-}
-
-/// The `key`s of a document's top-level blocks, in order.
-pub fn block_keys(document: &Value) -> Vec<String> {
-    document["nodes"]
-        .as_array()
-        .map(|nodes| {
-            nodes
-                .iter()
-                .filter_map(|node| node["key"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Which block each line of the change request's side of one page belongs to.
@@ -586,6 +572,7 @@ fn without_excerpt(about: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::models::revision::block_keys;
 
     #[test]
     fn blocks_follow_headings_code_and_paragraphs() {

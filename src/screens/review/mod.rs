@@ -33,17 +33,17 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::models::{ChangeRequest, RequestedReviewer, User};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::review_calls::{
     ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
 };
 use crate::app::spaces::SpacesResponse;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
 use crate::ui::diff::{DiffView, PageDiff};
 use crate::ui::input::Filter;
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reader::Reader;

@@ -8,12 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::ReviewScreen;
-use crate::screens::look::Look;
 use crate::api::models::{ChangeRequest, ReviewStatus};
-use crate::ui::keymap::Action;
 use crate::app::review_calls::{ChangeRequestRef, ReviewBundle};
 use crate::app::{Ctx, Nav, Step};
 use crate::screens::Screen;
+use crate::screens::look::Look;
+use crate::ui::keymap::Action;
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
 use crate::ui::theme::Theme;

@@ -12,18 +12,18 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::MAX_SEARCH_QUERY;
 use crate::api::models::{SearchPage, SearchSection, SearchSpace, Space};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::search::{SearchCall, SearchResults, SearchScope};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
+use crate::screens::look::Look;
 use crate::screens::page::{PageScreen, SectionTarget};
-use crate::screens::space::PageNode;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{InputOutcome, LineInput};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::ui::page_tree::PageNode;
 
 /// How long typing must rest before the query is sent: a word typed at speed sends one query.
 pub const SEARCH_DELAY: Duration = Duration::from_millis(250);

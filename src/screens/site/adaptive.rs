@@ -6,8 +6,8 @@ use serde_json::Value;
 use super::{Modal, SchemaEditor, SiteScreen};
 use crate::api::adaptive_schema;
 use crate::app::Step;
-use crate::ui::keymap::Action;
 use crate::ui::composer::Composer;
+use crate::ui::keymap::Action;
 
 /// Checks an adaptive schema before it is sent: valid JSON, then exactly the shape the service
 /// accepts ([`adaptive_schema::check`], the same check the sandbox answers 400 with).

@@ -22,16 +22,16 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::WholeList;
 use crate::api::models::{PublishedSite, ShareLink, Site, SiteSectionGroup};
-use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::app::sites::{AdaptiveData, SitesResponse};
 use crate::app::{ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
+use crate::screens::look::Look;
 use crate::screens::sites::MyRole;
 use crate::ui::confirm::Confirm;
+use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 

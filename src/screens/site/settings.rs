@@ -3,11 +3,11 @@
 
 use super::form;
 use super::{Confirmed, Field, Modal, Pending, PickOption, PickPurpose, Picker, SiteScreen};
-use crate::ui::keymap::Action;
 use crate::app::sites::SitesCall;
 use crate::app::{Cmd, Ctx, Step};
 use crate::screens::sites::audience;
 use crate::ui::confirm::Confirm;
+use crate::ui::keymap::Action;
 
 impl SiteScreen {
     pub(super) fn on_settings_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {

@@ -3,10 +3,10 @@
 use super::modal::PromptPurpose;
 use super::{Confirmed, Modal, Pending, Prompt, SiteScreen};
 use crate::api::models::ShareLink;
-use crate::ui::keymap::Action;
 use crate::app::sites::SitesCall;
 use crate::app::{Cmd, Ctx, Step};
 use crate::ui::confirm::Confirm;
+use crate::ui::keymap::Action;
 
 impl SiteScreen {
     /// The share links read (empty until they load).

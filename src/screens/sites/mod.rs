@@ -10,7 +10,6 @@ use ratatui::crossterm::event::KeyEvent;
 
 use crate::api::SiteFilter;
 use crate::api::models::{MemberRole, Site, SiteVisibility};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::sites::{SitesCall, SitesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
@@ -18,6 +17,7 @@ use crate::screens::Screen;
 use crate::screens::access_audit::AccessAudit;
 use crate::screens::site::SiteScreen;
 use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
 /// Who can reach a published site with this visibility, in words for a confirmation.

@@ -1,15 +1,12 @@
 //! A space: its page tree beside a live preview of the selected page. `Enter` reads a page at
 //! full width.
 
-mod node;
-mod page_tree;
 mod preview;
 mod tree_nav;
 mod view;
 
-use node::kind_name;
-pub use node::{PageNode, build_page_tree};
-pub use page_tree::PageTreeSeed;
+pub use crate::ui::page_tree::{PageNode, PageTreeSeed, build_page_tree};
+
 use preview::parse_for_preview;
 pub use preview::{PREVIEW_BYTES, PREVIEW_DELAY, doc_key, parse_unless_cached, split};
 
@@ -19,14 +16,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::models::Space;
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::change_requests::create::InSpace;
+use crate::screens::look::Look;
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
 use crate::ui::tree::{Tree, TreeRows, VisibleRow};

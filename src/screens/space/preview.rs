@@ -8,8 +8,8 @@ use ratatui::layout::Rect;
 
 use super::SpaceScreen;
 use crate::api::models::Page;
-use crate::ui::keymap::Action;
 use crate::app::{ApiCall, Cmd, Ctx, DocKey, Loadable, Step};
+use crate::ui::keymap::Action;
 use crate::ui::markdown::preview_source;
 use crate::ui::reader::Reader;
 

@@ -3,7 +3,6 @@
 
 use super::{PageNode, SpaceScreen};
 use crate::api::ContentSource;
-use crate::ui::keymap::Action;
 use crate::app::search::SearchScope;
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
@@ -11,6 +10,7 @@ use crate::screens::files::FilesScreen;
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::page::PageScreen;
 use crate::screens::search::SearchScreen;
+use crate::ui::keymap::Action;
 use crate::ui::tree::{Tree, TreeRows};
 
 impl SpaceScreen {

@@ -12,15 +12,15 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::WholeList;
 use crate::api::error::server_message as words;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::look::Look;
 use crate::screens::organization::OrgPane;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};

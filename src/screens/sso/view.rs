@@ -11,8 +11,10 @@ use super::certificate::{one_line, text_summary};
 use super::form::{FormField, FormPopup, ProviderForm};
 use super::{SsoModal, SsoTab, role_name};
 use crate::screens::look::Look;
+use crate::ui::form::{
+    FormFields, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit, place_cursor,
+};
 use crate::ui::layout::centered;
-use crate::ui::form::{FormFields, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit, place_cursor};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};

@@ -18,16 +18,16 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use crate::screens::look::Look;
 use crate::api::TeamMembersUpdate;
 use crate::api::error::server_message;
 use crate::api::models::{Member, Team, TeamMember, TeamRole};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::screens::look::Look;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};

@@ -13,16 +13,16 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use super::modal::Modal;
-use crate::screens::look::Look;
 use crate::api::error::server_message;
 use crate::api::models::{Organization, Translation, TranslationStatus};
 use crate::api::{ApiError, language_name};
-use crate::ui::keymap::{Action, KeyContext};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::look::Look;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::space::SpaceScreen;
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 

@@ -18,9 +18,9 @@ use chrono::{DateTime, Utc};
 use crate::api::error::server_message;
 use crate::api::models::Space;
 use crate::app::action_log::{ActionLog, PendingEntry, Undo};
-use crate::ui::keymap::Action;
 use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
+use crate::ui::keymap::Action;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 

@@ -7,8 +7,8 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::{Trash, days_left_text, deleted_ago_text};
+use crate::app::Loadable;
 use crate::screens::look::Look;
-use crate::app::{Loadable};
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text};
 

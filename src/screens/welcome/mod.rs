@@ -5,9 +5,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::ui::keymap::Action;
-use crate::screens::ScreenState;
 
 #[derive(Debug, Default)]
 pub struct Welcome;

@@ -213,6 +213,19 @@ pub(crate) struct PageList {
     pub pages: Vec<Page>,
 }
 
+/// The `key`s of a document's top-level blocks, in order.
+pub fn block_keys(document: &serde_json::Value) -> Vec<String> {
+    document["nodes"]
+        .as_array()
+        .map(|nodes| {
+            nodes
+                .iter()
+                .filter_map(|node| node["key"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

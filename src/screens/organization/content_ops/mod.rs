@@ -17,11 +17,11 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::{OrgNode, Organization};
-use crate::screens::look::Look;
 use crate::api::ContentPointer;
-use crate::ui::keymap::Action;
-use crate::app::{RequestId};
+use crate::app::RequestId;
+use crate::screens::look::Look;
 use crate::ui::confirm::Confirm;
+use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
 use crate::ui::picker::Picker;
 use crate::ui::prompt::{Prompt, TextCheck};

@@ -20,9 +20,9 @@ use super::{
     ReviewTab,
 };
 use crate::api::models::ChangeRequestStatus;
-use crate::ui::keymap::Action;
 use crate::app::review_calls::ReviewCall;
 use crate::app::{Cmd, Ctx, Step};
+use crate::ui::keymap::Action;
 use crate::ui::notice;
 use comments::on_comments_action;
 use composer::open_composer;

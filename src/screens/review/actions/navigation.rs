@@ -4,10 +4,10 @@
 use ratatui::crossterm::event::KeyEvent;
 
 use super::composer::open_composer;
-use crate::ui::keymap::Action;
 use crate::app::{Cmd, Ctx, Step};
 use crate::screens::review::threads::{self, Row};
 use crate::screens::review::{ReviewScreen, ReviewTab};
+use crate::ui::keymap::Action;
 use crate::ui::list::Selection;
 
 pub(super) fn switch_tab(screen: &mut ReviewScreen, tab: ReviewTab, _ctx: &mut Ctx) -> Cmd {

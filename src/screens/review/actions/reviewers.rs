@@ -3,11 +3,11 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::navigation::step;
-use crate::ui::keymap::Action;
 use crate::app::review_calls::ReviewCall;
 use crate::app::{ApiCall, Cmd, Ctx, Loadable, Step};
 use crate::screens::review::{Confirmation, Overlay, PendingWrite, ReviewScreen};
 use crate::ui::input::{Filter, InputOutcome};
+use crate::ui::keymap::Action;
 use crate::ui::list::Selection;
 
 pub(super) fn on_overview_action(

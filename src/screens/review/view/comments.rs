@@ -5,11 +5,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::screens::look::Look;
 use crate::api::models::Reaction;
 use crate::api::outbox::Write;
+use crate::app::outbox;
 use crate::app::review_calls::Thread;
-use crate::app::{outbox};
+use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::screens::review::threads::{self, Row};
 use crate::ui::sanitize::sanitize;
