@@ -148,7 +148,7 @@ async fn a_review_read_before_shows_at_once_and_the_servers_answer_replaces_it()
     };
     let call = ApiCall::Review(ReviewCall::LoadReview(target.clone()));
     let (sandbox, client, _folder) = with_cache(Duration::from_millis(700), async |client| {
-        let _ = quire::runtime::call_api(client, call).await;
+        let _ = quire::runtime::call_api(client, &quire::runtime::SendTurn::default(), call).await;
     })
     .await;
     aged_and_changed(&client, "Clarify token scopes", "Cached subject");
@@ -172,7 +172,8 @@ async fn a_change_request_list_read_before_shows_at_once_and_the_servers_replace
     let calls = model.init().api_calls();
     let (sandbox, client, _folder) = with_cache(Duration::from_millis(700), async |client| {
         for (_, call) in calls {
-            let _ = quire::runtime::call_api(client, call).await;
+            let _ =
+                quire::runtime::call_api(client, &quire::runtime::SendTurn::default(), call).await;
         }
     })
     .await;
