@@ -66,6 +66,27 @@ fn every_kind_of_call_has_one_sample() {
     assert_eq!(kinds.len(), KINDS, "{kinds:#?}");
 }
 
+/// The action log words every write it is told of: a write has words of its own (or the
+/// general ones, never none), a read none.
+#[test]
+fn every_write_has_words_in_the_log_and_no_read_has_any() {
+    use quire::app::action_log::writes::{A_WRITE, in_words};
+    for call in every_call("") {
+        let words = in_words(&call);
+        if !call.writes() {
+            assert_eq!(words, None, "{}", kind(&call));
+        } else if on_the_server(&call) {
+            assert!(
+                words.is_some_and(|words| words != A_WRITE),
+                "{} has no words of its own",
+                kind(&call)
+            );
+        } else {
+            assert!(words.is_some(), "{}", kind(&call));
+        }
+    }
+}
+
 /// For each call, in order, the requests other than GETs it sent to a fresh sandbox while the
 /// server could be reached.
 async fn writes_sent_online() -> Vec<(String, Vec<String>)> {
