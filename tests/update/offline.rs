@@ -189,3 +189,19 @@ async fn a_change_request_list_read_before_shows_at_once_and_the_servers_replace
         "{screen}"
     );
 }
+
+/// Headless runs (the update tests, screenshots) carry commands out with the runtime's own
+/// executor, so a read there goes through the cache's routing too: offline, the list read
+/// before is shown.
+#[tokio::test]
+async fn headless_runs_offline_show_what_was_read_before() {
+    let (sandbox, client, _folder) = read_before(Duration::ZERO, "Acme Cached").await;
+    sandbox.set_outage(Outage::Refuse).await;
+    let _ = client.trying_once().current_user().await;
+    let effects = quire::headless::effects_with(client);
+    let mut model = crate::common::organizations_model(80, 24);
+    quire::headless::start(&mut model, &effects).await;
+    let screen = crate::common::views::render(&mut model, 80, 24);
+    assert!(screen.contains("Acme Cached"), "{screen}");
+    assert!(!screen.contains("Acme Robotics"), "{screen}");
+}
