@@ -98,7 +98,9 @@ async fn browse_the_demo(client: &Client) -> (usize, usize) {
         let tree = ApiCall::OrganizationTree {
             organization: organization.id.clone(),
         };
-        let ApiResponse::OrganizationTree(Ok(tree)) = call_api(client, tree).await else {
+        let ApiResponse::OrganizationTree(Ok(tree)) =
+            call_api(client, &quire::runtime::SendTurn::default(), tree).await
+        else {
             continue;
         };
         answers += 1;
@@ -151,7 +153,7 @@ async fn launch(base_url: &str, cache_path: &Path, from_cache: bool) -> Duration
     };
     let msg = if from_cache {
         let (cache_only, record) = client.cache_only();
-        let response = call_api(&cache_only, call).await;
+        let response = call_api(&cache_only, &quire::runtime::SendTurn::default(), call).await;
         Msg::FromCache {
             request,
             response,
@@ -159,7 +161,7 @@ async fn launch(base_url: &str, cache_path: &Path, from_cache: bool) -> Duration
             revalidating: true,
         }
     } else {
-        let response = call_api(&client, call).await;
+        let response = call_api(&client, &quire::runtime::SendTurn::default(), call).await;
         Msg::Api { request, response }
     };
     update(&mut model, msg);

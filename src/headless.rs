@@ -1,16 +1,17 @@
-//! Runs the app without a terminal: commands are carried out inline, in order, until nothing is
-//! left to do. Used to render screenshots from the demo data, and handy in tests.
+//! Runs the app without a terminal: commands are carried out by the runtime's own executor,
+//! inline and in order, until nothing is left to do. Used to render screenshots from the demo
+//! data, and handy in tests.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::time::Duration;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
 use crate::api::{Client, ClientConfig, Token};
-use crate::app::{Cmd, DocHandle, Model, Msg, update};
-use crate::runtime::{Effects, call_api};
+use crate::app::{Cmd, Model, Msg, RequestId, update};
+use crate::runtime::{Effects, Executor, Host, Surroundings, Work};
 use crate::sandbox::{Sandbox, SandboxOptions, tokens};
-use crate::ui::markdown::MarkdownDoc;
 use crate::ui::theme::Theme;
 
 /// A sandbox on a free loopback port and a client signed in to it as the demo admin: how the
@@ -37,14 +38,10 @@ pub fn effects_with(client: Client) -> Effects {
 }
 
 /// Applies `msg` and everything it leads to (API calls, parses, highlights) until the model is
-/// quiet. Clipboard, browser and suspend commands are ignored.
+/// quiet. Clipboard, browser, suspend and `$EDITOR` commands are left out.
 pub async fn settle(model: &mut Model, effects: &Effects, msg: Msg) {
-    let mut queue = VecDeque::from([msg]);
-    while let Some(msg) = queue.pop_front() {
-        let cmd = update(model, msg);
-        run(cmd, effects, &mut queue).await;
-        learn_lacks(model, effects);
-    }
+    let mut inline = Inline::new(effects, false);
+    inline.settle(model, VecDeque::from([msg])).await;
 }
 
 /// What the runtime hears through the client's observer (`Msg::Lack`), taken here from the
@@ -64,37 +61,17 @@ pub async fn settle_holding_timers(
     effects: &Effects,
     msg: Msg,
 ) -> Vec<crate::app::RequestId> {
-    let mut timers = Vec::new();
-    let mut queue = VecDeque::from([msg]);
-    while let Some(msg) = queue.pop_front() {
-        let cmd = hold_timers(update(model, msg), &mut timers);
-        run(cmd, effects, &mut queue).await;
-        learn_lacks(model, effects);
-    }
-    timers
-}
-
-fn hold_timers(cmd: Cmd, timers: &mut Vec<crate::app::RequestId>) -> Cmd {
-    match cmd {
-        Cmd::Timer { id, .. } => {
-            timers.push(id);
-            Cmd::None
-        }
-        Cmd::Batch(commands) => Cmd::batch(commands.into_iter().map(|c| hold_timers(c, timers))),
-        other => other,
-    }
+    let mut inline = Inline::new(effects, true);
+    inline.settle(model, VecDeque::from([msg])).await;
+    inline.held_timers
 }
 
 /// Runs the model's first command and settles.
 pub async fn start(model: &mut Model, effects: &Effects) {
+    let mut inline = Inline::new(effects, false);
     let mut queue = VecDeque::new();
-    let cmd = model.init();
-    run(cmd, effects, &mut queue).await;
-    while let Some(msg) = queue.pop_front() {
-        let cmd = update(model, msg);
-        run(cmd, effects, &mut queue).await;
-        learn_lacks(model, effects);
-    }
+    inline.run(model.init(), &mut queue).await;
+    inline.settle(model, queue).await;
 }
 
 /// Types `keys` one by one ("\r" is enter, "\x1b" escape), settling after each.
@@ -115,77 +92,92 @@ pub async fn type_keys(model: &mut Model, effects: &Effects, keys: &str) {
     }
 }
 
-async fn run(cmd: Cmd, effects: &Effects, queue: &mut VecDeque<Msg>) {
-    let mut pending = VecDeque::from([cmd]);
-    while let Some(cmd) = pending.pop_front() {
-        match cmd {
-            Cmd::Batch(commands) => pending.extend(commands),
-            Cmd::Api { request, call } => {
-                if let Some(client) = &effects.client {
-                    let response = call_api(client, call).await;
-                    queue.push_back(Msg::Api { request, response });
+/// The runtime's executor without a terminal: each command's work runs to its end, in order,
+/// before the next command, and what it answers is queued in that order. No clock: a timer
+/// goes off at once, after what is already queued (or is held, for the test to fire).
+struct Inline {
+    executor: Executor,
+    receiver: UnboundedReceiver<Msg>,
+    steps: Vec<Step>,
+    hold_timers: bool,
+    held_timers: Vec<RequestId>,
+}
+
+/// What one command led to, in order.
+enum Step {
+    Now(Box<Msg>),
+    Later(Work),
+}
+
+impl Inline {
+    fn new(effects: &Effects, hold_timers: bool) -> Inline {
+        let (sender, receiver) = unbounded_channel();
+        Inline {
+            executor: Executor::new(effects.clone(), sender),
+            receiver,
+            steps: Vec::new(),
+            hold_timers,
+            held_timers: Vec::new(),
+        }
+    }
+
+    async fn settle(&mut self, model: &mut Model, mut queue: VecDeque<Msg>) {
+        while let Some(msg) = queue.pop_front() {
+            let cmd = update(model, msg);
+            self.run(cmd, &mut queue).await;
+            learn_lacks(model, self.executor.effects());
+        }
+    }
+
+    async fn run(&mut self, cmd: Cmd, queue: &mut VecDeque<Msg>) {
+        let executor = self.executor.clone();
+        if let Err(error) = executor.execute(cmd, self) {
+            tracing::warn!(%error, "a command failed headless");
+        }
+        for step in std::mem::take(&mut self.steps) {
+            match step {
+                Step::Now(msg) => queue.push_back(*msg),
+                Step::Later(work) => {
+                    work.await;
+                    while let Ok(msg) = self.receiver.try_recv() {
+                        queue.push_back(msg);
+                    }
                 }
             }
-            Cmd::ParseMarkdown { key, markdown } => {
-                let doc = MarkdownDoc::parse(&markdown, &effects.theme);
-                queue.push_back(Msg::MarkdownParsed {
-                    key,
-                    doc: DocHandle(Arc::new(doc)),
-                    highlighted: false,
-                });
-            }
-            Cmd::ParsePreview { key, markdown } => {
-                let doc = MarkdownDoc::parse_preview(&markdown, &effects.theme);
-                queue.push_back(Msg::MarkdownParsed {
-                    key,
-                    doc: DocHandle(Arc::new(doc)),
-                    highlighted: false,
-                });
-            }
-            // No clock here: a timer goes off at once, after what is already queued.
-            Cmd::Timer { id, .. } => queue.push_back(Msg::Timer(id)),
-            Cmd::HighlightMarkdown { key, doc } => {
-                let doc = doc.0.highlighted(&effects.theme, &effects.render);
-                queue.push_back(Msg::MarkdownParsed {
-                    key,
-                    doc: DocHandle(Arc::new(doc)),
-                    highlighted: true,
-                });
-            }
-            Cmd::LoadDrafts { prefix } => queue.push_back(Msg::DraftsLoaded {
-                prefix,
-                drafts: Vec::new(),
-            }),
-            Cmd::LoadReviewMemory { key } => queue.push_back(Msg::DraftsLoaded {
-                prefix: key,
-                drafts: Vec::new(),
-            }),
-            Cmd::SaveReviewMemory { .. } => {}
-            Cmd::PingOrganization { organization } => {
-                if let Some(client) = &effects.client
-                    && let Err(error) = client.ping(&organization).await
-                {
-                    tracing::info!(%organization, %error, "the organization's ping failed");
-                }
-            }
-            Cmd::None
-            | Cmd::SaveDraft { .. }
-            | Cmd::DiscardDraft { .. }
-            | Cmd::EditExternally { .. }
-            | Cmd::CopyToClipboard(_)
-            | Cmd::OpenInBrowser(_)
-            | Cmd::Suspend
-            | Cmd::RetryNow
-            | Cmd::Quit => {}
-            Cmd::SavePaletteHistory { .. } => {}
         }
     }
 }
 
+impl Surroundings for Inline {
+    fn deliver(&mut self, msg: Msg) {
+        self.steps.push(Step::Now(Box::new(msg)));
+    }
+
+    fn perform(&mut self, work: Work) {
+        self.steps.push(Step::Later(work));
+    }
+
+    fn timer(&mut self, id: RequestId, _after: Duration) {
+        if self.hold_timers {
+            self.held_timers.push(id);
+        } else {
+            self.steps.push(Step::Now(Box::new(Msg::Timer(id))));
+        }
+    }
+
+    fn host(&mut self) -> Option<&mut dyn Host> {
+        None
+    }
+
+    fn repaint(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Runs commands the way the runtime does over a network, counted in waves: every API call a
-/// wave asks for is sent at once, the answers are applied, and the calls they lead to make the
-/// next wave. Other commands (parses, drafts) are left out. For benchmarks and tests that
-/// count round trips.
+/// wave asks for is sent at once (through the runtime's executor), the answers are applied,
+/// and the calls they lead to make the next wave. Other commands (parses, drafts) are left
+/// out. For benchmarks and tests that count round trips.
 pub struct Waves {
     pending: Vec<Cmd>,
 }
@@ -205,6 +197,8 @@ impl Waves {
         client: &crate::api::Client,
         mut done: impl FnMut(&Model) -> bool,
     ) -> Option<usize> {
+        let (sender, _) = unbounded_channel();
+        let executor = Executor::new(effects_with(client.clone()), sender);
         let mut waves = 0;
         while !done(model) {
             let calls: Vec<_> = self
@@ -216,14 +210,25 @@ impl Waves {
                 return None;
             }
             waves += 1;
+            // Each call answers on its own channel, so the answers are applied in the order
+            // the calls were asked, whichever came first.
             let answers = futures::future::join_all(calls.into_iter().map(|(request, call)| {
-                let client = client.clone();
-                async move { (request, call_api(&client, call).await) }
+                let (sender, mut receiver) = unbounded_channel();
+                let work = executor.answering_to(sender).api(request, call);
+                async move {
+                    if let Some(work) = work {
+                        work.await;
+                    }
+                    let mut answers = Vec::new();
+                    while let Ok(msg) = receiver.try_recv() {
+                        answers.push(msg);
+                    }
+                    answers
+                }
             }))
             .await;
-            for (request, response) in answers {
-                self.pending
-                    .push(update(model, Msg::Api { request, response }));
+            for msg in answers.into_iter().flatten() {
+                self.pending.push(update(model, msg));
             }
         }
         Some(waves)

@@ -148,7 +148,7 @@ fn spawn_calls(
         let client = client.clone();
         let sender = sender.clone();
         tokio::spawn(async move {
-            let response = call_api(&client, call).await;
+            let response = call_api(&client, &quire::runtime::SendTurn::default(), call).await;
             let _ = sender.send((request, response));
         });
     }

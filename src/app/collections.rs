@@ -36,6 +36,22 @@ pub enum CollectionsCall {
     },
 }
 
+impl CollectionsCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            CollectionsCall::Organizations | CollectionsCall::Spaces { .. } => false,
+            CollectionsCall::Create { .. }
+            | CollectionsCall::Update { .. }
+            | CollectionsCall::Delete { .. }
+            | CollectionsCall::Move { .. }
+            | CollectionsCall::Transfer { .. } => true,
+        }
+    }
+}
+
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum CollectionsResponse {

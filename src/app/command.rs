@@ -47,6 +47,41 @@ pub enum ApiCall {
     Reader(crate::app::reader_links::ReaderCall),
 }
 
+impl ApiCall {
+    /// Whether the call changes something on the server (or in the outbox). The one place
+    /// that says so: the cache answers only reads, a write goes out (or to the outbox) even
+    /// while quire seems offline, the outbox is counted again after one, and the action log
+    /// notes it. Each area lists its calls variant by variant, so a new call is placed on one
+    /// side where it is declared.
+    pub fn writes(&self) -> bool {
+        match self {
+            ApiCall::ListOrganizations { .. }
+            | ApiCall::OrganizationTree { .. }
+            | ApiCall::ListMembers { .. }
+            | ApiCall::ListPages { .. }
+            | ApiCall::GetPageMarkdown { .. } => false,
+            ApiCall::Review(call) => call.writes(),
+            ApiCall::Sites(call) => call.writes(),
+            ApiCall::Search(call) => call.writes(),
+            ApiCall::Links(call) => call.writes(),
+            ApiCall::Files(call) => call.writes(),
+            ApiCall::Collections(call) => call.writes(),
+            ApiCall::Spaces(call) => call.writes(),
+            ApiCall::Git(call) => call.writes(),
+            ApiCall::Outbox(call) => call.writes(),
+            ApiCall::Members(call) => call.writes(),
+            ApiCall::Teams(call) => call.writes(),
+            ApiCall::Sso(call) => call.writes(),
+            ApiCall::OrgSettings(call) => call.writes(),
+            ApiCall::Translations(call) => call.writes(),
+            ApiCall::OpenApi(call) => call.writes(),
+            ApiCall::Conversations(call) => call.writes(),
+            ApiCall::Integrations(call) => call.writes(),
+            ApiCall::Reader(call) => call.writes(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Cmd {
     #[default]

@@ -37,6 +37,22 @@ pub enum ConversationsCall {
     },
 }
 
+impl ConversationsCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            ConversationsCall::Clusters { .. }
+            | ConversationsCall::Conversations { .. }
+            | ConversationsCall::Conversation { .. }
+            | ConversationsCall::Issues { .. }
+            | ConversationsCall::Issue { .. } => false,
+            ConversationsCall::IngestFile { .. } => true,
+        }
+    }
+}
+
 /// Why a conversation file was not ingested.
 #[derive(Debug, Clone, PartialEq)]
 pub enum IngestFailure {

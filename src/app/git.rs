@@ -21,6 +21,18 @@ pub enum GitCall {
     },
 }
 
+impl GitCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            GitCall::Info { .. } => false,
+            GitCall::Sync { .. } | GitCall::RemoveLegacyInstallation { .. } => true,
+        }
+    }
+}
+
 /// What the git screen shows: `info` is `None` when no provider is set up (the API's 404).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GitDetails {

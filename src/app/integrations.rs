@@ -15,6 +15,17 @@ pub enum IntegrationsCall {
     },
 }
 
+impl IntegrationsCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            IntegrationsCall::List { .. } | IntegrationsCall::Details { .. } => false,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum IntegrationsResponse {
     List(Result<ListPage<Integration>, ApiError>),

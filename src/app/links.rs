@@ -21,6 +21,19 @@ pub enum LinksCall {
     Pages { source: ContentSource },
 }
 
+impl LinksCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            LinksCall::Links { .. } | LinksCall::Backlinks { .. } | LinksCall::Pages { .. } => {
+                false
+            }
+        }
+    }
+}
+
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum LinksResponse {

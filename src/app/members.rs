@@ -28,6 +28,20 @@ pub enum MembersCall {
     },
 }
 
+impl MembersCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            MembersCall::Details { .. } => false,
+            MembersCall::SetRole { .. }
+            | MembersCall::MakeSso { .. }
+            | MembersCall::Remove { .. } => true,
+        }
+    }
+}
+
 /// What a member's details pane shows beyond the row.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MemberDetails {

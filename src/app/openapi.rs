@@ -51,6 +51,25 @@ pub enum OpenApiCall {
     },
 }
 
+impl OpenApiCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            OpenApiCall::List { .. }
+            | OpenApiCall::Spec { .. }
+            | OpenApiCall::Versions { .. }
+            | OpenApiCall::Content { .. }
+            | OpenApiCall::Version { .. } => false,
+            OpenApiCall::Create { .. }
+            | OpenApiCall::Replace { .. }
+            | OpenApiCall::SetVisibility { .. }
+            | OpenApiCall::Delete { .. } => true,
+        }
+    }
+}
+
 // Moved once from a task to `update`, like `Msg`: boxing would buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]

@@ -35,6 +35,23 @@ pub enum OrgSettingsCall {
     },
 }
 
+impl OrgSettingsCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            OrgSettingsCall::Organization { .. }
+            | OrgSettingsCall::Sites { .. }
+            | OrgSettingsCall::Instructions { .. } => false,
+            OrgSettingsCall::Save { .. }
+            | OrgSettingsCall::SaveInstructions { .. }
+            | OrgSettingsCall::RevokeInvite { .. }
+            | OrgSettingsCall::Join { .. } => true,
+        }
+    }
+}
+
 /// A site as a choice: id and title.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteChoice {

@@ -26,6 +26,21 @@ pub enum OutboxCall {
     Edit { id: i64, markdown: String },
 }
 
+impl OutboxCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            OutboxCall::List => false,
+            OutboxCall::Send { .. }
+            | OutboxCall::SendAll
+            | OutboxCall::Drop { .. }
+            | OutboxCall::Edit { .. } => true,
+        }
+    }
+}
+
 /// What became of one write the user chose to send.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SendOutcome {

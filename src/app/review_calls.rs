@@ -139,6 +139,41 @@ pub enum ReviewCall {
     },
 }
 
+impl ReviewCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            ReviewCall::CurrentUser
+            | ReviewCall::ListChangeRequests { .. }
+            | ReviewCall::LoadReview(_)
+            | ReviewCall::LoadReplies { .. }
+            | ReviewCall::LoadPageDiff { .. }
+            | ReviewCall::ListMembers { .. }
+            | ReviewCall::Pdf { .. }
+            | ReviewCall::ListIssueClusters { .. }
+            | ReviewCall::LoadPagesNow { .. }
+            | ReviewCall::ListCommenters(_)
+            | ReviewCall::BreakingLinks { .. } => false,
+            ReviewCall::PostComment { .. }
+            | ReviewCall::PostReply { .. }
+            | ReviewCall::UpdateComment { .. }
+            | ReviewCall::DeleteComment { .. }
+            | ReviewCall::SubmitReview { .. }
+            | ReviewCall::RequestReviewers { .. }
+            | ReviewCall::RemoveReviewer { .. }
+            | ReviewCall::SetStatus { .. }
+            | ReviewCall::SetSubject { .. }
+            | ReviewCall::Merge(_)
+            | ReviewCall::UpdateFromMain(_)
+            | ReviewCall::Create { .. }
+            | ReviewCall::SetDescription { .. }
+            | ReviewCall::PostBlockComment { .. } => true,
+        }
+    }
+}
+
 /// A changed page, as the links check needs it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinkCheckPage {

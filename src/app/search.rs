@@ -31,6 +31,17 @@ pub struct SearchCall {
     pub page: Option<String>,
 }
 
+impl SearchCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        // One shape, a read: a search that changed something would be a new call.
+        let SearchCall { .. } = self;
+        false
+    }
+}
+
 /// Results as groups of pages by space: a space search's pages come back as groups of one
 /// page in that space, so both scopes are shown the same way.
 #[derive(Debug, Clone, PartialEq)]

@@ -121,6 +121,38 @@ pub enum SitesCall {
     },
 }
 
+impl SitesCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            SitesCall::ListSites { .. }
+            | SitesCall::GetSite { .. }
+            | SitesCall::GetPublished { .. }
+            | SitesCall::GetAdaptive { .. }
+            | SitesCall::ListShareLinks { .. }
+            | SitesCall::ListSectionGroups { .. }
+            | SitesCall::AccessAudit { .. }
+            | SitesCall::MyRole { .. } => false,
+            SitesCall::CreateSite { .. }
+            | SitesCall::DeleteSite { .. }
+            | SitesCall::UpdateSite { .. }
+            | SitesCall::Publish { .. }
+            | SitesCall::Unpublish { .. }
+            | SitesCall::PutAdaptiveSchema { .. }
+            | SitesCall::CreateShareLink { .. }
+            | SitesCall::UpdateShareLink { .. }
+            | SitesCall::DeleteShareLink { .. }
+            | SitesCall::CreateSectionGroup { .. }
+            | SitesCall::UpdateSectionGroup { .. }
+            | SitesCall::DeleteSectionGroup { .. }
+            | SitesCall::AddSectionToGroup { .. }
+            | SitesCall::RemoveSectionFromGroup { .. } => true,
+        }
+    }
+}
+
 /// The adaptive-content data of a site. `schema` is `None` when the site has none yet (404).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AdaptiveData {

@@ -30,6 +30,22 @@ pub enum SpacesCall {
     },
 }
 
+impl SpacesCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            SpacesCall::Members { .. } => false,
+            SpacesCall::Update { .. }
+            | SpacesCall::Delete { .. }
+            | SpacesCall::Restore { .. }
+            | SpacesCall::Duplicate { .. }
+            | SpacesCall::ApplyTemplate { .. } => true,
+        }
+    }
+}
+
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum SpacesResponse {

@@ -33,6 +33,21 @@ pub enum SsoCall {
     ReadCertificate { path: String },
 }
 
+impl SsoCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            SsoCall::Overview { .. }
+            | SsoCall::Provider { .. }
+            | SsoCall::Teams { .. }
+            | SsoCall::ReadCertificate { .. } => false,
+            SsoCall::Create { .. } | SsoCall::Update { .. } | SsoCall::Delete { .. } => true,
+        }
+    }
+}
+
 /// A certificate file larger than this is not a certificate the API would take.
 pub const MAX_CERTIFICATE_FILE: u64 = 64 * 1024;
 

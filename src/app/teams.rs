@@ -63,6 +63,27 @@ pub enum TeamsCall {
     },
 }
 
+impl TeamsCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            TeamsCall::List { .. }
+            | TeamsCall::CurrentUser
+            | TeamsCall::Members { .. }
+            | TeamsCall::Get { .. }
+            | TeamsCall::Pickable { .. } => false,
+            TeamsCall::Create { .. }
+            | TeamsCall::Rename { .. }
+            | TeamsCall::Delete { .. }
+            | TeamsCall::UpdateMembers { .. }
+            | TeamsCall::SetMember { .. }
+            | TeamsCall::RemoveMember { .. } => true,
+        }
+    }
+}
+
 /// The organization's members for a picker; `cut_short` when the list did not end.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PickableMembers {

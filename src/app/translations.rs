@@ -42,6 +42,23 @@ pub enum TranslationsCall {
     },
 }
 
+impl TranslationsCall {
+    /// Whether the call changes something on the server (or in the outbox): a write goes out
+    /// even while quire seems offline (or to the outbox), and the action log notes it. Listed
+    /// variant by variant, so a new call must be placed on one side.
+    pub fn writes(&self) -> bool {
+        match self {
+            TranslationsCall::List { .. }
+            | TranslationsCall::Space { .. }
+            | TranslationsCall::Running { .. } => false,
+            TranslationsCall::Create { .. }
+            | TranslationsCall::SetInstructions { .. }
+            | TranslationsCall::Run { .. }
+            | TranslationsCall::Delete { .. } => true,
+        }
+    }
+}
+
 /// The list as the tab shows it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TranslationList {

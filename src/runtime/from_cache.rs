@@ -10,35 +10,45 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::call_api;
+use super::calls::outbox::SendTurn;
 use crate::api::Client;
 use crate::api::retry::{FIRST_DELAY, MAX_TOTAL};
 use crate::app::{ApiCall, ApiResponse, Msg, RequestId};
 
-/// Runs `call` and sends its answer(s) for `request`.
+/// Runs `call` and sends its answer(s) for `request`. Whether the call writes is asked of
+/// [`ApiCall::writes`] alone: a write is never answered from the cache while quire seems
+/// offline. (With `--offline` every call runs against the cache: a write is refused there, or
+/// queued by its area.)
 pub(super) async fn answer(
     client: &Client,
+    turn: &SendTurn,
     sender: &UnboundedSender<Msg>,
     request: RequestId,
     call: ApiCall,
 ) {
     if client.is_offline_only() {
-        let (response, _) = from_cache(client, request, call).await;
+        let response = from_cache(client, turn, request, call).await;
         let _ = sender.send(response);
         return;
     }
-    if answered_while_offline(client, sender, request, &call).await {
-        return;
-    }
     if client.cache().is_none() {
-        let response = call_api(client, call).await;
+        let response = call_api(client, turn, call).await;
         let _ = sender.send(Msg::Api { request, response });
         return;
     }
+    let writes = call.writes();
+    if !writes && client.seems_offline() {
+        // Offline already: the read is answered from the cache at once, without waiting for
+        // the server's retries again (the background check says when the server is back).
+        let _ = sender.send(from_cache(client, turn, request, call).await);
+        watch_for_the_server(client, sender);
+        return;
+    }
     if shows_cache_first(&call) {
-        show_cached_first(client, sender, request, call.clone()).await;
+        show_cached_first(client, turn, sender, request, call.clone()).await;
     }
     let (network, record) = client.recorded();
-    let response = call_api(&network, call.clone()).await;
+    let response = call_api(&network, turn, call.clone()).await;
     // A server that answers while this call's requests found no answer (a path whose
     // connections are reset) is not offline: the error stays on screen for `r`, where going
     // offline would read the call again as soon as the server is found back, and fail again.
@@ -54,10 +64,10 @@ pub(super) async fn answer(
     };
     let _ = sender.send(Msg::Reachable(false));
     watch_for_the_server(client, sender);
-    let (answer, nothing_to_show) = if record.wrote() || writes(&call) {
+    let (answer, nothing_to_show) = if writes {
         (Msg::Api { request, response }, false)
     } else {
-        let answer = from_cache(client, request, call).await.0;
+        let answer = from_cache(client, turn, request, call).await;
         // Nothing of the read was in the cache: its answer is "not read before".
         let nothing_to_show = matches!(answer, Msg::Api { .. });
         (answer, nothing_to_show)
@@ -78,40 +88,6 @@ fn cannot_reach(client: &Client, error: &crate::api::ApiError) -> String {
         .unreachable_cause()
         .unwrap_or_else(|| "no answer".to_string());
     format!("cannot reach {address}: {cause}")
-}
-
-/// Offline already: a read is answered from the cache at once, without waiting for the
-/// server's retries again (the background check says when the server is back). False for a
-/// write, or when quire is not offline: the call then goes out.
-async fn answered_while_offline(
-    client: &Client,
-    sender: &UnboundedSender<Msg>,
-    request: RequestId,
-    call: &ApiCall,
-) -> bool {
-    if !client.seems_offline() || client.cache().is_none() || writes(call) {
-        return false;
-    }
-    let (response, wrote) = from_cache(client, request, call.clone()).await;
-    if wrote {
-        return false;
-    }
-    let _ = sender.send(response);
-    watch_for_the_server(client, sender);
-    true
-}
-
-/// A write to the server (which may go to the outbox instead) or a change to the outbox. Such
-/// a call is tried on the network even while quire seems offline: run against the cache it
-/// would be refused, and one that queues on refusal would be queued twice. The outbox's list
-/// reads from the cache like any read.
-pub(super) fn writes(call: &ApiCall) -> bool {
-    use crate::app::outbox::OutboxCall;
-    match call {
-        ApiCall::Outbox(OutboxCall::List) => false,
-        ApiCall::Outbox(_) => true,
-        _ => crate::app::action_log::writes::in_words(call).is_some(),
-    }
 }
 
 /// The reads whose screens take a provisional answer and then the server's to the same
@@ -135,13 +111,14 @@ fn shows_cache_first(call: &ApiCall) -> bool {
 /// in the cache.
 async fn show_cached_first(
     client: &Client,
+    turn: &SendTurn,
     sender: &UnboundedSender<Msg>,
     request: RequestId,
     call: ApiCall,
 ) {
     let (cache_only, record) = client.cache_only();
-    let response = call_api(&cache_only, call).await;
-    if record.missed() || record.wrote() {
+    let response = call_api(&cache_only, turn, call).await;
+    if record.missed() {
         return;
     }
     if let Some(as_of) = record.as_of() {
@@ -155,11 +132,11 @@ async fn show_cached_first(
 }
 
 /// The answer the cache gives to `call`: what is there, and for what is not, an error saying
-/// it was not read before; and whether the call tried to write (which the cache refuses).
-async fn from_cache(client: &Client, request: RequestId, call: ApiCall) -> (Msg, bool) {
+/// it was not read before (a write there is refused).
+async fn from_cache(client: &Client, turn: &SendTurn, request: RequestId, call: ApiCall) -> Msg {
     let (cache_only, record) = client.cache_only();
-    let response: ApiResponse = call_api(&cache_only, call).await;
-    let msg = match record.as_of() {
+    let response: ApiResponse = call_api(&cache_only, turn, call).await;
+    match record.as_of() {
         Some(as_of) => Msg::FromCache {
             request,
             response,
@@ -167,8 +144,7 @@ async fn from_cache(client: &Client, request: RequestId, call: ApiCall) -> (Msg,
             revalidating: false,
         },
         None => Msg::Api { request, response },
-    };
-    (msg, record.wrote())
+    }
 }
 
 /// Asks who is signed in, waiting longer after each failure (as reads are retried, up to the

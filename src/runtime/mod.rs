@@ -3,11 +3,12 @@
 //! the host (clipboard, browser, suspend), so tests run the real loop on a `TestBackend`.
 
 pub mod calls;
+mod execute;
 mod from_cache;
 
+pub use execute::{Executor, Surroundings, Work};
+
 use std::io;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use futures::{Stream, StreamExt};
@@ -19,17 +20,13 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use crate::api::models::{Collection, Space};
 use crate::api::outbox::Outbox;
 use crate::api::{Client, encode_segment};
-use crate::app::drafts;
-use crate::app::review_memory;
 use crate::app::view::chrome;
-use crate::app::{
-    ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, OrganizationTree, RequestId, update,
-};
+use crate::app::{ApiCall, ApiResponse, Cmd, Model, Msg, OrganizationTree, RequestId, update};
 use crate::output::Present;
-use crate::ui::markdown::{
-    MarkdownDoc, RenderOptions, highlight_worker, release_free_memory, warm_syntax_set,
-};
+use crate::ui::markdown::{RenderOptions, highlight_worker, release_free_memory, warm_syntax_set};
 use crate::ui::theme::Theme;
+pub use calls::outbox::SendTurn;
+use execute::count_the_outbox;
 
 /// How often the spinner turns while something is loading. Idle, nothing ticks.
 const SPINNER_INTERVAL: Duration = Duration::from_millis(120);
@@ -112,7 +109,9 @@ where
     {
         tracing::warn!(%error, "could not start warming code grammars");
     }
-    ask_who_is_signed_in(&effects, &sender);
+    let executor = Executor::new(effects, sender.clone());
+    let effects = executor.effects();
+    ask_who_is_signed_in(effects, &sender);
     if let Some(client) = &effects.client {
         tokio::spawn(count_the_outbox(client.clone(), sender.clone()));
         tokio::spawn(follow_the_outbox(client.clone(), sender.clone()));
@@ -137,9 +136,9 @@ where
             height: size.height,
         },
     );
-    execute(first, &effects, &sender, host, terminal)?;
+    execute(first, &executor, &sender, host, terminal)?;
     let init = model.init();
-    execute(init, &effects, &sender, host, terminal)?;
+    execute(init, &executor, &sender, host, terminal)?;
     draw(terminal, model)?;
 
     loop {
@@ -164,13 +163,13 @@ where
             Some(msg) = receiver.recv() => msg,
             _ = spinner => Msg::Tick,
         };
-        apply(first, model, &effects, &sender, host, terminal)?;
-        drain(&mut receiver, model, &effects, &sender, host, terminal)?;
+        apply(first, model, &executor, &sender, host, terminal)?;
+        drain(&mut receiver, model, &executor, &sender, host, terminal)?;
         if model.quit {
             return Ok(Exit::Quit);
         }
         draw(terminal, model)?;
-        if DOCUMENT_ARRIVED.swap(false, Ordering::Relaxed) {
+        if executor.take_document_arrived() {
             // A page parsed, highlighted and laid out leaves megabytes of freed scratch memory
             // that the allocator would keep resident: hand it back once the page is on screen.
             release_free_memory();
@@ -178,19 +177,16 @@ where
     }
 }
 
-/// Set when a rendered page reaches the loop; the loop trims the heap after drawing it.
-static DOCUMENT_ARRIVED: AtomicBool = AtomicBool::new(false);
-
 fn drain<B: Backend, H: Host>(
     receiver: &mut UnboundedReceiver<Msg>,
     model: &mut Model,
-    effects: &Effects,
+    executor: &Executor,
     sender: &UnboundedSender<Msg>,
     host: &mut H,
     terminal: &mut Terminal<B>,
 ) -> io::Result<()> {
     while let Ok(msg) = receiver.try_recv() {
-        apply(msg, model, effects, sender, host, terminal)?;
+        apply(msg, model, executor, sender, host, terminal)?;
     }
     Ok(())
 }
@@ -198,13 +194,62 @@ fn drain<B: Backend, H: Host>(
 fn apply<B: Backend, H: Host>(
     msg: Msg,
     model: &mut Model,
-    effects: &Effects,
+    executor: &Executor,
     sender: &UnboundedSender<Msg>,
     host: &mut H,
     terminal: &mut Terminal<B>,
 ) -> io::Result<()> {
     let cmd = update(model, msg);
-    execute(cmd, effects, sender, host, terminal)
+    execute(cmd, executor, sender, host, terminal)
+}
+
+fn execute<B: Backend, H: Host>(
+    cmd: Cmd,
+    executor: &Executor,
+    sender: &UnboundedSender<Msg>,
+    host: &mut H,
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
+    let mut place = TerminalLoop {
+        sender,
+        host,
+        terminal,
+    };
+    executor.execute(cmd, &mut place)
+}
+
+/// The terminal's loop: work runs beside it, timers on the clock, and the host and the
+/// terminal are real.
+struct TerminalLoop<'a, B: Backend, H: Host> {
+    sender: &'a UnboundedSender<Msg>,
+    host: &'a mut H,
+    terminal: &'a mut Terminal<B>,
+}
+
+impl<B: Backend, H: Host> Surroundings for TerminalLoop<'_, B, H> {
+    fn deliver(&mut self, msg: Msg) {
+        let _ = self.sender.send(msg);
+    }
+
+    fn perform(&mut self, work: Work) {
+        tokio::spawn(work);
+    }
+
+    fn timer(&mut self, id: RequestId, after: Duration) {
+        let sender = self.sender.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(after).await;
+            let _ = sender.send(Msg::Timer(id));
+        });
+    }
+
+    fn host(&mut self) -> Option<&mut dyn Host> {
+        Some(self.host)
+    }
+
+    fn repaint(&mut self) -> io::Result<()> {
+        repaint_from_scratch(self.terminal)
+    }
 }
 
 /// Renders the model. A backend that `Present`s frames sends the finished frame itself (few
@@ -269,163 +314,6 @@ fn message_for(event: Event) -> Option<Msg> {
     }
 }
 
-fn execute<B: Backend, H: Host>(
-    cmd: Cmd,
-    effects: &Effects,
-    sender: &UnboundedSender<Msg>,
-    host: &mut H,
-    terminal: &mut Terminal<B>,
-) -> io::Result<()> {
-    match cmd {
-        Cmd::None | Cmd::Quit => {}
-        Cmd::RetryNow => {
-            if let Some(client) = &effects.client {
-                client.retry_now();
-            }
-        }
-        Cmd::Batch(commands) => {
-            for cmd in commands {
-                execute(cmd, effects, sender, host, terminal)?;
-            }
-        }
-        Cmd::PingOrganization { organization } => ping_organization(effects, organization),
-        Cmd::Api { request, call } => spawn_api_call(effects, sender, request, call),
-        Cmd::ParseMarkdown { key, markdown } => {
-            let theme = effects.theme.clone();
-            spawn_render(sender, key, false, effects.theme.clone(), move || {
-                MarkdownDoc::parse(&markdown, &theme)
-            });
-        }
-        Cmd::ParsePreview { key, markdown } => {
-            let theme = effects.theme.clone();
-            spawn_render(sender, key, false, effects.theme.clone(), move || {
-                MarkdownDoc::parse_preview(&markdown, &theme)
-            });
-        }
-        Cmd::Timer { id, after } => {
-            let sender = sender.clone();
-            tokio::spawn(async move {
-                tokio::time::sleep(after).await;
-                let _ = sender.send(Msg::Timer(id));
-            });
-        }
-        // Under NO_COLOR the colours would be thrown away at output: the page as parsed is
-        // its last step, with no copy or worker.
-        Cmd::HighlightMarkdown { key, doc } if !effects.render.highlight => {
-            let _ = sender.send(Msg::MarkdownParsed {
-                key,
-                doc,
-                highlighted: true,
-            });
-        }
-        Cmd::HighlightMarkdown { key, doc } => {
-            let theme = effects.theme.clone();
-            let options = effects.render;
-            spawn_render(sender, key, true, effects.theme.clone(), move || {
-                doc.0.highlighted(&theme, &options)
-            });
-        }
-        Cmd::CopyToClipboard(text) => {
-            if let Err(error) = host.copy_to_clipboard(&text) {
-                tracing::warn!(%error, "copy to clipboard failed");
-            }
-        }
-        Cmd::OpenInBrowser(url) => {
-            if let Err(error) = host.open_in_browser(&url) {
-                tracing::warn!(%error, "open in browser failed");
-                let _ = sender.send(Msg::BrowserFailed {
-                    url,
-                    reason: error.to_string(),
-                });
-            }
-        }
-        Cmd::SaveDraft { key, text } => save_draft(effects, sender, key, &text),
-        Cmd::DiscardDraft { key } => {
-            if let Some(directory) = &effects.drafts
-                && let Err(error) = drafts::discard(directory, &key)
-            {
-                tracing::warn!(%error, "discarding a draft failed");
-            }
-        }
-        Cmd::LoadDrafts { prefix } => {
-            let drafts = effects
-                .drafts
-                .as_deref()
-                .map(|directory| drafts::load(directory, &prefix))
-                .unwrap_or_default();
-            let _ = sender.send(Msg::DraftsLoaded { prefix, drafts });
-        }
-        Cmd::EditExternally { key, text } => {
-            let mut save_draft = |edited: &str| {
-                if let Some(directory) = &effects.drafts
-                    && let Err(error) = drafts::save(directory, &key, edited)
-                {
-                    tracing::warn!(%error, "saving the edited text as a draft failed");
-                }
-            };
-            let draft = effects
-                .drafts
-                .as_ref()
-                .map(|directory| directory.join(drafts::file_name(&key)));
-            let edited = host.edit_text(&text, draft.as_deref(), &mut save_draft);
-            // The text goes to the model before anything that can fail, so the screen shows it
-            // (and a quit asks first) even if the terminal could not be taken back.
-            match edited {
-                Ok(text) => {
-                    let _ = sender.send(Msg::EditedExternally { key, text });
-                }
-                Err(error) => tracing::warn!(%error, "$EDITOR failed"),
-            }
-            repaint_from_scratch(terminal)?;
-        }
-        Cmd::Suspend => {
-            host.suspend()?;
-            repaint_from_scratch(terminal)?;
-            let _ = sender.send(Msg::Resumed);
-        }
-        Cmd::SavePaletteHistory { path, entries } => {
-            if let Err(error) = crate::app::palette::save_history(&path, &entries) {
-                tracing::warn!(%error, "saving the palette history failed");
-            }
-        }
-        Cmd::LoadReviewMemory { key } => {
-            let text = effects
-                .drafts
-                .as_deref()
-                .and_then(|directory| review_memory::load(directory, &key));
-            let drafts = text
-                .map(|text| vec![(key.clone(), text)])
-                .unwrap_or_default();
-            let _ = sender.send(Msg::DraftsLoaded {
-                prefix: key,
-                drafts,
-            });
-        }
-        Cmd::SaveReviewMemory { key, text } => {
-            if let Some(directory) = &effects.drafts
-                && let Err(error) = review_memory::save(directory, &key, &text)
-            {
-                tracing::warn!(%error, "remembering what the review showed failed");
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Writes a draft and tells the model how it went, so a screen never promises a draft the
-/// disk did not take.
-fn save_draft(effects: &Effects, sender: &UnboundedSender<Msg>, key: String, text: &str) {
-    tracing::debug!(%key, bytes = text.len(), "saving a draft");
-    let Some(directory) = &effects.drafts else {
-        return;
-    };
-    let failure = drafts::save(directory, &key, text).err().map(|error| {
-        tracing::warn!(%error, "saving a draft failed");
-        error.to_string()
-    });
-    let _ = sender.send(Msg::DraftSaved { key, failure });
-}
-
 /// Asks the server once who the token belongs to, for the header. A failure only leaves the
 /// name out (the screens report their own errors).
 fn ask_who_is_signed_in(effects: &Effects, sender: &UnboundedSender<Msg>) {
@@ -441,81 +329,6 @@ fn ask_who_is_signed_in(effects: &Effects, sender: &UnboundedSender<Msg>) {
             Err(error) => tracing::info!(%error, "could not ask who is signed in"),
         }
     });
-}
-
-fn spawn_render<F>(
-    sender: &UnboundedSender<Msg>,
-    key: crate::app::DocKey,
-    highlighted: bool,
-    theme: Theme,
-    render: F,
-) where
-    F: FnOnce() -> MarkdownDoc + Send + 'static,
-{
-    let sender = sender.clone();
-    tokio::spawn(async move {
-        // Rendering is CPU work: keep it off the thread that reads keys and draws.
-        let doc = match tokio::task::spawn_blocking(render).await {
-            Ok(doc) => doc,
-            Err(error) => {
-                tracing::error!(%error, "markdown rendering failed");
-                MarkdownDoc::parse(
-                    "> quire could not render this page. Press `r` to load it again.",
-                    &theme,
-                )
-            }
-        };
-        DOCUMENT_ARRIVED.store(true, Ordering::Relaxed);
-        let _ = sender.send(Msg::MarkdownParsed {
-            key,
-            doc: DocHandle(Arc::new(doc)),
-            // A failed highlight still ends the highlighting step.
-            highlighted,
-        });
-    });
-}
-
-/// A ping is a courtesy to the other members' "last seen": no screen waits for it, so it has
-/// no request id and no answer, and a refusal (a guest, an old server) is only logged.
-fn ping_organization(effects: &Effects, organization: String) {
-    let Some(client) = effects.client.clone() else {
-        return;
-    };
-    tokio::spawn(async move {
-        if let Err(error) = client.ping(&organization).await {
-            tracing::info!(%organization, %error, "the organization's ping failed");
-        }
-    });
-}
-
-fn spawn_api_call(
-    effects: &Effects,
-    sender: &UnboundedSender<Msg>,
-    request: RequestId,
-    call: ApiCall,
-) {
-    let Some(client) = effects.client.clone() else {
-        tracing::error!(?call, "an API call without a client");
-        return;
-    };
-    let sender = sender.clone();
-    let may_change_the_outbox = from_cache::writes(&call);
-    tokio::spawn(async move {
-        from_cache::answer(&client, &sender, request, call).await;
-        if may_change_the_outbox {
-            count_the_outbox(client, sender).await;
-        }
-    });
-}
-
-/// Says how many writes wait in the outbox (nothing without a cache to keep them in).
-async fn count_the_outbox(client: Client, sender: UnboundedSender<Msg>) {
-    let Some(outbox) = client.outbox() else {
-        return;
-    };
-    if let Ok(waiting) = outbox.in_background(Outbox::count).await {
-        let _ = sender.send(Msg::OutboxWaiting(waiting));
-    }
 }
 
 /// How often the file is looked at for what another quire on this account did to the outbox.
@@ -559,8 +372,9 @@ async fn waiting_writes(outbox: &std::sync::Arc<Outbox>) -> Option<Vec<(i64, boo
 /// server whose `next` never ends costs a fraction of a second instead of a long wait.
 pub const TREE_MAX_PAGES: usize = 20;
 
-/// Performs one call. Independent requests run in parallel.
-pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
+/// Performs one call. Independent requests run in parallel. `turn` is the outbox's one send at
+/// a time, shared by every call of one quire (see [`Executor`]).
+pub async fn call_api(client: &Client, turn: &SendTurn, call: ApiCall) -> ApiResponse {
     match call {
         ApiCall::ListOrganizations { page } => {
             ApiResponse::Organizations(client.list_organizations(page.as_deref()).await)
@@ -627,9 +441,9 @@ pub async fn call_api(client: &Client, call: ApiCall) -> ApiResponse {
         ApiCall::Git(call) => {
             ApiResponse::Git(crate::runtime::calls::git::call_git(client, call).await)
         }
-        ApiCall::Outbox(call) => {
-            ApiResponse::Outbox(crate::runtime::calls::outbox::call_outbox(client, call).await)
-        }
+        ApiCall::Outbox(call) => ApiResponse::Outbox(
+            crate::runtime::calls::outbox::call_outbox(client, turn, call).await,
+        ),
         ApiCall::Members(call) => {
             ApiResponse::MemberOps(crate::runtime::calls::members::call_members(client, call).await)
         }

@@ -458,7 +458,9 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
     let call = || ApiCall::OrganizationTree {
         organization: demo_ids::ACME.to_owned(),
     };
-    let ApiResponse::OrganizationTree(complete) = call_api(&client, call()).await else {
+    let ApiResponse::OrganizationTree(complete) =
+        call_api(&client, &quire::runtime::SendTurn::default(), call()).await
+    else {
         return Err("expected a tree".into());
     };
     let complete = complete?;
@@ -469,7 +471,9 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
         ..Faults::default()
     });
     let started = std::time::Instant::now();
-    let ApiResponse::OrganizationTree(cut_short) = call_api(&client, call()).await else {
+    let ApiResponse::OrganizationTree(cut_short) =
+        call_api(&client, &quire::runtime::SendTurn::default(), call()).await
+    else {
         return Err("expected a tree".into());
     };
     let cut_short = cut_short?;
@@ -514,7 +518,8 @@ async fn a_review_with_never_ending_threads_keeps_them_and_says_where_it_stopped
         )),
         other => Err(format!("expected a review, got {other:?}")),
     };
-    let (healthy, stopped) = thread_ids(call_api(&client, load()).await)?;
+    let (healthy, stopped) =
+        thread_ids(call_api(&client, &quire::runtime::SendTurn::default(), load()).await)?;
     assert!(!healthy.is_empty());
     assert_eq!(stopped, None);
 
@@ -523,7 +528,8 @@ async fn a_review_with_never_ending_threads_keeps_them_and_says_where_it_stopped
         ..Faults::default()
     });
     let started = std::time::Instant::now();
-    let (cut_short, stopped) = thread_ids(call_api(&client, load()).await)?;
+    let (cut_short, stopped) =
+        thread_ids(call_api(&client, &quire::runtime::SendTurn::default(), load()).await)?;
     assert!(
         started.elapsed() < std::time::Duration::from_secs(10),
         "{:?}",

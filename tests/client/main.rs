@@ -26,3 +26,4 @@ mod spaces;
 mod sso;
 mod teams;
 mod translations;
+mod writes;

@@ -182,19 +182,21 @@ async fn offline_a_merge_or_a_delete_is_refused_with_the_reason_it_is_not_queued
 #[tokio::test]
 async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> TestResult {
     use quire::app::outbox::{OutboxCall, OutboxResponse, SendOutcome};
-    use quire::runtime::calls::outbox::call_outbox;
+    use quire::runtime::calls::outbox::{SendTurn, call_outbox};
     let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let turn = SendTurn::default();
     let target = Target::new(SPACE, CR);
     let chosen = outbox.enqueue(&target, &comment("Chosen to send"))?;
     let dropped = outbox.enqueue(&target, &comment("Dropped unsent"))?;
 
-    let listed = call_outbox(&client, OutboxCall::List).await;
+    let listed = call_outbox(&client, &turn, OutboxCall::List).await;
     let OutboxResponse::Listed(Ok(listed)) = listed else {
         return Err(format!("{listed:?}").into());
     };
     assert_eq!(listed.writes.len(), 2);
     let sent = call_outbox(
         &client,
+        &turn,
         OutboxCall::Send {
             ids: vec![chosen.id],
         },
@@ -204,7 +206,7 @@ async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> 
         sent,
         OutboxResponse::Sent(vec![(chosen.id, SendOutcome::Sent)])
     );
-    let gone = call_outbox(&client, OutboxCall::Drop { id: dropped.id }).await;
+    let gone = call_outbox(&client, &turn, OutboxCall::Drop { id: dropped.id }).await;
     assert_eq!(gone, OutboxResponse::Dropped(Ok(true)));
 
     assert!(outbox.list()?.is_empty());
@@ -217,8 +219,9 @@ async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> 
 async fn send_all_sends_every_write_and_an_edit_is_refused_once_a_write_was_attempted() -> TestResult
 {
     use quire::app::outbox::{OutboxCall, OutboxResponse, SendOutcome};
-    use quire::runtime::calls::outbox::call_outbox;
+    use quire::runtime::calls::outbox::{SendTurn, call_outbox};
     let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
+    let turn = SendTurn::default();
     let target = Target::new(SPACE, CR);
     let plain = outbox.enqueue(&target, &comment("Typo here"))?;
     let before = read_back::comments_before(&client, (SPACE, CR)).await?;
@@ -226,6 +229,7 @@ async fn send_all_sends_every_write_and_an_edit_is_refused_once_a_write_was_atte
 
     let edited = call_outbox(
         &client,
+        &turn,
         OutboxCall::Edit {
             id: plain.id,
             markdown: "Typo fixed".to_string(),
@@ -235,6 +239,7 @@ async fn send_all_sends_every_write_and_an_edit_is_refused_once_a_write_was_atte
     assert_eq!(edited, OutboxResponse::Edited(Ok(())));
     let refused = call_outbox(
         &client,
+        &turn,
         OutboxCall::Edit {
             id: unsure.id,
             markdown: "Changed after it may have landed".to_string(),
@@ -246,7 +251,7 @@ async fn send_all_sends_every_write_and_an_edit_is_refused_once_a_write_was_atte
         "{refused:?}"
     );
 
-    let sent = call_outbox(&client, OutboxCall::SendAll).await;
+    let sent = call_outbox(&client, &turn, OutboxCall::SendAll).await;
     assert_eq!(
         sent,
         OutboxResponse::Sent(vec![

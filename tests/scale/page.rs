@@ -92,7 +92,7 @@ async fn run(model: &mut Model, client: &Client, cmd: Cmd) {
             }
             Cmd::Api { request, call } => Msg::Api {
                 request,
-                response: call_api(client, call).await,
+                response: call_api(client, &quire::runtime::SendTurn::default(), call).await,
             },
             Cmd::ParseMarkdown { key, markdown } => Msg::MarkdownParsed {
                 key,
@@ -139,7 +139,7 @@ async fn the_preview_of_a_huge_page_parses_its_start_and_enter_fetches_nothing_m
         &mut model,
         Msg::Api {
             request,
-            response: call_api(&client, call).await,
+            response: call_api(&client, &quire::runtime::SendTurn::default(), call).await,
         },
     );
     let (request, call) = only_request(&pages);
@@ -155,7 +155,7 @@ async fn the_preview_of_a_huge_page_parses_its_start_and_enter_fetches_nothing_m
         &mut model,
         Msg::Api {
             request,
-            response: call_api(&client, call).await,
+            response: call_api(&client, &quire::runtime::SendTurn::default(), call).await,
         },
     );
     let Cmd::ParsePreview { markdown, .. } = &parse else {

@@ -92,7 +92,8 @@ async fn loaded_on_the_comments_tab(client: &Client) -> (Model, Cmd) {
         .into_iter()
         .find(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
         .expect("the review is asked for");
-    let response = quire::runtime::call_api(client, call).await;
+    let response =
+        quire::runtime::call_api(client, &quire::runtime::SendTurn::default(), call).await;
     let cmd = update(&mut model, Msg::Api { request, response });
     (model, cmd)
 }
@@ -180,7 +181,8 @@ async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches(
     assert!(reply_calls(&cmd).is_empty(), "{cmd:?}");
     // The on-screen answer fills the threads and frees nothing in the background budget.
     let (_, call) = cmd_for(&on_screen_request, &on_screen);
-    let response = quire::runtime::call_api(&client, call).await;
+    let response =
+        quire::runtime::call_api(&client, &quire::runtime::SendTurn::default(), call).await;
     let cmd = update(
         &mut model,
         Msg::Api {

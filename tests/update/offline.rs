@@ -148,7 +148,7 @@ async fn a_review_read_before_shows_at_once_and_the_servers_answer_replaces_it()
     };
     let call = ApiCall::Review(ReviewCall::LoadReview(target.clone()));
     let (sandbox, client, _folder) = with_cache(Duration::from_millis(700), async |client| {
-        let _ = quire::runtime::call_api(client, call).await;
+        let _ = quire::runtime::call_api(client, &quire::runtime::SendTurn::default(), call).await;
     })
     .await;
     aged_and_changed(&client, "Clarify token scopes", "Cached subject");
@@ -172,7 +172,8 @@ async fn a_change_request_list_read_before_shows_at_once_and_the_servers_replace
     let calls = model.init().api_calls();
     let (sandbox, client, _folder) = with_cache(Duration::from_millis(700), async |client| {
         for (_, call) in calls {
-            let _ = quire::runtime::call_api(client, call).await;
+            let _ =
+                quire::runtime::call_api(client, &quire::runtime::SendTurn::default(), call).await;
         }
     })
     .await;
@@ -187,4 +188,20 @@ async fn a_change_request_list_read_before_shows_at_once_and_the_servers_replace
         1,
         "{screen}"
     );
+}
+
+/// Headless runs (the update tests, screenshots) carry commands out with the runtime's own
+/// executor, so a read there goes through the cache's routing too: offline, the list read
+/// before is shown.
+#[tokio::test]
+async fn headless_runs_offline_show_what_was_read_before() {
+    let (sandbox, client, _folder) = read_before(Duration::ZERO, "Acme Cached").await;
+    sandbox.set_outage(Outage::Refuse).await;
+    let _ = client.trying_once().current_user().await;
+    let effects = quire::headless::effects_with(client);
+    let mut model = crate::common::organizations_model(80, 24);
+    quire::headless::start(&mut model, &effects).await;
+    let screen = crate::common::views::render(&mut model, 80, 24);
+    assert!(screen.contains("Acme Cached"), "{screen}");
+    assert!(!screen.contains("Acme Robotics"), "{screen}");
 }

@@ -148,7 +148,7 @@ impl ActionLog {
 
     /// A call was sent from the screen titled `place`: remembered when it is a write.
     pub fn sent(&mut self, request: RequestId, call: &ApiCall, place: &str) {
-        if writes::in_words(call).is_some() {
+        if call.writes() {
             self.sent.insert(
                 request,
                 SentWrite {

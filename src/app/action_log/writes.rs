@@ -1,6 +1,7 @@
-//! Which calls write, how a write reads in the log when its screen logs nothing finer (it
-//! answered after the screen was left, or the screen keeps no log of its own), and what an
-//! answer says about a write: done, refused, or nothing there to do.
+//! How a write reads in the log when its screen logs nothing finer (it answered after the
+//! screen was left, or the screen keeps no log of its own), and what an answer says about a
+//! write: done, refused, or nothing there to do. Which calls write is not decided here but by
+//! [`ApiCall::writes`]: a write this table has no words for is logged in general words.
 
 use crate::api::GitDirection;
 use crate::api::models::{MergeOutcome, UpdateOutcome};
@@ -10,6 +11,7 @@ use crate::app::git::{GitCall, GitResponse};
 use crate::app::members::{MembersCall, MembersResponse};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse};
+use crate::app::outbox::OutboxCall;
 use crate::app::review_calls::{ReviewCall, ReviewResponse};
 use crate::app::sites::{SitesCall, SitesResponse};
 use crate::app::spaces::{SpacesCall, SpacesResponse};
@@ -29,8 +31,17 @@ pub enum Answer {
     Refused(String),
 }
 
-/// The write `call` in a few words; `None` for a read.
+/// How a write reads when the table below has no words for it.
+pub const A_WRITE: &str = "Changed something on the server";
+
+/// The write `call` in a few words; `None` for a read (as [`ApiCall::writes`] says).
 pub fn in_words(call: &ApiCall) -> Option<&'static str> {
+    call.writes().then(|| worded(call).unwrap_or(A_WRITE))
+}
+
+/// The words for the writes that have some; a read has none, but a call without words is not
+/// a read for that.
+fn worded(call: &ApiCall) -> Option<&'static str> {
     match call {
         ApiCall::Review(call) => review(call),
         ApiCall::Sites(call) => sites(call),
@@ -46,6 +57,7 @@ pub fn in_words(call: &ApiCall) -> Option<&'static str> {
         ApiCall::Conversations(ConversationsCall::IngestFile { .. }) => {
             Some("Ingested a conversation file")
         }
+        ApiCall::Outbox(call) => outbox(call),
         _ => None,
     }
 }
@@ -71,6 +83,8 @@ fn review(call: &ReviewCall) -> Option<&'static str> {
 
 fn sites(call: &SitesCall) -> Option<&'static str> {
     Some(match call {
+        SitesCall::CreateSite { .. } => "Created a site",
+        SitesCall::DeleteSite { .. } => "Deleted a site",
         SitesCall::UpdateSite { .. } => "Changed a site's settings",
         SitesCall::Publish { .. } => "Published a site",
         SitesCall::Unpublish { .. } => "Unpublished a site",
@@ -85,6 +99,15 @@ fn sites(call: &SitesCall) -> Option<&'static str> {
         SitesCall::RemoveSectionFromGroup { .. } => "Took a section out of a group",
         _ => return None,
     })
+}
+
+fn outbox(call: &OutboxCall) -> Option<&'static str> {
+    match call {
+        OutboxCall::Send { .. } | OutboxCall::SendAll => Some("Sent writes from the outbox"),
+        OutboxCall::Drop { .. } => Some("Dropped a write from the outbox"),
+        OutboxCall::Edit { .. } => Some("Changed a write in the outbox"),
+        OutboxCall::List => None,
+    }
 }
 
 fn collections(call: &CollectionsCall) -> Option<&'static str> {

@@ -12,11 +12,21 @@ use crate::api::outbox::{Outbox, OutboxError, Queued, Target, Write};
 use crate::api::outbox_send::{Sent, send_queued};
 use crate::app::outbox::{ChangeRequestNews, Listing, OutboxCall, OutboxResponse, SendOutcome};
 
-static SENDING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+/// One outbox send at a time in one quire (the automatic one when the server is back, and the
+/// screen's), and no drop or edit while a send runs: it could be sending that very write. The
+/// executor holds one and passes it to every call; clones share the turn.
+#[derive(Debug, Clone, Default)]
+pub struct SendTurn(Arc<tokio::sync::Mutex<()>>);
+
+impl SendTurn {
+    async fn take(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.0.lock().await
+    }
+}
 
 const NO_OUTBOX: &str = "No outbox: quire runs without a cache here.";
 
-pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
+pub async fn call_outbox(client: &Client, turn: &SendTurn, call: OutboxCall) -> OutboxResponse {
     let Some(outbox) = client.outbox() else {
         return match call {
             OutboxCall::List => OutboxResponse::Listed(Err(NO_OUTBOX.to_string())),
@@ -27,9 +37,8 @@ pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
     };
     match call {
         OutboxCall::List => OutboxResponse::Listed(listing(client, &outbox).await),
-        // Not while a send runs: it could be sending this very write.
         OutboxCall::Drop { id } => {
-            let _one_at_a_time = SENDING.lock().await;
+            let _one_at_a_time = turn.take().await;
             OutboxResponse::Dropped(
                 outbox
                     .in_background(move |o| o.drop_write(id))
@@ -38,13 +47,13 @@ pub async fn call_outbox(client: &Client, call: OutboxCall) -> OutboxResponse {
             )
         }
         OutboxCall::Edit { id, markdown } => {
-            let _one_at_a_time = SENDING.lock().await;
+            let _one_at_a_time = turn.take().await;
             OutboxResponse::Edited(edit(&outbox, id, markdown).await)
         }
         OutboxCall::Send { ids } => {
-            OutboxResponse::Sent(send_chosen(client, &outbox, Some(ids)).await)
+            OutboxResponse::Sent(send_chosen(client, turn, &outbox, Some(ids)).await)
         }
-        OutboxCall::SendAll => OutboxResponse::Sent(send_chosen(client, &outbox, None).await),
+        OutboxCall::SendAll => OutboxResponse::Sent(send_chosen(client, turn, &outbox, None).await),
     }
 }
 
@@ -212,12 +221,13 @@ fn with_text(write: Write, markdown: String) -> Option<Write> {
 /// Sends the writes `ids` names, or all of them.
 async fn send_chosen(
     client: &Client,
+    turn: &SendTurn,
     outbox: &Arc<Outbox>,
     ids: Option<Vec<i64>>,
 ) -> Vec<(i64, SendOutcome)> {
     // One send at a time (the automatic one when the server is back, and the screen's), and
     // the list read inside it: a write the other sent is gone from it, not sent again.
-    let _one_at_a_time = SENDING.lock().await;
+    let _one_at_a_time = turn.take().await;
     let queued = match outbox.in_background(Outbox::list).await.map_err(said) {
         Ok(queued) => queued,
         Err(why) => {
