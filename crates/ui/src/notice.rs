@@ -117,7 +117,7 @@ pub fn span(text: &str, width: u16, style: Style, look: &Look) -> Span<'static> 
 
 /// A notice as one row of `width` cells, in its colour (see [`span`]).
 pub fn row(notice: &Notice, width: u16, look: &Look) -> Line<'static> {
-    Line::from(span(&notice.text, width, notice.style(&look.theme), look))
+    Line::from(span(&notice.text, width, notice.style(look.theme), look))
 }
 
 /// The messages shown lately, newest last, so that one cut on screen, or gone already, can be

@@ -102,7 +102,7 @@ pub fn error(frame: &mut Frame, area: Rect, look: &Look, error: &ApiError) {
 
 /// [`error`] on a screen whose retry key is `key` (a text field keeps `r` for typing).
 pub fn error_retried_by(frame: &mut Frame, area: Rect, look: &Look, error: &ApiError, key: &str) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let lines = if error.is_unauthorized() {
         vec![
             Line::from(Span::styled(

@@ -9,7 +9,7 @@ use crate::screens::look::Look;
 use crate::ui::{status, text, titled};
 
 pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let count = look.action_log.len();
     let more = vec![Span::styled(
         format!(
@@ -83,7 +83,7 @@ fn entry_lines(
     now: chrono::DateTime<chrono::Utc>,
     look: &Look,
 ) -> Vec<Line<'static>> {
-    let theme = &look.theme;
+    let theme = look.theme;
     let marker = if selected { "▶ " } else { "  " };
     let when = crate::ui::time::ago_or_raw(&entry.at.to_rfc3339(), now);
     let when_text = format!("{when:>10}  ");

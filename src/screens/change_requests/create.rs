@@ -308,7 +308,7 @@ impl InSpace {
             );
         }
         if let Some(creating) = &self.creating {
-            creating.draw(frame, area, &look.theme);
+            creating.draw(frame, area, look.theme);
         }
     }
 }

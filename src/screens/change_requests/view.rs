@@ -18,7 +18,7 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Lo
     let [list_area, _] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(notice_rows)]).areas(area);
     draw_list(screen, frame, list_area, look);
-    let theme = &look.theme;
+    let theme = look.theme;
     if let Some(picker) = &screen.picker {
         crate::ui::picker::draw(picker, frame, area, theme);
     }
@@ -26,7 +26,7 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Lo
 }
 
 fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(

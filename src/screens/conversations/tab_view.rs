@@ -40,7 +40,7 @@ pub fn draw(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
         frame.render_widget(Paragraph::new(line), notice_area);
     }
     if let Some(prompt) = &tab.ingest {
-        crate::ui::prompt::draw(prompt, frame, area, &look.theme);
+        crate::ui::prompt::draw(prompt, frame, area, look.theme);
     }
 }
 
@@ -57,7 +57,7 @@ pub fn icon(name: Option<&str>) -> &'static str {
 }
 
 fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if tab.clusters.items.is_empty() {
         match (&tab.clusters.error, tab.clusters.loaded_once()) {
             (Some(error), _) => status::error(frame, area, look, error),
@@ -256,7 +256,7 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
 }
 
 fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let source = tab

@@ -14,7 +14,7 @@ use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let cluster = &screen.cluster;
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(area);
@@ -88,7 +88,7 @@ pub fn draw_conversation(screen: &ConversationScreen, frame: &mut Frame, area: R
         }
         return;
     };
-    let lines = transcript_lines(screen, detail, area.width, &look.theme);
+    let lines = transcript_lines(screen, detail, area.width, look.theme);
     let shown = screen.scroll.visible(lines, area.height);
     frame.render_widget(Paragraph::new(shown), area);
 }

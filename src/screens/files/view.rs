@@ -12,7 +12,7 @@ use crate::ui::theme::Theme;
 use crate::ui::{list, status};
 
 pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if !screen.files.loaded_once() {
         match &screen.files.error {
             Some(error) => status::error(frame, area, look, error),

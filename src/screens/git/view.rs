@@ -13,7 +13,7 @@ use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 pub fn draw(screen: &GitScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let [body, notice_area] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
     draw_details(screen, frame, body, look);
@@ -27,7 +27,7 @@ pub fn draw(screen: &GitScreen, frame: &mut Frame, area: Rect, look: &Look) {
 }
 
 fn draw_details(screen: &GitScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(details) = screen.details.value() else {
         match screen.details.error() {
             Some(error) => status::error(frame, area, look, error),
@@ -107,7 +107,7 @@ fn last_sync(timestamp: &str) -> String {
 }
 
 fn draw_notice(screen: &GitScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let line = match &screen.notice {
         Some(notice) => {
             crate::ui::notice::span(&notice.text, area.width, notice.style(theme), look)

@@ -103,7 +103,7 @@ impl ScreenState for IntegrationScreen {
             }
             return;
         };
-        let lines = view::detail_lines(integration, area.width, &look.theme);
+        let lines = view::detail_lines(integration, area.width, look.theme);
         let shown = self.scroll.visible(lines, area.height);
         frame.render_widget(ratatui::widgets::Paragraph::new(shown), area);
     }

@@ -61,7 +61,7 @@ fn filters_in_words(tab: &IntegrationsTab) -> Vec<String> {
 }
 
 pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, filter_row) = text::with_filter_row(area, tab.search.is_shown());
     if let Some(row) = filter_row {
         text::draw_filter(frame, row, &tab.search, theme);

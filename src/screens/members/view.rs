@@ -61,7 +61,7 @@ fn ago(at: Option<&str>, now: DateTime<Utc>) -> String {
 }
 
 pub fn draw(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, notice_area) = notice_row(tab, area);
     if let Some(details) = &tab.details {
         draw_details(details, frame, area, look);
@@ -124,7 +124,7 @@ fn filter_segments(tab: &MembersTab, theme: &Theme) -> Vec<Segment> {
 }
 
 fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &tab.filter.input, theme);
@@ -214,7 +214,7 @@ fn when(at: Option<&str>, now: DateTime<Utc>) -> String {
 }
 
 fn draw_details(details: &Details, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let member = &details.member;
     let now = Utc::now();
     let mut lines = vec![

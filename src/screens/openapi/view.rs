@@ -49,7 +49,7 @@ fn errors_label(spec: &OpenApiSpec) -> String {
 }
 
 pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
     if let Some(row) = notice_area {
@@ -207,7 +207,7 @@ fn draw_spec_details(spec: &OpenApiSpec, frame: &mut Frame, area: Rect, theme: &
 }
 
 pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if screen.versions.value().is_none() {
         match screen.versions.error() {
             Some(error) => status::error(frame, area, look, error),
@@ -282,7 +282,7 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, loo
 }
 
 pub fn draw_content(screen: &ContentScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if screen.content.value().is_none() {
         match screen.content.error() {
             Some(error) => status::error(frame, area, look, error),
@@ -349,7 +349,7 @@ fn draw_file_tree(screen: &ContentScreen, frame: &mut Frame, area: Rect, theme: 
 }
 
 fn draw_file(screen: &ContentScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(file) = screen.shown.and_then(|index| screen.files.get(index)) else {
         status::empty(frame, area, look, "enter opens a file.");
         return;

@@ -25,7 +25,7 @@ const LOOK: FormStyle = FormStyle {
 };
 
 pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let form_rows = form_lines(tab, area.width, theme).lines.len() as u16;
     let [notice_area, form_area, instructions_area] = Layout::vertical([
         Constraint::Length(1),
@@ -47,7 +47,7 @@ pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look) {
 }
 
 fn draw_notice(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let line = match &tab.notice {
         Some(notice) => crate::ui::notice::row(notice, area.width, look),
         None if !tab.is_admin() => Line::from(Span::styled(

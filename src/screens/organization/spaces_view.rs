@@ -16,7 +16,7 @@ use crate::ui::{status, text};
 const DETAILS_MIN_WIDTH: u16 = 70;
 
 pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, filter_area) = text::with_filter_row(area, screen.tree_filter.is_shown());
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &screen.tree_filter, theme);
@@ -162,7 +162,7 @@ fn space_badges(space: &crate::api::models::Space, theme: &Theme) -> Vec<Span<'s
 }
 
 fn draw_details(node: &OrgNode, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let block = Block::default()
         .borders(Borders::LEFT)
         .border_style(theme.style("border"));

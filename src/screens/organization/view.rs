@@ -16,7 +16,7 @@ use crate::ui::theme::Theme;
 pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    draw_tabs(screen, frame, tabs_area, &look.theme);
+    draw_tabs(screen, frame, tabs_area, look.theme);
     let (body, notice_area) = notice_row(screen, body);
     if let Some(notice_area) = notice_area {
         draw_notice(screen, frame, notice_area, look);
@@ -42,7 +42,7 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
         }
     }
     if screen.tab == Tab::Spaces {
-        space_ops::draw_modal(&screen.space_ops, frame, area, &look.theme);
+        space_ops::draw_modal(&screen.space_ops, frame, area, look.theme);
     }
 }
 
@@ -72,7 +72,7 @@ fn draw_notice(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look
     let Some((text, notice)) = notice_text(screen) else {
         return;
     };
-    let theme = &look.theme;
+    let theme = look.theme;
     let style = notice.map_or(theme.style("muted"), |notice| notice.style(theme));
     let line = crate::ui::notice::span(&text, area.width, style, look);
     frame.render_widget(Paragraph::new(line), area);

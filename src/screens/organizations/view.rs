@@ -10,7 +10,7 @@ use crate::ui::table::{self, Column};
 use crate::ui::{list, status, text};
 
 pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let area = match &screen.join.notice {
         Some(notice) => {
             // A refusal is a sentence: it wraps rather than being cut.
@@ -35,7 +35,7 @@ pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) 
 }
 
 fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (list_area, filter_area) = text::with_filter_row(area, screen.filter.is_shown());
     // No count until the first page is in: "(0)" while loading reads as "you have none".
     let count = match (screen.list.total, screen.list.items.len()) {

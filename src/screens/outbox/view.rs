@@ -9,7 +9,7 @@ use crate::screens::look::Look;
 use crate::ui::{sanitize::sanitize, status, text, titled};
 
 pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let count = crate::ui::time::plural(screen.writes().len(), "write", "writes");
     let mut more = vec![Span::styled(
         format!(" — {count} waiting"),
@@ -48,7 +48,7 @@ pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, look: &Look) {
 /// A heading per change request (with what happened to it meanwhile), then its writes, one
 /// line each and a line for what changed in their thread; scrolled to the selection.
 fn rows(screen: &OutboxScreen, body: Rect, look: &Look) -> Vec<Line<'static>> {
-    let theme = &look.theme;
+    let theme = look.theme;
     let width = body.width as usize;
     let mut lines = Vec::new();
     let mut selected_line = 0;
@@ -89,7 +89,7 @@ fn rows(screen: &OutboxScreen, body: Rect, look: &Look) -> Vec<Line<'static>> {
 }
 
 fn heading(screen: &OutboxScreen, queued: &Queued, width: usize, look: &Look) -> Line<'static> {
-    let theme = &look.theme;
+    let theme = look.theme;
     let title = sanitize(&screen.heading(Some(&queued.target))).into_owned();
     let meanwhile = screen
         .listing

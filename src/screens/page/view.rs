@@ -10,7 +10,7 @@ use crate::ui::sanitize::sanitize;
 use crate::ui::{notice, status, text};
 
 pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let text_rect = text_area(area);
     let title_row = Rect::new(text_rect.x, area.y, text_rect.width, 1.min(area.height));
     let status_row = Rect::new(
@@ -62,7 +62,7 @@ fn draw_status(
     text_height: usize,
     look: &Look,
 ) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if let Some(input) = &screen.search_input {
         let line = Line::from(vec![
             Span::styled("/", theme.style("accent")),
@@ -112,7 +112,7 @@ fn draw_status(
 }
 
 fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(selection) = &screen.contents else {
         return;
     };

@@ -81,7 +81,7 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
 }
 
 pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(bundle) = screen.bundle.value() else {
         return;
     };

@@ -14,7 +14,7 @@ use crate::ui::{status, text};
 const CONTEXT_BEFORE_MATCH: usize = 12;
 
 pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let [input_area, status_area, body] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),

@@ -15,7 +15,7 @@ use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if area.height < 3 {
         draw_tabs(screen, frame, area, theme);
         return;
@@ -85,7 +85,7 @@ fn draw_summary(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Them
 }
 
 fn draw_notice(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let line = if let Some(notice) = &screen.notice {
         crate::ui::notice::row(notice, area.width, look)
     } else if screen.pending.is_some() {
@@ -198,7 +198,7 @@ fn field_help(screen: &SiteScreen, field: Field) -> String {
 }
 
 fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let (theme, keymap) = (&look.theme, &look.keymap);
+    let (theme, keymap) = (look.theme, look.keymap);
     let form = &screen.form;
     let read_only = screen.read_only_reason().is_some();
     let look = FormStyle {
@@ -264,7 +264,7 @@ const SHARE_LINK_COLUMNS: [Column; 4] = [
 ];
 
 fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(listed) = screen.share_links.value() else {
         match screen.share_links.error() {
             Some(error) => status::error(frame, area, look, error),
@@ -369,7 +369,7 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &L
 // ----- Section groups -----
 
 fn draw_groups(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(listed) = screen.groups.value() else {
         match screen.groups.error() {
             Some(error) => status::error(frame, area, look, error),
@@ -556,7 +556,7 @@ fn push_item(item: &SiteStructureItem, depth: usize, rows: &mut Vec<StructureRow
 }
 
 fn draw_structure(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if screen.structure.value().is_none() {
         match screen.structure.error() {
             Some(error) => status::error(frame, area, look, error),
@@ -616,7 +616,7 @@ fn draw_structure(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Loo
 // ----- Adaptive -----
 
 fn draw_adaptive(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if let Some(reason) = screen.adaptive_view_reason() {
         status::empty(frame, area, look, &reason);
         return;

@@ -13,7 +13,7 @@ use crate::ui::{status, text};
 
 /// The list, a notice row under it while there is one, and what is open above them.
 pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let list_area = match &tab.notice {
         Some(notice) if area.height > 1 => {
             let [list_area, notice_area] =
@@ -29,7 +29,7 @@ pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
 }
 
 fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, filter_area) = text::with_filter_row(area, tab.filter.is_shown());
     if let Some(filter_area) = filter_area {
         text::draw_filter(frame, filter_area, &tab.filter, theme);

@@ -11,7 +11,7 @@ use crate::ui::tree::VisibleRow;
 use crate::ui::{status, text};
 
 pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     // the focused pane alone when zoomed; its border says which it is.
     let (tree_area, preview_area) = screen.panes(area);
     if let Some(tree_area) = tree_area {
@@ -48,7 +48,7 @@ pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look) {
 }
 
 fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(tree) = screen.pages.value() else {
         match screen.pages.error() {
             Some(error) => status::error(frame, area, look, error),
@@ -146,7 +146,7 @@ fn page_line(
 }
 
 fn draw_preview(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(page) = screen.selected_page() else {
         return;
     };

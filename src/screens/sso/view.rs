@@ -23,7 +23,7 @@ use crate::ui::{status, text};
 const LABEL: usize = 15;
 
 pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let [notice_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     draw_notice(tab, frame, notice_area, look);
@@ -40,7 +40,7 @@ pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
 }
 
 fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let stopped = tab
         .overview
         .value()
@@ -63,7 +63,7 @@ fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
 }
 
 fn draw_body(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let providers = tab.providers();
     if providers.is_empty() {
         let [empty, logins] =

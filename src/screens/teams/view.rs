@@ -79,7 +79,7 @@ fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
 }
 
 pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, notice) = notice_row(tab.notice.as_ref(), tab.is_sending(), area);
     draw_notice(frame, notice, look);
     let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
@@ -134,7 +134,7 @@ fn summary(tab: &TeamsTab, theme: &Theme) -> Vec<Segment> {
 }
 
 fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if !tab.list.loaded_once() {
         match &tab.list.error {
             Some(error) => status::error(frame, area, look, error),
@@ -206,7 +206,7 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
 }
 
 pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, notice) = notice_row(screen.notice.as_ref(), screen.is_sending(), area);
     draw_notice(frame, notice, look);
     let [summary_area, body] =
@@ -236,7 +236,7 @@ pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &Look) {
 }
 
 fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if !screen.list.loaded_once() {
         match &screen.list.error {
             Some(error) => status::error(frame, area, look, error),

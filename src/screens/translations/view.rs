@@ -77,7 +77,7 @@ pub fn draw_notice(
     area: Rect,
     look: &Look,
 ) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (text, style) = match notice {
         Some(notice) => (notice.text.clone(), notice.style(theme)),
         None if busy => ("Sending…".to_string(), theme.style("muted")),
@@ -147,7 +147,7 @@ pub fn duration(milliseconds: u64) -> String {
 }
 
 pub fn draw(tab: &TranslationsTab, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
     if let Some(row) = notice_area {

@@ -15,7 +15,7 @@ use crate::ui::{status, text};
 /// The deleted spaces as a table; `listing` is the organization's listing they come from, for
 /// its loading and error states.
 pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if listing.value().is_none() {
         match listing.error() {
             Some(error) => status::error(frame, area, look, error),

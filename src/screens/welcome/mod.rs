@@ -22,7 +22,7 @@ impl ScreenState for Welcome {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
-        let theme = &look.theme;
+        let theme = look.theme;
         let lines = vec![
             Line::from(Span::styled(
                 "quire has no API token.",

@@ -239,7 +239,7 @@ impl Organization {
 
 /// The notice on the last row of the tab and any open popup above the tab.
 pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     if let Some(notice) = &screen.content.notice
         && area.height > 1
     {

@@ -13,7 +13,7 @@ use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text};
 
 pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, query_area) = text::with_filter_row(area, screen.diff_search.is_shown());
     if let Some(query_area) = query_area {
         text::draw_filter(frame, query_area, &screen.diff_search, theme);

@@ -345,7 +345,7 @@ fn pending_lines(waiting: &[&Write], width: usize) -> Vec<String> {
 }
 
 pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
     if let Some(query_area) = query_area {
         text::draw_filter(frame, query_area, &screen.comment_query, theme);

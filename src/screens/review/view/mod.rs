@@ -71,7 +71,7 @@ impl RenderedBodies {
 }
 
 pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let [title, facts, tabs, notice, body] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),

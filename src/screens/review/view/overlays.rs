@@ -22,7 +22,7 @@ pub(super) fn draw_overlay(
     area: Rect,
     look: &Look,
 ) {
-    let theme = &look.theme;
+    let theme = look.theme;
     match overlay {
         Overlay::Composer {
             composer, target, ..

@@ -25,7 +25,7 @@ fn review_text(
 }
 
 pub(super) fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = &look.theme;
+    let theme = look.theme;
     let Some(bundle) = screen.bundle.value() else {
         return;
     };
