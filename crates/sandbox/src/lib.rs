@@ -17,6 +17,7 @@
 
 mod change_requests;
 mod collections;
+mod context;
 mod conversations;
 mod demo;
 mod error;
@@ -153,7 +154,7 @@ impl Sandbox {
         let (faults, _) = watch::channel(options.faults);
         let (outage, outage_now) = watch::channel(Outage::None);
         let counters = Arc::new(fault_rules::Counters::default());
-        let shared = Arc::new(routes::Shared {
+        let shared = Arc::new(context::Shared {
             counters: counters.clone(),
             world: RwLock::new(demo::world_with(options.big)),
             faults: faults.clone(),

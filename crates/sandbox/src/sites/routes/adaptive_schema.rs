@@ -8,8 +8,8 @@ use axum::response::IntoResponse;
 use axum::{Extension, Json};
 
 use super::{Answer, RequestBody, body_of, check_writable, find_site, now, site_mut};
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
-use crate::routes::{Context, Shared};
 use crate::sites::model::AdaptiveSchema;
 use crate::sites::render;
 use crate::sites::validate;

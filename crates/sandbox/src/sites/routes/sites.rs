@@ -13,10 +13,10 @@ use super::{
     Answer, RequestBody, body_of, check_writable, created, find_site, now, query_pairs,
     require_admin, site_answer, site_location, site_mut, view,
 };
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
 use crate::paging::envelope;
 use crate::render::slugify;
-use crate::routes::{Context, Shared};
 use crate::sites::model::{Site, SiteSpace};
 use crate::sites::render;
 use crate::sites::validate::{self, Body};
