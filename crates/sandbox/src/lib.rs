@@ -30,6 +30,7 @@ mod members;
 mod model;
 mod moves;
 mod openapi;
+pub mod operations;
 mod org_settings;
 pub mod outage;
 mod paging;
@@ -45,6 +46,7 @@ pub mod testing;
 mod translations;
 
 pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
+pub use sites::schema_shape as adaptive_schema_shape;
 pub use sso::DEMO_CERTIFICATE;
 
 use std::collections::HashMap;
@@ -118,7 +120,7 @@ pub struct Faults {
     /// Like the public service: an operation that defines no request body (merge, update from
     /// main, publish, unpublish, a translation's run …) answers 415 to any body or
     /// `Content-Type`, even `{}`; one that requires a body answers 400 without one; a request
-    /// that is no operation of the API answers 501. By [`quire_api::operations`].
+    /// that is no operation of the API answers 501. By [`operations`].
     pub strict_bodies: bool,
     /// Serves only what the public service offers, with its body rules: the operations only
     /// the API reference defines (links, backlinks, space transfer, conversations, clusters,

@@ -17,8 +17,8 @@ use crate::Faults;
 use crate::context::{Context, Shared, query_map, require_organization, require_space, view};
 use crate::error::ApiError;
 use crate::fault_rules::{self, Fault};
+use crate::operations::{self, Body, Reach};
 use crate::paging::envelope;
-use quire_api::operations::{self, BodyRule};
 
 /// The API version and build reported by `GET /v1/`.
 const API_VERSION: &str = "1.0.0";
@@ -129,7 +129,7 @@ async fn gate(State(shared): State<Arc<Shared>>, mut request: Request, next: Nex
     next.run(request).await
 }
 
-/// The public service's rules, by the operations table: under `like_public` an operation only
+/// The public service's rules, by the sandbox's table of operations ([`operations`]): under `like_public` an operation only
 /// the API reference defines answers 404 as an unknown route; under `strict_bodies` (implied by
 /// `like_public`) a body where the operation takes none answers 415, a missing body where one
 /// is required 400, and a request that is no known operation 501, so no client call can slip
@@ -138,7 +138,9 @@ fn refused_by_operation_rules(faults: &Faults, request: &Request) -> Option<Resp
     let path = request.uri().path();
     let relative = path.strip_prefix("/v1")?;
     let operation = operations::find(request.method(), relative);
-    if faults.like_public && operation.is_some_and(|operation| operation.is_seed_only()) {
+    if faults.like_public
+        && operation.is_some_and(|operation| operation.reach == Reach::ReferenceOnly)
+    {
         let message = format!("No route for {} {path}", request.method());
         return Some(ApiError::new(StatusCode::NOT_FOUND, message).into_response());
     }
@@ -151,8 +153,8 @@ fn refused_by_operation_rules(faults: &Faults, request: &Request) -> Option<Resp
     };
     let body = has_body(request.headers());
     let (status, rule) = match operation.body {
-        BodyRule::None if body => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "takes no request body"),
-        BodyRule::Required if !body => (StatusCode::BAD_REQUEST, "needs a JSON request body"),
+        Body::Refused if body => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "takes no request body"),
+        Body::Required if !body => (StatusCode::BAD_REQUEST, "needs a JSON request body"),
         _ => return None,
     };
     let message = format!("{} {path} {rule}", request.method());

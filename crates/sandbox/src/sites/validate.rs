@@ -4,8 +4,8 @@
 
 use serde_json::{Map, Value};
 
+use super::schema_shape;
 use crate::error::ApiError;
-use quire_api::adaptive_schema;
 
 pub type Body = Map<String, Value>;
 
@@ -233,10 +233,10 @@ pub fn is_proxy_origin(origin: &str) -> bool {
         && path.split('/').all(is_word)
 }
 
-/// `jsonSchema`: exactly the shape the service accepts ([`adaptive_schema::check`], the check
-/// the client runs before sending), the reason naming the offending part.
+/// `jsonSchema`: exactly the shape the service accepts ([`schema_shape::check`]), the reason
+/// naming the offending part.
 pub fn adaptive_schema(schema: &Value) -> Result<(), ApiError> {
-    adaptive_schema::check(schema)
+    schema_shape::check(schema)
         .map_err(|reason| ApiError::bad_request(format!("Invalid \"jsonSchema\": {reason}")))
 }
 
