@@ -173,9 +173,69 @@ const fn group(router: &'static str, operations: &'static [Operation]) -> Group 
     Group { router, operations }
 }
 
-/// Every operation of the table.
-pub fn all() -> impl Iterator<Item = &'static Operation> {
+/// Operations of the public service that no route of the sandbox names. Most it does not
+/// implement, so they pass the gate and answer 404 as an unknown route (not 501: they are
+/// operations of the API); `…/versions/latest…` it answers through `…/versions/{version}`.
+pub static NOT_ROUTED: &[Operation] = &[
+    send_maybe(Verb::Post, "/orgs/{organization}/spaces"),
+    read("/spaces/{space}/content/path/{path}"),
+    read("/spaces/{space}/content/page/{page}/meta-links"),
+    read("/spaces/{space}/revisions/{revision}"),
+    read("/spaces/{space}/revisions/{revision}/pages"),
+    read("/spaces/{space}/revisions/{revision}/page/{page}"),
+    read("/spaces/{space}/revisions/{revision}/page/{page}/document"),
+    read("/spaces/{space}/revisions/{revision}/changes"),
+    read("/spaces/{space}/change-requests/{change_request}/content/path/{path}"),
+    send(
+        Verb::Post,
+        "/spaces/{space}/change-requests/{change_request}/content",
+    ),
+    read("/spaces/{space}/change-requests/{change_request}/contributors"),
+    read("/spaces/{space}/change-requests/{change_request}/conversations"),
+    send(
+        Verb::Patch,
+        "/orgs/{organization}/sites/{site}/structure/sort",
+    ),
+    read("/orgs/{organization}/sites/{site}/site-spaces"),
+    send(
+        Verb::Patch,
+        "/orgs/{organization}/sites/{site}/site-spaces/{site_space}",
+    ),
+    read("/orgs/{organization}/sites/{site}/sections"),
+    send(Verb::Post, "/orgs/{organization}/sites/{site}/sections"),
+    read("/orgs/{organization}/sites/{site}/publishing/auth"),
+    send_maybe(
+        Verb::Post,
+        "/orgs/{organization}/sites/{site}/section-groups/{group}/move",
+    ),
+    send(Verb::Post, "/orgs/{organization}/sites/{site}/search"),
+    read("/spaces/{space}/change-requests/{change_request}/content/page/{page}/meta-links"),
+    read("/orgs/{organization}/sites/{site}/findings"),
+    read("/orgs/{organization}/sites/{site}/findings/{finding}"),
+    read("/orgs/{organization}/openapi/{slug}/versions/latest"),
+    read("/orgs/{organization}/openapi/{slug}/versions/latest/content"),
+    read("/orgs/{organization}/openapi/{slug}/versions/latest/content/raw"),
+    read("/orgs/{organization}/agent/conversations"),
+    read("/orgs/{organization}/sites/{site}/topics"),
+    read("/orgs/{organization}/sites/{site}/topics/{topic}"),
+    read("/orgs/{organization}/sites/{site}/context-records"),
+    act(Verb::Delete, "/integrations/{name}"),
+    read("/orgs/{organization}/integrations"),
+    read("/orgs/{organization}/installations"),
+    read("/orgs/{organization}/integrations/installations-status"),
+    read("/spaces/{space}/integrations"),
+    read("/orgs/{organization}/sites/{site}/integrations"),
+    read("/integrations/{name}/installations/{installation}"),
+];
+
+/// The operations a router of the sandbox serves.
+pub fn routed() -> impl Iterator<Item = &'static Operation> {
     GROUPS.iter().flat_map(|group| group.operations)
+}
+
+/// Every operation of the table, routed or not.
+pub fn all() -> impl Iterator<Item = &'static Operation> {
+    routed().chain(NOT_ROUTED)
 }
 
 /// The operation `method path` is, `path` relative to `/v1`. Where two fit (`versions/latest`
