@@ -7,7 +7,7 @@
 //!
 //! ```no_run
 //! # async fn example() -> std::io::Result<()> {
-//! use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+//! use quire_sandbox::{Sandbox, SandboxOptions, tokens};
 //! let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default()).await?;
 //! let url = format!("{}/v1/user", sandbox.base_url());
 //! // … send `Authorization: Bearer demo-admin` (tokens::ADMIN) …
@@ -44,6 +44,7 @@ mod teams;
 mod templates;
 pub mod testing;
 mod translations;
+mod validate;
 
 pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
 pub use sites::schema_shape as adaptive_schema_shape;

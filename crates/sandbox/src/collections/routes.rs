@@ -21,7 +21,7 @@ use crate::error::ApiError;
 use crate::model::{Collection, Role, World};
 use crate::paging::envelope;
 use crate::render::slugify;
-use crate::sites::validate::{self, Body};
+use crate::validate::{self, Body};
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

@@ -21,7 +21,7 @@ use crate::error::ApiError;
 use crate::model::{Role, World};
 use crate::paging::envelope;
 use crate::render::APP_URL;
-use crate::sites::validate::{self, Body};
+use crate::validate::{self, Body};
 
 type Parameters = HashMap<String, String>;
 

@@ -24,9 +24,9 @@ use super::error::ApiError;
 use super::model::{Role, World, iso};
 use super::paging::envelope;
 use super::render::APP_URL;
-use super::sites::validate::{self, Body};
 use super::translations::{RequestBody, body_of, require_admin_to, require_member};
 use crate::context::{Context, Shared};
+use crate::validate::{self, Body};
 
 pub const PROGRESS_SECONDS: i64 = 1;
 pub const COMPLETE_SECONDS: i64 = 2;

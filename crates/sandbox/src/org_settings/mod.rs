@@ -16,9 +16,9 @@ use serde_json::{Map, Value, json};
 
 use super::error::ApiError;
 use super::model::{Membership, Organization, World, iso};
-use super::sites::validate;
 use super::sso::{require_admin, role_or_null};
 use crate::context::{Context, Shared};
+use crate::validate;
 
 /// What the organization record does not hold: its default content, merge rules, invite
 /// links and agent instructions, per organization id.

@@ -18,7 +18,7 @@ use crate::error::ApiError;
 use crate::members::{require_admin, resolve_member};
 use crate::model::{World, iso};
 use crate::paging::envelope;
-use crate::sites::validate::{self, Body};
+use crate::validate::{self, Body};
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

@@ -19,7 +19,7 @@ use crate::model::World;
 use crate::paging::envelope;
 use crate::sites::model::{Item, Section, SectionGroup, Site};
 use crate::sites::render;
-use crate::sites::validate;
+use crate::validate;
 
 /// The answer of a route the `no_group_section_routes` / `no_section_patch` knobs take away.
 fn lacking_route(status: StatusCode, what: &str) -> ApiError {

@@ -17,7 +17,7 @@ use crate::error::ApiError;
 use crate::paging::envelope;
 use crate::sites::model::ShareLink;
 use crate::sites::render;
-use crate::sites::validate;
+use crate::validate;
 
 /// A stable, unguessable-looking secret for a share link URL.
 fn secret(seed: &str, number: u64) -> String {
