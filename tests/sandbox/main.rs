@@ -8,6 +8,7 @@ mod change_requests;
 mod collections;
 mod contract;
 mod conversations;
+mod cross_check;
 mod git;
 mod integrations;
 mod members;

@@ -1,6 +1,6 @@
-//! The exact shape of a site's adaptive schema that the public service accepts, written once:
-//! the site screen checks a schema with it before sending, and the sandbox answers 400 with
-//! its reason, so the two cannot disagree.
+//! The exact shape of a site's adaptive schema that the public service accepts: the site
+//! screen checks a schema with it before sending. The sandbox checks with its own, written
+//! apart; a cross-check test holds the two to the same answers.
 //!
 //! The service's own schema of schemas has `additionalProperties: false` at every level, so
 //! any keyword not listed here (`title`, `default`, `format`…) is refused. A reason names the

@@ -1,8 +1,9 @@
 //! Every operation quire knows, once: its method, its path with `{}` for each id, whether it
 //! takes a request body, and whether the public service offers it. The client sends bodies by
 //! this table (an operation without one is never sent one, so no call can slip a `{}` through),
-//! learns from it which operations a server may lack, and the sandbox's strict and
-//! public-service modes answer by it.
+//! and learns from it which operations a server may lack. The sandbox's strict and
+//! public-service modes answer by the sandbox's own table, written apart; a cross-check test
+//! holds the two tables together.
 //!
 //! The public rows follow the public service's published OpenAPI description; the seed rows are
 //! the operations the API reference defines that the public service does not have (it answers

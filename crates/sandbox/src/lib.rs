@@ -7,7 +7,7 @@
 //!
 //! ```no_run
 //! # async fn example() -> std::io::Result<()> {
-//! use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+//! use quire_sandbox::{Sandbox, SandboxOptions, tokens};
 //! let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default()).await?;
 //! let url = format!("{}/v1/user", sandbox.base_url());
 //! // … send `Authorization: Bearer demo-admin` (tokens::ADMIN) …
@@ -17,6 +17,7 @@
 
 mod change_requests;
 mod collections;
+mod context;
 mod conversations;
 mod demo;
 mod error;
@@ -29,6 +30,7 @@ mod members;
 mod model;
 mod moves;
 mod openapi;
+pub mod operations;
 mod org_settings;
 pub mod outage;
 mod paging;
@@ -42,8 +44,10 @@ mod teams;
 mod templates;
 pub mod testing;
 mod translations;
+mod validate;
 
 pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
+pub use sites::schema_shape as adaptive_schema_shape;
 pub use sso::DEMO_CERTIFICATE;
 
 use std::collections::HashMap;
@@ -117,7 +121,7 @@ pub struct Faults {
     /// Like the public service: an operation that defines no request body (merge, update from
     /// main, publish, unpublish, a translation's run …) answers 415 to any body or
     /// `Content-Type`, even `{}`; one that requires a body answers 400 without one; a request
-    /// that is no operation of the API answers 501. By [`quire_api::operations`].
+    /// that is no operation of the API answers 501. By [`operations`].
     pub strict_bodies: bool,
     /// Serves only what the public service offers, with its body rules: the operations only
     /// the API reference defines (links, backlinks, space transfer, conversations, clusters,
@@ -153,7 +157,7 @@ impl Sandbox {
         let (faults, _) = watch::channel(options.faults);
         let (outage, outage_now) = watch::channel(Outage::None);
         let counters = Arc::new(fault_rules::Counters::default());
-        let shared = Arc::new(routes::Shared {
+        let shared = Arc::new(context::Shared {
             counters: counters.clone(),
             world: RwLock::new(demo::world_with(options.big)),
             faults: faults.clone(),

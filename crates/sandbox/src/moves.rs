@@ -23,8 +23,8 @@ use super::collections::routes::{find_collection, require_role};
 use super::collections::subtree;
 use super::error::ApiError;
 use super::model::{Role, World};
-use super::routes::{Context, Shared, view};
-use super::sites::validate::{self, Body};
+use crate::context::{Context, Shared, view};
+use crate::validate::{self, Body};
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

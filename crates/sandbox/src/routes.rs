@@ -2,9 +2,7 @@
 //! handlers for the walking-skeleton endpoints. Every failure, including unknown routes and
 //! wrong methods, answers with the contract's error body.
 
-use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::{Path, RawQuery, Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE, TRANSFER_ENCODING};
@@ -14,40 +12,19 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Json, Router};
 use serde_json::{Value, json};
-use tokio::sync::{RwLock, watch};
 
-use super::Faults;
-use super::error::ApiError;
-use super::fault_rules::{self, Fault};
-use super::model::{Space, World};
-use super::paging::envelope;
-use super::render::View;
-use quire_api::operations::{self, BodyRule};
+use crate::Faults;
+use crate::context::{Context, Shared, query_map, require_organization, require_space, view};
+use crate::error::ApiError;
+use crate::fault_rules::{self, Fault};
+use crate::operations::{self, Body, Reach};
+use crate::paging::envelope;
 
 /// The API version and build reported by `GET /v1/`.
 const API_VERSION: &str = "1.0.0";
 const API_BUILD: &str = "quire-sandbox";
 
-/// State shared by every request.
-pub struct Shared {
-    pub counters: Arc<super::fault_rules::Counters>,
-    pub world: RwLock<World>,
-    pub faults: watch::Sender<Faults>,
-    pub latency: Duration,
-    pub outage: watch::Receiver<super::Outage>,
-    /// The API root including `/v1`, for `urls.location`.
-    pub api_url: String,
-}
-
-/// Who is asking and which faults were on when the request arrived.
-#[derive(Clone, Debug)]
-pub struct Context {
-    pub user: String,
-    pub faults: Faults,
-}
-
 type Answer = Result<Json<Value>, ApiError>;
-type Query = HashMap<String, String>;
 
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -152,7 +129,7 @@ async fn gate(State(shared): State<Arc<Shared>>, mut request: Request, next: Nex
     next.run(request).await
 }
 
-/// The public service's rules, by the operations table: under `like_public` an operation only
+/// The public service's rules, by the sandbox's table of operations ([`operations`]): under `like_public` an operation only
 /// the API reference defines answers 404 as an unknown route; under `strict_bodies` (implied by
 /// `like_public`) a body where the operation takes none answers 415, a missing body where one
 /// is required 400, and a request that is no known operation 501, so no client call can slip
@@ -161,7 +138,9 @@ fn refused_by_operation_rules(faults: &Faults, request: &Request) -> Option<Resp
     let path = request.uri().path();
     let relative = path.strip_prefix("/v1")?;
     let operation = operations::find(request.method(), relative);
-    if faults.like_public && operation.is_some_and(|operation| operation.is_seed_only()) {
+    if faults.like_public
+        && operation.is_some_and(|operation| operation.reach == Reach::ReferenceOnly)
+    {
         let message = format!("No route for {} {path}", request.method());
         return Some(ApiError::new(StatusCode::NOT_FOUND, message).into_response());
     }
@@ -174,8 +153,8 @@ fn refused_by_operation_rules(faults: &Faults, request: &Request) -> Option<Resp
     };
     let body = has_body(request.headers());
     let (status, rule) = match operation.body {
-        BodyRule::None if body => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "takes no request body"),
-        BodyRule::Required if !body => (StatusCode::BAD_REQUEST, "needs a JSON request body"),
+        Body::Refused if body => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "takes no request body"),
+        Body::Required if !body => (StatusCode::BAD_REQUEST, "needs a JSON request body"),
         _ => return None,
     };
     let message = format!("{} {path} {rule}", request.method());
@@ -243,50 +222,6 @@ async fn method_not_allowed(request: Request) -> ApiError {
             request.uri().path()
         ),
     )
-}
-
-/// Query parameters, decoded leniently so that no malformed query produces a non-contract body.
-pub(crate) fn query_map(raw: Option<String>) -> Query {
-    url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes())
-        .into_owned()
-        .collect()
-}
-
-pub(crate) fn view<'a>(world: &'a World, shared: &'a Shared, context: &'a Context) -> View<'a> {
-    View {
-        world,
-        api_url: &shared.api_url,
-        caller: &context.user,
-    }
-}
-
-/// Parses an optional boolean query parameter.
-pub(crate) fn boolean_parameter(
-    query: &Query,
-    name: &str,
-    default: bool,
-) -> Result<bool, ApiError> {
-    match query.get(name).map(|value| value.trim()) {
-        None => Ok(default),
-        Some("true") | Some("1") => Ok(true),
-        Some("false") | Some("0") => Ok(false),
-        Some(_) => Err(ApiError::bad_request(format!(
-            "Invalid \"{name}\": expected true or false"
-        ))),
-    }
-}
-
-pub(crate) fn require_organization(world: &World, id: &str) -> Result<(), ApiError> {
-    world
-        .organization(id)
-        .map(|_| ())
-        .ok_or_else(|| ApiError::not_found("organization", id))
-}
-
-pub(super) fn require_space<'a>(world: &'a World, id: &str) -> Result<&'a Space, ApiError> {
-    world
-        .space(id)
-        .ok_or_else(|| ApiError::not_found("space", id))
 }
 
 async fn api_information() -> Json<Value> {

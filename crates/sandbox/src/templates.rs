@@ -25,7 +25,7 @@ use super::change_requests::model::{PageEdit, Status};
 use super::error::ApiError;
 use super::model::{Page, PageKind, Revision, Role, Space, World, iso};
 use super::render::slugify;
-use super::routes::{Context, Shared};
+use crate::context::{Context, Shared};
 
 /// One template: the pages it adds, each markdown may name a content reference as
 /// `{{name}}`, filled with the name of the file given for it (or left out when none is).

@@ -17,7 +17,7 @@ use axum::routing::put;
 
 use super::error::ApiError;
 use super::model::{Page, PageKind};
-use super::routes::Shared;
+use crate::context::Shared;
 
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()

@@ -16,12 +16,12 @@ use axum::{Extension, Json, Router};
 use serde_json::Value;
 
 use super::content_role;
+use crate::context::{Context, Shared, boolean_parameter, query_map, require_organization, view};
 use crate::error::ApiError;
 use crate::model::{Collection, Role, World};
 use crate::paging::envelope;
 use crate::render::slugify;
-use crate::routes::{Context, Shared, boolean_parameter, query_map, require_organization, view};
-use crate::sites::validate::{self, Body};
+use crate::validate::{self, Body};
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

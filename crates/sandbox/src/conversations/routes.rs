@@ -16,12 +16,12 @@ use axum::{Extension, Json, Router};
 use serde_json::{Map, Value, json};
 
 use super::{Cluster, Issue, StoredConversation};
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
 use crate::model::{Role, World};
 use crate::paging::envelope;
 use crate::render::APP_URL;
-use crate::routes::{Context, Shared};
-use crate::sites::validate::{self, Body};
+use crate::validate::{self, Body};
 
 type Parameters = HashMap<String, String>;
 

@@ -388,7 +388,7 @@ fn customers_site(positions: &mut Positions) -> Site {
                 },
                 "unsigned": {
                     "type": "object",
-                    "description": quire_api::adaptive_schema::UNSIGNED_DESCRIPTION,
+                    "description": crate::sites::schema_shape::UNSIGNED_DESCRIPTION,
                     "properties": {
                         "planStarter": { "type": "boolean", "description": "Visitor is on the Starter plan" },
                         "planTeam": { "type": "boolean", "description": "Visitor is on the Team plan" },

@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::error::ApiError;
 use super::links::content;
 use super::paging::envelope;
-use super::routes::{Context, Shared, query_map, view};
+use crate::context::{Context, Shared, query_map, view};
 
 type Answer = Result<Json<Value>, ApiError>;
 

@@ -17,8 +17,8 @@ use serde_json::{Value, json};
 
 use super::error::ApiError;
 use super::model::{Role, Space, World, iso};
-use super::routes::{Context, Shared};
-use super::sites::validate::{self, Body};
+use crate::context::{Context, Shared};
+use crate::validate::{self, Body};
 
 /// Git sync of one space, as the info endpoint tells it.
 #[derive(Clone, Debug, PartialEq, Eq)]

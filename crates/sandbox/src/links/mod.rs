@@ -18,7 +18,7 @@ use super::error::ApiError;
 use super::model::{Page, PageKind, Space, World};
 use super::paging::envelope;
 use super::render::APP_URL;
-use super::routes::{Context, Shared, query_map, require_space};
+use crate::context::{Context, Shared, query_map, require_space};
 
 type Answer = Result<Json<Value>, ApiError>;
 

@@ -20,8 +20,8 @@ use serde_json::{Value, json};
 use super::error::ApiError;
 use super::model::{Membership, Role, World, iso};
 use super::paging::envelope;
-use super::routes::{Context, Shared, query_map, require_organization, view};
-use super::sites::validate;
+use crate::context::{Context, Shared, query_map, require_organization, view};
+use crate::validate;
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

@@ -24,9 +24,9 @@ use super::error::ApiError;
 use super::model::{Role, World, iso};
 use super::paging::envelope;
 use super::render::APP_URL;
-use super::routes::{Context, Shared};
-use super::sites::validate::{self, Body};
 use super::translations::{RequestBody, body_of, require_admin_to, require_member};
+use crate::context::{Context, Shared};
+use crate::validate::{self, Body};
 
 pub const PROGRESS_SECONDS: i64 = 1;
 pub const COMPLETE_SECONDS: i64 = 2;
@@ -297,17 +297,23 @@ fn source_url(body: &Body) -> Result<String, ApiError> {
         .ok()
         .filter(|address| matches!(address.scheme(), "http" | "https"))
         .filter(|address| address.host_str().is_some());
-    if parsed.is_none() {
+    let Some(parsed) = parsed else {
         return Err(ApiError::bad_request(
             "Invalid \"source.url\": expected an http(s) address",
         ));
-    }
-    if quire_api::names_a_scheme_as_host(&url) {
+    };
+    if scheme_typed_twice(&parsed) {
         return Err(ApiError::bad_request(
             "Invalid \"source.url\": the scheme is there twice (https://https://…)",
         ));
     }
     Ok(url)
+}
+
+/// `https://https://host/…` (an address pasted after a typed scheme) parses with the host
+/// `https` and an empty port: no server answers there, and the service refuses it.
+fn scheme_typed_twice(address: &url::Url) -> bool {
+    matches!(address.host_str(), Some("http" | "https"))
 }
 
 fn valid_slug(slug: &str) -> bool {

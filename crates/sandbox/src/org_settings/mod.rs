@@ -16,9 +16,9 @@ use serde_json::{Map, Value, json};
 
 use super::error::ApiError;
 use super::model::{Membership, Organization, World, iso};
-use super::routes::{Context, Shared};
-use super::sites::validate;
 use super::sso::{require_admin, role_or_null};
+use crate::context::{Context, Shared};
+use crate::validate;
 
 /// What the organization record does not hold: its default content, merge rules, invite
 /// links and agent instructions, per organization id.
@@ -189,7 +189,7 @@ async fn update_organization(
     let organization = world
         .organization(&id)
         .ok_or_else(|| ApiError::not_found("organization", &id))?;
-    let view = super::routes::view(&world, &shared, &context);
+    let view = crate::context::view(&world, &shared, &context);
     Ok(Json(view.organization(organization)).into_response())
 }
 

@@ -13,7 +13,7 @@ use super::error::ApiError;
 use super::model::{Page, PageKind, Space};
 use super::paging::envelope;
 use super::render::{View, slugify};
-use super::routes::{Context, Shared, query_map, require_organization, require_space, view};
+use crate::context::{Context, Shared, query_map, require_organization, require_space, view};
 
 type Answer = Result<Json<Value>, ApiError>;
 type Query = HashMap<String, String>;

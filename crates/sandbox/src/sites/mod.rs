@@ -8,6 +8,7 @@
 pub mod model;
 mod render;
 pub mod routes;
+pub mod schema_shape;
 pub mod validate;
 
 pub use model::Sites;

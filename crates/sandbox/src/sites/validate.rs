@@ -1,13 +1,13 @@
-//! Request-body checks for the sites endpoints. Every rejection is a 400 whose message names
-//! the offending field (`"basename"`, or inside `jsonSchema` a path or a claim such as
-//! `claim "plan" (array) needs items`), so that a client's form can point at what to fix.
+//! Request-body checks only the sites endpoints make: their enumerations, `adaptiveContent`,
+//! `proxy`, `basename` and the adaptive schema. Every rejection is a 400 whose message names
+//! the offending field (`"basename"`, or inside `jsonSchema` the place), so that a client's
+//! form can point at what to fix. The checks every area makes are [`crate::validate`].
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::schema_shape;
 use crate::error::ApiError;
-use quire_api::adaptive_schema;
-
-pub type Body = Map<String, Value>;
+use crate::validate::{Body, choice, invalid, text};
 
 /// Site types the contract knows (`SiteType`).
 pub const SITE_TYPES: [&str; 6] = [
@@ -28,121 +28,6 @@ pub const DEFAULT_LEVELS: [&str; 7] = [
 ];
 /// Longest proxy origin the contract allows.
 pub const MAX_PROXY_LENGTH: usize = 512;
-
-/// Parses a JSON object body; an empty body counts as `{}` when `optional`.
-pub fn object_body(bytes: &[u8], optional: bool) -> Result<Body, ApiError> {
-    if optional && bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(Body::new());
-    }
-    match serde_json::from_slice::<Value>(bytes) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(ApiError::bad_request(
-            "The request body must be a JSON object",
-        )),
-        Err(error) => Err(ApiError::bad_request(format!(
-            "The request body is not valid JSON: {error}"
-        ))),
-    }
-}
-
-/// Rejects fields the operation does not know, so that a misspelt field is not silently lost.
-pub fn reject_unknown(body: &Body, allowed: &[&str]) -> Result<(), ApiError> {
-    match body.keys().find(|key| !allowed.contains(&key.as_str())) {
-        Some(key) => Err(ApiError::bad_request(format!(
-            "Unknown field \"{}\": expected one of {}",
-            key.escape_default(),
-            allowed.join(", ")
-        ))),
-        None => Ok(()),
-    }
-}
-
-fn invalid(name: &str, expected: &str) -> ApiError {
-    ApiError::bad_request(format!("Invalid \"{name}\": expected {expected}"))
-}
-
-/// An optional string of `minimum..=maximum` characters.
-pub fn text(
-    body: &Body,
-    name: &str,
-    minimum: usize,
-    maximum: usize,
-) -> Result<Option<String>, ApiError> {
-    match body.get(name) {
-        None => Ok(None),
-        Some(Value::String(value)) if (minimum..=maximum).contains(&value.chars().count()) => {
-            Ok(Some(value.clone()))
-        }
-        Some(_) => Err(invalid(
-            name,
-            &format!("a string of {minimum} to {maximum} characters"),
-        )),
-    }
-}
-
-/// Like [`text`] but the field must be present.
-pub fn required_text(
-    body: &Body,
-    name: &str,
-    minimum: usize,
-    maximum: usize,
-) -> Result<String, ApiError> {
-    text(body, name, minimum, maximum)?.ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "\"{name}\" is required: a string of {minimum} to {maximum} characters"
-        ))
-    })
-}
-
-/// An optional string that may also be null: `None` = absent, `Some(None)` = null.
-pub fn nullable_text(
-    body: &Body,
-    name: &str,
-    maximum: usize,
-) -> Result<Option<Option<String>>, ApiError> {
-    match body.get(name) {
-        Some(Value::Null) => Ok(Some(None)),
-        _ => Ok(text(body, name, 0, maximum)
-            .map_err(|_| {
-                invalid(
-                    name,
-                    &format!("a string of at most {maximum} characters or null"),
-                )
-            })?
-            .map(Some)),
-    }
-}
-
-/// An optional string from a fixed set.
-pub fn choice(body: &Body, name: &str, allowed: &[&str]) -> Result<Option<String>, ApiError> {
-    match body.get(name) {
-        None => Ok(None),
-        Some(Value::String(value)) if allowed.contains(&value.as_str()) => Ok(Some(value.clone())),
-        Some(_) => Err(invalid(name, &format!("one of {}", allowed.join(", ")))),
-    }
-}
-
-pub fn boolean(body: &Body, name: &str) -> Result<Option<bool>, ApiError> {
-    match body.get(name) {
-        None => Ok(None),
-        Some(Value::Bool(value)) => Ok(Some(*value)),
-        Some(_) => Err(invalid(name, "true or false")),
-    }
-}
-
-/// An optional array of strings.
-pub fn string_list(body: &Body, name: &str) -> Result<Option<Vec<String>>, ApiError> {
-    match body.get(name) {
-        None => Ok(None),
-        Some(Value::Array(values)) => values
-            .iter()
-            .map(|value| value.as_str().map(str::to_string))
-            .collect::<Option<Vec<_>>>()
-            .map(Some)
-            .ok_or_else(|| invalid(name, "an array of id strings")),
-        Some(_) => Err(invalid(name, "an array of id strings")),
-    }
-}
 
 /// `adaptiveContent`: an object `{enabled: boolean}`.
 pub fn adaptive_content(body: &Body) -> Result<Option<bool>, ApiError> {
@@ -233,17 +118,16 @@ pub fn is_proxy_origin(origin: &str) -> bool {
         && path.split('/').all(is_word)
 }
 
-/// `jsonSchema`: exactly the shape the service accepts ([`adaptive_schema::check`], the check
-/// the client runs before sending), the reason naming the offending part.
+/// `jsonSchema`: exactly the shape the service accepts ([`schema_shape::check`]), the reason
+/// naming the offending part.
 pub fn adaptive_schema(schema: &Value) -> Result<(), ApiError> {
-    adaptive_schema::check(schema)
+    schema_shape::check(schema)
         .map_err(|reason| ApiError::bad_request(format!("Invalid \"jsonSchema\": {reason}")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn proxy_pattern() {
@@ -269,13 +153,5 @@ mod tests {
         ] {
             assert!(!is_proxy_origin(bad), "{bad}");
         }
-    }
-
-    #[test]
-    fn text_bounds_count_characters() {
-        let body = json!({ "title": "Ünï" });
-        let body = body.as_object().cloned().unwrap_or_default();
-        assert_eq!(text(&body, "title", 2, 3), Ok(Some("Ünï".to_string())));
-        assert!(text(&body, "title", 4, 9).is_err());
     }
 }

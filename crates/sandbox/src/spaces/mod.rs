@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 use super::error::ApiError;
 use super::model::{RETENTION_DAYS, Role, Space, World, iso};
 use super::render::View;
-use super::routes::{Context, Shared};
+use crate::context::{Context, Shared};
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

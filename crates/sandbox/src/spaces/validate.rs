@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::model::{MergeRules, Role, Space, World};
-use crate::sites::validate::{self, Body};
+use crate::validate::{self, Body};
 
 /// `TranslationLanguage`: the language codes a space may have.
 pub const LANGUAGES: [&str; 39] = [

@@ -19,8 +19,8 @@ use serde_json::{Value, json};
 use super::error::ApiError;
 use super::model::{Role, World, iso};
 use super::render::APP_URL;
-use super::routes::{Context, Shared};
-use super::sites::validate::{self, Body};
+use crate::context::{Context, Shared};
+use crate::validate::{self, Body};
 
 /// A self-signed certificate (CN idp.acme-robotics.example, valid until 2036), used by the
 /// demo's Okta provider and by tests that need a certificate the service takes.
@@ -198,7 +198,7 @@ async fn list_providers(
         .filter(|provider| provider.organization == organization)
         .map(|provider| render(provider, &shared.api_url))
         .collect();
-    let query = super::routes::query_map(query);
+    let query = crate::context::query_map(query);
     let envelope = super::paging::envelope(items, &query, &context.faults)?;
     Ok(Json(envelope).into_response())
 }

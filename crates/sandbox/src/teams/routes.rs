@@ -13,12 +13,12 @@ use axum::{Extension, Json, Router};
 use serde_json::{Value, json};
 
 use super::{Seat, Team, recount};
+use crate::context::{Context, Shared, query_map, require_organization, view};
 use crate::error::ApiError;
 use crate::members::{require_admin, resolve_member};
 use crate::model::{World, iso};
 use crate::paging::envelope;
-use crate::routes::{Context, Shared, query_map, require_organization, view};
-use crate::sites::validate::{self, Body};
+use crate::validate::{self, Body};
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

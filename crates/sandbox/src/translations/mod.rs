@@ -22,8 +22,8 @@ use serde_json::{Value, json};
 use super::error::ApiError;
 use super::model::{Role, World, iso};
 use super::paging::envelope;
-use super::routes::{Context, Shared};
-use super::sites::validate::{self, Body};
+use crate::context::{Context, Shared};
+use crate::validate::{self, Body};
 
 /// How long a run takes in the sandbox, in seconds.
 pub const RUN_SECONDS: i64 = 2;

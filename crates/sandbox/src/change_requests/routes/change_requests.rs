@@ -18,10 +18,10 @@ use super::{
 use crate::change_requests::content::{apply, conflicts};
 use crate::change_requests::model::{ChangeRequest, Status};
 use crate::change_requests::render::outdated;
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
 use crate::model::{Revision, Role, World};
 use crate::paging::envelope;
-use crate::routes::{Context, Shared};
 
 /// Longest subject the contract allows (`ChangeRequestSubject`, max 100).
 const MAX_SUBJECT: usize = 100;

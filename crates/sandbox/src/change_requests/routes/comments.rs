@@ -18,10 +18,10 @@ use super::{
 use crate::change_requests::content::find;
 use crate::change_requests::model::{ChangeRequest, Comment, Reply, Resolution, apply_reactions};
 use crate::change_requests::render::BodyFormat;
+use crate::context::Context;
 use crate::error::ApiError;
 use crate::model::Role;
 use crate::paging::{envelope, envelope_of_page, page_window};
-use crate::routes::Context;
 
 fn comment_index(change_request: &ChangeRequest, id: &str) -> Result<usize, ApiError> {
     change_request

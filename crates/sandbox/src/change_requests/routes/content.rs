@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use super::{Answer, SharedState, first, json_response, locate, query_pairs, renderer, space_of};
 use crate::change_requests::content::{apply, changes, find};
 use crate::change_requests::model::ChangeRequest;
+use crate::context::Context;
 use crate::error::ApiError;
-use crate::routes::Context;
 
 /// `limit` of the semantic changes list when none is given.
 const DEFAULT_CHANGES_LIMIT: usize = 10;

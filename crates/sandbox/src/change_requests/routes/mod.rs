@@ -40,10 +40,10 @@ use self::reviews::{
 };
 use super::model::Status;
 use super::render::{Abilities, BodyFormat, Renderer};
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
 use crate::model::{Role, Space, World};
 use crate::render::View;
-use crate::routes::{Context, Shared};
 
 type Answer = Result<Response, ApiError>;
 type Pairs = Vec<(String, String)>;

@@ -15,10 +15,10 @@ use super::{
 };
 use crate::change_requests::model::{Comment, RequestedReviewer, Review, ReviewStatus, Status};
 use crate::change_requests::render::BodyFormat;
+use crate::context::Context;
 use crate::error::ApiError;
 use crate::model::Role;
 use crate::paging::envelope;
-use crate::routes::Context;
 
 pub(super) async fn list_reviews(
     State(shared): SharedState,

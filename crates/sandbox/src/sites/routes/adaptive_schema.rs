@@ -8,11 +8,12 @@ use axum::response::IntoResponse;
 use axum::{Extension, Json};
 
 use super::{Answer, RequestBody, body_of, check_writable, find_site, now, site_mut};
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
-use crate::routes::{Context, Shared};
 use crate::sites::model::AdaptiveSchema;
 use crate::sites::render;
-use crate::sites::validate;
+use crate::sites::validate as site_fields;
+use crate::validate;
 
 pub(super) async fn get_adaptive_schema(
     State(shared): State<Arc<Shared>>,
@@ -47,7 +48,7 @@ pub(super) async fn put_adaptive_schema(
     let json_schema = body
         .get("jsonSchema")
         .ok_or_else(|| ApiError::bad_request("\"jsonSchema\" is required"))?;
-    validate::adaptive_schema(json_schema)?;
+    site_fields::adaptive_schema(json_schema)?;
     let schema = AdaptiveSchema {
         json_schema: json_schema.clone(),
         updated_at: now(),

@@ -37,11 +37,11 @@ use self::share_links::{
 use self::sites::{create_site, delete_site, get_site, list_sites, update_site};
 use super::model::Site;
 use super::render;
-use super::validate::{self, Body};
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
 use crate::model::{Role, World};
 use crate::render::View;
-use crate::routes::{Context, Shared};
+use crate::validate::{self, Body};
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

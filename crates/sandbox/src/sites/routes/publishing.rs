@@ -10,8 +10,8 @@ use axum::response::IntoResponse;
 use axum::{Extension, Json};
 
 use super::{Answer, check_writable, find_site, query_pairs, site_answer, site_mut, view};
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
-use crate::routes::{Context, Shared};
 use crate::sites::render;
 
 async fn set_published(

@@ -13,13 +13,13 @@ use super::{
     Answer, RequestBody, body_of, check_writable, created, find_site, query_pairs, site_location,
     site_mut, view,
 };
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
 use crate::model::World;
 use crate::paging::envelope;
-use crate::routes::{Context, Shared};
 use crate::sites::model::{Item, Section, SectionGroup, Site};
 use crate::sites::render;
-use crate::sites::validate;
+use crate::validate;
 
 /// The answer of a route the `no_group_section_routes` / `no_section_patch` knobs take away.
 fn lacking_route(status: StatusCode, what: &str) -> ApiError {

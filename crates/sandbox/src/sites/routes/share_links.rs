@@ -12,12 +12,12 @@ use super::{
     Answer, RequestBody, body_of, check_writable, created, find_site, now, query_pairs,
     site_location, site_mut, view,
 };
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
 use crate::paging::envelope;
-use crate::routes::{Context, Shared};
 use crate::sites::model::ShareLink;
 use crate::sites::render;
-use crate::sites::validate;
+use crate::validate;
 
 /// A stable, unguessable-looking secret for a share link URL.
 fn secret(seed: &str, number: u64) -> String {

@@ -13,13 +13,14 @@ use super::{
     Answer, RequestBody, body_of, check_writable, created, find_site, now, query_pairs,
     require_admin, site_answer, site_location, site_mut, view,
 };
+use crate::context::{Context, Shared};
 use crate::error::ApiError;
 use crate::paging::envelope;
 use crate::render::slugify;
-use crate::routes::{Context, Shared};
 use crate::sites::model::{Site, SiteSpace};
 use crate::sites::render;
-use crate::sites::validate::{self, Body};
+use crate::sites::validate as site_fields;
+use crate::validate::{self, Body};
 
 pub(super) async fn list_sites(
     State(shared): State<Arc<Shared>>,
@@ -45,10 +46,10 @@ pub(super) async fn list_sites(
     let mut types = Vec::new();
     for (_, value) in pairs.iter().filter(|(key, _)| key == "type") {
         for kind in value.split(',').filter(|kind| !kind.is_empty()) {
-            if !validate::SITE_TYPES.contains(&kind) {
+            if !site_fields::SITE_TYPES.contains(&kind) {
                 return Err(ApiError::bad_request(format!(
                     "Invalid \"type\": expected any of {}",
-                    validate::SITE_TYPES.join(", ")
+                    site_fields::SITE_TYPES.join(", ")
                 )));
             }
             types.push(kind.to_string());
@@ -105,9 +106,9 @@ pub(super) async fn create_site(
     require_admin(world, &organization, &context.user)?;
     let body = body_of(body, true)?;
     validate::reject_unknown(&body, &["type", "title", "visibility", "spaces"])?;
-    let site_type = validate::choice(&body, "type", &validate::SITE_TYPES)?;
+    let site_type = validate::choice(&body, "type", &site_fields::SITE_TYPES)?;
     let title = validate::text(&body, "title", 2, 128)?;
-    let visibility = validate::choice(&body, "visibility", &validate::VISIBILITIES)?;
+    let visibility = validate::choice(&body, "visibility", &site_fields::VISIBILITIES)?;
     let spaces = validate::string_list(&body, "spaces")?.unwrap_or_default();
     let mut site_spaces = Vec::new();
     for (index, space_id) in spaces.iter().enumerate() {
@@ -252,14 +253,14 @@ fn parse_site_patch(body: &Body, site: &Site) -> Result<SitePatch, ApiError> {
     }
     Ok(SitePatch {
         title: validate::text(body, "title", 2, 128)?,
-        visibility: validate::choice(body, "visibility", &validate::VISIBILITIES)?,
-        basename: validate::basename(body)?,
-        adaptive_content: validate::adaptive_content(body)?,
-        agents_context: validate::choice(body, "agentsContext", &validate::AGENTS_CONTEXTS)?,
-        default_level: validate::default_level(body)?,
+        visibility: validate::choice(body, "visibility", &site_fields::VISIBILITIES)?,
+        basename: site_fields::basename(body)?,
+        adaptive_content: site_fields::adaptive_content(body)?,
+        agents_context: validate::choice(body, "agentsContext", &site_fields::AGENTS_CONTEXTS)?,
+        default_level: site_fields::default_level(body)?,
         default_site_space,
         default_site_section,
-        proxy: validate::proxy(body)?,
+        proxy: site_fields::proxy(body)?,
     })
 }
 
