@@ -4,6 +4,9 @@
 //! matter are orders of magnitude (does a big page open within a frame or two?), not
 //! nanosecond noise.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 

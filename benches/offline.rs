@@ -5,6 +5,9 @@
 //!
 //! Run with `cargo bench --bench offline`.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 

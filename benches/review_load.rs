@@ -3,6 +3,9 @@
 //!
 //! Run with `cargo bench --bench review_load`.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::time::{Duration, Instant};
 
 use quire::api::Client;

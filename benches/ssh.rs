@@ -11,6 +11,9 @@
 //! `cargo bench --bench ssh`; `cargo bench --bench ssh -- less` (or `reader`, `big`, `diff`,
 //! `tree`) runs one part.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::{Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -2,6 +2,9 @@
 //! set or compiles a grammar, and the worker goes away when idle. (The real binary, as the app
 //! starts it; `tests/highlight_worker_stuck.rs` covers a worker that stops answering.)
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,9 @@
 //! A highlight worker that stops answering (a regex backtracking for minutes) is killed, the
 //! block stays plain and the page is shown without waiting longer than the block's budget.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt as _;
 use std::time::{Duration, Instant};

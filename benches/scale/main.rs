@@ -5,6 +5,9 @@
 //! Run with `cargo bench --bench scale`; one section only with `cargo bench --bench scale -- tree`
 //! (or `page`, `review`).
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod page;
 mod review;
 mod tree;

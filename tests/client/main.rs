@@ -1,6 +1,9 @@
 //! Layer 3, the client: the real `api::Client` (and the runtime's calls) against the real
 //! sandbox on a loopback port, a module per API area.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

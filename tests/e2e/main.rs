@@ -1,6 +1,9 @@
 //! Layer 4: the built binary in a pseudo-terminal against the sandbox, a module per area.
 //! Every wait is for text on the screen, never a fixed sleep.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

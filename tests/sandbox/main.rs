@@ -1,6 +1,9 @@
 //! The sandbox against the API's contract in plain HTTP: field names, status codes, the list
 //! envelope and each area's rules, a module per API area.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

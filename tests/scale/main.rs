@@ -1,6 +1,9 @@
 //! The big demo at scale: the 1 MB page, the 2,000-thread change request and the
 //! 10,000-page tree, through the real sandbox.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

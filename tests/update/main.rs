@@ -2,6 +2,9 @@
 //! area; and layer 3, the real loop (`runtime::run`) on a test backend against the sandbox
 //! (`app_loop`, `faults_loop`).
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

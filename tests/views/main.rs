@@ -1,5 +1,8 @@
 //! Layer 2: what each screen draws, as insta snapshots at 80x24 and 40x12, a module per area.
 
+// A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -256,11 +256,11 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
-    use crate::api::client::decode_body_with;
-    use crate::api::models::Page;
-    use crate::screens::space::build_page_tree;
+    use crate::page_tree::build_page_tree;
+    use quire_api::client::decode_body_with;
+    use quire_api::models::Page;
 
-    fn read(answer: &Value) -> Result<Tree<PageNode>, crate::api::ApiError> {
+    fn read(answer: &Value) -> Result<Tree<PageNode>, quire_api::ApiError> {
         let bytes = serde_json::to_vec(answer).unwrap();
         decode_body_with("GET /spaces/s/content/pages", &bytes, PageTreeSeed)
     }
@@ -355,13 +355,13 @@ mod tests {
     #[test]
     fn a_page_without_an_id_or_a_wrong_field_names_where() {
         let missing = read(&json!({"pages": [{"id": "a", "pages": [{"title": "no id"}]}]}));
-        let crate::api::ApiError::Decode { path, message, .. } = missing.unwrap_err() else {
+        let quire_api::ApiError::Decode { path, message, .. } = missing.unwrap_err() else {
             panic!("a decode error")
         };
         assert!(message.contains("missing field `id`"), "{message}");
         assert_eq!(path, "pages[0].pages[0]");
         let wrong = read(&json!({"pages": [{"id": "a", "title": 7}]}));
-        let crate::api::ApiError::Decode { path, .. } = wrong.unwrap_err() else {
+        let quire_api::ApiError::Decode { path, .. } = wrong.unwrap_err() else {
             panic!("a decode error")
         };
         assert_eq!(path, "pages[0].title");
@@ -373,7 +373,7 @@ mod tests {
         assert_eq!(read(&json!({"pages": null})).unwrap().len(), 0);
         let cut = decode_body_with("GET /x", br#"{"pages": [{"id": "a""#, PageTreeSeed);
         assert!(
-            matches!(cut, Err(crate::api::ApiError::CutOff { .. })),
+            matches!(cut, Err(quire_api::ApiError::CutOff { .. })),
             "{cut:?}"
         );
     }
