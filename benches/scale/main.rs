@@ -7,6 +7,8 @@
 
 // A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+// Helpers shared by the test modules are `pub` for the modules, not for any user.
+#![allow(unreachable_pub)]
 
 mod page;
 mod review;

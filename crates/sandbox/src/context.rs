@@ -27,7 +27,7 @@ pub struct Shared {
 
 /// Who is asking and which faults were on when the request arrived.
 #[derive(Clone, Debug)]
-pub struct Context {
+pub(crate) struct Context {
     pub user: String,
     pub faults: Faults,
 }

@@ -8,13 +8,13 @@ use serde_json::json;
 
 /// An error answer: an HTTP status and a human message. Messages never echo credentials.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ApiError {
+pub(crate) struct ApiError {
     pub status: StatusCode,
     pub message: String,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
@@ -22,18 +22,18 @@ impl ApiError {
     }
 
     /// 404 naming the kind of thing and the id that was not found.
-    pub fn not_found(kind: &str, id: &str) -> ApiError {
+    pub(crate) fn not_found(kind: &str, id: &str) -> ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             format!("No {kind} found with id \"{id}\""),
         )
     }
 
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
-    pub fn unauthorized() -> ApiError {
+    pub(crate) fn unauthorized() -> ApiError {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
             "The API token was rejected: send a valid token as \"Authorization: Bearer <token>\"",
@@ -42,7 +42,7 @@ impl ApiError {
 
     /// An error with an arbitrary status, used by the `fail_with` fault. Codes that are not
     /// valid HTTP statuses become 500 rather than a panic.
-    pub fn injected(code: u16) -> ApiError {
+    pub(crate) fn injected(code: u16) -> ApiError {
         let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         ApiError::new(
             status,

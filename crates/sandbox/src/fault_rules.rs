@@ -271,7 +271,7 @@ impl Counters {
 }
 
 /// The answer for a fault that replaces the normal one; `None` for faults applied around it.
-pub fn answer_instead(fault: &Fault) -> Option<Response> {
+pub(crate) fn answer_instead(fault: &Fault) -> Option<Response> {
     match fault {
         Fault::Status(code) => Some(ApiError::injected(*code).into_response()),
         Fault::TooManyRequests {
@@ -309,7 +309,7 @@ fn reset_connection() -> Response {
 
 /// The normal answer with half its body and the full `Content-Length`, then the connection
 /// drops.
-pub async fn truncate(response: Response) -> Response {
+pub(crate) async fn truncate(response: Response) -> Response {
     let (mut parts, body) = response.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
         return reset_connection();

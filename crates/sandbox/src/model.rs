@@ -194,10 +194,10 @@ pub struct Collection {
 }
 
 /// Days a deleted space can be restored before it is purged.
-pub const RETENTION_DAYS: i64 = 7;
+pub(crate) const RETENTION_DAYS: i64 = 7;
 
 /// A timestamp as the API writes them (`2024-01-02T08:00:00.000Z`).
-pub fn iso(time: chrono::DateTime<chrono::Utc>) -> String {
+pub(crate) fn iso(time: chrono::DateTime<chrono::Utc>) -> String {
     time.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 

@@ -29,7 +29,7 @@ use crate::validate::{self, Body};
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/v1/collections/{collection}/move", post(move_collection))
         .route(

@@ -23,7 +23,7 @@ const ENDLESS_CURSOR_OFFSET: usize = 0;
 
 /// Reads `limit`: absent means [`DEFAULT_LIMIT`]; not a whole number, 0 or above
 /// [`MAX_LIMIT`] is a 400 (a zero-sized page could never make progress).
-pub fn parse_limit(query: &HashMap<String, String>) -> Result<usize, ApiError> {
+pub(crate) fn parse_limit(query: &HashMap<String, String>) -> Result<usize, ApiError> {
     let Some(text) = query.get("limit") else {
         return Ok(DEFAULT_LIMIT);
     };
@@ -36,7 +36,7 @@ pub fn parse_limit(query: &HashMap<String, String>) -> Result<usize, ApiError> {
 }
 
 /// Reads the `page` cursor into an offset; absent means the first page.
-pub fn parse_cursor(query: &HashMap<String, String>) -> Result<usize, ApiError> {
+pub(crate) fn parse_cursor(query: &HashMap<String, String>) -> Result<usize, ApiError> {
     let Some(cursor) = query.get("page") else {
         return Ok(0);
     };
@@ -54,7 +54,7 @@ fn decode_cursor(cursor: &str) -> Option<usize> {
 }
 
 /// Cuts one page out of `items` and wraps it in the envelope. `count` is the total.
-pub fn envelope(
+pub(crate) fn envelope(
     items: Vec<Value>,
     query: &HashMap<String, String>,
     faults: &Faults,
@@ -71,7 +71,7 @@ pub fn envelope(
 
 /// The positions of the requested page among `count` items. Lets a route render only the
 /// items of one page when rendering them is costly (2,000 comments of the big demo).
-pub fn page_window(
+pub(crate) fn page_window(
     count: usize,
     query: &HashMap<String, String>,
 ) -> Result<std::ops::Range<usize>, ApiError> {
@@ -81,7 +81,7 @@ pub fn page_window(
 }
 
 /// Wraps one page, already cut by [`page_window`], in the envelope. `count` is the total.
-pub fn envelope_of_page(
+pub(crate) fn envelope_of_page(
     mut page: Vec<Value>,
     count: usize,
     query: &HashMap<String, String>,
@@ -137,7 +137,7 @@ mod oddities {
 
     /// Even items get float counts (`3` becomes `3.4`), odd items negative ones (`-4`), at
     /// every depth (reactions, repliers, `trial.count`).
-    pub fn bend_counts(items: &mut [Value]) {
+    pub(super) fn bend_counts(items: &mut [Value]) {
         for (index, item) in items.iter_mut().enumerate() {
             bend(item, index % 2 == 0);
         }
@@ -170,12 +170,12 @@ mod oddities {
     }
 
     /// The envelope's own `count`, as a float.
-    pub fn odd(count: usize) -> Value {
+    pub(super) fn odd(count: usize) -> Value {
         json!(count as f64 + 0.4)
     }
 
     /// An item whose `id` is not a string: unreadable as any resource.
-    pub fn unreadable_item() -> Value {
+    pub(super) fn unreadable_item() -> Value {
         json!({ "object": "unreadable", "id": 404, "title": ["not", "a", "title"] })
     }
 }

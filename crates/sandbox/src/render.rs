@@ -9,11 +9,11 @@ use super::model::{
 };
 
 /// Where the web app of the (pretend) service lives; `urls.app` addresses point here.
-pub const APP_URL: &str = "https://app.docs.example";
+pub(crate) const APP_URL: &str = "https://app.docs.example";
 
 /// What a rendering needs to know besides the record: the API's own address (for
 /// `urls.location`) and who is asking (for `permissions`).
-pub struct View<'a> {
+pub(crate) struct View<'a> {
     pub world: &'a World,
     /// The API root including `/v1`, e.g. `http://127.0.0.1:4000/v1`.
     pub api_url: &'a str,
@@ -35,7 +35,7 @@ impl View<'_> {
             .unwrap_or(Role::Read)
     }
 
-    pub fn user(&self, user: &User) -> Value {
+    pub(crate) fn user(&self, user: &User) -> Value {
         let mut object = json!({
             "object": "user",
             "id": user.id,
@@ -47,7 +47,7 @@ impl View<'_> {
         object
     }
 
-    pub fn organization(&self, organization: &Organization) -> Value {
+    pub(crate) fn organization(&self, organization: &Organization) -> Value {
         let role = self.role(&organization.id);
         let admin = role == Role::Admin;
         let pricing = json!({
@@ -112,7 +112,7 @@ impl View<'_> {
         object
     }
 
-    pub fn member(&self, membership: &Membership) -> Value {
+    pub(crate) fn member(&self, membership: &Membership) -> Value {
         let user = match self.world.user(&membership.user) {
             Some(user) => self.user(user),
             None => json!({ "object": "user", "id": membership.user, "displayName": "" }),
@@ -137,7 +137,7 @@ impl View<'_> {
         object
     }
 
-    pub fn collection(&self, collection: &Collection) -> Value {
+    pub(crate) fn collection(&self, collection: &Collection) -> Value {
         let role = self.content_role(&collection.organization, Some(&collection.id));
         let mut object = json!({
             "object": "collection",
@@ -165,7 +165,7 @@ impl View<'_> {
         object
     }
 
-    pub fn space(&self, space: &Space) -> Value {
+    pub(crate) fn space(&self, space: &Space) -> Value {
         let role = self.content_role(&space.organization, space.parent.as_deref());
         let admin = role == Role::Admin;
         let editable = space.edit_mode == "live" || admin;
@@ -224,7 +224,7 @@ impl View<'_> {
     }
 
     /// The whole current revision, page tree without page bodies.
-    pub fn revision(&self, space: &Space) -> Value {
+    pub(crate) fn revision(&self, space: &Space) -> Value {
         let revision = &space.revision;
         let app = format!("{APP_URL}/o/{}/s/{}/", space.organization, space.id);
         let mut urls = json!({ "app": app });
@@ -256,12 +256,12 @@ impl View<'_> {
         object
     }
 
-    pub fn page_tree(&self, space: &Space, pages: &[Page]) -> Vec<Value> {
+    pub(crate) fn page_tree(&self, space: &Space, pages: &[Page]) -> Vec<Value> {
         pages.iter().map(|page| self.page(space, page)).collect()
     }
 
     /// A page as it appears in trees: metadata and children, no body.
-    pub fn page(&self, space: &Space, page: &Page) -> Value {
+    pub(crate) fn page(&self, space: &Space, page: &Page) -> Value {
         let mut object = json!({
             "id": page.id,
             "title": page.title,
@@ -310,7 +310,12 @@ impl View<'_> {
     }
 
     /// A page with its body: `markdown` when asked for markdown, otherwise a `document`.
-    pub fn page_with_body(&self, space: &Space, page: &Page, markdown_format: bool) -> Value {
+    pub(crate) fn page_with_body(
+        &self,
+        space: &Space,
+        page: &Page,
+        markdown_format: bool,
+    ) -> Value {
         let mut object = self.page(space, page);
         if let PageKind::Document { markdown } = &page.kind {
             if markdown_format {
@@ -322,7 +327,7 @@ impl View<'_> {
         object
     }
 
-    pub fn file(&self, space: &Space, file: &File) -> Value {
+    pub(crate) fn file(&self, space: &Space, file: &File) -> Value {
         let mut object = json!({
             "id": file.id,
             "name": file.name,
@@ -337,7 +342,7 @@ impl View<'_> {
     }
 
     /// A space search hit: the page plus the sections whose text matched.
-    pub fn search_hit(
+    pub(crate) fn search_hit(
         &self,
         space: &Space,
         page: &Page,
@@ -377,7 +382,7 @@ impl View<'_> {
 }
 
 /// A space's `mergeRules` as the seed writes them.
-pub fn merge_rules(rules: &MergeRules) -> Value {
+pub(crate) fn merge_rules(rules: &MergeRules) -> Value {
     match rules {
         MergeRules::Inherit => json!({ "type": "inherit" }),
         MergeRules::SpecificReviewers(users) => json!({
@@ -434,7 +439,7 @@ fn pseudo_oid(seed: &str) -> String {
 }
 
 /// Lower-case, dash-separated anchor text as documentation sites make from headings.
-pub fn slugify(text: &str) -> String {
+pub(crate) fn slugify(text: &str) -> String {
     let mut slug = String::new();
     for character in text.chars().flat_map(char::to_lowercase) {
         if character.is_alphanumeric() {
@@ -449,7 +454,7 @@ pub fn slugify(text: &str) -> String {
 /// A rough rich-text document for `format=document`: one block per markdown block (headings,
 /// code, paragraphs), each holding its text in a single leaf. Good enough for a client that
 /// only needs to recognise the shape.
-pub fn markdown_to_document(markdown: &str) -> Value {
+pub(crate) fn markdown_to_document(markdown: &str) -> Value {
     let mut nodes = Vec::new();
     let mut in_code = false;
     let mut code = String::new();

@@ -26,7 +26,7 @@ const API_BUILD: &str = "quire-sandbox";
 
 type Answer = Result<Json<Value>, ApiError>;
 
-pub fn router(shared: Arc<Shared>) -> Router {
+pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/v1", get(api_information))
         .route("/v1/", get(api_information))

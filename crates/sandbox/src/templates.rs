@@ -44,7 +44,7 @@ struct Application {
     change_request: Option<String>,
 }
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new().route("/v1/spaces/{space}/content/template", post(apply_template))
 }
 

@@ -6,10 +6,10 @@ use serde_json::{Map, Value};
 
 use crate::error::ApiError;
 
-pub type Body = Map<String, Value>;
+pub(crate) type Body = Map<String, Value>;
 
 /// Parses a JSON object body; an empty body counts as `{}` when `optional`.
-pub fn object_body(bytes: &[u8], optional: bool) -> Result<Body, ApiError> {
+pub(crate) fn object_body(bytes: &[u8], optional: bool) -> Result<Body, ApiError> {
     if optional && bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Body::new());
     }
@@ -25,7 +25,7 @@ pub fn object_body(bytes: &[u8], optional: bool) -> Result<Body, ApiError> {
 }
 
 /// Rejects fields the operation does not know, so that a misspelt field is not silently lost.
-pub fn reject_unknown(body: &Body, allowed: &[&str]) -> Result<(), ApiError> {
+pub(crate) fn reject_unknown(body: &Body, allowed: &[&str]) -> Result<(), ApiError> {
     match body.keys().find(|key| !allowed.contains(&key.as_str())) {
         Some(key) => Err(ApiError::bad_request(format!(
             "Unknown field \"{}\": expected one of {}",
@@ -41,7 +41,7 @@ pub(crate) fn invalid(name: &str, expected: &str) -> ApiError {
 }
 
 /// An optional string of `minimum..=maximum` characters.
-pub fn text(
+pub(crate) fn text(
     body: &Body,
     name: &str,
     minimum: usize,
@@ -60,7 +60,7 @@ pub fn text(
 }
 
 /// Like [`text`] but the field must be present.
-pub fn required_text(
+pub(crate) fn required_text(
     body: &Body,
     name: &str,
     minimum: usize,
@@ -74,7 +74,7 @@ pub fn required_text(
 }
 
 /// An optional string that may also be null: `None` = absent, `Some(None)` = null.
-pub fn nullable_text(
+pub(crate) fn nullable_text(
     body: &Body,
     name: &str,
     maximum: usize,
@@ -93,7 +93,11 @@ pub fn nullable_text(
 }
 
 /// An optional string from a fixed set.
-pub fn choice(body: &Body, name: &str, allowed: &[&str]) -> Result<Option<String>, ApiError> {
+pub(crate) fn choice(
+    body: &Body,
+    name: &str,
+    allowed: &[&str],
+) -> Result<Option<String>, ApiError> {
     match body.get(name) {
         None => Ok(None),
         Some(Value::String(value)) if allowed.contains(&value.as_str()) => Ok(Some(value.clone())),
@@ -101,7 +105,7 @@ pub fn choice(body: &Body, name: &str, allowed: &[&str]) -> Result<Option<String
     }
 }
 
-pub fn boolean(body: &Body, name: &str) -> Result<Option<bool>, ApiError> {
+pub(crate) fn boolean(body: &Body, name: &str) -> Result<Option<bool>, ApiError> {
     match body.get(name) {
         None => Ok(None),
         Some(Value::Bool(value)) => Ok(Some(*value)),
@@ -110,7 +114,7 @@ pub fn boolean(body: &Body, name: &str) -> Result<Option<bool>, ApiError> {
 }
 
 /// An optional array of strings.
-pub fn string_list(body: &Body, name: &str) -> Result<Option<Vec<String>>, ApiError> {
+pub(crate) fn string_list(body: &Body, name: &str) -> Result<Option<Vec<String>>, ApiError> {
     match body.get(name) {
         None => Ok(None),
         Some(Value::Array(values)) => values

@@ -10,7 +10,10 @@ use crate::cli::output::Streams;
 use crate::cli::script::{self, Failure, Outcome};
 
 /// The comment's text from `--body` or `--body-file` (`-` standard input).
-pub fn comment_text(body: Option<&str>, body_file: Option<&Path>) -> Result<String, Failure> {
+pub(crate) fn comment_text(
+    body: Option<&str>,
+    body_file: Option<&Path>,
+) -> Result<String, Failure> {
     let text = match (body, body_file) {
         (Some(body), _) => body.to_string(),
         (None, Some(file)) if file.as_os_str() == "-" => {
@@ -39,7 +42,7 @@ pub fn comment_text(body: Option<&str>, body_file: Option<&Path>) -> Result<Stri
 const READ_BACK_FOUND: &str =
     "quire: the answer was lost; reading back found it stored, so it was not sent again.";
 
-pub async fn comment(
+pub(crate) async fn comment(
     client: &Client,
     space: &str,
     number: &str,
@@ -76,7 +79,7 @@ pub async fn comment(
     Ok(())
 }
 
-pub async fn review(
+pub(crate) async fn review(
     client: &Client,
     space: &str,
     number: &str,
@@ -115,7 +118,7 @@ pub async fn review(
     Ok(())
 }
 
-pub async fn merge(
+pub(crate) async fn merge(
     client: &Client,
     space: &str,
     number: &str,
@@ -157,7 +160,12 @@ pub async fn merge(
     }
 }
 
-pub async fn update(client: &Client, space: &str, number: &str, streams: &mut Streams) -> Outcome {
+pub(crate) async fn update(
+    client: &Client,
+    space: &str,
+    number: &str,
+    streams: &mut Streams,
+) -> Outcome {
     streams.progress("Updating from main");
     let updated = script::written(client.update_change_request_from_main(space, number).await)?;
     streams.done();

@@ -12,7 +12,12 @@ use crate::ui::diff::{Hunk, LineKind, diff_pages};
 /// Semantic changes read; the rest are said to be left out.
 const CHANGES_READ: u32 = 500;
 
-pub async fn run(client: &Client, space: &str, number: &str, streams: &mut Streams) -> Outcome {
+pub(super) async fn run(
+    client: &Client,
+    space: &str,
+    number: &str,
+    streams: &mut Streams,
+) -> Outcome {
     streams.progress("Reading the change request");
     let changes = client
         .change_request_changes(space, number, CHANGES_READ)

@@ -33,13 +33,13 @@ pub const FIELDS: &[&str] = &[
 /// Semantic changes `cr view` lists.
 const CHANGES_SHOWN: u32 = 50;
 
-pub struct Filter<'a> {
+pub(super) struct Filter<'a> {
     pub status: StatusChoice,
     pub author: Option<&'a str>,
     pub reviewer: Option<&'a str>,
 }
 
-pub async fn list(
+pub(super) async fn list(
     client: &Client,
     args: &CrArgs,
     filter: &Filter<'_>,
@@ -157,7 +157,7 @@ async fn in_organizations(
     Ok(found)
 }
 
-pub fn change_request_record(change_request: &ChangeRequest) -> Record {
+pub(super) fn change_request_record(change_request: &ChangeRequest) -> Record {
     let author = change_request.created_by.as_ref();
     record(json!({
         "number": change_request.number,
@@ -175,7 +175,7 @@ pub fn change_request_record(change_request: &ChangeRequest) -> Record {
     }))
 }
 
-pub async fn view(
+pub(super) async fn view(
     client: &Client,
     space: &str,
     number: &str,

@@ -9,7 +9,7 @@ use crate::screens::sites::audience;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text, titled};
 
-pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let more = vec![Span::styled(
         format!(" — sites of {}", sanitize(&screen.organization_title)),

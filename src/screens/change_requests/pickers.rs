@@ -18,7 +18,7 @@ pub enum ListPick {
     Cluster,
 }
 
-pub type ListPicker = Picker<ListPick>;
+pub(super) type ListPicker = Picker<ListPick>;
 
 /// The value of the cluster picker's "any cluster" choice.
 const ANY_CLUSTER: &str = "";

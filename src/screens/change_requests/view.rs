@@ -12,7 +12,7 @@ use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Look) {
     // The notice takes the last row: the list ends above it.
     let notice_rows = u16::from(screen.creation.notice.is_some());
     let [list_area, _] =

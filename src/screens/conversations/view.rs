@@ -13,7 +13,12 @@ use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw_issues(
+    screen: &ClusterIssuesScreen,
+    frame: &mut Frame,
+    area: Rect,
+    look: &Look,
+) {
     let theme = look.theme;
     let cluster = &screen.cluster;
     let [header, rows_area] =
@@ -80,7 +85,12 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
     frame.render_widget(Paragraph::new(lines), rows_area);
 }
 
-pub fn draw_conversation(screen: &ConversationScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw_conversation(
+    screen: &ConversationScreen,
+    frame: &mut Frame,
+    area: Rect,
+    look: &Look,
+) {
     let Some(detail) = screen.detail.value() else {
         match screen.detail.error() {
             Some(error) => status::error(frame, area, look, error),

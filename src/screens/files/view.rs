@@ -11,7 +11,7 @@ use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status};
 
-pub fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     if !screen.files.loaded_once() {
         match &screen.files.error {

@@ -14,7 +14,7 @@ use crate::ui::notice::Notice;
 
 /// The drafts of the two forms: found on disk or written since, and the open form's.
 #[derive(Debug, Default)]
-pub struct GitDrafts {
+pub(super) struct GitDrafts {
     kept: HashMap<String, String>,
     open: DraftKeeper,
     /// The draft of the sync in flight, dropped once the server starts it.
@@ -22,7 +22,7 @@ pub struct GitDrafts {
 }
 
 /// `url` without the user and password before its host.
-pub fn without_credentials(url: &str) -> String {
+pub(super) fn without_credentials(url: &str) -> String {
     let Some(scheme_end) = url.find("://") else {
         return url.to_string();
     };

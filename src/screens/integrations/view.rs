@@ -11,7 +11,11 @@ use crate::ui::text;
 use crate::ui::theme::Theme;
 
 /// Every row of the details at `width`.
-pub fn detail_lines(integration: &Integration, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+pub(super) fn detail_lines(
+    integration: &Integration,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let width_chars = width.max(1) as usize;
     let wrapped = |text: &str, style: Style| -> Vec<Line<'static>> {
         text::wrap(&sanitize(text), width_chars)

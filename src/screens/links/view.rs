@@ -11,7 +11,7 @@ use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status, text};
 
-pub fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let [heading_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);

@@ -60,7 +60,7 @@ fn ago(at: Option<&str>, now: DateTime<Utc>) -> String {
         .unwrap_or_else(|| "never".to_string())
 }
 
-pub fn draw(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, notice_area) = notice_row(tab, area);
     if let Some(details) = &tab.details {

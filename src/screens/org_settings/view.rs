@@ -24,7 +24,7 @@ const LOOK: FormStyle = FormStyle {
     scroll: false,
 };
 
-pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let form_rows = form_lines(tab, area.width, theme).lines.len() as u16;
     let [notice_area, form_area, instructions_area] = Layout::vertical([

@@ -15,7 +15,7 @@ use crate::ui::tree::TreeRows;
 
 /// What the tree was built from, and the collections read alone since.
 #[derive(Debug, Default)]
-pub struct CollectionSpaces {
+pub(super) struct CollectionSpaces {
     /// The organization's listing as it came, to build the tree again with what a collection
     /// read adds.
     listing: Option<OrganizationTree>,

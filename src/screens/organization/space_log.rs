@@ -10,7 +10,7 @@ use crate::ui::sanitize::sanitize;
 
 const PLACE: &str = "organization spaces";
 
-pub fn delete(space: &Space) -> PendingEntry {
+pub(super) fn delete(space: &Space) -> PendingEntry {
     let title = sanitize(&space.title).into_owned();
     PendingEntry::new(
         format!("Deleted the space “{title}”"),
@@ -25,7 +25,7 @@ pub fn delete(space: &Space) -> PendingEntry {
 }
 
 /// `said` is what the tab said once it was done ("“Handbook” locked: all edits are locked").
-pub fn update(said: &str) -> PendingEntry {
+pub(super) fn update(said: &str) -> PendingEntry {
     PendingEntry::new(
         sanitize(said).into_owned(),
         PLACE,
@@ -33,7 +33,7 @@ pub fn update(said: &str) -> PendingEntry {
     )
 }
 
-pub fn duplicate(title: &str, copy: &Space) -> PendingEntry {
+pub(super) fn duplicate(title: &str, copy: &Space) -> PendingEntry {
     let copy_title = sanitize(&copy.title).into_owned();
     PendingEntry::new(
         format!("Duplicated “{}” as “{copy_title}”", sanitize(title)),

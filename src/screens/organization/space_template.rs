@@ -23,7 +23,7 @@ pub struct TemplateOps {
 }
 
 /// Why the selection cannot be given a template, or `None` when it can.
-pub fn refusal(node: Option<&OrgNode>) -> Option<String> {
+pub(super) fn refusal(node: Option<&OrgNode>) -> Option<String> {
     match node {
         Some(OrgNode::Space(space)) => (!space.permissions.edit).then(|| {
             format!(

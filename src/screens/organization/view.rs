@@ -13,7 +13,7 @@ use crate::ui::notice::Notice;
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
-pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     draw_tabs(screen, frame, tabs_area, look.theme);
@@ -141,7 +141,7 @@ fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme
 
 /// The tabs that fit in `width` cells around the active one. Tabs hidden on either side are
 /// marked by `‹ ` (2 cells) or `›` (1 cell), so the active tab is always in view.
-pub fn tab_window(widths: &[usize], active: usize, width: usize) -> std::ops::Range<usize> {
+pub(super) fn tab_window(widths: &[usize], active: usize, width: usize) -> std::ops::Range<usize> {
     if widths.iter().sum::<usize>() <= width || widths.is_empty() {
         return 0..widths.len();
     }

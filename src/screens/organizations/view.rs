@@ -9,7 +9,7 @@ use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
 use crate::ui::{list, status, text};
 
-pub fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let area = match &screen.join.notice {
         Some(notice) => {

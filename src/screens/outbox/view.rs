@@ -8,7 +8,7 @@ use crate::api::outbox::Queued;
 use crate::screens::look::Look;
 use crate::ui::{sanitize::sanitize, status, text, titled};
 
-pub fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let count = crate::ui::time::plural(screen.writes().len(), "write", "writes");
     let mut more = vec![Span::styled(

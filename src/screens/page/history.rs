@@ -341,6 +341,6 @@ impl PageScreen {
 
 /// What the status line says while `address` is handed to the browser; taken down when the
 /// browser could not be opened (the footer then says why).
-pub fn opening_text(address: &str) -> String {
+pub(super) fn opening_text(address: &str) -> String {
     format!("Opening {} in the browser", shown(address))
 }

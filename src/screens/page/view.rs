@@ -9,7 +9,7 @@ use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{notice, status, text};
 
-pub fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let text_rect = text_area(area);
     let title_row = Rect::new(text_rect.x, area.y, text_rect.width, 1.min(area.height));

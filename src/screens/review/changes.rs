@@ -57,7 +57,7 @@ impl ChangedPageRow {
 }
 
 /// One row per changed page (a page edited and moved shows both marks), in the server's order.
-pub fn changed_pages(bundle: &ReviewBundle) -> Vec<ChangedPageRow> {
+pub(super) fn changed_pages(bundle: &ReviewBundle) -> Vec<ChangedPageRow> {
     let mut rows: Vec<ChangedPageRow> = Vec::new();
     let Ok(changes) = &bundle.changes else {
         return rows;
@@ -89,7 +89,7 @@ pub fn changed_pages(bundle: &ReviewBundle) -> Vec<ChangedPageRow> {
 }
 
 /// The right-hand pane of the changes tab, for a terminal of the current size.
-pub fn diff_area(ctx: &Ctx) -> Rect {
+pub(super) fn diff_area(ctx: &Ctx) -> Rect {
     let (width, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
     split(Rect::new(
         0,
@@ -101,7 +101,7 @@ pub fn diff_area(ctx: &Ctx) -> Rect {
 }
 
 /// Pages on the left, the diff on the right; narrow terminals give the list a third.
-pub fn split(area: Rect) -> (Rect, Rect) {
+pub(super) fn split(area: Rect) -> (Rect, Rect) {
     let list_width = (area.width / 4).clamp(18.min(area.width), 36);
     let list = Rect::new(area.x, area.y, list_width, area.height);
     let rest = area.width.saturating_sub(list_width + 1);

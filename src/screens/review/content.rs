@@ -11,7 +11,7 @@ use crate::screens::files::FilesScreen;
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::ui::keymap::Action;
 
-pub fn open(screen: &mut ReviewScreen, action: Action) -> Step {
+pub(super) fn open(screen: &mut ReviewScreen, action: Action) -> Step {
     let source = ContentSource::ChangeRequest {
         space: screen.target.space.clone(),
         change_request: screen.target.change_request.clone(),

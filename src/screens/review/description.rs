@@ -20,7 +20,7 @@ fn current(screen: &ReviewScreen) -> EditableText {
 
 /// Opens the composer on the description: the unsent draft if there is one, else the
 /// description as text. The title says how many blocks stay as they are.
-pub fn open_editor(screen: &mut ReviewScreen) {
+pub(super) fn open_editor(screen: &mut ReviewScreen) {
     let editable = current(screen);
     let key = screen.draft_key(&ComposeTarget::Description);
     let text = screen
@@ -44,7 +44,7 @@ pub fn open_editor(screen: &mut ReviewScreen) {
 }
 
 /// True when the text is the description as it was: nothing to send or to ask about.
-pub fn is_unchanged(screen: &ReviewScreen, text: &str) -> bool {
+pub(super) fn is_unchanged(screen: &ReviewScreen, text: &str) -> bool {
     let original = crate::ui::sanitize::sanitize_multiline(&current(screen).text).into_owned();
     text.trim_end() == original.trim_end()
 }
@@ -52,7 +52,7 @@ pub fn is_unchanged(screen: &ReviewScreen, text: &str) -> bool {
 /// ctrl-s in the description's composer: refuse a placeholder that stands for nothing, close
 /// on an unchanged text, ask first when blocks are kept, else send. Returns whether the
 /// composer stays open.
-pub fn submit(
+pub(super) fn submit(
     screen: &mut ReviewScreen,
     draft_key: &str,
     composer: &mut Composer,
@@ -87,7 +87,7 @@ pub fn submit(
 }
 
 /// Sends the description alone (the subject and status are not touched).
-pub fn send(
+pub(super) fn send(
     screen: &mut ReviewScreen,
     document: serde_json::Value,
     draft_key: &str,
@@ -105,7 +105,7 @@ pub fn send(
 
 /// `P`: on the changes tab the selected page's PDF (a page the change request deletes has
 /// none, so the whole change request's), elsewhere the whole change request's.
-pub fn ask_for_pdf(screen: &mut ReviewScreen, ctx: &mut Ctx) -> Cmd {
+pub(super) fn ask_for_pdf(screen: &mut ReviewScreen, ctx: &mut Ctx) -> Cmd {
     let page = match screen.tab {
         ReviewTab::Changes => screen
             .selected_page()
@@ -129,7 +129,7 @@ pub fn ask_for_pdf(screen: &mut ReviewScreen, ctx: &mut Ctx) -> Cmd {
 }
 
 /// The PDF's address came: shown in a popup to copy or open.
-pub fn show_pdf(screen: &mut ReviewScreen, page: Option<String>, address: &str) {
+pub(super) fn show_pdf(screen: &mut ReviewScreen, page: Option<String>, address: &str) {
     let number = screen
         .change_request()
         .and_then(|cr| cr.number)

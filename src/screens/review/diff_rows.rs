@@ -12,7 +12,7 @@ use crate::ui::diff::{self, DiffBlock, PageDiff};
 
 /// Which block each line of one version of a page is in.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct LineBlocks {
+pub(super) struct LineBlocks {
     /// By 0-based line index: the block's index, None for a line between blocks.
     of_line: Vec<Option<usize>>,
     /// The document's block keys, in order; empty when unknown.
@@ -20,7 +20,7 @@ pub struct LineBlocks {
 }
 
 impl LineBlocks {
-    pub fn new(markdown: &str, keys: &[String]) -> LineBlocks {
+    pub(super) fn new(markdown: &str, keys: &[String]) -> LineBlocks {
         let mut of_line = vec![None; markdown.lines().count()];
         for (index, (first, last)) in markdown_blocks(markdown).into_iter().enumerate() {
             for line in first..=last {
@@ -36,7 +36,7 @@ impl LineBlocks {
     }
 
     /// The block of a 1-based line number, with its key when the document gave one.
-    pub fn block(&self, line: usize) -> Option<DiffBlock> {
+    pub(super) fn block(&self, line: usize) -> Option<DiffBlock> {
         let index = (*self.of_line.get(line.checked_sub(1)?)?)?;
         Some(DiffBlock {
             index,
@@ -47,7 +47,7 @@ impl LineBlocks {
 
 /// The diff of one page, `old` against `new`, whose lines know their page and blocks.
 /// `new_keys` are the change request side's block keys.
-pub fn page_diff(page: &str, old: &str, new: &str, new_keys: &[String]) -> PageDiff {
+pub(super) fn page_diff(page: &str, old: &str, new: &str, new_keys: &[String]) -> PageDiff {
     let mut page_diff = diff::diff_pages(old, new);
     let old_blocks = LineBlocks::new(old, &[]);
     let new_blocks = LineBlocks::new(new, new_keys);

@@ -27,7 +27,7 @@ pub struct Siblings {
 
 /// `]c` / `[c`: the review of the next (previous) change request replaces this one; at the
 /// ends, or when the review was not opened from a list, it says so.
-pub fn step_change_request(screen: &mut ReviewScreen, forward: bool) -> Step {
+pub(super) fn step_change_request(screen: &mut ReviewScreen, forward: bool) -> Step {
     let Some(siblings) = &screen.siblings else {
         screen.notice(
             "]c and [c move through the list a review was opened from; this one was opened alone.",
@@ -63,7 +63,7 @@ pub fn step_change_request(screen: &mut ReviewScreen, forward: bool) -> Step {
 }
 
 /// Keys of the overview tab: it scrolls.
-pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
+pub(super) fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
     let page = super::actions::body_height(ctx).max(1) as u16;
     let scroll = &mut screen.overview_scroll;
     match action {
@@ -80,7 +80,7 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
     Some(Step::default())
 }
 
-pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let Some(bundle) = screen.bundle.value() else {
         return;

@@ -70,7 +70,7 @@ pub fn outcome_unknown(error: &ApiError) -> bool {
 
 /// The error text for a refused post whose text is a draft: when the draft could not be
 /// written to disk (`unsaved` says why), it says so instead of promising that nothing was lost.
-pub fn refused_draft(
+pub(super) fn refused_draft(
     what: &str,
     error: &ApiError,
     role: Option<&str>,

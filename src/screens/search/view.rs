@@ -13,7 +13,7 @@ use crate::ui::{status, text};
 /// the text is long and the terminal narrow.
 const CONTEXT_BEFORE_MATCH: usize = 12;
 
-pub fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let [input_area, status_area, body] = Layout::vertical([
         Constraint::Length(1),

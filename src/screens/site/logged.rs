@@ -6,7 +6,7 @@ use crate::app::action_log::{PendingEntry, Undo};
 use crate::app::sites::{SitesCall, SitesResponse};
 
 /// The log entry of `call`, sent from `screen`; None for calls not worth logging.
-pub fn entry(screen: &SiteScreen, call: &SitesCall) -> Option<PendingEntry> {
+pub(super) fn entry(screen: &SiteScreen, call: &SitesCall) -> Option<PendingEntry> {
     let place = format!("site {}", screen.site.title);
     let link_name = |id: &str| {
         screen
@@ -81,7 +81,7 @@ pub fn entry(screen: &SiteScreen, call: &SitesCall) -> Option<PendingEntry> {
 }
 
 /// True when the answer says the write went through.
-pub fn accepted(response: &SitesResponse) -> bool {
+pub(super) fn accepted(response: &SitesResponse) -> bool {
     match response {
         SitesResponse::ShareLink(result) => result.is_ok(),
         SitesResponse::Site(result) => result.is_ok(),

@@ -14,7 +14,7 @@ use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     if area.height < 3 {
         draw_tabs(screen, frame, area, theme);
@@ -457,7 +457,7 @@ fn group_line(row: &GroupRow, selected: bool, width: u16, theme: &Theme) -> Line
 // ----- Structure -----
 
 /// One row of the published tree.
-pub struct StructureRow {
+pub(super) struct StructureRow {
     pub depth: usize,
     pub kind: &'static str,
     pub title: String,
@@ -465,7 +465,7 @@ pub struct StructureRow {
     pub default: bool,
 }
 
-pub fn structure_rows(screen: &SiteScreen) -> Vec<StructureRow> {
+pub(super) fn structure_rows(screen: &SiteScreen) -> Vec<StructureRow> {
     let mut rows = Vec::new();
     if let Some(published) = screen.structure.value() {
         for item in &published.structure.structure {

@@ -10,7 +10,7 @@ use crate::ui::theme::Theme;
 use crate::ui::tree::VisibleRow;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     // the focused pane alone when zoomed; its border says which it is.
     let (tree_area, preview_area) = screen.panes(area);

@@ -10,7 +10,7 @@ use crate::screens::form_draft::{DraftKeeper, and_then, restored_notice};
 
 /// The drafts of the tab's forms: those found on disk or written since, and the open form's.
 #[derive(Debug, Default)]
-pub struct FormDrafts {
+pub(super) struct FormDrafts {
     /// By key: what a form opened later is offered.
     pub kept: HashMap<String, String>,
     /// The open form's draft as last written.

@@ -22,7 +22,7 @@ use crate::ui::{status, text};
 /// The width of the labels in the details and the form.
 const LABEL: usize = 15;
 
-pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let [notice_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);

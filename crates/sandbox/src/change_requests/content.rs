@@ -11,7 +11,7 @@ use super::model::PageEdit;
 /// `pages` with `edits` applied in order; pages touched get `stamp` as their update time.
 /// Edits whose page no longer exists are skipped (creating an id that exists is skipped too),
 /// so applying is total and a merged change request can be re-applied without duplicates.
-pub fn apply(pages: &[Page], edits: &[PageEdit], stamp: &str) -> Vec<Page> {
+pub(crate) fn apply(pages: &[Page], edits: &[PageEdit], stamp: &str) -> Vec<Page> {
     let mut tree = pages.to_vec();
     for edit in edits {
         match edit {
@@ -66,7 +66,7 @@ pub fn apply(pages: &[Page], edits: &[PageEdit], stamp: &str) -> Vec<Page> {
 
 /// The ids of pages that both the change request and main changed since the base: the edits
 /// that cannot be applied to `main` without overwriting someone's work.
-pub fn conflicts(base: &[Page], main: &[Page], edits: &[PageEdit]) -> Vec<String> {
+pub(crate) fn conflicts(base: &[Page], main: &[Page], edits: &[PageEdit]) -> Vec<String> {
     let mut conflicting = Vec::new();
     for edit in edits {
         let touched = match edit {
@@ -93,7 +93,7 @@ pub fn conflicts(base: &[Page], main: &[Page], edits: &[PageEdit]) -> Vec<String
 
 /// One semantic change between two trees.
 #[derive(Clone, Debug)]
-pub enum Change<'a> {
+pub(crate) enum Change<'a> {
     Created(&'a Page),
     Edited {
         before: &'a Page,
@@ -110,7 +110,7 @@ pub enum Change<'a> {
 /// Changes from `before` to `after`: created, edited and moved pages in the order of the new
 /// tree, then deleted pages in the order of the old one. A page both moved and edited yields
 /// both changes.
-pub fn changes<'a>(before: &'a [Page], after: &'a [Page]) -> Vec<Change<'a>> {
+pub(crate) fn changes<'a>(before: &'a [Page], after: &'a [Page]) -> Vec<Change<'a>> {
     let old = with_parents(before);
     let new = with_parents(after);
     // By id: the big demo's trees have 10,000 pages, too many to search one by one.
@@ -150,14 +150,14 @@ pub fn changes<'a>(before: &'a [Page], after: &'a [Page]) -> Vec<Change<'a>> {
     list
 }
 
-pub fn markdown_of(page: &Page) -> Option<&str> {
+pub(crate) fn markdown_of(page: &Page) -> Option<&str> {
     match &page.kind {
         PageKind::Document { markdown } => Some(markdown),
         _ => None,
     }
 }
 
-pub fn find<'a>(pages: &'a [Page], id: &str) -> Option<&'a Page> {
+pub(crate) fn find<'a>(pages: &'a [Page], id: &str) -> Option<&'a Page> {
     pages.iter().find_map(|page| {
         if page.id == id {
             Some(page)
@@ -201,7 +201,7 @@ fn insert(pages: &mut Vec<Page>, parent: Option<&str>, index: usize, page: Page)
 
 /// Paths as the demo builds them: a page's path extends its parent's, except that groups do not
 /// contribute to their children's paths.
-pub fn recompute_paths(pages: &mut [Page], parent_path: &str) {
+pub(crate) fn recompute_paths(pages: &mut [Page], parent_path: &str) {
     for page in pages {
         page.path = if parent_path.is_empty() {
             page.slug.clone()

@@ -6,7 +6,7 @@
 //! router, the records live in [`model::ChangeRequests`] (one field of the world) and the demo
 //! data is built in `demo/change_requests/`.
 
-pub mod content;
-pub mod model;
-pub mod render;
-pub mod routes;
+pub(crate) mod content;
+pub(crate) mod model;
+pub(crate) mod render;
+pub(crate) mod routes;

@@ -190,7 +190,7 @@ pub struct Reaction {
 
 /// Adds and removes the caller's reactions. Adding an emoji the user already gave and removing
 /// one they did not give change nothing; an emoji nobody gives any more disappears.
-pub fn apply_reactions(
+pub(crate) fn apply_reactions(
     reactions: &mut Vec<Reaction>,
     user: &str,
     now: &str,

@@ -11,25 +11,25 @@ use super::model::{ChangeRequest, Comment, Reaction, Reply, RequestedReviewer, R
 
 /// What the caller may do, derived from their role in the space's organization.
 #[derive(Clone, Copy, Debug)]
-pub struct Abilities {
+pub(crate) struct Abilities {
     pub role: Role,
 }
 
 impl Abilities {
-    pub fn comment(self) -> bool {
+    pub(crate) fn comment(self) -> bool {
         self.role >= Role::Comment
     }
-    pub fn review(self) -> bool {
+    pub(crate) fn review(self) -> bool {
         self.role >= Role::Review
     }
-    pub fn edit(self) -> bool {
+    pub(crate) fn edit(self) -> bool {
         self.role >= Role::Edit
     }
     /// The same rule as the space's `permissions.merge`.
-    pub fn merge(self) -> bool {
+    pub(crate) fn merge(self) -> bool {
         self.role.may_merge()
     }
-    pub fn admin(self) -> bool {
+    pub(crate) fn admin(self) -> bool {
         self.role == Role::Admin
     }
 }
@@ -37,12 +37,12 @@ impl Abilities {
 /// How comment bodies are rendered: `markdown` is always present (the client asks with
 /// `format=markdown`); `format=document` adds the rich-text form too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BodyFormat {
+pub(crate) enum BodyFormat {
     Markdown,
     Document,
 }
 
-pub struct Renderer<'a> {
+pub(crate) struct Renderer<'a> {
     pub view: View<'a>,
     pub space: &'a Space,
     pub abilities: Abilities,
@@ -60,14 +60,14 @@ impl Renderer<'_> {
         }
     }
 
-    pub fn change_request_location(&self, change_request: &ChangeRequest) -> String {
+    pub(crate) fn change_request_location(&self, change_request: &ChangeRequest) -> String {
         format!(
             "{}/spaces/{}/change-requests/{}",
             self.view.api_url, self.space.id, change_request.id
         )
     }
 
-    pub fn change_request(&self, change_request: &ChangeRequest) -> Value {
+    pub(crate) fn change_request(&self, change_request: &ChangeRequest) -> Value {
         let open_comments = change_request
             .comments
             .iter()
@@ -123,7 +123,7 @@ impl Renderer<'_> {
         object
     }
 
-    pub fn change(&self, change: &Change) -> Value {
+    pub(crate) fn change(&self, change: &Change) -> Value {
         match change {
             Change::Created(page) => json!({ "type": "page_created", "page": changed_page(page) }),
             Change::Deleted(page) => json!({ "type": "page_deleted", "page": changed_page(page) }),
@@ -168,7 +168,7 @@ impl Renderer<'_> {
         )
     }
 
-    pub fn comment(
+    pub(crate) fn comment(
         &self,
         change_request: &ChangeRequest,
         comment: &Comment,
@@ -213,7 +213,7 @@ impl Renderer<'_> {
         object
     }
 
-    pub fn reply(
+    pub(crate) fn reply(
         &self,
         change_request: &ChangeRequest,
         comment: &Comment,
@@ -292,7 +292,11 @@ impl Renderer<'_> {
             .collect()
     }
 
-    pub fn review_location(&self, change_request: &ChangeRequest, review: &Review) -> String {
+    pub(crate) fn review_location(
+        &self,
+        change_request: &ChangeRequest,
+        review: &Review,
+    ) -> String {
         format!(
             "{}/reviews/{}",
             self.change_request_location(change_request),
@@ -300,7 +304,7 @@ impl Renderer<'_> {
         )
     }
 
-    pub fn review(
+    pub(crate) fn review(
         &self,
         change_request: &ChangeRequest,
         review: &Review,
@@ -332,7 +336,7 @@ impl Renderer<'_> {
         object
     }
 
-    pub fn requested_reviewer(&self, requested: &RequestedReviewer) -> Value {
+    pub(crate) fn requested_reviewer(&self, requested: &RequestedReviewer) -> Value {
         json!({
             "object": "change-request-requested-reviewer",
             "kind": "user",
@@ -345,7 +349,7 @@ impl Renderer<'_> {
 }
 
 /// A change request is outdated when main moved on since its base; a merged one never is.
-pub fn outdated(change_request: &ChangeRequest, space: &Space) -> bool {
+pub(crate) fn outdated(change_request: &ChangeRequest, space: &Space) -> bool {
     change_request.status != Status::Merged && change_request.base_revision != space.revision.id
 }
 

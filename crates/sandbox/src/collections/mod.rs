@@ -5,7 +5,7 @@
 //! It meets the rest of the sandbox at four points: the `content_access` field of the world,
 //! the router merge, the role used by the renderer, and the demo data.
 
-pub mod routes;
+pub(crate) mod routes;
 
 use super::model::{Role, World};
 
@@ -38,7 +38,7 @@ const MAX_DEPTH: usize = 64;
 /// The role `user` holds on content inside `collection` (`None` = the organization's top
 /// level): the nearest override on the collection or one of its ancestors, else the
 /// organization role; `None` for someone outside the organization.
-pub fn content_role(
+pub(crate) fn content_role(
     world: &World,
     organization: &str,
     user: &str,
@@ -61,7 +61,7 @@ pub fn content_role(
 }
 
 /// The ids of `collection` and every collection nested in it.
-pub fn subtree(world: &World, collection: &str) -> Vec<String> {
+pub(crate) fn subtree(world: &World, collection: &str) -> Vec<String> {
     let mut ids = vec![collection.to_string()];
     let mut index = 0;
     while let Some(parent) = ids.get(index).cloned() {

@@ -27,12 +27,12 @@ type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;
 
 /// Longest collection title and description.
-pub const MAX_TITLE: usize = 50;
-pub const MAX_DESCRIPTION: usize = 100;
+pub(crate) const MAX_TITLE: usize = 50;
+pub(crate) const MAX_DESCRIPTION: usize = 100;
 /// A collection's `defaultLevel`: a member role (or null); the seed has no `inherit` here.
 const LEVELS: [&str; 6] = ["admin", "create", "review", "edit", "comment", "read"];
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route(
             "/v1/orgs/{organization}/collections",
@@ -50,7 +50,7 @@ pub fn router() -> Router<Arc<Shared>> {
         )
 }
 
-pub fn find_collection<'a>(world: &'a World, id: &str) -> Result<&'a Collection, ApiError> {
+pub(crate) fn find_collection<'a>(world: &'a World, id: &str) -> Result<&'a Collection, ApiError> {
     world
         .collection(id)
         .ok_or_else(|| ApiError::not_found("collection", id))
@@ -58,7 +58,7 @@ pub fn find_collection<'a>(world: &'a World, id: &str) -> Result<&'a Collection,
 
 /// 403 unless `user` holds at least `needed` on content inside `collection` (`None` = the
 /// organization's top level); `what` names the operation for the message.
-pub fn require_role(
+pub(crate) fn require_role(
     world: &World,
     organization: &str,
     user: &str,

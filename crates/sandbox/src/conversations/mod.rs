@@ -1,7 +1,7 @@
 //! Conversations in the sandbox: issues clusters, conversations with their
 //! messages, and the issues found in them.
 
-pub mod routes;
+pub(crate) mod routes;
 
 /// An issues cluster (`object`='issues-cluster'): issues from conversations grouped by topic.
 #[derive(Clone, Debug, Default)]

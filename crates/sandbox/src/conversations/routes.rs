@@ -25,7 +25,7 @@ use crate::validate::{self, Body};
 
 type Parameters = HashMap<String, String>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route(
             "/v1/orgs/{organization}/conversations-clusters",

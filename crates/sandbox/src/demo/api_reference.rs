@@ -149,13 +149,13 @@ const OPERATIONS: &[(&str, &str, &str)] = &[
     ("GET", "/{id}/status", "Get the status of a {one}"),
 ];
 
-pub fn pages() -> Vec<Page> {
+pub(super) fn pages() -> Vec<Page> {
     let mut pages = vec![overview()];
     pages.extend(RESOURCES.iter().map(resource_group));
     pages
 }
 
-pub fn files() -> Vec<File> {
+pub(super) fn files() -> Vec<File> {
     let mut files = vec![File {
         id: "file-openapi".to_string(),
         name: "fleet-openapi.yaml".to_string(),

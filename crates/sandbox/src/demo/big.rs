@@ -99,7 +99,7 @@ const PEOPLE: [&str; 5] = [
 ];
 
 /// Adds Big Co, its space and its change request to an already populated demo world.
-pub fn populate(world: &mut World) {
+pub(crate) fn populate(world: &mut World) {
     world.organizations.push(organization());
     add_memberships(world);
     world.spaces.push(space());

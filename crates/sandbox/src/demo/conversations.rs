@@ -6,7 +6,7 @@ use super::timestamp;
 use crate::conversations::{Cluster, Issue, StoredConversation};
 use crate::model::World;
 
-pub mod cluster_ids {
+pub(super) mod cluster_ids {
     /// Acme: "Token scope errors", linked to the token-scopes change request (#1).
     pub const CLUSTER_TOKEN_ERRORS: &str = "clu-acme-token-errors";
     /// Acme: "Installing on a Raspberry Pi", linked to change request #2.
@@ -281,7 +281,7 @@ const CONVERSATIONS: [ConversationSeed; 8] = [
     },
 ];
 
-pub fn populate(world: &mut World) {
+pub(super) fn populate(world: &mut World) {
     world.conversations.clusters = CLUSTERS.iter().map(cluster).collect();
     for seed in &CONVERSATIONS {
         let created_at = timestamp(seed.day, 60);

@@ -4,7 +4,7 @@
 //! tests and screenshots can name them; [`ids`] lists the useful ones.
 
 mod api_reference;
-pub mod big;
+pub(crate) mod big;
 mod change_requests;
 mod conversations;
 mod organizations;
@@ -97,7 +97,7 @@ pub mod ids {
 }
 
 /// Builds a fresh demo world, with the big organization ([`big`]) when asked.
-pub fn world_with(big_organization: bool) -> World {
+pub(crate) fn world_with(big_organization: bool) -> World {
     let mut world = world();
     if big_organization {
         big::populate(&mut world);
@@ -106,7 +106,7 @@ pub fn world_with(big_organization: bool) -> World {
 }
 
 /// Builds a fresh demo world.
-pub fn world() -> World {
+pub(crate) fn world() -> World {
     let mut world = World::default();
     organizations::populate(&mut world);
     spaces::populate(&mut world);
@@ -127,7 +127,7 @@ pub fn world() -> World {
 
 /// An ISO 8601 timestamp `days` days and `minutes` minutes after 2023-01-02 08:00 UTC; demo
 /// data derives its dates from this so they stay stable between runs.
-pub fn timestamp(days: u32, minutes: u32) -> String {
+pub(crate) fn timestamp(days: u32, minutes: u32) -> String {
     const START: i64 = 1_672_646_400; // 2023-01-02T08:00:00Z
     let seconds = START + i64::from(days) * 86_400 + i64::from(minutes) * 60;
     chrono::DateTime::from_timestamp(seconds, 0)
@@ -138,7 +138,7 @@ pub fn timestamp(days: u32, minutes: u32) -> String {
 
 /// A document page; its slug comes from the title, its path and dates are filled in later
 /// by [`finish_tree`].
-pub fn document(id: &str, title: &str, markdown: &str) -> Page {
+pub(crate) fn document(id: &str, title: &str, markdown: &str) -> Page {
     Page {
         id: id.to_string(),
         title: title.to_string(),
@@ -156,7 +156,7 @@ pub fn document(id: &str, title: &str, markdown: &str) -> Page {
     }
 }
 
-pub fn group(id: &str, title: &str, children: Vec<Page>) -> Page {
+pub(crate) fn group(id: &str, title: &str, children: Vec<Page>) -> Page {
     Page {
         kind: PageKind::Group,
         children,
@@ -164,7 +164,7 @@ pub fn group(id: &str, title: &str, children: Vec<Page>) -> Page {
     }
 }
 
-pub fn link(id: &str, title: &str, url: &str) -> Page {
+pub(crate) fn link(id: &str, title: &str, url: &str) -> Page {
     Page {
         kind: PageKind::Link {
             url: url.to_string(),
@@ -197,7 +197,7 @@ impl Page {
 
 /// Fills in paths (groups do not contribute to their children's paths, as on a published
 /// site) and stable creation/update dates starting at day `first_day`.
-pub fn finish_tree(pages: &mut [Page], first_day: u32) {
+pub(crate) fn finish_tree(pages: &mut [Page], first_day: u32) {
     let mut counter = 0;
     finish_level(pages, "", first_day, &mut counter);
 }

@@ -6,7 +6,7 @@ use crate::collections::RoleOverride;
 use crate::model::{Collection, Membership, Organization, Role, User, World};
 use crate::tokens;
 
-pub fn populate(world: &mut World) {
+pub(super) fn populate(world: &mut World) {
     world.organizations = vec![acme(), lumen()];
     add_people(world);
     world.collections = collections();

@@ -9,7 +9,7 @@ use crate::model::World;
 use crate::sites::model::{AdaptiveSchema, Section, SectionGroup, ShareLink, Site, SiteSpace};
 
 /// Stable ids of the demo sites, re-exported through `demo_ids`.
-pub mod ids {
+pub(super) mod ids {
     /// "Acme Developer Docs" (Acme, premium, public, published): five sections, a default
     /// section with two site spaces, and nested section groups (Reference › SDKs).
     pub const SITE_DOCS: &str = "site-acme-docs";
@@ -150,7 +150,7 @@ fn share_link(id: &str, name: &str, active: bool, day: u32, token: &str) -> Shar
     }
 }
 
-pub fn populate(world: &mut World) {
+pub(super) fn populate(world: &mut World) {
     let mut positions = Positions(0);
     world.sites.sites = vec![
         docs_site(&mut positions),

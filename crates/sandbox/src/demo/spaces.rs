@@ -96,7 +96,7 @@ fn attachment(id: &str, name: &str, content_type: &str, size: u64) -> File {
     }
 }
 
-pub fn populate(world: &mut World) {
+pub(super) fn populate(world: &mut World) {
     world.spaces = vec![
         getting_started(),
         changelog(),

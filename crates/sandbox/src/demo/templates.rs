@@ -12,7 +12,7 @@ const HOW_TO: &str = "# How to …\n\nOne sentence on what the reader will have 
 const RELEASE_NOTES: &str = "# Release notes\n\n![Screenshot]({{screenshot}})\n\n\
 ## New\n\n- …\n\n## Fixed\n\n- …\n\n## Upgrading\n\nNothing to do.\n";
 
-pub fn populate(world: &mut World) {
+pub(super) fn populate(world: &mut World) {
     world.templates = vec![
         Template {
             id: ids::TEMPLATE_HOW_TO.to_string(),

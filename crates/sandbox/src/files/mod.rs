@@ -17,7 +17,7 @@ use crate::context::{Context, Shared, query_map, view};
 
 type Answer = Result<Json<Value>, ApiError>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/v1/spaces/{space}/content/files/{file}", get(one_file))
         .route(

@@ -52,7 +52,7 @@ pub struct GitStates {
 
 /// The demo's git sync: every space with a repository, on GitHub; Fleet API Reference through
 /// a legacy installation, so that removing one can be tried.
-pub fn populate(world: &mut World) {
+pub(crate) fn populate(world: &mut World) {
     let states: Vec<(String, GitState)> = world
         .spaces
         .iter()
@@ -82,7 +82,7 @@ pub fn populate(world: &mut World) {
 
 /// The `gitSync` object of a space (also the body of `GET …/git/info`); `None` when no
 /// provider is set up.
-pub fn info(world: &World, space: &Space) -> Option<Value> {
+pub(crate) fn info(world: &World, space: &Space) -> Option<Value> {
     let state = world.git.spaces.get(&space.id)?;
     let mut object = json!({
         "repoName": state.repo_name,
@@ -105,7 +105,7 @@ pub fn info(world: &World, space: &Space) -> Option<Value> {
 }
 
 /// The ref of the space's last sync, for its revision's `git.ref`.
-pub fn current_ref(world: &World, space: &str) -> String {
+pub(crate) fn current_ref(world: &World, space: &str) -> String {
     world.git.spaces.get(space).map_or_else(
         || "refs/heads/main".to_string(),
         |state| state.git_ref.clone(),
@@ -115,7 +115,7 @@ pub fn current_ref(world: &World, space: &str) -> String {
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/v1/spaces/{space}/git/info", get(git_info))
         .route("/v1/spaces/{space}/git/import", post(git_import))

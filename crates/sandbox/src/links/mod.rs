@@ -24,7 +24,7 @@ type Answer = Result<Json<Value>, ApiError>;
 
 const CHANGE_REQUEST_CONTENT: &str = "/v1/spaces/{space}/change-requests/{change_request}/content";
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     let in_change_request = |suffix: &str| format!("{CHANGE_REQUEST_CONTENT}{suffix}");
     Router::new()
         .route("/v1/spaces/{space}/links", get(space_links))

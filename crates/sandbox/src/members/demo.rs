@@ -36,7 +36,7 @@ const LAST_NAMES: [&str; 20] = [
 ];
 
 /// The id of generated person `index` (0-based), for teams that include them.
-pub fn demo_member_id(index: usize) -> String {
+pub(crate) fn demo_member_id(index: usize) -> String {
     format!("usr-acme-{:02}", index + 1)
 }
 
@@ -56,7 +56,7 @@ fn role_of(index: usize) -> Option<Role> {
     CYCLE[index % CYCLE.len()]
 }
 
-pub fn populate(world: &mut World) {
+pub(crate) fn populate(world: &mut World) {
     for index in 0..GENERATED {
         let first = FIRST_NAMES[index % FIRST_NAMES.len()];
         let last = LAST_NAMES[(index / FIRST_NAMES.len() + index) % LAST_NAMES.len()];

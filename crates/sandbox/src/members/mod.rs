@@ -4,7 +4,7 @@
 
 mod demo;
 
-pub use demo::{demo_member_id, populate};
+pub(crate) use demo::{demo_member_id, populate};
 
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ use crate::validate;
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/v1/orgs/{organization}/members", get(list_members))
         .route(
@@ -49,7 +49,7 @@ pub fn router() -> Router<Arc<Shared>> {
 }
 
 /// 403 unless `user` is an admin of the organization; `what` names the refused change.
-pub fn require_admin(
+pub(crate) fn require_admin(
     world: &World,
     organization: &str,
     user: &str,
@@ -68,7 +68,7 @@ pub fn require_admin(
 }
 
 /// The member a request names by user id or email; a 400 naming `field` when there is none.
-pub fn resolve_member(
+pub(crate) fn resolve_member(
     world: &World,
     organization: &str,
     wanted: &str,

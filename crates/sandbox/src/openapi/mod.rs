@@ -28,7 +28,7 @@ use super::translations::{RequestBody, body_of, require_admin_to, require_member
 use crate::context::{Context, Shared};
 use crate::validate::{self, Body};
 
-pub const PROGRESS_SECONDS: i64 = 1;
+pub(crate) const PROGRESS_SECONDS: i64 = 1;
 pub const COMPLETE_SECONDS: i64 = 2;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -66,7 +66,7 @@ pub struct Specs {
 
 type Answer = Result<Response, ApiError>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/v1/orgs/{organization}/openapi", get(list).post(create))
         .route(
@@ -123,7 +123,7 @@ fn state(world: &World, spec: &Spec) -> &'static str {
 }
 
 /// Finishes the processing that has taken its time (see the module's note).
-pub fn settle(world: &mut World) {
+pub(crate) fn settle(world: &mut World) {
     let now = world.now();
     let due: Vec<usize> = world
         .openapi
@@ -191,7 +191,7 @@ fn parse_errors() -> Vec<(String, String)> {
 }
 
 /// A version's files: the root document, schemas as JSON, parameters and paths as YAML.
-pub fn filesystem(slug: &str, number: usize) -> Value {
+pub(crate) fn filesystem(slug: &str, number: usize) -> Value {
     let title = slug.replace('-', " ");
     let root = format!(
         "openapi: 3.1.0\ninfo:\n  title: {title}\n  version: 1.{number}.0\n  description: |\n    \
@@ -549,7 +549,7 @@ async fn read_content(
 
 /// The demo's specs in Acme: `fleet-api` (public, three versions) and `telemetry` (private,
 /// one version, and its last processing found errors).
-pub fn populate(world: &mut World) {
+pub(crate) fn populate(world: &mut World) {
     let stamp = |days, minutes| super::demo::timestamp(days, minutes);
     let mut fleet = Spec {
         id: "oas-fleet-api".to_string(),

@@ -45,7 +45,7 @@ pub struct AgentInstructions {
 pub const NEWCOMER_TOKEN: &str = "demo-newcomer";
 pub const OUTSIDER_TOKEN: &str = "demo-outsider";
 
-pub fn populate(world: &mut World) {
+pub(crate) fn populate(world: &mut World) {
     let acme = super::demo_ids::ACME.to_string();
     let lumen = super::demo_ids::LUMEN.to_string();
     let settings = &mut world.org_settings;
@@ -116,7 +116,7 @@ fn demo_instructions() -> Value {
 }
 
 /// What the organization's JSON gains from these settings: called by the renderer.
-pub fn decorate(world: &World, organization: &str, object: &mut Value) {
+pub(crate) fn decorate(world: &World, organization: &str, object: &mut Value) {
     let settings = &world.org_settings;
     if let Some(site) = settings.default_content.get(organization) {
         object["defaultContent"] = json!({ "type": "site", "site": site });
@@ -129,7 +129,7 @@ pub fn decorate(world: &World, organization: &str, object: &mut Value) {
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route(
             "/v1/orgs/{organization}",

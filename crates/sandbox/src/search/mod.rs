@@ -22,7 +22,7 @@ type Query = HashMap<String, String>;
 /// space search).
 const MAX_QUERY_LENGTH: usize = 512;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/v1/spaces/{space}/search", get(search_space))
         .route("/v1/orgs/{organization}/search", get(search_organization))

@@ -5,10 +5,10 @@
 //! Kept in its own module so that it only meets the rest of the sandbox at three points: the
 //! `sites` field of the world, the router merge, and the demo data.
 
-pub mod model;
+pub(crate) mod model;
 mod render;
-pub mod routes;
+pub(crate) mod routes;
 pub mod schema_shape;
-pub mod validate;
+pub(crate) mod validate;
 
-pub use model::Sites;
+pub(crate) use model::Sites;

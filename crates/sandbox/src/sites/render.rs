@@ -60,7 +60,7 @@ fn origin_url(view: &View, site: &Site) -> String {
 }
 
 /// The address visitors use: through the proxy when there is one.
-pub fn published_url(view: &View, site: &Site) -> String {
+pub(super) fn published_url(view: &View, site: &Site) -> String {
     match &site.proxy {
         Some(origin) => format!("https://{origin}"),
         None => origin_url(view, site),
@@ -90,7 +90,7 @@ fn features(site: &Site) -> Vec<Value> {
         .collect()
 }
 
-pub fn site(view: &View, site: &Site) -> Value {
+pub(super) fn site(view: &View, site: &Site) -> Value {
     let role = role(view, site);
     let admin = role == Role::Admin;
     let app = format!("{APP_URL}/o/{}/sites/{}/", site.organization, site.id);
@@ -145,7 +145,7 @@ fn section_url(view: &View, site: &Site, section: &Section) -> String {
     }
 }
 
-pub fn site_space(view: &View, site: &Site, site_space: &SiteSpace) -> Value {
+pub(super) fn site_space(view: &View, site: &Site, site_space: &SiteSpace) -> Value {
     let container = match site_space
         .section
         .as_deref()
@@ -182,7 +182,7 @@ pub fn site_space(view: &View, site: &Site, site_space: &SiteSpace) -> Value {
     object
 }
 
-pub fn section(view: &View, site: &Site, section: &Section) -> Value {
+pub(super) fn section(view: &View, site: &Site, section: &Section) -> Value {
     let site_spaces: Vec<Value> = site
         .spaces_in(Some(&section.id))
         .map(|found| site_space(view, site, found))
@@ -209,7 +209,7 @@ pub fn section(view: &View, site: &Site, section: &Section) -> Value {
 }
 
 /// A group with its children, nested groups included, in structure order.
-pub fn group(view: &View, site: &Site, group: &SectionGroup) -> Value {
+pub(super) fn group(view: &View, site: &Site, group: &SectionGroup) -> Value {
     let level = site.level(Some(&group.id));
     let sections: Vec<Value> = level
         .iter()
@@ -242,7 +242,7 @@ fn items(view: &View, site: &Site, level: &[Item<'_>]) -> Vec<Value> {
 }
 
 /// `{type: "sections", structure}` for a site with sections, else `{type: "siteSpaces", …}`.
-pub fn structure(view: &View, site: &Site) -> Value {
+pub(super) fn structure(view: &View, site: &Site) -> Value {
     if site.sections.is_empty() {
         let site_spaces: Vec<Value> = site
             .spaces_in(None)
@@ -254,7 +254,7 @@ pub fn structure(view: &View, site: &Site) -> Value {
     }
 }
 
-pub fn published(view: &View, found: &Site) -> Value {
+pub(super) fn published(view: &View, found: &Site) -> Value {
     json!({
         "object": "published-content-site",
         "site": site(view, found),
@@ -264,7 +264,7 @@ pub fn published(view: &View, found: &Site) -> Value {
     })
 }
 
-pub fn share_link(view: &View, site: &Site, link: &ShareLink) -> Value {
+pub(super) fn share_link(view: &View, site: &Site, link: &ShareLink) -> Value {
     json!({
         "object": "share-link",
         "id": link.id,
@@ -277,7 +277,7 @@ pub fn share_link(view: &View, site: &Site, link: &ShareLink) -> Value {
     })
 }
 
-pub fn adaptive_schema(json_schema: &Value, updated_at: &str) -> Value {
+pub(super) fn adaptive_schema(json_schema: &Value, updated_at: &str) -> Value {
     json!({
         "object": "site-adaptive-schema",
         "jsonSchema": json_schema,
@@ -287,7 +287,7 @@ pub fn adaptive_schema(json_schema: &Value, updated_at: &str) -> Value {
 
 /// One ready-made condition per boolean visitor attribute, signed ones first, in the order of
 /// the schema (serde_json keeps keys sorted, so the order is alphabetical).
-pub fn template_conditions(json_schema: Option<&Value>) -> Value {
+pub(super) fn template_conditions(json_schema: Option<&Value>) -> Value {
     let mut conditions = Vec::new();
     let properties = json_schema
         .and_then(|schema| schema.get("properties"))

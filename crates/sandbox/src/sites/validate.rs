@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::validate::{Body, choice, invalid, text};
 
 /// Site types the contract knows (`SiteType`).
-pub const SITE_TYPES: [&str; 6] = [
+pub(crate) const SITE_TYPES: [&str; 6] = [
     "basic",
     "premium",
     "ultimate",
@@ -19,18 +19,18 @@ pub const SITE_TYPES: [&str; 6] = [
     "legacy-premium",
 ];
 /// `SiteVisibility`.
-pub const VISIBILITIES: [&str; 4] = ["public", "unlisted", "share-link", "visitor-auth"];
+pub(crate) const VISIBILITIES: [&str; 4] = ["public", "unlisted", "share-link", "visitor-auth"];
 /// The seed's `agentsContext` values.
-pub const AGENTS_CONTEXTS: [&str; 2] = ["excluded", "included"];
+pub(crate) const AGENTS_CONTEXTS: [&str; 2] = ["excluded", "included"];
 /// `DefaultLevel` apart from null: the member roles plus `inherit`.
-pub const DEFAULT_LEVELS: [&str; 7] = [
+pub(crate) const DEFAULT_LEVELS: [&str; 7] = [
     "admin", "create", "review", "edit", "comment", "read", "inherit",
 ];
 /// Longest proxy origin the contract allows.
-pub const MAX_PROXY_LENGTH: usize = 512;
+pub(crate) const MAX_PROXY_LENGTH: usize = 512;
 
 /// `adaptiveContent`: an object `{enabled: boolean}`.
-pub fn adaptive_content(body: &Body) -> Result<Option<bool>, ApiError> {
+pub(crate) fn adaptive_content(body: &Body) -> Result<Option<bool>, ApiError> {
     match body.get("adaptiveContent") {
         None => Ok(None),
         Some(Value::Object(object)) => match object.get("enabled") {
@@ -48,7 +48,7 @@ pub fn adaptive_content(body: &Body) -> Result<Option<bool>, ApiError> {
 }
 
 /// `defaultLevel`: a role, `inherit`, or null (`Some(None)`).
-pub fn default_level(body: &Body) -> Result<Option<Option<String>>, ApiError> {
+pub(crate) fn default_level(body: &Body) -> Result<Option<Option<String>>, ApiError> {
     match body.get("defaultLevel") {
         Some(Value::Null) => Ok(Some(None)),
         _ => Ok(choice(body, "defaultLevel", &DEFAULT_LEVELS)?.map(Some)),
@@ -56,7 +56,7 @@ pub fn default_level(body: &Body) -> Result<Option<Option<String>>, ApiError> {
 }
 
 /// `proxy`: an origin string matching the contract's pattern, or null to remove the proxy.
-pub fn proxy(body: &Body) -> Result<Option<Option<String>>, ApiError> {
+pub(crate) fn proxy(body: &Body) -> Result<Option<Option<String>>, ApiError> {
     match body.get("proxy") {
         None => Ok(None),
         Some(Value::Null) => Ok(Some(None)),
@@ -74,7 +74,7 @@ pub fn proxy(body: &Body) -> Result<Option<Option<String>>, ApiError> {
 
 /// `basename`: 1 to 100 characters of the service's slug alphabet (lowercase letters, digits,
 /// `-` and `/`).
-pub fn basename(body: &Body) -> Result<Option<String>, ApiError> {
+pub(crate) fn basename(body: &Body) -> Result<Option<String>, ApiError> {
     let value = text(body, "basename", 1, 100)?;
     match value {
         Some(name) if !is_slug(&name) => Err(invalid(
@@ -103,7 +103,7 @@ fn is_word(text: &str) -> bool {
 
 /// `^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$`: dotted host labels ending in a letters-only
 /// top-level label, then one or more `/segment`s, no trailing slash.
-pub fn is_proxy_origin(origin: &str) -> bool {
+pub(crate) fn is_proxy_origin(origin: &str) -> bool {
     let Some((host, path)) = origin.split_once('/') else {
         return false;
     };
@@ -120,7 +120,7 @@ pub fn is_proxy_origin(origin: &str) -> bool {
 
 /// `jsonSchema`: exactly the shape the service accepts ([`schema_shape::check`]), the reason
 /// naming the offending part.
-pub fn adaptive_schema(schema: &Value) -> Result<(), ApiError> {
+pub(crate) fn adaptive_schema(schema: &Value) -> Result<(), ApiError> {
     schema_shape::check(schema)
         .map_err(|reason| ApiError::bad_request(format!("Invalid \"jsonSchema\": {reason}")))
 }

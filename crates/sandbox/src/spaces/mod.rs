@@ -30,7 +30,7 @@ type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;
 
 /// The space routes, merged into the sandbox router (which adds the gate and fallbacks).
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route(
             "/v1/spaces/{space}",

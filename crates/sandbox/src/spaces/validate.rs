@@ -8,7 +8,7 @@ use crate::model::{MergeRules, Role, Space, World};
 use crate::validate::{self, Body};
 
 /// `TranslationLanguage`: the language codes a space may have.
-pub const LANGUAGES: [&str; 39] = [
+pub(super) const LANGUAGES: [&str; 39] = [
     "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
     "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms",
     "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
@@ -27,7 +27,7 @@ const FIELDS: [&str; 6] = [
 
 /// What a valid PATCH changes; `None` leaves a field as it is.
 #[derive(Debug, Default)]
-pub struct SpaceUpdate {
+pub(super) struct SpaceUpdate {
     edit_mode: Option<&'static str>,
     title: Option<String>,
     default_level: Option<Option<Role>>,
@@ -37,7 +37,7 @@ pub struct SpaceUpdate {
 }
 
 impl SpaceUpdate {
-    pub fn apply(self, space: &mut Space) {
+    pub(super) fn apply(self, space: &mut Space) {
         if let Some(mode) = self.edit_mode {
             space.edit_mode = mode;
         }
@@ -64,7 +64,7 @@ fn invalid(name: &str, expected: &str) -> ApiError {
 }
 
 /// Parses and checks the whole body; reviewers must be members of `organization`.
-pub fn space_update(
+pub(super) fn space_update(
     bytes: &[u8],
     world: &World,
     organization: &str,

@@ -78,7 +78,7 @@ impl SsoState {
 }
 
 /// The demo: Acme signs in through Okta (active) and is trying Azure AD (pending).
-pub fn populate(world: &mut World) {
+pub(crate) fn populate(world: &mut World) {
     let acme = super::demo_ids::ACME.to_string();
     world.sso.providers = vec![
         SamlProvider {
@@ -109,7 +109,7 @@ pub fn populate(world: &mut World) {
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route(
             "/v1/orgs/{organization}/saml",
@@ -138,7 +138,7 @@ fn member_role(world: &World, organization: &str, user: &str) -> Result<Role, Ap
 }
 
 /// Writes need the admin role.
-pub fn require_admin(
+pub(crate) fn require_admin(
     world: &World,
     organization: &str,
     user: &str,
@@ -273,7 +273,7 @@ fn checked(bytes: &[u8], creating: bool) -> Result<Changes, ApiError> {
 }
 
 /// A member role or null; `None` when absent.
-pub fn role_or_null(body: &Body, name: &str) -> Result<Option<Option<Role>>, ApiError> {
+pub(crate) fn role_or_null(body: &Body, name: &str) -> Result<Option<Option<Role>>, ApiError> {
     match body.get(name) {
         None => Ok(None),
         Some(Value::Null) => Ok(Some(None)),
@@ -305,7 +305,7 @@ fn check_pem(text: &str) -> Result<(), ApiError> {
 }
 
 /// An absolute http(s) address.
-pub fn check_url(address: &str) -> Result<(), ApiError> {
+pub(crate) fn check_url(address: &str) -> Result<(), ApiError> {
     match url::Url::parse(address) {
         Ok(url) if matches!(url.scheme(), "http" | "https") && url.host_str().is_some() => Ok(()),
         _ => Err(ApiError::bad_request(format!(

@@ -79,7 +79,7 @@ fn specs() -> Vec<TeamSpec> {
     ]
 }
 
-pub fn populate(world: &mut World) {
+pub(crate) fn populate(world: &mut World) {
     for (index, (title, organization, day, spaces, owners, members)) in
         specs().into_iter().enumerate()
     {

@@ -5,8 +5,8 @@
 mod demo;
 mod routes;
 
-pub use demo::populate;
-pub use routes::router;
+pub(crate) use demo::populate;
+pub(crate) use routes::router;
 
 use serde_json::{Value, json};
 
@@ -108,7 +108,7 @@ impl Team {
 }
 
 /// Keeps every membership's `teams` count equal to the teams it sits in.
-pub fn recount(world: &mut World) {
+pub(crate) fn recount(world: &mut World) {
     let counts: Vec<u32> = world
         .memberships
         .iter()

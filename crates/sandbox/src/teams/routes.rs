@@ -26,7 +26,7 @@ type RequestBody = Result<Bytes, BytesRejection>;
 /// Team titles: 1 to 64 characters.
 const TITLE_LENGTH: (usize, usize) = (1, 64);
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route(
             "/v1/orgs/{organization}/teams",

@@ -29,7 +29,7 @@ use crate::validate::{self, Body};
 pub const RUN_SECONDS: i64 = 2;
 
 /// `TranslationLanguage` codes (the sandbox's own copy of the contract's list).
-pub const LANGUAGES: [&str; 39] = [
+pub(crate) const LANGUAGES: [&str; 39] = [
     "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
     "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms",
     "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
@@ -72,12 +72,12 @@ pub struct Translations {
 }
 
 /// An empty instructions Document.
-pub fn empty_document() -> Value {
+pub(crate) fn empty_document() -> Value {
     json!({"object": "document", "data": {}, "nodes": []})
 }
 
 /// A Document of one paragraph per line of `text`.
-pub fn paragraphs(text: &str) -> Value {
+pub(crate) fn paragraphs(text: &str) -> Value {
     let nodes: Vec<Value> = text
         .lines()
         .map(|line| {
@@ -92,7 +92,7 @@ pub fn paragraphs(text: &str) -> Value {
 type Answer = Result<Response, ApiError>;
 pub(super) type RequestBody = Result<Bytes, BytesRejection>;
 
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route(
             "/v1/orgs/{organization}/translations",
@@ -164,7 +164,7 @@ fn position(world: &World, organization: &str, id: &str) -> Result<usize, ApiErr
 }
 
 /// Finishes the runs that have taken their time (see the module's note).
-pub fn settle(world: &mut World) {
+pub(crate) fn settle(world: &mut World) {
     let now = world.now();
     let due: Vec<usize> = world
         .translations
@@ -482,7 +482,7 @@ async fn run(
 
 /// The demo's translations: Rust SDK (English) into French (three runs) and German (one run),
 /// each with its result space beside the source, and into Japanese (never run, pending).
-pub fn populate(world: &mut World) {
+pub(crate) fn populate(world: &mut World) {
     let demo = [
         (
             "trn-rust-sdk-fr",

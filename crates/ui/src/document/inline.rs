@@ -54,7 +54,7 @@ pub enum Inline {
 /// Characters that mean something inside a line and are written with a backslash.
 const INLINE_SPECIALS: &[char] = &['\\', '*', '_', '`', '~', '[', ']'];
 
-pub fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for character in text.chars() {
         if INLINE_SPECIALS.contains(&character) {
@@ -70,7 +70,7 @@ pub fn escape(text: &str) -> String {
 
 /// The inlines of a block's nodes; None when something there has no text form (another
 /// inline, an unknown mark, a line break inside the text).
-pub fn read(nodes: &[Value]) -> Option<Vec<Inline>> {
+pub(super) fn read(nodes: &[Value]) -> Option<Vec<Inline>> {
     let mut inlines = Vec::new();
     for node in nodes {
         match node.get("object").and_then(Value::as_str) {
@@ -165,7 +165,7 @@ fn push_leaf(inlines: &mut Vec<Inline>, leaf: Leaf) {
 }
 
 /// The characters of the inlines without any marks: what a reader sees.
-pub fn plain(inlines: &[Inline]) -> String {
+pub(super) fn plain(inlines: &[Inline]) -> String {
     let mut plain = String::new();
     for inline in inlines {
         match inline {
@@ -193,7 +193,7 @@ fn write_leaf(leaf: &Leaf, out: &mut String) {
     }
 }
 
-pub fn to_text(inlines: &[Inline]) -> String {
+pub(super) fn to_text(inlines: &[Inline]) -> String {
     let mut out = String::new();
     for inline in inlines {
         match inline {
@@ -230,7 +230,7 @@ fn text_json(leaves: &[&Leaf]) -> Value {
 }
 
 /// A block's nodes: runs of leaves as one text node each, links as inline nodes.
-pub fn to_nodes(inlines: &[Inline]) -> Vec<Value> {
+pub(super) fn to_nodes(inlines: &[Inline]) -> Vec<Value> {
     let mut nodes = Vec::new();
     let mut run: Vec<&Leaf> = Vec::new();
     for inline in inlines {
@@ -415,7 +415,7 @@ fn leaves_of(tokens: &[Token], inlines: &mut Vec<Inline>, in_link: bool) -> Vec<
 }
 
 /// Parses one line of inline text.
-pub fn parse(text: &str) -> Vec<Inline> {
+pub(super) fn parse(text: &str) -> Vec<Inline> {
     let characters: Vec<char> = text.chars().collect();
     let mut tokens = tokenize(&characters);
     unpaired_toggles_as_text(&mut tokens);

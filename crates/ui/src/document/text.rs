@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::inline;
 use super::placeholder_number;
 
-pub use super::inline::escape as escape_inline;
+pub(super) use super::inline::escape as escape_inline;
 
 const FENCE: &str = "```";
 
@@ -67,7 +67,7 @@ fn escape_line_start(text: &str) -> String {
 }
 
 /// A block as text: `Some("")` for an empty paragraph (dropped), None for a block to keep.
-pub fn block_to_text(block: &Value) -> Option<String> {
+pub(super) fn block_to_text(block: &Value) -> Option<String> {
     let kind = kind(block)?;
     match kind {
         "paragraph" if plain_data(block, &[]) => {
@@ -254,7 +254,7 @@ fn starts_block(line: &str) -> bool {
         || quote_line(line).is_some()
 }
 
-pub fn parse_blocks(text: &str, kept: &[Value]) -> Result<Vec<Value>, String> {
+pub(super) fn parse_blocks(text: &str, kept: &[Value]) -> Result<Vec<Value>, String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut blocks = Vec::new();
     let mut index = 0;

@@ -12,13 +12,13 @@ const MAX_TAG_DEPTH: usize = 32;
 
 /// One piece of a page: markdown text, a tag that stands alone, or a tag with a body.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Node {
+pub(super) enum Node {
     Markdown(String),
     Tag(Tag),
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Tag {
+pub(super) struct Tag {
     /// The tag's name in lower case, e.g. `hint`, `content-ref`.
     pub name: String,
     /// `key="value"` arguments, keys in lower case.
@@ -30,7 +30,7 @@ pub struct Tag {
 }
 
 impl Tag {
-    pub fn argument(&self, key: &str) -> Option<&str> {
+    pub(super) fn argument(&self, key: &str) -> Option<&str> {
         self.arguments
             .iter()
             .find(|(name, _)| name.eq_ignore_ascii_case(key))
@@ -53,7 +53,7 @@ struct RawTag {
 }
 
 /// Splits a page into markdown chunks and GitBook tag blocks.
-pub fn split(source: &str) -> Vec<Node> {
+pub(super) fn split(source: &str) -> Vec<Node> {
     if !source.contains("{%") {
         return vec![Node::Markdown(source.to_string())];
     }

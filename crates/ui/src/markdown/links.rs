@@ -11,7 +11,7 @@ use super::{DocLink, PageLayout};
 use crate::text::width as text_width;
 
 /// A piece of a laid-out link: `(row, first column, end column)`, in cells.
-pub type LinkPiece = (usize, u16, u16);
+pub(super) type LinkPiece = (usize, u16, u16);
 
 /// One laid-out link: the index of its [`DocLink`] and the pieces of rows it covers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -27,11 +27,11 @@ use crate::ui::picker::Picker;
 use crate::ui::prompt::{Prompt, TextCheck};
 
 /// Longest collection title and description.
-pub const TITLE_MAX: usize = 50;
-pub const DESCRIPTION_MAX: usize = 100;
+pub(super) const TITLE_MAX: usize = 50;
+pub(super) const DESCRIPTION_MAX: usize = 100;
 
 /// The footer hints of these actions, in order of importance.
-pub const HINTS: [(Action, &str); 5] = [
+pub(super) const HINTS: [(Action, &str); 5] = [
     (Action::Create, "new"),
     (Action::Rename, "rename"),
     (Action::Move, "move"),
@@ -147,7 +147,7 @@ pub enum Confirmed {
 }
 
 /// True for the actions this file answers.
-pub fn handles(action: Action) -> bool {
+pub(super) fn handles(action: Action) -> bool {
     ACTIONS.contains(&action)
 }
 
@@ -172,7 +172,7 @@ pub(super) fn quoted(title: &str) -> String {
 /// Why `action` is refused on `node` (the selection; `None` when nothing is selected), in
 /// words; `None` when it is allowed. Space actions other than move and transfer belong to the
 /// space operations and are not judged here.
-pub fn refusal(
+pub(super) fn refusal(
     action: Action,
     node: Option<&OrgNode>,
     organization: &crate::api::models::Organization,
@@ -238,7 +238,7 @@ impl Organization {
 }
 
 /// The notice on the last row of the tab and any open popup above the tab.
-pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     if let Some(notice) = &screen.content.notice
         && area.height > 1

@@ -9,9 +9,9 @@ mod overlay;
 mod reviewers;
 mod subject;
 
-pub use navigation::{paste_into_query, triage_counter};
-pub use overlay::on_overlay_key;
-pub use subject::keep_subject_draft;
+pub(super) use navigation::{paste_into_query, triage_counter};
+pub(super) use overlay::on_overlay_key;
+pub(super) use subject::keep_subject_draft;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -29,7 +29,7 @@ use composer::open_composer;
 use navigation::{clear_query, on_changes_action, on_query_key, switch_tab};
 use reviewers::on_overview_action;
 
-pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
+pub(super) fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
     let mut hints = match screen.tab {
         ReviewTab::Overview => vec![
             (Action::EditDescription, "description"),
@@ -74,7 +74,7 @@ pub fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
 }
 
 /// Actions the server says this user may not take, shown struck through in the footer.
-pub fn disabled(screen: &ReviewScreen) -> Vec<Action> {
+pub(super) fn disabled(screen: &ReviewScreen) -> Vec<Action> {
     let mut disabled = Vec::new();
     if screen.bundle.value().is_none() {
         return disabled;
@@ -145,7 +145,7 @@ pub(super) fn body_height(ctx: &Ctx) -> usize {
     height.saturating_sub(super::view::HEADER_ROWS) as usize
 }
 
-pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
+pub(super) fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
     if let Some(reason) = refusal(screen, action) {
         // A merged or archived change request is news, not a mistake: it goes with a key.
         let closed = action == Action::Merge && screen.merge_closed().is_some();
@@ -258,7 +258,7 @@ pub fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Op
 
 /// Keys before the keymap: an open overlay takes them all, then a `/` query being typed;
 /// `esc` dismisses an error before it does anything else.
-pub fn on_raw_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+pub(super) fn on_raw_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
     if screen.overlay.is_some() {
         return on_overlay_key(screen, key, ctx);
     }

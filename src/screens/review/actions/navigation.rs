@@ -92,7 +92,7 @@ pub(super) fn on_query_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut 
 }
 
 /// A paste into the query changes it like typing does.
-pub fn paste_into_query(screen: &mut ReviewScreen, text: &str, ctx: &mut Ctx) {
+pub(crate) fn paste_into_query(screen: &mut ReviewScreen, text: &str, ctx: &mut Ctx) {
     let row = screen.selected_row();
     screen.query_mut().paste(text);
     follow_query(screen, row, ctx);
@@ -141,7 +141,7 @@ pub(super) fn jump_to_unresolved(screen: &mut ReviewScreen, forward: bool) {
 }
 
 /// (3, 11): where the selected thread stands among the unresolved ones, counted from 1.
-pub fn triage_counter(screen: &ReviewScreen) -> Option<(usize, usize)> {
+pub(crate) fn triage_counter(screen: &ReviewScreen) -> Option<(usize, usize)> {
     let open = threads::unresolved(screen.threads());
     let row = screen.selected_row()?;
     let position = open.iter().position(|t| *t == row.thread)?;

@@ -17,7 +17,11 @@ use crate::ui::emoji_picker::PickerOutcome;
 use crate::ui::input::{InputOutcome, LineInput};
 
 /// Keys for an open overlay (they come before the keymap).
-pub fn on_overlay_key(screen: &mut ReviewScreen, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+pub(crate) fn on_overlay_key(
+    screen: &mut ReviewScreen,
+    key: &KeyEvent,
+    ctx: &mut Ctx,
+) -> Option<Step> {
     let overlay = screen.overlay.take()?;
     let cmd = match overlay {
         Overlay::Composer {

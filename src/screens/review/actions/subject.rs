@@ -7,7 +7,7 @@ use crate::ui::input::LineInput;
 use crate::ui::sanitize::sanitize;
 
 /// Where the subject being typed is kept on disk.
-pub fn subject_draft_key(screen: &ReviewScreen) -> String {
+pub(super) fn subject_draft_key(screen: &ReviewScreen) -> String {
     format!("{}subject", screen.draft_prefix())
 }
 
@@ -20,7 +20,7 @@ fn current_subject(screen: &ReviewScreen) -> String {
 }
 
 /// `S`: the editor on the subject being typed before, else on the subject.
-pub fn open_subject_editor(screen: &mut ReviewScreen) {
+pub(super) fn open_subject_editor(screen: &mut ReviewScreen) {
     let kept = screen.drafts.get(&subject_draft_key(screen)).cloned();
     let text = kept.clone().unwrap_or_else(|| current_subject(screen));
     if kept.is_some() {
@@ -37,7 +37,7 @@ pub fn open_subject_editor(screen: &mut ReviewScreen) {
 
 /// Writes the subject being typed as a draft when it changed; removes the draft once the
 /// text is blank or the subject again.
-pub fn keep_subject_draft(screen: &mut ReviewScreen, text: &str) -> Cmd {
+pub(crate) fn keep_subject_draft(screen: &mut ReviewScreen, text: &str) -> Cmd {
     let key = subject_draft_key(screen);
     if text.trim().is_empty() || text.trim() == current_subject(screen).trim() {
         return match screen.drafts.remove(&key) {
@@ -56,7 +56,7 @@ pub fn keep_subject_draft(screen: &mut ReviewScreen, text: &str) -> Cmd {
 }
 
 /// The server took the subject: its draft goes.
-pub fn discard_subject_draft(screen: &mut ReviewScreen) -> Cmd {
+pub(super) fn discard_subject_draft(screen: &mut ReviewScreen) -> Cmd {
     let key = subject_draft_key(screen);
     match screen.drafts.remove(&key) {
         Some(_) => Cmd::DiscardDraft { key },

@@ -38,7 +38,7 @@ use reviews::draw_overview;
 use tab_line::draw_tabs;
 
 /// Rows above the tab bodies: title, facts, tabs, notice.
-pub const HEADER_ROWS: u16 = 4;
+pub(super) const HEADER_ROWS: u16 = 4;
 
 /// One body laid out at one width.
 type DrawnBody = Arc<Vec<Line<'static>>>;
@@ -70,7 +70,7 @@ impl RenderedBodies {
     }
 }
 
-pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let theme = look.theme;
     let [title, facts, tabs, notice, body] = Layout::vertical([
         Constraint::Length(1),

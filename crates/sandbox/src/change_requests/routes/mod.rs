@@ -51,7 +51,7 @@ type SharedState = State<Arc<Shared>>;
 
 const CHANGE_REQUEST: &str = "/v1/spaces/{space}/change-requests/{change_request}";
 /// Every change-request route, to be merged into the sandbox's router before its gate layer.
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     let at = |suffix: &str| format!("{CHANGE_REQUEST}{suffix}");
     Router::new()
         .route(
@@ -263,7 +263,7 @@ fn json_response(value: Value) -> Answer {
 }
 
 /// Keeps the space's change-request counters in line with the records after any status change.
-pub fn sync_space_counts(world: &mut World, space: &str) {
+pub(crate) fn sync_space_counts(world: &mut World, space: &str) {
     let of_space = || {
         world
             .change_requests

@@ -22,7 +22,7 @@ use crate::change_requests::routes::sync_space_counts;
 use crate::model::{Page, World};
 
 /// Stable ids of the demo change requests, re-exported in [`super::ids`].
-pub mod ids {
+pub(super) mod ids {
     /// Getting Started #1 "Clarify token scopes in Quickstart": open, 26 comment threads on
     /// several pages, two requested reviewers, an outdated and a current review by Hannah
     /// Schmidt. Edits Quickstart and the REST API guide, creates "Token scopes", deletes the
@@ -95,7 +95,7 @@ const REST_API: &str = ids::PAGE_REST_API;
 const TOKEN_SCOPES: &str = ids::PAGE_TOKEN_SCOPES;
 
 /// Adds the demo change requests and brings the space counters in line with them.
-pub fn populate(world: &mut World) {
+pub(super) fn populate(world: &mut World) {
     let getting_started = main_pages(world, demo::SPACE_GETTING_STARTED);
     let runbooks = main_pages(world, "spc-platform-runbooks");
     let lumen = main_pages(world, demo::SPACE_LUMEN_DOCS);
@@ -157,7 +157,7 @@ mod tests {
     use crate::change_requests::model::{Comment, PageEdit};
 
     /// Counts text replacements of demo edits whose `from` text was not in the page.
-    pub static MISSED_REPLACEMENTS: std::sync::atomic::AtomicUsize =
+    pub(super) static MISSED_REPLACEMENTS: std::sync::atomic::AtomicUsize =
         std::sync::atomic::AtomicUsize::new(0);
 
     #[test]

@@ -50,7 +50,7 @@ type RequestBody = Result<Bytes, BytesRejection>;
 const SITE: &str = "/v1/orgs/{organization}/sites/{site}";
 
 /// The sites routes, merged into the sandbox router (which adds the gate and fallbacks).
-pub fn router() -> Router<Arc<Shared>> {
+pub(crate) fn router() -> Router<Arc<Shared>> {
     let at = |suffix: &str| format!("{SITE}{suffix}");
     Router::new()
         .route(
