@@ -53,7 +53,7 @@ mod update;
 pub use command::{ApiCall, Cmd, DocHandle, DocKey};
 pub use docs::DocCache;
 pub use keymap::{Action, KeyContext, Keymap};
-pub use loadable::{Loadable, RequestId};
+pub use loadable::{AnswerKind, Loadable, RequestId};
 pub use message::{ApiResponse, Msg, OrganizationTree};
 pub use model::{Environment, Model, ReviewCache, Size};
 pub use overlay::Overlay;

@@ -181,6 +181,7 @@ impl Model {
             action_log: &mut self.action_log,
             watch: &mut self.watch,
             unsaved_drafts: &self.unsaved_drafts,
+            answer: super::AnswerKind::Final,
         };
         let cmd = match self.screens.last_mut() {
             Some(screen) => screen.enter(&mut ctx),

@@ -206,12 +206,13 @@ impl ChangeRequestList {
         &mut self,
         request: RequestId,
         result: &Result<crate::app::OrganizationTree, crate::api::ApiError>,
+        answer: crate::app::AnswerKind,
     ) -> Option<Step> {
         if self.space_titles_request != Some(request) {
             return None;
         }
         // Titles from the cache are kept until the server's answer to the same request.
-        if !crate::app::loadable::is_provisional() {
+        if !answer.is_provisional() {
             self.space_titles_request = None;
         }
         if let Ok(tree) = result {
@@ -513,7 +514,7 @@ impl ScreenState for ChangeRequestList {
             return Some(step);
         }
         if let ApiResponse::OrganizationTree(result) = response {
-            return self.on_space_titles(request, result);
+            return self.on_space_titles(request, result, ctx.answer);
         }
         let ApiResponse::Review(response) = response else {
             return None;
@@ -532,7 +533,7 @@ impl ScreenState for ChangeRequestList {
                 Some(Step::cmd(cmd))
             }
             ReviewResponse::ChangeRequests(result) => {
-                if !self.list.settle(request, result.clone()) {
+                if !self.list.settle_as(request, result.clone(), ctx.answer) {
                     return None;
                 }
                 if let Some(id) = self.reselect.take()

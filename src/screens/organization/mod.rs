@@ -526,13 +526,13 @@ impl ScreenState for Organization {
             return Some(Step::cmd(cmd));
         }
         match response {
-            ApiResponse::OrganizationTree(result) => {
-                self.on_tree_loaded(request, result).or_else(|| {
+            ApiResponse::OrganizationTree(result) => self
+                .on_tree_loaded(request, result, ctx.answer)
+                .or_else(|| {
                     self.change_requests
                         .as_mut()?
                         .on_response(request, response, ctx)
-                })
-            }
+                }),
             ApiResponse::Collections(crate::app::collections::CollectionsResponse::Spaces(
                 result,
             )) => self.on_collection_spaces(request, result),

@@ -210,7 +210,7 @@ impl ScreenState for Organizations {
         let ApiResponse::Organizations(result) = response else {
             return None;
         };
-        if !self.list.settle(request, result.clone()) {
+        if !self.list.settle_as(request, result.clone(), ctx.answer) {
             return None;
         }
         if let Some(joined) = self.join.name_joined(&self.list.items)

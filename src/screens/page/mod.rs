@@ -368,18 +368,20 @@ impl ScreenState for PageScreen {
         if self.document.waiting_for() != Some(request) {
             return None;
         }
-        if crate::app::loadable::is_provisional() && self.document.value().is_some() {
+        if ctx.answer.is_provisional() && self.document.value().is_some() {
             return None;
         }
         let page = match result {
             Ok(page) => page,
             Err(error) => {
-                self.document.settle(request, Err(error.clone()));
+                self.document
+                    .settle_as(request, Err(error.clone()), ctx.answer);
                 return Some(Step::default());
             }
         };
         let key = doc_key(&self.space.id, page);
-        self.document.settle(request, Ok(key.clone()));
+        self.document
+            .settle_as(request, Ok(key.clone()), ctx.answer);
         let (width, _) = Self::text_size(ctx);
         self.reader.show(key.clone(), ctx.docs, width);
         self.scroll_to_section(ctx);

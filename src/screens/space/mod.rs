@@ -265,20 +265,21 @@ impl ScreenState for SpaceScreen {
             }
             ApiResponse::PageMarkdown(result) => {
                 if self.preview.waiting_for() != Some(request)
-                    || crate::app::loadable::is_provisional() && self.preview.value().is_some()
+                    || ctx.answer.is_provisional() && self.preview.value().is_some()
                 {
                     return None;
                 }
                 let page = match result {
                     Ok(page) => page,
                     Err(error) => {
-                        self.preview.settle(request, Err(error.clone()));
+                        self.preview
+                            .settle_as(request, Err(error.clone()), ctx.answer);
                         return Some(Step::default());
                     }
                 };
                 let key = doc_key(&self.space.id, page);
                 self.known.insert(page.id.clone(), key.clone());
-                self.preview.settle(request, Ok(key.clone()));
+                self.preview.settle_as(request, Ok(key.clone()), ctx.answer);
                 if let Some(width) = self.preview_width_now(ctx) {
                     self.show_preview(key.clone(), ctx, width);
                 }
