@@ -68,6 +68,8 @@ pub struct Ctx<'a> {
     /// Whether the answer `on_response` is given settles its request or is the cache's while
     /// the server is still asked; final everywhere else.
     pub answer: AnswerKind,
+    /// What dates in the screens' words are measured from ("merged 3 h ago").
+    pub clock: crate::ui::time::Clock,
 }
 
 /// Applies a motion (up, down, half a page, a page, top, bottom) to a list's selection.
@@ -105,6 +107,7 @@ pub(super) fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
             watch: &mut model.watch,
             unsaved_drafts: &model.unsaved_drafts,
             answer: AnswerKind::Final,
+            clock: model.environment.clock,
         },
         &mut model.screens,
     )

@@ -98,7 +98,11 @@ pub trait ScreenState {
     }
     /// Why a disabled action is not allowed, for the help to show beside it; None when the
     /// struck-through key says enough.
-    fn disabled_reason(&self, _action: Action) -> Option<String> {
+    fn disabled_reason(
+        &self,
+        _action: Action,
+        _now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
         None
     }
     /// The operation area a key needs here that a server may not offer (a page's backlinks),
@@ -259,8 +263,12 @@ impl Screen {
         dispatch!(self, s => s.disabled_actions())
     }
 
-    pub fn disabled_reason(&self, action: Action) -> Option<String> {
-        dispatch!(self, s => s.disabled_reason(action))
+    pub fn disabled_reason(
+        &self,
+        action: Action,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
+        dispatch!(self, s => s.disabled_reason(action, now))
     }
 
     pub fn needed_area(&self, action: Action) -> Option<&'static str> {

@@ -90,7 +90,7 @@ pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) 
                     let created = link
                         .created_at
                         .as_deref()
-                        .map(crate::ui::time::ago_now)
+                        .map(|at| crate::ui::time::relative(at, model.now()))
                         .unwrap_or_default();
                     let url = link.urls.published.clone().unwrap_or_default();
                     Line::from(vec![

@@ -77,7 +77,7 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
     let columns = columns(screen.is_organization_wide());
     let cells: Vec<Vec<String>> = rows
         .iter()
-        .map(|cr| row_cells(screen, cr, columns.len()))
+        .map(|cr| row_cells(screen, cr, columns.len(), model.now()))
         .collect();
     let sizing = table::size(&columns, &cells, body.width);
     frame.render_widget(
@@ -159,7 +159,12 @@ fn columns(with_space: bool) -> Vec<Column> {
 }
 
 /// One row's cells in the order of [`columns`] (`count` of them: with the space or not).
-fn row_cells(screen: &ChangeRequestList, cr: &ChangeRequest, count: usize) -> Vec<String> {
+fn row_cells(
+    screen: &ChangeRequestList,
+    cr: &ChangeRequest,
+    count: usize,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<String> {
     let number = cr.number.map(|n| format!("#{n}")).unwrap_or_default();
     let author = cr
         .created_by
@@ -169,7 +174,7 @@ fn row_cells(screen: &ChangeRequestList, cr: &ChangeRequest, count: usize) -> Ve
     let updated = cr
         .updated_at
         .as_deref()
-        .map(crate::ui::time::ago_now)
+        .map(|at| crate::ui::time::relative(at, now))
         .unwrap_or_default();
     let comments = cr.comments.map(|c| c.to_string()).unwrap_or_default();
     let marker = match (screen.is_fresh(&cr.id), cr.outdated) {

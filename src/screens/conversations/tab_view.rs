@@ -145,7 +145,7 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model
             width: details_area.width.saturating_sub(1),
             ..details_area
         };
-        draw_details(cluster, frame, inner, theme);
+        draw_details(cluster, frame, inner, theme, model.now());
     }
 }
 
@@ -153,7 +153,13 @@ fn count(value: Option<u64>) -> String {
     value.map_or_else(|| "—".to_string(), |value| value.to_string())
 }
 
-fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_details(
+    cluster: &IssuesCluster,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     if area.height == 0 || area.width < 4 {
         return;
     }
@@ -210,7 +216,7 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
     if let Some(updated) = &cluster.updated_at {
         lines.push(Line::from(vec![
             Span::styled("Updated ", theme.style("muted")),
-            Span::styled(crate::ui::time::exactly(updated), theme.style("text")),
+            Span::styled(crate::ui::time::exactly(updated, now), theme.style("text")),
         ]));
     }
     let pulse_label = format!(
@@ -288,7 +294,7 @@ fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &
                 conversation
                     .created_at
                     .as_deref()
-                    .map(crate::ui::time::ago_now)
+                    .map(|at| crate::ui::time::relative(at, model.now()))
                     .unwrap_or_default(),
             ]
         })

@@ -63,7 +63,7 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
             .issue
             .created_at
             .as_deref()
-            .map(crate::ui::time::ago_now)
+            .map(|at| crate::ui::time::relative(at, model.now()))
             .unwrap_or_default();
         lines.push(Line::from(Span::styled(
             text::truncate(
@@ -93,7 +93,7 @@ pub fn draw_conversation(
         }
         return;
     };
-    let lines = transcript_lines(screen, detail, area.width, &model.theme);
+    let lines = transcript_lines(screen, detail, area.width, &model.theme, model.now());
     let shown = screen.scroll.visible(lines, area.height);
     frame.render_widget(Paragraph::new(shown), area);
 }
@@ -104,6 +104,7 @@ fn transcript_lines(
     detail: &ConversationDetail,
     width: u16,
     theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> Vec<Line<'static>> {
     let conversation = &detail.conversation;
     let wrapped = |text: &str, style| -> Vec<Line<'static>> {
@@ -121,7 +122,7 @@ fn transcript_lines(
     };
     let mut lines = wrapped(&conversation.subject, theme.style("title"));
     let date = |value: Option<&String>| {
-        value.map_or_else(|| "—".to_string(), |at| crate::ui::time::exactly(at))
+        value.map_or_else(|| "—".to_string(), |at| crate::ui::time::exactly(at, now))
     };
     lines.extend(field(
         "Source",

@@ -68,9 +68,9 @@ pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, model: &Model) 
             "No OpenAPI specs yet. n adds one from the address of its JSON or YAML.",
         );
     } else {
-        draw_specs(tab, frame, list_area, theme);
+        draw_specs(tab, frame, list_area, theme, model.now());
         if let Some(spec) = tab.selected() {
-            draw_spec_details(spec, frame, details_area, theme);
+            draw_spec_details(spec, frame, details_area, theme, model.now());
         }
     }
     match &tab.modal {
@@ -96,7 +96,13 @@ const VERSION_COLUMNS: [Column; 3] = [
     Column::whole("Created", 1),
 ];
 
-fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_specs(
+    tab: &OpenApiTab,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     let stopped = tab
         .specs
         .value()
@@ -116,7 +122,6 @@ fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
             note,
         );
     }
-    let now = crate::ui::time::now();
     let rows = tab
         .list()
         .iter()
@@ -142,11 +147,16 @@ fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
-fn draw_spec_details(spec: &OpenApiSpec, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_spec_details(
+    spec: &OpenApiSpec,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     let block = details_block(area, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let now = crate::ui::time::now();
     let processed = spec.last_processed_at.as_deref().map_or_else(
         || "never".to_string(),
         |at| {
@@ -250,7 +260,7 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, mod
         )),
         title,
     );
-    let now = crate::ui::time::now();
+    let now = model.now();
     let rows = screen
         .list()
         .iter()

@@ -42,7 +42,7 @@ pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
         &LOOK,
         |field, row| shown_value(tab, field, row, theme),
     );
-    draw_instructions(tab, frame, instructions_area, theme);
+    draw_instructions(tab, frame, instructions_area, theme, model.now());
     draw_modal(tab, frame, area, theme);
 }
 
@@ -96,7 +96,13 @@ fn form_lines(tab: &SettingsTab, width: u16, theme: &Theme) -> FormLines {
     })
 }
 
-fn draw_instructions(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_instructions(
+    tab: &SettingsTab,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     if area.height == 0 {
         return;
     }
@@ -106,7 +112,7 @@ fn draw_instructions(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &T
         && let Some(at) = instructions.updated_at.as_deref()
     {
         heading.push(Span::styled(
-            format!("  updated {}", crate::ui::time::ago_now(at)),
+            format!("  updated {}", crate::ui::time::relative(at, now)),
             theme.style("muted"),
         ));
     }

@@ -134,7 +134,11 @@ impl ScreenState for Organizations {
             .collect()
     }
 
-    fn disabled_reason(&self, action: Action) -> Option<String> {
+    fn disabled_reason(
+        &self,
+        action: Action,
+        _now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
         if !self.useless_now(action) {
             return None;
         }

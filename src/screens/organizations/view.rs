@@ -91,7 +91,7 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, model: &Mode
                 org.hostname.clone().unwrap_or_default(),
                 org.created_at
                     .as_deref()
-                    .map(crate::ui::time::ago_now)
+                    .map(|at| crate::ui::time::relative(at, model.now()))
                     .unwrap_or_default(),
             ]
         })

@@ -407,9 +407,13 @@ impl ScreenState for ReviewScreen {
         actions::disabled(self)
     }
 
-    fn disabled_reason(&self, action: Action) -> Option<String> {
+    fn disabled_reason(
+        &self,
+        action: Action,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
         match action {
-            Action::Merge => self.merge_refusal(),
+            Action::Merge => self.merge_refusal(now),
             _ => None,
         }
     }

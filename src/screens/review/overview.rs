@@ -110,7 +110,7 @@ pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model)
     lines.push(heading("Checks before a merge", theme));
     // The pre-flight's own lines, without its question and the blank row under it.
     lines.extend(
-        super::view::preflight_lines(screen, theme)
+        super::view::preflight_lines(screen, theme, model.now())
             .into_iter()
             .skip(2),
     );

@@ -317,7 +317,7 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
                 .to_string(),
                 link.created_at
                     .as_deref()
-                    .map(crate::ui::time::ago_now)
+                    .map(|at| crate::ui::time::relative(at, model.now()))
                     .unwrap_or_default(),
                 link.urls.published.clone().unwrap_or_default(),
             ]

@@ -153,7 +153,7 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
     }
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let now = crate::ui::time::now();
+    let now = model.now();
     let count = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
     let rows: Vec<[String; 4]> = tab
         .list

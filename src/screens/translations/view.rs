@@ -168,7 +168,7 @@ pub fn draw(tab: &TranslationsTab, frame: &mut Frame, area: Rect, model: &Model)
     } else {
         draw_list(tab, frame, list_area, theme);
         if let Some(translation) = tab.selected() {
-            draw_details(tab, translation, frame, details_area, theme);
+            draw_details(tab, translation, frame, details_area, theme, model.now());
         }
     }
     draw_modal(tab, frame, area, theme);
@@ -238,6 +238,7 @@ fn draw_details(
     frame: &mut Frame,
     area: Rect,
     theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
 ) {
     let block = details_block(area, theme);
     let inner = block.inner(area);
@@ -261,7 +262,6 @@ fn draw_details(
             |space| tab.space_name(space),
         );
     let stats = &translation.stats;
-    let now = crate::ui::time::now();
     let updated = translation
         .updated_at
         .as_deref()

@@ -22,7 +22,7 @@ pub(super) fn row_lines(
     row: Row,
     width: usize,
     selected: bool,
-    theme: &Theme,
+    (theme, now): (&Theme, chrono::DateTime<chrono::Utc>),
 ) -> Vec<Line<'static>> {
     let me = screen.me.value().map(|u| u.id.as_str()).unwrap_or("");
     let indent = if row.reply.is_some() { "    " } else { "" };
@@ -75,7 +75,7 @@ pub(super) fn row_lines(
     ));
     let mut meta = posted
         .as_deref()
-        .map(crate::ui::time::ago_now)
+        .map(|at| crate::ui::time::relative(at, now))
         .unwrap_or_default();
     if edited {
         meta.push_str(" (edited)");
@@ -394,7 +394,7 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
                     row,
                     area.width as usize,
                     index == selected,
-                    theme,
+                    (theme, model.now()),
                 )
             })
             .unwrap_or_default()

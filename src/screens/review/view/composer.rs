@@ -6,10 +6,10 @@ use ratatui::widgets::{Clear, Paragraph};
 
 use super::HEADER_ROWS;
 use super::comments::row_lines;
+use crate::app::Model;
 use crate::screens::review::threads::Row;
 use crate::screens::review::{ComposeTarget, ReviewScreen};
 use crate::ui::composer::Composer;
-use crate::ui::theme::Theme;
 
 /// The fewest rows the composer needs: borders, a few lines of text, its key line.
 const COMPOSER_MIN_ROWS: u16 = 6;
@@ -56,14 +56,15 @@ pub(super) fn draw_composer_under(
     composer: &Composer,
     frame: &mut Frame,
     area: Rect,
-    theme: &Theme,
+    model: &Model,
 ) {
+    let theme = &model.theme;
     let Some(thread) = screen.threads().get(row.thread) else {
         composer.draw(frame, area, theme);
         return;
     };
     let width = area.width as usize;
-    let mut lines = row_lines(screen, thread, row, width, true, theme);
+    let mut lines = row_lines(screen, thread, row, width, true, (theme, model.now()));
     let wanted = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let comment_rows = wanted.min(area.height.saturating_sub(COMPOSER_MIN_ROWS));
     let composer_area = Rect::new(
@@ -88,7 +89,14 @@ pub(super) fn draw_composer_under(
             thread: row.thread,
             reply: Some(reply),
         };
-        lines.extend(row_lines(screen, thread, next, width, false, theme));
+        lines.extend(row_lines(
+            screen,
+            thread,
+            next,
+            width,
+            false,
+            (theme, model.now()),
+        ));
     }
     let context_area = Rect::new(area.x, top, area.width, context_rows);
     frame.render_widget(Clear, context_area);

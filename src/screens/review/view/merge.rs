@@ -15,8 +15,12 @@ use crate::ui::chrome::centered;
 use crate::ui::theme::Theme;
 
 /// The pre-flight's lines, unwrapped, for the overview's "Checks before a merge".
-pub(crate) fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
-    preflight_content(screen)
+pub(crate) fn preflight_lines(
+    screen: &ReviewScreen,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<Line<'static>> {
+    preflight_content(screen, now)
         .iter()
         .map(|line| Line::from(Span::styled(line.text(), line_style(line, theme))))
         .collect()
@@ -40,8 +44,9 @@ pub(super) fn draw_preflight(
     frame: &mut Frame,
     area: Rect,
     theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
 ) {
-    let layout = PreflightLayout::new(screen, preflight, area.width, area.height);
+    let layout = PreflightLayout::new(screen, preflight, (area.width, area.height), now);
     let scroll = preflight.scroll.min(layout.max_scroll());
     let rect = centered(area, layout.width, layout.height);
     frame.render_widget(Clear, rect);

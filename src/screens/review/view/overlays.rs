@@ -27,7 +27,7 @@ pub(super) fn draw_overlay(
         Overlay::Composer {
             composer, target, ..
         } => match context_row(screen, target) {
-            Some(row) => draw_composer_under(screen, row, composer, frame, area, theme),
+            Some(row) => draw_composer_under(screen, row, composer, frame, area, model),
             None => composer.draw(frame, area, theme),
         },
         Overlay::Reactions { picker, .. } => picker.draw(frame, area, theme),
@@ -60,7 +60,7 @@ pub(super) fn draw_overlay(
             popup(frame, area, " Please confirm ", text, Some(keys), theme);
         }
         Overlay::Preflight(preflight) => {
-            draw_preflight(screen, preflight, frame, area, theme);
+            draw_preflight(screen, preflight, frame, area, theme, model.now());
         }
         Overlay::Reviewers {
             members,
