@@ -30,12 +30,12 @@ pub mod translations;
 pub mod trash;
 pub mod welcome;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Model, RequestId, Step};
+use crate::ui::hit::Canvas;
 use crate::ui::notice::Notice;
 
 /// What every screen can do; defaults are "nothing to do here".
@@ -113,7 +113,7 @@ pub trait ScreenState {
     fn link(&self) -> Option<String> {
         None
     }
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model);
     /// The messages the screen shows now (notices, errors, what a link did), so they can be
     /// read whole when the screen cuts them.
     fn messages(&self) -> Vec<Notice> {
@@ -291,7 +291,7 @@ impl Screen {
         dispatch!(self, s => s.reveal_change_request(id))
     }
 
-    pub fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         dispatch!(self, s => s.draw(frame, area, model))
     }
 }

@@ -7,6 +7,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{Model, Overlay};
+use crate::ui::hit::{Canvas, HitMap};
 use crate::ui::sanitize::sanitize;
 
 const SPINNER: &[&str] = &["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -28,18 +29,25 @@ pub fn body_size(width: u16, height: u16) -> (u16, u16) {
 }
 
 pub fn draw(frame: &mut Frame, model: &Model) {
-    crate::ui::hit::begin_frame();
-    let (header, body, footer) = areas(frame.area());
-    draw_header(frame, header, model);
-    model.top().draw(frame, body, model);
-    draw_footer(frame, footer, model);
+    draw_noting_hits(frame, model);
+}
+
+/// [`draw`], returning where rows, tabs and popups were drawn: the next click is mapped through
+/// this map.
+pub fn draw_noting_hits(frame: &mut Frame, model: &Model) -> HitMap {
+    let mut canvas = Canvas::new(frame);
+    let (header, body, footer) = areas(canvas.area());
+    draw_header(&mut canvas, header, model);
+    model.top().draw(&mut canvas, body, model);
+    draw_footer(&mut canvas, footer, model);
     if let Some(overlay) = &model.overlay {
-        draw_overlay(frame, body, overlay, model);
+        draw_overlay(&mut canvas, body, overlay, model);
     }
     if let Some(palette) = &model.palette {
-        crate::ui::palette::draw(frame, body, palette, &model.theme);
+        crate::ui::palette::draw(&mut canvas, body, palette, &model.theme);
     }
-    model.theme.paint_background(frame.buffer_mut());
+    model.theme.paint_background(canvas.buffer_mut());
+    canvas.into_hits()
 }
 
 fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
@@ -309,7 +317,7 @@ fn fit_hints(mut hints: Vec<FooterHint>, room: usize) -> Vec<FooterHint> {
     hints
 }
 
-fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model) {
+fn draw_overlay(frame: &mut Canvas, area: Rect, overlay: &Overlay, model: &Model) {
     match overlay {
         Overlay::Help { scroll, .. } => draw_help(frame, area, *scroll, model),
         Overlay::ConfirmQuit { unsaved } => draw_confirm(frame, area, unsaved, model, &QUIT_WORDS),
@@ -340,7 +348,7 @@ const LEAVE_WORDS: ConfirmWords = ConfirmWords {
 };
 
 fn draw_confirm(
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     unsaved: &[String],
     model: &Model,
@@ -355,7 +363,7 @@ fn draw_confirm(
     lines.push(Line::from(Span::styled(words.keys, theme.style("accent"))));
     let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let popup = centered(area, 60, rows.saturating_add(2));
-    crate::ui::hit::cover(popup);
+    frame.hits.cover(popup);
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -578,7 +586,7 @@ pub fn help_max_scroll(model: &Model) -> u16 {
     help_layout(model).max_scroll
 }
 
-fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
+fn draw_help(frame: &mut Canvas, area: Rect, scroll: u16, model: &Model) {
     let theme = &model.theme;
     let layout = help_layout(model);
     let popup = Rect::new(
@@ -592,7 +600,7 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
     } else {
         " Keys — / search · ? or esc closes "
     };
-    crate::ui::hit::cover(popup);
+    frame.hits.cover(popup);
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -609,9 +617,6 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
 
 /// A rectangle of at most `width` x `height` in the middle of `area`.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    // Whatever sits in the middle is a popup that takes the keys: the mouse leaves the screen
-    // behind it alone.
-    crate::ui::hit::modal();
     let width = width.min(area.width);
     let height = height.min(area.height);
     Rect::new(

@@ -4,13 +4,13 @@
 
 use std::collections::BTreeSet;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::ui::chrome::centered;
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
@@ -165,13 +165,14 @@ pub fn popup_block<'a>(title: &str, theme: &Theme) -> Block<'a> {
         .title(format!(" {} ", sanitize(title)))
 }
 
-pub fn draw<P>(picker: &Picker<P>, frame: &mut Frame, area: Rect, theme: &Theme) {
+pub fn draw<P>(picker: &Picker<P>, frame: &mut Canvas, area: Rect, theme: &Theme) {
     if area.width < 4 || area.height < 3 {
         return;
     }
     let shown = picker.shown();
     let filter_rows = u16::from(picker.filter.is_some());
     let height = (shown.len() as u16).max(1).saturating_add(6 + filter_rows);
+    frame.hits.modal();
     let popup = centered(area, 70, height);
     frame.render_widget(Clear, popup);
     let block = popup_block(&picker.title, theme);

@@ -4,7 +4,6 @@
 
 mod view;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -15,6 +14,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Ste
 use crate::screens::ScreenState;
 use crate::screens::sites::MyRole;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 
@@ -319,7 +319,7 @@ impl ScreenState for AccessAudit {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

@@ -1,4 +1,3 @@
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -6,10 +5,11 @@ use ratatui::widgets::Paragraph;
 use super::{AccessAudit, AccessRow};
 use crate::app::Model;
 use crate::screens::sites::audience;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text, titled};
 
-pub fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &AccessAudit, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let more = vec![Span::styled(
         format!(" — sites of {}", sanitize(&screen.organization_title)),

@@ -6,9 +6,10 @@ use ratatui::widgets::Paragraph;
 use super::ActionLogScreen;
 use crate::app::Model;
 use crate::app::action_log::{LoggedAction, UndoState};
+use crate::ui::hit::Canvas;
 use crate::ui::{status, text, titled};
 
-pub fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &ActionLogScreen, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let count = model.action_log.len();
     let more = vec![Span::styled(

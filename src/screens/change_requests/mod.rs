@@ -12,7 +12,6 @@ mod view;
 
 use std::collections::HashMap;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -24,6 +23,7 @@ use crate::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall,
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::review::ReviewScreen;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::list::Selection;
 use create::InSpace;
@@ -554,7 +554,7 @@ impl ScreenState for ChangeRequestList {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

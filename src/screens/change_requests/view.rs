@@ -1,4 +1,3 @@
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
@@ -6,13 +5,14 @@ use ratatui::widgets::Paragraph;
 use super::{ChangeRequestList, STATUSES};
 use crate::api::models::ChangeRequest;
 use crate::app::Model;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &ChangeRequestList, frame: &mut Canvas, area: Rect, model: &Model) {
     // The notice takes the last row: the list ends above it.
     let notice_rows = u16::from(screen.creation.notice.is_some());
     let [list_area, _] =
@@ -25,7 +25,7 @@ pub fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &M
     screen.creation.draw(frame, area, model);
 }
 
-fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &Model) {
+fn draw_list(screen: &ChangeRequestList, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -87,7 +87,9 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, model: &
     let range = screen
         .selection
         .visible_range(rows.len(), list_area.height as usize);
-    crate::ui::hit::record_rows(list_area, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(list_area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = cells[range.clone()]
         .iter()
         .enumerate()

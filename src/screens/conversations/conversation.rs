@@ -2,7 +2,6 @@
 //! issue it was opened from when there is one, then each message with its role and its body
 //! rendered as markdown. Scrolls like a page.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::scroll::Scroll;
@@ -11,6 +10,7 @@ use crate::app::conversations::{ConversationsCall, ConversationsResponse};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::ui::hit::Canvas;
 
 #[derive(Debug)]
 pub struct ConversationScreen {
@@ -137,7 +137,7 @@ impl ScreenState for ConversationScreen {
             .or_else(|| detail.conversation.urls.source.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         super::view::draw_conversation(self, frame, area, model);
     }
 }

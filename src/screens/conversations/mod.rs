@@ -8,7 +8,6 @@ pub mod tab;
 pub mod tab_view;
 mod view;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub use conversation::ConversationScreen;
@@ -23,6 +22,7 @@ use crate::app::review_calls::ChangeRequestScope;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 
 /// The organization's change requests linked to `cluster`: the change-request list with its
@@ -174,7 +174,7 @@ impl ScreenState for ClusterIssuesScreen {
         self.cluster.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw_issues(self, frame, area, model);
     }
 }

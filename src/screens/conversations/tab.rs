@@ -6,7 +6,6 @@
 
 use std::collections::BTreeSet;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -19,6 +18,7 @@ use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
@@ -444,7 +444,7 @@ impl OrgPane for ClustersTab {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         super::tab_view::draw(self, frame, area, model);
     }
 }

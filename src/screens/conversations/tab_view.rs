@@ -10,6 +10,7 @@ use ratatui::widgets::{Paragraph, Sparkline, Wrap};
 use super::tab::{ClustersTab, ClustersView};
 use crate::api::models::IssuesCluster;
 use crate::app::Model;
+use crate::ui::hit::Canvas;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
@@ -28,7 +29,7 @@ const CONVERSATION_COLUMNS: [Column; 3] = [
     Column::whole("", 1),
 ];
 
-pub fn draw(tab: &ClustersTab, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(tab: &ClustersTab, frame: &mut Canvas, area: Rect, model: &Model) {
     let [body, notice_area] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
     match tab.view {

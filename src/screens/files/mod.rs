@@ -4,7 +4,6 @@
 
 mod view;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
@@ -15,6 +14,7 @@ use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 
 #[derive(Debug)]
@@ -190,7 +190,7 @@ impl ScreenState for FilesScreen {
         self.current()?.download_url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

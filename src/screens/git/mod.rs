@@ -7,7 +7,6 @@ mod drafts;
 mod form;
 pub mod view;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -22,6 +21,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::notice::{self, Notice};
 
 /// What a confirmation, once answered yes, sends.
@@ -363,7 +363,7 @@ impl ScreenState for GitScreen {
         info.url.as_deref().map(mask_credentials)
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

@@ -10,7 +10,6 @@ mod view;
 
 pub use tab::IntegrationsTab;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::api::models::Integration;
@@ -19,6 +18,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::conversations::scroll::Scroll;
+use crate::ui::hit::Canvas;
 
 #[derive(Debug)]
 pub struct IntegrationScreen {
@@ -94,7 +94,7 @@ impl ScreenState for IntegrationScreen {
         self.integration.value()?.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         let Some(integration) = self.integration.value() else {
             match self.integration.error() {
                 Some(error) => crate::ui::status::error(frame, area, model, error),

@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -19,6 +18,7 @@ use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::organization::pane::OrgPane;
+use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 
@@ -228,7 +228,7 @@ impl OrgPane for IntegrationsTab {
         self.selected()?.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         super::tab_view::draw(self, frame, area, model);
     }
 }

@@ -6,7 +6,6 @@ mod view;
 
 use std::collections::HashMap;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::api::models::{ContentRef, ContentRefKind, Link, LinkStats, LinkStatus, Space};
@@ -18,6 +17,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Ste
 use crate::screens::page::PageScreen;
 use crate::screens::space::{PageNode, build_page_tree};
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 use crate::ui::tree::Tree;
 
@@ -398,7 +398,7 @@ impl ScreenState for LinksScreen {
         target.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

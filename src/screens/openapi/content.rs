@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::api::VersionRef;
@@ -15,6 +14,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
 use crate::ui::tree::{Tree, TreeRows};
@@ -374,7 +374,7 @@ impl ScreenState for ContentScreen {
         self.version.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         super::view::draw_content(self, frame, area, model);
     }
 }

@@ -8,7 +8,6 @@ pub mod view;
 
 pub use tab::OpenApiTab;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub use content::ContentScreen;
@@ -19,6 +18,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 
 #[derive(Debug)]
@@ -164,7 +164,7 @@ impl ScreenState for VersionsScreen {
         self.list().get(self.selection.selected)?.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw_versions(self, frame, area, model);
     }
 }

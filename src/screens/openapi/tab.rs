@@ -5,7 +5,6 @@
 //! deletes it (asks first), `enter` opens its versions. While a spec is being processed the
 //! list is read again every few seconds, so its state follows.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -19,6 +18,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Ste
 use crate::screens::Screen;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
@@ -483,7 +483,7 @@ impl OrgPane for OpenApiTab {
         disabled
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         super::view::draw_tab(self, frame, area, model);
     }
 }

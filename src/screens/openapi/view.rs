@@ -10,6 +10,7 @@ use crate::app::Model;
 use crate::screens::translations::view::{
     details_block, draw_notice, draw_rows, field, long_field, split,
 };
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::Column;
 use crate::ui::theme::Theme;
@@ -48,7 +49,7 @@ fn errors_label(spec: &OpenApiSpec) -> String {
     }
 }
 
-pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw_tab(tab: &OpenApiTab, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());

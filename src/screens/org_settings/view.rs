@@ -10,6 +10,7 @@ use super::form::{Field, rules_summary};
 use super::{SettingsModal, SettingsTab};
 use crate::app::Model;
 use crate::ui::form::{FormLines, Look, Marks, Messages, Row, ShowChecks, ValueFit};
+use crate::ui::hit::Canvas;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::theme::Theme;
 
@@ -24,7 +25,7 @@ const LOOK: Look = Look {
     scroll: false,
 };
 
-pub fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(tab: &SettingsTab, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let form_rows = form_lines(tab, area.width, theme).lines.len() as u16;
     let [notice_area, form_area, instructions_area] = Layout::vertical([
@@ -154,7 +155,7 @@ fn draw_instructions(
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn draw_modal(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_modal(tab: &SettingsTab, frame: &mut Canvas, area: Rect, theme: &Theme) {
     match &tab.modal {
         Some(
             SettingsModal::Role(picker)

@@ -20,7 +20,6 @@ mod view;
 
 use crate::app::search::SearchScope;
 use crate::screens::search::SearchScreen;
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -39,6 +38,7 @@ use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows};
 
+use crate::ui::hit::Canvas;
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
 pub use pane::OrgPane;
 use pane::notice_modal_esc;
@@ -643,7 +643,7 @@ impl ScreenState for Organization {
             .find_map(|pane| pane.unsaved_work())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

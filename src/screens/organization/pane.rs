@@ -9,12 +9,12 @@
 
 use std::ops::ControlFlow;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Model, RequestId, Step};
+use crate::ui::hit::Canvas;
 use crate::ui::notice::{self, Notice};
 
 /// How a tab's raw key starts, the same on every tab so its notice behaves the same: the
@@ -103,7 +103,7 @@ pub trait OrgPane: std::fmt::Debug {
         None
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model);
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model);
 
     /// The notices the tab shows now, so they can be read whole when cut.
     fn messages(&self) -> Vec<Notice> {
@@ -151,7 +151,7 @@ impl OrgPane for NotYet {
         None
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         crate::ui::status::empty(
             frame,
             area,

@@ -3,7 +3,6 @@
 pub mod join;
 mod view;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -13,6 +12,7 @@ use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::organization::Organization as OrganizationScreen;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::list::Selection;
 
@@ -236,7 +236,7 @@ impl ScreenState for Organizations {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

@@ -8,7 +8,6 @@ mod view;
 
 use std::collections::BTreeSet;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
@@ -20,6 +19,7 @@ use crate::app::{ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 
@@ -491,7 +491,7 @@ impl ScreenState for OutboxScreen {
         Some(Step::cmd(self.on_outbox_response(response, ctx)))
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

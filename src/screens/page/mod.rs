@@ -10,7 +10,6 @@ mod view;
 pub use history::Visit;
 
 use crate::screens::change_requests::create::InSpace;
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -21,6 +20,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, Reques
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
@@ -400,7 +400,7 @@ impl ScreenState for PageScreen {
         self.page.app_link()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

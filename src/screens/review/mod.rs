@@ -29,7 +29,6 @@ mod view;
 
 use std::collections::HashMap;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -42,6 +41,7 @@ use crate::app::spaces::SpacesResponse;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::diff::{DiffView, PageDiff};
+use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
@@ -541,7 +541,7 @@ impl ScreenState for ReviewScreen {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

@@ -8,7 +8,6 @@ mod view;
 
 use std::time::Duration;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
@@ -21,6 +20,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::page::{PageScreen, SectionTarget};
 use crate::screens::space::PageNode;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::list::Selection;
 
@@ -395,7 +395,7 @@ impl ScreenState for SearchScreen {
             .or_else(|| page.and_then(|page| page.urls.app.clone()))
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

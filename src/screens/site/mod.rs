@@ -18,7 +18,6 @@ mod settings;
 mod share_links;
 mod view;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
@@ -34,6 +33,7 @@ use crate::ui::confirm::Confirm;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 
+use crate::ui::hit::Canvas;
 pub use adaptive::{SCHEMA_TEMPLATE, check_schema};
 use answers::response_error;
 pub use form::{Choices, Field, SettingsForm};
@@ -556,7 +556,7 @@ impl ScreenState for SiteScreen {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

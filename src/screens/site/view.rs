@@ -9,12 +9,13 @@ use super::{GroupRow, Modal, SiteScreen, SiteTab, save_key};
 use crate::api::models::{SiteStructureItem, SiteVisibility};
 use crate::app::Model;
 use crate::ui::form::{Look, Marks, Messages, ShowChecks, ValueFit, place_cursor};
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &SiteScreen, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     if area.height < 3 {
         draw_tabs(screen, frame, area, theme);

@@ -15,7 +15,6 @@ pub use preview::{PREVIEW_BYTES, PREVIEW_DELAY, doc_key, parse_unless_cached, sp
 
 use std::collections::HashMap;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -25,6 +24,7 @@ use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Loadable, Model, RequestId, Step
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::change_requests::create::InSpace;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
@@ -303,7 +303,7 @@ impl ScreenState for SpaceScreen {
             .or_else(|| self.space.urls.app.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

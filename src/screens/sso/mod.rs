@@ -8,7 +8,6 @@ mod drafts;
 pub mod form;
 mod view;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -20,6 +19,7 @@ use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::organization::OrgPane;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
@@ -757,7 +757,7 @@ impl OrgPane for SsoTab {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

@@ -13,6 +13,7 @@ use super::{SsoModal, SsoTab, role_name};
 use crate::app::Model;
 use crate::ui::chrome::centered;
 use crate::ui::form::{FormFields, Look, Marks, Messages, Row, ShowChecks, ValueFit, place_cursor};
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -20,7 +21,7 @@ use crate::ui::{status, text};
 /// The width of the labels in the details and the form.
 const LABEL: usize = 15;
 
-pub fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(tab: &SsoTab, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let [notice_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -292,12 +293,13 @@ const FORM_LOOK: Look = Look {
     scroll: false,
 };
 
-fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Canvas, area: Rect, theme: &Theme) {
     let errors = FormField::ALL
         .iter()
         .filter(|field| form.error(**field).is_some())
         .count() as u16;
     // Six fields, their errors, a blank line, the status line (which may wrap) and the border.
+    frame.hits.modal();
     let popup = centered(area, 78, 6 + errors + 2 + 2 + 1);
     frame.render_widget(Clear, popup);
     let title = if form.is_new() {

@@ -14,7 +14,6 @@ pub use tab::TeamsTab;
 
 use std::collections::BTreeSet;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
@@ -27,6 +26,7 @@ use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
@@ -670,7 +670,7 @@ impl ScreenState for TeamScreen {
         ]
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         view::draw(self, frame, area, model);
     }
 }

@@ -8,6 +8,7 @@ use ratatui::widgets::Paragraph;
 use super::tab::{Modal as TabModal, TeamsTab};
 use super::{Modal as ScreenModal, TeamScreen};
 use crate::app::Model;
+use crate::ui::hit::Canvas;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
@@ -66,7 +67,8 @@ fn muted_line(message: &str, area: Rect, theme: &Theme) -> Paragraph<'static> {
     ))
 }
 
-fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
+fn waiting(frame: &mut Canvas, area: Rect, theme: &Theme) {
+    frame.hits.modal();
     let popup = crate::ui::chrome::centered(area, 44, 3);
     frame.render_widget(ratatui::widgets::Clear, popup);
     let block = crate::ui::picker::popup_block("Members", theme);
@@ -78,7 +80,7 @@ fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
-pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw_tab(tab: &TeamsTab, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, notice) = notice_row(tab.notice.as_ref(), tab.is_sending(), area);
     draw_notice(frame, notice, model);
@@ -133,7 +135,7 @@ fn summary(tab: &TeamsTab, theme: &Theme) -> Vec<Segment> {
         .collect()
 }
 
-fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) {
+fn draw_team_rows(tab: &TeamsTab, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     if !tab.list.loaded_once() {
         match &tab.list.error {
@@ -181,7 +183,9 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
     let range = tab
         .selection
         .visible_range(tab.list.items.len(), rows_area.height as usize);
-    crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
+    frame
+        .hits
+        .record_rows(rows_area, range.clone(), tab.selection.selected);
     let mut lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()
@@ -205,7 +209,7 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, model: &Model) 
     frame.render_widget(Paragraph::new(lines), rows_area);
 }
 
-pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &TeamScreen, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, notice) = notice_row(screen.notice.as_ref(), screen.is_sending(), area);
     draw_notice(frame, notice, model);
@@ -235,7 +239,7 @@ pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
     }
 }
 
-fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &Model) {
+fn draw_member_rows(screen: &TeamScreen, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     if !screen.list.loaded_once() {
         match &screen.list.error {
@@ -287,7 +291,9 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, model: &
     let range = screen
         .selection
         .visible_range(screen.list.items.len(), rows_area.height as usize);
-    crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(rows_area, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()

@@ -9,6 +9,7 @@ use crate::api::language_name;
 use crate::api::models::{Translation, TranslationStatus};
 use crate::app::Model;
 use crate::ui::composer::Composer;
+use crate::ui::hit::Canvas;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
@@ -146,7 +147,7 @@ pub fn duration(milliseconds: u64) -> String {
     }
 }
 
-pub fn draw(tab: &TranslationsTab, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(tab: &TranslationsTab, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
@@ -319,7 +320,7 @@ fn draw_details(
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
-fn draw_modal(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_modal(tab: &TranslationsTab, frame: &mut Canvas, area: Rect, theme: &Theme) {
     match &tab.modal {
         Some(Modal::Language(picker))
         | Some(Modal::SourceSpace(picker))

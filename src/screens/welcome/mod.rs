@@ -1,6 +1,5 @@
 //! Shown when quire has no token and no `--demo`: the two ways in.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -8,6 +7,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use crate::app::Model;
 use crate::app::keymap::Action;
 use crate::screens::ScreenState;
+use crate::ui::hit::Canvas;
 
 #[derive(Debug, Default)]
 pub struct Welcome;
@@ -21,7 +21,7 @@ impl ScreenState for Welcome {
         vec![(Action::Quit, "quit"), (Action::Help, "keys")]
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, model: &Model) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, model: &Model) {
         let theme = &model.theme;
         let lines = vec![
             Line::from(Span::styled(

@@ -12,7 +12,6 @@ mod actions;
 mod collections;
 mod moves;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Clear, Paragraph};
 
@@ -21,6 +20,7 @@ use crate::api::ContentPointer;
 use crate::app::keymap::Action;
 use crate::app::{Model, RequestId};
 use crate::ui::confirm::Confirm;
+use crate::ui::hit::Canvas;
 use crate::ui::notice::Notice;
 use crate::ui::picker::Picker;
 use crate::ui::prompt::{Prompt, TextCheck};
@@ -237,7 +237,7 @@ impl Organization {
 }
 
 /// The notice on the last row of the tab and any open popup above the tab.
-pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &Organization, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     if let Some(notice) = &screen.content.notice
         && area.height > 1

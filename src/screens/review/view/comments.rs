@@ -11,6 +11,7 @@ use crate::app::review_calls::Thread;
 use crate::app::{Model, outbox};
 use crate::screens::review::ReviewScreen;
 use crate::screens::review::threads::{self, Row};
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -343,7 +344,7 @@ fn pending_lines(waiting: &[&Write], width: usize) -> Vec<String> {
     lines
 }
 
-pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
     if let Some(query_area) = query_area {
@@ -424,7 +425,7 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
         let top = lines.len();
         let taken = thread_lines.len().min(height.saturating_sub(top));
         if let (Ok(top), Ok(taken)) = (u16::try_from(top), u16::try_from(taken)) {
-            crate::ui::hit::record(
+            frame.hits.record(
                 Rect::new(area.x, area.y + top, area.width, taken),
                 crate::ui::hit::Hit::Row {
                     index,

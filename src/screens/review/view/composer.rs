@@ -1,6 +1,5 @@
 //! The composer of a reply or an edit, drawn under the comment it answers.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Clear, Paragraph};
 
@@ -10,6 +9,7 @@ use crate::app::Model;
 use crate::screens::review::threads::Row;
 use crate::screens::review::{ComposeTarget, ReviewScreen};
 use crate::ui::composer::Composer;
+use crate::ui::hit::Canvas;
 
 /// The fewest rows the composer needs: borders, a few lines of text, its key line.
 const COMPOSER_MIN_ROWS: u16 = 6;
@@ -54,7 +54,7 @@ pub(super) fn draw_composer_under(
     screen: &ReviewScreen,
     row: Row,
     composer: &Composer,
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     model: &Model,
 ) {

@@ -31,6 +31,7 @@ use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
+use crate::ui::hit::Canvas;
 use changes::draw_changes;
 use comments::draw_comments;
 use overlays::draw_overlay;
@@ -70,7 +71,7 @@ impl RenderedBodies {
     }
 }
 
-pub fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, model: &Model) {
+pub fn draw(screen: &ReviewScreen, frame: &mut Canvas, area: Rect, model: &Model) {
     let theme = &model.theme;
     let [title, facts, tabs, notice, body] = Layout::vertical([
         Constraint::Length(1),

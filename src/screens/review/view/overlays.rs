@@ -1,7 +1,6 @@
 //! The overlays drawn over a tab: composer, reactions, confirmations, the merge pre-flight,
 //! the reviewer picker, the subject editor and the PDF address; and the popup box they share.
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -12,13 +11,14 @@ use crate::api::models::ChangeRequestStatus;
 use crate::app::Model;
 use crate::screens::review::{Confirmation, Overlay, ReviewScreen};
 use crate::ui::chrome::centered;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 
 pub(super) fn draw_overlay(
     screen: &ReviewScreen,
     overlay: &Overlay,
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     model: &Model,
 ) {
@@ -180,7 +180,7 @@ fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<
 /// A bordered box in the middle of `area`. The `footer` (the keys that answer it) is pinned to
 /// the last row, so a short terminal cuts the text above it, never the way out.
 fn popup(
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     title: &str,
     lines: Vec<Line>,
@@ -199,6 +199,7 @@ fn popup(
         .saturating_add(footer_rows)
         .saturating_add(2)
         .min(area.height);
+    frame.hits.modal();
     let rect = centered(area, width, height);
     frame.render_widget(Clear, rect);
     let block = Block::default()
