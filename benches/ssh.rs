@@ -378,6 +378,7 @@ impl Session {
                     server_label: "bench".to_string(),
                     config_path: "none".to_string(),
                     render: Default::default(),
+                    clock: Default::default(),
                 };
                 let mut model = Model::new(screen(), environment, Size::default());
                 let effects = Effects {

@@ -101,6 +101,7 @@ pub async fn write_all(directory: &Path) -> std::io::Result<Vec<String>> {
                 server_label: "demo sandbox · demo-admin".into(),
                 config_path: "~/.config/quire/config.toml".into(),
                 render,
+                clock: crate::ui::time::Clock::Real,
             },
             Size::default(),
         );
@@ -144,6 +145,7 @@ async fn write_theme_scenes(directory: &Path, sandbox: &Sandbox) -> std::io::Res
                 server_label: "demo sandbox".into(),
                 config_path: "~/.config/quire/config.toml".into(),
                 render,
+                clock: crate::ui::time::Clock::Real,
             },
             Size::default(),
         );

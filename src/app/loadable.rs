@@ -1,29 +1,27 @@
 //! Remote data as the screen sees it: not asked, loading, loaded or failed — keeping the last
 //! good value while a reload is in flight so the screen never blanks on refresh.
 
-use std::cell::Cell;
-
 use crate::api::ApiError;
 
-thread_local! {
-    static PROVISIONAL: Cell<bool> = const { Cell::new(false) };
+/// Whether an answer settles its request. A provisional one comes from the cache while the
+/// server is still asked: a value settled from it is shown, but its request stays awaited, so
+/// the server's answer to the same request replaces it (and an error of the cache is not shown
+/// at all). Only where nothing is shown yet: a reload (after a write, say) keeps what is on
+/// screen until the server answers, rather than flash back to an older copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnswerKind {
+    /// The server's answer, or the cache's standing in for it while the server cannot be
+    /// reached.
+    #[default]
+    Final,
+    /// The cache's answer while the server's to the same request is still awaited.
+    Provisional,
 }
 
-/// Applies answers taken from the cache while the server is still asked: a value settled
-/// inside `apply` is shown, but its request stays awaited, so the server's answer to the same
-/// request replaces it (and an error of the cache is not shown at all). Only where nothing is
-/// shown yet: a reload (after a write, say) keeps what is on screen until the server answers,
-/// rather than flash back to an older copy.
-pub fn provisionally<R>(apply: impl FnOnce() -> R) -> R {
-    PROVISIONAL.with(|flag| flag.set(true));
-    let result = apply();
-    PROVISIONAL.with(|flag| flag.set(false));
-    result
-}
-
-/// True while [`provisionally`] applies a cached answer.
-pub fn is_provisional() -> bool {
-    PROVISIONAL.with(Cell::get)
+impl AnswerKind {
+    pub fn is_provisional(self) -> bool {
+        self == AnswerKind::Provisional
+    }
 }
 
 /// Every API call carries one; a result whose id is not the one its screen waits for is dropped.
@@ -52,12 +50,24 @@ impl<T> Loadable<T> {
         *self = Loadable::Loading { request, previous };
     }
 
-    /// Applies a result if it is the one this value waits for. Returns false for a stale result.
+    /// Applies a final result if it is the one this value waits for. Returns false for a stale
+    /// result.
     pub fn settle(&mut self, request: RequestId, result: Result<T, ApiError>) -> bool {
+        self.settle_as(request, result, AnswerKind::Final)
+    }
+
+    /// [`Loadable::settle`] for an answer of either kind: a provisional one shows a value only
+    /// where there is none yet, and keeps the request awaited.
+    pub fn settle_as(
+        &mut self,
+        request: RequestId,
+        result: Result<T, ApiError>,
+        kind: AnswerKind,
+    ) -> bool {
         if self.waiting_for() != Some(request) {
             return false;
         }
-        if is_provisional() {
+        if kind.is_provisional() {
             if self.value().is_some() {
                 return false;
             }

@@ -4,11 +4,9 @@
 pub mod capabilities;
 pub mod collections;
 pub mod command;
-
 pub mod drafts;
 pub mod git;
 pub mod handoff;
-
 pub mod loadable;
 pub mod message;
 pub mod offline;
@@ -54,7 +52,7 @@ mod update;
 pub use crate::ui::keymap::{self, Action, KeyContext, Keymap};
 pub use crate::ui::markdown::docs::{self, DocCache};
 pub use command::{ApiCall, Cmd, DocHandle, DocKey};
-pub use loadable::{Loadable, RequestId};
+pub use loadable::{AnswerKind, Loadable, RequestId};
 pub use message::{ApiResponse, Msg, OrganizationTree};
 pub use model::{Environment, Model, ReviewCache, Size};
 pub use overlay::Overlay;

@@ -67,6 +67,8 @@ pub struct Environment {
     /// Where the config file lives, for the "how to set a token" messages.
     pub config_path: String,
     pub render: RenderOptions,
+    /// What dates are measured from ("3 days ago"): the real clock, pinned in snapshots.
+    pub clock: crate::ui::time::Clock,
 }
 
 pub struct Model {
@@ -171,6 +173,7 @@ impl Model {
             keymap: &self.keymap,
             docs: &self.docs,
             config_path: &self.environment.config_path,
+            clock: self.environment.clock,
         }
     }
 
@@ -199,6 +202,8 @@ impl Model {
             action_log: &mut self.action_log,
             watch: &mut self.watch,
             unsaved_drafts: &self.unsaved_drafts,
+            answer: super::AnswerKind::Final,
+            clock: self.environment.clock,
         };
         let cmd = match self.screens.last_mut() {
             Some(screen) => screen.enter(&mut ctx),
@@ -206,6 +211,11 @@ impl Model {
         };
         self.track(&cmd);
         cmd
+    }
+
+    /// The instant views measure relative dates from.
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.environment.clock.now()
     }
 
     pub fn top(&self) -> &Screen {
@@ -248,7 +258,7 @@ impl Model {
             .top()
             .needed_area(action)
             .and_then(|needed| self.lacking.short_reason(needed));
-        lacking.or_else(|| self.top().disabled_reason(action))
+        lacking.or_else(|| self.top().disabled_reason(action, self.now()))
     }
 
     /// True while something is loading: the only time quire wakes up on a timer.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::time::SystemTime;
 
 use super::update::{answer_to_the_screen_waiting, on_api, run_action};
-use super::{Action, ApiResponse, Cmd, Model, RequestId};
+use super::{Action, AnswerKind, ApiResponse, Cmd, Model, RequestId};
 use crate::ui::notice::Notice;
 
 /// Cached answers under a minute old are as good as new: the header does not mention them.
@@ -82,8 +82,7 @@ pub(super) fn on_cached(
     if !model.in_flight.contains(&request) {
         return Cmd::None;
     }
-    let shown =
-        super::loadable::provisionally(|| answer_to_the_screen_waiting(model, request, &response));
+    let shown = answer_to_the_screen_waiting(model, request, &response, AnswerKind::Provisional);
     let Some(cmd) = shown else {
         return Cmd::None;
     };

@@ -2,7 +2,7 @@
 //! client's `PageCursor`, so a server that repeats itself (or never stops) cannot make us loop.
 
 use crate::api::{ApiError, ListPage, PageCursor, UnreadableItem};
-use crate::app::loadable::RequestId;
+use crate::app::loadable::{AnswerKind, RequestId};
 
 /// Start fetching the next page when the selection is this close to the end.
 pub const PREFETCH_DISTANCE: usize = 10;
@@ -96,14 +96,24 @@ impl<T> PagedList<T> {
             .is_some_and(|page| !self.cursor.was_requested(page))
     }
 
-    /// Applies a page if it is the one awaited. Returns false for a stale result.
+    /// Applies a final page if it is the one awaited. Returns false for a stale result.
     pub fn settle(&mut self, request: RequestId, result: Result<ListPage<T>, ApiError>) -> bool {
+        self.settle_as(request, result, AnswerKind::Final)
+    }
+
+    /// [`PagedList::settle`] for a page of either kind.
+    pub fn settle_as(
+        &mut self,
+        request: RequestId,
+        result: Result<ListPage<T>, ApiError>,
+        kind: AnswerKind,
+    ) -> bool {
         if self.loading != Some(request) {
             return false;
         }
-        // A cached first page is shown only where nothing is yet (see `provisionally`); the
+        // A cached first page is shown only where nothing is yet (see `AnswerKind`); the
         // request stays awaited, and the server's first page replaces it.
-        let provisional = crate::app::loadable::is_provisional();
+        let provisional = kind.is_provisional();
         if provisional && (self.loaded_once || !self.loading_first || result.is_err()) {
             return false;
         }

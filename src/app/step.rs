@@ -3,7 +3,7 @@
 
 use super::action_log;
 use super::watch;
-use super::{Action, Cmd, DocCache, Keymap, Model, RequestIds, ReviewCache, Size};
+use super::{Action, AnswerKind, Cmd, DocCache, Keymap, Model, RequestIds, ReviewCache, Size};
 use crate::screens::Screen;
 use crate::ui::theme::Theme;
 
@@ -65,6 +65,11 @@ pub struct Ctx<'a> {
     pub watch: &'a mut watch::Watch,
     /// Drafts whose last save failed, with why (see `Model::unsaved_drafts`).
     pub unsaved_drafts: &'a std::collections::BTreeMap<String, String>,
+    /// Whether the answer `on_response` is given settles its request or is the cache's while
+    /// the server is still asked; final everywhere else.
+    pub answer: AnswerKind,
+    /// What dates in the screens' words are measured from ("merged 3 h ago").
+    pub clock: crate::ui::time::Clock,
 }
 
 /// Applies a motion (up, down, half a page, a page, top, bottom) to a list's selection.
@@ -101,6 +106,8 @@ pub(super) fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
             action_log: &mut model.action_log,
             watch: &mut model.watch,
             unsaved_drafts: &model.unsaved_drafts,
+            answer: AnswerKind::Final,
+            clock: model.environment.clock,
         },
         &mut model.screens,
     )

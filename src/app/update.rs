@@ -7,8 +7,8 @@ use super::overlay::on_overlay_key;
 use super::palette_keys::on_palette_key;
 use super::step::ctx;
 use super::{
-    Action, ApiResponse, Cmd, DocHandle, DocKey, KeyContext, Model, Msg, Overlay, RequestId, Size,
-    Step, keymap, mouse, palette,
+    Action, AnswerKind, ApiResponse, Cmd, DocHandle, DocKey, KeyContext, Model, Msg, Overlay,
+    RequestId, Size, Step, keymap, mouse, palette,
 };
 use crate::api::RetryNotice;
 use crate::screens::Screen;
@@ -343,7 +343,7 @@ pub(super) fn on_api(model: &mut Model, request: RequestId, response: ApiRespons
 }
 
 fn answer_to_screens(model: &mut Model, request: RequestId, response: &ApiResponse) -> Cmd {
-    answer_to_the_screen_waiting(model, request, response).unwrap_or_else(|| {
+    answer_to_the_screen_waiting(model, request, response, AnswerKind::Final).unwrap_or_else(|| {
         tracing::debug!(?request, "dropped a stale response");
         Cmd::None
     })
@@ -354,8 +354,10 @@ pub(super) fn answer_to_the_screen_waiting(
     model: &mut Model,
     request: RequestId,
     response: &ApiResponse,
+    kind: AnswerKind,
 ) -> Option<Cmd> {
     let (mut ctx, screens) = ctx(model);
+    ctx.answer = kind;
     // Results go to whichever screen on the stack waits for them; the others are stale.
     for index in (0..screens.len()).rev() {
         if let Some(step) = screens[index].on_response(request, response, &mut ctx) {

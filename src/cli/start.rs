@@ -548,6 +548,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
         server_label,
         config_path: config_label,
         render,
+        clock: crate::ui::time::Clock::Real,
     };
     let mut model = Model::new(first, environment, Size::default());
     model.theme = theme.clone();

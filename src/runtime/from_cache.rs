@@ -91,7 +91,7 @@ fn cannot_reach(client: &Client, error: &crate::api::ApiError) -> String {
 }
 
 /// The reads whose screens take a provisional answer and then the server's to the same
-/// request (`app::loadable::provisionally`): the lists and pages one browses, the first page
+/// request (`app::AnswerKind::Provisional`): the lists and pages one browses, the first page
 /// of change requests, and a change request's review.
 fn shows_cache_first(call: &ApiCall) -> bool {
     use crate::app::review_calls::ReviewCall;

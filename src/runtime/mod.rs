@@ -256,11 +256,12 @@ impl<B: Backend, H: Host> Surroundings for TerminalLoop<'_, B, H> {
 /// bytes: scroll regions, short moves); the others get ratatui's own diff.
 fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &mut Model) -> io::Result<()> {
     let presents = terminal.backend().presents_frames();
+    let mut hits = crate::ui::hit::HitMap::default();
     let completed = terminal
-        .draw(|frame| chrome::draw(frame, model))
+        .draw(|frame| hits = chrome::draw_noting_hits(frame, model))
         .map_err(backend_error)?;
     // Where rows and tabs were drawn: the next click is mapped through this frame.
-    model.mouse.hits = crate::ui::hit::take_frame();
+    model.mouse.hits = hits;
     if presents {
         let frame = completed.buffer.clone();
         terminal.backend_mut().present(&frame)?;

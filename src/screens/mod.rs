@@ -31,12 +31,12 @@ pub mod translations;
 pub mod trash;
 pub mod welcome;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::app::{ApiResponse, Cmd, Ctx, DocKey, RequestId, Step};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::Notice;
 
@@ -100,7 +100,11 @@ pub trait ScreenState {
     }
     /// Why a disabled action is not allowed, for the help to show beside it; None when the
     /// struck-through key says enough.
-    fn disabled_reason(&self, _action: Action) -> Option<String> {
+    fn disabled_reason(
+        &self,
+        _action: Action,
+        _now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
         None
     }
     /// The operation area a key needs here that a server may not offer (a page's backlinks),
@@ -111,7 +115,7 @@ pub trait ScreenState {
     fn link(&self) -> Option<String> {
         None
     }
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look);
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look);
     /// The messages the screen shows now (notices, errors, what a link did), so they can be
     /// read whole when the screen cuts them.
     fn messages(&self) -> Vec<Notice> {
@@ -261,8 +265,12 @@ impl Screen {
         dispatch!(self, s => s.disabled_actions())
     }
 
-    pub fn disabled_reason(&self, action: Action) -> Option<String> {
-        dispatch!(self, s => s.disabled_reason(action))
+    pub fn disabled_reason(
+        &self,
+        action: Action,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
+        dispatch!(self, s => s.disabled_reason(action, now))
     }
 
     pub fn needed_area(&self, action: Action) -> Option<&'static str> {
@@ -285,7 +293,7 @@ impl Screen {
         dispatch!(self, s => s.reveal_change_request(id))
     }
 
-    pub fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         dispatch!(self, s => s.draw(frame, area, look))
     }
 }

@@ -3,7 +3,6 @@
 //! wait for review, or straight into the space's main content — then one request. Shared by the
 //! organization's Spaces tab (main) and a change request's review (that change request).
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -12,6 +11,7 @@ use std::collections::BTreeMap;
 use crate::api::{ApiError, ContentRef, TemplateApplication, TemplateParams};
 use crate::app::action_log::{PendingEntry, Undo};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::prompt::{Prompt, TextCheck};
 use crate::ui::sanitize::sanitize;
@@ -165,7 +165,7 @@ impl TemplateFlow {
         }
     }
 
-    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, theme: &Theme) {
         match self {
             TemplateFlow::Asking { prompt, .. } => {
                 crate::ui::prompt::draw(prompt, frame, area, theme);

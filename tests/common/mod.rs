@@ -50,17 +50,17 @@ pub fn ctrl(c: char) -> Msg {
 /// demo's fixed dates read the same any day.
 pub const PINNED_NOW: &str = "2026-11-23T12:00:00Z";
 
-pub fn pin_now() {
+pub fn pinned_clock() -> quire::ui::time::Clock {
     let at = chrono::DateTime::parse_from_rfc3339(PINNED_NOW).unwrap();
-    quire::ui::time::pin_now(at.with_timezone(&chrono::Utc));
+    quire::ui::time::Clock::Pinned(at.with_timezone(&chrono::Utc))
 }
 
 pub fn environment() -> Environment {
-    pin_now();
     Environment {
         server_label: "test".to_string(),
         config_path: "~/.config/quire/config.toml".to_string(),
         render: Default::default(),
+        clock: pinned_clock(),
     }
 }
 

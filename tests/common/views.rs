@@ -13,11 +13,16 @@ use quire::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-/// The whole screen at `width`x`height`, drawn (its cells keep their styles).
+/// The whole screen at `width`x`height`, drawn (its cells keep their styles). Like the
+/// runtime, the model keeps where rows and tabs were drawn, for the next click.
 pub fn draw(model: &mut Model, width: u16, height: u16) -> TestBackend {
     update(model, Msg::Resize { width, height });
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
+    let mut hits = Default::default();
+    terminal
+        .draw(|frame| hits = chrome::draw_noting_hits(frame, model))
+        .unwrap();
+    model.mouse.hits = hits;
     terminal.backend().clone()
 }
 

@@ -320,9 +320,7 @@ fn click(column: u16, row: u16, at: Instant) -> Msg {
 
 /// Draws the model as the runtime does, keeping the frame's clickable areas.
 fn frame(model: &mut Model) -> String {
-    let shown = draw(model, 80, 24).to_string();
-    model.mouse.hits = quire::ui::hit::take_frame();
-    shown
+    draw(model, 80, 24).to_string()
 }
 
 /// The screen row (0-based) whose text contains `needle`.
@@ -485,7 +483,6 @@ async fn tiny_terminals_draw_the_palette_help_and_take_clicks_without_panic() {
         update(&mut model, char_key(':'));
         type_text(&mut model, "sp");
         draw(&mut model, width, height);
-        model.mouse.hits = quire::ui::hit::take_frame();
         update(&mut model, key(KeyCode::Esc));
         update(&mut model, char_key('?'));
         update(&mut model, char_key('/'));
@@ -494,7 +491,6 @@ async fn tiny_terminals_draw_the_palette_help_and_take_clicks_without_panic() {
         update(&mut model, key(KeyCode::Esc));
         update(&mut model, key(KeyCode::Esc));
         draw(&mut model, width, height);
-        model.mouse.hits = quire::ui::hit::take_frame();
         for row in 0..height {
             update(&mut model, click(0, row, Instant::now()));
             update(

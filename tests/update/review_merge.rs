@@ -154,7 +154,7 @@ async fn m_on_a_merged_change_request_says_when_and_opens_nothing() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_MERGED, 80, 24).await;
     let model = &mut loaded.model;
     assert!(model.top().disabled_actions().contains(&Action::Merge));
-    let reason = screen(model).merge_refusal().expect("a reason");
+    let reason = screen(model).merge_refusal(model.now()).expect("a reason");
     assert!(
         reason.starts_with("Already merged ") && reason.ends_with(" by Amara Okafor."),
         "{reason}"

@@ -85,7 +85,7 @@ async fn return_visit() -> Loaded {
         .unwrap();
     // The comment and the edit carry the sandbox's real time: measure ages from now (not the
     // pinned demo "now"), so they read "just now" and the last visit "2 h ago" whatever the day.
-    quire::ui::time::pin_now_on_this_thread(chrono::Utc::now());
+    loaded.model.environment.clock = quire::ui::time::Clock::Real;
     headless::settle(&mut loaded.model, &loaded.effects, char_key('r')).await;
     let key = screen(&loaded.model).memory_key();
     let memory = Msg::DraftsLoaded {

@@ -2,12 +2,12 @@
 //! `o` opens it in the browser, esc closes. The address is server text: drawn sanitized, and
 //! wrapped so a long one is seen whole.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
+use crate::hit::Canvas;
 use crate::layout::centered;
 use crate::sanitize::sanitize;
 use crate::theme::Theme;
@@ -45,7 +45,7 @@ impl AddressPopup {
         }
     }
 
-    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, theme: &Theme) {
         if area.width < 4 || area.height < 3 {
             return;
         }
@@ -53,6 +53,7 @@ impl AddressPopup {
         let inner_width = usize::from(width.saturating_sub(2).max(1));
         let address = sanitize(&self.address).into_owned();
         let address_rows = (address.chars().count() / inner_width + 1) as u16;
+        frame.hits.modal();
         let popup = centered(area, width, address_rows + 4);
         frame.render_widget(Clear, popup);
         let block = crate::picker::popup_block(&self.title, theme);

@@ -1,13 +1,13 @@
 //! A multi-line editor for comments and replies: ratatui-textarea, with a rendered preview,
 //! a hand-off to `$EDITOR`, and a question before a non-empty draft is thrown away.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui_textarea::TextArea;
 
+use crate::hit::Canvas;
 use crate::markdown::MarkdownDoc;
 use crate::sanitize::sanitize;
 use crate::theme::Theme;
@@ -172,11 +172,11 @@ impl Composer {
     }
 
     /// Drawn over the bottom part of `area`.
-    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, theme: &Theme) {
         let height = Composer::rows_in(area.height);
         let popup = Rect::new(area.x, area.bottom() - height, area.width, height);
         frame.render_widget(Clear, popup);
-        crate::hit::modal();
+        frame.hits.modal();
         let mode = if self.preview { " preview " } else { "" };
         let block = Block::default()
             .borders(Borders::ALL)

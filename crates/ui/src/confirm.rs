@@ -2,12 +2,12 @@
 //! leaving unsaved work): what is asked, what will happen, `y`/enter confirms, `n`/esc cancels.
 //! The widget holds only text; the caller keeps what to do once confirmed.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use crate::hit::Canvas;
 use crate::layout::centered;
 use crate::sanitize::sanitize;
 use crate::theme::Theme;
@@ -62,7 +62,7 @@ impl Confirm {
 
     /// Drawn as a box in the middle of `area`; the text wraps, and the `y` / `n` row stays on
     /// the box's last line however small the screen: what does not fit is the text's end.
-    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, theme: &Theme) {
         if area.width < 3 || area.height < 3 {
             return;
         }
@@ -74,6 +74,7 @@ impl Confirm {
         let text_rows =
             wrapped_rows(&question, inner_width) + wrapped_rows(&consequence, inner_width);
         // Borders, a blank row and the keys' row.
+        frame.hits.modal();
         let popup = centered(area, width, text_rows.saturating_add(4));
         frame.render_widget(Clear, popup);
         let block = Block::default()
@@ -183,7 +184,10 @@ mod tests {
         let backend = ratatui::backend::TestBackend::new(width, height);
         let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
         terminal
-            .draw(|frame| confirm.draw(frame, frame.area(), &Theme::default()))
+            .draw(|frame| {
+                let area = frame.area();
+                confirm.draw(&mut Canvas::new(frame), area, &Theme::default());
+            })
             .expect("draw");
         terminal.backend().to_string()
     }

@@ -2,12 +2,12 @@
 
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use crate::hit::Canvas;
 use crate::input::{InputOutcome, LineInput};
 use crate::layout::centered;
 use crate::list::Selection;
@@ -112,7 +112,8 @@ impl EmojiPicker {
         choices
     }
 
-    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, theme: &Theme) {
+        frame.hits.modal();
         let popup = centered(area, 44, 14);
         frame.render_widget(Clear, popup);
         let block = Block::default()
@@ -226,7 +227,10 @@ mod tests {
         let mut terminal =
             ratatui::Terminal::new(ratatui::backend::TestBackend::new(50, 16)).expect("terminal");
         terminal
-            .draw(|frame| picker.draw(frame, frame.area(), &theme))
+            .draw(|frame| {
+                let area = frame.area();
+                picker.draw(&mut Canvas::new(frame), area, &theme);
+            })
             .expect("draw");
         let buffer = terminal.backend().buffer();
         let popup = centered(buffer.area, 44, 14);

@@ -2,12 +2,13 @@
 //! they draw, and `update` maps a click through the last frame's map into the actions the keys
 //! already send.
 //!
-//! Views draw through `&self` and many helpers see only a frame and a rectangle, so the map is
-//! collected in a thread-local beside the frame being drawn (drawing happens on one thread) and
-//! handed to the model once the frame is done (`take_frame`).
+//! Views that place rows, tabs or popups draw on a [`Canvas`]: the frame with the map being
+//! filled beside it, which the runtime hands to the model once the frame is done. Every other
+//! helper sees the frame through it, as a plain `&mut Frame`.
 
-use std::cell::RefCell;
+use std::ops::{Deref, DerefMut};
 
+use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 
 /// What sits under a cell.
@@ -70,91 +71,123 @@ impl HitMap {
     }
 }
 
-thread_local! {
-    static FRAME: RefCell<HitMap> = RefCell::new(HitMap::default());
+/// A frame being drawn, and the hit areas noted while drawing it.
+pub struct Canvas<'a, 'f> {
+    frame: &'a mut Frame<'f>,
+    pub hits: HitMap,
 }
 
-/// Starts a frame: forgets the areas of the last one.
-pub fn begin_frame() {
-    FRAME.with(|frame| *frame.borrow_mut() = HitMap::default());
-}
-
-/// The areas noted since `begin_frame`.
-pub fn take_frame() -> HitMap {
-    FRAME.with(|frame| std::mem::take(&mut *frame.borrow_mut()))
-}
-
-pub fn record(area: Rect, hit: Hit) {
-    if area.is_empty() {
-        return;
-    }
-    FRAME.with(|frame| frame.borrow_mut().areas.push((area, hit)));
-}
-
-/// Notes an overlay that hides what lies under it.
-pub fn cover(area: Rect) {
-    FRAME.with(|frame| frame.borrow_mut().covered.push(area));
-}
-
-/// Notes that a popup is open above the screen (called where popups are placed).
-pub fn modal() {
-    FRAME.with(|frame| frame.borrow_mut().modal = true);
-}
-
-/// Notes one-line rows `range` of a list drawn from the top of `area`.
-pub fn record_rows(area: Rect, range: std::ops::Range<usize>, selected: usize) {
-    use crate::keymap::Action;
-    record_rows_stepped(area, range, selected, (Action::Down, Action::Up));
-}
-
-/// [`record_rows`] for a list whose selection moves with other keys than `j`/`k`.
-pub fn record_rows_stepped(
-    area: Rect,
-    range: std::ops::Range<usize>,
-    selected: usize,
-    (down, up): (crate::keymap::Action, crate::keymap::Action),
-) {
-    for (line, index) in range.enumerate() {
-        let Ok(line) = u16::try_from(line) else {
-            break;
-        };
-        if line >= area.height {
-            break;
+impl<'a, 'f> Canvas<'a, 'f> {
+    /// Starts a frame with no areas noted.
+    pub fn new(frame: &'a mut Frame<'f>) -> Self {
+        Canvas {
+            frame,
+            hits: HitMap::default(),
         }
-        record(
-            Rect::new(area.x, area.y + line, area.width, 1),
-            Hit::Row {
-                index,
-                selected,
-                down,
-                up,
-            },
-        );
+    }
+
+    /// The areas noted while drawing.
+    pub fn into_hits(self) -> HitMap {
+        self.hits
     }
 }
 
-/// Notes the tabs of a bar drawn as consecutive labels starting at `area.x`: `widths` are the
-/// cells each shown tab takes (its label and the gap after it), `first` the index of the first.
-pub fn record_tabs(area: Rect, first: usize, widths: &[usize], active: usize, count: usize) {
-    let mut x = usize::from(area.x);
-    let right = usize::from(area.right());
-    for (offset, width) in widths.iter().enumerate() {
-        if x >= right {
-            break;
+impl<'f> Deref for Canvas<'_, 'f> {
+    type Target = Frame<'f>;
+
+    fn deref(&self) -> &Frame<'f> {
+        self.frame
+    }
+}
+
+impl<'f> DerefMut for Canvas<'_, 'f> {
+    fn deref_mut(&mut self) -> &mut Frame<'f> {
+        self.frame
+    }
+}
+
+impl HitMap {
+    pub fn record(&mut self, area: Rect, hit: Hit) {
+        if area.is_empty() {
+            return;
         }
-        let shown = (*width).min(right - x);
-        let (Ok(left), Ok(cells)) = (u16::try_from(x), u16::try_from(shown)) else {
-            break;
-        };
-        record(
-            Rect::new(left, area.y, cells, 1),
-            Hit::Tab {
-                index: first + offset,
-                active,
-                count,
-            },
-        );
-        x += width;
+        self.areas.push((area, hit));
+    }
+
+    /// Notes an overlay that hides what lies under it.
+    pub fn cover(&mut self, area: Rect) {
+        self.covered.push(area);
+    }
+
+    /// Notes that a popup is open above the screen (called where popups are placed): it takes
+    /// the keys, so the mouse leaves the screen behind it alone.
+    pub fn modal(&mut self) {
+        self.modal = true;
+    }
+
+    /// Notes one-line rows `range` of a list drawn from the top of `area`.
+    pub fn record_rows(&mut self, area: Rect, range: std::ops::Range<usize>, selected: usize) {
+        use crate::keymap::Action;
+        self.record_rows_stepped(area, range, selected, (Action::Down, Action::Up));
+    }
+
+    /// [`HitMap::record_rows`] for a list whose selection moves with other keys than `j`/`k`.
+    pub fn record_rows_stepped(
+        &mut self,
+        area: Rect,
+        range: std::ops::Range<usize>,
+        selected: usize,
+        (down, up): (crate::keymap::Action, crate::keymap::Action),
+    ) {
+        for (line, index) in range.enumerate() {
+            let Ok(line) = u16::try_from(line) else {
+                break;
+            };
+            if line >= area.height {
+                break;
+            }
+            self.record(
+                Rect::new(area.x, area.y + line, area.width, 1),
+                Hit::Row {
+                    index,
+                    selected,
+                    down,
+                    up,
+                },
+            );
+        }
+    }
+
+    /// Notes the tabs of a bar drawn as consecutive labels starting at `area.x`: `widths` are
+    /// the cells each shown tab takes (its label and the gap after it), `first` the index of
+    /// the first.
+    pub fn record_tabs(
+        &mut self,
+        area: Rect,
+        first: usize,
+        widths: &[usize],
+        (active, count): (usize, usize),
+    ) {
+        let mut x = usize::from(area.x);
+        let right = usize::from(area.right());
+        for (offset, width) in widths.iter().enumerate() {
+            if x >= right {
+                break;
+            }
+            let shown = (*width).min(right - x);
+            let (Ok(left), Ok(cells)) = (u16::try_from(x), u16::try_from(shown)) else {
+                break;
+            };
+            self.record(
+                Rect::new(left, area.y, cells, 1),
+                Hit::Tab {
+                    index: first + offset,
+                    active,
+                    count,
+                },
+            );
+            x += width;
+        }
     }
 }
 
@@ -164,10 +197,9 @@ mod tests {
 
     #[test]
     fn rows_and_tabs_are_found_and_overlays_hide_them() {
-        begin_frame();
-        record_rows(Rect::new(0, 2, 20, 3), 10..20, 11);
-        record_tabs(Rect::new(0, 1, 20, 1), 0, &[5, 6, 30], 1, 3);
-        let map = take_frame();
+        let mut map = HitMap::default();
+        map.record_rows(Rect::new(0, 2, 20, 3), 10..20, 11);
+        map.record_tabs(Rect::new(0, 1, 20, 1), 0, &[5, 6, 30], (1, 3));
         assert_eq!(
             map.at(3, 3),
             Some(Hit::Row {
@@ -187,10 +219,9 @@ mod tests {
             })
         );
         assert_eq!(map.at(19, 1).map(|_| ()), Some(()));
-        begin_frame();
-        record_rows(Rect::new(0, 2, 20, 3), 0..3, 0);
-        cover(Rect::new(0, 0, 10, 10));
-        let map = take_frame();
+        let mut map = HitMap::default();
+        map.record_rows(Rect::new(0, 2, 20, 3), 0..3, 0);
+        map.cover(Rect::new(0, 0, 10, 10));
         assert_eq!(map.at(3, 3), None);
         assert!(map.at(15, 3).is_some());
     }

@@ -7,11 +7,10 @@ pub fn body_size(width: u16, height: u16) -> (u16, u16) {
     (width, height.saturating_sub(2))
 }
 
-/// A `width` × `height` rectangle in the middle of `area` (smaller when `area` is).
+/// A `width` × `height` rectangle in the middle of `area` (smaller when `area` is). A popup
+/// placed there notes itself in the frame's hit map (`HitMap::modal`), so the mouse leaves the
+/// screen behind it alone.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    // Whatever sits in the middle is a popup that takes the keys: the mouse leaves the screen
-    // behind it alone.
-    crate::hit::modal();
     let width = width.min(area.width);
     let height = height.min(area.height);
     Rect::new(

@@ -4,12 +4,12 @@
 
 use std::collections::BTreeSet;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use crate::hit::Canvas;
 use crate::layout::centered;
 use crate::list::Selection;
 use crate::sanitize::sanitize;
@@ -165,13 +165,14 @@ pub fn popup_block<'a>(title: &str, theme: &Theme) -> Block<'a> {
         .title(format!(" {} ", sanitize(title)))
 }
 
-pub fn draw<P>(picker: &Picker<P>, frame: &mut Frame, area: Rect, theme: &Theme) {
+pub fn draw<P>(picker: &Picker<P>, frame: &mut Canvas, area: Rect, theme: &Theme) {
     if area.width < 4 || area.height < 3 {
         return;
     }
     let shown = picker.shown();
     let filter_rows = u16::from(picker.filter.is_some());
     let height = (shown.len() as u16).max(1).saturating_add(6 + filter_rows);
+    frame.hits.modal();
     let popup = centered(area, 70, height);
     frame.render_widget(Clear, popup);
     let block = popup_block(&picker.title, theme);

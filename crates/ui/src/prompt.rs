@@ -1,11 +1,11 @@
 //! The one-line prompt: a popup asking for a short text, checked as it is typed. What the text
 //! is for (`P`) says what is refused and why.
 
-use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
+use crate::hit::Canvas;
 use crate::input::LineInput;
 use crate::layout::centered;
 use crate::sanitize::sanitize;
@@ -39,10 +39,11 @@ impl<P: TextCheck> Prompt<P> {
     }
 }
 
-pub fn draw<P: TextCheck>(prompt: &Prompt<P>, frame: &mut Frame, area: Rect, theme: &Theme) {
+pub fn draw<P: TextCheck>(prompt: &Prompt<P>, frame: &mut Canvas, area: Rect, theme: &Theme) {
     if area.width < 4 || area.height < 3 {
         return;
     }
+    frame.hits.modal();
     let popup = centered(area, 60, 5);
     frame.render_widget(Clear, popup);
     let block = crate::picker::popup_block(&prompt.title, theme);

@@ -2,55 +2,37 @@
 //! Server timestamps are RFC 3339 text; one that does not parse is shown as it came (sanitized
 //! by the caller), never dropped silently.
 
-use std::sync::atomic::{AtomicI64, Ordering};
-
 use chrono::{DateTime, Utc};
 
-/// A pinned "now" in seconds since the epoch (0: the real clock), so snapshot tests of views
-/// with relative dates do not change as the days pass.
-static PINNED_NOW: AtomicI64 = AtomicI64::new(0);
-
-thread_local! {
-    /// A "now" for this thread alone (0: none), over the process-wide one: a test that measures
-    /// ages from the real clock runs beside tests that pin the demo's "now".
-    static THREAD_NOW: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
+/// What views measure "5 min ago" from: the real clock, or an instant pinned so snapshots of
+/// views with relative dates do not change as the days pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Clock {
+    #[default]
+    Real,
+    Pinned(DateTime<Utc>),
 }
 
-/// The time views measure "5 min ago" from: the real clock, or the one [`pin_now`] (or
-/// [`pin_now_on_this_thread`]) set.
-pub fn now() -> DateTime<Utc> {
-    let on_this_thread = THREAD_NOW.with(|now| now.get());
-    let pinned = match on_this_thread {
-        0 => PINNED_NOW.load(Ordering::Relaxed),
-        seconds => seconds,
-    };
-    match pinned {
-        0 => Utc::now(),
-        seconds => DateTime::from_timestamp(seconds, 0).unwrap_or_else(Utc::now),
+impl Clock {
+    pub fn now(self) -> DateTime<Utc> {
+        match self {
+            Clock::Real => Utc::now(),
+            Clock::Pinned(at) => at,
+        }
     }
 }
 
-/// Pins [`now`] to `at` for this process (tests only: the views' dates stay the same).
-pub fn pin_now(at: DateTime<Utc>) {
-    PINNED_NOW.store(at.timestamp(), Ordering::Relaxed);
-}
-
-/// Pins [`now`] to `at` for the calling thread only, over [`pin_now`] (tests only).
-pub fn pin_now_on_this_thread(at: DateTime<Utc>) {
-    THREAD_NOW.with(|now| now.set(at.timestamp()));
-}
-
-/// "3 days ago" for a server timestamp in a list, measured from [`now`]; the text as it came
+/// "3 days ago" for a server timestamp in a list, measured from `now`; the text as it came
 /// when it is not a date.
-pub fn ago_now(at: &str) -> String {
-    ago(at, now()).unwrap_or_else(|| crate::sanitize::sanitize(at).into_owned())
+pub fn relative(at: &str, now: DateTime<Utc>) -> String {
+    ago(at, now).unwrap_or_else(|| crate::sanitize::sanitize(at).into_owned())
 }
 
 /// "2026-11-23 10:53 UTC (3 days ago)" for a details pane; the text as it came when it is not
 /// a date.
-pub fn exactly(at: &str) -> String {
+pub fn exactly(at: &str, now: DateTime<Utc>) -> String {
     match absolute(at) {
-        Some(absolute) => format!("{absolute} ({})", ago_now(at)),
+        Some(absolute) => format!("{absolute} ({})", relative(at, now)),
         None => crate::sanitize::sanitize(at).into_owned(),
     }
 }
@@ -152,14 +134,13 @@ mod tests {
 
     #[test]
     fn a_pinned_clock_makes_lists_and_details_stable() {
-        pin_now(now());
-        assert_eq!(super::now(), now());
-        assert_eq!(ago_now("2026-11-20T12:00:00Z"), "3 days ago");
+        let now = Clock::Pinned(now()).now();
+        assert_eq!(relative("2026-11-20T12:00:00Z", now), "3 days ago");
         assert_eq!(
-            exactly("2026-11-20T12:00:00Z"),
+            exactly("2026-11-20T12:00:00Z", now),
             "2026-11-20 12:00 UTC (3 days ago)"
         );
-        assert_eq!(exactly("soon"), "soon");
+        assert_eq!(exactly("soon", now), "soon");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::{Model, Overlay};
+use crate::ui::hit::{Canvas, HitMap};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::layout::{body_size, centered};
 use crate::ui::sanitize::sanitize;
@@ -24,18 +25,25 @@ pub fn areas(area: Rect) -> (Rect, Rect, Rect) {
 }
 
 pub fn draw(frame: &mut Frame, model: &Model) {
-    crate::ui::hit::begin_frame();
-    let (header, body, footer) = areas(frame.area());
-    draw_header(frame, header, model);
-    model.top().draw(frame, body, &model.look());
-    draw_footer(frame, footer, model);
+    draw_noting_hits(frame, model);
+}
+
+/// [`draw`], returning where rows, tabs and popups were drawn: the next click is mapped through
+/// this map.
+pub fn draw_noting_hits(frame: &mut Frame, model: &Model) -> HitMap {
+    let mut canvas = Canvas::new(frame);
+    let (header, body, footer) = areas(canvas.area());
+    draw_header(&mut canvas, header, model);
+    model.top().draw(&mut canvas, body, &model.look());
+    draw_footer(&mut canvas, footer, model);
     if let Some(overlay) = &model.overlay {
-        draw_overlay(frame, body, overlay, model);
+        draw_overlay(&mut canvas, body, overlay, model);
     }
     if let Some(palette) = &model.palette {
-        crate::app::view::palette::draw(frame, body, palette, &model.theme);
+        crate::app::view::palette::draw(&mut canvas, body, palette, &model.theme);
     }
-    model.theme.paint_background(frame.buffer_mut());
+    model.theme.paint_background(canvas.buffer_mut());
+    canvas.into_hits()
 }
 
 fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
@@ -305,7 +313,7 @@ fn fit_hints(mut hints: Vec<FooterHint>, room: usize) -> Vec<FooterHint> {
     hints
 }
 
-fn draw_overlay(frame: &mut Frame, area: Rect, overlay: &Overlay, model: &Model) {
+fn draw_overlay(frame: &mut Canvas, area: Rect, overlay: &Overlay, model: &Model) {
     match overlay {
         Overlay::Help { scroll, .. } => draw_help(frame, area, *scroll, model),
         Overlay::ConfirmQuit { unsaved } => draw_confirm(frame, area, unsaved, model, &QUIT_WORDS),
@@ -338,7 +346,7 @@ const LEAVE_WORDS: ConfirmWords = ConfirmWords {
 };
 
 fn draw_confirm(
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     unsaved: &[String],
     model: &Model,
@@ -353,7 +361,7 @@ fn draw_confirm(
     lines.push(Line::from(Span::styled(words.keys, theme.style("accent"))));
     let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let popup = centered(area, 60, rows.saturating_add(2));
-    crate::ui::hit::cover(popup);
+    frame.hits.cover(popup);
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -576,7 +584,7 @@ pub fn help_max_scroll(model: &Model) -> u16 {
     help_layout(model).max_scroll
 }
 
-fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
+fn draw_help(frame: &mut Canvas, area: Rect, scroll: u16, model: &Model) {
     let theme = &model.theme;
     let layout = help_layout(model);
     let popup = Rect::new(
@@ -590,7 +598,7 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
     } else {
         " Keys — / search · ? or esc closes "
     };
-    crate::ui::hit::cover(popup);
+    frame.hits.cover(popup);
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)

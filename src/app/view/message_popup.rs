@@ -2,12 +2,12 @@
 //! the screen had to cut (a long error, a refusal's reason, a list of wrong fields, an address
 //! that could not be opened) can be read. It scrolls when they do not fit; `esc` closes it.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::Model;
+use crate::ui::hit::Canvas;
 use crate::ui::layout::{body_size, centered};
 use crate::ui::text;
 
@@ -80,7 +80,7 @@ pub fn max_scroll(model: &Model) -> u16 {
     layout(model).max_scroll
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
+pub fn draw(frame: &mut Canvas, area: Rect, scroll: u16, model: &Model) {
     let theme = &model.theme;
     let layout = layout(model);
     let popup = Rect::new(
@@ -94,7 +94,7 @@ pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, model: &Model) {
     } else {
         " Messages — esc closes "
     };
-    crate::ui::hit::cover(popup);
+    frame.hits.cover(popup);
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)

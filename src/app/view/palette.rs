@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::palette::Palette;
+use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
@@ -15,7 +16,7 @@ use crate::ui::theme::Theme;
 
 const WIDTH: u16 = 72;
 
-pub fn draw(frame: &mut Frame, area: Rect, palette: &Palette, theme: &Theme) {
+pub fn draw(frame: &mut Canvas, area: Rect, palette: &Palette, theme: &Theme) {
     if area.width < 4 || area.height < 3 {
         return;
     }
@@ -23,7 +24,7 @@ pub fn draw(frame: &mut Frame, area: Rect, palette: &Palette, theme: &Theme) {
     // Room for a dozen rows at most: beyond that the query narrows faster than scrolling.
     let height = rows.clamp(1, 12).saturating_add(3);
     let popup = centered(area, WIDTH, height);
-    crate::ui::hit::cover(popup);
+    frame.hits.cover(popup);
     frame.render_widget(Clear, popup);
     let block = Block::default()
         .borders(Borders::ALL)

@@ -1,4 +1,3 @@
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -6,10 +5,11 @@ use ratatui::widgets::Paragraph;
 use super::{AccessAudit, AccessRow};
 use crate::screens::look::Look;
 use crate::screens::sites::audience;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text, titled};
 
-pub(super) fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &AccessAudit, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let more = vec![Span::styled(
         format!(" — sites of {}", sanitize(&screen.organization_title)),
@@ -90,7 +90,7 @@ pub(super) fn draw(screen: &AccessAudit, frame: &mut Frame, area: Rect, look: &L
                     let created = link
                         .created_at
                         .as_deref()
-                        .map(crate::ui::time::ago_now)
+                        .map(|at| crate::ui::time::relative(at, look.now()))
                         .unwrap_or_default();
                     let url = link.urls.published.clone().unwrap_or_default();
                     Line::from(vec![

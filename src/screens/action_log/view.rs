@@ -6,9 +6,10 @@ use ratatui::widgets::Paragraph;
 use super::ActionLogScreen;
 use crate::app::action_log::{LoggedAction, UndoState};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::{status, text, titled};
 
-pub(super) fn draw(screen: &ActionLogScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &ActionLogScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let count = look.action_log.len();
     let more = vec![Span::styled(

@@ -2,7 +2,6 @@
 //! for the subject, `POST /spaces/{space}/change-requests`, then the new one opens in review.
 //! Both screens hold a [`NewChangeRequest`] while it is open.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -14,6 +13,7 @@ use crate::screens::Screen;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::prompt::{self, Prompt, TextCheck};
 use crate::ui::theme::Theme;
@@ -116,7 +116,7 @@ impl NewChangeRequest {
         })
     }
 
-    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, theme: &Theme) {
         prompt::draw(&self.prompt, frame, area, theme);
     }
 }
@@ -296,7 +296,7 @@ impl InSpace {
     }
 
     /// The notice on the last row of `area`, the prompt over it.
-    pub fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         if let Some(notice) = &self.notice
             && area.height > 0
         {

@@ -12,7 +12,6 @@ mod view;
 
 use std::collections::HashMap;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -24,6 +23,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -207,12 +207,13 @@ impl ChangeRequestList {
         &mut self,
         request: RequestId,
         result: &Result<crate::app::OrganizationTree, crate::api::ApiError>,
+        answer: crate::app::AnswerKind,
     ) -> Option<Step> {
         if self.space_titles_request != Some(request) {
             return None;
         }
         // Titles from the cache are kept until the server's answer to the same request.
-        if !crate::app::loadable::is_provisional() {
+        if !answer.is_provisional() {
             self.space_titles_request = None;
         }
         if let Ok(tree) = result {
@@ -514,7 +515,7 @@ impl ScreenState for ChangeRequestList {
             return Some(step);
         }
         if let ApiResponse::OrganizationTree(result) = response {
-            return self.on_space_titles(request, result);
+            return self.on_space_titles(request, result, ctx.answer);
         }
         let ApiResponse::Review(response) = response else {
             return None;
@@ -533,7 +534,7 @@ impl ScreenState for ChangeRequestList {
                 Some(Step::cmd(cmd))
             }
             ReviewResponse::ChangeRequests(result) => {
-                if !self.list.settle(request, result.clone()) {
+                if !self.list.settle_as(request, result.clone(), ctx.answer) {
                     return None;
                 }
                 if let Some(id) = self.reselect.take()
@@ -554,7 +555,7 @@ impl ScreenState for ChangeRequestList {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

@@ -1,4 +1,3 @@
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
@@ -6,13 +5,14 @@ use ratatui::widgets::Paragraph;
 use super::{ChangeRequestList, STATUSES};
 use crate::api::models::ChangeRequest;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub(super) fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &ChangeRequestList, frame: &mut Canvas, area: Rect, look: &Look) {
     // The notice takes the last row: the list ends above it.
     let notice_rows = u16::from(screen.creation.notice.is_some());
     let [list_area, _] =
@@ -25,7 +25,7 @@ pub(super) fn draw(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, lo
     screen.creation.draw(frame, area, look);
 }
 
-fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_list(screen: &ChangeRequestList, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -77,7 +77,7 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &L
     let columns = columns(screen.is_organization_wide());
     let cells: Vec<Vec<String>> = rows
         .iter()
-        .map(|cr| row_cells(screen, cr, columns.len()))
+        .map(|cr| row_cells(screen, cr, columns.len(), look.now()))
         .collect();
     let sizing = table::size(&columns, &cells, body.width);
     frame.render_widget(
@@ -87,7 +87,9 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Frame, area: Rect, look: &L
     let range = screen
         .selection
         .visible_range(rows.len(), list_area.height as usize);
-    crate::ui::hit::record_rows(list_area, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(list_area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = cells[range.clone()]
         .iter()
         .enumerate()
@@ -159,7 +161,12 @@ fn columns(with_space: bool) -> Vec<Column> {
 }
 
 /// One row's cells in the order of [`columns`] (`count` of them: with the space or not).
-fn row_cells(screen: &ChangeRequestList, cr: &ChangeRequest, count: usize) -> Vec<String> {
+fn row_cells(
+    screen: &ChangeRequestList,
+    cr: &ChangeRequest,
+    count: usize,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<String> {
     let number = cr.number.map(|n| format!("#{n}")).unwrap_or_default();
     let author = cr
         .created_by
@@ -169,7 +176,7 @@ fn row_cells(screen: &ChangeRequestList, cr: &ChangeRequest, count: usize) -> Ve
     let updated = cr
         .updated_at
         .as_deref()
-        .map(crate::ui::time::ago_now)
+        .map(|at| crate::ui::time::relative(at, now))
         .unwrap_or_default();
     let comments = cr.comments.map(|c| c.to_string()).unwrap_or_default();
     let marker = match (screen.is_fresh(&cr.id), cr.outdated) {

@@ -2,7 +2,6 @@
 //! issue it was opened from when there is one, then each message with its role and its body
 //! rendered as markdown. Scrolls like a page.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::scroll::Scroll;
@@ -11,6 +10,7 @@ use crate::app::conversations::{ConversationsCall, ConversationsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 
 #[derive(Debug)]
@@ -138,7 +138,7 @@ impl ScreenState for ConversationScreen {
             .or_else(|| detail.conversation.urls.source.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         super::view::draw_conversation(self, frame, area, look);
     }
 }

@@ -8,7 +8,6 @@ pub mod tab;
 pub mod tab_view;
 mod view;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub use conversation::ConversationScreen;
@@ -23,6 +22,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::look::Look;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
@@ -175,7 +175,7 @@ impl ScreenState for ClusterIssuesScreen {
         self.cluster.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw_issues(self, frame, area, look);
     }
 }

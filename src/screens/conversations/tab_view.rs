@@ -10,6 +10,7 @@ use ratatui::widgets::{Paragraph, Sparkline, Wrap};
 use super::tab::{ClustersTab, ClustersView};
 use crate::api::models::IssuesCluster;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
@@ -28,7 +29,7 @@ const CONVERSATION_COLUMNS: [Column; 3] = [
     Column::whole("", 1),
 ];
 
-pub fn draw(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw(tab: &ClustersTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let [body, notice_area] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
     match tab.view {
@@ -145,7 +146,7 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) 
             width: details_area.width.saturating_sub(1),
             ..details_area
         };
-        draw_details(cluster, frame, inner, theme);
+        draw_details(cluster, frame, inner, theme, look.now());
     }
 }
 
@@ -153,7 +154,13 @@ fn count(value: Option<u64>) -> String {
     value.map_or_else(|| "—".to_string(), |value| value.to_string())
 }
 
-fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_details(
+    cluster: &IssuesCluster,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     if area.height == 0 || area.width < 4 {
         return;
     }
@@ -210,7 +217,7 @@ fn draw_details(cluster: &IssuesCluster, frame: &mut Frame, area: Rect, theme: &
     if let Some(updated) = &cluster.updated_at {
         lines.push(Line::from(vec![
             Span::styled("Updated ", theme.style("muted")),
-            Span::styled(crate::ui::time::exactly(updated), theme.style("text")),
+            Span::styled(crate::ui::time::exactly(updated, now), theme.style("text")),
         ]));
     }
     let pulse_label = format!(
@@ -288,7 +295,7 @@ fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &L
                 conversation
                     .created_at
                     .as_deref()
-                    .map(crate::ui::time::ago_now)
+                    .map(|at| crate::ui::time::relative(at, look.now()))
                     .unwrap_or_default(),
             ]
         })

@@ -68,7 +68,7 @@ pub(super) fn draw_issues(
             .issue
             .created_at
             .as_deref()
-            .map(crate::ui::time::ago_now)
+            .map(|at| crate::ui::time::relative(at, look.now()))
             .unwrap_or_default();
         lines.push(Line::from(Span::styled(
             text::truncate(
@@ -98,7 +98,7 @@ pub(super) fn draw_conversation(
         }
         return;
     };
-    let lines = transcript_lines(screen, detail, area.width, look.theme);
+    let lines = transcript_lines(screen, detail, area.width, look.theme, look.now());
     let shown = screen.scroll.visible(lines, area.height);
     frame.render_widget(Paragraph::new(shown), area);
 }
@@ -109,6 +109,7 @@ fn transcript_lines(
     detail: &ConversationDetail,
     width: u16,
     theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> Vec<Line<'static>> {
     let conversation = &detail.conversation;
     let wrapped = |text: &str, style| -> Vec<Line<'static>> {
@@ -126,7 +127,7 @@ fn transcript_lines(
     };
     let mut lines = wrapped(&conversation.subject, theme.style("title"));
     let date = |value: Option<&String>| {
-        value.map_or_else(|| "—".to_string(), |at| crate::ui::time::exactly(at))
+        value.map_or_else(|| "—".to_string(), |at| crate::ui::time::exactly(at, now))
     };
     lines.extend(field(
         "Source",

@@ -4,7 +4,6 @@
 
 mod view;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
@@ -15,6 +14,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::look::Look;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
@@ -191,7 +191,7 @@ impl ScreenState for FilesScreen {
         self.current()?.download_url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

@@ -6,12 +6,13 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use super::{FilesScreen, human_size};
 use crate::api::models::File;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status};
 
-pub(super) fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &FilesScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     if !screen.files.loaded_once() {
         match &screen.files.error {
@@ -45,7 +46,9 @@ pub(super) fn draw(screen: &FilesScreen, frame: &mut Frame, area: Rect, look: &L
     let range = screen
         .selection
         .visible_range(files.len(), body.height as usize);
-    crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(body, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()

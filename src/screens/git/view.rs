@@ -6,13 +6,14 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 use super::{Field, GitForm, GitScreen};
 use crate::api::{GitDirection, mask_credentials};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
 use crate::ui::picker::popup_block;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub fn draw(screen: &GitScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw(screen: &GitScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let [body, notice_area] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
@@ -140,12 +141,13 @@ fn field_help(field: Field) -> &'static str {
     }
 }
 
-fn draw_form(form: &GitForm, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_form(form: &GitForm, frame: &mut Canvas, area: Rect, theme: &Theme) {
     if area.width < 10 || area.height < 5 {
         return;
     }
     let fields = form.fields();
     let height = fields.len() as u16 + 5;
+    frame.hits.modal();
     let popup = centered(area, 70, height);
     frame.render_widget(Clear, popup);
     let title = match form.direction {

@@ -2,7 +2,6 @@
 //! scope, target, has blocks, has content sources, owner — each cycled through its values with
 //! ←/→ (or space); enter applies, esc leaves the filters as they were, backspace resets a row.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -10,6 +9,7 @@ use ratatui::widgets::{Clear, Paragraph};
 
 use crate::api::IntegrationFilter;
 use crate::api::integrations::{CATEGORIES, SCOPES, TARGETS};
+use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
 use crate::ui::picker::popup_block;
 use crate::ui::theme::Theme;
@@ -181,10 +181,11 @@ pub fn explain_scope(scope: &str) -> String {
     }
 }
 
-pub fn draw(popup: &FilterPopup, frame: &mut Frame, area: Rect, theme: &Theme) {
+pub fn draw(popup: &FilterPopup, frame: &mut Canvas, area: Rect, theme: &Theme) {
     if area.width < 10 || area.height < 4 {
         return;
     }
+    frame.hits.modal();
     let rect = centered(area, 64, ROWS.len() as u16 + 3);
     frame.render_widget(Clear, rect);
     let block = popup_block("Filters", theme);

@@ -10,7 +10,6 @@ mod view;
 
 pub use tab::IntegrationsTab;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::api::models::Integration;
@@ -19,6 +18,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::conversations::scroll::Scroll;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 
 #[derive(Debug)]
@@ -95,7 +95,7 @@ impl ScreenState for IntegrationScreen {
         self.integration.value()?.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         let Some(integration) = self.integration.value() else {
             match self.integration.error() {
                 Some(error) => crate::ui::status::error(frame, area, look, error),

@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -19,6 +18,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::OrgPane;
+use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -229,7 +229,7 @@ impl OrgPane for IntegrationsTab {
         self.selected()?.urls.app.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         super::tab_view::draw(self, frame, area, look);
     }
 }

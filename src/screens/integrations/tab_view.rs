@@ -1,13 +1,13 @@
 //! Drawing the Integrations tab: the search row, a line naming the filters in force, the rows
 //! (title, verified mark, categories) and the filter popup.
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::tab::IntegrationsTab;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
@@ -60,7 +60,7 @@ fn filters_in_words(tab: &IntegrationsTab) -> Vec<String> {
     parts
 }
 
-pub fn draw(tab: &IntegrationsTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw(tab: &IntegrationsTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, filter_row) = text::with_filter_row(area, tab.search.is_shown());
     if let Some(row) = filter_row {

@@ -6,7 +6,6 @@ mod view;
 
 use std::collections::HashMap;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::api::models::{ContentRef, ContentRefKind, Link, LinkStats, LinkStatus, Space};
@@ -16,10 +15,11 @@ use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::page::PageScreen;
+use crate::screens::space::{PageNode, build_page_tree};
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
-use crate::ui::page_tree::{PageNode, build_page_tree};
 use crate::ui::tree::Tree;
 
 /// Which list of links the screen shows.
@@ -399,7 +399,7 @@ impl ScreenState for LinksScreen {
         target.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

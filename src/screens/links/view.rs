@@ -1,4 +1,3 @@
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -6,12 +5,13 @@ use ratatui::widgets::Paragraph;
 use super::{LinkList, LinksScreen, STATUS_TABS};
 use crate::api::models::{Link, LinkStatus};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 use crate::ui::{list, status, text};
 
-pub(super) fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &LinksScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let [heading_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -34,7 +34,9 @@ pub(super) fn draw(screen: &LinksScreen, frame: &mut Frame, area: Rect, look: &L
     let range = screen
         .selection
         .visible_range(links.len(), body.height as usize);
-    crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(body, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = links[range.clone()]
         .iter()
         .enumerate()

@@ -11,6 +11,7 @@ use super::tab::{role_name, summary_parts};
 use super::{Details, MembersTab, Modal};
 use crate::api::models::Member;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
@@ -60,7 +61,7 @@ fn ago(at: Option<&str>, now: DateTime<Utc>) -> String {
         .unwrap_or_else(|| "never".to_string())
 }
 
-pub(super) fn draw(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(tab: &MembersTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, notice_area) = notice_row(tab, area);
     if let Some(details) = &tab.details {
@@ -123,7 +124,7 @@ fn filter_segments(tab: &MembersTab, theme: &Theme) -> Vec<Segment> {
     line
 }
 
-fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_list(tab: &MembersTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
     if let Some(filter_area) = filter_area {
@@ -169,7 +170,9 @@ fn draw_list(tab: &MembersTab, frame: &mut Frame, area: Rect, look: &Look) {
     let range = tab
         .selection
         .visible_range(members.len(), rows_area.height as usize);
-    crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
+    frame
+        .hits
+        .record_rows(rows_area, range.clone(), tab.selection.selected);
     let mut lines: Vec<Line> = members[range.clone()]
         .iter()
         .zip(&rows[range.clone()])

@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::api::VersionRef;
@@ -15,6 +14,7 @@ use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
@@ -375,7 +375,7 @@ impl ScreenState for ContentScreen {
         self.version.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         super::view::draw_content(self, frame, area, look);
     }
 }

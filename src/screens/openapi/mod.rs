@@ -8,7 +8,6 @@ pub mod view;
 
 pub use tab::OpenApiTab;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub use content::ContentScreen;
@@ -19,6 +18,7 @@ use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 
@@ -165,7 +165,7 @@ impl ScreenState for VersionsScreen {
         self.list().get(self.selection.selected)?.url.clone()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw_versions(self, frame, area, look);
     }
 }

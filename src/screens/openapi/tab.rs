@@ -5,7 +5,6 @@
 //! deletes it (asks first), `enter` opens its versions. While a spec is being processed the
 //! list is read again every few seconds, so its state follows.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -19,6 +18,7 @@ use crate::screens::Screen;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -484,7 +484,7 @@ impl OrgPane for OpenApiTab {
         disabled
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         super::view::draw_tab(self, frame, area, look);
     }
 }

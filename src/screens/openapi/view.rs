@@ -10,6 +10,7 @@ use crate::screens::look::Look;
 use crate::screens::translations::view::{
     details_block, draw_notice, draw_rows, field, long_field, split,
 };
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::Column;
 use crate::ui::theme::Theme;
@@ -48,7 +49,7 @@ fn errors_label(spec: &OpenApiSpec) -> String {
     }
 }
 
-pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw_tab(tab: &OpenApiTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
@@ -68,9 +69,9 @@ pub fn draw_tab(tab: &OpenApiTab, frame: &mut Frame, area: Rect, look: &Look) {
             "No OpenAPI specs yet. n adds one from the address of its JSON or YAML.",
         );
     } else {
-        draw_specs(tab, frame, list_area, theme);
+        draw_specs(tab, frame, list_area, theme, look.now());
         if let Some(spec) = tab.selected() {
-            draw_spec_details(spec, frame, details_area, theme);
+            draw_spec_details(spec, frame, details_area, theme, look.now());
         }
     }
     match &tab.modal {
@@ -96,7 +97,13 @@ const VERSION_COLUMNS: [Column; 3] = [
     Column::whole("Created", 1),
 ];
 
-fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_specs(
+    tab: &OpenApiTab,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     let stopped = tab
         .specs
         .value()
@@ -116,7 +123,6 @@ fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
             note,
         );
     }
-    let now = crate::ui::time::now();
     let rows = tab
         .list()
         .iter()
@@ -142,11 +148,16 @@ fn draw_specs(tab: &OpenApiTab, frame: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
-fn draw_spec_details(spec: &OpenApiSpec, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_spec_details(
+    spec: &OpenApiSpec,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     let block = details_block(area, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let now = crate::ui::time::now();
     let processed = spec.last_processed_at.as_deref().map_or_else(
         || "never".to_string(),
         |at| {
@@ -250,7 +261,7 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, loo
         )),
         title,
     );
-    let now = crate::ui::time::now();
+    let now = look.now();
     let rows = screen
         .list()
         .iter()

@@ -8,7 +8,6 @@ pub mod form;
 mod invite;
 mod view;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use serde_json::Value;
@@ -24,6 +23,7 @@ use crate::screens::sso::{picked_role, role_picker};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::document;
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::{self, Notice};
@@ -767,7 +767,7 @@ impl OrgPane for SettingsTab {
         })
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

@@ -10,6 +10,7 @@ use super::form::{Field, rules_summary};
 use super::{SettingsModal, SettingsTab};
 use crate::screens::look::Look;
 use crate::ui::form::{FormLines, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit};
+use crate::ui::hit::Canvas;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::theme::Theme;
 
@@ -24,7 +25,7 @@ const LOOK: FormStyle = FormStyle {
     scroll: false,
 };
 
-pub(super) fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(tab: &SettingsTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let form_rows = form_lines(tab, area.width, theme).lines.len() as u16;
     let [notice_area, form_area, instructions_area] = Layout::vertical([
@@ -42,7 +43,7 @@ pub(super) fn draw(tab: &SettingsTab, frame: &mut Frame, area: Rect, look: &Look
         &LOOK,
         |field, row| shown_value(tab, field, row, theme),
     );
-    draw_instructions(tab, frame, instructions_area, theme);
+    draw_instructions(tab, frame, instructions_area, theme, look.now());
     draw_modal(tab, frame, area, theme);
 }
 
@@ -96,7 +97,13 @@ fn form_lines(tab: &SettingsTab, width: u16, theme: &Theme) -> FormLines {
     })
 }
 
-fn draw_instructions(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_instructions(
+    tab: &SettingsTab,
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) {
     if area.height == 0 {
         return;
     }
@@ -106,7 +113,7 @@ fn draw_instructions(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &T
         && let Some(at) = instructions.updated_at.as_deref()
     {
         heading.push(Span::styled(
-            format!("  updated {}", crate::ui::time::ago_now(at)),
+            format!("  updated {}", crate::ui::time::relative(at, now)),
             theme.style("muted"),
         ));
     }
@@ -148,7 +155,7 @@ fn draw_instructions(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &T
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn draw_modal(tab: &SettingsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_modal(tab: &SettingsTab, frame: &mut Canvas, area: Rect, theme: &Theme) {
     match &tab.modal {
         Some(
             SettingsModal::Role(picker)

@@ -21,7 +21,6 @@ mod view;
 use crate::app::search::SearchScope;
 use crate::screens::look::Look;
 use crate::screens::search::SearchScreen;
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -40,6 +39,7 @@ use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows};
 
+use crate::ui::hit::Canvas;
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
 pub use pane::OrgPane;
 use pane::notice_modal_esc;
@@ -527,13 +527,13 @@ impl ScreenState for Organization {
             return Some(Step::cmd(cmd));
         }
         match response {
-            ApiResponse::OrganizationTree(result) => {
-                self.on_tree_loaded(request, result).or_else(|| {
+            ApiResponse::OrganizationTree(result) => self
+                .on_tree_loaded(request, result, ctx.answer)
+                .or_else(|| {
                     self.change_requests
                         .as_mut()?
                         .on_response(request, response, ctx)
-                })
-            }
+                }),
             ApiResponse::Collections(crate::app::collections::CollectionsResponse::Spaces(
                 result,
             )) => self.on_collection_spaces(request, result),
@@ -644,7 +644,7 @@ impl ScreenState for Organization {
             .find_map(|pane| pane.unsaved_work())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

@@ -9,12 +9,12 @@
 
 use std::ops::ControlFlow;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use crate::app::{ApiResponse, Cmd, Ctx, DocKey, RequestId, Step};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::{self, Notice};
 
@@ -104,7 +104,7 @@ pub trait OrgPane: std::fmt::Debug {
         None
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look);
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look);
 
     /// The notices the tab shows now, so they can be read whole when cut.
     fn messages(&self) -> Vec<Notice> {
@@ -152,7 +152,7 @@ impl OrgPane for NotYet {
         None
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         crate::ui::status::empty(
             frame,
             area,

@@ -2,7 +2,6 @@
 //! language, merge rules, duplicate and delete. The organization screen hands these actions
 //! here; collections are left to their own operations.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -16,6 +15,7 @@ use crate::app::spaces::{SpacesCall, SpacesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::emoji_picker::{EmojiPicker, PickerOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
@@ -664,7 +664,7 @@ pub fn has_modal(ops: &SpaceOps) -> bool {
 }
 
 /// Draws the open popup above the tab.
-pub fn draw_modal(ops: &SpaceOps, frame: &mut Frame, area: Rect, theme: &Theme) {
+pub fn draw_modal(ops: &SpaceOps, frame: &mut Canvas, area: Rect, theme: &Theme) {
     if let Some(flow) = &ops.template.flow {
         flow.draw(frame, area, theme);
     }

@@ -119,10 +119,11 @@ impl Organization {
         &mut self,
         request: RequestId,
         result: &Result<OrganizationTree, ApiError>,
+        answer: crate::app::AnswerKind,
     ) -> Option<Step> {
         // A cached copy shows only where nothing is shown yet (a reload after a change waits
         // for the server's answer, which names what the change selects).
-        if crate::app::loadable::is_provisional() && self.tree.value().is_some() {
+        if answer.is_provisional() && self.tree.value().is_some() {
             return None;
         }
         if let Ok(data) = result
@@ -143,7 +144,7 @@ impl Organization {
             .value()
             .map(|old| self.tree_rows.open_keys(old))
             .unwrap_or_default();
-        if !self.tree.settle(request, result) {
+        if !self.tree.settle_as(request, result, answer) {
             return None;
         }
         if self.tree.error().is_none() {

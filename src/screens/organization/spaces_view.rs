@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{OrgNode, Organization};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -15,7 +16,7 @@ use crate::ui::{status, text};
 /// Below this width the details pane gives its room to the tree.
 const DETAILS_MIN_WIDTH: u16 = 70;
 
-pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &Organization, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, filter_area) = text::with_filter_row(area, screen.tree_filter.is_shown());
     if let Some(filter_area) = filter_area {
@@ -69,7 +70,9 @@ pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &
     let range = screen
         .tree_selection
         .visible_range(rows.len(), tree_area.height as usize);
-    crate::ui::hit::record_rows(tree_area, range.clone(), screen.tree_selection.selected);
+    frame
+        .hits
+        .record_rows(tree_area, range.clone(), screen.tree_selection.selected);
     let mut lines = Vec::new();
     for (offset, row) in rows[range.clone()].iter().enumerate() {
         let Some(node) = tree.item(row.node) else {

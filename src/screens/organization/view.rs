@@ -9,11 +9,12 @@ use ratatui::widgets::Paragraph;
 use super::{Organization, Tab, space_ops};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::notice::Notice;
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
-pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &Organization, frame: &mut Canvas, area: Rect, look: &Look) {
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     draw_tabs(screen, frame, tabs_area, look.theme);
@@ -78,7 +79,7 @@ fn draw_notice(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look
     frame.render_widget(Paragraph::new(line), area);
 }
 
-fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_tabs(screen: &Organization, frame: &mut Canvas, area: Rect, theme: &Theme) {
     let labels: Vec<String> = Tab::ALL
         .iter()
         .map(|tab| format!(" {} ", tab.label()))
@@ -111,17 +112,18 @@ fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme
         width: area.width.saturating_sub(marker),
         ..area
     };
-    crate::ui::hit::record_tabs(
+    frame.hits.record_tabs(
         bar,
         shown.start,
         &widths[shown.clone()],
-        active,
-        labels.len(),
+        (active, labels.len()),
     );
     // The `‹` and `›` markers stand for the hidden tabs next to them.
     if shown.start > 0 {
         let marker = Rect { width: 2, ..area };
-        crate::ui::hit::record_tabs(marker, shown.start - 1, &[2], active, labels.len());
+        frame
+            .hits
+            .record_tabs(marker, shown.start - 1, &[2], (active, labels.len()));
     }
     if shown.end < labels.len() {
         let used: usize = widths[shown.clone()].iter().sum::<usize>() + usize::from(marker);
@@ -133,7 +135,9 @@ fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme
                 ..area
             };
             let rest = usize::from(right.width);
-            crate::ui::hit::record_tabs(right, shown.end, &[rest], active, labels.len());
+            frame
+                .hits
+                .record_tabs(right, shown.end, &[rest], (active, labels.len()));
         }
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);

@@ -1,7 +1,6 @@
 //! Joining an organization by email domain (`J`): its id is typed, the question names it, and
 //! the server's refusal is shown in its own words. On success the list reloads with it.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -10,6 +9,7 @@ use crate::api::models::Organization;
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
@@ -158,7 +158,7 @@ impl Join {
         self.joined.take()
     }
 
-    pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    pub fn draw(&self, frame: &mut Canvas, area: Rect, theme: &Theme) {
         match &self.modal {
             Some(JoinModal::Prompt(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
             Some(JoinModal::Confirm { confirm, .. }) => confirm.draw(frame, area, theme),

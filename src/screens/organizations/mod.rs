@@ -3,7 +3,6 @@
 pub mod join;
 mod view;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -13,6 +12,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::organization::Organization as OrganizationScreen;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -135,7 +135,11 @@ impl ScreenState for Organizations {
             .collect()
     }
 
-    fn disabled_reason(&self, action: Action) -> Option<String> {
+    fn disabled_reason(
+        &self,
+        action: Action,
+        _now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
         if !self.useless_now(action) {
             return None;
         }
@@ -211,7 +215,7 @@ impl ScreenState for Organizations {
         let ApiResponse::Organizations(result) = response else {
             return None;
         };
-        if !self.list.settle(request, result.clone()) {
+        if !self.list.settle_as(request, result.clone(), ctx.answer) {
             return None;
         }
         if let Some(joined) = self.join.name_joined(&self.list.items)
@@ -233,7 +237,7 @@ impl ScreenState for Organizations {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

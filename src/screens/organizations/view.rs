@@ -1,15 +1,15 @@
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::Organizations;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
 use crate::ui::{list, status, text};
 
-pub(super) fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &Organizations, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let area = match &screen.join.notice {
         Some(notice) => {
@@ -34,7 +34,7 @@ pub(super) fn draw(screen: &Organizations, frame: &mut Frame, area: Rect, look: 
     screen.join.draw(frame, area, theme);
 }
 
-fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_list(screen: &Organizations, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (list_area, filter_area) = text::with_filter_row(area, screen.filter.is_shown());
     // No count until the first page is in: "(0)" while loading reads as "you have none".
@@ -91,7 +91,7 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look)
                 org.hostname.clone().unwrap_or_default(),
                 org.created_at
                     .as_deref()
-                    .map(crate::ui::time::ago_now)
+                    .map(|at| crate::ui::time::relative(at, look.now()))
                     .unwrap_or_default(),
             ]
         })
@@ -104,7 +104,9 @@ fn draw_list(screen: &Organizations, frame: &mut Frame, area: Rect, look: &Look)
     let range = screen
         .selection
         .visible_range(visible.len(), rows_area.height as usize);
-    crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(rows_area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = cells
         .get(range.clone())
         .unwrap_or_default()

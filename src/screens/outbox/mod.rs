@@ -8,7 +8,6 @@ mod view;
 
 use std::collections::BTreeSet;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
@@ -20,6 +19,7 @@ use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
@@ -492,7 +492,7 @@ impl ScreenState for OutboxScreen {
         Some(Step::cmd(self.on_outbox_response(response, ctx)))
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

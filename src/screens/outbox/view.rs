@@ -1,4 +1,3 @@
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -6,9 +5,10 @@ use ratatui::widgets::Paragraph;
 use super::{Modal, OutboxScreen};
 use crate::api::outbox::Queued;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::{sanitize::sanitize, status, text, titled};
 
-pub(super) fn draw(screen: &OutboxScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &OutboxScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let count = crate::ui::time::plural(screen.writes().len(), "write", "writes");
     let mut more = vec![Span::styled(

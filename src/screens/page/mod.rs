@@ -11,7 +11,6 @@ pub use history::Visit;
 
 use crate::screens::change_requests::create::InSpace;
 use crate::screens::look::Look;
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -21,6 +20,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, St
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -369,18 +369,20 @@ impl ScreenState for PageScreen {
         if self.document.waiting_for() != Some(request) {
             return None;
         }
-        if crate::app::loadable::is_provisional() && self.document.value().is_some() {
+        if ctx.answer.is_provisional() && self.document.value().is_some() {
             return None;
         }
         let page = match result {
             Ok(page) => page,
             Err(error) => {
-                self.document.settle(request, Err(error.clone()));
+                self.document
+                    .settle_as(request, Err(error.clone()), ctx.answer);
                 return Some(Step::default());
             }
         };
         let key = doc_key(&self.space.id, page);
-        self.document.settle(request, Ok(key.clone()));
+        self.document
+            .settle_as(request, Ok(key.clone()), ctx.answer);
         let (width, _) = Self::text_size(ctx);
         self.reader.show(key.clone(), ctx.docs, width);
         self.scroll_to_section(ctx);
@@ -399,7 +401,7 @@ impl ScreenState for PageScreen {
         self.page.app_link()
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

@@ -5,11 +5,12 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::{PageScreen, text_area};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{notice, status, text};
 
-pub(super) fn draw(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &PageScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let text_rect = text_area(area);
     let title_row = Rect::new(text_rect.x, area.y, text_rect.width, 1.min(area.height));
@@ -111,7 +112,7 @@ fn draw_status(
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_contents(screen: &PageScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let Some(selection) = &screen.contents else {
         return;
@@ -124,6 +125,7 @@ fn draw_contents(screen: &PageScreen, frame: &mut Frame, area: Rect, look: &Look
         .map(|cached| cached.doc.headings().to_vec())
         .unwrap_or_default();
     let rows = u16::try_from(headings.len()).unwrap_or(u16::MAX);
+    frame.hits.modal();
     let popup = centered(area, 60, rows.saturating_add(2).max(3));
     frame.render_widget(Clear, popup);
     let block = Block::default()

@@ -29,7 +29,6 @@ mod view;
 
 use std::collections::HashMap;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -42,6 +41,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, St
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::ui::diff::{DiffView, PageDiff};
+use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -408,9 +408,13 @@ impl ScreenState for ReviewScreen {
         actions::disabled(self)
     }
 
-    fn disabled_reason(&self, action: Action) -> Option<String> {
+    fn disabled_reason(
+        &self,
+        action: Action,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
         match action {
-            Action::Merge => self.merge_refusal(),
+            Action::Merge => self.merge_refusal(now),
             _ => None,
         }
     }
@@ -538,7 +542,7 @@ impl ScreenState for ReviewScreen {
         urls.app.clone().or_else(|| urls.location.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

@@ -111,7 +111,7 @@ pub(super) fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &
     lines.push(heading("Checks before a merge", theme));
     // The pre-flight's own lines, without its question and the blank row under it.
     lines.extend(
-        super::view::preflight_lines(screen, theme)
+        super::view::preflight_lines(screen, theme, look.now())
             .into_iter()
             .skip(2),
     );

@@ -68,8 +68,13 @@ pub struct PreflightLayout {
 const BOX_WIDTH: u16 = 72;
 
 impl PreflightLayout {
-    pub fn new(screen: &ReviewScreen, preflight: &Preflight, width: u16, height: u16) -> Self {
-        let lines = preflight_content(screen);
+    pub fn new(
+        screen: &ReviewScreen,
+        preflight: &Preflight,
+        (width, height): (u16, u16),
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Self {
+        let lines = preflight_content(screen, now);
         let width = BOX_WIDTH.min(width);
         let inner = usize::from(width.saturating_sub(2)).max(1);
         let rows: Vec<(usize, String)> = lines
@@ -101,7 +106,7 @@ impl PreflightLayout {
     /// For the body area of a terminal of `ctx.size`, where the box is drawn.
     pub fn for_ctx(screen: &ReviewScreen, preflight: &Preflight, ctx: &Ctx) -> Self {
         let (width, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
-        Self::new(screen, preflight, width, height)
+        Self::new(screen, preflight, (width, height), ctx.clock.now())
     }
 
     pub fn max_scroll(&self) -> usize {
@@ -220,15 +225,26 @@ fn keys_text(
 }
 
 impl ReviewScreen {
-    /// Why this change request cannot be merged by anyone: it is merged or archived already.
-    pub fn merge_closed(&self) -> Option<String> {
+    /// True when this change request is merged or archived already: no one can merge it.
+    pub fn is_merge_closed(&self) -> bool {
+        self.change_request().is_some_and(|cr| {
+            matches!(
+                cr.status,
+                Some(ChangeRequestStatus::Merged | ChangeRequestStatus::Archived)
+            )
+        })
+    }
+
+    /// Why this change request cannot be merged by anyone: it is merged or archived already
+    /// (when, measured from `now`).
+    pub fn merge_closed(&self, now: chrono::DateTime<chrono::Utc>) -> Option<String> {
         let cr = self.change_request()?;
         match cr.status.as_ref()? {
             ChangeRequestStatus::Merged => {
                 let when = cr
                     .merged_at
                     .as_deref()
-                    .map(|at| format!(" {}", crate::ui::time::ago_now(at)))
+                    .map(|at| format!(" {}", crate::ui::time::relative(at, now)))
                     .unwrap_or_default();
                 let by = cr
                     .merged_by
@@ -241,7 +257,7 @@ impl ReviewScreen {
                 let when = cr
                     .updated_at
                     .as_deref()
-                    .map(|at| format!(" (last changed {})", crate::ui::time::ago_now(at)))
+                    .map(|at| format!(" (last changed {})", crate::ui::time::relative(at, now)))
                     .unwrap_or_default();
                 Some(format!("Archived{when}: only open change requests merge."))
             }
@@ -282,14 +298,19 @@ impl ReviewScreen {
     /// True once the change request is loaded, open to a merge and the server lets this user
     /// merge: what `y` in the pre-flight needs.
     pub fn may_merge_now(&self) -> bool {
-        self.bundle.value().is_some() && self.merge_refusal().is_none()
+        self.bundle.value().is_some() && !self.is_merge_refused()
+    }
+
+    /// True when `M` does not open the pre-flight ([`ReviewScreen::merge_refusal`] says why).
+    pub fn is_merge_refused(&self) -> bool {
+        self.bundle.value().is_some() && (self.is_merge_closed() || !self.can_merge())
     }
 
     /// Why `M` does not open the pre-flight, or None when it may: merged or archived already,
     /// else the server does not let this user merge.
-    pub fn merge_refusal(&self) -> Option<String> {
+    pub fn merge_refusal(&self, now: chrono::DateTime<chrono::Utc>) -> Option<String> {
         self.bundle.value()?;
-        if let Some(closed) = self.merge_closed() {
+        if let Some(closed) = self.merge_closed(now) {
             return Some(closed);
         }
         (!self.can_merge()).then(|| self.merge_permission_refusal())
@@ -298,7 +319,10 @@ impl ReviewScreen {
 
 /// The pre-flight's lines: the question, then the checks that warn, then those that pass, then
 /// the merge rules. A change request that cannot be merged at all says only why.
-pub fn preflight_content(screen: &ReviewScreen) -> Vec<PreflightLine> {
+pub fn preflight_content(
+    screen: &ReviewScreen,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<PreflightLine> {
     let Some(bundle) = screen.bundle.value() else {
         return vec![PreflightLine::Note("Still loading…".into())];
     };
@@ -308,7 +332,7 @@ pub fn preflight_content(screen: &ReviewScreen) -> Vec<PreflightLine> {
         cr.number.unwrap_or_default(),
         sanitize(&cr.subject)
     ));
-    if let Some(closed) = screen.merge_closed() {
+    if let Some(closed) = screen.merge_closed(now) {
         return vec![title, PreflightLine::Blank, PreflightLine::Note(closed)];
     }
     let checks = checks(screen, bundle);

@@ -43,7 +43,7 @@ impl ReviewScreen {
         result: &Result<crate::app::review_calls::ReviewBundle, crate::api::ApiError>,
         ctx: &mut Ctx,
     ) -> Option<Cmd> {
-        if !self.bundle.settle(request, result.clone()) {
+        if !self.bundle.settle_as(request, result.clone(), ctx.answer) {
             return None;
         }
         let queued = self.bundle.value()?.queued.clone();
@@ -183,7 +183,7 @@ impl ReviewScreen {
         ctx: &mut Ctx,
     ) -> Option<Cmd> {
         match response {
-            ReviewResponse::Review(result) if crate::app::loadable::is_provisional() => {
+            ReviewResponse::Review(result) if ctx.answer.is_provisional() => {
                 self.show_cached(request, result, ctx)
             }
             ReviewResponse::Review(result) => {

@@ -8,7 +8,6 @@ mod view;
 
 use std::time::Duration;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
@@ -20,6 +19,7 @@ use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::page::{PageScreen, SectionTarget};
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -396,7 +396,7 @@ impl ScreenState for SearchScreen {
             .or_else(|| page.and_then(|page| page.urls.app.clone()))
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

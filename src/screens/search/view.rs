@@ -5,6 +5,7 @@ use ratatui::widgets::Paragraph;
 
 use super::{ResultRow, SearchScreen};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -13,7 +14,7 @@ use crate::ui::{status, text};
 /// the text is long and the terminal narrow.
 const CONTEXT_BEFORE_MATCH: usize = 12;
 
-pub(super) fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &SearchScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let [input_area, status_area, body] = Layout::vertical([
         Constraint::Length(1),
@@ -55,7 +56,9 @@ pub(super) fn draw(screen: &SearchScreen, frame: &mut Frame, area: Rect, look: &
     let range = screen
         .selection
         .visible_range(screen.rows.len(), body.height as usize);
-    crate::ui::hit::record_rows(body, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(body, range.clone(), screen.selection.selected);
     let query = screen.searched.clone().unwrap_or_default();
     let lines: Vec<Line> = screen.rows[range.clone()]
         .iter()

@@ -18,7 +18,6 @@ mod settings;
 mod share_links;
 mod view;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
@@ -35,6 +34,7 @@ use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 
+use crate::ui::hit::Canvas;
 pub use adaptive::{SCHEMA_TEMPLATE, check_schema};
 use answers::response_error;
 pub use form::{Choices, Field, SettingsForm};
@@ -557,7 +557,7 @@ impl ScreenState for SiteScreen {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

@@ -9,12 +9,13 @@ use super::{GroupRow, Modal, SiteScreen, SiteTab, save_key};
 use crate::api::models::{SiteStructureItem, SiteVisibility};
 use crate::screens::look::Look;
 use crate::ui::form::{FormStyle, Marks, Messages, ShowChecks, ValueFit, place_cursor};
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
-pub(super) fn draw(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &SiteScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     if area.height < 3 {
         draw_tabs(screen, frame, area, theme);
@@ -317,7 +318,7 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &L
                 .to_string(),
                 link.created_at
                     .as_deref()
-                    .map(crate::ui::time::ago_now)
+                    .map(|at| crate::ui::time::relative(at, look.now()))
                     .unwrap_or_default(),
                 link.urls.published.clone().unwrap_or_default(),
             ]

@@ -2,7 +2,6 @@
 //! typed), `d` asks first, naming the site and what its visitors lose. Both need the admin
 //! role; the server decides, and a refusal says which role is needed.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
@@ -11,6 +10,7 @@ use crate::api::{ApiError, NewSite};
 use crate::app::sites::{SitesCall, SitesResponse};
 use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::notice::{self, Notice};
 use crate::ui::prompt::{self, Prompt, TextCheck};
@@ -211,7 +211,7 @@ fn refusal(write: &SiteWrite, error: &ApiError) -> String {
 }
 
 /// The open prompt or confirmation, over the tab.
-pub fn draw_modal(tab: &SitesTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+pub fn draw_modal(tab: &SitesTab, frame: &mut Canvas, area: Rect, theme: &Theme) {
     match &tab.modal {
         Some(SitesModal::NewTitle(title)) => prompt::draw(title, frame, area, theme),
         Some(SitesModal::ConfirmDelete { confirm, .. }) => confirm.draw(frame, area, theme),

@@ -1,4 +1,3 @@
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -6,13 +5,14 @@ use ratatui::widgets::Paragraph;
 use super::{PublishedFilter, SitesTab, site_address};
 use crate::api::models::Site;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::segments::{self, Segment};
 use crate::ui::table::{self, Column};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
 /// The list, a notice row under it while there is one, and what is open above them.
-pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw(tab: &SitesTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let list_area = match &tab.notice {
         Some(notice) if area.height > 1 => {
@@ -28,7 +28,7 @@ pub fn draw(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
     super::site_ops::draw_modal(tab, frame, area, theme);
 }
 
-fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_list(tab: &SitesTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, filter_area) = text::with_filter_row(area, tab.filter.is_shown());
     if let Some(filter_area) = filter_area {
@@ -79,7 +79,9 @@ fn draw_list(tab: &SitesTab, frame: &mut Frame, area: Rect, look: &Look) {
     let range = tab
         .selection
         .visible_range(sites.len(), rows_area.height as usize);
-    crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
+    frame
+        .hits
+        .record_rows(rows_area, range.clone(), tab.selection.selected);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()

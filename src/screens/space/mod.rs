@@ -6,13 +6,11 @@ mod tree_nav;
 mod view;
 
 pub use crate::ui::page_tree::{PageNode, PageTreeSeed, build_page_tree};
-
 use preview::parse_for_preview;
 pub use preview::{PREVIEW_BYTES, PREVIEW_DELAY, doc_key, parse_unless_cached, split};
 
 use std::collections::HashMap;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -22,6 +20,7 @@ use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::change_requests::create::InSpace;
 use crate::screens::look::Look;
 use crate::screens::{Screen, ScreenState};
+use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -263,20 +262,21 @@ impl ScreenState for SpaceScreen {
             }
             ApiResponse::PageMarkdown(result) => {
                 if self.preview.waiting_for() != Some(request)
-                    || crate::app::loadable::is_provisional() && self.preview.value().is_some()
+                    || ctx.answer.is_provisional() && self.preview.value().is_some()
                 {
                     return None;
                 }
                 let page = match result {
                     Ok(page) => page,
                     Err(error) => {
-                        self.preview.settle(request, Err(error.clone()));
+                        self.preview
+                            .settle_as(request, Err(error.clone()), ctx.answer);
                         return Some(Step::default());
                     }
                 };
                 let key = doc_key(&self.space.id, page);
                 self.known.insert(page.id.clone(), key.clone());
-                self.preview.settle(request, Ok(key.clone()));
+                self.preview.settle_as(request, Ok(key.clone()), ctx.answer);
                 if let Some(width) = self.preview_width_now(ctx) {
                     self.show_preview(key.clone(), ctx, width);
                 }
@@ -300,7 +300,7 @@ impl ScreenState for SpaceScreen {
             .or_else(|| self.space.urls.app.clone())
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         view::draw(self, frame, area, look);
     }
 }

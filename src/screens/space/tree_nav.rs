@@ -25,7 +25,7 @@ impl SpaceScreen {
         let loaded = result.is_ok();
         let first_load = self.pages.value().is_none();
         let open_keys = self.pages.value().map(|old| self.rows.open_keys(old));
-        if !self.pages.settle(request, result) {
+        if !self.pages.settle_as(request, result, ctx.answer) {
             return None;
         }
         match (loaded, open_keys, self.pages.value()) {

@@ -5,12 +5,13 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{PageNode, SpaceScreen};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::tree::VisibleRow;
 use crate::ui::{status, text};
 
-pub(super) fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &SpaceScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     // the focused pane alone when zoomed; its border says which it is.
     let (tree_area, preview_area) = screen.panes(area);
@@ -35,7 +36,7 @@ pub(super) fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &L
             );
         }
         // `j`/`k` move the tree: the wheel over the preview scrolls it.
-        crate::ui::hit::record(
+        frame.hits.record(
             preview_area,
             crate::ui::hit::Hit::Wheel {
                 down: crate::ui::keymap::Action::PreviewWheelDown,
@@ -47,7 +48,7 @@ pub(super) fn draw(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &L
     screen.change_requests.draw(frame, area, look);
 }
 
-fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, look: &Look) {
+fn draw_tree(screen: &SpaceScreen, frame: &mut Canvas, mut area: Rect, look: &Look) {
     let theme = look.theme;
     let Some(tree) = screen.pages.value() else {
         match screen.pages.error() {
@@ -74,7 +75,9 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Frame, mut area: Rect, look: &Loo
     let range = screen
         .selection
         .visible_range(rows.len(), area.height as usize);
-    crate::ui::hit::record_rows(area, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(area, range.clone(), screen.selection.selected);
     let lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()

@@ -14,6 +14,7 @@ use crate::screens::look::Look;
 use crate::ui::form::{
     FormFields, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit, place_cursor,
 };
+use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
@@ -22,7 +23,7 @@ use crate::ui::{status, text};
 /// The width of the labels in the details and the form.
 const LABEL: usize = 15;
 
-pub(super) fn draw(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(tab: &SsoTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let [notice_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -294,12 +295,13 @@ const FORM_LOOK: FormStyle = FormStyle {
     scroll: false,
 };
 
-fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_form(tab: &SsoTab, form: &ProviderForm, frame: &mut Canvas, area: Rect, theme: &Theme) {
     let errors = FormField::ALL
         .iter()
         .filter(|field| form.error(**field).is_some())
         .count() as u16;
     // Six fields, their errors, a blank line, the status line (which may wrap) and the border.
+    frame.hits.modal();
     let popup = centered(area, 78, 6 + errors + 2 + 2 + 1);
     frame.render_widget(Clear, popup);
     let title = if form.is_new() {

@@ -5,7 +5,6 @@
 
 use std::ops::ControlFlow;
 
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
@@ -22,6 +21,7 @@ use crate::screens::look::Look;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -629,7 +629,7 @@ impl OrgPane for TeamsTab {
         vec![Action::Create, Action::Rename, Action::Delete]
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         super::view::draw_tab(self, frame, area, look);
     }
 }

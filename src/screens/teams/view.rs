@@ -8,6 +8,7 @@ use ratatui::widgets::Paragraph;
 use super::tab::{Modal as TabModal, TeamsTab};
 use super::{Modal as ScreenModal, TeamScreen};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
@@ -66,7 +67,8 @@ fn muted_line(message: &str, area: Rect, theme: &Theme) -> Paragraph<'static> {
     ))
 }
 
-fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
+fn waiting(frame: &mut Canvas, area: Rect, theme: &Theme) {
+    frame.hits.modal();
     let popup = crate::ui::layout::centered(area, 44, 3);
     frame.render_widget(ratatui::widgets::Clear, popup);
     let block = crate::ui::picker::popup_block("Members", theme);
@@ -78,7 +80,7 @@ fn waiting(frame: &mut Frame, area: Rect, theme: &Theme) {
     );
 }
 
-pub fn draw_tab(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw_tab(tab: &TeamsTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, notice) = notice_row(tab.notice.as_ref(), tab.is_sending(), area);
     draw_notice(frame, notice, look);
@@ -133,7 +135,7 @@ fn summary(tab: &TeamsTab, theme: &Theme) -> Vec<Segment> {
         .collect()
 }
 
-fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_team_rows(tab: &TeamsTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     if !tab.list.loaded_once() {
         match &tab.list.error {
@@ -153,7 +155,7 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
     }
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let now = crate::ui::time::now();
+    let now = look.now();
     let count = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
     let rows: Vec<[String; 4]> = tab
         .list
@@ -181,7 +183,9 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
     let range = tab
         .selection
         .visible_range(tab.list.items.len(), rows_area.height as usize);
-    crate::ui::hit::record_rows(rows_area, range.clone(), tab.selection.selected);
+    frame
+        .hits
+        .record_rows(rows_area, range.clone(), tab.selection.selected);
     let mut lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()
@@ -205,7 +209,7 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Frame, area: Rect, look: &Look) {
     frame.render_widget(Paragraph::new(lines), rows_area);
 }
 
-pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw(screen: &TeamScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, notice) = notice_row(screen.notice.as_ref(), screen.is_sending(), area);
     draw_notice(frame, notice, look);
@@ -235,7 +239,7 @@ pub fn draw(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &Look) {
     }
 }
 
-fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_member_rows(screen: &TeamScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     if !screen.list.loaded_once() {
         match &screen.list.error {
@@ -287,7 +291,9 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Frame, area: Rect, look: &L
     let range = screen
         .selection
         .visible_range(screen.list.items.len(), rows_area.height as usize);
-    crate::ui::hit::record_rows(rows_area, range.clone(), screen.selection.selected);
+    frame
+        .hits
+        .record_rows(rows_area, range.clone(), screen.selection.selected);
     let mut lines: Vec<Line> = rows[range.clone()]
         .iter()
         .enumerate()

@@ -8,7 +8,6 @@
 //! Space titles come from the organization's spaces, fetched with the list (the tab cannot
 //! reach the Spaces tab's tree); a space that is not among them shows as its id.
 
-use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
@@ -22,6 +21,7 @@ use crate::screens::Screen;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
 use crate::screens::space::SpaceScreen;
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
@@ -581,7 +581,7 @@ impl OrgPane for TranslationsTab {
         }
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         super::view::draw(self, frame, area, look);
     }
 }

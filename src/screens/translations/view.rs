@@ -9,6 +9,7 @@ use crate::api::language_name;
 use crate::api::models::{Translation, TranslationStatus};
 use crate::screens::look::Look;
 use crate::ui::composer::Composer;
+use crate::ui::hit::Canvas;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::{self, Column};
@@ -146,7 +147,7 @@ pub fn duration(milliseconds: u64) -> String {
     }
 }
 
-pub fn draw(tab: &TranslationsTab, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw(tab: &TranslationsTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (list_area, details_area, notice_area) =
         split(area, tab.notice.is_some() || tab.is_sending());
@@ -168,7 +169,7 @@ pub fn draw(tab: &TranslationsTab, frame: &mut Frame, area: Rect, look: &Look) {
     } else {
         draw_list(tab, frame, list_area, theme);
         if let Some(translation) = tab.selected() {
-            draw_details(tab, translation, frame, details_area, theme);
+            draw_details(tab, translation, frame, details_area, theme, look.now());
         }
     }
     draw_modal(tab, frame, area, theme);
@@ -238,6 +239,7 @@ fn draw_details(
     frame: &mut Frame,
     area: Rect,
     theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
 ) {
     let block = details_block(area, theme);
     let inner = block.inner(area);
@@ -261,7 +263,6 @@ fn draw_details(
             |space| tab.space_name(space),
         );
     let stats = &translation.stats;
-    let now = crate::ui::time::now();
     let updated = translation
         .updated_at
         .as_deref()
@@ -319,7 +320,7 @@ fn draw_details(
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
-fn draw_modal(tab: &TranslationsTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_modal(tab: &TranslationsTab, frame: &mut Canvas, area: Rect, theme: &Theme) {
     match &tab.modal {
         Some(Modal::Language(picker))
         | Some(Modal::SourceSpace(picker))

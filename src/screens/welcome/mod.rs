@@ -1,12 +1,12 @@
 //! Shown when quire has no token and no `--demo`: the two ways in.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::Action;
 
 #[derive(Debug, Default)]
@@ -21,7 +21,7 @@ impl ScreenState for Welcome {
         vec![(Action::Quit, "quit"), (Action::Help, "keys")]
     }
 
-    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         let theme = look.theme;
         let lines = vec![
             Line::from(Span::styled(

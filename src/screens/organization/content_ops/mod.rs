@@ -12,7 +12,6 @@ mod actions;
 mod collections;
 mod moves;
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Clear, Paragraph};
 
@@ -21,6 +20,7 @@ use crate::api::ContentPointer;
 use crate::app::RequestId;
 use crate::screens::look::Look;
 use crate::ui::confirm::Confirm;
+use crate::ui::hit::Canvas;
 use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
 use crate::ui::picker::Picker;
@@ -238,7 +238,7 @@ impl Organization {
 }
 
 /// The notice on the last row of the tab and any open popup above the tab.
-pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &Organization, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     if let Some(notice) = &screen.content.notice
         && area.height > 1

@@ -9,9 +9,9 @@ mod overlay;
 mod reviewers;
 mod subject;
 
-pub(super) use navigation::{paste_into_query, triage_counter};
-pub(super) use overlay::on_overlay_key;
-pub(super) use subject::keep_subject_draft;
+pub(crate) use navigation::{paste_into_query, triage_counter};
+pub(crate) use overlay::on_overlay_key;
+pub(crate) use subject::keep_subject_draft;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -90,7 +90,7 @@ pub(super) fn disabled(screen: &ReviewScreen) -> Vec<Action> {
     if !screen.can_review() {
         disabled.extend([Action::Approve, Action::RequestChanges]);
     }
-    if screen.merge_refusal().is_some() {
+    if screen.is_merge_refused() {
         disabled.push(Action::Merge);
     }
     if !screen.can_edit() {
@@ -110,12 +110,16 @@ pub(super) fn disabled(screen: &ReviewScreen) -> Vec<Action> {
 
 /// Why an action is refused before anything is sent, or None when it may go ahead: what
 /// the action needs and what the server says you are.
-fn refusal(screen: &ReviewScreen, action: Action) -> Option<String> {
+fn refusal(
+    screen: &ReviewScreen,
+    action: Action,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Option<String> {
     if !disabled(screen).contains(&action) {
         return None;
     }
     if action == Action::Merge {
-        return screen.merge_refusal();
+        return screen.merge_refusal(now);
     }
     let (what, needed) = match action {
         Action::Approve | Action::RequestChanges => {
@@ -146,9 +150,9 @@ pub(super) fn body_height(ctx: &Ctx) -> usize {
 }
 
 pub(super) fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
-    if let Some(reason) = refusal(screen, action) {
+    if let Some(reason) = refusal(screen, action, ctx.clock.now()) {
         // A merged or archived change request is news, not a mistake: it goes with a key.
-        let closed = action == Action::Merge && screen.merge_closed().is_some();
+        let closed = action == Action::Merge && screen.is_merge_closed();
         screen.notice(reason, !closed);
         return Some(Step::default());
     }

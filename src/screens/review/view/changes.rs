@@ -1,7 +1,6 @@
 //! The changes tab: the changed pages on the left, the selected page's diff (or its rendered
 //! version) on the right.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
@@ -9,10 +8,11 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::screens::review::changes::split;
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text};
 
-pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, query_area) = text::with_filter_row(area, screen.diff_search.is_shown());
     if let Some(query_area) = query_area {
@@ -20,7 +20,7 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
     }
     let (list_area, diff_area) = split(area);
     // The wheel scrolls the diff as ctrl-d/ctrl-u do, carrying the cursor along.
-    crate::ui::hit::record(
+    frame.hits.record(
         diff_area,
         crate::ui::hit::Hit::Wheel {
             down: crate::ui::keymap::Action::HalfPageDown,
@@ -41,7 +41,7 @@ pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Frame, area: Rect,
         .page_selection
         .visible_range(screen.pages.len(), list_area.height as usize);
     // `j`/`k` move the diff's cursor here; the pages move with `J`/`K`.
-    crate::ui::hit::record_rows_stepped(
+    frame.hits.record_rows_stepped(
         list_area,
         range.clone(),
         screen.page_selection.selected,

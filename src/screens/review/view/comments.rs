@@ -12,6 +12,7 @@ use crate::app::review_calls::Thread;
 use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::screens::review::threads::{self, Row};
+use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
@@ -23,7 +24,7 @@ pub(super) fn row_lines(
     row: Row,
     width: usize,
     selected: bool,
-    theme: &Theme,
+    (theme, now): (&Theme, chrono::DateTime<chrono::Utc>),
 ) -> Vec<Line<'static>> {
     let me = screen.me.value().map(|u| u.id.as_str()).unwrap_or("");
     let indent = if row.reply.is_some() { "    " } else { "" };
@@ -76,7 +77,7 @@ pub(super) fn row_lines(
     ));
     let mut meta = posted
         .as_deref()
-        .map(crate::ui::time::ago_now)
+        .map(|at| crate::ui::time::relative(at, now))
         .unwrap_or_default();
     if edited {
         meta.push_str(" (edited)");
@@ -344,7 +345,7 @@ fn pending_lines(waiting: &[&Write], width: usize) -> Vec<String> {
     lines
 }
 
-pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
     if let Some(query_area) = query_area {
@@ -395,7 +396,7 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
                     row,
                     area.width as usize,
                     index == selected,
-                    theme,
+                    (theme, look.now()),
                 )
             })
             .unwrap_or_default()
@@ -425,7 +426,7 @@ pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Frame, area: Rect
         let top = lines.len();
         let taken = thread_lines.len().min(height.saturating_sub(top));
         if let (Ok(top), Ok(taken)) = (u16::try_from(top), u16::try_from(taken)) {
-            crate::ui::hit::record(
+            frame.hits.record(
                 Rect::new(area.x, area.y + top, area.width, taken),
                 crate::ui::hit::Hit::Row {
                     index,

@@ -1,15 +1,15 @@
 //! The composer of a reply or an edit, drawn under the comment it answers.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::HEADER_ROWS;
 use super::comments::row_lines;
+use crate::screens::look::Look;
 use crate::screens::review::threads::Row;
 use crate::screens::review::{ComposeTarget, ReviewScreen};
 use crate::ui::composer::Composer;
-use crate::ui::theme::Theme;
+use crate::ui::hit::Canvas;
 
 /// The fewest rows the composer needs: borders, a few lines of text, its key line.
 const COMPOSER_MIN_ROWS: u16 = 6;
@@ -54,16 +54,17 @@ pub(super) fn draw_composer_under(
     screen: &ReviewScreen,
     row: Row,
     composer: &Composer,
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
-    theme: &Theme,
+    look: &Look,
 ) {
+    let theme = look.theme;
     let Some(thread) = screen.threads().get(row.thread) else {
         composer.draw(frame, area, theme);
         return;
     };
     let width = area.width as usize;
-    let mut lines = row_lines(screen, thread, row, width, true, theme);
+    let mut lines = row_lines(screen, thread, row, width, true, (theme, look.now()));
     let wanted = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let comment_rows = wanted.min(area.height.saturating_sub(COMPOSER_MIN_ROWS));
     let composer_area = Rect::new(
@@ -88,7 +89,14 @@ pub(super) fn draw_composer_under(
             thread: row.thread,
             reply: Some(reply),
         };
-        lines.extend(row_lines(screen, thread, next, width, false, theme));
+        lines.extend(row_lines(
+            screen,
+            thread,
+            next,
+            width,
+            false,
+            (theme, look.now()),
+        ));
     }
     let context_area = Rect::new(area.x, top, area.width, context_rows);
     frame.render_widget(Clear, context_area);

@@ -1,7 +1,6 @@
 //! Drawing the merge pre-flight: its lines styled (✓ success, ⚠ warning), and its box, which
 //! scrolls and says so when its text does not fit.
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -11,12 +10,17 @@ use crate::screens::review::ReviewScreen;
 use crate::screens::review::preflight::{
     Preflight, PreflightLayout, PreflightLine, preflight_content,
 };
+use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
 use crate::ui::theme::Theme;
 
 /// The pre-flight's lines, unwrapped, for the overview's "Checks before a merge".
-pub(crate) fn preflight_lines(screen: &ReviewScreen, theme: &Theme) -> Vec<Line<'static>> {
-    preflight_content(screen)
+pub(crate) fn preflight_lines(
+    screen: &ReviewScreen,
+    theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<Line<'static>> {
+    preflight_content(screen, now)
         .iter()
         .map(|line| Line::from(Span::styled(line.text(), line_style(line, theme))))
         .collect()
@@ -37,12 +41,14 @@ fn line_style(line: &PreflightLine, theme: &Theme) -> Style {
 pub(super) fn draw_preflight(
     screen: &ReviewScreen,
     preflight: &Preflight,
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     theme: &Theme,
+    now: chrono::DateTime<chrono::Utc>,
 ) {
-    let layout = PreflightLayout::new(screen, preflight, area.width, area.height);
+    let layout = PreflightLayout::new(screen, preflight, (area.width, area.height), now);
     let scroll = preflight.scroll.min(layout.max_scroll());
+    frame.hits.modal();
     let rect = centered(area, layout.width, layout.height);
     frame.render_widget(Clear, rect);
     let mut block = Block::default()

@@ -31,6 +31,7 @@ use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
+use crate::ui::hit::Canvas;
 use changes::draw_changes;
 use comments::draw_comments;
 use overlays::draw_overlay;
@@ -70,7 +71,7 @@ impl RenderedBodies {
     }
 }
 
-pub(super) fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub(super) fn draw(screen: &ReviewScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let [title, facts, tabs, notice, body] = Layout::vertical([
         Constraint::Length(1),
@@ -81,7 +82,7 @@ pub(super) fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &
     ])
     .areas(area);
     draw_title(screen, frame, title, theme);
-    draw_facts(screen, frame, facts, theme);
+    draw_facts(screen, frame, facts, look);
     draw_tabs(screen, frame, tabs, theme);
     if let Some(message) = &screen.notice {
         // Cut to the row with the key that shows it whole, like every screen's notice.
@@ -146,18 +147,22 @@ fn draw_title(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Them
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_facts(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &Look) {
     let Some(cr) = screen.change_request() else {
         return;
     };
-    let line = segments::line(&facts(screen, cr), usize::from(area.width));
-    frame.render_widget(Paragraph::new(line.style(theme.style("muted"))), area);
+    let line = segments::line(&facts(screen, cr, look.now()), usize::from(area.width));
+    frame.render_widget(Paragraph::new(line.style(look.theme.style("muted"))), area);
 }
 
 /// "by Ada · created 3 days ago · updated 2 h ago · 26 threads (18 open) · ✓ 1 ✗ 0 · merged
 /// 1 h ago". Who, the threads, the reviews and the merge stay longest; the dates give way
 /// first; each is shown whole or not at all.
-fn facts(screen: &ReviewScreen, cr: &ChangeRequest) -> Vec<Segment> {
+fn facts(
+    screen: &ReviewScreen,
+    cr: &ChangeRequest,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<Segment> {
     let author = cr
         .created_by
         .as_ref()
@@ -168,13 +173,13 @@ fn facts(screen: &ReviewScreen, cr: &ChangeRequest) -> Vec<Segment> {
         vec![fact(format!("by {author}"), 0).or(format!("by {}", text::truncate(&author, 16)))];
     if let Some(created) = &cr.created_at {
         line.push(fact(
-            format!("created {}", crate::ui::time::ago_now(created)),
+            format!("created {}", crate::ui::time::relative(created, now)),
             5,
         ));
     }
     if let Some(updated) = &cr.updated_at {
         line.push(fact(
-            format!("updated {}", crate::ui::time::ago_now(updated)),
+            format!("updated {}", crate::ui::time::relative(updated, now)),
             4,
         ));
     }
@@ -188,7 +193,7 @@ fn facts(screen: &ReviewScreen, cr: &ChangeRequest) -> Vec<Segment> {
         line.push(fact(format!("✓ {} ✗ {}", approved.len(), changes.len()), 2));
         if let Some(merged) = &cr.merged_at {
             line.push(fact(
-                format!("merged {}", crate::ui::time::ago_now(merged)),
+                format!("merged {}", crate::ui::time::relative(merged, now)),
                 3,
             ));
         }

@@ -1,7 +1,6 @@
 //! The overlays drawn over a tab: composer, reactions, confirmations, the merge pre-flight,
 //! the reviewer picker, the subject editor and the PDF address; and the popup box they share.
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -11,6 +10,7 @@ use super::merge::draw_preflight;
 use crate::api::models::ChangeRequestStatus;
 use crate::screens::look::Look;
 use crate::screens::review::{Confirmation, Overlay, ReviewScreen};
+use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
@@ -18,7 +18,7 @@ use crate::ui::theme::Theme;
 pub(super) fn draw_overlay(
     screen: &ReviewScreen,
     overlay: &Overlay,
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     look: &Look,
 ) {
@@ -27,7 +27,7 @@ pub(super) fn draw_overlay(
         Overlay::Composer {
             composer, target, ..
         } => match context_row(screen, target) {
-            Some(row) => draw_composer_under(screen, row, composer, frame, area, theme),
+            Some(row) => draw_composer_under(screen, row, composer, frame, area, look),
             None => composer.draw(frame, area, theme),
         },
         Overlay::Reactions { picker, .. } => picker.draw(frame, area, theme),
@@ -60,7 +60,7 @@ pub(super) fn draw_overlay(
             popup(frame, area, " Please confirm ", text, Some(keys), theme);
         }
         Overlay::Preflight(preflight) => {
-            draw_preflight(screen, preflight, frame, area, theme);
+            draw_preflight(screen, preflight, frame, area, theme, look.now());
         }
         Overlay::Reviewers {
             members,
@@ -180,7 +180,7 @@ fn confirmation_text(screen: &ReviewScreen, confirmation: &Confirmation) -> Vec<
 /// A bordered box in the middle of `area`. The `footer` (the keys that answer it) is pinned to
 /// the last row, so a short terminal cuts the text above it, never the way out.
 fn popup(
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     title: &str,
     lines: Vec<Line>,
@@ -199,6 +199,7 @@ fn popup(
         .saturating_add(footer_rows)
         .saturating_add(2)
         .min(area.height);
+    frame.hits.modal();
     let rect = centered(area, width, height);
     frame.render_widget(Clear, rect);
     let block = Block::default()

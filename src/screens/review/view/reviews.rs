@@ -66,7 +66,7 @@ pub(super) fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect
         let when = review
             .created_at
             .as_deref()
-            .map(crate::ui::time::ago_now)
+            .map(|at| crate::ui::time::relative(at, look.now()))
             .unwrap_or_default();
         let outdated = if review.outdated { "  (outdated)" } else { "" };
         lines.push(Line::from(vec![

@@ -2,11 +2,11 @@
 //! tab ("change 1/4 · page 1/4", "unresolved 3/18 · showing all"). Fitted as segments, so a
 //! count is drawn whole, in a shorter form, or not at all, never cut.
 
-use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::Paragraph;
 
 use super::super::{ReviewScreen, ReviewTab};
+use crate::ui::hit::Canvas;
 use crate::ui::segments::{self, Segment};
 use crate::ui::theme::Theme;
 
@@ -28,7 +28,7 @@ const CONTEXT: u8 = 8;
 const TABS: u8 = 0;
 const WHERE: u8 = 1;
 
-pub(super) fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+pub(super) fn draw_tabs(screen: &ReviewScreen, frame: &mut Canvas, area: Rect, theme: &Theme) {
     let mut line = tab_segments(screen, theme);
     let tabs = line.len();
     line.extend(position_segments(screen, theme));
@@ -46,7 +46,9 @@ pub(super) fn draw_tabs(screen: &ReviewScreen, frame: &mut Frame, area: Rect, th
         };
         // A tab takes its label and the gap after it.
         let cells = [piece.width() + 1];
-        crate::ui::hit::record_tabs(bar, piece.index, &cells, active, ReviewTab::ALL.len());
+        frame
+            .hits
+            .record_tabs(bar, piece.index, &cells, (active, ReviewTab::ALL.len()));
     }
     frame.render_widget(Paragraph::new(segments::to_line(&line, &placed)), area);
 }
