@@ -47,12 +47,9 @@ fn open_reply_composer(app: &mut PtyApp) {
     app.wait_for("ctrl-s send", WAIT);
 }
 
-fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < WAIT, "{what} did not happen in {WAIT:?}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+fn wait_until(what: &str, done: impl FnMut() -> bool) {
+    let happened = crate::common::wait::wait_until(WAIT, done);
+    assert!(happened, "{what} did not happen in {WAIT:?}");
 }
 
 #[test]

@@ -87,21 +87,20 @@ async fn offline_r_asks_the_server_at_once_instead_of_at_the_end_of_the_wait() {
     sandbox.set_outage(Outage::Refuse).await;
     let app = Harness::start_with(sandbox, client, organizations);
     app.wait_for("offline · as of 3 h ago").await;
-    // Long enough offline that the background check's next try is seconds away.
+    // Long enough offline that the background check, after its fourth try (at 12 s), waits
+    // 12.8 s more. Its tries meet a closed port and nobody sees them, so no event says how
+    // far it has come: this is a test of that timer, and only time can tell.
     tokio::time::sleep(Duration::from_secs(13)).await;
     app.sandbox.set_outage(Outage::None).await;
+    let pressed = std::time::Instant::now();
     app.press(KeyCode::Char('r'));
-    app.wait_for_within("Acme Robotics  ", Duration::from_secs(6))
-        .await;
-    let started = std::time::Instant::now();
-    while app.backend.screen().contains("offline") {
-        assert!(
-            started.elapsed() < Duration::from_secs(2),
-            "still offline after r:\n{}",
-            app.backend.screen()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    app.wait_for("Acme Robotics  ").await;
+    app.wait_gone("offline").await;
+    // The bound is the check's own wait, not a guess at how fast the machine is.
+    assert!(
+        pressed.elapsed() < Duration::from_secs(12),
+        "back only when the check's wait ended, not at r"
+    );
 }
 
 /// Ages every answer in `client`'s cache by three hours, with `from` replaced by `to` in it.

@@ -1380,7 +1380,7 @@ async fn n_creates_a_site_that_is_stored_and_selected_and_d_deletes_it_after_nam
         .await;
     harness.wait_for("its spaces are kept").await;
     harness.press(KeyCode::Char('n'));
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    harness.settle().await;
     assert_eq!(
         harness.sandbox.requests("DELETE", "/orgs/*/sites/*"),
         0,
