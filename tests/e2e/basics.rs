@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::common::pty::PtyApp;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// Starts quire with `args` at 100x30 and opens the demo's Quickstart in the reader, the way a
 /// user gets there: organization, space filter, page tree.
@@ -151,7 +151,7 @@ fn a_hangup_ends_quire_promptly() {
     // SIGHUP is what a dropped SSH connection delivers.
     signal(pid, "HUP");
     let status = app
-        .wait_exit(Duration::from_secs(5))
+        .wait_exit(WAIT)
         .expect("quire kept running after SIGHUP");
     assert_eq!(status.exit_code(), 129, "128 + SIGHUP: {status:?}");
 }
@@ -163,7 +163,7 @@ fn sigint_ends_quire_with_the_status_a_shell_expects() {
     let pid = app.child.process_id().expect("pid") as i32;
     signal(pid, "INT");
     let status = app
-        .wait_exit(Duration::from_secs(5))
+        .wait_exit(WAIT)
         .expect("quire kept running after SIGINT");
     assert_eq!(status.exit_code(), 130, "128 + SIGINT: {status:?}");
 }
@@ -187,7 +187,7 @@ fn assert_signal_restores_the_terminal(signal_name: &str, status: u32) {
     let pid = app.child.process_id().expect("pid") as i32;
     signal(pid, signal_name);
     let exit = app
-        .wait_exit(Duration::from_secs(5))
+        .wait_exit(WAIT)
         .unwrap_or_else(|| panic!("quire kept running after SIG{signal_name}"));
     assert_eq!(exit.exit_code(), status, "SIG{signal_name}: {exit:?}");
     let output = app.raw_output();

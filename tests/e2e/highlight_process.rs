@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::common::processes::{ChildProcess, children_of};
 use crate::common::pty::PtyApp;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 fn highlight_workers(quire: u32) -> Vec<ChildProcess> {
     children_of(quire)
