@@ -6,9 +6,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 // Helpers shared by the test modules are `pub` for the modules, not for any user.
 #![allow(unreachable_pub)]
+#[path = "common/wait.rs"]
+#[allow(dead_code)]
+mod wait;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use quire::ui::markdown::{MarkdownDoc, RenderOptions, highlight_worker, syntax_set_in_memory};
 use quire::ui::theme::Theme;
@@ -62,10 +64,9 @@ fn code_is_coloured_by_the_worker_and_quire_reads_no_grammar() {
 
     // Idle, the worker exits and takes its grammars with it; and it is waited for at once,
     // not left a zombie until the next page with code.
-    let waited = Instant::now();
-    while is_child(worker) && waited.elapsed() < highlight_worker::IDLE_EXIT * 2 {
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    wait::wait_until(highlight_worker::IDLE_EXIT + wait::PATIENCE, || {
+        !is_child(worker)
+    });
     assert!(!process_exists(worker), "the idle worker exited");
     assert!(!is_child(worker), "the idle worker was waited for");
 

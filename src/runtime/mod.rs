@@ -15,7 +15,9 @@ use futures::{Stream, StreamExt};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::Event;
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::sync::mpsc::{
+    UnboundedReceiver, UnboundedSender, WeakUnboundedSender, unbounded_channel,
+};
 
 use crate::api::models::{Collection, Space};
 use crate::api::outbox::Outbox;
@@ -60,6 +62,10 @@ pub trait Host {
         draft: Option<&std::path::Path>,
         keep: &mut dyn FnMut(&str),
     ) -> io::Result<String>;
+    /// Called each time the loop waits for its next event. `idle` when nothing is queued, no
+    /// command is under way (a call, a render, a timer) and no spinner turns: only input can
+    /// wake the loop then. Tests wait for this rather than for a clock.
+    fn waiting(&mut self, _idle: bool) {}
 }
 
 /// Why the loop ended.
@@ -114,18 +120,24 @@ where
     ask_who_is_signed_in(effects, &sender);
     if let Some(client) = &effects.client {
         tokio::spawn(count_the_outbox(client.clone(), sender.clone()));
-        tokio::spawn(follow_the_outbox(client.clone(), sender.clone()));
+        tokio::spawn(follow_the_outbox(client.clone(), sender.downgrade()));
     }
     if let Some(client) = &effects.client {
         // The footer says "retrying in 2 s…" while a read waits; the loop learns it here.
-        let retries = sender.clone();
+        // Observers hold a weak sender: the loop's own is then the only strong one left when
+        // no command is under way (see `Host::waiting`).
+        let retries = sender.downgrade();
         client.on_retry(move |notice| {
-            let _ = retries.send(Msg::Retry(notice));
+            if let Some(retries) = retries.upgrade() {
+                let _ = retries.send(Msg::Retry(notice));
+            }
         });
         // Keys needing an operation this server lacks are struck through once it is learned.
-        let lacks = sender.clone();
+        let lacks = sender.downgrade();
         client.capabilities().on_lack(move |lack| {
-            let _ = lacks.send(Msg::Lack(lack));
+            if let Some(lacks) = lacks.upgrade() {
+                let _ = lacks.send(Msg::Lack(lack));
+            }
         });
     }
     let size = terminal.size().map_err(backend_error)?;
@@ -142,6 +154,8 @@ where
     draw(terminal, model)?;
 
     loop {
+        // Every command under way holds a clone of `sender` until its answer is sent.
+        host.waiting(receiver.is_empty() && sender.strong_count() == 1 && !model.is_busy());
         let spinner = async {
             if model.is_busy() {
                 tokio::time::sleep(SPINNER_INTERVAL).await;
@@ -338,15 +352,20 @@ const OUTBOX_LOOK: std::time::Duration = std::time::Duration::from_secs(2);
 /// Another quire on this account (another terminal) may send, queue or drop writes: when the
 /// file was changed by another process and the writes waiting are not the ones seen before,
 /// the loop is told. When nothing changed, nothing reaches the loop, so nothing is drawn.
-async fn follow_the_outbox(client: Client, sender: UnboundedSender<Msg>) {
+/// It holds the loop's sender only while it looks, so that it does not count as a command
+/// under way between looks.
+async fn follow_the_outbox(client: Client, sender: WeakUnboundedSender<Msg>) {
     let Some(outbox) = client.outbox() else {
         return;
     };
     // The version is read before the writes: a change between the two is seen again next time.
     let mut version = outbox.in_background(Outbox::changes_elsewhere).await.ok();
     let mut seen = waiting_writes(&outbox).await;
-    while !sender.is_closed() {
+    loop {
         tokio::time::sleep(OUTBOX_LOOK).await;
+        let Some(sender) = sender.upgrade().filter(|sender| !sender.is_closed()) else {
+            break;
+        };
         let Ok(now) = outbox.in_background(Outbox::changes_elsewhere).await else {
             continue;
         };

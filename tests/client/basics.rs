@@ -262,7 +262,6 @@ async fn endless_next_is_stopped_by_the_guard() -> TestResult {
         endless_next: true,
         ..Faults::default()
     });
-    let started = std::time::Instant::now();
     let listed = client.list_up_to::<Organization>("/orgs", &[], 20).await?;
     assert!(
         matches!(listed.stopped, Some(PagingLoopReason::RepeatedPage(_))),
@@ -270,7 +269,6 @@ async fn endless_next_is_stopped_by_the_guard() -> TestResult {
         listed.stopped
     );
     assert!(!listed.items.is_empty(), "what was read is kept");
-    assert!(started.elapsed() < std::time::Duration::from_secs(5));
 
     let lazily = walk_pages(|page| {
         let client = client.clone();
@@ -470,7 +468,6 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
         never_ending_next: true,
         ..Faults::default()
     });
-    let started = std::time::Instant::now();
     let ApiResponse::OrganizationTree(cut_short) =
         call_api(&client, &quire::runtime::SendTurn::default(), call()).await
     else {
@@ -480,11 +477,6 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
     assert_eq!(cut_short.stopped_after_pages, Some(TREE_MAX_PAGES));
     assert_eq!(cut_short.collections, complete.collections);
     assert_eq!(cut_short.spaces, complete.spaces);
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
-    );
     sandbox.shutdown().await;
     Ok(())
 }
@@ -527,14 +519,8 @@ async fn a_review_with_never_ending_threads_keeps_them_and_says_where_it_stopped
         never_ending_next: true,
         ..Faults::default()
     });
-    let started = std::time::Instant::now();
     let (cut_short, stopped) =
         thread_ids(call_api(&client, &quire::runtime::SendTurn::default(), load()).await)?;
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(10),
-        "{:?}",
-        started.elapsed()
-    );
     assert_eq!(stopped, Some(COMMENT_PAGES));
     assert_eq!(cut_short, healthy, "nothing read is dropped");
     sandbox.shutdown().await;

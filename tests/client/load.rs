@@ -2,8 +2,11 @@
 //! than 16 are in flight to one host however many the screens ask for at once. The sandbox
 //! counts the TCP connections it accepts and the requests it handles at the same time.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use crate::common::wait::{PATIENCE, wait_until_async};
 use quire::api::limits::MAX_IN_FLIGHT_PER_HOST;
 use quire::api::{Client, ClientConfig, Token};
 use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, tokens};
@@ -69,27 +72,38 @@ async fn two_hundred_requests_at_once_keep_to_sixteen_in_flight_and_reuse_connec
 #[tokio::test]
 async fn a_read_waiting_to_be_retried_holds_no_slot() -> TestResult {
     let sandbox = slow_sandbox(Duration::ZERO).await?;
-    // Every space read fails once with 503 and waits ~0.4–0.8 s before its second try.
+    // Every space read is refused once, to be tried again in 20 s: far later than anything
+    // else here takes, so the second tries come only when the test cuts the waits short.
+    let busy = Fault::TooManyRequests {
+        retry_after_seconds: 20,
+    };
     sandbox.set_faults(Faults {
-        rules: vec![FaultRule::new("/spaces/*", Fault::Status(503)).times(16)],
+        rules: vec![FaultRule::new("/spaces/*", busy).times(16)],
         ..Faults::default()
     });
     let client = client_for(&sandbox)?;
+    let waits_begun = Arc::new(AtomicUsize::new(0));
+    let counter = waits_begun.clone();
+    client.on_retry(move |_| {
+        counter.fetch_add(1, Ordering::SeqCst);
+    });
     let waiting: Vec<_> = (0..16)
         .map(|_| {
             let client = client.clone();
             tokio::spawn(async move { client.get_space("spc-missing").await })
         })
         .collect();
-    // Let all sixteen fail once and start waiting.
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let started = std::time::Instant::now();
+    let all_waiting = wait_until_async(PATIENCE, || waits_begun.load(Ordering::SeqCst) >= 16).await;
+    assert!(all_waiting, "the sixteen reads never all waited to retry");
+    // A slot held by a waiting read would keep this one out until the waits end (and their
+    // second tries were sent): answered first, it found a free slot.
     client.current_user().await?;
-    assert!(
-        started.elapsed() < Duration::from_millis(300),
-        "a read went out while 16 others waited to retry: {:?}",
-        started.elapsed()
+    assert_eq!(
+        sandbox.requests("GET", "/spaces/*"),
+        16,
+        "a read went out only after the waiting ones were tried again"
     );
+    client.retry_now();
     for task in waiting {
         let _ = task.await?;
     }

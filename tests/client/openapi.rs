@@ -63,11 +63,15 @@ async fn specs_versions_and_their_files() -> TestResult {
 #[tokio::test]
 async fn create_replace_toggle_and_delete_a_spec() -> TestResult {
     let (sandbox, client) = start(tokens::ADMIN).await?;
+    // Processing takes the sandbox's time: stopped, it moves only as the test says.
+    sandbox.clock().stop();
     let created = client
         .create_openapi_spec(ORG, "pet-store", "https://example.com/pets.yaml")
         .await?;
     assert_eq!(created.processing_state, ProcessingState::Pending);
-    tokio::time::sleep(Duration::from_millis(2_100)).await;
+    sandbox.clock().advance(Duration::from_secs(
+        quire::sandbox::OPENAPI_PROCESSING_SECONDS.unsigned_abs(),
+    ));
     let spec = client.get_openapi_spec(ORG, "pet-store").await?;
     assert_eq!(spec.processing_state, ProcessingState::Complete);
     assert_eq!(spec.last_version.as_deref(), Some("ver-pet-store-1"));

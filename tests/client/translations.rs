@@ -82,12 +82,16 @@ async fn create_edit_run_and_delete_a_translation() -> TestResult {
         .set_translation_instructions(ORG, &created.id, &document)
         .await?;
     assert_eq!(saved.instructions.as_ref(), Some(&document));
+    // A run takes the sandbox's time: stopped, it moves only as the test says.
+    sandbox.clock().stop();
     client.run_translation(ORG, &created.id).await?;
     assert_eq!(
         client.get_translation(ORG, &created.id).await?.status,
         TranslationStatus::Running
     );
-    tokio::time::sleep(Duration::from_millis(2_100)).await;
+    sandbox.clock().advance(Duration::from_secs(
+        quire::sandbox::TRANSLATION_RUN_SECONDS.unsigned_abs(),
+    ));
     let done = client.get_translation(ORG, &created.id).await?;
     assert_eq!(done.status, TranslationStatus::Completed);
     assert_eq!(done.stats.runs, 1);

@@ -3,12 +3,13 @@
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quire::api::outbox::Outbox;
 use quire::sandbox::tokens;
 
 use super::outage_sandbox::OutageSandbox;
+use super::wait::wait_until;
 
 /// A quire that has not ended by then is a hang, not a slow machine.
 const PROCESS_LIMIT: Duration = Duration::from_secs(60);
@@ -66,13 +67,12 @@ impl Account {
 }
 
 pub fn wait_with_limit(mut child: Child) -> std::process::Output {
-    let started = Instant::now();
-    while child.try_wait().expect("a status").is_none() {
-        if started.elapsed() > PROCESS_LIMIT {
-            let _ = child.kill();
-            panic!("a quire did not end within {PROCESS_LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
+    let ended = wait_until(PROCESS_LIMIT, || {
+        child.try_wait().expect("a status").is_some()
+    });
+    if !ended {
+        let _ = child.kill();
+        panic!("a quire did not end within {PROCESS_LIMIT:?}");
     }
     child.wait_with_output().expect("its output")
 }

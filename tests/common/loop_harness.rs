@@ -1,8 +1,9 @@
 //! The real loop (`runtime::run`) on a shared test backend with scripted keys, against the real
 //! sandbox on loopback: the test waits for text to appear on the drawn screen.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::{Model, Size};
@@ -17,6 +18,8 @@ use ratatui::buffer::Cell;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Position, Size as TerminalSize};
 use tokio::sync::mpsc;
+
+use super::wait::{PATIENCE, wait_until_async};
 
 /// A `TestBackend` the test can look at while the loop owns the terminal, counting draws.
 #[derive(Clone)]
@@ -130,6 +133,15 @@ pub struct RecordingHost {
     /// The terminal as the shell leaves it after `fg`: `suspend` wipes it.
     pub terminal: Option<SharedBackend>,
     pub suspended: Arc<Mutex<usize>>,
+    pub loop_state: Arc<Mutex<LoopState>>,
+}
+
+/// What the loop last said of itself, and how many input events it has taken.
+#[derive(Default, Debug)]
+pub struct LoopState {
+    /// Waiting with nothing under way (see `Host::waiting`), and no input taken since.
+    pub idle: bool,
+    pub events_taken: usize,
 }
 
 impl Host for RecordingHost {
@@ -139,6 +151,9 @@ impl Host for RecordingHost {
     }
     fn open_in_browser(&mut self, _url: &str) -> std::io::Result<()> {
         Ok(())
+    }
+    fn waiting(&mut self, idle: bool) {
+        self.loop_state.lock().unwrap().idle = idle;
     }
     fn suspend(&mut self) -> std::io::Result<()> {
         *self.suspended.lock().unwrap() += 1;
@@ -164,6 +179,8 @@ pub struct Harness {
     pub host: RecordingHost,
     pub running: tokio::task::JoinHandle<std::io::Result<Exit>>,
     pub sandbox: Sandbox,
+    /// Key presses sent through [`Harness::press_with`].
+    events_sent: AtomicUsize,
 }
 
 impl Harness {
@@ -208,14 +225,26 @@ impl Harness {
     ) -> Harness {
         let backend = SharedBackend::new(100, 30);
         let (keys, receiver) = mpsc::unbounded_channel();
-        let input = Box::pin(futures::stream::unfold(
-            receiver,
-            |mut receiver| async move { receiver.recv().await.map(|event| (event, receiver)) },
-        ));
         let host = RecordingHost {
             terminal: Some(backend.clone()),
             ..RecordingHost::default()
         };
+        // An event taken means the loop is no longer idle, before it even looks at it.
+        let taken = host.loop_state.clone();
+        let input = Box::pin(futures::stream::unfold(
+            receiver,
+            move |mut receiver: mpsc::UnboundedReceiver<InputEvent>| {
+                let taken = taken.clone();
+                async move {
+                    let event = receiver.recv().await?;
+                    let mut state = taken.lock().unwrap();
+                    state.idle = false;
+                    state.events_taken += 1;
+                    drop(state);
+                    Some((event, receiver))
+                }
+            },
+        ));
         let mut loop_host = host.clone();
         let mut terminal = Terminal::new(backend.clone()).expect("terminal");
         // The model holds a text editor that is not `Sync`, so the loop gets a thread and a
@@ -244,6 +273,7 @@ impl Harness {
             host,
             running,
             sandbox,
+            events_sent: AtomicUsize::new(0),
         }
     }
 
@@ -253,6 +283,7 @@ impl Harness {
 
     pub fn press_with(&self, code: KeyCode, modifiers: KeyModifiers) {
         let event = KeyEvent::new(code, modifiers);
+        self.events_sent.fetch_add(1, Ordering::SeqCst);
         self.keys
             .send(InputEvent::Terminal(Event::Key(event)))
             .unwrap();
@@ -277,36 +308,41 @@ impl Harness {
     }
 
     pub async fn wait_for(&self, text: &str) {
-        self.wait_for_within(text, Duration::from_secs(10)).await;
+        self.wait_for_within(text, PATIENCE).await;
     }
 
     /// The server found back: the check that notices waits longer after each failure (up to
     /// the retry budget, 30 s), so what follows may come that much later.
     pub async fn wait_until_back(&self, text: &str) {
-        self.wait_for_within(text, Duration::from_secs(45)).await;
+        self.wait_for_within(text, PATIENCE + Duration::from_secs(30))
+            .await;
     }
 
     pub async fn wait_for_within(&self, text: &str, patience: Duration) {
-        let start = Instant::now();
-        while !self.backend.screen().contains(text) {
-            assert!(
-                start.elapsed() < patience,
-                "`{text}` never appeared:\n{}",
-                self.backend.screen()
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        let shown = wait_until_async(patience, || self.backend.screen().contains(text)).await;
+        assert!(shown, "`{text}` never appeared:\n{}", self.backend.screen());
     }
 
     pub async fn wait_gone(&self, text: &str) {
-        let start = Instant::now();
-        while self.backend.screen().contains(text) {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "`{text}` never went:\n{}",
-                self.backend.screen()
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        let gone = wait_until_async(PATIENCE, || !self.backend.screen().contains(text)).await;
+        assert!(gone, "`{text}` never went:\n{}", self.backend.screen());
+    }
+
+    /// Waits until the loop has taken every key pressed and then has nothing under way: no
+    /// call, render or timer, no spinner (or it has ended). What did not happen by then will
+    /// not happen without more input.
+    pub async fn settle(&self) {
+        let sent = self.events_sent.load(Ordering::SeqCst);
+        let idle = wait_until_async(PATIENCE, || {
+            let state = self.host.loop_state.lock().unwrap();
+            (state.idle && state.events_taken >= sent) || self.running.is_finished()
+        })
+        .await;
+        assert!(
+            idle,
+            "the loop never went idle ({:?}):\n{}",
+            self.host.loop_state.lock().unwrap(),
+            self.backend.screen()
+        );
     }
 }

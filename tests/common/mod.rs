@@ -13,6 +13,7 @@ pub mod pty;
 pub mod review;
 pub mod sandbox_process;
 pub mod views;
+pub mod wait;
 
 use quire::api::ListPage;
 use quire::api::models::{Collection, Organization, Page, Space};

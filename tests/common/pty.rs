@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
+use super::wait::wait_until;
+
 pub struct PtyApp {
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
@@ -78,7 +80,8 @@ impl PtyApp {
         let stop_reading = Arc::new(AtomicBool::new(false));
         // Non-blocking, so the reader can let go of the master when a test closes the terminal
         // (the kernel hangs up only once every copy of the master is closed).
-        if let Some(fd) = pair.master.as_raw_fd() {
+        let master_fd = pair.master.as_raw_fd();
+        if let Some(fd) = master_fd {
             // SAFETY: fcntl on a descriptor this struct owns; flags only.
             unsafe {
                 let flags = libc::fcntl(fd, libc::F_GETFL);
@@ -95,7 +98,7 @@ impl PtyApp {
                 while !stop_reading.load(Ordering::SeqCst) {
                     match reader.read(&mut buffer) {
                         Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {
-                            std::thread::sleep(Duration::from_millis(5));
+                            wait_readable(master_fd);
                         }
                         Ok(0) | Err(_) => break,
                         Ok(n) => {
@@ -210,33 +213,31 @@ impl PtyApp {
                 .chars()
                 .any(|c| ('\u{2800}'..='\u{28ff}').contains(&c))
         };
-        let start = Instant::now();
-        while start.elapsed() < timeout {
+        let idle = wait_until(timeout, || {
             self.settle();
-            if !spinning(self.screen()) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("quire stayed busy for {timeout:?}:\n{}", self.screen());
+            !spinning(self.screen())
+        });
+        assert!(
+            idle,
+            "quire stayed busy for {timeout:?}:\n{}",
+            self.screen()
+        );
     }
 
-    /// Waits until the reader has taken in everything written so far (no new bytes for a
-    /// moment), so a test reading the output after an exit sees its last bytes.
+    /// Waits until the reader has taken in everything written so far. quire is another
+    /// process and says nothing when it is done drawing: a frame is written at once, so no new
+    /// bytes for a while (a tenth of a second) is taken for the end of the output.
     fn wait_for_output_to_settle(&self) {
-        let start = Instant::now();
         let mut last = self.bytes_received();
         let mut quiet_since = Instant::now();
-        while start.elapsed() < Duration::from_secs(2) {
-            std::thread::sleep(Duration::from_millis(10));
+        wait_until(Duration::from_secs(2), || {
             let now = self.bytes_received();
             if now != last {
                 last = now;
                 quiet_since = Instant::now();
-            } else if quiet_since.elapsed() >= Duration::from_millis(100) {
-                return;
             }
-        }
+            quiet_since.elapsed() >= Duration::from_millis(100)
+        });
     }
 
     /// Closes the terminal as a dropped SSH connection or a killed tmux server does: quire
@@ -294,68 +295,56 @@ impl PtyApp {
 
     /// Waits until `text` is on screen; panics with the screen after `timeout`.
     pub fn wait_for(&self, text: &str, timeout: Duration) {
-        let start = Instant::now();
-        loop {
-            if self.screen().contains(text) {
-                return;
-            }
-            if start.elapsed() > timeout {
-                panic!(
-                    "`{text}` did not appear in {timeout:?}. Screen:\n{}",
-                    self.screen()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let shown = wait_until(timeout, || self.screen().contains(text));
+        assert!(
+            shown,
+            "`{text}` did not appear in {timeout:?}. Screen:\n{}",
+            self.screen()
+        );
     }
 
     /// Waits until `text` is no longer on screen; panics with the screen after `timeout`.
     pub fn wait_gone(&self, text: &str, timeout: Duration) {
-        let start = Instant::now();
-        while self.screen().contains(text) {
-            if start.elapsed() > timeout {
-                panic!(
-                    "`{text}` was still there after {timeout:?}. Screen:\n{}",
-                    self.screen()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let gone = wait_until(timeout, || !self.screen().contains(text));
+        assert!(
+            gone,
+            "`{text}` was still there after {timeout:?}. Screen:\n{}",
+            self.screen()
+        );
     }
 
     /// Waits until one row of the screen holds both `first` and `second`.
     pub fn wait_for_row(&self, first: &str, second: &str, timeout: Duration) {
-        let start = Instant::now();
-        while !self
-            .screen()
-            .lines()
-            .any(|row| row.contains(first) && row.contains(second))
-        {
-            if start.elapsed() > timeout {
-                panic!(
-                    "no row with `{first}` and `{second}` in {timeout:?}. Screen:\n{}",
-                    self.screen()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let shown = wait_until(timeout, || {
+            self.screen()
+                .lines()
+                .any(|row| row.contains(first) && row.contains(second))
+        });
+        assert!(
+            shown,
+            "no row with `{first}` and `{second}` in {timeout:?}. Screen:\n{}",
+            self.screen()
+        );
     }
 
     /// Waits until `text` is on screen at least `count` times.
     pub fn wait_for_count(&self, text: &str, count: usize, timeout: Duration) {
-        let start = Instant::now();
-        loop {
-            if self.screen().matches(text).count() >= count {
-                return;
-            }
-            if start.elapsed() > timeout {
-                panic!(
-                    "`{text}` did not appear {count} times in {timeout:?}. Screen:\n{}",
-                    self.screen()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let shown = wait_until(timeout, || self.screen().matches(text).count() >= count);
+        assert!(
+            shown,
+            "`{text}` did not appear {count} times in {timeout:?}. Screen:\n{}",
+            self.screen()
+        );
+    }
+
+    /// Waits until `done` holds for the screen; panics with the screen after `timeout`.
+    pub fn wait_for_screen(&self, what: &str, timeout: Duration, done: impl Fn(&PtyApp) -> bool) {
+        let happened = wait_until(timeout, || done(self));
+        assert!(
+            happened,
+            "{what} within {timeout:?}. Screen:\n{}",
+            self.screen()
+        );
     }
 
     /// From the first screen to the comments tab of the demo's busiest change request ("Clarify
@@ -408,21 +397,38 @@ impl PtyApp {
 
     /// Waits for the process to end; None when it is still running after `timeout`.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<portable_pty::ExitStatus> {
-        let start = Instant::now();
-        while start.elapsed() < timeout {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                self.wait_for_output_to_settle();
-                return Some(status);
-            }
-            std::thread::sleep(Duration::from_millis(20));
+        let mut status = None;
+        wait_until(timeout, || {
+            status = self.child.try_wait().ok().flatten();
+            status.is_some()
+        });
+        if status.is_some() {
+            self.wait_for_output_to_settle();
         }
-        None
+        status
     }
 }
 
 impl Drop for PtyApp {
     fn drop(&mut self) {
         let _ = self.child.kill();
+    }
+}
+
+/// Blocks until the terminal has output to read (or a tenth of a second has passed, so that
+/// the reader sees a request to stop).
+fn wait_readable(fd: Option<std::os::unix::io::RawFd>) {
+    let Some(fd) = fd else {
+        return;
+    };
+    let mut poll = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one `pollfd` for a descriptor this struct owns.
+    unsafe {
+        libc::poll(&mut poll, 1, 100);
     }
 }
 

@@ -1,11 +1,11 @@
 //! Layer 4: the built binary in a pseudo-terminal. Start `quire --demo`, type keys, wait for text
 //! to appear on the parsed screen (never a fixed sleep), and check what a user would see.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::pty::PtyApp;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// Starts quire with `args` at 100x30 and opens the demo's Quickstart in the reader, the way a
 /// user gets there: organization, space filter, page tree.
@@ -54,23 +54,18 @@ fn quickstart_code_is_highlighted_in_every_language() {
     ] {
         app.send(&format!("/{search}\r"));
         app.wait_for(code, WAIT);
-        let started = Instant::now();
-        loop {
-            let colours = app.row_colours(code);
-            // Plain code is drawn in the theme's named colours; only syntax colours are RGB.
-            if colours
+        // Plain code is drawn in the theme's named colours; only syntax colours are RGB.
+        let coloured = crate::common::wait::wait_until(WAIT, || {
+            app.row_colours(code)
                 .iter()
                 .any(|colour| matches!(colour, vt100::Color::Rgb(..)))
-            {
-                break;
-            }
-            assert!(
-                started.elapsed() < WAIT,
-                "`{code}` is not highlighted: {colours:?}\n{}",
-                app.screen()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        });
+        assert!(
+            coloured,
+            "`{code}` is not highlighted: {:?}\n{}",
+            app.row_colours(code),
+            app.screen()
+        );
     }
     app.send("q");
     assert!(app.wait_exit(WAIT).is_some(), "q quits");
@@ -138,25 +133,14 @@ fn scrolling_the_reader_leaves_what_a_fresh_redraw_shows() {
 fn an_idle_quire_writes_nothing_to_the_terminal() {
     let app = PtyApp::spawn(&["--demo"], 80, 24);
     app.wait_for("Lumen OSS", WAIT);
-    // Wait until output has been quiet for a moment (the last frame is flushed) …
-    let mut last = app.bytes_received();
-    let start = Instant::now();
-    loop {
-        std::thread::sleep(Duration::from_millis(250));
-        let now = app.bytes_received();
-        if now == last || start.elapsed() > WAIT {
-            break;
-        }
-        last = now;
-    }
-    // … then watch two seconds of idleness: not one byte.
+    // Nothing loading any more (no spinner) and the last frame taken in …
+    app.wait_until_idle(WAIT);
+    // … then two seconds of idleness, not one byte. What is tested is that nothing happens
+    // over time (no timer, no spinner), so no event can end this watch: only its length.
     let before = app.bytes_received();
-    std::thread::sleep(Duration::from_secs(2));
-    assert_eq!(
-        app.bytes_received(),
-        before,
-        "idle quire wrote to the terminal"
-    );
+    let wrote =
+        crate::common::wait::wait_until(Duration::from_secs(2), || app.bytes_received() != before);
+    assert!(!wrote, "idle quire wrote to the terminal");
 }
 
 #[test]
@@ -167,7 +151,7 @@ fn a_hangup_ends_quire_promptly() {
     // SIGHUP is what a dropped SSH connection delivers.
     signal(pid, "HUP");
     let status = app
-        .wait_exit(Duration::from_secs(5))
+        .wait_exit(WAIT)
         .expect("quire kept running after SIGHUP");
     assert_eq!(status.exit_code(), 129, "128 + SIGHUP: {status:?}");
 }
@@ -179,7 +163,7 @@ fn sigint_ends_quire_with_the_status_a_shell_expects() {
     let pid = app.child.process_id().expect("pid") as i32;
     signal(pid, "INT");
     let status = app
-        .wait_exit(Duration::from_secs(5))
+        .wait_exit(WAIT)
         .expect("quire kept running after SIGINT");
     assert_eq!(status.exit_code(), 130, "128 + SIGINT: {status:?}");
 }
@@ -203,7 +187,7 @@ fn assert_signal_restores_the_terminal(signal_name: &str, status: u32) {
     let pid = app.child.process_id().expect("pid") as i32;
     signal(pid, signal_name);
     let exit = app
-        .wait_exit(Duration::from_secs(5))
+        .wait_exit(WAIT)
         .unwrap_or_else(|| panic!("quire kept running after SIG{signal_name}"));
     assert_eq!(exit.exit_code(), status, "SIG{signal_name}: {exit:?}");
     let output = app.raw_output();

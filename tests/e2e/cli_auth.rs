@@ -13,7 +13,7 @@ use crate::common::outage_sandbox::OutageSandbox;
 use crate::common::pty::PtyApp;
 use crate::common::sandbox_process::SandboxProcess;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// A home for quire alone: config, data and the (absent) keyring are the test's.
 struct Home {

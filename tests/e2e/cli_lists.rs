@@ -373,7 +373,7 @@ fn a_list_on_a_terminal_is_a_table_with_a_header_and_coloured_statuses() {
     // The whole table is read once quire has ended: a row seen earlier may be half written.
     let status = app.wait_exit(Duration::from_secs(20)).expect("quire ends");
     assert!(status.success(), "{}", app.screen());
-    app.wait_for_row("NUMBER", "SUBJECT", Duration::from_secs(5));
+    app.wait_for_row("NUMBER", "SUBJECT", Duration::from_secs(30));
     let screen = app.screen();
     assert!(!screen.contains('\t'));
     let colours = app.row_colours("Clarify token scope");
@@ -404,7 +404,7 @@ fn no_color_keeps_a_terminal_table_plain_and_it_fits_a_narrow_terminal() {
     );
     let status = app.wait_exit(Duration::from_secs(20)).expect("quire ends");
     assert!(status.success(), "{}", app.screen());
-    app.wait_for("Kwame", Duration::from_secs(5));
+    app.wait_for("Kwame", Duration::from_secs(30));
     let colours = app.row_colours("Kwame");
     assert_eq!(colours, [vt100::Color::Default], "{}", app.screen());
     assert!(!String::from_utf8_lossy(&app.raw_output()).contains("\x1b[32m"));

@@ -2,12 +2,12 @@
 //! only when a page has code to colour, and once it has ended quire waits for it, so no dead
 //! child (`[quire] <defunct>`) is left behind.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::processes::{ChildProcess, children_of};
 use crate::common::pty::PtyApp;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 fn highlight_workers(quire: u32) -> Vec<ChildProcess> {
     children_of(quire)
@@ -18,14 +18,12 @@ fn highlight_workers(quire: u32) -> Vec<ChildProcess> {
 
 /// Polls until `found` gives something, for at most `timeout`.
 fn wait_until<T>(timeout: Duration, mut found: impl FnMut() -> Option<T>) -> Option<T> {
-    let started = Instant::now();
-    while started.elapsed() < timeout {
-        if let Some(value) = found() {
-            return Some(value);
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    None
+    let mut value = None;
+    crate::common::wait::wait_until(timeout, || {
+        value = found();
+        value.is_some()
+    });
+    value
 }
 
 #[test]

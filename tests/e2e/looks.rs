@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::common::pty::PtyApp;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// Runs `quire --demo` with `args` and `env` at 80x24 (a config file holding `config` when
 /// given), opens the Quickstart, then quits; returns every byte written and the last screen.

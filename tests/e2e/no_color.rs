@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::common::pty::PtyApp;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// Runs `quire --demo` (truecolor code highlighting) with `env`, opens the Quickstart and shows
 /// its Rust code, then quits; returns every byte quire wrote, and whether the screen showed

@@ -146,7 +146,8 @@ fn queued_writes_land_exactly_once_beside_other_quires_kills_and_lost_answers() 
             .collect();
         let clear_or_info = if rng.bool() { "clear" } else { "info" };
         running.push(account.start(&["cache", clear_or_info]));
-        // One sender is killed at a random moment: before, during or after its sends.
+        // One sender is killed at a random moment: before, during or after its sends. The pause
+        // waits for no event: it is how the moment is drawn at random.
         std::thread::sleep(Duration::from_millis(rng.u64(0..250)));
         let victim = rng.usize(0..senders);
         let _ = running[victim].kill();

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::common::pty::PtyApp;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// A left press and release at the 0-based cell `column`, `row` (SGR numbers cells from 1).
 fn click(column: usize, row: usize) -> String {

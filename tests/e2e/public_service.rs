@@ -9,7 +9,7 @@ use crate::common::sandbox_process::SandboxProcess;
 use crate::conversations::{ORGANIZATION, quire};
 use quire::sandbox::tokens;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 /// Waits for `sentence`, then checks the screen offers no retry.
 fn said_without_retry(app: &PtyApp, sentence: &str) {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::common::pty::PtyApp;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 #[test]
 fn follow_a_link_to_another_page_and_come_back_with_ctrl_o() {

@@ -8,7 +8,7 @@ use crate::common::pty::PtyApp;
 use crate::common::sandbox_process::SandboxProcess;
 use quire::sandbox::{demo_ids, tokens};
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 const REPLY: &str = "Agreed, follow-up ticket opened for the screenshot.";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

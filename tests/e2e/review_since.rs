@@ -9,7 +9,7 @@ use crate::common::pty::PtyApp;
 use crate::common::sandbox_process::SandboxProcess;
 use quire::sandbox::{demo_ids, tokens};
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
 
 fn open_review(app: &mut PtyApp) {
     app.open_demo_review(WAIT);

@@ -122,6 +122,9 @@ async fn create_and_replace_make_new_versions_as_processing_progresses() {
             field,
         );
     }
+    // Processing takes the sandbox's time: stopped, it moves only as the test says.
+    let clock = sandbox.sandbox.clock();
+    clock.stop();
     let body = json!({"slug": "pet-store", "source": {"url": "https://x.example/pets.yaml"}});
     let reply = sandbox
         .send(Method::POST, tokens::EDITOR, &specs(), Some(body.clone()))
@@ -131,9 +134,10 @@ async fn create_and_replace_make_new_versions_as_processing_progresses() {
     assert_eq!(reply.status, 201, "{}", reply.body);
     assert_eq!(reply.body["processingState"], "pending");
     let path = format!("{}/pet-store", specs());
-    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    assert_eq!(sandbox.get(&path).await["processingState"], "pending");
+    clock.advance(Duration::from_secs(1));
     assert_eq!(sandbox.get(&path).await["processingState"], "progress");
-    tokio::time::sleep(Duration::from_millis(1_000)).await;
+    clock.advance(Duration::from_secs(1));
     let spec = sandbox.get(&path).await;
     assert_eq!(spec["processingState"], "complete");
     assert_eq!(spec["lastVersion"], "ver-pet-store-1");
@@ -146,7 +150,7 @@ async fn create_and_replace_make_new_versions_as_processing_progresses() {
         .await;
     assert_eq!(reply.status, 200);
     assert_eq!(reply.body["sourceURL"], "https://x.example/pets-v2.yaml");
-    tokio::time::sleep(Duration::from_millis(2_100)).await;
+    clock.advance(processing());
     assert_eq!(
         sandbox.ids(&format!("{path}/versions")).await,
         ["ver-pet-store-2", "ver-pet-store-1"]
@@ -159,7 +163,7 @@ async fn create_and_replace_make_new_versions_as_processing_progresses() {
         )
         .await;
     assert_eq!(reply.status, 200);
-    tokio::time::sleep(Duration::from_millis(2_100)).await;
+    clock.advance(processing());
     let spec = sandbox.get(&path).await;
     assert_eq!(spec["lastProcessErrorCode"], "PARSE_ERROR");
     assert_eq!(
@@ -167,6 +171,11 @@ async fn create_and_replace_make_new_versions_as_processing_progresses() {
         "no version from a broken source"
     );
     sandbox.sandbox.shutdown().await;
+}
+
+/// How long the sandbox takes to process a source.
+fn processing() -> Duration {
+    Duration::from_secs(quire::sandbox::OPENAPI_PROCESSING_SECONDS.unsigned_abs())
 }
 
 #[tokio::test]

@@ -118,13 +118,18 @@ async fn a_run_is_running_then_completes_with_stats_and_a_result_space() {
         .await;
     let id = created.body["id"].as_str().unwrap().to_string();
     let path = format!("{}/{id}", translations());
+    // A run takes the sandbox's time: stopped, it moves only as the test says.
+    let clock = sandbox.sandbox.clock();
+    clock.stop();
     let reply = sandbox
         .admin(Method::POST, &format!("{path}/run"), None)
         .await;
     assert_eq!(reply.status, 204);
     assert_eq!(reply.body, serde_json::Value::Null);
     assert_eq!(sandbox.get(&path).await["status"], "running");
-    tokio::time::sleep(Duration::from_millis(2_100)).await;
+    clock.advance(Duration::from_secs(
+        quire::sandbox::TRANSLATION_RUN_SECONDS.unsigned_abs(),
+    ));
     let done = sandbox.get(&path).await;
     assert_eq!(done["status"], "completed");
     assert_eq!(done["stats"]["runs"], 1);

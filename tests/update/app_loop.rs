@@ -1,9 +1,10 @@
 //! Layer 3: the real loop (`runtime::run`) on a test backend, with scripted keys, against the
 //! real sandbox on loopback. The test waits for text to appear on the drawn screen.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::loop_harness::Harness;
+use crate::common::wait::{PATIENCE, wait_until_async};
 use quire::runtime::{Exit, InputEvent};
 use quire::sandbox::{SandboxOptions, tokens};
 use quire::ui::markdown::grammar_ready;
@@ -41,15 +42,13 @@ async fn no_grammar_is_built_in_full_at_start_or_for_a_page() {
     ];
     let harness = Harness::start(tokens::READER, SandboxOptions::default()).await;
     open_quickstart(&harness).await;
-    let watched = Instant::now();
-    while watched.elapsed() < Duration::from_secs(3) {
-        let built: Vec<&str> = COMMON
-            .into_iter()
-            .filter(|language| grammar_ready(language))
-            .collect();
-        assert!(built.is_empty(), "built in full: {built:?}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    // The page is parsed, highlighted and drawn: all a page builds is built.
+    harness.settle().await;
+    let built: Vec<&str> = COMMON
+        .into_iter()
+        .filter(|language| grammar_ready(language))
+        .collect();
+    assert!(built.is_empty(), "built in full: {built:?}");
     harness.press(KeyCode::Char('q'));
     assert_eq!(harness.running.await.unwrap().unwrap(), Exit::Quit);
 }
@@ -95,17 +94,15 @@ async fn a_failed_request_says_what_failed_and_r_retries() {
 async fn an_idle_quire_does_not_draw() {
     let harness = Harness::start(tokens::ADMIN, SandboxOptions::default()).await;
     harness.wait_for("Acme Robotics").await;
-    // Let any last message settle, then watch a quiet period.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Idle means no spinner turns and no timer or call is under way: nothing but input can
+    // wake the loop, so nothing is drawn until a key comes.
+    harness.settle().await;
     let before = harness.backend.flushes();
-    tokio::time::sleep(Duration::from_millis(1000)).await;
+    harness.settle().await;
     assert_eq!(harness.backend.flushes(), before, "no redraw while idle");
     harness.press(KeyCode::Char('j'));
     harness.wait_for("Lumen OSS").await;
-    let start = Instant::now();
-    while harness.backend.flushes() == before && start.elapsed() < Duration::from_secs(5) {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    harness.settle().await;
     assert!(harness.backend.flushes() > before, "a key press draws");
 }
 
@@ -125,14 +122,9 @@ async fn fg_after_ctrl_z_redraws_the_whole_screen_without_a_key() {
     let harness = Harness::start(tokens::ADMIN, SandboxOptions::default()).await;
     harness.wait_for("Acme Robotics").await;
     harness.press_with(KeyCode::Char('z'), KeyModifiers::CONTROL);
-    let start = Instant::now();
-    while *harness.host.suspended.lock().unwrap() == 0 {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "ctrl-z never suspended"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let suspended =
+        wait_until_async(PATIENCE, || *harness.host.suspended.lock().unwrap() > 0).await;
+    assert!(suspended, "ctrl-z never suspended");
     // No key after `fg`: the frame comes back whole on its own, and quire is still running.
     harness.wait_for("Acme Robotics").await;
     harness.wait_for("quire").await;

@@ -3,8 +3,6 @@
 //! through in the footer and `?` with that reason, the palette leaves it out, and pressing it
 //! again sends nothing.
 
-use std::time::Duration;
-
 use crate::common::loop_harness::Harness;
 use quire::sandbox::{Faults, SandboxOptions, tokens};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -36,7 +34,7 @@ async fn the_links_report_on_a_server_without_it_is_said_once_and_struck_through
     harness.press(KeyCode::Esc);
     harness.wait_for("BASICS").await;
     harness.type_text("L");
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    harness.settle().await;
     assert_eq!(harness.sandbox.requests("GET", links), 1, "not sent again");
     harness
         .wait_for("does not offer a space's links report")
@@ -52,7 +50,7 @@ async fn the_links_report_on_a_server_without_it_is_said_once_and_struck_through
     // The palette does not offer it.
     harness.press_with(KeyCode::Char('k'), KeyModifiers::CONTROL);
     harness.type_text("links report");
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    harness.settle().await;
     let palette = harness.backend.screen();
     assert!(!palette.contains("Links report"), "{palette}");
 }

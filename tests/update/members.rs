@@ -4,6 +4,7 @@
 //! refusals by role, in words.
 
 use crate::common::members_teams::*;
+use crate::common::wait::{PATIENCE, wait_until_async};
 use crate::common::*;
 use quire::api::ApiError;
 use quire::api::models::MemberRole;
@@ -289,15 +290,12 @@ async fn wait_for_requests(
     path: &str,
     count: usize,
 ) {
-    let start = std::time::Instant::now();
-    while sandbox.requests(method, path) < count {
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(10),
-            "{method} {path} was sent {} times, not {count}",
-            sandbox.requests(method, path)
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    let sent = wait_until_async(PATIENCE, || sandbox.requests(method, path) >= count).await;
+    assert!(
+        sent,
+        "{method} {path} was sent {} times, not {count}",
+        sandbox.requests(method, path)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -340,7 +338,7 @@ async fn a_server_without_the_ping_still_opens_the_organization_without_a_word()
     harness.press(KeyCode::Enter);
     harness.wait_for("Engineering").await;
     wait_for_requests(&harness.sandbox, "POST", "/ping", 1).await;
-    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    harness.settle().await;
     let screen = harness.backend.screen();
     assert!(screen.contains("Engineering"), "{screen}");
     for word in ["ping", "404", "rror"] {

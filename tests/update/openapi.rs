@@ -392,7 +392,9 @@ async fn r_on_a_specs_versions_reads_the_spec_alone_and_the_latest_mark_follows(
         .await
         .unwrap();
     let processing = quire::sandbox::OPENAPI_PROCESSING_SECONDS.unsigned_abs();
-    tokio::time::sleep(std::time::Duration::from_millis(processing * 1000 + 200)).await;
+    sandbox
+        .clock()
+        .advance(std::time::Duration::from_secs(processing));
     let lists = sandbox.requests("GET", "/orgs/*/openapi");
     let reads = sandbox.requests("GET", "/orgs/*/openapi/fleet-api");
     quire::headless::settle(&mut model, &effects, char_key('r')).await;
@@ -438,7 +440,9 @@ async fn r_on_the_latest_versions_files_reads_the_version_alone() {
         .await
         .unwrap();
     let processing = quire::sandbox::OPENAPI_PROCESSING_SECONDS.unsigned_abs();
-    tokio::time::sleep(std::time::Duration::from_millis(processing * 1000 + 200)).await;
+    sandbox
+        .clock()
+        .advance(std::time::Duration::from_secs(processing));
     let single = "/orgs/*/openapi/fleet-api/versions/latest";
     let reads = sandbox.requests("GET", single);
     quire::headless::settle(&mut model, &effects, char_key('r')).await;

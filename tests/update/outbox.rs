@@ -240,6 +240,8 @@ async fn a_comment_on_a_diff_line_out_of_reach_waits_with_its_block_and_is_store
     app.press(KeyCode::Enter);
     app.wait_for("(esc clears)").await;
     app.press(KeyCode::Char('m'));
+    // The diff is read and the heading's line selected before the server goes away.
+    app.settle().await;
     app.sandbox.set_outage(Outage::Refuse).await;
     app.press(KeyCode::Char('c'));
     app.wait_for("Comment on the heading 'Check your token'")

@@ -2,8 +2,6 @@
 //! the Trash tab, the Spaces tab (at 80 columns, where the sentence is longer than the pane)
 //! and the Settings tab, through the real loop against the sandbox.
 
-use std::time::Duration;
-
 use crate::common::loop_harness::Harness;
 use quire::sandbox::{Faults, SandboxOptions, tokens};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -13,17 +11,6 @@ fn failing() -> Faults {
         fail_with: Some(500),
         ..Faults::default()
     }
-}
-
-/// Waits until `text` is gone from the screen.
-async fn wait_gone(harness: &Harness, text: &str) {
-    for _ in 0..500 {
-        if !harness.backend.screen().contains(text) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("`{text}` stayed:\n{}", harness.backend.screen());
 }
 
 /// The words inside the screen's bordered box, its wrapped lines joined by single spaces.
@@ -50,11 +37,11 @@ async fn refresh_fails_then_works(harness: &Harness) {
         let said = popup_text(&harness.backend.screen());
         assert!(said.contains(end), "{said}");
         harness.press(KeyCode::Esc);
-        wait_gone(harness, "Messages").await;
+        harness.wait_gone("Messages").await;
     }
     harness.sandbox.set_faults(Faults::default());
     harness.type_text("r");
-    wait_gone(harness, "Reload failed").await;
+    harness.wait_gone("Reload failed").await;
 }
 
 #[tokio::test]

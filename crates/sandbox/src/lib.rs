@@ -16,6 +16,7 @@
 //! ```
 
 mod change_requests;
+mod clock;
 mod collections;
 mod context;
 mod conversations;
@@ -59,6 +60,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{RwLock, watch};
 use tokio::task::JoinHandle;
 
+pub use clock::Clock;
 pub use demo::ids as demo_ids;
 pub use fault_rules::{Fault, FaultRule};
 /// Seconds after a submitted OpenAPI source until the sandbox has processed it.
@@ -143,6 +145,7 @@ pub struct Sandbox {
     refusing: watch::Receiver<bool>,
     stop: watch::Sender<bool>,
     task: Option<JoinHandle<()>>,
+    clock: Clock,
 }
 
 /// How long [`Sandbox::shutdown`] waits for open connections before abandoning them.
@@ -157,9 +160,11 @@ impl Sandbox {
         let (faults, _) = watch::channel(options.faults);
         let (outage, outage_now) = watch::channel(Outage::None);
         let counters = Arc::new(fault_rules::Counters::default());
+        let world = demo::world_with(options.big);
+        let clock = world.clock.clone();
         let shared = Arc::new(context::Shared {
             counters: counters.clone(),
-            world: RwLock::new(demo::world_with(options.big)),
+            world: RwLock::new(world),
             faults: faults.clone(),
             latency: options.latency,
             outage: outage_now.clone(),
@@ -183,6 +188,7 @@ impl Sandbox {
             refusing,
             stop,
             task: Some(task),
+            clock,
         })
     }
 
@@ -194,6 +200,12 @@ impl Sandbox {
     /// e.g. `http://127.0.0.1:43121`, without the `/v1` suffix (the client appends it).
     pub fn base_url(&self) -> String {
         format!("http://{}", self.address)
+    }
+
+    /// The sandbox's clock: a test stops and advances it rather than wait for the server's
+    /// work that takes time (see [`OPENAPI_PROCESSING_SECONDS`]).
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     /// Replaces the active faults; requests arriving afterwards see the new ones.

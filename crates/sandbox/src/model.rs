@@ -84,6 +84,8 @@ pub struct World {
     /// Days the sandbox's clock runs ahead of the real one (a test knob), so a test can see a
     /// deleted space pass its 7 days of retention.
     pub clock_shift_days: i64,
+    /// The time the sandbox goes by, shared with [`crate::Sandbox::clock`].
+    pub clock: super::clock::Clock,
 }
 
 impl World {
@@ -110,9 +112,9 @@ impl World {
             .find(|space| space.id == id && !self.is_purged(space))
     }
 
-    /// The sandbox's "now": the real time moved by [`World::clock_shift_days`].
+    /// The sandbox's "now": its clock moved by [`World::clock_shift_days`].
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
-        chrono::Utc::now() + chrono::Duration::days(self.clock_shift_days)
+        self.clock.now() + chrono::Duration::days(self.clock_shift_days)
     }
 
     /// True for a space deleted more than [`RETENTION_DAYS`] ago: permanently removed.
