@@ -64,27 +64,14 @@ impl IntegrationsTab {
     }
 
     fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.list.restart(request);
         self.selection.top();
-        Cmd::Api {
-            request,
-            call: self.call(None),
-        }
+        self.list.load_first(ctx.requests, self.call(None))
     }
 
     fn more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.list.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: self.call(Some(page)),
-        }
+        self.list
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.call(page)))
     }
 
     /// Sends the typed search when it differs from the one the list was asked with.

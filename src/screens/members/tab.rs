@@ -170,35 +170,22 @@ impl MembersTab {
         self.sending.is_some()
     }
 
-    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.list.restart(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::ListMembers {
-                organization: self.organization.clone(),
-                filter: self.query.clone(),
-                page: None,
-            },
+    fn list_call(&self, page: Option<String>) -> ApiCall {
+        ApiCall::ListMembers {
+            organization: self.organization.clone(),
+            filter: self.query.clone(),
+            page,
         }
     }
 
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.list.load_first(ctx.requests, self.list_call(None))
+    }
+
     pub(super) fn more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.list.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: ApiCall::ListMembers {
-                organization: self.organization.clone(),
-                filter: self.query.clone(),
-                page: Some(page),
-            },
-        }
+        self.list
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.list_call(page)))
     }
 
     /// A changed server filter: the list starts over from its first page, at the top.

@@ -144,12 +144,7 @@ impl TeamsTab {
         if self.mine && self.me.value().is_none() {
             return self.ask_who_i_am(ctx);
         }
-        let request = ctx.requests.issue();
-        self.list.restart(request);
-        Cmd::Api {
-            request,
-            call: self.list_call(None),
-        }
+        self.list.load_first(ctx.requests, self.list_call(None))
     }
 
     fn ask_who_i_am(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -170,17 +165,9 @@ impl TeamsTab {
             Some(_) => self.list.items.len(),
             None => self.selection.selected,
         };
-        let Some(page) = self.list.want_more(reach) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: self.list_call(Some(page)),
-        }
+        self.list
+            .next_page(reach, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.list_call(page)))
     }
 
     fn apply_filter(&mut self, ctx: &mut Ctx) -> Cmd {
