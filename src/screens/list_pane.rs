@@ -1,0 +1,67 @@
+//! The list pane every list tab draws with: what shows before the rows (loading or failed
+//! before the first page, a sentence when nothing is listed), the table that follows the
+//! selection (`ui::list::Table`, its rows noted for the mouse) and the paging line under it.
+//! Asking for pages is `PagedList::load_first` / `next_page`.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::app::Model;
+use crate::app::paged::PagedList;
+use crate::ui::list::Table;
+use crate::ui::status;
+
+/// Draws what a list shows instead of its rows, and says whether it did: loading or failed
+/// until its first page is in (`noun` names what loads), then `empty` when it gives a sentence
+/// (nothing listed, or nothing passes a filter).
+pub fn draw_unlisted<T>(
+    frame: &mut Frame,
+    area: Rect,
+    model: &Model,
+    (list, noun): (&PagedList<T>, &str),
+    empty: impl FnOnce() -> Option<String>,
+) -> bool {
+    if !list.loaded_once() {
+        match &list.error {
+            Some(error) => status::error(frame, area, model, error),
+            None => status::loading(frame, area, model, noun),
+        }
+        return true;
+    }
+    match empty() {
+        Some(message) => {
+            status::empty(frame, area, model, &message);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Draws `table` and notes its rows, so a click selects one.
+pub fn draw_table<R: AsRef<[String]>>(
+    frame: &mut Frame,
+    area: Rect,
+    model: &Model,
+    table: Table<'_, R>,
+    selected: usize,
+) {
+    let (rows_area, range) = table.draw(frame, area, &model.theme);
+    crate::ui::hit::record_rows(rows_area, range, selected);
+}
+
+/// The line under a list read a page at a time: a page loading, a page that failed, or more
+/// to scroll to.
+pub fn paging_line<T>(list: &PagedList<T>, model: &Model) -> Line<'static> {
+    let theme = &model.theme;
+    let span = if list.is_loading() {
+        Span::styled("loading more…", theme.style("muted"))
+    } else if let Some(error) = &list.error {
+        Span::styled(status::reload_failed_text(error), theme.style("error"))
+    } else if list.has_more() {
+        Span::styled("more below — scroll to load", theme.style("muted"))
+    } else {
+        Span::raw("")
+    };
+    Line::from(span)
+}
