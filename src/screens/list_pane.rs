@@ -65,3 +65,23 @@ pub fn paging_line<T>(list: &PagedList<T>, model: &Model) -> Line<'static> {
     };
     Line::from(span)
 }
+
+/// Draws what a list with no items shows, and says whether it did: its error if the last
+/// page failed, `empty` once a page came back empty, or that it is loading.
+pub fn draw_if_empty<T>(
+    frame: &mut Frame,
+    area: Rect,
+    model: &Model,
+    (list, noun): (&PagedList<T>, &str),
+    empty: &str,
+) -> bool {
+    if !list.items.is_empty() {
+        return false;
+    }
+    match (&list.error, list.loaded_once()) {
+        (Some(error), _) => status::error(frame, area, model, error),
+        (None, true) => status::empty(frame, area, model, empty),
+        (None, false) => status::loading(frame, area, model, noun),
+    }
+    true
+}

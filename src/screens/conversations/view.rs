@@ -34,12 +34,14 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
     }
     frame.render_widget(Paragraph::new(heading), header);
     let items = &screen.issues.items;
-    if items.is_empty() {
-        match (&screen.issues.error, screen.issues.loaded_once()) {
-            (Some(error), _) => status::error(frame, rows_area, model, error),
-            (None, true) => status::empty(frame, rows_area, model, "No issues in this cluster."),
-            (None, false) => status::loading(frame, rows_area, model, "issues"),
-        }
+    let empty = "No issues in this cluster.";
+    if crate::screens::list_pane::draw_if_empty(
+        frame,
+        rows_area,
+        model,
+        (&screen.issues, "issues"),
+        empty,
+    ) {
         return;
     }
     // Two rows per issue: its title, then its conversation's subject and date.
@@ -49,12 +51,7 @@ pub fn draw_issues(screen: &ClusterIssuesScreen, frame: &mut Frame, area: Rect, 
         .visible_range(items.len(), rows_area.height as usize / per_issue);
     let mut lines = Vec::new();
     for (offset, item) in items[range.clone()].iter().enumerate() {
-        let selected = range.start + offset == screen.selection.selected;
-        let style = if selected {
-            theme.style("selection")
-        } else {
-            theme.style("text")
-        };
+        let style = screen.selection.style(range.start + offset, theme);
         lines.push(Line::from(Span::styled(
             text::fit(&sanitize(&item.issue.title), rows_area.width as usize),
             style,

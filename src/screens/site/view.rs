@@ -9,8 +9,9 @@ use super::{GroupRow, Modal, SiteScreen, SiteTab, save_key};
 use crate::api::models::{SiteStructureItem, SiteVisibility};
 use crate::app::Model;
 use crate::ui::form::{Look, Marks, Messages, ShowChecks, ValueFit, place_cursor};
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
-use crate::ui::table::{self, Column};
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
@@ -323,32 +324,14 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, model: &
             ]
         })
         .collect();
-    let sizing = table::size(&SHARE_LINK_COLUMNS, &rows, table_area.width);
-    let [header_area, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(table_area);
-    frame.render_widget(
-        Paragraph::new(sizing.header_line(&SHARE_LINK_COLUMNS, theme.style("table_header"))),
-        header_area,
-    );
-    let range = screen
-        .link_selection
-        .visible_range(links.len(), rows_area.height as usize);
-    let lines: Vec<Line> = links[range.clone()]
-        .iter()
-        .zip(&rows[range.clone()])
-        .enumerate()
-        .map(|(offset, (link, cells))| {
-            let style = if range.start + offset == screen.link_selection.selected {
-                theme.style("selection")
-            } else if link.active.unwrap_or(true) {
-                theme.style("text")
-            } else {
-                theme.style("muted")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), rows_area);
+    let inactive = |index: usize| {
+        links
+            .get(index)
+            .is_some_and(|link| !link.active.unwrap_or(true))
+    };
+    Table::new(&SHARE_LINK_COLUMNS, &rows, &screen.link_selection)
+        .muted(&inactive)
+        .draw(frame, table_area, theme);
     if let Some(link) = screen.selected_link() {
         let url = link
             .urls
