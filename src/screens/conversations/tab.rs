@@ -18,7 +18,8 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::ScreenState;
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
@@ -230,12 +231,16 @@ impl ClustersTab {
     }
 }
 
-impl OrgPane for ClustersTab {
+impl ScreenState for ClustersTab {
+    fn title(&self) -> String {
+        "Clusters".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.clusters.loaded_once() || self.clusters.is_loading() {
             return Cmd::None;
         }

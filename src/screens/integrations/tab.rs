@@ -18,7 +18,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::organization::pane::OrgPane;
+use crate::screens::ScreenState;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::list::Selection;
 
@@ -105,8 +105,12 @@ impl IntegrationsTab {
     }
 }
 
-impl OrgPane for IntegrationsTab {
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+impl ScreenState for IntegrationsTab {
+    fn title(&self) -> String {
+        "Integrations".to_string()
+    }
+
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.list.loaded_once() || self.list.is_loading() {
             return Cmd::None;
         }

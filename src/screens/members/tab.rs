@@ -16,7 +16,8 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::ScreenState;
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
@@ -242,12 +243,16 @@ impl MembersTab {
     }
 }
 
-impl OrgPane for MembersTab {
+impl ScreenState for MembersTab {
+    fn title(&self) -> String {
+        "Members".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.list.loaded_once() || self.list.is_loading() {
             return Cmd::None;
         }

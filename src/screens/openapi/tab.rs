@@ -17,7 +17,8 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::ScreenState;
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::list::Selection;
@@ -363,12 +364,16 @@ impl OpenApiTab {
     }
 }
 
-impl OrgPane for OpenApiTab {
+impl ScreenState for OpenApiTab {
+    fn title(&self) -> String {
+        "OpenAPI".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         match self.specs {
             Loadable::NotAsked => self.load(ctx),
             _ => Cmd::None,

@@ -1,5 +1,5 @@
 //! An organization: a Spaces tab (nested collections and spaces as a tree, with a details pane)
-//! and tabs for the rest (members, teams, sites …), most of them `OrgPane`s.
+//! and tabs for the rest (members, teams, sites …), most of them panes: `ScreenState`s the screen hands keys, responses and its area.
 //!
 //! This folder hosts the tabs (`Tab`, the dispatch here, the tab bar in `view.rs`) and holds
 //! the Spaces tab: its tree (`tree.rs`, `spaces.rs`, `spaces_view.rs`) and what it changes
@@ -40,7 +40,6 @@ use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows};
 
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
-pub use pane::OrgPane;
 use pane::notice_modal_esc;
 pub use tree::{OrgNode, build_tree};
 
@@ -160,8 +159,8 @@ impl Organization {
         }
     }
 
-    /// The shown tab when it is one built on `OrgPane`.
-    pub fn pane(&self) -> Option<&dyn OrgPane> {
+    /// The shown tab when it is a pane that keeps its own state.
+    pub fn pane(&self) -> Option<&dyn ScreenState> {
         Some(match self.tab {
             Tab::Members => &self.members,
             Tab::Teams => &self.teams,
@@ -175,7 +174,7 @@ impl Organization {
         })
     }
 
-    pub fn pane_mut(&mut self) -> Option<&mut dyn OrgPane> {
+    pub fn pane_mut(&mut self) -> Option<&mut dyn ScreenState> {
         Some(match self.tab {
             Tab::Members => &mut self.members,
             Tab::Teams => &mut self.teams,
@@ -199,7 +198,7 @@ impl Organization {
     }
 
     /// Every pane, shown or not: responses arrive after a tab switch too.
-    fn panes(&self) -> [&dyn OrgPane; 8] {
+    fn panes(&self) -> [&dyn ScreenState; 8] {
         [
             &self.members,
             &self.teams,
@@ -212,7 +211,7 @@ impl Organization {
         ]
     }
 
-    fn panes_mut(&mut self) -> [&mut dyn OrgPane; 8] {
+    fn panes_mut(&mut self) -> [&mut dyn ScreenState; 8] {
         [
             &mut self.members,
             &mut self.teams,
@@ -248,7 +247,7 @@ impl Organization {
             return self.sites.load(ctx);
         }
         if let Some(pane) = self.pane_mut() {
-            return pane.shown(ctx);
+            return pane.enter(ctx);
         }
         Cmd::None
     }
@@ -309,7 +308,7 @@ impl ScreenState for Organization {
                 .iter()
                 .map(|list| &list.creation.notice)
                 .collect(),
-            _ => return self.pane().map(OrgPane::messages).unwrap_or_default(),
+            _ => return self.pane().map(ScreenState::messages).unwrap_or_default(),
         };
         shown.into_iter().flatten().cloned().collect()
     }

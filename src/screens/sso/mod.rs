@@ -18,7 +18,7 @@ use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
-use crate::screens::organization::OrgPane;
+use crate::screens::ScreenState;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
@@ -633,12 +633,16 @@ impl SsoTab {
     }
 }
 
-impl OrgPane for SsoTab {
+impl ScreenState for SsoTab {
+    fn title(&self) -> String {
+        "SSO".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.overview == Loadable::NotAsked {
             let drafts = Cmd::LoadDrafts {
                 prefix: self.form_draft_prefix(),

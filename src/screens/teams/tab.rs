@@ -18,8 +18,9 @@ use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
@@ -442,12 +443,16 @@ fn logged_team_change(
     PendingEntry::new(sanitize(done).into_owned(), "organization teams", undo)
 }
 
-impl OrgPane for TeamsTab {
+impl ScreenState for TeamsTab {
+    fn title(&self) -> String {
+        "Teams".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.list.loaded_once() || self.list.is_loading() {
             return Cmd::None;
         }

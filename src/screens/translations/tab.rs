@@ -20,7 +20,8 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, Model, RequestId, Step};
 use crate::screens::Screen;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::ScreenState;
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::space::SpaceScreen;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
@@ -394,12 +395,16 @@ impl TranslationsTab {
     }
 }
 
-impl OrgPane for TranslationsTab {
+impl ScreenState for TranslationsTab {
+    fn title(&self) -> String {
+        "Translations".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if !matches!(self.list, Loadable::NotAsked) {
             return Cmd::None;
         }
