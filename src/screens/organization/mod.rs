@@ -163,6 +163,7 @@ impl Organization {
     pub fn pane(&self) -> Option<&dyn ScreenState> {
         Some(match self.tab {
             Tab::Members => &self.members,
+            Tab::Sites => &self.sites,
             Tab::Teams => &self.teams,
             Tab::Sso => &self.sso,
             Tab::Settings => &self.settings,
@@ -177,6 +178,7 @@ impl Organization {
     pub fn pane_mut(&mut self) -> Option<&mut dyn ScreenState> {
         Some(match self.tab {
             Tab::Members => &mut self.members,
+            Tab::Sites => &mut self.sites,
             Tab::Teams => &mut self.teams,
             Tab::Sso => &mut self.sso,
             Tab::Settings => &mut self.settings,
@@ -198,9 +200,10 @@ impl Organization {
     }
 
     /// Every pane, shown or not: responses arrive after a tab switch too.
-    fn panes(&self) -> [&dyn ScreenState; 8] {
+    fn panes(&self) -> [&dyn ScreenState; 9] {
         [
             &self.members,
+            &self.sites,
             &self.teams,
             &self.sso,
             &self.settings,
@@ -211,9 +214,10 @@ impl Organization {
         ]
     }
 
-    fn panes_mut(&mut self) -> [&mut dyn ScreenState; 8] {
+    fn panes_mut(&mut self) -> [&mut dyn ScreenState; 9] {
         [
             &mut self.members,
+            &mut self.sites,
             &mut self.teams,
             &mut self.sso,
             &mut self.settings,
@@ -243,9 +247,6 @@ impl Organization {
             self.change_requests = Some(list);
             return cmd;
         }
-        if self.tab == Tab::Sites && !self.sites.started() {
-            return self.sites.load(ctx);
-        }
         if let Some(pane) = self.pane_mut() {
             return pane.enter(ctx);
         }
@@ -255,7 +256,6 @@ impl Organization {
     fn filter_mut(&mut self) -> &mut Filter {
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::ChangeRequests, Some(list)) => &mut list.filter,
-            (Tab::Sites, _) => &mut self.sites.filter,
             _ => &mut self.tree_filter,
         }
     }
@@ -329,7 +329,6 @@ impl ScreenState for Organization {
         }
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::Spaces | Tab::Trash, _) => self.load_tree(ctx),
-            (Tab::Sites, _) => self.sites.load(ctx),
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
             (Tab::ChangeRequests, None) => Cmd::None,
             _ => Cmd::None,
@@ -375,7 +374,6 @@ impl ScreenState for Organization {
                 KeyContext::ChangeRequests,
                 KeyContext::List,
             ],
-            Tab::Sites => self.sites.key_contexts(),
             Tab::Trash => &[KeyContext::Tabs, KeyContext::Trash, KeyContext::List],
             _ => &[KeyContext::Tabs, KeyContext::List],
         }
@@ -386,7 +384,6 @@ impl ScreenState for Organization {
             return pane.hints();
         }
         match self.tab {
-            Tab::Sites => self.sites.hints(),
             // The content actions once there is content to act on.
             Tab::Spaces => [(Action::Open, "open")]
                 .into_iter()
@@ -437,9 +434,6 @@ impl ScreenState for Organization {
         if let Some(pane) = self.pane_mut() {
             return pane.on_raw_key(key, ctx);
         }
-        if self.tab == Tab::Sites {
-            return self.sites.on_raw_key(key, ctx);
-        }
         if self.tab == Tab::Spaces
             && let Some(step) = self.on_content_key(key, ctx)
         {
@@ -469,9 +463,6 @@ impl ScreenState for Organization {
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        if self.tab == Tab::Sites && !matches!(action, Action::NextTab | Action::PreviousTab) {
-            return self.sites.on_action(action, ctx);
-        }
         if self.tab == Tab::Trash && action == Action::Filter {
             return Some(Step::default());
         }
@@ -541,7 +532,6 @@ impl ScreenState for Organization {
                 .change_requests
                 .as_mut()?
                 .on_response(request, response, ctx),
-            ApiResponse::Sites(response) => self.sites.on_response(request, response, ctx),
             _ => {
                 let step = self
                     .panes_mut()
@@ -560,7 +550,6 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => self.selected_node()?.app_url(),
             Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
-            Tab::Sites => self.sites.link(),
             Tab::Trash => self.trash.selected()?.urls.app.clone(),
             _ => None,
         }

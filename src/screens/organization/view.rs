@@ -34,7 +34,6 @@ pub fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: &Model)
                 list.draw(frame, body, model);
             }
         }
-        Tab::Sites => crate::screens::sites::view::draw(&screen.sites, frame, body, model),
         _ => {
             if let Some(pane) = screen.pane() {
                 pane.draw(frame, body, model);
