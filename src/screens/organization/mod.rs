@@ -94,6 +94,19 @@ impl Tab {
     }
 }
 
+/// The tabs that are panes keeping their own state, in the order of `Organization::panes`.
+const PANE_TABS: [Tab; 9] = [
+    Tab::Members,
+    Tab::Sites,
+    Tab::Teams,
+    Tab::Sso,
+    Tab::Settings,
+    Tab::Translations,
+    Tab::OpenApi,
+    Tab::Clusters,
+    Tab::Integrations,
+];
+
 #[derive(Debug)]
 pub struct Organization {
     pub organization: OrganizationModel,
@@ -161,33 +174,13 @@ impl Organization {
 
     /// The shown tab when it is a pane that keeps its own state.
     pub fn pane(&self) -> Option<&dyn ScreenState> {
-        Some(match self.tab {
-            Tab::Members => &self.members,
-            Tab::Sites => &self.sites,
-            Tab::Teams => &self.teams,
-            Tab::Sso => &self.sso,
-            Tab::Settings => &self.settings,
-            Tab::Translations => &self.translations,
-            Tab::OpenApi => &self.openapi,
-            Tab::Clusters => &self.clusters,
-            Tab::Integrations => &self.integrations,
-            _ => return None,
-        })
+        let index = PANE_TABS.iter().position(|tab| *tab == self.tab)?;
+        self.panes().into_iter().nth(index)
     }
 
     pub fn pane_mut(&mut self) -> Option<&mut dyn ScreenState> {
-        Some(match self.tab {
-            Tab::Members => &mut self.members,
-            Tab::Sites => &mut self.sites,
-            Tab::Teams => &mut self.teams,
-            Tab::Sso => &mut self.sso,
-            Tab::Settings => &mut self.settings,
-            Tab::Translations => &mut self.translations,
-            Tab::OpenApi => &mut self.openapi,
-            Tab::Clusters => &mut self.clusters,
-            Tab::Integrations => &mut self.integrations,
-            _ => return None,
-        })
+        let index = PANE_TABS.iter().position(|tab| *tab == self.tab)?;
+        self.panes_mut().into_iter().nth(index)
     }
 
     /// The organization as the Settings tab last read or saved it: a new title shows in the
@@ -199,7 +192,8 @@ impl Organization {
         }
     }
 
-    /// Every pane, shown or not: responses arrive after a tab switch too.
+    /// Every pane, shown or not (responses arrive after a tab switch too), in the order of
+    /// [`PANE_TABS`].
     fn panes(&self) -> [&dyn ScreenState; 9] {
         [
             &self.members,
@@ -608,21 +602,13 @@ impl ScreenState for Organization {
     }
 
     fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], ctx: &mut Ctx) -> Cmd {
-        let cmds = self
-            .panes_mut()
-            .into_iter()
-            .map(|pane| pane.on_drafts(prefix, drafts, ctx))
-            .collect::<Vec<_>>();
-        Cmd::batch(cmds)
+        let panes = self.panes_mut().into_iter();
+        Cmd::batch(panes.map(|pane| pane.on_drafts(prefix, drafts, ctx)))
     }
 
     fn on_external_edit(&mut self, key: &str, text: String, ctx: &mut Ctx) -> Cmd {
-        let cmds = self
-            .panes_mut()
-            .into_iter()
-            .map(|pane| pane.on_external_edit(key, text.clone(), ctx))
-            .collect::<Vec<_>>();
-        Cmd::batch(cmds)
+        let panes = self.panes_mut().into_iter();
+        Cmd::batch(panes.map(|pane| pane.on_external_edit(key, text.clone(), ctx)))
     }
 
     fn unsaved_work(&self) -> Option<String> {
