@@ -123,6 +123,18 @@ pub fn unreadable_rows(
         .collect()
 }
 
+/// How a tree row starts: two cells a level of depth, then `▾ ` for an open node, `▸ ` for
+/// a closed one, or two spaces for a leaf.
+pub fn tree_prefix(row: &crate::ui::tree::VisibleRow) -> String {
+    let indent = "  ".repeat(row.depth.min(12));
+    let marker = match (row.has_children, row.expanded) {
+        (true, true) => "▾ ",
+        (true, false) => "▸ ",
+        (false, _) => "  ",
+    };
+    format!("{indent}{marker}")
+}
+
 /// The filter's row under a list while it is typed or applied: draws it and returns the
 /// area left above it for the list.
 pub fn filter_row(frame: &mut Frame, area: Rect, filter: &Filter, theme: &Theme) -> Rect {

@@ -225,12 +225,8 @@ impl Organization {
     fn switch_tab(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {
         let index = Tab::ALL.iter().position(|t| *t == self.tab).unwrap_or(0);
         let count = Tab::ALL.len();
-        let next = if forward {
-            index + 1
-        } else {
-            index + count - 1
-        } % count;
-        self.tab = Tab::ALL[next];
+        let step = if forward { 1 } else { count - 1 };
+        self.tab = Tab::ALL[(index + step) % count];
         if self.tab == Tab::ChangeRequests && self.change_requests.is_none() {
             let mut list = ChangeRequestList::new(
                 ChangeRequestScope::Organization(self.organization.id.clone()),
@@ -241,10 +237,7 @@ impl Organization {
             self.change_requests = Some(list);
             return cmd;
         }
-        if let Some(pane) = self.pane_mut() {
-            return pane.enter(ctx);
-        }
-        Cmd::None
+        self.pane_mut().map_or(Cmd::None, |pane| pane.enter(ctx))
     }
 
     fn filter_mut(&mut self) -> &mut Filter {
@@ -253,9 +246,7 @@ impl Organization {
             _ => &mut self.tree_filter,
         }
     }
-}
 
-impl Organization {
     /// The notice rule for this screen's own notices, then the space popup if one is open.
     fn on_notice_or_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
         let space_modal = |screen: &mut Self| {
@@ -270,9 +261,7 @@ impl Organization {
         };
         flow.break_value().flatten()
     }
-}
 
-impl Organization {
     /// The Spaces tab's actions: a collection's, a space's, then the tree's. The tab shows one
     /// message at a time, so what one kind of action says replaces what the other said last
     /// (a space's refusal must not stay on screen under a collection's).
@@ -324,7 +313,6 @@ impl ScreenState for Organization {
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::Spaces | Tab::Trash, _) => self.load_tree(ctx),
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
-            (Tab::ChangeRequests, None) => Cmd::None,
             _ => Cmd::None,
         }
     }

@@ -1,9 +1,5 @@
-//! The tabs of the organization screen that keep their own state are `ScreenState`s too (a
-//! pane's `enter` runs when its tab is shown): each lives in its area's folder
-//! (`screens/teams/tab.rs` …) and the screen hands it keys, paste, responses and its area.
-//! The tabs that share the screen's tree (Spaces, Trash) are handled in `mod.rs`.
-//!
-//! [`notice_modal_esc`] is the start of a raw key that every tab with a notice shares.
+//! The start of a raw key that every tab of the organization screen with a notice shares.
+//! (Its tabs with their own state are `ScreenState`s, whose `enter` runs when they are shown.)
 
 use std::ops::ControlFlow;
 

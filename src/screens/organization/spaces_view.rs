@@ -63,8 +63,12 @@ pub(super) fn draw(screen: &Organization, frame: &mut Frame, area: Rect, model: 
 
     let rows = screen.visible_rows();
     if rows.is_empty() {
-        let message = status::no_matches(&screen.tree_filter.text);
-        status::empty(frame, tree_area, model, &message);
+        status::empty(
+            frame,
+            tree_area,
+            model,
+            &status::no_matches(&screen.tree_filter.text),
+        );
     }
     let range = screen
         .tree_selection
@@ -103,12 +107,7 @@ fn tree_line(
     width: u16,
     theme: &Theme,
 ) -> Line<'static> {
-    let indent = "  ".repeat(row.depth.min(12));
-    let marker = match (row.has_children, row.expanded) {
-        (true, true) => "▾ ",
-        (true, false) => "▸ ",
-        (false, _) => "  ",
-    };
+    let prefix = crate::ui::list::tree_prefix(row);
     let (icon, badges) = match node {
         OrgNode::Collection(_) => ("📁 ".to_string(), Vec::new()),
         OrgNode::Space(space) => (
@@ -119,18 +118,14 @@ fn tree_line(
             space_badges(space, theme),
         ),
     };
-    let base = if selected {
-        theme.style("selection")
-    } else {
-        theme.style("text")
-    };
+    let base = theme.style(if selected { "selection" } else { "text" });
     let title = sanitize(node.title()).into_owned();
-    let used = indent.len() + 2 + 3;
+    let used = text::width(&prefix) + 3;
     let badge_width: usize = badges.iter().map(Span::width).sum();
     let room = (width as usize).saturating_sub(used + badge_width);
     let title = text::truncate(&title, room.max(4));
     let mut spans = vec![
-        Span::styled(format!("{indent}{marker}"), theme.style("muted")),
+        Span::styled(prefix, theme.style("muted")),
         Span::styled(icon, base),
     ];
     spans.extend(text::highlight(&title, filter, base, theme.style("match")));

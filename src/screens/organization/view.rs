@@ -94,11 +94,11 @@ fn draw_tabs(screen: &Organization, frame: &mut Frame, area: Rect, theme: &Theme
     }
     for index in shown.clone() {
         let style = if index == active {
-            theme.style("tab_active")
+            "tab_active"
         } else {
-            theme.style("tab_inactive")
+            "tab_inactive"
         };
-        spans.push(Span::styled(labels[index].clone(), style));
+        spans.push(Span::styled(labels[index].clone(), theme.style(style)));
         spans.push(Span::raw(" "));
     }
     if shown.end < labels.len() {

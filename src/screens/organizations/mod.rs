@@ -53,7 +53,7 @@ impl Organizations {
         self.list
             .next_page(self.selection.selected, ctx.requests)
             .map_or(Cmd::None, |next| {
-                next.ask(|page| ApiCall::ListOrganizations { page: page })
+                next.ask(|page| ApiCall::ListOrganizations { page })
             })
     }
 
