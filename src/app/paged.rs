@@ -3,9 +3,27 @@
 
 use crate::api::{ApiError, ListPage, PageCursor, UnreadableItem};
 use crate::app::loadable::{AnswerKind, RequestId};
+use crate::app::{ApiCall, Cmd, RequestIds};
 
 /// Start fetching the next page when the selection is this close to the end.
 pub const PREFETCH_DISTANCE: usize = 10;
+
+/// A page [`PagedList::next_page`] decided to fetch.
+#[derive(Debug)]
+pub struct NextPage {
+    pub request: RequestId,
+    pub page: String,
+}
+
+impl NextPage {
+    /// The command that fetches it: `call` builds the request for a page id.
+    pub fn ask(self, call: impl FnOnce(Option<String>) -> ApiCall) -> Cmd {
+        Cmd::Api {
+            request: self.request,
+            call: call(Some(self.page)),
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PagedList<T> {
@@ -73,6 +91,22 @@ impl<T> PagedList<T> {
         self.loading = Some(request);
         self.loading_first = false;
         true
+    }
+
+    /// Asks for the first page again (see [`PagedList::restart`]) with `call`.
+    pub fn load_first(&mut self, requests: &mut RequestIds, call: ApiCall) -> Cmd {
+        let request = requests.issue();
+        self.restart(request);
+        Cmd::Api { request, call }
+    }
+
+    /// The next page to ask for when `reach` (the selected item, as a rule) nears the end of
+    /// what is loaded and the server has more: recorded as asked for, with its request.
+    pub fn next_page(&mut self, reach: usize, requests: &mut RequestIds) -> Option<NextPage> {
+        let page = self.want_more(reach)?;
+        let request = requests.issue();
+        self.start_more(request, &page)
+            .then_some(NextPage { request, page })
     }
 
     /// Forgets the request in flight, so its answer is dropped as stale (the user asked for

@@ -20,6 +20,7 @@ pub mod templates;
 pub mod action_log;
 pub mod files;
 pub mod links;
+pub mod list_pane;
 pub mod openapi;
 pub mod outbox;
 pub mod search;

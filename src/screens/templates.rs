@@ -103,6 +103,25 @@ pub enum FlowStep {
     },
 }
 
+/// A confirmed template sent with `request`: the command that applies it to the target's
+/// space, and what to say while it is applied.
+pub fn send(
+    request: crate::app::RequestId,
+    application: TemplateApplication,
+    template: &str,
+    target: &TemplateTarget,
+) -> (crate::app::Cmd, String) {
+    let call = crate::app::spaces::SpacesCall::ApplyTemplate {
+        space: target.space.clone(),
+        application,
+    };
+    let cmd = crate::app::Cmd::Api {
+        request,
+        call: crate::app::ApiCall::Spaces(call),
+    };
+    (cmd, format!("Applying template “{}”…", sanitize(template)))
+}
+
 impl TemplateFlow {
     pub fn start(target: TemplateTarget) -> TemplateFlow {
         // Short enough for 40 columns: the question that follows names the place.

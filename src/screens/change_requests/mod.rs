@@ -283,17 +283,9 @@ impl ChangeRequestList {
         let Some((scope, filter)) = self.request() else {
             return self.load_me(ctx);
         };
-        let request = ctx.requests.issue();
-        self.list.restart(request);
         self.selection.top();
-        Cmd::Api {
-            request,
-            call: ApiCall::Review(ReviewCall::ListChangeRequests {
-                scope,
-                filter,
-                page: None,
-            }),
-        }
+        self.list
+            .load_first(ctx.requests, list_call(scope, filter, None))
     }
 
     fn load_me(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -309,23 +301,14 @@ impl ChangeRequestList {
     }
 
     fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let (Some(page), Some((scope, filter))) =
-            (self.list.want_more(self.selection.selected), self.request())
-        else {
+        let Some((scope, filter)) = self.request() else {
             return Cmd::None;
         };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: ApiCall::Review(ReviewCall::ListChangeRequests {
-                scope,
-                filter,
-                page: Some(page),
-            }),
-        }
+        self.list
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| {
+                next.ask(|page| list_call(scope, filter, page))
+            })
     }
 
     fn open_selected(&self) -> Option<Step> {
@@ -585,4 +568,16 @@ impl ChangeRequestList {
     pub fn is_fresh(&self, id: &str) -> bool {
         self.fresh.contains(id)
     }
+}
+
+fn list_call(
+    scope: ChangeRequestScope,
+    filter: ChangeRequestFilter,
+    page: Option<String>,
+) -> ApiCall {
+    ApiCall::Review(ReviewCall::ListChangeRequests {
+        scope,
+        filter,
+        page,
+    })
 }

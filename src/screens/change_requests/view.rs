@@ -1,14 +1,15 @@
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::{ChangeRequestList, STATUSES};
 use crate::api::models::ChangeRequest;
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
-use crate::ui::table::{self, Column};
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
@@ -37,72 +38,41 @@ fn draw_list(screen: &ChangeRequestList, frame: &mut Canvas, area: Rect, look: &
         tabs_area,
     );
 
-    let (body, filter_area) = text::with_filter_row(body, screen.filter.is_shown());
-    if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &screen.filter, theme);
-    }
+    let body = crate::ui::list::filter_row(frame, body, &screen.filter, theme);
     if let Some(error) = screen.me.error() {
         status::error(frame, body, look, error);
         return;
     }
-    if !screen.list.loaded_once() {
-        match &screen.list.error {
-            Some(error) => status::error(frame, body, look, error),
-            None => status::loading(frame, body, look, "change requests"),
-        }
-        return;
-    }
     let rows = screen.visible();
-    if rows.is_empty() {
-        let message = if screen.filter.text.is_empty() {
-            let statuses: Vec<&str> = screen.statuses.iter().map(|s| s.as_str()).collect();
-            let cluster = screen
-                .cluster
-                .as_ref()
-                .map(|(_, label)| format!(", cluster “{}”", sanitize(label)))
-                .unwrap_or_default();
-            format!(
-                "No {} change requests ({}{cluster}).",
-                statuses.join(" or "),
-                screen.who.label()
-            )
-        } else {
-            crate::ui::status::no_matches(&screen.filter.text)
-        };
-        status::empty(frame, body, look, &message);
+    let empty = || rows.is_empty().then(|| empty_message(screen));
+    if list_pane::draw_unlisted(frame, body, look, (&screen.list, "change requests"), empty) {
         return;
     }
-    let [header, list_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(body);
     let columns = columns(screen.is_organization_wide());
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|cr| row_cells(screen, cr, columns.len(), look.now()))
         .collect();
-    let sizing = table::size(&columns, &cells, body.width);
-    frame.render_widget(
-        Paragraph::new(sizing.header_line(&columns, theme.style("table_header"))),
-        header,
-    );
-    let range = screen
-        .selection
-        .visible_range(rows.len(), list_area.height as usize);
-    frame
-        .hits
-        .record_rows(list_area, range.clone(), screen.selection.selected);
-    let lines: Vec<Line> = cells[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, cells)| {
-            let style = if range.start + offset == screen.selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), list_area);
+    let table = Table::new(&columns, &cells, &screen.selection);
+    list_pane::draw_table(frame, body, look, table, screen.selection.selected);
+}
+
+/// Why no change request shows: the filter typed, or the statuses, whose and cluster asked.
+fn empty_message(screen: &ChangeRequestList) -> String {
+    if !screen.filter.text.is_empty() {
+        return status::no_matches(&screen.filter.text);
+    }
+    let statuses: Vec<&str> = screen.statuses.iter().map(|s| s.as_str()).collect();
+    let cluster = screen
+        .cluster
+        .as_ref()
+        .map(|(_, label)| format!(", cluster “{}”", sanitize(label)))
+        .unwrap_or_default();
+    format!(
+        "No {} change requests ({}{cluster}).",
+        statuses.join(" or "),
+        screen.who.label()
+    )
 }
 
 /// The statuses (the chosen ones lit), then whose change requests, then the cluster: each

@@ -82,26 +82,13 @@ impl ClusterIssuesScreen {
     }
 
     fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.issues.restart(request);
-        Cmd::Api {
-            request,
-            call: self.call(None),
-        }
+        self.issues.load_first(ctx.requests, self.call(None))
     }
 
     fn more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.issues.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.issues.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: self.call(Some(page)),
-        }
+        self.issues
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.call(page)))
     }
 }
 

@@ -16,8 +16,9 @@ use crate::app::conversations::{ConversationsCall, ConversationsResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -130,53 +131,28 @@ impl ClustersTab {
     }
 
     fn load_clusters(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.clusters.restart(request);
-        Cmd::Api {
-            request,
-            call: self.clusters_call(None),
-        }
+        self.clusters
+            .load_first(ctx.requests, self.clusters_call(None))
     }
 
     fn load_conversations(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.conversations.restart(request);
-        Cmd::Api {
-            request,
-            call: self.conversations_call(None),
-        }
+        self.conversations
+            .load_first(ctx.requests, self.conversations_call(None))
     }
 
     /// The next page of the shown list when the selection nears its end.
     fn more(&mut self, ctx: &mut Ctx) -> Cmd {
         match self.view {
-            ClustersView::Clusters => {
-                let Some(page) = self.clusters.want_more(self.cluster_selection.selected) else {
-                    return Cmd::None;
-                };
-                let request = ctx.requests.issue();
-                if !self.clusters.start_more(request, &page) {
-                    return Cmd::None;
-                }
-                Cmd::Api {
-                    request,
-                    call: self.clusters_call(Some(page)),
-                }
-            }
-            ClustersView::Conversations => {
-                let selected = self.conversation_selection.selected;
-                let Some(page) = self.conversations.want_more(selected) else {
-                    return Cmd::None;
-                };
-                let request = ctx.requests.issue();
-                if !self.conversations.start_more(request, &page) {
-                    return Cmd::None;
-                }
-                Cmd::Api {
-                    request,
-                    call: self.conversations_call(Some(page)),
-                }
-            }
+            ClustersView::Clusters => self
+                .clusters
+                .next_page(self.cluster_selection.selected, ctx.requests)
+                .map_or(Cmd::None, |next| next.ask(|page| self.clusters_call(page))),
+            ClustersView::Conversations => self
+                .conversations
+                .next_page(self.conversation_selection.selected, ctx.requests)
+                .map_or(Cmd::None, |next| {
+                    next.ask(|page| self.conversations_call(page))
+                }),
         }
     }
 
@@ -256,12 +232,16 @@ impl ClustersTab {
     }
 }
 
-impl OrgPane for ClustersTab {
+impl ScreenState for ClustersTab {
+    fn title(&self) -> String {
+        "Clusters".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.clusters.loaded_once() || self.clusters.is_loading() {
             return Cmd::None;
         }

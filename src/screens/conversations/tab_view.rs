@@ -2,20 +2,20 @@
 //! cluster's details with its weekly pulse as a sparkline, the notice line and the ingest
 //! prompt.
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline, Wrap};
 
 use super::tab::{ClustersTab, ClustersView};
 use crate::api::models::IssuesCluster;
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
-use crate::ui::status;
-use crate::ui::table::{self, Column};
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
 
 /// The clusters (no header row): the label takes the room, the issue count stays whole.
@@ -57,19 +57,10 @@ pub fn icon(name: Option<&str>) -> &'static str {
     }
 }
 
-fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_clusters(tab: &ClustersTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    if tab.clusters.items.is_empty() {
-        match (&tab.clusters.error, tab.clusters.loaded_once()) {
-            (Some(error), _) => status::error(frame, area, look, error),
-            (None, true) => status::empty(
-                frame,
-                area,
-                look,
-                "No issues clusters yet: they appear once conversations are ingested (i).",
-            ),
-            (None, false) => status::loading(frame, area, look, "issues clusters"),
-        }
+    let empty = "No issues clusters yet: they appear once conversations are ingested (i).";
+    if list_pane::draw_if_empty(frame, area, look, (&tab.clusters, "issues clusters"), empty) {
         return;
     }
     let [header, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -109,9 +100,6 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) 
             Layout::vertical([Constraint::Length(rows), Constraint::Min(0)]).areas(rest);
         (list, details)
     };
-    let range = tab
-        .cluster_selection
-        .visible_range(tab.clusters.items.len(), list_area.height as usize);
     let rows: Vec<[String; 2]> = tab
         .clusters
         .items
@@ -126,20 +114,9 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) 
             [label, issues]
         })
         .collect();
-    let sizing = table::size(&CLUSTER_COLUMNS, &rows, list_area.width);
-    let lines: Vec<Line> = rows[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, cells)| {
-            let style = if range.start + offset == tab.cluster_selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), list_area);
+    Table::new(&CLUSTER_COLUMNS, &rows, &tab.cluster_selection)
+        .without_header()
+        .draw(frame, list_area, theme);
     if let Some(cluster) = tab.selected_cluster() {
         let inner = Rect {
             x: details_area.x.saturating_add(1).min(details_area.right()),
@@ -156,7 +133,7 @@ fn count(value: Option<u64>) -> String {
 
 fn draw_details(
     cluster: &IssuesCluster,
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     theme: &Theme,
     now: chrono::DateTime<chrono::Utc>,
@@ -262,7 +239,7 @@ fn draw_details(
     }
 }
 
-fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_conversations(tab: &ClustersTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
@@ -278,12 +255,8 @@ fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &L
         header,
     );
     let items = &tab.conversations.items;
-    if items.is_empty() {
-        match (&tab.conversations.error, tab.conversations.loaded_once()) {
-            (Some(error), _) => status::error(frame, rows_area, look, error),
-            (None, true) => status::empty(frame, rows_area, look, "No conversations here."),
-            (None, false) => status::loading(frame, rows_area, look, "conversations"),
-        }
+    let list = (&tab.conversations, "conversations");
+    if list_pane::draw_if_empty(frame, rows_area, look, list, "No conversations here.") {
         return;
     }
     let rows: Vec<[String; 3]> = items
@@ -300,21 +273,7 @@ fn draw_conversations(tab: &ClustersTab, frame: &mut Frame, area: Rect, look: &L
             ]
         })
         .collect();
-    let sizing = table::size(&CONVERSATION_COLUMNS, &rows, rows_area.width);
-    let range = tab
-        .conversation_selection
-        .visible_range(items.len(), rows_area.height as usize);
-    let lines: Vec<Line> = rows[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, cells)| {
-            let style = if range.start + offset == tab.conversation_selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), rows_area);
+    Table::new(&CONVERSATION_COLUMNS, &rows, &tab.conversation_selection)
+        .without_header()
+        .draw(frame, rows_area, theme);
 }

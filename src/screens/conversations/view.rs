@@ -1,6 +1,5 @@
 //! Drawing a cluster's issues and a conversation's transcript.
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -8,6 +7,7 @@ use ratatui::widgets::Paragraph;
 use super::{ClusterIssuesScreen, ConversationScreen};
 use crate::api::models::ConversationDetail;
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
@@ -15,7 +15,7 @@ use crate::ui::{status, text};
 
 pub(super) fn draw_issues(
     screen: &ClusterIssuesScreen,
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     look: &Look,
 ) {
@@ -39,12 +39,14 @@ pub(super) fn draw_issues(
     }
     frame.render_widget(Paragraph::new(heading), header);
     let items = &screen.issues.items;
-    if items.is_empty() {
-        match (&screen.issues.error, screen.issues.loaded_once()) {
-            (Some(error), _) => status::error(frame, rows_area, look, error),
-            (None, true) => status::empty(frame, rows_area, look, "No issues in this cluster."),
-            (None, false) => status::loading(frame, rows_area, look, "issues"),
-        }
+    let empty = "No issues in this cluster.";
+    if crate::screens::list_pane::draw_if_empty(
+        frame,
+        rows_area,
+        look,
+        (&screen.issues, "issues"),
+        empty,
+    ) {
         return;
     }
     // Two rows per issue: its title, then its conversation's subject and date.
@@ -54,12 +56,7 @@ pub(super) fn draw_issues(
         .visible_range(items.len(), rows_area.height as usize / per_issue);
     let mut lines = Vec::new();
     for (offset, item) in items[range.clone()].iter().enumerate() {
-        let selected = range.start + offset == screen.selection.selected;
-        let style = if selected {
-            theme.style("selection")
-        } else {
-            theme.style("text")
-        };
+        let style = screen.selection.style(range.start + offset, theme);
         lines.push(Line::from(Span::styled(
             text::fit(&sanitize(&item.issue.title), rows_area.width as usize),
             style,
@@ -87,7 +84,7 @@ pub(super) fn draw_issues(
 
 pub(super) fn draw_conversation(
     screen: &ConversationScreen,
-    frame: &mut Frame,
+    frame: &mut Canvas,
     area: Rect,
     look: &Look,
 ) {

@@ -75,18 +75,12 @@ impl FilesScreen {
     }
 
     fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(cursor) = self.files.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let call = FilesCall::List {
-            source: self.source.clone(),
-            cursor: Some(cursor.clone()),
-        };
-        let (request, cmd) = self.call(ctx, call);
-        if !self.files.start_more(request, &cursor) {
-            return Cmd::None;
-        }
-        cmd
+        let source = self.source.clone();
+        self.files
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| {
+                next.ask(|cursor| ApiCall::Files(FilesCall::List { source, cursor }))
+            })
     }
 
     /// Opens the details of the selected file, shown at once from the list and read again.

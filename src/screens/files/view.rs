@@ -1,31 +1,29 @@
-use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::{FilesScreen, human_size};
 use crate::api::models::File;
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
-use crate::ui::table::{self, Column};
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
-use crate::ui::{list, status};
 
 pub(super) fn draw(screen: &FilesScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    if !screen.files.loaded_once() {
-        match &screen.files.error {
-            Some(error) => status::error(frame, area, look, error),
-            None => status::loading(frame, area, look, "files"),
-        }
+    let empty = || {
+        screen
+            .files
+            .items
+            .is_empty()
+            .then(|| "No files.".to_string())
+    };
+    if list_pane::draw_unlisted(frame, area, look, (&screen.files, "files"), empty) {
         return;
     }
-    if screen.files.items.is_empty() {
-        status::empty(frame, area, look, "No files.");
-        return;
-    }
-    let [header, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let files = &screen.files.items;
     let rows: Vec<[String; 4]> = files
         .iter()
@@ -38,37 +36,8 @@ pub(super) fn draw(screen: &FilesScreen, frame: &mut Canvas, area: Rect, look: &
             ]
         })
         .collect();
-    let sizing = table::size(&COLUMNS, &rows, area.width);
-    frame.render_widget(
-        Paragraph::new(sizing.header_line(&COLUMNS, theme.style("table_header"))),
-        header,
-    );
-    let range = screen
-        .selection
-        .visible_range(files.len(), body.height as usize);
-    frame
-        .hits
-        .record_rows(body, range.clone(), screen.selection.selected);
-    let mut lines: Vec<Line> = rows[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, cells)| {
-            let style = if range.start + offset == screen.selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    let used = lines.len();
-    lines.extend(list::unreadable_rows(
-        &screen.files.unreadable,
-        body,
-        used,
-        theme,
-    ));
-    frame.render_widget(Paragraph::new(lines), body);
+    let table = Table::new(&COLUMNS, &rows, &screen.selection).unreadable(&screen.files.unreadable);
+    list_pane::draw_table(frame, area, look, table, screen.selection.selected);
     if let Some(details) = &screen.details {
         draw_details(frame, area, details.value(), theme);
     }
@@ -89,7 +58,7 @@ const COLUMNS: [Column; 4] = [
     Column::whole("Dimensions", 3),
 ];
 
-fn draw_details(frame: &mut Frame, area: Rect, file: Option<&File>, theme: &Theme) {
+fn draw_details(frame: &mut Canvas, area: Rect, file: Option<&File>, theme: &Theme) {
     let Some(file) = file else { return };
     let width = area.width.saturating_sub(4).min(76);
     let height = 9.min(area.height);

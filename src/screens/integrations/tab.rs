@@ -16,8 +16,8 @@ use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::organization::pane::OrgPane;
 use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
@@ -65,27 +65,14 @@ impl IntegrationsTab {
     }
 
     fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.list.restart(request);
         self.selection.top();
-        Cmd::Api {
-            request,
-            call: self.call(None),
-        }
+        self.list.load_first(ctx.requests, self.call(None))
     }
 
     fn more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.list.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: self.call(Some(page)),
-        }
+        self.list
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.call(page)))
     }
 
     /// Sends the typed search when it differs from the one the list was asked with.
@@ -119,8 +106,12 @@ impl IntegrationsTab {
     }
 }
 
-impl OrgPane for IntegrationsTab {
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+impl ScreenState for IntegrationsTab {
+    fn title(&self) -> String {
+        "Integrations".to_string()
+    }
+
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.list.loaded_once() || self.list.is_loading() {
             return Cmd::None;
         }

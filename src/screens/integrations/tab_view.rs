@@ -2,16 +2,18 @@
 //! (title, verified mark, categories) and the filter popup.
 
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::tab::IntegrationsTab;
+use crate::api::models::Integration;
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
-use crate::ui::table::{self, Column};
-use crate::ui::{status, text};
+use crate::ui::table::Column;
+use crate::ui::text;
 
 /// The integrations (no header row): the title takes the room, the categories are cut first.
 const COLUMNS: [Column; 3] = [
@@ -86,49 +88,23 @@ pub fn draw(tab: &IntegrationsTab, frame: &mut Canvas, area: Rect, look: &Look) 
         Paragraph::new(segments::line(&line, usize::from(header.width))),
         header,
     );
-    let items = &tab.list.items;
-    if items.is_empty() {
-        match (&tab.list.error, tab.list.loaded_once()) {
-            (Some(error), _) => status::error(frame, rows_area, look, error),
-            (None, true) => status::empty(
-                frame,
-                rows_area,
-                look,
-                "No integration matches: change the search (/) or the filters (f).",
-            ),
-            (None, false) => status::loading(frame, rows_area, look, "integrations"),
-        }
-    } else {
-        let rows: Vec<[String; 3]> = items
-            .iter()
-            .map(|integration| {
-                let verified = if integration.verified { "✓" } else { "" };
-                [
-                    integration.title.clone(),
-                    verified.to_string(),
-                    integration.categories.join(", "),
-                ]
-            })
-            .collect();
-        let sizing = table::size(&COLUMNS, &rows, rows_area.width);
-        let range = tab
-            .selection
-            .visible_range(items.len(), rows_area.height as usize);
-        let lines: Vec<Line> = rows[range.clone()]
-            .iter()
-            .enumerate()
-            .map(|(offset, cells)| {
-                let style = if range.start + offset == tab.selection.selected {
-                    theme.style("selection")
-                } else {
-                    theme.style("text")
-                };
-                sizing.line(cells, style)
-            })
-            .collect();
-        frame.render_widget(Paragraph::new(lines), rows_area);
+    let empty = "No integration matches: change the search (/) or the filters (f).";
+    if !list_pane::draw_if_empty(frame, rows_area, look, (&tab.list, "integrations"), empty) {
+        let rows: Vec<[String; 3]> = tab.list.items.iter().map(cells).collect();
+        Table::new(&COLUMNS, &rows, &tab.selection)
+            .without_header()
+            .draw(frame, rows_area, theme);
     }
     if let Some(popup) = &tab.popup {
         super::filters::draw(popup, frame, area, theme);
     }
+}
+
+fn cells(integration: &Integration) -> [String; 3] {
+    let verified = if integration.verified { "✓" } else { "" };
+    [
+        integration.title.clone(),
+        verified.to_string(),
+        integration.categories.join(", "),
+    ]
 }

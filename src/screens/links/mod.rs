@@ -235,14 +235,11 @@ impl LinksScreen {
     }
 
     fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(cursor) = self.links.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let (request, cmd) = self.request(ctx, self.list_call(Some(cursor.clone())));
-        if !self.links.start_more(request, &cursor) {
-            return Cmd::None;
-        }
-        cmd
+        self.links
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| {
+                next.ask(|cursor| ApiCall::Links(self.list_call(cursor)))
+            })
     }
 
     fn switch_status(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {

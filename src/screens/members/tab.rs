@@ -14,8 +14,9 @@ use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, Sort
 use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
 use crate::app::paged::PagedList;
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -171,35 +172,22 @@ impl MembersTab {
         self.sending.is_some()
     }
 
-    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.list.restart(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::ListMembers {
-                organization: self.organization.clone(),
-                filter: self.query.clone(),
-                page: None,
-            },
+    fn list_call(&self, page: Option<String>) -> ApiCall {
+        ApiCall::ListMembers {
+            organization: self.organization.clone(),
+            filter: self.query.clone(),
+            page,
         }
     }
 
+    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.list.load_first(ctx.requests, self.list_call(None))
+    }
+
     pub(super) fn more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.list.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: ApiCall::ListMembers {
-                organization: self.organization.clone(),
-                filter: self.query.clone(),
-                page: Some(page),
-            },
-        }
+        self.list
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.list_call(page)))
     }
 
     /// A changed server filter: the list starts over from its first page, at the top.
@@ -256,12 +244,16 @@ impl MembersTab {
     }
 }
 
-impl OrgPane for MembersTab {
+impl ScreenState for MembersTab {
+    fn title(&self) -> String {
+        "Members".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.list.loaded_once() || self.list.is_loading() {
             return Cmd::None;
         }

@@ -2,7 +2,6 @@
 //! the width; the details show them all), a member's details, the popups and the notice.
 
 use chrono::{DateTime, Utc};
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
@@ -10,14 +9,16 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::tab::{role_name, summary_parts};
 use super::{Details, MembersTab, Modal};
 use crate::api::models::Member;
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
-use crate::ui::table::{self, Column};
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
 use crate::ui::time;
-use crate::ui::{list, status, text};
+use crate::ui::{status, text};
 
 /// The columns in the order they are shown: the name takes the room the others leave, and
 /// the least important go first when the width is short (the details show them all).
@@ -126,10 +127,7 @@ fn filter_segments(tab: &MembersTab, theme: &Theme) -> Vec<Segment> {
 
 fn draw_list(tab: &MembersTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
-    if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &tab.filter.input, theme);
-    }
+    let area = crate::ui::list::filter_row(frame, area, &tab.filter.input, theme);
     let [filters_area, area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(
@@ -139,64 +137,28 @@ fn draw_list(tab: &MembersTab, frame: &mut Canvas, area: Rect, look: &Look) {
         )),
         filters_area,
     );
-    if !tab.list.loaded_once() {
-        match &tab.list.error {
-            Some(error) => status::error(frame, area, look, error),
-            None => status::loading(frame, area, look, "members"),
-        }
-        return;
-    }
     let members = tab.visible();
-    if members.is_empty() && tab.list.unreadable.is_empty() {
-        let message = if !tab.filter.input.text.is_empty() {
-            status::no_matches(&tab.filter.input.text)
-        } else if tab.query.role.is_some() {
-            "No member has this role — f cycles the role filter.".to_string()
-        } else {
-            "No members to show.".to_string()
-        };
-        status::empty(frame, area, look, &message);
+    let empty = || {
+        (members.is_empty() && tab.list.unreadable.is_empty()).then(|| {
+            if !tab.filter.input.text.is_empty() {
+                status::no_matches(&tab.filter.input.text)
+            } else if tab.query.role.is_some() {
+                "No member has this role — f cycles the role filter.".to_string()
+            } else {
+                "No members to show.".to_string()
+            }
+        })
+    };
+    if list_pane::draw_unlisted(frame, area, look, (&tab.list, "members"), empty) {
         return;
     }
-    let [header, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let now = Utc::now();
     let rows: Vec<[String; 9]> = members.iter().map(|member| cells(member, now)).collect();
-    let sizing = table::size(&COLUMNS, &rows, area.width);
-    frame.render_widget(
-        Paragraph::new(sizing.header_line(&COLUMNS, theme.style("table_header"))),
-        header,
-    );
-    let range = tab
-        .selection
-        .visible_range(members.len(), rows_area.height as usize);
-    frame
-        .hits
-        .record_rows(rows_area, range.clone(), tab.selection.selected);
-    let mut lines: Vec<Line> = members[range.clone()]
-        .iter()
-        .zip(&rows[range.clone()])
-        .enumerate()
-        .map(|(offset, (member, cells))| {
-            let style = if range.start + offset == tab.selection.selected {
-                theme.style("selection")
-            } else if member.disabled {
-                theme.style("muted")
-            } else {
-                theme.style("text")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    if range.end >= members.len() {
-        lines.extend(list::unreadable_rows(
-            &tab.list.unreadable,
-            rows_area,
-            lines.len(),
-            theme,
-        ));
-    }
-    frame.render_widget(Paragraph::new(lines), rows_area);
+    let disabled = |index: usize| members.get(index).is_some_and(|member| member.disabled);
+    let table = Table::new(&COLUMNS, &rows, &tab.selection)
+        .unreadable(&tab.list.unreadable)
+        .muted(&disabled);
+    list_pane::draw_table(frame, area, look, table, tab.selection.selected);
 }
 
 fn field(label: &str, value: String, theme: &Theme) -> Line<'static> {
@@ -216,7 +178,7 @@ fn when(at: Option<&str>, now: DateTime<Utc>) -> String {
     }
 }
 
-fn draw_details(details: &Details, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_details(details: &Details, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let member = &details.member;
     let now = Utc::now();
@@ -324,7 +286,7 @@ mod tests {
 
     fn shown(width: u16) -> Vec<&'static str> {
         let naturals: Vec<u16> = [24, 30, 7, 3, 8, 11, 11, 6, 5].to_vec();
-        table::size_by_naturals(&COLUMNS, &naturals, width).headers(&COLUMNS)
+        crate::ui::table::size_by_naturals(&COLUMNS, &naturals, width).headers(&COLUMNS)
     }
 
     #[test]

@@ -15,8 +15,9 @@ use crate::api::{ApiError, WholeList, slug_problem, source_url_problem};
 use crate::app::openapi::{OpenApiCall, OpenApiResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
@@ -364,12 +365,16 @@ impl OpenApiTab {
     }
 }
 
-impl OrgPane for OpenApiTab {
+impl ScreenState for OpenApiTab {
+    fn title(&self) -> String {
+        "OpenAPI".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         match self.specs {
             Loadable::NotAsked => self.load(ctx),
             _ => Cmd::None,

@@ -16,9 +16,9 @@ use crate::api::error::server_message as words;
 use crate::api::models::{AgentInstructions, Organization};
 use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
-use crate::screens::organization::OrgPane;
 use crate::screens::sso::{picked_role, role_picker};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
@@ -646,12 +646,16 @@ impl SettingsTab {
     }
 }
 
-impl OrgPane for SettingsTab {
+impl ScreenState for SettingsTab {
+    fn title(&self) -> String {
+        "Settings".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.instructions != Loadable::NotAsked {
             return Cmd::None;
         }

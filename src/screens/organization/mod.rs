@@ -1,5 +1,5 @@
 //! An organization: a Spaces tab (nested collections and spaces as a tree, with a details pane)
-//! and tabs for the rest (members, teams, sites …), most of them `OrgPane`s.
+//! and tabs for the rest (members, teams, sites …), most of them panes: `ScreenState`s the screen hands keys, responses and its area.
 //!
 //! This folder hosts the tabs (`Tab`, the dispatch here, the tab bar in `view.rs`) and holds
 //! the Spaces tab: its tree (`tree.rs`, `spaces.rs`, `spaces_view.rs`) and what it changes
@@ -41,7 +41,6 @@ use crate::ui::tree::{Tree, TreeRows};
 
 use crate::ui::hit::Canvas;
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
-pub use pane::OrgPane;
 use pane::notice_modal_esc;
 pub use tree::{OrgNode, build_tree};
 
@@ -95,6 +94,19 @@ impl Tab {
         }
     }
 }
+
+/// The tabs that are panes keeping their own state, in the order of `Organization::panes`.
+const PANE_TABS: [Tab; 9] = [
+    Tab::Members,
+    Tab::Sites,
+    Tab::Teams,
+    Tab::Sso,
+    Tab::Settings,
+    Tab::Translations,
+    Tab::OpenApi,
+    Tab::Clusters,
+    Tab::Integrations,
+];
 
 #[derive(Debug)]
 pub struct Organization {
@@ -161,33 +173,15 @@ impl Organization {
         }
     }
 
-    /// The shown tab when it is one built on `OrgPane`.
-    pub fn pane(&self) -> Option<&dyn OrgPane> {
-        Some(match self.tab {
-            Tab::Members => &self.members,
-            Tab::Teams => &self.teams,
-            Tab::Sso => &self.sso,
-            Tab::Settings => &self.settings,
-            Tab::Translations => &self.translations,
-            Tab::OpenApi => &self.openapi,
-            Tab::Clusters => &self.clusters,
-            Tab::Integrations => &self.integrations,
-            _ => return None,
-        })
+    /// The shown tab when it is a pane that keeps its own state.
+    pub fn pane(&self) -> Option<&dyn ScreenState> {
+        let index = PANE_TABS.iter().position(|tab| *tab == self.tab)?;
+        self.panes().into_iter().nth(index)
     }
 
-    pub fn pane_mut(&mut self) -> Option<&mut dyn OrgPane> {
-        Some(match self.tab {
-            Tab::Members => &mut self.members,
-            Tab::Teams => &mut self.teams,
-            Tab::Sso => &mut self.sso,
-            Tab::Settings => &mut self.settings,
-            Tab::Translations => &mut self.translations,
-            Tab::OpenApi => &mut self.openapi,
-            Tab::Clusters => &mut self.clusters,
-            Tab::Integrations => &mut self.integrations,
-            _ => return None,
-        })
+    pub fn pane_mut(&mut self) -> Option<&mut dyn ScreenState> {
+        let index = PANE_TABS.iter().position(|tab| *tab == self.tab)?;
+        self.panes_mut().into_iter().nth(index)
     }
 
     /// The organization as the Settings tab last read or saved it: a new title shows in the
@@ -199,10 +193,12 @@ impl Organization {
         }
     }
 
-    /// Every pane, shown or not: responses arrive after a tab switch too.
-    fn panes(&self) -> [&dyn OrgPane; 8] {
+    /// Every pane, shown or not (responses arrive after a tab switch too), in the order of
+    /// [`PANE_TABS`].
+    fn panes(&self) -> [&dyn ScreenState; 9] {
         [
             &self.members,
+            &self.sites,
             &self.teams,
             &self.sso,
             &self.settings,
@@ -213,9 +209,10 @@ impl Organization {
         ]
     }
 
-    fn panes_mut(&mut self) -> [&mut dyn OrgPane; 8] {
+    fn panes_mut(&mut self) -> [&mut dyn ScreenState; 9] {
         [
             &mut self.members,
+            &mut self.sites,
             &mut self.teams,
             &mut self.sso,
             &mut self.settings,
@@ -229,12 +226,8 @@ impl Organization {
     fn switch_tab(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {
         let index = Tab::ALL.iter().position(|t| *t == self.tab).unwrap_or(0);
         let count = Tab::ALL.len();
-        let next = if forward {
-            index + 1
-        } else {
-            index + count - 1
-        } % count;
-        self.tab = Tab::ALL[next];
+        let step = if forward { 1 } else { count - 1 };
+        self.tab = Tab::ALL[(index + step) % count];
         if self.tab == Tab::ChangeRequests && self.change_requests.is_none() {
             let mut list = ChangeRequestList::new(
                 ChangeRequestScope::Organization(self.organization.id.clone()),
@@ -245,25 +238,16 @@ impl Organization {
             self.change_requests = Some(list);
             return cmd;
         }
-        if self.tab == Tab::Sites && !self.sites.started() {
-            return self.sites.load(ctx);
-        }
-        if let Some(pane) = self.pane_mut() {
-            return pane.shown(ctx);
-        }
-        Cmd::None
+        self.pane_mut().map_or(Cmd::None, |pane| pane.enter(ctx))
     }
 
     fn filter_mut(&mut self) -> &mut Filter {
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::ChangeRequests, Some(list)) => &mut list.filter,
-            (Tab::Sites, _) => &mut self.sites.filter,
             _ => &mut self.tree_filter,
         }
     }
-}
 
-impl Organization {
     /// The notice rule for this screen's own notices, then the space popup if one is open.
     fn on_notice_or_modal_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
         let space_modal = |screen: &mut Self| {
@@ -278,9 +262,7 @@ impl Organization {
         };
         flow.break_value().flatten()
     }
-}
 
-impl Organization {
     /// The Spaces tab's actions: a collection's, a space's, then the tree's. The tab shows one
     /// message at a time, so what one kind of action says replaces what the other said last
     /// (a space's refusal must not stay on screen under a collection's).
@@ -310,7 +292,7 @@ impl ScreenState for Organization {
                 .iter()
                 .map(|list| &list.creation.notice)
                 .collect(),
-            _ => return self.pane().map(OrgPane::messages).unwrap_or_default(),
+            _ => return self.pane().map(ScreenState::messages).unwrap_or_default(),
         };
         shown.into_iter().flatten().cloned().collect()
     }
@@ -331,9 +313,7 @@ impl ScreenState for Organization {
         }
         match (self.tab, self.change_requests.as_mut()) {
             (Tab::Spaces | Tab::Trash, _) => self.load_tree(ctx),
-            (Tab::Sites, _) => self.sites.load(ctx),
             (Tab::ChangeRequests, Some(list)) => list.load(ctx),
-            (Tab::ChangeRequests, None) => Cmd::None,
             _ => Cmd::None,
         }
     }
@@ -377,7 +357,6 @@ impl ScreenState for Organization {
                 KeyContext::ChangeRequests,
                 KeyContext::List,
             ],
-            Tab::Sites => self.sites.key_contexts(),
             Tab::Trash => &[KeyContext::Tabs, KeyContext::Trash, KeyContext::List],
             _ => &[KeyContext::Tabs, KeyContext::List],
         }
@@ -388,7 +367,6 @@ impl ScreenState for Organization {
             return pane.hints();
         }
         match self.tab {
-            Tab::Sites => self.sites.hints(),
             // The content actions once there is content to act on.
             Tab::Spaces => [(Action::Open, "open")]
                 .into_iter()
@@ -439,9 +417,6 @@ impl ScreenState for Organization {
         if let Some(pane) = self.pane_mut() {
             return pane.on_raw_key(key, ctx);
         }
-        if self.tab == Tab::Sites {
-            return self.sites.on_raw_key(key, ctx);
-        }
         if self.tab == Tab::Spaces
             && let Some(step) = self.on_content_key(key, ctx)
         {
@@ -471,9 +446,6 @@ impl ScreenState for Organization {
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        if self.tab == Tab::Sites && !matches!(action, Action::NextTab | Action::PreviousTab) {
-            return self.sites.on_action(action, ctx);
-        }
         if self.tab == Tab::Trash && action == Action::Filter {
             return Some(Step::default());
         }
@@ -543,7 +515,6 @@ impl ScreenState for Organization {
                 .change_requests
                 .as_mut()?
                 .on_response(request, response, ctx),
-            ApiResponse::Sites(response) => self.sites.on_response(request, response, ctx),
             _ => {
                 let step = self
                     .panes_mut()
@@ -562,7 +533,6 @@ impl ScreenState for Organization {
         match self.tab {
             Tab::Spaces => self.selected_node()?.app_url(),
             Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
-            Tab::Sites => self.sites.link(),
             Tab::Trash => self.trash.selected()?.urls.app.clone(),
             _ => None,
         }
@@ -621,21 +591,13 @@ impl ScreenState for Organization {
     }
 
     fn on_drafts(&mut self, prefix: &str, drafts: &[(String, String)], ctx: &mut Ctx) -> Cmd {
-        let cmds = self
-            .panes_mut()
-            .into_iter()
-            .map(|pane| pane.on_drafts(prefix, drafts, ctx))
-            .collect::<Vec<_>>();
-        Cmd::batch(cmds)
+        let panes = self.panes_mut().into_iter();
+        Cmd::batch(panes.map(|pane| pane.on_drafts(prefix, drafts, ctx)))
     }
 
     fn on_external_edit(&mut self, key: &str, text: String, ctx: &mut Ctx) -> Cmd {
-        let cmds = self
-            .panes_mut()
-            .into_iter()
-            .map(|pane| pane.on_external_edit(key, text.clone(), ctx))
-            .collect::<Vec<_>>();
-        Cmd::batch(cmds)
+        let panes = self.panes_mut().into_iter();
+        Cmd::batch(panes.map(|pane| pane.on_external_edit(key, text.clone(), ctx)))
     }
 
     fn unsaved_work(&self) -> Option<String> {

@@ -6,8 +6,8 @@ use ratatui::crossterm::event::KeyEvent;
 
 use super::{OrgNode, Organization};
 use crate::api::models::Space;
-use crate::app::spaces::{SpacesCall, SpacesResponse};
-use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
+use crate::app::spaces::SpacesResponse;
+use crate::app::{Cmd, Ctx, RequestId, Step};
 use crate::screens::templates::{self, FlowStep, TemplateFlow, TemplateTarget};
 use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
@@ -82,19 +82,10 @@ impl Organization {
                 target,
             } => {
                 let request = ctx.requests.issue();
-                let call = SpacesCall::ApplyTemplate {
-                    space: target.space.clone(),
-                    application,
-                };
-                self.space_ops.notice = Some(Notice::info(format!(
-                    "Applying template “{}”…",
-                    crate::ui::sanitize::sanitize(&template)
-                )));
+                let (cmd, sending) = templates::send(request, application, &template, &target);
+                self.space_ops.notice = Some(Notice::info(sending));
                 self.space_ops.template.pending = Some((request, template, target));
-                Cmd::Api {
-                    request,
-                    call: ApiCall::Spaces(call),
-                }
+                cmd
             }
         };
         Some(Step::cmd(cmd))

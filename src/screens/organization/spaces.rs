@@ -182,16 +182,19 @@ impl Organization {
             OrgNode::Collection(collection) if collection.id == id => Some(index),
             _ => None,
         });
-        let Some(node) = found else {
+        if let Some(node) = found {
+            self.reveal_node(node);
+        }
+    }
+
+    /// Opens the ancestors of tree node `node` and selects its row.
+    pub(crate) fn reveal_node(&mut self, node: usize) {
+        let Some(tree) = self.tree.value() else {
             return;
         };
         for ancestor in tree.ancestors(node).into_iter().rev() {
-            if let Some(row) = self
-                .tree_rows
-                .rows()
-                .iter()
-                .position(|r| r.node == ancestor)
-            {
+            let rows = self.tree_rows.rows();
+            if let Some(row) = rows.iter().position(|r| r.node == ancestor) {
                 self.tree_rows.set_open(tree, row, true);
             }
         }

@@ -1,7 +1,6 @@
 //! Drawing the Spaces tab: the collections-and-spaces tree (filter row, note on what it lacks,
 //! badges) and, when the screen is wide enough, the selected item's details beside it.
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -64,8 +63,12 @@ pub(super) fn draw(screen: &Organization, frame: &mut Canvas, area: Rect, look: 
 
     let rows = screen.visible_rows();
     if rows.is_empty() {
-        let message = status::no_matches(&screen.tree_filter.text);
-        status::empty(frame, tree_area, look, &message);
+        status::empty(
+            frame,
+            tree_area,
+            look,
+            &status::no_matches(&screen.tree_filter.text),
+        );
     }
     let range = screen
         .tree_selection
@@ -106,12 +109,7 @@ fn tree_line(
     width: u16,
     theme: &Theme,
 ) -> Line<'static> {
-    let indent = "  ".repeat(row.depth.min(12));
-    let marker = match (row.has_children, row.expanded) {
-        (true, true) => "▾ ",
-        (true, false) => "▸ ",
-        (false, _) => "  ",
-    };
+    let prefix = crate::ui::list::tree_prefix(row);
     let (icon, badges) = match node {
         OrgNode::Collection(_) => ("📁 ".to_string(), Vec::new()),
         OrgNode::Space(space) => (
@@ -122,18 +120,14 @@ fn tree_line(
             space_badges(space, theme),
         ),
     };
-    let base = if selected {
-        theme.style("selection")
-    } else {
-        theme.style("text")
-    };
+    let base = theme.style(if selected { "selection" } else { "text" });
     let title = sanitize(node.title()).into_owned();
-    let used = indent.len() + 2 + 3;
+    let used = text::width(&prefix) + 3;
     let badge_width: usize = badges.iter().map(Span::width).sum();
     let room = (width as usize).saturating_sub(used + badge_width);
     let title = text::truncate(&title, room.max(4));
     let mut spans = vec![
-        Span::styled(format!("{indent}{marker}"), theme.style("muted")),
+        Span::styled(prefix, theme.style("muted")),
         Span::styled(icon, base),
     ];
     spans.extend(text::highlight(&title, filter, base, theme.style("match")));
@@ -164,7 +158,7 @@ fn space_badges(space: &crate::api::models::Space, theme: &Theme) -> Vec<Span<'s
     badges
 }
 
-fn draw_details(node: &OrgNode, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_details(node: &OrgNode, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let block = Block::default()
         .borders(Borders::LEFT)

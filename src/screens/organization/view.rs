@@ -1,7 +1,6 @@
 //! Drawing the organization screen: the tab bar, the notice row of the Spaces and Trash tabs,
 //! and the shown tab's body (each tab draws its own).
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -35,7 +34,6 @@ pub(super) fn draw(screen: &Organization, frame: &mut Canvas, area: Rect, look: 
                 list.draw(frame, body, look);
             }
         }
-        Tab::Sites => crate::screens::sites::view::draw(&screen.sites, frame, body, look),
         _ => {
             if let Some(pane) = screen.pane() {
                 pane.draw(frame, body, look);
@@ -69,7 +67,7 @@ fn notice_row(screen: &Organization, area: Rect) -> (Rect, Option<Rect>) {
     (body, Some(notice))
 }
 
-fn draw_notice(screen: &Organization, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_notice(screen: &Organization, frame: &mut Canvas, area: Rect, look: &Look) {
     let Some((text, notice)) = notice_text(screen) else {
         return;
     };
@@ -96,11 +94,11 @@ fn draw_tabs(screen: &Organization, frame: &mut Canvas, area: Rect, theme: &Them
     }
     for index in shown.clone() {
         let style = if index == active {
-            theme.style("tab_active")
+            "tab_active"
         } else {
-            theme.style("tab_inactive")
+            "tab_inactive"
         };
-        spans.push(Span::styled(labels[index].clone(), style));
+        spans.push(Span::styled(labels[index].clone(), theme.style(style)));
         spans.push(Span::raw(" "));
     }
     if shown.end < labels.len() {

@@ -45,27 +45,17 @@ impl Organizations {
     }
 
     fn load_first_page(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.list.restart(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::ListOrganizations { page: None },
-        }
+        self.list
+            .load_first(ctx.requests, ApiCall::ListOrganizations { page: None })
     }
 
     /// Fetches the next page when the selection nears the end of what is loaded.
     fn maybe_load_more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.list.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: ApiCall::ListOrganizations { page: Some(page) },
-        }
+        self.list
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| {
+                next.ask(|page| ApiCall::ListOrganizations { page })
+            })
     }
 
     /// True until a first page arrives: there is nothing to open or filter yet.

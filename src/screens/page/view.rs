@@ -148,11 +148,8 @@ fn draw_contents(screen: &PageScreen, frame: &mut Canvas, area: Rect, look: &Loo
                 &format!("{indent}{}", sanitize(&heading.text)),
                 inner.width as usize,
             );
-            let style = if range.start + offset == selection.selected {
-                theme.style("selection")
-            } else {
-                theme.heading(heading.level)
-            };
+            let style =
+                selection.style_or(range.start + offset, theme, theme.heading(heading.level));
             Line::from(Span::styled(label, style))
         })
         .collect();

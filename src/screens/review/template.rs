@@ -7,8 +7,7 @@ use ratatui::crossterm::event::KeyEvent;
 use super::{Overlay, PendingWrite, ReviewScreen};
 use crate::api::ApiError;
 use crate::api::models::ChangeRequestStatus;
-use crate::app::spaces::SpacesCall;
-use crate::app::{ApiCall, Cmd, Ctx, Step};
+use crate::app::{Cmd, Ctx, Step};
 use crate::screens::templates::{self, FlowStep, TemplateFlow, TemplateTarget};
 
 impl ReviewScreen {
@@ -65,23 +64,11 @@ impl ReviewScreen {
                 target,
             } => {
                 let request = ctx.requests.issue();
-                let call = SpacesCall::ApplyTemplate {
-                    space: target.space.clone(),
-                    application,
-                };
-                self.notice(
-                    format!(
-                        "Applying template “{}”…",
-                        crate::ui::sanitize::sanitize(&template)
-                    ),
-                    false,
-                );
+                let (cmd, sending) = templates::send(request, application, &template, &target);
+                self.notice(sending, false);
                 self.pending
                     .insert(request, PendingWrite::Template { template, target });
-                Cmd::Api {
-                    request,
-                    call: ApiCall::Spaces(call),
-                }
+                cmd
             }
         }
     }

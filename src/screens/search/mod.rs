@@ -217,15 +217,14 @@ impl SearchScreen {
     /// The next page of results when the selection nears the end of those loaded.
     fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
         let group = self.selected_row().map_or(0, ResultRow::group);
-        let (Some(page), Some(query)) = (self.results.want_more(group), self.searched.clone())
-        else {
+        let Some(query) = self.searched.clone() else {
             return Cmd::None;
         };
-        let request = ctx.requests.issue();
-        if !self.results.start_more(request, &page) {
-            return Cmd::None;
-        }
-        self.search_call(request, query, Some(page))
+        self.results
+            .next_page(group, ctx.requests)
+            .map_or(Cmd::None, |next| {
+                self.search_call(next.request, query, Some(next.page))
+            })
     }
 
     fn move_selection(&mut self, action: Action, ctx: &mut Ctx) -> bool {

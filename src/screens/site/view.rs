@@ -1,4 +1,3 @@
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -10,8 +9,9 @@ use crate::api::models::{SiteStructureItem, SiteVisibility};
 use crate::screens::look::Look;
 use crate::ui::form::{FormStyle, Marks, Messages, ShowChecks, ValueFit, place_cursor};
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
-use crate::ui::table::{self, Column};
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
@@ -47,7 +47,7 @@ pub(super) fn draw(screen: &SiteScreen, frame: &mut Canvas, area: Rect, look: &L
     }
 }
 
-fn draw_tabs(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_tabs(screen: &SiteScreen, frame: &mut Canvas, area: Rect, theme: &Theme) {
     let mut spans = Vec::new();
     for tab in SiteTab::ALL {
         let style = if tab == screen.tab {
@@ -60,7 +60,7 @@ fn draw_tabs(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) 
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_summary(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_summary(screen: &SiteScreen, frame: &mut Canvas, area: Rect, theme: &Theme) {
     let site = &screen.site;
     let visibility = site
         .visibility
@@ -85,7 +85,7 @@ fn draw_summary(screen: &SiteScreen, frame: &mut Frame, area: Rect, theme: &Them
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_notice(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_notice(screen: &SiteScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let line = if let Some(notice) = &screen.notice {
         crate::ui::notice::row(notice, area.width, look)
@@ -198,7 +198,7 @@ fn field_help(screen: &SiteScreen, field: Field) -> String {
     }
 }
 
-fn draw_settings(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_settings(screen: &SiteScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let (theme, keymap) = (look.theme, look.keymap);
     let form = &screen.form;
     let read_only = screen.read_only_reason().is_some();
@@ -264,7 +264,7 @@ const SHARE_LINK_COLUMNS: [Column; 4] = [
     Column::cut("URL", 12, 3).flex(),
 ];
 
-fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_share_links(screen: &SiteScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let Some(listed) = screen.share_links.value() else {
         match screen.share_links.error() {
@@ -324,32 +324,14 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &L
             ]
         })
         .collect();
-    let sizing = table::size(&SHARE_LINK_COLUMNS, &rows, table_area.width);
-    let [header_area, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(table_area);
-    frame.render_widget(
-        Paragraph::new(sizing.header_line(&SHARE_LINK_COLUMNS, theme.style("table_header"))),
-        header_area,
-    );
-    let range = screen
-        .link_selection
-        .visible_range(links.len(), rows_area.height as usize);
-    let lines: Vec<Line> = links[range.clone()]
-        .iter()
-        .zip(&rows[range.clone()])
-        .enumerate()
-        .map(|(offset, (link, cells))| {
-            let style = if range.start + offset == screen.link_selection.selected {
-                theme.style("selection")
-            } else if link.active.unwrap_or(true) {
-                theme.style("text")
-            } else {
-                theme.style("muted")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), rows_area);
+    let inactive = |index: usize| {
+        links
+            .get(index)
+            .is_some_and(|link| !link.active.unwrap_or(true))
+    };
+    Table::new(&SHARE_LINK_COLUMNS, &rows, &screen.link_selection)
+        .muted(&inactive)
+        .draw(frame, table_area, theme);
     if let Some(link) = screen.selected_link() {
         let url = link
             .urls
@@ -369,7 +351,7 @@ fn draw_share_links(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &L
 
 // ----- Section groups -----
 
-fn draw_groups(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_groups(screen: &SiteScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let Some(listed) = screen.groups.value() else {
         match screen.groups.error() {
@@ -556,7 +538,7 @@ fn push_item(item: &SiteStructureItem, depth: usize, rows: &mut Vec<StructureRow
     }
 }
 
-fn draw_structure(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_structure(screen: &SiteScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     if screen.structure.value().is_none() {
         match screen.structure.error() {
@@ -616,7 +598,7 @@ fn draw_structure(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Loo
 
 // ----- Adaptive -----
 
-fn draw_adaptive(screen: &SiteScreen, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_adaptive(screen: &SiteScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     if let Some(reason) = screen.adaptive_view_reason() {
         status::empty(frame, area, look, &reason);

@@ -6,16 +6,19 @@
 pub mod site_ops;
 pub mod view;
 
+use crate::ui::hit::Canvas;
 use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
 
 use crate::api::SiteFilter;
 use crate::api::models::{MemberRole, Site, SiteVisibility};
 use crate::app::paged::PagedList;
 use crate::app::sites::{SitesCall, SitesResponse};
-use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
-use crate::screens::Screen;
+use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::access_audit::AccessAudit;
+use crate::screens::look::Look;
 use crate::screens::site::SiteScreen;
+use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -197,27 +200,14 @@ impl SitesTab {
     }
 
     pub fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.list.restart(request);
         self.selection.top();
-        Cmd::Api {
-            request,
-            call: self.call(None),
-        }
+        self.list.load_first(ctx.requests, self.call(None))
     }
 
     fn load_more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.list.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: self.call(Some(page)),
-        }
+        self.list
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.call(page)))
     }
 
     /// Reloads from the server when the submitted title filter differs from the one in force.
@@ -230,11 +220,43 @@ impl SitesTab {
         self.load(ctx)
     }
 
-    pub fn key_contexts(&self) -> &'static [KeyContext] {
+    /// Selects the site just created once the list holds it.
+    fn select_created(&mut self) {
+        let Some(id) = self.select_after_load.take() else {
+            return;
+        };
+        let visible = self.visible();
+        match visible.iter().position(|site| site.id == id) {
+            Some(index) => self.selection.select(index, visible.len()),
+            // Not on this page: it stays wanted for the pages that follow.
+            None if self.list.has_more() => self.select_after_load = Some(id),
+            None => {}
+        }
+    }
+}
+
+impl ScreenState for SitesTab {
+    fn title(&self) -> String {
+        "Sites".to_string()
+    }
+
+    /// Loads once: switching back to the tab keeps what is listed.
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.started() {
+            return Cmd::None;
+        }
+        self.load(ctx)
+    }
+
+    fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
         &[KeyContext::SiteList, KeyContext::Tabs, KeyContext::List]
     }
 
-    pub fn hints(&self) -> Vec<(Action, &'static str)> {
+    fn hints(&self) -> Vec<(Action, &'static str)> {
         vec![
             (Action::Open, "open"),
             (Action::Create, "new"),
@@ -248,7 +270,7 @@ impl SitesTab {
         ]
     }
 
-    pub fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+    fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
         if let Some(step) = self.on_modal_key(key, ctx) {
             return Some(step);
         }
@@ -261,11 +283,12 @@ impl SitesTab {
         Some(Step::cmd(cmd))
     }
 
-    pub fn on_paste(&mut self, text: &str) {
+    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
         self.filter.paste(text);
+        Cmd::None
     }
 
-    pub fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let len = self.visible().len();
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
@@ -302,12 +325,15 @@ impl SitesTab {
         Some(Step::cmd(self.load_more(ctx)))
     }
 
-    pub fn on_response(
+    fn on_response(
         &mut self,
         request: RequestId,
-        response: &SitesResponse,
+        response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
+        let ApiResponse::Sites(response) = response else {
+            return None;
+        };
         if let Some(step) = self.on_write_answer(request, response, ctx) {
             return Some(step);
         }
@@ -322,26 +348,16 @@ impl SitesTab {
         Some(Step::cmd(self.load_more(ctx)))
     }
 
-    /// Selects the site just created once the list holds it.
-    fn select_created(&mut self) {
-        let Some(id) = self.select_after_load.take() else {
-            return;
-        };
-        let visible = self.visible();
-        match visible.iter().position(|site| site.id == id) {
-            Some(index) => self.selection.select(index, visible.len()),
-            // Not on this page: it stays wanted for the pages that follow.
-            None if self.list.has_more() => self.select_after_load = Some(id),
-            None => {}
-        }
-    }
-
     /// The selected site's published address, for `y` and `o`.
-    pub fn link(&self) -> Option<String> {
+    fn link(&self) -> Option<String> {
         let site = self.selected()?;
         site.urls
             .published
             .clone()
             .or_else(|| site.urls.app.clone())
+    }
+
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
     }
 }

@@ -4,10 +4,12 @@ use ratatui::widgets::Paragraph;
 
 use super::{PublishedFilter, SitesTab, site_address};
 use crate::api::models::Site;
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::segments::{self, Segment};
-use crate::ui::table::{self, Column};
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
@@ -30,10 +32,7 @@ pub fn draw(tab: &SitesTab, frame: &mut Canvas, area: Rect, look: &Look) {
 
 fn draw_list(tab: &SitesTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let (area, filter_area) = text::with_filter_row(area, tab.filter.is_shown());
-    if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &tab.filter, theme);
-    }
+    let area = crate::ui::list::filter_row(frame, area, &tab.filter, theme);
     if area.height == 0 {
         return;
     }
@@ -45,56 +44,28 @@ fn draw_list(tab: &SitesTab, frame: &mut Canvas, area: Rect, look: &Look) {
         summary_area,
     );
 
-    if !tab.list.loaded_once() {
-        match &tab.list.error {
-            Some(error) => status::error(frame, area, look, error),
-            None => status::loading(frame, area, look, "sites"),
-        }
-        return;
-    }
     let sites = tab.visible();
-    if sites.is_empty() {
-        let message = if !tab.filter.text.is_empty() {
-            status::no_matches(&tab.filter.text)
-        } else if tab.published != PublishedFilter::All {
-            "No site matches the published filter — p cycles it.".to_string()
-        } else {
-            "This organization has no sites.".to_string()
-        };
-        status::empty(frame, area, look, &message);
+    let empty = || {
+        sites.is_empty().then(|| {
+            if !tab.filter.text.is_empty() {
+                status::no_matches(&tab.filter.text)
+            } else if tab.published != PublishedFilter::All {
+                "No site matches the published filter — p cycles it.".to_string()
+            } else {
+                "This organization has no sites.".to_string()
+            }
+        })
+    };
+    if list_pane::draw_unlisted(frame, area, look, (&tab.list, "sites"), empty) {
         return;
     }
-    let [header_area, rows_area, more_area] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(0),
-        Constraint::Length(1),
-    ])
-    .areas(area);
     let rows: Vec<[String; 6]> = sites.iter().map(|site| cells(site)).collect();
-    let sizing = table::size(&COLUMNS, &rows, area.width);
-    frame.render_widget(
-        Paragraph::new(sizing.header_line(&COLUMNS, theme.style("table_header"))),
-        header_area,
-    );
-    let range = tab
-        .selection
-        .visible_range(sites.len(), rows_area.height as usize);
-    frame
-        .hits
-        .record_rows(rows_area, range.clone(), tab.selection.selected);
-    let lines: Vec<Line> = rows[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, cells)| {
-            let style = if range.start + offset == tab.selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), rows_area);
+    let table = Table::new(&COLUMNS, &rows, &tab.selection).footer(paging_line(tab, theme));
+    list_pane::draw_table(frame, area, look, table, tab.selection.selected);
+}
+
+/// Under the list: a page loading, a page that failed, or more to scroll to.
+fn paging_line(tab: &SitesTab, theme: &Theme) -> Line<'static> {
     let more = if tab.list.is_loading() {
         Span::styled("loading…", theme.style("muted"))
     } else if let Some(error) = &tab.list.error {
@@ -108,7 +79,7 @@ fn draw_list(tab: &SitesTab, frame: &mut Canvas, area: Rect, look: &Look) {
     } else {
         Span::raw("")
     };
-    frame.render_widget(Paragraph::new(Line::from(more)), more_area);
+    Line::from(more)
 }
 
 /// "4 sites  published: all  title ∋ docs": the count stays longest, the typed title

@@ -105,12 +105,7 @@ fn page_line(
     width: u16,
     theme: &Theme,
 ) -> Line<'static> {
-    let indent = "  ".repeat(row.depth.min(12));
-    let marker = match (row.has_children, row.expanded) {
-        (true, true) => "▾ ",
-        (true, false) => "▸ ",
-        (false, _) => "  ",
-    };
+    let prefix = crate::ui::list::tree_prefix(row);
     let icon = match page.kind.as_ref() {
         "group" => String::new(),
         "link" => "↗ ".to_string(),
@@ -135,10 +130,10 @@ fn page_line(
     };
     let suffix = if page.hidden { " (hidden)" } else { "" };
     let room =
-        (width as usize).saturating_sub(indent.len() + 2 + text::width(&icon) + suffix.len());
+        (width as usize).saturating_sub(text::width(&prefix) + text::width(&icon) + suffix.len());
     let title = text::truncate(&title, room.max(4));
     let mut spans = vec![
-        Span::styled(format!("{indent}{marker}"), theme.style("muted")),
+        Span::styled(prefix, theme.style("muted")),
         Span::styled(icon, base),
     ];
     spans.extend(text::highlight(&title, filter, base, theme.style("match")));

@@ -16,8 +16,8 @@ use crate::api::error::server_message as words;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::organization::OrgPane;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -634,12 +634,16 @@ impl SsoTab {
     }
 }
 
-impl OrgPane for SsoTab {
+impl ScreenState for SsoTab {
+    fn title(&self) -> String {
+        "SSO".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.overview == Loadable::NotAsked {
             let drafts = Cmd::LoadDrafts {
                 prefix: self.form_draft_prefix(),

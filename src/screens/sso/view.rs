@@ -115,11 +115,7 @@ fn draw_list(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
         .skip(range.start)
         .take(rows)
     {
-        let style = if index == tab.selection.selected {
-            theme.style("selection")
-        } else {
-            theme.style("text")
-        };
+        let style = tab.selection.style(index, theme);
         let team = provider
             .default_team
             .as_ref()

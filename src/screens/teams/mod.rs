@@ -175,12 +175,7 @@ impl TeamScreen {
     }
 
     fn load(&mut self, ctx: &mut Ctx) -> Cmd {
-        let request = ctx.requests.issue();
-        self.list.restart(request);
-        Cmd::Api {
-            request,
-            call: self.members_call(None),
-        }
+        self.list.load_first(ctx.requests, self.members_call(None))
     }
 
     fn members_call(&self, page: Option<String>) -> ApiCall {
@@ -192,17 +187,9 @@ impl TeamScreen {
     }
 
     fn more(&mut self, ctx: &mut Ctx) -> Cmd {
-        let Some(page) = self.list.want_more(self.selection.selected) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: self.members_call(Some(page)),
-        }
+        self.list
+            .next_page(self.selection.selected, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.members_call(page)))
     }
 
     fn name_of(&self, id: &str) -> String {

@@ -16,9 +16,10 @@ use crate::app::paged::PagedList;
 use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
@@ -145,12 +146,7 @@ impl TeamsTab {
         if self.mine && self.me.value().is_none() {
             return self.ask_who_i_am(ctx);
         }
-        let request = ctx.requests.issue();
-        self.list.restart(request);
-        Cmd::Api {
-            request,
-            call: self.list_call(None),
-        }
+        self.list.load_first(ctx.requests, self.list_call(None))
     }
 
     fn ask_who_i_am(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -171,17 +167,9 @@ impl TeamsTab {
             Some(_) => self.list.items.len(),
             None => self.selection.selected,
         };
-        let Some(page) = self.list.want_more(reach) else {
-            return Cmd::None;
-        };
-        let request = ctx.requests.issue();
-        if !self.list.start_more(request, &page) {
-            return Cmd::None;
-        }
-        Cmd::Api {
-            request,
-            call: self.list_call(Some(page)),
-        }
+        self.list
+            .next_page(reach, ctx.requests)
+            .map_or(Cmd::None, |next| next.ask(|page| self.list_call(page)))
     }
 
     fn apply_filter(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -456,12 +444,16 @@ fn logged_team_change(
     PendingEntry::new(sanitize(done).into_owned(), "organization teams", undo)
 }
 
-impl OrgPane for TeamsTab {
+impl ScreenState for TeamsTab {
+    fn title(&self) -> String {
+        "Teams".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.list.loaded_once() || self.list.is_loading() {
             return Cmd::None;
         }

@@ -1,20 +1,21 @@
 //! Drawing the Teams tab and a team's members screen, with their popups and notices.
 
-use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 
 use super::tab::{Modal as TabModal, TeamsTab};
 use super::{Modal as ScreenModal, TeamScreen};
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::notice::Notice;
 use crate::ui::sanitize::sanitize;
 use crate::ui::segments::{self, Segment};
-use crate::ui::table::{self, Column};
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
-use crate::ui::{list, status, text};
+use crate::ui::{status, text};
 
 /// The teams: the title takes the room the counts and the age leave.
 const TEAM_COLUMNS: [Column; 4] = [
@@ -51,7 +52,7 @@ fn notice_row(
     (body, Some((row, text.0, text.1)))
 }
 
-fn draw_notice(frame: &mut Frame, row: Option<(Rect, String, bool)>, look: &Look) {
+fn draw_notice(frame: &mut Canvas, row: Option<(Rect, String, bool)>, look: &Look) {
     let Some((area, message, error)) = row else {
         return;
     };
@@ -84,10 +85,7 @@ pub fn draw_tab(tab: &TeamsTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, notice) = notice_row(tab.notice.as_ref(), tab.is_sending(), area);
     draw_notice(frame, notice, look);
-    let (area, filter_area) = text::with_filter_row(area, tab.filter.input.is_shown());
-    if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &tab.filter.input, theme);
-    }
+    let area = crate::ui::list::filter_row(frame, area, &tab.filter.input, theme);
     let [summary_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(
@@ -136,25 +134,18 @@ fn summary(tab: &TeamsTab, theme: &Theme) -> Vec<Segment> {
 }
 
 fn draw_team_rows(tab: &TeamsTab, frame: &mut Canvas, area: Rect, look: &Look) {
-    let theme = look.theme;
-    if !tab.list.loaded_once() {
-        match &tab.list.error {
-            Some(error) => status::error(frame, area, look, error),
-            None => status::loading(frame, area, look, "teams"),
-        }
+    let empty = || {
+        (tab.list.items.is_empty() && tab.list.unreadable.is_empty()).then(|| {
+            match (&tab.title_query, tab.mine) {
+                (Some(title), _) => status::no_matches(title),
+                (None, true) => "You manage no team here — m shows them all.".to_string(),
+                (None, false) => "No teams yet — n creates one.".to_string(),
+            }
+        })
+    };
+    if list_pane::draw_unlisted(frame, area, look, (&tab.list, "teams"), empty) {
         return;
     }
-    if tab.list.items.is_empty() && tab.list.unreadable.is_empty() {
-        let message = match (&tab.title_query, tab.mine) {
-            (Some(title), _) => status::no_matches(title),
-            (None, true) => "You manage no team here — m shows them all.".to_string(),
-            (None, false) => "No teams yet — n creates one.".to_string(),
-        };
-        status::empty(frame, area, look, &message);
-        return;
-    }
-    let [header, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let now = look.now();
     let count = |value: Option<u64>| value.map(|v| v.to_string()).unwrap_or_default();
     let rows: Vec<[String; 4]> = tab
@@ -175,38 +166,8 @@ fn draw_team_rows(tab: &TeamsTab, frame: &mut Canvas, area: Rect, look: &Look) {
             ]
         })
         .collect();
-    let sizing = table::size(&TEAM_COLUMNS, &rows, area.width);
-    frame.render_widget(
-        Paragraph::new(sizing.header_line(&TEAM_COLUMNS, theme.style("table_header"))),
-        header,
-    );
-    let range = tab
-        .selection
-        .visible_range(tab.list.items.len(), rows_area.height as usize);
-    frame
-        .hits
-        .record_rows(rows_area, range.clone(), tab.selection.selected);
-    let mut lines: Vec<Line> = rows[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, cells)| {
-            let style = if range.start + offset == tab.selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    if range.end >= tab.list.items.len() {
-        lines.extend(list::unreadable_rows(
-            &tab.list.unreadable,
-            rows_area,
-            lines.len(),
-            theme,
-        ));
-    }
-    frame.render_widget(Paragraph::new(lines), rows_area);
+    let table = Table::new(&TEAM_COLUMNS, &rows, &tab.selection).unreadable(&tab.list.unreadable);
+    list_pane::draw_table(frame, area, look, table, tab.selection.selected);
 }
 
 pub fn draw(screen: &TeamScreen, frame: &mut Canvas, area: Rect, look: &Look) {
@@ -240,25 +201,13 @@ pub fn draw(screen: &TeamScreen, frame: &mut Canvas, area: Rect, look: &Look) {
 }
 
 fn draw_member_rows(screen: &TeamScreen, frame: &mut Canvas, area: Rect, look: &Look) {
-    let theme = look.theme;
-    if !screen.list.loaded_once() {
-        match &screen.list.error {
-            Some(error) => status::error(frame, area, look, error),
-            None => status::loading(frame, area, look, "team members"),
-        }
+    let empty = || {
+        (screen.list.items.is_empty() && screen.list.unreadable.is_empty())
+            .then(|| "Nobody is in this team — a adds someone.".to_string())
+    };
+    if list_pane::draw_unlisted(frame, area, look, (&screen.list, "team members"), empty) {
         return;
     }
-    if screen.list.items.is_empty() && screen.list.unreadable.is_empty() {
-        status::empty(
-            frame,
-            area,
-            look,
-            "Nobody is in this team — a adds someone.",
-        );
-        return;
-    }
-    let [header, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     let rows: Vec<[String; 4]> = screen
         .list
         .items
@@ -283,36 +232,7 @@ fn draw_member_rows(screen: &TeamScreen, frame: &mut Canvas, area: Rect, look: &
             ]
         })
         .collect();
-    let sizing = table::size(&MEMBER_COLUMNS, &rows, area.width);
-    frame.render_widget(
-        Paragraph::new(sizing.header_line(&MEMBER_COLUMNS, theme.style("table_header"))),
-        header,
-    );
-    let range = screen
-        .selection
-        .visible_range(screen.list.items.len(), rows_area.height as usize);
-    frame
-        .hits
-        .record_rows(rows_area, range.clone(), screen.selection.selected);
-    let mut lines: Vec<Line> = rows[range.clone()]
-        .iter()
-        .enumerate()
-        .map(|(offset, cells)| {
-            let style = if range.start + offset == screen.selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
-            sizing.line(cells, style)
-        })
-        .collect();
-    if range.end >= screen.list.items.len() {
-        lines.extend(list::unreadable_rows(
-            &screen.list.unreadable,
-            rows_area,
-            lines.len(),
-            theme,
-        ));
-    }
-    frame.render_widget(Paragraph::new(lines), rows_area);
+    let table =
+        Table::new(&MEMBER_COLUMNS, &rows, &screen.selection).unreadable(&screen.list.unreadable);
+    list_pane::draw_table(frame, area, look, table, screen.selection.selected);
 }

@@ -18,8 +18,9 @@ use crate::api::{ApiError, language_name};
 use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::organization::pane::{OrgPane, notice_modal_esc};
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::space::SpaceScreen;
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -395,12 +396,16 @@ impl TranslationsTab {
     }
 }
 
-impl OrgPane for TranslationsTab {
+impl ScreenState for TranslationsTab {
+    fn title(&self) -> String {
+        "Translations".to_string()
+    }
+
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
         self.notice.iter().cloned().collect()
     }
 
-    fn shown(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
         if !matches!(self.list, Loadable::NotAsked) {
             return Cmd::None;
         }

@@ -1,6 +1,5 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
@@ -108,11 +107,7 @@ pub fn draw_rows(
         .iter()
         .enumerate()
         .map(|(offset, cells)| {
-            let style: Style = if range.start + offset == selected.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
+            let style = selected.style(range.start + offset, theme);
             sizing.line(cells, style)
         })
         .collect();

@@ -63,11 +63,7 @@ pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Re
             let title = format!("{emoji} {}", sanitize(&space.title));
             let deleted = deleted_ago_text(space, now);
             let left = days_left_text(space, now);
-            let style = if range.start + offset == trash.selection.selected {
-                theme.style("selection")
-            } else {
-                theme.style("text")
-            };
+            let style = trash.selection.style(range.start + offset, theme);
             text::columns(&[&title, &deleted, &left], &widths, style)
         })
         .collect();

@@ -350,24 +350,8 @@ impl Organization {
         let Some(key) = self.content.select_after_reload.take() else {
             return;
         };
-        let Some(index) = self.node_index(&key) else {
-            return;
-        };
-        let Some(tree) = self.tree.value() else {
-            return;
-        };
-        for ancestor in tree.ancestors(index).into_iter().rev() {
-            if let Some(row) = self
-                .tree_rows
-                .rows()
-                .iter()
-                .position(|r| r.node == ancestor)
-            {
-                self.tree_rows.set_open(tree, row, true);
-            }
-        }
-        if let Some(row) = self.tree_rows.rows().iter().position(|r| r.node == index) {
-            self.tree_selection.selected = row;
+        if let Some(index) = self.node_index(&key) {
+            self.reveal_node(index);
         }
     }
 }

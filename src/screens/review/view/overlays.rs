@@ -93,11 +93,7 @@ pub(super) fn draw_overlay(
                         .collect();
                     let range = selection.visible_range(candidates.len(), 10);
                     for (offset, member) in candidates[range.clone()].iter().enumerate() {
-                        let style = if range.start + offset == selection.selected {
-                            theme.style("selection")
-                        } else {
-                            theme.style("text")
-                        };
+                        let style = selection.style(range.start + offset, theme);
                         let role = sanitize(member.role.as_ref().map_or("guest", |r| r.as_str()));
                         text.push(Line::from(Span::styled(
                             format!("{}  ({role})", sanitize(&member.user.display_name)),

@@ -108,11 +108,7 @@ pub(super) fn draw_overview(screen: &ReviewScreen, frame: &mut Frame, area: Rect
                     .map(|t| format!("team {}", sanitize(&t.id)))
             })
             .unwrap_or_default();
-        let style = if index == screen.reviewer_selection.selected {
-            theme.style("selection")
-        } else {
-            theme.style("text")
-        };
+        let style = screen.reviewer_selection.style(index, theme);
         lines.push(Line::from(Span::styled(format!("  {name}"), style)));
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
