@@ -11,12 +11,12 @@
 use std::time::{Duration, Instant};
 
 use quire::api::Client;
-use quire::app::review_calls::ChangeRequestRef;
 use quire::app::{Environment, Model, Size};
 use quire::headless::Waves;
 use quire::sandbox::{SandboxOptions, demo_ids};
 use quire::screens::Screen;
 use quire::screens::review::ReviewScreen;
+use quire::vocabulary::review_calls::ChangeRequestRef;
 
 const LATENCY: Duration = Duration::from_millis(100);
 const RUNS: usize = 5;

@@ -88,7 +88,7 @@ fn main() {
     if runs("diff") {
         let review = || {
             Screen::Review(Box::new(ReviewScreen::new(
-                quire::app::review_calls::ChangeRequestRef {
+                quire::vocabulary::review_calls::ChangeRequestRef {
                     space: demo_ids::SPACE_GETTING_STARTED.to_owned(),
                     change_request: demo_ids::CR_REVIEW.to_owned(),
                 },

@@ -46,7 +46,7 @@ pub struct ConfigFile {
     pub cache_max_mb: Option<u64>,
     /// `outbox_send = "auto"`: writes queued while offline are sent as soon as the server
     /// answers again. The default, `"ask"`, sends them only from the outbox screen after a look.
-    pub outbox_send: Option<crate::app::outbox::SendWhenBack>,
+    pub outbox_send: Option<crate::vocabulary::outbox::SendWhenBack>,
 }
 
 /// What a profile sets for itself; the rest of the file (keys, mouse, watching) is shared.
@@ -607,7 +607,7 @@ mod tests {
 
     #[test]
     fn outbox_send_is_ask_or_auto_and_anything_else_is_refused() {
-        use crate::app::outbox::SendWhenBack;
+        use crate::vocabulary::outbox::SendWhenBack;
         let auto: ConfigFile = toml::from_str("outbox_send = \"auto\"").unwrap();
         assert_eq!(auto.outbox_send, Some(SendWhenBack::Auto));
         let ask: ConfigFile = toml::from_str("outbox_send = \"ask\"").unwrap();

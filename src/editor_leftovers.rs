@@ -6,9 +6,9 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::app::drafts;
 use crate::editor_process::{DRAFT_NOTE, FILE_NAME};
 use crate::ui::notice::Notice;
+use crate::vocabulary::drafts;
 
 /// Where a text left by an interrupted editor went.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -34,7 +34,7 @@ impl EditFile {
     /// parents are made readable by this user alone.
     pub fn create(root: &Path, text: &str, draft: Option<&Path>) -> io::Result<EditFile> {
         use std::os::unix::ffi::OsStrExt;
-        crate::app::drafts::create_private_dir(root)?;
+        crate::vocabulary::drafts::create_private_dir(root)?;
         let folder = root.join(session_name());
         // Not recursive: the folder must be new, so nobody else's folder or link is used.
         std::fs::DirBuilder::new().mode(0o700).create(&folder)?;

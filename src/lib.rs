@@ -19,4 +19,5 @@ pub mod screens;
 pub mod screenshots;
 pub mod terminal;
 pub mod token_store;
+pub mod vocabulary;
 pub use quire_ui as ui;

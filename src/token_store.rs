@@ -153,12 +153,12 @@ pub fn file_for(data_dir: &Path, profile: &str) -> PathBuf {
 /// Writes the login through a temporary file renamed into place, both 0600 in a 0700 folder.
 fn write_login_file(path: &Path, text: &str) -> std::io::Result<()> {
     let folder = path.parent().unwrap_or(Path::new("."));
-    crate::app::drafts::create_private_dir(folder)?;
+    crate::vocabulary::drafts::create_private_dir(folder)?;
     // A folder made by hand may be wider than 0700; the token must not be listed to others.
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o700))?;
     let temporary = path.with_extension("json.tmp");
-    crate::app::drafts::write_private(&temporary, text)?;
+    crate::vocabulary::drafts::write_private(&temporary, text)?;
     std::fs::rename(&temporary, path)
 }
 

@@ -7,12 +7,12 @@
 use std::time::{Duration, Instant};
 
 use quire::api::{Client, ClientConfig, Token};
-use quire::app::review_calls::ChangeRequestRef;
 use quire::app::{Cmd, Environment, Model, Msg, Size, update};
 use quire::runtime::call_api;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::ReviewScreen;
+use quire::vocabulary::review_calls::ChangeRequestRef;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 const LATENCY: Duration = Duration::from_millis(100);

@@ -3,61 +3,16 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::step::ctx;
+use super::update::ctx;
 use super::{
-    Cmd, Ctx, DocCache, Keymap, Nav, Overlay, RequestId, RequestIds, Step, action_log, keymap,
-    mouse, palette, review_calls, watch,
+    Cmd, Ctx, DocCache, Keymap, Nav, Overlay, RequestId, RequestIds, Step, keymap, mouse, palette,
 };
 use crate::screens::Screen;
 use crate::ui::keymap::Action;
 use crate::ui::markdown::RenderOptions;
 use crate::ui::notice::Notice;
 use crate::ui::theme::Theme;
-
-/// Terminal size in cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Size {
-    pub width: u16,
-    pub height: u16,
-}
-
-/// The last loaded review of each change request, bounded.
-#[derive(Debug, Default)]
-pub struct ReviewCache {
-    bundles: std::collections::HashMap<review_calls::ChangeRequestRef, review_calls::ReviewBundle>,
-    order: std::collections::VecDeque<review_calls::ChangeRequestRef>,
-}
-
-impl ReviewCache {
-    const CAPACITY: usize = 16;
-
-    pub fn get(&self, key: &review_calls::ChangeRequestRef) -> Option<&review_calls::ReviewBundle> {
-        self.bundles.get(key)
-    }
-
-    /// To fill in what arrived later (a thread's replies) without cloning the whole review.
-    pub fn get_mut(
-        &mut self,
-        key: &review_calls::ChangeRequestRef,
-    ) -> Option<&mut review_calls::ReviewBundle> {
-        self.bundles.get_mut(key)
-    }
-
-    pub fn insert(
-        &mut self,
-        key: review_calls::ChangeRequestRef,
-        bundle: review_calls::ReviewBundle,
-    ) {
-        if self.bundles.insert(key.clone(), bundle).is_none() {
-            self.order.push_back(key);
-        }
-        while self.order.len() > Self::CAPACITY {
-            if let Some(oldest) = self.order.pop_front() {
-                self.bundles.remove(&oldest);
-            }
-        }
-    }
-}
+use crate::vocabulary::{ReviewCache, Size, action_log, watch};
 
 /// Settings the app shows to the user (where the token comes from) and uses to render.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -110,7 +65,7 @@ pub struct Model {
     /// The messages shown lately (footer and screen), for the popup that shows them whole.
     pub messages: crate::ui::notice::History,
     /// What this server was found not to offer: those keys are struck through.
-    pub lacking: crate::app::capabilities::Lacking,
+    pub lacking: crate::vocabulary::capabilities::Lacking,
     /// The other profiles of the config file, offered in the palette.
     pub profiles: Vec<String>,
     /// The profile chosen to switch to: quire ends the loop and starts again with it.
@@ -118,7 +73,7 @@ pub struct Model {
     /// Whether the server can be reached, and how old the cached answers shown are.
     pub offline: crate::app::offline::OfflineState,
     /// How many writes wait in the outbox, and whether they go when the server is back.
-    pub outbox: crate::app::outbox::OutboxState,
+    pub outbox: crate::vocabulary::outbox::OutboxState,
     /// Drafts whose last save failed, with why: a screen then says the draft is not kept.
     pub unsaved_drafts: BTreeMap<String, String>,
 }
@@ -149,11 +104,11 @@ impl Model {
             watch: watch::Watch::default(),
             pending_prefix: None,
             messages: crate::ui::notice::History::default(),
-            lacking: crate::app::capabilities::Lacking::default(),
+            lacking: crate::vocabulary::capabilities::Lacking::default(),
             profiles: Vec::new(),
             switch_profile: None,
             offline: crate::app::offline::OfflineState::default(),
-            outbox: crate::app::outbox::OutboxState::default(),
+            outbox: crate::vocabulary::outbox::OutboxState::default(),
             unsaved_drafts: BTreeMap::new(),
         }
     }

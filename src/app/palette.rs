@@ -10,8 +10,6 @@ use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 
 use crate::api::models::{ChangeRequest, Organization, Site, Space};
-use crate::app::review_calls::ChangeRequestRef;
-use crate::app::search::SearchScope;
 use crate::app::{Cmd, Model};
 use crate::screens::Screen;
 use crate::screens::organization::OrgNode;
@@ -20,6 +18,8 @@ use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::ui::list::Selection;
 use crate::ui::page_tree::PageNode;
 use crate::ui::sanitize::sanitize;
+use crate::vocabulary::review_calls::ChangeRequestRef;
+use crate::vocabulary::search::SearchScope;
 
 /// How many chosen entries are remembered.
 pub const HISTORY_LENGTH: usize = 100;
@@ -592,14 +592,14 @@ pub fn history_file(state_dir: &Path) -> PathBuf {
 /// line that does is left out rather than split.
 pub fn save_history(path: &Path, entries: &[String]) -> std::io::Result<()> {
     if let Some(directory) = path.parent() {
-        crate::app::drafts::create_private_dir(directory)?;
+        crate::vocabulary::drafts::create_private_dir(directory)?;
     }
     let text: String = entries
         .iter()
         .filter(|entry| !entry.contains(['\n', '\r']))
         .map(|entry| format!("{entry}\n"))
         .collect();
-    crate::app::drafts::write_private(path, &text)
+    crate::vocabulary::drafts::write_private(path, &text)
 }
 
 #[cfg(test)]

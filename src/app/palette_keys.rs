@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::step::ctx;
+use super::update::ctx;
 use super::update::run_action;
 use super::{Cmd, Model, Step, palette};
 use crate::screens::Screen;

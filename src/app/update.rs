@@ -5,13 +5,13 @@ use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 use super::overlay::on_overlay_key;
 use super::palette_keys::on_palette_key;
-use super::step::ctx;
 use super::{
     Action, AnswerKind, ApiResponse, Cmd, DocHandle, DocKey, KeyContext, Model, Msg, Overlay,
     RequestId, Size, Step, keymap, mouse, palette,
 };
 use crate::api::RetryNotice;
 use crate::screens::Screen;
+use crate::screens::step::Ctx;
 use crate::ui::notice::{self, Notice};
 
 /// Applies one message. Returns what the runtime should do next.
@@ -77,7 +77,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
                 None => Cmd::None,
             }
         }
-        Msg::DraftSaved { key, failure } => super::drafts::on_saved(model, key, failure),
+        Msg::DraftSaved { key, failure } => on_draft_saved(model, key, failure),
         Msg::EditedExternally { key, text } => {
             let (mut ctx, screens) = ctx(model);
             match screens.last_mut() {
@@ -412,4 +412,42 @@ fn on_markdown(model: &mut Model, key: DocKey, doc: DocHandle, highlighted: bool
     } else {
         Cmd::HighlightMarkdown { key, doc }
     }
+}
+
+/// How a draft's save went. A draft's first failure is said at once, since its words now live
+/// on screen alone; a screen that would promise the draft is kept says why it is not.
+fn on_draft_saved(model: &mut Model, key: String, failure: Option<String>) -> Cmd {
+    match failure {
+        None => {
+            model.unsaved_drafts.remove(&key);
+        }
+        Some(reason) => {
+            if !model.unsaved_drafts.contains_key(&key) {
+                model.toast = Some(Notice::error(format!(
+                    "The draft could not be saved: {reason}"
+                )));
+            }
+            model.unsaved_drafts.insert(key, reason);
+        }
+    }
+    Cmd::None
+}
+
+pub(super) fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
+    (
+        Ctx {
+            requests: &mut model.requests,
+            size: model.size,
+            docs: &mut model.docs,
+            theme: &model.theme,
+            keymap: &model.keymap,
+            reviews: &mut model.reviews,
+            action_log: &mut model.action_log,
+            watch: &mut model.watch,
+            unsaved_drafts: &model.unsaved_drafts,
+            answer: AnswerKind::Final,
+            clock: model.environment.clock,
+        },
+        &mut model.screens,
+    )
 }

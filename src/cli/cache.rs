@@ -10,8 +10,8 @@ use clap::Subcommand;
 use crate::api::Client;
 use crate::api::cache::{Cache, CacheError, DEFAULT_MAX_BYTES};
 use crate::api::database::{Damage, move_aside};
-use crate::app::drafts::{file_stem, server_key, token_fingerprint};
 use crate::config::ConfigFile;
+use crate::vocabulary::drafts::{file_stem, server_key, token_fingerprint};
 
 #[derive(Debug, Clone, Copy, Subcommand)]
 pub enum CacheCommand {

@@ -81,7 +81,7 @@ fn list(writes: &[Queued], streams: &mut Streams) {
             queued.id,
             queued.target.space,
             queued.target.change_request,
-            crate::app::outbox::write_line(&queued.write, "")
+            crate::vocabulary::outbox::write_line(&queued.write, "")
         );
         let _ = writeln!(streams.out, "{}", crate::ui::sanitize::sanitize(&line));
     }

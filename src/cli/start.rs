@@ -386,7 +386,7 @@ fn install_panic_hook() -> Result<()> {
 fn init_logging(profile: &str) -> Option<()> {
     use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
     let directory = config::data_dir()?;
-    crate::app::drafts::create_private_dir(&directory).ok()?;
+    crate::vocabulary::drafts::create_private_dir(&directory).ok()?;
     // Readable by this user alone: the log names organizations, spaces and requests.
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -555,7 +555,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     if !cli.demo {
         model.profiles = config::other_profiles(&file, &profile);
     }
-    model.watch = crate::app::watch::Watch::from_settings(
+    model.watch = crate::vocabulary::watch::Watch::from_settings(
         file.watch_interval_secs,
         file.metered || cli.metered,
     );
@@ -588,7 +588,9 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
         client,
         drafts: config::data_dir()
             .zip(drafts_scope)
-            .map(|(dir, (server, token))| crate::app::drafts::directory(&dir, &server, &token)),
+            .map(|(dir, (server, token))| {
+                crate::vocabulary::drafts::directory(&dir, &server, &token)
+            }),
         theme,
         render,
     };
@@ -630,7 +632,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
 /// What an earlier version left in quire's folders: drafts of an older layout are moved to where
 /// this session finds them, then everything is made private to the user.
 fn bring_own_files_up_to_date(drafts_scope: Option<&(String, String)>, demo: bool) {
-    use crate::app::upgrade;
+    use crate::vocabulary::upgrade;
     if let (Some(data), Some((server, token))) = (config::data_dir(), drafts_scope) {
         let carried = upgrade::carry_old_drafts(&data, server, token, !demo);
         if carried > 0 {

@@ -18,11 +18,11 @@ use super::calls::outbox::SendTurn;
 use super::{Effects, Host, from_cache};
 use crate::api::Client;
 use crate::api::outbox::Outbox;
-use crate::app::drafts;
-use crate::app::review_memory;
 use crate::app::{ApiCall, Cmd, DocHandle, DocKey, Msg, RequestId};
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::theme::Theme;
+use crate::vocabulary::drafts;
+use crate::vocabulary::review_memory;
 
 /// Work whose messages come later, through the executor's sender.
 pub type Work = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;

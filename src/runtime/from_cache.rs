@@ -94,7 +94,7 @@ fn cannot_reach(client: &Client, error: &crate::api::ApiError) -> String {
 /// request (`app::AnswerKind::Provisional`): the lists and pages one browses, the first page
 /// of change requests, and a change request's review.
 fn shows_cache_first(call: &ApiCall) -> bool {
-    use crate::app::review_calls::ReviewCall;
+    use crate::vocabulary::review_calls::ReviewCall;
     matches!(
         call,
         ApiCall::ListOrganizations { .. }

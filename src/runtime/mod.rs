@@ -432,7 +432,7 @@ pub async fn call_api(client: &Client, turn: &SendTurn, call: ApiCall) -> ApiRes
             client
                 .list_pages_with(&space, crate::ui::page_tree::PageTreeSeed)
                 .await
-                .map(crate::app::handoff::Handoff::new),
+                .map(crate::vocabulary::handoff::Handoff::new),
         ),
         ApiCall::GetPageMarkdown { space, page } => {
             ApiResponse::PageMarkdown(client.get_page_markdown(&space, &page).await)

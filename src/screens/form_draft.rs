@@ -2,8 +2,9 @@
 //! way the screen is left (a key, a signal, a lost terminal, a refused save), they are there to
 //! be offered again.
 
-use crate::app::{Cmd, Step};
+use crate::screens::step::Step;
 use crate::ui::keymap::{Action, KeyContext, Keymap};
+use crate::vocabulary::Cmd;
 
 /// The draft last written for one form, so only a change is written again.
 #[derive(Debug, Clone, Default, PartialEq)]

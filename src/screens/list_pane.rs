@@ -6,11 +6,11 @@
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::paged::PagedList;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
 use crate::ui::list::Table;
 use crate::ui::status;
+use crate::vocabulary::paged::PagedList;
 
 /// Draws what a list shows instead of its rows, and says whether it did: loading or failed
 /// until its first page is in (`noun` names what loads), then `empty` when it gives a sentence

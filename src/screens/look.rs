@@ -4,8 +4,8 @@
 
 use std::ops::Deref;
 
-use crate::app::action_log::ActionLog;
 use crate::ui;
+use crate::vocabulary::action_log::ActionLog;
 
 #[derive(Clone, Copy)]
 pub struct Look<'a> {

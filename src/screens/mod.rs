@@ -14,6 +14,7 @@ pub mod organization;
 pub mod organizations;
 pub mod page;
 pub mod review;
+pub mod step;
 pub mod teams;
 pub mod templates;
 // Finding things: search, links and backlinks, files.
@@ -35,11 +36,12 @@ pub mod welcome;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::app::{ApiResponse, Cmd, Ctx, DocKey, RequestId, Step};
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::Notice;
+use crate::vocabulary::{ApiResponse, Cmd, DocKey, RequestId};
 
 /// What every screen can do; defaults are "nothing to do here".
 pub trait ScreenState {
@@ -111,7 +113,7 @@ pub trait ScreenState {
     /// The operation area a key needs here that a server may not offer (a page's backlinks),
     /// so a server found without it strikes the key through.
     fn needed_area(&self, action: Action) -> Option<&'static str> {
-        crate::app::capabilities::area_of(action, self.key_contexts())
+        crate::vocabulary::capabilities::area_of(action, self.key_contexts())
     }
     fn link(&self) -> Option<String> {
         None

@@ -9,13 +9,13 @@ use ratatui::layout::Rect;
 use std::collections::BTreeMap;
 
 use crate::api::{ApiError, ContentRef, TemplateApplication, TemplateParams};
-use crate::app::action_log::{PendingEntry, Undo};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::prompt::{Prompt, TextCheck};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
+use crate::vocabulary::action_log::{PendingEntry, Undo};
 
 /// Where a template's pages go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,18 +106,18 @@ pub enum FlowStep {
 /// A confirmed template sent with `request`: the command that applies it to the target's
 /// space, and what to say while it is applied.
 pub fn send(
-    request: crate::app::RequestId,
+    request: crate::vocabulary::RequestId,
     application: TemplateApplication,
     template: &str,
     target: &TemplateTarget,
-) -> (crate::app::Cmd, String) {
-    let call = crate::app::spaces::SpacesCall::ApplyTemplate {
+) -> (crate::vocabulary::Cmd, String) {
+    let call = crate::vocabulary::spaces::SpacesCall::ApplyTemplate {
         space: target.space.clone(),
         application,
     };
-    let cmd = crate::app::Cmd::Api {
+    let cmd = crate::vocabulary::Cmd::Api {
         request,
-        call: crate::app::ApiCall::Spaces(call),
+        call: crate::vocabulary::ApiCall::Spaces(call),
     };
     (cmd, format!("Applying template “{}”…", sanitize(template)))
 }

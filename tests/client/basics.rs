@@ -486,11 +486,11 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
 /// stopped, instead of failing after 1,000 pages.
 #[tokio::test]
 async fn a_review_with_never_ending_threads_keeps_them_and_says_where_it_stopped() -> TestResult {
-    use quire::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
     use quire::app::{ApiCall, ApiResponse};
     use quire::runtime::call_api;
     use quire::runtime::calls::reviews::COMMENT_PAGES;
     use quire::sandbox::demo_ids;
+    use quire::vocabulary::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
     let sandbox = start().await?;
     let client = client_for(&sandbox, tokens::ADMIN)?;
     let load = || {

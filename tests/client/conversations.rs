@@ -5,9 +5,9 @@
 use quire::api::{
     ApiError, Client, ClientConfig, ClusterOrder, ClusterSort, IssueFilter, NewConversation, Token,
 };
-use quire::app::conversations::{ConversationsCall, ConversationsResponse, IngestFailure};
 use quire::runtime::calls::conversations::call_conversations;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::vocabulary::conversations::{ConversationsCall, ConversationsResponse, IngestFailure};
 
 pub(crate) type TestResult = Result<(), Box<dyn std::error::Error>>;
 

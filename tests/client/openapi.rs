@@ -6,9 +6,9 @@ use std::time::Duration;
 use crate::translations::{ORG, TestResult, start};
 use quire::api::VersionRef;
 use quire::api::models::{ProcessingState, SpecFile, SpecVisibility};
-use quire::app::openapi::{OpenApiCall, OpenApiResponse};
 use quire::runtime::calls::openapi::call_openapi;
 use quire::sandbox::tokens;
+use quire::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
 
 #[tokio::test]
 async fn specs_versions_and_their_files() -> TestResult {

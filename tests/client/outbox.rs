@@ -181,8 +181,8 @@ async fn offline_a_merge_or_a_delete_is_refused_with_the_reason_it_is_not_queued
 
 #[tokio::test]
 async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> TestResult {
-    use quire::app::outbox::{OutboxCall, OutboxResponse, SendOutcome};
     use quire::runtime::calls::outbox::{SendTurn, call_outbox};
+    use quire::vocabulary::outbox::{OutboxCall, OutboxResponse, SendOutcome};
     let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
     let turn = SendTurn::default();
     let target = Target::new(SPACE, CR);
@@ -218,8 +218,8 @@ async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> 
 #[tokio::test]
 async fn send_all_sends_every_write_and_an_edit_is_refused_once_a_write_was_attempted() -> TestResult
 {
-    use quire::app::outbox::{OutboxCall, OutboxResponse, SendOutcome};
     use quire::runtime::calls::outbox::{SendTurn, call_outbox};
+    use quire::vocabulary::outbox::{OutboxCall, OutboxResponse, SendOutcome};
     let (_sandbox, client, outbox, _data) = client_with_outbox().await?;
     let turn = SendTurn::default();
     let target = Target::new(SPACE, CR);

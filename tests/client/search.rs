@@ -4,10 +4,10 @@
 
 use quire::api::models::{ContentRefKind, LinkStatus};
 use quire::api::{ApiError, BacklinkTarget, Client, ClientConfig, ContentSource, Token};
-use quire::app::files::{FilesCall, FilesResponse};
-use quire::app::links::{LinksCall, LinksResponse};
-use quire::app::search::{SearchCall, SearchScope};
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::vocabulary::files::{FilesCall, FilesResponse};
+use quire::vocabulary::links::{LinksCall, LinksResponse};
+use quire::vocabulary::search::{SearchCall, SearchScope};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 

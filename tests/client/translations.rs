@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use quire::api::models::TranslationStatus;
 use quire::api::{ApiError, Client, ClientConfig, NewTranslation, NewTranslationSource, Token};
-use quire::app::translations::{TranslationsCall, TranslationsResponse};
 use quire::runtime::calls::translations::call_translations;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::vocabulary::translations::{TranslationsCall, TranslationsResponse};
 use serde_json::json;
 
 pub(crate) type TestResult = Result<(), Box<dyn std::error::Error>>;

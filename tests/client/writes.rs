@@ -70,7 +70,7 @@ fn every_kind_of_call_has_one_sample() {
 /// general ones, never none), a read none.
 #[test]
 fn every_write_has_words_in_the_log_and_no_read_has_any() {
-    use quire::app::action_log::writes::{A_WRITE, in_words};
+    use quire::vocabulary::action_log::writes::{A_WRITE, in_words};
     for call in every_call("") {
         let words = in_words(&call);
         if !call.writes() {

@@ -6,13 +6,13 @@
 use crate::common::*;
 use quire::api::ListPage;
 use quire::api::models::{Member, Team, TeamMember};
-use quire::app::teams::{PickableMembers, TeamsResponse};
 use quire::app::{ApiCall, ApiResponse, Model, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::members::MembersTab;
 use quire::screens::organization::Organization as OrganizationScreen;
 use quire::screens::teams::TeamScreen;
 use quire::screens::teams::TeamsTab;
+use quire::vocabulary::teams::{PickableMembers, TeamsResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 

@@ -163,7 +163,7 @@ pub fn organizations_page(
 /// The answer to `ApiCall::ListPages` for `pages`, as the runtime hands it over: the tree.
 pub fn page_tree_answer(pages: &[Page]) -> ApiResponse {
     let tree = quire::screens::space::build_page_tree(pages);
-    ApiResponse::PageTree(Ok(quire::app::handoff::Handoff::new(tree)))
+    ApiResponse::PageTree(Ok(quire::vocabulary::handoff::Handoff::new(tree)))
 }
 
 pub fn respond(model: &mut Model, request: RequestId, response: ApiResponse) -> Cmd {

@@ -2,7 +2,6 @@
 //! driver. Tests then feed messages to `update` by hand and look at the commands it returns.
 
 use quire::api::{ApiError, Client, ClientConfig, Token};
-use quire::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::headless;
 use quire::runtime::Effects;
@@ -10,6 +9,7 @@ use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
 use quire::screens::Screen;
 use quire::screens::review::ReviewScreen;
 use quire::ui::theme::Theme;
+use quire::vocabulary::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
 
 pub struct Loaded {
     pub model: Model,

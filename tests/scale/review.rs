@@ -7,9 +7,6 @@ use std::time::Duration;
 
 use quire::api::limits::MAX_IN_FLIGHT_PER_HOST;
 use quire::api::{Client, ClientConfig, Token};
-use quire::app::review_calls::{
-    ChangeRequestRef, ReviewCall, ReviewResponse, Thread, ThreadReplies,
-};
 use quire::app::view::chrome;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Size, update};
 use quire::headless::Waves;
@@ -17,6 +14,9 @@ use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::replies::{BACKGROUND_BATCH, BACKGROUND_CALLS};
 use quire::screens::review::{ReviewScreen, ReviewTab};
+use quire::vocabulary::review_calls::{
+    ChangeRequestRef, ReviewCall, ReviewResponse, Thread, ThreadReplies,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

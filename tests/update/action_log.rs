@@ -5,13 +5,13 @@
 
 use crate::common::review::{open_tab, review, screen};
 use crate::common::{ctrl, organizations_model, sandbox_effects};
-use quire::app::action_log::UndoState;
 use quire::app::{Cmd, Model, update};
 use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::ReviewTab;
+use quire::vocabulary::action_log::UndoState;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

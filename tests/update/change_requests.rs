@@ -5,11 +5,11 @@
 
 use crate::common::review::{answer, forbidden, review, review_call, screen, type_text};
 use crate::common::{char_key, ctrl, key, requests};
-use quire::app::review_calls::{ReviewCall, ReviewResponse};
 use quire::app::{Cmd, Model, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::{Confirmation, Overlay, ReviewTab};
+use quire::vocabulary::review_calls::{ReviewCall, ReviewResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 
@@ -294,11 +294,11 @@ async fn the_pdf_address_comes_from_the_sandbox() {
 // Lists: several statuses, the cluster filter, a new change request
 
 use quire::api::models::ChangeRequestStatus;
-use quire::app::review_calls::ChangeRequestScope;
 use quire::runtime::Effects;
 use quire::sandbox::Sandbox;
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
+use quire::vocabulary::review_calls::ChangeRequestScope;
 
 struct Listed {
     model: Model,

@@ -8,11 +8,11 @@ use quire::api::{
     ApiError, CollectionUpdate, ContentMove, ContentPointer, ContentPosition, MovedContent,
     NewCollection,
 };
-use quire::app::collections::{CollectionsCall, CollectionsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, OrganizationTree, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::organization::{ContentModal, OrgNode, Organization};
 use quire::ui::keymap::Action;
+use quire::vocabulary::collections::{CollectionsCall, CollectionsResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 

@@ -5,11 +5,11 @@
 use crate::common::*;
 use quire::api::models::{Conversation, ConversationDetail, IssueWithConversation, IssuesCluster};
 use quire::api::{ApiError, ClusterOrder, ClusterSort, FieldProblem, IssueFilter, ListPage};
-use quire::app::conversations::{ConversationsCall, ConversationsResponse, IngestFailure};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::conversations::tab::{ClustersTab, ClustersView};
 use quire::screens::organization::{Organization, Tab};
+use quire::vocabulary::conversations::{ConversationsCall, ConversationsResponse, IngestFailure};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 

@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 use crate::common::loop_harness::Harness;
 use crate::common::wait::{PATIENCE, wait_until_async};
 use quire::api::{Client, ClientConfig, Token};
-use quire::app::review_calls::ChangeRequestRef;
 use quire::sandbox::{Fault, FaultRule, Faults, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::ReviewScreen;
 use quire::screens::site::SiteScreen;
+use quire::vocabulary::review_calls::ChangeRequestRef;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 /// What the screen should do with a fault on its main read.

@@ -5,11 +5,11 @@ use crate::common::drafts::{discards_draft, flat, saved_draft};
 use crate::common::*;
 use quire::api::models::{GitSync, Space};
 use quire::api::{ApiError, GitDirection, GitSyncRequest};
-use quire::app::git::{GitCall, GitDetails, GitResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::git::GitScreen;
 use quire::screens::{Screen, ScreenState};
 use quire::ui::keymap::Action;
+use quire::vocabulary::git::{GitCall, GitDetails, GitResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 

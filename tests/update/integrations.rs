@@ -5,11 +5,11 @@ use crate::common::*;
 use crate::conversations::{ORG, org, organization_on, page, press};
 use quire::api::models::Integration;
 use quire::api::{ApiError, IntegrationFilter};
-use quire::app::integrations::{IntegrationsCall, IntegrationsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update};
 use quire::screens::Screen;
 use quire::screens::integrations::IntegrationsTab;
 use quire::screens::organization::Tab;
+use quire::vocabulary::integrations::{IntegrationsCall, IntegrationsResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 

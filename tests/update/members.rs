@@ -8,9 +8,9 @@ use crate::common::wait::{PATIENCE, wait_until_async};
 use crate::common::*;
 use quire::api::ApiError;
 use quire::api::models::MemberRole;
-use quire::app::members::{MemberDetails, MembersCall, MembersResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update};
 use quire::ui::keymap::Action;
+use quire::vocabulary::members::{MemberDetails, MembersCall, MembersResponse};
 use ratatui::crossterm::event::KeyCode;
 
 pub(crate) fn forbidden(message: &str) -> ApiError {

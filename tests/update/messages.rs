@@ -40,7 +40,7 @@ async fn ctrl_g_opens_over_a_reply_being_written_and_esc_closes_it() {
 #[tokio::test]
 async fn a_refused_reply_is_read_whole_over_the_composer() {
     use crate::common::review::{answer, forbidden, review_call, type_text};
-    use quire::app::review_calls::ReviewResponse;
+    use quire::vocabulary::review_calls::ReviewResponse;
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 40, 12).await;
     let model = &mut loaded.model;
     open_tab(model, ReviewTab::Comments);

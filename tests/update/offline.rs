@@ -6,13 +6,13 @@ use std::time::{Duration, SystemTime};
 
 use quire::api::cache::Cache;
 use quire::api::{Client, ClientConfig, Token};
-use quire::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall};
 use quire::app::{ApiCall, Model, Size};
 use quire::sandbox::{Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
 use quire::screens::organizations::Organizations;
 use quire::screens::review::ReviewScreen;
+use quire::vocabulary::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall};
 use ratatui::crossterm::event::KeyCode;
 
 use crate::common::loop_harness::Harness;

@@ -6,10 +6,10 @@ use crate::common::*;
 use crate::translations::{ORG, org_model, org_screen, refused, tabs, type_text};
 use quire::api::VersionRef;
 use quire::api::models::{OpenApiContent, OpenApiSpec, OpenApiVersion, SpecVisibility};
-use quire::app::openapi::{OpenApiCall, OpenApiResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update};
 use quire::screens::{Screen, ScreenState};
 use quire::ui::keymap::Action;
+use quire::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 

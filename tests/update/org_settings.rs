@@ -6,11 +6,11 @@ use crate::common::drafts::{discards_draft, loads_drafts, saved_draft};
 use crate::common::*;
 use quire::api::models::{AgentInstructions, Organization};
 use quire::api::{ApiError, OrganizationUpdate};
-use quire::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Overlay, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::org_settings::{SettingsModal, SettingsTab};
 use quire::screens::organization::Organization as OrganizationScreen;
+use quire::vocabulary::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 

@@ -5,12 +5,12 @@
 use quire::api::cache::Cache;
 use quire::api::outbox::{Outbox, Target, Write};
 use quire::api::{Client, ClientConfig, Token};
-use quire::app::outbox::SendWhenBack;
-use quire::app::review_calls::ChangeRequestRef;
 use quire::sandbox::{Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::organizations::Organizations;
 use quire::screens::review::ReviewScreen;
+use quire::vocabulary::outbox::SendWhenBack;
+use quire::vocabulary::review_calls::ChangeRequestRef;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use crate::common::loop_harness::Harness;

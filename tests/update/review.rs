@@ -6,13 +6,13 @@ use crate::common::review::{answer, forbidden, open_tab, review, review_call, sc
 use crate::common::{char_key, ctrl, key, requests};
 use quire::api::ReviewVerdict;
 use quire::api::models::{ChangeRequestStatus, MergeOutcome, MergeResult};
-use quire::app::review_calls::{ReviewCall, ReviewResponse};
 use quire::app::{ApiCall, Cmd, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::review::{Overlay, ReviewTab};
 use quire::ui::notice::Notice;
+use quire::vocabulary::review_calls::{ReviewCall, ReviewResponse};
 use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
 

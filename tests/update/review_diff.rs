@@ -7,11 +7,11 @@
 use crate::common::review::{Loaded, review, screen, type_text};
 use crate::common::{char_key, ctrl};
 use quire::api::{Client, ClientConfig, CommentFilter, Token};
-use quire::app::review_memory::Seen;
 use quire::app::{Model, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::{ComposeTarget, Overlay, ReviewTab};
+use quire::vocabulary::review_memory::Seen;
 
 /// The one way this file changes tabs (the tab keys may move; only this changes then).
 fn open_tab(model: &mut Model, tab: ReviewTab) {

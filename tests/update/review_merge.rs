@@ -5,13 +5,13 @@
 use crate::common::review::{answer, plant_markdown, review, review_call, screen};
 use crate::common::{char_key, key, requests};
 use quire::api::ApiError;
-use quire::app::review_calls::{ReviewCall, ReviewResponse};
 use quire::app::view::chrome;
 use quire::app::{Model, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::review::Overlay;
 use quire::ui::keymap::Action;
+use quire::vocabulary::review_calls::{ReviewCall, ReviewResponse};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

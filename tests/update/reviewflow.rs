@@ -7,8 +7,6 @@ use std::time::Duration;
 use crate::common::review::{open_tab, review, screen};
 use crate::common::{char_key, key};
 use quire::api::models::{ChangeRequest, ChangeRequestStatus};
-use quire::app::action_log::{PendingEntry, Undo};
-use quire::app::review_calls::ChangeRequestScope;
 use quire::app::view::chrome;
 use quire::app::{Model, Msg, update};
 use quire::headless;
@@ -18,6 +16,8 @@ use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
 use quire::screens::review::ReviewTab;
 use quire::ui::keymap::Action;
+use quire::vocabulary::action_log::{PendingEntry, Undo};
+use quire::vocabulary::review_calls::ChangeRequestScope;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -434,8 +434,8 @@ async fn the_header_counts_review_requested_in_the_organization() {
 #[test]
 fn a_role_change_is_undone_by_giving_the_earlier_role_back() {
     use quire::api::models::MemberRole;
-    use quire::app::members::{MembersCall, MembersResponse};
     use quire::app::{ApiCall, ApiResponse};
+    use quire::vocabulary::members::{MembersCall, MembersResponse};
     let mut model = crate::common::members_teams::members_model(true, 80, 24);
     update(&mut model, char_key('j'));
     update(&mut model, char_key('e'));
@@ -475,7 +475,7 @@ fn a_role_change_is_undone_by_giving_the_earlier_role_back() {
 #[test]
 fn a_refused_undo_says_so_and_keeps_the_entry() {
     use quire::app::ApiResponse;
-    use quire::app::members::MembersResponse;
+    use quire::vocabulary::members::MembersResponse;
     let mut model = crate::common::members_teams::members_model(true, 80, 24);
     update(&mut model, char_key('j'));
     update(&mut model, char_key('e'));

@@ -6,14 +6,14 @@
 use crate::common::*;
 use quire::api::models::{File, LinkPage, SearchSpace};
 use quire::api::{ApiError, BacklinkTarget, ContentSource, ListPage};
-use quire::app::files::{FilesCall, FilesResponse};
-use quire::app::links::{LinksCall, LinksResponse};
-use quire::app::search::{SearchCall, SearchResults, SearchScope};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::files::FilesScreen;
 use quire::screens::links::{LinkList, LinksScreen};
 use quire::screens::search::{ResultRow, SEARCH_DELAY, SearchScreen};
+use quire::vocabulary::files::{FilesCall, FilesResponse};
+use quire::vocabulary::links::{LinksCall, LinksResponse};
+use quire::vocabulary::search::{SearchCall, SearchResults, SearchScope};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 
@@ -530,7 +530,7 @@ fn files_details_backlinks_and_copying_the_address() {
 
 #[test]
 fn the_review_opens_the_change_requests_files_and_backlinks() {
-    let target = quire::app::review_calls::ChangeRequestRef {
+    let target = quire::vocabulary::review_calls::ChangeRequestRef {
         space: "s-api".into(),
         change_request: "cr-1".into(),
     };

@@ -7,11 +7,11 @@ use quire::api::models::{
     AgentsContext, MemberRole, PublishedSite, ShareLink, Site, SiteVisibility,
 };
 use quire::api::{ApiError, SiteFilter, SiteUpdate};
-use quire::app::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::access_audit::AccessAudit;
 use quire::screens::site::{Field, Modal, SCHEMA_TEMPLATE, SiteScreen, SiteTab, check_schema};
 use quire::screens::{Screen, ScreenState};
+use quire::vocabulary::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 

@@ -4,11 +4,11 @@
 use crate::common::*;
 use quire::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
 use quire::api::{ApiError, SpaceUpdate};
-use quire::app::spaces::{SpacesCall, SpacesResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, OrganizationTree, RequestId, update};
 use quire::screens::organization::{OrgNode, Organization, Tab};
 use quire::screens::{Screen, ScreenState};
 use quire::ui::keymap::Action;
+use quire::vocabulary::spaces::{SpacesCall, SpacesResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::{Value, json};
 
@@ -334,12 +334,12 @@ fn delete_asks_first_then_the_space_moves_to_the_trash() {
     assert!(logged.what.starts_with("Deleted the space"), "{logged:?}");
     assert_eq!(
         logged.undo,
-        quire::app::action_log::Undo::inverse(
+        quire::vocabulary::action_log::Undo::inverse(
             ApiCall::Spaces(SpacesCall::Restore {
                 space: "s-api".into()
             }),
             match &logged.undo {
-                quire::app::action_log::Undo::Inverse { describe, .. } => describe.clone(),
+                quire::vocabulary::action_log::Undo::Inverse { describe, .. } => describe.clone(),
                 other => panic!("an inverse: {other:?}"),
             },
         )

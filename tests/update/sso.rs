@@ -7,10 +7,10 @@ use crate::common::*;
 use crate::org_settings::{ORG, org_screen, organization_model, status_error, type_text};
 use quire::api::SamlProviderInput;
 use quire::api::models::{MemberRole, SamlProvider, SsoLogin, TeamSummary};
-use quire::app::sso::{SsoCall, SsoOverview, SsoResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Overlay, RequestId, update};
 use quire::sandbox::DEMO_CERTIFICATE;
 use quire::screens::sso::{SsoModal, SsoTab};
+use quire::vocabulary::sso::{SsoCall, SsoOverview, SsoResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 

@@ -8,9 +8,9 @@ use crate::common::*;
 use crate::members::{forbidden, timer_of, type_text};
 use quire::api::TeamMembersUpdate;
 use quire::api::models::TeamRole;
-use quire::app::teams::{TeamsCall, TeamsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Msg, RequestId, update};
 use quire::ui::keymap::Action;
+use quire::vocabulary::teams::{TeamsCall, TeamsResponse};
 use ratatui::crossterm::event::KeyCode;
 
 fn teams_call(cmd: &Cmd) -> (RequestId, TeamsCall) {
@@ -184,7 +184,7 @@ fn a_team_is_created_with_a_checked_title_and_initial_members() {
     let logged = model.action_log.newest_first().next().expect("logged");
     assert_eq!(logged.what, "Created team “Field Ops”");
     match &logged.undo {
-        quire::app::action_log::Undo::Inverse { call, .. } => assert_eq!(
+        quire::vocabulary::action_log::Undo::Inverse { call, .. } => assert_eq!(
             **call,
             ApiCall::Teams(TeamsCall::Delete {
                 organization: ORG.into(),
@@ -226,7 +226,7 @@ fn a_team_is_renamed_and_deleted_after_asking_and_a_refusal_is_shown() {
     let notice = teams_tab(&model).notice.clone().expect("a notice");
     assert_eq!(notice.text, "Renamed “Platform” to “Platform Eng”");
     match &model.action_log.newest_first().next().expect("logged").undo {
-        quire::app::action_log::Undo::Inverse { call, .. } => assert_eq!(
+        quire::vocabulary::action_log::Undo::Inverse { call, .. } => assert_eq!(
             **call,
             ApiCall::Teams(TeamsCall::Rename {
                 organization: ORG.into(),

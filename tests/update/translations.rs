@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use crate::common::*;
 use quire::api::models::{Space, Translation};
 use quire::api::{ApiError, NewTranslation, NewTranslationSource};
-use quire::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::organization::Organization;
 use quire::screens::{Screen, ScreenState};
 use quire::ui::keymap::Action;
+use quire::vocabulary::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
 

@@ -6,8 +6,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use quire::app::drafts;
-use quire::app::upgrade::{carry_old_drafts, tighten};
+use quire::vocabulary::drafts;
+use quire::vocabulary::upgrade::{carry_old_drafts, tighten};
 
 const SERVER: &str = "https://api.example.com/v1";
 const TOKEN: &str = "token-of-the-reviewer";

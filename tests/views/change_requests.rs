@@ -4,7 +4,6 @@
 
 use crate::common::review::review;
 use crate::common::{char_key, ctrl, key};
-use quire::app::review_calls::ChangeRequestScope;
 use quire::app::view::chrome;
 use quire::app::{Model, Msg, update};
 use quire::headless;
@@ -13,6 +12,7 @@ use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
 use quire::screens::space::SpaceScreen;
+use quire::vocabulary::review_calls::ChangeRequestScope;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

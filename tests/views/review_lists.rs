@@ -4,7 +4,6 @@
 
 use crate::common::char_key;
 use quire::api::{Client, ClientConfig, Token};
-use quire::app::review_calls::ChangeRequestScope;
 use quire::app::view::chrome;
 use quire::app::{Model, Msg, Size, update};
 use quire::headless;
@@ -13,6 +12,7 @@ use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
 use quire::ui::theme::Theme;
+use quire::vocabulary::review_calls::ChangeRequestScope;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -4,13 +4,13 @@
 use crate::common::char_key;
 use crate::common::review::review;
 use quire::api::CommentUpdate;
-use quire::app::action_log::{PendingEntry, Undo};
-use quire::app::review_calls::{ChangeRequestRef, ReviewCall};
 use quire::app::view::chrome;
 use quire::app::{ApiCall, Model, Msg, update};
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::Screen;
+use quire::vocabulary::action_log::{PendingEntry, Undo};
+use quire::vocabulary::review_calls::{ChangeRequestRef, ReviewCall};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -150,7 +150,7 @@ fn queued(
 async fn the_outbox_lists_writes_per_change_request() {
     use quire::api::outbox::Write;
     use quire::app::ApiResponse;
-    use quire::app::outbox::OutboxResponse;
+    use quire::vocabulary::outbox::OutboxResponse;
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
     let model = &mut loaded.model;
     let cmd = update(model, char_key('^'));
@@ -182,13 +182,13 @@ async fn the_outbox_lists_writes_per_change_request() {
             },
         ),
     ];
-    let mut listing = quire::app::outbox::Listing {
+    let mut listing = quire::vocabulary::outbox::Listing {
         writes,
         ..Default::default()
     };
     listing.change_requests.insert(
         quire::api::outbox::Target::new(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW),
-        quire::app::outbox::ChangeRequestNews {
+        quire::vocabulary::outbox::ChangeRequestNews {
             title: Some("#1 Document the token scopes".to_string()),
             meanwhile: Some("merged meanwhile".to_string()),
         },
@@ -290,7 +290,7 @@ async fn writes_waiting_on_a_thread_show_on_it_and_a_new_thread_above() {
 async fn an_edit_answered_after_the_server_came_back_closes_its_composer() {
     use quire::api::outbox::Write;
     use quire::app::ApiResponse;
-    use quire::app::outbox::{Listing, OutboxResponse};
+    use quire::vocabulary::outbox::{Listing, OutboxResponse};
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
     let model = &mut loaded.model;
     update(model, Msg::Reachable(false));

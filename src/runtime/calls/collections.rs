@@ -3,7 +3,7 @@
 
 use crate::api::models::{Organization, Space};
 use crate::api::{ApiError, Client, WholeList, encode_segment};
-use crate::app::collections::{CollectionsCall, CollectionsResponse};
+use crate::vocabulary::collections::{CollectionsCall, CollectionsResponse};
 
 pub async fn call_collections(client: &Client, call: CollectionsCall) -> CollectionsResponse {
     match call {

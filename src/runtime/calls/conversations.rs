@@ -1,7 +1,7 @@
 //! Carries out a [`ConversationsCall`] with the API client.
 
 use crate::api::{Client, NewConversation};
-use crate::app::conversations::{ConversationsCall, ConversationsResponse, IngestFailure};
+use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse, IngestFailure};
 
 pub async fn call_conversations(client: &Client, call: ConversationsCall) -> ConversationsResponse {
     match call {

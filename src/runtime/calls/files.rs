@@ -1,7 +1,7 @@
 //! Carries out a [`FilesCall`]: the runtime's `call_api` hands every `ApiCall::Files` here.
 
 use crate::api::Client;
-use crate::app::files::{FilesCall, FilesResponse};
+use crate::vocabulary::files::{FilesCall, FilesResponse};
 
 pub async fn call_files(client: &Client, call: FilesCall) -> FilesResponse {
     match call {

@@ -1,7 +1,7 @@
 //! Carries out a [`GitCall`] with the API client.
 
 use crate::api::Client;
-use crate::app::git::{GitCall, GitDetails, GitResponse};
+use crate::vocabulary::git::{GitCall, GitDetails, GitResponse};
 
 pub async fn call_git(client: &Client, call: GitCall) -> GitResponse {
     match call {

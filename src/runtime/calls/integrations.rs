@@ -1,7 +1,7 @@
 //! Carries out an [`IntegrationsCall`] with the API client.
 
 use crate::api::Client;
-use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
+use crate::vocabulary::integrations::{IntegrationsCall, IntegrationsResponse};
 
 pub async fn call_integrations(client: &Client, call: IntegrationsCall) -> IntegrationsResponse {
     match call {

@@ -1,7 +1,7 @@
 //! Carries out a [`LinksCall`]: the runtime's `call_api` hands every `ApiCall::Links` here.
 
 use crate::api::{Client, ContentSource};
-use crate::app::links::{LinksCall, LinksResponse};
+use crate::vocabulary::links::{LinksCall, LinksResponse};
 
 pub async fn call_links(client: &Client, call: LinksCall) -> LinksResponse {
     match call {

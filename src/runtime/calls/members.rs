@@ -1,7 +1,7 @@
 //! Carries out a [`MembersCall`] with the API client.
 
 use crate::api::Client;
-use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
+use crate::vocabulary::members::{MemberDetails, MembersCall, MembersResponse};
 
 pub async fn call_members(client: &Client, call: MembersCall) -> MembersResponse {
     match call {

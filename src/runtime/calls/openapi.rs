@@ -1,7 +1,7 @@
 //! Carries out an [`OpenApiCall`] with the API client.
 
 use crate::api::{Client, encode_segment};
-use crate::app::openapi::{OpenApiCall, OpenApiResponse};
+use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
 
 /// Pages of an organization's OpenAPI specs, or of a spec's versions, read before the screen
 /// shows what it read, "stopped after N pages": twenty thousand is far beyond any

@@ -1,7 +1,7 @@
 //! Carries out an [`OrgSettingsCall`] with the API client.
 
 use crate::api::{Client, SiteFilter};
-use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
+use crate::vocabulary::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
 
 pub async fn call_org_settings(client: &Client, call: OrgSettingsCall) -> OrgSettingsResponse {
     match call {

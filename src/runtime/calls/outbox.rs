@@ -10,7 +10,9 @@ use crate::api::Client;
 use crate::api::models::ChangeRequestStatus;
 use crate::api::outbox::{Outbox, OutboxError, Queued, Target, Write};
 use crate::api::outbox_send::{Sent, send_queued};
-use crate::app::outbox::{ChangeRequestNews, Listing, OutboxCall, OutboxResponse, SendOutcome};
+use crate::vocabulary::outbox::{
+    ChangeRequestNews, Listing, OutboxCall, OutboxResponse, SendOutcome,
+};
 
 /// One outbox send at a time in one quire (the automatic one when the server is back, and the
 /// screen's), and no drop or edit while a send runs: it could be sending that very write. The

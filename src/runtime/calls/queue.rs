@@ -5,7 +5,7 @@
 use crate::api::outbox::{Target, Write};
 use crate::api::read_back::Before;
 use crate::api::{ApiError, Client, CommentUpdate};
-use crate::app::review_calls::ReviewResponse;
+use crate::vocabulary::review_calls::ReviewResponse;
 
 /// `answer` of the result, unless the server could not be reached and the outbox took the
 /// write: then the screen is told it is queued. `before` is what the user had there before

@@ -1,7 +1,7 @@
 //! Carries out a [`ReaderCall`]: the runtime's `call_api` hands every `ApiCall::Reader` here.
 
 use crate::api::Client;
-use crate::app::reader_links::{ReaderCall, ReaderResponse};
+use crate::vocabulary::reader_links::{ReaderCall, ReaderResponse};
 
 /// Carries out a [`ReaderCall`]; both requests run at once.
 pub async fn call_reader(client: &Client, call: ReaderCall) -> ReaderResponse {

@@ -10,7 +10,7 @@ use futures::future::join_all;
 
 use crate::api::models::{ContentRef, ContentRefKind, Link, LinkStatus, Page};
 use crate::api::{ApiError, BacklinkTarget, Client, ContentSource};
-use crate::app::review_calls::{BreakingLink, ChangeRequestRef, LinkCheckPage};
+use crate::vocabulary::review_calls::{BreakingLink, ChangeRequestRef, LinkCheckPage};
 
 /// Pages of a list read per page checked: a page with more broken links than this holds
 /// (at the server's page size) is beyond any real page, and the check stops there.

@@ -14,7 +14,7 @@ use crate::api::read_back;
 use crate::api::{
     ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, WholeList, encode_segment,
 };
-use crate::app::review_calls::{
+use crate::vocabulary::review_calls::{
     ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
     SubmittedReview, Thread, ThreadReplies,
 };

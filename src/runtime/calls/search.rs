@@ -2,7 +2,7 @@
 
 use crate::api::models::SearchSpace;
 use crate::api::{Client, ListPage};
-use crate::app::search::{SearchCall, SearchResults, SearchScope};
+use crate::vocabulary::search::{SearchCall, SearchResults, SearchScope};
 
 pub async fn call_search(client: &Client, call: SearchCall) -> SearchResults {
     let page = call.page.as_deref();

@@ -5,7 +5,7 @@ use futures::future::join_all;
 
 use crate::api::models::Site;
 use crate::api::{ApiError, Client, WholeList, encode_segment};
-use crate::app::sites::{AccessListing, AdaptiveData, SiteAccess, SitesCall, SitesResponse};
+use crate::vocabulary::sites::{AccessListing, AdaptiveData, SiteAccess, SitesCall, SitesResponse};
 
 /// Performs one sites call. Independent reads run in parallel.
 pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {

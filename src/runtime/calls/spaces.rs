@@ -2,7 +2,7 @@
 
 use crate::api::models::Member;
 use crate::api::{Client, encode_segment};
-use crate::app::spaces::{SpacesCall, SpacesResponse};
+use crate::vocabulary::spaces::{SpacesCall, SpacesResponse};
 
 pub async fn call_spaces(client: &Client, call: SpacesCall) -> SpacesResponse {
     match call {

@@ -1,7 +1,7 @@
 //! Carries out an [`SsoCall`] with the API client.
 
 use crate::api::Client;
-use crate::app::sso::{MAX_CERTIFICATE_FILE, SsoCall, SsoOverview, SsoResponse};
+use crate::vocabulary::sso::{MAX_CERTIFICATE_FILE, SsoCall, SsoOverview, SsoResponse};
 
 pub async fn call_sso(client: &Client, call: SsoCall) -> SsoResponse {
     match call {

@@ -1,7 +1,7 @@
 //! Carries out a [`TeamsCall`] with the API client.
 
 use crate::api::{Client, encode_segment};
-use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
+use crate::vocabulary::teams::{PickableMembers, TeamsCall, TeamsResponse};
 
 /// Pages of members read for a picker before it says the list was cut short.
 const PICKABLE_PAGES: usize = 5;

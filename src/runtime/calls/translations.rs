@@ -2,7 +2,7 @@
 
 use crate::api::models::Translation;
 use crate::api::{ApiError, Client, encode_segment};
-use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
+use crate::vocabulary::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 
 pub async fn call_translations(client: &Client, call: TranslationsCall) -> TranslationsResponse {
     use TranslationsResponse::{Done, Saved, Space};

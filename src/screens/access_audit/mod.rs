@@ -8,16 +8,17 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::error::server_message;
-use crate::app::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::sites::MyRole;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
+use crate::vocabulary::sites::{AccessListing, SiteAccess, SitesCall, SitesResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 /// One row: a site, or one of its active share links.
 #[derive(Debug, Clone, PartialEq)]

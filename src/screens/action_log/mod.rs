@@ -9,16 +9,17 @@ use std::collections::HashMap;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use crate::app::action_log::writes::{self, Answer};
-use crate::app::action_log::{Undo, UndoState};
-use crate::app::{ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
+use crate::vocabulary::action_log::writes::{self, Answer};
+use crate::vocabulary::action_log::{Undo, UndoState};
+use crate::vocabulary::{ApiResponse, Cmd, RequestId};
 
 /// An undo waiting for its confirm.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,7 +131,7 @@ impl ScreenState for ActionLogScreen {
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let len = ctx.action_log.len();
-        if crate::app::move_selection(&mut self.selection, action, len, 10) {
+        if crate::screens::step::move_selection(&mut self.selection, action, len, 10) {
             return Some(Step::default());
         }
         match action {

@@ -4,10 +4,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::ActionLogScreen;
-use crate::app::action_log::{LoggedAction, UndoState};
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
 use crate::ui::{status, text, titled};
+use crate::vocabulary::action_log::{LoggedAction, UndoState};
 
 pub(super) fn draw(screen: &ActionLogScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;

@@ -7,16 +7,17 @@ use ratatui::layout::Rect;
 
 use crate::api::ChangeRequestUpdate;
 use crate::api::models::ChangeRequest;
-use crate::app::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::prompt::{self, Prompt, TextCheck};
 use crate::ui::theme::Theme;
+use crate::vocabulary::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// A subject: required, at most 100 characters (the service's `ChangeRequestSubject`).
 #[derive(Debug, Clone, PartialEq, Eq)]

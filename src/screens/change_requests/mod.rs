@@ -17,16 +17,19 @@ use ratatui::layout::Rect;
 
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Space, User};
 use crate::api::{ChangeRequestFilter, WholeList};
-use crate::app::paged::PagedList;
-use crate::app::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::review_calls::{
+    ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse,
+};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 use create::InSpace;
 use pickers::ListPicker;
 
@@ -99,7 +102,7 @@ pub struct ChangeRequestList {
     /// The change request to select once the list reloads (the one a review showed last).
     reselect: Option<String>,
     /// Watching: the next refresh, the rows before it, and what it brought (marked until seen).
-    ticker: crate::app::watch::Ticker,
+    ticker: crate::vocabulary::watch::Ticker,
     watch_before: Option<Vec<ChangeRequest>>,
     pub fresh: std::collections::HashSet<String>,
 }
@@ -130,7 +133,7 @@ impl ChangeRequestList {
             space_titles: HashMap::new(),
             space_titles_request: None,
             reselect: None,
-            ticker: crate::app::watch::Ticker::default(),
+            ticker: crate::vocabulary::watch::Ticker::default(),
             watch_before: None,
             fresh: std::collections::HashSet::new(),
         }
@@ -206,8 +209,8 @@ impl ChangeRequestList {
     fn on_space_titles(
         &mut self,
         request: RequestId,
-        result: &Result<crate::app::OrganizationTree, crate::api::ApiError>,
-        answer: crate::app::AnswerKind,
+        result: &Result<crate::vocabulary::OrganizationTree, crate::api::ApiError>,
+        answer: crate::vocabulary::AnswerKind,
     ) -> Option<Step> {
         if self.space_titles_request != Some(request) {
             return None;
@@ -447,7 +450,7 @@ impl ScreenState for ChangeRequestList {
         let len = self.visible().len();
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {
                 self.mark_seen();
             }
             Action::Open => return self.open_selected(),
@@ -551,7 +554,7 @@ impl ChangeRequestList {
             return Cmd::None;
         }
         if let Some(before) = self.watch_before.take() {
-            let fresh = crate::app::watch::fresh_change_requests(&before, &self.list.items);
+            let fresh = crate::vocabulary::watch::fresh_change_requests(&before, &self.list.items);
             self.fresh.extend(fresh);
             self.mark_seen();
         }

@@ -6,10 +6,11 @@ use ratatui::crossterm::event::KeyEvent;
 use super::create;
 use super::{ChangeRequestList, STATUSES};
 use crate::api::models::ChangeRequestStatus;
-use crate::app::review_calls::{ChangeRequestScope, ReviewCall, ReviewResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
+use crate::vocabulary::review_calls::{ChangeRequestScope, ReviewCall, ReviewResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// What a picker of the list chooses.
 #[derive(Debug, Clone, PartialEq, Eq)]

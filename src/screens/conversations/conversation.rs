@@ -6,12 +6,13 @@ use ratatui::layout::Rect;
 
 use super::scroll::Scroll;
 use crate::api::models::{ConversationDetail, ConversationIssue};
-use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
+use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 #[derive(Debug)]
 pub struct ConversationScreen {

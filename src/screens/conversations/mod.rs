@@ -15,16 +15,17 @@ pub use tab::ClustersTab;
 
 use crate::api::IssueFilter;
 use crate::api::models::{IssueWithConversation, IssuesCluster};
-use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::app::paged::PagedList;
-use crate::app::review_calls::ChangeRequestScope;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::review_calls::ChangeRequestScope;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// The organization's change requests linked to `cluster`: the change-request list with its
 /// cluster filter set.
@@ -118,7 +119,7 @@ impl ScreenState for ClusterIssuesScreen {
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let page = ctx.size.height.saturating_sub(8).max(1) as isize;
         let len = self.issues.items.len();
-        if crate::app::move_selection(&mut self.selection, action, len, page) {
+        if crate::screens::step::move_selection(&mut self.selection, action, len, page) {
             return Some(Step::cmd(self.more(ctx)));
         }
         match action {

@@ -12,18 +12,19 @@ use ratatui::layout::Rect;
 use super::{ClusterIssuesScreen, ConversationScreen};
 use crate::api::models::{Conversation, IssuesCluster, Organization};
 use crate::api::{ClusterOrder, ClusterSort};
-use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
+use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// Which list the tab shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -309,7 +310,7 @@ impl ScreenState for ClustersTab {
                 self.conversations.items.len(),
             ),
         };
-        if crate::app::move_selection(selection, action, len, page) {
+        if crate::screens::step::move_selection(selection, action, len, page) {
             return Some(Step::cmd(self.more(ctx)));
         }
         let cmd = match action {

@@ -8,15 +8,16 @@ use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
 use crate::api::models::{File, Space};
-use crate::app::files::{FilesCall, FilesResponse};
-use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::files::{FilesCall, FilesResponse};
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 #[derive(Debug)]
 pub struct FilesScreen {
@@ -146,7 +147,7 @@ impl ScreenState for FilesScreen {
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
             _ if self.details.is_none()
-                && crate::app::move_selection(&mut self.selection, action, len, page) =>
+                && crate::screens::step::move_selection(&mut self.selection, action, len, page) =>
             {
                 Some(Step::cmd(self.load_more(ctx)))
             }

@@ -6,11 +6,12 @@ use std::collections::HashMap;
 
 use super::{Field, GitForm, GitScreen};
 use crate::api::GitDirection;
-use crate::app::{Cmd, Step};
 use crate::screens::form_draft::{DraftKeeper, and_then};
+use crate::screens::step::Step;
 use crate::ui::form::{decode_lines, encode_lines};
 use crate::ui::input::LineInput;
 use crate::ui::notice::Notice;
+use crate::vocabulary::Cmd;
 
 /// The drafts of the two forms: found on disk or written since, and the open form's.
 #[derive(Debug, Default)]

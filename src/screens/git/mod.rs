@@ -16,14 +16,15 @@ use crate::api::error::server_message;
 use crate::api::git::branch_of;
 use crate::api::models::Space;
 use crate::api::{GitDirection, mask_credentials};
-use crate::app::git::{GitCall, GitDetails, GitResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::{self, Notice};
+use crate::vocabulary::git::{GitCall, GitDetails, GitResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 /// What a confirmation, once answered yes, sends.
 #[derive(Debug, Clone, PartialEq)]

@@ -13,13 +13,14 @@ pub use tab::IntegrationsTab;
 use ratatui::layout::Rect;
 
 use crate::api::models::Integration;
-use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::conversations::scroll::Scroll;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
+use crate::vocabulary::integrations::{IntegrationsCall, IntegrationsResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 #[derive(Debug)]
 pub struct IntegrationScreen {

@@ -12,16 +12,17 @@ use super::IntegrationScreen;
 use super::filters::{FilterPopup, PopupOutcome};
 use crate::api::IntegrationFilter;
 use crate::api::models::{Integration, Organization};
-use crate::app::integrations::{IntegrationsCall, IntegrationsResponse};
-use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::integrations::{IntegrationsCall, IntegrationsResponse};
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// How long typing must pause before the search is sent.
 pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(250);
@@ -165,7 +166,7 @@ impl ScreenState for IntegrationsTab {
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let page = ctx.size.height.saturating_sub(7).max(1) as isize;
         let len = self.list.items.len();
-        if crate::app::move_selection(&mut self.selection, action, len, page) {
+        if crate::screens::step::move_selection(&mut self.selection, action, len, page) {
             return Some(Step::cmd(self.more(ctx)));
         }
         match action {

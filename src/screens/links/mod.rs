@@ -10,17 +10,18 @@ use ratatui::layout::Rect;
 
 use crate::api::models::{ContentRef, ContentRefKind, Link, LinkStats, LinkStatus, Space};
 use crate::api::{BacklinkTarget, ContentSource, ListPage};
-use crate::app::links::{LinksCall, LinksResponse};
-use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::page::PageScreen;
 use crate::screens::space::{PageNode, build_page_tree};
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::tree::Tree;
+use crate::vocabulary::links::{LinksCall, LinksResponse};
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 /// Which list of links the screen shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -343,7 +344,7 @@ impl ScreenState for LinksScreen {
         let len = self.visible().len();
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {
                 Some(Step::cmd(self.load_more(ctx)))
             }
             Action::Open => self.open_selected(),

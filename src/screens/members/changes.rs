@@ -8,12 +8,13 @@ use super::tab::{MembersTab, ROLE_CHOICES, role_name};
 use crate::api::MemberRole;
 use crate::api::error::server_message;
 use crate::api::models::Member;
-use crate::app::members::{MembersCall, MembersResponse};
-use crate::app::{ApiCall, Cmd, Ctx, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
+use crate::vocabulary::members::{MembersCall, MembersResponse};
+use crate::vocabulary::{ApiCall, Cmd};
 
 /// A change waiting for its yes.
 #[derive(Debug, Clone, PartialEq)]
@@ -264,8 +265,8 @@ fn logged_change(
     organization: &str,
     member: &Member,
     change: &Change,
-) -> crate::app::action_log::PendingEntry {
-    use crate::app::action_log::{PendingEntry, Undo};
+) -> crate::vocabulary::action_log::PendingEntry {
+    use crate::vocabulary::action_log::{PendingEntry, Undo};
     let name = member.name().to_string();
     let place = "organization members".to_string();
     match change {

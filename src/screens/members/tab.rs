@@ -11,17 +11,18 @@ use ratatui::layout::Rect;
 use super::changes::{Change, Modal};
 use crate::api::models::{Member, Organization};
 use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
-use crate::app::members::{MemberDetails, MembersCall, MembersResponse};
-use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
+use crate::vocabulary::members::{MemberDetails, MembersCall, MembersResponse};
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 /// The role filter's cycle: every role, then guests, then everyone again.
 const ROLE_CYCLE: [MemberRoleFilter; 7] = [
@@ -324,7 +325,7 @@ impl ScreenState for MembersTab {
         let len = self.visible().len();
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {}
             Action::Open => return Some(Step::cmd(self.open_details(ctx))),
             Action::Filter => {
                 self.filter.input.open();

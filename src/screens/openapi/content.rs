@@ -10,15 +10,16 @@ use ratatui::layout::Rect;
 
 use crate::api::VersionRef;
 use crate::api::models::{OpenApiContent, OpenApiVersion, SpecFile};
-use crate::app::openapi::{OpenApiCall, OpenApiResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
 use crate::ui::tree::{Tree, TreeRows};
+use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable, RequestId};
 
 /// A node of the file tree: a folder, or a file (an index into `files`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -228,7 +229,7 @@ impl ContentScreen {
         let index = self.selection.selected;
         let row = self.rows.rows().get(index).copied();
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {
                 return Some(Step::cmd(self.follow_selection(ctx)));
             }
             Action::Expand => {

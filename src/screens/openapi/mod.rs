@@ -14,13 +14,14 @@ pub use content::ContentScreen;
 
 use crate::api::models::{OpenApiSpec, OpenApiVersion, Organization};
 use crate::api::{VersionRef, WholeList};
-use crate::app::openapi::{OpenApiCall, OpenApiResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 #[derive(Debug)]
 pub struct VersionsScreen {
@@ -116,7 +117,7 @@ impl ScreenState for VersionsScreen {
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let len = self.list().len();
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
-        if crate::app::move_selection(&mut self.selection, action, len, page) {
+        if crate::screens::step::move_selection(&mut self.selection, action, len, page) {
             return Some(Step::default());
         }
         if action != Action::Open {

@@ -12,12 +12,11 @@ use super::VersionsScreen;
 use crate::api::error::server_message;
 use crate::api::models::{OpenApiSpec, Organization, ProcessingState, SpecVisibility};
 use crate::api::{ApiError, WholeList, slug_problem, source_url_problem};
-use crate::app::openapi::{OpenApiCall, OpenApiResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
@@ -25,6 +24,8 @@ use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
+use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 /// What a prompt of this tab asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -422,7 +423,7 @@ impl ScreenState for OpenApiTab {
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let len = self.list().len();
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
-        if crate::app::move_selection(&mut self.selection, action, len, page) {
+        if crate::screens::step::move_selection(&mut self.selection, action, len, page) {
             return Some(Step::default());
         }
         if action == Action::Open {

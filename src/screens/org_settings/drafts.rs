@@ -3,8 +3,9 @@
 
 use super::SettingsTab;
 use crate::api::models::Organization;
-use crate::app::{Cmd, Ctx, Step};
 use crate::screens::form_draft::{and_then, restored_notice};
+use crate::screens::step::{Ctx, Step};
+use crate::vocabulary::Cmd;
 
 impl SettingsTab {
     /// Where the form's unsaved values are kept on disk.

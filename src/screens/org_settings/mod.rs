@@ -14,12 +14,11 @@ use serde_json::Value;
 
 use crate::api::error::server_message as words;
 use crate::api::models::{AgentInstructions, Organization};
-use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::sso::{picked_role, role_picker};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::document;
@@ -29,6 +28,8 @@ use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
 use crate::ui::prompt::Prompt;
+use crate::vocabulary::org_settings::{OrgSettingsCall, OrgSettingsResponse, SiteChoice};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 pub use form::{Field, SettingsForm};
 pub use invite::{InviteId, invite_id};
@@ -504,7 +505,8 @@ impl SettingsTab {
     fn on_form_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let len = self.form.fields().len();
         match action {
-            _ if crate::app::move_selection(&mut self.form.selection, action, len, 5) => {}
+            _ if crate::screens::step::move_selection(&mut self.form.selection, action, len, 5) => {
+            }
             Action::Back if notice::dismiss_error(&mut self.notice) => {}
             Action::Back if self.form.is_dirty() => {
                 let names: Vec<&str> = self

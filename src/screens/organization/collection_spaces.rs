@@ -8,10 +8,11 @@ use std::collections::{HashMap, HashSet};
 use super::{OrgNode, Organization, build_tree};
 use crate::api::models::Space;
 use crate::api::{ApiError, WholeList};
-use crate::app::collections::CollectionsCall;
-use crate::app::{ApiCall, Cmd, Ctx, Loadable, OrganizationTree, RequestId, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::notice::Notice;
 use crate::ui::tree::TreeRows;
+use crate::vocabulary::collections::CollectionsCall;
+use crate::vocabulary::{ApiCall, Cmd, Loadable, OrganizationTree, RequestId};
 
 /// What the tree was built from, and the collections read alone since.
 #[derive(Debug, Default)]

@@ -18,17 +18,16 @@ mod spaces_view;
 mod tree;
 mod view;
 
-use crate::app::search::SearchScope;
 use crate::screens::look::Look;
 use crate::screens::search::SearchScreen;
+use crate::vocabulary::search::SearchScope;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::models::Organization as OrganizationModel;
-use crate::app::review_calls::ChangeRequestScope;
-use crate::app::{ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::sites::SitesTab;
+use crate::screens::step::{Ctx, Step};
 use crate::screens::trash::Trash;
 use crate::screens::{Screen, ScreenState};
 use crate::screens::{
@@ -38,6 +37,8 @@ use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows};
+use crate::vocabulary::review_calls::ChangeRequestScope;
+use crate::vocabulary::{ApiResponse, Cmd, Loadable, RequestId};
 
 use crate::ui::hit::Canvas;
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
@@ -139,7 +140,7 @@ pub struct Organization {
     pub clusters: conversations::ClustersTab,
     pub integrations: integrations::IntegrationsTab,
     /// Keeps the header's "N review requested" of this organization.
-    pub requested_count: crate::app::watch::RequestedCount,
+    pub requested_count: crate::vocabulary::watch::RequestedCount,
     /// The action log's undo count when last shown: an undo made from the log reloads the tab.
     undos_seen: u64,
 }
@@ -167,7 +168,7 @@ impl Organization {
             openapi: openapi::tab::new(&organization),
             clusters: conversations::tab::new(&organization),
             integrations: integrations::tab::new(&organization),
-            requested_count: crate::app::watch::RequestedCount::new(&organization.id),
+            requested_count: crate::vocabulary::watch::RequestedCount::new(&organization.id),
             undos_seen: 0,
             organization,
         }
@@ -506,9 +507,9 @@ impl ScreenState for Organization {
                         .as_mut()?
                         .on_response(request, response, ctx)
                 }),
-            ApiResponse::Collections(crate::app::collections::CollectionsResponse::Spaces(
-                result,
-            )) => self.on_collection_spaces(request, result),
+            ApiResponse::Collections(
+                crate::vocabulary::collections::CollectionsResponse::Spaces(result),
+            ) => self.on_collection_spaces(request, result),
             ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
             ApiResponse::Review(_) => self
@@ -543,7 +544,7 @@ impl ScreenState for Organization {
         if action == Action::Transfer && !matches!(self.selected_node(), Some(OrgNode::Space(_))) {
             return None;
         }
-        crate::app::capabilities::area_of(action, self.key_contexts())
+        crate::vocabulary::capabilities::area_of(action, self.key_contexts())
     }
 
     fn disabled_actions(&self) -> Vec<Action> {
@@ -584,7 +585,7 @@ impl ScreenState for Organization {
             .find_map(|pane| pane.on_timer(id, ctx))
     }
 
-    fn on_document(&mut self, key: &crate::app::DocKey, ctx: &mut Ctx) {
+    fn on_document(&mut self, key: &crate::vocabulary::DocKey, ctx: &mut Ctx) {
         for pane in self.panes_mut() {
             pane.on_document(key, ctx);
         }

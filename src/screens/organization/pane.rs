@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use crate::app::Step;
+use crate::screens::step::Step;
 use crate::ui::notice::{self, Notice};
 
 /// How a tab's raw key starts, the same on every tab so its notice behaves the same: the

@@ -4,8 +4,9 @@
 
 use ratatui::crossterm::event::KeyEvent;
 
-use crate::app::{Cmd, Ctx, RequestId};
+use crate::screens::step::Ctx;
 use crate::ui::input::{Filter, InputOutcome};
+use crate::vocabulary::{Cmd, RequestId};
 
 /// How long typing must pause before the text goes to the server.
 pub const DEBOUNCE: std::time::Duration = std::time::Duration::from_millis(250);

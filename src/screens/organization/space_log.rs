@@ -3,10 +3,10 @@
 //! changed and is changed back with the same key.
 
 use crate::api::models::Space;
-use crate::app::ApiCall;
-use crate::app::action_log::{PendingEntry, Undo};
-use crate::app::spaces::SpacesCall;
 use crate::ui::sanitize::sanitize;
+use crate::vocabulary::ApiCall;
+use crate::vocabulary::action_log::{PendingEntry, Undo};
+use crate::vocabulary::spaces::SpacesCall;
 
 const PLACE: &str = "organization spaces";
 

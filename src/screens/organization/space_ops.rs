@@ -11,8 +11,7 @@ use crate::api::language_name;
 use crate::api::models::space::LANGUAGES;
 use crate::api::models::{DefaultLevel, Member, MergeRules, Space, SpaceEditMode};
 use crate::api::{ApiError, SpaceUpdate, WholeList};
-use crate::app::spaces::{SpacesCall, SpacesResponse};
-use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::emoji_picker::{EmojiPicker, PickerOutcome};
 use crate::ui::hit::Canvas;
@@ -22,6 +21,8 @@ use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
 use crate::ui::prompt::{Prompt, TextCheck};
 use crate::ui::theme::Theme;
+use crate::vocabulary::spaces::{SpacesCall, SpacesResponse};
+use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
 /// The actions on a space that need its `admin` permission.
 pub const SPACE_ACTIONS: [Action; 8] = [

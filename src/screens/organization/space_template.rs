@@ -6,11 +6,12 @@ use ratatui::crossterm::event::KeyEvent;
 
 use super::{OrgNode, Organization};
 use crate::api::models::Space;
-use crate::app::spaces::SpacesResponse;
-use crate::app::{Cmd, Ctx, RequestId, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::screens::templates::{self, FlowStep, TemplateFlow, TemplateTarget};
 use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
+use crate::vocabulary::spaces::SpacesResponse;
+use crate::vocabulary::{Cmd, RequestId};
 
 const PLACE: &str = "organization spaces";
 

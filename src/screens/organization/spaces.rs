@@ -5,12 +5,13 @@
 
 use super::{OrgNode, Organization, Tab, build_tree};
 use crate::api::ApiError;
-use crate::app::{ApiCall, Cmd, Ctx, OrganizationTree, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::space::SpaceScreen;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::keymap::Action;
 use crate::ui::tree::{TreeRows, VisibleRow};
+use crate::vocabulary::{ApiCall, Cmd, OrganizationTree, RequestId};
 
 impl Organization {
     /// The tree rows as drawn now (respecting expansion and the filter).
@@ -45,7 +46,12 @@ impl Organization {
             Cmd::None
         };
         match action {
-            _ if crate::app::move_selection(&mut self.tree_selection, action, len, page) => {}
+            _ if crate::screens::step::move_selection(
+                &mut self.tree_selection,
+                action,
+                len,
+                page,
+            ) => {}
             Action::Expand => {
                 if let (Some(row), Some(tree)) = (selected, self.tree.value()) {
                     if row.has_children && !row.expanded {
@@ -119,7 +125,7 @@ impl Organization {
         &mut self,
         request: RequestId,
         result: &Result<OrganizationTree, ApiError>,
-        answer: crate::app::AnswerKind,
+        answer: crate::vocabulary::AnswerKind,
     ) -> Option<Step> {
         // A cached copy shows only where nothing is shown yet (a reload after a change waits
         // for the server's answer, which names what the change selects).

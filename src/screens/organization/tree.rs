@@ -3,8 +3,8 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::api::models::{Collection, Space};
-use crate::app::OrganizationTree;
 use crate::ui::tree::{Tree, TreeItem};
+use crate::vocabulary::OrganizationTree;
 
 // One node per collection or space, built once per load: the size difference does not matter.
 #[allow(clippy::large_enum_variant)]

@@ -6,14 +6,15 @@ use ratatui::layout::Rect;
 
 use crate::api::error::server_message as words;
 use crate::api::models::Organization;
-use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse};
-use crate::app::{ApiCall, Cmd, Ctx, RequestId};
+use crate::screens::step::Ctx;
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::notice::Notice;
 use crate::ui::prompt::{Prompt, TextCheck};
 use crate::ui::theme::Theme;
+use crate::vocabulary::org_settings::{OrgSettingsCall, OrgSettingsResponse};
+use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
 /// An organization id: something without spaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

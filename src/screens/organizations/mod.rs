@@ -7,15 +7,16 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::models::Organization;
-use crate::app::paged::PagedList;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::organization::Organization as OrganizationScreen;
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 #[derive(Debug, Default)]
 pub struct Organizations {
@@ -163,7 +164,7 @@ impl ScreenState for Organizations {
         let page = Self::page_height(ctx);
         match action {
             _ if self.useless_now(action) => return Some(Step::default()),
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {}
             Action::Filter => {
                 self.filter.open();
                 return Some(Step::default());

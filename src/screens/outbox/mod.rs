@@ -12,17 +12,18 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
 use crate::api::outbox::{Queued, Target};
-use crate::app::command::ApiCall;
-use crate::app::outbox::{Listing, OutboxCall, OutboxResponse, SendOutcome};
-use crate::app::{ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
+use crate::vocabulary::command::ApiCall;
+use crate::vocabulary::outbox::{Listing, OutboxCall, OutboxResponse, SendOutcome};
+use crate::vocabulary::{ApiResponse, Cmd, RequestId};
 
 #[derive(Debug, Default)]
 pub struct OutboxScreen {
@@ -251,7 +252,7 @@ impl OutboxScreen {
     }
 
     fn after_send(&mut self, outcomes: &[(i64, SendOutcome)], ctx: &mut Ctx) -> Cmd {
-        self.notice = Some(crate::app::outbox::sent_notice(outcomes));
+        self.notice = Some(crate::vocabulary::outbox::sent_notice(outcomes));
         self.call(OutboxCall::List, ctx)
     }
 
@@ -428,7 +429,7 @@ impl ScreenState for OutboxScreen {
 
     fn on_action(&mut self, action: Action, _ctx: &mut Ctx) -> Option<Step> {
         let len = self.writes().len();
-        if crate::app::move_selection(&mut self.selection, action, len, 10) {
+        if crate::screens::step::move_selection(&mut self.selection, action, len, 10) {
             return Some(Step::default());
         }
         let changes = matches!(

@@ -120,5 +120,5 @@ pub(super) fn summary(queued: &Queued) -> String {
     } else {
         ""
     };
-    crate::app::outbox::write_line(&queued.write, unsure)
+    crate::vocabulary::outbox::write_line(&queued.write, unsure)
 }

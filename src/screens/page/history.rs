@@ -7,11 +7,12 @@ use std::collections::HashMap;
 use super::follow::{self, LinkTarget, PageReference};
 use super::{PageScreen, SectionTarget, anchor_of};
 use crate::api::models::Space;
-use crate::app::reader_links::{ReaderCall, ReaderResponse};
-use crate::app::{ApiCall, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::page_tree::{PageNode, build_page_tree};
 use crate::ui::reader::Reader;
 use crate::ui::sanitize::sanitize;
+use crate::vocabulary::reader_links::{ReaderCall, ReaderResponse};
+use crate::vocabulary::{ApiCall, Cmd, DocKey, Loadable, RequestId};
 
 /// The most pages the history keeps each way.
 const MAX_VISITS: usize = 100;

@@ -16,15 +16,16 @@ use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
 use crate::api::models::Space;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable, RequestId};
 
 /// Lines are easier to read when they are not as wide as a wide terminal.
 pub const MAX_TEXT_WIDTH: u16 = 100;

@@ -7,10 +7,11 @@ use ratatui::crossterm::event::KeyEvent;
 use super::{Overlay, ReviewScreen, threads};
 use crate::api::ApiError;
 use crate::api::models::Member;
-use crate::app::review_calls::ReviewCall;
-use crate::app::{ApiCall, Cmd, Ctx, RequestId};
+use crate::screens::step::Ctx;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
 use crate::ui::sanitize::sanitize;
+use crate::vocabulary::review_calls::ReviewCall;
+use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
 /// The one person whose threads the comments tab shows.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,9 +5,10 @@
 use super::ReviewScreen;
 use super::preflight::PreflightLine;
 use crate::api::ApiError;
-use crate::app::review_calls::{BreakingLink, LinkCheckPage, ReviewCall};
-use crate::app::{ApiCall, Cmd, Ctx, Loadable, RequestId};
+use crate::screens::step::Ctx;
 use crate::ui::sanitize::sanitize;
+use crate::vocabulary::review_calls::{BreakingLink, LinkCheckPage, ReviewCall};
+use crate::vocabulary::{ApiCall, Cmd, Loadable, RequestId};
 
 /// The check's part of the pre-flight: a warning and its list, a passed line, or a note
 /// (checking, or why it could not).

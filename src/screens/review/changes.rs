@@ -6,9 +6,10 @@ use ratatui::layout::Rect;
 
 use super::ReviewScreen;
 use crate::api::models::SemanticChangeType;
-use crate::app::review_calls::{ReviewBundle, ReviewCall};
-use crate::app::{ApiCall, Cmd, Ctx, DocKey};
+use crate::screens::step::Ctx;
 use crate::ui::diff;
+use crate::vocabulary::review_calls::{ReviewBundle, ReviewCall};
+use crate::vocabulary::{ApiCall, Cmd, DocKey};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChangeKind {

@@ -5,10 +5,10 @@
 use super::ReviewScreen;
 use crate::api::ContentSource;
 use crate::api::models::Space;
-use crate::app::Step;
 use crate::screens::Screen;
 use crate::screens::files::FilesScreen;
 use crate::screens::links::{LinkList, LinksScreen};
+use crate::screens::step::Step;
 use crate::ui::keymap::Action;
 
 pub(super) fn open(screen: &mut ReviewScreen, action: Action) -> Step {

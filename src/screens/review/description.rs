@@ -3,11 +3,12 @@
 //! selected on the changes tab).
 
 use super::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewScreen, ReviewTab};
-use crate::app::review_calls::ReviewCall;
-use crate::app::{Cmd, Ctx};
+use crate::screens::step::Ctx;
 use crate::ui::address_popup::AddressPopup;
 use crate::ui::composer::Composer;
 use crate::ui::document::{self, EditableText};
+use crate::vocabulary::Cmd;
+use crate::vocabulary::review_calls::ReviewCall;
 
 /// The description as the editor starts from: the server's, as text.
 fn current(screen: &ReviewScreen) -> EditableText {

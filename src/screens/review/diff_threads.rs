@@ -15,9 +15,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::{ComposeTarget, ReviewScreen, ReviewTab, ThreadFilter};
-use crate::app::{Cmd, Ctx};
+use crate::screens::step::Ctx;
 use crate::ui::diff::{DiffRowOrigin, DiffView};
 use crate::ui::theme::Theme;
+use crate::vocabulary::Cmd;
 
 /// Columns the gutter of markers takes before each diff row: the cursor and `▌N`.
 pub const MARK_WIDTH: u16 = 3;

@@ -5,9 +5,10 @@
 use super::ReviewScreen;
 use crate::api::CommentUpdate;
 use crate::api::models::{ChangeRequestStatus, MergeOutcome, UpdateOutcome};
-use crate::app::action_log::{PendingEntry, Undo};
-use crate::app::review_calls::{ReviewCall, ReviewResponse};
-use crate::app::{ApiCall, Ctx, RequestId};
+use crate::screens::step::Ctx;
+use crate::vocabulary::action_log::{PendingEntry, Undo};
+use crate::vocabulary::review_calls::{ReviewCall, ReviewResponse};
+use crate::vocabulary::{ApiCall, RequestId};
 
 impl ReviewScreen {
     /// Where a write happened, as the log shows it: "change request #3 · Fix the quickstart".

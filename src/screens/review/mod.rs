@@ -33,13 +33,9 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::models::{ChangeRequest, RequestedReviewer, User};
-use crate::app::review_calls::{
-    ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
-};
-use crate::app::spaces::SpacesResponse;
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::diff::{DiffView, PageDiff};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
@@ -47,6 +43,11 @@ use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reader::Reader;
+use crate::vocabulary::review_calls::{
+    ChangeRequestRef, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
+};
+use crate::vocabulary::spaces::SpacesResponse;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable, RequestId};
 
 pub use changes::{ChangeKind, ChangedPageRow};
 pub use overview::{Event, Siblings, timeline};
@@ -114,7 +115,7 @@ pub struct ReviewScreen {
     /// What was seen at the last visit, and what this one has seen.
     pub since: since::Since,
     /// Action-log entries of writes in flight, logged once the server accepts them.
-    log_pending: HashMap<RequestId, crate::app::action_log::PendingEntry>,
+    log_pending: HashMap<RequestId, crate::vocabulary::action_log::PendingEntry>,
     /// The action log's undo count when this review last loaded: an undo made from the log
     /// changed the server behind it, so it reloads when it shows again.
     undos_seen: u64,
@@ -123,12 +124,12 @@ pub struct ReviewScreen {
     /// Overview tab: how far its text is scrolled.
     pub overview_scroll: u16,
     /// Watching: the next refresh, and what the last one brought.
-    ticker: crate::app::watch::Ticker,
-    pub news: crate::app::watch::ReviewNews,
+    ticker: crate::vocabulary::watch::Ticker,
+    pub news: crate::vocabulary::watch::ReviewNews,
     /// The load under way was started by the watch, so what it brings is marked new.
     watch_reload: bool,
     /// The links a merge would break, checked when the pre-flight opens.
-    pub breaking_links: Loadable<Vec<crate::app::review_calls::BreakingLink>>,
+    pub breaking_links: Loadable<Vec<crate::vocabulary::review_calls::BreakingLink>>,
     /// Writes made here that wait in the outbox, shown pending (◷) on the comments tab.
     pub queued: Vec<crate::api::outbox::Queued>,
 }
@@ -177,8 +178,8 @@ impl ReviewScreen {
             undos_seen: 0,
             siblings: None,
             overview_scroll: 0,
-            ticker: crate::app::watch::Ticker::default(),
-            news: crate::app::watch::ReviewNews::default(),
+            ticker: crate::vocabulary::watch::Ticker::default(),
+            news: crate::vocabulary::watch::ReviewNews::default(),
             watch_reload: false,
             breaking_links: Loadable::NotAsked,
             queued: Vec::new(),
@@ -193,7 +194,7 @@ impl ReviewScreen {
             .or(self.summary.as_ref())
     }
 
-    pub fn threads(&self) -> &[crate::app::review_calls::Thread] {
+    pub fn threads(&self) -> &[crate::vocabulary::review_calls::Thread] {
         self.bundle.value().map_or(&[], |b| b.threads.as_slice())
     }
 

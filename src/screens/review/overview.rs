@@ -9,14 +9,14 @@ use ratatui::widgets::Paragraph;
 
 use super::ReviewScreen;
 use crate::api::models::{ChangeRequest, ReviewStatus};
-use crate::app::review_calls::{ChangeRequestRef, ReviewBundle};
-use crate::app::{Ctx, Nav, Step};
 use crate::screens::Screen;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Nav, Step};
 use crate::ui::keymap::Action;
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
 use crate::ui::theme::Theme;
+use crate::vocabulary::review_calls::{ChangeRequestRef, ReviewBundle};
 
 /// The list a review was opened from, in its order, and where this review stands in it.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,7 +57,7 @@ pub(super) fn step_change_request(screen: &mut ReviewScreen, forward: bool) -> S
         index: next,
     });
     Step {
-        cmd: crate::app::Cmd::None,
+        cmd: crate::vocabulary::Cmd::None,
         nav: Nav::Replace(Box::new(Screen::Review(Box::new(review)))),
     }
 }
@@ -320,11 +320,11 @@ impl ReviewScreen {
         &mut self,
         earlier: Option<&ReviewBundle>,
         ctx: &mut Ctx,
-    ) -> crate::app::Cmd {
+    ) -> crate::vocabulary::Cmd {
         if std::mem::take(&mut self.watch_reload)
             && let (Some(earlier), Some(now)) = (earlier, self.bundle.value())
         {
-            let news = crate::app::watch::ReviewNews::between(earlier, now);
+            let news = crate::vocabulary::watch::ReviewNews::between(earlier, now);
             if !news.is_empty() {
                 self.notice(news.summary(), false);
             }

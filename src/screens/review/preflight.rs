@@ -7,10 +7,11 @@ use std::collections::BTreeSet;
 
 use crate::api::ApiError;
 use crate::api::models::{ChangeRequestStatus, ReviewStatus};
-use crate::app::{Cmd, Ctx};
 use crate::screens::review::{ReviewScreen, threads};
+use crate::screens::step::Ctx;
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
+use crate::vocabulary::Cmd;
 
 /// One line of the pre-flight, before it is wrapped to the box.
 #[derive(Debug, Clone, PartialEq)]
@@ -366,7 +367,7 @@ pub fn preflight_content(
 /// Each check as (passes, what to say), in the order they are thought through.
 fn checks(
     screen: &ReviewScreen,
-    bundle: &crate::app::review_calls::ReviewBundle,
+    bundle: &crate::vocabulary::review_calls::ReviewBundle,
 ) -> Vec<(bool, String)> {
     let cr = &bundle.change_request;
     let unresolved = threads::unresolved(&bundle.threads).len();

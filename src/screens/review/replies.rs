@@ -5,8 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::app::RequestId;
-use crate::app::review_calls::{ReviewBundle, Thread, ThreadReplies};
+use crate::vocabulary::RequestId;
+use crate::vocabulary::review_calls::{ReviewBundle, Thread, ThreadReplies};
 
 /// Background calls in flight at once, and threads per call. 2 × 7 keeps 14 reply requests
 /// going, under the client's 16 per host, so replies for a thread that comes on screen find a

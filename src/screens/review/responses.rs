@@ -2,8 +2,9 @@
 //! fetched in batches, a page's two sides, members; a write's answer goes to the actions.
 
 use super::{Overlay, ReviewScreen, changes, replies, threads};
-use crate::app::review_calls::{ReviewCall, ReviewResponse, ThreadReplies};
-use crate::app::{ApiCall, Cmd, Ctx, Loadable, RequestId, Step};
+use crate::screens::step::{Ctx, Step};
+use crate::vocabulary::review_calls::{ReviewCall, ReviewResponse, ThreadReplies};
+use crate::vocabulary::{ApiCall, Cmd, Loadable, RequestId};
 
 impl ReviewScreen {
     pub(super) fn load(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -40,7 +41,7 @@ impl ReviewScreen {
     fn show_cached(
         &mut self,
         request: RequestId,
-        result: &Result<crate::app::review_calls::ReviewBundle, crate::api::ApiError>,
+        result: &Result<crate::vocabulary::review_calls::ReviewBundle, crate::api::ApiError>,
         ctx: &mut Ctx,
     ) -> Option<Cmd> {
         if !self.bundle.settle_as(request, result.clone(), ctx.answer) {
@@ -169,7 +170,7 @@ impl ReviewScreen {
     /// replies on screen.
     pub(super) fn with_replies(&mut self, step: Option<Step>, ctx: &mut Ctx) -> Option<Step> {
         let mut step = step?;
-        if matches!(step.nav, crate::app::Nav::Stay) {
+        if matches!(step.nav, crate::screens::step::Nav::Stay) {
             let cmd = std::mem::take(&mut step.cmd);
             step.cmd = Cmd::batch([cmd, self.fetch_replies(ctx), self.record_seen()]);
         }

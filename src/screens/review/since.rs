@@ -1,5 +1,5 @@
 //! "Since my last review": what this user saw of the change request at their last visit is
-//! remembered (see [`crate::app::review_memory`]), and the next visit marks what is new.
+//! remembered (see [`crate::vocabulary::review_memory`]), and the next visit marks what is new.
 //!
 //! Seen means: the comments tab was shown (every thread then loaded, with its reply count),
 //! the changes tab was shown (the list of changed pages) and a page's diff was opened (that
@@ -17,9 +17,10 @@ use std::collections::HashMap;
 use chrono::Utc;
 
 use super::{ReviewScreen, ReviewTab};
-use crate::app::review_calls::ReviewCall;
-use crate::app::review_memory::{self, PageSeen, Seen};
-use crate::app::{ApiCall, Cmd, Ctx};
+use crate::screens::step::Ctx;
+use crate::vocabulary::review_calls::ReviewCall;
+use crate::vocabulary::review_memory::{self, PageSeen, Seen};
+use crate::vocabulary::{ApiCall, Cmd};
 
 /// The "since" part of the review screen's state.
 #[derive(Debug, Clone, Default)]
@@ -36,7 +37,7 @@ pub struct Since {
     pub all_pages: Vec<super::ChangedPageRow>,
     /// The change request's text now of the pages remembered, once asked for.
     pub pages_now: Option<HashMap<String, String>>,
-    pages_request: Option<crate::app::RequestId>,
+    pages_request: Option<crate::vocabulary::RequestId>,
     /// The news was said once already.
     announced: bool,
 }
@@ -145,7 +146,7 @@ impl ReviewScreen {
     /// The answer of [`ReviewCall::LoadPagesNow`]; false when it is not ours.
     pub fn on_pages_now(
         &mut self,
-        request: crate::app::RequestId,
+        request: crate::vocabulary::RequestId,
         pages: &[(String, String)],
     ) -> bool {
         if self.since.pages_request != Some(request) {

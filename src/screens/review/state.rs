@@ -3,12 +3,12 @@
 
 use crate::api::WholeList;
 use crate::api::models::{Comment, Member, Reaction};
-use crate::app::Loadable;
 use crate::ui::address_popup::AddressPopup;
 use crate::ui::composer::Composer;
 use crate::ui::emoji_picker::EmojiPicker;
 use crate::ui::input::{Filter, LineInput};
 use crate::ui::list::Selection;
+use crate::vocabulary::Loadable;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ReviewTab {

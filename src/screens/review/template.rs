@@ -7,8 +7,9 @@ use ratatui::crossterm::event::KeyEvent;
 use super::{Overlay, PendingWrite, ReviewScreen};
 use crate::api::ApiError;
 use crate::api::models::ChangeRequestStatus;
-use crate::app::{Cmd, Ctx, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::screens::templates::{self, FlowStep, TemplateFlow, TemplateTarget};
+use crate::vocabulary::Cmd;
 
 impl ReviewScreen {
     /// The prompt for a template id; a merged or archived change request takes none.
@@ -76,7 +77,7 @@ impl ReviewScreen {
     /// The server's answer: the review reloads so the template's pages show as changes.
     pub(super) fn on_template_applied(
         &mut self,
-        request: crate::app::RequestId,
+        request: crate::vocabulary::RequestId,
         result: &Result<(), ApiError>,
         ctx: &mut Ctx,
     ) -> Option<Step> {

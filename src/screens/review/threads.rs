@@ -2,8 +2,8 @@
 //! all/open/resolved filter, and the helpers for reactions and optimistic changes.
 
 use crate::api::models::{Comment, CommentReply, CommentStatus, Reaction, ReactionUser, User};
-use crate::app::review_calls::Thread;
 use crate::ui::input::Filter;
+use crate::vocabulary::review_calls::Thread;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ThreadFilter {

@@ -13,17 +13,18 @@ use ratatui::layout::Rect;
 
 use crate::api::MAX_SEARCH_QUERY;
 use crate::api::models::{SearchPage, SearchSection, SearchSpace, Space};
-use crate::app::paged::PagedList;
-use crate::app::search::{SearchCall, SearchResults, SearchScope};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::look::Look;
 use crate::screens::page::{PageScreen, SectionTarget};
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::page_tree::PageNode;
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::search::{SearchCall, SearchResults, SearchScope};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// How long typing must rest before the query is sent: a word typed at speed sends one query.
 pub const SEARCH_DELAY: Duration = Duration::from_millis(250);
@@ -230,7 +231,8 @@ impl SearchScreen {
     fn move_selection(&mut self, action: Action, ctx: &mut Ctx) -> bool {
         let before = self.selection.selected;
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
-        if !crate::app::move_selection(&mut self.selection, action, self.rows.len(), page) {
+        if !crate::screens::step::move_selection(&mut self.selection, action, self.rows.len(), page)
+        {
             return false;
         }
         let direction = if self.selection.selected < before {

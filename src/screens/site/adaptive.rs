@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::{Modal, SchemaEditor, SiteScreen};
 use crate::api::adaptive_schema;
-use crate::app::Step;
+use crate::screens::step::Step;
 use crate::ui::composer::Composer;
 use crate::ui::keymap::Action;
 

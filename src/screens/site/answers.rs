@@ -5,9 +5,10 @@ use super::{Field, Modal, Pending, SiteScreen, logged};
 use crate::api::ApiError;
 use crate::api::error::server_message;
 use crate::api::models::PublishOutcome;
-use crate::app::sites::SitesResponse;
-use crate::app::{Cmd, Ctx};
 use crate::screens::sites::audience;
+use crate::screens::step::Ctx;
+use crate::vocabulary::Cmd;
+use crate::vocabulary::sites::SitesResponse;
 
 impl SiteScreen {
     /// A write was refused: say why. A 403 turns the screen read-only and names the roles.

@@ -2,8 +2,9 @@
 //! is opened again, and dropped once saved or when the user drops them.
 
 use super::SiteScreen;
-use crate::app::{Cmd, Ctx, Step};
 use crate::screens::form_draft::{and_then, restored_notice};
+use crate::screens::step::{Ctx, Step};
+use crate::vocabulary::Cmd;
 
 impl SiteScreen {
     /// Where the settings form's unsaved values are kept on disk.

@@ -6,10 +6,10 @@ use super::{
     Confirmed, GroupRow, Modal, Pending, PickOption, PickPurpose, Picker, Prompt, SiteScreen,
 };
 use crate::api::models::{SiteSectionGroup, SiteStructureItem};
-use crate::app::sites::SitesCall;
-use crate::app::{Ctx, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::Confirm;
 use crate::ui::keymap::Action;
+use crate::vocabulary::sites::SitesCall;
 
 impl SiteScreen {
     /// Groups as a tree (parents first, depth by nesting) with their sections under them.

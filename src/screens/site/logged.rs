@@ -1,9 +1,9 @@
 //! What a site write looks like in the action log, with its inverse where one exists.
 
 use super::SiteScreen;
-use crate::app::ApiCall;
-use crate::app::action_log::{PendingEntry, Undo};
-use crate::app::sites::{SitesCall, SitesResponse};
+use crate::vocabulary::ApiCall;
+use crate::vocabulary::action_log::{PendingEntry, Undo};
+use crate::vocabulary::sites::{SitesCall, SitesResponse};
 
 /// The log entry of `call`, sent from `screen`; None for calls not worth logging.
 pub(super) fn entry(screen: &SiteScreen, call: &SitesCall) -> Option<PendingEntry> {

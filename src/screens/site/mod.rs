@@ -23,16 +23,17 @@ use ratatui::layout::Rect;
 
 use crate::api::WholeList;
 use crate::api::models::{PublishedSite, ShareLink, Site, SiteSectionGroup};
-use crate::app::sites::{AdaptiveData, SitesResponse};
-use crate::app::{ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::sites::MyRole;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::Confirm;
 use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
+use crate::vocabulary::sites::{AdaptiveData, SitesResponse};
+use crate::vocabulary::{ApiResponse, Cmd, Loadable, RequestId};
 
 use crate::ui::hit::Canvas;
 pub use adaptive::{SCHEMA_TEMPLATE, check_schema};
@@ -141,7 +142,7 @@ pub struct SiteScreen {
     /// The user's own role in the organization, for refusals.
     pub my_role: MyRole,
     /// The action-log entry of the write in flight, logged once the server accepts it.
-    log_pending: Option<crate::app::action_log::PendingEntry>,
+    log_pending: Option<crate::vocabulary::action_log::PendingEntry>,
     /// The action log's undo count when last shown: an undo made from the log reloads.
     undos_seen: u64,
 }

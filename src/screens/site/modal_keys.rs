@@ -10,11 +10,12 @@ use super::{
 };
 use crate::api::NewSectionGroup;
 use crate::api::models::SiteVisibility;
-use crate::app::sites::SitesCall;
-use crate::app::{Cmd, Ctx, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::composer::ComposerOutcome;
 use crate::ui::confirm::ConfirmOutcome;
 use crate::ui::input::InputOutcome;
+use crate::vocabulary::Cmd;
+use crate::vocabulary::sites::SitesCall;
 
 impl SiteScreen {
     pub(super) fn on_modal_key(&mut self, modal: Modal, key: &KeyEvent, ctx: &mut Ctx) -> Step {

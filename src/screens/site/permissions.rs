@@ -2,8 +2,9 @@
 //! user's own once known, with the server's words after a 403.
 
 use super::SiteScreen;
-use crate::app::{Cmd, Ctx};
 use crate::screens::role_noun;
+use crate::screens::step::Ctx;
+use crate::vocabulary::Cmd;
 
 impl SiteScreen {
     /// Why this user may not change the site, if they may not: the server's permissions, or

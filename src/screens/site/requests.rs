@@ -2,8 +2,9 @@
 //! is shown.
 
 use super::{Pending, SiteScreen, SiteTab, logged};
-use crate::app::sites::SitesCall;
-use crate::app::{ApiCall, Cmd, Ctx, Loadable};
+use crate::screens::step::Ctx;
+use crate::vocabulary::sites::SitesCall;
+use crate::vocabulary::{ApiCall, Cmd, Loadable};
 
 impl SiteScreen {
     /// Sends a write and remembers it; refused while another write is in flight.

@@ -3,11 +3,12 @@
 
 use super::form;
 use super::{Confirmed, Field, Modal, Pending, PickOption, PickPurpose, Picker, SiteScreen};
-use crate::app::sites::SitesCall;
-use crate::app::{Cmd, Ctx, Step};
 use crate::screens::sites::audience;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::Confirm;
 use crate::ui::keymap::Action;
+use crate::vocabulary::Cmd;
+use crate::vocabulary::sites::SitesCall;
 
 impl SiteScreen {
     pub(super) fn on_settings_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {

@@ -3,10 +3,11 @@
 use super::modal::PromptPurpose;
 use super::{Confirmed, Modal, Pending, Prompt, SiteScreen};
 use crate::api::models::ShareLink;
-use crate::app::sites::SitesCall;
-use crate::app::{Cmd, Ctx, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::Confirm;
 use crate::ui::keymap::Action;
+use crate::vocabulary::Cmd;
+use crate::vocabulary::sites::SitesCall;
 
 impl SiteScreen {
     /// The share links read (empty until they load).

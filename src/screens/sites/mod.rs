@@ -12,16 +12,17 @@ use ratatui::layout::Rect;
 
 use crate::api::SiteFilter;
 use crate::api::models::{MemberRole, Site, SiteVisibility};
-use crate::app::paged::PagedList;
-use crate::app::sites::{SitesCall, SitesResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId, Step};
 use crate::screens::access_audit::AccessAudit;
 use crate::screens::look::Look;
 use crate::screens::site::SiteScreen;
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::sites::{SitesCall, SitesResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// Who can reach a published site with this visibility, in words for a confirmation.
 pub fn audience(visibility: Option<&SiteVisibility>) -> String {
@@ -292,7 +293,7 @@ impl ScreenState for SitesTab {
         let len = self.visible().len();
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {}
             Action::Filter => {
                 self.filter.open();
                 return Some(Step::default());

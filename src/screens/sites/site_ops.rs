@@ -7,8 +7,7 @@ use ratatui::layout::Rect;
 
 use super::{ROLE_TO_CHANGE_SITES, SitesTab};
 use crate::api::{ApiError, NewSite};
-use crate::app::sites::{SitesCall, SitesResponse};
-use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
@@ -16,6 +15,8 @@ use crate::ui::notice::{self, Notice};
 use crate::ui::prompt::{self, Prompt, TextCheck};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
+use crate::vocabulary::sites::{SitesCall, SitesResponse};
+use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
 /// What the Sites tab has open above its list.
 #[derive(Debug, Clone, PartialEq)]

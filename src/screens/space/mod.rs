@@ -15,10 +15,10 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::models::Space;
-use crate::app::{ApiResponse, Cmd, Ctx, DocKey, Loadable, RequestId, Step};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::change_requests::create::InSpace;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
@@ -26,6 +26,7 @@ use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
 use crate::ui::tree::{Tree, TreeRows, VisibleRow};
+use crate::vocabulary::{ApiResponse, Cmd, DocKey, Loadable, RequestId};
 
 #[derive(Debug)]
 pub struct SpaceScreen {

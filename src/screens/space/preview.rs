@@ -8,10 +8,11 @@ use ratatui::layout::Rect;
 
 use super::SpaceScreen;
 use crate::api::models::Page;
-use crate::app::{ApiCall, Cmd, Ctx, DocKey, Loadable, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::keymap::Action;
 use crate::ui::markdown::preview_source;
 use crate::ui::reader::Reader;
+use crate::vocabulary::{ApiCall, Cmd, DocKey, Loadable};
 
 /// The key under which a page's parsed markdown is cached.
 pub fn doc_key(space: &str, page: &Page) -> DocKey {

@@ -3,15 +3,16 @@
 
 use super::{PageNode, SpaceScreen};
 use crate::api::ContentSource;
-use crate::app::search::SearchScope;
-use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::files::FilesScreen;
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::page::PageScreen;
 use crate::screens::search::SearchScreen;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::keymap::Action;
 use crate::ui::tree::{Tree, TreeRows};
+use crate::vocabulary::search::SearchScope;
+use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
 impl SpaceScreen {
     /// The page tree arrived (or failed): keeps the branches the user had open on a reload,
@@ -75,7 +76,7 @@ impl SpaceScreen {
         let selected = self.selection.selected;
         let row = self.visible_rows().get(selected).copied();
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {}
             Action::Expand => {
                 self.selected_page()?;
                 let tree = self.pages.value()?;

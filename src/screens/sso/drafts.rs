@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 
 use super::{ProviderForm, SsoModal, SsoTab};
-use crate::app::{Cmd, Ctx, Step};
 use crate::screens::form_draft::{DraftKeeper, and_then, restored_notice};
+use crate::screens::step::{Ctx, Step};
+use crate::vocabulary::Cmd;
 
 /// The drafts of the tab's forms: those found on disk or written since, and the open form's.
 #[derive(Debug, Default)]

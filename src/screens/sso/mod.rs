@@ -14,10 +14,9 @@ use ratatui::layout::Rect;
 use crate::api::WholeList;
 use crate::api::error::server_message as words;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
-use crate::app::sso::{SsoCall, SsoOverview, SsoResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -26,6 +25,8 @@ use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
 use crate::ui::prompt::Prompt;
 use crate::ui::status;
+use crate::vocabulary::sso::{SsoCall, SsoOverview, SsoResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 pub use form::{FormField, FormPopup, Needed, ProviderForm};
 
@@ -254,7 +255,7 @@ impl SsoTab {
         let len = self.providers().len();
         let page = ctx.size.height.saturating_sub(8).max(1) as isize;
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {}
             Action::Back if notice::dismiss_error(&mut self.notice) => {}
             Action::Create => {
                 if !self.refuse_unless_admin("add SAML providers") {
@@ -309,7 +310,7 @@ impl SsoTab {
         }
         let len = form.fields().len();
         match action {
-            _ if crate::app::move_selection(&mut form.selection, action, len, 3) => {}
+            _ if crate::screens::step::move_selection(&mut form.selection, action, len, 3) => {}
             Action::Open => match form.selected_field() {
                 Some(FormField::DefaultRole) => {
                     form.popup = Some(FormPopup::Role(role_picker(

@@ -20,17 +20,18 @@ use ratatui::layout::Rect;
 use crate::api::TeamMembersUpdate;
 use crate::api::error::server_message;
 use crate::api::models::{Member, Team, TeamMember, TeamRole};
-use crate::app::paged::PagedList;
-use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::teams::{PickableMembers, TeamsCall, TeamsResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 /// Picker options for organization members: the name, the email and a note (e.g. "in the
 /// team"); the value is the member's id.
@@ -487,10 +488,10 @@ impl TeamScreen {
             Ok(()) => {
                 // listed; the screen's own keys change it back.
                 ctx.action_log
-                    .record(crate::app::action_log::PendingEntry::new(
+                    .record(crate::vocabulary::action_log::PendingEntry::new(
                         crate::ui::sanitize::sanitize(&done).into_owned(),
                         "team members",
-                        crate::app::action_log::Undo::impossible(
+                        crate::vocabulary::action_log::Undo::impossible(
                             "change the team's members back on its screen (a, e, d)",
                         ),
                     ));
@@ -570,7 +571,7 @@ impl ScreenState for TeamScreen {
         let len = self.list.items.len();
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {}
             Action::Mark => {
                 if let Some(id) = self.selected().map(|entry| entry.organization.id.clone())
                     && !self.marked.remove(&id)

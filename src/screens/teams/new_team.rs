@@ -2,12 +2,13 @@
 //! from the first key, so `esc`, a refused create or a lost quire leaves them for the next `n`.
 
 use super::tab::{Modal, TeamsTab, TitleFor};
-use crate::app::{Cmd, Step};
 use crate::screens::form_draft::and_then;
+use crate::screens::step::Step;
 use crate::ui::form::{decode_lines, encode_lines};
 use crate::ui::notice::Notice;
 use crate::ui::picker::Picker;
 use crate::ui::sanitize::sanitize;
+use crate::vocabulary::Cmd;
 
 /// What the user gave a team not created yet.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

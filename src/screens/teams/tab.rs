@@ -12,15 +12,13 @@ use super::new_team::NewTeam;
 use super::{TeamScreen, load_pickable, member_options, picker_title, settle_pickable};
 use crate::api::error::server_message;
 use crate::api::models::{Organization, Team};
-use crate::app::paged::PagedList;
-use crate::app::teams::{PickableMembers, TeamsCall, TeamsResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
@@ -30,6 +28,9 @@ use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOutcome, Picker};
 use crate::ui::prompt::{Prompt, TextCheck};
 use crate::ui::sanitize::sanitize;
+use crate::vocabulary::paged::PagedList;
+use crate::vocabulary::teams::{PickableMembers, TeamsCall, TeamsResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 /// A team's title, checked as it is typed (1 to 64 characters, not only spaces).
 #[derive(Debug, Clone, PartialEq)]
@@ -420,8 +421,8 @@ fn logged_team_change(
     sending: &Sending,
     saved: Option<&Team>,
     done: &str,
-) -> crate::app::action_log::PendingEntry {
-    use crate::app::action_log::{PendingEntry, Undo};
+) -> crate::vocabulary::action_log::PendingEntry {
+    use crate::vocabulary::action_log::{PendingEntry, Undo};
     let call = |call: TeamsCall| ApiCall::Teams(call);
     let undo = match (sending, saved) {
         (Sending::Create(_), Some(team)) => Undo::inverse(
@@ -525,7 +526,7 @@ impl ScreenState for TeamsTab {
         let len = self.list.items.len();
         let page = ctx.size.height.saturating_sub(6).max(1) as isize;
         match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => {}
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {}
             Action::Open => {
                 let team = self.selected()?.clone();
                 return Some(Step::push(Screen::Team(Box::new(TeamScreen::new(

@@ -8,13 +8,14 @@ use serde_json::Value;
 use super::tab::{NEW_DRAFT, Pending, TranslationsTab};
 use crate::api::models::Space;
 use crate::api::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
-use crate::app::translations::TranslationsCall;
-use crate::app::{Cmd, Ctx};
+use crate::screens::step::Ctx;
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::document::{self, EditableText};
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
+use crate::vocabulary::Cmd;
+use crate::vocabulary::translations::TranslationsCall;
 
 /// A translation being created, filled in step by step.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -15,17 +15,18 @@ use super::modal::Modal;
 use crate::api::error::server_message;
 use crate::api::models::{Organization, Translation, TranslationStatus};
 use crate::api::{ApiError, language_name};
-use crate::app::translations::{TranslationList, TranslationsCall, TranslationsResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, Loadable, RequestId, Step};
 use crate::screens::Screen;
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::space::SpaceScreen;
+use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
+use crate::vocabulary::translations::{TranslationList, TranslationsCall, TranslationsResponse};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
 /// What a write in flight was, to say what happened when it ends.
 #[derive(Debug, Clone, PartialEq)]
@@ -472,7 +473,9 @@ impl ScreenState for TranslationsTab {
         let len = self.translations().len();
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
         let cmd = match action {
-            _ if crate::app::move_selection(&mut self.selection, action, len, page) => Cmd::None,
+            _ if crate::screens::step::move_selection(&mut self.selection, action, len, page) => {
+                Cmd::None
+            }
             Action::Create => {
                 self.start_create();
                 Cmd::None

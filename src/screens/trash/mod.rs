@@ -17,12 +17,13 @@ use chrono::{DateTime, Utc};
 
 use crate::api::error::server_message;
 use crate::api::models::Space;
-use crate::app::action_log::{ActionLog, PendingEntry, Undo};
-use crate::app::spaces::{SpacesCall, SpacesResponse};
-use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::keymap::Action;
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
+use crate::vocabulary::action_log::{ActionLog, PendingEntry, Undo};
+use crate::vocabulary::spaces::{SpacesCall, SpacesResponse};
+use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
 /// Days a deleted space can be restored.
 pub const RETENTION_DAYS: i64 = 7;
@@ -146,7 +147,7 @@ impl Trash {
     pub fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let len = self.entries().len();
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
-        if crate::app::move_selection(&mut self.selection, action, len, page) {
+        if crate::screens::step::move_selection(&mut self.selection, action, len, page) {
             return Some(Step::default());
         }
         if action != Action::Restore {

@@ -7,10 +7,10 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::{Trash, days_left_text, deleted_ago_text};
-use crate::app::Loadable;
 use crate::screens::look::Look;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text};
+use crate::vocabulary::Loadable;
 
 /// The deleted spaces as a table; `listing` is the organization's listing they come from, for
 /// its loading and error states.

@@ -7,25 +7,27 @@ use quire::api::{
     SamlProviderInput, SiteFilter, SiteUpdate, SpaceUpdate, TeamMembersUpdate, TemplateApplication,
 };
 use quire::app::ApiCall;
-use quire::app::collections::CollectionsCall;
-use quire::app::conversations::ConversationsCall;
-use quire::app::files::FilesCall;
-use quire::app::git::GitCall;
-use quire::app::integrations::IntegrationsCall;
-use quire::app::links::LinksCall;
-use quire::app::members::MembersCall;
-use quire::app::openapi::OpenApiCall;
-use quire::app::org_settings::OrgSettingsCall;
-use quire::app::outbox::OutboxCall;
-use quire::app::reader_links::ReaderCall;
-use quire::app::review_calls::{ChangeRequestRef, ChangeRequestScope, LinkCheckPage, ReviewCall};
-use quire::app::search::{SearchCall, SearchScope};
-use quire::app::sites::SitesCall;
-use quire::app::spaces::SpacesCall;
-use quire::app::sso::SsoCall;
-use quire::app::teams::TeamsCall;
-use quire::app::translations::TranslationsCall;
 use quire::sandbox::demo_ids;
+use quire::vocabulary::collections::CollectionsCall;
+use quire::vocabulary::conversations::ConversationsCall;
+use quire::vocabulary::files::FilesCall;
+use quire::vocabulary::git::GitCall;
+use quire::vocabulary::integrations::IntegrationsCall;
+use quire::vocabulary::links::LinksCall;
+use quire::vocabulary::members::MembersCall;
+use quire::vocabulary::openapi::OpenApiCall;
+use quire::vocabulary::org_settings::OrgSettingsCall;
+use quire::vocabulary::outbox::OutboxCall;
+use quire::vocabulary::reader_links::ReaderCall;
+use quire::vocabulary::review_calls::{
+    ChangeRequestRef, ChangeRequestScope, LinkCheckPage, ReviewCall,
+};
+use quire::vocabulary::search::{SearchCall, SearchScope};
+use quire::vocabulary::sites::SitesCall;
+use quire::vocabulary::spaces::SpacesCall;
+use quire::vocabulary::sso::SsoCall;
+use quire::vocabulary::teams::TeamsCall;
+use quire::vocabulary::translations::TranslationsCall;
 
 const ORG: &str = demo_ids::ACME;
 const SPACE: &str = demo_ids::SPACE_GETTING_STARTED;

@@ -12,15 +12,16 @@ use super::{
 use crate::api::error::server_message;
 use crate::api::models::DefaultLevel;
 use crate::api::{CollectionUpdate, MovedContent};
-use crate::app::collections::{CollectionsCall, CollectionsResponse};
-use crate::app::{ApiCall, Cmd, Ctx, RequestId, Step};
 use crate::screens::organization::{OrgNode, Organization};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::input::InputOutcome;
 use crate::ui::keymap::Action;
 use crate::ui::notice::{self, Notice};
 use crate::ui::picker::PickOutcome;
 use crate::ui::prompt::Prompt;
+use crate::vocabulary::collections::{CollectionsCall, CollectionsResponse};
+use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
 impl Organization {
     pub(super) fn content_request(

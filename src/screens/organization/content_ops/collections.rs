@@ -4,12 +4,13 @@
 use super::{Confirmed, ContentModal, Doing, PickPurpose, TextPurpose, quoted};
 use crate::api::models::{Collection, DefaultLevel};
 use crate::api::{CollectionUpdate, NewCollection};
-use crate::app::collections::CollectionsCall;
-use crate::app::{Cmd, Ctx};
 use crate::screens::organization::{OrgNode, Organization};
+use crate::screens::step::Ctx;
 use crate::ui::confirm::Confirm;
 use crate::ui::picker::{PickOption, Picker};
 use crate::ui::prompt::Prompt;
+use crate::vocabulary::Cmd;
+use crate::vocabulary::collections::CollectionsCall;
 
 /// The value of "no default level" in the level picker.
 pub(super) const NO_LEVEL: &str = "none";

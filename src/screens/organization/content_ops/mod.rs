@@ -17,7 +17,6 @@ use ratatui::widgets::{Clear, Paragraph};
 
 use super::{OrgNode, Organization};
 use crate::api::ContentPointer;
-use crate::app::RequestId;
 use crate::screens::look::Look;
 use crate::ui::confirm::Confirm;
 use crate::ui::hit::Canvas;
@@ -25,6 +24,7 @@ use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
 use crate::ui::picker::Picker;
 use crate::ui::prompt::{Prompt, TextCheck};
+use crate::vocabulary::RequestId;
 
 /// Longest collection title and description.
 pub(super) const TITLE_MAX: usize = 50;

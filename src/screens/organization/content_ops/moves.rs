@@ -4,11 +4,12 @@
 use super::{ContentModal, ContentOps, Doing, PickPurpose, key_of, pointer_of, quoted};
 use crate::api::error::server_message;
 use crate::api::{ApiError, ContentMove, ContentPointer, ContentPosition};
-use crate::app::collections::CollectionsCall;
-use crate::app::{Cmd, Ctx};
 use crate::screens::organization::{OrgNode, Organization};
+use crate::screens::step::Ctx;
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, Picker};
+use crate::vocabulary::Cmd;
+use crate::vocabulary::collections::CollectionsCall;
 
 /// The value of the "top level" choice of the move picker.
 pub(super) const TOP_LEVEL: &str = "";

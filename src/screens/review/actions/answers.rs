@@ -2,9 +2,10 @@
 //! back and say why.
 
 use crate::api::models::{MergeOutcome, UpdateOutcome};
-use crate::app::review_calls::ReviewResponse;
-use crate::app::{Cmd, Ctx};
 use crate::screens::review::{ComposeTarget, Overlay, PendingWrite, ReviewScreen};
+use crate::screens::step::Ctx;
+use crate::vocabulary::Cmd;
+use crate::vocabulary::review_calls::ReviewResponse;
 
 impl ReviewScreen {
     /// Applies the answer to a write: keep the optimistic change, or put things back and say why.
@@ -73,7 +74,7 @@ impl ReviewScreen {
                         if let Some(bundle) = self.bundle.value_mut() {
                             bundle.threads.insert(
                                 0,
-                                crate::app::review_calls::Thread {
+                                crate::vocabulary::review_calls::Thread {
                                     comment: comment.clone(),
                                     replies: Vec::new(),
                                     replies_loaded: true,
@@ -165,7 +166,7 @@ impl ReviewScreen {
                             {
                                 bundle.threads.insert(
                                     0,
-                                    crate::app::review_calls::Thread::without_replies(
+                                    crate::vocabulary::review_calls::Thread::without_replies(
                                         comment.clone(),
                                     ),
                                 );

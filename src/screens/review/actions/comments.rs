@@ -4,13 +4,14 @@ use super::body_height;
 use super::composer::open_composer;
 use super::navigation::{jump_to_unresolved, keep_selected_row, step};
 use crate::api::CommentUpdate;
-use crate::app::review_calls::ReviewCall;
-use crate::app::{Cmd, Ctx, Step};
 use crate::screens::review::threads::{self, Row};
 use crate::screens::review::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewScreen};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::composer::Composer;
 use crate::ui::emoji_picker::EmojiPicker;
 use crate::ui::keymap::Action;
+use crate::vocabulary::Cmd;
+use crate::vocabulary::review_calls::ReviewCall;
 
 /// How many recently used reactions the picker offers first.
 const RECENT_REACTIONS: usize = 8;

@@ -3,10 +3,11 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::api::{CommentUpdate, ReviewVerdict};
-use crate::app::review_calls::ReviewCall;
-use crate::app::{Cmd, Ctx};
 use crate::screens::review::{ComposeTarget, Overlay, PendingWrite, ReviewScreen};
+use crate::screens::step::Ctx;
 use crate::ui::composer::{Composer, ComposerOutcome};
+use crate::vocabulary::Cmd;
+use crate::vocabulary::review_calls::ReviewCall;
 
 pub(super) fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
     let key = screen.draft_key(&target);

@@ -20,10 +20,11 @@ use super::{
     ReviewTab,
 };
 use crate::api::models::ChangeRequestStatus;
-use crate::app::review_calls::ReviewCall;
-use crate::app::{Cmd, Ctx, Step};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::keymap::Action;
 use crate::ui::notice;
+use crate::vocabulary::Cmd;
+use crate::vocabulary::review_calls::ReviewCall;
 use comments::on_comments_action;
 use composer::open_composer;
 use navigation::{clear_query, on_changes_action, on_query_key, switch_tab};

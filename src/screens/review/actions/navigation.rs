@@ -4,11 +4,12 @@
 use ratatui::crossterm::event::KeyEvent;
 
 use super::composer::open_composer;
-use crate::app::{Cmd, Ctx, Step};
 use crate::screens::review::threads::{self, Row};
 use crate::screens::review::{ReviewScreen, ReviewTab};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::keymap::Action;
 use crate::ui::list::Selection;
+use crate::vocabulary::Cmd;
 
 pub(super) fn switch_tab(screen: &mut ReviewScreen, tab: ReviewTab, _ctx: &mut Ctx) -> Cmd {
     screen.tab = tab;

@@ -7,14 +7,15 @@ use super::comments::react;
 use super::composer::on_composer_key;
 use super::reviewers::on_reviewer_picker_key;
 use crate::api::ChangeRequestUpdate;
-use crate::app::review_calls::ReviewCall;
-use crate::app::{Cmd, Ctx, Step};
 use crate::screens::review::{
     Confirmation, Overlay, PendingWrite, Preflight, PreflightLayout, ReviewScreen,
 };
+use crate::screens::step::{Ctx, Step};
 use crate::ui::address_popup::AddressOutcome;
 use crate::ui::emoji_picker::PickerOutcome;
 use crate::ui::input::{InputOutcome, LineInput};
+use crate::vocabulary::Cmd;
+use crate::vocabulary::review_calls::ReviewCall;
 
 /// Keys for an open overlay (they come before the keymap).
 pub(crate) fn on_overlay_key(

@@ -3,12 +3,13 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::navigation::step;
-use crate::app::review_calls::ReviewCall;
-use crate::app::{ApiCall, Cmd, Ctx, Loadable, Step};
 use crate::screens::review::{Confirmation, Overlay, PendingWrite, ReviewScreen};
+use crate::screens::step::{Ctx, Step};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::Action;
 use crate::ui::list::Selection;
+use crate::vocabulary::review_calls::ReviewCall;
+use crate::vocabulary::{ApiCall, Cmd, Loadable};
 
 pub(super) fn on_overview_action(
     screen: &mut ReviewScreen,

@@ -1,10 +1,10 @@
 //! The subject being typed in the subject editor, kept as a draft beside the review's other
 //! drafts: esc, a refused save or a lost quire leaves it for the next `S`.
 
-use crate::app::Cmd;
 use crate::screens::review::{Overlay, ReviewScreen};
 use crate::ui::input::LineInput;
 use crate::ui::sanitize::sanitize;
+use crate::vocabulary::Cmd;
 
 /// Where the subject being typed is kept on disk.
 pub(super) fn subject_draft_key(screen: &ReviewScreen) -> String {

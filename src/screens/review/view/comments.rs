@@ -7,8 +7,6 @@ use ratatui::widgets::Paragraph;
 
 use crate::api::models::Reaction;
 use crate::api::outbox::Write;
-use crate::app::outbox;
-use crate::app::review_calls::Thread;
 use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
 use crate::screens::review::threads::{self, Row};
@@ -16,6 +14,8 @@ use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
+use crate::vocabulary::outbox;
+use crate::vocabulary::review_calls::Thread;
 
 /// The lines of one comment or reply: who and when, the text, the reactions.
 pub(super) fn row_lines(

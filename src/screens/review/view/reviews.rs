@@ -12,7 +12,7 @@ use crate::ui::sanitize::sanitize;
 
 /// What the reviewer wrote with the review: as the review carries it, else its thread's text.
 fn review_text(
-    bundle: &crate::app::review_calls::ReviewBundle,
+    bundle: &crate::vocabulary::review_calls::ReviewBundle,
     review: &crate::api::models::ChangeRequestReview,
 ) -> Option<String> {
     let comment = review.comment.as_ref()?;

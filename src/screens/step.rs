@@ -1,11 +1,11 @@
 //! What a screen's update may use besides its own state (`Ctx`) and what it hands back (`Step`,
 //! `Nav`), with the list motion every list screen shares.
 
-use super::action_log;
-use super::watch;
-use super::{Action, AnswerKind, Cmd, DocCache, Keymap, Model, RequestIds, ReviewCache, Size};
 use crate::screens::Screen;
+use crate::ui::keymap::{Action, Keymap};
+use crate::ui::markdown::docs::DocCache;
 use crate::ui::theme::Theme;
+use crate::vocabulary::{AnswerKind, Cmd, RequestIds, ReviewCache, Size, action_log, watch};
 
 /// What a screen's update wants besides side effects: stay, open another screen, or go back.
 #[derive(Debug, Default)]
@@ -92,23 +92,4 @@ pub fn move_selection(
         _ => return false,
     }
     true
-}
-
-pub(super) fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
-    (
-        Ctx {
-            requests: &mut model.requests,
-            size: model.size,
-            docs: &mut model.docs,
-            theme: &model.theme,
-            keymap: &model.keymap,
-            reviews: &mut model.reviews,
-            action_log: &mut model.action_log,
-            watch: &mut model.watch,
-            unsaved_drafts: &model.unsaved_drafts,
-            answer: AnswerKind::Final,
-            clock: model.environment.clock,
-        },
-        &mut model.screens,
-    )
 }

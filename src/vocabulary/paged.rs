@@ -2,8 +2,8 @@
 //! client's `PageCursor`, so a server that repeats itself (or never stops) cannot make us loop.
 
 use crate::api::{ApiError, ListPage, PageCursor, UnreadableItem};
-use crate::app::loadable::{AnswerKind, RequestId};
-use crate::app::{ApiCall, Cmd, RequestIds};
+use crate::vocabulary::loadable::{AnswerKind, RequestId};
+use crate::vocabulary::{ApiCall, Cmd, RequestIds};
 
 /// Start fetching the next page when the selection is this close to the end.
 pub const PREFETCH_DISTANCE: usize = 10;

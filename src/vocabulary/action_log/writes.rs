@@ -5,20 +5,20 @@
 
 use crate::api::GitDirection;
 use crate::api::models::{MergeOutcome, UpdateOutcome};
-use crate::app::collections::{CollectionsCall, CollectionsResponse};
-use crate::app::conversations::{ConversationsCall, ConversationsResponse};
-use crate::app::git::{GitCall, GitResponse};
-use crate::app::members::{MembersCall, MembersResponse};
-use crate::app::openapi::{OpenApiCall, OpenApiResponse};
-use crate::app::org_settings::{OrgSettingsCall, OrgSettingsResponse};
-use crate::app::outbox::OutboxCall;
-use crate::app::review_calls::{ReviewCall, ReviewResponse};
-use crate::app::sites::{SitesCall, SitesResponse};
-use crate::app::spaces::{SpacesCall, SpacesResponse};
-use crate::app::sso::{SsoCall, SsoResponse};
-use crate::app::teams::{TeamsCall, TeamsResponse};
-use crate::app::translations::{TranslationsCall, TranslationsResponse};
-use crate::app::{ApiCall, ApiResponse};
+use crate::vocabulary::collections::{CollectionsCall, CollectionsResponse};
+use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
+use crate::vocabulary::git::{GitCall, GitResponse};
+use crate::vocabulary::members::{MembersCall, MembersResponse};
+use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
+use crate::vocabulary::org_settings::{OrgSettingsCall, OrgSettingsResponse};
+use crate::vocabulary::outbox::OutboxCall;
+use crate::vocabulary::review_calls::{ReviewCall, ReviewResponse};
+use crate::vocabulary::sites::{SitesCall, SitesResponse};
+use crate::vocabulary::spaces::{SpacesCall, SpacesResponse};
+use crate::vocabulary::sso::{SsoCall, SsoResponse};
+use crate::vocabulary::teams::{TeamsCall, TeamsResponse};
+use crate::vocabulary::translations::{TranslationsCall, TranslationsResponse};
+use crate::vocabulary::{ApiCall, ApiResponse};
 
 /// What the answer to a write says.
 #[derive(Debug, Clone, PartialEq)]

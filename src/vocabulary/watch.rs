@@ -7,8 +7,11 @@ use std::time::Duration;
 
 use crate::api::ChangeRequestFilter;
 use crate::api::models::{ChangeRequest, ChangeRequestStatus};
-use crate::app::review_calls::{ChangeRequestScope, ReviewBundle, ReviewCall, ReviewResponse};
-use crate::app::{ApiCall, ApiResponse, Cmd, Ctx, RequestId};
+use crate::screens::step::Ctx;
+use crate::vocabulary::review_calls::{
+    ChangeRequestScope, ReviewBundle, ReviewCall, ReviewResponse,
+};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// The default refresh interval, in seconds (config `watch_interval_secs`).
 pub const DEFAULT_INTERVAL_SECS: u64 = 120;

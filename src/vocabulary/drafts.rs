@@ -3,9 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Cmd, Model};
-use crate::ui::notice::Notice;
-
 /// A draft's file name: the key percent-encoded, so any id round-trips and no two keys share
 /// a file (a `/` in an id cannot leave the directory either).
 pub fn file_name(key: &str) -> String {
@@ -71,25 +68,6 @@ pub fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
         .open(path)?;
     file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
     file.write_all(text.as_bytes())
-}
-
-/// How a draft's save went. A draft's first failure is said at once, since its words now live
-/// on screen alone; a screen that would promise the draft is kept says why it is not.
-pub(super) fn on_saved(model: &mut Model, key: String, failure: Option<String>) -> Cmd {
-    match failure {
-        None => {
-            model.unsaved_drafts.remove(&key);
-        }
-        Some(reason) => {
-            if !model.unsaved_drafts.contains_key(&key) {
-                model.toast = Some(Notice::error(format!(
-                    "The draft could not be saved: {reason}"
-                )));
-            }
-            model.unsaved_drafts.insert(key, reason);
-        }
-    }
-    Cmd::None
 }
 
 pub fn discard(directory: &Path, key: &str) -> std::io::Result<()> {

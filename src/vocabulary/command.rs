@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use crate::api::MemberFilter;
-use crate::app::loadable::RequestId;
 pub use crate::ui::markdown::docs::{DocHandle, DocKey};
+use crate::vocabulary::loadable::RequestId;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ApiCall {
@@ -27,24 +27,24 @@ pub enum ApiCall {
         space: String,
         page: String,
     },
-    Review(crate::app::review_calls::ReviewCall),
-    Sites(crate::app::sites::SitesCall),
-    Search(crate::app::search::SearchCall),
-    Links(crate::app::links::LinksCall),
-    Files(crate::app::files::FilesCall),
-    Collections(crate::app::collections::CollectionsCall),
-    Spaces(crate::app::spaces::SpacesCall),
-    Git(crate::app::git::GitCall),
-    Outbox(crate::app::outbox::OutboxCall),
-    Members(crate::app::members::MembersCall),
-    Teams(crate::app::teams::TeamsCall),
-    Sso(crate::app::sso::SsoCall),
-    OrgSettings(crate::app::org_settings::OrgSettingsCall),
-    Translations(crate::app::translations::TranslationsCall),
-    OpenApi(crate::app::openapi::OpenApiCall),
-    Conversations(crate::app::conversations::ConversationsCall),
-    Integrations(crate::app::integrations::IntegrationsCall),
-    Reader(crate::app::reader_links::ReaderCall),
+    Review(crate::vocabulary::review_calls::ReviewCall),
+    Sites(crate::vocabulary::sites::SitesCall),
+    Search(crate::vocabulary::search::SearchCall),
+    Links(crate::vocabulary::links::LinksCall),
+    Files(crate::vocabulary::files::FilesCall),
+    Collections(crate::vocabulary::collections::CollectionsCall),
+    Spaces(crate::vocabulary::spaces::SpacesCall),
+    Git(crate::vocabulary::git::GitCall),
+    Outbox(crate::vocabulary::outbox::OutboxCall),
+    Members(crate::vocabulary::members::MembersCall),
+    Teams(crate::vocabulary::teams::TeamsCall),
+    Sso(crate::vocabulary::sso::SsoCall),
+    OrgSettings(crate::vocabulary::org_settings::OrgSettingsCall),
+    Translations(crate::vocabulary::translations::TranslationsCall),
+    OpenApi(crate::vocabulary::openapi::OpenApiCall),
+    Conversations(crate::vocabulary::conversations::ConversationsCall),
+    Integrations(crate::vocabulary::integrations::IntegrationsCall),
+    Reader(crate::vocabulary::reader_links::ReaderCall),
 }
 
 impl ApiCall {

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 
-use crate::app::command::ApiCall;
-use crate::app::{ApiResponse, RequestId};
+use crate::vocabulary::command::ApiCall;
+use crate::vocabulary::{ApiResponse, RequestId};
 use writes::Answer;
 
 /// How a logged write can be taken back.
@@ -275,14 +275,14 @@ mod tests {
     }
 
     fn delete_team() -> ApiCall {
-        ApiCall::Teams(crate::app::teams::TeamsCall::Delete {
+        ApiCall::Teams(crate::vocabulary::teams::TeamsCall::Delete {
             organization: "o".into(),
             team: "t".into(),
         })
     }
 
     fn deleted(result: Result<(), crate::api::ApiError>) -> ApiResponse {
-        ApiResponse::Teams(crate::app::teams::TeamsResponse::Deleted(result))
+        ApiResponse::Teams(crate::vocabulary::teams::TeamsResponse::Deleted(result))
     }
 
     #[test]

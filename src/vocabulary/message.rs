@@ -5,8 +5,8 @@ use ratatui::crossterm::event::KeyEvent;
 
 use crate::api::models::{Collection, Member, Organization, Page, Space};
 use crate::api::{ApiError, ListPage, RetryNotice, UnreadableItem, WholeList};
-use crate::app::command::{DocHandle, DocKey};
-use crate::app::loadable::RequestId;
+use crate::vocabulary::command::{DocHandle, DocKey};
+use crate::vocabulary::loadable::RequestId;
 
 // Messages are moved once, from a task to `update`; boxing them would buy nothing.
 #[allow(clippy::large_enum_variant)]
@@ -140,27 +140,36 @@ pub enum ApiResponse {
     /// A space's page tree, built as the answer was read (see `ui::page_tree::PageTreeSeed`).
     PageTree(
         Result<
-            crate::app::handoff::Handoff<crate::ui::tree::Tree<crate::ui::page_tree::PageNode>>,
+            crate::vocabulary::handoff::Handoff<
+                crate::ui::tree::Tree<crate::ui::page_tree::PageNode>,
+            >,
             ApiError,
         >,
     ),
     PageMarkdown(Result<Page, ApiError>),
-    Review(crate::app::review_calls::ReviewResponse),
-    Sites(crate::app::sites::SitesResponse),
-    Search(crate::app::search::SearchResults),
-    Links(crate::app::links::LinksResponse),
-    Files(crate::app::files::FilesResponse),
-    Collections(crate::app::collections::CollectionsResponse),
-    Spaces(crate::app::spaces::SpacesResponse),
-    Git(crate::app::git::GitResponse),
-    Outbox(crate::app::outbox::OutboxResponse),
-    MemberOps(crate::app::members::MembersResponse),
-    Teams(crate::app::teams::TeamsResponse),
-    Sso(crate::app::sso::SsoResponse),
-    OrgSettings(crate::app::org_settings::OrgSettingsResponse),
-    Translations(crate::app::translations::TranslationsResponse),
-    OpenApi(crate::app::openapi::OpenApiResponse),
-    Conversations(crate::app::conversations::ConversationsResponse),
-    Integrations(crate::app::integrations::IntegrationsResponse),
-    Reader(crate::app::reader_links::ReaderResponse),
+    Review(crate::vocabulary::review_calls::ReviewResponse),
+    Sites(crate::vocabulary::sites::SitesResponse),
+    Search(crate::vocabulary::search::SearchResults),
+    Links(crate::vocabulary::links::LinksResponse),
+    Files(crate::vocabulary::files::FilesResponse),
+    Collections(crate::vocabulary::collections::CollectionsResponse),
+    Spaces(crate::vocabulary::spaces::SpacesResponse),
+    Git(crate::vocabulary::git::GitResponse),
+    Outbox(crate::vocabulary::outbox::OutboxResponse),
+    MemberOps(crate::vocabulary::members::MembersResponse),
+    Teams(crate::vocabulary::teams::TeamsResponse),
+    Sso(crate::vocabulary::sso::SsoResponse),
+    OrgSettings(crate::vocabulary::org_settings::OrgSettingsResponse),
+    Translations(crate::vocabulary::translations::TranslationsResponse),
+    OpenApi(crate::vocabulary::openapi::OpenApiResponse),
+    Conversations(crate::vocabulary::conversations::ConversationsResponse),
+    Integrations(crate::vocabulary::integrations::IntegrationsResponse),
+    Reader(crate::vocabulary::reader_links::ReaderResponse),
+}
+
+/// Terminal size in cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Size {
+    pub width: u16,
+    pub height: u16,
 }

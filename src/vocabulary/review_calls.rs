@@ -254,7 +254,7 @@ pub struct PageSides {
     /// format): comment threads name these as `target.node`. Empty when unknown.
     pub block_keys: Vec<String>,
     /// The change request side's `updatedAt`, remembered with its text (see
-    /// [`crate::app::review_memory::PageSeen::version`]).
+    /// [`crate::vocabulary::review_memory::PageSeen::version`]).
     pub version: Option<String>,
 }
 
@@ -288,4 +288,35 @@ pub enum ReviewResponse {
     PagesNow(Vec<(String, String)>),
     Commenters(Result<WholeList<Member>, ApiError>),
     BreakingLinks(Result<Vec<BreakingLink>, ApiError>),
+}
+
+/// The last loaded review of each change request, bounded.
+#[derive(Debug, Default)]
+pub struct ReviewCache {
+    bundles: std::collections::HashMap<ChangeRequestRef, ReviewBundle>,
+    order: std::collections::VecDeque<ChangeRequestRef>,
+}
+
+impl ReviewCache {
+    const CAPACITY: usize = 16;
+
+    pub fn get(&self, key: &ChangeRequestRef) -> Option<&ReviewBundle> {
+        self.bundles.get(key)
+    }
+
+    /// To fill in what arrived later (a thread's replies) without cloning the whole review.
+    pub fn get_mut(&mut self, key: &ChangeRequestRef) -> Option<&mut ReviewBundle> {
+        self.bundles.get_mut(key)
+    }
+
+    pub fn insert(&mut self, key: ChangeRequestRef, bundle: ReviewBundle) {
+        if self.bundles.insert(key.clone(), bundle).is_none() {
+            self.order.push_back(key);
+        }
+        while self.order.len() > Self::CAPACITY {
+            if let Some(oldest) = self.order.pop_front() {
+                self.bundles.remove(&oldest);
+            }
+        }
+    }
 }
