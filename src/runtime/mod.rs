@@ -30,6 +30,10 @@ use crate::ui::theme::Theme;
 pub use calls::outbox::SendTurn;
 use execute::count_the_outbox;
 
+/// The strong senders of the loop's queue when nothing is under way: the loop's own and the
+/// one its executor answers through. Observers hold weak ones.
+const SENDERS_AT_REST: usize = 2;
+
 /// How often the spinner turns while something is loading. Idle, nothing ticks.
 const SPINNER_INTERVAL: Duration = Duration::from_millis(120);
 
@@ -154,8 +158,10 @@ where
     draw(terminal, model)?;
 
     loop {
-        // Every command under way holds a clone of `sender` until its answer is sent.
-        host.waiting(receiver.is_empty() && sender.strong_count() == 1 && !model.is_busy());
+        // Every command under way holds a clone of `sender` until its answer is sent; at rest
+        // only the loop's own and the executor's are left.
+        let at_rest = sender.strong_count() == SENDERS_AT_REST;
+        host.waiting(receiver.is_empty() && at_rest && !model.is_busy());
         let spinner = async {
             if model.is_busy() {
                 tokio::time::sleep(SPINNER_INTERVAL).await;
