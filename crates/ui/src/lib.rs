@@ -2,6 +2,7 @@
 
 pub mod address_popup;
 
+pub mod code_colours;
 pub mod composer;
 pub mod confirm;
 pub mod diff;

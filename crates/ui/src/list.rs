@@ -14,7 +14,7 @@ use ratatui::widgets::Paragraph;
 use crate::input::Filter;
 use crate::sanitize::sanitize;
 use crate::table::{self, Column};
-use crate::text::{self, truncate};
+use crate::text::truncate;
 use crate::theme::Theme;
 use quire_api::UnreadableItem;
 
@@ -138,9 +138,9 @@ pub fn tree_prefix(row: &crate::tree::VisibleRow) -> String {
 /// The filter's row under a list while it is typed or applied: draws it and returns the
 /// area left above it for the list.
 pub fn filter_row(frame: &mut Frame, area: Rect, filter: &Filter, theme: &Theme) -> Rect {
-    let (list_area, filter_area) = text::with_filter_row(area, filter.is_shown());
+    let (list_area, filter_area) = crate::input::with_filter_row(area, filter.is_shown());
     if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, filter, theme);
+        crate::input::draw_filter(frame, filter_area, filter, theme);
     }
     list_area
 }

@@ -1,17 +1,12 @@
 //! Small text helpers: columns measured in cells, truncation with an ellipsis, dates, and the
 //! filter row every list shares.
 
-use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
-use crate::input::Filter;
 use crate::sanitize::sanitize;
-use crate::theme::Theme;
 
 /// How many terminal cells `text` takes. The one width function of the client, the measure
 /// ratatui itself uses (unicode-width over the whole string, which knows emoji sequences), so
@@ -71,35 +66,6 @@ pub fn columns(cells: &[&str], widths: &[u16], style: Style) -> Line<'static> {
 pub fn date(timestamp: &str) -> String {
     let clean = sanitize(timestamp);
     clean.get(..10).unwrap_or(&clean).to_string()
-}
-
-/// Splits off a bottom row for a filter when one is shown.
-pub fn with_filter_row(area: Rect, show: bool) -> (Rect, Option<Rect>) {
-    if !show || area.height < 2 {
-        return (area, None);
-    }
-    let [main, filter] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
-    (main, Some(filter))
-}
-
-/// Draws "/ text" with a cursor while typing, or the applied filter when done.
-pub fn draw_filter(frame: &mut Frame, area: Rect, filter: &Filter, theme: &Theme) {
-    let input = filter.input.as_ref();
-    let text = input.map_or(filter.text.as_str(), |i| i.text.as_str());
-    let mut spans = vec![
-        Span::styled("/", theme.style("accent")),
-        Span::styled(sanitize(text).into_owned(), theme.style("text")),
-    ];
-    if input.is_none() {
-        spans.push(Span::styled("   (esc clears)", theme.style("muted")));
-    }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
-    if let Some(input) = input {
-        let x = area.x + 1 + input.cursor_column() as u16;
-        if x < area.right() {
-            frame.set_cursor_position(Position::new(x, area.y));
-        }
-    }
 }
 
 /// Splits `text` into spans, styling every case-insensitive occurrence of `needle`.

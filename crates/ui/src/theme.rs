@@ -12,7 +12,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
 
-use crate::markdown::{CodeTheme, ColorDepth};
+use crate::code_colours::{CodeTheme, ColorDepth};
 
 /// The theme compiled into the binary: every style name, in the 16 named colours.
 pub const DEFAULT_THEME: &str = include_str!("../../../themes/default.toml");

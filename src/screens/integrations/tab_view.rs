@@ -64,9 +64,9 @@ fn filters_in_words(tab: &IntegrationsTab) -> Vec<String> {
 
 pub fn draw(tab: &IntegrationsTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let (area, filter_row) = text::with_filter_row(area, tab.search.is_shown());
+    let (area, filter_row) = crate::ui::input::with_filter_row(area, tab.search.is_shown());
     if let Some(row) = filter_row {
-        text::draw_filter(frame, row, &tab.search, theme);
+        crate::ui::input::draw_filter(frame, row, &tab.search, theme);
     }
     let [header, rows_area] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);

@@ -17,9 +17,10 @@ const DETAILS_MIN_WIDTH: u16 = 70;
 
 pub(super) fn draw(screen: &Organization, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let (area, filter_area) = text::with_filter_row(area, screen.tree_filter.is_shown());
+    let (area, filter_area) =
+        crate::ui::input::with_filter_row(area, screen.tree_filter.is_shown());
     if let Some(filter_area) = filter_area {
-        text::draw_filter(frame, filter_area, &screen.tree_filter, theme);
+        crate::ui::input::draw_filter(frame, filter_area, &screen.tree_filter, theme);
     }
     let Some(tree) = screen.tree.value() else {
         match screen.tree.error() {

@@ -16,9 +16,10 @@ pub(super) fn draw(screen: &SpaceScreen, frame: &mut Canvas, area: Rect, look: &
     // the focused pane alone when zoomed; its border says which it is.
     let (tree_area, preview_area) = screen.panes(area);
     if let Some(tree_area) = tree_area {
-        let (tree_area, filter_area) = text::with_filter_row(tree_area, screen.filter.is_shown());
+        let (tree_area, filter_area) =
+            crate::ui::input::with_filter_row(tree_area, screen.filter.is_shown());
         if let Some(filter_area) = filter_area {
-            text::draw_filter(frame, filter_area, &screen.filter, theme);
+            crate::ui::input::draw_filter(frame, filter_area, &screen.filter, theme);
         }
         draw_tree(screen, frame, tree_area, look);
     }

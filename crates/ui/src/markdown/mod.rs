@@ -24,6 +24,7 @@ use std::time::Duration;
 use ratatui::style::Style;
 use ratatui::text::Line;
 
+pub use crate::code_colours::ColorDepth;
 use crate::theme::Theme;
 
 pub use highlight::worker as highlight_worker;
@@ -31,15 +32,6 @@ pub use highlight::{
     CodeTheme, grammar_ready, release_free_memory, syntax_set_in_memory, warm_common_grammars,
     warm_syntax_set,
 };
-
-/// How many colours the terminal can show; syntect's RGB colours are mapped down to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub enum ColorDepth {
-    #[default]
-    Ansi16,
-    Ansi256,
-    TrueColor,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RenderOptions {

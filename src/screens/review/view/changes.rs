@@ -14,9 +14,9 @@ use crate::ui::{status, text};
 
 pub(super) fn draw_changes(screen: &ReviewScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let (area, query_area) = text::with_filter_row(area, screen.diff_search.is_shown());
+    let (area, query_area) = crate::ui::input::with_filter_row(area, screen.diff_search.is_shown());
     if let Some(query_area) = query_area {
-        text::draw_filter(frame, query_area, &screen.diff_search, theme);
+        crate::ui::input::draw_filter(frame, query_area, &screen.diff_search, theme);
     }
     let (list_area, diff_area) = split(area);
     // The wheel scrolls the diff as ctrl-d/ctrl-u do, carrying the cursor along.

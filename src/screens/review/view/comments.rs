@@ -347,9 +347,10 @@ fn pending_lines(waiting: &[&Write], width: usize) -> Vec<String> {
 
 pub(super) fn draw_comments(screen: &ReviewScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let (area, query_area) = text::with_filter_row(area, screen.comment_query.is_shown());
+    let (area, query_area) =
+        crate::ui::input::with_filter_row(area, screen.comment_query.is_shown());
     if let Some(query_area) = query_area {
-        text::draw_filter(frame, query_area, &screen.comment_query, theme);
+        crate::ui::input::draw_filter(frame, query_area, &screen.comment_query, theme);
     }
     let area = stop_note(screen, frame, area, theme);
     let rows = screen.rows();

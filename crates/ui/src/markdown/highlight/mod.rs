@@ -23,64 +23,10 @@ mod colours;
 mod syntaxes;
 pub mod worker;
 
+pub use crate::code_colours::CodeTheme;
 pub(super) use budget::highlight_each;
 pub(super) use colours::token_style;
 pub use syntaxes::{grammar_ready, syntax_set_in_memory, warm_common_grammars, warm_syntax_set};
-
-/// The syntect themes code can be coloured with (those syntect ships). Each theme's default
-/// foreground is left to the terminal, so a dark one still reads on a light background.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CodeTheme {
-    /// Dark, because terminals mostly are: the default.
-    #[default]
-    Base16OceanDark,
-    Base16EightiesDark,
-    Base16MochaDark,
-    Base16OceanLight,
-    InspiredGitHub,
-    SolarizedDark,
-    SolarizedLight,
-}
-
-impl CodeTheme {
-    const ALL: [CodeTheme; 7] = [
-        CodeTheme::Base16OceanDark,
-        CodeTheme::Base16EightiesDark,
-        CodeTheme::Base16MochaDark,
-        CodeTheme::Base16OceanLight,
-        CodeTheme::InspiredGitHub,
-        CodeTheme::SolarizedDark,
-        CodeTheme::SolarizedLight,
-    ];
-
-    /// The names a theme file's `[code] theme` accepts.
-    pub const NAMES: [&'static str; 7] = [
-        "base16-ocean.dark",
-        "base16-eighties.dark",
-        "base16-mocha.dark",
-        "base16-ocean.light",
-        "InspiredGitHub",
-        "Solarized (dark)",
-        "Solarized (light)",
-    ];
-
-    /// syntect's name for the theme.
-    pub fn name(self) -> &'static str {
-        let index = CodeTheme::ALL
-            .iter()
-            .position(|theme| *theme == self)
-            .unwrap_or(0);
-        CodeTheme::NAMES[index]
-    }
-
-    /// The theme syntect calls `name` (any case).
-    pub fn from_name(name: &str) -> Option<CodeTheme> {
-        let index = CodeTheme::NAMES
-            .iter()
-            .position(|known| known.eq_ignore_ascii_case(name.trim()))?;
-        Some(CodeTheme::ALL[index])
-    }
-}
 
 /// Extra time the caller waits past the budget before abandoning a stuck worker.
 const GRACE: Duration = Duration::from_millis(10);
