@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime};
 
 use rusqlite::{OptionalExtension, params};
 
+pub use super::database::CacheError;
 use super::database::{Damage, Database, with_suffix};
 
 /// A year of normal use: a few hundred pages read a week, each a few kilobytes, the lists
@@ -33,29 +34,6 @@ pub struct CacheInfo {
     /// The database file and its write-ahead log on disk.
     pub file_bytes: u64,
     pub max_bytes: u64,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum CacheError {
-    #[error("cannot open the cache {path}: {message}")]
-    Open {
-        path: String,
-        /// What is wrong with the file, when something is.
-        damage: Damage,
-        message: String,
-    },
-    #[error("the cache {path}: {message}")]
-    Use { path: String, message: String },
-}
-
-impl CacheError {
-    /// What is wrong with the file itself; [`Damage::None`] when the file is not to blame.
-    pub fn damage(&self) -> Damage {
-        match self {
-            CacheError::Open { damage, .. } => *damage,
-            CacheError::Use { .. } => Damage::None,
-        }
-    }
 }
 
 /// The cache file. Its methods block (SQLite); the client calls them off the async threads.

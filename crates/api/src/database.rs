@@ -19,7 +19,30 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::cache::CacheError;
+/// What went wrong with the cache file: it could not be opened (and why, if the file
+/// itself is to blame), or a statement on it failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CacheError {
+    #[error("cannot open the cache {path}: {message}")]
+    Open {
+        path: String,
+        /// What is wrong with the file, when something is.
+        damage: Damage,
+        message: String,
+    },
+    #[error("the cache {path}: {message}")]
+    Use { path: String, message: String },
+}
+
+impl CacheError {
+    /// What is wrong with the file itself; [`Damage::None`] when the file is not to blame.
+    pub fn damage(&self) -> Damage {
+        match self {
+            CacheError::Open { damage, .. } => *damage,
+            CacheError::Use { .. } => Damage::None,
+        }
+    }
+}
 
 /// How long a statement waits for another process's write to finish before it fails.
 const BUSY_WAIT: Duration = Duration::from_secs(5);
