@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::KeyEvent;
 
-use crate::api::models::{Collection, Member, Organization, Page, Space};
+use crate::api::models::{Collection, Organization, Page, Space};
 use crate::api::{ApiError, ListPage, RetryNotice, UnreadableItem, WholeList};
 use crate::app::command::{DocHandle, DocKey};
 use crate::app::loadable::RequestId;
@@ -136,7 +136,6 @@ impl OrganizationTree {
 pub enum ApiResponse {
     Organizations(Result<ListPage<Organization>, ApiError>),
     OrganizationTree(Result<OrganizationTree, ApiError>),
-    Members(Result<ListPage<Member>, ApiError>),
     /// A space's page tree, built as the answer was read (see `ui::page_tree::PageTreeSeed`).
     PageTree(
         Result<
@@ -154,7 +153,7 @@ pub enum ApiResponse {
     Spaces(crate::app::spaces::SpacesResponse),
     Git(crate::app::git::GitResponse),
     Outbox(crate::app::outbox::OutboxResponse),
-    MemberOps(crate::app::members::MembersResponse),
+    Members(crate::app::members::MembersResponse),
     Teams(crate::app::teams::TeamsResponse),
     Sso(crate::app::sso::SsoResponse),
     OrgSettings(crate::app::org_settings::OrgSettingsResponse),

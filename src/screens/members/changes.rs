@@ -206,7 +206,7 @@ impl MembersTab {
                 )));
                 Cmd::None
             }
-            MembersResponse::Details(_) => Cmd::None,
+            MembersResponse::List(_) | MembersResponse::Details(_) => Cmd::None,
         }
     }
 
