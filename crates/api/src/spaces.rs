@@ -1,5 +1,6 @@
 //! Space endpoints: an organization's spaces, one space, and what changes a space: settings,
-//! delete, restore, duplicate, a content template applied. Moving and transferring spaces live with the collections.
+//! delete, restore, duplicate, a content template applied. Moving and transferring spaces
+//! live with the collections.
 
 use std::collections::BTreeMap;
 
