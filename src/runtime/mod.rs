@@ -19,11 +19,10 @@ use tokio::sync::mpsc::{
     UnboundedReceiver, UnboundedSender, WeakUnboundedSender, unbounded_channel,
 };
 
-use crate::api::models::{Collection, Space};
+use crate::api::Client;
 use crate::api::outbox::Outbox;
-use crate::api::{Client, encode_segment};
 use crate::app::view::chrome;
-use crate::app::{ApiCall, ApiResponse, Cmd, Model, Msg, OrganizationTree, RequestId, update};
+use crate::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update};
 use crate::output::Present;
 use crate::ui::markdown::{RenderOptions, highlight_worker, release_free_memory, warm_syntax_set};
 use crate::ui::theme::Theme;
@@ -403,45 +402,16 @@ pub const TREE_MAX_PAGES: usize = 20;
 pub async fn call_api(client: &Client, turn: &SendTurn, call: ApiCall) -> ApiResponse {
     match call {
         ApiCall::ListOrganizations { page } => {
-            ApiResponse::Organizations(client.list_organizations(page.as_deref()).await)
+            crate::runtime::calls::organizations::list_organizations(client, page).await
         }
         ApiCall::OrganizationTree { organization } => {
-            let organization = encode_segment(&organization);
-            let collections_path = format!("/orgs/{organization}/collections");
-            let spaces_path = format!("/orgs/{organization}/spaces");
-            let (collections, spaces) = tokio::join!(
-                client.list_up_to::<Collection>(
-                    &collections_path,
-                    &[("nested", "true")],
-                    TREE_MAX_PAGES
-                ),
-                client.list_up_to::<Space>(&spaces_path, &[], TREE_MAX_PAGES),
-            );
-            ApiResponse::OrganizationTree(collections.map(|collections| match spaces {
-                Ok(spaces) => OrganizationTree::from_lists(collections, spaces),
-                Err(error) => {
-                    tracing::warn!(%error, "the organization's spaces; showing its collections");
-                    OrganizationTree::without_spaces(collections, error.user_message())
-                }
-            }))
+            crate::runtime::calls::organizations::organization_tree(client, &organization).await
         }
-        ApiCall::ListMembers {
-            organization,
-            filter,
-            page,
-        } => ApiResponse::Members(
-            client
-                .list_members(&organization, &filter, page.as_deref())
-                .await,
-        ),
-        ApiCall::ListPages { space } => ApiResponse::PageTree(
-            client
-                .list_pages_with(&space, crate::ui::page_tree::PageTreeSeed)
-                .await
-                .map(crate::vocabulary::handoff::Handoff::new),
-        ),
+        ApiCall::ListPages { space } => {
+            crate::runtime::calls::pages::list_pages(client, &space).await
+        }
         ApiCall::GetPageMarkdown { space, page } => {
-            ApiResponse::PageMarkdown(client.get_page_markdown(&space, &page).await)
+            crate::runtime::calls::pages::page_markdown(client, &space, &page).await
         }
         ApiCall::Review(call) => {
             ApiResponse::Review(crate::runtime::calls::reviews::call_reviews(client, call).await)
@@ -471,7 +441,7 @@ pub async fn call_api(client: &Client, turn: &SendTurn, call: ApiCall) -> ApiRes
             crate::runtime::calls::outbox::call_outbox(client, turn, call).await,
         ),
         ApiCall::Members(call) => {
-            ApiResponse::MemberOps(crate::runtime::calls::members::call_members(client, call).await)
+            ApiResponse::Members(crate::runtime::calls::members::call_members(client, call).await)
         }
         ApiCall::Teams(call) => {
             ApiResponse::Teams(crate::runtime::calls::teams::call_teams(client, call).await)

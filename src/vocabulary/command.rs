@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use crate::api::MemberFilter;
 pub use crate::ui::markdown::docs::{DocHandle, DocKey};
 use crate::vocabulary::loadable::RequestId;
 
@@ -14,11 +13,6 @@ pub enum ApiCall {
     /// Every collection and every space of an organization, fetched in parallel.
     OrganizationTree {
         organization: String,
-    },
-    ListMembers {
-        organization: String,
-        filter: MemberFilter,
-        page: Option<String>,
     },
     ListPages {
         space: String,
@@ -57,7 +51,6 @@ impl ApiCall {
         match self {
             ApiCall::ListOrganizations { .. }
             | ApiCall::OrganizationTree { .. }
-            | ApiCall::ListMembers { .. }
             | ApiCall::ListPages { .. }
             | ApiCall::GetPageMarkdown { .. } => false,
             ApiCall::Review(call) => call.writes(),

@@ -1,12 +1,18 @@
-//! The Members tab's calls beyond the list (`ApiCall::ListMembers`): one member's spaces and
+//! The Members tab's calls: the list with its server-side filters, one member's spaces and
 //! teams, their role, SSO membership and removal. Joined to the core through
-//! `ApiCall::Members` and `ApiResponse::MemberOps`.
+//! `ApiCall::Members` and `ApiResponse::Members`.
 
 use crate::api::models::{Member, MemberRole, MemberSpace, MemberTeam};
-use crate::api::{ApiError, ListPage};
+use crate::api::{ApiError, ListPage, MemberFilter};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum MembersCall {
+    /// One page of the organization's members, filtered and sorted by the server.
+    List {
+        organization: String,
+        filter: MemberFilter,
+        page: Option<String>,
+    },
     /// The first page of the member's spaces and of their teams, fetched together.
     Details {
         organization: String,
@@ -34,7 +40,7 @@ impl MembersCall {
     /// variant by variant, so a new call must be placed on one side.
     pub fn writes(&self) -> bool {
         match self {
-            MembersCall::Details { .. } => false,
+            MembersCall::List { .. } | MembersCall::Details { .. } => false,
             MembersCall::SetRole { .. }
             | MembersCall::MakeSso { .. }
             | MembersCall::Remove { .. } => true,
@@ -53,6 +59,7 @@ pub struct MemberDetails {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum MembersResponse {
+    List(Result<ListPage<Member>, ApiError>),
     Details(Result<MemberDetails, ApiError>),
     /// A changed role or SSO membership: the member as the server has them now.
     Updated(Result<Member, ApiError>),

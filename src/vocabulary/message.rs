@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::KeyEvent;
 
-use crate::api::models::{Collection, Member, Organization, Page, Space};
+use crate::api::models::{Collection, Organization, Page, Space};
 use crate::api::{ApiError, ListPage, RetryNotice, UnreadableItem, WholeList};
 use crate::vocabulary::command::{DocHandle, DocKey};
 use crate::vocabulary::loadable::RequestId;
@@ -136,7 +136,6 @@ impl OrganizationTree {
 pub enum ApiResponse {
     Organizations(Result<ListPage<Organization>, ApiError>),
     OrganizationTree(Result<OrganizationTree, ApiError>),
-    Members(Result<ListPage<Member>, ApiError>),
     /// A space's page tree, built as the answer was read (see `ui::page_tree::PageTreeSeed`).
     PageTree(
         Result<
@@ -156,7 +155,7 @@ pub enum ApiResponse {
     Spaces(crate::vocabulary::spaces::SpacesResponse),
     Git(crate::vocabulary::git::GitResponse),
     Outbox(crate::vocabulary::outbox::OutboxResponse),
-    MemberOps(crate::vocabulary::members::MembersResponse),
+    Members(crate::vocabulary::members::MembersResponse),
     Teams(crate::vocabulary::teams::TeamsResponse),
     Sso(crate::vocabulary::sso::SsoResponse),
     OrgSettings(crate::vocabulary::org_settings::OrgSettingsResponse),

@@ -135,12 +135,19 @@ pub fn members_model(admin: bool, width: u16, height: u16) -> Model {
     let calls = go_to_tab(&mut model, "Members");
     let (request, _) = calls
         .into_iter()
-        .find(|(_, call)| matches!(call, ApiCall::ListMembers { .. }))
+        .find(|(_, call)| {
+            matches!(
+                call,
+                ApiCall::Members(quire::vocabulary::members::MembersCall::List { .. })
+            )
+        })
         .expect("the members list is asked for");
     respond(
         &mut model,
         request,
-        ApiResponse::Members(Ok(page(members()))),
+        ApiResponse::Members(quire::vocabulary::members::MembersResponse::List(Ok(page(
+            members(),
+        )))),
     );
     model
 }

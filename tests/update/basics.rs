@@ -691,14 +691,18 @@ fn open_members_tab(model: &mut quire::app::Model) -> ApiCall {
     respond(
         model,
         request,
-        ApiResponse::Members(Ok(quire::api::ListPage::default())),
+        ApiResponse::Members(quire::vocabulary::members::MembersResponse::List(Ok(
+            quire::api::ListPage::default(),
+        ))),
     );
     call
 }
 
 fn members_filter(call: &ApiCall) -> quire::api::MemberFilter {
     match call {
-        ApiCall::ListMembers { filter, page, .. } => {
+        ApiCall::Members(quire::vocabulary::members::MembersCall::List {
+            filter, page, ..
+        }) => {
             assert_eq!(page, &None, "a changed filter starts from the first page");
             filter.clone()
         }

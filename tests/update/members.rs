@@ -69,7 +69,7 @@ fn search_is_sent_as_typed_once_typing_pauses_and_older_answers_are_dropped() {
     assert!(requests(&update(&mut model, Msg::Timer(first))).is_empty());
     let (old_request, call) = only_request(&update(&mut model, Msg::Timer(latest)));
     match call {
-        ApiCall::ListMembers { filter, page, .. } => {
+        ApiCall::Members(MembersCall::List { filter, page, .. }) => {
             assert_eq!(filter.search.as_deref(), Some("gr"));
             assert_eq!(page, None);
         }
@@ -82,12 +82,12 @@ fn search_is_sent_as_typed_once_typing_pauses_and_older_answers_are_dropped() {
     respond(
         &mut model,
         new_request,
-        ApiResponse::Members(Ok(page(vec![grace]))),
+        ApiResponse::Members(MembersResponse::List(Ok(page(vec![grace])))),
     );
     respond(
         &mut model,
         old_request,
-        ApiResponse::Members(Ok(page(members()))),
+        ApiResponse::Members(MembersResponse::List(Ok(page(members())))),
     );
     let names: Vec<_> = members_tab(&model)
         .list
@@ -121,7 +121,7 @@ fn enter_shows_a_members_spaces_and_teams_and_esc_goes_back_to_the_list() {
     respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Details(Ok(details.clone()))),
+        ApiResponse::Members(MembersResponse::Details(Ok(details.clone()))),
     );
     let shown = members_tab(&model).details.as_ref().expect("details open");
     assert_eq!(shown.loaded.value(), Some(&details));
@@ -159,7 +159,7 @@ fn a_role_is_picked_confirmed_naming_the_person_and_sent() {
     respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Updated(Ok(answered))),
+        ApiResponse::Members(MembersResponse::Updated(Ok(answered))),
     );
     assert_eq!(members_tab(&model).list.items[1].role, None);
     assert_eq!(members_notice(&model), "Grace Hopper's role is now guest");
@@ -180,7 +180,7 @@ fn a_role_is_picked_confirmed_naming_the_person_and_sent() {
     respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Updated(Err(forbidden(
+        ApiResponse::Members(MembersResponse::Updated(Err(forbidden(
             "Changing a member's role needs the admin role",
         )))),
     );
@@ -218,7 +218,7 @@ fn sso_and_removal_ask_first_and_name_the_person() {
     respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Updated(Ok(answered))),
+        ApiResponse::Members(MembersResponse::Updated(Ok(answered))),
     );
     assert_eq!(members_notice(&model), "Ada Lovelace is now an SSO member");
     update(&mut model, char_key('S'));
@@ -241,7 +241,7 @@ fn sso_and_removal_ask_first_and_name_the_person() {
     respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Removed(Ok(()))),
+        ApiResponse::Members(MembersResponse::Removed(Ok(()))),
     );
     assert_eq!(members_tab(&model).list.items.len(), 2);
     assert_eq!(

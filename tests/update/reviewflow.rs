@@ -447,7 +447,7 @@ fn a_role_change_is_undone_by_giving_the_earlier_role_back() {
     crate::common::respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Updated(Ok(answered.clone()))),
+        ApiResponse::Members(MembersResponse::Updated(Ok(answered.clone()))),
     );
     let entry = model.action_log.newest_first().next().unwrap().clone();
     assert_eq!(entry.what, "Changed Grace Hopper's role from edit to guest");
@@ -466,7 +466,7 @@ fn a_role_change_is_undone_by_giving_the_earlier_role_back() {
     crate::common::respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Updated(Ok(answered))),
+        ApiResponse::Members(MembersResponse::Updated(Ok(answered))),
     );
     assert!(model.action_log.get(entry.id).unwrap().undone);
     assert!(draw_text(&model).contains("Undone."));
@@ -487,7 +487,7 @@ fn a_refused_undo_says_so_and_keeps_the_entry() {
     crate::common::respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Updated(Ok(answered))),
+        ApiResponse::Members(MembersResponse::Updated(Ok(answered))),
     );
     update(&mut model, char_key('!'));
     update(&mut model, char_key('u'));
@@ -501,7 +501,7 @@ fn a_refused_undo_says_so_and_keeps_the_entry() {
     crate::common::respond(
         &mut model,
         request,
-        ApiResponse::MemberOps(MembersResponse::Updated(Err(refused))),
+        ApiResponse::Members(MembersResponse::Updated(Err(refused))),
     );
     assert!(!model.action_log.newest_first().next().unwrap().undone);
     assert!(

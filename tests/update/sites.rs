@@ -999,12 +999,14 @@ fn a_late_members_page_does_not_move_the_sites_selection() {
     respond(
         &mut model,
         members,
-        ApiResponse::Members(Ok(quire::api::ListPage {
-            items: Vec::new(),
-            next_page: None,
-            count: Some(0),
-            unreadable: Vec::new(),
-        })),
+        ApiResponse::Members(quire::vocabulary::members::MembersResponse::List(Ok(
+            quire::api::ListPage {
+                items: Vec::new(),
+                next_page: None,
+                count: Some(0),
+                unreadable: Vec::new(),
+            },
+        ))),
     );
     let Screen::Organization(organization) = model.top() else {
         panic!()

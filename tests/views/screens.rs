@@ -200,7 +200,9 @@ fn members_tab() -> Model {
     respond(
         &mut model,
         request,
-        ApiResponse::Members(Ok(ada_page(Vec::new()))),
+        ApiResponse::Members(quire::vocabulary::members::MembersResponse::List(Ok(
+            ada_page(Vec::new()),
+        ))),
     );
     model
 }
@@ -212,10 +214,12 @@ fn members_tab_with_unreadable() -> Model {
     respond(
         &mut model,
         request,
-        ApiResponse::Members(Ok(ada_page(vec![quire::api::UnreadableItem {
-            path: "items[1].user".into(),
-            message: "missing field `user`".into(),
-        }]))),
+        ApiResponse::Members(quire::vocabulary::members::MembersResponse::List(Ok(
+            ada_page(vec![quire::api::UnreadableItem {
+                path: "items[1].user".into(),
+                message: "missing field `user`".into(),
+            }]),
+        ))),
     );
     model
 }

@@ -1,7 +1,7 @@
-//! The HTTP client: one `reqwest::Client` with auth and timeouts, typed endpoint methods, and
-//! small generic helpers (`get`, `post`, `post_without_body`, `put`, `patch`, `delete`,
-//! `get_list_page`, `list_up_to`)
-//! so a new endpoint is a few lines.
+//! The HTTP client: one `reqwest::Client` with auth and timeouts, retries, and small generic
+//! helpers (`get`, `post`, `post_without_body`, `put`, `patch`, `delete`, `get_list_page`,
+//! `list_up_to`) so a new endpoint is a few lines. The endpoints themselves live in their
+//! area's file (`organizations`, `collections`, `spaces`, `pages`, `members`…).
 
 use std::fmt;
 use std::sync::{Arc, RwLock};
@@ -12,16 +12,12 @@ use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValu
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::address::{self, encode_segment};
+use super::address;
 use super::capabilities::{self, Capabilities};
 use super::decode::read_body;
 pub use super::decode::{decode_body, decode_body_with};
 use super::error::{ApiError, SETUP_ENDPOINT, parse_error_body};
 use super::limits::HostLimits;
-use super::models::revision::PageList;
-use super::models::{
-    Collection, File, Organization, Page, Revision, SearchPage, SearchSpace, Space, User,
-};
 use super::operations;
 use super::paging::{
     DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, WholeList, page_query,
@@ -224,145 +220,10 @@ impl Client {
         &self.shared.api_root
     }
 
-    // ----- Identity and organizations -----
-
-    /// `GET /user`: the owner of the token.
-    pub async fn current_user(&self) -> Result<User, ApiError> {
-        self.get("/user", &[]).await
-    }
-
-    /// `GET /orgs`: one page of the organizations visible to the caller.
-    pub async fn list_organizations(
-        &self,
-        page: Option<&str>,
-    ) -> Result<ListPage<Organization>, ApiError> {
-        self.get_list_page("/orgs", &[], page).await
-    }
-
-    /// `GET /orgs/{org}`.
-    pub async fn get_organization(&self, org: &str) -> Result<Organization, ApiError> {
-        self.get(&format!("/orgs/{}", encode_segment(org)), &[])
-            .await
-    }
-
-    // ----- Collections and spaces -----
-
-    /// `GET /orgs/{org}/collections?nested=true`: one page of all collections, nested ones
-    /// included (each names its `parent`), so the tree can be built from a flat list.
-    pub async fn list_collections(
-        &self,
-        org: &str,
-        page: Option<&str>,
-    ) -> Result<ListPage<Collection>, ApiError> {
-        let path = format!("/orgs/{}/collections", encode_segment(org));
-        self.get_list_page(&path, &[("nested", "true")], page).await
-    }
-
-    /// `GET /collections/{id}`.
-    pub async fn get_collection(&self, id: &str) -> Result<Collection, ApiError> {
-        self.get(&format!("/collections/{}", encode_segment(id)), &[])
-            .await
-    }
-
-    /// `GET /collections/{id}/spaces`: one page of the spaces directly in a collection.
-    pub async fn list_collection_spaces(
-        &self,
-        collection: &str,
-        page: Option<&str>,
-    ) -> Result<ListPage<Space>, ApiError> {
-        let path = format!("/collections/{}/spaces", encode_segment(collection));
-        self.get_list_page(&path, &[], page).await
-    }
-
-    /// `GET /orgs/{org}/spaces`: one page of the organization's spaces.
-    pub async fn list_organization_spaces(
-        &self,
-        org: &str,
-        page: Option<&str>,
-    ) -> Result<ListPage<Space>, ApiError> {
-        let path = format!("/orgs/{}/spaces", encode_segment(org));
-        self.get_list_page(&path, &[], page).await
-    }
-
-    /// `GET /spaces/{id}`.
-    pub async fn get_space(&self, id: &str) -> Result<Space, ApiError> {
-        self.get(&format!("/spaces/{}", encode_segment(id)), &[])
-            .await
-    }
-
-    // ----- Space content -----
-
-    /// `GET /spaces/{id}/content`: the current revision (page tree and files).
-    pub async fn get_space_content(&self, space: &str) -> Result<Revision, ApiError> {
-        self.get(&format!("/spaces/{}/content", encode_segment(space)), &[])
-            .await
-    }
-
-    /// `GET /spaces/{id}/content/pages`: the whole page tree (not paginated).
-    pub async fn list_pages(&self, space: &str) -> Result<Vec<Page>, ApiError> {
-        let path = format!("/spaces/{}/content/pages", encode_segment(space));
-        let list: PageList = self.get(&path, &[]).await?;
-        Ok(list.pages)
-    }
-
-    /// `GET /spaces/{id}/content/pages`, read through `seed` as it is decoded: the page tree
-    /// of a big space is built without first holding every page as a typed [`Page`].
-    pub async fn list_pages_with<S, T>(&self, space: &str, seed: S) -> Result<T, ApiError>
-    where
-        S: for<'de> serde::de::DeserializeSeed<'de, Value = T>,
-    {
-        let path = format!("/spaces/{}/content/pages", encode_segment(space));
-        let (endpoint, bytes) = self.send(Method::GET, &path, &[], None).await?;
-        decode_body_with(&endpoint, &bytes, seed).map_err(|error| self.logged_decode_error(error))
-    }
-
-    /// `GET /spaces/{id}/content/page/{pageId}?format=markdown`: a page with its body in
-    /// `Page::markdown`.
-    pub async fn get_page_markdown(&self, space: &str, page: &str) -> Result<Page, ApiError> {
-        let path = format!(
-            "/spaces/{}/content/page/{}",
-            encode_segment(space),
-            encode_segment(page)
-        );
-        self.get(&path, &[("format", "markdown")]).await
-    }
-
-    /// `GET /spaces/{id}/content/files`: one page of the space's files.
-    pub async fn list_files(
-        &self,
-        space: &str,
-        page: Option<&str>,
-    ) -> Result<ListPage<File>, ApiError> {
-        let path = format!("/spaces/{}/content/files", encode_segment(space));
-        self.get_list_page(&path, &[], page).await
-    }
-
-    /// `GET /spaces/{id}/search?query=…`: one page of matching pages.
-    pub async fn search_space(
-        &self,
-        space: &str,
-        query: &str,
-        page: Option<&str>,
-    ) -> Result<ListPage<SearchPage>, ApiError> {
-        let path = format!("/spaces/{}/search", encode_segment(space));
-        self.get_list_page(&path, &[("query", query)], page).await
-    }
-
-    /// `GET /orgs/{org}/search?query=…`: one page of spaces with their matching pages.
-    pub async fn search_organization(
-        &self,
-        org: &str,
-        query: &str,
-        page: Option<&str>,
-    ) -> Result<ListPage<SearchSpace>, ApiError> {
-        let path = format!("/orgs/{}/search", encode_segment(org));
-        self.get_list_page(&path, &[("query", query)], page).await
-    }
-
     // ----- Generic helpers -----
 
     /// `GET path?query` decoded as `T`. `path` starts with `/`, is relative to `/v1`, and has
-    /// its ids encoded with [`encode_segment`].
+    /// its ids encoded with [`address::encode_segment`].
     pub async fn get<T: DeserializeOwned>(
         &self,
         path: &str,
@@ -713,7 +574,7 @@ impl Client {
 
     /// A decode failure is logged (endpoint and field path) with the token scrubbed from its
     /// message; any other error passes unchanged.
-    fn logged_decode_error(&self, error: ApiError) -> ApiError {
+    pub(super) fn logged_decode_error(&self, error: ApiError) -> ApiError {
         match error {
             ApiError::Decode {
                 endpoint,

@@ -1,6 +1,6 @@
-//! Collection endpoints: create, change (title, description, default level),
-//! delete, and list with or without the nested ones. Moving and transferring live in
-//! [`super::moves`], with the spaces'.
+//! Collection endpoints: list them (with or without the nested ones), read one and the spaces
+//! in it, create, change (title, description, default level) and delete. Moving and
+//! transferring live in [`super::moves`], with the spaces'.
 
 use serde::Serialize;
 
@@ -8,8 +8,8 @@ use super::address::encode_segment;
 use super::change_requests::written_or_reread;
 use super::client::Client;
 use super::error::ApiError;
-use super::models::{Collection, DefaultLevel};
-use super::paging::ListPage;
+use super::models::{Collection, DefaultLevel, Space};
+use super::paging::{ListPage, WholeList};
 
 /// Longest collection title and description the service accepts.
 pub const COLLECTION_TITLE_MAX: usize = 50;
@@ -43,6 +43,29 @@ fn collection_path(id: &str) -> String {
 }
 
 impl Client {
+    /// `GET /orgs/{org}/collections?nested=true`: one page of all collections, nested ones
+    /// included (each names its `parent`), so the tree can be built from a flat list.
+    pub async fn list_collections(
+        &self,
+        org: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<Collection>, ApiError> {
+        let path = format!("/orgs/{}/collections", encode_segment(org));
+        self.get_list_page(&path, &[("nested", "true")], page).await
+    }
+
+    /// `GET /orgs/{org}/collections?nested=true`, every page up to `max_pages`, keeping what
+    /// was read when paging stops.
+    pub async fn list_collections_up_to(
+        &self,
+        org: &str,
+        max_pages: usize,
+    ) -> Result<WholeList<Collection>, ApiError> {
+        let path = format!("/orgs/{}/collections", encode_segment(org));
+        self.list_up_to(&path, &[("nested", "true")], max_pages)
+            .await
+    }
+
     /// `GET /orgs/{org}/collections`: one page; `nested` false lists only the top level.
     pub async fn list_collections_nested(
         &self,
@@ -79,5 +102,32 @@ impl Client {
     /// answers 204 for both); either is a success.
     pub async fn delete_collection(&self, id: &str) -> Result<(), ApiError> {
         self.delete(&collection_path(id)).await
+    }
+
+    /// `GET /collections/{id}`.
+    pub async fn get_collection(&self, id: &str) -> Result<Collection, ApiError> {
+        self.get(&format!("/collections/{}", encode_segment(id)), &[])
+            .await
+    }
+
+    /// `GET /collections/{id}/spaces`: one page of the spaces directly in a collection.
+    pub async fn list_collection_spaces(
+        &self,
+        collection: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<Space>, ApiError> {
+        let path = format!("/collections/{}/spaces", encode_segment(collection));
+        self.get_list_page(&path, &[], page).await
+    }
+
+    /// `GET /collections/{id}/spaces`, every page up to `max_pages`, keeping what was read
+    /// when paging stops.
+    pub async fn list_collection_spaces_up_to(
+        &self,
+        collection: &str,
+        max_pages: usize,
+    ) -> Result<WholeList<Space>, ApiError> {
+        let path = format!("/collections/{}/spaces", encode_segment(collection));
+        self.list_up_to(&path, &[], max_pages).await
     }
 }

@@ -77,4 +77,14 @@ impl Client {
         let tree: PageTree = self.get(&path, &[]).await?;
         Ok(tree.pages)
     }
+
+    /// `GET /spaces/{id}/content/files`: one page of the space's files.
+    pub async fn list_files(
+        &self,
+        space: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<File>, ApiError> {
+        let path = format!("/spaces/{}/content/files", encode_segment(space));
+        self.get_list_page(&path, &[], page).await
+    }
 }

@@ -8,7 +8,7 @@ use super::comments::SortOrder;
 use super::error::ApiError;
 use super::models::common::string_enum;
 use super::models::{Member, MemberRole, MemberSpace, MemberTeam};
-use super::paging::ListPage;
+use super::paging::{ListPage, WholeList};
 
 /// The `role` filter: members with a role, or `guest` (members without one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +84,17 @@ impl Client {
         let path = format!("/orgs/{}/members", encode_segment(org));
         let query = filter.query();
         self.get_list_page(&path, &borrow_query(&query), page).await
+    }
+
+    /// `GET /orgs/{org}/members`, unfiltered, every page up to `max_pages`, keeping what was
+    /// read when paging stops: the members to pick from.
+    pub async fn list_members_up_to(
+        &self,
+        org: &str,
+        max_pages: usize,
+    ) -> Result<WholeList<Member>, ApiError> {
+        let path = format!("/orgs/{}/members", encode_segment(org));
+        self.list_up_to(&path, &[], max_pages).await
     }
 
     /// `GET /orgs/{org}/members/{userId}`.

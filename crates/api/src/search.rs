@@ -1,6 +1,11 @@
-//! Search limits, and the little a search result says about its space.
+//! Search in a space or an organization, its limits, and the little a search result says
+//! about its space.
 
-use super::models::Space;
+use super::address::encode_segment;
+use super::client::Client;
+use super::error::ApiError;
+use super::models::{SearchPage, SearchSpace, Space};
+use super::paging::ListPage;
 
 /// The longest `query` the service accepts (space and organization search).
 pub const MAX_SEARCH_QUERY: usize = 512;
@@ -32,5 +37,29 @@ impl Space {
             urls: Default::default(),
             permissions: Default::default(),
         }
+    }
+}
+
+impl Client {
+    /// `GET /spaces/{id}/search?query=…`: one page of matching pages.
+    pub async fn search_space(
+        &self,
+        space: &str,
+        query: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<SearchPage>, ApiError> {
+        let path = format!("/spaces/{}/search", encode_segment(space));
+        self.get_list_page(&path, &[("query", query)], page).await
+    }
+
+    /// `GET /orgs/{org}/search?query=…`: one page of spaces with their matching pages.
+    pub async fn search_organization(
+        &self,
+        org: &str,
+        query: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<SearchSpace>, ApiError> {
+        let path = format!("/orgs/{}/search", encode_segment(org));
+        self.get_list_page(&path, &[("query", query)], page).await
     }
 }

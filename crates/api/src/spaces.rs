@@ -1,5 +1,6 @@
-//! Space endpoints that change a space: settings, delete, restore, duplicate, a content
-//! template applied. Moving and transferring spaces live with the collections.
+//! Space endpoints: an organization's spaces, one space, and what changes a space: settings,
+//! delete, restore, duplicate, a content template applied. Moving and transferring spaces
+//! live with the collections.
 
 use std::collections::BTreeMap;
 
@@ -10,6 +11,7 @@ use super::change_requests::written_or_reread;
 use super::client::Client;
 use super::error::ApiError;
 use super::models::{DefaultLevel, MergeRules, Space, SpaceEditMode};
+use super::paging::{ListPage, WholeList};
 
 /// A `PATCH /spaces/{id}`: only the fields set are sent, so an edit never overwrites a setting
 /// the user did not touch. `default_level`: `Some(None)` sends `null` (no default access).
@@ -62,6 +64,35 @@ fn space_path(space: &str) -> String {
 }
 
 impl Client {
+    /// `GET /orgs/{org}/spaces`: one page of the organization's spaces.
+    pub async fn list_organization_spaces(
+        &self,
+        org: &str,
+        page: Option<&str>,
+    ) -> Result<ListPage<Space>, ApiError> {
+        let path = format!("/orgs/{}/spaces", encode_segment(org));
+        self.get_list_page(&path, &[], page).await
+    }
+
+    /// `GET /orgs/{org}/spaces`, every page up to `max_pages`, keeping what was read when
+    /// paging stops.
+    pub async fn list_organization_spaces_up_to(
+        &self,
+        org: &str,
+        max_pages: usize,
+    ) -> Result<WholeList<Space>, ApiError> {
+        let path = format!("/orgs/{}/spaces", encode_segment(org));
+        self.list_up_to(&path, &[], max_pages).await
+    }
+
+    /// `GET /spaces/{id}`.
+    pub async fn get_space(&self, id: &str) -> Result<Space, ApiError> {
+        self.get(&format!("/spaces/{}", encode_segment(id)), &[])
+            .await
+    }
+
+    // ----- Space content -----
+
     /// `PATCH /spaces/{id}` with only the fields set in `update`.
     pub async fn update_space(&self, space: &str, update: &SpaceUpdate) -> Result<Space, ApiError> {
         let written = self.patch(&space_path(space), update).await;

@@ -8,7 +8,7 @@ use super::address::encode_segment;
 use super::client::Client;
 use super::error::ApiError;
 use super::models::Translation;
-use super::paging::ListPage;
+use super::paging::{ListPage, WholeList};
 
 /// `TranslationLanguage` (also a space's language): every code the service accepts.
 pub use super::models::space::LANGUAGES;
@@ -97,6 +97,17 @@ impl Client {
         page: Option<&str>,
     ) -> Result<ListPage<Translation>, ApiError> {
         self.get_list_page(&translations_path(organization), &[], page)
+            .await
+    }
+
+    /// `GET /orgs/{org}/translations`, every page up to `max_pages`, keeping what was read
+    /// when paging stops.
+    pub async fn list_translations_up_to(
+        &self,
+        organization: &str,
+        max_pages: usize,
+    ) -> Result<WholeList<Translation>, ApiError> {
+        self.list_up_to(&translations_path(organization), &[], max_pages)
             .await
     }
 

@@ -5,6 +5,15 @@ use crate::vocabulary::members::{MemberDetails, MembersCall, MembersResponse};
 
 pub async fn call_members(client: &Client, call: MembersCall) -> MembersResponse {
     match call {
+        MembersCall::List {
+            organization,
+            filter,
+            page,
+        } => MembersResponse::List(
+            client
+                .list_members(&organization, &filter, page.as_deref())
+                .await,
+        ),
         MembersCall::Details { organization, user } => {
             let (spaces, teams) = tokio::join!(
                 client.list_member_spaces(&organization, &user, None),

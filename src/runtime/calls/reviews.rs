@@ -6,8 +6,8 @@ use futures::future::join_all;
 
 use super::queue;
 use crate::api::models::{
-    ChangeRequestReview, Comment, CommentReply, Member, Page, RequestedReviewer,
-    RevisionSemanticChanges, SemanticChange,
+    ChangeRequestReview, Comment, CommentReply, Page, RequestedReviewer, RevisionSemanticChanges,
+    SemanticChange,
 };
 use crate::api::outbox::{Target, Write};
 use crate::api::read_back;
@@ -219,11 +219,7 @@ pub async fn call_reviews(client: &Client, call: ReviewCall) -> ReviewResponse {
         }
         ReviewCall::ListMembers { organization } => ReviewResponse::Members(
             client
-                .list_up_to::<Member>(
-                    &format!("/orgs/{}/members", encode_segment(&organization)),
-                    &[],
-                    super::PICKER_PAGES,
-                )
+                .list_members_up_to(&organization, super::PICKER_PAGES)
                 .await,
         ),
         ReviewCall::PostBlockComment {

@@ -1,7 +1,6 @@
 //! Carries out a [`SpacesCall`] with the API client.
 
-use crate::api::models::Member;
-use crate::api::{Client, encode_segment};
+use crate::api::Client;
 use crate::vocabulary::spaces::{SpacesCall, SpacesResponse};
 
 pub async fn call_spaces(client: &Client, call: SpacesCall) -> SpacesResponse {
@@ -17,14 +16,11 @@ pub async fn call_spaces(client: &Client, call: SpacesCall) -> SpacesResponse {
         SpacesCall::ApplyTemplate { space, application } => SpacesResponse::TemplateApplied(
             client.apply_content_template(&space, &application).await,
         ),
-        SpacesCall::Members { organization } => {
-            let path = format!("/orgs/{}/members", encode_segment(&organization));
-            SpacesResponse::Members(
-                client
-                    .list_up_to::<Member>(&path, &[], super::PICKER_PAGES)
-                    .await,
-            )
-        }
+        SpacesCall::Members { organization } => SpacesResponse::Members(
+            client
+                .list_members_up_to(&organization, super::PICKER_PAGES)
+                .await,
+        ),
     }
 }
 

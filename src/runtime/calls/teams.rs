@@ -1,6 +1,6 @@
 //! Carries out a [`TeamsCall`] with the API client.
 
-use crate::api::{Client, encode_segment};
+use crate::api::Client;
 use crate::vocabulary::teams::{PickableMembers, TeamsCall, TeamsResponse};
 
 /// Pages of members read for a picker before it says the list was cut short.
@@ -55,8 +55,9 @@ pub async fn call_teams(client: &Client, call: TeamsCall) -> TeamsResponse {
                 .await,
         ),
         TeamsCall::Pickable { organization } => {
-            let path = format!("/orgs/{}/members", encode_segment(&organization));
-            let listed = client.list_up_to(&path, &[], PICKABLE_PAGES).await;
+            let listed = client
+                .list_members_up_to(&organization, PICKABLE_PAGES)
+                .await;
             TeamsResponse::Pickable(listed.map(|listed| PickableMembers {
                 members: listed.items,
                 cut_short: listed.stopped.is_some(),

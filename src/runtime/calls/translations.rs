@@ -1,7 +1,7 @@
 //! Carries out a [`TranslationsCall`] with the API client.
 
 use crate::api::models::Translation;
-use crate::api::{ApiError, Client, encode_segment};
+use crate::api::{ApiError, Client};
 use crate::vocabulary::translations::{TranslationList, TranslationsCall, TranslationsResponse};
 
 pub async fn call_translations(client: &Client, call: TranslationsCall) -> TranslationsResponse {
@@ -61,11 +61,9 @@ pub const TRANSLATION_PAGES: usize = 20;
 /// The translations and, fetched alongside, the organization's spaces for their titles. The
 /// spaces are a nicety: when they cannot be read the list still shows, with ids.
 async fn list(client: &Client, organization: &str) -> Result<TranslationList, ApiError> {
-    let path = format!("/orgs/{}/translations", encode_segment(organization));
-    let spaces_path = format!("/orgs/{}/spaces", encode_segment(organization));
     let (translations, spaces) = tokio::join!(
-        client.list_up_to(&path, &[], TRANSLATION_PAGES),
-        client.list_up_to::<crate::api::models::Space>(&spaces_path, &[], TRANSLATION_PAGES)
+        client.list_translations_up_to(organization, TRANSLATION_PAGES),
+        client.list_organization_spaces_up_to(organization, TRANSLATION_PAGES)
     );
     let translations = translations?;
     let spaces = spaces.map(|list| list.items).unwrap_or_default();

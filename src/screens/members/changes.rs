@@ -207,7 +207,7 @@ impl MembersTab {
                 )));
                 Cmd::None
             }
-            MembersResponse::Details(_) => Cmd::None,
+            MembersResponse::List(_) | MembersResponse::Details(_) => Cmd::None,
         }
     }
 

@@ -174,11 +174,11 @@ impl MembersTab {
     }
 
     fn list_call(&self, page: Option<String>) -> ApiCall {
-        ApiCall::ListMembers {
+        ApiCall::Members(MembersCall::List {
             organization: self.organization.clone(),
             filter: self.query.clone(),
             page,
-        }
+        })
     }
 
     fn load(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -355,21 +355,21 @@ impl ScreenState for MembersTab {
         ctx: &mut Ctx,
     ) -> Option<Step> {
         match response {
-            ApiResponse::Members(result) => {
+            ApiResponse::Members(MembersResponse::List(result)) => {
                 if !self.list.settle(request, result.clone()) {
                     return None;
                 }
                 self.selection.clamp(self.visible().len());
                 Some(Step::cmd(self.more(ctx)))
             }
-            ApiResponse::MemberOps(MembersResponse::Details(result)) => {
+            ApiResponse::Members(MembersResponse::Details(result)) => {
                 let details = self.details.as_mut()?;
                 details
                     .loaded
                     .settle(request, result.clone())
                     .then(Step::default)
             }
-            ApiResponse::MemberOps(answer) => {
+            ApiResponse::Members(answer) => {
                 if self.sending.as_ref().map(|(id, ..)| *id) != Some(request) {
                     return None;
                 }

@@ -149,7 +149,7 @@ fn members(call: &MembersCall) -> Option<&'static str> {
         MembersCall::SetRole { .. } => Some("Changed a member's role"),
         MembersCall::MakeSso { .. } => Some("Made a member an SSO member"),
         MembersCall::Remove { .. } => Some("Removed a member"),
-        MembersCall::Details { .. } => None,
+        MembersCall::List { .. } | MembersCall::Details { .. } => None,
     }
 }
 
@@ -223,8 +223,8 @@ pub fn answer(response: &ApiResponse) -> Option<Answer> {
             CollectionsResponse::Organizations(_) | CollectionsResponse::Spaces(_) => None,
         },
         ApiResponse::Git(GitResponse::Done(result)) => plain(result),
-        ApiResponse::MemberOps(MembersResponse::Updated(result)) => plain(result),
-        ApiResponse::MemberOps(MembersResponse::Removed(result)) => plain(result),
+        ApiResponse::Members(MembersResponse::Updated(result)) => plain(result),
+        ApiResponse::Members(MembersResponse::Removed(result)) => plain(result),
         ApiResponse::Teams(response) => match response {
             TeamsResponse::Saved(result) => plain(result),
             TeamsResponse::Deleted(result) | TeamsResponse::MembersChanged(result) => plain(result),

@@ -67,11 +67,11 @@ pub fn every_call(conversation: &str) -> Vec<ApiCall> {
         ApiCall::OrganizationTree {
             organization: org(),
         },
-        ApiCall::ListMembers {
+        ApiCall::Members(MembersCall::List {
             organization: org(),
             filter: MemberFilter::default(),
             page: None,
-        },
+        }),
         ApiCall::ListPages {
             space: SPACE.into(),
         },
@@ -690,7 +690,6 @@ pub fn kind(call: &ApiCall) -> String {
     let name = match call {
         ApiCall::ListOrganizations { .. } => "ListOrganizations".to_string(),
         ApiCall::OrganizationTree { .. } => "OrganizationTree".to_string(),
-        ApiCall::ListMembers { .. } => "ListMembers".to_string(),
         ApiCall::ListPages { .. } => "ListPages".to_string(),
         ApiCall::GetPageMarkdown { .. } => "GetPageMarkdown".to_string(),
         ApiCall::Search(_) => "Search".to_string(),
