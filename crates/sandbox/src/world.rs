@@ -1,6 +1,7 @@
 //! The whole of what the sandbox serves: the shared records of `model.rs` and each area's
-//! own state, which lives beside its area (`<area>/state.rs` or `<area>/model.rs`) so that
-//! holding it here ties the world to no area's handlers.
+//! own state. That state lives in a file of its area that holds no handlers (`state.rs`,
+//! `model.rs`, or a `mod.rs` whose handlers are in `routes.rs`), so that holding it here ties
+//! the world to no area's handlers, which all import the world.
 
 use std::collections::HashMap;
 
