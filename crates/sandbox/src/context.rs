@@ -10,8 +10,9 @@ use tokio::sync::{RwLock, watch};
 
 use crate::error::ApiError;
 use crate::fault_rules::Counters;
-use crate::model::{Space, World};
+use crate::model::Space;
 use crate::render::View;
+use crate::world::World;
 use crate::{Faults, Outage};
 
 /// State shared by every request.

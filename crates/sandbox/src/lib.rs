@@ -46,6 +46,7 @@ mod templates;
 pub mod testing;
 mod translations;
 mod validate;
+mod world;
 
 pub use org_settings::{NEWCOMER_TOKEN, OUTSIDER_TOKEN};
 pub use sites::schema_shape as adaptive_schema_shape;

@@ -2,7 +2,7 @@
 //! the sandbox is a second, independent reading of the API contract, so a wrong field name in
 //! one cannot hide by agreeing with itself in the other.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// A member role, ranked so that permissions can be computed as "at least this role".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -46,100 +46,6 @@ impl Role {
             "admin" => Some(Role::Admin),
             _ => None,
         }
-    }
-}
-
-/// Everything the sandbox serves, one field per area; the server holds it behind
-/// `Arc<RwLock<World>>`.
-#[derive(Clone, Debug, Default)]
-pub struct World {
-    pub organizations: Vec<Organization>,
-    pub users: Vec<User>,
-    pub memberships: Vec<Membership>,
-    pub collections: Vec<Collection>,
-    pub spaces: Vec<Space>,
-    /// Bearer token → user id.
-    pub tokens: HashMap<String, String>,
-    /// Published sites with their structure, share links and adaptive schema.
-    pub sites: super::sites::Sites,
-    pub change_requests: super::change_requests::model::ChangeRequests,
-    pub conversations: super::conversations::Conversations,
-    /// Roles on collections apart from the organization role (the `permissions` they give).
-    pub content_access: super::collections::ContentAccess,
-    /// Git sync state per space (import/export operations, legacy installations).
-    pub git: super::git::GitStates,
-    /// Teams of every organization with their members (seats).
-    pub teams: super::teams::Teams,
-    /// SAML providers (sso/).
-    pub sso: super::sso::SsoState,
-    /// Default content, merge rules, invite links, agent instructions (org_settings/).
-    pub org_settings: super::org_settings::OrgSettings,
-    /// Translations of spaces (translations/mod.rs).
-    pub translations: super::translations::Translations,
-    /// OpenAPI specs and their versions (openapi/mod.rs).
-    pub openapi: super::openapi::Specs,
-    pub integrations: super::integrations::Integrations,
-    /// Content templates a space's content can be given (templates.rs); none can be listed.
-    pub templates: Vec<super::templates::Template>,
-    /// Days the sandbox's clock runs ahead of the real one (a test knob), so a test can see a
-    /// deleted space pass its 7 days of retention.
-    pub clock_shift_days: i64,
-    /// The time the sandbox goes by, shared with [`crate::Sandbox::clock`].
-    pub clock: super::clock::Clock,
-}
-
-impl World {
-    pub fn organization(&self, id: &str) -> Option<&Organization> {
-        self.organizations
-            .iter()
-            .find(|organization| organization.id == id)
-    }
-
-    pub fn user(&self, id: &str) -> Option<&User> {
-        self.users.iter().find(|user| user.id == id)
-    }
-
-    pub fn collection(&self, id: &str) -> Option<&Collection> {
-        self.collections
-            .iter()
-            .find(|collection| collection.id == id)
-    }
-
-    /// A space by id; a deleted space past its retention is purged and found no more.
-    pub fn space(&self, id: &str) -> Option<&Space> {
-        self.spaces
-            .iter()
-            .find(|space| space.id == id && !self.is_purged(space))
-    }
-
-    /// The sandbox's "now": its clock moved by [`World::clock_shift_days`].
-    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
-        self.clock.now() + chrono::Duration::days(self.clock_shift_days)
-    }
-
-    /// True for a space deleted more than [`RETENTION_DAYS`] ago: permanently removed.
-    pub fn is_purged(&self, space: &Space) -> bool {
-        space
-            .deleted_at
-            .as_deref()
-            .and_then(|deleted| chrono::DateTime::parse_from_rfc3339(deleted).ok())
-            .is_some_and(|deleted| {
-                self.now() - deleted.with_timezone(&chrono::Utc)
-                    > chrono::Duration::days(RETENTION_DAYS)
-            })
-    }
-
-    /// The membership of a user in an organization, if any.
-    pub fn membership(&self, organization: &str, user: &str) -> Option<&Membership> {
-        self.memberships
-            .iter()
-            .find(|membership| membership.organization == organization && membership.user == user)
-    }
-
-    /// The role a user holds in an organization, or `None` when they are not a member.
-    pub fn role_in(&self, organization: &str, user: &str) -> Option<Role> {
-        self.membership(organization, user)
-            .and_then(|membership| membership.role)
     }
 }
 
@@ -235,7 +141,7 @@ pub struct Space {
     pub published_url: Option<String>,
     pub git_repository: Option<String>,
     pub revision: Revision,
-    /// Set when deleted; see [`World::is_purged`].
+    /// Set when deleted; see [`crate::world::World::is_purged`].
     pub deleted_at: Option<String>,
     pub merge_rules: MergeRules,
 }
@@ -318,4 +224,12 @@ pub struct File {
     pub content_type: String,
     pub size: u64,
     pub dimensions: Option<(u32, u32)>,
+}
+
+/// One template: the pages it adds, each markdown may name a content reference as
+/// `{{name}}`, filled with the name of the file given for it (or left out when none is).
+#[derive(Clone, Debug)]
+pub struct Template {
+    pub id: String,
+    pub pages: Vec<Page>,
 }

@@ -22,7 +22,8 @@ use serde_json::Value;
 use super::collections::routes::{find_collection, require_role};
 use super::collections::subtree;
 use super::error::ApiError;
-use super::model::{Role, World};
+use super::model::Role;
+use super::world::World;
 use crate::context::{Context, Shared, view};
 use crate::validate::{self, Body};
 

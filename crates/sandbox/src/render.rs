@@ -5,8 +5,8 @@ use serde_json::{Map, Value, json};
 
 use super::model::{
     Collection, File, Membership, MergeRules, Organization, Page, PageKind, Role, Space, User,
-    World,
 };
+use super::world::World;
 
 /// Where the web app of the (pretend) service lives; `urls.app` addresses point here.
 pub(crate) const APP_URL: &str = "https://app.docs.example";
@@ -108,7 +108,9 @@ impl View<'_> {
         if let Some(logo) = &organization.logo {
             object["urls"]["logo"] = json!(logo);
         }
-        super::org_settings::decorate(self.world, &organization.id, &mut object);
+        self.world
+            .org_settings
+            .decorate(&organization.id, &mut object);
         object
     }
 
@@ -213,7 +215,7 @@ impl View<'_> {
             },
         });
         insert_optional(&mut object, "parent", space.parent.as_deref());
-        if let Some(git) = super::git::info(self.world, space) {
+        if let Some(git) = self.world.git.info(&space.id) {
             object["gitSync"] = git;
         }
         insert_optional(&mut object, "deletedAt", space.deleted_at.as_deref());
@@ -250,7 +252,7 @@ impl View<'_> {
                 "message": message,
                 "createdByService": false,
                 "url": format!("https://github.com/{repository}/commit/{}", pseudo_oid(&revision.id)),
-                "ref": super::git::current_ref(self.world, &space.id),
+                "ref": self.world.git.current_ref(&space.id),
             });
         }
         object

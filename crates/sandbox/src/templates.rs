@@ -23,17 +23,10 @@ use serde_json::Value;
 use super::change_requests::content::{apply, recompute_paths};
 use super::change_requests::model::{PageEdit, Status};
 use super::error::ApiError;
-use super::model::{Page, PageKind, Revision, Role, Space, World, iso};
+use super::model::{Page, PageKind, Revision, Role, Space, iso};
 use super::render::slugify;
+use super::world::World;
 use crate::context::{Context, Shared};
-
-/// One template: the pages it adds, each markdown may name a content reference as
-/// `{{name}}`, filled with the name of the file given for it (or left out when none is).
-#[derive(Clone, Debug)]
-pub struct Template {
-    pub id: String,
-    pub pages: Vec<Page>,
-}
 
 /// What a valid body asks for.
 #[derive(Debug, PartialEq)]

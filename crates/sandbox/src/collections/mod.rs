@@ -7,30 +7,11 @@
 
 pub(crate) mod routes;
 
-use super::model::{Role, World};
+pub(crate) mod state;
+pub(crate) use state::RoleOverride;
 
-/// Roles on collections that differ from the organization role, and the number behind the
-/// next created collection's id.
-#[derive(Clone, Debug, Default)]
-pub struct ContentAccess {
-    pub overrides: Vec<RoleOverride>,
-    created: u64,
-}
-
-/// `user` holds `role` on `collection` and on everything inside it.
-#[derive(Clone, Debug)]
-pub struct RoleOverride {
-    pub collection: String,
-    pub user: String,
-    pub role: Role,
-}
-
-impl ContentAccess {
-    pub fn next_number(&mut self) -> u64 {
-        self.created += 1;
-        self.created
-    }
-}
+use super::model::Role;
+use super::world::World;
 
 /// Deeper than any real nesting: a cycle in the data cannot make the walk endless.
 const MAX_DEPTH: usize = 64;

@@ -18,10 +18,11 @@ use serde_json::Value;
 use super::content_role;
 use crate::context::{Context, Shared, boolean_parameter, query_map, require_organization, view};
 use crate::error::ApiError;
-use crate::model::{Collection, Role, World};
+use crate::model::{Collection, Role};
 use crate::paging::envelope;
 use crate::render::slugify;
 use crate::validate::{self, Body};
+use crate::world::World;
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

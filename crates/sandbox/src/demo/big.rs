@@ -7,8 +7,9 @@
 use super::{document, finish_tree, group, ids, timestamp};
 use crate::change_requests::model::{ChangeRequest, Comment, PageEdit, Reply, Resolution, Status};
 use crate::change_requests::routes::sync_space_counts;
-use crate::model::{Organization, Page, Revision, Role, Space, World};
+use crate::model::{Organization, Page, Revision, Role, Space};
 use crate::render::markdown_to_document;
+use crate::world::World;
 
 /// "Big Co": business organization, only present with `--big`.
 pub const ORGANIZATION: &str = "org-big-co";

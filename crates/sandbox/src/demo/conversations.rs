@@ -4,7 +4,7 @@
 use super::ids;
 use super::timestamp;
 use crate::conversations::{Cluster, Issue, StoredConversation};
-use crate::model::World;
+use crate::world::World;
 
 pub(super) mod cluster_ids {
     /// Acme: "Token scope errors", linked to the token-scopes change request (#1).

@@ -7,13 +7,17 @@ mod api_reference;
 pub(crate) mod big;
 mod change_requests;
 mod conversations;
+pub(crate) mod dates;
 mod organizations;
 mod sites;
 mod spaces;
 mod templates;
 
-use super::model::{Page, PageKind, World};
+pub(crate) use dates::timestamp;
+
+use super::model::{Page, PageKind};
 use super::render::slugify;
+use super::world::World;
 
 /// Stable ids of the demo data, for tests and documentation.
 pub mod ids {
@@ -123,17 +127,6 @@ pub(crate) fn world() -> World {
     crate::integrations::populate(&mut world);
     templates::populate(&mut world);
     world
-}
-
-/// An ISO 8601 timestamp `days` days and `minutes` minutes after 2023-01-02 08:00 UTC; demo
-/// data derives its dates from this so they stay stable between runs.
-pub(crate) fn timestamp(days: u32, minutes: u32) -> String {
-    const START: i64 = 1_672_646_400; // 2023-01-02T08:00:00Z
-    let seconds = START + i64::from(days) * 86_400 + i64::from(minutes) * 60;
-    chrono::DateTime::from_timestamp(seconds, 0)
-        .unwrap_or_default()
-        .format("%Y-%m-%dT%H:%M:%S%.3fZ")
-        .to_string()
 }
 
 /// A document page; its slug comes from the title, its path and dates are filled in later

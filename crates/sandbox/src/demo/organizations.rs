@@ -3,8 +3,9 @@
 use super::ids;
 use super::timestamp;
 use crate::collections::RoleOverride;
-use crate::model::{Collection, Membership, Organization, Role, User, World};
+use crate::model::{Collection, Membership, Organization, Role, User};
 use crate::tokens;
+use crate::world::World;
 
 pub(super) fn populate(world: &mut World) {
     world.organizations = vec![acme(), lumen()];

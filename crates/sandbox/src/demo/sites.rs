@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use super::timestamp;
-use crate::model::World;
 use crate::sites::model::{AdaptiveSchema, Section, SectionGroup, ShareLink, Site, SiteSpace};
+use crate::world::World;
 
 /// Stable ids of the demo sites, re-exported through `demo_ids`.
 pub(super) mod ids {

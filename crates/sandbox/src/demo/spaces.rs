@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 use super::{api_reference, document, finish_tree, group, ids, link, timestamp};
-use crate::model::{File, Page, Revision, Role, Space, World};
+use crate::model::{File, Page, Revision, Role, Space};
+use crate::world::World;
 
 /// Everything that differs between demo spaces; the rest is derived.
 struct SpaceSpec {

@@ -2,8 +2,8 @@
 //! API cannot list them, so a user types one).
 
 use super::{document, ids};
-use crate::model::World;
-use crate::templates::Template;
+use crate::model::Template;
+use crate::world::World;
 
 const HOW_TO: &str = "# How to …\n\nOne sentence on what the reader will have done.\n\n\
 ## Before you start\n\n- What they need installed\n- The role they need\n\n## Steps\n\n\

@@ -3,7 +3,9 @@
 //! installation. Every change needs the admin role in the space's organization (the role that
 //! gets `permissions.triggerGitSync`).
 
-use std::collections::BTreeMap;
+pub(crate) mod state;
+pub(crate) use state::{GitState, Operation};
+
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -13,42 +15,13 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Extension, Json, Router};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::error::ApiError;
-use super::model::{Role, Space, World, iso};
+use super::model::{Role, Space, iso};
+use super::world::World;
 use crate::context::{Context, Shared};
 use crate::validate::{self, Body};
-
-/// Git sync of one space, as the info endpoint tells it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GitState {
-    /// `github`, `gitlab` or `github-legacy`.
-    pub provider: String,
-    pub repo_name: String,
-    /// The repository address without any credentials.
-    pub url: String,
-    pub installation_id: String,
-    pub updated_at: String,
-    /// The ref last synced, `refs/heads/<branch>`.
-    pub git_ref: String,
-    pub operation: Option<Operation>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Operation {
-    /// `import` or `export`.
-    pub direction: &'static str,
-    pub started_at: String,
-}
-
-/// Git state per space id, plus what the last import or export sent as `url` (credentials
-/// included), for the test knob that proves a client sends them.
-#[derive(Clone, Debug, Default)]
-pub struct GitStates {
-    pub spaces: BTreeMap<String, GitState>,
-    pub last_url_sent: BTreeMap<String, String>,
-}
 
 /// The demo's git sync: every space with a repository, on GitHub; Fleet API Reference through
 /// a legacy installation, so that removing one can be tried.
@@ -78,38 +51,6 @@ pub(crate) fn populate(world: &mut World) {
         })
         .collect();
     world.git.spaces.extend(states);
-}
-
-/// The `gitSync` object of a space (also the body of `GET …/git/info`); `None` when no
-/// provider is set up.
-pub(crate) fn info(world: &World, space: &Space) -> Option<Value> {
-    let state = world.git.spaces.get(&space.id)?;
-    let mut object = json!({
-        "repoName": state.repo_name,
-        "installationProvider": state.provider,
-        "installationStatus": "active",
-        "installationId": state.installation_id,
-        "integration": "github",
-        "url": state.url,
-        "updatedAt": state.updated_at,
-    });
-    if let Some(operation) = &state.operation {
-        object["operation"] = json!({
-            "state": "success",
-            "direction": operation.direction,
-            "startedAt": operation.started_at,
-            "endedAt": operation.started_at,
-        });
-    }
-    Some(object)
-}
-
-/// The ref of the space's last sync, for its revision's `git.ref`.
-pub(crate) fn current_ref(world: &World, space: &str) -> String {
-    world.git.spaces.get(space).map_or_else(
-        || "refs/heads/main".to_string(),
-        |state| state.git_ref.clone(),
-    )
 }
 
 type Answer = Result<Response, ApiError>;
@@ -156,7 +97,7 @@ async fn git_info(
 ) -> Answer {
     let world = shared.world.read().await;
     let space = find_space(&world, &id)?;
-    let info = info(&world, space).ok_or_else(|| {
+    let info = world.git.info(&space.id).ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,
             format!("No git provider is set up on space \"{id}\""),

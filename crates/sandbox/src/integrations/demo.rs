@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::StoredIntegration;
 use crate::demo::ids;
-use crate::model::World;
+use crate::world::World;
 
 /// (name, title, category, target, verified, owner, description, scopes)
 type Row = (

@@ -18,10 +18,11 @@ use serde_json::{Map, Value, json};
 use super::StoredIntegration;
 use crate::context::{Context, Shared, boolean_parameter};
 use crate::error::ApiError;
-use crate::model::{Role, World};
+use crate::model::Role;
 use crate::paging::envelope;
 use crate::render::APP_URL;
 use crate::validate::{self, Body};
+use crate::world::World;
 
 type Parameters = HashMap<String, String>;
 

@@ -15,9 +15,10 @@ use serde_json::{Value, json};
 use super::change_requests::content::apply;
 use super::change_requests::model::Status;
 use super::error::ApiError;
-use super::model::{Page, PageKind, Space, World};
+use super::model::{Page, PageKind, Space};
 use super::paging::envelope;
 use super::render::APP_URL;
+use super::world::World;
 use crate::context::{Context, Shared, query_map, require_space};
 
 type Answer = Result<Json<Value>, ApiError>;

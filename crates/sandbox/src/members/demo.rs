@@ -1,8 +1,10 @@
 //! Fifty more people in Acme Robotics, so that paging, search and sorting of the members list
 //! have something to show: every role and guests, some disabled, most on SSO, a few never seen.
 
-use crate::demo::{ids, timestamp};
-use crate::model::{Membership, Role, User, World};
+use crate::demo::dates::timestamp;
+use crate::demo::ids;
+use crate::model::{Membership, Role, User};
+use crate::world::World;
 
 const GENERATED: usize = 50;
 

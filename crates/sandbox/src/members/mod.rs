@@ -18,8 +18,9 @@ use axum::{Extension, Json, Router};
 use serde_json::{Value, json};
 
 use super::error::ApiError;
-use super::model::{Membership, Role, World, iso};
+use super::model::{Membership, Role, iso};
 use super::paging::envelope;
+use super::world::World;
 use crate::context::{Context, Shared, query_map, require_organization, view};
 use crate::validate;
 

@@ -9,6 +9,9 @@
 //! a few files. An address holding `invalid` ends with `PARSE_ERROR` and its messages (no new
 //! version); an address on the host `unreachable.example` ends with `FETCH_ERROR`.
 
+pub(crate) mod state;
+pub(crate) use state::{Spec, Version};
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -21,48 +24,16 @@ use axum::{Extension, Json, Router};
 use serde_json::{Value, json};
 
 use super::error::ApiError;
-use super::model::{Role, World, iso};
+use super::model::{Role, iso};
 use super::paging::envelope;
 use super::render::APP_URL;
 use super::translations::{RequestBody, body_of, require_admin_to, require_member};
+use super::world::World;
 use crate::context::{Context, Shared};
 use crate::validate::{self, Body};
 
 pub(crate) const PROGRESS_SECONDS: i64 = 1;
 pub const COMPLETE_SECONDS: i64 = 2;
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Spec {
-    pub id: String,
-    pub organization: String,
-    pub slug: String,
-    pub source_url: String,
-    pub public: bool,
-    pub created_at: String,
-    pub updated_at: String,
-    /// When the source last changed: processing runs from there.
-    pub submitted_at: Option<String>,
-    pub last_processed_at: Option<String>,
-    pub error_code: Option<&'static str>,
-    /// `(message, code)`.
-    pub errors: Vec<(String, String)>,
-    /// Oldest first; the last is the latest.
-    pub versions: Vec<Version>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Version {
-    pub id: String,
-    pub created_at: String,
-    pub filesystem: Value,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct Specs {
-    pub items: Vec<Spec>,
-    /// For new ids.
-    pub created: u64,
-}
 
 type Answer = Result<Response, ApiError>;
 
@@ -550,7 +521,7 @@ async fn read_content(
 /// The demo's specs in Acme: `fleet-api` (public, three versions) and `telemetry` (private,
 /// one version, and its last processing found errors).
 pub(crate) fn populate(world: &mut World) {
-    let stamp = |days, minutes| super::demo::timestamp(days, minutes);
+    let stamp = |days, minutes| super::demo::dates::timestamp(days, minutes);
     let mut fleet = Spec {
         id: "oas-fleet-api".to_string(),
         organization: "org-acme-robotics".to_string(),

@@ -2,7 +2,9 @@
 //! an invite link, joining by email domain, and the agent instructions. Only admins change
 //! anything; joining needs a verified email whose domain the organization allows.
 
-use std::collections::BTreeMap;
+pub(crate) mod state;
+pub(crate) use state::AgentInstructions;
+
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -15,30 +17,11 @@ use axum::{Extension, Json, Router};
 use serde_json::{Map, Value, json};
 
 use super::error::ApiError;
-use super::model::{Membership, Organization, World, iso};
+use super::model::{Membership, Organization, iso};
 use super::sso::{require_admin, role_or_null};
+use super::world::World;
 use crate::context::{Context, Shared};
 use crate::validate;
-
-/// What the organization record does not hold: its default content, merge rules, invite
-/// links and agent instructions, per organization id.
-#[derive(Clone, Debug, Default)]
-pub struct OrgSettings {
-    /// The site shown by default.
-    pub default_content: BTreeMap<String, String>,
-    /// `{type:'rules', rules}` or `{type:'none'}`, as last set.
-    pub merge_rules: BTreeMap<String, Value>,
-    /// Invite link ids still valid.
-    pub invite_links: BTreeMap<String, Vec<String>>,
-    pub agent_instructions: BTreeMap<String, AgentInstructions>,
-}
-
-#[derive(Clone, Debug)]
-pub struct AgentInstructions {
-    pub document: Value,
-    pub updated_at: String,
-    pub updated_by: String,
-}
 
 /// Demo users outside every organization: one whose email domain Acme allows (joining works)
 /// and one whose domain no organization allows (joining is refused).
@@ -60,7 +43,7 @@ pub(crate) fn populate(world: &mut World) {
         acme.clone(),
         AgentInstructions {
             document: demo_instructions(),
-            updated_at: super::demo::timestamp(780, 300),
+            updated_at: super::demo::dates::timestamp(780, 300),
             updated_by: super::demo_ids::USER_ADMIN.into(),
         },
     );
@@ -113,17 +96,6 @@ fn demo_instructions() -> Value {
             list,
         ]
     })
-}
-
-/// What the organization's JSON gains from these settings: called by the renderer.
-pub(crate) fn decorate(world: &World, organization: &str, object: &mut Value) {
-    let settings = &world.org_settings;
-    if let Some(site) = settings.default_content.get(organization) {
-        object["defaultContent"] = json!({ "type": "site", "site": site });
-    }
-    if let Some(rules) = settings.merge_rules.get(organization) {
-        object["mergeRules"] = rules.clone();
-    }
 }
 
 type Answer = Result<Response, ApiError>;

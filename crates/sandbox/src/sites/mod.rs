@@ -10,5 +10,3 @@ mod render;
 pub(crate) mod routes;
 pub mod schema_shape;
 pub(crate) mod validate;
-
-pub(crate) use model::Sites;

@@ -22,8 +22,9 @@ use axum::{Extension, Json, Router};
 use serde_json::{Value, json};
 
 use super::error::ApiError;
-use super::model::{RETENTION_DAYS, Role, Space, World, iso};
+use super::model::{RETENTION_DAYS, Role, Space, iso};
 use super::render::View;
+use super::world::World;
 use crate::context::{Context, Shared};
 
 type Answer = Result<Response, ApiError>;

@@ -4,8 +4,9 @@
 use serde_json::Value;
 
 use crate::error::ApiError;
-use crate::model::{MergeRules, Role, Space, World};
+use crate::model::{MergeRules, Role, Space};
 use crate::validate::{self, Body};
+use crate::world::World;
 
 /// `TranslationLanguage`: the language codes a space may have.
 pub(super) const LANGUAGES: [&str; 39] = [

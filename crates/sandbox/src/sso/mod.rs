@@ -3,6 +3,9 @@
 //! A provider is `active` once it has an entity ID, a certificate and an SSO URL, else
 //! `pending`. Deleting answers 204, also for a provider that is not there.
 
+pub(crate) mod state;
+pub(crate) use state::SamlProvider;
+
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -17,8 +20,9 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use super::error::ApiError;
-use super::model::{Role, World, iso};
+use super::model::{Role, iso};
 use super::render::APP_URL;
+use super::world::World;
 use crate::context::{Context, Shared};
 use crate::validate::{self, Body};
 
@@ -41,42 +45,6 @@ b2yJHZ4=
 -----END CERTIFICATE-----
 ";
 
-/// One SAML provider as the sandbox keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SamlProvider {
-    pub id: String,
-    pub organization: String,
-    pub label: String,
-    pub entity_id: String,
-    pub certificate: String,
-    pub sso_url: String,
-    /// A team id; the sandbox takes any non-empty one.
-    pub default_team: Option<String>,
-    pub default_role: Option<Role>,
-    pub created_at: String,
-}
-
-impl SamlProvider {
-    fn status(&self) -> &'static str {
-        let complete =
-            !self.entity_id.is_empty() && !self.certificate.is_empty() && !self.sso_url.is_empty();
-        if complete { "active" } else { "pending" }
-    }
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct SsoState {
-    pub providers: Vec<SamlProvider>,
-    next_number: u64,
-}
-
-impl SsoState {
-    fn next_id(&mut self) -> String {
-        self.next_number += 1;
-        format!("saml-{}", self.next_number)
-    }
-}
-
 /// The demo: Acme signs in through Okta (active) and is trying Azure AD (pending).
 pub(crate) fn populate(world: &mut World) {
     let acme = super::demo_ids::ACME.to_string();
@@ -90,7 +58,7 @@ pub(crate) fn populate(world: &mut World) {
             sso_url: "https://acme-robotics.okta.example/app/quire/sso/saml".into(),
             default_team: Some("team-platform".into()),
             default_role: Some(Role::Read),
-            created_at: super::demo::timestamp(200, 540),
+            created_at: super::demo::dates::timestamp(200, 540),
         },
         SamlProvider {
             id: "saml-acme-azure".into(),
@@ -101,7 +69,7 @@ pub(crate) fn populate(world: &mut World) {
             sso_url: String::new(),
             default_team: None,
             default_role: None,
-            created_at: super::demo::timestamp(790, 600),
+            created_at: super::demo::dates::timestamp(790, 600),
         },
     ];
 }

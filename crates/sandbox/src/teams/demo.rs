@@ -1,9 +1,10 @@
 //! The demo's teams: six in Acme Robotics, one in Lumen OSS, with owners and members.
 
 use super::{Seat, Team, recount};
-use crate::demo::{ids, timestamp};
+use crate::demo::dates::timestamp;
+use crate::demo::ids;
 use crate::members::demo_member_id;
-use crate::model::World;
+use crate::world::World;
 
 /// Title, organization, day created, spaces reached, owners, members (by id).
 type TeamSpec = (

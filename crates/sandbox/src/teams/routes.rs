@@ -16,9 +16,10 @@ use super::{Seat, Team, recount};
 use crate::context::{Context, Shared, query_map, require_organization, view};
 use crate::error::ApiError;
 use crate::members::{require_admin, resolve_member};
-use crate::model::{World, iso};
+use crate::model::iso;
 use crate::paging::envelope;
 use crate::validate::{self, Body};
+use crate::world::World;
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

@@ -6,6 +6,9 @@
 //! counted in `stats`. The first completed run creates the result space (a copy of the source
 //! space, beside it, in the target language); later runs update that space's revision.
 
+pub(crate) mod state;
+pub(crate) use state::{Stats, Translation};
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -20,8 +23,9 @@ use axum::{Extension, Json, Router};
 use serde_json::{Value, json};
 
 use super::error::ApiError;
-use super::model::{Role, World, iso};
+use super::model::{Role, iso};
 use super::paging::envelope;
+use super::world::World;
 use crate::context::{Context, Shared};
 use crate::validate::{self, Body};
 
@@ -34,42 +38,6 @@ pub(crate) const LANGUAGES: [&str; 39] = [
     "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms",
     "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
 ];
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Translation {
-    pub id: String,
-    pub organization: String,
-    pub source_space: String,
-    pub source_language: String,
-    pub language: String,
-    pub instructions: Value,
-    pub result_space: Option<String>,
-    pub result_revision: Option<String>,
-    pub created_at: String,
-    pub updated_at: String,
-    /// Set while a run is under way: when it started.
-    pub running_since: Option<String>,
-    pub stats: Stats,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    pub runs: u64,
-    pub total_words: u64,
-    pub total_pages: u64,
-    /// Milliseconds.
-    pub total_duration: u64,
-    pub latest_run_duration: u64,
-    pub latest_pages: u64,
-    pub latest_words: u64,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct Translations {
-    pub items: Vec<Translation>,
-    /// For new ids.
-    pub created: u64,
-}
 
 /// An empty instructions Document.
 pub(crate) fn empty_document() -> Value {
@@ -501,7 +469,7 @@ pub(crate) fn populate(world: &mut World) {
         ("trn-rust-sdk-ja", "ja", 0, 60, ""),
     ];
     for (id, language, runs, days, instructions) in demo {
-        let created_at = super::demo::timestamp(days + 150, 0);
+        let created_at = super::demo::dates::timestamp(days + 150, 0);
         world.translations.items.push(Translation {
             id: id.to_string(),
             organization: "org-acme-robotics".to_string(),
@@ -525,7 +493,7 @@ pub(crate) fn populate(world: &mut World) {
             complete_run(world, index);
         }
         // Stable demo dates rather than the time the sandbox started.
-        let stamp = super::demo::timestamp(days + 160, 30);
+        let stamp = super::demo::dates::timestamp(days + 160, 30);
         let item = &mut world.translations.items[index];
         item.updated_at = stamp.clone();
         if let Some(space) = item.result_space.clone()

@@ -20,8 +20,9 @@ use crate::change_requests::model::{ChangeRequest, Status};
 use crate::change_requests::render::outdated;
 use crate::context::{Context, Shared};
 use crate::error::ApiError;
-use crate::model::{Revision, Role, World};
+use crate::model::{Revision, Role};
 use crate::paging::envelope;
+use crate::world::World;
 
 /// Longest subject the contract allows (`ChangeRequestSubject`, max 100).
 const MAX_SUBJECT: usize = 100;

@@ -42,8 +42,9 @@ use super::model::Status;
 use super::render::{Abilities, BodyFormat, Renderer};
 use crate::context::{Context, Shared};
 use crate::error::ApiError;
-use crate::model::{Role, Space, World};
+use crate::model::{Role, Space};
 use crate::render::View;
+use crate::world::World;
 
 type Answer = Result<Response, ApiError>;
 type Pairs = Vec<(String, String)>;

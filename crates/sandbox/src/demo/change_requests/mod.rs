@@ -19,7 +19,8 @@ use self::other_spaces::{failover_drill, lumen_reranker, lumen_windows};
 use self::token_scopes::token_scopes;
 use super::ids as demo;
 use crate::change_requests::routes::sync_space_counts;
-use crate::model::{Page, World};
+use crate::model::Page;
+use crate::world::World;
 
 /// Stable ids of the demo change requests, re-exported in [`super::ids`].
 pub(super) mod ids {

@@ -39,9 +39,10 @@ use super::model::Site;
 use super::render;
 use crate::context::{Context, Shared};
 use crate::error::ApiError;
-use crate::model::{Role, World};
+use crate::model::Role;
 use crate::render::View;
 use crate::validate::{self, Body};
+use crate::world::World;
 
 type Answer = Result<Response, ApiError>;
 type RequestBody = Result<Bytes, BytesRejection>;

@@ -15,11 +15,11 @@ use super::{
 };
 use crate::context::{Context, Shared};
 use crate::error::ApiError;
-use crate::model::World;
 use crate::paging::envelope;
 use crate::sites::model::{Item, Section, SectionGroup, Site};
 use crate::sites::render;
 use crate::validate;
+use crate::world::World;
 
 /// The answer of a route the `no_group_section_routes` / `no_section_patch` knobs take away.
 fn lacking_route(status: StatusCode, what: &str) -> ApiError {
