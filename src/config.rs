@@ -96,9 +96,7 @@ pub fn state_dir() -> Option<PathBuf> {
     )
 }
 
-pub fn data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "quire").map(|dirs| dirs.data_dir().to_path_buf())
-}
+pub use crate::paths::data_dir;
 
 /// Reads the config file; a missing file is an empty config, a broken one an error.
 pub fn load_file(path: &Path) -> Result<ConfigFile, ConfigError> {

@@ -13,6 +13,7 @@ pub mod editor_leftovers;
 pub mod editor_process;
 pub mod headless;
 pub mod output;
+pub mod paths;
 pub mod runtime;
 pub use quire_sandbox as sandbox;
 pub mod screens;

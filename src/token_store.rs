@@ -64,7 +64,7 @@ impl TokenStore {
     pub fn for_profile(profile: &str) -> TokenStore {
         TokenStore {
             keyring: keyring::Entry::new(KEYRING_SERVICE, profile).ok(),
-            file: crate::config::data_dir().map(|dir| file_for(&dir, profile)),
+            file: crate::paths::data_dir().map(|dir| file_for(&dir, profile)),
         }
     }
 
@@ -72,7 +72,7 @@ impl TokenStore {
     pub fn file_only(profile: &str) -> TokenStore {
         TokenStore {
             keyring: None,
-            file: crate::config::data_dir().map(|dir| file_for(&dir, profile)),
+            file: crate::paths::data_dir().map(|dir| file_for(&dir, profile)),
         }
     }
 

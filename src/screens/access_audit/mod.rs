@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use crate::api::error::server_message;
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::sites::MyRole;
+use crate::screens::sites::role::MyRole;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;

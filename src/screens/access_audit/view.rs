@@ -4,7 +4,7 @@ use ratatui::widgets::Paragraph;
 
 use super::{AccessAudit, AccessRow};
 use crate::screens::look::Look;
-use crate::screens::sites::audience;
+use crate::screens::sites::role::audience;
 use crate::ui::hit::Canvas;
 use crate::ui::sanitize::sanitize;
 use crate::ui::{status, text, titled};

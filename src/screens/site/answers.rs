@@ -5,7 +5,7 @@ use super::{Field, Modal, Pending, SiteScreen, logged};
 use crate::api::ApiError;
 use crate::api::error::server_message;
 use crate::api::models::PublishOutcome;
-use crate::screens::sites::audience;
+use crate::screens::sites::role::audience;
 use crate::screens::step::Ctx;
 use crate::vocabulary::Cmd;
 use crate::vocabulary::sites::SitesResponse;

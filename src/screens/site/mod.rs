@@ -26,7 +26,7 @@ use crate::api::models::{PublishedSite, ShareLink, Site, SiteSectionGroup};
 use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
-use crate::screens::sites::MyRole;
+use crate::screens::sites::role::MyRole;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::Confirm;
 use crate::ui::keymap::{Action, KeyContext, Keymap};

@@ -3,7 +3,7 @@
 
 use super::form;
 use super::{Confirmed, Field, Modal, Pending, PickOption, PickPurpose, Picker, SiteScreen};
-use crate::screens::sites::audience;
+use crate::screens::sites::role::audience;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::Confirm;
 use crate::ui::keymap::Action;

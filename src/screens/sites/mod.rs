@@ -3,6 +3,7 @@
 //! typing and, once submitted with enter, is sent as the server's `title` filter so that sites
 //! not loaded yet are found too. Enter opens a site; `A` opens the access view.
 
+pub mod role;
 pub mod site_ops;
 pub mod view;
 
@@ -11,7 +12,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::SiteFilter;
-use crate::api::models::{MemberRole, Site, SiteVisibility};
+use crate::api::models::Site;
 use crate::screens::access_audit::AccessAudit;
 use crate::screens::look::Look;
 use crate::screens::site::SiteScreen;
@@ -23,75 +24,7 @@ use crate::ui::list::Selection;
 use crate::vocabulary::paged::PagedList;
 use crate::vocabulary::sites::{SitesCall, SitesResponse};
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
-
-/// Who can reach a published site with this visibility, in words for a confirmation.
-pub fn audience(visibility: Option<&SiteVisibility>) -> String {
-    match visibility {
-        Some(SiteVisibility::Public) => "anyone, indexed by search engines".into(),
-        Some(SiteVisibility::Unlisted) => "anyone with the link, not indexed".into(),
-        Some(SiteVisibility::ShareLink) => "people with a share link".into(),
-        Some(SiteVisibility::VisitorAuth) => {
-            "visitors authenticated by your identity provider".into()
-        }
-        Some(SiteVisibility::Other(other)) => format!("visitors allowed by “{other}”"),
-        None => "the visitors its visibility allows".into(),
-    }
-}
-
-/// The role every change to a site needs (sites are administered content).
-pub const ROLE_TO_CHANGE_SITES: &str = "admin";
-
-/// The user's own role in an organization, asked for once the first time a refusal has to
-/// name it, so that it says who they are as well as what is needed.
-#[derive(Debug, Default)]
-pub struct MyRole {
-    /// `None` until the answer came; `Some(None)`: a guest.
-    pub known: Option<Option<MemberRole>>,
-    request: Option<RequestId>,
-}
-
-impl MyRole {
-    /// The request for the role, unless it is known or already asked for.
-    pub fn ask(&mut self, organization: &str, ctx: &mut Ctx) -> Cmd {
-        if self.known.is_some() || self.request.is_some() {
-            return Cmd::None;
-        }
-        let request = ctx.requests.issue();
-        self.request = Some(request);
-        Cmd::Api {
-            request,
-            call: ApiCall::Sites(SitesCall::MyRole {
-                organization: organization.to_string(),
-            }),
-        }
-    }
-
-    /// Takes the answer to [`MyRole::ask`]; false when `request` is another one. A failed
-    /// answer leaves the role unknown: refusals then name only the role needed.
-    pub fn answered(&mut self, request: RequestId, response: &SitesResponse) -> bool {
-        if self.request != Some(request) {
-            return false;
-        }
-        self.request = None;
-        if let SitesResponse::MyRole(Ok(role)) = response {
-            self.known = Some(role.clone());
-        }
-        true
-    }
-
-    /// Why a change is refused, naming the role needed and, once known, the user's own:
-    /// "you are at edit level; admin is needed to change this site".
-    pub fn refusal(&self, what: &str) -> String {
-        let needed = format!("{ROLE_TO_CHANGE_SITES} is needed to {what}");
-        match &self.known {
-            Some(role) => format!(
-                "you are {}; {needed}",
-                crate::screens::role_noun(role.as_ref())
-            ),
-            None => needed,
-        }
-    }
-}
+pub use role::{MyRole, ROLE_TO_CHANGE_SITES, audience};
 
 /// The address to show for a site: its published URL, else its hostname.
 pub fn site_address(site: &Site) -> String {
