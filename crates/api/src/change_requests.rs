@@ -336,6 +336,22 @@ impl Client {
         self.get(&path, &[("format", "markdown")]).await
     }
 
+    /// `GET …/change-requests/{cr}/content/page/{page}?format=document`: the page as a
+    /// document, whose blocks carry the keys threads are anchored to.
+    pub async fn get_change_request_page_document(
+        &self,
+        space: &str,
+        change_request: &str,
+        page: &str,
+    ) -> Result<serde_json::Value, ApiError> {
+        let path = format!(
+            "{}/content/page/{}",
+            change_request_path(space, change_request),
+            encode_segment(page)
+        );
+        self.get(&path, &[("format", "document")]).await
+    }
+
     /// `GET /spaces/{space}/revisions/{revision}/page/{page}?format=markdown`: a page as it was
     /// in a fixed revision, the "before" side of a diff (`revisionInitial`).
     pub async fn get_revision_page_markdown(

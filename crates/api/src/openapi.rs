@@ -6,7 +6,7 @@ use super::address::encode_segment;
 use super::client::Client;
 use super::error::ApiError;
 use super::models::{OpenApiContent, OpenApiSpec, OpenApiVersion, SpecVisibility};
-use super::paging::ListPage;
+use super::paging::{ListPage, WholeList};
 
 /// Longest slug the service accepts.
 pub const MAX_SLUG: usize = 100;
@@ -116,6 +116,26 @@ impl Client {
     }
 
     /// `POST /orgs/{org}/openapi` from a URL source.
+    /// Every spec of the organization, up to `pages` pages.
+    pub async fn all_openapi_specs(
+        &self,
+        organization: &str,
+        pages: usize,
+    ) -> Result<WholeList<OpenApiSpec>, ApiError> {
+        self.list_up_to(&specs_path(organization), &[], pages).await
+    }
+
+    /// Every version of a spec, up to `pages` pages.
+    pub async fn all_openapi_versions(
+        &self,
+        organization: &str,
+        slug: &str,
+        pages: usize,
+    ) -> Result<WholeList<OpenApiVersion>, ApiError> {
+        let path = format!("{}/versions", spec_path(organization, slug));
+        self.list_up_to(&path, &[], pages).await
+    }
+
     pub async fn create_openapi_spec(
         &self,
         organization: &str,

@@ -189,6 +189,12 @@ impl Client {
         self.get_list_page(&path, &borrow_query(&query), page).await
     }
 
+    /// Every site of the organization, unfiltered, up to `pages` pages.
+    pub async fn all_sites(&self, org: &str, pages: usize) -> Result<WholeList<Site>, ApiError> {
+        let path = format!("/orgs/{}/sites", encode_segment(org));
+        self.list_up_to(&path, &[], pages).await
+    }
+
     /// `GET /orgs/{org}/sites/{site}`.
     pub async fn get_site(&self, org: &str, site: &str) -> Result<Site, ApiError> {
         self.get(&site_path(org, site), &[]).await

@@ -1,6 +1,6 @@
 //! Carries out an [`OpenApiCall`] with the API client.
 
-use crate::api::{Client, encode_segment};
+use crate::api::Client;
 use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
 
 /// Pages of an organization's OpenAPI specs, or of a spec's versions, read before the screen
@@ -12,8 +12,7 @@ pub async fn call_openapi(client: &Client, call: OpenApiCall) -> OpenApiResponse
     use OpenApiResponse::{Content, Deleted, Saved, Versions};
     match call {
         OpenApiCall::List { organization } => {
-            let path = format!("/orgs/{}/openapi", encode_segment(&organization));
-            OpenApiResponse::List(client.list_up_to(&path, &[], OPENAPI_PAGES).await)
+            OpenApiResponse::List(client.all_openapi_specs(&organization, OPENAPI_PAGES).await)
         }
         OpenApiCall::Create {
             organization,
@@ -53,14 +52,11 @@ pub async fn call_openapi(client: &Client, call: OpenApiCall) -> OpenApiResponse
         OpenApiCall::Spec { organization, slug } => {
             OpenApiResponse::Spec(client.get_openapi_spec(&organization, &slug).await)
         }
-        OpenApiCall::Versions { organization, slug } => {
-            let path = format!(
-                "/orgs/{}/openapi/{}/versions",
-                encode_segment(&organization),
-                encode_segment(&slug)
-            );
-            Versions(client.list_up_to(&path, &[], OPENAPI_PAGES).await)
-        }
+        OpenApiCall::Versions { organization, slug } => Versions(
+            client
+                .all_openapi_versions(&organization, &slug, OPENAPI_PAGES)
+                .await,
+        ),
         OpenApiCall::Content {
             organization,
             slug,

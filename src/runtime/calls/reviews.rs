@@ -11,9 +11,7 @@ use crate::api::models::{
 };
 use crate::api::outbox::{Target, Write};
 use crate::api::read_back;
-use crate::api::{
-    ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, WholeList, encode_segment,
-};
+use crate::api::{ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, WholeList};
 use crate::vocabulary::review_calls::{
     ChangeRequestRef, ChangeRequestScope, PageSides, ReviewBundle, ReviewCall, ReviewResponse,
     SubmittedReview, Thread, ThreadReplies,
@@ -622,14 +620,8 @@ async fn change_request_block_keys(
     target: &ChangeRequestRef,
     page: &str,
 ) -> Vec<String> {
-    let path = format!(
-        "/spaces/{}/change-requests/{}/content/page/{}",
-        encode_segment(&target.space),
-        encode_segment(&target.change_request),
-        encode_segment(page)
-    );
     match client
-        .get::<serde_json::Value>(&path, &[("format", "document")])
+        .get_change_request_page_document(&target.space, &target.change_request, page)
         .await
     {
         Ok(page) => crate::api::models::revision::block_keys(&page["document"]),

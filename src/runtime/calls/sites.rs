@@ -3,8 +3,7 @@
 
 use futures::future::join_all;
 
-use crate::api::models::Site;
-use crate::api::{ApiError, Client, WholeList, encode_segment};
+use crate::api::{ApiError, Client};
 use crate::vocabulary::sites::{AccessListing, AdaptiveData, SiteAccess, SitesCall, SitesResponse};
 
 /// Performs one sites call. Independent reads run in parallel.
@@ -171,8 +170,7 @@ pub const AUDIT_SITE_PAGES: usize = 20;
 /// Every site, then every site's share links in parallel; each list keeps what it read when it
 /// does not end within its cap.
 async fn access_audit(client: &Client, organization: &str) -> Result<AccessListing, ApiError> {
-    let path = format!("/orgs/{}/sites", encode_segment(organization));
-    let sites: WholeList<Site> = client.list_up_to(&path, &[], AUDIT_SITE_PAGES).await?;
+    let sites = client.all_sites(organization, AUDIT_SITE_PAGES).await?;
     let links = join_all(
         sites
             .items
