@@ -29,6 +29,10 @@ use crate::terminal;
 use crate::ui::markdown::{ColorDepth, RenderOptions, highlight_worker};
 use crate::ui::theme::Theme;
 
+/// How often the demo's other people act by default: often enough that someone trying
+/// `--demo` sees a list change within a minute, seldom enough not to bury them in news.
+const DEMO_ACTIVITY_SECS: u64 = 45;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "quire",
@@ -74,6 +78,15 @@ struct Cli {
     /// e.g. `refuse:60:120`, to try working offline. MODE: refuse, hang or 503.
     #[arg(long, requires = "demo", value_parser = crate::sandbox::OutageWindow::parse)]
     demo_outage: Option<crate::sandbox::OutageWindow>,
+    /// With --demo: every this many seconds one of the demo's other people comments on,
+    /// replies in, reviews or edits an open change request (0: nobody does).
+    #[arg(
+        long,
+        env = "QUIRE_DEMO_ACTIVITY_SECS",
+        default_value_t = DEMO_ACTIVITY_SECS,
+        value_name = "SECS"
+    )]
+    demo_activity_secs: u64,
     /// Config file to use instead of the default one.
     #[arg(long, global = true)]
     config: Option<PathBuf>,
@@ -428,6 +441,7 @@ async fn serve_sandbox(
         latency: Duration::from_millis(latency_ms),
         faults,
         big,
+        activity: None,
     };
     let sandbox = Sandbox::start(address, options)
         .await
@@ -470,6 +484,7 @@ async fn demo_connection(cli: &Cli) -> Result<(Sandbox, Connection)> {
     let options = SandboxOptions {
         latency: Duration::from_millis(cli.demo_latency_ms),
         big: cli.big,
+        activity: (cli.demo_activity_secs > 0).then(|| Duration::from_secs(cli.demo_activity_secs)),
         faults: Faults {
             like_public: cli.like_public,
             ..Faults::default()

@@ -62,6 +62,9 @@ impl PtyApp {
         command.env_remove("GITBOOK_TOKEN");
         command.env_remove("GITBOOK_API_URL");
         command.env_remove("QUIRE_PROFILE");
+        // The demo's other people stay still unless a test asks them to act: a comment arriving
+        // at a random moment would change the screen a test is reading.
+        command.env("QUIRE_DEMO_ACTIVITY_SECS", "0");
         // No session bus: a token `quire auth login` kept in the tester's keyring stays there.
         command.env(
             "DBUS_SESSION_BUS_ADDRESS",

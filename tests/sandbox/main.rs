@@ -14,6 +14,7 @@ mod collections;
 mod contract;
 mod conversations;
 mod cross_check;
+mod demo_activity;
 mod git;
 mod integrations;
 mod members;

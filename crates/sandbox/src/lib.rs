@@ -98,6 +98,9 @@ pub struct SandboxOptions {
     /// Adds the big demo organization "Big Co" (a 10,000-page space, a ~1 MB page, a change
     /// request with 2,000 threads; ids in [`demo_ids`]) to try and measure quire at scale.
     pub big: bool,
+    /// Every so often one of the demo's other people comments on, replies in, reviews or edits
+    /// an open change request (see [`Sandbox::act_now`]); None: nobody does.
+    pub activity: Option<Duration>,
 }
 
 /// Misbehaviours the client must survive.
@@ -147,6 +150,8 @@ pub struct Sandbox {
     stop: watch::Sender<bool>,
     task: Option<JoinHandle<()>>,
     clock: Clock,
+    /// The routes with their state, for the demo's people to act through.
+    people: demo::activity::People,
 }
 
 /// How long [`Sandbox::shutdown`] waits for open connections before abandoning them.
@@ -173,10 +178,19 @@ impl Sandbox {
         });
         let (stop, stopped) = watch::channel(false);
         let (refusing_now, refusing) = watch::channel(false);
-        let app = routes::router(shared);
+        let app = routes::router(shared.clone());
+        let acts = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        if let Some(period) = options.activity {
+            let people = demo::activity::People {
+                app: app.clone(),
+                shared: shared.clone(),
+                acts: acts.clone(),
+            };
+            tokio::spawn(people.keep_acting(period, stopped.clone()));
+        }
         let task = tokio::spawn(outage::serve(
             listener,
-            app,
+            app.clone(),
             counters.clone(),
             (outage_now, refusing_now),
             stopped,
@@ -190,6 +204,7 @@ impl Sandbox {
             stop,
             task: Some(task),
             clock,
+            people: demo::activity::People { app, shared, acts },
         })
     }
 
@@ -254,6 +269,13 @@ impl Sandbox {
     /// Starts [`Sandbox::connections_accepted`] and [`Sandbox::max_requests_in_flight`] again.
     pub fn reset_load(&self) {
         self.counters.reset_load();
+    }
+
+    /// One of the demo's other people acts now: a comment, a reply, a review or a new revision
+    /// on an open change request, each in turn. Returns what happened in words (None when
+    /// nothing could be done).
+    pub async fn act_now(&self) -> Option<String> {
+        self.people.act_now().await
     }
 
     /// Stops accepting connections and waits (briefly) for the server task to end.

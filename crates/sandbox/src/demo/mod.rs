@@ -3,6 +3,7 @@
 //! and page trees written like real product documentation. Ids are stable and readable so
 //! tests and screenshots can name them; [`ids`] lists the useful ones.
 
+pub(crate) mod activity;
 mod api_reference;
 pub(crate) mod big;
 mod change_requests;
