@@ -12,6 +12,7 @@ pub mod config;
 pub mod editor_leftovers;
 pub mod editor_process;
 pub mod headless;
+pub mod notification;
 pub mod output;
 pub mod paths;
 pub mod runtime;

@@ -19,6 +19,7 @@ use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::{Notify, mpsc};
 
 use crate::editor_process::{self, EditFile};
+use crate::notification::NotifyStyle;
 use crate::runtime::{Host, InputEvent};
 
 /// Whether `enter` asks the terminal for mouse events (on unless `--no-mouse` or
@@ -214,11 +215,19 @@ pub struct RealHost {
     /// quire's private folder for the files `$EDITOR` edits; None (no data directory) refuses
     /// the editor rather than put unpublished words in a shared folder.
     editing: Option<std::path::PathBuf>,
+    /// How a ping reaches the user.
+    notify: NotifyStyle,
+    /// Inside tmux, whose envelope a notification needs to reach the outer terminal.
+    in_tmux: bool,
 }
 
 impl RealHost {
-    pub fn new(editing: Option<std::path::PathBuf>) -> RealHost {
-        RealHost { editing }
+    pub fn new(editing: Option<std::path::PathBuf>, notify: NotifyStyle) -> RealHost {
+        RealHost {
+            editing,
+            notify,
+            in_tmux: std::env::var_os("TMUX").is_some_and(|value| !value.is_empty()),
+        }
     }
 }
 
@@ -226,6 +235,15 @@ impl Host for RealHost {
     fn copy_to_clipboard(&mut self, text: &str) -> io::Result<()> {
         let mut stdout = io::stdout();
         stdout.write_all(osc52(text).as_bytes())?;
+        stdout.flush()
+    }
+
+    fn notify(&mut self, title: &str, body: &str) -> io::Result<()> {
+        let Some(sequence) = self.notify.sequence(title, body, self.in_tmux) else {
+            return Ok(());
+        };
+        let mut stdout = io::stdout();
+        stdout.write_all(sequence.as_bytes())?;
         stdout.flush()
     }
 

@@ -610,19 +610,17 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
         render,
     };
 
+    // The config file's `notify` comes with the sections of Home; until then the terminal
+    // decides.
+    let notify = crate::notification::NotifyStyle::for_terminal(|name| std::env::var(name).ok());
+    let mut host =
+        terminal::RealHost::new(config::data_dir().map(|dir| dir.join("editing")), notify);
     let input = terminal::input_stream()?;
     terminal::enter()?;
     let backend = TerminalOutput::new(std::io::stdout(), OutputOptions::from_env());
     let result = match Terminal::new(backend) {
         Ok(mut tui) => {
-            let result = runtime::run(
-                &mut tui,
-                input,
-                &mut model,
-                effects,
-                &mut terminal::RealHost::new(config::data_dir().map(|dir| dir.join("editing"))),
-            )
-            .await;
+            let result = runtime::run(&mut tui, input, &mut model, effects, &mut host).await;
             // ratatui's `Drop` shows the cursor and reports a failure with `eprintln!`, which
             // panics when the terminal is gone; `restore` below shows the cursor instead.
             std::mem::forget(tui);

@@ -168,6 +168,13 @@ impl Executor {
                     tracing::warn!(%error, "copy to clipboard failed");
                 }
             }
+            Cmd::Notify { title, body } => {
+                if let Some(host) = place.host()
+                    && let Err(error) = host.notify(&title, &body)
+                {
+                    tracing::warn!(%error, "a terminal notification failed");
+                }
+            }
             Cmd::OpenInBrowser(url) => self.open_in_browser(url, place),
             Cmd::EditExternally { key, text } => self.edit_externally(key, &text, place)?,
             Cmd::Suspend => {

@@ -52,6 +52,11 @@ pub enum InputEvent {
 pub trait Host {
     fn copy_to_clipboard(&mut self, text: &str) -> io::Result<()>;
     fn open_in_browser(&mut self, url: &str) -> io::Result<()>;
+    /// A desktop notification or the bell (see [`crate::notification`]); nothing where there
+    /// is no terminal to ring.
+    fn notify(&mut self, _title: &str, _body: &str) -> io::Result<()> {
+        Ok(())
+    }
     /// Gives the terminal back to the shell and stops until `fg`.
     fn suspend(&mut self) -> io::Result<()>;
     /// Lets the user edit `text` in `$EDITOR` and returns the edited text. `keep` is called with

@@ -126,6 +126,12 @@ pub enum Cmd {
     },
     /// Put text on the clipboard with OSC 52 (works over SSH).
     CopyToClipboard(String),
+    /// Tell a user looking at another window: a desktop notification or the bell, as the
+    /// terminal and the config file (`notify`) allow. The status line says it too, apart.
+    Notify {
+        title: String,
+        body: String,
+    },
     OpenInBrowser(String),
     Suspend,
     /// End every retry wait under way: those reads are tried again now.
