@@ -30,13 +30,13 @@ const FILTERED_READ_FACTOR: u32 = 3;
 
 /// Reads every section in every organization it covers and sends what it finds on `events`:
 /// [`HomeEvent::Started`] first (or [`HomeEvent::Failed`] alone), then one
-/// [`HomeEvent::Answer`] per section and organization as each arrives. Returns when all came,
-/// or early once nobody listens. A failed organization is an answer with its error, never the
-/// end of the others.
+/// [`HomeEvent::Answer`] per section and organization as each arrives. Returns when all came
+/// (dropping `events`, so the receiver sees the end), or early once nobody listens. A failed
+/// organization is an answer with its error, never the end of the others.
 pub async fn gather(
     client: &Client,
     sections: &[SectionQuery],
-    events: &UnboundedSender<HomeEvent>,
+    events: UnboundedSender<HomeEvent>,
 ) {
     let (me, organizations) = tokio::join!(
         client.current_user(),
