@@ -184,6 +184,14 @@ pub(super) async fn list_organization_change_requests(
     world
         .organization(&organization)
         .ok_or_else(|| ApiError::not_found("organization", &organization))?;
+    // Only a member reads the organization's change requests across its spaces: anyone else
+    // is told so, as the organization's other member-only lists do.
+    if world.role_in(&organization, &context.user).is_none() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("You are not a member of organization \"{organization}\""),
+        ));
+    }
     list_answer(
         &world,
         &shared,
