@@ -82,7 +82,10 @@ async fn the_organization_list_filters_by_people_status_and_order() {
         .flatten()
         .filter_map(|item| item["createdAt"].as_str())
         .collect();
-    assert!(created.windows(2).all(|pair| pair[0] >= pair[1]), "{created:?}");
+    assert!(
+        created.windows(2).all(|pair| pair[0] >= pair[1]),
+        "{created:?}"
+    );
     let first_two = acme("?status=open&status=draft&limit=2").await;
     assert_eq!(first_two.len(), 2);
     // Nobody asked for Priya's review in Lumen, and nothing there is hers.
@@ -108,7 +111,11 @@ async fn only_members_read_an_organizations_change_requests() {
         .send(
             reqwest::Method::DELETE,
             tokens::ADMIN,
-            &format!("/orgs/{}/members/{}", demo_ids::LUMEN, demo_ids::USER_REVIEWER),
+            &format!(
+                "/orgs/{}/members/{}",
+                demo_ids::LUMEN,
+                demo_ids::USER_REVIEWER
+            ),
         )
         .await;
     assert!(removed < 300, "{removed}: {body}");
