@@ -215,3 +215,40 @@ fn an_organization_that_fails_is_a_line_on_stderr_and_the_others_are_printed() {
         ]
     );
 }
+
+#[test]
+fn at_a_terminal_each_section_is_a_titled_table() {
+    let sandbox = SandboxProcess::start();
+    let none = config_file("");
+    let mut app = crate::common::pty::PtyApp::spawn(
+        &[
+            "--api-url",
+            &sandbox.base_url,
+            "--token",
+            "demo-reviewer",
+            "--config",
+            none.path().to_str().expect("a path"),
+            "status",
+        ],
+        120,
+        40,
+    );
+    // The screen is read once quire has ended: a row seen earlier may be half written.
+    let status = app
+        .wait_exit(std::time::Duration::from_secs(30))
+        .expect("quire ends");
+    assert!(status.success(), "{}", app.screen());
+    app.wait_for("Recently merged (1)", std::time::Duration::from_secs(30));
+    let screen = app.screen();
+    for seen in [
+        "Review requested from me (2)",
+        "NUMBER",
+        "Clarify token scopes in Quickstart",
+        "Mine, open (0)",
+        "Nothing here.",
+        "Fix typos in Welcome",
+    ] {
+        assert!(screen.contains(seen), "{seen}:\n{screen}");
+    }
+    assert!(!screen.contains('\t'));
+}

@@ -139,6 +139,10 @@ pub fn default_sections() -> Vec<SectionQuery> {
             creator: Some(Person::Me),
             ..SectionQuery::open("Mine, open")
         },
+        // The organization list filters by neither review nor permission: the gathering reads
+        // more open change requests than the limit, keeps those the user may merge (the change
+        // request's `permissions.merge`, else its space's), reads their reviews and keeps the
+        // approved ones (see `review_state`).
         SectionQuery {
             review: Some(ReviewState::Approved),
             mergeable: true,
