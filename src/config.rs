@@ -14,8 +14,6 @@ use crate::token_store::StoredLogin;
 
 mod home;
 
-pub use home::Notify;
-
 pub const DEFAULT_API_URL: &str = "https://api.gitbook.com";
 
 /// What the config file may hold. Every key is optional.

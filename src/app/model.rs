@@ -29,6 +29,8 @@ pub struct Environment {
 pub struct Model {
     /// The route stack; never empty. The last screen is on top.
     pub screens: Vec<Screen>,
+    /// Home's sections (the config file's, or the defaults), for a Home opened by `~`.
+    pub home_sections: Vec<crate::api::home::SectionQuery>,
     pub overlay: Option<Overlay>,
     pub keymap: Keymap,
     pub theme: Theme,
@@ -82,6 +84,7 @@ impl Model {
     pub fn new(first: Screen, environment: Environment, size: Size) -> Model {
         Model {
             screens: vec![first],
+            home_sections: crate::api::home::default_sections(),
             overlay: None,
             keymap: Keymap::default(),
             theme: Theme::default(),

@@ -239,6 +239,7 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
             _ => model.pop(),
         },
         Action::Suspend => Cmd::Suspend,
+        Action::GoHome => go_home(model),
         Action::ActionLogView => {
             if matches!(model.top(), Screen::ActionLog(_)) {
                 return Cmd::None;
@@ -347,6 +348,36 @@ fn answer_to_screens(model: &mut Model, request: RequestId, response: &ApiRespon
         tracing::debug!(?request, "dropped a stale response");
         Cmd::None
     })
+}
+
+/// `~`: back to Home, the bottom of the stack, from anywhere; where quire did not start there
+/// (the organization list of a test, say) Home opens on top. Leaving unsaved work asks first,
+/// as `esc` does.
+fn go_home(model: &mut Model) -> Cmd {
+    if matches!(model.top(), Screen::Home(_)) {
+        return Cmd::None;
+    }
+    let home_at = model
+        .screens
+        .iter()
+        .position(|screen| matches!(screen, Screen::Home(_)));
+    let Some(home_at) = home_at else {
+        let home = crate::screens::home::HomeScreen::new(model.home_sections.clone());
+        return model.apply_step(Step::push(Screen::Home(Box::new(home))));
+    };
+    let unsaved: Vec<String> = model.screens[home_at + 1..]
+        .iter()
+        .filter_map(|screen| screen.unsaved_work())
+        .collect();
+    if !unsaved.is_empty() {
+        model.overlay = Some(Overlay::ConfirmLeave { unsaved });
+        return Cmd::None;
+    }
+    let mut cmd = Cmd::None;
+    while model.screens.len() > home_at + 1 {
+        cmd = Cmd::batch([cmd, model.pop()]);
+    }
+    cmd
 }
 
 /// Gives the answer to whichever screen on the stack waits for it; None when none took it.

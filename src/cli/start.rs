@@ -23,7 +23,7 @@ use crate::output::{OutputOptions, TerminalOutput};
 use crate::runtime::{self, Effects, Exit};
 use crate::sandbox::{FaultRule, Faults, Sandbox, SandboxOptions, tokens};
 use crate::screens::Screen;
-use crate::screens::organizations::Organizations;
+use crate::screens::home::HomeScreen;
 use crate::screens::welcome::Welcome;
 use crate::terminal;
 use crate::ui::markdown::{ColorDepth, RenderOptions, highlight_worker};
@@ -555,8 +555,9 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
         account_connection(cli).await?
     };
 
+    let home_sections = file.home_sections();
     let first = match client {
-        Some(_) => Screen::Organizations(Organizations::default()),
+        Some(_) => Screen::Home(Box::new(HomeScreen::new(home_sections.clone()))),
         None => Screen::Welcome(Welcome),
     };
     let environment = Environment {
@@ -566,6 +567,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
         clock: crate::ui::time::Clock::Real,
     };
     let mut model = Model::new(first, environment, Size::default());
+    model.home_sections = home_sections;
     model.theme = theme.clone();
     if !cli.demo {
         model.profiles = config::other_profiles(&file, &profile);
@@ -610,9 +612,10 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
         render,
     };
 
-    // The config file's `notify` comes with the sections of Home; until then the terminal
-    // decides.
-    let notify = crate::notification::NotifyStyle::for_terminal(|name| std::env::var(name).ok());
+    // The config file's `notify`, or what the terminal understands.
+    let notify = file.notify().unwrap_or_else(|| {
+        crate::notification::NotifyStyle::for_terminal(|name| std::env::var(name).ok())
+    });
     let mut host =
         terminal::RealHost::new(config::data_dir().map(|dir| dir.join("editing")), notify);
     let input = terminal::input_stream()?;

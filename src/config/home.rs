@@ -3,6 +3,7 @@
 //! one line naming the section and the key (`sections[2].status: "opn" is not one of …`),
 //! before anything starts.
 
+use crate::notification::NotifyStyle;
 use toml::{Table, Value};
 
 use super::ConfigFile;
@@ -27,34 +28,6 @@ const SECTION_KEYS: &[&str] = &[
 /// The most seconds an interval may be: a day.
 const MAX_INTERVAL_SECS: u64 = 24 * 60 * 60;
 
-/// How a watch tells the terminal that something happened (not yet used by a screen).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Notify {
-    /// `ESC ] 9 ; text BEL`: iTerm2, Windows Terminal, kitty, WezTerm.
-    Osc9,
-    /// `ESC ] 777 ; notify ; title ; text BEL`: urxvt, foot, some VTE terminals.
-    Osc777,
-    /// The terminal's bell.
-    Bell,
-    Off,
-}
-
-impl Notify {
-    const NAMES: &[(&str, Notify)] = &[
-        ("osc9", Notify::Osc9),
-        ("osc777", Notify::Osc777),
-        ("bell", Notify::Bell),
-        ("off", Notify::Off),
-    ];
-
-    fn parse(text: &str) -> Option<Notify> {
-        Notify::NAMES
-            .iter()
-            .find(|(name, _)| *name == text)
-            .map(|(_, notify)| *notify)
-    }
-}
-
 impl ConfigFile {
     /// The Home sections: the file's `[[sections]]`, or the defaults when it has none.
     /// The file was checked when read ([`check`]); a table that still does not fit is skipped.
@@ -70,8 +43,8 @@ impl ConfigFile {
     }
 
     /// `notify`; None when the file leaves it to quire (it then picks from the terminal).
-    pub fn notify(&self) -> Option<Notify> {
-        self.notify.as_deref().and_then(Notify::parse)
+    pub fn notify(&self) -> Option<NotifyStyle> {
+        self.notify.as_deref().and_then(NotifyStyle::parse)
     }
 }
 
@@ -81,7 +54,7 @@ pub(super) fn check(file: &ConfigFile) -> Result<(), String> {
         section(index, table)?;
     }
     if let Some(notify) = &file.notify
-        && Notify::parse(notify).is_none()
+        && NotifyStyle::parse(notify).is_none()
     {
         return Err(format!(
             "notify: {notify:?} is not one of osc9, osc777, bell, off"
@@ -405,7 +378,7 @@ mod tests {
     #[test]
     fn notify_and_the_unfocused_interval_are_read() {
         let file = read("notify = \"osc777\"\nwatch_unfocused_interval_secs = 600").unwrap();
-        assert_eq!(file.notify(), Some(Notify::Osc777));
+        assert_eq!(file.notify(), Some(NotifyStyle::Osc777));
         assert_eq!(file.watch_unfocused_interval_secs, Some(600));
         assert_eq!(ConfigFile::default().notify(), None);
         assert!(read("watch_unfocused_interval_secs = 90000").is_err());

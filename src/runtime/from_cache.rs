@@ -14,6 +14,7 @@ use super::calls::outbox::SendTurn;
 use crate::api::Client;
 use crate::api::retry::{FIRST_DELAY, MAX_TOTAL};
 use crate::app::{ApiCall, ApiResponse, Msg, RequestId};
+use crate::vocabulary::home::HomeCall;
 
 /// Runs `call` and sends its answer(s) for `request`. Whether the call writes is asked of
 /// [`ApiCall::writes`] alone: a write is never answered from the cache while quire seems
@@ -29,6 +30,12 @@ pub(super) async fn answer(
     if client.is_offline_only() {
         let response = from_cache(client, turn, request, call).await;
         let _ = sender.send(response);
+        return;
+    }
+    if let ApiCall::Home(home) = &call
+        && !client.seems_offline()
+    {
+        answer_home(client, turn, sender, request, home.clone()).await;
         return;
     }
     if client.cache().is_none() {
@@ -77,6 +84,28 @@ pub(super) async fn answer(
         why: cannot_reach(client, &error),
         nothing_to_show,
     });
+}
+
+/// Home: the last one from the cache at once ("as of …"), then each section's answers from the
+/// server as they come; a server out of reach is said as for any read.
+async fn answer_home(
+    client: &Client,
+    turn: &SendTurn,
+    sender: &UnboundedSender<Msg>,
+    request: RequestId,
+    call: HomeCall,
+) {
+    if client.cache().is_some() {
+        show_cached_first(client, turn, sender, request, ApiCall::Home(call.clone())).await;
+    }
+    let (network, _record) = client.recorded();
+    let reached = crate::runtime::calls::home::stream_home(&network, call, request, sender).await;
+    if reached {
+        let _ = sender.send(Msg::Reachable(true));
+    } else if client.cache().is_some() {
+        let _ = sender.send(Msg::Reachable(false));
+        watch_for_the_server(client, sender);
+    }
 }
 
 /// "cannot reach http://127.0.0.1:1: connection refused": the address as the user gives it

@@ -472,5 +472,6 @@ pub async fn call_api(client: &Client, turn: &SendTurn, call: ApiCall) -> ApiRes
         ApiCall::Reader(call) => {
             ApiResponse::Reader(calls::reader_links::call_reader(client, call).await)
         }
+        ApiCall::Home(call) => ApiResponse::Home(calls::home::call_home(client, call).await),
     }
 }

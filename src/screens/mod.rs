@@ -6,6 +6,7 @@ pub mod change_requests;
 pub mod conversations;
 pub mod form_draft;
 pub mod git;
+pub mod home;
 pub mod integrations;
 pub mod look;
 pub mod members;
@@ -135,6 +136,7 @@ pub trait ScreenState {
 #[derive(Debug)]
 pub enum Screen {
     Welcome(welcome::Welcome),
+    Home(Box<home::HomeScreen>),
     Organizations(organizations::Organizations),
     Organization(organization::Organization),
     Space(space::SpaceScreen),
@@ -161,6 +163,7 @@ macro_rules! dispatch {
     ($self:expr, $screen:ident => $body:expr) => {
         match $self {
             Screen::Welcome($screen) => $body,
+            Screen::Home($screen) => $body,
             Screen::Organizations($screen) => $body,
             Screen::Organization($screen) => $body,
             Screen::Space($screen) => $body,

@@ -39,6 +39,7 @@ pub enum ApiCall {
     Conversations(crate::vocabulary::conversations::ConversationsCall),
     Integrations(crate::vocabulary::integrations::IntegrationsCall),
     Reader(crate::vocabulary::reader_links::ReaderCall),
+    Home(crate::vocabulary::home::HomeCall),
 }
 
 impl ApiCall {
@@ -71,6 +72,7 @@ impl ApiCall {
             ApiCall::Conversations(call) => call.writes(),
             ApiCall::Integrations(call) => call.writes(),
             ApiCall::Reader(call) => call.writes(),
+            ApiCall::Home(call) => call.writes(),
         }
     }
 }

@@ -95,6 +95,30 @@ impl HomeBoard {
     }
 }
 
+/// What the Home screen asks of the server: every section, in every organization it covers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HomeCall {
+    Gather { sections: Vec<SectionQuery> },
+}
+
+impl HomeCall {
+    /// Home only reads.
+    pub fn writes(&self) -> bool {
+        match self {
+            HomeCall::Gather { .. } => false,
+        }
+    }
+}
+
+/// The answers to [`HomeCall::Gather`]: on a live server each event as it comes, so a section
+/// is drawn as soon as its first organization answered; from the cache (and where the
+/// answers cannot be streamed) every event at once.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HomeAnswer {
+    One(HomeEvent),
+    All(Vec<HomeEvent>),
+}
+
 /// Adds one organization's rows to the section's, newest first by the section's order, one
 /// row per change request, at most the limit.
 fn merge_rows(state: &mut SectionState, rows: Vec<HomeRow>) {

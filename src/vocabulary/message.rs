@@ -164,6 +164,7 @@ pub enum ApiResponse {
     Conversations(crate::vocabulary::conversations::ConversationsResponse),
     Integrations(crate::vocabulary::integrations::IntegrationsResponse),
     Reader(crate::vocabulary::reader_links::ReaderResponse),
+    Home(crate::vocabulary::home::HomeAnswer),
 }
 
 /// Terminal size in cells.

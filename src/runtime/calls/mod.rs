@@ -11,6 +11,7 @@ pub mod collections;
 pub mod conversations;
 pub mod files;
 pub mod git;
+pub mod home;
 pub mod integrations;
 pub mod links;
 pub mod members;

@@ -173,6 +173,8 @@ actions! {
     ShowMessage => "show_message", "the last messages whole (an error or notice cut on screen)";
     Undo => "undo", "undo: apply the inverse of the selected write";
     OverviewTab => "overview_tab", "overview";
+    GoHome => "home", "Home: what needs you in every organization";
+    GoOrganizations => "organizations", "the organization list";
     NextChangeRequest => "next_change_request", "next change request of the list";
     PreviousChangeRequest => "previous_change_request", "previous change request of the list";
 

@@ -198,6 +198,8 @@ impl Default for Keymap {
             (Preview, &["enter"], Action::Open),
             (Global, &["!"], Action::ActionLogView),
             (Global, &["^"], Action::OutboxView),
+            (Global, &["~"], Action::GoHome),
+            (Home, &["O"], Action::GoOrganizations),
             (Global, &["ctrl-g"], Action::ShowMessage),
             (ActionLog, &["u"], Action::Undo),
             (Outbox, &["s"], Action::OutboxSend),

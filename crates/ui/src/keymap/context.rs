@@ -4,6 +4,8 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KeyContext {
     Global,
+    /// Home: the sections of change requests across organizations.
+    Home,
     List,
     /// A list's moves without `/`: for lists with nothing to filter (a handful of rows).
     Browse,

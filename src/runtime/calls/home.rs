@@ -1,0 +1,55 @@
+//! Carries out a [`HomeCall`]: every section in every organization, through
+//! [`crate::api::home::gather`].
+
+use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+
+use crate::api::Client;
+use crate::api::home::{HomeEvent, gather};
+use crate::vocabulary::home::{HomeAnswer, HomeCall};
+use crate::vocabulary::{ApiResponse, Msg, RequestId};
+
+/// Every event at once: for the cache, which answers without waiting, and for callers that
+/// take one answer per call.
+pub async fn call_home(client: &Client, call: HomeCall) -> HomeAnswer {
+    let HomeCall::Gather { sections } = call;
+    let (events, mut received) = unbounded_channel();
+    let gathering = gather(client, &sections, events);
+    let collecting = async {
+        let mut all = Vec::new();
+        while let Some(event) = received.recv().await {
+            all.push(event);
+        }
+        all
+    };
+    let ((), all) = tokio::join!(gathering, collecting);
+    HomeAnswer::All(all)
+}
+
+/// Each event as it comes, answered to `request` on the loop's queue; the last answer is sent
+/// when the gathering ends. True when the server was reached (`GET /user` and `GET /orgs`
+/// answered).
+pub async fn stream_home(
+    client: &Client,
+    call: HomeCall,
+    request: RequestId,
+    sender: &UnboundedSender<Msg>,
+) -> bool {
+    let HomeCall::Gather { sections } = call;
+    let (events, mut received) = unbounded_channel();
+    let gathering = gather(client, &sections, events);
+    let forwarding = async {
+        let mut reached = true;
+        while let Some(event) = received.recv().await {
+            if let HomeEvent::Failed(error) = &event {
+                reached = error.unreachable_cause().is_none();
+            }
+            let response = ApiResponse::Home(HomeAnswer::One(event));
+            if sender.send(Msg::Api { request, response }).is_err() {
+                break;
+            }
+        }
+        reached
+    };
+    let ((), reached) = tokio::join!(gathering, forwarding);
+    reached
+}

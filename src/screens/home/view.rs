@@ -1,0 +1,204 @@
+//! Home drawn: the sections as tabs with their counts, a line of what is known of the one
+//! shown (loading, from the cache, what failed), and its rows fitted to the width.
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::{HomeScreen, key_of};
+use crate::api::home::HomeRow;
+use crate::screens::list_pane;
+use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
+use crate::ui::sanitize::sanitize;
+use crate::ui::table::Column;
+use crate::ui::{status, text};
+use crate::vocabulary::home::SectionState;
+
+pub(super) fn draw(screen: &HomeScreen, frame: &mut Canvas, area: Rect, look: &Look) {
+    let [tabs, note, body] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(area);
+    draw_tabs(screen, frame, tabs, look);
+    draw_note(screen, frame, note, look);
+    draw_rows(screen, frame, body, look);
+}
+
+/// ` Review requested from me (2)  Mine, open (3) … `: the section shown stands out; when they
+/// do not all fit, the others shrink to their first word and count.
+fn draw_tabs(screen: &HomeScreen, frame: &mut Canvas, area: Rect, look: &Look) {
+    let theme = look.theme;
+    let labels: Vec<String> = screen
+        .board
+        .sections
+        .iter()
+        .map(|section| format!(" {}{} ", section.query.title, count(section)))
+        .collect();
+    let total: usize = labels.iter().map(|label| text::width(label) + 1).sum();
+    let fits = total <= usize::from(area.width);
+    let mut spans = Vec::new();
+    for (index, (label, section)) in labels.iter().zip(&screen.board.sections).enumerate() {
+        let active = index == screen.tab;
+        let shown = if fits || active {
+            sanitize(label).into_owned()
+        } else {
+            let first_word = section.query.title.split_whitespace().next().unwrap_or("");
+            let first_word = first_word.trim_end_matches(',');
+            format!(" {}{} ", sanitize(first_word), count(section))
+        };
+        let style = if active { "tab_active" } else { "tab_inactive" };
+        spans.push(Span::styled(shown, theme.style(style)));
+        spans.push(Span::raw(" "));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// `(3)` once the section's first answers are in; `(3+)` while organizations are still to
+/// answer; nothing before.
+fn count(section: &SectionState) -> String {
+    match section.waiting {
+        None => String::new(),
+        Some(0) => format!(" ({})", section.rows.len()),
+        Some(_) if section.rows.is_empty() => " (…)".to_string(),
+        Some(_) => format!(" ({}+)", section.rows.len()),
+    }
+}
+
+fn draw_note(screen: &HomeScreen, frame: &mut Canvas, area: Rect, look: &Look) {
+    let theme = look.theme;
+    let section = screen.board.sections.get(screen.tab);
+    let (words, style) = if let Some(error) = &screen.board.failed {
+        (status::reload_failed_text(error), "error")
+    } else if let Some((organization, problem)) = section.and_then(|s| s.problems.first()) {
+        let place = organization
+            .as_ref()
+            .map(|organization| format!("{}: ", organization.title))
+            .unwrap_or_default();
+        (format!("{place}{problem}"), "error")
+    } else if screen.from_cache {
+        ("from the cache; asking the server…".to_string(), "muted")
+    } else {
+        (section.map(describe).unwrap_or_default(), "muted")
+    };
+    let line = Span::styled(sanitize(&words).into_owned(), theme.style(style));
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+/// What the section asks, in words: "open · review requested from you · newest update first".
+fn describe(section: &SectionState) -> String {
+    let query = &section.query;
+    let mut parts = Vec::new();
+    let statuses: Vec<String> = query.statuses.iter().map(ToString::to_string).collect();
+    parts.push(if statuses.is_empty() {
+        "open".to_string()
+    } else {
+        statuses.join(", ")
+    });
+    let person = |person: &crate::api::home::Person| match person {
+        crate::api::home::Person::Me => "you".to_string(),
+        crate::api::home::Person::User(id) => id.clone(),
+    };
+    if let Some(reviewer) = &query.requested_reviewer {
+        parts.push(format!("review requested from {}", person(reviewer)));
+    }
+    if let Some(creator) = &query.creator {
+        parts.push(format!("by {}", person(creator)));
+    }
+    if let Some(contributor) = &query.contributor {
+        parts.push(format!("with {} contributing", person(contributor)));
+    }
+    if query.review.is_some() || query.mergeable {
+        parts.push("approved, you may merge".to_string());
+    }
+    if !query.organizations.is_empty() {
+        parts.push(format!("in {}", query.organizations.join(", ")));
+    }
+    parts.join(" · ")
+}
+
+fn draw_rows(screen: &HomeScreen, frame: &mut Canvas, area: Rect, look: &Look) {
+    let Some(section) = screen.board.sections.get(screen.tab) else {
+        return;
+    };
+    if screen.board.failed.is_some() && section.rows.is_empty() {
+        return;
+    }
+    if section.rows.is_empty() {
+        if screen.is_loading() || !section.is_complete() {
+            status::loading(frame, area, look, "change requests");
+        } else {
+            status::empty(frame, area, look, "Nothing here: all caught up.");
+        }
+        return;
+    }
+    let now = look.now();
+    let cells: Vec<[String; 9]> = section
+        .rows
+        .iter()
+        .map(|row| cells(row, screen.new.contains(&key_of(row)), now))
+        .collect();
+    let selection = screen.selection();
+    let table = Table::new(&COLUMNS, &cells, selection);
+    list_pane::draw_table(frame, area, look, table, selection.selected);
+}
+
+fn cells(row: &HomeRow, new: bool, now: chrono::DateTime<chrono::Utc>) -> [String; 9] {
+    [
+        if new { "● new" } else { "" }.to_string(),
+        row.organization.title.clone(),
+        row.space.title.clone(),
+        row.number.map(|n| format!("#{n}")).unwrap_or_default(),
+        row.subject.clone(),
+        row.author
+            .as_ref()
+            .map(|author| author.display_name.clone())
+            .unwrap_or_default(),
+        row.status
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default(),
+        row.review
+            .map(|review| review.as_str().replace('-', " "))
+            .unwrap_or_default(),
+        row.updated_at
+            .as_deref()
+            .map(|at| crate::ui::time::relative(at, now))
+            .unwrap_or_default(),
+    ]
+}
+
+/// The subject takes the room the others leave; the mark, number and age stay whole; the
+/// organization and the author go first when the width runs out.
+const COLUMNS: [Column; 9] = [
+    Column::whole("", 0),
+    Column::cut("Organization", 6, 6),
+    Column::cut("Space", 8, 3),
+    Column::whole("#", 1),
+    Column::cut("Subject", 12, 0).flex(),
+    Column::cut("Author", 6, 5),
+    Column::whole("Status", 4),
+    Column::whole("Review", 2),
+    Column::whole("Updated", 1),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::home::SectionQuery;
+
+    #[test]
+    fn a_section_counts_once_its_first_answers_are_in() {
+        let mut section = crate::vocabulary::home::HomeBoard::new(vec![SectionQuery::open("x")])
+            .sections
+            .remove(0);
+        assert_eq!(count(&section), "");
+        section.waiting = Some(2);
+        assert_eq!(count(&section), " (…)");
+        section.waiting = Some(0);
+        assert_eq!(count(&section), " (0)");
+    }
+}
