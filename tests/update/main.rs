@@ -20,6 +20,7 @@ mod conversations;
 mod diff_cursor;
 mod faults_loop;
 mod git;
+mod home;
 mod integrations;
 mod members;
 mod messages;
