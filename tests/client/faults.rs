@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::common::wait::{PATIENCE, wait_until_async};
+use crate::common::wait::{Events, PATIENCE, wait_until_async};
 use quire::api::{ApiError, Client, ClientConfig, RetryNotice, Token};
 use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, demo_ids, tokens};
 
@@ -37,23 +37,25 @@ fn client_for(sandbox: &Sandbox) -> Result<Client, ApiError> {
     ))
 }
 
-/// Every retry notice the client gives, in order.
-fn record_notices(client: &Client) -> Arc<Mutex<Vec<RetryNotice>>> {
+/// Every retry notice the client gives, in order, and an event for each.
+fn record_notices(client: &Client) -> (Arc<Mutex<Vec<RetryNotice>>>, Events) {
     let notices = Arc::new(Mutex::new(Vec::new()));
-    let sink = notices.clone();
+    let told = Events::new();
+    let (sink, telling) = (notices.clone(), told.clone());
     client.on_retry(move |notice| {
         if let Ok(mut notices) = sink.lock() {
             notices.push(notice);
         }
+        telling.happened();
     });
-    notices
+    (notices, told)
 }
 
 #[tokio::test]
 async fn a_429_with_retry_after_is_waited_out_then_read() -> TestResult {
     let sandbox = orgs_busy_once(1).await?;
     let client = client_for(&sandbox)?;
-    let notices = record_notices(&client);
+    let (notices, _) = record_notices(&client);
     let started = Instant::now();
     let organizations = client.list_organizations(None).await?;
     assert!(!organizations.items.is_empty());
@@ -179,12 +181,12 @@ async fn a_web_page_instead_of_json_is_named() -> TestResult {
 async fn retry_now_cuts_the_wait_short() -> TestResult {
     let sandbox = orgs_busy_once(20).await?;
     let client = client_for(&sandbox)?;
-    let notices = record_notices(&client);
+    let (notices, told) = record_notices(&client);
     let waiting = {
         let client = client.clone();
         tokio::spawn(async move { client.list_organizations(None).await })
     };
-    let waits = wait_until_async(PATIENCE, || {
+    let waits = wait_until_async(PATIENCE, told.subscribe(), || {
         notices
             .lock()
             .map(|notices| !notices.is_empty())

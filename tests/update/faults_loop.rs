@@ -97,12 +97,18 @@ fn texts_with_retry_hint(screen: &str) -> bool {
 }
 
 async fn wait_until(what: &str, harness: &Harness, mut done: impl FnMut(&str) -> bool) {
-    let happened = wait_until_async(PATIENCE, || done(&harness.backend.screen())).await;
+    let happened = wait_until_async(PATIENCE, harness.backend.drawn.subscribe(), || {
+        done(&harness.backend.screen())
+    })
+    .await;
     assert!(happened, "{what}:\n{}", harness.backend.screen());
 }
 
 async fn wait_for_sends(harness: &Harness, read: &str, count: usize) {
-    let sent = wait_until_async(PATIENCE, || harness.sandbox.requests("GET", read) >= count).await;
+    let sent = wait_until_async(PATIENCE, harness.sandbox.activity(), || {
+        harness.sandbox.requests("GET", read) >= count
+    })
+    .await;
     assert!(
         sent,
         "GET {read} sent {} times, expected {count}",
@@ -293,7 +299,7 @@ async fn post_comment_into(harness: &Harness, fault: Fault, text: &str) {
     harness.wait_for("ctrl-s send").await;
     harness.type_text(text);
     harness.press_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
-    let sent = wait_until_async(PATIENCE, || {
+    let sent = wait_until_async(PATIENCE, harness.sandbox.activity(), || {
         harness.sandbox.requests("POST", comments) > before
     })
     .await;
