@@ -394,6 +394,21 @@ mod tests {
     }
 
     #[test]
+    fn each_connection_request_and_answer_moves_the_activity() {
+        let counters = Counters::default();
+        let mut activity = counters.activity();
+        assert!(!activity.has_changed().unwrap());
+        counters.count_connection();
+        assert!(activity.has_changed().unwrap());
+        activity.borrow_and_update();
+        counters.count_request(&Method::GET, "/v1/orgs");
+        assert!(activity.has_changed().unwrap());
+        activity.borrow_and_update();
+        drop(counters.start_request());
+        assert!(activity.has_changed().unwrap());
+    }
+
+    #[test]
     fn times_limits_how_often_a_rule_fires() {
         let counters = Counters::default();
         let rules = [FaultRule::new("/orgs", Fault::Status(502)).times(2)];
