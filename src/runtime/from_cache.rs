@@ -157,15 +157,20 @@ fn watch_for_the_server(client: &Client, sender: &UnboundedSender<Msg>) {
     let sender = sender.clone();
     tokio::spawn(async move {
         let mut wait = FIRST_DELAY;
+        let mut asked = Box::pin(client.retry_asked());
         loop {
             // `r` asks at once rather than at the end of the wait.
             tokio::select! {
                 _ = tokio::time::sleep(wait) => {}
-                _ = client.retry_asked() => {}
+                _ = asked.as_mut() => {}
             }
             if sender.is_closed() {
                 break;
             }
+            // Listening from before the server is asked: an `r` pressed while it is being
+            // asked is not lost, and skips the wait after a failure.
+            asked = Box::pin(client.retry_asked());
+            asked.as_mut().enable();
             let (probe, record) = client.recorded();
             let answered = probe.current_user().await.is_ok();
             if answered || !record.unreachable() {
