@@ -15,7 +15,7 @@ use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -348,12 +348,7 @@ impl ScreenState for MembersTab {
         Some(Step::cmd(self.more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         match response {
             ApiResponse::Members(MembersResponse::List(result)) => {
                 if !self.list.settle(request, result.clone()) {

@@ -27,7 +27,7 @@ use ratatui::layout::Rect;
 use crate::api::models::Organization as OrganizationModel;
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::sites::SitesTab;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::trash::Trash;
 use crate::screens::{Screen, ScreenState};
 use crate::screens::{
@@ -490,12 +490,7 @@ impl ScreenState for Organization {
         }
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let Some(cmd) = self.requested_count.on_response(request, response, ctx) {
             return Some(Step::cmd(cmd));
         }
@@ -505,7 +500,7 @@ impl ScreenState for Organization {
                 .or_else(|| {
                     self.change_requests
                         .as_mut()?
-                        .on_response(request, response, ctx)
+                        .on_response((request, response), ctx)
                 }),
             ApiResponse::Collections(
                 crate::vocabulary::collections::CollectionsResponse::Spaces(result),
@@ -515,12 +510,12 @@ impl ScreenState for Organization {
             ApiResponse::Review(_) => self
                 .change_requests
                 .as_mut()?
-                .on_response(request, response, ctx),
+                .on_response((request, response), ctx),
             _ => {
                 let step = self
                     .panes_mut()
                     .into_iter()
-                    .find_map(|pane| pane.on_response(request, response, ctx));
+                    .find_map(|pane| pane.on_response((request, response), ctx));
                 self.adopt_saved_settings();
                 step
             }

@@ -16,7 +16,7 @@ use crate::api::error::server_message as words;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -726,12 +726,7 @@ impl ScreenState for SsoTab {
         self.with_form_draft(step)
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let step = self.on_tab_response(request, response, ctx);
         self.with_form_draft(step)
     }

@@ -18,7 +18,7 @@ use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::organization::server_filter::{ServerFilter, Typed};
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
@@ -554,12 +554,7 @@ impl ScreenState for TeamsTab {
         Some(Step::cmd(self.more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Teams(response) = response else {
             return None;
         };
