@@ -475,6 +475,11 @@ impl ScreenState for TeamsTab {
         self.load(ctx)
     }
 
+    /// Back from a team's members: their counts may have changed.
+    fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
     fn key_contexts(&self) -> &'static [KeyContext] {
         &[KeyContext::Tabs, KeyContext::Teams, KeyContext::List]
     }
