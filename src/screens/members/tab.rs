@@ -14,7 +14,7 @@ use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, Sort
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
-use crate::screens::organization::server_filter::{ServerFilter, Typed};
+use crate::screens::organization::server_filter::ServerFilter;
 use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -302,11 +302,10 @@ impl ScreenState for MembersTab {
         {
             return answer;
         }
-        let cmd = match self.filter.on_key(key, ctx)? {
-            Typed::Apply => self.apply_search(ctx),
-            Typed::Wait(timer) => timer,
-            Typed::Other => Cmd::None,
-        };
+        let cmd = self
+            .filter
+            .on_key(key, ctx)?
+            .then(|| self.apply_search(ctx));
         self.selection.clamp(self.visible().len());
         Some(Step::cmd(cmd))
     }
@@ -375,10 +374,8 @@ impl ScreenState for MembersTab {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
-        if !self.filter.is_due(id) {
-            return None;
-        }
-        Some(Step::cmd(self.apply_search(ctx)))
+        let due = self.filter.is_due(id);
+        due.then(|| Step::cmd(self.apply_search(ctx)))
     }
 
     fn disabled_actions(&self) -> Vec<Action> {

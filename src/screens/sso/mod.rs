@@ -15,6 +15,7 @@ use crate::api::WholeList;
 use crate::api::error::server_message as words;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::screens::ScreenState;
+use crate::screens::form_draft::KeptDrafts;
 use crate::screens::look::Look;
 use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
@@ -77,7 +78,7 @@ pub struct SsoTab {
     /// The provider whose form is open, read alone by `r`.
     provider_read: Option<RequestId>,
     /// Unsaved form values, kept on disk per provider.
-    drafts: drafts::FormDrafts,
+    drafts: KeptDrafts,
 }
 
 pub fn new(organization: &Organization) -> SsoTab {
@@ -93,7 +94,7 @@ pub fn new(organization: &Organization) -> SsoTab {
         certificate_request: None,
         select_after_reload: None,
         provider_read: None,
-        drafts: drafts::FormDrafts::default(),
+        drafts: KeptDrafts::default(),
     }
 }
 

@@ -17,7 +17,7 @@ use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
-use crate::screens::organization::server_filter::{ServerFilter, Typed};
+use crate::screens::organization::server_filter::ServerFilter;
 use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
@@ -506,11 +506,10 @@ impl ScreenState for TeamsTab {
         {
             return self.with_new_team(answer);
         }
-        let cmd = match self.filter.on_key(key, ctx)? {
-            Typed::Apply => self.apply_filter(ctx),
-            Typed::Wait(timer) => timer,
-            Typed::Other => Cmd::None,
-        };
+        let cmd = self
+            .filter
+            .on_key(key, ctx)?
+            .then(|| self.apply_filter(ctx));
         Some(Step::cmd(cmd))
     }
 
@@ -609,10 +608,8 @@ impl ScreenState for TeamsTab {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
-        if !self.filter.is_due(id) {
-            return None;
-        }
-        Some(Step::cmd(self.apply_filter(ctx)))
+        let due = self.filter.is_due(id);
+        due.then(|| Step::cmd(self.apply_filter(ctx)))
     }
 
     fn disabled_actions(&self) -> Vec<Action> {
