@@ -14,6 +14,10 @@ use crate::ui::notice::Notice;
 use crate::vocabulary::review_calls::ChangeRequestScope;
 use crate::vocabulary::{Cmd, RequestId};
 
+/// The list's keys the tab leaves out of its footer: a new change request and the next
+/// status are for a space's list, and `esc` does not leave a tab.
+const OWN_SCREEN: [Action; 3] = [Action::NewChangeRequest, Action::CycleStatus, Action::Back];
+
 #[derive(Debug)]
 pub struct ChangeRequestsTab {
     pub list: ChangeRequestList,
@@ -63,16 +67,16 @@ impl ScreenState for ChangeRequestsTab {
         ]
     }
 
+    /// The list's own keys but those of a screen of its own, with the tab bar's before `?`.
     fn hints(&self) -> Vec<(Action, &'static str)> {
-        vec![
-            (Action::Open, "review"),
-            (Action::StatusPicker, "statuses"),
-            (Action::IssueCluster, "cluster"),
-            (Action::CycleWho, "whose"),
-            (Action::Filter, "filter"),
-            (Action::NextTab, "tab"),
-            (Action::Help, "keys"),
-        ]
+        let mut hints: Vec<_> = self
+            .list
+            .hints()
+            .into_iter()
+            .filter(|(action, _)| !OWN_SCREEN.contains(action))
+            .collect();
+        hints.insert(hints.len().saturating_sub(1), (Action::NextTab, "tab"));
+        hints
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {

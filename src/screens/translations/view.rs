@@ -5,7 +5,7 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::{Modal, TranslationsTab};
 use crate::api::language_name;
-use crate::api::models::{Translation, TranslationStatus};
+use crate::api::models::TranslationStatus;
 use crate::screens::list_pane::{self, details_block, field};
 use crate::screens::look::Look;
 use crate::ui::composer::Composer;
@@ -59,9 +59,7 @@ pub fn draw(tab: &TranslationsTab, frame: &mut Canvas, area: Rect, look: &Look) 
         (tab.notice.as_ref(), tab.is_sending()),
         |frame, [list_area, details_area]| {
             draw_list(tab, frame, list_area, look);
-            if let Some(translation) = tab.selected() {
-                draw_details(tab, translation, frame, details_area, theme, look.now());
-            }
+            draw_details(tab, frame, details_area, look);
         },
     );
     draw_modal(tab, frame, area, theme);
@@ -109,14 +107,12 @@ fn draw_list(tab: &TranslationsTab, frame: &mut Canvas, area: Rect, look: &Look)
     list_pane::draw_table(frame, area, look, table, tab.selection.selected);
 }
 
-fn draw_details(
-    tab: &TranslationsTab,
-    translation: &Translation,
-    frame: &mut Frame,
-    area: Rect,
-    theme: &Theme,
-    now: chrono::DateTime<chrono::Utc>,
-) {
+/// The selected translation's details.
+fn draw_details(tab: &TranslationsTab, frame: &mut Frame, area: Rect, look: &Look) {
+    let Some(translation) = tab.selected() else {
+        return;
+    };
+    let (theme, now) = (look.theme, look.now());
     let block = details_block(area, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);

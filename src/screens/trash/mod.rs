@@ -38,6 +38,15 @@ use crate::vocabulary::{ApiCall, Cmd, Loadable, RequestId};
 /// Days a deleted space can be restored.
 pub const RETENTION_DAYS: i64 = 7;
 
+/// The tab's keys in the footer.
+const HINTS: [(Action, &str); 5] = [
+    (Action::Restore, "restore"),
+    (Action::NextTab, "tab"),
+    (Action::Refresh, "refresh"),
+    (Action::Back, "back"),
+    (Action::Help, "keys"),
+];
+
 #[derive(Debug, Default)]
 pub struct Trash {
     /// Deleted spaces found in the organization's listing.
@@ -180,13 +189,7 @@ impl ScreenState for Trash {
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
-        vec![
-            (Action::Restore, "restore"),
-            (Action::NextTab, "tab"),
-            (Action::Refresh, "refresh"),
-            (Action::Back, "back"),
-            (Action::Help, "keys"),
-        ]
+        HINTS.to_vec()
     }
 
     fn disabled_actions(&self) -> Vec<Action> {
