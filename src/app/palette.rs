@@ -419,9 +419,9 @@ fn organization_targets(screen: &crate::screens::organization::Organization) -> 
             }
         }
     }
-    if let Some(list) = &screen.change_requests {
-        found.extend(change_request_targets(&list.list.items));
-    }
+    found.extend(change_request_targets(
+        &screen.change_requests.list.list.items,
+    ));
     for site in &screen.sites.list.items {
         found.push((
             format!("site:{}", site.id),

@@ -37,11 +37,11 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::Notice;
-use crate::vocabulary::{ApiResponse, Cmd, DocKey, RequestId};
+use crate::vocabulary::{Cmd, DocKey, RequestId};
 
 /// What every screen can do; defaults are "nothing to do here".
 pub trait ScreenState {
@@ -69,12 +69,7 @@ pub trait ScreenState {
         Cmd::None
     }
     fn on_resize(&mut self, _ctx: &mut Ctx) {}
-    fn on_response(
-        &mut self,
-        _request: RequestId,
-        _response: &ApiResponse,
-        _ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, _answered: Answered, _ctx: &mut Ctx) -> Option<Step> {
         None
     }
     fn on_document(&mut self, _key: &DocKey, _ctx: &mut Ctx) {}
@@ -228,13 +223,8 @@ impl Screen {
     }
 
     /// Some when this screen was waiting for the result.
-    pub fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
-        dispatch!(self, s => s.on_response(request, response, ctx))
+    pub fn on_response(&mut self, answered: Answered, ctx: &mut Ctx) -> Option<Step> {
+        dispatch!(self, s => s.on_response(answered, ctx))
     }
 
     /// Some when this screen set the timer (see `Cmd::Timer`).

@@ -5,7 +5,9 @@ use crate::screens::Screen;
 use crate::ui::keymap::{Action, Keymap};
 use crate::ui::markdown::docs::DocCache;
 use crate::ui::theme::Theme;
-use crate::vocabulary::{AnswerKind, Cmd, RequestIds, ReviewCache, Size, action_log, watch};
+use crate::vocabulary::{
+    AnswerKind, ApiResponse, Cmd, RequestId, RequestIds, ReviewCache, Size, action_log, watch,
+};
 
 /// What a screen's update wants besides side effects: stay, open another screen, or go back.
 #[derive(Debug, Default)]
@@ -93,3 +95,6 @@ pub fn move_selection(
     }
     true
 }
+
+/// An answer as a screen is handed it: the request it answers and what came back.
+pub type Answered<'a> = (RequestId, &'a ApiResponse);

@@ -19,7 +19,7 @@ use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Spac
 use crate::api::{ChangeRequestFilter, WholeList};
 use crate::screens::look::Look;
 use crate::screens::review::ReviewScreen;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
@@ -488,12 +488,7 @@ impl ScreenState for ChangeRequestList {
         Some(Step::cmd(self.load_more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let Some(step) = self.creation.on_response(request, response) {
             return Some(step);
         }

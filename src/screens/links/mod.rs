@@ -13,7 +13,7 @@ use crate::api::{BacklinkTarget, ContentSource, ListPage};
 use crate::screens::look::Look;
 use crate::screens::page::PageScreen;
 use crate::screens::space::{PageNode, build_page_tree};
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -355,12 +355,7 @@ impl ScreenState for LinksScreen {
         }
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Links(response) = response else {
             return None;
         };

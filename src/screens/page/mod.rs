@@ -18,14 +18,14 @@ use crate::api::ContentSource;
 use crate::api::models::Space;
 use crate::screens::links::{LinkList, LinksScreen};
 use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::reader::Reader;
-use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable, RequestId};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable};
 
 /// Lines are easier to read when they are not as wide as a wide terminal.
 pub const MAX_TEXT_WIDTH: u16 = 100;
@@ -355,12 +355,7 @@ impl ScreenState for PageScreen {
         self.reader.refresh_layout(ctx.docs, width);
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let ApiResponse::Reader(answer) = response {
             return self.on_space_pages(request, answer, ctx);
         }

@@ -35,7 +35,7 @@ use ratatui::layout::Rect;
 use crate::api::models::{ChangeRequest, RequestedReviewer, User};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::diff::{DiffView, PageDiff};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
@@ -473,12 +473,7 @@ impl ScreenState for ReviewScreen {
         self.relayout(ctx);
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let ApiResponse::Spaces(SpacesResponse::TemplateApplied(result)) = response {
             return self.on_template_applied(request, result, ctx);
         }

@@ -18,7 +18,7 @@ use crate::api::models::Space;
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::change_requests::create::InSpace;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
@@ -244,12 +244,7 @@ impl ScreenState for SpaceScreen {
         Some(Step::cmd(self.fetch_preview(&page, ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let Some(step) = self.change_requests.on_response(request, response) {
             return Some(step);
         }
