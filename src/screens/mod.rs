@@ -13,7 +13,6 @@ pub mod org_settings;
 pub mod organization;
 pub mod organizations;
 pub mod page;
-pub mod review;
 pub mod step;
 pub mod teams;
 pub mod templates;
@@ -140,7 +139,7 @@ pub enum Screen {
     Space(space::SpaceScreen),
     Page(page::PageScreen),
     ChangeRequests(change_requests::ChangeRequestList),
-    Review(Box<review::ReviewScreen>),
+    Review(Box<change_requests::review::ReviewScreen>),
     Site(Box<site::SiteScreen>),
     AccessAudit(access_audit::AccessAudit),
     Search(search::SearchScreen),

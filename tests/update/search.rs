@@ -530,14 +530,14 @@ fn files_details_backlinks_and_copying_the_address() {
 
 #[test]
 fn the_review_opens_the_change_requests_files_and_backlinks() {
-    let target = quire::vocabulary::review_calls::ChangeRequestRef {
+    let target = quire::vocabulary::change_requests::ChangeRequestRef {
         space: "s-api".into(),
         change_request: "cr-1".into(),
     };
     let mut model = Model::new(
-        Screen::Review(Box::new(quire::screens::review::ReviewScreen::new(
-            target, None,
-        ))),
+        Screen::Review(Box::new(
+            quire::screens::change_requests::review::ReviewScreen::new(target, None),
+        )),
         environment(),
         Size {
             width: 80,

@@ -8,6 +8,7 @@
 
 pub mod create;
 mod pickers;
+pub mod review;
 mod view;
 
 use std::collections::HashMap;
@@ -17,18 +18,18 @@ use ratatui::layout::Rect;
 
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Space, User};
 use crate::api::{ChangeRequestFilter, WholeList};
+use crate::screens::change_requests::review::ReviewScreen;
 use crate::screens::look::Look;
-use crate::screens::review::ReviewScreen;
 use crate::screens::step::{Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
-use crate::vocabulary::paged::PagedList;
-use crate::vocabulary::review_calls::{
-    ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse,
+use crate::vocabulary::change_requests::{
+    ChangeRequestRef, ChangeRequestScope, ChangeRequestsCall, ChangeRequestsResponse,
 };
+use crate::vocabulary::paged::PagedList;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 use create::InSpace;
 use pickers::ListPicker;
@@ -299,7 +300,7 @@ impl ChangeRequestList {
         self.me.start(request);
         Cmd::Api {
             request,
-            call: ApiCall::Review(ReviewCall::CurrentUser),
+            call: ApiCall::ChangeRequests(ChangeRequestsCall::CurrentUser),
         }
     }
 
@@ -327,7 +328,7 @@ impl ChangeRequestList {
             .iter()
             .position(|(target, _)| target.change_request == review.target.change_request)
             .unwrap_or(0);
-        review.siblings = Some(crate::screens::review::Siblings { items, index });
+        review.siblings = Some(crate::screens::change_requests::review::Siblings { items, index });
         Some(Step::push(Screen::Review(Box::new(review))))
     }
 
@@ -503,11 +504,11 @@ impl ScreenState for ChangeRequestList {
         if let ApiResponse::OrganizationTree(result) = response {
             return self.on_space_titles(request, result, ctx.answer);
         }
-        let ApiResponse::Review(response) = response else {
+        let ApiResponse::ChangeRequests(response) = response else {
             return None;
         };
         match response {
-            ReviewResponse::CurrentUser(result) => {
+            ChangeRequestsResponse::CurrentUser(result) => {
                 if !self.me.settle(request, result.clone()) {
                     return None;
                 }
@@ -519,7 +520,7 @@ impl ScreenState for ChangeRequestList {
                 };
                 Some(Step::cmd(cmd))
             }
-            ReviewResponse::ChangeRequests(result) => {
+            ChangeRequestsResponse::ChangeRequests(result) => {
                 if !self.list.settle_as(request, result.clone(), ctx.answer) {
                     return None;
                 }
@@ -578,7 +579,7 @@ fn list_call(
     filter: ChangeRequestFilter,
     page: Option<String>,
 ) -> ApiCall {
-    ApiCall::Review(ReviewCall::ListChangeRequests {
+    ApiCall::ChangeRequests(ChangeRequestsCall::ListChangeRequests {
         scope,
         filter,
         page,

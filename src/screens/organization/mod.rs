@@ -37,7 +37,7 @@ use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows};
-use crate::vocabulary::review_calls::ChangeRequestScope;
+use crate::vocabulary::change_requests::ChangeRequestScope;
 use crate::vocabulary::{ApiResponse, Cmd, Loadable, RequestId};
 
 use crate::ui::hit::Canvas;
@@ -512,7 +512,7 @@ impl ScreenState for Organization {
             ) => self.on_collection_spaces(request, result),
             ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
-            ApiResponse::Review(_) => self
+            ApiResponse::ChangeRequests(_) => self
                 .change_requests
                 .as_mut()?
                 .on_response(request, response, ctx),
