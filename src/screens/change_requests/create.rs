@@ -7,10 +7,10 @@ use ratatui::layout::Rect;
 
 use crate::api::ChangeRequestUpdate;
 use crate::api::models::ChangeRequest;
-use crate::screens::Screen;
-use crate::screens::change_requests::review::ReviewScreen;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
+use crate::screens::roles::{refused, space_role};
+use crate::screens::route::Route;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
@@ -111,11 +111,7 @@ impl NewChangeRequest {
         self.prompt.hint = "its subject".into();
         Some(match result {
             Ok(change_request) => Outcome::Created(open_in_review(&self.space, change_request)),
-            Err(error) => Outcome::Refused(crate::screens::change_requests::review::refused(
-                "Creating the change request",
-                error,
-                None,
-            )),
+            Err(error) => Outcome::Refused(refused("Creating the change request", error, None)),
         })
     }
 
@@ -133,20 +129,11 @@ fn open_in_review(space: &str, change_request: &ChangeRequest) -> Step {
             .unwrap_or_else(|| space.to_string()),
         change_request: change_request.id.clone(),
     };
-    Step::push(Screen::Review(Box::new(ReviewScreen::new(
+    Step::open(Route::Review {
         target,
-        Some(change_request.clone()),
-    ))))
-}
-
-/// Who the space's permissions say the user is ("at read level").
-pub fn space_role(space: &crate::api::models::Space) -> String {
-    let p = &space.permissions;
-    crate::screens::role_noun(Some(
-        &crate::screens::change_requests::review::role_from_permissions(
-            p.admin, p.merge, p.edit, p.review, p.comment,
-        ),
-    ))
+        summary: Some(change_request.clone()),
+        siblings: None,
+    })
 }
 
 /// Why `N` is refused where the space says the user may not edit; `role` as

@@ -18,16 +18,16 @@ use ratatui::layout::Rect;
 
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Space, User};
 use crate::api::{ChangeRequestFilter, WholeList};
-use crate::screens::change_requests::review::ReviewScreen;
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
+use crate::screens::route::Route;
 use crate::screens::step::{Ctx, Step};
-use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::vocabulary::change_requests::{
-    ChangeRequestRef, ChangeRequestScope, ChangeRequestsCall, ChangeRequestsResponse,
+    ChangeRequestRef, ChangeRequestScope, ChangeRequestsCall, ChangeRequestsResponse, Siblings,
 };
 use crate::vocabulary::paged::PagedList;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
@@ -148,7 +148,7 @@ impl ChangeRequestList {
         );
         list.organization = space.organization.clone();
         list.can_create = Some(space.permissions.edit);
-        list.role = Some(create::space_role(space));
+        list.role = Some(crate::screens::roles::space_role(space));
         list
     }
 
@@ -318,7 +318,6 @@ impl ChangeRequestList {
     fn open_selected(&self) -> Option<Step> {
         let change_request = self.selected()?.clone();
         let target = self.target_of(&change_request)?;
-        let mut review = ReviewScreen::new(target, Some(change_request));
         let items: Vec<_> = self
             .visible()
             .into_iter()
@@ -326,10 +325,13 @@ impl ChangeRequestList {
             .collect();
         let index = items
             .iter()
-            .position(|(target, _)| target.change_request == review.target.change_request)
+            .position(|(item, _)| item.change_request == target.change_request)
             .unwrap_or(0);
-        review.siblings = Some(crate::screens::change_requests::review::Siblings { items, index });
-        Some(Step::push(Screen::Review(Box::new(review))))
+        Some(Step::open(Route::Review {
+            target,
+            summary: Some(change_request),
+            siblings: Some(Siblings { items, index }),
+        }))
     }
 
     fn target_of(&self, change_request: &ChangeRequest) -> Option<ChangeRequestRef> {

@@ -26,6 +26,13 @@ pub struct ChangeRequestRef {
     pub change_request: String,
 }
 
+/// The list a review was opened from, in its order, and where this review stands in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Siblings {
+    pub items: Vec<(ChangeRequestRef, ChangeRequest)>,
+    pub index: usize,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum ChangeRequestsCall {
     CurrentUser,

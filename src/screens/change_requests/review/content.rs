@@ -5,11 +5,10 @@
 use super::ReviewScreen;
 use crate::api::ContentSource;
 use crate::api::models::Space;
-use crate::screens::Screen;
-use crate::screens::files::FilesScreen;
-use crate::screens::links::{LinkList, LinksScreen};
+use crate::screens::route::Route;
 use crate::screens::step::Step;
 use crate::ui::keymap::Action;
+use crate::vocabulary::links::LinkList;
 
 pub(super) fn open(screen: &mut ReviewScreen, action: Action) -> Step {
     let source = ContentSource::ChangeRequest {
@@ -29,7 +28,11 @@ pub(super) fn open(screen: &mut ReviewScreen, action: Action) -> Step {
         })
         .unwrap_or_else(|| screen.target.change_request.clone());
     if action == Action::Files {
-        return Step::push(Screen::Files(FilesScreen::new(source, space, owner)));
+        return Step::open(Route::Files {
+            source,
+            space,
+            owner,
+        });
     }
     let Some(page) = screen
         .selected_page()
@@ -45,5 +48,9 @@ pub(super) fn open(screen: &mut ReviewScreen, action: Action) -> Step {
         id: page.page.clone(),
         title: page.title.clone(),
     };
-    Step::push(Screen::Links(LinksScreen::new(source, space, list)))
+    Step::open(Route::Links {
+        source,
+        space,
+        list,
+    })
 }

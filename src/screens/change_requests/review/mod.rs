@@ -50,9 +50,7 @@ use crate::vocabulary::spaces::SpacesResponse;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable, RequestId};
 
 pub use changes::{ChangeKind, ChangedPageRow};
-pub use overview::{Event, Siblings, timeline};
-pub(crate) use permissions::role_from_permissions;
-pub use permissions::{outcome_unknown, refused};
+pub use overview::{Event, timeline};
 pub use preflight::{Preflight, PreflightLayout, PreflightLine, preflight_content};
 pub use state::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewTab};
 pub use threads::{Row, ThreadFilter};
@@ -120,7 +118,7 @@ pub struct ReviewScreen {
     /// changed the server behind it, so it reloads when it shows again.
     undos_seen: u64,
     /// The list this review was opened from, for `]c` / `[c`.
-    pub siblings: Option<overview::Siblings>,
+    pub siblings: Option<crate::vocabulary::change_requests::Siblings>,
     /// Overview tab: how far its text is scrolled.
     pub overview_scroll: u16,
     /// Watching: the next refresh, and what the last one brought.

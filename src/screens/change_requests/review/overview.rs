@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::ReviewScreen;
-use crate::api::models::{ChangeRequest, ReviewStatus};
+use crate::api::models::ReviewStatus;
 use crate::screens::Screen;
 use crate::screens::look::Look;
 use crate::screens::step::{Ctx, Nav, Step};
@@ -16,14 +16,7 @@ use crate::ui::keymap::Action;
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
 use crate::ui::theme::Theme;
-use crate::vocabulary::change_requests::{ChangeRequestRef, ReviewBundle};
-
-/// The list a review was opened from, in its order, and where this review stands in it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Siblings {
-    pub items: Vec<(ChangeRequestRef, ChangeRequest)>,
-    pub index: usize,
-}
+use crate::vocabulary::change_requests::{ReviewBundle, Siblings};
 
 /// `]c` / `[c`: the review of the next (previous) change request replaces this one; at the
 /// ends, or when the review was not opened from a list, it says so.

@@ -3,7 +3,7 @@
 
 use super::ReviewScreen;
 use crate::api::ApiError;
-use crate::api::models::MemberRole;
+use crate::screens::roles::{outcome_unknown, refused, role_from_permissions};
 
 impl ReviewScreen {
     // Permissions: the change request's own when the server sends them, else the space's.
@@ -30,14 +30,14 @@ impl ReviewScreen {
         let bundle = self.bundle.value()?;
         if let Some(space) = &bundle.space {
             let p = &space.permissions;
-            return Some(crate::screens::role_noun(Some(&role_from_permissions(
-                p.admin, p.merge, p.edit, p.review, p.comment,
-            ))));
+            return Some(crate::screens::roles::role_noun(Some(
+                &role_from_permissions(p.admin, p.merge, p.edit, p.review, p.comment),
+            )));
         }
         let p = bundle.change_request.permissions.as_ref()?;
-        Some(crate::screens::role_noun(Some(&role_from_permissions(
-            false, p.merge, p.edit, p.review, p.comment,
-        ))))
+        Some(crate::screens::roles::role_noun(Some(
+            &role_from_permissions(false, p.merge, p.edit, p.review, p.comment),
+        )))
     }
 
     /// The error text for a refused write, with the role you have.
@@ -63,11 +63,6 @@ impl ReviewScreen {
     }
 }
 
-/// True when a write may or may not have reached the server (no answer came back).
-pub fn outcome_unknown(error: &ApiError) -> bool {
-    error.outcome_unknown()
-}
-
 /// The error text for a refused post whose text is a draft: when the draft could not be
 /// written to disk (`unsaved` says why), it says so instead of promising that nothing was lost.
 pub(super) fn refused_draft(
@@ -89,49 +84,5 @@ pub(super) fn refused_draft(
         )
     } else {
         format!("{what} failed — {not_kept}. {}", error.user_message())
-    }
-}
-
-/// The error text to show for a refused write; `role` is who the server says you are.
-pub fn refused(what: &str, error: &ApiError, role: Option<&str>) -> String {
-    if outcome_unknown(error) {
-        format!(
-            "{what}: no answer from the server, so it may or may not have been stored. \
-             Reloading — check before sending again (your text is kept)."
-        )
-    } else if error.status() == Some(403) {
-        let you_are = role.map(|r| format!("you are {r}; ")).unwrap_or_default();
-        format!(
-            "{what}: the server says your role may not do this ({you_are}{})",
-            error.user_message()
-        )
-    } else {
-        format!(
-            "{what} failed: {} — nothing was lost, try again",
-            error.user_message()
-        )
-    }
-}
-
-/// The role a set of permissions amounts to, named as a person ("reader", "reviewer"): the
-/// server reports what you may do, not your role's name. Editors may merge, so `merge` says
-/// no more than `edit` does (a locked space gives editors merge without edit).
-pub(crate) fn role_from_permissions(
-    admin: bool,
-    merge: bool,
-    edit: bool,
-    review: bool,
-    comment: bool,
-) -> MemberRole {
-    if admin {
-        MemberRole::Admin
-    } else if merge || edit {
-        MemberRole::Edit
-    } else if review {
-        MemberRole::Review
-    } else if comment {
-        MemberRole::Comment
-    } else {
-        MemberRole::Read
     }
 }

@@ -335,7 +335,7 @@ impl ReviewScreen {
             unsaved,
         );
         let cmd = self.failed_post(draft_key, message);
-        if crate::screens::change_requests::review::outcome_unknown(error) {
+        if crate::screens::roles::outcome_unknown(error) {
             return Cmd::batch([cmd, self.load(ctx)]);
         }
         cmd
