@@ -3,7 +3,7 @@
 //! the box scrolls to them, or as a check that passes.
 
 use super::ReviewScreen;
-use super::preflight::PreflightLine;
+use super::preflight_line::PreflightLine;
 use crate::api::ApiError;
 use crate::screens::step::Ctx;
 use crate::ui::sanitize::sanitize;

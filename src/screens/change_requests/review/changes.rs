@@ -96,7 +96,7 @@ pub(super) fn diff_area(ctx: &Ctx) -> Rect {
         0,
         0,
         width,
-        height.saturating_sub(super::view::HEADER_ROWS),
+        height.saturating_sub(super::layout::HEADER_ROWS),
     ))
     .1
 }

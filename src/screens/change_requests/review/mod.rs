@@ -15,10 +15,12 @@ mod description;
 pub mod diff_cursor;
 mod diff_rows;
 pub mod diff_threads;
+mod layout;
 mod logged;
 mod overview;
 mod permissions;
 mod preflight;
+mod preflight_line;
 pub mod replies;
 mod responses;
 pub mod since;
@@ -51,7 +53,8 @@ use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable, RequestId};
 
 pub use changes::{ChangeKind, ChangedPageRow};
 pub use overview::{Event, timeline};
-pub use preflight::{Preflight, PreflightLayout, PreflightLine, preflight_content};
+pub use preflight::{Preflight, PreflightLayout, preflight_content};
+pub use preflight_line::PreflightLine;
 pub use state::{ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewTab};
 pub use threads::{Row, ThreadFilter};
 

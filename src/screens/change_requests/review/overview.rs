@@ -57,7 +57,7 @@ pub(super) fn step_change_request(screen: &mut ReviewScreen, forward: bool) -> S
 
 /// Keys of the overview tab: it scrolls.
 pub(super) fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
-    let page = super::actions::body_height(ctx).max(1) as u16;
+    let page = super::layout::body_height(ctx).max(1) as u16;
     let scroll = &mut screen.overview_scroll;
     match action {
         Action::Down => *scroll = scroll.saturating_add(1),
@@ -104,7 +104,7 @@ pub(super) fn draw(screen: &ReviewScreen, frame: &mut Frame, area: Rect, look: &
     lines.push(heading("Checks before a merge", theme));
     // The pre-flight's own lines, without its question and the blank row under it.
     lines.extend(
-        super::view::preflight_lines(screen, theme, look.now())
+        super::view::merge::preflight_lines(screen, theme, look.now())
             .into_iter()
             .skip(2),
     );

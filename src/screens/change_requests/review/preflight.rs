@@ -7,36 +7,11 @@ use std::collections::BTreeSet;
 
 use crate::api::ApiError;
 use crate::api::models::{ChangeRequestStatus, ReviewStatus};
-use crate::screens::change_requests::review::{ReviewScreen, threads};
+use crate::screens::change_requests::review::{PreflightLine, ReviewScreen, threads};
 use crate::screens::step::Ctx;
 use crate::ui::sanitize::sanitize;
 use crate::ui::text;
 use crate::vocabulary::Cmd;
-
-/// One line of the pre-flight, before it is wrapped to the box.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PreflightLine {
-    Title(String),
-    Blank,
-    /// A check that does not pass (⚠).
-    Warning(String),
-    /// A check that passes (✓).
-    Passed(String),
-    /// Plain information (the merge rules, why nothing can be merged).
-    Note(String),
-}
-
-impl PreflightLine {
-    /// The line as shown, with its ✓ or ⚠.
-    pub fn text(&self) -> String {
-        match self {
-            PreflightLine::Title(text) | PreflightLine::Note(text) => text.clone(),
-            PreflightLine::Blank => String::new(),
-            PreflightLine::Warning(text) => format!("⚠ {text}"),
-            PreflightLine::Passed(text) => format!("✓ {text}"),
-        }
-    }
-}
 
 /// The open pre-flight box: how far it is scrolled and which warnings have been on screen.
 #[derive(Debug, Clone, Default, PartialEq)]

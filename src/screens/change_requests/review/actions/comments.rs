@@ -1,9 +1,9 @@
 //! The comments tab's keys: replies, reactions, resolving, editing and deleting one's own.
 
-use super::body_height;
 use super::composer::open_composer;
 use super::navigation::{jump_to_unresolved, keep_selected_row, step};
 use crate::api::CommentUpdate;
+use crate::screens::change_requests::review::layout::body_height;
 use crate::screens::change_requests::review::threads::{self, Row};
 use crate::screens::change_requests::review::{
     ComposeTarget, Confirmation, Overlay, PendingWrite, ReviewScreen,

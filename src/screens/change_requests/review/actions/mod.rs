@@ -145,11 +145,6 @@ fn refusal(
     ))
 }
 
-pub(super) fn body_height(ctx: &Ctx) -> usize {
-    let (_, height) = crate::ui::layout::body_size(ctx.size.width, ctx.size.height);
-    height.saturating_sub(super::view::HEADER_ROWS) as usize
-}
-
 pub(super) fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx) -> Option<Step> {
     if let Some(reason) = refusal(screen, action, ctx.clock.now()) {
         // A merged or archived change request is news, not a mistake: it goes with a key.

@@ -3,8 +3,8 @@
 use ratatui::layout::Rect;
 use ratatui::widgets::{Clear, Paragraph};
 
-use super::HEADER_ROWS;
 use super::comments::row_lines;
+use crate::screens::change_requests::review::layout::HEADER_ROWS;
 use crate::screens::change_requests::review::threads::Row;
 use crate::screens::change_requests::review::{ComposeTarget, ReviewScreen};
 use crate::screens::look::Look;

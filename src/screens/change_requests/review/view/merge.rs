@@ -8,8 +8,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::screens::change_requests::review::ReviewScreen;
 use crate::screens::change_requests::review::preflight::{
-    Preflight, PreflightLayout, PreflightLine, preflight_content,
+    Preflight, PreflightLayout, preflight_content,
 };
+use crate::screens::change_requests::review::preflight_line::PreflightLine;
 use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
 use crate::ui::theme::Theme;

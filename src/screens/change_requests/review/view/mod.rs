@@ -4,12 +4,10 @@
 mod changes;
 mod comments;
 mod composer;
-mod merge;
+pub(super) mod merge;
 mod overlays;
 mod reviews;
 mod tab_line;
-
-pub(super) use merge::preflight_lines;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -37,9 +35,6 @@ use comments::draw_comments;
 use overlays::draw_overlay;
 use reviews::draw_overview;
 use tab_line::draw_tabs;
-
-/// Rows above the tab bodies: title, facts, tabs, notice.
-pub(super) const HEADER_ROWS: u16 = 4;
 
 /// One body laid out at one width.
 type DrawnBody = Arc<Vec<Line<'static>>>;
