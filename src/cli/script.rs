@@ -33,14 +33,14 @@ pub enum ScriptCommand {
     Search(crate::cli::search::SearchArgs),
     /// Change requests: `quire cr view NUMBER --space SPACE` (or QUIRE_SPACE); also list,
     /// diff, comment, review, merge and update.
-    Cr(crate::cli::cr::CrArgs),
+    Cr(crate::cli::change_requests::CrArgs),
 }
 
 impl ScriptCommand {
     /// `--json` alone: prints the field names the list offers and says true. They need no
     /// token and no request, so a script can ask before it signs in.
     pub fn print_field_names(&self, streams: &mut Streams) -> bool {
-        use crate::cli::cr::CrCommand;
+        use crate::cli::change_requests::CrCommand;
         let (output, fields) = match self {
             ScriptCommand::Org {
                 command: crate::cli::org::OrgCommand::List { output, .. },
@@ -51,7 +51,7 @@ impl ScriptCommand {
             ScriptCommand::Search(args) => (&args.output, crate::cli::search::FIELDS),
             ScriptCommand::Cr(args) => match &args.command {
                 CrCommand::List { output, .. } | CrCommand::View { output, .. } => {
-                    (output, crate::cli::cr::FIELDS)
+                    (output, crate::cli::change_requests::FIELDS)
                 }
                 _ => return false,
             },
@@ -76,7 +76,9 @@ impl ScriptCommand {
                 crate::cli::page::run(client, command, streams).await
             }
             ScriptCommand::Search(args) => crate::cli::search::run(client, args, streams).await,
-            ScriptCommand::Cr(args) => crate::cli::cr::run(client, args, streams).await,
+            ScriptCommand::Cr(args) => {
+                crate::cli::change_requests::run(client, args, streams).await
+            }
         }
     }
 }

@@ -94,15 +94,16 @@ fn cannot_reach(client: &Client, error: &crate::api::ApiError) -> String {
 /// request (`app::AnswerKind::Provisional`): the lists and pages one browses, the first page
 /// of change requests, and a change request's review.
 fn shows_cache_first(call: &ApiCall) -> bool {
-    use crate::vocabulary::review_calls::ReviewCall;
+    use crate::vocabulary::change_requests::ChangeRequestsCall;
     matches!(
         call,
         ApiCall::ListOrganizations { .. }
             | ApiCall::OrganizationTree { .. }
             | ApiCall::ListPages { .. }
             | ApiCall::GetPageMarkdown { .. }
-            | ApiCall::Review(
-                ReviewCall::LoadReview(_) | ReviewCall::ListChangeRequests { page: None, .. }
+            | ApiCall::ChangeRequests(
+                ChangeRequestsCall::LoadReview(_)
+                    | ChangeRequestsCall::ListChangeRequests { page: None, .. }
             )
     )
 }

@@ -13,7 +13,9 @@ pub mod org_settings;
 pub mod organization;
 pub mod organizations;
 pub mod page;
-pub mod review;
+pub mod page_doc;
+pub mod roles;
+pub mod route;
 pub mod step;
 pub mod teams;
 pub mod templates;
@@ -32,6 +34,8 @@ pub mod sso;
 pub mod translations;
 pub mod trash;
 pub mod welcome;
+
+pub use roles::role_noun;
 
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -135,7 +139,7 @@ pub enum Screen {
     Space(space::SpaceScreen),
     Page(page::PageScreen),
     ChangeRequests(change_requests::ChangeRequestList),
-    Review(Box<review::ReviewScreen>),
+    Review(Box<change_requests::review::ReviewScreen>),
     Site(Box<site::SiteScreen>),
     AccessAudit(access_audit::AccessAudit),
     Search(search::SearchScreen),
@@ -288,16 +292,5 @@ impl Screen {
 
     pub fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         dispatch!(self, s => s.draw(frame, area, look))
-    }
-}
-
-/// Where a person stands, for sentences like "you are at edit level": the role by the name
-/// the rest of the UI gives it (the members' role column, the access level pickers, "edit or
-/// above"), never a noun of its own ("editor"). One vocabulary for every screen that names
-/// your role; short, as it goes into one-line refusals.
-pub fn role_noun(role: Option<&crate::api::models::MemberRole>) -> String {
-    match role {
-        Some(role) => format!("at {role} level"),
-        None => "a guest".into(),
     }
 }

@@ -2,6 +2,7 @@
 //! `Nav`), with the list motion every list screen shares.
 
 use crate::screens::Screen;
+use crate::screens::route::Route;
 use crate::ui::keymap::{Action, Keymap};
 use crate::ui::markdown::docs::DocCache;
 use crate::ui::theme::Theme;
@@ -15,6 +16,8 @@ pub enum Nav {
     #[default]
     Stay,
     Push(Box<Screen>),
+    /// Open the screen a route names; the app builds it.
+    Open(Box<Route>),
     Pop,
     /// Replace the top screen (`]c`: the next change request instead of this one); the screen
     /// below is told what is shown now, so `esc` lands on it.
@@ -40,6 +43,13 @@ impl Step {
         Step {
             cmd: Cmd::None,
             nav: Nav::Push(Box::new(screen)),
+        }
+    }
+
+    pub fn open(route: Route) -> Step {
+        Step {
+            cmd: Cmd::None,
+            nav: Nav::Open(Box::new(route)),
         }
     }
 

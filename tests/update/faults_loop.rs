@@ -11,9 +11,9 @@ use crate::common::wait::{PATIENCE, wait_until_async};
 use quire::api::{Client, ClientConfig, Token};
 use quire::sandbox::{Fault, FaultRule, Faults, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
-use quire::screens::review::ReviewScreen;
+use quire::screens::change_requests::review::ReviewScreen;
 use quire::screens::site::SiteScreen;
-use quire::vocabulary::review_calls::ChangeRequestRef;
+use quire::vocabulary::change_requests::ChangeRequestRef;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 /// What the screen should do with a fault on its main read.

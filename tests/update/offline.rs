@@ -10,9 +10,11 @@ use quire::app::{ApiCall, Model, Size};
 use quire::sandbox::{Fault, FaultRule, Faults, Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
+use quire::screens::change_requests::review::ReviewScreen;
 use quire::screens::organizations::Organizations;
-use quire::screens::review::ReviewScreen;
-use quire::vocabulary::review_calls::{ChangeRequestRef, ChangeRequestScope, ReviewCall};
+use quire::vocabulary::change_requests::{
+    ChangeRequestRef, ChangeRequestScope, ChangeRequestsCall,
+};
 use ratatui::crossterm::event::KeyCode;
 
 use crate::common::loop_harness::Harness;
@@ -170,7 +172,7 @@ async fn a_review_read_before_shows_at_once_and_the_servers_answer_replaces_it()
         space: demo_ids::SPACE_GETTING_STARTED.to_owned(),
         change_request: demo_ids::CR_REVIEW.to_owned(),
     };
-    let call = ApiCall::Review(ReviewCall::LoadReview(target.clone()));
+    let call = ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(target.clone()));
     let (sandbox, client, _folder) = with_cache(Duration::ZERO, async |client| {
         let _ = quire::runtime::call_api(client, &quire::runtime::SendTurn::default(), call).await;
     })

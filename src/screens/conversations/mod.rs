@@ -22,9 +22,9 @@ use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::change_requests::ChangeRequestScope;
 use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
 use crate::vocabulary::paged::PagedList;
-use crate::vocabulary::review_calls::ChangeRequestScope;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd};
 
 /// The organization's change requests linked to `cluster`: the change-request list with its

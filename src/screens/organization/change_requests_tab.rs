@@ -11,7 +11,7 @@ use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::Notice;
-use crate::vocabulary::review_calls::ChangeRequestScope;
+use crate::vocabulary::change_requests::ChangeRequestScope;
 use crate::vocabulary::{Cmd, RequestId};
 
 /// The list's keys the tab leaves out of its footer: a new change request and the next

@@ -16,15 +16,17 @@ use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
 use crate::api::models::Space;
-use crate::screens::links::{LinkList, LinksScreen};
-use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
+use crate::screens::ScreenState;
+use crate::screens::page_doc::{doc_key, parse_unless_cached};
+use crate::screens::route::Route;
 use crate::screens::step::{Answered, Ctx, Step};
-use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::ui::page_tree::PageNode;
 use crate::ui::reader::Reader;
+use crate::vocabulary::links::LinkList;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable};
 
 /// Lines are easier to read when they are not as wide as a wide terminal.
@@ -157,11 +159,11 @@ impl PageScreen {
             LinkList::Page { id, title }
         };
         let source = ContentSource::Space(self.space.id.clone());
-        Step::push(Screen::Links(LinksScreen::new(
+        Step::open(Route::Links {
             source,
-            self.space.clone(),
+            space: self.space.clone(),
             list,
-        )))
+        })
     }
 
     fn on_contents_key(&mut self, action: Action, ctx: &mut Ctx) {
