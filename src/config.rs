@@ -12,6 +12,10 @@ use serde::Deserialize;
 
 use crate::token_store::StoredLogin;
 
+mod home;
+
+pub use home::Notify;
+
 pub const DEFAULT_API_URL: &str = "https://api.gitbook.com";
 
 /// What the config file may hold. Every key is optional.
@@ -47,6 +51,16 @@ pub struct ConfigFile {
     /// `outbox_send = "auto"`: writes queued while offline are sent as soon as the server
     /// answers again. The default, `"ask"`, sends them only from the outbox screen after a look.
     pub outbox_send: Option<crate::vocabulary::outbox::SendWhenBack>,
+    /// `[[sections]]`: the Home view's and `quire status`'s sections, each a filter over the
+    /// change requests of every organization; absent, the four defaults. Read with
+    /// [`ConfigFile::home_sections`], checked by `home::check` when the file is read.
+    pub sections: Option<Vec<toml::Table>>,
+    /// How a watch tells the terminal something happened: `osc9`, `osc777`, `bell` or `off`;
+    /// absent, quire picks from the terminal. Read with [`ConfigFile::notify`].
+    pub notify: Option<String>,
+    /// Seconds between refreshes while quire's terminal is not focused (at least
+    /// `watch_interval_secs`; `0` stops watching then).
+    pub watch_unfocused_interval_secs: Option<u64>,
 }
 
 /// What a profile sets for itself; the rest of the file (keys, mouse, watching) is shared.
@@ -112,10 +126,14 @@ pub fn load_file(path: &Path) -> Result<ConfigFile, ConfigError> {
             });
         }
     };
-    toml::from_str(&text).map_err(|error| ConfigError::Parse {
+    let parse_error = |message: String| ConfigError::Parse {
         path: path.display().to_string(),
-        message: error.message().to_string(),
-    })
+        message,
+    };
+    let file: ConfigFile =
+        toml::from_str(&text).map_err(|error| parse_error(error.message().to_string()))?;
+    home::check(&file).map_err(parse_error)?;
+    Ok(file)
 }
 
 /// Where the token in use came from, for `quire auth status`.

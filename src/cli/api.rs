@@ -46,6 +46,9 @@ pub const EXIT_SIGNED_OUT: i32 = 4;
 /// A write's answer was lost and reading it back could not tell whether the server stored it:
 /// a script must look before it runs the command again, or it may post twice.
 pub const EXIT_UNKNOWN: i32 = 3;
+/// `cr watch` saw the change request merged or archived while waiting for something else
+/// (approval, say), which it then can never reach.
+pub const EXIT_NOT_REACHED: i32 = 5;
 
 /// Pages followed by `--paginate` before it stops and says so (a server that never ends).
 const MAX_PAGES: usize = 1_000;

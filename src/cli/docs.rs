@@ -57,6 +57,11 @@ const EXIT_STATUSES: &[(&str, &str)] = &[
          the server stored it. Look before running the command again, or it may be done twice.",
     ),
     ("4", "Not signed in, or the token was refused."),
+    (
+        "5",
+        "cr watch: the change request was merged or archived while --until named neither, so \
+         what it waited for can no longer come.",
+    ),
 ];
 
 /// One of clap_mangen's `render_*_section` methods.

@@ -20,4 +20,5 @@ pub mod search;
 pub mod signin;
 pub mod space;
 pub mod start;
+pub mod status;
 pub mod usage;

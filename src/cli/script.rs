@@ -5,8 +5,9 @@
 use std::io::Write;
 
 use crate::api::{ApiError, Client, Organization, Page, Space};
-use crate::cli::api::{EXIT_FAILED, EXIT_SIGNED_OUT, EXIT_UNKNOWN, EXIT_USAGE};
+use crate::cli::api::{EXIT_FAILED, EXIT_NOT_REACHED, EXIT_SIGNED_OUT, EXIT_UNKNOWN, EXIT_USAGE};
 use crate::cli::output::Streams;
+use crate::config::ConfigFile;
 
 /// The scripting subcommands, flattened into quire's own.
 #[derive(Debug, clap::Subcommand)]
@@ -34,6 +35,10 @@ pub enum ScriptCommand {
     /// Change requests: `quire cr view NUMBER --space SPACE` (or QUIRE_SPACE); also list,
     /// diff, comment, review, merge and update.
     Cr(crate::cli::change_requests::CrArgs),
+    /// The Home sections (the config file's `[[sections]]`, or the defaults: review requested
+    /// from me, mine, ready to merge, recently merged) across every organization.
+    #[command(mut_arg("json", crate::cli::output::fields(crate::cli::status::FIELDS)))]
+    Status(crate::cli::status::StatusArgs),
 }
 
 impl ScriptCommand {
@@ -49,6 +54,7 @@ impl ScriptCommand {
                 command: crate::cli::space::SpaceCommand::List { output, .. },
             } => (output, crate::cli::space::FIELDS),
             ScriptCommand::Search(args) => (&args.output, crate::cli::search::FIELDS),
+            ScriptCommand::Status(args) => (&args.output, crate::cli::status::FIELDS),
             ScriptCommand::Cr(args) => match &args.command {
                 CrCommand::List { output, .. } | CrCommand::View { output, .. } => {
                     (output, crate::cli::change_requests::FIELDS)
@@ -66,7 +72,13 @@ impl ScriptCommand {
         true
     }
 
-    pub async fn run(&self, client: &Client, streams: &mut Streams) -> Outcome {
+    /// Runs the command; `config` is the config file's (sections, intervals).
+    pub async fn run(
+        &self,
+        client: &Client,
+        config: &ConfigFile,
+        streams: &mut Streams,
+    ) -> Outcome {
         match self {
             ScriptCommand::Org { command } => crate::cli::org::run(client, command, streams).await,
             ScriptCommand::Space { command } => {
@@ -77,7 +89,10 @@ impl ScriptCommand {
             }
             ScriptCommand::Search(args) => crate::cli::search::run(client, args, streams).await,
             ScriptCommand::Cr(args) => {
-                crate::cli::change_requests::run(client, args, streams).await
+                crate::cli::change_requests::run(client, args, config, streams).await
+            }
+            ScriptCommand::Status(args) => {
+                crate::cli::status::run(client, config.home_sections(), args, streams).await
             }
         }
     }
@@ -98,6 +113,9 @@ pub enum Failure {
     Failed(String),
     /// Already said on stderr: exit 1.
     Said,
+    /// `cr watch` saw the change request end (merged, archived) in a state it was not told to
+    /// wait for, so it can never reach one: exit 5, the reason on stderr.
+    NotReached(String),
     /// A write whose answer was lost, and reading back could not tell whether it was stored:
     /// exit 3, never "run it again".
     Unknown(ApiError),
@@ -157,6 +175,10 @@ pub fn finish(streams: &mut Streams, outcome: Outcome, server: &str) -> i32 {
             EXIT_FAILED
         }
         Err(Failure::Said) => EXIT_FAILED,
+        Err(Failure::NotReached(reason)) => {
+            streams.error(&format!("quire: {reason}"));
+            EXIT_NOT_REACHED
+        }
         Err(Failure::Unknown(error)) => {
             streams.error(&unknown_outcome_message(&error));
             EXIT_UNKNOWN

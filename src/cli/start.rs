@@ -730,7 +730,8 @@ async fn scripted(cli: &Cli, command: &crate::cli::script::ScriptCommand) -> Res
     let Some(client) = signed_in_client(cli, &mut streams.err).await? else {
         return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
     };
-    let outcome = command.run(&client, &mut streams).await;
+    let (config, _) = crate::cli::signin::load_config(&wanted(cli))?;
+    let outcome = command.run(&client, &config, &mut streams).await;
     exit_with(crate::cli::script::finish(
         &mut streams,
         outcome,

@@ -14,6 +14,7 @@ pub mod drafts;
 pub mod files;
 pub mod git;
 pub mod handoff;
+pub mod home;
 pub mod integrations;
 pub mod links;
 pub mod loadable;

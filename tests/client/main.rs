@@ -18,6 +18,7 @@ mod collections;
 mod conversations;
 mod faults;
 mod git;
+mod home;
 mod integrations;
 mod load;
 mod members;

@@ -17,6 +17,8 @@ mod cli_auth;
 mod cli_cr;
 mod cli_docs;
 mod cli_lists;
+mod cli_status;
+mod cli_watch;
 mod content;
 mod conversations;
 mod damaged_cache;

@@ -20,6 +20,7 @@ mod integrations;
 mod members;
 mod openapi;
 mod org_settings;
+mod organization_change_requests;
 mod search;
 mod sites;
 mod spaces;

@@ -22,6 +22,7 @@ pub mod decode;
 pub mod error;
 pub mod files;
 pub mod git;
+pub mod home;
 pub mod limits;
 pub mod links;
 pub mod members;

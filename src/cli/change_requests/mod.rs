@@ -3,18 +3,21 @@
 //! by id or title. `--space` may come from QUIRE_SPACE, so a script in one space names it once.
 //!
 //! [`list`] lists and views, [`diff`] prints a unified diff, [`act`] comments, reviews, merges
-//! and updates.
+//! and updates, [`watch`] waits for a change request to be merged, approved or the like.
 
 pub(crate) mod act;
 mod diff;
 mod list;
+mod watch;
 
 use crate::api::Client;
 use crate::cli::listing::LimitArgs;
 use crate::cli::output::{JsonArgs, Streams, fields};
 use crate::cli::script::{self, Failure, Outcome};
+use crate::config::ConfigFile;
 
 pub use list::FIELDS;
+pub use watch::{DEFAULT_INTERVAL_SECS, WatchState};
 
 #[derive(Debug, clap::Args)]
 pub struct CrArgs {
@@ -117,9 +120,32 @@ pub enum CrCommand {
         /// The change request's number (or id) in --space.
         number: String,
     },
+    /// Wait until a change request is merged, approved, has changes requested or is archived,
+    /// printing each comment, reply, review, status change and new revision as it comes.
+    /// Exit 0 when a state --until names is reached; 5 when it was merged or archived while
+    /// waiting for something else.
+    Watch {
+        /// The change request's number (or id) in --space.
+        number: String,
+        /// The states to wait for, comma-separated (default: all four).
+        #[arg(long, value_enum, value_delimiter = ',', value_name = "STATES")]
+        until: Vec<WatchState>,
+        /// Seconds between looks (default: the config file's watch_interval_secs, else 30).
+        #[arg(
+            long,
+            value_name = "SECS",
+            value_parser = clap::value_parser!(u64).range(1..=86_400)
+        )]
+        interval: Option<u64>,
+    },
 }
 
-pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outcome {
+pub async fn run(
+    client: &Client,
+    args: &CrArgs,
+    config: &ConfigFile,
+    streams: &mut Streams,
+) -> Outcome {
     if let CrCommand::List {
         status,
         author,
@@ -162,6 +188,23 @@ pub async fn run(client: &Client, args: &CrArgs, streams: &mut Streams) -> Outco
         } => act::review(client, &space, number, *approve, body.as_deref(), streams).await,
         CrCommand::Merge { number, yes } => act::merge(client, &space, number, *yes, streams).await,
         CrCommand::Update { number } => act::update(client, &space, number, streams).await,
+        CrCommand::Watch {
+            number,
+            until,
+            interval,
+        } => {
+            let seconds = interval
+                .or(config.watch_interval_secs.filter(|seconds| *seconds > 0))
+                .unwrap_or(DEFAULT_INTERVAL_SECS);
+            let watch = watch::Watch {
+                client,
+                space: &space,
+                number,
+                until,
+                interval: std::time::Duration::from_secs(seconds),
+            };
+            watch.run(streams).await
+        }
     }
 }
 
@@ -175,7 +218,8 @@ impl CrCommand {
             | CrCommand::Comment { number, .. }
             | CrCommand::Review { number, .. }
             | CrCommand::Merge { number, .. }
-            | CrCommand::Update { number } => Some(number),
+            | CrCommand::Update { number }
+            | CrCommand::Watch { number, .. } => Some(number),
         }
     }
 }

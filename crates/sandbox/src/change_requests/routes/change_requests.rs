@@ -184,6 +184,14 @@ pub(super) async fn list_organization_change_requests(
     world
         .organization(&organization)
         .ok_or_else(|| ApiError::not_found("organization", &organization))?;
+    // Only a member reads the organization's change requests across its spaces: anyone else
+    // is told so, as the organization's other member-only lists do.
+    if world.role_in(&organization, &context.user).is_none() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("You are not a member of organization \"{organization}\""),
+        ));
+    }
     list_answer(
         &world,
         &shared,
@@ -472,4 +480,45 @@ pub(super) async fn update_change_request(
     change_request.revision = revision_id.clone();
     change_request.updated_at = now();
     json_response(json!({ "revision": revision_id, "result": "update" }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::ids;
+
+    /// The demo change requests the organization list's `query` selects, by id.
+    fn selected(query: &str) -> Result<Vec<String>, ApiError> {
+        let world = crate::demo::world();
+        let pairs = query_pairs(Some(query.to_string()));
+        let filters = list_filters(&pairs, true)?;
+        let mut ids: Vec<String> = world
+            .change_requests
+            .items
+            .iter()
+            .filter(|change_request| matches(change_request, &filters))
+            .map(|change_request| change_request.id.clone())
+            .collect();
+        ids.sort();
+        Ok(ids)
+    }
+
+    #[test]
+    fn the_organization_list_combines_people_and_repeated_statuses() {
+        let asked = selected("status=open&status=draft&requestedReviewer=usr-priya-raman");
+        assert_eq!(asked.unwrap(), [ids::CR_OUTDATED, ids::CR_REVIEW]);
+        let mine_any_status = selected(
+            "status=open&status=draft&status=merged&status=archived&creator=usr-hannah-schmidt",
+        );
+        assert_eq!(mine_any_status.unwrap(), [ids::CR_CONFLICTS]);
+        let together = selected("contributor=usr-diego-alvarez&requestedReviewer=usr-priya-raman");
+        assert_eq!(together.unwrap(), [ids::CR_OUTDATED, ids::CR_REVIEW]);
+        assert!(selected("orderBy=title").is_err());
+        assert!(selected("status=opn").is_err());
+        // An empty value filters nothing.
+        assert_eq!(
+            selected("creator=").unwrap().len(),
+            selected("").unwrap().len()
+        );
+    }
 }
