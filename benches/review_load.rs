@@ -15,8 +15,8 @@ use quire::app::{Environment, Model, Size};
 use quire::headless::Waves;
 use quire::sandbox::{SandboxOptions, demo_ids};
 use quire::screens::Screen;
-use quire::screens::review::ReviewScreen;
-use quire::vocabulary::review_calls::ChangeRequestRef;
+use quire::screens::change_requests::review::ReviewScreen;
+use quire::vocabulary::change_requests::ChangeRequestRef;
 
 const LATENCY: Duration = Duration::from_millis(100);
 const RUNS: usize = 5;

@@ -27,8 +27,8 @@ use quire::output::{OutputOptions, Present, TerminalOutput};
 use quire::runtime::{self, Effects, Host, InputEvent};
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
+use quire::screens::change_requests::review::ReviewScreen;
 use quire::screens::page::{PageScreen, text_area};
-use quire::screens::review::ReviewScreen;
 use quire::screens::space::{PageNode, SpaceScreen};
 use quire::ui::theme::Theme;
 use ratatui::Terminal;
@@ -88,7 +88,7 @@ fn main() {
     if runs("diff") {
         let review = || {
             Screen::Review(Box::new(ReviewScreen::new(
-                quire::vocabulary::review_calls::ChangeRequestRef {
+                quire::vocabulary::change_requests::ChangeRequestRef {
                     space: demo_ids::SPACE_GETTING_STARTED.to_owned(),
                     change_request: demo_ids::CR_REVIEW.to_owned(),
                 },

@@ -6,6 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 // Helpers shared by the test modules are `pub` for the modules, not for any user.
 #![allow(unreachable_pub)]
+#[path = "common/processes.rs"]
+#[allow(dead_code)]
+mod processes;
 #[path = "common/wait.rs"]
 #[allow(dead_code)]
 mod wait;
@@ -64,9 +67,8 @@ fn code_is_coloured_by_the_worker_and_quire_reads_no_grammar() {
 
     // Idle, the worker exits and takes its grammars with it; and it is waited for at once,
     // not left a zombie until the next page with code.
-    wait::wait_until(highlight_worker::IDLE_EXIT + wait::PATIENCE, || {
-        !is_child(worker)
-    });
+    processes::wait_for_exit(worker, highlight_worker::IDLE_EXIT + wait::PATIENCE);
+    wait::wait_until_polled(wait::PATIENCE, || !is_child(worker));
     assert!(!process_exists(worker), "the idle worker exited");
     assert!(!is_child(worker), "the idle worker was waited for");
 

@@ -11,8 +11,8 @@ use quire::app::{Cmd, Environment, Model, Msg, Size, update};
 use quire::runtime::call_api;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
-use quire::screens::review::ReviewScreen;
-use quire::vocabulary::review_calls::ChangeRequestRef;
+use quire::screens::change_requests::review::ReviewScreen;
+use quire::vocabulary::change_requests::ChangeRequestRef;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 const LATENCY: Duration = Duration::from_millis(100);

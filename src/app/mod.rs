@@ -12,6 +12,7 @@ pub mod view;
 mod model;
 mod overlay;
 mod palette_keys;
+mod routes;
 mod update;
 
 pub use crate::screens::step::{Ctx, Nav, Step, move_selection};

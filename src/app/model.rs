@@ -264,6 +264,12 @@ impl Model {
         match step.nav {
             Nav::Stay => {}
             Nav::Pop => cmd = Cmd::batch([cmd, self.pop()]),
+            Nav::Open(route) => {
+                return self.apply_step(Step {
+                    cmd,
+                    nav: Nav::Push(Box::new(super::routes::screen_of(*route))),
+                });
+            }
             Nav::Push(screen) => {
                 self.screens.push(*screen);
                 let (mut ctx, screens) = ctx(self);

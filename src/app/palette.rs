@@ -18,7 +18,7 @@ use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::ui::list::Selection;
 use crate::ui::page_tree::PageNode;
 use crate::ui::sanitize::sanitize;
-use crate::vocabulary::review_calls::ChangeRequestRef;
+use crate::vocabulary::change_requests::ChangeRequestRef;
 use crate::vocabulary::search::SearchScope;
 
 /// How many chosen entries are remembered.
@@ -95,8 +95,9 @@ impl Target {
     /// The screens a user would open to reach it from its owner, in order.
     pub fn screens(self) -> Vec<Screen> {
         use crate::screens::{
-            organization::Organization as OrganizationScreen, page::PageScreen,
-            review::ReviewScreen, site::SiteScreen, space::SpaceScreen,
+            change_requests::review::ReviewScreen,
+            organization::Organization as OrganizationScreen, page::PageScreen, site::SiteScreen,
+            space::SpaceScreen,
         };
         match self {
             Target::Collection(_) => Vec::new(),
@@ -419,9 +420,9 @@ fn organization_targets(screen: &crate::screens::organization::Organization) -> 
             }
         }
     }
-    if let Some(list) = &screen.change_requests {
-        found.extend(change_request_targets(&list.list.items));
-    }
+    found.extend(change_request_targets(
+        &screen.change_requests.list.list.items,
+    ));
     for site in &screen.sites.list.items {
         found.push((
             format!("site:{}", site.id),

@@ -391,7 +391,7 @@ pub(super) fn answer_to_the_screen_waiting(
     ctx.answer = kind;
     // Results go to whichever screen on the stack waits for them; the others are stale.
     for index in (0..screens.len()).rev() {
-        if let Some(step) = screens[index].on_response(request, response, &mut ctx) {
+        if let Some(step) = screens[index].on_response((request, response), &mut ctx) {
             return Some(if index + 1 == screens.len() {
                 model.apply_step(step)
             } else {

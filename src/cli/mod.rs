@@ -5,8 +5,8 @@
 pub mod api;
 pub mod auth;
 pub mod cache;
+pub mod change_requests;
 pub mod conversations;
-pub mod cr;
 pub mod docs;
 pub mod integrations;
 pub mod listing;

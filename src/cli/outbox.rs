@@ -123,7 +123,7 @@ async fn send(
             "Send {}? [y/N] ",
             crate::ui::time::plural(chosen.len(), "queued write", "queued writes")
         );
-        if !crate::cli::cr::act::asked_yes(streams, &question) {
+        if !crate::cli::change_requests::act::asked_yes(streams, &question) {
             streams.error("Nothing sent.");
             return EXIT_FAILED;
         }

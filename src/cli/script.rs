@@ -34,7 +34,7 @@ pub enum ScriptCommand {
     Search(crate::cli::search::SearchArgs),
     /// Change requests: `quire cr view NUMBER --space SPACE` (or QUIRE_SPACE); also list,
     /// diff, comment, review, merge and update.
-    Cr(crate::cli::cr::CrArgs),
+    Cr(crate::cli::change_requests::CrArgs),
     /// The Home sections (the config file's `[[sections]]`, or the defaults: review requested
     /// from me, mine, ready to merge, recently merged) across every organization.
     #[command(mut_arg("json", crate::cli::output::fields(crate::cli::status::FIELDS)))]
@@ -45,7 +45,7 @@ impl ScriptCommand {
     /// `--json` alone: prints the field names the list offers and says true. They need no
     /// token and no request, so a script can ask before it signs in.
     pub fn print_field_names(&self, streams: &mut Streams) -> bool {
-        use crate::cli::cr::CrCommand;
+        use crate::cli::change_requests::CrCommand;
         let (output, fields) = match self {
             ScriptCommand::Org {
                 command: crate::cli::org::OrgCommand::List { output, .. },
@@ -57,7 +57,7 @@ impl ScriptCommand {
             ScriptCommand::Status(args) => (&args.output, crate::cli::status::FIELDS),
             ScriptCommand::Cr(args) => match &args.command {
                 CrCommand::List { output, .. } | CrCommand::View { output, .. } => {
-                    (output, crate::cli::cr::FIELDS)
+                    (output, crate::cli::change_requests::FIELDS)
                 }
                 _ => return false,
             },
@@ -88,7 +88,9 @@ impl ScriptCommand {
                 crate::cli::page::run(client, command, streams).await
             }
             ScriptCommand::Search(args) => crate::cli::search::run(client, args, streams).await,
-            ScriptCommand::Cr(args) => crate::cli::cr::run(client, args, config, streams).await,
+            ScriptCommand::Cr(args) => {
+                crate::cli::change_requests::run(client, args, config, streams).await
+            }
             ScriptCommand::Status(args) => {
                 crate::cli::status::run(client, config.home_sections(), args, streams).await
             }

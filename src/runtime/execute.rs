@@ -21,8 +21,8 @@ use crate::api::outbox::Outbox;
 use crate::app::{ApiCall, Cmd, DocHandle, DocKey, Msg, RequestId};
 use crate::ui::markdown::MarkdownDoc;
 use crate::ui::theme::Theme;
+use crate::vocabulary::change_requests::memory;
 use crate::vocabulary::drafts;
-use crate::vocabulary::review_memory;
 
 /// Work whose messages come later, through the executor's sender.
 pub type Work = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
@@ -151,7 +151,7 @@ impl Executor {
             Cmd::LoadReviewMemory { key } => self.load_review_memory(key, place),
             Cmd::SaveReviewMemory { key, text } => {
                 if let Some(directory) = &self.effects.drafts
-                    && let Err(error) = review_memory::save(directory, &key, &text)
+                    && let Err(error) = memory::save(directory, &key, &text)
                 {
                     tracing::warn!(%error, "remembering what the review showed failed");
                 }
@@ -254,7 +254,7 @@ impl Executor {
             .effects
             .drafts
             .as_deref()
-            .and_then(|directory| review_memory::load(directory, &key));
+            .and_then(|directory| memory::load(directory, &key));
         let drafts = text
             .map(|text| vec![(key.clone(), text)])
             .unwrap_or_default();

@@ -123,15 +123,16 @@ fn cannot_reach(client: &Client, error: &crate::api::ApiError) -> String {
 /// request (`app::AnswerKind::Provisional`): the lists and pages one browses, the first page
 /// of change requests, and a change request's review.
 fn shows_cache_first(call: &ApiCall) -> bool {
-    use crate::vocabulary::review_calls::ReviewCall;
+    use crate::vocabulary::change_requests::ChangeRequestsCall;
     matches!(
         call,
         ApiCall::ListOrganizations { .. }
             | ApiCall::OrganizationTree { .. }
             | ApiCall::ListPages { .. }
             | ApiCall::GetPageMarkdown { .. }
-            | ApiCall::Review(
-                ReviewCall::LoadReview(_) | ReviewCall::ListChangeRequests { page: None, .. }
+            | ApiCall::ChangeRequests(
+                ChangeRequestsCall::LoadReview(_)
+                    | ChangeRequestsCall::ListChangeRequests { page: None, .. }
             )
     )
 }
@@ -186,15 +187,20 @@ fn watch_for_the_server(client: &Client, sender: &UnboundedSender<Msg>) {
     let sender = sender.clone();
     tokio::spawn(async move {
         let mut wait = FIRST_DELAY;
+        let mut asked = Box::pin(client.retry_asked());
         loop {
             // `r` asks at once rather than at the end of the wait.
             tokio::select! {
                 _ = tokio::time::sleep(wait) => {}
-                _ = client.retry_asked() => {}
+                _ = asked.as_mut() => {}
             }
             if sender.is_closed() {
                 break;
             }
+            // Listening from before the server is asked: an `r` pressed while it is being
+            // asked is not lost, and skips the wait after a failure.
+            asked = Box::pin(client.retry_asked());
+            asked.as_mut().enable();
             let (probe, record) = client.recorded();
             let answered = probe.current_user().await.is_ok();
             if answered || !record.unreachable() {

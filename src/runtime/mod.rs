@@ -418,9 +418,9 @@ pub async fn call_api(client: &Client, turn: &SendTurn, call: ApiCall) -> ApiRes
         ApiCall::GetPageMarkdown { space, page } => {
             crate::runtime::calls::pages::page_markdown(client, &space, &page).await
         }
-        ApiCall::Review(call) => {
-            ApiResponse::Review(crate::runtime::calls::reviews::call_reviews(client, call).await)
-        }
+        ApiCall::ChangeRequests(call) => ApiResponse::ChangeRequests(
+            crate::runtime::calls::change_requests::call_change_requests(client, call).await,
+        ),
         ApiCall::Sites(call) => {
             ApiResponse::Sites(crate::runtime::calls::sites::call_sites(client, call).await)
         }

@@ -14,7 +14,9 @@ pub mod org_settings;
 pub mod organization;
 pub mod organizations;
 pub mod page;
-pub mod review;
+pub mod page_doc;
+pub mod roles;
+pub mod route;
 pub mod step;
 pub mod teams;
 pub mod templates;
@@ -34,15 +36,17 @@ pub mod translations;
 pub mod trash;
 pub mod welcome;
 
+pub use roles::role_noun;
+
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::notice::Notice;
-use crate::vocabulary::{ApiResponse, Cmd, DocKey, RequestId};
+use crate::vocabulary::{Cmd, DocKey, RequestId};
 
 /// What every screen can do; defaults are "nothing to do here".
 pub trait ScreenState {
@@ -70,12 +74,7 @@ pub trait ScreenState {
         Cmd::None
     }
     fn on_resize(&mut self, _ctx: &mut Ctx) {}
-    fn on_response(
-        &mut self,
-        _request: RequestId,
-        _response: &ApiResponse,
-        _ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, _answered: Answered, _ctx: &mut Ctx) -> Option<Step> {
         None
     }
     fn on_document(&mut self, _key: &DocKey, _ctx: &mut Ctx) {}
@@ -142,7 +141,7 @@ pub enum Screen {
     Space(space::SpaceScreen),
     Page(page::PageScreen),
     ChangeRequests(change_requests::ChangeRequestList),
-    Review(Box<review::ReviewScreen>),
+    Review(Box<change_requests::review::ReviewScreen>),
     Site(Box<site::SiteScreen>),
     AccessAudit(access_audit::AccessAudit),
     Search(search::SearchScreen),
@@ -231,13 +230,8 @@ impl Screen {
     }
 
     /// Some when this screen was waiting for the result.
-    pub fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
-        dispatch!(self, s => s.on_response(request, response, ctx))
+    pub fn on_response(&mut self, answered: Answered, ctx: &mut Ctx) -> Option<Step> {
+        dispatch!(self, s => s.on_response(answered, ctx))
     }
 
     /// Some when this screen set the timer (see `Cmd::Timer`).
@@ -301,16 +295,5 @@ impl Screen {
 
     pub fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
         dispatch!(self, s => s.draw(frame, area, look))
-    }
-}
-
-/// Where a person stands, for sentences like "you are at edit level": the role by the name
-/// the rest of the UI gives it (the members' role column, the access level pickers, "edit or
-/// above"), never a noun of its own ("editor"). One vocabulary for every screen that names
-/// your role; short, as it goes into one-line refusals.
-pub fn role_noun(role: Option<&crate::api::models::MemberRole>) -> String {
-    match role {
-        Some(role) => format!("at {role} level"),
-        None => "a guest".into(),
     }
 }

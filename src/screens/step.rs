@@ -2,10 +2,13 @@
 //! `Nav`), with the list motion every list screen shares.
 
 use crate::screens::Screen;
+use crate::screens::route::Route;
 use crate::ui::keymap::{Action, Keymap};
 use crate::ui::markdown::docs::DocCache;
 use crate::ui::theme::Theme;
-use crate::vocabulary::{AnswerKind, Cmd, RequestIds, ReviewCache, Size, action_log, watch};
+use crate::vocabulary::{
+    AnswerKind, ApiResponse, Cmd, RequestId, RequestIds, ReviewCache, Size, action_log, watch,
+};
 
 /// What a screen's update wants besides side effects: stay, open another screen, or go back.
 #[derive(Debug, Default)]
@@ -13,6 +16,8 @@ pub enum Nav {
     #[default]
     Stay,
     Push(Box<Screen>),
+    /// Open the screen a route names; the app builds it.
+    Open(Box<Route>),
     Pop,
     /// Replace the top screen (`]c`: the next change request instead of this one); the screen
     /// below is told what is shown now, so `esc` lands on it.
@@ -38,6 +43,13 @@ impl Step {
         Step {
             cmd: Cmd::None,
             nav: Nav::Push(Box::new(screen)),
+        }
+    }
+
+    pub fn open(route: Route) -> Step {
+        Step {
+            cmd: Cmd::None,
+            nav: Nav::Open(Box::new(route)),
         }
     }
 
@@ -93,3 +105,6 @@ pub fn move_selection(
     }
     true
 }
+
+/// An answer as a screen is handed it: the request it answers and what came back.
+pub type Answered<'a> = (RequestId, &'a ApiResponse);

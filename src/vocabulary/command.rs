@@ -21,7 +21,7 @@ pub enum ApiCall {
         space: String,
         page: String,
     },
-    Review(crate::vocabulary::review_calls::ReviewCall),
+    ChangeRequests(crate::vocabulary::change_requests::ChangeRequestsCall),
     Sites(crate::vocabulary::sites::SitesCall),
     Search(crate::vocabulary::search::SearchCall),
     Links(crate::vocabulary::links::LinksCall),
@@ -54,7 +54,7 @@ impl ApiCall {
             | ApiCall::OrganizationTree { .. }
             | ApiCall::ListPages { .. }
             | ApiCall::GetPageMarkdown { .. } => false,
-            ApiCall::Review(call) => call.writes(),
+            ApiCall::ChangeRequests(call) => call.writes(),
             ApiCall::Sites(call) => call.writes(),
             ApiCall::Search(call) => call.writes(),
             ApiCall::Links(call) => call.writes(),
@@ -149,7 +149,7 @@ pub enum Cmd {
         path: std::path::PathBuf,
         entries: Vec<String>,
     },
-    /// Read what was seen of a change request at the last visit (see `review_memory`); the
+    /// Read what was seen of a change request at the last visit (see `change_requests::memory`); the
     /// answer comes as `Msg::DraftsLoaded` with `prefix` = `key` and at most one entry.
     LoadReviewMemory {
         key: String,

@@ -41,3 +41,26 @@ pub enum LinksResponse {
     Backlinks(Result<ListPage<ContentRef>, ApiError>),
     Pages(Result<Vec<Page>, ApiError>),
 }
+
+/// Which list of links the links screen shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkList {
+    /// The space's links report.
+    Space,
+    /// The links written on one page.
+    Page { id: String, title: String },
+    /// What links to a page.
+    PageBacklinks { id: String, title: String },
+    /// What links to a file.
+    FileBacklinks { id: String, name: String },
+}
+
+impl LinkList {
+    /// What links to a page or a file, rather than the links written somewhere.
+    pub fn is_backlinks(&self) -> bool {
+        matches!(
+            self,
+            LinkList::PageBacklinks { .. } | LinkList::FileBacklinks { .. }
+        )
+    }
+}

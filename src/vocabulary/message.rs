@@ -146,7 +146,7 @@ pub enum ApiResponse {
         >,
     ),
     PageMarkdown(Result<Page, ApiError>),
-    Review(crate::vocabulary::review_calls::ReviewResponse),
+    ChangeRequests(crate::vocabulary::change_requests::ChangeRequestsResponse),
     Sites(crate::vocabulary::sites::SitesResponse),
     Search(crate::vocabulary::search::SearchResults),
     Links(crate::vocabulary::links::LinksResponse),

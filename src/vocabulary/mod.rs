@@ -6,6 +6,7 @@
 
 pub mod action_log;
 pub mod capabilities;
+pub mod change_requests;
 pub mod collections;
 pub mod command;
 pub mod conversations;
@@ -25,8 +26,6 @@ pub mod outbox;
 pub mod paged;
 pub mod reader_links;
 pub mod requests;
-pub mod review_calls;
-pub mod review_memory;
 pub mod search;
 pub mod sites;
 pub mod spaces;
@@ -36,8 +35,8 @@ pub mod translations;
 pub mod upgrade;
 pub mod watch;
 
+pub use change_requests::ReviewCache;
 pub use command::{ApiCall, Cmd, DocHandle, DocKey};
 pub use loadable::{AnswerKind, Loadable, RequestId};
 pub use message::{ApiResponse, Msg, OrganizationTree, Size};
 pub use requests::RequestIds;
-pub use review_calls::ReviewCache;

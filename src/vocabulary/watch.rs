@@ -8,8 +8,8 @@ use std::time::Duration;
 use crate::api::ChangeRequestFilter;
 use crate::api::models::{ChangeRequest, ChangeRequestStatus};
 use crate::screens::step::Ctx;
-use crate::vocabulary::review_calls::{
-    ChangeRequestScope, ReviewBundle, ReviewCall, ReviewResponse,
+use crate::vocabulary::change_requests::{
+    ChangeRequestScope, ChangeRequestsCall, ChangeRequestsResponse, ReviewBundle,
 };
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
@@ -180,8 +180,8 @@ impl RequestedCount {
         let request = ctx.requests.issue();
         self.waiting = Some(request);
         let call = match &self.me {
-            None => ReviewCall::CurrentUser,
-            Some(me) => ReviewCall::ListChangeRequests {
+            None => ChangeRequestsCall::CurrentUser,
+            Some(me) => ChangeRequestsCall::ListChangeRequests {
                 scope: ChangeRequestScope::Organization(self.organization.clone()),
                 filter: ChangeRequestFilter {
                     statuses: vec![ChangeRequestStatus::Open],
@@ -193,7 +193,7 @@ impl RequestedCount {
         };
         Cmd::Api {
             request,
-            call: ApiCall::Review(call),
+            call: ApiCall::ChangeRequests(call),
         }
     }
 
@@ -208,15 +208,15 @@ impl RequestedCount {
             return None;
         }
         self.waiting = None;
-        let ApiResponse::Review(response) = response else {
+        let ApiResponse::ChangeRequests(response) = response else {
             return Some(Cmd::None);
         };
         match response {
-            ReviewResponse::CurrentUser(Ok(user)) => {
+            ChangeRequestsResponse::CurrentUser(Ok(user)) => {
                 self.me = Some(user.id.clone());
                 Some(self.start(ctx))
             }
-            ReviewResponse::ChangeRequests(Ok(page)) => {
+            ChangeRequestsResponse::ChangeRequests(Ok(page)) => {
                 let count = page.count.map_or(page.items.len(), |c| c as usize);
                 ctx.watch.review_requested = Some(count);
                 Some(self.ticker.arm(ctx))

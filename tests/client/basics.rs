@@ -488,19 +488,21 @@ async fn a_never_ending_tree_keeps_what_was_fetched_and_says_where_it_stopped() 
 async fn a_review_with_never_ending_threads_keeps_them_and_says_where_it_stopped() -> TestResult {
     use quire::app::{ApiCall, ApiResponse};
     use quire::runtime::call_api;
-    use quire::runtime::calls::reviews::COMMENT_PAGES;
+    use quire::runtime::calls::change_requests::COMMENT_PAGES;
     use quire::sandbox::demo_ids;
-    use quire::vocabulary::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
+    use quire::vocabulary::change_requests::{
+        ChangeRequestRef, ChangeRequestsCall, ChangeRequestsResponse,
+    };
     let sandbox = start().await?;
     let client = client_for(&sandbox, tokens::ADMIN)?;
     let load = || {
-        ApiCall::Review(ReviewCall::LoadReview(ChangeRequestRef {
+        ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(ChangeRequestRef {
             space: demo_ids::SPACE_GETTING_STARTED.to_owned(),
             change_request: demo_ids::CR_REVIEW.to_owned(),
         }))
     };
     let thread_ids = |response: ApiResponse| match response {
-        ApiResponse::Review(ReviewResponse::Review(Ok(bundle))) => Ok((
+        ApiResponse::ChangeRequests(ChangeRequestsResponse::Review(Ok(bundle))) => Ok((
             bundle
                 .threads
                 .iter()

@@ -7,7 +7,7 @@ use quire::api::{
     CommentStatusFilter, CommentUpdate, MergeOutcome, PageCursor, ReviewStatus, ReviewVerdict,
     SemanticChangeType, SortOrder, Token, UpdateOutcome,
 };
-use quire::runtime::calls::reviews::COMMENT_PAGES;
+use quire::runtime::calls::change_requests::COMMENT_PAGES;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::common::wait::{PATIENCE, wait_until_async};
+use crate::common::wait::{Events, PATIENCE, wait_until_async};
 use quire::api::limits::MAX_IN_FLIGHT_PER_HOST;
 use quire::api::{Client, ClientConfig, Token};
 use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, tokens};
@@ -84,8 +84,11 @@ async fn a_read_waiting_to_be_retried_holds_no_slot() -> TestResult {
     let client = client_for(&sandbox)?;
     let waits_begun = Arc::new(AtomicUsize::new(0));
     let counter = waits_begun.clone();
+    let told = Events::new();
+    let telling = told.clone();
     client.on_retry(move |_| {
         counter.fetch_add(1, Ordering::SeqCst);
+        telling.happened();
     });
     let waiting: Vec<_> = (0..16)
         .map(|_| {
@@ -93,7 +96,10 @@ async fn a_read_waiting_to_be_retried_holds_no_slot() -> TestResult {
             tokio::spawn(async move { client.get_space("spc-missing").await })
         })
         .collect();
-    let all_waiting = wait_until_async(PATIENCE, || waits_begun.load(Ordering::SeqCst) >= 16).await;
+    let all_waiting = wait_until_async(PATIENCE, told.subscribe(), || {
+        waits_begun.load(Ordering::SeqCst) >= 16
+    })
+    .await;
     assert!(all_waiting, "the sixteen reads never all waited to retry");
     // A slot held by a waiting read would keep this one out until the waits end (and their
     // second tries were sent): answered first, it found a free slot.

@@ -9,7 +9,7 @@ use quire::api::outbox::Outbox;
 use quire::sandbox::tokens;
 
 use super::outage_sandbox::OutageSandbox;
-use super::wait::wait_until;
+use super::processes::wait_for_exit;
 
 /// A quire that has not ended by then is a hang, not a slow machine.
 const PROCESS_LIMIT: Duration = Duration::from_secs(60);
@@ -67,10 +67,7 @@ impl Account {
 }
 
 pub fn wait_with_limit(mut child: Child) -> std::process::Output {
-    let ended = wait_until(PROCESS_LIMIT, || {
-        child.try_wait().expect("a status").is_some()
-    });
-    if !ended {
+    if !wait_for_exit(child.id(), PROCESS_LIMIT) {
         let _ = child.kill();
         panic!("a quire did not end within {PROCESS_LIMIT:?}");
     }

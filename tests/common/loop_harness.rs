@@ -19,13 +19,15 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Position, Size as TerminalSize};
 use tokio::sync::mpsc;
 
-use super::wait::{PATIENCE, wait_until_async};
+use super::wait::{Events, PATIENCE, wait_until_async};
 
 /// A `TestBackend` the test can look at while the loop owns the terminal, counting draws.
 #[derive(Clone)]
 pub struct SharedBackend {
     pub inner: Arc<Mutex<TestBackend>>,
     flushes: Arc<Mutex<usize>>,
+    /// A frame was drawn (or the screen wiped): what is on screen may have changed.
+    pub drawn: Events,
 }
 
 impl SharedBackend {
@@ -33,6 +35,7 @@ impl SharedBackend {
         SharedBackend {
             inner: Arc::new(Mutex::new(TestBackend::new(width, height))),
             flushes: Arc::new(Mutex::new(0)),
+            drawn: Events::new(),
         }
     }
 
@@ -116,11 +119,14 @@ impl Backend for SharedBackend {
     }
     fn flush(&mut self) -> Result<(), Self::Error> {
         *self.flushes.lock().unwrap() += 1;
-        self.inner
+        let flushed = self
+            .inner
             .lock()
             .unwrap()
             .flush()
-            .map_err(std::io::Error::other)
+            .map_err(std::io::Error::other);
+        self.drawn.happened();
+        flushed
     }
 }
 
@@ -134,6 +140,8 @@ pub struct RecordingHost {
     pub terminal: Option<SharedBackend>,
     pub suspended: Arc<Mutex<usize>>,
     pub loop_state: Arc<Mutex<LoopState>>,
+    /// The loop said it waits, took an input event, suspended, or ended.
+    pub changed: Events,
 }
 
 /// What the loop last said of itself, and how many input events it has taken.
@@ -142,6 +150,8 @@ pub struct LoopState {
     /// Waiting with nothing under way (see `Host::waiting`), and no input taken since.
     pub idle: bool,
     pub events_taken: usize,
+    /// The loop's thread has ended.
+    pub ended: bool,
 }
 
 impl Host for RecordingHost {
@@ -154,12 +164,15 @@ impl Host for RecordingHost {
     }
     fn waiting(&mut self, idle: bool) {
         self.loop_state.lock().unwrap().idle = idle;
+        self.changed.happened();
     }
     fn suspend(&mut self) -> std::io::Result<()> {
         *self.suspended.lock().unwrap() += 1;
         if let Some(terminal) = &self.terminal {
             terminal.inner.lock().unwrap().clear().unwrap();
+            terminal.drawn.happened();
         }
+        self.changed.happened();
         Ok(())
     }
     fn edit_text(
@@ -231,25 +244,31 @@ impl Harness {
         };
         // An event taken means the loop is no longer idle, before it even looks at it.
         let taken = host.loop_state.clone();
+        let loop_changed = host.changed.clone();
         let input = Box::pin(futures::stream::unfold(
             receiver,
             move |mut receiver: mpsc::UnboundedReceiver<InputEvent>| {
                 let taken = taken.clone();
+                let loop_changed = loop_changed.clone();
                 async move {
                     let event = receiver.recv().await?;
                     let mut state = taken.lock().unwrap();
                     state.idle = false;
                     state.events_taken += 1;
                     drop(state);
+                    loop_changed.happened();
                     Some((event, receiver))
                 }
             },
         ));
         let mut loop_host = host.clone();
+        let ended = LoopEnded(host.loop_state.clone(), host.changed.clone());
         let mut terminal = Terminal::new(backend.clone()).expect("terminal");
         // The model holds a text editor that is not `Sync`, so the loop gets a thread and a
         // runtime of its own, as in `main`.
         let thread = std::thread::spawn(move || {
+            // Says the loop ended however it ends (a panic too), for `settle` to see.
+            let _ended = ended;
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
@@ -319,13 +338,42 @@ impl Harness {
     }
 
     pub async fn wait_for_within(&self, text: &str, patience: Duration) {
-        let shown = wait_until_async(patience, || self.backend.screen().contains(text)).await;
+        let shown = wait_until_async(patience, self.backend.drawn.subscribe(), || {
+            self.backend.screen().contains(text)
+        })
+        .await;
         assert!(shown, "`{text}` never appeared:\n{}", self.backend.screen());
     }
 
     pub async fn wait_gone(&self, text: &str) {
-        let gone = wait_until_async(PATIENCE, || !self.backend.screen().contains(text)).await;
+        let gone = wait_until_async(PATIENCE, self.backend.drawn.subscribe(), || {
+            !self.backend.screen().contains(text)
+        })
+        .await;
         assert!(gone, "`{text}` never went:\n{}", self.backend.screen());
+    }
+
+    /// Waits until the screen satisfies `done`, looking at each frame drawn.
+    pub async fn wait_for_screen(&self, what: &str, mut done: impl FnMut(&str) -> bool) {
+        let happened = wait_until_async(PATIENCE, self.backend.drawn.subscribe(), || {
+            done(&self.backend.screen())
+        })
+        .await;
+        assert!(happened, "{what}:\n{}", self.backend.screen());
+    }
+
+    /// Waits until the sandbox has seen at least `count` requests `method pattern`, looking at
+    /// each step it takes.
+    pub async fn wait_for_requests(&self, method: &str, pattern: &str, count: usize) {
+        let sent = wait_until_async(PATIENCE, self.sandbox.activity(), || {
+            self.sandbox.requests(method, pattern) >= count
+        })
+        .await;
+        assert!(
+            sent,
+            "{method} {pattern} sent {} times, expected {count}",
+            self.sandbox.requests(method, pattern)
+        );
     }
 
     /// Waits until the loop has taken every key pressed and then has nothing under way: no
@@ -333,9 +381,9 @@ impl Harness {
     /// not happen without more input.
     pub async fn settle(&self) {
         let sent = self.events_sent.load(Ordering::SeqCst);
-        let idle = wait_until_async(PATIENCE, || {
+        let idle = wait_until_async(PATIENCE, self.host.changed.subscribe(), || {
             let state = self.host.loop_state.lock().unwrap();
-            (state.idle && state.events_taken >= sent) || self.running.is_finished()
+            (state.idle && state.events_taken >= sent) || state.ended
         })
         .await;
         assert!(
@@ -344,5 +392,15 @@ impl Harness {
             self.host.loop_state.lock().unwrap(),
             self.backend.screen()
         );
+    }
+}
+
+/// Notes that the loop ended, and says so, when dropped with the loop's thread.
+struct LoopEnded(Arc<Mutex<LoopState>>, Events);
+
+impl Drop for LoopEnded {
+    fn drop(&mut self) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).ended = true;
+        self.1.happened();
     }
 }

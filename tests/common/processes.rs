@@ -49,3 +49,44 @@ fn command_line(pid: u32) -> String {
         })
         .unwrap_or_default()
 }
+
+/// Waits until process `pid` has ended (exited or killed; reaped or not), for at most
+/// `deadline`; true when it has. Any process, not only a child: the kernel says when through a
+/// pidfd, so nothing is polled. A process that is already gone counts as ended.
+pub fn wait_for_exit(pid: u32, deadline: std::time::Duration) -> bool {
+    // SAFETY: pidfd_open(2) takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::pid_t, 0) };
+    let Ok(fd) = i32::try_from(fd) else {
+        return true;
+    };
+    if fd < 0 {
+        return true;
+    }
+    let mut poll = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let until = std::time::Instant::now() + deadline;
+    let ended = loop {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        let timeout = i32::try_from(left.as_millis()).unwrap_or(i32::MAX);
+        // SAFETY: one `pollfd` for the descriptor opened above.
+        let ready = unsafe { libc::poll(&mut poll, 1, timeout) };
+        if ready > 0 {
+            break true;
+        }
+        if ready == 0 || left.is_zero() {
+            break false;
+        }
+        // Interrupted by a signal: wait on for what is left. Any other failure cannot wait.
+        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            break false;
+        }
+    };
+    // SAFETY: the descriptor opened above, closed once.
+    unsafe {
+        libc::close(fd);
+    }
+    ended
+}

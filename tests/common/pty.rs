@@ -1,19 +1,23 @@
 //! Runs the real `quire` binary in a pseudo-terminal and reads its screen through a VT100 parser.
-//! Tests wait for text to appear (polling the parsed screen), never for a fixed time.
+//! Tests wait for text to appear (looking at the parsed screen each time bytes arrive), never
+//! for a fixed time.
 
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
-use super::wait::wait_until;
+use super::processes::wait_for_exit;
+use super::wait::{Events, wait_until};
 
 pub struct PtyApp {
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
     bytes: Arc<AtomicUsize>,
+    /// Bytes arrived, or the terminal's output ended.
+    events: Events,
     writer: Option<Box<dyn Write + Send>>,
     pub child: Box<dyn Child + Send + Sync>,
     master: Option<Box<dyn MasterPty + Send>>,
@@ -81,6 +85,7 @@ impl PtyApp {
         let raw = Arc::new(Mutex::new(Vec::new()));
         let bytes = Arc::new(AtomicUsize::new(0));
         let stop_reading = Arc::new(AtomicBool::new(false));
+        let events = Events::new();
         // Non-blocking, so the reader can let go of the master when a test closes the terminal
         // (the kernel hangs up only once every copy of the master is closed).
         let master_fd = pair.master.as_raw_fd();
@@ -96,6 +101,7 @@ impl PtyApp {
             let raw = raw.clone();
             let bytes = bytes.clone();
             let stop_reading = stop_reading.clone();
+            let events = events.clone();
             std::thread::spawn(move || {
                 let mut buffer = [0u8; 8192];
                 while !stop_reading.load(Ordering::SeqCst) {
@@ -108,15 +114,18 @@ impl PtyApp {
                             bytes.fetch_add(n, Ordering::SeqCst);
                             raw.lock().unwrap().extend_from_slice(&buffer[..n]);
                             parser.lock().unwrap().process(&buffer[..n]);
+                            events.happened();
                         }
                     }
                 }
+                events.happened();
             })
         };
         PtyApp {
             parser,
             raw,
             bytes,
+            events,
             writer: Some(writer),
             child,
             master: Some(pair.master),
@@ -216,7 +225,7 @@ impl PtyApp {
                 .chars()
                 .any(|c| ('\u{2800}'..='\u{28ff}').contains(&c))
         };
-        let idle = wait_until(timeout, || {
+        let idle = wait_until(timeout, &self.events, || {
             self.settle();
             !spinning(self.screen())
         });
@@ -231,16 +240,14 @@ impl PtyApp {
     /// process and says nothing when it is done drawing: a frame is written at once, so no new
     /// bytes for a while (a tenth of a second) is taken for the end of the output.
     fn wait_for_output_to_settle(&self) {
-        let mut last = self.bytes_received();
-        let mut quiet_since = Instant::now();
-        wait_until(Duration::from_secs(2), || {
-            let now = self.bytes_received();
-            if now != last {
-                last = now;
-                quiet_since = Instant::now();
-            }
-            quiet_since.elapsed() >= Duration::from_millis(100)
-        });
+        self.events
+            .wait_for_quiet(Duration::from_millis(100), Duration::from_secs(2));
+    }
+
+    /// What wakes a wait on this terminal: bytes arriving. A test that also waits on a server
+    /// adds its activity with [`Events::follow`].
+    pub fn events(&self) -> &Events {
+        &self.events
     }
 
     /// Closes the terminal as a dropped SSH connection or a killed tmux server does: quire
@@ -298,7 +305,7 @@ impl PtyApp {
 
     /// Waits until `text` is on screen; panics with the screen after `timeout`.
     pub fn wait_for(&self, text: &str, timeout: Duration) {
-        let shown = wait_until(timeout, || self.screen().contains(text));
+        let shown = wait_until(timeout, &self.events, || self.screen().contains(text));
         assert!(
             shown,
             "`{text}` did not appear in {timeout:?}. Screen:\n{}",
@@ -308,7 +315,7 @@ impl PtyApp {
 
     /// Waits until `text` is no longer on screen; panics with the screen after `timeout`.
     pub fn wait_gone(&self, text: &str, timeout: Duration) {
-        let gone = wait_until(timeout, || !self.screen().contains(text));
+        let gone = wait_until(timeout, &self.events, || !self.screen().contains(text));
         assert!(
             gone,
             "`{text}` was still there after {timeout:?}. Screen:\n{}",
@@ -318,7 +325,7 @@ impl PtyApp {
 
     /// Waits until one row of the screen holds both `first` and `second`.
     pub fn wait_for_row(&self, first: &str, second: &str, timeout: Duration) {
-        let shown = wait_until(timeout, || {
+        let shown = wait_until(timeout, &self.events, || {
             self.screen()
                 .lines()
                 .any(|row| row.contains(first) && row.contains(second))
@@ -332,7 +339,9 @@ impl PtyApp {
 
     /// Waits until `text` is on screen at least `count` times.
     pub fn wait_for_count(&self, text: &str, count: usize, timeout: Duration) {
-        let shown = wait_until(timeout, || self.screen().matches(text).count() >= count);
+        let shown = wait_until(timeout, &self.events, || {
+            self.screen().matches(text).count() >= count
+        });
         assert!(
             shown,
             "`{text}` did not appear {count} times in {timeout:?}. Screen:\n{}",
@@ -342,7 +351,7 @@ impl PtyApp {
 
     /// Waits until `done` holds for the screen; panics with the screen after `timeout`.
     pub fn wait_for_screen(&self, what: &str, timeout: Duration, done: impl Fn(&PtyApp) -> bool) {
-        let happened = wait_until(timeout, || done(self));
+        let happened = wait_until(timeout, &self.events, || done(self));
         assert!(
             happened,
             "{what} within {timeout:?}. Screen:\n{}",
@@ -400,11 +409,10 @@ impl PtyApp {
 
     /// Waits for the process to end; None when it is still running after `timeout`.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<portable_pty::ExitStatus> {
-        let mut status = None;
-        wait_until(timeout, || {
-            status = self.child.try_wait().ok().flatten();
-            status.is_some()
-        });
+        if let Some(pid) = self.child.process_id() {
+            wait_for_exit(pid, timeout);
+        }
+        let status = self.child.try_wait().ok().flatten();
         if status.is_some() {
             self.wait_for_output_to_settle();
         }

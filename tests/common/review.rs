@@ -7,9 +7,11 @@ use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
 use quire::screens::Screen;
-use quire::screens::review::ReviewScreen;
+use quire::screens::change_requests::review::ReviewScreen;
 use quire::ui::theme::Theme;
-use quire::vocabulary::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
+use quire::vocabulary::change_requests::{
+    ChangeRequestRef, ChangeRequestsCall, ChangeRequestsResponse,
+};
 
 pub struct Loaded {
     pub model: Model,
@@ -63,22 +65,22 @@ pub fn forbidden() -> ApiError {
 }
 
 /// The one review call a command asks for.
-pub fn review_call(cmd: &Cmd) -> (RequestId, ReviewCall) {
+pub fn review_call(cmd: &Cmd) -> (RequestId, ChangeRequestsCall) {
     let all = super::requests(cmd);
     assert_eq!(all.len(), 1, "{cmd:?}");
     match all.into_iter().next().unwrap() {
-        (request, ApiCall::Review(call)) => (request, call),
+        (request, ApiCall::ChangeRequests(call)) => (request, call),
         other => panic!("not a review call: {other:?}"),
     }
 }
 
 /// Feeds the answer to a review call.
-pub fn answer(model: &mut Model, request: RequestId, response: ReviewResponse) -> Cmd {
+pub fn answer(model: &mut Model, request: RequestId, response: ChangeRequestsResponse) -> Cmd {
     update(
         model,
         Msg::Api {
             request,
-            response: ApiResponse::Review(response),
+            response: ApiResponse::ChangeRequests(response),
         },
     )
 }
@@ -93,8 +95,8 @@ pub fn type_text(model: &mut Model, text: &str) -> Vec<Cmd> {
 /// Switches the review to `tab` the way a user does, by its number key: the one place tests
 /// know which key opens which tab.
 #[allow(dead_code)]
-pub fn open_tab(model: &mut Model, tab: quire::screens::review::ReviewTab) {
-    let index = quire::screens::review::ReviewTab::ALL
+pub fn open_tab(model: &mut Model, tab: quire::screens::change_requests::review::ReviewTab) {
+    let index = quire::screens::change_requests::review::ReviewTab::ALL
         .iter()
         .position(|t| *t == tab)
         .expect("a tab");

@@ -1,43 +1,161 @@
-//! The one way a test waits: for a condition that an event makes true, checked again and again
-//! until a generous deadline. A test never sleeps for a fixed time and then looks: on two busy
-//! cores any fixed time is sometimes too short.
+//! The one way a test waits: for a condition that an event makes true. Whatever the condition
+//! looks at says when it moves (the terminal's reader when bytes arrive, the sandbox when a
+//! request arrives or is answered, the loop when it draws), and the waiter sleeps until then and
+//! looks again. A generous deadline ends a wait whose event never comes. A test never sleeps
+//! for a fixed time and then looks: on two busy cores any fixed time is sometimes too short.
 
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
 
 /// How long an event may take before a test fails: far beyond what it needs on an idle
 /// machine, so that a slow one only makes the test slower.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
-/// How long to let the condition's side run between two checks.
-const BETWEEN_CHECKS: Duration = Duration::from_millis(10);
+/// Things that happened, counted: a thread or a task sleeps until the count moves.
+#[derive(Clone)]
+pub struct Events {
+    shared: Arc<Shared>,
+}
 
-/// Checks `done` until it holds (true) or `deadline` has passed (false).
-pub fn wait_until(deadline: Duration, mut done: impl FnMut() -> bool) -> bool {
-    let start = Instant::now();
-    loop {
-        if done() {
-            return true;
-        }
-        if start.elapsed() > deadline {
-            return false;
-        }
-        // The thing waited for happens in another thread or process, which tells nobody:
-        // polling is the wait, and this pause only keeps the poll from taking a core.
-        std::thread::sleep(BETWEEN_CHECKS);
+struct Shared {
+    count: Mutex<u64>,
+    moved: Condvar,
+    /// The same count for async waiters.
+    changes: watch::Sender<u64>,
+}
+
+impl Default for Events {
+    fn default() -> Events {
+        Events::new()
     }
 }
 
-/// [`wait_until`] inside a tokio task: the runtime goes on with other tasks between checks.
-pub async fn wait_until_async(deadline: Duration, mut done: impl FnMut() -> bool) -> bool {
-    let start = Instant::now();
+impl Events {
+    pub fn new() -> Events {
+        Events {
+            shared: Arc::new(Shared {
+                count: Mutex::new(0),
+                moved: Condvar::new(),
+                changes: watch::Sender::new(0),
+            }),
+        }
+    }
+
+    /// Something happened: every waiter looks again.
+    pub fn happened(&self) {
+        let mut count = self.shared.count.lock().unwrap_or_else(|e| e.into_inner());
+        *count += 1;
+        self.shared.changes.send_replace(*count);
+        self.shared.moved.notify_all();
+    }
+
+    /// A receiver for [`wait_until_async`].
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.shared.changes.subscribe()
+    }
+
+    /// Counts every change of `changes` (the sandbox's activity, say) as an event here too, for
+    /// a thread that waits on this and on a server at once. The forwarding task runs on
+    /// `runtime` until the sender is gone.
+    pub fn follow(&self, runtime: &tokio::runtime::Handle, mut changes: watch::Receiver<u64>) {
+        let events = self.clone();
+        runtime.spawn(async move {
+            while changes.changed().await.is_ok() {
+                events.happened();
+            }
+        });
+    }
+
+    /// Waits until nothing has happened for `quiet` (true), or `deadline` has passed first
+    /// (false). Only for a source that never says it is done: a program drawing in a terminal
+    /// writes a frame at once, so a pause in its output is taken for the frame's end.
+    pub fn wait_for_quiet(&self, quiet: Duration, deadline: Duration) -> bool {
+        let until = Instant::now() + deadline;
+        loop {
+            let seen = self.count();
+            let window_ends = Instant::now() + quiet;
+            if !self.wait_past(seen, window_ends.min(until)) {
+                return window_ends <= until;
+            }
+        }
+    }
+
+    fn count(&self) -> u64 {
+        *self.shared.count.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Sleeps until the count is past `seen`; false when `until` came first.
+    fn wait_past(&self, seen: u64, until: Instant) -> bool {
+        let mut count = self.shared.count.lock().unwrap_or_else(|e| e.into_inner());
+        while *count == seen {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            count = self
+                .shared
+                .moved
+                .wait_timeout(count, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        true
+    }
+}
+
+/// Checks `done` now and after each of `events` until it holds (true) or `deadline` has passed
+/// (false).
+pub fn wait_until(deadline: Duration, events: &Events, mut done: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + deadline;
+    loop {
+        // Read before looking: an event during the look is not missed.
+        let seen = events.count();
+        if done() {
+            return true;
+        }
+        if !events.wait_past(seen, until) {
+            return done();
+        }
+    }
+}
+
+/// [`wait_until`] inside a tokio task, on a watch channel's changes (the sandbox's
+/// `activity()`, [`Events::subscribe`]): the runtime goes on with other tasks meanwhile.
+pub async fn wait_until_async(
+    deadline: Duration,
+    mut changes: watch::Receiver<u64>,
+    mut done: impl FnMut() -> bool,
+) -> bool {
+    let until = tokio::time::Instant::now() + deadline;
+    loop {
+        changes.borrow_and_update();
+        if done() {
+            return true;
+        }
+        match tokio::time::timeout_at(until, changes.changed()).await {
+            Ok(Ok(())) => {}
+            // Nothing can happen any more (the source is gone), or the deadline came.
+            Ok(Err(_)) | Err(_) => return done(),
+        }
+    }
+}
+
+/// Checks `done` every few milliseconds until it holds or `deadline` has passed, for the one
+/// condition no event announces: a dead child reaped by quire, which `/proc` shows and nobody
+/// announces (`tests/e2e/highlight_process.rs`, `tests/highlight_worker.rs`). Both wait for the
+/// child's end by event first ([`super::processes::wait_for_exit`]), so this covers only the
+/// moment between its end and quire's wait for it.
+pub fn wait_until_polled(deadline: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + deadline;
     loop {
         if done() {
             return true;
         }
-        if start.elapsed() > deadline {
+        if Instant::now() >= until {
             return false;
         }
-        // As in `wait_until`, yielding to the runtime rather than blocking its thread.
-        tokio::time::sleep(BETWEEN_CHECKS).await;
+        std::thread::sleep(Duration::from_millis(2));
     }
 }

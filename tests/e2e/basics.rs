@@ -55,7 +55,7 @@ fn quickstart_code_is_highlighted_in_every_language() {
         app.send(&format!("/{search}\r"));
         app.wait_for(code, WAIT);
         // Plain code is drawn in the theme's named colours; only syntax colours are RGB.
-        let coloured = crate::common::wait::wait_until(WAIT, || {
+        let coloured = crate::common::wait::wait_until(WAIT, app.events(), || {
             app.row_colours(code)
                 .iter()
                 .any(|colour| matches!(colour, vt100::Color::Rgb(..)))
@@ -136,10 +136,12 @@ fn an_idle_quire_writes_nothing_to_the_terminal() {
     // Nothing loading any more (no spinner) and the last frame taken in …
     app.wait_until_idle(WAIT);
     // … then two seconds of idleness, not one byte. What is tested is that nothing happens
-    // over time (no timer, no spinner), so no event can end this watch: only its length.
+    // over time (no timer, no spinner): a byte would end this watch at once, and only its
+    // length can end it otherwise.
     let before = app.bytes_received();
-    let wrote =
-        crate::common::wait::wait_until(Duration::from_secs(2), || app.bytes_received() != before);
+    let wrote = crate::common::wait::wait_until(Duration::from_secs(2), app.events(), || {
+        app.bytes_received() != before
+    });
     assert!(!wrote, "idle quire wrote to the terminal");
 }
 

@@ -12,8 +12,9 @@ use serde_json::{Value, json};
 
 use crate::cli_status::send;
 use crate::common::outage_sandbox::OutageSandbox;
+use crate::common::processes::wait_for_exit;
 use crate::common::sandbox_process::SandboxProcess;
-use crate::common::wait::{PATIENCE, wait_until};
+use crate::common::wait::{Events, PATIENCE, wait_until};
 
 const SPACE: &str = "spc-getting-started";
 
@@ -22,6 +23,8 @@ struct Watcher {
     child: Child,
     out: Arc<Mutex<Vec<String>>>,
     err: Arc<Mutex<Vec<String>>>,
+    /// A line arrived on either stream.
+    lines: Arc<Events>,
 }
 
 impl Watcher {
@@ -40,15 +43,21 @@ impl Watcher {
             .stderr(Stdio::piped())
             .spawn()
             .expect("quire starts");
-        let out = collect(child.stdout.take().expect("stdout"));
-        let err = collect(child.stderr.take().expect("stderr"));
-        Watcher { child, out, err }
+        let lines = Arc::new(Events::new());
+        let out = collect(child.stdout.take().expect("stdout"), lines.clone());
+        let err = collect(child.stderr.take().expect("stderr"), lines.clone());
+        Watcher {
+            child,
+            out,
+            err,
+            lines,
+        }
     }
 
     /// Waits until a line of stdout (or stderr) contains `needle`.
     fn wait_for(&self, needle: &str, on_stderr: bool) {
         let lines = if on_stderr { &self.err } else { &self.out };
-        let seen = wait_until(PATIENCE, || {
+        let seen = wait_until(PATIENCE, &self.lines, || {
             lines
                 .lock()
                 .expect("lines")
@@ -60,9 +69,7 @@ impl Watcher {
 
     /// The exit status, once it ended by itself.
     fn exit_code(&mut self) -> Option<i32> {
-        let ended = wait_until(PATIENCE, || {
-            self.child.try_wait().expect("a status").is_some()
-        });
+        let ended = wait_for_exit(self.child.id(), PATIENCE);
         assert!(ended, "the watch did not end: {}", self.said());
         self.child.wait().expect("a status").code()
     }
@@ -83,14 +90,16 @@ impl Drop for Watcher {
     }
 }
 
-fn collect(stream: impl Read + Send + 'static) -> Arc<Mutex<Vec<String>>> {
+fn collect(stream: impl Read + Send + 'static, events: Arc<Events>) -> Arc<Mutex<Vec<String>>> {
     let lines = Arc::new(Mutex::new(Vec::new()));
     let kept = lines.clone();
     std::thread::spawn(move || {
         for line in BufReader::new(stream).lines() {
             let Ok(line) = line else { break };
             kept.lock().expect("lines").push(line);
+            events.happened();
         }
+        events.happened();
     });
     lines
 }

@@ -47,8 +47,11 @@ fn open_reply_composer(app: &mut PtyApp) {
     app.wait_for("ctrl-s send", WAIT);
 }
 
-fn wait_until(what: &str, done: impl FnMut() -> bool) {
-    let happened = crate::common::wait::wait_until(WAIT, done);
+/// Waits until `done` holds, looking each time the terminal shows something: what the editor
+/// scripts here do on disk they say on the terminal afterwards, and quire redraws once the
+/// editor has left.
+fn wait_until(app: &PtyApp, what: &str, done: impl FnMut() -> bool) {
+    let happened = crate::common::wait::wait_until(WAIT, app.events(), done);
     assert!(happened, "{what} did not happen in {WAIT:?}");
 }
 
@@ -61,7 +64,7 @@ fn twenty_editor_round_trips_keep_every_word() {
     open_reply_composer(&mut app);
     for round in 1..=20 {
         app.send(CTRL_E);
-        wait_until(&format!("round {round}'s draft"), || {
+        wait_until(&app, &format!("round {round}'s draft"), || {
             drafts(app.home())
                 .iter()
                 .any(|text| text.matches("line from the editor").count() == round)
@@ -86,6 +89,7 @@ fn terminal_closes_around_the_editor(editor_lingers: bool) {
         &format!(
             r#"echo "saved before the terminal went away" >> "$1"
 touch "{}"
+echo "the editor wrote"
 {linger}"#,
             marker.display()
         ),
@@ -94,7 +98,7 @@ touch "{}"
     let mut app = PtyApp::spawn_with_env(&["--demo"], 100, 30, &[("EDITOR", &editor)]);
     open_reply_composer(&mut app);
     app.send(CTRL_E);
-    wait_until("the editor writing", || marker.exists());
+    wait_until(&app, "the editor writing", || marker.exists());
     app.close_terminal();
     // A lingering editor sleeps 30 s, longer than WAIT: quire ending within WAIT did not wait
     // for it.
@@ -140,6 +144,7 @@ fn editor_that_stays(stubborn: bool) -> (PtyApp, tempfile::TempDir) {
 echo "words kept through the signal" >> "$1"
 {ignore_term}
 echo $$ > "{pid}.new" && mv "{pid}.new" "{pid}"
+echo "the editor is ready"
 exec sleep 1000"#,
             modes = folder.path().join("modes").display(),
             pid = folder.path().join("editor.pid").display(),
@@ -156,7 +161,7 @@ exec sleep 1000"#,
     open_reply_composer(&mut app);
     app.send(CTRL_E);
     let pid_file = folder.path().join("editor.pid");
-    wait_until("the editor writing", || pid_file.exists());
+    wait_until(&app, "the editor writing", || pid_file.exists());
     (app, folder)
 }
 
@@ -179,7 +184,11 @@ fn signal_while_the_editor_runs(signal: i32, status: u32, stubborn: bool) {
         .trim()
         .parse()
         .unwrap();
-    wait_until("the editor ending", || !is_running(editor));
+    assert!(
+        crate::common::processes::wait_for_exit(editor, WAIT),
+        "the editor still runs"
+    );
+    assert!(!is_running(editor));
     assert!(
         drafts(app.home())
             .iter()

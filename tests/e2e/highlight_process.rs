@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::common::processes::{ChildProcess, children_of};
+use crate::common::processes::{ChildProcess, children_of, wait_for_exit};
 use crate::common::pty::PtyApp;
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -16,14 +16,15 @@ fn highlight_workers(quire: u32) -> Vec<ChildProcess> {
         .collect()
 }
 
-/// Polls until `found` gives something, for at most `timeout`.
-fn wait_until<T>(timeout: Duration, mut found: impl FnMut() -> Option<T>) -> Option<T> {
-    let mut value = None;
-    crate::common::wait::wait_until(timeout, || {
-        value = found();
-        value.is_some()
+/// The highlight worker quire runs, looked for each time the screen changes: quire starts it
+/// to colour a page and then draws the colours it answers.
+fn wait_for_worker(app: &PtyApp, quire: u32) -> Option<ChildProcess> {
+    let mut worker = None;
+    crate::common::wait::wait_until(WAIT, app.events(), || {
+        worker = highlight_workers(quire).into_iter().next();
+        worker.is_some()
     });
-    value
+    worker
 }
 
 #[test]
@@ -40,7 +41,7 @@ fn no_worker_runs_until_a_page_has_code_to_colour() {
     );
 
     app.open_demo_quickstart(WAIT);
-    let worker = wait_until(WAIT, || highlight_workers(quire).into_iter().next());
+    let worker = wait_for_worker(&app, quire);
     assert!(worker.is_some(), "the Quickstart's code started a worker");
     app.send("q");
     assert!(app.wait_exit(WAIT).is_some(), "q quits");
@@ -52,8 +53,7 @@ fn a_worker_that_ended_is_not_left_a_zombie() {
     let quire = app.child.process_id().expect("quire's pid");
     app.open_demo_quickstart(WAIT);
     app.wait_until_idle(WAIT);
-    let worker = wait_until(WAIT, || highlight_workers(quire).into_iter().next())
-        .expect("the Quickstart's code started a worker");
+    let worker = wait_for_worker(&app, quire).expect("the Quickstart's code started a worker");
 
     // The worker ends between pages (as when it exits idle, or dies): nothing is being
     // coloured, so only quire noticing it ended can wait for it.
@@ -61,14 +61,14 @@ fn a_worker_that_ended_is_not_left_a_zombie() {
     unsafe {
         libc::kill(worker.pid as libc::pid_t, libc::SIGKILL);
     }
-    let reaped = wait_until(WAIT, || {
-        (!children_of(quire)
+    assert!(wait_for_exit(worker.pid, WAIT), "the killed worker ended");
+    let reaped = crate::common::wait::wait_until_polled(WAIT, || {
+        !children_of(quire)
             .iter()
-            .any(|child| child.pid == worker.pid))
-        .then_some(())
+            .any(|child| child.pid == worker.pid)
     });
     assert!(
-        reaped.is_some(),
+        reaped,
         "the ended worker is still quire's child: {:?}",
         children_of(quire)
     );

@@ -89,8 +89,11 @@ fn a_path_whose_connections_are_reset_ends_in_an_error_that_r_retries_not_offlin
     assert_eq!(organization_reads(), 3, "{}", app.screen());
     // The fault is used up: a read sent without a key would now load the list. Longer than the
     // background check's first waits, none goes out. That nothing happens over time is what
-    // is tested, so no event can end this watch: only its length.
-    let changed = crate::common::wait::wait_until(Duration::from_secs(2), || {
+    // is tested: a byte on the terminal or a request at the server ends this watch at once,
+    // and only its length can end it otherwise.
+    app.events()
+        .follow(server.runtime.handle(), server.sandbox.activity());
+    let changed = crate::common::wait::wait_until(Duration::from_secs(2), app.events(), || {
         let screen = app.screen();
         !screen.contains("r to retry") || screen.contains("offline") || organization_reads() != 3
     });

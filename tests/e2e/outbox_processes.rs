@@ -9,10 +9,11 @@
 
 use std::path::Path;
 use std::process::Child;
-use std::time::Duration;
 
 use crate::common::account::{Account, wait_with_limit};
 use crate::common::outage_sandbox::OutageSandbox;
+use crate::common::processes::wait_for_exit;
+use crate::common::wait::{Events, PATIENCE, wait_until};
 use quire::api::outbox::{Target, Write};
 use quire::api::{Client, ClientConfig, CommentFilter, Token};
 use quire::sandbox::{Fault, FaultRule, Faults, demo_ids, tokens};
@@ -87,6 +88,35 @@ fn first_seed() -> u64 {
         .unwrap_or(0x5eed)
 }
 
+/// Writes the server has been sent so far (stored or not, answered or not).
+fn writes_sent(server: &OutageSandbox) -> usize {
+    server.sandbox.requests("POST", "*/comments") + server.sandbox.requests("POST", "*/replies")
+}
+
+/// Waits until the senders have sent `target` writes in all, or have all ended (then no more
+/// come from them). Wakes at each step of the server (`events` follows it) and at each
+/// sender's end.
+fn wait_for_writes(server: &OutageSandbox, events: &Events, senders: &mut [Child], target: usize) {
+    for sender in senders.iter() {
+        let (pid, ended) = (sender.id(), events.clone());
+        std::thread::spawn(move || {
+            wait_for_exit(pid, PATIENCE);
+            ended.happened();
+        });
+    }
+    let reached = wait_until(PATIENCE, events, || {
+        writes_sent(server) >= target
+            || senders
+                .iter_mut()
+                .all(|sender| matches!(sender.try_wait(), Ok(Some(_))))
+    });
+    assert!(
+        reached,
+        "{} writes sent, the senders still running",
+        writes_sent(server)
+    );
+}
+
 /// A client of the sandbox as the account's user, to read what the server stored.
 fn admin_client(server: &OutageSandbox) -> Client {
     Client::new(ClientConfig::new(
@@ -111,6 +141,8 @@ fn queued_writes_land_exactly_once_beside_other_quires_kills_and_lost_answers() 
     // The file exists before the first round, as after any earlier session.
     assert!(account.run(&["cache", "info"]).status.success());
     let lgtm_before = copies(&server, &client, &thread, "LGTM");
+    let events = Events::new();
+    events.follow(server.runtime.handle(), server.sandbox.activity());
 
     let rounds = rounds();
     for round in 0..rounds {
@@ -146,9 +178,16 @@ fn queued_writes_land_exactly_once_beside_other_quires_kills_and_lost_answers() 
             .collect();
         let clear_or_info = if rng.bool() { "clear" } else { "info" };
         running.push(account.start(&["cache", clear_or_info]));
-        // One sender is killed at a random moment: before, during or after its sends. The pause
-        // waits for no event: it is how the moment is drawn at random.
-        std::thread::sleep(Duration::from_millis(rng.u64(0..250)));
+        // One sender is killed at a random moment: before, during or after its sends. The moment
+        // is drawn as how many of the round's writes the server has been sent by then.
+        let sent_before = writes_sent(&server);
+        let sent_by_then = rng.usize(0..=writes.len());
+        wait_for_writes(
+            &server,
+            &events,
+            &mut running[..senders],
+            sent_before + sent_by_then,
+        );
         let victim = rng.usize(0..senders);
         let _ = running[victim].kill();
         for child in running {

@@ -90,7 +90,7 @@ fn translate_a_space_then_add_an_openapi_spec_and_read_its_latest_version() {
     // Narrow, the text alone shows; highlighted, a line holds the gutter's colour, the key's
     // and the value's (the highlight worker colours it a moment after it shows plain).
     app.resize(50, 24);
-    crate::common::wait::wait_until(WAIT, || {
+    crate::common::wait::wait_until(WAIT, app.events(), || {
         !app.screen().contains("parameters.yaml") && app.row_colours("title: e2e pets").len() >= 3
     });
     let colours = app.row_colours("title: e2e pets");

@@ -12,10 +12,10 @@ use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Size, update};
 use quire::headless::Waves;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
-use quire::screens::review::replies::{BACKGROUND_BATCH, BACKGROUND_CALLS};
-use quire::screens::review::{ReviewScreen, ReviewTab};
-use quire::vocabulary::review_calls::{
-    ChangeRequestRef, ReviewCall, ReviewResponse, Thread, ThreadReplies,
+use quire::screens::change_requests::review::replies::{BACKGROUND_BATCH, BACKGROUND_CALLS};
+use quire::screens::change_requests::review::{ReviewScreen, ReviewTab};
+use quire::vocabulary::change_requests::{
+    ChangeRequestRef, ChangeRequestsCall, ChangeRequestsResponse, Thread, ThreadReplies,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -90,7 +90,12 @@ async fn loaded_on_the_comments_tab(client: &Client) -> (Model, Cmd) {
         .init()
         .api_calls()
         .into_iter()
-        .find(|(_, call)| matches!(call, ApiCall::Review(ReviewCall::LoadReview(_))))
+        .find(|(_, call)| {
+            matches!(
+                call,
+                ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(_))
+            )
+        })
         .expect("the review is asked for");
     let response =
         quire::runtime::call_api(client, &quire::runtime::SendTurn::default(), call).await;
@@ -103,7 +108,9 @@ fn reply_calls(cmd: &Cmd) -> Vec<(quire::app::RequestId, Vec<String>)> {
     cmd.api_calls()
         .into_iter()
         .filter_map(|(request, call)| match call {
-            ApiCall::Review(ReviewCall::LoadReplies { comments, .. }) => Some((request, comments)),
+            ApiCall::ChangeRequests(ChangeRequestsCall::LoadReplies { comments, .. }) => {
+                Some((request, comments))
+            }
             _ => None,
         })
         .collect()
@@ -205,7 +212,7 @@ fn cmd_for(
 ) -> (quire::app::RequestId, ApiCall) {
     (
         *request,
-        ApiCall::Review(ReviewCall::LoadReplies {
+        ApiCall::ChangeRequests(ChangeRequestsCall::LoadReplies {
             target: ChangeRequestRef {
                 space: demo_ids::SPACE_BIG.to_string(),
                 change_request: demo_ids::CR_BIG.to_string(),
@@ -240,7 +247,7 @@ async fn replies_arriving_above_the_selection_do_not_move_it() {
         &mut model,
         Msg::Api {
             request: on_screen_request,
-            response: ApiResponse::Review(ReviewResponse::Replies(vec![answer])),
+            response: ApiResponse::ChangeRequests(ChangeRequestsResponse::Replies(vec![answer])),
         },
     );
     let after = screen(&model).selected_row().expect("a row");
@@ -268,7 +275,7 @@ async fn replies_that_fail_say_so_and_are_not_asked_for_again_until_a_reload() {
         &mut model,
         Msg::Api {
             request: on_screen_request,
-            response: ApiResponse::Review(ReviewResponse::Replies(failed)),
+            response: ApiResponse::ChangeRequests(ChangeRequestsResponse::Replies(failed)),
         },
     );
     assert!(reply_calls(&cmd).is_empty(), "not asked again at once");

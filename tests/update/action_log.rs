@@ -10,7 +10,7 @@ use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
-use quire::screens::review::ReviewTab;
+use quire::screens::change_requests::review::ReviewTab;
 use quire::vocabulary::action_log::UndoState;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -122,8 +122,10 @@ async fn fg_after_ctrl_z_redraws_the_whole_screen_without_a_key() {
     let harness = Harness::start(tokens::ADMIN, SandboxOptions::default()).await;
     harness.wait_for("Acme Robotics").await;
     harness.press_with(KeyCode::Char('z'), KeyModifiers::CONTROL);
-    let suspended =
-        wait_until_async(PATIENCE, || *harness.host.suspended.lock().unwrap() > 0).await;
+    let suspended = wait_until_async(PATIENCE, harness.host.changed.subscribe(), || {
+        *harness.host.suspended.lock().unwrap() > 0
+    })
+    .await;
     assert!(suspended, "ctrl-z never suspended");
     // No key after `fg`: the frame comes back whole on its own, and quire is still running.
     harness.wait_for("Acme Robotics").await;

@@ -290,7 +290,10 @@ async fn wait_for_requests(
     path: &str,
     count: usize,
 ) {
-    let sent = wait_until_async(PATIENCE, || sandbox.requests(method, path) >= count).await;
+    let sent = wait_until_async(PATIENCE, sandbox.activity(), || {
+        sandbox.requests(method, path) >= count
+    })
+    .await;
     assert!(
         sent,
         "{method} {path} was sent {} times, not {count}",

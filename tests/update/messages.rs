@@ -5,7 +5,7 @@ use crate::common::review::{open_tab, review};
 use crate::common::{ctrl, key};
 use quire::app::{KeyContext, Keymap, Overlay, update};
 use quire::sandbox::{demo_ids, tokens};
-use quire::screens::review::ReviewTab;
+use quire::screens::change_requests::review::ReviewTab;
 use quire::ui::keymap::Action;
 use ratatui::crossterm::event::KeyCode;
 
@@ -40,7 +40,7 @@ async fn ctrl_g_opens_over_a_reply_being_written_and_esc_closes_it() {
 #[tokio::test]
 async fn a_refused_reply_is_read_whole_over_the_composer() {
     use crate::common::review::{answer, forbidden, review_call, type_text};
-    use quire::vocabulary::review_calls::ReviewResponse;
+    use quire::vocabulary::change_requests::ChangeRequestsResponse;
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 40, 12).await;
     let model = &mut loaded.model;
     open_tab(model, ReviewTab::Comments);
@@ -50,7 +50,7 @@ async fn a_refused_reply_is_read_whole_over_the_composer() {
     answer(
         model,
         request,
-        ReviewResponse::ReplyPosted(Err(forbidden())),
+        ChangeRequestsResponse::ReplyPosted(Err(forbidden())),
     );
     update(model, ctrl('g'));
     let drawn = crate::common::views::render(model, 40, 12);

@@ -7,10 +7,10 @@ use quire::api::outbox::{Outbox, Target, Write};
 use quire::api::{Client, ClientConfig, Token};
 use quire::sandbox::{Outage, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
+use quire::screens::change_requests::review::ReviewScreen;
 use quire::screens::organizations::Organizations;
-use quire::screens::review::ReviewScreen;
+use quire::vocabulary::change_requests::ChangeRequestRef;
 use quire::vocabulary::outbox::SendWhenBack;
-use quire::vocabulary::review_calls::ChangeRequestRef;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use crate::common::loop_harness::Harness;

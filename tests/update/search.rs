@@ -9,9 +9,10 @@ use quire::api::{ApiError, BacklinkTarget, ContentSource, ListPage};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::files::FilesScreen;
-use quire::screens::links::{LinkList, LinksScreen};
+use quire::screens::links::LinksScreen;
 use quire::screens::search::{ResultRow, SEARCH_DELAY, SearchScreen};
 use quire::vocabulary::files::{FilesCall, FilesResponse};
+use quire::vocabulary::links::LinkList;
 use quire::vocabulary::links::{LinksCall, LinksResponse};
 use quire::vocabulary::search::{SearchCall, SearchResults, SearchScope};
 use ratatui::crossterm::event::KeyCode;
@@ -530,14 +531,14 @@ fn files_details_backlinks_and_copying_the_address() {
 
 #[test]
 fn the_review_opens_the_change_requests_files_and_backlinks() {
-    let target = quire::vocabulary::review_calls::ChangeRequestRef {
+    let target = quire::vocabulary::change_requests::ChangeRequestRef {
         space: "s-api".into(),
         change_request: "cr-1".into(),
     };
     let mut model = Model::new(
-        Screen::Review(Box::new(quire::screens::review::ReviewScreen::new(
-            target, None,
-        ))),
+        Screen::Review(Box::new(
+            quire::screens::change_requests::review::ReviewScreen::new(target, None),
+        )),
         environment(),
         Size {
             width: 80,

@@ -10,8 +10,8 @@ use quire::headless;
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
+use quire::screens::change_requests::review::Overlay;
 use quire::screens::organization::{OrgNode, Organization};
-use quire::screens::review::Overlay;
 use quire::screens::templates::TemplateFlow;
 
 const SPACE: &str = demo_ids::SPACE_GETTING_STARTED;

@@ -194,8 +194,9 @@ impl Client {
     }
 
     /// Done when [`Client::retry_now`] is called next (`r` pressed): a wait may end early.
-    pub async fn retry_asked(&self) {
-        self.shared.retry_now.notified().await;
+    /// Counts from when it is enabled (`Notified::enable`) or first polled.
+    pub fn retry_asked(&self) -> tokio::sync::futures::Notified<'_> {
+        self.shared.retry_now.notified()
     }
 
     /// Whether the server answers at all: `GET /user` sent once, without retries, any answer

@@ -16,7 +16,6 @@ pub mod capabilities;
 pub mod change_requests;
 pub mod client;
 pub mod collections;
-pub mod comments;
 pub mod conversations;
 pub mod database;
 pub mod decode;
@@ -39,7 +38,6 @@ pub mod paging;
 pub mod raw;
 pub mod read_back;
 pub mod retry;
-pub mod reviews;
 pub mod search;
 pub mod sites;
 pub mod spaces;
@@ -55,12 +53,13 @@ pub mod translations;
 pub mod integrations;
 
 pub use address::{DEFAULT_BASE_URL, encode_segment};
+pub use change_requests::comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
+pub use change_requests::reviews::ReviewVerdict;
 pub use change_requests::{ChangeRequestFilter, ChangeRequestUpdate, PdfAddress};
 pub use client::{
     Client, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, USER_AGENT, decode_body,
 };
 pub use collections::{CollectionUpdate, NewCollection};
-pub use comments::{CommentFilter, CommentStatusFilter, CommentUpdate, SortOrder};
 pub use error::{ApiError, PagingLoopReason};
 pub use files::ContentSource;
 pub use git::{GitDirection, GitSyncRequest, mask_credentials};
@@ -73,7 +72,6 @@ pub use paging::{
     WholeList,
 };
 pub use retry::RetryNotice;
-pub use reviews::ReviewVerdict;
 pub use search::MAX_SEARCH_QUERY;
 pub use sites::{NewSectionGroup, NewSite, SiteFilter, SiteUpdate};
 pub use spaces::{ContentRef, SpaceUpdate, TemplateApplication, TemplateParams};
@@ -95,5 +93,3 @@ pub use integrations::{IntegrationFilter, PublishManifest, is_integration_name};
 
 #[cfg(test)]
 mod client_tests;
-#[cfg(test)]
-mod review_wire_tests;

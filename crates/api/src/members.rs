@@ -3,8 +3,8 @@
 
 use super::address::encode_segment;
 use super::change_requests::borrow_query;
+use super::change_requests::comments::SortOrder;
 use super::client::Client;
-use super::comments::SortOrder;
 use super::error::ApiError;
 use super::models::common::string_enum;
 use super::models::{Member, MemberRole, MemberSpace, MemberTeam};

@@ -11,6 +11,7 @@ use axum::body::{Body, Bytes};
 use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, RETRY_AFTER};
 use axum::http::{HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
+use tokio::sync::watch;
 
 use super::error::ApiError;
 
@@ -172,6 +173,9 @@ pub struct Counters {
     connections: AtomicUsize,
     in_flight: AtomicUsize,
     max_in_flight: AtomicUsize,
+    /// Moves on each connection accepted, request arrived and answer ready, so a test waits
+    /// for the server's next step instead of looking again and again.
+    activity: watch::Sender<u64>,
 }
 
 /// One request being handled; dropping it (the answer is ready, or the client went away)
@@ -183,6 +187,7 @@ pub struct InFlight<'a> {
 impl Drop for InFlight<'_> {
     fn drop(&mut self) {
         self.counters.in_flight.fetch_sub(1, Ordering::SeqCst);
+        self.counters.moved();
     }
 }
 
@@ -190,6 +195,19 @@ impl Counters {
     /// A TCP connection was accepted.
     pub fn count_connection(&self) {
         self.connections.fetch_add(1, Ordering::SeqCst);
+        self.moved();
+    }
+
+    /// Says something happened to whoever follows [`Counters::activity`].
+    fn moved(&self) {
+        self.activity
+            .send_modify(|steps| *steps = steps.wrapping_add(1));
+    }
+
+    /// A receiver that sees a change each time a connection is accepted, a request arrives or
+    /// its answer is ready (stored, or the client went away).
+    pub fn activity(&self) -> watch::Receiver<u64> {
+        self.activity.subscribe()
     }
 
     pub fn connections(&self) -> usize {
@@ -221,6 +239,7 @@ impl Counters {
                 .entry(format!("{method} {}", api_path(path)))
                 .or_default() += 1;
         }
+        self.moved();
     }
 
     /// Every request seen so far, counted per `"METHOD /path"`.
@@ -372,6 +391,21 @@ mod tests {
         let substring = FaultRule::new("comments", Fault::Reset).method("post");
         assert!(substring.matches(&Method::POST, "/v1/spaces/a/change-requests/b/comments"));
         assert!(!substring.matches(&Method::GET, "/v1/spaces/a/change-requests/b/comments"));
+    }
+
+    #[test]
+    fn each_connection_request_and_answer_moves_the_activity() {
+        let counters = Counters::default();
+        let mut activity = counters.activity();
+        assert!(!activity.has_changed().unwrap());
+        counters.count_connection();
+        assert!(activity.has_changed().unwrap());
+        activity.borrow_and_update();
+        counters.count_request(&Method::GET, "/v1/orgs");
+        assert!(activity.has_changed().unwrap());
+        activity.borrow_and_update();
+        drop(counters.start_request());
+        assert!(activity.has_changed().unwrap());
     }
 
     #[test]

@@ -255,6 +255,12 @@ impl Sandbox {
         self.counters.request_counts()
     }
 
+    /// Changes each time a connection is accepted, a request arrives or an answer is ready: a
+    /// test waits on it (`changed()`) for the server's next step, then looks at the counts.
+    pub fn activity(&self) -> watch::Receiver<u64> {
+        self.counters.activity()
+    }
+
     /// TCP connections accepted since the start (or [`Sandbox::reset_load`]).
     pub fn connections_accepted(&self) -> usize {
         self.counters.connections()

@@ -7,6 +7,7 @@
 /// anyone picks from, and an endless list then costs a second, not a minute.
 pub const PICKER_PAGES: usize = 20;
 
+pub mod change_requests;
 pub mod collections;
 pub mod conversations;
 pub mod files;
@@ -22,8 +23,6 @@ pub mod outbox;
 pub mod pages;
 pub mod queue;
 pub mod reader_links;
-pub mod review_links;
-pub mod reviews;
 pub mod search;
 pub mod sites;
 pub mod spaces;

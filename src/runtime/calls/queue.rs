@@ -5,7 +5,7 @@
 use crate::api::outbox::{Target, Write};
 use crate::api::read_back::Before;
 use crate::api::{ApiError, Client, CommentUpdate};
-use crate::vocabulary::review_calls::ReviewResponse;
+use crate::vocabulary::change_requests::ChangeRequestsResponse;
 
 /// `answer` of the result, unless the server could not be reached and the outbox took the
 /// write: then the screen is told it is queued. `before` is what the user had there before
@@ -15,8 +15,8 @@ pub async fn or_queue<T>(
     (target, write): (Target, Write),
     before: Option<Before>,
     result: Result<T, ApiError>,
-    answer: fn(Result<T, ApiError>) -> ReviewResponse,
-) -> ReviewResponse {
+    answer: fn(Result<T, ApiError>) -> ChangeRequestsResponse,
+) -> ChangeRequestsResponse {
     let error = match result {
         Err(error) if error.is_unreachable() => error,
         other => return answer(other),
@@ -35,7 +35,7 @@ pub async fn or_queue<T>(
         })
         .await;
     match queued {
-        Ok(queued) => ReviewResponse::Queued(queued),
+        Ok(queued) => ChangeRequestsResponse::Queued(queued),
         Err(failure) => {
             tracing::warn!(%failure, "a write could not be queued");
             answer(Err(error))

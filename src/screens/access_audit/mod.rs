@@ -11,7 +11,7 @@ use crate::api::error::server_message;
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::sites::role::MyRole;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -260,12 +260,7 @@ impl ScreenState for AccessAudit {
         Some(Step::default())
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Sites(response) = response else {
             return None;
         };

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -19,7 +19,7 @@ use crate::ui::list::Selection;
 use crate::ui::notice::{self, Notice};
 use crate::vocabulary::action_log::writes::{self, Answer};
 use crate::vocabulary::action_log::{Undo, UndoState};
-use crate::vocabulary::{ApiResponse, Cmd, RequestId};
+use crate::vocabulary::{Cmd, RequestId};
 
 /// An undo waiting for its confirm.
 #[derive(Debug, Clone, PartialEq)]
@@ -143,12 +143,7 @@ impl ScreenState for ActionLogScreen {
         }
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let id = self.pending.remove(&request)?;
         match writes::answer(response) {
             Some(Answer::Done) => {

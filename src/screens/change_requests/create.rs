@@ -7,16 +7,18 @@ use ratatui::layout::Rect;
 
 use crate::api::ChangeRequestUpdate;
 use crate::api::models::ChangeRequest;
-use crate::screens::Screen;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
-use crate::screens::review::ReviewScreen;
+use crate::screens::roles::{refused, space_role};
+use crate::screens::route::Route;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::prompt::{self, Prompt, TextCheck};
 use crate::ui::theme::Theme;
-use crate::vocabulary::review_calls::{ChangeRequestRef, ReviewCall, ReviewResponse};
+use crate::vocabulary::change_requests::{
+    ChangeRequestRef, ChangeRequestsCall, ChangeRequestsResponse,
+};
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// A subject: required, at most 100 characters (the service's `ChangeRequestSubject`).
@@ -81,7 +83,7 @@ impl NewChangeRequest {
                 self.prompt.hint = "creating…".into();
                 Outcome::Open(Cmd::Api {
                     request,
-                    call: ApiCall::Review(ReviewCall::Create {
+                    call: ApiCall::ChangeRequests(ChangeRequestsCall::Create {
                         space: self.space.clone(),
                         subject: self.prompt.input.text.trim().to_string(),
                     }),
@@ -99,7 +101,7 @@ impl NewChangeRequest {
 
     /// None when the answer is not for this prompt.
     pub fn on_response(&mut self, request: RequestId, response: &ApiResponse) -> Option<Outcome> {
-        let ApiResponse::Review(ReviewResponse::Created(result)) = response else {
+        let ApiResponse::ChangeRequests(ChangeRequestsResponse::Created(result)) = response else {
             return None;
         };
         if self.sending != Some(request) {
@@ -109,11 +111,7 @@ impl NewChangeRequest {
         self.prompt.hint = "its subject".into();
         Some(match result {
             Ok(change_request) => Outcome::Created(open_in_review(&self.space, change_request)),
-            Err(error) => Outcome::Refused(crate::screens::review::refused(
-                "Creating the change request",
-                error,
-                None,
-            )),
+            Err(error) => Outcome::Refused(refused("Creating the change request", error, None)),
         })
     }
 
@@ -131,18 +129,11 @@ fn open_in_review(space: &str, change_request: &ChangeRequest) -> Step {
             .unwrap_or_else(|| space.to_string()),
         change_request: change_request.id.clone(),
     };
-    Step::push(Screen::Review(Box::new(ReviewScreen::new(
+    Step::open(Route::Review {
         target,
-        Some(change_request.clone()),
-    ))))
-}
-
-/// Who the space's permissions say the user is ("at read level").
-pub fn space_role(space: &crate::api::models::Space) -> String {
-    let p = &space.permissions;
-    crate::screens::role_noun(Some(&crate::screens::review::role_from_permissions(
-        p.admin, p.merge, p.edit, p.review, p.comment,
-    )))
+        summary: Some(change_request.clone()),
+        siblings: None,
+    })
 }
 
 /// Why `N` is refused where the space says the user may not edit; `role` as

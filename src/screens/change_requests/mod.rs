@@ -8,6 +8,7 @@
 
 pub mod create;
 mod pickers;
+pub mod review;
 mod view;
 
 use std::collections::HashMap;
@@ -17,18 +18,18 @@ use ratatui::layout::Rect;
 
 use crate::api::models::{ChangeRequest, ChangeRequestStatus, IssuesCluster, Space, User};
 use crate::api::{ChangeRequestFilter, WholeList};
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::review::ReviewScreen;
-use crate::screens::step::{Ctx, Step};
-use crate::screens::{Screen, ScreenState};
+use crate::screens::route::Route;
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
-use crate::vocabulary::paged::PagedList;
-use crate::vocabulary::review_calls::{
-    ChangeRequestRef, ChangeRequestScope, ReviewCall, ReviewResponse,
+use crate::vocabulary::change_requests::{
+    ChangeRequestRef, ChangeRequestScope, ChangeRequestsCall, ChangeRequestsResponse, Siblings,
 };
+use crate::vocabulary::paged::PagedList;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 use create::InSpace;
 use pickers::ListPicker;
@@ -147,7 +148,7 @@ impl ChangeRequestList {
         );
         list.organization = space.organization.clone();
         list.can_create = Some(space.permissions.edit);
-        list.role = Some(create::space_role(space));
+        list.role = Some(crate::screens::roles::space_role(space));
         list
     }
 
@@ -299,7 +300,7 @@ impl ChangeRequestList {
         self.me.start(request);
         Cmd::Api {
             request,
-            call: ApiCall::Review(ReviewCall::CurrentUser),
+            call: ApiCall::ChangeRequests(ChangeRequestsCall::CurrentUser),
         }
     }
 
@@ -317,7 +318,6 @@ impl ChangeRequestList {
     fn open_selected(&self) -> Option<Step> {
         let change_request = self.selected()?.clone();
         let target = self.target_of(&change_request)?;
-        let mut review = ReviewScreen::new(target, Some(change_request));
         let items: Vec<_> = self
             .visible()
             .into_iter()
@@ -325,10 +325,13 @@ impl ChangeRequestList {
             .collect();
         let index = items
             .iter()
-            .position(|(target, _)| target.change_request == review.target.change_request)
+            .position(|(item, _)| item.change_request == target.change_request)
             .unwrap_or(0);
-        review.siblings = Some(crate::screens::review::Siblings { items, index });
-        Some(Step::push(Screen::Review(Box::new(review))))
+        Some(Step::open(Route::Review {
+            target,
+            summary: Some(change_request),
+            siblings: Some(Siblings { items, index }),
+        }))
     }
 
     fn target_of(&self, change_request: &ChangeRequest) -> Option<ChangeRequestRef> {
@@ -488,12 +491,7 @@ impl ScreenState for ChangeRequestList {
         Some(Step::cmd(self.load_more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let Some(step) = self.creation.on_response(request, response) {
             return Some(step);
         }
@@ -503,11 +501,11 @@ impl ScreenState for ChangeRequestList {
         if let ApiResponse::OrganizationTree(result) = response {
             return self.on_space_titles(request, result, ctx.answer);
         }
-        let ApiResponse::Review(response) = response else {
+        let ApiResponse::ChangeRequests(response) = response else {
             return None;
         };
         match response {
-            ReviewResponse::CurrentUser(result) => {
+            ChangeRequestsResponse::CurrentUser(result) => {
                 if !self.me.settle(request, result.clone()) {
                     return None;
                 }
@@ -519,7 +517,7 @@ impl ScreenState for ChangeRequestList {
                 };
                 Some(Step::cmd(cmd))
             }
-            ReviewResponse::ChangeRequests(result) => {
+            ChangeRequestsResponse::ChangeRequests(result) => {
                 if !self.list.settle_as(request, result.clone(), ctx.answer) {
                     return None;
                 }
@@ -578,7 +576,7 @@ fn list_call(
     filter: ChangeRequestFilter,
     page: Option<String>,
 ) -> ApiCall {
-    ApiCall::Review(ReviewCall::ListChangeRequests {
+    ApiCall::ChangeRequests(ChangeRequestsCall::ListChangeRequests {
         scope,
         filter,
         page,

@@ -9,7 +9,9 @@ use crate::api::models::ChangeRequestStatus;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
-use crate::vocabulary::review_calls::{ChangeRequestScope, ReviewCall, ReviewResponse};
+use crate::vocabulary::change_requests::{
+    ChangeRequestScope, ChangeRequestsCall, ChangeRequestsResponse,
+};
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
 /// What a picker of the list chooses.
@@ -83,7 +85,7 @@ impl ChangeRequestList {
         self.clusters.start(request);
         Cmd::Api {
             request,
-            call: ApiCall::Review(ReviewCall::ListIssueClusters { organization }),
+            call: ApiCall::ChangeRequests(ChangeRequestsCall::ListIssueClusters { organization }),
         }
     }
 
@@ -158,7 +160,8 @@ impl ChangeRequestList {
         response: &ApiResponse,
         ctx: &mut Ctx,
     ) -> Option<Step> {
-        let ApiResponse::Review(ReviewResponse::IssueClusters(result)) = response else {
+        let ApiResponse::ChangeRequests(ChangeRequestsResponse::IssueClusters(result)) = response
+        else {
             return None;
         };
         if !self.clusters.settle(request, result.clone()) {

@@ -8,7 +8,7 @@ use super::scroll::Scroll;
 use crate::api::models::{ConversationDetail, ConversationIssue};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
@@ -104,12 +104,7 @@ impl ScreenState for ConversationScreen {
         self.scroll.on_action(action, page).then(Step::default)
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        _ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, _ctx: &mut Ctx) -> Option<Step> {
         if let ApiResponse::Conversations(ConversationsResponse::Issue(result)) = response {
             if self.issue_read != Some(request) {
                 return None;

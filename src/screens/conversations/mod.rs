@@ -17,15 +17,15 @@ use crate::api::IssueFilter;
 use crate::api::models::{IssueWithConversation, IssuesCluster};
 use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::change_requests::ChangeRequestScope;
 use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
 use crate::vocabulary::paged::PagedList;
-use crate::vocabulary::review_calls::ChangeRequestScope;
-use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd};
 
 /// The organization's change requests linked to `cluster`: the change-request list with its
 /// cluster filter set.
@@ -143,12 +143,7 @@ impl ScreenState for ClusterIssuesScreen {
         }
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Conversations(ConversationsResponse::Issues(result)) = response else {
             return None;
         };

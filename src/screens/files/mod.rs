@@ -8,14 +8,15 @@ use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
 use crate::api::models::{File, Space};
-use crate::screens::links::{LinkList, LinksScreen};
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
-use crate::screens::{Screen, ScreenState};
+use crate::screens::route::Route;
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::vocabulary::files::{FilesCall, FilesResponse};
+use crate::vocabulary::links::LinkList;
 use crate::vocabulary::paged::PagedList;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
 
@@ -106,11 +107,11 @@ impl FilesScreen {
             id: file.id.clone(),
             name: file.name.clone(),
         };
-        Some(Step::push(Screen::Links(LinksScreen::new(
-            self.source.clone(),
-            self.space.clone(),
+        Some(Step::open(Route::Links {
+            source: self.source.clone(),
+            space: self.space.clone(),
             list,
-        ))))
+        }))
     }
 }
 
@@ -157,12 +158,7 @@ impl ScreenState for FilesScreen {
         }
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Files(response) = response else {
             return None;
         };

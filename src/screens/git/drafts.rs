@@ -2,22 +2,19 @@
 //! direction), so `esc`, a refused sync or a lost quire leaves it for the next `i` or `e`. An
 //! address is kept without the credentials in it: a secret is not written to disk.
 
-use std::collections::HashMap;
-
 use super::{Field, GitForm, GitScreen};
 use crate::api::GitDirection;
-use crate::screens::form_draft::{DraftKeeper, and_then};
+use crate::screens::form_draft::{KeptDrafts, and_then};
 use crate::screens::step::Step;
 use crate::ui::form::{decode_lines, encode_lines};
 use crate::ui::input::LineInput;
 use crate::ui::notice::Notice;
 use crate::vocabulary::Cmd;
 
-/// The drafts of the two forms: found on disk or written since, and the open form's.
+/// The drafts of the two forms, and which one a sync was asked with.
 #[derive(Debug, Default)]
 pub(super) struct GitDrafts {
-    kept: HashMap<String, String>,
-    open: DraftKeeper,
+    forms: KeptDrafts,
     /// The draft of the sync in flight, dropped once the server starts it.
     pub(super) sent: Option<String>,
 }
@@ -67,7 +64,7 @@ impl GitScreen {
             }
         } else {
             let key = self.form_draft_key(form.direction);
-            let before = self.drafts.kept.get(&key).map(|text| decode_lines(text));
+            let before = self.drafts.forms.get(&key).map(|text| decode_lines(text));
             let address =
                 before
                     .into_iter()
@@ -106,9 +103,7 @@ impl GitScreen {
     /// A new form for `direction`, with the text kept for it put back.
     pub(super) fn form_with_draft(&mut self, mut form: GitForm) -> GitForm {
         let key = self.form_draft_key(form.direction);
-        self.drafts.open = DraftKeeper::default();
-        if let Some(text) = self.drafts.kept.get(&key).cloned() {
-            self.drafts.open.found(&text);
+        if let Some(text) = self.drafts.forms.open(&key) {
             let mut words = "Restored what was typed in an earlier run".to_string();
             if Self::restore_form_draft(&mut form, &text) {
                 words.push_str(": type the address's credentials again");
@@ -134,16 +129,12 @@ impl GitScreen {
     pub(super) fn keep_draft_of(&mut self, form: &GitForm, closing: bool) -> Cmd {
         let key = self.form_draft_key(form.direction);
         let now = self.form_draft_text(form, closing);
-        match &now {
-            Some(text) => self.drafts.kept.insert(key.clone(), text.clone()),
-            None => self.drafts.kept.remove(&key),
-        };
-        self.drafts.open.follow(key, now)
+        self.drafts.forms.follow(key, now)
     }
 
+    /// `step`, then whatever keeps the open form's draft in step with it.
     pub(super) fn with_form_draft(&mut self, step: Option<Step>) -> Option<Step> {
-        let keep = self.keep_form_draft();
-        and_then(step, keep)
+        and_then(step, self.keep_form_draft())
     }
 
     /// The server started the sync: the form's draft goes.
@@ -151,19 +142,12 @@ impl GitScreen {
         let Some(key) = self.drafts.sent.take() else {
             return Cmd::None;
         };
-        self.drafts.kept.remove(&key);
-        Cmd::DiscardDraft { key }
+        self.drafts.forms.discard(key)
     }
 
     /// Drafts found on disk: kept until their form opens.
     pub(super) fn on_form_drafts(&mut self, drafts: &[(String, String)]) {
-        let prefix = self.form_draft_prefix();
-        let mut found = false;
-        for (key, text) in drafts.iter().filter(|(key, _)| key.starts_with(&prefix)) {
-            self.drafts.kept.insert(key.clone(), text.clone());
-            found = true;
-        }
-        if found {
+        if self.drafts.forms.found(&self.form_draft_prefix(), drafts) {
             self.notice = Some(Notice::info(
                 "A git form typed in an earlier run is kept: i or e offers it again",
             ));

@@ -16,11 +16,11 @@ use crate::api::models::Integration;
 use crate::screens::ScreenState;
 use crate::screens::conversations::scroll::Scroll;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::vocabulary::integrations::{IntegrationsCall, IntegrationsResponse};
-use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable};
 
 #[derive(Debug)]
 pub struct IntegrationScreen {
@@ -78,12 +78,7 @@ impl ScreenState for IntegrationScreen {
         self.scroll.on_action(action, page).then(Step::default)
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        _ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, _ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Integrations(IntegrationsResponse::Details(result)) = response else {
             return None;
         };

@@ -15,7 +15,7 @@ use crate::api::models::{Integration, Organization};
 use crate::screens::Screen;
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
@@ -194,12 +194,7 @@ impl ScreenState for IntegrationsTab {
         }
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Integrations(IntegrationsResponse::List(result)) = response else {
             return None;
         };

@@ -10,40 +10,18 @@ use ratatui::layout::Rect;
 
 use crate::api::models::{ContentRef, ContentRefKind, Link, LinkStats, LinkStatus, Space};
 use crate::api::{BacklinkTarget, ContentSource, ListPage};
+use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::page::PageScreen;
-use crate::screens::space::{PageNode, build_page_tree};
-use crate::screens::step::{Ctx, Step};
-use crate::screens::{Screen, ScreenState};
+use crate::screens::route::Route;
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::ui::page_tree::{PageNode, build_page_tree};
 use crate::ui::tree::Tree;
-use crate::vocabulary::links::{LinksCall, LinksResponse};
+use crate::vocabulary::links::{LinkList, LinksCall, LinksResponse};
 use crate::vocabulary::paged::PagedList;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
-
-/// Which list of links the screen shows.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LinkList {
-    /// The space's links report.
-    Space,
-    /// The links written on one page.
-    Page { id: String, title: String },
-    /// What links to a page.
-    PageBacklinks { id: String, title: String },
-    /// What links to a file.
-    FileBacklinks { id: String, name: String },
-}
-
-impl LinkList {
-    fn is_backlinks(&self) -> bool {
-        matches!(
-            self,
-            LinkList::PageBacklinks { .. } | LinkList::FileBacklinks { .. }
-        )
-    }
-}
 
 /// The status tabs of a links list: every link, then each status, broken first.
 pub const STATUS_TABS: [Option<LinkStatus>; 4] = [
@@ -274,11 +252,11 @@ impl LinksScreen {
                 app_url_start: None,
                 link_target: None,
             });
-        Some(Step::push(Screen::Page(PageScreen::new(
-            self.space.clone(),
-            node,
-            None,
-        ))))
+        Some(Step::open(Route::Page {
+            space: self.space.clone(),
+            page: node,
+            known: None,
+        }))
     }
 }
 
@@ -355,12 +333,7 @@ impl ScreenState for LinksScreen {
         }
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Links(response) = response else {
             return None;
         };

@@ -14,8 +14,8 @@ use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, Sort
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
-use crate::screens::organization::server_filter::{ServerFilter, Typed};
-use crate::screens::step::{Ctx, Step};
+use crate::screens::organization::server_filter::ServerFilter;
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -302,11 +302,10 @@ impl ScreenState for MembersTab {
         {
             return answer;
         }
-        let cmd = match self.filter.on_key(key, ctx)? {
-            Typed::Apply => self.apply_search(ctx),
-            Typed::Wait(timer) => timer,
-            Typed::Other => Cmd::None,
-        };
+        let cmd = self
+            .filter
+            .on_key(key, ctx)?
+            .then(|| self.apply_search(ctx));
         self.selection.clamp(self.visible().len());
         Some(Step::cmd(cmd))
     }
@@ -348,12 +347,7 @@ impl ScreenState for MembersTab {
         Some(Step::cmd(self.more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         match response {
             ApiResponse::Members(MembersResponse::List(result)) => {
                 if !self.list.settle(request, result.clone()) {
@@ -380,10 +374,8 @@ impl ScreenState for MembersTab {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
-        if !self.filter.is_due(id) {
-            return None;
-        }
-        Some(Step::cmd(self.apply_search(ctx)))
+        let due = self.filter.is_due(id);
+        due.then(|| Step::cmd(self.apply_search(ctx)))
     }
 
     fn disabled_actions(&self) -> Vec<Action> {

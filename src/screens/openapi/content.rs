@@ -12,7 +12,7 @@ use crate::api::VersionRef;
 use crate::api::models::{OpenApiContent, OpenApiVersion, SpecFile};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
@@ -331,12 +331,7 @@ impl ScreenState for ContentScreen {
         self.reader.refresh_layout(ctx.docs, width);
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let ApiResponse::OpenApi(OpenApiResponse::Version(result)) = response {
             if self.version_read != Some(request) {
                 return None;

@@ -15,7 +15,7 @@ pub use content::ContentScreen;
 use crate::api::models::{OpenApiSpec, OpenApiVersion, Organization};
 use crate::api::{VersionRef, WholeList};
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -135,12 +135,7 @@ impl ScreenState for VersionsScreen {
         ))))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        _ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, _ctx: &mut Ctx) -> Option<Step> {
         if let ApiResponse::OpenApi(OpenApiResponse::Spec(result)) = response {
             if self.spec_read != Some(request) {
                 return None;

@@ -6,11 +6,10 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::tab::{Modal, OpenApiTab};
 use super::{ContentScreen, VersionsScreen, content};
 use crate::api::models::{OpenApiSpec, ProcessingState};
+use crate::screens::list_pane::{self, details_block, field, long_field};
 use crate::screens::look::Look;
-use crate::screens::translations::view::{
-    details_block, draw_notice, draw_rows, field, long_field, split,
-};
 use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
 use crate::ui::table::Column;
 use crate::ui::theme::Theme;
@@ -51,29 +50,22 @@ fn errors_label(spec: &OpenApiSpec) -> String {
 
 pub fn draw_tab(tab: &OpenApiTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let (list_area, details_area, notice_area) =
-        split(area, tab.notice.is_some() || tab.is_sending());
-    if let Some(row) = notice_area {
-        draw_notice(tab.notice.as_ref(), tab.is_sending(), frame, row, look);
-    }
-    if tab.specs.value().is_none() {
-        match tab.specs.error() {
-            Some(error) => status::error(frame, list_area, look, error),
-            None => status::loading(frame, list_area, look, "OpenAPI specs"),
-        }
-    } else if tab.list().is_empty() {
-        status::empty(
-            frame,
-            list_area,
-            look,
-            "No OpenAPI specs yet. n adds one from the address of its JSON or YAML.",
-        );
-    } else {
-        draw_specs(tab, frame, list_area, theme, look.now());
-        if let Some(spec) = tab.selected() {
-            draw_spec_details(spec, frame, details_area, theme, look.now());
-        }
-    }
+    let empty = tab.list().is_empty().then(|| {
+        "No OpenAPI specs yet. n adds one from the address of its JSON or YAML.".to_string()
+    });
+    list_pane::draw_with_details(
+        frame,
+        area,
+        look,
+        (&tab.specs, "OpenAPI specs", empty),
+        (tab.notice.as_ref(), tab.is_sending()),
+        |frame, [list_area, details_area]| {
+            draw_specs(tab, frame, list_area, look);
+            if let Some(spec) = tab.selected() {
+                draw_spec_details(spec, frame, details_area, theme, look.now());
+            }
+        },
+    );
     match &tab.modal {
         Some(Modal::Prompt(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
         Some(Modal::Confirm(confirm, _)) => confirm.draw(frame, area, theme),
@@ -97,20 +89,14 @@ const VERSION_COLUMNS: [Column; 3] = [
     Column::whole("Created", 1),
 ];
 
-fn draw_specs(
-    tab: &OpenApiTab,
-    frame: &mut Frame,
-    area: Rect,
-    theme: &Theme,
-    now: chrono::DateTime<chrono::Utc>,
-) {
+fn draw_specs(tab: &OpenApiTab, frame: &mut Canvas, area: Rect, look: &Look) {
+    let (theme, now) = (look.theme, look.now());
     let stopped = tab
         .specs
         .value()
         .and_then(|listed| listed.stopped_after_pages());
-    let [note, header, rows_area] = Layout::vertical([
+    let [note, table_area] = Layout::vertical([
         Constraint::Length(u16::from(stopped.is_some())),
-        Constraint::Length(1),
         Constraint::Min(0),
     ])
     .areas(area);
@@ -123,7 +109,7 @@ fn draw_specs(
             note,
         );
     }
-    let rows = tab
+    let rows: Vec<Vec<String>> = tab
         .list()
         .iter()
         .map(|spec| {
@@ -138,14 +124,8 @@ fn draw_specs(
             ]
         })
         .collect();
-    draw_rows(
-        &SPEC_COLUMNS,
-        rows,
-        &tab.selection,
-        frame,
-        [header, rows_area],
-        theme,
-    );
+    let table = Table::new(&SPEC_COLUMNS, &rows, &tab.selection);
+    list_pane::draw_table(frame, table_area, look, table, tab.selection.selected);
 }
 
 fn draw_spec_details(
@@ -217,30 +197,17 @@ fn draw_spec_details(
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
-pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, look: &Look) {
+pub fn draw_versions(screen: &VersionsScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    if screen.versions.value().is_none() {
-        match screen.versions.error() {
-            Some(error) => status::error(frame, area, look, error),
-            None => status::loading(frame, area, look, "versions"),
-        }
+    let empty = || {
+        let sentence = "No versions yet: the spec has not been processed successfully.";
+        screen.list().is_empty().then(|| sentence.to_string())
+    };
+    if list_pane::draw_unlisted(frame, area, look, (&screen.versions, "versions"), empty) {
         return;
     }
-    if screen.list().is_empty() {
-        status::empty(
-            frame,
-            area,
-            look,
-            "No versions yet: the spec has not been processed successfully.",
-        );
-        return;
-    }
-    let [title, header, rows_area] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(1),
-        Constraint::Min(0),
-    ])
-    .areas(area);
+    let [title, table_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(
         Paragraph::new(Span::styled(
             text::truncate(
@@ -262,7 +229,7 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, loo
         title,
     );
     let now = look.now();
-    let rows = screen
+    let rows: Vec<Vec<String>> = screen
         .list()
         .iter()
         .enumerate()
@@ -282,14 +249,8 @@ pub fn draw_versions(screen: &VersionsScreen, frame: &mut Frame, area: Rect, loo
             ]
         })
         .collect();
-    draw_rows(
-        &VERSION_COLUMNS,
-        rows,
-        &screen.selection,
-        frame,
-        [header, rows_area],
-        theme,
-    );
+    let table = Table::new(&VERSION_COLUMNS, &rows, &screen.selection);
+    list_pane::draw_table(frame, table_area, look, table, screen.selection.selected);
 }
 
 pub fn draw_content(screen: &ContentScreen, frame: &mut Frame, area: Rect, look: &Look) {

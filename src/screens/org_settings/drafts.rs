@@ -26,18 +26,16 @@ impl SettingsTab {
 
     /// `step`, then whatever keeps the draft in step with the form.
     pub(super) fn with_settings_draft(&mut self, step: Option<Step>) -> Option<Step> {
-        let keep = self.keep_settings_draft();
-        and_then(step, keep)
+        and_then(step, self.keep_settings_draft())
     }
 
     /// A draft from an earlier run: put back now, or once the organization being read arrives
     /// (so it goes over the server's values of today, not the list's).
     pub(super) fn on_settings_draft(&mut self, drafts: &[(String, String)], ctx: &mut Ctx) {
         let key = self.settings_draft_key();
-        let Some((_, text)) = drafts.iter().find(|(found, _)| *found == key) else {
+        let Some(text) = self.settings_draft.find(&key, drafts) else {
             return;
         };
-        self.settings_draft.found(text);
         if self.organization_request.is_some() {
             self.waiting_draft = Some(text.clone());
         } else {

@@ -3,13 +3,12 @@
 
 use std::ops::{Deref, DerefMut};
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::api::OrganizationUpdate;
 use crate::api::models::{MemberRole, Organization};
-use crate::ui::form::{
-    Compare, FieldSpec, Form, FormFields, Kind, Naming, Presence, picked_json, read_picked_json,
-};
+use crate::ui::form::{Compare, FieldSpec, Form, FormFields, Kind, Naming, Presence, ValuesJson};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -110,51 +109,7 @@ impl FormFields for Field {
         }
     }
 
-    fn set_text(self, values: &mut Values, text: String) {
-        match self {
-            Field::Title => values.title = text,
-            Field::EmailDomains => values.email_domains = text,
-            Field::Hostname => values.hostname = text,
-            Field::Logo => values.logo = text,
-            _ => {}
-        }
-    }
-
-    fn picked_changed(self, original: &Values, values: &Values) -> bool {
-        match self {
-            Field::DefaultRole => original.default_role != values.default_role,
-            Field::DefaultContent => original.default_content != values.default_content,
-            Field::Sso => original.sso != values.sso,
-            Field::Ai => original.ai != values.ai,
-            Field::InviteLinks => original.invite_links != values.invite_links,
-            Field::MergeRules => original.merge_rules != values.merge_rules,
-            Field::Title | Field::EmailDomains | Field::Hostname | Field::Logo => false,
-        }
-    }
-
-    fn picked_text(self, values: &Values) -> Option<String> {
-        match self {
-            Field::DefaultRole => picked_json(&values.default_role),
-            Field::DefaultContent => picked_json(&values.default_content),
-            Field::Sso => picked_json(&values.sso),
-            Field::Ai => picked_json(&values.ai),
-            Field::InviteLinks => picked_json(&values.invite_links),
-            Field::MergeRules => picked_json(&values.merge_rules),
-            Field::Title | Field::EmailDomains | Field::Hostname | Field::Logo => None,
-        }
-    }
-
-    fn set_picked_text(self, values: &mut Values, text: &str) -> bool {
-        match self {
-            Field::DefaultRole => read_picked_json(text, &mut values.default_role),
-            Field::DefaultContent => read_picked_json(text, &mut values.default_content),
-            Field::Sso => read_picked_json(text, &mut values.sso),
-            Field::Ai => read_picked_json(text, &mut values.ai),
-            Field::InviteLinks => read_picked_json(text, &mut values.invite_links),
-            Field::MergeRules => read_picked_json(text, &mut values.merge_rules),
-            Field::Title | Field::EmailDomains | Field::Hostname | Field::Logo => false,
-        }
-    }
+    const JSON: Option<ValuesJson<Values>> = Some(ValuesJson::SERDE);
 }
 
 fn title_error(text: &str) -> Option<String> {
@@ -219,7 +174,9 @@ pub const SIMPLE_RULES: [(&str, &str); 8] = [
     ("require_author_to_merge", "the author merges"),
 ];
 
-#[derive(Debug, Clone, PartialEq, Default)]
+/// Serialized under the fields' wire names (see `FormFields::JSON`).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Values {
     pub title: String,
     /// Comma-separated, as typed.

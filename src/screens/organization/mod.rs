@@ -6,6 +6,7 @@
 //! (`content_ops/`, `space_ops.rs`). The other tabs live in their areas' folders
 //! (`screens/members/`, `screens/teams/tab.rs`, `screens/trash/` …).
 
+mod change_requests_tab;
 mod collection_spaces;
 mod content_ops;
 pub mod pane;
@@ -25,9 +26,8 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::models::Organization as OrganizationModel;
-use crate::screens::change_requests::ChangeRequestList;
 use crate::screens::sites::SitesTab;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::trash::Trash;
 use crate::screens::{Screen, ScreenState};
 use crate::screens::{
@@ -37,10 +37,10 @@ use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::tree::{Tree, TreeRows};
-use crate::vocabulary::review_calls::ChangeRequestScope;
 use crate::vocabulary::{ApiResponse, Cmd, Loadable, RequestId};
 
 use crate::ui::hit::Canvas;
+pub use change_requests_tab::ChangeRequestsTab;
 pub use content_ops::{Confirmed, ContentModal, ContentOps, PickPurpose, TextPurpose};
 use pane::notice_modal_esc;
 pub use tree::{OrgNode, build_tree};
@@ -96,8 +96,11 @@ impl Tab {
     }
 }
 
-/// The tabs that are panes keeping their own state, in the order of `Organization::panes`.
-const PANE_TABS: [Tab; 9] = [
+/// The tabs that are panes keeping their own state (all but Spaces), in the order of
+/// `Organization::panes`.
+const PANE_TABS: [Tab; 11] = [
+    Tab::ChangeRequests,
+    Tab::Trash,
     Tab::Members,
     Tab::Sites,
     Tab::Teams,
@@ -122,8 +125,8 @@ pub struct Organization {
     pub tree_selection: Selection,
     pub tree_filter: Filter,
     pub members: members::MembersTab,
-    /// The organization-wide change-request inbox, created when its tab is first shown.
-    pub change_requests: Option<ChangeRequestList>,
+    /// The organization-wide change-request inbox, read when its tab is first shown.
+    pub change_requests: ChangeRequestsTab,
     pub sites: SitesTab,
     /// Creating, changing, moving and transferring collections and spaces (content_ops/).
     pub content: ContentOps,
@@ -156,7 +159,7 @@ impl Organization {
             tree_selection: Selection::default(),
             tree_filter: Filter::default(),
             members: members::tab::new(&organization),
-            change_requests: None,
+            change_requests: ChangeRequestsTab::new(&organization),
             content: ContentOps::default(),
             space_ops: Default::default(),
             collection_spaces: Default::default(),
@@ -196,8 +199,10 @@ impl Organization {
 
     /// Every pane, shown or not (responses arrive after a tab switch too), in the order of
     /// [`PANE_TABS`].
-    fn panes(&self) -> [&dyn ScreenState; 9] {
+    fn panes(&self) -> [&dyn ScreenState; 11] {
         [
+            &self.change_requests,
+            &self.trash,
             &self.members,
             &self.sites,
             &self.teams,
@@ -210,8 +215,10 @@ impl Organization {
         ]
     }
 
-    fn panes_mut(&mut self) -> [&mut dyn ScreenState; 9] {
+    fn panes_mut(&mut self) -> [&mut dyn ScreenState; 11] {
         [
+            &mut self.change_requests,
+            &mut self.trash,
             &mut self.members,
             &mut self.sites,
             &mut self.teams,
@@ -229,24 +236,7 @@ impl Organization {
         let count = Tab::ALL.len();
         let step = if forward { 1 } else { count - 1 };
         self.tab = Tab::ALL[(index + step) % count];
-        if self.tab == Tab::ChangeRequests && self.change_requests.is_none() {
-            let mut list = ChangeRequestList::new(
-                ChangeRequestScope::Organization(self.organization.id.clone()),
-                self.organization.title.clone(),
-            );
-            list.space_titles = self.space_titles();
-            let cmd = list.enter(ctx);
-            self.change_requests = Some(list);
-            return cmd;
-        }
         self.pane_mut().map_or(Cmd::None, |pane| pane.enter(ctx))
-    }
-
-    fn filter_mut(&mut self) -> &mut Filter {
-        match (self.tab, self.change_requests.as_mut()) {
-            (Tab::ChangeRequests, Some(list)) => &mut list.filter,
-            _ => &mut self.tree_filter,
-        }
     }
 
     /// The notice rule for this screen's own notices, then the space popup if one is open.
@@ -254,14 +244,12 @@ impl Organization {
         let space_modal = |screen: &mut Self| {
             space_ops::has_modal(&screen.space_ops).then(|| screen.on_space_modal_key(key, ctx))
         };
-        let flow = if space_ops::has_modal(&self.space_ops) || self.tab == Tab::Spaces {
-            notice_modal_esc(self, key, |s| &mut s.space_ops.notice, space_modal)
-        } else if self.tab == Tab::Trash {
-            notice_modal_esc(self, key, |s| &mut s.trash.notice, |_| None)
-        } else {
+        if !space_ops::has_modal(&self.space_ops) && self.tab != Tab::Spaces {
             return None;
-        };
-        flow.break_value().flatten()
+        }
+        notice_modal_esc(self, key, |s| &mut s.space_ops.notice, space_modal)
+            .break_value()
+            .flatten()
     }
 
     /// The Spaces tab's actions: a collection's, a space's, then the tree's. The tab shows one
@@ -285,17 +273,14 @@ impl Organization {
 
 impl ScreenState for Organization {
     fn messages(&self) -> Vec<crate::ui::notice::Notice> {
-        let shown = match self.tab {
-            Tab::Spaces => vec![&self.space_ops.notice, &self.content.notice],
-            Tab::Trash => vec![&self.trash.notice],
-            Tab::ChangeRequests => self
-                .change_requests
-                .iter()
-                .map(|list| &list.creation.notice)
-                .collect(),
-            _ => return self.pane().map(ScreenState::messages).unwrap_or_default(),
-        };
-        shown.into_iter().flatten().cloned().collect()
+        if let Some(pane) = self.pane() {
+            return pane.messages();
+        }
+        [&self.space_ops.notice, &self.content.notice]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect()
     }
 
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -308,15 +293,12 @@ impl ScreenState for Organization {
         Cmd::batch([self.load_tree(ctx), count, ping])
     }
 
+    /// The Trash tab lists what the organization's listing says was deleted: it is read again.
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
-        if let Some(pane) = self.pane_mut() {
-            return pane.refresh(ctx);
+        if matches!(self.tab, Tab::Spaces | Tab::Trash) {
+            return self.load_tree(ctx);
         }
-        match (self.tab, self.change_requests.as_mut()) {
-            (Tab::Spaces | Tab::Trash, _) => self.load_tree(ctx),
-            (Tab::ChangeRequests, Some(list)) => list.load(ctx),
-            _ => Cmd::None,
-        }
+        self.pane_mut().map_or(Cmd::None, |pane| pane.refresh(ctx))
     }
 
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -330,12 +312,7 @@ impl ScreenState for Organization {
             };
             return Cmd::batch([self.refresh(ctx), listing]);
         }
-        match (self.tab, self.change_requests.as_mut()) {
-            (Tab::ChangeRequests, Some(list)) => list.load(ctx),
-            // Back from a team's members: their counts may have changed.
-            (Tab::Teams, _) => self.teams.refresh(ctx),
-            _ => Cmd::None,
-        }
+        self.pane_mut().map_or(Cmd::None, |pane| pane.resumed(ctx))
     }
 
     fn title(&self) -> String {
@@ -346,110 +323,68 @@ impl ScreenState for Organization {
         if let Some(pane) = self.pane() {
             return pane.key_contexts();
         }
-        match self.tab {
-            Tab::Spaces => &[
-                KeyContext::Tabs,
-                KeyContext::ContentTree,
-                KeyContext::Tree,
-                KeyContext::List,
-            ],
-            Tab::ChangeRequests => &[
-                KeyContext::Tabs,
-                KeyContext::ChangeRequests,
-                KeyContext::List,
-            ],
-            Tab::Trash => &[KeyContext::Tabs, KeyContext::Trash, KeyContext::List],
-            _ => &[KeyContext::Tabs, KeyContext::List],
-        }
+        &[
+            KeyContext::Tabs,
+            KeyContext::ContentTree,
+            KeyContext::Tree,
+            KeyContext::List,
+        ]
     }
 
     fn hints(&self) -> Vec<(Action, &'static str)> {
         if let Some(pane) = self.pane() {
             return pane.hints();
         }
-        match self.tab {
-            // The content actions once there is content to act on.
-            Tab::Spaces => [(Action::Open, "open")]
-                .into_iter()
-                .chain(
-                    content_ops::HINTS
-                        .into_iter()
-                        .filter(|_| self.tree.value().is_some()),
-                )
-                .chain([
-                    (Action::Expand, "expand"),
-                    (Action::Collapse, "collapse"),
-                    (Action::Filter, "filter"),
-                    (Action::NextTab, "tab"),
-                    (Action::SearchContent, "search"),
-                    (Action::ToggleLock, "lock"),
-                    (Action::Duplicate, "duplicate"),
-                    (Action::Back, "back"),
-                    (Action::Help, "keys"),
-                ])
-                .collect(),
-            Tab::ChangeRequests => vec![
-                (Action::Open, "review"),
-                (Action::StatusPicker, "statuses"),
-                (Action::IssueCluster, "cluster"),
-                (Action::CycleWho, "whose"),
+        // The content actions once there is content to act on.
+        [(Action::Open, "open")]
+            .into_iter()
+            .chain(
+                content_ops::HINTS
+                    .into_iter()
+                    .filter(|_| self.tree.value().is_some()),
+            )
+            .chain([
+                (Action::Expand, "expand"),
+                (Action::Collapse, "collapse"),
                 (Action::Filter, "filter"),
                 (Action::NextTab, "tab"),
-                (Action::Help, "keys"),
-            ],
-            Tab::Trash => vec![
-                (Action::Restore, "restore"),
-                (Action::NextTab, "tab"),
-                (Action::Refresh, "refresh"),
+                (Action::SearchContent, "search"),
+                (Action::ToggleLock, "lock"),
+                (Action::Duplicate, "duplicate"),
                 (Action::Back, "back"),
                 (Action::Help, "keys"),
-            ],
-            _ => Vec::new(),
-        }
+            ])
+            .collect()
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
         if let Some(step) = self.on_notice_or_modal_key(key, ctx) {
             return Some(step);
         }
-        if self.tab == Tab::ChangeRequests {
-            return self.change_requests.as_mut()?.on_raw_key(key, ctx);
-        }
         if let Some(pane) = self.pane_mut() {
             return pane.on_raw_key(key, ctx);
         }
-        if self.tab == Tab::Spaces
-            && let Some(step) = self.on_content_key(key, ctx)
-        {
+        if let Some(step) = self.on_content_key(key, ctx) {
             return Some(step);
         }
-        let outcome = self.filter_mut().handle_key(key)?;
-        if self.tab == Tab::Spaces {
-            self.follow_tree_filter(outcome == InputOutcome::Changed);
-        }
+        let outcome = self.tree_filter.handle_key(key)?;
+        self.follow_tree_filter(outcome == InputOutcome::Changed);
         self.tree_selection.clamp(self.visible_rows().len());
         Some(Step::default())
     }
 
-    fn on_paste(&mut self, text: &str, _ctx: &mut Ctx) -> Cmd {
+    fn on_paste(&mut self, text: &str, ctx: &mut Ctx) -> Cmd {
         if let Some(pane) = self.pane_mut() {
-            return pane.on_paste(text, _ctx);
+            return pane.on_paste(text, ctx);
         }
-        if self.tab == Tab::Spaces && (self.on_template_paste(text) || self.on_content_paste(text))
-        {
-            return Cmd::None;
-        }
-        self.filter_mut().paste(text);
-        if self.tab == Tab::Spaces {
+        if !self.on_template_paste(text) && !self.on_content_paste(text) {
+            self.tree_filter.paste(text);
             self.follow_tree_filter(false);
         }
         Cmd::None
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        if self.tab == Tab::Trash && action == Action::Filter {
-            return Some(Step::default());
-        }
         if !matches!(action, Action::NextTab | Action::PreviousTab)
             && let Some(pane) = self.pane_mut()
         {
@@ -457,7 +392,7 @@ impl ScreenState for Organization {
         }
         match action {
             Action::NextTab => return Some(Step::cmd(self.switch_tab(true, ctx))),
-            Action::SearchContent if self.tab == Tab::Spaces => {
+            Action::SearchContent => {
                 return Some(Step::push(Screen::Search(SearchScreen::new(
                     SearchScope::Organization {
                         id: self.organization.id.clone(),
@@ -467,60 +402,38 @@ impl ScreenState for Organization {
             }
             Action::PreviousTab => return Some(Step::cmd(self.switch_tab(false, ctx))),
             Action::Filter => {
-                self.filter_mut().open();
+                self.tree_filter.open();
                 return Some(Step::default());
             }
-            Action::Back if self.tab == Tab::Spaces && self.dismiss_content_error() => {
-                return Some(Step::default());
-            }
-            Action::Back if self.filter_mut().is_shown() => {
-                self.filter_mut().clear();
-                if self.tab == Tab::Spaces {
-                    self.follow_tree_filter(false);
-                }
+            Action::Back if self.dismiss_content_error() => return Some(Step::default()),
+            Action::Back if self.tree_filter.is_shown() => {
+                self.tree_filter.clear();
+                self.follow_tree_filter(false);
                 return Some(Step::default());
             }
             _ => {}
         }
-        match self.tab {
-            Tab::Spaces => self.on_spaces_tab_action(action, ctx),
-            Tab::ChangeRequests => self.change_requests.as_mut()?.on_action(action, ctx),
-            Tab::Trash => self.trash.on_action(action, ctx),
-            _ => None,
-        }
+        self.on_spaces_tab_action(action, ctx)
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let Some(cmd) = self.requested_count.on_response(request, response, ctx) {
             return Some(Step::cmd(cmd));
         }
         match response {
             ApiResponse::OrganizationTree(result) => self
                 .on_tree_loaded(request, result, ctx.answer)
-                .or_else(|| {
-                    self.change_requests
-                        .as_mut()?
-                        .on_response(request, response, ctx)
-                }),
+                .or_else(|| self.change_requests.on_response((request, response), ctx)),
             ApiResponse::Collections(
                 crate::vocabulary::collections::CollectionsResponse::Spaces(result),
             ) => self.on_collection_spaces(request, result),
             ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
             ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
-            ApiResponse::Review(_) => self
-                .change_requests
-                .as_mut()?
-                .on_response(request, response, ctx),
             _ => {
                 let step = self
                     .panes_mut()
                     .into_iter()
-                    .find_map(|pane| pane.on_response(request, response, ctx));
+                    .find_map(|pane| pane.on_response((request, response), ctx));
                 self.adopt_saved_settings();
                 step
             }
@@ -531,12 +444,7 @@ impl ScreenState for Organization {
         if let Some(pane) = self.pane() {
             return pane.link();
         }
-        match self.tab {
-            Tab::Spaces => self.selected_node()?.app_url(),
-            Tab::ChangeRequests => self.change_requests.as_ref()?.link(),
-            Tab::Trash => self.trash.selected()?.urls.app.clone(),
-            _ => None,
-        }
+        self.selected_node()?.app_url()
     }
 
     /// A collection's transfer is in the public service; only a space's may be missing.
@@ -548,37 +456,24 @@ impl ScreenState for Organization {
     }
 
     fn disabled_actions(&self) -> Vec<Action> {
-        match self.tab {
-            Tab::Spaces => {
-                let mut disabled = self.content_disabled_actions();
-                if space_template::refusal(self.selected_node()).is_some() {
-                    disabled.push(Action::ApplyTemplate);
-                }
-                for action in self.space_disabled_actions() {
-                    if !disabled.contains(&action) {
-                        disabled.push(action);
-                    }
-                }
-                disabled
-            }
-            Tab::Trash => self.trash.disabled_actions(),
-            _ => self
-                .pane()
-                .map(|pane| pane.disabled_actions())
-                .unwrap_or_default(),
+        if let Some(pane) = self.pane() {
+            return pane.disabled_actions();
         }
+        let mut disabled = self.content_disabled_actions();
+        if space_template::refusal(self.selected_node()).is_some() {
+            disabled.push(Action::ApplyTemplate);
+        }
+        for action in self.space_disabled_actions() {
+            if !disabled.contains(&action) {
+                disabled.push(action);
+            }
+        }
+        disabled
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
         if let Some(cmd) = self.requested_count.on_timer(id, ctx) {
             return Some(Step::cmd(cmd));
-        }
-        if let Some(step) = self
-            .change_requests
-            .as_mut()
-            .and_then(|list| list.on_timer(id, ctx))
-        {
-            return Some(step);
         }
         self.panes_mut()
             .into_iter()

@@ -28,6 +28,17 @@ pub enum Typed {
     Other,
 }
 
+impl Typed {
+    /// What the key asks for: the text sent now (`apply`), or the timer that sends it later.
+    pub fn then(self, apply: impl FnOnce() -> Cmd) -> Cmd {
+        match self {
+            Typed::Apply => apply(),
+            Typed::Wait(timer) => timer,
+            Typed::Other => Cmd::None,
+        }
+    }
+}
+
 impl ServerFilter {
     /// A key while the filter is open; `None` when it is closed.
     pub fn on_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Typed> {

@@ -153,6 +153,8 @@ impl Organization {
         if !self.tree.settle_as(request, result, answer) {
             return None;
         }
+        self.trash.follow_listing(&self.tree);
+        self.change_requests.list.space_titles = self.space_titles();
         if self.tree.error().is_none() {
             self.tree_note = note;
         }

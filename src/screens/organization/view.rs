@@ -1,15 +1,14 @@
-//! Drawing the organization screen: the tab bar, the notice row of the Spaces and Trash tabs,
-//! and the shown tab's body (each tab draws its own).
+//! Drawing the organization screen: the tab bar, then the Spaces tab with its notice row, or
+//! the pane of another tab.
 
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Organization, Tab, space_ops};
-use crate::screens::ScreenState;
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
-use crate::ui::notice::Notice;
 use crate::ui::text;
 use crate::ui::theme::Theme;
 
@@ -17,64 +16,18 @@ pub(super) fn draw(screen: &Organization, frame: &mut Canvas, area: Rect, look: 
     let [tabs_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     draw_tabs(screen, frame, tabs_area, look.theme);
-    let (body, notice_area) = notice_row(screen, body);
-    if let Some(notice_area) = notice_area {
-        draw_notice(screen, frame, notice_area, look);
-    }
-    match screen.tab {
-        Tab::Spaces => {
-            super::spaces_view::draw(screen, frame, body, look);
-            super::content_ops::draw(screen, frame, body, look);
-        }
-        Tab::Trash => {
-            crate::screens::trash::view::draw(&screen.trash, &screen.tree, frame, body, look)
-        }
-        Tab::ChangeRequests => {
-            if let Some(list) = &screen.change_requests {
-                list.draw(frame, body, look);
-            }
-        }
-        _ => {
-            if let Some(pane) = screen.pane() {
-                pane.draw(frame, body, look);
-            }
-        }
-    }
-    if screen.tab == Tab::Spaces {
-        space_ops::draw_modal(&screen.space_ops, frame, area, look.theme);
-    }
-}
-
-/// The notice (or "sending…") of the Spaces and Trash tabs, on the body's last row.
-fn notice_text(screen: &Organization) -> Option<(String, Option<&Notice>)> {
-    let (notice, busy) = match screen.tab {
-        Tab::Spaces => (&screen.space_ops.notice, screen.space_ops.is_busy()),
-        Tab::Trash => (&screen.trash.notice, screen.trash.is_restoring()),
-        _ => return None,
-    };
-    match notice {
-        Some(notice) => Some((notice.text.clone(), Some(notice))),
-        None if busy => Some(("Sending…".to_string(), None)),
-        None => None,
-    }
-}
-
-fn notice_row(screen: &Organization, area: Rect) -> (Rect, Option<Rect>) {
-    if notice_text(screen).is_none() || area.height < 2 {
-        return (area, None);
-    }
-    let [body, notice] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
-    (body, Some(notice))
-}
-
-fn draw_notice(screen: &Organization, frame: &mut Canvas, area: Rect, look: &Look) {
-    let Some((text, notice)) = notice_text(screen) else {
+    if let Some(pane) = screen.pane() {
+        pane.draw(frame, body, look);
         return;
-    };
-    let theme = look.theme;
-    let style = notice.map_or(theme.style("muted"), |notice| notice.style(theme));
-    let line = crate::ui::notice::span(&text, area.width, style, look);
-    frame.render_widget(Paragraph::new(line), area);
+    }
+    let (notice, busy) = (screen.space_ops.notice.as_ref(), screen.space_ops.is_busy());
+    let (body, notice_area) = list_pane::notice_row(body, notice.is_some() || busy);
+    if let Some(row) = notice_area {
+        list_pane::draw_notice(notice, busy, frame, row, look);
+    }
+    super::spaces_view::draw(screen, frame, body, look);
+    super::content_ops::draw(screen, frame, body, look);
+    space_ops::draw_modal(&screen.space_ops, frame, area, look.theme);
 }
 
 fn draw_tabs(screen: &Organization, frame: &mut Canvas, area: Rect, theme: &Theme) {

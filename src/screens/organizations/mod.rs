@@ -9,14 +9,14 @@ use ratatui::layout::Rect;
 use crate::api::models::Organization;
 use crate::screens::look::Look;
 use crate::screens::organization::Organization as OrganizationScreen;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::Filter;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::vocabulary::paged::PagedList;
-use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd};
 
 #[derive(Debug, Default)]
 pub struct Organizations {
@@ -191,12 +191,7 @@ impl ScreenState for Organizations {
         Some(Step::cmd(self.maybe_load_more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let ApiResponse::OrgSettings(answer) = response {
             return match self.join.on_response(request, answer)? {
                 join::JoinOutcome::Reload => Some(Step::cmd(self.load_first_page(ctx))),

@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use crate::api::outbox::{Queued, Target};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::composer::{Composer, ComposerOutcome};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
@@ -474,12 +474,7 @@ impl ScreenState for OutboxScreen {
         Some(Step::default())
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let slots = [
             &mut self.sending,
             &mut self.changing,

@@ -16,16 +16,18 @@ use ratatui::layout::Rect;
 
 use crate::api::ContentSource;
 use crate::api::models::Space;
-use crate::screens::links::{LinkList, LinksScreen};
-use crate::screens::space::{PageNode, doc_key, parse_unless_cached};
-use crate::screens::step::{Ctx, Step};
-use crate::screens::{Screen, ScreenState};
+use crate::screens::ScreenState;
+use crate::screens::page_doc::{doc_key, parse_unless_cached};
+use crate::screens::route::Route;
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::ui::page_tree::PageNode;
 use crate::ui::reader::Reader;
-use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable, RequestId};
+use crate::vocabulary::links::LinkList;
+use crate::vocabulary::{ApiCall, ApiResponse, Cmd, DocKey, Loadable};
 
 /// Lines are easier to read when they are not as wide as a wide terminal.
 pub const MAX_TEXT_WIDTH: u16 = 100;
@@ -157,11 +159,11 @@ impl PageScreen {
             LinkList::Page { id, title }
         };
         let source = ContentSource::Space(self.space.id.clone());
-        Step::push(Screen::Links(LinksScreen::new(
+        Step::open(Route::Links {
             source,
-            self.space.clone(),
+            space: self.space.clone(),
             list,
-        )))
+        })
     }
 
     fn on_contents_key(&mut self, action: Action, ctx: &mut Ctx) {
@@ -355,12 +357,7 @@ impl ScreenState for PageScreen {
         self.reader.refresh_layout(ctx.docs, width);
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let ApiResponse::Reader(answer) = response {
             return self.on_space_pages(request, answer, ctx);
         }

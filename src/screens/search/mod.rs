@@ -15,7 +15,7 @@ use crate::api::MAX_SEARCH_QUERY;
 use crate::api::models::{SearchPage, SearchSection, SearchSpace, Space};
 use crate::screens::look::Look;
 use crate::screens::page::{PageScreen, SectionTarget};
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{InputOutcome, LineInput};
@@ -372,12 +372,7 @@ impl ScreenState for SearchScreen {
         Some(Step::cmd(self.search_now(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Search(SearchResults { query, result }) = response else {
             return None;
         };

@@ -125,7 +125,7 @@ impl SiteScreen {
                 let asked = self.refused(&error, ctx);
                 // No answer: the write may have landed. Show the server's state before the user
                 // tries again, so a share link is never created twice unseen.
-                if crate::screens::review::outcome_unknown(&error) {
+                if crate::screens::roles::outcome_unknown(&error) {
                     self.warn(format!(
                         "No answer from the server; it may or may not have been done. Reloaded: \
                          check before trying again ({})",

@@ -3,14 +3,14 @@
 
 use std::ops::{Deref, DerefMut};
 
+use serde::{Deserialize, Serialize};
+
 use crate::api::SiteUpdate;
 use crate::api::models::{
     AdaptiveContent, AgentsContext, PublishedSite, Site, SiteSection, SiteSpace, SiteStructureItem,
     SiteVisibility,
 };
-use crate::ui::form::{
-    Compare, FieldSpec, Form, FormFields, Naming, Presence, picked_json, read_picked_json,
-};
+use crate::ui::form::{Compare, FieldSpec, Form, FormFields, Naming, Presence, ValuesJson};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
@@ -96,47 +96,7 @@ impl FormFields for Field {
         }
     }
 
-    fn set_text(self, values: &mut Values, text: String) {
-        match self {
-            Field::Title => values.title = text,
-            Field::Basename => values.basename = text,
-            Field::Proxy => values.proxy = text,
-            _ => {}
-        }
-    }
-
-    fn picked_changed(self, original: &Values, values: &Values) -> bool {
-        match self {
-            Field::Visibility => original.visibility != values.visibility,
-            Field::AdaptiveContent => original.adaptive_content != values.adaptive_content,
-            Field::AgentsContext => original.agents_context != values.agents_context,
-            Field::DefaultSection => original.default_section != values.default_section,
-            Field::DefaultSpace => original.default_space != values.default_space,
-            Field::Title | Field::Basename | Field::Proxy => false,
-        }
-    }
-
-    fn picked_text(self, values: &Values) -> Option<String> {
-        match self {
-            Field::Visibility => picked_json(&values.visibility),
-            Field::AdaptiveContent => picked_json(&values.adaptive_content),
-            Field::AgentsContext => picked_json(&values.agents_context),
-            Field::DefaultSection => picked_json(&values.default_section),
-            Field::DefaultSpace => picked_json(&values.default_space),
-            Field::Title | Field::Basename | Field::Proxy => None,
-        }
-    }
-
-    fn set_picked_text(self, values: &mut Values, text: &str) -> bool {
-        match self {
-            Field::Visibility => read_picked_json(text, &mut values.visibility),
-            Field::AdaptiveContent => read_picked_json(text, &mut values.adaptive_content),
-            Field::AgentsContext => read_picked_json(text, &mut values.agents_context),
-            Field::DefaultSection => read_picked_json(text, &mut values.default_section),
-            Field::DefaultSpace => read_picked_json(text, &mut values.default_space),
-            Field::Title | Field::Basename | Field::Proxy => false,
-        }
-    }
+    const JSON: Option<ValuesJson<Values>> = Some(ValuesJson::SERDE);
 }
 
 fn title_error(text: &str) -> Option<String> {
@@ -206,14 +166,18 @@ pub fn visibility_explanation(visibility: &SiteVisibility) -> &'static str {
         )
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// Serialized under the fields' wire names (see `FormFields::JSON`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Values {
     pub title: String,
     pub visibility: Option<SiteVisibility>,
     pub basename: String,
     pub adaptive_content: bool,
     pub agents_context: Option<AgentsContext>,
+    #[serde(rename = "defaultSiteSection")]
     pub default_section: Option<String>,
+    #[serde(rename = "defaultSiteSpace")]
     pub default_space: Option<String>,
     pub proxy: String,
 }

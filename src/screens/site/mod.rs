@@ -27,7 +27,7 @@ use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::sites::role::MyRole;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::Confirm;
 use crate::ui::keymap::{Action, KeyContext, Keymap};
 use crate::ui::list::Selection;
@@ -537,12 +537,7 @@ impl ScreenState for SiteScreen {
         self.with_settings_draft(step)
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let step = self.on_site_response(request, response, ctx);
         self.with_settings_draft(step)
     }

@@ -16,7 +16,7 @@ use crate::api::models::Site;
 use crate::screens::access_audit::AccessAudit;
 use crate::screens::look::Look;
 use crate::screens::site::SiteScreen;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
@@ -259,12 +259,7 @@ impl ScreenState for SitesTab {
         Some(Step::cmd(self.load_more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Sites(response) = response else {
             return None;
         };

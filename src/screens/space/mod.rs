@@ -7,7 +7,7 @@ mod view;
 
 pub use crate::ui::page_tree::{PageNode, PageTreeSeed, build_page_tree};
 use preview::parse_for_preview;
-pub use preview::{PREVIEW_BYTES, PREVIEW_DELAY, doc_key, parse_unless_cached, split};
+pub use preview::{PREVIEW_BYTES, PREVIEW_DELAY, split};
 
 use std::collections::HashMap;
 
@@ -15,11 +15,12 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
 use crate::api::models::Space;
-use crate::screens::change_requests::ChangeRequestList;
+use crate::screens::ScreenState;
 use crate::screens::change_requests::create::InSpace;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
-use crate::screens::{Screen, ScreenState};
+use crate::screens::page_doc::doc_key;
+use crate::screens::route::Route;
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
@@ -197,14 +198,11 @@ impl ScreenState for SpaceScreen {
             }
             Action::GitSync => {
                 self.cancel_pending_preview();
-                let screen = crate::screens::git::GitScreen::new(self.space.clone());
-                Some(Step::push(Screen::Git(Box::new(screen))))
+                Some(Step::open(Route::Git(self.space.clone())))
             }
             Action::ChangeRequestsOfSpace => {
                 self.cancel_pending_preview();
-                Some(Step::push(Screen::ChangeRequests(
-                    ChangeRequestList::for_space(&self.space),
-                )))
+                Some(Step::open(Route::ChangeRequests(self.space.clone())))
             }
             Action::NewChangeRequest | Action::Pdf => {
                 self.cancel_pending_preview();
@@ -244,12 +242,7 @@ impl ScreenState for SpaceScreen {
         Some(Step::cmd(self.fetch_preview(&page, ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         if let Some(step) = self.change_requests.on_response(request, response) {
             return Some(step);
         }

@@ -8,35 +8,12 @@ use ratatui::layout::Rect;
 
 use super::SpaceScreen;
 use crate::api::models::Page;
+use crate::screens::page_doc::parse_unless_cached;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::keymap::Action;
 use crate::ui::markdown::preview_source;
 use crate::ui::reader::Reader;
 use crate::vocabulary::{ApiCall, Cmd, DocKey, Loadable};
-
-/// The key under which a page's parsed markdown is cached.
-pub fn doc_key(space: &str, page: &Page) -> DocKey {
-    let version = page
-        .updated_at
-        .clone()
-        .unwrap_or_else(|| format!("len:{}", page.markdown.as_deref().map_or(0, str::len)));
-    DocKey {
-        space: space.to_string(),
-        page: page.id.clone(),
-        version,
-    }
-}
-
-/// Asks for a parse unless the whole page is already parsed.
-pub fn parse_unless_cached(key: &DocKey, page: &Page, ctx: &Ctx) -> Cmd {
-    if ctx.docs.get(key).is_some_and(|cached| cached.is_complete()) {
-        return Cmd::None;
-    }
-    Cmd::ParseMarkdown {
-        key: key.clone(),
-        markdown: Arc::from(page.markdown.clone().unwrap_or_default()),
-    }
-}
 
 /// Pages longer than this are previewed from their start only: far more than a screenful of
 /// markdown, and a small fraction of a big page's parse.

@@ -3,14 +3,11 @@
 
 use super::{PageNode, SpaceScreen};
 use crate::api::ContentSource;
-use crate::screens::Screen;
-use crate::screens::files::FilesScreen;
-use crate::screens::links::{LinkList, LinksScreen};
-use crate::screens::page::PageScreen;
-use crate::screens::search::SearchScreen;
+use crate::screens::route::Route;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::keymap::Action;
 use crate::ui::tree::{Tree, TreeRows};
+use crate::vocabulary::links::LinkList;
 use crate::vocabulary::search::SearchScope;
 use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
@@ -122,26 +119,26 @@ impl SpaceScreen {
         }
         let known = self.known.get(&page.id).cloned();
         self.cancel_pending_preview();
-        Some(Step::push(Screen::Page(PageScreen::new(
-            self.space.clone(),
+        Some(Step::open(Route::Page {
+            space: self.space.clone(),
             page,
             known,
-        ))))
+        }))
     }
 
     /// Search, the links report, the files, or what links to the selected page.
     pub(super) fn find_things(&self, action: Action) -> Step {
         let source = ContentSource::Space(self.space.id.clone());
-        let screen = match action {
-            Action::SearchContent => Screen::Search(SearchScreen::new(SearchScope::Space {
+        let route = match action {
+            Action::SearchContent => Route::Search(SearchScope::Space {
                 id: self.space.id.clone(),
                 title: self.space.title.clone(),
-            })),
-            Action::Files => Screen::Files(FilesScreen::new(
+            }),
+            Action::Files => Route::Files {
                 source,
-                self.space.clone(),
-                self.space.title.clone(),
-            )),
+                space: self.space.clone(),
+                owner: self.space.title.clone(),
+            },
             Action::Backlinks => {
                 let Some(page) = self.selected_page() else {
                     return Step::default();
@@ -150,15 +147,19 @@ impl SpaceScreen {
                     id: page.id.clone(),
                     title: page.title.clone(),
                 };
-                Screen::Links(LinksScreen::new(source, self.space.clone(), list))
+                Route::Links {
+                    source,
+                    space: self.space.clone(),
+                    list,
+                }
             }
-            _ => Screen::Links(LinksScreen::new(
+            _ => Route::Links {
                 source,
-                self.space.clone(),
-                LinkList::Space,
-            )),
+                space: self.space.clone(),
+                list: LinkList::Space,
+            },
         };
-        Step::push(screen)
+        Step::open(route)
     }
 
     /// Shows the rows for the filter as typed now; while it is typed, the first page that

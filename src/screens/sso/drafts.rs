@@ -2,21 +2,10 @@
 //! (and one for a new provider): closing the form, leaving or losing quire keeps them, and
 //! opening that form again offers them back. A save the server takes drops the draft.
 
-use std::collections::HashMap;
-
 use super::{ProviderForm, SsoModal, SsoTab};
-use crate::screens::form_draft::{DraftKeeper, and_then, restored_notice};
+use crate::screens::form_draft::{and_then, restored_notice};
 use crate::screens::step::{Ctx, Step};
 use crate::vocabulary::Cmd;
-
-/// The drafts of the tab's forms: those found on disk or written since, and the open form's.
-#[derive(Debug, Default)]
-pub(super) struct FormDrafts {
-    /// By key: what a form opened later is offered.
-    pub kept: HashMap<String, String>,
-    /// The open form's draft as last written.
-    open: DraftKeeper,
-}
 
 impl SsoTab {
     /// Where drafts of this organization's provider forms are kept, before the provider.
@@ -33,12 +22,10 @@ impl SsoTab {
     /// Opens `form` with the draft kept for it, if any, put back over its values.
     pub(super) fn open_form_with_draft(&mut self, mut form: ProviderForm, ctx: &mut Ctx) {
         let key = self.form_draft_key(&form);
-        self.drafts.open = DraftKeeper::default();
-        if let Some(text) = self.drafts.kept.get(&key).cloned() {
-            self.drafts.open.found(&text);
-            if !form.restore_draft(&text).is_empty() {
-                self.say(restored_notice(ctx.keymap, "this form's unsaved values"));
-            }
+        if let Some(text) = self.drafts.open(&key)
+            && !form.restore_draft(&text).is_empty()
+        {
+            self.say(restored_notice(ctx.keymap, "this form's unsaved values"));
         }
         self.modal = Some(SsoModal::Form(Box::new(form)));
     }
@@ -50,17 +37,12 @@ impl SsoTab {
         };
         let key = self.form_draft_key(form);
         let now = form.draft_text();
-        match &now {
-            Some(text) => self.drafts.kept.insert(key.clone(), text.clone()),
-            None => self.drafts.kept.remove(&key),
-        };
-        self.drafts.open.follow(key, now)
+        self.drafts.follow(key, now)
     }
 
     /// `step`, then whatever keeps the open form's draft in step with it.
     pub(super) fn with_form_draft(&mut self, step: Option<Step>) -> Option<Step> {
-        let keep = self.keep_form_draft();
-        and_then(step, keep)
+        and_then(step, self.keep_form_draft())
     }
 
     /// The open form was saved: its draft goes.
@@ -69,23 +51,13 @@ impl SsoTab {
             return Cmd::None;
         };
         let key = self.form_draft_key(form);
-        self.drafts.kept.remove(&key);
-        self.drafts.open = DraftKeeper::default();
-        Cmd::DiscardDraft { key }
+        self.drafts.discard(key)
     }
 
     /// Drafts found on disk: kept until their form opens.
     pub(super) fn on_form_drafts(&mut self, drafts: &[(String, String)]) {
-        let prefix = self.form_draft_prefix();
-        let found: Vec<_> = drafts
-            .iter()
-            .filter(|(key, _)| key.starts_with(&prefix))
-            .collect();
-        if found.is_empty() {
+        if !self.drafts.found(&self.form_draft_prefix(), drafts) {
             return;
-        }
-        for (key, text) in found {
-            self.drafts.kept.insert(key.clone(), text.clone());
         }
         self.say(
             "Unsaved SAML provider values from an earlier run are kept: opening their form (n for a new provider) offers them.",

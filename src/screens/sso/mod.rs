@@ -15,8 +15,9 @@ use crate::api::WholeList;
 use crate::api::error::server_message as words;
 use crate::api::models::{MemberRole, Organization, SamlProvider, TeamSummary};
 use crate::screens::ScreenState;
+use crate::screens::form_draft::KeptDrafts;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -77,7 +78,7 @@ pub struct SsoTab {
     /// The provider whose form is open, read alone by `r`.
     provider_read: Option<RequestId>,
     /// Unsaved form values, kept on disk per provider.
-    drafts: drafts::FormDrafts,
+    drafts: KeptDrafts,
 }
 
 pub fn new(organization: &Organization) -> SsoTab {
@@ -93,7 +94,7 @@ pub fn new(organization: &Organization) -> SsoTab {
         certificate_request: None,
         select_after_reload: None,
         provider_read: None,
-        drafts: drafts::FormDrafts::default(),
+        drafts: KeptDrafts::default(),
     }
 }
 
@@ -726,12 +727,7 @@ impl ScreenState for SsoTab {
         self.with_form_draft(step)
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let step = self.on_tab_response(request, response, ctx);
         self.with_form_draft(step)
     }

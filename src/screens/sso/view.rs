@@ -10,13 +10,17 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use super::certificate::{one_line, text_summary};
 use super::form::{FormField, FormPopup, ProviderForm};
 use super::{SsoModal, SsoTab, role_name};
+use crate::api::models::SamlProvider;
+use crate::screens::list_pane;
 use crate::screens::look::Look;
 use crate::ui::form::{
     FormFields, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit, place_cursor,
 };
 use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::Column;
 use crate::ui::theme::Theme;
 use crate::ui::{status, text};
 
@@ -28,10 +32,10 @@ pub(super) fn draw(tab: &SsoTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let [notice_area, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     draw_notice(tab, frame, notice_area, look);
-    match (tab.overview.value(), tab.overview.error()) {
-        (Some(_), _) => draw_body(tab, frame, body, look),
-        (None, Some(error)) => status::error(frame, body, look, error),
-        (None, None) => status::loading(frame, body, look, "SAML providers"),
+    if !list_pane::draw_unlisted(frame, body, look, (&tab.overview, "SAML providers"), || {
+        None
+    }) {
+        draw_body(tab, frame, body, look);
     }
     match &tab.modal {
         Some(SsoModal::Form(form)) => draw_form(tab, form, frame, area, theme),
@@ -63,7 +67,7 @@ fn draw_notice(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
     frame.render_widget(Paragraph::new(line), area);
 }
 
-fn draw_body(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
+fn draw_body(tab: &SsoTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let providers = tab.providers();
     if providers.is_empty() {
@@ -81,62 +85,52 @@ fn draw_body(tab: &SsoTab, frame: &mut Frame, area: Rect, look: &Look) {
     let list_height = (providers.len() as u16 + 2).min(area.height / 3).max(3);
     let [list, details] =
         Layout::vertical([Constraint::Length(list_height), Constraint::Min(0)]).areas(area);
-    draw_list(tab, frame, list, theme);
+    draw_list(tab, frame, list, look);
     draw_details(tab, frame, details, theme);
 }
 
-fn list_widths(width: u16) -> Vec<u16> {
-    if width < 60 {
-        return vec![width.saturating_sub(10), 9];
-    }
-    let label = width.saturating_sub(9 + 9 + 24 + 3).max(12);
-    vec![label, 9, 9, 24]
-}
+/// The label takes the room; narrow terminals keep its status longest.
+const COLUMNS: [Column; 4] = [
+    Column::cut("Label", 12, 0).flex(),
+    Column::whole("Status", 1),
+    Column::whole("Role", 2),
+    Column::cut("Default team", 12, 3),
+];
 
-fn draw_list(tab: &SsoTab, frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_list(tab: &SsoTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let block = Block::default()
         .borders(Borders::TOP)
-        .border_style(theme.style("border"))
+        .border_style(look.theme.style("border"))
         .title(format!(" SAML providers ({}) ", tab.providers().len()));
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let widths = list_widths(inner.width);
-    let mut lines = vec![text::columns(
-        &["Label", "Status", "Role", "Default team"],
-        &widths,
-        theme.style("table_header"),
-    )];
-    let rows = inner.height.saturating_sub(1) as usize;
-    let range = tab.selection.visible_range(tab.providers().len(), rows);
-    for (index, provider) in tab
+    let rows: Vec<[String; 4]> = tab
         .providers()
         .iter()
-        .enumerate()
-        .skip(range.start)
-        .take(rows)
-    {
-        let style = tab.selection.style(index, theme);
-        let team = provider
-            .default_team
-            .as_ref()
-            .map(|team| {
-                if team.title.is_empty() {
-                    tab.team_title(&team.id)
-                } else {
-                    team.title.clone()
-                }
-            })
-            .unwrap_or_else(|| "—".to_string());
-        let cells = [
-            sanitize(&provider.label).into_owned(),
-            provider.status.clone().unwrap_or_default(),
-            role_name(provider.default_role.as_ref()),
-            sanitize(&team).into_owned(),
-        ];
-        let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
-        lines.push(text::columns(&cells, &widths, style));
-    }
-    frame.render_widget(Paragraph::new(lines), inner);
+        .map(|provider| provider_cells(tab, provider))
+        .collect();
+    let table = Table::new(&COLUMNS, &rows, &tab.selection);
+    list_pane::draw_table(frame, inner, look, table, tab.selection.selected);
+}
+
+fn provider_cells(tab: &SsoTab, provider: &SamlProvider) -> [String; 4] {
+    let team = provider
+        .default_team
+        .as_ref()
+        .map(|team| {
+            if team.title.is_empty() {
+                tab.team_title(&team.id)
+            } else {
+                team.title.clone()
+            }
+        })
+        .unwrap_or_else(|| "—".to_string());
+    [
+        sanitize(&provider.label).into_owned(),
+        provider.status.clone().unwrap_or_default(),
+        role_name(provider.default_role.as_ref()),
+        sanitize(&team).into_owned(),
+    ]
 }
 
 fn fact<'a>(label: &str, value: String, theme: &Theme, style: Style) -> Line<'a> {

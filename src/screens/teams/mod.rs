@@ -22,7 +22,7 @@ use crate::api::error::server_message;
 use crate::api::models::{Member, Team, TeamMember, TeamRole};
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
-use crate::screens::step::{Ctx, Step};
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
@@ -585,12 +585,7 @@ impl ScreenState for TeamScreen {
         Some(Step::cmd(self.more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Teams(response) = response else {
             return None;
         };

@@ -17,8 +17,8 @@ use crate::screens::ScreenState;
 use crate::screens::form_draft::DraftKeeper;
 use crate::screens::look::Look;
 use crate::screens::organization::pane::notice_modal_esc;
-use crate::screens::organization::server_filter::{ServerFilter, Typed};
-use crate::screens::step::{Ctx, Step};
+use crate::screens::organization::server_filter::ServerFilter;
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
@@ -475,6 +475,11 @@ impl ScreenState for TeamsTab {
         self.load(ctx)
     }
 
+    /// Back from a team's members: their counts may have changed.
+    fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.load(ctx)
+    }
+
     fn key_contexts(&self) -> &'static [KeyContext] {
         &[KeyContext::Tabs, KeyContext::Teams, KeyContext::List]
     }
@@ -501,11 +506,10 @@ impl ScreenState for TeamsTab {
         {
             return self.with_new_team(answer);
         }
-        let cmd = match self.filter.on_key(key, ctx)? {
-            Typed::Apply => self.apply_filter(ctx),
-            Typed::Wait(timer) => timer,
-            Typed::Other => Cmd::None,
-        };
+        let cmd = self
+            .filter
+            .on_key(key, ctx)?
+            .then(|| self.apply_filter(ctx));
         Some(Step::cmd(cmd))
     }
 
@@ -554,12 +558,7 @@ impl ScreenState for TeamsTab {
         Some(Step::cmd(self.more(ctx)))
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Teams(response) = response else {
             return None;
         };
@@ -609,10 +608,8 @@ impl ScreenState for TeamsTab {
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {
-        if !self.filter.is_due(id) {
-            return None;
-        }
-        Some(Step::cmd(self.apply_filter(ctx)))
+        let due = self.filter.is_due(id);
+        due.then(|| Step::cmd(self.apply_filter(ctx)))
     }
 
     fn disabled_actions(&self) -> Vec<Action> {

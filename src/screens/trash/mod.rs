@@ -8,25 +8,44 @@
 //! in this session, remembered here. Against a service that lists no deleted spaces the tab
 //! shows only the second kind, and says so when it is empty.
 //!
-//! The organization screen hands this tab its keys and the restore's answer, and reads the
-//! listing it comes from; its drawing is in [`view`].
+//! A pane of the organization screen like its other tabs; the organization hands it the
+//! listing it comes from and the restore's answer (the listing is read again after one). Its
+//! drawing is in [`view`].
 
 pub mod view;
 
 use chrono::{DateTime, Utc};
 
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use crate::api::ApiError;
 use crate::api::error::server_message;
 use crate::api::models::Space;
+use crate::screens::ScreenState;
+use crate::screens::list_pane::Listing;
+use crate::screens::look::Look;
+use crate::screens::organization::pane::notice_modal_esc;
 use crate::screens::step::{Ctx, Step};
-use crate::ui::keymap::Action;
+use crate::ui::hit::Canvas;
+use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
 use crate::vocabulary::action_log::{ActionLog, PendingEntry, Undo};
 use crate::vocabulary::spaces::{SpacesCall, SpacesResponse};
-use crate::vocabulary::{ApiCall, Cmd, RequestId};
+use crate::vocabulary::{ApiCall, Cmd, Loadable, RequestId};
 
 /// Days a deleted space can be restored.
 pub const RETENTION_DAYS: i64 = 7;
+
+/// The tab's keys in the footer.
+const HINTS: [(Action, &str); 5] = [
+    (Action::Restore, "restore"),
+    (Action::NextTab, "tab"),
+    (Action::Refresh, "refresh"),
+    (Action::Back, "back"),
+    (Action::Help, "keys"),
+];
 
 #[derive(Debug, Default)]
 pub struct Trash {
@@ -38,9 +57,19 @@ pub struct Trash {
     pub notice: Option<Notice>,
     /// The restore in flight: its request and the space.
     restoring: Option<(RequestId, Space)>,
+    /// Whether the organization's listing was read once, and what its last reading failed
+    /// with: the tab says "loading" or the error until then, and a failed refresh after.
+    listed_once: bool,
+    listing_error: Option<ApiError>,
 }
 
 impl Trash {
+    /// Follows the organization's listing as it is read.
+    pub fn follow_listing<T>(&mut self, listing: &Loadable<T>) {
+        self.listed_once = listing.value().is_some();
+        self.listing_error = listing.error().cloned();
+    }
+
     /// Keeps the deleted spaces of a fresh listing (they leave the tree). A space deleted here
     /// that the listing shows active again was restored (from the action log, or elsewhere)
     /// and leaves the trash.
@@ -136,15 +165,65 @@ pub fn deleted_ago_text(space: &Space, now: DateTime<Utc>) -> String {
     }
 }
 
-impl Trash {
-    pub fn disabled_actions(&self) -> Vec<Action> {
+impl Listing for Trash {
+    fn loaded_once(&self) -> bool {
+        self.listed_once
+    }
+
+    fn error(&self) -> Option<&ApiError> {
+        self.listing_error.as_ref()
+    }
+}
+
+impl ScreenState for Trash {
+    fn title(&self) -> String {
+        "Trash".to_string()
+    }
+
+    fn messages(&self) -> Vec<Notice> {
+        self.notice.iter().cloned().collect()
+    }
+
+    fn key_contexts(&self) -> &'static [KeyContext] {
+        &[KeyContext::Tabs, KeyContext::Trash, KeyContext::List]
+    }
+
+    fn hints(&self) -> Vec<(Action, &'static str)> {
+        HINTS.to_vec()
+    }
+
+    fn disabled_actions(&self) -> Vec<Action> {
         match self.selected() {
             Some(space) if space.permissions.admin => Vec::new(),
             _ => vec![Action::Restore],
         }
     }
 
-    pub fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+    fn on_raw_key(&mut self, key: &KeyEvent, _ctx: &mut Ctx) -> Option<Step> {
+        notice_modal_esc(self, key, |s| &mut s.notice, |_| None)
+            .break_value()
+            .flatten()
+    }
+
+    fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
+        // Deleted spaces are few: the tab has no filter, and `/` does nothing here.
+        if action == Action::Filter {
+            return Some(Step::default());
+        }
+        self.on_list_action(action, ctx)
+    }
+
+    fn link(&self) -> Option<String> {
+        self.selected()?.urls.app.clone()
+    }
+
+    fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {
+        view::draw(self, frame, area, look);
+    }
+}
+
+impl Trash {
+    fn on_list_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let len = self.entries().len();
         let page = ctx.size.height.saturating_sub(5).max(1) as isize;
         if crate::screens::step::move_selection(&mut self.selection, action, len, page) {

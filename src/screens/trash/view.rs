@@ -1,75 +1,57 @@
 //! Drawing the Trash tab: the deleted spaces with when they were deleted and the days left to
-//! restore them.
+//! restore them, and the tab's notice under them.
 
-use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
+use ratatui::layout::Rect;
 
 use super::{Trash, days_left_text, deleted_ago_text};
+use crate::screens::list_pane::{self, Listing};
 use crate::screens::look::Look;
+use crate::ui::hit::Canvas;
+use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
+use crate::ui::table::Column;
 use crate::ui::{status, text};
-use crate::vocabulary::Loadable;
 
-/// The deleted spaces as a table; `listing` is the organization's listing they come from, for
-/// its loading and error states.
-pub fn draw<T>(trash: &Trash, listing: &Loadable<T>, frame: &mut Frame, area: Rect, look: &Look) {
-    let theme = look.theme;
-    if listing.value().is_none() {
-        match listing.error() {
-            Some(error) => status::error(frame, area, look, error),
-            None => status::loading(frame, area, look, "deleted spaces"),
-        }
-        return;
+const EMPTY: &str = "The trash is empty. Spaces deleted here (d in the Spaces tab) stay restorable for 7 days; this service lists no other deleted spaces.";
+
+/// The space takes the room; the days left stay longest.
+const COLUMNS: [Column; 3] = [
+    Column::cut("Space", 8, 0).flex(),
+    Column::whole("Deleted", 2),
+    Column::whole("Restorable", 1),
+];
+
+pub fn draw(trash: &Trash, frame: &mut Canvas, area: Rect, look: &Look) {
+    let busy = trash.is_restoring();
+    let (area, notice_area) = list_pane::notice_row(area, trash.notice.is_some() || busy);
+    if let Some(row) = notice_area {
+        list_pane::draw_notice(trash.notice.as_ref(), busy, frame, row, look);
     }
     let entries = trash.entries();
-    if entries.is_empty() {
-        if let Some(error) = listing.error() {
-            status::error(frame, area, look, error);
-            return;
-        }
-        status::empty(
-            frame,
-            area,
-            look,
-            "The trash is empty. Spaces deleted here (d in the Spaces tab) stay restorable for 7 days; this service lists no other deleted spaces.",
-        );
+    if let (true, Some(error)) = (entries.is_empty(), trash.error()) {
+        status::error(frame, area, look, error);
         return;
     }
-    let [header, rows_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    let left_width = 20u16.min(area.width / 2);
-    let date_width = if area.width >= 60 { 12 } else { 0 };
-    let title_width = area.width.saturating_sub(left_width + date_width).max(4);
-    let widths = [title_width, date_width, left_width];
-    frame.render_widget(
-        Paragraph::new(text::columns(
-            &["Space", "Deleted", "Restorable"],
-            &widths,
-            theme.style("table_header"),
-        )),
-        header,
-    );
+    let empty = || entries.is_empty().then(|| EMPTY.to_string());
+    if list_pane::draw_unlisted(frame, area, look, (trash, "deleted spaces"), empty) {
+        return;
+    }
     let now = chrono::Utc::now();
-    let range = trash
-        .selection
-        .visible_range(entries.len(), rows_area.height as usize);
-    let lines: Vec<Line> = entries[range.clone()]
+    let rows: Vec<[String; 3]> = entries
         .iter()
-        .enumerate()
-        .map(|(offset, space)| {
+        .map(|space| {
             let emoji = text::emoji(space.emoji.as_deref()).unwrap_or_else(|| "📄".into());
-            let title = format!("{emoji} {}", sanitize(&space.title));
-            let deleted = deleted_ago_text(space, now);
-            let left = days_left_text(space, now);
-            let style = trash.selection.style(range.start + offset, theme);
-            text::columns(&[&title, &deleted, &left], &widths, style)
+            [
+                format!("{emoji} {}", sanitize(&space.title)),
+                deleted_ago_text(space, now),
+                days_left_text(space, now),
+            ]
         })
         .collect();
-    frame.render_widget(Paragraph::new(lines), rows_area);
+    let table = Table::new(&COLUMNS, &rows, &trash.selection);
+    list_pane::draw_table(frame, area, look, table, trash.selection.selected);
     // What is shown is the last list read; a refresh that failed says so in full.
-    if let Some(error) = listing.error() {
+    if let Some(error) = trash.error() {
         let _ = status::reload_failed(frame, area, look, error);
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::api::GitDirection;
 use crate::api::models::{MergeOutcome, UpdateOutcome};
+use crate::vocabulary::change_requests::{ChangeRequestsCall, ChangeRequestsResponse};
 use crate::vocabulary::collections::{CollectionsCall, CollectionsResponse};
 use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
 use crate::vocabulary::git::{GitCall, GitResponse};
@@ -12,7 +13,6 @@ use crate::vocabulary::members::{MembersCall, MembersResponse};
 use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
 use crate::vocabulary::org_settings::{OrgSettingsCall, OrgSettingsResponse};
 use crate::vocabulary::outbox::OutboxCall;
-use crate::vocabulary::review_calls::{ReviewCall, ReviewResponse};
 use crate::vocabulary::sites::{SitesCall, SitesResponse};
 use crate::vocabulary::spaces::{SpacesCall, SpacesResponse};
 use crate::vocabulary::sso::{SsoCall, SsoResponse};
@@ -43,7 +43,7 @@ pub fn in_words(call: &ApiCall) -> Option<&'static str> {
 /// a read for that.
 fn worded(call: &ApiCall) -> Option<&'static str> {
     match call {
-        ApiCall::Review(call) => review(call),
+        ApiCall::ChangeRequests(call) => review(call),
         ApiCall::Sites(call) => sites(call),
         ApiCall::Collections(call) => collections(call),
         ApiCall::Spaces(call) => spaces(call),
@@ -62,21 +62,23 @@ fn worded(call: &ApiCall) -> Option<&'static str> {
     }
 }
 
-fn review(call: &ReviewCall) -> Option<&'static str> {
+fn review(call: &ChangeRequestsCall) -> Option<&'static str> {
     Some(match call {
-        ReviewCall::PostComment { .. } | ReviewCall::PostBlockComment { .. } => "Posted a comment",
-        ReviewCall::PostReply { .. } => "Posted a reply",
-        ReviewCall::UpdateComment { .. } => "Changed a comment",
-        ReviewCall::DeleteComment { .. } => "Deleted a comment",
-        ReviewCall::SubmitReview { .. } => "Posted a review",
-        ReviewCall::RequestReviewers { .. } => "Requested reviewers",
-        ReviewCall::RemoveReviewer { .. } => "Removed a requested reviewer",
-        ReviewCall::SetStatus { .. } => "Changed a change request's status",
-        ReviewCall::SetSubject { .. } => "Renamed a change request",
-        ReviewCall::Merge(_) => "Merged a change request",
-        ReviewCall::UpdateFromMain(_) => "Brought main's changes into a change request",
-        ReviewCall::Create { .. } => "Opened a change request",
-        ReviewCall::SetDescription { .. } => "Changed a change request's description",
+        ChangeRequestsCall::PostComment { .. } | ChangeRequestsCall::PostBlockComment { .. } => {
+            "Posted a comment"
+        }
+        ChangeRequestsCall::PostReply { .. } => "Posted a reply",
+        ChangeRequestsCall::UpdateComment { .. } => "Changed a comment",
+        ChangeRequestsCall::DeleteComment { .. } => "Deleted a comment",
+        ChangeRequestsCall::SubmitReview { .. } => "Posted a review",
+        ChangeRequestsCall::RequestReviewers { .. } => "Requested reviewers",
+        ChangeRequestsCall::RemoveReviewer { .. } => "Removed a requested reviewer",
+        ChangeRequestsCall::SetStatus { .. } => "Changed a change request's status",
+        ChangeRequestsCall::SetSubject { .. } => "Renamed a change request",
+        ChangeRequestsCall::Merge(_) => "Merged a change request",
+        ChangeRequestsCall::UpdateFromMain(_) => "Brought main's changes into a change request",
+        ChangeRequestsCall::Create { .. } => "Opened a change request",
+        ChangeRequestsCall::SetDescription { .. } => "Changed a change request's description",
         _ => return None,
     })
 }
@@ -206,7 +208,7 @@ fn openapi(call: &OpenApiCall) -> Option<&'static str> {
 /// What the answer to a write says; `None` for an answer no write gets.
 pub fn answer(response: &ApiResponse) -> Option<Answer> {
     match response {
-        ApiResponse::Review(response) => review_answer(response),
+        ApiResponse::ChangeRequests(response) => review_answer(response),
         ApiResponse::Sites(response) => sites_answer(response),
         ApiResponse::Spaces(SpacesResponse::NotDeleted(space)) => {
             Some(Answer::NothingToDo(format!(
@@ -263,27 +265,30 @@ fn plain<T>(result: &Result<T, crate::api::ApiError>) -> Option<Answer> {
     })
 }
 
-fn review_answer(response: &ReviewResponse) -> Option<Answer> {
+fn review_answer(response: &ChangeRequestsResponse) -> Option<Answer> {
     match response {
-        ReviewResponse::CommentPosted(result) => plain(result),
-        ReviewResponse::ReplyPosted(result) => plain(result),
-        ReviewResponse::CommentUpdated(result) | ReviewResponse::Deleted(result) => plain(result),
-        ReviewResponse::ReviewSubmitted(result) => plain(result),
-        ReviewResponse::ReviewersChanged(result) => plain(result),
-        ReviewResponse::StatusSet(result)
-        | ReviewResponse::SubjectSet(result)
-        | ReviewResponse::Created(result)
-        | ReviewResponse::DescriptionSet(result) => plain(result),
-        ReviewResponse::Merged(Ok(merge)) if merge.result != MergeOutcome::Merge => Some(
+        ChangeRequestsResponse::CommentPosted(result) => plain(result),
+        ChangeRequestsResponse::ReplyPosted(result) => plain(result),
+        ChangeRequestsResponse::CommentUpdated(result)
+        | ChangeRequestsResponse::Deleted(result) => plain(result),
+        ChangeRequestsResponse::ReviewSubmitted(result) => plain(result),
+        ChangeRequestsResponse::ReviewersChanged(result) => plain(result),
+        ChangeRequestsResponse::StatusSet(result)
+        | ChangeRequestsResponse::SubjectSet(result)
+        | ChangeRequestsResponse::Created(result)
+        | ChangeRequestsResponse::DescriptionSet(result) => plain(result),
+        ChangeRequestsResponse::Merged(Ok(merge)) if merge.result != MergeOutcome::Merge => Some(
             Answer::Refused("not merged: it conflicts with main".to_string()),
         ),
-        ReviewResponse::Merged(result) => plain(result),
-        ReviewResponse::UpdatedFromMain(Ok(update)) if update.result != UpdateOutcome::Update => {
+        ChangeRequestsResponse::Merged(result) => plain(result),
+        ChangeRequestsResponse::UpdatedFromMain(Ok(update))
+            if update.result != UpdateOutcome::Update =>
+        {
             Some(Answer::Refused(
                 "main's changes conflict with it: nothing was brought in".to_string(),
             ))
         }
-        ReviewResponse::UpdatedFromMain(result) => plain(result),
+        ChangeRequestsResponse::UpdatedFromMain(result) => plain(result),
         _ => None,
     }
 }

@@ -8,6 +8,9 @@ use quire::api::{
 };
 use quire::app::ApiCall;
 use quire::sandbox::demo_ids;
+use quire::vocabulary::change_requests::{
+    ChangeRequestRef, ChangeRequestScope, ChangeRequestsCall, LinkCheckPage,
+};
 use quire::vocabulary::collections::CollectionsCall;
 use quire::vocabulary::conversations::ConversationsCall;
 use quire::vocabulary::files::FilesCall;
@@ -19,9 +22,6 @@ use quire::vocabulary::openapi::OpenApiCall;
 use quire::vocabulary::org_settings::OrgSettingsCall;
 use quire::vocabulary::outbox::OutboxCall;
 use quire::vocabulary::reader_links::ReaderCall;
-use quire::vocabulary::review_calls::{
-    ChangeRequestRef, ChangeRequestScope, LinkCheckPage, ReviewCall,
-};
 use quire::vocabulary::search::{SearchCall, SearchScope};
 use quire::vocabulary::sites::SitesCall;
 use quire::vocabulary::spaces::SpacesCall;
@@ -91,7 +91,11 @@ pub fn every_call(conversation: &str) -> Vec<ApiCall> {
             space: SPACE.into(),
         }),
     ];
-    calls.extend(review_calls().into_iter().map(ApiCall::Review));
+    calls.extend(
+        change_request_calls()
+            .into_iter()
+            .map(ApiCall::ChangeRequests),
+    );
     calls.extend(sites_calls().into_iter().map(ApiCall::Sites));
     calls.extend(content_calls());
     calls.extend(organization_calls());
@@ -100,38 +104,38 @@ pub fn every_call(conversation: &str) -> Vec<ApiCall> {
     calls
 }
 
-fn review_calls() -> Vec<ReviewCall> {
+fn change_request_calls() -> Vec<ChangeRequestsCall> {
     let target = change_request;
     let markdown = || "A word from the kinds test".to_string();
     vec![
-        ReviewCall::CurrentUser,
-        ReviewCall::ListChangeRequests {
+        ChangeRequestsCall::CurrentUser,
+        ChangeRequestsCall::ListChangeRequests {
             scope: ChangeRequestScope::Space(SPACE.into()),
             filter: ChangeRequestFilter::default(),
             page: None,
         },
-        ReviewCall::LoadReview(target()),
-        ReviewCall::LoadReplies {
+        ChangeRequestsCall::LoadReview(target()),
+        ChangeRequestsCall::LoadReplies {
             target: target(),
             comments: Vec::new(),
         },
-        ReviewCall::LoadPageDiff {
+        ChangeRequestsCall::LoadPageDiff {
             target: target(),
             page: demo_ids::PAGE_QUICKSTART.into(),
             main: true,
             change_request: true,
         },
-        ReviewCall::PostComment {
+        ChangeRequestsCall::PostComment {
             target: target(),
             page: None,
             markdown: markdown(),
         },
-        ReviewCall::PostReply {
+        ChangeRequestsCall::PostReply {
             target: target(),
             comment: "cmt-none".into(),
             markdown: markdown(),
         },
-        ReviewCall::UpdateComment {
+        ChangeRequestsCall::UpdateComment {
             target: target(),
             comment: "cmt-none".into(),
             reply: None,
@@ -140,70 +144,70 @@ fn review_calls() -> Vec<ReviewCall> {
                 ..CommentUpdate::default()
             },
         },
-        ReviewCall::DeleteComment {
+        ChangeRequestsCall::DeleteComment {
             target: target(),
             comment: "cmt-none".into(),
             reply: None,
         },
-        ReviewCall::SubmitReview {
+        ChangeRequestsCall::SubmitReview {
             target: target(),
             verdict: ReviewVerdict::Approved,
             comment: None,
         },
-        ReviewCall::RequestReviewers {
+        ChangeRequestsCall::RequestReviewers {
             target: target(),
             users: vec![demo_ids::USER_REVIEWER.into()],
         },
-        ReviewCall::RemoveReviewer {
+        ChangeRequestsCall::RemoveReviewer {
             target: target(),
             user: demo_ids::USER_REVIEWER.into(),
         },
-        ReviewCall::SetStatus {
+        ChangeRequestsCall::SetStatus {
             target: target(),
             status: ChangeRequestStatus::Open,
         },
-        ReviewCall::SetSubject {
+        ChangeRequestsCall::SetSubject {
             target: target(),
             subject: "Clarify token scopes".into(),
         },
-        ReviewCall::Merge(ChangeRequestRef {
+        ChangeRequestsCall::Merge(ChangeRequestRef {
             space: SPACE.into(),
             change_request: demo_ids::CR_CONFLICTS.into(),
         }),
-        ReviewCall::UpdateFromMain(ChangeRequestRef {
+        ChangeRequestsCall::UpdateFromMain(ChangeRequestRef {
             space: SPACE.into(),
             change_request: demo_ids::CR_OUTDATED.into(),
         }),
-        ReviewCall::ListMembers {
+        ChangeRequestsCall::ListMembers {
             organization: org(),
         },
-        ReviewCall::Create {
+        ChangeRequestsCall::Create {
             space: SPACE.into(),
             subject: "Opened by the kinds test".into(),
         },
-        ReviewCall::SetDescription {
+        ChangeRequestsCall::SetDescription {
             target: target(),
             document: serde_json::json!({"object": "document", "nodes": []}),
         },
-        ReviewCall::Pdf {
+        ChangeRequestsCall::Pdf {
             target: target(),
             page: None,
         },
-        ReviewCall::ListIssueClusters {
+        ChangeRequestsCall::ListIssueClusters {
             organization: org(),
         },
-        ReviewCall::PostBlockComment {
+        ChangeRequestsCall::PostBlockComment {
             target: target(),
             page: demo_ids::PAGE_QUICKSTART.into(),
             node: None,
             markdown: markdown(),
         },
-        ReviewCall::LoadPagesNow {
+        ChangeRequestsCall::LoadPagesNow {
             target: target(),
             pages: vec![(demo_ids::PAGE_QUICKSTART.into(), None)],
         },
-        ReviewCall::ListCommenters(target()),
-        ReviewCall::BreakingLinks {
+        ChangeRequestsCall::ListCommenters(target()),
+        ChangeRequestsCall::BreakingLinks {
             target: target(),
             pages: vec![LinkCheckPage {
                 page: demo_ids::PAGE_QUICKSTART.into(),
@@ -693,7 +697,7 @@ pub fn kind(call: &ApiCall) -> String {
         ApiCall::ListPages { .. } => "ListPages".to_string(),
         ApiCall::GetPageMarkdown { .. } => "GetPageMarkdown".to_string(),
         ApiCall::Search(_) => "Search".to_string(),
-        ApiCall::Review(call) => format!("Review {call:?}"),
+        ApiCall::ChangeRequests(call) => format!("Review {call:?}"),
         ApiCall::Sites(call) => format!("Sites {call:?}"),
         ApiCall::Links(call) => format!("Links {call:?}"),
         ApiCall::Files(call) => format!("Files {call:?}"),

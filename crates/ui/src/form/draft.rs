@@ -121,6 +121,54 @@ pub fn picked_json<T: serde::Serialize>(value: &T) -> Option<String> {
     serde_json::to_string(value).ok()
 }
 
+/// How a form's values read and write as JSON, for values that serialize each field under its
+/// wire name: the form then finds a toggled or picked field in them by that name, to compare it
+/// and keep it in a draft (see [`super::FormFields::JSON`]).
+pub struct ValuesJson<V> {
+    write: fn(&V) -> Option<serde_json::Value>,
+    read: fn(serde_json::Value) -> Option<V>,
+}
+
+impl<V: serde::Serialize + serde::de::DeserializeOwned> ValuesJson<V> {
+    /// Through the values' own `Serialize` and `Deserialize`.
+    pub const SERDE: ValuesJson<V> = ValuesJson {
+        write: |values| serde_json::to_value(values).ok(),
+        read: |json| serde_json::from_value(json).ok(),
+    };
+}
+
+impl<V> ValuesJson<V> {
+    /// The field named `name` in `values`, as [`picked_json`] writes it.
+    pub(super) fn field(&self, values: &V, name: &str) -> Option<String> {
+        (self.write)(values)?.get(name).map(ToString::to_string)
+    }
+
+    /// Puts a field [`Self::field`] wrote back into `values`; false, leaving them, when `text`
+    /// is not one.
+    pub(super) fn set_field(&self, values: &mut V, name: &str, text: &str) -> bool {
+        serde_json::from_str(text).is_ok_and(|value| self.set_value(values, name, value))
+    }
+
+    /// Puts `value` into `values` as the field named `name`; false, leaving them, when it does
+    /// not fit there.
+    pub(super) fn set_value(&self, values: &mut V, name: &str, value: serde_json::Value) -> bool {
+        let Some(mut json) = (self.write)(values) else {
+            return false;
+        };
+        match json.get_mut(name) {
+            Some(slot) => *slot = value,
+            None => return false,
+        }
+        match (self.read)(json) {
+            Some(read) => {
+                *values = read;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// Puts a value [`picked_json`] wrote into `slot`; false, leaving it, when `text` is not one.
 pub fn read_picked_json<T: serde::de::DeserializeOwned>(text: &str, slot: &mut T) -> bool {
     match serde_json::from_str(text) {

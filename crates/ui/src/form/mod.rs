@@ -16,7 +16,7 @@ use ratatui::crossterm::event::KeyEvent;
 use crate::input::{InputOutcome, LineInput};
 use crate::list::Selection;
 
-pub use draft::{decode_lines, encode_lines, picked_json, read_picked_json};
+pub use draft::{ValuesJson, decode_lines, encode_lines, picked_json, read_picked_json};
 pub use draw::{
     FormLines, FormStyle, Marks, Messages, Row, ShowChecks, ValueFit, draw, place_cursor,
 };
@@ -157,23 +157,41 @@ pub trait FormFields: Copy + PartialEq + fmt::Debug + 'static {
     /// The text of a text field in `values` ("" for the others).
     fn text(self, values: &Self::Values) -> &str;
 
-    /// Keeps typed text in a text field of `values`.
-    fn set_text(self, values: &mut Self::Values, text: String);
+    /// Keeps typed text in a text field of `values`: through [`Self::JSON`] when there is one.
+    fn set_text(self, values: &mut Self::Values, text: String) {
+        let spec = self.spec();
+        if let Some(json) = Self::JSON.filter(|_| spec.kind == Kind::Text) {
+            json.set_value(values, spec.wire_name, serde_json::Value::String(text));
+        }
+    }
 
-    /// Whether a toggled or picked field holds something else in `values` than in `original`.
-    /// Text fields are compared by the form, as their spec's [`Compare`] says.
-    fn picked_changed(self, original: &Self::Values, values: &Self::Values) -> bool;
+    /// How the values read as JSON when they serialize each field under its wire name: then
+    /// [`Self::picked_text`] and [`Self::set_picked_text`] need nothing else from the screen.
+    const JSON: Option<ValuesJson<Self::Values>> = None;
+
+    /// Whether a toggled or picked field holds something else in `values` than in `original`:
+    /// by default, whether its [`Self::picked_text`] does. Text fields are compared by the
+    /// form, as their spec's [`Compare`] says.
+    fn picked_changed(self, original: &Self::Values, values: &Self::Values) -> bool {
+        self.picked_text(original) != self.picked_text(values)
+    }
 
     /// A toggled or picked field's value in `values` as a text that reads the same in a later
     /// run, for a draft; `None` when the screen has no such text for it.
-    fn picked_text(self, _values: &Self::Values) -> Option<String> {
-        None
+    fn picked_text(self, values: &Self::Values) -> Option<String> {
+        let spec = self.spec();
+        let json = Self::JSON.filter(|_| spec.kind != Kind::Text)?;
+        json.field(values, spec.wire_name)
     }
 
     /// Puts a value [`Self::picked_text`] wrote back into `values`. False, changing nothing,
     /// for a text it does not read.
-    fn set_picked_text(self, _values: &mut Self::Values, _text: &str) -> bool {
-        false
+    fn set_picked_text(self, values: &mut Self::Values, text: &str) -> bool {
+        let spec = self.spec();
+        match Self::JSON {
+            Some(json) if spec.kind != Kind::Text => json.set_field(values, spec.wire_name, text),
+            _ => false,
+        }
     }
 }
 
