@@ -24,6 +24,7 @@ use crate::runtime::{self, Effects, Exit};
 use crate::sandbox::{FaultRule, Faults, Sandbox, SandboxOptions, tokens};
 use crate::screens::Screen;
 use crate::screens::home::HomeScreen;
+use crate::screens::organizations::Organizations;
 use crate::screens::welcome::Welcome;
 use crate::terminal;
 use crate::ui::markdown::{ColorDepth, RenderOptions, highlight_worker};
@@ -87,6 +88,16 @@ struct Cli {
         value_name = "SECS"
     )]
     demo_activity_secs: u64,
+    /// The first screen once signed in: home (what needs you across organizations) or
+    /// organizations (the organization list).
+    #[arg(
+        long,
+        env = "QUIRE_START",
+        default_value = "home",
+        value_parser = ["home", "organizations"],
+        value_name = "SCREEN"
+    )]
+    start: String,
     /// Config file to use instead of the default one.
     #[arg(long, global = true)]
     config: Option<PathBuf>,
@@ -557,6 +568,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
 
     let home_sections = file.home_sections();
     let first = match client {
+        Some(_) if cli.start == "organizations" => Screen::Organizations(Organizations::default()),
         Some(_) => Screen::Home(Box::new(HomeScreen::new(home_sections.clone()))),
         None => Screen::Welcome(Welcome),
     };

@@ -69,6 +69,9 @@ impl PtyApp {
         // The demo's other people stay still unless a test asks them to act: a comment arriving
         // at a random moment would change the screen a test is reading.
         command.env("QUIRE_DEMO_ACTIVITY_SECS", "0");
+        // These tests walk from the organization list; Home's own tests start with
+        // `--start home`.
+        command.env("QUIRE_START", "organizations");
         // No session bus: a token `quire auth login` kept in the tester's keyring stays there.
         command.env(
             "DBUS_SESSION_BUS_ADDRESS",

@@ -1,11 +1,11 @@
 //! Home: the sections across both demo organizations, a change moving in place without the
 //! selection moving, `enter` into the review and `]c` through the section, `~` back.
 
-use ratatui::crossterm::event::KeyCode;
 use quire::api::home::default_sections;
 use quire::sandbox::{SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::home::HomeScreen;
+use ratatui::crossterm::event::KeyCode;
 
 use crate::common::loop_harness::Harness;
 

@@ -18,15 +18,15 @@ use crate::api::home::{HomeEvent, HomeRow, SectionQuery};
 use crate::api::models::ChangeRequest;
 use crate::screens::look::Look;
 use crate::screens::organizations::Organizations;
-use crate::screens::review::{ReviewScreen, Siblings};
-use crate::screens::step::{Ctx, Step};
+use crate::screens::route::Route;
+use crate::screens::step::{Answered, Ctx, Step};
 use crate::screens::{Screen, ScreenState};
 use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::vocabulary::change_requests::{ChangeRequestRef, Siblings};
 use crate::vocabulary::home::{HomeAnswer, HomeBoard, HomeCall};
 use crate::vocabulary::loadable::AnswerKind;
-use crate::vocabulary::review_calls::ChangeRequestRef;
 use crate::vocabulary::watch::Ticker;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 
@@ -218,9 +218,11 @@ impl HomeScreen {
             .iter()
             .position(|(target, _)| target.change_request == row.id)
             .unwrap_or(0);
-        let mut review = ReviewScreen::new(target_of(&row), summary_of(&row));
-        review.siblings = Some(Siblings { items, index });
-        Some(Step::push(Screen::Review(Box::new(review))))
+        Some(Step::open(Route::Review {
+            target: target_of(&row),
+            summary: summary_of(&row),
+            siblings: Some(Siblings { items, index }),
+        }))
     }
 
     fn page_height(ctx: &Ctx) -> isize {
@@ -301,12 +303,7 @@ impl ScreenState for HomeScreen {
         Some(Step::default())
     }
 
-    fn on_response(
-        &mut self,
-        request: RequestId,
-        response: &ApiResponse,
-        ctx: &mut Ctx,
-    ) -> Option<Step> {
+    fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
         let ApiResponse::Home(answer) = response else {
             return None;
         };

@@ -15,6 +15,7 @@ use quire::vocabulary::collections::CollectionsCall;
 use quire::vocabulary::conversations::ConversationsCall;
 use quire::vocabulary::files::FilesCall;
 use quire::vocabulary::git::GitCall;
+use quire::vocabulary::home::HomeCall;
 use quire::vocabulary::integrations::IntegrationsCall;
 use quire::vocabulary::links::LinksCall;
 use quire::vocabulary::members::MembersCall;
@@ -35,7 +36,7 @@ const SITE: &str = demo_ids::SITE_PARTNERS;
 
 /// How many kinds of call [`kind`] names: one more with each new variant, and a sample of it
 /// in [`every_call`].
-pub const KINDS: usize = 133;
+pub const KINDS: usize = 134;
 
 pub const CONVERSATION: &str = r#"{"id":"conv-kinds","subject":"Dark mode?",
     "parts":[{"type":"message","role":"user","body":"Is there a dark mode?"}],
@@ -89,6 +90,9 @@ pub fn every_call(conversation: &str) -> Vec<ApiCall> {
         }),
         ApiCall::Reader(ReaderCall::SpacePages {
             space: SPACE.into(),
+        }),
+        ApiCall::Home(HomeCall::Gather {
+            sections: quire::api::home::default_sections(),
         }),
     ];
     calls.extend(
@@ -714,6 +718,7 @@ pub fn kind(call: &ApiCall) -> String {
         ApiCall::Conversations(call) => format!("Conversations {call:?}"),
         ApiCall::Integrations(call) => format!("Integrations {call:?}"),
         ApiCall::Reader(call) => format!("Reader {call:?}"),
+        ApiCall::Home(call) => format!("Home {call:?}"),
     };
     // The variant's name: what comes before its fields.
     name.split([' ', '{', '('])
