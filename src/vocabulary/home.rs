@@ -115,7 +115,7 @@ impl HomeCall {
 /// answers cannot be streamed) every event at once.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HomeAnswer {
-    One(HomeEvent),
+    One(Box<HomeEvent>),
     All(Vec<HomeEvent>),
 }
 

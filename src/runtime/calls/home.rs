@@ -43,7 +43,7 @@ pub async fn stream_home(
             if let HomeEvent::Failed(error) = &event {
                 reached = error.unreachable_cause().is_none();
             }
-            let response = ApiResponse::Home(HomeAnswer::One(event));
+            let response = ApiResponse::Home(HomeAnswer::One(Box::new(event)));
             if sender.send(Msg::Api { request, response }).is_err() {
                 break;
             }
