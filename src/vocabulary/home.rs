@@ -160,6 +160,7 @@ mod tests {
             may_merge: None,
             created_at: None,
             updated_at: Some(updated.into()),
+            open_threads: None,
             url: None,
         }
     }

@@ -6,6 +6,7 @@ use quire::sandbox::{SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::home::HomeScreen;
 use ratatui::crossterm::event::KeyCode;
+use serde_json::{Value, json};
 
 use crate::common::loop_harness::Harness;
 
@@ -16,17 +17,18 @@ async fn home_as(token: &str) -> Harness {
     .await
 }
 
-/// Posts a comment as `token` on a change request of Getting Started, as another quire would.
-async fn comment_as(harness: &Harness, token: &str, change_request: &str) {
+/// POSTs `body` as `token` to a change request of Getting Started (`what`: comments,
+/// reviews), as another quire would.
+async fn post_as(harness: &Harness, token: &str, change_request: &str, what: &str, body: Value) {
     let url = format!(
-        "{}/v1/spaces/{}/change-requests/{change_request}/comments",
+        "{}/v1/spaces/{}/change-requests/{change_request}/{what}",
         harness.sandbox.base_url(),
         demo_ids::SPACE_GETTING_STARTED
     );
     let answer = reqwest::Client::new()
         .post(url)
         .bearer_auth(token)
-        .json(&serde_json::json!({ "body": { "markdown": "Looked again: fine by me." } }))
+        .json(&body)
         .send()
         .await
         .expect("the sandbox answers");
@@ -36,11 +38,13 @@ async fn comment_as(harness: &Harness, token: &str, change_request: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn home_lists_what_waits_for_the_reviewer_in_every_organization() {
     let app = home_as(tokens::REVIEWER).await;
-    app.wait_for("Review requested from me (2)").await;
+    app.wait_for("Review requested from me (3)").await;
     let screen = app.backend.screen();
     assert!(screen.contains("Clarify token scopes"), "{screen}");
+    assert!(screen.contains("Explain reranker memory"), "{screen}");
+    assert!(screen.contains("Lumen"), "{screen}");
     assert!(screen.contains("Document gateway install"), "{screen}");
-    assert!(screen.contains("Acme Robotics"), "{screen}");
+    assert!(screen.contains("Getting Started"), "{screen}");
     // Every section counts once its organizations answered.
     app.wait_for("Recently merged (").await;
 }
@@ -48,43 +52,83 @@ async fn home_lists_what_waits_for_the_reviewer_in_every_organization() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_moved_change_request_is_marked_new_in_place_and_the_selection_stays() {
     let app = home_as(tokens::REVIEWER).await;
-    app.wait_for("Review requested from me (2)").await;
-    // The second row is selected; the first then moves.
+    app.wait_for("Review requested from me (3)").await;
+    // The middle row is selected; the last one then moves to the top.
     app.press(KeyCode::Char('j'));
     app.settle().await;
-    let selected_before = app.backend.screen();
-    comment_as(&app, tokens::EDITOR, demo_ids::CR_REVIEW).await;
+    let middle = [
+        "Explain reranker memory use",
+        "Clarify token scopes in Quickstart",
+    ]
+    .into_iter()
+    .find(|subject| {
+        let screen = app.backend.screen();
+        let rows: Vec<&str> = screen
+            .lines()
+            .filter(|line| line.contains(" #1 ") || line.contains(" #2 "))
+            .collect();
+        rows.get(1).is_some_and(|row| row.contains(&subject[..20]))
+    })
+    .expect("the middle row is one of the two");
+    post_as(
+        &app,
+        tokens::EDITOR,
+        demo_ids::CR_OUTDATED,
+        "reviews",
+        json!({ "status": "approved" }),
+    )
+    .await;
     app.press(KeyCode::Char('r'));
     app.wait_for("● new").await;
     app.settle().await;
     let screen = app.backend.screen();
-    let new_row = screen
+    let rows: Vec<&str> = screen
         .lines()
-        .find(|line| line.contains("● new"))
-        .unwrap_or_default();
-    assert!(new_row.contains("Clarify token scopes"), "{screen}");
-    // Opening the review shows the one the selection was on: it did not jump to the moved row.
-    app.press(KeyCode::Enter);
-    app.wait_for("Document gateway install").await;
-    app.settle().await;
+        .filter(|line| {
+            line.split_whitespace()
+                .any(|word| word.starts_with("#1") || word.starts_with("#2"))
+        })
+        .collect();
     assert!(
-        app.backend.screen().contains("#2"),
-        "{}\nbefore:\n{selected_before}",
-        app.backend.screen()
+        rows[0].contains("● new") && rows[0].contains("Document gateway"),
+        "{screen}"
     );
+    assert_eq!(
+        rows.iter().filter(|row| row.contains("● new")).count(),
+        1,
+        "{screen}"
+    );
+    // A new comment moves a row too, though its update time stays.
+    post_as(
+        &app,
+        tokens::EDITOR,
+        demo_ids::CR_REVIEW,
+        "comments",
+        json!({ "body": { "markdown": "Looked again: fine by me." } }),
+    )
+    .await;
+    app.press(KeyCode::Char('r'));
+    app.wait_for_screen("two rows marked new", |screen| {
+        screen.matches("● new").count() == 2
+    })
+    .await;
+    // The selection stayed on the change request it was on, not on its old place.
+    app.press(KeyCode::Enter);
+    app.wait_for(&format!("{middle}   open")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn enter_opens_the_review_and_bracket_c_walks_the_section_then_tilde_comes_home() {
     let app = home_as(tokens::REVIEWER).await;
-    app.wait_for("Review requested from me (2)").await;
+    app.wait_for("Review requested from me (3)").await;
     app.press(KeyCode::Enter);
-    app.wait_for("Home › #1").await;
+    app.wait_for("Clarify token scopes in Quickstart   open")
+        .await;
     app.press(KeyCode::Char(']'));
     app.press(KeyCode::Char('c'));
-    app.wait_for("Home › #2").await;
+    app.wait_for("Explain reranker memory use   open").await;
     app.press(KeyCode::Char('~'));
-    app.wait_for("Review requested from me (2)").await;
+    app.wait_for("Review requested from me (3)").await;
     app.wait_gone("Home › #").await;
     app.press(KeyCode::Char('O'));
     app.wait_for("Home › Organizations").await;

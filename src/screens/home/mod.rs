@@ -124,9 +124,18 @@ impl HomeScreen {
         if let Some(section) = changed {
             let fresh = filling.sections[section].clone();
             if fresh.is_complete() || self.board.sections[section].rows.is_empty() {
-                let before = self.board.sections[section].rows.clone();
-                self.mark_new(&before, &fresh.rows);
-                let selected = self.selected_key(section);
+                // Only a whole board is compared: the rows of an organization that answered
+                // second are not news.
+                if self.board.sections[section].is_complete() {
+                    let before = self.board.sections[section].rows.clone();
+                    self.mark_new(&before, &fresh.rows);
+                }
+                // A refresh keeps the selection on its change request; while a section
+                // first fills, it stays on its row (the top, until the user moves).
+                let selected = self.board.sections[section]
+                    .is_complete()
+                    .then(|| self.selected_key(section))
+                    .flatten();
                 self.board.sections[section] = fresh;
                 self.keep_selected(section, selected);
             }
@@ -156,7 +165,8 @@ impl HomeScreen {
     }
 
     /// Rows that moved between two boards: a change request that was not there, or whose
-    /// update time changed. The first board marks nothing.
+    /// update time, status, open threads or review state changed. The first board marks
+    /// nothing.
     fn mark_new(&mut self, before: &[HomeRow], after: &[HomeRow]) {
         if before.is_empty() {
             return;
@@ -165,7 +175,13 @@ impl HomeScreen {
             let was = before
                 .iter()
                 .find(|old| old.id == row.id && old.space.id == row.space.id);
-            if was.is_none_or(|old| old.updated_at != row.updated_at || old.status != row.status) {
+            let moved = |old: &HomeRow| {
+                old.updated_at != row.updated_at
+                    || old.status != row.status
+                    || old.open_threads != row.open_threads
+                    || old.review != row.review
+            };
+            if was.is_none_or(moved) {
                 self.new.insert(key_of(row));
             }
         }

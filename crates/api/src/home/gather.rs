@@ -387,6 +387,7 @@ impl Gathering {
             may_merge,
             created_at: change_request.created_at,
             updated_at: change_request.updated_at,
+            open_threads: change_request.comments,
             url: change_request.urls.app,
         }
     }

@@ -181,6 +181,9 @@ pub struct HomeRow {
     pub may_merge: Option<bool>,
     pub created_at: Option<String>,
     pub updated_at: Option<String>,
+    /// Open threads, as the list answer counts them: a new comment moves it where the update
+    /// time may stay.
+    pub open_threads: Option<u64>,
     pub url: Option<String>,
 }
 

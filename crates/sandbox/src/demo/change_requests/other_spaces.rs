@@ -2,9 +2,9 @@
 //! the organization-wide list.
 
 use super::builders::{change_request, comments, new_page, rewrite, thread};
-use super::{AMARA, KWAME, ids};
-use crate::change_requests::model::{ChangeRequest, PageEdit, Status};
-use crate::demo::ids as demo;
+use super::{AMARA, KWAME, PRIYA, ids};
+use crate::change_requests::model::{ChangeRequest, PageEdit, RequestedReviewer, Status};
+use crate::demo::{ids as demo, timestamp};
 use crate::model::Page;
 
 pub(super) fn failover_drill(main: &[Page], main_revision: &str) -> ChangeRequest {
@@ -77,6 +77,13 @@ pub(super) fn lumen_reranker(main: &[Page], main_revision: &str) -> ChangeReques
             "Are those numbers per index or per process?",
         )],
     );
+    // A review waits for the demo reviewer in each organization, so Home gathers both.
+    change_request.requested_reviewers = vec![RequestedReviewer {
+        user: PRIYA.to_string(),
+        requested_by: "usr-ben-carter".to_string(),
+        created_at: timestamp(day, 11),
+        revision: change_request.revision.clone(),
+    }];
     change_request
 }
 
