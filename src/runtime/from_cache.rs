@@ -32,7 +32,7 @@ pub(super) async fn answer(
         let _ = sender.send(response);
         return;
     }
-    if let ApiCall::Home(home) = &call
+    if let ApiCall::Home(home @ HomeCall::Gather { .. }) = &call
         && !client.seems_offline()
     {
         answer_home(client, turn, sender, request, home.clone()).await;

@@ -4,6 +4,7 @@
 //! are still to answer, and what failed. `quire status` prints it once every answer came; a
 //! screen can draw it after each one.
 
+use crate::api::change_requests::watch::{Event, Snapshot};
 use crate::api::home::{HomeError, HomeEvent, HomeRow, Named, SectionQuery};
 use crate::api::{ApiError, User};
 
@@ -98,14 +99,23 @@ impl HomeBoard {
 /// What the Home screen asks of the server: every section, in every organization it covers.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HomeCall {
-    Gather { sections: Vec<SectionQuery> },
+    Gather {
+        sections: Vec<SectionQuery>,
+    },
+    /// A watched change request, read whole, and what happened since `seen` (nothing on the
+    /// first look, which is what later ones are measured from).
+    Look {
+        space: String,
+        change_request: String,
+        seen: Option<Box<Snapshot>>,
+    },
 }
 
 impl HomeCall {
     /// Home only reads.
     pub fn writes(&self) -> bool {
         match self {
-            HomeCall::Gather { .. } => false,
+            HomeCall::Gather { .. } | HomeCall::Look { .. } => false,
         }
     }
 }
@@ -117,6 +127,11 @@ impl HomeCall {
 pub enum HomeAnswer {
     One(Box<HomeEvent>),
     All(Vec<HomeEvent>),
+    Looked {
+        space: String,
+        change_request: String,
+        looked: Result<(Box<Snapshot>, Vec<Event>), ApiError>,
+    },
 }
 
 /// Adds one organization's rows to the section's, newest first by the section's order, one

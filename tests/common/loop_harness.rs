@@ -136,6 +136,8 @@ impl quire::output::Present for SharedBackend {}
 #[derive(Default, Clone)]
 pub struct RecordingHost {
     pub copied: Arc<Mutex<Vec<String>>>,
+    /// Terminal notifications, as "title: body".
+    pub notified: Arc<Mutex<Vec<String>>>,
     /// The terminal as the shell leaves it after `fg`: `suspend` wipes it.
     pub terminal: Option<SharedBackend>,
     pub suspended: Arc<Mutex<usize>>,
@@ -160,6 +162,13 @@ impl Host for RecordingHost {
         Ok(())
     }
     fn open_in_browser(&mut self, _url: &str) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn notify(&mut self, title: &str, body: &str) -> std::io::Result<()> {
+        self.notified
+            .lock()
+            .unwrap()
+            .push(format!("{title}: {body}"));
         Ok(())
     }
     fn waiting(&mut self, idle: bool) {

@@ -241,7 +241,7 @@ fn at_a_terminal_each_section_is_a_titled_table() {
     app.wait_for("Recently merged (1)", std::time::Duration::from_secs(30));
     let screen = app.screen();
     for seen in [
-        "Review requested from me (2)",
+        "Review requested from me (3)",
         "NUMBER",
         "Clarify token scopes in Quickstart",
         "Mine, open (0)",

@@ -4,6 +4,7 @@
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use crate::api::Client;
+use crate::api::change_requests::watch::{Snapshot, changes};
 use crate::api::home::{HomeEvent, gather};
 use crate::vocabulary::home::{HomeAnswer, HomeCall};
 use crate::vocabulary::{ApiResponse, Msg, RequestId};
@@ -11,7 +12,14 @@ use crate::vocabulary::{ApiResponse, Msg, RequestId};
 /// Every event at once: for the cache, which answers without waiting, and for callers that
 /// take one answer per call.
 pub async fn call_home(client: &Client, call: HomeCall) -> HomeAnswer {
-    let HomeCall::Gather { sections } = call;
+    let sections = match call {
+        HomeCall::Gather { sections } => sections,
+        HomeCall::Look {
+            space,
+            change_request,
+            seen,
+        } => return look(client, space, change_request, seen).await,
+    };
     let (events, mut received) = unbounded_channel();
     let gathering = gather(client, &sections, events);
     let collecting = async {
@@ -34,7 +42,13 @@ pub async fn stream_home(
     request: RequestId,
     sender: &UnboundedSender<Msg>,
 ) -> bool {
-    let HomeCall::Gather { sections } = call;
+    let sections = match call {
+        HomeCall::Gather { sections } => sections,
+        look_call @ HomeCall::Look { .. } => {
+            let response = ApiResponse::Home(call_home(client, look_call).await);
+            return sender.send(Msg::Api { request, response }).is_ok();
+        }
+    };
     let (events, mut received) = unbounded_channel();
     let gathering = gather(client, &sections, events);
     let forwarding = async {
@@ -52,4 +66,26 @@ pub async fn stream_home(
     };
     let ((), reached) = tokio::join!(gathering, forwarding);
     reached
+}
+
+/// One look at a watched change request, and what changed since `seen`.
+async fn look(
+    client: &Client,
+    space: String,
+    change_request: String,
+    seen: Option<Box<Snapshot>>,
+) -> HomeAnswer {
+    let looked = async {
+        let now = Snapshot::read(client, &space, &change_request).await?;
+        let events = match &seen {
+            Some(seen) => changes(client, &space, &change_request, seen, &now).await?,
+            None => Vec::new(),
+        };
+        Ok((Box::new(now), events))
+    };
+    HomeAnswer::Looked {
+        looked: looked.await,
+        space,
+        change_request,
+    }
 }

@@ -8,6 +8,7 @@
 //! on the change request it was on. A row whose change request moved since the last board is
 //! marked new until it is opened.
 
+mod pings;
 mod view;
 
 use std::collections::HashSet;
@@ -45,6 +46,9 @@ pub struct HomeScreen {
     /// Change requests (space, id) that moved since the board before, until opened.
     pub new: HashSet<(String, String)>,
     ticker: Ticker,
+    /// Change requests that moved on the last board, for the pings to look at.
+    moved_now: HashSet<(String, String)>,
+    pub pings: pings::Pings,
 }
 
 impl HomeScreen {
@@ -59,6 +63,8 @@ impl HomeScreen {
             tab: 0,
             new: HashSet::new(),
             ticker: Ticker::default(),
+            moved_now: HashSet::new(),
+            pings: pings::Pings::default(),
         }
     }
 
@@ -183,6 +189,7 @@ impl HomeScreen {
             };
             if was.is_none_or(moved) {
                 self.new.insert(key_of(row));
+                self.moved_now.insert(key_of(row));
             }
         }
     }
@@ -241,9 +248,35 @@ impl HomeScreen {
         }))
     }
 
+    /// The rows of every whole section that watches for the user: change requests of theirs,
+    /// and ones waiting for their review.
+    fn watched_rows(&self) -> impl Iterator<Item = &HomeRow> {
+        self.board
+            .sections
+            .iter()
+            .filter(|section| section.is_complete() && watches_for_me(&section.query))
+            .flat_map(|section| section.rows.iter())
+    }
+
+    /// Once the server's board is in (not the cache's), the pings look at what is watched.
+    fn look_at_watched(&mut self, provisional: bool, ctx: &mut Ctx) -> Cmd {
+        if provisional || self.from_cache {
+            return Cmd::None;
+        }
+        let moved = std::mem::take(&mut self.moved_now);
+        let watched: Vec<HomeRow> = self.watched_rows().cloned().collect();
+        self.pings.looks(watched.iter(), &moved, ctx.requests)
+    }
+
     fn page_height(ctx: &Ctx) -> isize {
         ctx.size.height.saturating_sub(6).max(1) as isize
     }
+}
+
+/// A section of the user's own change requests, or of those waiting for their review.
+fn watches_for_me(query: &SectionQuery) -> bool {
+    let me = Some(crate::api::home::Person::Me);
+    query.creator == me || query.requested_reviewer == me
 }
 
 fn key_of(row: &HomeRow) -> (String, String) {
@@ -323,16 +356,34 @@ impl ScreenState for HomeScreen {
         let ApiResponse::Home(answer) = response else {
             return None;
         };
+        if let HomeAnswer::Looked { looked, .. } = answer {
+            if !self.pings.asked(request) {
+                return None;
+            }
+            let me = self.board.me.as_ref().map(|me| me.id.as_str());
+            let row = self.watched_rows().find(|row| {
+                looked
+                    .as_ref()
+                    .is_ok_and(|(snapshot, _)| snapshot.change_request.id == row.id)
+            });
+            let row = row.cloned();
+            return Some(Step::cmd(self.pings.on_looked(
+                request,
+                looked,
+                me,
+                row.as_ref(),
+            )));
+        }
         if self.request != Some(request) {
             return None;
         }
+        let provisional = ctx.answer == AnswerKind::Provisional;
         match answer {
-            HomeAnswer::All(events) => {
-                self.take_whole(events, ctx.answer == AnswerKind::Provisional);
-            }
+            HomeAnswer::All(events) => self.take_whole(events, provisional),
             HomeAnswer::One(event) => self.take_one(event),
+            HomeAnswer::Looked { .. } => {}
         }
-        Some(Step::default())
+        Some(Step::cmd(self.look_at_watched(provisional, ctx)))
     }
 
     fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Step> {

@@ -79,6 +79,8 @@ fn draw_note(screen: &HomeScreen, frame: &mut Canvas, area: Rect, look: &Look) {
             .map(|organization| format!("{}: ", organization.title))
             .unwrap_or_default();
         (format!("{place}{problem}"), "error")
+    } else if let Some(ping) = &screen.pings.last {
+        (format!("● {ping}"), "info")
     } else if screen.from_cache {
         ("from the cache; asking the server…".to_string(), "muted")
     } else {

@@ -4,6 +4,7 @@
 
 pub mod comments;
 pub mod reviews;
+pub mod watch;
 #[cfg(test)]
 mod wire_tests;
 
