@@ -245,7 +245,11 @@ impl Model {
     pub(super) fn track(&mut self, cmd: &Cmd) {
         match cmd {
             Cmd::Api { request, call } => {
-                self.in_flight.insert(*request);
+                let quiet =
+                    matches!(call, crate::vocabulary::ApiCall::Home(home) if home.is_quiet());
+                if !quiet {
+                    self.in_flight.insert(*request);
+                }
                 let place = self.top().title();
                 self.action_log.sent(*request, call, &place);
             }

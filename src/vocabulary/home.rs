@@ -101,6 +101,9 @@ impl HomeBoard {
 pub enum HomeCall {
     Gather {
         sections: Vec<SectionQuery>,
+        /// Asked by the watch, not by the user: no spinner turns for it, so a Home where
+        /// nothing changed writes nothing to the terminal.
+        quiet: bool,
     },
     /// A watched change request, read whole, and what happened since `seen` (nothing on the
     /// first look, which is what later ones are measured from).
@@ -116,6 +119,14 @@ impl HomeCall {
     pub fn writes(&self) -> bool {
         match self {
             HomeCall::Gather { .. } | HomeCall::Look { .. } => false,
+        }
+    }
+
+    /// Work in the background that the spinner does not show.
+    pub fn is_quiet(&self) -> bool {
+        match self {
+            HomeCall::Gather { quiet, .. } => *quiet,
+            HomeCall::Look { .. } => true,
         }
     }
 }

@@ -26,6 +26,7 @@ mod diff_comments;
 mod editor;
 mod full_disk;
 mod highlight_process;
+mod home;
 mod hostile;
 mod integrations;
 mod looks;

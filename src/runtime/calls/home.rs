@@ -13,7 +13,7 @@ use crate::vocabulary::{ApiResponse, Msg, RequestId};
 /// take one answer per call.
 pub async fn call_home(client: &Client, call: HomeCall) -> HomeAnswer {
     let sections = match call {
-        HomeCall::Gather { sections } => sections,
+        HomeCall::Gather { sections, .. } => sections,
         HomeCall::Look {
             space,
             change_request,
@@ -43,7 +43,7 @@ pub async fn stream_home(
     sender: &UnboundedSender<Msg>,
 ) -> bool {
     let sections = match call {
-        HomeCall::Gather { sections } => sections,
+        HomeCall::Gather { sections, .. } => sections,
         look_call @ HomeCall::Look { .. } => {
             let response = ApiResponse::Home(call_home(client, look_call).await);
             return sender.send(Msg::Api { request, response }).is_ok();

@@ -90,12 +90,13 @@ impl HomeScreen {
         self.request.is_some() && self.board.sections.iter().all(|s| s.waiting.is_none())
     }
 
-    fn gather(&mut self, ctx: &mut Ctx) -> Cmd {
+    fn gather(&mut self, quiet: bool, ctx: &mut Ctx) -> Cmd {
         let request = ctx.requests.issue();
         self.request = Some(request);
         self.filling = None;
         let call = HomeCall::Gather {
             sections: self.queries.clone(),
+            quiet,
         };
         Cmd::Batch(vec![
             Cmd::Api {
@@ -129,7 +130,9 @@ impl HomeScreen {
         }
         if let Some(section) = changed {
             let fresh = filling.sections[section].clone();
-            if fresh.is_complete() || self.board.sections[section].rows.is_empty() {
+            // A section shown whole waits for its next whole answer; one still filling takes
+            // each organization's rows as they come.
+            if fresh.is_complete() || !self.board.sections[section].is_complete() {
                 // Only a whole board is compared: the rows of an organization that answered
                 // second are not news.
                 if self.board.sections[section].is_complete() {
@@ -308,7 +311,7 @@ fn summary_of(row: &HomeRow) -> Option<ChangeRequest> {
 
 impl ScreenState for HomeScreen {
     fn enter(&mut self, ctx: &mut Ctx) -> Cmd {
-        self.gather(ctx)
+        self.gather(false, ctx)
     }
 
     fn title(&self) -> String {
@@ -390,7 +393,7 @@ impl ScreenState for HomeScreen {
         if !self.ticker.fired(id) {
             return None;
         }
-        Some(Step::cmd(self.gather(ctx)))
+        Some(Step::cmd(self.gather(true, ctx)))
     }
 
     fn reveal_change_request(&mut self, id: &str) {

@@ -93,6 +93,7 @@ pub fn every_call(conversation: &str) -> Vec<ApiCall> {
         }),
         ApiCall::Home(HomeCall::Gather {
             sections: quire::api::home::default_sections(),
+            quiet: false,
         }),
     ];
     calls.extend(

@@ -1,0 +1,120 @@
+//! Home as the real binary shows it: demo-reviewer's reviews across both organizations, a
+//! comment by someone else rung as an OSC 9 notification and marked new on its row, the
+//! user's own comment rung never, and a Home where nothing changes writing nothing.
+
+use quire::sandbox::{demo_ids, tokens};
+use serde_json::json;
+
+use crate::common::outage_sandbox::OutageSandbox;
+use crate::common::pty::PtyApp;
+use crate::common::wait::{Events, PATIENCE, wait_until};
+
+const OSC9: &str = "\u{1b}]9;";
+
+fn comment(sandbox: &OutageSandbox, token: &str, change_request: &str, text: &str) {
+    let url = format!(
+        "{}/v1/spaces/{}/change-requests/{change_request}/comments",
+        sandbox.sandbox.base_url(),
+        demo_ids::SPACE_GETTING_STARTED
+    );
+    let status = sandbox.runtime.block_on(async {
+        reqwest::Client::new()
+            .post(url)
+            .bearer_auth(token)
+            .json(&json!({ "body": { "markdown": text } }))
+            .send()
+            .await
+            .expect("the sandbox answers")
+            .status()
+    });
+    assert!(status.is_success(), "{status}");
+}
+
+fn osc9_count(app: &PtyApp) -> usize {
+    String::from_utf8_lossy(&app.raw_output())
+        .matches(OSC9)
+        .count()
+}
+
+#[test]
+fn home_rings_for_someone_elses_comment_never_for_ones_own_and_is_silent_when_idle() {
+    let server = OutageSandbox::start();
+    let config = tempfile::Builder::new()
+        .suffix(".toml")
+        .tempfile()
+        .expect("a config file");
+    std::fs::write(
+        config.path(),
+        "watch_interval_secs = 2\nnotify = \"osc9\"\n",
+    )
+    .expect("written");
+    let base = server.sandbox.base_url();
+    let config_path = config.path().to_str().expect("a path");
+    let app = PtyApp::spawn(
+        &[
+            "--api-url",
+            &base,
+            "--token",
+            tokens::REVIEWER,
+            "--config",
+            config_path,
+            "--start",
+            "home",
+        ],
+        100,
+        30,
+    );
+    app.wait_for("Review requested from me (3)", PATIENCE);
+    let screen = app.screen();
+    assert!(screen.contains("Lumen OSS"), "{screen}");
+    assert!(screen.contains("Clarify token scopes"), "{screen}");
+
+    // The sandbox's requests wake the waits below, as the terminal's bytes do.
+    let events = Events::new();
+    events.follow(server.runtime.handle(), server.sandbox.activity());
+    let asked = |pattern: &str| server.sandbox.requests("GET", pattern);
+    // Home has looked at each of the three change requests it watches: what is new is
+    // measured from there.
+    assert!(wait_until(PATIENCE, &events, || asked("*/comments") >= 3));
+
+    comment(
+        &server,
+        tokens::EDITOR,
+        demo_ids::CR_REVIEW,
+        "Please check the scopes table.",
+    );
+    app.wait_for_screen(
+        "an OSC 9 notification and the row marked new",
+        PATIENCE,
+        |app| osc9_count(app) == 1 && app.screen().contains("● new"),
+    );
+    assert!(
+        app.screen().contains("comment by Jonas Berg"),
+        "{}",
+        app.screen()
+    );
+
+    // The user's own comment moves the row, is looked at, and rings nothing.
+    let looks_before = asked("*/comments");
+    comment(
+        &server,
+        tokens::REVIEWER,
+        demo_ids::CR_OUTDATED,
+        "Tested on a Pi 5.",
+    );
+    assert!(wait_until(PATIENCE, &events, || asked("*/comments") > looks_before));
+    let lists = |_: ()| asked("/orgs/*/change-requests");
+    // A refresh asks each of the four sections in each of the two organizations.
+    let two_refreshes_later = lists(()) + 2 * 8;
+    assert!(wait_until(PATIENCE, &events, || lists(()) >= two_refreshes_later));
+    assert_eq!(osc9_count(&app), 1);
+
+    // Nothing changes from here: five refreshes (ten seconds) write nothing.
+    app.settle();
+    let bytes = app.bytes_received();
+    let five_refreshes_later = lists(()) + 5 * 8;
+    assert!(wait_until(PATIENCE, &events, || lists(()) >= five_refreshes_later));
+    let written = app.raw_output();
+    let since = String::from_utf8_lossy(&written[bytes.min(written.len())..]).into_owned();
+    assert_eq!(app.bytes_received(), bytes, "{since:?}\n{}", app.screen());
+}
