@@ -83,15 +83,15 @@ fn home_rings_for_someone_elses_comment_never_for_ones_own_and_is_silent_when_id
         demo_ids::CR_REVIEW,
         "Please check the scopes table.",
     );
+    // The ring is written before the frame that says it: both are waited for.
+    let rung_and_said = |app: &PtyApp| {
+        let screen = app.screen();
+        osc9_count(app) == 1 && screen.contains("● new") && screen.contains("comment by Jonas Berg")
+    };
     app.wait_for_screen(
-        "an OSC 9 notification and the row marked new",
+        "an OSC 9 ring, the row marked new and the ping said",
         PATIENCE,
-        |app| osc9_count(app) == 1 && app.screen().contains("● new"),
-    );
-    assert!(
-        app.screen().contains("comment by Jonas Berg"),
-        "{}",
-        app.screen()
+        rung_and_said,
     );
 
     // The user's own comment moves the row, is looked at, and rings nothing.
