@@ -180,7 +180,7 @@ const COLUMNS: [Column; 9] = [
     Column::cut("Organization", 6, 6),
     Column::cut("Space", 8, 3),
     Column::whole("#", 1),
-    Column::cut("Subject", 12, 0).flex(),
+    Column::cut("Subject", 24, 0).flex(),
     Column::cut("Author", 6, 5),
     Column::whole("Status", 4),
     Column::whole("Review", 2),
