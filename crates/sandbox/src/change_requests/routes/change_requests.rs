@@ -506,7 +506,10 @@ mod tests {
     #[test]
     fn the_organization_list_combines_people_and_repeated_statuses() {
         let asked = selected("status=open&status=draft&requestedReviewer=usr-priya-raman");
-        assert_eq!(asked.unwrap(), [ids::CR_OUTDATED, ids::CR_REVIEW]);
+        assert_eq!(
+            asked.unwrap(),
+            [ids::CR_OUTDATED, ids::CR_REVIEW, ids::CR_LUMEN_OPEN]
+        );
         let mine_any_status = selected(
             "status=open&status=draft&status=merged&status=archived&creator=usr-hannah-schmidt",
         );
