@@ -17,6 +17,7 @@ use crate::headless;
 use crate::runtime::Effects;
 use crate::sandbox::{Sandbox, SandboxOptions, tokens};
 use crate::screens::Screen;
+use crate::screens::home::HomeScreen;
 use crate::screens::organizations::Organizations;
 use crate::ui::markdown::{ColorDepth, RenderOptions};
 use crate::ui::theme::Theme;
@@ -111,7 +112,46 @@ pub async fn write_all(directory: &Path) -> std::io::Result<Vec<String>> {
         written.push(path.display().to_string());
     }
     written.extend(write_theme_scenes(directory, &sandbox).await?);
+    written.extend(write_home_scenes(directory, &sandbox, render).await?);
     sandbox.shutdown().await;
+    Ok(written)
+}
+
+/// Home as the demo reviewer sees it, at 80x24 and at 160x45.
+async fn write_home_scenes(
+    directory: &Path,
+    sandbox: &Sandbox,
+    render: RenderOptions,
+) -> std::io::Result<Vec<String>> {
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::REVIEWER),
+    ))
+    .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let effects = Effects {
+        client: Some(client),
+        drafts: None,
+        theme: Theme::default(),
+        render,
+    };
+    let mut written = Vec::new();
+    for (width, height) in [(80, 24), (160, 45)] {
+        let home = HomeScreen::new(crate::api::home::default_sections());
+        let mut model = Model::new(
+            Screen::Home(Box::new(home)),
+            Environment {
+                server_label: "demo sandbox · demo-reviewer".into(),
+                config_path: "~/.config/quire/config.toml".into(),
+                render,
+                clock: crate::ui::time::Clock::Real,
+            },
+            Size::default(),
+        );
+        let buffer = draw_scene_at(&mut model, &effects, "", (width, height)).await?;
+        let path = directory.join(format!("home-{width}x{height}.svg"));
+        std::fs::write(&path, to_svg(&buffer))?;
+        written.push(path.display().to_string());
+    }
     Ok(written)
 }
 
@@ -327,14 +367,21 @@ async fn draw_scene(
     effects: &Effects,
     keys: &str,
 ) -> std::io::Result<ratatui::buffer::Buffer> {
-    let resize = Msg::Resize {
-        width: WIDTH,
-        height: HEIGHT,
-    };
+    draw_scene_at(model, effects, keys, (WIDTH, HEIGHT)).await
+}
+
+/// [`draw_scene`] in a terminal of `(width, height)`.
+async fn draw_scene_at(
+    model: &mut Model,
+    effects: &Effects,
+    keys: &str,
+    (width, height): (u16, u16),
+) -> std::io::Result<ratatui::buffer::Buffer> {
+    let resize = Msg::Resize { width, height };
     headless::settle(model, effects, resize).await;
     headless::start(model, effects).await;
     headless::type_keys(model, effects, keys).await;
-    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT))
+    let mut terminal = Terminal::new(TestBackend::new(width, height))
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     terminal
         .draw(|frame| chrome::draw(frame, model))
