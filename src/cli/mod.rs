@@ -10,6 +10,7 @@ pub mod conversations;
 pub mod docs;
 pub mod integrations;
 pub mod listing;
+pub mod looks;
 pub mod lost_answers;
 pub mod org;
 pub mod outbox;

@@ -27,8 +27,7 @@ use crate::screens::home::HomeScreen;
 use crate::screens::organizations::Organizations;
 use crate::screens::welcome::Welcome;
 use crate::terminal;
-use crate::ui::markdown::{ColorDepth, RenderOptions, highlight_worker};
-use crate::ui::theme::Theme;
+use crate::ui::markdown::highlight_worker;
 
 /// How often the demo's other people act by default: often enough that someone trying
 /// `--demo` sees a list change within a minute, seldom enough not to bury them in news.
@@ -366,7 +365,7 @@ fn exit_for_usage(mistake: &UsageError) -> ! {
 }
 
 /// `error` as the user's mistake (see [`exit_for_usage`]).
-fn usage(error: impl std::fmt::Display) -> color_eyre::Report {
+pub(crate) fn usage(error: impl std::fmt::Display) -> color_eyre::Report {
     UsageError::new(error).into()
 }
 
@@ -545,13 +544,13 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     );
     let profile = config::profile_name(cli.profile.as_deref(), &file).map_err(usage)?;
     let settings = config::profile_settings(&file, &profile);
-    let mut theme = load_theme(
+    let mut theme = crate::cli::looks::load_theme(
         cli.theme.as_deref(),
         settings.theme.as_deref(),
         config_path.as_deref(),
     )?;
     let no_color = crate::output::no_color_requested();
-    let render = render_options(&theme, cli.colors.as_deref(), no_color)?;
+    let render = crate::cli::looks::render_options(&theme, cli.colors.as_deref(), no_color)?;
     if no_color {
         theme = theme.without_colours();
     }
@@ -762,58 +761,4 @@ fn exit_with(code: i32) -> Result<()> {
     use std::io::Write;
     let _ = std::io::stdout().flush();
     std::process::exit(code)
-}
-
-/// The theme `--theme` names, else the profile's `theme` in the config file, else the default
-/// (ansi16).
-fn load_theme(
-    flag: Option<&str>,
-    configured: Option<&str>,
-    config_path: Option<&std::path::Path>,
-) -> Result<Theme> {
-    let choice = flag.or(configured);
-    let config_dir = config_path.and_then(|path| path.parent());
-    Theme::resolve(choice, config_dir).map_err(usage)
-}
-
-/// How pages are rendered: code coloured with the theme's syntect theme, in as many colours as
-/// the terminal shows (or `--colors` says) but no more than the theme allows, and not at all
-/// under NO_COLOR.
-fn render_options(theme: &Theme, colors: Option<&str>, no_color: bool) -> Result<RenderOptions> {
-    let code = theme.code();
-    let mut depth = color_depth(colors)?;
-    // An explicit --colors wins; a guessed depth is capped by the theme.
-    if colors.is_none()
-        && let Some(max) = code.max_depth
-    {
-        depth = depth.min(max);
-    }
-    Ok(RenderOptions {
-        color_depth: depth,
-        code_theme: code.theme,
-        highlight: !no_color,
-        ..RenderOptions::default()
-    })
-}
-
-fn color_depth(flag: Option<&str>) -> Result<ColorDepth> {
-    match flag {
-        Some("16") => Ok(ColorDepth::Ansi16),
-        Some("256") => Ok(ColorDepth::Ansi256),
-        Some("truecolor" | "24bit") => Ok(ColorDepth::TrueColor),
-        Some(other) => Err(usage(format_args!(
-            "--colors takes 16, 256 or truecolor, not `{other}`"
-        ))),
-        None => {
-            let colorterm = std::env::var("COLORTERM").unwrap_or_default();
-            let term = std::env::var("TERM").unwrap_or_default();
-            Ok(if colorterm == "truecolor" || colorterm == "24bit" {
-                ColorDepth::TrueColor
-            } else if term.contains("256color") {
-                ColorDepth::Ansi256
-            } else {
-                ColorDepth::Ansi16
-            })
-        }
-    }
 }
