@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::update::ctx;
 use super::{
-    Cmd, Ctx, DocCache, Keymap, Nav, Overlay, RequestId, RequestIds, Step, keymap, mouse, palette,
+    Cmd, DocCache, Keymap, Nav, Overlay, RequestId, RequestIds, Step, keymap, mouse, palette,
 };
 use crate::screens::Screen;
 use crate::ui::keymap::Action;
@@ -150,20 +150,8 @@ impl Model {
 
     /// The command that loads the first screen; the runtime runs it before the first key.
     pub fn init(&mut self) -> Cmd {
-        let mut ctx = Ctx {
-            requests: &mut self.requests,
-            size: self.size,
-            docs: &mut self.docs,
-            theme: &self.theme,
-            keymap: &self.keymap,
-            reviews: &mut self.reviews,
-            action_log: &mut self.action_log,
-            watch: &mut self.watch,
-            unsaved_drafts: &self.unsaved_drafts,
-            answer: super::AnswerKind::Final,
-            clock: self.environment.clock,
-        };
-        let cmd = match self.screens.last_mut() {
+        let (mut ctx, screens) = ctx(self);
+        let cmd = match screens.last_mut() {
             Some(screen) => screen.enter(&mut ctx),
             None => Cmd::None,
         };
