@@ -6,7 +6,9 @@ use std::process::{Command, Stdio};
 
 use base64::Engine;
 use futures::{Stream, StreamExt};
-use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste, EventStream};
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableFocusChange, EnableBracketedPaste, EnableFocusChange, EventStream,
+};
 use ratatui::crossterm::style::{Attribute, SetAttribute};
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -43,7 +45,7 @@ pub fn use_mouse(on: bool) {
 /// (`quire api … | jq`) never gets escape sequences written into it, even from the panic hook.
 static TAKEN: AtomicBool = AtomicBool::new(false);
 
-/// Raw mode, the alternate screen, bracketed paste and the mouse (when wanted) — everything
+/// Raw mode, the alternate screen, bracketed paste, focus reports and the mouse (when wanted) — everything
 /// `restore` turns off again. On failure whatever was turned on is turned off again.
 pub fn enter() -> io::Result<()> {
     // Set first: a failure half-way leaves something on that `restore` must turn off.
@@ -53,6 +55,9 @@ pub fn enter() -> io::Result<()> {
             io::stdout(),
             EnterAlternateScreen,
             EnableBracketedPaste,
+            // Focus reports (`ESC [ I` / `ESC [ O`): watching slows down while quire's window
+            // is not the one looked at. Terminals that do not know the mode ignore it.
+            EnableFocusChange,
             cursor::Hide
         )?;
         if MOUSE.load(Ordering::SeqCst) {
@@ -143,6 +148,7 @@ pub fn restore() {
         io::stdout(),
         SetAttribute(Attribute::Reset),
         DisableBracketedPaste,
+        DisableFocusChange,
         LeaveAlternateScreen,
         cursor::Show
     );

@@ -25,6 +25,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             Cmd::None
         }
         Msg::Resumed => Cmd::None,
+        Msg::Focus(focused) => on_focus(model, focused),
         Msg::BrowserFailed { url, reason } => {
             for screen in model.screens.iter_mut() {
                 screen.on_browser_failed(&url);
@@ -403,6 +404,21 @@ pub(super) fn answer_to_the_screen_waiting(
 }
 
 /// A timer goes to whichever screen on the stack set it; the others' are stale.
+/// Watching slows down while the terminal is out of focus; back in focus, every screen's
+/// pending refresh is brought forward to the focused interval.
+fn on_focus(model: &mut Model, focused: bool) -> Cmd {
+    model.watch.set_focused(focused);
+    if !focused {
+        return Cmd::None;
+    }
+    let (mut ctx, screens) = ctx(model);
+    let hastened: Vec<Cmd> = screens
+        .iter_mut()
+        .map(|screen| screen.hasten_watch(&mut ctx))
+        .collect();
+    Cmd::batch(hastened)
+}
+
 fn on_timer(model: &mut Model, id: RequestId) -> Cmd {
     let (mut ctx, screens) = ctx(model);
     for index in (0..screens.len()).rev() {

@@ -585,6 +585,7 @@ async fn run_app(cli: &Cli) -> Result<Option<String>> {
     }
     model.watch = crate::vocabulary::watch::Watch::from_settings(
         file.watch_interval_secs,
+        file.watch_unfocused_interval_secs,
         file.metered || cli.metered,
     );
     if let Err(error) = model.keymap.apply_overrides(&file.keys) {

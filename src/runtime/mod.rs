@@ -74,6 +74,9 @@ pub trait Host {
     /// command is under way (a call, a render, a timer) and no spinner turns: only input can
     /// wake the loop then. Tests wait for this rather than for a clock.
     fn waiting(&mut self, _idle: bool) {}
+    /// A timer was set to go off `_after` (a watch refresh, a retry): what a test reads the
+    /// watch's interval from.
+    fn timer_set(&mut self, _after: Duration) {}
 }
 
 /// Why the loop ended.
@@ -260,6 +263,7 @@ impl<B: Backend, H: Host> Surroundings for TerminalLoop<'_, B, H> {
     }
 
     fn timer(&mut self, id: RequestId, after: Duration) {
+        self.host.timer_set(after);
         let sender = self.sender.clone();
         tokio::spawn(async move {
             tokio::time::sleep(after).await;
@@ -314,12 +318,14 @@ fn backend_error<E: std::fmt::Display>(error: E) -> io::Error {
     io::Error::other(error.to_string())
 }
 
-/// Terminal events that matter to the model; the rest (focus) are ignored.
+/// Terminal events that matter to the model.
 fn message_for(event: Event) -> Option<Msg> {
     match event {
         Event::Key(key) => Some(Msg::Key(key)),
         Event::Paste(text) => Some(Msg::Paste(text)),
         Event::Resize(width, height) => Some(Msg::Resize { width, height }),
+        Event::FocusGained => Some(Msg::Focus(true)),
+        Event::FocusLost => Some(Msg::Focus(false)),
         // Only presses and the wheel: a release or a drag changes nothing, and must not wake
         // the loop.
         Event::Mouse(event)

@@ -128,6 +128,11 @@ pub trait ScreenState {
     fn on_browser_failed(&mut self, _url: &str) {}
     /// The review above moved on to change request `_id` (`]c`): select it here.
     fn reveal_change_request(&mut self, _id: &str) {}
+    /// The terminal has focus again: pending refreshes armed with the unfocused interval are
+    /// set to go off after the focused one.
+    fn hasten_watch(&mut self, _ctx: &mut Ctx) -> Cmd {
+        Cmd::None
+    }
 }
 
 // A handful of screens on a stack: their sizes do not matter.
@@ -291,6 +296,10 @@ impl Screen {
 
     pub fn reveal_change_request(&mut self, id: &str) {
         dispatch!(self, s => s.reveal_change_request(id))
+    }
+
+    pub fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
+        dispatch!(self, s => s.hasten_watch(ctx))
     }
 
     pub fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {

@@ -20,6 +20,9 @@ pub enum Msg {
     },
     /// The spinner's clock; sent only while a request is in flight.
     Tick,
+    /// The terminal gained (true) or lost (false) focus; terminals that report it do so once
+    /// quire asks (`ESC [ ? 1004 h`).
+    Focus(bool),
     /// Back from Ctrl-Z: everything must be drawn again.
     Resumed,
     /// Opening `url` in a browser failed (no display over SSH, no opener installed …).

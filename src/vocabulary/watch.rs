@@ -16,10 +16,19 @@ use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
 /// The default refresh interval, in seconds (config `watch_interval_secs`).
 pub const DEFAULT_INTERVAL_SECS: u64 = 120;
 
+/// The default interval while the terminal reports that it lost focus (config
+/// `watch_unfocused_interval_secs`), unless the focused one is longer: someone in another tmux
+/// window still hears of a moved change request within minutes, at fewer requests an hour.
+pub const DEFAULT_UNFOCUSED_INTERVAL_SECS: u64 = 300;
+
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Watch {
-    /// None when watching is off.
+    /// The interval in effect now: None when watching is off (or, unfocused, paused).
     pub interval: Option<Duration>,
+    /// The interval while the terminal has focus (or never said it lost it).
+    pub focused_interval: Option<Duration>,
+    /// The interval while the terminal says it lost focus.
+    pub unfocused_interval: Option<Duration>,
     /// Open change requests of the current organization with review requested from me; None
     /// while unknown (the header then shows nothing).
     pub review_requested: Option<usize>,
@@ -28,16 +37,42 @@ pub struct Watch {
 impl Watch {
     /// From the settings: an interval set explicitly wins; otherwise a metered link is not
     /// watched and any other is, every [`DEFAULT_INTERVAL_SECS`]. `0` seconds means off.
-    pub fn from_settings(interval_secs: Option<u64>, metered: bool) -> Watch {
+    /// Unfocused, the interval grows to `unfocused_secs` (default
+    /// [`DEFAULT_UNFOCUSED_INTERVAL_SECS`], never shorter than the focused one); `0` pauses.
+    pub fn from_settings(
+        interval_secs: Option<u64>,
+        unfocused_secs: Option<u64>,
+        metered: bool,
+    ) -> Watch {
         let seconds = match interval_secs {
             Some(seconds) => seconds,
             None if metered => 0,
             None => DEFAULT_INTERVAL_SECS,
         };
+        let focused = (seconds > 0).then(|| Duration::from_secs(seconds));
+        let unfocused = focused.and_then(|focused| {
+            let seconds = unfocused_secs.unwrap_or(DEFAULT_UNFOCUSED_INTERVAL_SECS);
+            (seconds > 0).then(|| Duration::from_secs(seconds).max(focused))
+        });
         Watch {
-            interval: (seconds > 0).then(|| Duration::from_secs(seconds)),
+            interval: focused,
+            focused_interval: focused,
+            unfocused_interval: unfocused,
             review_requested: None,
         }
+    }
+
+    /// The terminal gained or lost focus: the interval of timers armed from now on.
+    pub fn set_focused(&mut self, focused: bool) {
+        if self.focused_interval.is_none() && self.interval.is_some() {
+            // Set directly (tests, older callers): that interval holds while focused.
+            self.focused_interval = self.interval;
+        }
+        self.interval = if focused {
+            self.focused_interval
+        } else {
+            self.unfocused_interval
+        };
     }
 }
 
@@ -45,20 +80,36 @@ impl Watch {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Ticker {
     timer: Option<RequestId>,
+    /// Asked to arm while watching was paused (unfocused with an interval of 0): regaining
+    /// focus arms it.
+    paused: bool,
 }
 
 impl Ticker {
     /// Sets the next refresh unless one is set already or watching is off.
     pub fn arm(&mut self, ctx: &mut Ctx) -> Cmd {
         let Some(after) = ctx.watch.interval else {
+            self.paused = ctx.watch.focused_interval.is_some();
             return Cmd::None;
         };
+        self.paused = false;
         if self.timer.is_some() {
             return Cmd::None;
         }
         let id = ctx.requests.issue();
         self.timer = Some(id);
         Cmd::Timer { id, after }
+    }
+
+    /// Back in focus: the pending refresh, armed with the longer unfocused interval, is also
+    /// set to go off after the focused one (the same timer: whichever goes off first refreshes,
+    /// the other finds it spent).
+    pub fn hasten(&mut self, ctx: &mut Ctx) -> Cmd {
+        match (self.timer, ctx.watch.interval) {
+            (Some(id), Some(after)) => Cmd::Timer { id, after },
+            (None, Some(_)) if self.paused => self.arm(ctx),
+            _ => Cmd::None,
+        }
     }
 
     /// True when `id` is this ticker's timer going off (it is then spent).
@@ -232,6 +283,11 @@ impl RequestedCount {
     pub fn on_timer(&mut self, id: RequestId, ctx: &mut Ctx) -> Option<Cmd> {
         self.ticker.fired(id).then(|| self.start(ctx))
     }
+
+    /// Back in focus: see [`Ticker::hasten`].
+    pub fn hasten(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.ticker.hasten(ctx)
+    }
 }
 
 #[cfg(test)]
@@ -240,15 +296,39 @@ mod tests {
 
     #[test]
     fn zero_or_metered_turns_watching_off() {
-        assert_eq!(Watch::from_settings(Some(0), false).interval, None);
-        assert_eq!(Watch::from_settings(None, true).interval, None);
+        assert_eq!(Watch::from_settings(Some(0), None, false).interval, None);
+        assert_eq!(Watch::from_settings(None, None, true).interval, None);
         assert_eq!(
-            Watch::from_settings(None, false).interval,
+            Watch::from_settings(None, None, false).interval,
             Some(Duration::from_secs(DEFAULT_INTERVAL_SECS))
         );
         assert_eq!(
-            Watch::from_settings(Some(30), true).interval,
+            Watch::from_settings(Some(30), None, true).interval,
             Some(Duration::from_secs(30))
         );
+    }
+
+    #[test]
+    fn losing_focus_slows_watching_and_regaining_it_restores_the_interval() {
+        let seconds = |s: u64| Some(Duration::from_secs(s));
+        let mut watch = Watch::from_settings(Some(2), Some(3600), false);
+        watch.set_focused(false);
+        assert_eq!(watch.interval, seconds(3600));
+        watch.set_focused(true);
+        assert_eq!(watch.interval, seconds(2));
+
+        let mut default = Watch::from_settings(None, None, false);
+        default.set_focused(false);
+        assert_eq!(default.interval, seconds(DEFAULT_UNFOCUSED_INTERVAL_SECS));
+        // Never faster unfocused than focused.
+        let mut slow = Watch::from_settings(Some(900), None, false);
+        slow.set_focused(false);
+        assert_eq!(slow.interval, seconds(900));
+        // 0 pauses watching while unfocused.
+        let mut paused = Watch::from_settings(Some(2), Some(0), false);
+        paused.set_focused(false);
+        assert_eq!(paused.interval, None);
+        paused.set_focused(true);
+        assert_eq!(paused.interval, seconds(2));
     }
 }

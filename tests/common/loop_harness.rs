@@ -141,6 +141,8 @@ pub struct RecordingHost {
     /// The terminal as the shell leaves it after `fg`: `suspend` wipes it.
     pub terminal: Option<SharedBackend>,
     pub suspended: Arc<Mutex<usize>>,
+    /// How long each timer quire set was to run, in order.
+    pub timers: Arc<Mutex<Vec<std::time::Duration>>>,
     pub loop_state: Arc<Mutex<LoopState>>,
     /// The loop said it waits, took an input event, suspended, or ended.
     pub changed: Events,
@@ -170,6 +172,10 @@ impl Host for RecordingHost {
             .unwrap()
             .push(format!("{title}: {body}"));
         Ok(())
+    }
+    fn timer_set(&mut self, after: std::time::Duration) {
+        self.timers.lock().unwrap().push(after);
+        self.changed.happened();
     }
     fn waiting(&mut self, idle: bool) {
         self.loop_state.lock().unwrap().idle = idle;
@@ -315,6 +321,27 @@ impl Harness {
         self.keys
             .send(InputEvent::Terminal(Event::Key(event)))
             .unwrap();
+    }
+
+    /// A terminal event other than a key (focus gained or lost, say).
+    pub fn send_event(&self, event: Event) {
+        self.events_sent.fetch_add(1, Ordering::SeqCst);
+        self.keys.send(InputEvent::Terminal(event)).unwrap();
+    }
+
+    /// Waits until quire has set a timer to run `after`, `count` times in all.
+    pub async fn wait_for_timers(&self, after: Duration, count: usize) {
+        let set = || {
+            let timers = self.host.timers.lock().unwrap();
+            timers.iter().filter(|timer| **timer == after).count()
+        };
+        let happened =
+            wait_until_async(PATIENCE, self.host.changed.subscribe(), || set() >= count).await;
+        assert!(
+            happened,
+            "{count} timers of {after:?} expected, {} set",
+            set()
+        );
     }
 
     pub fn type_text(&self, text: &str) {

@@ -33,6 +33,13 @@ fn browse_organization_space_and_page_in_the_demo() {
         "bracketed paste off: {tail:?}"
     );
     assert!(tail.contains("\u{1b}[?25h"), "cursor shown again: {tail:?}");
+    // Focus reports (watching slows down out of focus) are asked for, and turned off again.
+    let head = String::from_utf8_lossy(&output[..output.len().min(400)]).to_string();
+    assert!(head.contains("\u{1b}[?1004h"), "focus reports on: {head:?}");
+    assert!(
+        tail.contains("\u{1b}[?1004l"),
+        "focus reports off: {tail:?}"
+    );
 }
 
 /// Code in every language of the demo's Quickstart is coloured, with the budget a user gets:

@@ -1,11 +1,15 @@
 //! Home: the sections across both demo organizations, a change moving in place without the
 //! selection moving, `enter` into the review and `]c` through the section, `~` back.
 
+use std::time::Duration;
+
 use quire::api::home::default_sections;
-use quire::sandbox::{SandboxOptions, demo_ids, tokens};
+use quire::api::{Client, ClientConfig, Token};
+use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::home::HomeScreen;
-use ratatui::crossterm::event::KeyCode;
+use quire::vocabulary::watch::Watch;
+use ratatui::crossterm::event::{Event, KeyCode};
 use serde_json::{Value, json};
 
 use crate::common::loop_harness::Harness;
@@ -172,4 +176,48 @@ async fn someone_elses_comment_pings_once_and_the_users_own_never() {
     app.settle().await;
     let notified = app.host.notified.lock().unwrap().clone();
     assert_eq!(notified.len(), 1, "{notified:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watching_slows_down_out_of_focus_and_is_brought_forward_back_in_focus() {
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .expect("sandbox starts");
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::REVIEWER),
+    ))
+    .expect("client");
+    let app = Harness::start_configured(
+        sandbox,
+        client,
+        || Screen::Home(Box::new(HomeScreen::new(default_sections()))),
+        |model| model.watch = Watch::from_settings(Some(2), Some(3600), false),
+    );
+    let focused = Duration::from_secs(2);
+    let unfocused = Duration::from_secs(3600);
+    app.wait_for("Review requested from me (3)").await;
+    app.wait_for_timers(focused, 1).await;
+    // Each refresh asks the same lists again (a pending timer keeps the loop from going idle,
+    // so refreshes are counted by their requests).
+    let lists = || app.sandbox.requests("GET", "/orgs/*/change-requests");
+    let per_refresh = lists();
+
+    // The refresh already set goes off as it was; the next one waits the unfocused hour.
+    app.send_event(Event::FocusLost);
+    app.wait_for_timers(unfocused, 1).await;
+    app.wait_for_requests("GET", "/orgs/*/change-requests", 2 * per_refresh)
+        .await;
+
+    // Back in focus, that hour's refresh comes after the focused interval instead.
+    app.send_event(Event::FocusGained);
+    app.wait_for_timers(focused, 2).await;
+    app.wait_for_requests("GET", "/orgs/*/change-requests", 3 * per_refresh)
+        .await;
+    let timers = app.host.timers.lock().unwrap().clone();
+    let after_focus_back = timers.iter().rposition(|timer| *timer == unfocused);
+    assert!(
+        after_focus_back.is_some_and(|at| timers[at + 1..].contains(&focused)),
+        "{timers:?}"
+    );
 }

@@ -378,6 +378,10 @@ impl ScreenState for ChangeRequestList {
         Some(Step::cmd(self.load(ctx)))
     }
 
+    fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.ticker.hasten(ctx)
+    }
+
     fn reveal_change_request(&mut self, id: &str) {
         self.reselect = Some(id.to_string());
         if let Some(position) = self.visible().iter().position(|cr| cr.id == id) {

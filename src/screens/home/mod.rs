@@ -396,6 +396,10 @@ impl ScreenState for HomeScreen {
         Some(Step::cmd(self.gather(true, ctx)))
     }
 
+    fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.ticker.hasten(ctx)
+    }
+
     fn reveal_change_request(&mut self, id: &str) {
         let Some(index) = self.rows().iter().position(|row| row.id == id) else {
             return;

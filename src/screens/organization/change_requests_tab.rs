@@ -99,6 +99,10 @@ impl ScreenState for ChangeRequestsTab {
         self.list.on_timer(id, ctx)
     }
 
+    fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.list.hasten_watch(ctx)
+    }
+
     fn link(&self) -> Option<String> {
         self.list.link()
     }

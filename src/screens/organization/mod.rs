@@ -480,6 +480,16 @@ impl ScreenState for Organization {
             .find_map(|pane| pane.on_timer(id, ctx))
     }
 
+    fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
+        let count = self.requested_count.hasten(ctx);
+        let panes: Vec<Cmd> = self
+            .panes_mut()
+            .into_iter()
+            .map(|pane| pane.hasten_watch(ctx))
+            .collect();
+        Cmd::batch(std::iter::once(count).chain(panes))
+    }
+
     fn on_document(&mut self, key: &crate::vocabulary::DocKey, ctx: &mut Ctx) {
         for pane in self.panes_mut() {
             pane.on_document(key, ctx);

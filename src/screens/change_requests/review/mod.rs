@@ -370,6 +370,10 @@ impl ScreenState for ReviewScreen {
         Some(Step::cmd(self.load(ctx)))
     }
 
+    fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
+        self.ticker.hasten(ctx)
+    }
+
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
         // Writes shown pending may have been sent, edited or dropped from the outbox above.
         let pending_shown = !self.queued.is_empty();
