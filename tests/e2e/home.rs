@@ -118,3 +118,78 @@ fn home_rings_for_someone_elses_comment_never_for_ones_own_and_is_silent_when_id
     let since = String::from_utf8_lossy(&written[bytes.min(written.len())..]).into_owned();
     assert_eq!(app.bytes_received(), bytes, "{since:?}\n{}", app.screen());
 }
+
+/// Two quire windows on one account, as two tmux windows are: both watch the same change
+/// requests and both see someone else's comment, and one of them rings for it.
+#[test]
+fn two_quire_windows_on_one_account_ring_once_between_them() {
+    let server = OutageSandbox::start();
+    let config = tempfile::Builder::new()
+        .suffix(".toml")
+        .tempfile()
+        .expect("a config file");
+    std::fs::write(
+        config.path(),
+        "watch_interval_secs = 2\nnotify = \"osc9\"\n",
+    )
+    .expect("written");
+    let base = server.sandbox.base_url();
+    let args = [
+        "--api-url",
+        &base,
+        "--token",
+        tokens::REVIEWER,
+        "--config",
+        config.path().to_str().expect("a path"),
+        "--start",
+        "home",
+    ];
+    let first = PtyApp::spawn(&args, 100, 30);
+    // The second window shares the first one's data directory: its cache, where told pings
+    // are kept.
+    let shared_data = first.home().join("data");
+    let second = PtyApp::spawn_with_env(
+        &args,
+        100,
+        30,
+        &[("XDG_DATA_HOME", shared_data.to_str().expect("a path"))],
+    );
+    for app in [&first, &second] {
+        app.wait_for("Review requested from me (3)", PATIENCE);
+    }
+    let events = Events::new();
+    events.follow(server.runtime.handle(), server.sandbox.activity());
+    let asked = |pattern: &str| server.sandbox.requests("GET", pattern);
+    // Each window has looked at the three change requests it watches.
+    assert!(wait_until(PATIENCE, &events, || asked("*/comments") >= 6));
+
+    let looks_before = asked("*/comments");
+    comment(
+        &server,
+        tokens::EDITOR,
+        demo_ids::CR_REVIEW,
+        "Please check the scopes table.",
+    );
+    // Both windows look again at the change request that moved, and mark its row.
+    assert!(wait_until(PATIENCE, &events, || asked("*/comments")
+        >= looks_before + 2));
+    for app in [&first, &second] {
+        app.wait_for("● new", PATIENCE);
+    }
+    // Two more refreshes of both windows: each has long taken in its look's answer.
+    let lists = || asked("/orgs/*/change-requests");
+    let later = lists() + 2 * 2 * 8;
+    assert!(wait_until(PATIENCE, &events, || lists() >= later));
+    let rings = [osc9_count(&first), osc9_count(&second)];
+    assert_eq!(
+        rings.iter().sum::<usize>(),
+        1,
+        "rings per window: {rings:?}"
+    );
+    let telling = if rings[0] == 1 { &first } else { &second };
+    assert!(
+        telling.screen().contains("comment by Jonas Berg"),
+        "{}",
+        telling.screen()
+    );
+}

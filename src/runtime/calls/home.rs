@@ -4,7 +4,7 @@
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use crate::api::Client;
-use crate::api::change_requests::watch::{Snapshot, changes};
+use crate::api::change_requests::watch::{Event, Snapshot, changes};
 use crate::api::home::{HomeEvent, gather};
 use crate::vocabulary::home::{HomeAnswer, HomeCall};
 use crate::vocabulary::{ApiResponse, Msg, RequestId};
@@ -81,11 +81,28 @@ async fn look(
             Some(seen) => changes(client, &space, &change_request, seen, &now).await?,
             None => Vec::new(),
         };
-        Ok((Box::new(now), events))
+        Ok((
+            Box::new(now),
+            claimed(client, &space, &change_request, events).await,
+        ))
     };
     HomeAnswer::Looked {
         looked: looked.await,
         space,
         change_request,
     }
+}
+
+/// The events of a look this quire is the first to claim: another quire on the same account
+/// and cache (another terminal window) that saw them first tells them, this one does not.
+async fn claimed(client: &Client, space: &str, id: &str, events: Vec<Event>) -> Vec<Event> {
+    if events.is_empty() {
+        return events;
+    }
+    let ids = events.iter().map(|event| event.id.clone()).collect();
+    let mine = client.claim_pings(space, id, ids).await;
+    events
+        .into_iter()
+        .filter(|event| mine.contains(&event.id))
+        .collect()
 }

@@ -2,7 +2,8 @@
 //! review) gets a review, a comment or a reply from someone else, or is merged, quire says it
 //! once on the status line and rings the terminal (`Cmd::Notify`). The first look at each is
 //! what later ones are measured from, so nothing from before quire started is told; an event
-//! is told once however often it is seen; the user's own acts are never told.
+//! is told once however often it is seen (and, through the cache's database, once between
+//! two quire processes on one account); the user's own acts are never told.
 
 use std::collections::{HashMap, HashSet};
 

@@ -7,6 +7,7 @@
 
 mod gather;
 mod review_state;
+pub mod told;
 
 use serde::Serialize;
 
