@@ -187,6 +187,7 @@ mod tests {
             created_at: None,
             updated_at: Some(updated.into()),
             open_threads: None,
+            outdated: false,
             url: None,
         }
     }

@@ -221,3 +221,40 @@ async fn watching_slows_down_out_of_focus_and_is_brought_forward_back_in_focus()
         "{timers:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watched_change_request_left_behind_by_a_merge_pings_that_it_may_conflict() {
+    let app = home_as(tokens::REVIEWER).await;
+    app.wait_for("Review requested from me (3)").await;
+    app.settle().await;
+    // Another change request of the space is merged: main moves on, and the one waiting for
+    // Priya's review falls behind it.
+    post_as(
+        &app,
+        tokens::ADMIN,
+        demo_ids::CR_OUTDATED,
+        "merge",
+        json!({}),
+    )
+    .await;
+    app.press(KeyCode::Char('r'));
+    app.wait_for_screen("the ping said", |screen| {
+        screen.contains("fell behind main")
+    })
+    .await;
+    app.settle().await;
+    let notified = app.host.notified.lock().unwrap().clone();
+    assert!(
+        notified
+            .iter()
+            .any(|ping| ping.contains("Getting Started #1")
+                && ping.contains("fell behind main: bring main in before merging")),
+        "{notified:?}"
+    );
+    assert!(
+        notified
+            .iter()
+            .any(|ping| ping.contains("merged by Amara Okafor")),
+        "{notified:?}"
+    );
+}

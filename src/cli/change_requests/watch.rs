@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use crate::api::change_requests::watch::{Event, Snapshot, changes};
+use crate::api::change_requests::watch::{Actor, Event, Snapshot, changes};
 use crate::api::home::ReviewState;
 use crate::api::retry::is_transient;
 use crate::api::{ApiError, ChangeRequestStatus, Client};
@@ -87,7 +87,7 @@ impl Watch<'_> {
                 change_request.subject,
                 seen.review().as_str()
             ),
-            actor: None,
+            actor: Actor::Unsaid,
             id: String::new(),
         }
     }

@@ -174,7 +174,7 @@ impl HomeScreen {
     }
 
     /// Rows that moved between two boards: a change request that was not there, or whose
-    /// update time, status, open threads or review state changed. The first board marks
+    /// update time, status, open threads, review state or standing with main changed. The first board marks
     /// nothing.
     fn mark_new(&mut self, before: &[HomeRow], after: &[HomeRow]) {
         if before.is_empty() {
@@ -189,6 +189,7 @@ impl HomeScreen {
                     || old.status != row.status
                     || old.open_threads != row.open_threads
                     || old.review != row.review
+                    || old.outdated != row.outdated
             };
             if was.is_none_or(moved) {
                 self.new.insert(key_of(row));

@@ -1,5 +1,6 @@
 //! Pings: when a change request Home watches for the user (theirs, or one waiting for their
-//! review) gets a review, a comment or a reply from someone else, or is merged, quire says it
+//! review) gets a review, a comment or a reply from someone else, is merged, or falls behind
+//! main (where it may conflict: the API says no more than `outdated`), quire says it
 //! once on the status line and rings the terminal (`Cmd::Notify`). The first look at each is
 //! what later ones are measured from, so nothing from before quire started is told; an event
 //! is told once however often it is seen (and, through the cache's database, once between
@@ -8,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::api::ApiError;
-use crate::api::change_requests::watch::{Event, Snapshot};
+use crate::api::change_requests::watch::{Actor, Event, Snapshot};
 use crate::api::home::HomeRow;
 use crate::vocabulary::home::HomeCall;
 use crate::vocabulary::requests::RequestIds;
@@ -118,9 +119,9 @@ impl Pings {
 /// user is the author, someone else's otherwise.
 fn by_someone_else(event: &Event, me: Option<&str>, author: Option<&str>) -> bool {
     match (&event.actor, me) {
-        (Some(actor), Some(me)) => actor != me,
-        (None, Some(me)) => author != Some(me),
-        (_, None) => true,
+        (Actor::Person(actor), Some(me)) => actor != me,
+        (Actor::Unsaid, Some(me)) => author != Some(me),
+        (Actor::Main, _) | (_, None) => true,
     }
 }
 
@@ -144,7 +145,7 @@ mod tests {
         Event {
             at: String::new(),
             what: String::new(),
-            actor: actor.map(str::to_string),
+            actor: actor.map_or(Actor::Unsaid, |actor| Actor::Person(actor.to_string())),
             id: "comment:1".to_string(),
         }
     }
@@ -156,5 +157,11 @@ mod tests {
         // A revision of the user's own change request is theirs.
         assert!(!by_someone_else(&event(None), Some("me"), Some("me")));
         assert!(by_someone_else(&event(None), Some("me"), Some("you")));
+        // Main moving on is nobody's act here: told to the author too.
+        let behind = Event {
+            actor: Actor::Main,
+            ..event(None)
+        };
+        assert!(by_someone_else(&behind, Some("me"), Some("me")));
     }
 }

@@ -21,14 +21,32 @@ pub struct Snapshot {
     pub reviews: Vec<ChangeRequestReview>,
 }
 
-/// One thing that happened: when, what in words, who did it (a user id, when known), and a
-/// name for the event itself, so that it is told once however often it is seen.
+/// One thing that happened: when, what in words, who did it, and a name for the event
+/// itself, so that it is told once however often it is seen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Event {
     pub at: String,
     pub what: String,
-    pub actor: Option<String>,
+    pub actor: Actor,
     pub id: String,
+}
+
+/// Who caused an event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actor {
+    /// A user, by id.
+    Person(String),
+    /// The API does not say (a new revision, a status change other than a merge): the
+    /// change request's author, when it is theirs to do.
+    Unsaid,
+    /// No one on this change request: main moved on (it is `outdated`).
+    Main,
+}
+
+impl Actor {
+    fn of(user: Option<&User>) -> Actor {
+        user.map_or(Actor::Unsaid, |user| Actor::Person(user.id.clone()))
+    }
 }
 
 impl Snapshot {
@@ -85,7 +103,7 @@ pub async fn changes(
                     name(comment.posted_by.as_ref()),
                     excerpt(comment.body.markdown())
                 ),
-                actor: comment.posted_by.as_ref().map(|user| user.id.clone()),
+                actor: Actor::of(comment.posted_by.as_ref()),
                 id: format!("comment:{}", comment.id),
             });
         }
@@ -105,7 +123,7 @@ pub async fn changes(
                         name(comment.posted_by.as_ref()),
                         excerpt(reply.body.markdown())
                     ),
-                    actor: reply.posted_by.as_ref().map(|user| user.id.clone()),
+                    actor: Actor::of(reply.posted_by.as_ref()),
                     id: format!("reply:{}", reply.id),
                 });
             }
@@ -151,11 +169,7 @@ fn status_and_revision(seen: &Snapshot, now: &Snapshot) -> Vec<Event> {
                 word(seen.status()),
                 word(now.status())
             ),
-            actor: change_request
-                .merged_by
-                .as_ref()
-                .filter(|_| merged)
-                .map(|user| user.id.clone()),
+            actor: Actor::of(change_request.merged_by.as_ref().filter(|_| merged)),
             id: format!("status:{}", word(now.status())),
         });
     }
@@ -166,8 +180,23 @@ fn status_and_revision(seen: &Snapshot, now: &Snapshot) -> Vec<Event> {
             at: updated,
             what: format!("new revision {revision}"),
             // The API does not say who pushed a revision.
-            actor: None,
+            actor: Actor::Unsaid,
             id: format!("revision:{revision}"),
+        });
+    }
+    if change_request.outdated && !seen.change_request.outdated {
+        // Its base names the fall: a change request updated from main has a new one, so it
+        // can fall behind again.
+        let base = change_request
+            .revision_merged_ancestor
+            .as_deref()
+            .or(change_request.revision_initial.as_deref())
+            .unwrap_or_default();
+        events.push(Event {
+            at: change_request.updated_at.clone().unwrap_or_default(),
+            what: "fell behind main: bring main in before merging (it may conflict)".to_string(),
+            actor: Actor::Main,
+            id: format!("outdated:{base}"),
         });
     }
     events
@@ -196,7 +225,7 @@ fn review_event(review: &ChangeRequestReview) -> Event {
             "review by {}: {verdict}{said}",
             name(review.reviewer.as_ref())
         ),
-        actor: review.reviewer.as_ref().map(|user| user.id.clone()),
+        actor: Actor::of(review.reviewer.as_ref()),
         id: format!("review:{}:{verdict}", review.id),
     }
 }

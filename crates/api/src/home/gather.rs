@@ -388,6 +388,7 @@ impl Gathering {
             created_at: change_request.created_at,
             updated_at: change_request.updated_at,
             open_threads: change_request.comments,
+            outdated: change_request.outdated,
             url: change_request.urls.app,
         }
     }

@@ -185,6 +185,8 @@ pub struct HomeRow {
     /// Open threads, as the list answer counts them: a new comment moves it where the update
     /// time may stay.
     pub open_threads: Option<u64>,
+    /// Main moved on since it was made or last updated from main (where a merge may conflict).
+    pub outdated: bool,
     pub url: Option<String>,
 }
 
