@@ -5,7 +5,7 @@ use quire::api::{ApiError, Client, ClientConfig, Token};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, Size, update};
 use quire::headless;
 use quire::runtime::Effects;
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
+use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::review::ReviewScreen;
 use quire::ui::theme::Theme;
@@ -139,8 +139,52 @@ pub async fn plant_markdown(loaded: &Loaded, change_request: Option<&str>, page:
             "{}/_sandbox/{place}/markdown",
             loaded.sandbox.base_url()
         ))
-        .bearer_auth(quire::sandbox::tokens::ADMIN)
+        .bearer_auth(tokens::ADMIN)
         .body(text.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status().as_u16(), 204);
+}
+
+/// Someone else comments on the demo review and edits its Quickstart (a new revision), over
+/// the sandbox's HTTP routes.
+#[allow(dead_code)]
+pub async fn someone_comments_and_edits_the_quickstart(sandbox: &Sandbox) {
+    let base = sandbox.base_url();
+    let client = Client::new(ClientConfig::new(
+        base.clone(),
+        Token::new(tokens::REVIEWER),
+    ))
+    .unwrap();
+    client
+        .post_comment(
+            demo_ids::SPACE_GETTING_STARTED,
+            demo_ids::CR_REVIEW,
+            "A new question",
+            None,
+        )
+        .await
+        .unwrap();
+    let page = client
+        .get_change_request_page_markdown(
+            demo_ids::SPACE_GETTING_STARTED,
+            demo_ids::CR_REVIEW,
+            demo_ids::PAGE_QUICKSTART,
+        )
+        .await
+        .unwrap();
+    let edited = format!("{}\nOne more line since then.\n", page.markdown.unwrap());
+    let root = base.trim_end_matches('/').trim_end_matches("/v1");
+    let answer = reqwest::Client::new()
+        .put(format!(
+            "{root}/_sandbox/spaces/{}/change-requests/{}/pages/{}/markdown",
+            demo_ids::SPACE_GETTING_STARTED,
+            demo_ids::CR_REVIEW,
+            demo_ids::PAGE_QUICKSTART
+        ))
+        .bearer_auth(tokens::ADMIN)
+        .body(edited)
         .send()
         .await
         .unwrap();

@@ -58,7 +58,7 @@ fn a_comment_posted_since_the_last_visit_is_shown_as_new() {
 
     let mut second = PtyApp::spawn_with_env(&args, 100, 30, &env);
     open_review(&mut second);
-    second.wait_for("1 new thread since your last review", WAIT);
+    second.wait_for("1 new thread since your last visit", WAIT);
     second.send("3");
     second.wait_for("Comments (27) · 1 new", WAIT);
     second.send("L");

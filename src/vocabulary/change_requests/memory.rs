@@ -21,7 +21,7 @@ pub const MAX_REMEMBERED_TEXT: usize = 512 * 1024;
 pub struct Seen {
     /// When this was last written (RFC 3339), for "since your last review (2 h ago)".
     pub seen_at: String,
-    /// The change request's revision when it was seen.
+    /// The revision at which every remembered page was seen as it has it (None: not known).
     pub revision: Option<String>,
     /// Thread (comment id) → how many replies it had.
     pub threads: BTreeMap<String, u64>,

@@ -9,6 +9,7 @@ mod review;
 mod review_authors;
 mod review_diff;
 mod review_merge;
+mod review_since;
 mod reviewflow;
 
 use crate::common::review::{answer, forbidden, review, review_call, screen, type_text};

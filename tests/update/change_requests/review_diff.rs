@@ -4,7 +4,9 @@
 //! The review comes from the real sandbox; changes after the first visit go through its HTTP
 //! routes.
 
-use crate::common::review::{Loaded, review, screen, type_text};
+use crate::common::review::{
+    Loaded, review, screen, someone_comments_and_edits_the_quickstart, type_text,
+};
 use crate::common::{char_key, ctrl};
 use quire::api::{Client, ClientConfig, CommentFilter, Token};
 use quire::app::{Model, Msg, update};
@@ -271,48 +273,6 @@ fn first_visit(loaded: &mut Loaded) -> Seen {
     seen
 }
 
-/// Someone else comments and edits the Quickstart, over the sandbox's HTTP routes.
-async fn meanwhile(loaded: &Loaded) {
-    let base = loaded.sandbox.base_url();
-    let client = Client::new(ClientConfig::new(
-        base.clone(),
-        Token::new(tokens::REVIEWER),
-    ))
-    .unwrap();
-    client
-        .post_comment(
-            demo_ids::SPACE_GETTING_STARTED,
-            demo_ids::CR_REVIEW,
-            "A new question",
-            None,
-        )
-        .await
-        .unwrap();
-    let page = client
-        .get_change_request_page_markdown(
-            demo_ids::SPACE_GETTING_STARTED,
-            demo_ids::CR_REVIEW,
-            demo_ids::PAGE_QUICKSTART,
-        )
-        .await
-        .unwrap();
-    let edited = format!("{}\nOne more line since then.\n", page.markdown.unwrap());
-    let root = base.trim_end_matches('/').trim_end_matches("/v1");
-    let answer = reqwest::Client::new()
-        .put(format!(
-            "{root}/_sandbox/spaces/{}/change-requests/{}/pages/{}/markdown",
-            demo_ids::SPACE_GETTING_STARTED,
-            demo_ids::CR_REVIEW,
-            demo_ids::PAGE_QUICKSTART
-        ))
-        .bearer_auth(tokens::ADMIN)
-        .body(edited)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(answer.status().as_u16(), 204);
-}
-
 /// Visit two: the review reloads and finds the memory of visit one.
 async fn second_visit(loaded: &mut Loaded, seen: &Seen) {
     headless::settle(&mut loaded.model, &loaded.effects, char_key('r')).await;
@@ -329,7 +289,7 @@ async fn a_return_visit_says_what_is_new_and_marks_it() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let mut seen = first_visit(&mut loaded);
     seen.seen_at = (chrono::Utc::now() - chrono::TimeDelta::hours(2)).to_rfc3339();
-    meanwhile(&loaded).await;
+    someone_comments_and_edits_the_quickstart(&loaded.sandbox).await;
     second_visit(&mut loaded, &seen).await;
     let shown = screen(&loaded.model);
     let notice = shown
@@ -340,7 +300,7 @@ async fn a_return_visit_says_what_is_new_and_marks_it() {
         .clone();
     assert_eq!(
         notice,
-        "1 new thread, 1 page changed since your last review (2 h ago) — L shows them"
+        "1 new thread, 1 page changed since your last visit (2 h ago) — L shows them"
     );
     assert_eq!(shown.new_thread_count(), 1);
     // L on the comments tab goes to the new thread.
@@ -374,7 +334,7 @@ async fn a_return_visit_reads_again_only_the_pages_whose_version_moved() {
         let version = seen.pages.get(page).and_then(|p| p.version.as_ref());
         assert!(version.is_some(), "{page} remembered with its updatedAt");
     }
-    meanwhile(&loaded).await;
+    someone_comments_and_edits_the_quickstart(&loaded.sandbox).await;
     let revision_reads = "/spaces/*/change-requests/*/content";
     assert_eq!(loaded.sandbox.requests("GET", revision_reads), 0);
     second_visit(&mut loaded, &seen).await;
@@ -399,26 +359,21 @@ async fn a_return_visit_reads_again_only_the_pages_whose_version_moved() {
 async fn l_on_the_changes_tab_shows_only_what_changed_since() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     let seen = first_visit(&mut loaded);
-    meanwhile(&loaded).await;
+    someone_comments_and_edits_the_quickstart(&loaded.sandbox).await;
     second_visit(&mut loaded, &seen).await;
     headless::settle(&mut loaded.model, &loaded.effects, char_key('L')).await;
     let shown = screen(&loaded.model);
     let pages: Vec<&str> = shown.pages.iter().map(|p| p.page.as_str()).collect();
     assert_eq!(pages, [demo_ids::PAGE_QUICKSTART]);
     let notice = shown.notice.as_ref().unwrap().text.clone();
-    assert!(notice.starts_with("Since your last review"), "{notice}");
+    assert!(notice.starts_with("Since your last visit"), "{notice}");
     let diff = shown.page_diff.as_ref().unwrap();
     assert_eq!(
         (diff.added, diff.removed),
         (2, 0),
         "only the blank line and the line added since"
     );
-    assert!(
-        shown
-            .since_label()
-            .unwrap()
-            .starts_with("since last review")
-    );
+    assert!(shown.since_label().unwrap().starts_with("since last visit"));
     // L again: every changed page.
     headless::settle(&mut loaded.model, &loaded.effects, char_key('L')).await;
     assert_eq!(screen(&loaded.model).pages.len(), 4);

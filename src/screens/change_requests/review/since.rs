@@ -37,7 +37,14 @@ pub struct Since {
     pub all_pages: Vec<super::ChangedPageRow>,
     /// The change request's text now of the pages remembered, once asked for.
     pub pages_now: Option<HashMap<String, String>>,
-    pages_request: Option<crate::vocabulary::RequestId>,
+    /// The revision `pages_now` was read at (or found unneeded at): a newer revision, or the
+    /// server's answer after a review shown from memory, asks again.
+    pages_now_revision: Option<String>,
+    pages_request: Option<(crate::vocabulary::RequestId, Option<String>)>,
+    /// The revision at which every remembered page's text is known to be the one seen: the
+    /// only revision the memory may name, since the next visit reads no page text at the
+    /// revision it names.
+    verified_revision: Option<String>,
     /// The news was said once already.
     announced: bool,
 }
@@ -101,9 +108,11 @@ impl ReviewScreen {
     }
 
     /// After the review or the memory arrived: asks for the pages' text when the change
-    /// request has a new revision, records what is on screen, and says the news once.
+    /// request has a new revision, records what is on screen, and says the news once. Only
+    /// with the server's answer in: a review reopened in the same session is first drawn as
+    /// it was, at the revision the memory may already name.
     pub fn after_load(&mut self, ctx: &mut Ctx) -> Cmd {
-        if !self.since.loaded || self.bundle.value().is_none() {
+        if !self.since.loaded || self.bundle.value().is_none() || self.bundle.is_loading() {
             return Cmd::None;
         }
         let pages = self.ask_for_pages_now(ctx);
@@ -113,13 +122,25 @@ impl ReviewScreen {
     }
 
     fn ask_for_pages_now(&mut self, ctx: &mut Ctx) -> Cmd {
-        if self.since.pages_now.is_some() || self.since.pages_request.is_some() {
+        let revision = self.change_request().and_then(|cr| cr.revision.clone());
+        if self.since.now.pages.is_empty() {
+            // No page remembered: a page's text remembered from now on is seen at this one.
+            self.since.verified_revision = revision.clone();
+        }
+        let asked = match &self.since.pages_request {
+            Some((_, asked)) => Some(asked),
+            None => self
+                .since
+                .pages_now
+                .as_ref()
+                .map(|_| &self.since.pages_now_revision),
+        };
+        if asked == Some(&revision) {
             return Cmd::None;
         }
         let Some(before) = &self.since.before else {
             return Cmd::None;
         };
-        let revision = self.change_request().and_then(|cr| cr.revision.clone());
         let current: Vec<&str> = self.all_changed_pages().map(|p| p.page.as_str()).collect();
         let pages: Vec<(String, Option<String>)> = before
             .pages
@@ -130,10 +151,12 @@ impl ReviewScreen {
         // Same revision: nothing in the content changed, there is nothing to ask.
         if pages.is_empty() || (revision.is_some() && revision == before.revision) {
             self.since.pages_now = Some(HashMap::new());
+            self.since.pages_now_revision = revision.clone();
+            self.since.verified_revision = revision;
             return Cmd::None;
         }
         let request = ctx.requests.issue();
-        self.since.pages_request = Some(request);
+        self.since.pages_request = Some((request, revision));
         Cmd::Api {
             request,
             call: ApiCall::ChangeRequests(ChangeRequestsCall::LoadPagesNow {
@@ -149,11 +172,26 @@ impl ReviewScreen {
         request: crate::vocabulary::RequestId,
         pages: &[(String, String)],
     ) -> bool {
-        if self.since.pages_request != Some(request) {
+        let Some((_, revision)) = self
+            .since
+            .pages_request
+            .take_if(|(asked, _)| *asked == request)
+        else {
             return false;
-        }
-        self.since.pages_request = None;
+        };
         self.since.pages_now = Some(pages.iter().cloned().collect());
+        self.since.pages_now_revision = revision.clone();
+        // Every remembered page reads as seen at this revision (a page left out was unchanged,
+        // or could not be read and counts as unchanged): the memory may name it.
+        let seen_as_now = self.since.now.pages.iter().all(|(page, seen)| {
+            pages
+                .iter()
+                .find(|(read, _)| read == page)
+                .is_none_or(|(_, text)| memory::fingerprint(text) == seen.fingerprint)
+        });
+        if seen_as_now {
+            self.since.verified_revision = revision;
+        }
         self.announce_news();
         if self.since.only_since {
             self.filter_since_pages();
@@ -182,7 +220,7 @@ impl ReviewScreen {
         let when = self.last_review_ago();
         self.notice(
             format!(
-                "{} since your last review{when} — L shows them",
+                "{} since your last visit{when} — L shows them",
                 news.describe()
             ),
             false,
@@ -291,7 +329,7 @@ impl ReviewScreen {
                 "This is your first visit: everything is new, nothing is marked.",
                 false,
             ),
-            None => self.notice("No new thread since your last review.", false),
+            None => self.notice("No new thread since your last visit.", false),
         }
     }
 
@@ -299,7 +337,7 @@ impl ReviewScreen {
     pub fn toggle_since(&mut self, ctx: &mut Ctx) -> Cmd {
         if self.since.before.is_none() {
             self.notice(
-                "This is your first visit here: there is no last review to compare with.",
+                "This is your first visit here: there is no last visit to compare with.",
                 false,
             );
             return Cmd::None;
@@ -317,11 +355,11 @@ impl ReviewScreen {
             .unwrap_or(0);
         self.page_selection.clamp(self.pages.len());
         if self.pages.is_empty() {
-            self.notice("No page changed since your last review.", false);
+            self.notice("No page changed since your last visit.", false);
         } else if self.since.only_since {
             self.notice(
                 format!(
-                    "Since your last review{}: {} changed — L shows all",
+                    "Since your last visit{}: {} changed — L shows all",
                     self.last_review_ago(),
                     crate::ui::time::plural(self.pages.len(), "page", "pages")
                 ),
@@ -362,7 +400,7 @@ impl ReviewScreen {
             .as_deref()
     }
 
-    /// "since your last review (2 h ago)" for the changes tab, while `L` is on.
+    /// "since your last visit (2 h ago)" for the changes tab, while `L` is on.
     pub fn since_label(&self) -> Option<String> {
         if !self.since.only_since {
             return None;
@@ -373,7 +411,7 @@ impl ReviewScreen {
             ""
         };
         // Short: the tab line has about 30 columns left at 80; the notice says it in full.
-        Some(format!("since last review{}{tail}", self.last_review_ago()))
+        Some(format!("since last visit{}{tail}", self.last_review_ago()))
     }
 
     /// Whether the page shown was not opened at the last review, so its diff is against the
@@ -396,8 +434,13 @@ impl ReviewScreen {
         let now = &mut self.since.now;
         // Checked without serializing anything: this runs after every key.
         let mut grew = false;
-        if now.revision != bundle.change_request.revision {
-            now.revision = bundle.change_request.revision.clone();
+        // The memory names a revision only where every page it remembers was seen as that
+        // revision has it; an edit that arrived while the review was open is not seen.
+        let revision = &bundle.change_request.revision;
+        let verified = revision.is_some()
+            && (now.pages.is_empty() || self.since.verified_revision == *revision);
+        if verified && now.revision != *revision {
+            now.revision = revision.clone();
             grew = true;
         }
         match self.tab {

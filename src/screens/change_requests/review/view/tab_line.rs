@@ -122,7 +122,7 @@ fn position_segments(screen: &ReviewScreen, theme: &Theme) -> Vec<Segment> {
             if screen.since_label().is_some() {
                 let ago = screen.last_review_ago();
                 line.push(
-                    segment(format!("since last review{ago}"), CONTEXT).or("since last review"),
+                    segment(format!("since last visit{ago}"), CONTEXT).or("since last visit"),
                 );
                 if screen.since_against_main() {
                     line.push(segment("not opened then: vs main".into(), CONTEXT).or("vs main"));
