@@ -269,7 +269,16 @@ impl HomeScreen {
         }
         let moved = std::mem::take(&mut self.moved_now);
         let watched: Vec<HomeRow> = self.watched_rows().cloned().collect();
-        self.pings.looks(watched.iter(), &moved, ctx.requests)
+        // Every watched section in, from every organization: a row missing from it left.
+        let whole = self.board.failed.is_none()
+            && self
+                .board
+                .sections
+                .iter()
+                .filter(|section| watches_for_me(&section.query))
+                .all(|section| section.is_complete() && section.problems.is_empty());
+        self.pings
+            .looks(watched.iter(), &moved, whole, ctx.requests)
     }
 
     fn page_height(ctx: &Ctx) -> isize {

@@ -26,43 +26,71 @@ pub struct Pings {
     looking: HashMap<RequestId, Key>,
     /// Events told, by change request and event.
     told: HashSet<(Key, String)>,
+    /// Watched change requests that left Home's sections (merged, archived, no longer waiting
+    /// for the user): looked at once more, for what took them away, then no longer.
+    leaving: HashSet<Key>,
     /// The last ping, for the status line.
     pub last: Option<String>,
 }
 
 impl Pings {
     /// The looks a board asks for: a first one at each watched change request not seen yet,
-    /// and one at each that moved since the last board.
+    /// one at each that moved since the last board and, once the board is `whole`, a last one
+    /// at each seen before that is no longer on it.
     pub fn looks<'a>(
         &mut self,
         watched: impl Iterator<Item = &'a HomeRow>,
         moved: &HashSet<Key>,
+        whole: bool,
         requests: &mut RequestIds,
     ) -> Cmd {
         let mut asked = Vec::new();
-        for row in watched {
-            let key = (row.space.id.clone(), row.id.clone());
+        let watched: Vec<Key> = watched
+            .map(|row| (row.space.id.clone(), row.id.clone()))
+            .collect();
+        if whole {
+            let gone: Vec<Key> = self
+                .seen
+                .keys()
+                .filter(|key| !watched.contains(key) && !self.leaving.contains(*key))
+                .cloned()
+                .collect();
+            for key in gone {
+                asked.push(self.look(key, true, requests));
+            }
+        }
+        for key in watched {
             if self.looking.values().any(|under_way| *under_way == key) {
                 continue;
             }
-            let seen = match self.seen.get(&key) {
-                None => None,
+            match self.seen.get(&key) {
                 Some(_) if !moved.contains(&key) => continue,
-                Some(snapshot) => Some(Box::new(snapshot.clone())),
-            };
-            let request = requests.issue();
-            self.looking.insert(request, key.clone());
-            let call = HomeCall::Look {
-                space: key.0,
-                change_request: key.1,
-                seen,
-            };
-            asked.push(Cmd::Api {
-                request,
-                call: ApiCall::Home(call),
-            });
+                _ => asked.push(self.look(key, false, requests)),
+            }
         }
         Cmd::Batch(asked)
+    }
+
+    /// A look at `key`, measured from its last look (none: this is the first).
+    fn look(&mut self, key: Key, last: bool, requests: &mut RequestIds) -> Cmd {
+        let seen = self
+            .seen
+            .get(&key)
+            .map(|snapshot| Box::new(snapshot.clone()));
+        if last {
+            self.leaving.insert(key.clone());
+        }
+        let request = requests.issue();
+        self.looking.insert(request, key.clone());
+        let call = HomeCall::Look {
+            space: key.0,
+            change_request: key.1,
+            seen,
+        };
+        Cmd::Api {
+            request,
+            call: ApiCall::Home(call),
+        }
     }
 
     /// True when `request` is a look of these pings.
@@ -82,12 +110,17 @@ impl Pings {
         let Some(key) = self.looking.remove(&request) else {
             return Cmd::None;
         };
+        let leaving = self.leaving.remove(&key);
         let Ok((snapshot, events)) = looked else {
             // The next move asks again; a failed look tells nothing.
             return Cmd::None;
         };
         let first_look = !self.seen.contains_key(&key);
-        self.seen.insert(key.clone(), snapshot.as_ref().clone());
+        if leaving {
+            self.seen.remove(&key);
+        } else {
+            self.seen.insert(key.clone(), snapshot.as_ref().clone());
+        }
         if first_look {
             return Cmd::None;
         }
