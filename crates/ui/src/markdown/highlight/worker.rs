@@ -33,7 +33,8 @@ use super::{CodeTheme, FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER
 /// The worker exits after this long without a request: its grammars go with it. A page's
 /// blocks are sent back to back, so the worker is idle once a page is coloured; reading it
 /// then costs quire alone, and a page opened within the grace reuses the built grammars. A
-/// new worker is ready in about half a second, and a page's text never waits for its colours.
+/// new worker reads a syntax set built ahead of time but builds its grammars again, and a
+/// page's text never waits for its colours.
 pub const IDLE_EXIT: Duration = Duration::from_secs(3);
 
 /// How long the worker waits after colouring a preview (the start of a page selected in a
