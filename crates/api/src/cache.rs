@@ -333,6 +333,17 @@ mod tests {
         assert_eq!(key_for("/orgs", &[]), "/orgs");
     }
 
+    /// Held by the tests that write big answers: SQLite's memory statistics are the process's,
+    /// and each big write fills its connection's page cache, so the one that measures them
+    /// runs alone among these.
+    static BIG_WRITES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn one_big_writer() -> std::sync::MutexGuard<'static, ()> {
+        BIG_WRITES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// A body of `size` bytes that no two answers share and compression would not shrink.
     fn big_body(size: usize, seed: u64) -> Vec<u8> {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -352,6 +363,7 @@ mod tests {
 
     #[test]
     fn a_big_answer_reads_back_identical_and_is_replaced_whole() {
+        let _alone = one_big_writer();
         let folder = tempfile::tempdir().unwrap();
         let cache = Cache::open(&folder.path().join("c.sqlite"), DEFAULT_MAX_BYTES).unwrap();
         let first = big_body(3 << 20, 1);
@@ -367,6 +379,7 @@ mod tests {
 
     #[test]
     fn the_log_never_stays_bigger_than_the_database_after_big_answers() {
+        let _alone = one_big_writer();
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("c.sqlite");
         let cache = Cache::open(&path, DEFAULT_MAX_BYTES).unwrap();
@@ -385,10 +398,39 @@ mod tests {
         }
     }
 
+    /// Another quire reading the file keeps the log (its snapshot is in it): storing a big
+    /// answer meanwhile still succeeds, and the next write after the reader is done trims it.
+    #[test]
+    fn a_reader_in_another_connection_delays_the_trim_to_the_next_write() {
+        let _alone = one_big_writer();
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("c.sqlite");
+        let cache = Cache::open(&path, DEFAULT_MAX_BYTES).unwrap();
+        cache.put("/orgs", b"one").unwrap();
+        let other = rusqlite::Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN").unwrap();
+        let seen: i64 = other
+            .query_row("SELECT COUNT(*) FROM answers", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(seen, 1);
+        cache.put("/big/0", &big_body(2 << 20, 4)).unwrap();
+        let log = || file_size(&with_suffix(&path, "-wal"));
+        assert!(
+            log() > file_size(&path),
+            "the reader's snapshot keeps the log"
+        );
+        other.execute_batch("COMMIT").unwrap();
+        cache.put("/big/1", &big_body(2 << 20, 5)).unwrap();
+        assert!(log() <= file_size(&path), "log {} bytes", log());
+        drop(other);
+        assert!(cache.get("/big/0").unwrap().body == big_body(2 << 20, 4));
+    }
+
     /// SQLite's own allocations while a 16 MB answer is stored stay far below its size: the
     /// body goes from the caller's buffer into the file's pages, never copied whole.
     #[test]
     fn storing_a_big_answer_holds_no_copy_of_it_in_sqlite() {
+        let _alone = one_big_writer();
         let folder = tempfile::tempdir().unwrap();
         let cache = Cache::open(&folder.path().join("c.sqlite"), DEFAULT_MAX_BYTES).unwrap();
         let body = big_body(16 << 20, 3);
