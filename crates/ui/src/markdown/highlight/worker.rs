@@ -98,7 +98,9 @@ static WORKER_PID: AtomicU32 = AtomicU32::new(0);
 static STOPPED: AtomicBool = AtomicBool::new(false);
 /// Numbers the workers started, so a worker's reply reader reaps only its own worker.
 static SPAWNED: AtomicU64 = AtomicU64::new(0);
-/// Blocks sent to a worker since quire started (tests and benches count them).
+/// Blocks a worker took on since quire started: answered, or stuck on (tests and benches count
+/// them). A request written to a worker that exited idle before reading it is not counted: it
+/// is sent again, to a new worker.
 static SENT: AtomicU64 = AtomicU64::new(0);
 
 /// Highlight through `program highlight-worker` from now on (the binary passes itself).
@@ -120,8 +122,8 @@ pub fn start_worker_early() {
     }
 }
 
-/// How many blocks quire has sent to a worker: each distinct block of a page once, none that
-/// was coloured before (for tests and benches).
+/// How many blocks a worker took on: each distinct block of a page once, none that was
+/// coloured before (for tests and benches).
 pub fn blocks_sent() -> u64 {
     SENT.load(Ordering::SeqCst)
 }
@@ -314,13 +316,15 @@ fn send_block(worker: &mut Worker, job: &Job, budget: Duration, idle: Duration) 
     if worker.stdin.write_all(&line).is_err() || worker.stdin.flush().is_err() {
         return Outcome::Gone;
     }
-    SENT.fetch_add(1, Ordering::SeqCst);
     // The worker counts the budget in CPU time; a busy machine stretches it in wall time.
     match worker
         .replies
         .recv_timeout(budget * STUCK_AFTER_BUDGETS + GRACE)
     {
-        Ok(Some(reply)) => Outcome::Done(reply.lines.map(from_wire)),
+        Ok(Some(reply)) => {
+            SENT.fetch_add(1, Ordering::SeqCst);
+            Outcome::Done(reply.lines.map(from_wire))
+        }
         // Output ended: the worker exited, either idle before it read this request or dying
         // on it. Either way the request is sent once more to a new worker. (An answer that
         // could not be read ends the replies too: that worker is killed rather than waited on.)
@@ -329,7 +333,10 @@ fn send_block(worker: &mut Worker, job: &Job, budget: Duration, idle: Duration) 
             let _ = worker.child.wait();
             Outcome::Gone
         }
-        Err(RecvTimeoutError::Timeout) => Outcome::Failed,
+        Err(RecvTimeoutError::Timeout) => {
+            SENT.fetch_add(1, Ordering::SeqCst);
+            Outcome::Failed
+        }
     }
 }
 
