@@ -72,10 +72,12 @@ fn code_is_coloured_by_the_worker_and_quire_reads_no_grammar() {
     assert!(!process_exists(worker), "the idle worker exited");
     assert!(!is_child(worker), "the idle worker was waited for");
 
-    // The next page starts a new one.
+    // The next page with a block not coloured before starts a new one; the blocks it shares
+    // with the Quickstart keep the colours they were given.
+    let next_page = format!("{QUICKSTART}\n```rust\nfn not_seen_before() -> u8 {{ 7 }}\n```\n");
     let again =
-        MarkdownDoc::parse(QUICKSTART, &theme).highlighted(&theme, &RenderOptions::default());
-    assert_eq!(styled_runs(&again), styled_runs(&coloured));
+        MarkdownDoc::parse(&next_page, &theme).highlighted(&theme, &RenderOptions::default());
+    assert!(styled_runs(&again) > styled_runs(&coloured));
     let second = highlight_worker::worker_process_id().expect("a new worker");
     assert_ne!(second, worker);
 

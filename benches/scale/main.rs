@@ -1,15 +1,17 @@
 //! How quire's cost grows with the size of the data, on the big demo (`quire sandbox --big`):
-//! per-key CPU on the 10,000-page tree, memory of a rendered 1 MB page, and the review load of
-//! the 2,000-thread change request over a sandbox 100 ms away.
+//! per-key CPU on the 10,000-page tree, memory of a rendered 1 MB page, memory of keeping the
+//! tree's 7 MB answer in the cache, and the review load of the 2,000-thread change request over
+//! a sandbox 100 ms away.
 //!
 //! Run with `cargo bench --bench scale`; one section only with `cargo bench --bench scale -- tree`
-//! (or `page`, `review`).
+//! (or `page`, `cache`, `review`).
 
 // A failed unwrap in a test or a benchmark is a failure said with its line: allowed here.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 // Helpers shared by the test modules are `pub` for the modules, not for any user.
 #![allow(unreachable_pub)]
 
+mod cache;
 mod page;
 mod review;
 mod tree;
@@ -25,6 +27,9 @@ fn main() {
     }
     if runs("page") {
         page::run();
+    }
+    if runs("cache") {
+        cache::run();
     }
     if runs("review") {
         review::run();

@@ -97,6 +97,11 @@ fn measure(markdown: &str) {
         highlighted.rss_delta(&parsed),
         ms(highlight_time)
     );
+    let (blocks, distinct) = code_blocks(markdown);
+    println!(
+        "  code blocks with a language: {blocks}, distinct: {distinct}; sent to the worker: {}",
+        highlight_worker::blocks_sent()
+    );
     if let Some(worker) = highlight_worker::worker_process_id().and_then(Memory::of_process) {
         println!(
             "  the highlight worker (a process of its own, gone {} s after the last page): peak {}, resident {}",
@@ -162,18 +167,49 @@ fn measure_preview(markdown: &str, theme: &Theme) {
     );
 }
 
+/// The page's fenced code blocks with a language, and how many of them differ (by language
+/// and text): what the worker would be sent without and with reuse of colours.
+fn code_blocks(markdown: &str) -> (usize, usize) {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                let language = info.split_whitespace().next().unwrap_or("").to_string();
+                open = Some((language, String::new()));
+            }
+            Event::Text(text) => {
+                if let Some((_, code)) = open.as_mut() {
+                    code.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some(block) = open.take().filter(|(language, _)| !language.is_empty()) {
+                    blocks.push(block);
+                }
+            }
+            _ => {}
+        }
+    }
+    let count = blocks.len();
+    blocks.sort_unstable();
+    blocks.dedup();
+    (count, blocks.len())
+}
+
 fn bytes(count: usize) -> String {
     format!("{:.2} MB", count as f64 / (1024.0 * 1024.0))
 }
 
 /// The process's resident memory as /proc/self/status tells it, in kB.
-struct Memory {
-    rss_kb: u64,
-    hwm_kb: u64,
+pub struct Memory {
+    pub rss_kb: u64,
+    pub hwm_kb: u64,
 }
 
 impl Memory {
-    fn now() -> Memory {
+    pub fn now() -> Memory {
         Memory::of_process_status(&std::fs::read_to_string("/proc/self/status").unwrap_or_default())
     }
 
@@ -197,27 +233,33 @@ impl Memory {
         }
     }
 
-    fn rss(&self) -> String {
+    pub fn rss(&self) -> String {
         megabytes(self.rss_kb)
     }
 
-    fn peak(&self) -> String {
+    pub fn peak(&self) -> String {
         megabytes(self.hwm_kb)
     }
 
-    fn rss_delta(&self, before: &Memory) -> String {
+    /// Starts the peak (VmHWM) again from the resident size now, so the next peak read is
+    /// that of the work in between. False where the kernel does not offer it.
+    pub fn reset_peak() -> bool {
+        std::fs::write("/proc/self/clear_refs", "5").is_ok()
+    }
+
+    pub fn rss_delta(&self, before: &Memory) -> String {
         megabytes(self.rss_kb.saturating_sub(before.rss_kb))
     }
 }
 
-fn megabytes(kb: u64) -> String {
+pub fn megabytes(kb: u64) -> String {
     format!("{:.1} MB", kb as f64 / 1024.0)
 }
 
 /// Runs `work` and returns its result with the CPU time the process spent on it (highlighting
 /// runs on worker threads; nothing else runs in this process). The wall clock where the
 /// system does not say.
-fn cpu_timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
+pub fn cpu_timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
     let cpu_start = process_cpu_time();
     let wall_start = Instant::now();
     let result = work();
@@ -244,7 +286,7 @@ fn process_cpu_time() -> Option<Duration> {
     ))
 }
 
-fn ms(duration: Duration) -> String {
+pub fn ms(duration: Duration) -> String {
     format!("{:.1} ms CPU", duration.as_secs_f64() * 1000.0)
 }
 

@@ -8,10 +8,17 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, SystemTime};
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::params;
 
 pub use super::database::CacheError;
 use super::database::{Damage, Database, with_suffix};
+
+mod layout;
+
+/// The write-ahead log is checkpointed into the database every this many bytes of it (SQLite's
+/// default is 4 MB), and trimmed back to it after a checkpoint instead of keeping its largest
+/// size.
+const LOG_LIMIT_BYTES: i64 = 1 << 20;
 
 /// A year of normal use: a few hundred pages read a week, each a few kilobytes, the lists
 /// around them, and a handful of big page trees.
@@ -55,12 +62,16 @@ impl std::fmt::Debug for Cache {
     }
 }
 
+/// The body comes last: a row is built in memory whole, except for a zero-filled blob at its
+/// end, so a body inserted as `zeroblob(size)` and then written into place through SQLite's
+/// blob handle is never held by SQLite in one piece (bound as a parameter, it would be copied
+/// twice: the bound value, then the row built from it).
 const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS answers (
     key TEXT PRIMARY KEY,
-    body BLOB NOT NULL,
     size INTEGER NOT NULL,
     stored_at_ms INTEGER NOT NULL,
-    used INTEGER NOT NULL
+    used INTEGER NOT NULL,
+    body BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS answers_by_use ON answers (used);";
 
@@ -88,8 +99,12 @@ impl Cache {
             let connection = database.lock()?;
             connection
                 // The log is trimmed back after each checkpoint instead of keeping its largest size.
-                .pragma_update(None, "journal_size_limit", 1 << 20)
+                .pragma_update(None, "journal_size_limit", LOG_LIMIT_BYTES)
+                .and_then(|_| {
+                    connection.pragma_update(None, "wal_autocheckpoint", LOG_LIMIT_BYTES / 4096)
+                })
                 .and_then(|_| connection.execute_batch(SCHEMA))
+                .and_then(|_| layout::put_body_last(&connection))
                 .map_err(|error| failed(Damage::of_schema(&error), error.to_string()))?;
             connection
                 .prepare(SCHEMA_CHECK)
@@ -121,17 +136,11 @@ impl Cache {
     }
 
     /// The answer stored under `key`, marked as used now; None when there is none (or the
-    /// file cannot be read: a cache that fails is a cache that misses).
+    /// file cannot be read: a cache that fails is a cache that misses). The body is read
+    /// straight into the one buffer returned.
     pub fn get(&self, key: &str) -> Option<Cached> {
-        let connection = self.database.lock().ok()?;
-        let found = connection
-            .query_row(
-                "SELECT body, stored_at_ms FROM answers WHERE key = ?1",
-                params![key],
-                |row| Ok((row.get::<_, Vec<u8>>(0)?, row.get::<_, i64>(1)?)),
-            )
-            .optional();
-        let (body, stored_at_ms) = match found {
+        let mut connection = self.database.lock().ok()?;
+        let (body, stored_at_ms) = match layout::read_answer(&mut connection, key) {
             Ok(found) => found?,
             Err(error) => {
                 tracing::warn!(%error, "reading the cache failed");
@@ -157,7 +166,9 @@ impl Cache {
         self.put_at(key, body, SystemTime::now())
     }
 
-    /// `put` with the time of receipt given (tests age an answer this way).
+    /// `put` with the time of receipt given (tests age an answer this way). The body is
+    /// written from the caller's buffer into the file's pages, with no copy of it in between;
+    /// a write that leaves the log bigger than the database is checkpointed at once.
     pub fn put_at(&self, key: &str, body: &[u8], stored_at: SystemTime) -> Result<(), CacheError> {
         if body.len() as u64 > self.max_bytes {
             return Ok(());
@@ -167,16 +178,12 @@ impl Cache {
         let transaction = connection
             .transaction()
             .map_err(|error| self.failed(error))?;
-        transaction
-            .execute(
-                "INSERT INTO answers (key, body, size, stored_at_ms, used)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT(key) DO UPDATE SET body = ?2, size = ?3, stored_at_ms = ?4, used = ?5",
-                params![key, body, body.len() as i64, to_millis(stored_at), used],
-            )
+        layout::write_answer(&transaction, key, body, to_millis(stored_at), used)
+            .and_then(|_| evict_beyond(&transaction, self.max_bytes))
             .map_err(|error| self.failed(error))?;
-        evict_beyond(&transaction, self.max_bytes).map_err(|error| self.failed(error))?;
-        transaction.commit().map_err(|error| self.failed(error))
+        transaction.commit().map_err(|error| self.failed(error))?;
+        self.database.trim_log(&connection);
+        Ok(())
     }
 
     /// Where the cache is, how many answers it holds and how big it is.
@@ -324,5 +331,152 @@ mod tests {
         let query = [("page".to_string(), "a b&c".to_string())];
         assert_eq!(key_for("/orgs", &query), "/orgs?page=a+b%26c");
         assert_eq!(key_for("/orgs", &[]), "/orgs");
+    }
+
+    /// Held by the tests that write big answers: SQLite's memory statistics are the process's,
+    /// and each big write fills its connection's page cache, so the one that measures them
+    /// runs alone among these.
+    static BIG_WRITES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn one_big_writer() -> std::sync::MutexGuard<'static, ()> {
+        BIG_WRITES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A body of `size` bytes that no two answers share and compression would not shrink.
+    fn big_body(size: usize, seed: u64) -> Vec<u8> {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        (0..size)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect()
+    }
+
+    fn file_size(path: &Path) -> u64 {
+        std::fs::metadata(path).map_or(0, |meta| meta.len())
+    }
+
+    #[test]
+    fn a_big_answer_reads_back_identical_and_is_replaced_whole() {
+        let _alone = one_big_writer();
+        let folder = tempfile::tempdir().unwrap();
+        let cache = Cache::open(&folder.path().join("c.sqlite"), DEFAULT_MAX_BYTES).unwrap();
+        let first = big_body(3 << 20, 1);
+        cache.put("/spaces/s/content/pages", &first).unwrap();
+        assert!(cache.get("/spaces/s/content/pages").unwrap().body == first);
+        let shorter = big_body(1 << 20, 2);
+        cache.put("/spaces/s/content/pages", &shorter).unwrap();
+        assert!(cache.get("/spaces/s/content/pages").unwrap().body == shorter);
+        cache.put("/empty", b"").unwrap();
+        assert_eq!(cache.get("/empty").unwrap().body, b"");
+        assert_eq!(cache.info().unwrap().body_bytes, 1 << 20);
+    }
+
+    #[test]
+    fn the_log_never_stays_bigger_than_the_database_after_big_answers() {
+        let _alone = one_big_writer();
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("c.sqlite");
+        let cache = Cache::open(&path, DEFAULT_MAX_BYTES).unwrap();
+        for round in 0..4 {
+            cache
+                .put(&format!("/big/{round}"), &big_body(2 << 20, round))
+                .unwrap();
+            let (log, database) = (file_size(&with_suffix(&path, "-wal")), file_size(&path));
+            assert!(
+                log <= database,
+                "after answer {round}: log {log} bytes, database {database}"
+            );
+        }
+        for round in 0..4 {
+            assert!(cache.get(&format!("/big/{round}")).unwrap().body == big_body(2 << 20, round));
+        }
+    }
+
+    /// Another quire reading the file keeps the log (its snapshot is in it): storing a big
+    /// answer meanwhile still succeeds, and the next write after the reader is done trims it.
+    #[test]
+    fn a_reader_in_another_connection_delays_the_trim_to_the_next_write() {
+        let _alone = one_big_writer();
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("c.sqlite");
+        let cache = Cache::open(&path, DEFAULT_MAX_BYTES).unwrap();
+        cache.put("/orgs", b"one").unwrap();
+        let other = rusqlite::Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN").unwrap();
+        let seen: i64 = other
+            .query_row("SELECT COUNT(*) FROM answers", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(seen, 1);
+        cache.put("/big/0", &big_body(2 << 20, 4)).unwrap();
+        let log = || file_size(&with_suffix(&path, "-wal"));
+        assert!(
+            log() > file_size(&path),
+            "the reader's snapshot keeps the log"
+        );
+        other.execute_batch("COMMIT").unwrap();
+        cache.put("/big/1", &big_body(2 << 20, 5)).unwrap();
+        assert!(log() <= file_size(&path), "log {} bytes", log());
+        drop(other);
+        assert!(cache.get("/big/0").unwrap().body == big_body(2 << 20, 4));
+    }
+
+    /// SQLite's own allocations while a 16 MB answer is stored stay far below its size: the
+    /// body goes from the caller's buffer into the file's pages, never copied whole.
+    #[test]
+    fn storing_a_big_answer_holds_no_copy_of_it_in_sqlite() {
+        let _alone = one_big_writer();
+        let folder = tempfile::tempdir().unwrap();
+        let cache = Cache::open(&folder.path().join("c.sqlite"), DEFAULT_MAX_BYTES).unwrap();
+        let body = big_body(16 << 20, 3);
+        // SAFETY: plain reads of SQLite's memory statistics, which it keeps thread-safely.
+        let before = unsafe { rusqlite::ffi::sqlite3_memory_highwater(1) };
+        cache.put("/spaces/s/content/pages", &body).unwrap();
+        // SAFETY: as above.
+        let peak = unsafe { rusqlite::ffi::sqlite3_memory_highwater(0) };
+        let held = usize::try_from(peak - before).unwrap_or(0);
+        assert!(
+            held < body.len() / 2,
+            "SQLite held {held} bytes more while storing {} bytes",
+            body.len()
+        );
+    }
+
+    #[test]
+    fn a_file_of_the_earlier_layout_keeps_its_answers_with_the_body_moved_last() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("c.sqlite");
+        {
+            let earlier = rusqlite::Connection::open(&path).unwrap();
+            earlier
+                .execute_batch(
+                    "CREATE TABLE answers (key TEXT PRIMARY KEY, body BLOB NOT NULL,
+                         size INTEGER NOT NULL, stored_at_ms INTEGER NOT NULL,
+                         used INTEGER NOT NULL);
+                     CREATE INDEX answers_by_use ON answers (used);
+                     INSERT INTO answers VALUES ('/orgs', x'6f6e65', 3, 1000, 7);",
+                )
+                .unwrap();
+        }
+        let cache = Cache::open(&path, 1024).unwrap();
+        let kept = cache.get("/orgs").unwrap();
+        assert_eq!(kept.body, b"one");
+        assert_eq!(kept.stored_at, from_millis(1000));
+        cache.put("/spaces", b"two").unwrap();
+        assert_eq!(cache.keys(), ["/orgs", "/spaces"], "the use order survived");
+        let connection = cache.database.lock().unwrap();
+        let last: String = connection
+            .query_row(
+                "SELECT name FROM pragma_table_info('answers') ORDER BY cid DESC LIMIT 1",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert_eq!(last, "body");
     }
 }

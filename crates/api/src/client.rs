@@ -209,7 +209,7 @@ impl Client {
             .send_once(&Method::GET, path, &[], None)
             .await
             .map_err(|failure| failure.error);
-        self.remember(&Method::GET, path, &[], &result).await;
+        let result = self.remember(&Method::GET, path, &[], result).await;
         match result {
             Err(error) if error.is_unreachable() => Err(error),
             _ => Ok(()),
@@ -409,7 +409,7 @@ impl Client {
         let result = self
             .send_with_retries(method.clone(), path, query, body)
             .await;
-        self.remember(&method, path, query, &result).await;
+        let result = self.remember(&method, path, query, result).await;
         match (result, operation) {
             (Err(error), Some(operation))
                 if operation.is_seed_only() && capabilities::may_be_missing_operation(&error) =>

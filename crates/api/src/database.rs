@@ -47,6 +47,9 @@ impl CacheError {
 /// How long a statement waits for another process's write to finish before it fails.
 const BUSY_WAIT: Duration = Duration::from_secs(5);
 
+/// A log below this size is left for SQLite's own checkpoints (see [`Database::trim_log`]).
+const LOG_FLOOR_BYTES: u64 = 1 << 20;
+
 /// The open connection on one file, with the file's path.
 pub struct Database {
     connection: Mutex<Connection>,
@@ -115,6 +118,31 @@ impl Database {
         let result = work(&mut connection).map_err(failed);
         let _ = connection.pragma_update(None, "synchronous", "NORMAL");
         result
+    }
+
+    /// Checkpoints the write-ahead log into the database and truncates it, when a write left
+    /// the log bigger than the database (and than [`LOG_FLOOR_BYTES`]): a big answer is first
+    /// written whole into the log, which would otherwise keep that size on disk. Never waits
+    /// for another quire: one reading the file keeps the log for its next write to trim.
+    pub fn trim_log(&self, connection: &Connection) {
+        let size = |path: &Path| std::fs::metadata(path).map_or(0, |meta| meta.len());
+        let log = size(&with_suffix(&self.path, "-wal"));
+        if log <= size(&self.path).max(LOG_FLOOR_BYTES) {
+            return;
+        }
+        let checkpointed = connection.busy_timeout(Duration::ZERO).and_then(|_| {
+            connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+                row.get::<_, i64>(0)
+            })
+        });
+        match checkpointed {
+            Ok(0) => {}
+            Ok(_) => tracing::debug!("the cache's log stays while another quire reads"),
+            Err(error) => tracing::debug!(%error, "checkpointing the cache's log failed"),
+        }
+        if let Err(error) = connection.busy_timeout(BUSY_WAIT) {
+            tracing::warn!(%error, "could not set the cache's busy wait back");
+        }
     }
 
     pub fn failed(&self, error: impl std::fmt::Display) -> CacheError {

@@ -222,14 +222,16 @@ impl Client {
     }
 
     /// After a request went out: a read's answer is kept; a server found unreachable is noted.
+    /// The answer is handed back as it came: the cache writes the very bytes the caller then
+    /// decodes, never a copy of them (a page list can be megabytes).
     pub(super) async fn remember(
         &self,
         method: &Method,
         path: &str,
         query: &[(String, String)],
-        result: &Result<(String, Vec<u8>), ApiError>,
-    ) {
-        let unreachable = matches!(result, Err(error) if error.is_unreachable());
+        result: Result<(String, Vec<u8>), ApiError>,
+    ) -> Result<(String, Vec<u8>), ApiError> {
+        let unreachable = matches!(&result, Err(error) if error.is_unreachable());
         if result.is_ok() || unreachable {
             self.shared
                 .store
@@ -237,21 +239,35 @@ impl Client {
                 .store(unreachable, Ordering::Relaxed);
         }
         match result {
-            Ok((_, body)) if *method == Method::GET => {
-                let Some(cache) = self.cache() else { return };
-                let key = cache::key_for(path, query);
-                let body = body.clone();
-                let stored = tokio::task::spawn_blocking(move || cache.put(&key, &body)).await;
-                if let Ok(Err(error)) = stored {
-                    tracing::warn!(%error, "could not keep an answer in the cache");
-                }
-            }
+            Ok((endpoint, body)) if *method == Method::GET => match self.cache() {
+                Some(cache) => Ok((
+                    endpoint,
+                    keep(cache, cache::key_for(path, query), body).await,
+                )),
+                None => Ok((endpoint, body)),
+            },
             Err(error) if error.is_unreachable() => {
                 if let Reading::Recorded(record) = &self.reading {
                     record.unreachable.store(true, Ordering::Relaxed);
                 }
+                Err(error)
             }
-            _ => {}
+            other => other,
         }
     }
+}
+
+/// Stores `body` under `key` off the async threads and gives it back. The writing thread
+/// shares the one buffer; only if that thread never ran (the runtime shutting down) could it
+/// still hold a share, and then the caller gets a copy.
+async fn keep(cache: Arc<Cache>, key: String, body: Vec<u8>) -> Vec<u8> {
+    let body = Arc::new(body);
+    let stored = {
+        let body = body.clone();
+        tokio::task::spawn_blocking(move || cache.put(&key, &body)).await
+    };
+    if let Ok(Err(error)) = stored {
+        tracing::warn!(%error, "could not keep an answer in the cache");
+    }
+    Arc::try_unwrap(body).unwrap_or_else(|shared| shared.as_ref().clone())
 }

@@ -136,7 +136,14 @@ impl MarkdownDoc {
         let mut doc = self.clone();
         // Each block is restyled as soon as it is coloured and its tokens dropped: a page with
         // hundreds of blocks never holds all their tokens at once.
-        highlight::highlight_each(jobs, options.highlight_budget, |index, lines| {
+        // A preview's page is likely opened next: its worker waits for it longer.
+        let worker_idle = if self.complete {
+            highlight_worker::IDLE_EXIT
+        } else {
+            highlight_worker::IDLE_EXIT_AFTER_PREVIEW
+        };
+        let budget = options.highlight_budget;
+        highlight::highlight_each(jobs, budget, worker_idle, |index, lines| {
             let Some(code) = self.code_blocks.get(index) else {
                 return;
             };

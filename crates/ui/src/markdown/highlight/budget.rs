@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use syntect::easy::HighlightLines;
 
+use super::reuse::{Distinct, Recent};
 #[cfg(test)]
 use super::syntaxes::grammar_ready;
 use super::syntaxes::{find_syntax, highlight_theme, syntax_index, syntaxes};
@@ -24,20 +25,44 @@ use syntect::highlighting::ThemeSet;
 #[cfg(test)]
 pub(super) fn highlight_all(jobs: Vec<Job>, budget: Duration) -> Vec<Option<Highlighted>> {
     let mut results: Vec<Option<Highlighted>> = vec![None; jobs.len()];
-    highlight_each(jobs, budget, |index, lines| results[index] = Some(lines));
+    highlight_each(jobs, budget, worker::IDLE_EXIT, |index, lines| {
+        results[index] = Some(lines)
+    });
     results
 }
 
-/// Highlights the blocks in order and hands each coloured one to `on_block` as soon as it is
-/// done, so a big page never holds the tokens of all its blocks at once. Blocks left plain
-/// (unknown language, over budget, panic) are skipped.
+/// Highlights the blocks and hands each coloured one to `on_block` as soon as it is done, so
+/// a big page never holds the tokens of all its blocks at once. Each distinct block is
+/// coloured once, its copies given the same colours ([`Distinct`]). Blocks left plain
+/// (unknown language, over budget, panic) are skipped. `worker_idle` is how long a worker
+/// process waits for more work once this page's blocks are done.
 pub(in crate::markdown) fn highlight_each(
     jobs: Vec<Job>,
     budget: Duration,
+    worker_idle: Duration,
     mut on_block: impl FnMut(usize, Highlighted),
 ) {
+    let distinct = Distinct::of(jobs, Recent::everywhere(), &mut on_block);
+    if distinct.jobs.is_empty() {
+        return;
+    }
+    highlight_distinct(
+        Arc::clone(&distinct.jobs),
+        budget,
+        worker_idle,
+        &mut |index, lines| distinct.deliver(index, lines, &mut on_block),
+    );
+}
+
+/// Highlights `jobs` in order, in the worker process when there is one, else on threads.
+fn highlight_distinct(
+    jobs: Arc<Vec<Job>>,
+    budget: Duration,
+    worker_idle: Duration,
+    on_block: &mut dyn FnMut(usize, Highlighted),
+) {
     // Before anything here reads the syntax set: with a worker process, quire never does.
-    let start = match worker::highlight_in_worker(&jobs, budget, &mut on_block) {
+    let start = match worker::highlight_in_worker(&jobs, budget, worker_idle, on_block) {
         Ok(()) => return,
         Err(next) => next,
     };
@@ -51,7 +76,6 @@ pub(in crate::markdown) fn highlight_each(
     // Read the theme and the syntax set here, not inside the blocks' budgets.
     highlight_theme(CodeTheme::default());
     let budgets = Arc::new(block_budgets(&jobs, budget));
-    let jobs = Arc::new(jobs);
     let mut next = start;
     while next < count {
         let (sender, receiver) = mpsc::channel();

@@ -20,6 +20,7 @@ use syntect::highlighting::FontStyle;
 mod ascii_classes;
 mod budget;
 mod colours;
+mod reuse;
 mod syntaxes;
 pub mod worker;
 

@@ -25,8 +25,19 @@ const COMMON_LANGUAGES: &[&str] = &[
 /// fancy-regex flavour (no C regex library), with ASCII character classes.
 static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
 
+/// [`with_ascii_classes`] of two-face's set, built ahead of time. Building it takes a worker
+/// most of a second at every start, most of it in syntect's builder compressing every syntax's
+/// rules again (deflate at its best level); read from here it is ready in milliseconds, its
+/// syntaxes' rules still compressed until used. A test checks that it is what building it now
+/// gives (and says how to write it again).
+const SHIPPED_SYNTAXES: &[u8] = include_bytes!("../../../assets/ascii-syntaxes.packdump");
+
 pub(super) fn syntaxes() -> &'static SyntaxSet {
-    SYNTAXES.get_or_init(|| with_ascii_classes(two_face::syntax::extra_newlines()))
+    SYNTAXES.get_or_init(|| {
+        syntect::dumps::from_uncompressed_data(SHIPPED_SYNTAXES)
+            .inspect_err(|error| tracing::warn!(%error, "the shipped syntax set is unreadable"))
+            .unwrap_or_else(|_| with_ascii_classes(two_face::syntax::extra_newlines()))
+    })
 }
 
 /// Whether this process has read the syntax set (with a highlight worker, it never does).
@@ -330,5 +341,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The shipped syntax set is two-face's of today with today's ASCII rewrite. After
+    /// updating two-face or syntect, or changing the rewrite, write it again with
+    /// `QUIRE_WRITE_SYNTAX_SET=1 cargo test -p quire-ui shipped_syntax_set`.
+    #[test]
+    fn the_shipped_syntax_set_is_built_from_todays_grammars() {
+        let built = with_ascii_classes(two_face::syntax::extra_newlines());
+        let file = tempfile::NamedTempFile::new().unwrap();
+        syntect::dumps::dump_to_uncompressed_file(&built, file.path()).unwrap();
+        let bytes = std::fs::read(file.path()).unwrap();
+        if std::env::var_os("QUIRE_WRITE_SYNTAX_SET").is_some() {
+            let path = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/ascii-syntaxes.packdump"
+            );
+            std::fs::write(path, &bytes).unwrap();
+        }
+        assert!(
+            syntect::dumps::from_uncompressed_data::<SyntaxSet>(SHIPPED_SYNTAXES).is_ok(),
+            "the shipped syntax set is read as it stands, not rebuilt"
+        );
+        assert!(
+            bytes == SHIPPED_SYNTAXES,
+            "the shipped syntax set is stale: write it again as the comment above says"
+        );
     }
 }

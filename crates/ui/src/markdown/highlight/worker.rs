@@ -8,7 +8,7 @@
 //! can be handed back while the syntax set lives, and a regex that backtracks for minutes cannot
 //! be stopped inside a thread. In a process of its own both are simple: the worker holds the
 //! grammars while pages are being coloured, exits after [`IDLE_EXIT`] without work (handing all
-//! of it back), and is killed when a block outlasts its budget, so a runaway regex stops burning
+//! of it back; [`IDLE_EXIT_AFTER_PREVIEW`] after a preview's blocks), and is killed when a block outlasts its budget, so a runaway regex stops burning
 //! CPU at once.
 //!
 //! The protocol is one JSON object per line each way: a [`Request`] per code block, a
@@ -33,8 +33,14 @@ use super::{CodeTheme, FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER
 /// The worker exits after this long without a request: its grammars go with it. A page's
 /// blocks are sent back to back, so the worker is idle once a page is coloured; reading it
 /// then costs quire alone, and a page opened within the grace reuses the built grammars. A
-/// new worker is ready in about half a second, and a page's text never waits for its colours.
+/// new worker reads a syntax set built ahead of time but builds its grammars again, and a
+/// page's text never waits for its colours.
 pub const IDLE_EXIT: Duration = Duration::from_secs(3);
+
+/// How long the worker waits after colouring a preview (the start of a page selected in a
+/// tree): the page is likely opened next, and a worker that exited would have to read the
+/// syntax set and build the same grammars again for it.
+pub const IDLE_EXIT_AFTER_PREVIEW: Duration = Duration::from_secs(30);
 
 /// The subcommand the binary answers with [`serve`].
 pub const SUBCOMMAND: &str = "highlight-worker";
@@ -49,6 +55,29 @@ struct Request {
     /// The syntect theme's name ([`CodeTheme::name`]); the default one when missing.
     #[serde(default)]
     theme: String,
+    /// How long the worker waits for the next request after this one, in milliseconds
+    /// ([`IDLE_EXIT`] when missing).
+    #[serde(default)]
+    idle_exit_ms: u64,
+}
+
+impl Request {
+    fn idle_exit(&self) -> Duration {
+        match self.idle_exit_ms {
+            0 => IDLE_EXIT,
+            ms => Duration::from_millis(ms),
+        }
+    }
+}
+
+/// A [`Request`] as quire writes it, borrowing the block instead of copying it.
+#[derive(Serialize)]
+struct RequestRef<'j> {
+    language: &'j str,
+    lines: &'j [String],
+    budget_us: u64,
+    theme: &'j str,
+    idle_exit_ms: u64,
 }
 
 /// The block's lines of tokens, or `None` when it stays plain.
@@ -69,6 +98,10 @@ static WORKER_PID: AtomicU32 = AtomicU32::new(0);
 static STOPPED: AtomicBool = AtomicBool::new(false);
 /// Numbers the workers started, so a worker's reply reader reaps only its own worker.
 static SPAWNED: AtomicU64 = AtomicU64::new(0);
+/// Blocks a worker took on since quire started: answered, or stuck on (tests and benches count
+/// them). A request written to a worker that exited idle before reading it is not counted: it
+/// is sent again, to a new worker.
+static SENT: AtomicU64 = AtomicU64::new(0);
 
 /// Highlight through `program highlight-worker` from now on (the binary passes itself).
 pub fn use_worker_program(program: PathBuf) {
@@ -87,6 +120,12 @@ pub fn start_worker_early() {
     if worker.is_none() {
         *worker = spawn_worker();
     }
+}
+
+/// How many blocks a worker took on: each distinct block of a page once, none that was
+/// coloured before (for tests and benches).
+pub fn blocks_sent() -> u64 {
+    SENT.load(Ordering::SeqCst)
 }
 
 /// The process id of the running worker, if one runs (for tests and benches).
@@ -211,11 +250,13 @@ enum Outcome {
     Failed,
 }
 
-/// Highlights `jobs` in the worker process; `None` when there is no worker program or none
-/// could be started (the caller then highlights in-process).
+/// Highlights `jobs` in the worker process, which then waits `idle` for more; `Err` with the
+/// first block not done when there is no worker program or none could be started (the
+/// caller then highlights the rest in-process).
 pub(super) fn highlight_in_worker(
     jobs: &[Job],
     budget: Duration,
+    idle: Duration,
     on_block: &mut dyn FnMut(usize, Highlighted),
 ) -> Result<(), usize> {
     if PROGRAM.get().is_none() {
@@ -251,7 +292,7 @@ pub(super) fn highlight_in_worker(
                 }
                 return Err(index);
             };
-            match send_block(running, job, block_budget) {
+            match send_block(running, job, block_budget, idle) {
                 Outcome::Done(result) => break result,
                 Outcome::Gone if attempts < 2 => *worker = None,
                 Outcome::Gone | Outcome::Failed => {
@@ -268,18 +309,11 @@ pub(super) fn highlight_in_worker(
     Ok(())
 }
 
-fn send_block(worker: &mut Worker, job: &Job, budget: Duration) -> Outcome {
-    let request = Request {
-        language: job.language.clone(),
-        lines: job.lines.clone(),
-        budget_us: u64::try_from(budget.as_micros()).unwrap_or(u64::MAX),
-        theme: job.theme.name().to_string(),
-    };
-    let Ok(mut line) = serde_json::to_string(&request) else {
+fn send_block(worker: &mut Worker, job: &Job, budget: Duration, idle: Duration) -> Outcome {
+    let Some(line) = request_line(job, budget, idle) else {
         return Outcome::Done(None);
     };
-    line.push('\n');
-    if worker.stdin.write_all(line.as_bytes()).is_err() || worker.stdin.flush().is_err() {
+    if worker.stdin.write_all(&line).is_err() || worker.stdin.flush().is_err() {
         return Outcome::Gone;
     }
     // The worker counts the budget in CPU time; a busy machine stretches it in wall time.
@@ -287,7 +321,10 @@ fn send_block(worker: &mut Worker, job: &Job, budget: Duration) -> Outcome {
         .replies
         .recv_timeout(budget * STUCK_AFTER_BUDGETS + GRACE)
     {
-        Ok(Some(reply)) => Outcome::Done(reply.lines.map(from_wire)),
+        Ok(Some(reply)) => {
+            SENT.fetch_add(1, Ordering::SeqCst);
+            Outcome::Done(reply.lines.map(from_wire))
+        }
         // Output ended: the worker exited, either idle before it read this request or dying
         // on it. Either way the request is sent once more to a new worker. (An answer that
         // could not be read ends the replies too: that worker is killed rather than waited on.)
@@ -296,8 +333,25 @@ fn send_block(worker: &mut Worker, job: &Job, budget: Duration) -> Outcome {
             let _ = worker.child.wait();
             Outcome::Gone
         }
-        Err(RecvTimeoutError::Timeout) => Outcome::Failed,
+        Err(RecvTimeoutError::Timeout) => {
+            SENT.fetch_add(1, Ordering::SeqCst);
+            Outcome::Failed
+        }
     }
+}
+
+/// One request as a line of JSON; `None` if it cannot be written (never, for these types).
+fn request_line(job: &Job, budget: Duration, idle: Duration) -> Option<Vec<u8>> {
+    let request = RequestRef {
+        language: &job.language,
+        lines: &job.lines,
+        budget_us: u64::try_from(budget.as_micros()).unwrap_or(u64::MAX),
+        theme: job.theme.name(),
+        idle_exit_ms: u64::try_from(idle.as_millis()).unwrap_or(u64::MAX).max(1),
+    };
+    let mut line = serde_json::to_vec(&request).ok()?;
+    line.push(b'\n');
+    Some(line)
 }
 
 fn from_wire(lines: Vec<Vec<WireToken>>) -> Highlighted {
@@ -348,10 +402,12 @@ pub fn serve() {
     super::warm_syntax_set();
     let never_cancelled = AtomicBool::new(false);
     let mut stdout = std::io::stdout().lock();
-    while let Ok(line) = requests.recv_timeout(IDLE_EXIT) {
+    let mut idle = IDLE_EXIT;
+    while let Ok(line) = requests.recv_timeout(idle) {
         let lines = serde_json::from_str::<Request>(&line)
             .ok()
             .and_then(|request| {
+                idle = request.idle_exit();
                 let job = Job {
                     language: request.language,
                     lines: request.lines,
@@ -368,5 +424,31 @@ pub fn serve() {
         if stdout.write_all(reply.as_bytes()).is_err() || stdout.flush().is_err() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_back(job: &Job, idle: Duration) -> Request {
+        let line = request_line(job, Duration::from_millis(50), idle).unwrap();
+        serde_json::from_slice(&line).unwrap()
+    }
+
+    #[test]
+    fn the_worker_waits_as_long_as_the_last_request_asked() {
+        let job = Job {
+            language: "rust".into(),
+            lines: vec!["fn main() {}".into()],
+            theme: CodeTheme::default(),
+        };
+        let request = read_back(&job, IDLE_EXIT_AFTER_PREVIEW);
+        assert_eq!(request.idle_exit(), IDLE_EXIT_AFTER_PREVIEW);
+        assert_eq!(request.lines, job.lines);
+        assert_eq!(read_back(&job, IDLE_EXIT).idle_exit(), IDLE_EXIT);
+        let from_an_older_quire: Request =
+            serde_json::from_str(r#"{"language":"rust","lines":[],"budget_us":1}"#).unwrap();
+        assert_eq!(from_an_older_quire.idle_exit(), IDLE_EXIT);
     }
 }
