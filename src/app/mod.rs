@@ -14,6 +14,7 @@ mod overlay;
 mod palette_keys;
 mod routes;
 mod update;
+mod watch_marks;
 
 pub use crate::screens::step::{Ctx, Nav, Step, move_selection};
 pub use crate::ui::keymap::{self, Action, KeyContext, Keymap};

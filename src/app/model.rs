@@ -31,6 +31,8 @@ pub struct Model {
     pub screens: Vec<Screen>,
     /// Home's sections (the config file's, or the defaults), for a Home opened by `~`.
     pub home_sections: Vec<crate::api::home::SectionQuery>,
+    /// `W` asked to mark or unmark a change request to watch (see `app::watch_marks`).
+    pub watch_mark_asked: Option<super::watch_marks::MarkAsked>,
     pub overlay: Option<Overlay>,
     pub keymap: Keymap,
     pub theme: Theme,
@@ -85,6 +87,7 @@ impl Model {
         Model {
             screens: vec![first],
             home_sections: crate::api::home::default_sections(),
+            watch_mark_asked: None,
             overlay: None,
             keymap: Keymap::default(),
             theme: Theme::default(),

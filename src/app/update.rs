@@ -241,6 +241,7 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
         },
         Action::Suspend => Cmd::Suspend,
         Action::GoHome => go_home(model),
+        Action::ToggleWatch => super::watch_marks::toggle(model),
         Action::ActionLogView => {
             if matches!(model.top(), Screen::ActionLog(_)) {
                 return Cmd::None;
@@ -333,6 +334,9 @@ pub(super) fn on_api(model: &mut Model, request: RequestId, response: ApiRespons
     model.in_flight.remove(&request);
     model.offline.answered(request);
     if let Some(cmd) = super::outbox::own_answer(model, request, &response) {
+        return cmd;
+    }
+    if let Some(cmd) = super::watch_marks::own_answer(model, request, &response) {
         return cmd;
     }
     let write = model.action_log.answered(request);
@@ -480,7 +484,7 @@ fn on_draft_saved(model: &mut Model, key: String, failure: Option<String>) -> Cm
     Cmd::None
 }
 
-pub(super) fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
+pub(crate) fn ctx(model: &mut Model) -> (Ctx<'_>, &mut Vec<Screen>) {
     (
         Ctx {
             requests: &mut model.requests,

@@ -23,6 +23,7 @@ const SECTION_KEYS: &[&str] = &[
     "order",
     "review",
     "mergeable",
+    "watching",
 ];
 
 /// The most seconds an interval may be: a day.
@@ -109,6 +110,7 @@ fn section(index: usize, table: &Table) -> Result<SectionQuery, String> {
         order_by: fields.order()?,
         review: fields.review()?,
         mergeable: fields.boolean("mergeable")?.unwrap_or(false),
+        marked: fields.boolean("watching")?.unwrap_or(false),
     })
 }
 
@@ -267,7 +269,7 @@ mod tests {
     }
 
     #[test]
-    fn no_sections_are_the_four_defaults() {
+    fn no_sections_are_the_five_defaults() {
         let titles: Vec<String> = ConfigFile::default()
             .home_sections()
             .into_iter()
@@ -279,7 +281,8 @@ mod tests {
                 "Review requested from me",
                 "Mine, open",
                 "Ready to merge",
-                "Recently merged"
+                "Recently merged",
+                "Watching"
             ]
         );
     }

@@ -49,6 +49,36 @@ use crate::ui::notice::Notice;
 use crate::vocabulary::{Cmd, DocKey, RequestId};
 
 /// What every screen can do; defaults are "nothing to do here".
+/// A change request `W` can mark to watch, and how the status line names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Watchable {
+    pub space: String,
+    pub change_request: String,
+    /// "#2 “Document gateway install…”".
+    pub label: String,
+}
+
+impl Watchable {
+    pub fn of(space: &str, change_request: &crate::api::models::ChangeRequest) -> Watchable {
+        Watchable::new(
+            space,
+            &change_request.id,
+            change_request.number,
+            &change_request.subject,
+        )
+    }
+
+    pub fn new(space: &str, id: &str, number: Option<u64>, subject: &str) -> Watchable {
+        let number = number.map(|n| format!("#{n} ")).unwrap_or_default();
+        let subject: String = subject.chars().take(40).collect();
+        Watchable {
+            space: space.to_owned(),
+            change_request: id.to_owned(),
+            label: crate::ui::sanitize::sanitize(&format!("{number}“{subject}”")).into_owned(),
+        }
+    }
+}
+
 pub trait ScreenState {
     fn enter(&mut self, _ctx: &mut Ctx) -> Cmd {
         Cmd::None
@@ -128,6 +158,10 @@ pub trait ScreenState {
     fn on_browser_failed(&mut self, _url: &str) {}
     /// The review above moved on to change request `_id` (`]c`): select it here.
     fn reveal_change_request(&mut self, _id: &str) {}
+    /// The change request `W` marks to watch here: the selected one, or the one shown.
+    fn watchable(&self) -> Option<Watchable> {
+        None
+    }
     /// The terminal has focus again: pending refreshes armed with the unfocused interval are
     /// set to go off after the focused one.
     fn hasten_watch(&mut self, _ctx: &mut Ctx) -> Cmd {
@@ -300,6 +334,10 @@ impl Screen {
 
     pub fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
         dispatch!(self, s => s.hasten_watch(ctx))
+    }
+
+    pub fn watchable(&self) -> Option<Watchable> {
+        dispatch!(self, s => s.watchable())
     }
 
     pub fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {

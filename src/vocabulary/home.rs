@@ -112,13 +112,19 @@ pub enum HomeCall {
         change_request: String,
         seen: Option<Box<Snapshot>>,
     },
+    /// `W`: marks the change request to watch, or unmarks it when it is marked. Kept in the
+    /// cache's database, never sent to the server.
+    ToggleMark {
+        space: String,
+        change_request: String,
+    },
 }
 
 impl HomeCall {
     /// Home only reads.
     pub fn writes(&self) -> bool {
         match self {
-            HomeCall::Gather { .. } | HomeCall::Look { .. } => false,
+            HomeCall::Gather { .. } | HomeCall::Look { .. } | HomeCall::ToggleMark { .. } => false,
         }
     }
 
@@ -126,7 +132,7 @@ impl HomeCall {
     pub fn is_quiet(&self) -> bool {
         match self {
             HomeCall::Gather { quiet, .. } => *quiet,
-            HomeCall::Look { .. } => true,
+            HomeCall::Look { .. } | HomeCall::ToggleMark { .. } => true,
         }
     }
 }
@@ -143,6 +149,8 @@ pub enum HomeAnswer {
         change_request: String,
         looked: Result<(Box<Snapshot>, Vec<Event>), ApiError>,
     },
+    /// Whether the change request is watched now, or why it could not be marked.
+    Marked(Result<bool, String>),
 }
 
 /// Adds one organization's rows to the section's, newest first by the section's order, one

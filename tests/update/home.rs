@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use quire::api::cache::Cache;
 use quire::api::home::default_sections;
 use quire::api::{Client, ClientConfig, Token};
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
@@ -50,7 +51,8 @@ async fn home_lists_what_waits_for_the_reviewer_in_every_organization() {
     assert!(screen.contains("Document gateway install"), "{screen}");
     assert!(screen.contains("Getting Started"), "{screen}");
     // Every section counts once its organizations answered.
-    app.wait_for("Recently merged (").await;
+    app.wait_for("Recently (1)").await;
+    app.wait_for("Watching (0)").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -257,4 +259,51 @@ async fn a_watched_change_request_left_behind_by_a_merge_pings_that_it_may_confl
             .any(|ping| ping.contains("merged by Amara Okafor")),
         "{notified:?}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn w_marks_a_change_request_to_watch_and_home_pings_when_it_moves() {
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .expect("sandbox starts");
+    let cache_folder = tempfile::tempdir().expect("a folder");
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::REVIEWER),
+    ))
+    .expect("client");
+    client.use_cache(Cache::open(&cache_folder.path().join("cache.sqlite"), 10 << 20).unwrap());
+    let app = Harness::start_with(sandbox, client, || {
+        Screen::Home(Box::new(HomeScreen::new(default_sections())))
+    });
+    app.wait_for("Watching (0)").await;
+    // The merged typo fix is neither Priya's nor waiting for her: Home does not watch it.
+    app.press(KeyCode::Char(']'));
+    app.press(KeyCode::Char(']'));
+    app.press(KeyCode::Char(']'));
+    app.wait_for("Fix typos in Welcome").await;
+    app.press(KeyCode::Char('W'));
+    app.wait_for("Watching #4 “Fix typos in Welcome”").await;
+    app.wait_for("Watching (1)").await;
+    app.settle().await;
+
+    post_as(
+        &app,
+        tokens::EDITOR,
+        demo_ids::CR_MERGED,
+        "comments",
+        json!({ "body": { "markdown": "Shipped in 2.1." } }),
+    )
+    .await;
+    app.press(KeyCode::Char('r'));
+    app.wait_for("comment by Jonas Berg").await;
+    app.settle().await;
+    let notified = app.host.notified.lock().unwrap().clone();
+    assert_eq!(notified.len(), 1, "{notified:?}");
+    assert!(notified[0].contains("Shipped in 2.1."), "{notified:?}");
+
+    // W again stops watching.
+    app.press(KeyCode::Char('W'));
+    app.wait_for("No longer watching #4").await;
+    app.wait_for("Watching (0)").await;
 }

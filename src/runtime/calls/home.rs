@@ -19,6 +19,10 @@ pub async fn call_home(client: &Client, call: HomeCall) -> HomeAnswer {
             change_request,
             seen,
         } => return look(client, space, change_request, seen).await,
+        HomeCall::ToggleMark {
+            space,
+            change_request,
+        } => return toggle_mark(client, &space, &change_request).await,
     };
     let (events, mut received) = unbounded_channel();
     let gathering = gather(client, &sections, events);
@@ -44,7 +48,7 @@ pub async fn stream_home(
 ) -> bool {
     let sections = match call {
         HomeCall::Gather { sections, .. } => sections,
-        look_call @ HomeCall::Look { .. } => {
+        look_call @ (HomeCall::Look { .. } | HomeCall::ToggleMark { .. }) => {
             let response = ApiResponse::Home(call_home(client, look_call).await);
             return sender.send(Msg::Api { request, response }).is_ok();
         }
@@ -105,4 +109,15 @@ async fn claimed(client: &Client, space: &str, id: &str, events: Vec<Event>) -> 
         .into_iter()
         .filter(|event| mine.contains(&event.id))
         .collect()
+}
+
+/// `W`: unmarks a marked change request, marks any other; true when it is watched now.
+async fn toggle_mark(client: &Client, space: &str, id: &str) -> HomeAnswer {
+    let marked = client
+        .watch_marks()
+        .await
+        .iter()
+        .any(|(mark_space, mark_id)| mark_space == space && mark_id == id);
+    let set = client.set_watch_mark(space, id, !marked).await;
+    HomeAnswer::Marked(set.map(|()| !marked))
 }

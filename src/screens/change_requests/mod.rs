@@ -382,6 +382,15 @@ impl ScreenState for ChangeRequestList {
         self.ticker.hasten(ctx)
     }
 
+    fn watchable(&self) -> Option<crate::screens::Watchable> {
+        let change_request = self.selected()?;
+        let space = change_request
+            .space
+            .as_ref()
+            .or(self.fallback_space.as_ref())?;
+        Some(crate::screens::Watchable::of(space, change_request))
+    }
+
     fn reveal_change_request(&mut self, id: &str) {
         self.reselect = Some(id.to_string());
         if let Some(position) = self.visible().iter().position(|cr| cr.id == id) {

@@ -286,10 +286,11 @@ impl HomeScreen {
     }
 }
 
-/// A section of the user's own change requests, or of those waiting for their review.
+/// A section of the user's own change requests, of those waiting for their review, or of
+/// those they marked to watch.
 fn watches_for_me(query: &SectionQuery) -> bool {
     let me = Some(crate::api::home::Person::Me);
-    query.creator == me || query.requested_reviewer == me
+    query.marked || query.creator == me || query.requested_reviewer == me
 }
 
 fn key_of(row: &HomeRow) -> (String, String) {
@@ -394,7 +395,7 @@ impl ScreenState for HomeScreen {
         match answer {
             HomeAnswer::All(events) => self.take_whole(events, provisional),
             HomeAnswer::One(event) => self.take_one(event),
-            HomeAnswer::Looked { .. } => {}
+            HomeAnswer::Looked { .. } | HomeAnswer::Marked(_) => {}
         }
         Some(Step::cmd(self.look_at_watched(provisional, ctx)))
     }
@@ -408,6 +409,16 @@ impl ScreenState for HomeScreen {
 
     fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
         self.ticker.hasten(ctx)
+    }
+
+    fn watchable(&self) -> Option<crate::screens::Watchable> {
+        let row = self.selected()?;
+        Some(crate::screens::Watchable::new(
+            &row.space.id,
+            &row.id,
+            row.number,
+            &row.subject,
+        ))
     }
 
     fn reveal_change_request(&mut self, id: &str) {

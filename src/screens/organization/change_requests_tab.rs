@@ -103,6 +103,10 @@ impl ScreenState for ChangeRequestsTab {
         self.list.hasten_watch(ctx)
     }
 
+    fn watchable(&self) -> Option<crate::screens::Watchable> {
+        self.list.watchable()
+    }
+
     fn link(&self) -> Option<String> {
         self.list.link()
     }

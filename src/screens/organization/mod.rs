@@ -480,6 +480,10 @@ impl ScreenState for Organization {
             .find_map(|pane| pane.on_timer(id, ctx))
     }
 
+    fn watchable(&self) -> Option<crate::screens::Watchable> {
+        self.pane()?.watchable()
+    }
+
     fn hasten_watch(&mut self, ctx: &mut Ctx) -> Cmd {
         let count = self.requested_count.hasten(ctx);
         let panes: Vec<Cmd> = self

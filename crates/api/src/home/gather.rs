@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 
-use futures::future::join_all;
+use futures::future::{Either, join_all};
 use futures::stream::{FuturesUnordered, StreamExt};
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::{OnceCell, Semaphore};
@@ -52,7 +52,14 @@ pub async fn gather(
     let mut jobs = Vec::new();
     let mut expected = Vec::with_capacity(sections.len());
     let mut unknown = Vec::new();
+    let mut marked = Vec::new();
     for (index, section) in sections.iter().enumerate() {
+        if section.marked {
+            // One answer: the marks, read from the cache, each change request read by id.
+            expected.push(1);
+            marked.push(index);
+            continue;
+        }
         let (asked, not_found) = organizations_of(section, &organizations);
         expected.push(asked.len());
         jobs.extend(asked.into_iter().map(|organization| (index, organization)));
@@ -73,10 +80,21 @@ pub async fn gather(
         let _ = events.send(event);
     }
     let gathering = Gathering::new(client.clone(), me.id);
+    let titles: HashMap<String, String> = organizations
+        .iter()
+        .map(|organization| (organization.id.clone(), organization.title.clone()))
+        .collect();
     let mut spaces_found: HashMap<usize, SpacesFound> = HashMap::new();
     let mut running: FuturesUnordered<_> = jobs
         .into_iter()
-        .map(|(index, organization)| gathering.answer(index, &sections[index], organization))
+        .map(|(index, organization)| {
+            Either::Left(gathering.answer(index, &sections[index], organization))
+        })
+        .chain(
+            marked
+                .into_iter()
+                .map(|index| Either::Right(gathering.marked(index, &sections[index], &titles))),
+        )
         .collect();
     while let Some((event, found)) = running.next().await {
         if let HomeEvent::Answer { section, .. } = &event {
@@ -168,6 +186,7 @@ impl SpacesFound {
 struct SpaceFacts {
     title: Option<String>,
     may_merge: Option<bool>,
+    organization: Option<String>,
 }
 
 type Cell<T> = Arc<OnceCell<T>>;
@@ -233,6 +252,59 @@ impl Gathering {
             rows,
         };
         (event, found)
+    }
+
+    /// The change requests marked to watch, each read by id, in a section of their own: the
+    /// section's statuses, review state and merge permission filter them; a mark on a change
+    /// request that is gone (or no longer readable) is left out.
+    async fn marked(
+        &self,
+        index: usize,
+        section: &SectionQuery,
+        organizations: &HashMap<String, String>,
+    ) -> (HomeEvent, Option<Vec<String>>) {
+        let marks = self.client.watch_marks().await;
+        let reads = marks
+            .iter()
+            .map(|(space, id)| self.limited(self.client.get_change_request(space, id)));
+        let change_requests = join_all(reads).await.into_iter().filter_map(Result::ok);
+        let kept = change_requests.filter(|change_request| {
+            section.statuses.is_empty()
+                || change_request
+                    .status
+                    .as_ref()
+                    .is_some_and(|status| section.statuses.contains(status))
+        });
+        let nowhere = Named {
+            id: String::new(),
+            title: String::new(),
+        };
+        let rows = join_all(kept.map(|change_request| async {
+            let mut row = self
+                .row_with_review(section, &nowhere, change_request)
+                .await;
+            let facts = self.space_facts(&row.space.id).await;
+            if let Some(id) = facts.organization {
+                let title = organizations
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| id.clone());
+                row.organization = Named { id, title };
+            }
+            row
+        }))
+        .await;
+        let rows = rows
+            .into_iter()
+            .filter(|row| !section.mergeable || row.may_merge == Some(true))
+            .filter(|row| section.review.is_none() || row.review == section.review)
+            .collect();
+        let event = HomeEvent::Answer {
+            section: index,
+            organization: nowhere,
+            rows: Ok(rows),
+        };
+        (event, None)
     }
 
     /// The `space` filters to send: one unfiltered read when the section names no spaces,
@@ -425,6 +497,7 @@ impl Gathering {
                 Ok(read) => SpaceFacts {
                     title: Some(read.title),
                     may_merge: Some(read.permissions.merge),
+                    organization: read.organization,
                 },
                 Err(_) => SpaceFacts::default(),
             }

@@ -6,6 +6,7 @@
 //! the user may merge) is filtered here, on the rows read.
 
 mod gather;
+pub mod marks;
 mod review_state;
 pub mod told;
 
@@ -99,6 +100,9 @@ pub struct SectionQuery {
     /// Kept only where the user may merge: the change request's `permissions.merge` when the
     /// server sends it, else its space's.
     pub mergeable: bool,
+    /// The change requests the user marked to watch (`W`), read one by one, instead of the
+    /// organizations' lists; the filters above still apply to them.
+    pub marked: bool,
 }
 
 impl SectionQuery {
@@ -116,6 +120,7 @@ impl SectionQuery {
             order_by: ChangeRequestOrderBy::UpdatedAt,
             review: None,
             mergeable: false,
+            marked: false,
         }
     }
 
@@ -153,7 +158,17 @@ pub fn default_sections() -> Vec<SectionQuery> {
             statuses: vec![ChangeRequestStatus::Merged],
             ..SectionQuery::open("Recently merged")
         },
+        watching(),
     ]
+}
+
+/// The change requests marked with `W`, whatever their status.
+pub fn watching() -> SectionQuery {
+    SectionQuery {
+        statuses: Vec::new(),
+        marked: true,
+        ..SectionQuery::open("Watching")
+    }
 }
 
 /// An id with the title a person reads.

@@ -175,6 +175,7 @@ actions! {
     OverviewTab => "overview_tab", "overview";
     GoHome => "home", "Home: what needs you in every organization";
     GoOrganizations => "organizations", "the organization list";
+    ToggleWatch => "watch", "watch this change request: Home lists it and pings when it moves (again: stop)";
     NextChangeRequest => "next_change_request", "next change request of the list";
     PreviousChangeRequest => "previous_change_request", "previous change request of the list";
 

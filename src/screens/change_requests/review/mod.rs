@@ -374,6 +374,14 @@ impl ScreenState for ReviewScreen {
         self.ticker.hasten(ctx)
     }
 
+    fn watchable(&self) -> Option<crate::screens::Watchable> {
+        let change_request = self.change_request()?;
+        Some(crate::screens::Watchable::of(
+            &self.target.space,
+            change_request,
+        ))
+    }
+
     fn resumed(&mut self, ctx: &mut Ctx) -> Cmd {
         // Writes shown pending may have been sent, edited or dropped from the outbox above.
         let pending_shown = !self.queued.is_empty();
