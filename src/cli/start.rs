@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use color_eyre::eyre::{Result, WrapErr, eyre};
 use ratatui::Terminal;
 
@@ -43,6 +43,9 @@ struct Cli {
     /// API token (also GITBOOK_TOKEN, or `token` in the config file, or `quire auth login`).
     #[arg(long, env = "GITBOOK_TOKEN", hide_env_values = true, global = true)]
     token: Option<String>,
+    /// Whether `token` came from `--token` rather than the environment.
+    #[arg(skip)]
+    token_on_command_line: bool,
     /// API base URL (also GITBOOK_API_URL); default https://api.gitbook.com.
     // Help names the variable only: clap would print `GITBOOK_API_URL=` when it is unset.
     #[arg(long, env = "GITBOOK_API_URL", hide_env_values = true, global = true)]
@@ -60,7 +63,8 @@ struct Cli {
         value_name = "NAME"
     )]
     profile: Option<String>,
-    /// Start the built-in sandbox server with demo data and connect to it as demo-admin.
+    /// Start the built-in sandbox server with demo data and connect to it as demo-admin (or
+    /// the demo persona `--token` names).
     #[arg(long)]
     demo: bool,
     /// With --demo: delay every sandbox answer by this many milliseconds.
@@ -198,7 +202,10 @@ enum Commands {
 
 /// What `quire` runs: `src/main.rs` only calls this.
 pub fn main() -> Result<()> {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    cli.token_on_command_line =
+        matches.value_source("token") == Some(clap::parser::ValueSource::CommandLine);
     // The worker talks over its standard streams only: no panic hook, log or runtime.
     if matches!(cli.command, Some(Commands::HighlightWorker)) {
         highlight_worker::serve();
@@ -466,7 +473,7 @@ async fn serve_sandbox(
     let _ = writeln!(
         stdout,
         "Demo tokens: {}. Ctrl-C stops the server.",
-        tokens::ALL.join(", ")
+        tokens::PERSONAS.join(", ")
     );
     let _ = stdout.flush();
     tokio::signal::ctrl_c().await?;
@@ -489,6 +496,25 @@ fn wanted(cli: &Cli) -> crate::cli::signin::Wanted {
 /// and the server and token the drafts are kept under.
 type Connection = (Option<Client>, String, Option<(String, String)>);
 
+/// The demo persona `--demo` signs in as: the one `--token` names, refused with the list when
+/// the sandbox knows no such token; the admin without `--token`. A token from the environment
+/// is for a real server, so one the sandbox does not know is ignored rather than refused.
+fn demo_token(cli: &Cli) -> Result<String> {
+    let Some(token) = cli.token.as_deref() else {
+        return Ok(tokens::ADMIN.to_string());
+    };
+    if tokens::PERSONAS.contains(&token) {
+        return Ok(token.to_string());
+    }
+    if !cli.token_on_command_line {
+        return Ok(tokens::ADMIN.to_string());
+    }
+    Err(usage(format!(
+        "--demo knows no token `{token}`; its tokens are {}",
+        tokens::PERSONAS.join(", ")
+    )))
+}
+
 /// The demo sandbox and a client signed in to it as a demo user.
 async fn demo_connection(cli: &Cli) -> Result<(Sandbox, Connection)> {
     let options = SandboxOptions {
@@ -506,12 +532,7 @@ async fn demo_connection(cli: &Cli) -> Result<(Sandbox, Connection)> {
     if let Some(outage) = cli.demo_outage {
         outage.schedule(&sandbox);
     }
-    // Only a demo token makes sense here; a real one from the environment is ignored.
-    let token = cli
-        .token
-        .clone()
-        .filter(|t| tokens::ALL.contains(&t.as_str()))
-        .unwrap_or_else(|| tokens::ADMIN.to_string());
+    let token = demo_token(cli)?;
     let client = make_client(&sandbox.base_url(), &token)?;
     // Who is signed in comes from `GET /user` in the header; the label names the server.
     let label = "demo sandbox".to_string();
@@ -699,11 +720,7 @@ async fn cache_scope(cli: &Cli) -> Result<(ConfigFile, String, String)> {
         _ => ConfigFile::default(),
     };
     if cli.demo {
-        let token = cli
-            .token
-            .clone()
-            .filter(|t| tokens::ALL.contains(&t.as_str()));
-        return Ok((file, "demo".into(), token.unwrap_or(tokens::ADMIN.into())));
+        return Ok((file, "demo".into(), demo_token(cli)?));
     }
     let session = crate::cli::signin::session(&wanted(cli)).await?;
     let token = session
