@@ -16,6 +16,7 @@ mod cli_api;
 mod cli_auth;
 mod cli_cr;
 mod cli_docs;
+mod cli_fields;
 mod cli_lists;
 mod cli_status;
 mod cli_watch;
