@@ -56,8 +56,9 @@ impl ScriptCommand {
             ScriptCommand::Search(args) => (&args.output, crate::cli::search::FIELDS),
             ScriptCommand::Status(args) => (&args.output, crate::cli::status::FIELDS),
             ScriptCommand::Cr(args) => match &args.command {
-                CrCommand::List { output, .. } | CrCommand::View { output, .. } => {
-                    (output, crate::cli::change_requests::FIELDS)
+                CrCommand::List { output, .. } => (output, crate::cli::change_requests::FIELDS),
+                CrCommand::View { output, .. } => {
+                    (output, crate::cli::change_requests::VIEW_FIELDS)
                 }
                 _ => return false,
             },

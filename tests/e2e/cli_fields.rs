@@ -74,3 +74,71 @@ fn space_list_leaves_the_trash_out_unless_asked_and_marks_it_then() {
         "with when it was deleted: {line:?}"
     );
 }
+
+#[test]
+fn cr_view_json_offers_the_description_changes_and_reviews_the_text_shows() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    let view = ["cr", "view", "1", "--space", "Getting Started"];
+    let text = stdout(&quire(base, Some("demo-admin"), &view));
+    assert!(text.contains("Changes:"), "{text}");
+    assert!(
+        text.contains("in Getting Started"),
+        "the space by its title: {text}"
+    );
+
+    let fields = "space,spaceTitle,description,changes,reviews";
+    let listed = quire(
+        base,
+        Some("demo-admin"),
+        &[&view[..], &["--json", fields]].concat(),
+    );
+    let viewed = json(&listed);
+    assert_eq!(viewed["space"], "spc-getting-started", "{viewed}");
+    assert_eq!(viewed["spaceTitle"], "Getting Started", "{viewed}");
+    assert!(viewed["description"].is_string(), "{viewed}");
+    let changes = viewed["changes"].as_array().expect("changes");
+    assert!(!changes.is_empty(), "{viewed}");
+    assert!(changes[0]["type"].is_string(), "{viewed}");
+    assert!(viewed["reviews"].is_array(), "{viewed}");
+
+    let names = stdout(&quire(base, None, &[&view[..], &["--json"]].concat()));
+    for field in ["description", "changes", "reviews", "spaceTitle"] {
+        assert!(names.lines().any(|line| line == field), "{field}: {names}");
+    }
+}
+
+#[test]
+fn cr_list_names_spaces_by_title_and_the_json_keeps_the_id() {
+    let sandbox = SandboxProcess::start();
+    let base = &sandbox.base_url;
+    for args in [
+        &["cr", "list", "--org", "Acme Robotics"][..],
+        &["cr", "list", "--space", "spc-getting-started"][..],
+        &["cr", "list"][..],
+    ] {
+        let piped = stdout(&quire(base, Some("demo-admin"), args));
+        assert!(piped.contains("\tGetting Started"), "{args:?}: {piped}");
+        assert!(!piped.contains("spc-"), "{args:?}: {piped}");
+    }
+    let listed = json(&quire(
+        base,
+        Some("demo-admin"),
+        &[
+            "cr",
+            "list",
+            "--org",
+            "Acme Robotics",
+            "--json",
+            "space,spaceTitle",
+        ],
+    ));
+    let first = &listed[0];
+    assert!(
+        first["space"]
+            .as_str()
+            .is_some_and(|id| id.starts_with("spc-")),
+        "{listed}"
+    );
+    assert!(first["spaceTitle"].is_string(), "{listed}");
+}
