@@ -206,6 +206,7 @@ pub fn main() -> Result<()> {
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     cli.token_on_command_line =
         matches.value_source("token") == Some(clap::parser::ValueSource::CommandLine);
+    forget_an_empty_space_variable(&mut cli, &matches);
     // The worker talks over its standard streams only: no panic hook, log or runtime.
     if matches!(cli.command, Some(Commands::HighlightWorker)) {
         highlight_worker::serve();
@@ -489,12 +490,32 @@ fn wanted(cli: &Cli) -> crate::cli::signin::Wanted {
         profile: cli.profile.clone(),
         config: cli.config.clone(),
         allow_insecure: cli.allow_insecure,
+        new_profile: false,
     }
 }
 
 /// What the app talks to: a client (none when signed out), the server's name for the header,
 /// and the server and token the drafts are kept under.
 type Connection = (Option<Client>, String, Option<(String, String)>);
+
+/// An empty QUIRE_SPACE is unset, as an empty variable is to most programs (`cr list --org`
+/// then reads the organization); an empty `--space` stays a wrong command line.
+fn forget_an_empty_space_variable(cli: &mut Cli, matches: &clap::ArgMatches) {
+    let Some(("cr", cr)) = matches.subcommand() else {
+        return;
+    };
+    if cr.value_source("space") != Some(clap::parser::ValueSource::EnvVariable) {
+        return;
+    }
+    if let Some(Commands::Scripting(crate::cli::script::ScriptCommand::Cr(args))) = &mut cli.command
+        && args
+            .space
+            .as_deref()
+            .is_some_and(|space| space.trim().is_empty())
+    {
+        args.space = None;
+    }
+}
 
 /// The demo persona `--demo` signs in as: the one `--token` names, refused with the list when
 /// the sandbox knows no such token; the admin without `--token`. A token from the environment
@@ -747,7 +768,12 @@ async fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Opt
 
 /// `quire auth …`: the exit status.
 async fn run_auth(cli: &Cli, command: &crate::cli::auth::AuthCommand) -> Result<i32> {
-    let session = crate::cli::signin::session(&wanted(cli)).await?;
+    // `auth` is how a profile comes to be known: it says "not signed in" of a new one.
+    let wanted = crate::cli::signin::Wanted {
+        new_profile: true,
+        ..wanted(cli)
+    };
+    let session = crate::cli::signin::session(&wanted).await?;
     crate::cli::auth::run(&session, command).await
 }
 

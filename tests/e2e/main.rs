@@ -14,6 +14,7 @@ mod basics;
 mod change_requests;
 mod cli_api;
 mod cli_auth;
+mod cli_checks;
 mod cli_cr;
 mod cli_docs;
 mod cli_fields;

@@ -189,9 +189,7 @@ pub async fn run(
             body,
             ..
         } => act::review(client, space_id, number, *approve, body.as_deref(), streams).await,
-        CrCommand::Merge { number, yes } => {
-            act::merge(client, space_id, number, *yes, streams).await
-        }
+        CrCommand::Merge { number, yes } => act::merge(client, &space, number, *yes, streams).await,
         CrCommand::Update { number } => act::update(client, space_id, number, streams).await,
         CrCommand::Watch {
             number,
