@@ -62,6 +62,11 @@ impl<'c> ListReader<'c> {
         }
     }
 
+    /// The client the lists are read with.
+    pub fn client(&self) -> &'c Client {
+        self.client
+    }
+
     /// True once `found` items fill the limit with one to spare (that one says more exist),
     /// or reading had to stop: nothing more should be read.
     pub fn has_enough(&self, found: usize) -> bool {

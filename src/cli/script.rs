@@ -222,21 +222,39 @@ pub async fn organization(client: &Client, name: &str) -> Result<Organization, F
 /// any organization the token sees.
 pub async fn space(client: &Client, name: &str, org: Option<&str>) -> Result<Space, Failure> {
     not_empty("space", name)?;
-    match client.get_space(name).await {
-        Ok(space) => return Ok(space),
-        Err(error) if error.is_not_found() || error.status() == Some(400) => {}
-        Err(error) => return Err(error.into()),
+    // An id has no spaces in it: a name with one is a title, and is not asked for as an id.
+    if might_be_an_id(name) {
+        match client.get_space(name).await {
+            Ok(space) => return Ok(space),
+            Err(error) if error.is_not_found() || error.status() == Some(400) => {}
+            Err(error) => return Err(error.into()),
+        }
     }
+    space_by_title(client, name, org).await
+}
+
+/// Whether `name` could be a space's id rather than only a title.
+pub fn might_be_an_id(name: &str) -> bool {
+    !name.chars().any(char::is_whitespace)
+}
+
+/// The space titled `name` in `org` (else in any organization), every organization's spaces
+/// asked at once.
+async fn space_by_title(client: &Client, name: &str, org: Option<&str>) -> Result<Space, Failure> {
     let organizations = match org {
         Some(org) => vec![organization(client, org).await?],
         None => organizations(client).await?,
     };
-    let mut candidates = Vec::new();
-    for org in &organizations {
+    let lists = futures::future::join_all(organizations.iter().map(|org| {
         let path = format!("/orgs/{}/spaces", crate::api::encode_segment(&org.id));
-        let spaces: Vec<Space> = client.list_up_to(&path, &[], MAX_PAGES).await?.items;
+        async move { client.list_up_to::<Space>(&path, &[], MAX_PAGES).await }
+    }))
+    .await;
+    let mut candidates = Vec::new();
+    for listed in lists {
         candidates.extend(
-            spaces
+            listed?
+                .items
                 .into_iter()
                 .filter(|space| same_title(&space.title, name)),
         );

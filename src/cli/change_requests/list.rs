@@ -56,8 +56,8 @@ pub(super) async fn list(
     let mut reader = ListReader::new(client, limit);
     let (found, titles) = match &args.space {
         Some(space) => {
-            let space = script::space(client, space, args.org.as_deref()).await?;
-            let found = in_space(&mut reader, &space.id, &api_filter).await?;
+            let (space, found) =
+                space_and_its_list(&mut reader, space, args.org.as_deref(), &api_filter).await?;
             (found, SpaceTitles::from([(space.id, space.title)]))
         }
         None => in_organizations(client, &mut reader, args.org.as_deref(), &api_filter).await?,
@@ -117,6 +117,33 @@ async fn api_filter(client: &Client, filter: &Filter<'_>) -> Result<ChangeReques
         requested_reviewer,
         ..ChangeRequestFilter::default()
     })
+}
+
+/// The space `name` names and its change requests. A name that may be an id is read as a space
+/// and listed at once; when it turns out to be a title, the list is read again by the id.
+async fn space_and_its_list(
+    reader: &mut ListReader<'_>,
+    name: &str,
+    org: Option<&str>,
+    filter: &ChangeRequestFilter,
+) -> Result<(Space, Vec<ChangeRequest>), Failure> {
+    let client = reader.client();
+    if !script::might_be_an_id(name) {
+        let space = script::space(client, name, org).await?;
+        let found = in_space(reader, &space.id, filter).await?;
+        return Ok((space, found));
+    }
+    let (space, listed) = tokio::join!(
+        script::space(client, name, org),
+        in_space(reader, name, filter)
+    );
+    let space = space?;
+    let found = if space.id == name {
+        listed?
+    } else {
+        in_space(reader, &space.id, filter).await?
+    };
+    Ok((space, found))
 }
 
 /// A space's list takes one status at a time: one read per status asked for, each up to the
