@@ -230,7 +230,25 @@ pub async fn space(client: &Client, name: &str, org: Option<&str>) -> Result<Spa
             Err(error) => return Err(error.into()),
         }
     }
-    space_by_title(client, name, org).await
+    if let Some(id) = crate::cli::names::known_id(org, name)
+        && let Ok(space) = client.get_space(&id).await
+        && same_title(&space.title, name)
+    {
+        return Ok(space);
+    }
+    let space = space_by_title(client, name, org).await?;
+    crate::cli::names::remember(org, name, &space.id);
+    Ok(space)
+}
+
+/// The id `name` most likely stands for, to read with before it is resolved: itself when it
+/// may be an id, else the id its title had last time.
+pub fn likely_id(name: &str, org: Option<&str>) -> Option<String> {
+    if might_be_an_id(name) {
+        Some(name.to_string())
+    } else {
+        crate::cli::names::known_id(org, name)
+    }
 }
 
 /// Whether `name` could be a space's id rather than only a title.

@@ -222,6 +222,26 @@ pub fn arguments_for_profile(started_with: &[OsString], profile: &str) -> Vec<Os
     kept
 }
 
+/// A client for the account `wanted` names, with the server and token it was made for; None
+/// (said on `err`) when no token is set, so a script tells "not signed in" from a mistake.
+pub async fn signed_in(
+    wanted: &Wanted,
+    err: &mut dyn std::io::Write,
+) -> Result<Option<(crate::api::Client, String, String)>> {
+    let session = session(wanted).await?;
+    let Some(token) = session.token else {
+        let _ = writeln!(
+            err,
+            "Not signed in: run `{}`, pass --token, set GITBOOK_TOKEN or put `token` in the \
+             config file.",
+            crate::cli::auth::login_command(&session.profile)
+        );
+        return Ok(None);
+    };
+    let client = make_client(&session.api_url, &token)?;
+    Ok(Some((client, session.api_url, token)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -251,7 +251,7 @@ pub fn main() -> Result<()> {
                     like_public: *like_public,
                     ..Faults::default()
                 };
-                serve_sandbox(*port, *latency_ms, faults, *big, *outage).await
+                crate::cli::serve::serve_sandbox(*port, *latency_ms, faults, *big, *outage).await
             }
             Some(Commands::Screenshots { out }) => {
                 for path in crate::screenshots::write_all(out).await? {
@@ -445,41 +445,6 @@ fn init_logging(profile: &str) -> Option<()> {
 
 fn parse_fault_rule(text: &str) -> std::result::Result<FaultRule, String> {
     FaultRule::parse(text)
-}
-
-async fn serve_sandbox(
-    port: u16,
-    latency_ms: u64,
-    faults: Faults,
-    big: bool,
-    outage: Option<crate::sandbox::OutageWindow>,
-) -> Result<()> {
-    let address = SocketAddr::from(([127, 0, 0, 1], port));
-    let options = SandboxOptions {
-        latency: Duration::from_millis(latency_ms),
-        faults,
-        big,
-        activity: None,
-    };
-    let sandbox = Sandbox::start(address, options)
-        .await
-        .wrap_err_with(|| format!("cannot listen on {address}"))?;
-    if let Some(outage) = outage {
-        outage.schedule(&sandbox);
-    }
-    // Whoever started us may stop reading our output; that must not stop the server, so
-    // write errors are ignored rather than panicking like `println!`.
-    let mut stdout = std::io::stdout();
-    let _ = writeln!(stdout, "{}", sandbox.base_url());
-    let _ = writeln!(
-        stdout,
-        "Demo tokens: {}. Ctrl-C stops the server.",
-        tokens::PERSONAS.join(", ")
-    );
-    let _ = stdout.flush();
-    tokio::signal::ctrl_c().await?;
-    sandbox.shutdown().await;
-    Ok(())
 }
 
 /// The flags that choose the account, for [`crate::cli::signin`].
@@ -753,17 +718,8 @@ async fn cache_scope(cli: &Cli) -> Result<(ConfigFile, String, String)> {
 /// The client of a subcommand, or None (said on `err`) when no token is set: a script tells
 /// "not signed in" (exit 4) from a wrong command line (exit 2).
 async fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Option<Client>> {
-    let session = crate::cli::signin::session(&wanted(cli)).await?;
-    let Some(token) = session.token else {
-        let _ = writeln!(
-            err,
-            "Not signed in: run `{}`, pass --token, set GITBOOK_TOKEN or put `token` in the \
-             config file.",
-            crate::cli::auth::login_command(&session.profile)
-        );
-        return Ok(None);
-    };
-    make_client(&session.api_url, &token).map(Some)
+    let signed_in = crate::cli::signin::signed_in(&wanted(cli), err).await?;
+    Ok(signed_in.map(|(client, _, _)| client))
 }
 
 /// `quire auth …`: the exit status.
@@ -784,10 +740,16 @@ async fn scripted(cli: &Cli, command: &crate::cli::script::ScriptCommand) -> Res
     if command.print_field_names(&mut streams) {
         return Ok(());
     }
-    let Some(client) = signed_in_client(cli, &mut streams.err).await? else {
+    let signed_in = crate::cli::signin::signed_in(&wanted(cli), &mut streams.err).await?;
+    let Some((client, api_url, token)) = signed_in else {
         return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
     };
     let (config, _) = crate::cli::signin::load_config(&wanted(cli))?;
+    if config.cache != Some(false)
+        && let Some(data_dir) = config::data_dir()
+    {
+        crate::cli::names::keep_for(&data_dir, &api_url, &token);
+    }
     let outcome = command.run(&client, &config, &mut streams).await;
     exit_with(crate::cli::script::finish(
         &mut streams,

@@ -99,3 +99,32 @@ fn a_title_with_a_space_in_it_is_not_asked_for_as_an_id() {
         "the organizations once: {asked:?}"
     );
 }
+
+#[test]
+fn a_title_found_once_is_read_by_its_id_next_time() {
+    let server = OutageSandbox::start();
+    let home = tempfile::tempdir().expect("a home");
+    let run = || {
+        let child = start_listing(&server, &["--space", "Getting Started"], home.path());
+        let output = child.wait_with_output().expect("quire ends");
+        assert_eq!(output.status.code(), Some(0));
+    };
+    run();
+    let organization_reads = || server.sandbox.request_counts().get("GET /orgs").copied();
+    assert_eq!(organization_reads(), Some(1));
+    run();
+    assert_eq!(organization_reads(), Some(1), "not looked up again");
+    assert_eq!(
+        server
+            .sandbox
+            .requests("GET", "*/spaces/spc-getting-started/change-requests"),
+        2
+    );
+    assert_eq!(
+        server
+            .sandbox
+            .requests("GET", "*/spaces/spc-getting-started"),
+        1,
+        "the remembered id is checked"
+    );
+}

@@ -119,8 +119,9 @@ async fn api_filter(client: &Client, filter: &Filter<'_>) -> Result<ChangeReques
     })
 }
 
-/// The space `name` names and its change requests. A name that may be an id is read as a space
-/// and listed at once; when it turns out to be a title, the list is read again by the id.
+/// The space `name` names and its change requests. A name that may be an id (or a title whose
+/// id is remembered) is read as a space and listed at once; when the id turns out wrong, the
+/// list is read again by the right one.
 async fn space_and_its_list(
     reader: &mut ListReader<'_>,
     name: &str,
@@ -128,17 +129,17 @@ async fn space_and_its_list(
     filter: &ChangeRequestFilter,
 ) -> Result<(Space, Vec<ChangeRequest>), Failure> {
     let client = reader.client();
-    if !script::might_be_an_id(name) {
+    let Some(likely) = script::likely_id(name, org) else {
         let space = script::space(client, name, org).await?;
         let found = in_space(reader, &space.id, filter).await?;
         return Ok((space, found));
-    }
+    };
     let (space, listed) = tokio::join!(
         script::space(client, name, org),
-        in_space(reader, name, filter)
+        in_space(reader, &likely, filter)
     );
     let space = space?;
-    let found = if space.id == name {
+    let found = if space.id == likely {
         listed?
     } else {
         in_space(reader, &space.id, filter).await?
