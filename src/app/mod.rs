@@ -12,6 +12,7 @@ pub mod view;
 mod model;
 mod overlay;
 mod palette_keys;
+mod palette_tabs;
 mod routes;
 mod update;
 mod watch_marks;

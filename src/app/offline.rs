@@ -16,6 +16,8 @@ const WORTH_SAYING_SECS: u64 = 60;
 pub struct OfflineState {
     /// The server could not be reached lately (or quire started with `--offline`).
     pub offline: bool,
+    /// Started with `--offline`: nothing loads or is sent in this run, whatever the server.
+    pub by_flag: bool,
     /// When the cached answer applied last was received from the server.
     pub as_of: Option<SystemTime>,
     /// Why the server could not be reached ("cannot reach ADDRESS: connection refused"), said
@@ -31,6 +33,7 @@ impl OfflineState {
     pub fn started_offline() -> OfflineState {
         OfflineState {
             offline: true,
+            by_flag: true,
             ..OfflineState::default()
         }
     }

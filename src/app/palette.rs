@@ -61,6 +61,8 @@ pub enum Target {
     },
     /// Shown selected in its organization's Spaces tab (the owner), by id.
     Collection(String),
+    /// A tab of the organization screen that owns it.
+    Tab(crate::screens::organization::Tab),
     Page {
         space: Space,
         page: PageNode,
@@ -100,7 +102,7 @@ impl Target {
             space::SpaceScreen,
         };
         match self {
-            Target::Collection(_) => Vec::new(),
+            Target::Collection(_) | Target::Tab(_) => Vec::new(),
             Target::Organization(organization) => {
                 vec![Screen::Organization(OrganizationScreen::new(organization))]
             }
@@ -178,6 +180,7 @@ impl Palette {
         );
         let mut entries = own;
         entries.extend(target_entries(&model.screens));
+        entries.extend(super::palette_tabs::tab_entries(&model.screens));
         entries.extend(wider);
         entries.extend(profile_entries(&model.profiles));
         let fixed = entries.len();

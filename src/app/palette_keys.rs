@@ -82,6 +82,10 @@ fn go_to(model: &mut Model, owner: usize, target: palette::Target) -> Cmd {
     {
         organization.reveal_collection(id);
     }
+    if let palette::Target::Tab(tab) = target {
+        let shown = super::palette_tabs::show_tab(model, owner, tab);
+        return Cmd::batch([cmd, shown]);
+    }
     if open {
         return cmd;
     }

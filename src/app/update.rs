@@ -263,7 +263,9 @@ fn on_global_action(model: &mut Model, action: Action) -> Cmd {
                 }),
                 _ => None,
             };
-            let screen = Screen::Outbox(crate::screens::outbox::OutboxScreen::from(from));
+            let mut outbox = crate::screens::outbox::OutboxScreen::from(from);
+            outbox.offline_by_flag = model.offline.by_flag;
+            let screen = Screen::Outbox(outbox);
             model.apply_step(Step::push(screen))
         }
         Action::Refresh => {

@@ -62,6 +62,11 @@ impl<'c> ListReader<'c> {
         }
     }
 
+    /// The client the lists are read with.
+    pub fn client(&self) -> &'c Client {
+        self.client
+    }
+
     /// True once `found` items fill the limit with one to spare (that one says more exist),
     /// or reading had to stop: nothing more should be read.
     pub fn has_enough(&self, found: usize) -> bool {
@@ -109,11 +114,36 @@ impl<'c> ListReader<'c> {
         self.read(path, query, usize::MAX).await
     }
 
+    /// As [`ListReader::read_into`], keeping only the items `keep` accepts: `found` still
+    /// fills to one past the limit when the list has that many kept items.
+    pub async fn read_matching_into<T: DeserializeOwned>(
+        &mut self,
+        path: &str,
+        query: &[(&str, &str)],
+        found: &mut Vec<T>,
+        keep: impl Fn(&T) -> bool,
+    ) -> Result<(), ApiError> {
+        let wanted = self.wanted(found.len());
+        let items = self.read_matching(path, query, wanted, keep).await?;
+        found.extend(items);
+        Ok(())
+    }
+
     async fn read<T: DeserializeOwned>(
         &mut self,
         path: &str,
         query: &[(&str, &str)],
         wanted: usize,
+    ) -> Result<Vec<T>, ApiError> {
+        self.read_matching(path, query, wanted, |_| true).await
+    }
+
+    async fn read_matching<T: DeserializeOwned>(
+        &mut self,
+        path: &str,
+        query: &[(&str, &str)],
+        wanted: usize,
+        keep: impl Fn(&T) -> bool,
     ) -> Result<Vec<T>, ApiError> {
         let mut items = Vec::new();
         let mut cursor = PageCursor::with_max_pages(MAX_LIST_REQUESTS);
@@ -139,7 +169,7 @@ impl<'c> ListReader<'c> {
                 .client
                 .get_list_page(path, &page_query, page.as_deref())
                 .await?;
-            items.extend(list.items);
+            items.extend(list.items.into_iter().filter(|item| keep(item)));
             match list.next_page {
                 Some(next) => page = Some(next),
                 None => break,

@@ -56,8 +56,9 @@ impl ScriptCommand {
             ScriptCommand::Search(args) => (&args.output, crate::cli::search::FIELDS),
             ScriptCommand::Status(args) => (&args.output, crate::cli::status::FIELDS),
             ScriptCommand::Cr(args) => match &args.command {
-                CrCommand::List { output, .. } | CrCommand::View { output, .. } => {
-                    (output, crate::cli::change_requests::FIELDS)
+                CrCommand::List { output, .. } => (output, crate::cli::change_requests::FIELDS),
+                CrCommand::View { output, .. } => {
+                    (output, crate::cli::change_requests::VIEW_FIELDS)
                 }
                 _ => return false,
             },
@@ -221,21 +222,57 @@ pub async fn organization(client: &Client, name: &str) -> Result<Organization, F
 /// any organization the token sees.
 pub async fn space(client: &Client, name: &str, org: Option<&str>) -> Result<Space, Failure> {
     not_empty("space", name)?;
-    match client.get_space(name).await {
-        Ok(space) => return Ok(space),
-        Err(error) if error.is_not_found() || error.status() == Some(400) => {}
-        Err(error) => return Err(error.into()),
+    // An id has no spaces in it: a name with one is a title, and is not asked for as an id.
+    if might_be_an_id(name) {
+        match client.get_space(name).await {
+            Ok(space) => return Ok(space),
+            Err(error) if error.is_not_found() || error.status() == Some(400) => {}
+            Err(error) => return Err(error.into()),
+        }
     }
+    if let Some(id) = crate::cli::names::known_id(org, name)
+        && let Ok(space) = client.get_space(&id).await
+        && same_title(&space.title, name)
+    {
+        return Ok(space);
+    }
+    let space = space_by_title(client, name, org).await?;
+    crate::cli::names::remember(org, name, &space.id);
+    Ok(space)
+}
+
+/// The id `name` most likely stands for, to read with before it is resolved: itself when it
+/// may be an id, else the id its title had last time.
+pub fn likely_id(name: &str, org: Option<&str>) -> Option<String> {
+    if might_be_an_id(name) {
+        Some(name.to_string())
+    } else {
+        crate::cli::names::known_id(org, name)
+    }
+}
+
+/// Whether `name` could be a space's id rather than only a title.
+pub fn might_be_an_id(name: &str) -> bool {
+    !name.chars().any(char::is_whitespace)
+}
+
+/// The space titled `name` in `org` (else in any organization), every organization's spaces
+/// asked at once.
+async fn space_by_title(client: &Client, name: &str, org: Option<&str>) -> Result<Space, Failure> {
     let organizations = match org {
         Some(org) => vec![organization(client, org).await?],
         None => organizations(client).await?,
     };
-    let mut candidates = Vec::new();
-    for org in &organizations {
+    let lists = futures::future::join_all(organizations.iter().map(|org| {
         let path = format!("/orgs/{}/spaces", crate::api::encode_segment(&org.id));
-        let spaces: Vec<Space> = client.list_up_to(&path, &[], MAX_PAGES).await?.items;
+        async move { client.list_up_to::<Space>(&path, &[], MAX_PAGES).await }
+    }))
+    .await;
+    let mut candidates = Vec::new();
+    for listed in lists {
         candidates.extend(
-            spaces
+            listed?
+                .items
                 .into_iter()
                 .filter(|space| same_title(&space.title, name)),
         );

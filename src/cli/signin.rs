@@ -28,6 +28,8 @@ pub struct Wanted {
     /// `--config`.
     pub config: Option<PathBuf>,
     pub allow_insecure: bool,
+    /// A profile nothing knows yet may be named (`quire auth`: `login --profile NEW` makes it).
+    pub new_profile: bool,
 }
 
 /// The account quire uses this run.
@@ -116,6 +118,9 @@ pub async fn session(wanted: &Wanted) -> Result<Session> {
         let place = stored
             .map(|(_, place)| place)
             .filter(|_| resolved.source == Some(TokenSource::Stored));
+        if resolved.token.is_none() && !wanted.new_profile {
+            known_profile(wanted, &file, &profile)?;
+        }
         (resolved, place)
     };
     config::check_url(&resolved.api_url, wanted.allow_insecure).map_err(usage)?;
@@ -127,6 +132,28 @@ pub async fn session(wanted: &Wanted) -> Result<Session> {
         stored_in,
         config_path,
     })
+}
+
+/// A profile named by `--profile` or QUIRE_PROFILE that has no token anywhere must be one the
+/// config file names, else it is a typo: said as one, with the profiles there are, rather than
+/// as "not signed in".
+fn known_profile(wanted: &Wanted, file: &ConfigFile, profile: &str) -> Result<()> {
+    let named = wanted
+        .profile
+        .as_deref()
+        .is_some_and(|name| !name.trim().is_empty());
+    let known = config::configured_profiles(file);
+    if !named
+        || known.iter().any(|name| name == profile)
+        || file.default_profile.as_deref() == Some(profile)
+    {
+        return Ok(());
+    }
+    Err(usage(format!(
+        "unknown profile '{profile}'; the known ones are {} (`quire auth login --profile \
+         {profile}` makes it)",
+        known.join(", ")
+    )))
 }
 
 /// The profile this run uses, for the log's name before anything else is read; a broken config
@@ -193,6 +220,26 @@ pub fn arguments_for_profile(started_with: &[OsString], profile: &str) -> Vec<Os
     kept.push("--profile".into());
     kept.push(profile.into());
     kept
+}
+
+/// A client for the account `wanted` names, with the server and token it was made for; None
+/// (said on `err`) when no token is set, so a script tells "not signed in" from a mistake.
+pub async fn signed_in(
+    wanted: &Wanted,
+    err: &mut dyn std::io::Write,
+) -> Result<Option<(crate::api::Client, String, String)>> {
+    let session = session(wanted).await?;
+    let Some(token) = session.token else {
+        let _ = writeln!(
+            err,
+            "Not signed in: run `{}`, pass --token, set GITBOOK_TOKEN or put `token` in the \
+             config file.",
+            crate::cli::auth::login_command(&session.profile)
+        );
+        return Ok(None);
+    };
+    let client = make_client(&session.api_url, &token)?;
+    Ok(Some((client, session.api_url, token)))
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! `quire space list [--org O]`: the spaces of one organization, or of every one the token sees.
+//! `quire space list [--org O] [--deleted]`: the spaces of one organization, or of every one
+//! the token sees; those in the Trash only when asked.
 
 use serde_json::json;
 
@@ -17,7 +18,18 @@ pub const FIELDS: &[&str] = &[
     "parent",
     "changeRequestsOpen",
     "updatedAt",
+    "deletedAt",
     "url",
+];
+
+/// The table's columns; with `--deleted`, when each listed space went to the Trash too.
+const COLUMNS: &[&str] = &["id", "title", "visibility", "changeRequestsOpen"];
+const COLUMNS_WITH_DELETED: &[&str] = &[
+    "id",
+    "title",
+    "visibility",
+    "changeRequestsOpen",
+    "deletedAt",
 ];
 
 #[derive(Debug, clap::Subcommand)]
@@ -28,6 +40,10 @@ pub enum SpaceCommand {
         /// The organization, by id or title.
         #[arg(long, value_name = "ORG")]
         org: Option<String>,
+        /// Also list the spaces in the Trash (deleted, restorable for a while), with when
+        /// they were deleted.
+        #[arg(long)]
+        deleted: bool,
         #[command(flatten)]
         limit: LimitArgs,
         #[command(flatten)]
@@ -36,7 +52,12 @@ pub enum SpaceCommand {
 }
 
 pub async fn run(client: &Client, command: &SpaceCommand, streams: &mut Streams) -> Outcome {
-    let SpaceCommand::List { org, limit, output } = command;
+    let SpaceCommand::List {
+        org,
+        deleted,
+        limit,
+        output,
+    } = command;
     streams.progress("Reading spaces");
     let mut reader = ListReader::new(client, limit);
     let organizations = match org {
@@ -49,13 +70,20 @@ pub async fn run(client: &Client, command: &SpaceCommand, streams: &mut Streams)
             break;
         }
         let path = format!("/orgs/{}/spaces", encode_segment(&org.id));
-        reader.read_into(&path, &[], &mut found).await?;
+        let wanted = |space: &Space| *deleted || space.deleted_at.is_none();
+        reader
+            .read_matching_into(&path, &[], &mut found, wanted)
+            .await?;
     }
     let (spaces, end) = reader.finish(found);
     streams.done();
     let listing = Listing {
         fields: FIELDS,
-        columns: &["id", "title", "visibility", "changeRequestsOpen"],
+        columns: if *deleted {
+            COLUMNS_WITH_DELETED
+        } else {
+            COLUMNS
+        },
         records: spaces.iter().map(space_record).collect(),
     };
     print_list(streams, output, &listing)?;
@@ -77,6 +105,7 @@ fn space_record(space: &Space) -> Record {
         "parent": space.parent,
         "changeRequestsOpen": space.change_requests_open,
         "updatedAt": space.updated_at,
+        "deletedAt": space.deleted_at,
         "url": space.urls.app,
     }))
 }

@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use color_eyre::eyre::{Result, WrapErr, eyre};
 use ratatui::Terminal;
 
@@ -43,6 +43,9 @@ struct Cli {
     /// API token (also GITBOOK_TOKEN, or `token` in the config file, or `quire auth login`).
     #[arg(long, env = "GITBOOK_TOKEN", hide_env_values = true, global = true)]
     token: Option<String>,
+    /// Whether `token` came from `--token` rather than the environment.
+    #[arg(skip)]
+    token_on_command_line: bool,
     /// API base URL (also GITBOOK_API_URL); default https://api.gitbook.com.
     // Help names the variable only: clap would print `GITBOOK_API_URL=` when it is unset.
     #[arg(long, env = "GITBOOK_API_URL", hide_env_values = true, global = true)]
@@ -60,7 +63,8 @@ struct Cli {
         value_name = "NAME"
     )]
     profile: Option<String>,
-    /// Start the built-in sandbox server with demo data and connect to it as demo-admin.
+    /// Start the built-in sandbox server with demo data and connect to it as demo-admin (or
+    /// the demo persona `--token` names).
     #[arg(long)]
     demo: bool,
     /// With --demo: delay every sandbox answer by this many milliseconds.
@@ -198,7 +202,11 @@ enum Commands {
 
 /// What `quire` runs: `src/main.rs` only calls this.
 pub fn main() -> Result<()> {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    cli.token_on_command_line =
+        matches.value_source("token") == Some(clap::parser::ValueSource::CommandLine);
+    forget_an_empty_space_variable(&mut cli, &matches);
     // The worker talks over its standard streams only: no panic hook, log or runtime.
     if matches!(cli.command, Some(Commands::HighlightWorker)) {
         highlight_worker::serve();
@@ -243,7 +251,7 @@ pub fn main() -> Result<()> {
                     like_public: *like_public,
                     ..Faults::default()
                 };
-                serve_sandbox(*port, *latency_ms, faults, *big, *outage).await
+                crate::cli::serve::serve_sandbox(*port, *latency_ms, faults, *big, *outage).await
             }
             Some(Commands::Screenshots { out }) => {
                 for path in crate::screenshots::write_all(out).await? {
@@ -439,41 +447,6 @@ fn parse_fault_rule(text: &str) -> std::result::Result<FaultRule, String> {
     FaultRule::parse(text)
 }
 
-async fn serve_sandbox(
-    port: u16,
-    latency_ms: u64,
-    faults: Faults,
-    big: bool,
-    outage: Option<crate::sandbox::OutageWindow>,
-) -> Result<()> {
-    let address = SocketAddr::from(([127, 0, 0, 1], port));
-    let options = SandboxOptions {
-        latency: Duration::from_millis(latency_ms),
-        faults,
-        big,
-        activity: None,
-    };
-    let sandbox = Sandbox::start(address, options)
-        .await
-        .wrap_err_with(|| format!("cannot listen on {address}"))?;
-    if let Some(outage) = outage {
-        outage.schedule(&sandbox);
-    }
-    // Whoever started us may stop reading our output; that must not stop the server, so
-    // write errors are ignored rather than panicking like `println!`.
-    let mut stdout = std::io::stdout();
-    let _ = writeln!(stdout, "{}", sandbox.base_url());
-    let _ = writeln!(
-        stdout,
-        "Demo tokens: {}. Ctrl-C stops the server.",
-        tokens::ALL.join(", ")
-    );
-    let _ = stdout.flush();
-    tokio::signal::ctrl_c().await?;
-    sandbox.shutdown().await;
-    Ok(())
-}
-
 /// The flags that choose the account, for [`crate::cli::signin`].
 fn wanted(cli: &Cli) -> crate::cli::signin::Wanted {
     crate::cli::signin::Wanted {
@@ -482,12 +455,51 @@ fn wanted(cli: &Cli) -> crate::cli::signin::Wanted {
         profile: cli.profile.clone(),
         config: cli.config.clone(),
         allow_insecure: cli.allow_insecure,
+        new_profile: false,
     }
 }
 
 /// What the app talks to: a client (none when signed out), the server's name for the header,
 /// and the server and token the drafts are kept under.
 type Connection = (Option<Client>, String, Option<(String, String)>);
+
+/// An empty QUIRE_SPACE is unset, as an empty variable is to most programs (`cr list --org`
+/// then reads the organization); an empty `--space` stays a wrong command line.
+fn forget_an_empty_space_variable(cli: &mut Cli, matches: &clap::ArgMatches) {
+    let Some(("cr", cr)) = matches.subcommand() else {
+        return;
+    };
+    if cr.value_source("space") != Some(clap::parser::ValueSource::EnvVariable) {
+        return;
+    }
+    if let Some(Commands::Scripting(crate::cli::script::ScriptCommand::Cr(args))) = &mut cli.command
+        && args
+            .space
+            .as_deref()
+            .is_some_and(|space| space.trim().is_empty())
+    {
+        args.space = None;
+    }
+}
+
+/// The demo persona `--demo` signs in as: the one `--token` names, refused with the list when
+/// the sandbox knows no such token; the admin without `--token`. A token from the environment
+/// is for a real server, so one the sandbox does not know is ignored rather than refused.
+fn demo_token(cli: &Cli) -> Result<String> {
+    let Some(token) = cli.token.as_deref() else {
+        return Ok(tokens::ADMIN.to_string());
+    };
+    if tokens::PERSONAS.contains(&token) {
+        return Ok(token.to_string());
+    }
+    if !cli.token_on_command_line {
+        return Ok(tokens::ADMIN.to_string());
+    }
+    Err(usage(format!(
+        "--demo knows no token `{token}`; its tokens are {}",
+        tokens::PERSONAS.join(", ")
+    )))
+}
 
 /// The demo sandbox and a client signed in to it as a demo user.
 async fn demo_connection(cli: &Cli) -> Result<(Sandbox, Connection)> {
@@ -506,12 +518,7 @@ async fn demo_connection(cli: &Cli) -> Result<(Sandbox, Connection)> {
     if let Some(outage) = cli.demo_outage {
         outage.schedule(&sandbox);
     }
-    // Only a demo token makes sense here; a real one from the environment is ignored.
-    let token = cli
-        .token
-        .clone()
-        .filter(|t| tokens::ALL.contains(&t.as_str()))
-        .unwrap_or_else(|| tokens::ADMIN.to_string());
+    let token = demo_token(cli)?;
     let client = make_client(&sandbox.base_url(), &token)?;
     // Who is signed in comes from `GET /user` in the header; the label names the server.
     let label = "demo sandbox".to_string();
@@ -700,11 +707,7 @@ async fn cache_scope(cli: &Cli) -> Result<(ConfigFile, String, String)> {
         _ => ConfigFile::default(),
     };
     if cli.demo {
-        let token = cli
-            .token
-            .clone()
-            .filter(|t| tokens::ALL.contains(&t.as_str()));
-        return Ok((file, "demo".into(), token.unwrap_or(tokens::ADMIN.into())));
+        return Ok((file, "demo".into(), demo_token(cli)?));
     }
     let session = crate::cli::signin::session(&wanted(cli)).await?;
     let token = session
@@ -716,22 +719,18 @@ async fn cache_scope(cli: &Cli) -> Result<(ConfigFile, String, String)> {
 /// The client of a subcommand, or None (said on `err`) when no token is set: a script tells
 /// "not signed in" (exit 4) from a wrong command line (exit 2).
 async fn signed_in_client(cli: &Cli, err: &mut dyn std::io::Write) -> Result<Option<Client>> {
-    let session = crate::cli::signin::session(&wanted(cli)).await?;
-    let Some(token) = session.token else {
-        let _ = writeln!(
-            err,
-            "Not signed in: run `{}`, pass --token, set GITBOOK_TOKEN or put `token` in the \
-             config file.",
-            crate::cli::auth::login_command(&session.profile)
-        );
-        return Ok(None);
-    };
-    make_client(&session.api_url, &token).map(Some)
+    let signed_in = crate::cli::signin::signed_in(&wanted(cli), err).await?;
+    Ok(signed_in.map(|(client, _, _)| client))
 }
 
 /// `quire auth …`: the exit status.
 async fn run_auth(cli: &Cli, command: &crate::cli::auth::AuthCommand) -> Result<i32> {
-    let session = crate::cli::signin::session(&wanted(cli)).await?;
+    // `auth` is how a profile comes to be known: it says "not signed in" of a new one.
+    let wanted = crate::cli::signin::Wanted {
+        new_profile: true,
+        ..wanted(cli)
+    };
+    let session = crate::cli::signin::session(&wanted).await?;
     crate::cli::auth::run(&session, command).await
 }
 
@@ -742,10 +741,16 @@ async fn scripted(cli: &Cli, command: &crate::cli::script::ScriptCommand) -> Res
     if command.print_field_names(&mut streams) {
         return Ok(());
     }
-    let Some(client) = signed_in_client(cli, &mut streams.err).await? else {
+    let signed_in = crate::cli::signin::signed_in(&wanted(cli), &mut streams.err).await?;
+    let Some((client, api_url, token)) = signed_in else {
         return exit_with(crate::cli::api::EXIT_SIGNED_OUT);
     };
     let (config, _) = crate::cli::signin::load_config(&wanted(cli))?;
+    if config.cache != Some(false)
+        && let Some(data_dir) = config::data_dir()
+    {
+        crate::cli::names::keep_for(&data_dir, &api_url, &token);
+    }
     let outcome = command.run(&client, &config, &mut streams).await;
     exit_with(crate::cli::script::finish(
         &mut streams,

@@ -179,6 +179,36 @@ async fn offline_a_merge_or_a_delete_is_refused_with_the_reason_it_is_not_queued
     Ok(())
 }
 
+/// Online but out of reach (the header says "offline"), a merge whose connection was refused
+/// never left: it is said in the same words as offline, not queued, not "could not reach".
+#[tokio::test]
+async fn a_merge_refused_a_connection_says_it_is_not_queued() -> TestResult {
+    let (sandbox, client, _outbox, _data) = client_with_outbox().await?;
+    sandbox.set_outage(Outage::Refuse).await;
+    let merged = client.merge_change_request(SPACE, CR).await;
+    let message = merged.err().ok_or("refused")?.user_message();
+    assert!(
+        message.starts_with("Offline: a merge is not queued"),
+        "{message}"
+    );
+    assert!(message.contains("connection refused"), "{message}");
+    Ok(())
+}
+
+/// Started with `--offline`, what was never read says it will not load in this run.
+#[tokio::test]
+async fn offline_by_flag_a_read_never_made_says_to_start_without_it() -> TestResult {
+    let (_sandbox, client, _outbox, _data) = client_with_outbox().await?;
+    client.set_offline_only(true);
+    let read = client.list_organizations(None).await;
+    let message = read.err().ok_or("not in the cache")?.user_message();
+    assert!(
+        message.starts_with("Offline by --offline: not read before; start quire without --offline"),
+        "{message}"
+    );
+    Ok(())
+}
+
 #[tokio::test]
 async fn the_outbox_calls_list_send_only_the_chosen_write_and_drop_another() -> TestResult {
     use quire::runtime::calls::outbox::{SendTurn, call_outbox};

@@ -240,8 +240,14 @@ fn the_advice_to_sign_in_names_the_profile_and_the_token_that_was_refused() {
     );
     assert_eq!(status.status.code(), Some(4), "{}", text(&status));
     assert!(text(&status).contains(login_work), "{}", text(&status));
+    // Anywhere but `auth`, a profile with no token and no table of the config file is a typo.
     let list = home.quire(&["--profile", "work", "org", "list", "--api-url", base], "");
-    assert_eq!(list.status.code(), Some(4), "{}", text(&list));
+    assert_eq!(list.status.code(), Some(2), "{}", text(&list));
+    assert!(
+        text(&list).contains("unknown profile 'work'; the known ones are default"),
+        "{}",
+        text(&list)
+    );
     assert!(text(&list).contains(login_work), "{}", text(&list));
 
     // A refused --token is not the profile's: signing the profile in again would not help.

@@ -45,6 +45,14 @@ fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations
     app.wait_for("Acme Robotics", WAIT);
     app.wait_for("offline", WAIT);
     app.wait_for("Lumen OSS", WAIT);
+    // Lumen was never opened: under --offline it will not load by itself, and says so.
+    app.send("j\r");
+    app.wait_for("start quire without --offline to load it", WAIT);
+    assert!(
+        !app.screen().contains("when the server is back"),
+        "{}",
+        app.screen()
+    );
     let info = quire_in(app.home(), &[&args[..], &["cache", "info"]].concat());
     assert!(info.contains("Answers kept: "), "{info}");
     assert!(!info.contains("Answers kept: 0\n"), "{info}");

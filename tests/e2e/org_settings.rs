@@ -157,3 +157,15 @@ fn an_unsaved_title_survives_sigterm_and_is_back_in_the_next_run() {
     assert_eq!(organization["title"], "Acme Robotics Drafted");
     again.send("q");
 }
+
+/// Every persona the sandbox knows works in `--demo`: the newcomer, outside every organization,
+/// is named in the header and joins Acme by its email domain.
+#[test]
+fn the_demo_signs_in_as_the_newcomer_the_token_names() {
+    let mut app = PtyApp::spawn(&["--demo", "--token", "demo-newcomer"], 80, 24);
+    app.wait_for("Noor Haddad", WAIT);
+    assert!(!app.screen().contains("Amara Okafor"), "{}", app.screen());
+    app.send(&format!("J{ORGANIZATION}\ry"));
+    app.wait_for("Joined", WAIT);
+    app.wait_for("Acme Robotics", WAIT);
+}

@@ -85,10 +85,12 @@ fn written_offline_kept_across_an_offline_restart_and_sent_once_after_a_look() {
     app.send("^");
     app.wait_for("2 writes waiting", WAIT);
     app.wait_for("◷ comment: Written on the plane", WAIT);
+    // Said up front, and `S` says it again rather than asking to send what cannot go.
+    let by_flag = "Offline by --offline: nothing is sent until you start quire without it";
+    app.wait_for(by_flag, WAIT);
     app.send("S");
-    app.wait_for("Send 2 writes", WAIT);
-    app.send("y");
-    app.wait_for("Started with --offline", WAIT);
+    app.wait_for_count(by_flag, 2, WAIT);
+    assert!(!app.screen().contains("Send 2 writes"), "{}", app.screen());
     app.wait_for("2 writes waiting", WAIT);
     let home = app.take_home();
     app.send("q");

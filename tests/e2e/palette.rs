@@ -197,3 +197,15 @@ fn the_mouse_is_given_to_the_editor_and_taken_back_after() {
     let second_on = first_on + 1 + find(&output[first_on + 1..], MOUSE_ON).unwrap();
     assert!(first_on + off < second_on);
 }
+
+#[test]
+fn the_palette_opens_a_tab_of_the_organization() {
+    let mut app = PtyApp::spawn(&["--demo"], 80, 24);
+    app.wait_for("Acme Robotics", WAIT);
+    app.send("\r");
+    app.wait_for("Engineering", WAIT);
+    app.send(":Translations");
+    app.wait_for("Translations tab", WAIT);
+    app.send("\r");
+    app.wait_for("Rust SDK (en → fr)", WAIT);
+}

@@ -84,3 +84,32 @@ fn help_names_the_environment_variables_without_their_values() {
     assert!(!help.contains("GITBOOK_API_URL="), "{help}");
     assert!(!help.contains("secret-token"), "{help}");
 }
+
+#[test]
+fn a_mistyped_demo_token_is_refused_naming_every_demo_token() {
+    let output = run_quire(&["--demo", "--token", "demo-reviwer"], &[]);
+    assert_told_in_one_line(&output, "--demo knows no token `demo-reviwer`");
+    for token in quire::sandbox::tokens::PERSONAS {
+        assert_told_in_one_line(&output, token);
+    }
+}
+
+#[test]
+fn the_sandbox_banner_names_every_demo_token() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quire"))
+        .args(["sandbox", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start quire sandbox");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let _address = lines.next();
+    let banner = lines.next().expect("a second line").expect("text");
+    let _ = child.kill();
+    let _ = child.wait();
+    for token in quire::sandbox::tokens::PERSONAS {
+        assert!(banner.contains(token), "{token}: {banner}");
+    }
+    assert!(banner.contains("demo-newcomer") && banner.contains("demo-outsider"));
+}

@@ -93,9 +93,10 @@ pub enum ApiError {
     #[error("{endpoint}: invalid configuration: {message}")]
     InvalidConfig { endpoint: String, message: String },
     /// Not sent: quire is offline (or reads its cache alone), and a read was not in the cache
-    /// or a write cannot go out.
+    /// or a write cannot go out. `by_flag`: started with `--offline`, so nothing will load or
+    /// go out by itself in this run.
     #[error("{endpoint}: offline")]
-    Offline { endpoint: String },
+    Offline { endpoint: String, by_flag: bool },
 }
 
 /// The server's own words for a refused request, else our sentence: what the screens of every
@@ -125,7 +126,7 @@ impl ApiError {
             | ApiError::NotSaved { endpoint, .. }
             | ApiError::MaybeSaved { endpoint, .. }
             | ApiError::InvalidConfig { endpoint, .. }
-            | ApiError::Offline { endpoint } => endpoint,
+            | ApiError::Offline { endpoint, .. } => endpoint,
         }
     }
 
@@ -298,6 +299,13 @@ impl ApiError {
         let again = retry.again;
         match self {
             ApiError::Network {
+                endpoint,
+                message,
+                never_sent: true,
+            } if crate::outbox::unqueued_kind(endpoint).is_some() => {
+                unqueued_refusal(endpoint, &network_cause(message))
+            }
+            ApiError::Network {
                 endpoint, message, ..
             } => format!(
                 "Could not reach the server: {} ({endpoint}). Check the connection; {again}.",
@@ -339,14 +347,42 @@ impl ApiError {
                 "Outcome unknown: the answer was lost ({first}), and one with the same text is                  there that may be older. Send it again only if it is not yours, or drop it                  ({endpoint})."
             ),
             ApiError::InvalidConfig { message, .. } => format!("Invalid configuration: {message}."),
-            ApiError::Offline { endpoint } if endpoint.starts_with("GET ") => format!(
-                "Offline: not read before; it will load when the server is back ({endpoint})."
-            ),
-            ApiError::Offline { endpoint } => match crate::outbox::unqueued_kind(endpoint) {
-                Some(kind) => format!("{} ({endpoint}).", crate::outbox::refusal(kind)),
-                None => format!("Offline: not sent; the server cannot be reached ({endpoint})."),
-            },
+            ApiError::Offline { endpoint, by_flag } => offline_message(endpoint, *by_flag),
         }
+    }
+}
+
+/// Why a read or write did not go out while offline. Started with `--offline`, nothing
+/// loads by itself in this run, so that is said rather than "when the server is back".
+fn offline_message(endpoint: &str, by_flag: bool) -> String {
+    let read = endpoint.starts_with("GET ");
+    if let (false, Some(kind)) = (read, crate::outbox::unqueued_kind(endpoint)) {
+        return format!("{} ({endpoint}).", crate::outbox::refusal(kind));
+    }
+    match (read, by_flag) {
+        (true, true) => format!(
+            "Offline by --offline: not read before; start quire without --offline to load it \
+             ({endpoint})."
+        ),
+        (true, false) => {
+            format!("Offline: not read before; it will load when the server is back ({endpoint}).")
+        }
+        (false, true) => format!(
+            "Offline by --offline: not sent; start quire without --offline to send it \
+             ({endpoint})."
+        ),
+        (false, false) => {
+            format!("Offline: not sent; the server cannot be reached ({endpoint}).")
+        }
+    }
+}
+
+/// A merge, delete, setting or administration whose connection was refused: it never left,
+/// and is not queued either, as it would be refused offline.
+fn unqueued_refusal(endpoint: &str, cause: &str) -> String {
+    match crate::outbox::unqueued_kind(endpoint) {
+        Some(kind) => format!("{} ({endpoint}: {cause}).", crate::outbox::refusal(kind)),
+        None => format!("Could not reach the server: {cause} ({endpoint})."),
     }
 }
 

@@ -186,8 +186,10 @@ impl Client {
             Reading::Network => return None,
         };
         let endpoint = format!("{method} {path}");
+        let by_flag = self.is_offline_only();
         let refused = || ApiError::Offline {
             endpoint: endpoint.clone(),
+            by_flag,
         };
         if *method != Method::GET {
             if let Some(record) = &record {

@@ -35,6 +35,7 @@ pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, id: i64, by_name
     if client.is_offline_only() {
         return Sent::Kept(ApiError::Offline {
             endpoint: "the outbox".to_string(),
+            by_flag: true,
         });
     }
     let queued = match outbox.in_background(move |outbox| outbox.claim(id)).await {

@@ -71,8 +71,8 @@ pub use paging::{DEFAULT_LIMIT, MAX_LIMIT};
 /// Seconds after a translation's run started until the sandbox has it completed.
 pub use translations::RUN_SECONDS as TRANSLATION_RUN_SECONDS;
 
-/// The fixed demo bearer tokens. Each belongs to a distinct demo user who is a member of both
-/// demo organizations with the role the name says.
+/// The fixed demo bearer tokens. Each of [`tokens::ALL`] belongs to a distinct demo user who is a
+/// member of both demo organizations with the role the name says; two more are in none.
 pub mod tokens {
     /// Role `admin`.
     pub const ADMIN: &str = "demo-admin";
@@ -84,8 +84,16 @@ pub mod tokens {
     pub const COMMENTER: &str = "demo-commenter";
     /// Role `read`.
     pub const READER: &str = "demo-reader";
-    /// Every demo token, most powerful first.
+    /// Every member's token, most powerful first.
     pub const ALL: [&str; 5] = [ADMIN, EDITOR, REVIEWER, COMMENTER, READER];
+    /// Outside every organization, with an email domain Acme allows: joining it works.
+    pub const NEWCOMER: &str = crate::org_settings::NEWCOMER_TOKEN;
+    /// Outside every organization, with a domain none allows: joining is refused.
+    pub const OUTSIDER: &str = crate::org_settings::OUTSIDER_TOKEN;
+    /// Every token the sandbox knows: the members', most powerful first, then the two outsiders.
+    pub const PERSONAS: [&str; 7] = [
+        ADMIN, EDITOR, REVIEWER, COMMENTER, READER, NEWCOMER, OUTSIDER,
+    ];
 }
 
 /// How the sandbox behaves beyond the contract: artificial latency and injected faults.

@@ -5,7 +5,9 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 
 use crate::api::read_back;
-use crate::api::{Client, MergeOutcome, ReviewVerdict, UpdateOutcome};
+use crate::api::{
+    ChangeRequest, ChangeRequestStatus, Client, MergeOutcome, ReviewVerdict, Space, UpdateOutcome,
+};
 use crate::cli::output::Streams;
 use crate::cli::script::{self, Failure, Outcome};
 
@@ -120,19 +122,24 @@ pub(crate) async fn review(
 
 pub(crate) async fn merge(
     client: &Client,
-    space: &str,
+    space: &Space,
     number: &str,
     yes: bool,
     streams: &mut Streams,
 ) -> Outcome {
+    if !yes && !std::io::stdin().is_terminal() {
+        return Err(Failure::Usage(
+            "merging from a script needs --yes (standard input is not a terminal to ask on)".into(),
+        ));
+    }
+    // As `gh pr merge`: whether it can be merged at all is said before anything is asked.
+    streams.progress("Reading the change request");
+    let change_request = client.get_change_request(&space.id, number).await?;
+    streams.done();
+    if let Some(refusal) = merge_refusal(&change_request, space) {
+        return Err(Failure::Failed(format!("Not merged: {refusal}")));
+    }
     if !yes {
-        if !std::io::stdin().is_terminal() {
-            return Err(Failure::Usage(
-                "merging from a script needs --yes (standard input is not a terminal to ask on)"
-                    .into(),
-            ));
-        }
-        let change_request = client.get_change_request(space, number).await?;
         let question = format!(
             "Merge #{number} “{}” into main? [y/N] ",
             change_request.subject
@@ -141,6 +148,7 @@ pub(crate) async fn merge(
             return Err(Failure::Failed("Not merged.".into()));
         }
     }
+    let space = space.id.as_str();
     streams.progress("Merging");
     // A merge whose answer was lost may have happened: exit 3, never "run it again".
     let merged = script::written(client.merge_change_request(space, number).await)?;
@@ -158,6 +166,34 @@ pub(crate) async fn merge(
             "Not merged: the server answered “{answer}”."
         ))),
     }
+}
+
+/// Why `change_request` cannot be merged by this user, before asking: it is not open, or the
+/// server does not let them (the change request's permissions, else the space's).
+fn merge_refusal(change_request: &ChangeRequest, space: &Space) -> Option<String> {
+    let number = change_request.number.unwrap_or_default();
+    match change_request.status.as_ref() {
+        Some(ChangeRequestStatus::Merged) => {
+            let by = change_request
+                .merged_by
+                .as_ref()
+                .map(|user| format!(" by {}", user.display_name))
+                .unwrap_or_default();
+            return Some(format!("#{number} was already merged{by}."));
+        }
+        Some(status @ (ChangeRequestStatus::Archived | ChangeRequestStatus::Draft)) => {
+            return Some(format!(
+                "#{number} is {}; only an open change request can be merged.",
+                status.as_str()
+            ));
+        }
+        _ => {}
+    }
+    let may_merge = change_request
+        .permissions
+        .as_ref()
+        .map_or(space.permissions.merge, |permissions| permissions.merge);
+    (!may_merge).then(|| "your role cannot merge in this space: ask an admin.".to_string())
 }
 
 pub(crate) async fn update(

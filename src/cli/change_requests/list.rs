@@ -1,26 +1,26 @@
-//! `quire cr list` and `quire cr view`.
+//! `quire cr list`.
 
-use std::io::Write;
+use std::collections::HashMap;
 
 use serde_json::json;
 
 use super::{CrArgs, StatusChoice};
 use crate::api::{
-    ChangeRequest, ChangeRequestFilter, ChangeRequestReview, ChangeRequestStatus, Client,
-    Organization, encode_segment,
+    ChangeRequest, ChangeRequestFilter, ChangeRequestStatus, Client, Organization, Space,
+    encode_segment,
 };
 use crate::cli::listing::{LimitArgs, ListReader, tell_end};
-use crate::cli::output::{JsonArgs, Listing, Record, Streams, print_list, print_one, record};
+use crate::cli::output::{JsonArgs, Listing, Record, Streams, print_list, record};
 use crate::cli::script::{self, Failure, Outcome};
-use crate::ui::sanitize::sanitize;
 
-/// What `quire cr list --json` and `quire cr view --json` offer.
+/// What `quire cr list --json` offers (and `cr view --json`, with more).
 pub const FIELDS: &[&str] = &[
     "number",
     "id",
     "subject",
     "status",
     "space",
+    "spaceTitle",
     "author",
     "authorId",
     "createdAt",
@@ -30,8 +30,12 @@ pub const FIELDS: &[&str] = &[
     "url",
 ];
 
-/// Semantic changes `cr view` lists.
-const CHANGES_SHOWN: u32 = 50;
+/// The table's columns: the space by its title, or by its id when a title is not known.
+const COLUMNS: &[&str] = &["number", "subject", "status", "author", "spaceTitle"];
+const COLUMNS_WITH_SPACE_IDS: &[&str] = &["number", "subject", "status", "author", "space"];
+
+/// The titles of the spaces a command read, by id.
+pub(super) type SpaceTitles = HashMap<String, String>;
 
 pub(super) struct Filter<'a> {
     pub status: StatusChoice,
@@ -50,19 +54,33 @@ pub(super) async fn list(
     streams.progress("Reading change requests");
     let api_filter = api_filter(client, filter).await?;
     let mut reader = ListReader::new(client, limit);
-    let found = match &args.space {
+    let (found, titles) = match &args.space {
         Some(space) => {
-            let space = script::space(client, space, args.org.as_deref()).await?;
-            in_space(&mut reader, &space.id, &api_filter).await?
+            let (space, found) =
+                space_and_its_list(&mut reader, space, args.org.as_deref(), &api_filter).await?;
+            (found, SpaceTitles::from([(space.id, space.title)]))
         }
         None => in_organizations(client, &mut reader, args.org.as_deref(), &api_filter).await?,
     };
     let (change_requests, end) = reader.finish(found);
     streams.done();
+    let records: Vec<Record> = change_requests
+        .iter()
+        .map(|change_request| change_request_record(change_request, &titles))
+        .collect();
+    let every_title_known = records.iter().all(|record| {
+        record
+            .get("spaceTitle")
+            .is_some_and(|title| !title.is_null())
+    });
     let listing = Listing {
         fields: FIELDS,
-        columns: &["number", "subject", "status", "author", "space"],
-        records: change_requests.iter().map(change_request_record).collect(),
+        columns: if every_title_known {
+            COLUMNS
+        } else {
+            COLUMNS_WITH_SPACE_IDS
+        },
+        records,
     };
     print_list(streams, output, &listing)?;
     let narrow = match (&args.space, &args.org) {
@@ -101,6 +119,34 @@ async fn api_filter(client: &Client, filter: &Filter<'_>) -> Result<ChangeReques
     })
 }
 
+/// The space `name` names and its change requests. A name that may be an id (or a title whose
+/// id is remembered) is read as a space and listed at once; when the id turns out wrong, the
+/// list is read again by the right one.
+async fn space_and_its_list(
+    reader: &mut ListReader<'_>,
+    name: &str,
+    org: Option<&str>,
+    filter: &ChangeRequestFilter,
+) -> Result<(Space, Vec<ChangeRequest>), Failure> {
+    let client = reader.client();
+    let Some(likely) = script::likely_id(name, org) else {
+        let space = script::space(client, name, org).await?;
+        let found = in_space(reader, &space.id, filter).await?;
+        return Ok((space, found));
+    };
+    let (space, listed) = tokio::join!(
+        script::space(client, name, org),
+        in_space(reader, &likely, filter)
+    );
+    let space = space?;
+    let found = if space.id == likely {
+        listed?
+    } else {
+        in_space(reader, &space.id, filter).await?
+    };
+    Ok((space, found))
+}
+
 /// A space's list takes one status at a time: one read per status asked for, each up to the
 /// limit, merged newest first.
 async fn in_space(
@@ -131,12 +177,14 @@ async fn in_space(
     Ok(found)
 }
 
+/// The change requests of the organizations (`org`, else every one), and the titles of their
+/// spaces, each organization's read beside its change requests.
 async fn in_organizations(
     client: &Client,
     reader: &mut ListReader<'_>,
     org: Option<&str>,
     filter: &ChangeRequestFilter,
-) -> Result<Vec<ChangeRequest>, Failure> {
+) -> Result<(Vec<ChangeRequest>, SpaceTitles), Failure> {
     let organizations = match org {
         Some(org) => vec![script::organization(client, org).await?],
         None => reader.read_every::<Organization>("/orgs", &[]).await?,
@@ -147,24 +195,57 @@ async fn in_organizations(
         .map(|(key, value)| (*key, value.as_str()))
         .collect();
     let mut found = Vec::new();
+    let mut titles = SpaceTitles::new();
     for org in organizations {
         if reader.has_enough(found.len()) {
             break;
         }
         let path = format!("/orgs/{}/change-requests", encode_segment(&org.id));
-        reader.read_into(&path, &query, &mut found).await?;
+        let (listed, spaces) = tokio::join!(
+            reader.read_into(&path, &query, &mut found),
+            space_titles(client, &org.id)
+        );
+        listed?;
+        titles.extend(spaces);
     }
-    Ok(found)
+    Ok((found, titles))
 }
 
-pub(super) fn change_request_record(change_request: &ChangeRequest) -> Record {
+/// The titles of an organization's spaces; none when they cannot be read (the list then shows
+/// the spaces' ids).
+async fn space_titles(client: &Client, org: &str) -> SpaceTitles {
+    let path = format!("/orgs/{}/spaces", encode_segment(org));
+    let spaces = client
+        .list_up_to::<Space>(&path, &[], script::MAX_PAGES)
+        .await;
+    spaces.map_or_else(
+        |_| SpaceTitles::new(),
+        |spaces| {
+            spaces
+                .items
+                .into_iter()
+                .map(|space| (space.id, space.title))
+                .collect()
+        },
+    )
+}
+
+pub(super) fn change_request_record(
+    change_request: &ChangeRequest,
+    titles: &SpaceTitles,
+) -> Record {
     let author = change_request.created_by.as_ref();
+    let space_title = change_request
+        .space
+        .as_ref()
+        .and_then(|space| titles.get(space));
     record(json!({
         "number": change_request.number,
         "id": change_request.id,
         "subject": change_request.subject,
         "status": change_request.status,
         "space": change_request.space,
+        "spaceTitle": space_title,
         "author": author.map(|user| &user.display_name),
         "authorId": author.map(|user| &user.id),
         "createdAt": change_request.created_at,
@@ -173,113 +254,4 @@ pub(super) fn change_request_record(change_request: &ChangeRequest) -> Record {
         "outdated": change_request.outdated,
         "url": change_request.urls.app,
     }))
-}
-
-pub(super) async fn view(
-    client: &Client,
-    space: &str,
-    number: &str,
-    output: &JsonArgs,
-    streams: &mut Streams,
-) -> Outcome {
-    streams.progress("Reading the change request");
-    let change_request = client.get_change_request(space, number).await?;
-    let record = change_request_record(&change_request);
-    if let Some(printed) = print_one(streams, output, FIELDS, &record) {
-        streams.done();
-        return printed;
-    }
-    let (changes, reviews) = tokio::join!(
-        client.change_request_changes(space, number, CHANGES_SHOWN),
-        client.list_reviews(space, number, None),
-    );
-    streams.done();
-    print_summary(streams, &change_request);
-    // What it changes and its reviews are extras: a server without them still shows the rest.
-    if let Ok(changes) = changes {
-        let _ = writeln!(streams.out, "\nChanges:");
-        for change in &changes.changes {
-            let what = change.change_type.as_str().replace('_', " ");
-            let page = change.page.as_ref().map_or(String::new(), |page| {
-                format!("{} ({})", page.title, page.path.as_deref().unwrap_or(""))
-            });
-            let _ = writeln!(streams.out, "  {:<16}{}", sanitize(&what), sanitize(&page));
-        }
-        if let Some(more) = changes.more.filter(|more| *more > 0) {
-            let _ = writeln!(streams.out, "  … and {more} more");
-        }
-    }
-    if let Ok(reviews) = reviews {
-        print_reviews(streams, &reviews.items);
-    }
-    Ok(())
-}
-
-fn print_summary(streams: &mut Streams, change_request: &ChangeRequest) {
-    let number = change_request
-        .number
-        .map_or(String::new(), |n| format!(" #{n}"));
-    let title = format!("{}{number}", sanitize(&change_request.subject));
-    let title = if streams.colour {
-        format!("\x1b[1m{title}\x1b[0m")
-    } else {
-        title
-    };
-    let _ = writeln!(streams.out, "{title}");
-    let mut facts = Vec::new();
-    if let Some(status) = &change_request.status {
-        facts.push(status.as_str().to_string());
-    }
-    if let Some(author) = &change_request.created_by {
-        facts.push(format!("by {}", author.display_name));
-    }
-    if let Some(comments) = change_request.comments {
-        facts.push(format!("{comments} comments"));
-    }
-    if change_request.outdated {
-        facts.push("behind main".to_string());
-    }
-    let _ = writeln!(streams.out, "{}", sanitize(&facts.join(" · ")));
-    if let Some(url) = &change_request.urls.app {
-        let _ = writeln!(streams.out, "{}", sanitize(url));
-    }
-    print_description(streams, change_request);
-}
-
-/// What the author wrote about the change request, as markdown (blocks quire cannot show as
-/// text are named).
-fn print_description(streams: &mut Streams, change_request: &ChangeRequest) {
-    let Some(document) = &change_request.description else {
-        return;
-    };
-    let markdown = crate::ui::document::display_markdown(document);
-    if markdown.trim().is_empty() {
-        return;
-    }
-    let markdown = crate::ui::sanitize::sanitize_multiline(markdown.trim_end());
-    let _ = writeln!(streams.out, "\n{markdown}");
-}
-
-fn print_reviews(streams: &mut Streams, reviews: &[ChangeRequestReview]) {
-    if reviews.is_empty() {
-        return;
-    }
-    let _ = writeln!(streams.out, "\nReviews:");
-    for review in reviews {
-        let who = review
-            .reviewer
-            .as_ref()
-            .map_or("someone", |user| user.display_name.as_str());
-        let verdict = review
-            .status
-            .as_ref()
-            .map_or("reviewed", |status| status.as_str());
-        let outdated = if review.outdated { " (outdated)" } else { "" };
-        let _ = writeln!(
-            streams.out,
-            "  {}: {}{outdated}",
-            sanitize(who),
-            sanitize(verdict)
-        );
-    }
 }

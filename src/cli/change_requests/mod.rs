@@ -8,15 +8,17 @@
 pub(crate) mod act;
 mod diff;
 mod list;
+mod view;
 mod watch;
 
-use crate::api::Client;
+use crate::api::{Client, Space};
 use crate::cli::listing::LimitArgs;
 use crate::cli::output::{JsonArgs, Streams, fields};
 use crate::cli::script::{self, Failure, Outcome};
 use crate::config::ConfigFile;
 
 pub use list::FIELDS;
+pub use view::VIEW_FIELDS;
 pub use watch::{DEFAULT_INTERVAL_SECS, WatchState};
 
 #[derive(Debug, clap::Args)]
@@ -68,7 +70,7 @@ pub enum CrCommand {
         output: JsonArgs,
     },
     /// Show a change request: its status, its description, what it changes and its reviews.
-    #[command(mut_arg("json", fields(FIELDS)))]
+    #[command(mut_arg("json", fields(VIEW_FIELDS)))]
     View {
         /// The change request's number (or id) in --space.
         number: String,
@@ -165,12 +167,13 @@ pub async fn run(
         script::not_empty("change request", number)?;
     }
     let space = space_of(client, args).await?;
+    let space_id = space.id.as_str();
     match &args.command {
         CrCommand::List { .. } => Ok(()),
         CrCommand::View { number, output } => {
-            list::view(client, &space, number, output, streams).await
+            view::view(client, &space, number, output, streams).await
         }
-        CrCommand::Diff { number } => diff::run(client, &space, number, streams).await,
+        CrCommand::Diff { number } => diff::run(client, space_id, number, streams).await,
         CrCommand::Comment {
             number,
             body,
@@ -178,16 +181,16 @@ pub async fn run(
             page,
         } => {
             let text = act::comment_text(body.as_deref(), body_file.as_deref())?;
-            act::comment(client, &space, number, &text, page.as_deref(), streams).await
+            act::comment(client, space_id, number, &text, page.as_deref(), streams).await
         }
         CrCommand::Review {
             number,
             approve,
             body,
             ..
-        } => act::review(client, &space, number, *approve, body.as_deref(), streams).await,
+        } => act::review(client, space_id, number, *approve, body.as_deref(), streams).await,
         CrCommand::Merge { number, yes } => act::merge(client, &space, number, *yes, streams).await,
-        CrCommand::Update { number } => act::update(client, &space, number, streams).await,
+        CrCommand::Update { number } => act::update(client, space_id, number, streams).await,
         CrCommand::Watch {
             number,
             until,
@@ -198,7 +201,7 @@ pub async fn run(
                 .unwrap_or(DEFAULT_INTERVAL_SECS);
             let watch = watch::Watch {
                 client,
-                space: &space,
+                space: space_id,
                 number,
                 until,
                 interval: std::time::Duration::from_secs(seconds),
@@ -224,13 +227,13 @@ impl CrCommand {
     }
 }
 
-/// The id of the space `--space` names; a change request cannot be named without it.
-async fn space_of(client: &Client, args: &CrArgs) -> Result<String, Failure> {
+/// The space `--space` names; a change request cannot be named without it.
+async fn space_of(client: &Client, args: &CrArgs) -> Result<Space, Failure> {
     let Some(space) = &args.space else {
         return Err(Failure::Usage(
             "name the change request's space: --space SPACE (an id or a title) or QUIRE_SPACE"
                 .into(),
         ));
     };
-    Ok(script::space(client, space, args.org.as_deref()).await?.id)
+    script::space(client, space, args.org.as_deref()).await
 }

@@ -231,6 +231,15 @@ impl Organization {
         ]
     }
 
+    /// Shows `tab` (chosen in the palette), read as a tab is when first shown.
+    pub fn show_tab(&mut self, tab: Tab, ctx: &mut Ctx) -> Cmd {
+        if self.tab == tab {
+            return Cmd::None;
+        }
+        self.tab = tab;
+        self.pane_mut().map_or(Cmd::None, |pane| pane.enter(ctx))
+    }
+
     fn switch_tab(&mut self, forward: bool, ctx: &mut Ctx) -> Cmd {
         let index = Tab::ALL.iter().position(|t| *t == self.tab).unwrap_or(0);
         let count = Tab::ALL.len();

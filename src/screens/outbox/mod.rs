@@ -46,7 +46,14 @@ pub struct OutboxScreen {
     /// A send under way: no other send, edit or drop until it is answered.
     pub sending: Option<RequestId>,
     pub modal: Option<Modal>,
+    /// Started with `--offline`: nothing can be sent in this run, which is said up front and
+    /// strikes the send keys through.
+    pub offline_by_flag: bool,
 }
+
+/// Why nothing is sent from the Outbox of a run started with `--offline`.
+pub const NOTHING_SENT_BY_FLAG: &str =
+    "Offline by --offline: nothing is sent until you start quire without it.";
 
 #[derive(Debug)]
 pub enum Modal {
@@ -400,6 +407,22 @@ impl ScreenState for OutboxScreen {
         matches!(self.modal, Some(Modal::Edit { .. })).then(|| "an edit of a queued write".into())
     }
 
+    fn disabled_actions(&self) -> Vec<Action> {
+        if self.offline_by_flag {
+            vec![Action::OutboxSend, Action::OutboxSendAll]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn disabled_reason(
+        &self,
+        action: Action,
+        _now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<String> {
+        (self.disabled_actions().contains(&action)).then(|| NOTHING_SENT_BY_FLAG.to_string())
+    }
+
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
         match &self.modal {
             Some(Modal::Confirm(..)) => Some(Step::cmd(self.on_confirm_key(key, ctx))),
@@ -438,6 +461,11 @@ impl ScreenState for OutboxScreen {
         );
         if changes && self.sending.is_some() {
             self.notice = Some(Notice::info("Still sending: wait for it to finish."));
+            return Some(Step::default());
+        }
+        let sends = matches!(action, Action::OutboxSend | Action::OutboxSendAll);
+        if sends && self.offline_by_flag {
+            self.notice = Some(Notice::info(NOTHING_SENT_BY_FLAG));
             return Some(Step::default());
         }
         match action {

@@ -24,7 +24,20 @@ pub(super) fn draw(screen: &OutboxScreen, frame: &mut Canvas, area: Rect, look: 
     let Some(areas) = titled::split(frame, area, look, "Outbox", more) else {
         return;
     };
-    let body = areas.body;
+    let mut body = areas.body;
+    if screen.offline_by_flag && body.height > 1 {
+        let line = Rect { height: 1, ..body };
+        let said = text::truncate(super::NOTHING_SENT_BY_FLAG, body.width as usize);
+        frame.render_widget(
+            Paragraph::new(Line::from(Span::styled(said, theme.style("warning")))),
+            line,
+        );
+        body = Rect {
+            y: body.y + 1,
+            height: body.height - 1,
+            ..body
+        };
+    }
     if !screen.loaded {
         status::empty(frame, body, look, "Reading the outbox…");
     } else if screen.writes().is_empty() {
