@@ -51,7 +51,7 @@ pub(super) fn own_answer(
     };
     model.toast = Some(match marked {
         Ok(true) => Notice::info(format!(
-            "Watching {}: Home lists it under Watching and pings when it moves (W again stops).",
+            "Watching {}: a ping when it moves (W stops).",
             asked.label
         )),
         Ok(false) => Notice::info(format!("No longer watching {}.", asked.label)),

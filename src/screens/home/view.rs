@@ -29,30 +29,61 @@ pub(super) fn draw(screen: &HomeScreen, frame: &mut Canvas, area: Rect, look: &L
 }
 
 /// ` Review requested from me (2)  Mine, open (3) … `: the section shown stands out; when they
-/// do not all fit, the others shrink to their first word and count.
+/// do not all fit, the others shrink to their first word and count, then the gaps between
+/// them go, then the one shown shrinks too.
 fn draw_tabs(screen: &HomeScreen, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let labels: Vec<String> = screen
-        .board
-        .sections
-        .iter()
-        .map(|section| format!(" {}{} ", section.query.title, count(section)))
-        .collect();
-    let total: usize = labels.iter().map(|label| text::width(label) + 1).sum();
-    let fits = total <= usize::from(area.width);
+    let sections = &screen.board.sections;
+    let full = |section: &SectionState| format!(" {}{} ", section.query.title, count(section));
+    let short = |section: &SectionState| {
+        let first_word = section.query.title.split_whitespace().next().unwrap_or("");
+        format!(" {}{} ", first_word.trim_end_matches(','), count(section))
+    };
+    // (the shown one shortened too, a gap between tabs)
+    let fittings = [(false, true), (false, false), (true, false)];
+    let labels_for = |(shorten_active, _): (bool, bool)| -> Vec<String> {
+        sections
+            .iter()
+            .enumerate()
+            .map(|(index, section)| {
+                if index == screen.tab && !shorten_active {
+                    full(section)
+                } else {
+                    short(section)
+                }
+            })
+            .collect()
+    };
+    let all_full: Vec<String> = sections.iter().map(full).collect();
+    let width = |labels: &[String], gap: bool| -> usize {
+        labels
+            .iter()
+            .map(|label| text::width(label) + usize::from(gap))
+            .sum()
+    };
+    let (labels, gap) = if width(&all_full, true) <= usize::from(area.width) {
+        (all_full, true)
+    } else {
+        fittings
+            .iter()
+            .map(|fitting| (labels_for(*fitting), fitting.1))
+            .find(|(labels, gap)| width(labels, *gap) <= usize::from(area.width))
+            .unwrap_or_else(|| (labels_for((true, false)), false))
+    };
     let mut spans = Vec::new();
-    for (index, (label, section)) in labels.iter().zip(&screen.board.sections).enumerate() {
-        let active = index == screen.tab;
-        let shown = if fits || active {
-            sanitize(label).into_owned()
+    for (index, label) in labels.iter().enumerate() {
+        let style = if index == screen.tab {
+            "tab_active"
         } else {
-            let first_word = section.query.title.split_whitespace().next().unwrap_or("");
-            let first_word = first_word.trim_end_matches(',');
-            format!(" {}{} ", sanitize(first_word), count(section))
+            "tab_inactive"
         };
-        let style = if active { "tab_active" } else { "tab_inactive" };
-        spans.push(Span::styled(shown, theme.style(style)));
-        spans.push(Span::raw(" "));
+        spans.push(Span::styled(
+            sanitize(label).into_owned(),
+            theme.style(style),
+        ));
+        if gap {
+            spans.push(Span::raw(" "));
+        }
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -95,10 +126,11 @@ fn describe(section: &SectionState) -> String {
     let query = &section.query;
     let mut parts = Vec::new();
     let statuses: Vec<String> = query.statuses.iter().map(ToString::to_string).collect();
-    parts.push(if statuses.is_empty() {
-        "open".to_string()
-    } else {
-        statuses.join(", ")
+    parts.push(match (query.marked, statuses.is_empty()) {
+        (true, true) => "marked with W (W again unmarks) · any status".to_string(),
+        (true, false) => format!("marked with W · {}", statuses.join(", ")),
+        (false, true) => "open".to_string(),
+        (false, false) => statuses.join(", "),
     });
     let person = |person: &crate::api::home::Person| match person {
         crate::api::home::Person::Me => "you".to_string(),
