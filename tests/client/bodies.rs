@@ -11,10 +11,10 @@ use quire::api::models::{ChangeRequestStatus, MemberRole, SpecVisibility, TeamRo
 use quire::api::operations::{self, OPERATIONS};
 use quire::api::{
     ApiError, ChangeRequestUpdate, Client, ClientConfig, CollectionUpdate, CommentUpdate,
-    ContentMove, ContentPointer, GitDirection, GitSyncRequest, NewCollection, NewConversation,
-    NewSectionGroup, NewSite, NewTranslation, NewTranslationSource, OrganizationUpdate,
-    PublishManifest, ReviewVerdict, SamlProviderInput, SiteUpdate, SpaceUpdate, TeamMembersUpdate,
-    Token,
+    ContentMove, ContentPointer, ContentRef, GitDirection, GitSyncRequest, NewCollection,
+    NewConversation, NewSectionGroup, NewSite, NewTranslation, NewTranslationSource,
+    OrganizationUpdate, PublishManifest, ReviewVerdict, SamlProviderInput, SiteUpdate, SpaceUpdate,
+    TeamMembersUpdate, TemplateApplication, TemplateParams, Token,
 };
 use quire::sandbox::{
     DEMO_CERTIFICATE, Faults, NEWCOMER_TOKEN, Sandbox, SandboxOptions, demo_ids, tokens,
@@ -37,13 +37,12 @@ const MISSING: &str = "walk-missing";
 
 /// How many distinct operations (method and path) the client writes with; the walk must reach
 /// at least these, so no write drops out of it unnoticed.
-const WRITES_FOUND: usize = 69;
+const WRITES_FOUND: usize = 70;
 
 /// The table's writes no client call sends (yet): a write the client learns must leave this
 /// list for the walk.
 const NOT_SENT_BY_THE_CLIENT: &[Operation] = &[
     (POST, "/orgs/{}/spaces"),
-    (POST, "/spaces/{}/content/template"),
     (POST, "/spaces/{}/change-requests/{}/content"),
     (PATCH, "/orgs/{}/sites/{}/structure/sort"),
     (PATCH, "/orgs/{}/sites/{}/site-spaces/{}"),
@@ -368,6 +367,9 @@ async fn walk_spaces(walk: &mut Walk<'_>, admin: &Client) {
     let copy = id_or_missing(copy, |copy| copy.id);
     walk!(walk, DELETE "/spaces/{}", admin.delete_space(&copy));
     walk!(walk, POST "/spaces/{}/restore", admin.restore_space(&copy));
+    let release_notes = release_notes_with_a_screenshot();
+    walk!(walk, POST "/spaces/{}/content/template",
+        admin.apply_content_template(SPACE, &release_notes));
 
     let (import, export) = (GitDirection::Import, GitDirection::Export);
     let (imported, exported) = git_requests();
@@ -376,6 +378,19 @@ async fn walk_spaces(walk: &mut Walk<'_>, admin: &Client) {
     walk!(walk, POST "/spaces/{}/git/export", admin.git_sync(SPACE, export, &exported));
     walk!(walk, DELETE "/spaces/{}/git/legacy-installation",
         admin.remove_legacy_git_installation(legacy));
+}
+
+fn release_notes_with_a_screenshot() -> TemplateApplication {
+    let screenshot = ContentRef::File {
+        file: "file-dashboard".into(),
+    };
+    TemplateApplication {
+        id: demo_ids::TEMPLATE_RELEASE_NOTES.into(),
+        params: Some(TemplateParams {
+            content_refs: [("screenshot".to_string(), screenshot)].into(),
+        }),
+        change_request_id: None,
+    }
 }
 
 fn git_requests() -> (GitSyncRequest, GitSyncRequest) {
