@@ -7,7 +7,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
 
 use quire::api::git::branch_ref;
-use quire::api::models::{ChangeRequestStatus, MemberRole, SpecVisibility, TeamRole};
+use quire::api::models::{
+    ChangeRequestStatus, MemberRole, SiteType, SiteVisibility, SpecVisibility, TeamRole,
+};
 use quire::api::operations::{self, OPERATIONS};
 use quire::api::{
     ApiError, ChangeRequestUpdate, Client, ClientConfig, CollectionUpdate, CommentUpdate,
@@ -415,6 +417,9 @@ async fn walk_sites(walk: &mut Walk<'_>, admin: &Client) {
     let (draft, customers) = (demo_ids::SITE_DRAFT, demo_ids::SITE_CUSTOMERS);
     let new = NewSite {
         title: "Walked site".into(),
+        site_type: Some(SiteType::Premium),
+        visibility: Some(SiteVisibility::Unlisted),
+        spaces: vec![SPACE.into()],
     };
     let rename = SiteUpdate {
         title: Some("Walked docs".into()),

@@ -32,6 +32,7 @@ mod pane_failures;
 mod profiles;
 mod reader;
 mod search;
+mod site_create;
 mod sites;
 mod spaces;
 mod sso;

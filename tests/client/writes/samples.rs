@@ -240,6 +240,7 @@ fn sites_calls() -> Vec<SitesCall> {
             organization: org(),
             site: NewSite {
                 title: "Kinds".into(),
+                ..NewSite::default()
             },
         },
         SitesCall::DeleteSite {
@@ -336,6 +337,9 @@ fn sites_calls() -> Vec<SitesCall> {
             organization: org(),
         },
         SitesCall::MyRole {
+            organization: org(),
+        },
+        SitesCall::OrganizationSpaces {
             organization: org(),
         },
     ]
