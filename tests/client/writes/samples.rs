@@ -36,7 +36,7 @@ const SITE: &str = demo_ids::SITE_PARTNERS;
 
 /// How many kinds of call [`kind`] names: one more with each new variant, and a sample of it
 /// in [`every_call`].
-pub const KINDS: usize = 134;
+pub const KINDS: usize = 135;
 
 pub const CONVERSATION: &str = r#"{"id":"conv-kinds","subject":"Dark mode?",
     "parts":[{"type":"message","role":"user","body":"Is there a dark mode?"}],
