@@ -295,6 +295,12 @@ impl ScreenState for Organization {
 
     /// The Trash tab lists what the organization's listing says was deleted: it is read again.
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.tab == Tab::Spaces
+            && let Some(OrgNode::Collection(collection)) = self.selected_node()
+        {
+            let (id, title) = (collection.id.clone(), collection.title.clone());
+            return self.reload_collection(id, &title, ctx);
+        }
         if matches!(self.tab, Tab::Spaces | Tab::Trash) {
             return self.load_tree(ctx);
         }

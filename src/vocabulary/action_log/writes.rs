@@ -119,7 +119,9 @@ fn collections(call: &CollectionsCall) -> Option<&'static str> {
         CollectionsCall::Delete { .. } => "Deleted a collection",
         CollectionsCall::Move { .. } => "Moved content",
         CollectionsCall::Transfer { .. } => "Moved content to another organization",
-        CollectionsCall::Organizations | CollectionsCall::Spaces { .. } => return None,
+        CollectionsCall::Organizations
+        | CollectionsCall::Spaces { .. }
+        | CollectionsCall::Get { .. } => return None,
     })
 }
 

@@ -36,7 +36,7 @@ const SITE: &str = demo_ids::SITE_PARTNERS;
 
 /// How many kinds of call [`kind`] names: one more with each new variant, and a sample of it
 /// in [`every_call`].
-pub const KINDS: usize = 135;
+pub const KINDS: usize = 136;
 
 pub const CONVERSATION: &str = r#"{"id":"conv-kinds","subject":"Dark mode?",
     "parts":[{"type":"message","role":"user","body":"Is there a dark mode?"}],
@@ -396,6 +396,9 @@ fn content_calls() -> Vec<ApiCall> {
         }),
         ApiCall::Collections(CollectionsCall::Organizations),
         ApiCall::Collections(CollectionsCall::Spaces {
+            collection: demo_ids::COLLECTION_ENGINEERING.into(),
+        }),
+        ApiCall::Collections(CollectionsCall::Get {
             collection: demo_ids::COLLECTION_ENGINEERING.into(),
         }),
         ApiCall::Spaces(SpacesCall::Update {

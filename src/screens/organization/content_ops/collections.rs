@@ -58,6 +58,24 @@ impl Organization {
         }
     }
 
+    /// `r` on a collection: the collection read again (`GET /collections/{id}`), then the tree.
+    pub(crate) fn reload_collection(
+        &mut self,
+        collection: String,
+        title: &str,
+        ctx: &mut Ctx,
+    ) -> Cmd {
+        let doing = Doing {
+            text: format!(
+                "Reading {} again",
+                quoted(&crate::ui::sanitize::sanitize(title))
+            ),
+            transfer: None,
+            select: Some(format!("collection:{collection}")),
+        };
+        self.content_request(CollectionsCall::Get { collection }, doing, ctx)
+    }
+
     pub(super) fn update_collection(
         &mut self,
         collection: String,
