@@ -41,6 +41,31 @@ pub struct IntegrationsTab {
     pub popup: Option<FilterPopup>,
 }
 
+/// `https://slack.com/archives/` → `slack.com`: the domain of a block's unfurl pattern.
+fn domain_of(pattern: &str) -> Option<&str> {
+    let rest = pattern.split_once("://").map_or(pattern, |(_, rest)| rest);
+    let host = rest.split(['/', '?', '#']).next()?;
+    (!host.is_empty()).then_some(host)
+}
+
+impl IntegrationsTab {
+    /// The domains the blocks of the integrations listed unfurl links of, and the one the
+    /// filter names: what the `Block domain` row offers.
+    fn block_domains(&self) -> Vec<String> {
+        let unfurled = self
+            .list
+            .items
+            .iter()
+            .flat_map(|integration| &integration.blocks)
+            .flat_map(|block| &block.url_unfurl)
+            .filter_map(|pattern| domain_of(pattern))
+            .map(str::to_string);
+        let domains: std::collections::BTreeSet<String> =
+            unfurled.chain(self.filter.block_domain.clone()).collect();
+        domains.into_iter().collect()
+    }
+}
+
 pub fn new(organization: &Organization) -> IntegrationsTab {
     IntegrationsTab {
         organization: (organization.id.clone(), organization.title.clone()),
@@ -183,7 +208,9 @@ impl ScreenState for IntegrationsTab {
                 Some(Step::default())
             }
             Action::IntegrationFilters => {
-                self.popup = Some(FilterPopup::new(&self.filter, self.organization.clone()));
+                let domains = self.block_domains();
+                let popup = FilterPopup::new(&self.filter, self.organization.clone(), domains);
+                self.popup = Some(popup);
                 Some(Step::default())
             }
             Action::Back if self.search.is_shown() => {

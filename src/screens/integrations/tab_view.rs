@@ -56,6 +56,9 @@ fn filters_in_words(tab: &IntegrationsTab) -> Vec<String> {
         };
         parts.push(format!("owner {name}"));
     }
+    if let Some(domain) = &filter.block_domain {
+        parts.push(format!("blocks for {}", sanitize(domain)));
+    }
     if parts.is_empty() {
         parts = vec!["all integrations".into(), "f filters".into()];
     }
