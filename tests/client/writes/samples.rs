@@ -454,6 +454,8 @@ fn organization_calls() -> Vec<ApiCall> {
         ApiCall::Members(MembersCall::Details {
             organization: org(),
             user: user(),
+            oldest_first: false,
+            teams_title: None,
         }),
         ApiCall::Members(MembersCall::SetRole {
             organization: org(),

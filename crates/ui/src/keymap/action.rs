@@ -100,6 +100,7 @@ actions! {
     EditSchema => "edit_schema", "edit the schema as JSON";
     RoleFilter => "role_filter", "role shown: all / admin / … / guest";
     MemberSort => "member_sort", "order: joined / last seen, newest / oldest";
+    MemberSpacesOrder => "member_spaces_order", "a member's spaces: newest / oldest first";
     EditDescription => "edit_description", "edit the description";
     DefaultLevel => "default_level", "default access level";
     Move => "move", "move (to a collection, before/after a space)";

@@ -98,6 +98,7 @@ impl Default for Keymap {
             (AccessAudit, &["x"], Action::Revoke),
             (Members, &["f"], Action::RoleFilter),
             (Members, &["s"], Action::MemberSort),
+            (Members, &["O"], Action::MemberSpacesOrder),
             (ContentTree, &["n"], Action::Create),
             (ContentTree, &["R"], Action::Rename),
             (ContentTree, &["D"], Action::EditDescription),
