@@ -21,6 +21,7 @@ mod faults_loop;
 mod git;
 mod home;
 mod integrations;
+mod integrations_publish;
 mod members;
 mod messages;
 mod offline;

@@ -9,6 +9,7 @@ use crate::vocabulary::change_requests::{ChangeRequestsCall, ChangeRequestsRespo
 use crate::vocabulary::collections::{CollectionsCall, CollectionsResponse};
 use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
 use crate::vocabulary::git::{GitCall, GitResponse};
+use crate::vocabulary::integrations::IntegrationsCall;
 use crate::vocabulary::members::{MembersCall, MembersResponse};
 use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
 use crate::vocabulary::org_settings::{OrgSettingsCall, OrgSettingsResponse};
@@ -58,6 +59,7 @@ fn worded(call: &ApiCall) -> Option<&'static str> {
             Some("Ingested a conversation file")
         }
         ApiCall::Outbox(call) => outbox(call),
+        ApiCall::Integrations(IntegrationsCall::Publish { .. }) => Some("Published an integration"),
         _ => None,
     }
 }

@@ -3,8 +3,9 @@
 use quire::api::{
     BacklinkTarget, ChangeRequestFilter, ChangeRequestStatus, CollectionUpdate, CommentUpdate,
     ContentMove, ContentPointer, ContentSource, GitDirection, GitSyncRequest, MemberFilter,
-    MemberRole, NewCollection, NewSectionGroup, NewSite, OrganizationUpdate, ReviewVerdict,
-    SamlProviderInput, SiteFilter, SiteUpdate, SpaceUpdate, TeamMembersUpdate, TemplateApplication,
+    MemberRole, NewCollection, NewSectionGroup, NewSite, OrganizationUpdate, PublishManifest,
+    ReviewVerdict, SamlProviderInput, SiteFilter, SiteUpdate, SpaceUpdate, TeamMembersUpdate,
+    TemplateApplication,
 };
 use quire::app::ApiCall;
 use quire::sandbox::demo_ids;
@@ -36,7 +37,7 @@ const SITE: &str = demo_ids::SITE_PARTNERS;
 
 /// How many kinds of call [`kind`] names: one more with each new variant, and a sample of it
 /// in [`every_call`].
-pub const KINDS: usize = 136;
+pub const KINDS: usize = 138;
 
 pub const CONVERSATION: &str = r#"{"id":"conv-kinds","subject":"Dark mode?",
     "parts":[{"type":"message","role":"user","body":"Is there a dark mode?"}],
@@ -686,6 +687,12 @@ fn area_calls(conversation: &str) -> Vec<ApiCall> {
         ApiCall::Integrations(IntegrationsCall::Details {
             name: "github".into(),
         }),
+        ApiCall::Integrations(IntegrationsCall::ReadManifest {
+            path: "no-such-manifest.json".into(),
+        }),
+        ApiCall::Integrations(IntegrationsCall::Publish {
+            manifest: Box::new(sample_manifest()),
+        }),
     ]
 }
 
@@ -735,4 +742,13 @@ pub fn kind(call: &ApiCall) -> String {
         .take(if name.contains(' ') { 2 } else { 1 })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+fn sample_manifest() -> PublishManifest {
+    let text = format!(
+        r#"{{"name":"acme-walk","title":"Acme walk","description":"A sample",
+        "scopes":["space:content:read"],"script":"export default {{}}","organization":"{}"}}"#,
+        demo_ids::ACME
+    );
+    PublishManifest::from_json(&text).expect("a sample manifest")
 }

@@ -150,6 +150,7 @@ actions! {
     SourceFilter => "source_filter", "conversations of one source";
     IngestConversation => "ingest_conversation", "ingest a conversation from a JSON file";
     IntegrationFilters => "integration_filters", "filters: category, scope, target, blocks…";
+    PublishIntegration => "publish_integration", "publish an integration from its manifest";
 
     CommandPalette => "command_palette", "command palette: actions, go to, search";
     ShowThreadHere => "show_thread_here", "a thread marked ▌ ↔ its line in the diff";

@@ -173,6 +173,7 @@ impl Default for Keymap {
             (Clusters, &["i"], Action::IngestConversation),
             (ClusterIssues, &["c"], Action::ClusterChangeRequests),
             (Integrations, &["f"], Action::IntegrationFilters),
+            (Integrations, &["P"], Action::PublishIntegration),
             (Global, &[":", "ctrl-k"], Action::CommandPalette),
             (Changes, &["m"], Action::ShowThreadHere),
             (Comments, &["m"], Action::ShowThreadHere),
