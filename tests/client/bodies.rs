@@ -13,7 +13,7 @@ use quire::api::models::{
 use quire::api::operations::{self, OPERATIONS};
 use quire::api::{
     ApiError, ChangeRequestUpdate, Client, ClientConfig, CollectionUpdate, CommentUpdate,
-    ContentMove, ContentPointer, ContentRef, GitDirection, GitSyncRequest, NewCollection,
+    ContentMove, ContentPointer, ContentRef, GitDirection, GitInfo, GitSyncRequest, NewCollection,
     NewConversation, NewSectionGroup, NewSite, NewTranslation, NewTranslationSource,
     OrganizationUpdate, PublishManifest, ReviewVerdict, SamlProviderInput, SiteUpdate, SpaceUpdate,
     TeamMembersUpdate, TemplateApplication, TemplateParams, Token,
@@ -402,6 +402,16 @@ fn git_requests() -> (GitSyncRequest, GitSyncRequest) {
         commit_message: None,
         force: true,
         standalone: Some(false),
+        repo_project_directory: Some("docs".into()),
+        repo_tree_url: Some("https://github.com/acme/handbook/tree/main".into()),
+        repo_commit_url: Some("https://github.com/acme/handbook/commit".into()),
+        repo_cache_id: Some("cache-handbook".into()),
+        timestamp: Some("2026-01-02T03:04:05Z".into()),
+        git_info: Some(GitInfo {
+            provider: "github".into(),
+            url: "https://github.com/acme/handbook".into(),
+        }),
+        ..GitSyncRequest::default()
     };
     let export = GitSyncRequest {
         url: "https://github.com/acme-robotics/fleet-docs".into(),
@@ -409,6 +419,13 @@ fn git_requests() -> (GitSyncRequest, GitSyncRequest) {
         commit_message: Some("docs: from quire".into()),
         force: false,
         standalone: None,
+        repo_project_directory: Some("docs".into()),
+        timestamp: Some("2026-01-02T03:04:05Z".into()),
+        git_info: Some(GitInfo {
+            provider: "github".into(),
+            url: "https://github.com/acme-robotics/fleet-docs".into(),
+        }),
+        ..GitSyncRequest::default()
     };
     (import, export)
 }

@@ -440,6 +440,7 @@ fn content_calls() -> Vec<ApiCall> {
                 commit_message: None,
                 force: false,
                 standalone: None,
+                ..GitSyncRequest::default()
             },
         }),
         ApiCall::Git(GitCall::RemoveLegacyInstallation {
