@@ -411,7 +411,6 @@ fn git_requests() -> (GitSyncRequest, GitSyncRequest) {
             provider: "github".into(),
             url: "https://github.com/acme/handbook".into(),
         }),
-        ..GitSyncRequest::default()
     };
     let export = GitSyncRequest {
         url: "https://github.com/acme-robotics/fleet-docs".into(),
