@@ -34,6 +34,10 @@ pub enum CollectionsCall {
     Spaces {
         collection: String,
     },
+    /// One collection read again (`r` on it).
+    Get {
+        collection: String,
+    },
 }
 
 impl CollectionsCall {
@@ -42,7 +46,9 @@ impl CollectionsCall {
     /// variant by variant, so a new call must be placed on one side.
     pub fn writes(&self) -> bool {
         match self {
-            CollectionsCall::Organizations | CollectionsCall::Spaces { .. } => false,
+            CollectionsCall::Organizations
+            | CollectionsCall::Spaces { .. }
+            | CollectionsCall::Get { .. } => false,
             CollectionsCall::Create { .. }
             | CollectionsCall::Update { .. }
             | CollectionsCall::Delete { .. }
@@ -55,7 +61,7 @@ impl CollectionsCall {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum CollectionsResponse {
-    /// Created or changed.
+    /// Created, changed, or read again.
     Collection(Result<Collection, ApiError>),
     Deleted(Result<(), ApiError>),
     /// Moved or transferred.

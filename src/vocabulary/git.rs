@@ -4,6 +4,8 @@
 use crate::api::models::GitSync;
 use crate::api::{ApiError, GitDirection, GitSyncRequest};
 
+// A sync request is large, and there is one call in flight at a time.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum GitCall {
     /// The git info and the branch of the current revision.

@@ -2,7 +2,7 @@
 //! `ApiResponse::Integrations`.
 
 use crate::api::models::Integration;
-use crate::api::{ApiError, IntegrationFilter, ListPage};
+use crate::api::{ApiError, IntegrationFilter, ListPage, PublishManifest};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum IntegrationsCall {
@@ -13,6 +13,14 @@ pub enum IntegrationsCall {
     Details {
         name: String,
     },
+    /// A manifest file read and checked, before anything is sent.
+    ReadManifest {
+        path: String,
+    },
+    /// `POST /integrations/{name}` with a checked manifest.
+    Publish {
+        manifest: Box<PublishManifest>,
+    },
 }
 
 impl IntegrationsCall {
@@ -21,7 +29,10 @@ impl IntegrationsCall {
     /// variant by variant, so a new call must be placed on one side.
     pub fn writes(&self) -> bool {
         match self {
-            IntegrationsCall::List { .. } | IntegrationsCall::Details { .. } => false,
+            IntegrationsCall::List { .. }
+            | IntegrationsCall::Details { .. }
+            | IntegrationsCall::ReadManifest { .. } => false,
+            IntegrationsCall::Publish { .. } => true,
         }
     }
 }
@@ -30,4 +41,7 @@ impl IntegrationsCall {
 pub enum IntegrationsResponse {
     List(Result<ListPage<Integration>, ApiError>),
     Details(Result<Box<Integration>, ApiError>),
+    /// The manifest, or why it cannot be published (unreadable, or its problems), in words.
+    Manifest(Result<Box<PublishManifest>, String>),
+    Published(Result<Box<Integration>, ApiError>),
 }

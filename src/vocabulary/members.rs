@@ -13,10 +13,14 @@ pub enum MembersCall {
         filter: MemberFilter,
         page: Option<String>,
     },
-    /// The first page of the member's spaces and of their teams, fetched together.
+    /// The first page of the member's spaces and of their teams, fetched together: the
+    /// spaces newest first unless `oldest_first`, the teams only those whose title holds
+    /// `teams_title` when given.
     Details {
         organization: String,
         user: String,
+        oldest_first: bool,
+        teams_title: Option<String>,
     },
     /// `None` makes the member a guest.
     SetRole {

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::api::models::{
     AdaptiveSchema, MemberRole, PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup,
-    TemplateCondition,
+    Space, TemplateCondition,
 };
 use crate::api::{ApiError, ListPage, NewSectionGroup, NewSite, SiteFilter, SiteUpdate, WholeList};
 
@@ -119,6 +119,10 @@ pub enum SitesCall {
     MyRole {
         organization: String,
     },
+    /// The organization's spaces, for a new site to start with.
+    OrganizationSpaces {
+        organization: String,
+    },
 }
 
 impl SitesCall {
@@ -134,7 +138,8 @@ impl SitesCall {
             | SitesCall::ListShareLinks { .. }
             | SitesCall::ListSectionGroups { .. }
             | SitesCall::AccessAudit { .. }
-            | SitesCall::MyRole { .. } => false,
+            | SitesCall::MyRole { .. }
+            | SitesCall::OrganizationSpaces { .. } => false,
             SitesCall::CreateSite { .. }
             | SitesCall::DeleteSite { .. }
             | SitesCall::UpdateSite { .. }
@@ -196,4 +201,5 @@ pub enum SitesResponse {
     Access(Result<AccessListing, ApiError>),
     /// `Ok(None)`: a guest, with no role in the organization.
     MyRole(Result<Option<MemberRole>, ApiError>),
+    Spaces(Result<WholeList<Space>, ApiError>),
 }

@@ -7,14 +7,16 @@ use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
 
 use quire::api::git::branch_ref;
-use quire::api::models::{ChangeRequestStatus, MemberRole, SpecVisibility, TeamRole};
+use quire::api::models::{
+    ChangeRequestStatus, MemberRole, SiteType, SiteVisibility, SpecVisibility, TeamRole,
+};
 use quire::api::operations::{self, OPERATIONS};
 use quire::api::{
     ApiError, ChangeRequestUpdate, Client, ClientConfig, CollectionUpdate, CommentUpdate,
-    ContentMove, ContentPointer, GitDirection, GitSyncRequest, NewCollection, NewConversation,
-    NewSectionGroup, NewSite, NewTranslation, NewTranslationSource, OrganizationUpdate,
-    PublishManifest, ReviewVerdict, SamlProviderInput, SiteUpdate, SpaceUpdate, TeamMembersUpdate,
-    Token,
+    ContentMove, ContentPointer, ContentRef, GitDirection, GitInfo, GitSyncRequest, NewCollection,
+    NewConversation, NewSectionGroup, NewSite, NewTranslation, NewTranslationSource,
+    OrganizationUpdate, PublishManifest, ReviewVerdict, SamlProviderInput, SiteUpdate, SpaceUpdate,
+    TeamMembersUpdate, TemplateApplication, TemplateParams, Token,
 };
 use quire::sandbox::{
     DEMO_CERTIFICATE, Faults, NEWCOMER_TOKEN, Sandbox, SandboxOptions, demo_ids, tokens,
@@ -37,13 +39,12 @@ const MISSING: &str = "walk-missing";
 
 /// How many distinct operations (method and path) the client writes with; the walk must reach
 /// at least these, so no write drops out of it unnoticed.
-const WRITES_FOUND: usize = 69;
+const WRITES_FOUND: usize = 70;
 
 /// The table's writes no client call sends (yet): a write the client learns must leave this
 /// list for the walk.
 const NOT_SENT_BY_THE_CLIENT: &[Operation] = &[
     (POST, "/orgs/{}/spaces"),
-    (POST, "/spaces/{}/content/template"),
     (POST, "/spaces/{}/change-requests/{}/content"),
     (PATCH, "/orgs/{}/sites/{}/structure/sort"),
     (PATCH, "/orgs/{}/sites/{}/site-spaces/{}"),
@@ -368,6 +369,9 @@ async fn walk_spaces(walk: &mut Walk<'_>, admin: &Client) {
     let copy = id_or_missing(copy, |copy| copy.id);
     walk!(walk, DELETE "/spaces/{}", admin.delete_space(&copy));
     walk!(walk, POST "/spaces/{}/restore", admin.restore_space(&copy));
+    let release_notes = release_notes_with_a_screenshot();
+    walk!(walk, POST "/spaces/{}/content/template",
+        admin.apply_content_template(SPACE, &release_notes));
 
     let (import, export) = (GitDirection::Import, GitDirection::Export);
     let (imported, exported) = git_requests();
@@ -378,6 +382,19 @@ async fn walk_spaces(walk: &mut Walk<'_>, admin: &Client) {
         admin.remove_legacy_git_installation(legacy));
 }
 
+fn release_notes_with_a_screenshot() -> TemplateApplication {
+    let screenshot = ContentRef::File {
+        file: "file-dashboard".into(),
+    };
+    TemplateApplication {
+        id: demo_ids::TEMPLATE_RELEASE_NOTES.into(),
+        params: Some(TemplateParams {
+            content_refs: [("screenshot".to_string(), screenshot)].into(),
+        }),
+        change_request_id: None,
+    }
+}
+
 fn git_requests() -> (GitSyncRequest, GitSyncRequest) {
     let import = GitSyncRequest {
         url: "https://github.com/acme/handbook".into(),
@@ -385,6 +402,15 @@ fn git_requests() -> (GitSyncRequest, GitSyncRequest) {
         commit_message: None,
         force: true,
         standalone: Some(false),
+        repo_project_directory: Some("docs".into()),
+        repo_tree_url: Some("https://github.com/acme/handbook/tree/main".into()),
+        repo_commit_url: Some("https://github.com/acme/handbook/commit".into()),
+        repo_cache_id: Some("cache-handbook".into()),
+        timestamp: Some("2026-01-02T03:04:05Z".into()),
+        git_info: Some(GitInfo {
+            provider: "github".into(),
+            url: "https://github.com/acme/handbook".into(),
+        }),
     };
     let export = GitSyncRequest {
         url: "https://github.com/acme-robotics/fleet-docs".into(),
@@ -392,6 +418,13 @@ fn git_requests() -> (GitSyncRequest, GitSyncRequest) {
         commit_message: Some("docs: from quire".into()),
         force: false,
         standalone: None,
+        repo_project_directory: Some("docs".into()),
+        timestamp: Some("2026-01-02T03:04:05Z".into()),
+        git_info: Some(GitInfo {
+            provider: "github".into(),
+            url: "https://github.com/acme-robotics/fleet-docs".into(),
+        }),
+        ..GitSyncRequest::default()
     };
     (import, export)
 }
@@ -400,6 +433,9 @@ async fn walk_sites(walk: &mut Walk<'_>, admin: &Client) {
     let (draft, customers) = (demo_ids::SITE_DRAFT, demo_ids::SITE_CUSTOMERS);
     let new = NewSite {
         title: "Walked site".into(),
+        site_type: Some(SiteType::Premium),
+        visibility: Some(SiteVisibility::Unlisted),
+        spaces: vec![SPACE.into()],
     };
     let rename = SiteUpdate {
         title: Some("Walked docs".into()),

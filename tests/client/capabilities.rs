@@ -3,7 +3,7 @@
 //! public-service mode the client says so in words, remembers it, and sends no second request;
 //! against the whole API a missing item is still a plain "not found".
 
-use quire::api::{ApiError, BacklinkTarget, Client, ContentSource};
+use quire::api::{ApiError, BacklinkTarget, ChangeRequestFilter, Client, ContentSource};
 use quire::sandbox::{Faults, Sandbox, demo_ids};
 
 async fn sandbox(like_public: bool) -> (Sandbox, Client) {
@@ -78,5 +78,29 @@ async fn a_space_links_report_on_the_public_service_is_unsupported() {
         error
             .user_message()
             .contains("does not offer a space's links report")
+    );
+}
+
+#[tokio::test]
+async fn the_cluster_filter_is_applied_by_the_client_where_the_server_has_no_clusters() {
+    let (_sandbox, client) = sandbox(true).await;
+    let everything = client
+        .list_organization_change_requests(demo_ids::ACME, &ChangeRequestFilter::default(), None)
+        .await
+        .expect("the organization's change requests");
+    assert!(everything.items.len() > 1, "{:?}", everything.items);
+    let filter = ChangeRequestFilter {
+        issues_cluster: Some(demo_ids::CLUSTER_TOKEN_ERRORS.into()),
+        ..ChangeRequestFilter::default()
+    };
+    let of_cluster = client
+        .list_organization_change_requests(demo_ids::ACME, &filter, None)
+        .await
+        .expect("the cluster's change requests");
+    let ids: Vec<&str> = of_cluster.items.iter().map(|cr| cr.id.as_str()).collect();
+    assert_eq!(ids, vec![demo_ids::CR_REVIEW]);
+    assert_eq!(
+        of_cluster.count, None,
+        "the server's count was of every one"
     );
 }

@@ -23,6 +23,7 @@ fn request(url: &str, branch: &str) -> GitSyncRequest {
         commit_message: None,
         force: false,
         standalone: None,
+        ..GitSyncRequest::default()
     }
 }
 

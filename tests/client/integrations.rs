@@ -22,6 +22,13 @@ async fn the_catalogue_filters_and_one_integration() -> TestResult {
     };
     let slack = client.list_integrations(&filter, None).await?;
     assert_eq!(slack.items.len(), 1);
+    let filter = IntegrationFilter {
+        block_domain: Some("figma.com".into()),
+        ..IntegrationFilter::default()
+    };
+    let figma = client.list_integrations(&filter, None).await?;
+    let names: Vec<_> = figma.items.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["figma"]);
     let details = client.get_integration("github-sync").await?;
     assert!(details.verified);
     assert_eq!(details.content_sources.len(), 1);

@@ -40,7 +40,7 @@ async fn members_are_filtered_by_the_server_and_their_details_read() -> TestResu
     );
 
     let spaces = client
-        .list_member_spaces(ACME, demo_ids::USER_EDITOR, None)
+        .list_member_spaces(ACME, demo_ids::USER_EDITOR, false, None)
         .await?;
     assert!(
         spaces
@@ -55,11 +55,29 @@ async fn members_are_filtered_by_the_server_and_their_details_read() -> TestResu
             .all(|entry| !entry.space.title.is_empty())
     );
     let teams = client
-        .list_member_teams(ACME, demo_ids::USER_EDITOR, None)
+        .list_member_teams(ACME, demo_ids::USER_EDITOR, None, None)
         .await?;
     assert!(teams.items.iter().any(|entry| {
         entry.team.title == "Robotics SDK" && entry.member.role == Some(TeamRole::Owner)
     }));
+    let oldest_first = client
+        .list_member_spaces(ACME, demo_ids::USER_EDITOR, true, None)
+        .await?;
+    let ids = |page: &quire::api::ListPage<quire::api::models::MemberSpace>| {
+        page.items
+            .iter()
+            .map(|entry| entry.space.id.clone())
+            .collect::<Vec<_>>()
+    };
+    let mut reversed = ids(&spaces);
+    reversed.reverse();
+    assert!(reversed.len() > 1);
+    assert_eq!(ids(&oldest_first), reversed);
+    let titled = client
+        .list_member_teams(ACME, demo_ids::USER_EDITOR, Some("sdk"), None)
+        .await?;
+    let titles: Vec<&str> = titled.items.iter().map(|e| e.team.title.as_str()).collect();
+    assert_eq!(titles, ["Robotics SDK"]);
     sandbox.shutdown().await;
     Ok(())
 }

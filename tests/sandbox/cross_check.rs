@@ -202,6 +202,11 @@ fn schemas() -> Vec<(&'static str, Value)> {
                 json!({ "theme": { "type": "string", "description": "t" } }),
             ),
         ),
+        ("unsigned with a title", {
+            let mut schema = unsigned("Unsigned claims of the site visitor.", json!({}));
+            schema["properties"]["unsigned"]["title"] = json!("Browser");
+            schema
+        }),
         (
             "unsigned with another description",
             unsigned("Unsigned claims", json!({})),

@@ -835,6 +835,13 @@ fn schema_cases() -> Vec<(&'static str, Value, Option<&'static str>)> {
             ),
         ),
         (
+            "an unsigned group with a title",
+            schema_with(|schema| {
+                schema["properties"]["unsigned"]["title"] = json!("Browser settings");
+            }),
+            None,
+        ),
+        (
             "an unsigned group without additionalProperties",
             schema_with(|schema| {
                 if let Some(group) = schema["properties"]["unsigned"].as_object_mut() {

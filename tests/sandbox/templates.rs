@@ -23,16 +23,20 @@ fn top_titles(pages: &Value) -> Vec<String> {
         .collect()
 }
 
-async fn page_markdown(sandbox: &HttpSandbox, title: &str) -> String {
+async fn page_id(sandbox: &HttpSandbox, title: &str) -> String {
     let pages = sandbox.get(&format!("/spaces/{SPACE}/content/pages")).await;
-    let id = pages["pages"]
+    pages["pages"]
         .as_array()
         .expect("pages")
         .iter()
         .find(|page| page["title"] == title)
         .and_then(|page| page["id"].as_str())
         .expect("the page")
-        .to_string();
+        .to_string()
+}
+
+async fn page_markdown(sandbox: &HttpSandbox, title: &str) -> String {
+    let id = page_id(sandbox, title).await;
     let page = sandbox
         .get(&format!(
             "/spaces/{SPACE}/content/page/{id}?format=markdown"
@@ -62,9 +66,18 @@ async fn a_template_adds_its_pages_to_main_and_answers_204() {
         Some("Release notes")
     );
     let markdown = page_markdown(&sandbox, "Release notes").await;
-    assert!(
-        markdown.contains("![Screenshot](dashboard.png)"),
-        "{markdown}"
+    let image =
+        format!("![Screenshot](https://files.docs.example/{SPACE}/file-dashboard/dashboard.png)");
+    assert!(markdown.contains(&image), "{markdown}");
+    let id = page_id(&sandbox, "Release notes").await;
+    let links = sandbox
+        .get(&format!("/spaces/{SPACE}/content/page/{id}/links"))
+        .await;
+    assert_eq!(links["stats"]["broken"]["total"], 0, "{links}");
+    assert_eq!(
+        links["items"][0]["targetReference"],
+        json!({ "kind": "file", "file": "file-dashboard", "space": SPACE }),
+        "{links}"
     );
     let after = sandbox.get(&format!("/spaces/{SPACE}")).await["revision"].clone();
     assert_ne!(before, after, "main has a new revision");

@@ -351,6 +351,8 @@ fn delete_asks_first_naming_what_is_inside_and_selects_the_parent_afterwards() {
     let mut model = loaded();
     let mut tree = content(None);
     tree.collections[1].permissions.admin = true;
+    // `r` on a space reads the tree again (on a collection, that collection too).
+    select(&mut model, "API Reference");
     let (request, _) = only_request(&update(&mut model, char_key('r')));
     respond(&mut model, request, ApiResponse::OrganizationTree(Ok(tree)));
     select(&mut model, "Internal");
@@ -499,6 +501,8 @@ fn a_collection_moves_to_the_top_level_and_never_inside_itself() {
     let mut model = loaded();
     let mut tree = content(None);
     tree.collections[1].permissions.admin = true;
+    // `r` on a space reads the tree again (on a collection, that collection too).
+    select(&mut model, "API Reference");
     let (request, _) = only_request(&update(&mut model, char_key('r')));
     respond(&mut model, request, ApiResponse::OrganizationTree(Ok(tree)));
     select(&mut model, "Guides");
@@ -740,4 +744,57 @@ async fn a_collection_opened_alone_reads_its_own_spaces_when_the_list_failed() {
     select(&mut model, "Engineering");
     headless::type_keys(&mut model, &effects, "l").await;
     assert_eq!(sandbox.requests("GET", "/collections/*/spaces"), 1);
+}
+
+/// `r` on a collection reads that collection again (`GET /collections/{id}`) beside the tree;
+/// one deleted meanwhile says so and leaves the tree.
+#[tokio::test]
+async fn r_on_a_collection_reads_it_again() {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::headless;
+    use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .unwrap();
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    let effects = headless::effects_with(client.clone());
+    let mut model = organizations_model(100, 30);
+    headless::start(&mut model, &effects).await;
+    headless::type_keys(&mut model, &effects, "\r").await;
+    select(&mut model, "Engineering");
+    let rename = CollectionUpdate {
+        title: Some("Engineering Hub".into()),
+        ..CollectionUpdate::default()
+    };
+    client
+        .update_collection(demo_ids::COLLECTION_ENGINEERING, &rename)
+        .await
+        .unwrap();
+    headless::type_keys(&mut model, &effects, "r").await;
+    assert_eq!(sandbox.requests("GET", "/collections/*"), 1);
+    assert_eq!(notice(&model), "Read “Engineering Hub” again.");
+    let title = screen(&model).selected_node().map(OrgNode::title);
+    assert_eq!(title, Some("Engineering Hub"));
+
+    client
+        .delete_collection(demo_ids::COLLECTION_ENGINEERING)
+        .await
+        .unwrap();
+    headless::type_keys(&mut model, &effects, "r").await;
+    assert_eq!(sandbox.requests("GET", "/collections/*"), 2);
+    assert_eq!(
+        notice(&model),
+        "“Engineering Hub” is gone: it was deleted meanwhile."
+    );
+    let tree = screen(&model).tree.value().unwrap();
+    assert!(
+        !tree
+            .nodes()
+            .any(|(_, node)| node.item.title() == "Engineering Hub"),
+        "the tree no longer shows it"
+    );
 }

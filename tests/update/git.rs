@@ -106,6 +106,8 @@ fn import_is_confirmed_with_the_branch_and_sends_the_credentials_masked_elsewher
     update(&mut model, key(KeyCode::Tab));
     update(&mut model, key(KeyCode::Tab));
     update(&mut model, char_key(' ')); // standalone
+    update(&mut model, key(KeyCode::Tab));
+    type_text(&mut model, "docs/"); // the project directory
     assert_eq!(update(&mut model, key(KeyCode::Enter)), Cmd::None);
     let (confirm, _) = screen(&model).confirm.clone().expect("asks first");
     assert!(
@@ -134,6 +136,8 @@ fn import_is_confirmed_with_the_branch_and_sends_the_credentials_masked_elsewher
                 commit_message: None,
                 force: false,
                 standalone: Some(true),
+                repo_project_directory: Some("docs".into()),
+                ..GitSyncRequest::default()
             },
         }
     );

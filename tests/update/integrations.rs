@@ -124,6 +124,7 @@ fn the_filter_popup_sets_each_filter_and_keeps_the_search() {
                 blocks: Some(true),
                 content_sources: Some(false),
                 owner: Some(ORG.into()),
+                block_domain: None,
             },
             page: None
         }
@@ -135,6 +136,30 @@ fn the_filter_popup_sets_each_filter_and_keeps_the_search() {
     assert_eq!(
         integrations_tab(&model).filter.category.as_deref(),
         Some("analytics")
+    );
+}
+
+#[test]
+fn the_block_domain_row_offers_the_domains_the_listed_blocks_unfurl() {
+    let mut slack = integration("slack", "Slack", true);
+    slack.blocks = vec![from_json(json!({"id": "unfurl", "title": "Unfurl",
+        "urlUnfurl": ["https://slack.com/archives/"]}))];
+    let mut model = integrations_model(vec![slack, integration("notes", "Notes", false)]);
+    press(&mut model, "f");
+    for _ in 0..6 {
+        update(&mut model, key(KeyCode::Down));
+    }
+    update(&mut model, key(KeyCode::Right));
+    let (_, call) = integrations_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        IntegrationsCall::List {
+            filter: IntegrationFilter {
+                block_domain: Some("slack.com".into()),
+                ..IntegrationFilter::default()
+            },
+            page: None
+        }
     );
 }
 

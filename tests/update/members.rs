@@ -107,7 +107,9 @@ fn enter_shows_a_members_spaces_and_teams_and_esc_goes_back_to_the_list() {
         call,
         MembersCall::Details {
             organization: ORG.into(),
-            user: "u-ada".into()
+            user: "u-ada".into(),
+            oldest_first: false,
+            teams_title: None,
         }
     );
     let details = MemberDetails {
@@ -131,6 +133,38 @@ fn enter_shows_a_members_spaces_and_teams_and_esc_goes_back_to_the_list() {
         model.screens.len(),
         1,
         "esc closed the details, not the screen"
+    );
+}
+
+#[test]
+fn in_the_details_o_flips_the_spaces_order_and_slash_narrows_the_teams_by_title() {
+    let mut model = members_model(true, 80, 24);
+    update(&mut model, key(KeyCode::Enter));
+    let (_, call) = member_call(&update(&mut model, char_key('O')));
+    assert_eq!(
+        call,
+        MembersCall::Details {
+            organization: ORG.into(),
+            user: "u-ada".into(),
+            oldest_first: true,
+            teams_title: None,
+        }
+    );
+    update(&mut model, char_key('/'));
+    type_text(&mut model, "plat");
+    let (_, call) = member_call(&update(&mut model, key(KeyCode::Enter)));
+    assert_eq!(
+        call,
+        MembersCall::Details {
+            organization: ORG.into(),
+            user: "u-ada".into(),
+            oldest_first: true,
+            teams_title: Some("plat".into()),
+        }
+    );
+    assert!(
+        members_tab(&model).details.is_some(),
+        "still in the details"
     );
 }
 

@@ -416,6 +416,53 @@ async fn the_outbox_says_what_changed_meanwhile_on_the_change_request_and_the_th
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_edit_of_a_reply_deleted_meanwhile_says_so() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let (space, change_request) = (demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW);
+    let threads = review_threads(&client).await;
+    let thread = threads
+        .iter()
+        .find(|thread| !thread.is_resolved())
+        .expect("an open thread");
+    let mut replies = Vec::new();
+    for text in ["Kept", "Taken back"] {
+        let reply = client
+            .post_reply(space, change_request, &thread.id, text)
+            .await
+            .expect("replied");
+        replies.push(reply.id);
+    }
+    let outbox = Outbox::open(&path).expect("outbox");
+    let target = Target::new(space, change_request);
+    for (reply, text) in replies.iter().zip(["Kept, edited", "Taken back, edited"]) {
+        let edit = Write::Edit {
+            comment: thread.id.clone(),
+            reply: Some(reply.clone()),
+            markdown: text.to_string(),
+        };
+        outbox.enqueue(&target, &edit).expect("queued");
+    }
+    client
+        .delete_reply(space, change_request, &thread.id, &replies[1])
+        .await
+        .expect("deleted");
+
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('^'));
+    app.wait_for("2 writes waiting").await;
+    app.wait_for("the reply was deleted meanwhile").await;
+    let screen = app.backend.screen();
+    assert_eq!(
+        screen.matches("the reply was deleted meanwhile").count(),
+        1,
+        "only the edit of the deleted reply: {screen}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn marked_writes_are_sent_together_after_a_yes_and_the_rest_wait() {
     let folder = tempfile::tempdir().expect("a folder");
     let path = folder.path().join("cache.sqlite");

@@ -2,8 +2,9 @@
 //! screen checks a schema with it before sending. The sandbox checks with its own, written
 //! apart; a cross-check test holds the two to the same answers.
 //!
-//! The service's own schema of schemas has `additionalProperties: false` at every level, so
-//! any keyword not listed here (`title`, `default`, `format`…) is refused. A reason names the
+//! The service's own schema of schemas has `additionalProperties: false` at the top and on every
+//! claim, so there any keyword not listed here (`title`, `default`, `format`…) is refused; the
+//! `unsigned` group is the one level it leaves open, so a `title` there passes. A reason names the
 //! offending part: a JSON path for the schema's frame (`properties.unsigned.description …`),
 //! or the claim's dotted name as visitors' claims are addressed (`claim "unsigned.plan" …`).
 
@@ -19,7 +20,6 @@ pub const UNSIGNED_DESCRIPTION: &str = "Unsigned claims of the site visitor.";
 pub const DRAFT_07: &str = "http://json-schema.org/draft-07/schema#";
 
 const TOP_LEVEL_KEYS: [&str; 4] = ["type", "properties", "additionalProperties", "$schema"];
-const UNSIGNED_KEYS: [&str; 4] = ["type", "description", "properties", "additionalProperties"];
 
 /// Checks `schema` against the shape the service accepts; the error says what to fix and where.
 pub fn check(schema: &Value) -> Result<(), String> {
@@ -57,7 +57,8 @@ pub fn check(schema: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// The `unsigned` group: claims the visitor's browser may set, under a fixed description.
+/// The `unsigned` group: claims the visitor's browser may set, under a fixed description. The
+/// service's schema of schemas does not close this level, so other keywords (`title`) pass.
 fn check_unsigned(group: &Value) -> Result<(), String> {
     let path = "properties.unsigned";
     let Some(object) = group.as_object() else {
@@ -76,12 +77,6 @@ fn check_unsigned(group: &Value) -> Result<(), String> {
     };
     if !closed(object) {
         return Err(format!("{path}.additionalProperties must be false"));
-    }
-    if let Some(key) = unknown_key(object, &UNSIGNED_KEYS) {
-        return Err(format!(
-            "{path} has {}, which the server does not accept",
-            key.escape_debug()
-        ));
     }
     for (name, claim) in claims {
         check_claim(&format!("unsigned.{name}"), claim, &CLAIM_TYPES)?;
@@ -188,6 +183,17 @@ mod tests {
             check(&nested).err().as_deref(),
             Some("claim \"company.size\" has format, which the server does not accept")
         );
+    }
+
+    #[test]
+    fn the_unsigned_group_takes_other_keywords_but_its_claims_do_not() {
+        let mut schema = json!({ "type": "object", "additionalProperties": false, "properties": {
+            "unsigned": { "type": "object", "description": UNSIGNED_DESCRIPTION,
+                "title": "Browser", "additionalProperties": false,
+                "properties": { "theme": { "type": "string", "description": "t" } } } } });
+        assert_eq!(check(&schema), Ok(()));
+        schema["properties"]["unsigned"]["properties"]["theme"]["title"] = json!("Theme");
+        assert!(check(&schema).is_err_and(|reason| reason.contains("unsigned.theme")));
     }
 
     #[test]

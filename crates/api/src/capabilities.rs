@@ -5,7 +5,7 @@
 //! [`ApiError::Unsupported`] without sending them, and tells an observer (the app strikes the
 //! key through).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, RwLock};
 
 use super::error::ApiError;
@@ -40,6 +40,8 @@ type Observer = Arc<dyn Fn(Lack) + Send + Sync>;
 #[derive(Default)]
 pub struct Capabilities {
     lacking: Mutex<BTreeMap<String, Lack>>,
+    /// Seed-only operations this server answered with a success: it has them.
+    offered: Mutex<BTreeSet<String>>,
     observer: RwLock<Option<Observer>>,
 }
 
@@ -48,6 +50,21 @@ impl Capabilities {
     pub fn lacking(&self, operation: &Operation) -> Option<Lack> {
         let lacking = self.lacking.lock().ok()?;
         lacking.get(&operation.key()).cloned()
+    }
+
+    /// True once this server answered `operation` (seed-only) with a success; unknown and
+    /// lacking alike are false.
+    pub fn offers(&self, operation: &Operation) -> bool {
+        self.offered
+            .lock()
+            .is_ok_and(|offered| offered.contains(&operation.key()))
+    }
+
+    /// Records that this server answered `operation` with a success.
+    pub fn learn_offered(&self, operation: &Operation) {
+        if let Ok(mut offered) = self.offered.lock() {
+            offered.insert(operation.key());
+        }
     }
 
     /// Every lack learned so far, for a new screen or a later session to start from.

@@ -410,6 +410,11 @@ impl Client {
             .send_with_retries(method.clone(), path, query, body)
             .await;
         let result = self.remember(&method, path, query, result).await;
+        if let (Ok(_), Some(operation)) = (&result, operation)
+            && operation.is_seed_only()
+        {
+            capabilities.learn_offered(operation);
+        }
         match (result, operation) {
             (Err(error), Some(operation))
                 if operation.is_seed_only() && capabilities::may_be_missing_operation(&error) =>

@@ -30,7 +30,7 @@ impl GitDirection {
 
 /// An import or export request. `git_ref` is `refs/heads/<branch>`. `Debug` masks the
 /// credentials of `url`, so a logged request never shows them.
-#[derive(Clone, PartialEq, Eq, Serialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GitSyncRequest {
     pub url: String,
@@ -43,6 +43,32 @@ pub struct GitSyncRequest {
     /// Import only: make a revision without updating the primary content.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub standalone: Option<bool>,
+    /// The directory of the repository the content lives in (a monorepo's `docs/`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repo_project_directory: Option<String>,
+    /// The address prefix for links to the repository's files.
+    #[serde(rename = "repoTreeURL", skip_serializing_if = "Option::is_none")]
+    pub repo_tree_url: Option<String>,
+    /// The address prefix for links to the repository's commits.
+    #[serde(rename = "repoCommitURL", skip_serializing_if = "Option::is_none")]
+    pub repo_commit_url: Option<String>,
+    /// A cache of the repository the server may reuse across syncs.
+    #[serde(rename = "repoCacheID", skip_serializing_if = "Option::is_none")]
+    pub repo_cache_id: Option<String>,
+    /// When the change that asks for the sync happened (RFC 3339).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    /// The git host and repository the sync is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub git_info: Option<GitInfo>,
+}
+
+/// `gitInfo` of an import or export: which host (`github`, `gitlab`) and the repository's
+/// address there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GitInfo {
+    pub provider: String,
+    pub url: String,
 }
 
 impl std::fmt::Debug for GitSyncRequest {
@@ -53,6 +79,18 @@ impl std::fmt::Debug for GitSyncRequest {
             .field("commit_message", &self.commit_message)
             .field("force", &self.force)
             .field("standalone", &self.standalone)
+            .field("repo_project_directory", &self.repo_project_directory)
+            .field("repo_tree_url", &self.repo_tree_url)
+            .field("repo_commit_url", &self.repo_commit_url)
+            .field("repo_cache_id", &self.repo_cache_id)
+            .field("timestamp", &self.timestamp)
+            .field(
+                "git_info",
+                &self
+                    .git_info
+                    .as_ref()
+                    .map(|info| (info.provider.as_str(), mask_credentials(&info.url))),
+            )
             .finish()
     }
 }
@@ -149,6 +187,11 @@ mod tests {
             commit_message: None,
             force: false,
             standalone: Some(true),
+            git_info: Some(GitInfo {
+                provider: "github".into(),
+                url: "https://ada:s3cret@github.com/acme/docs".into(),
+            }),
+            ..GitSyncRequest::default()
         };
         let printed = format!("{request:?}");
         assert!(!printed.contains("s3cret"), "{printed}");
@@ -156,5 +199,10 @@ mod tests {
         let sent = serde_json::to_value(&request).unwrap();
         assert_eq!(sent["url"], "https://ada:s3cret@github.com/acme/docs");
         assert_eq!(sent["ref"], "refs/heads/main");
+        assert_eq!(sent["gitInfo"]["provider"], "github");
+        assert!(
+            sent.get("repoTreeURL").is_none(),
+            "what is not set is not sent"
+        );
     }
 }

@@ -68,6 +68,8 @@ pub struct IntegrationFilter {
     pub content_sources: Option<bool>,
     /// The owning organization's id.
     pub owner: Option<String>,
+    /// Only those with a block that unfurls links of this domain (`blockDomain`).
+    pub block_domain: Option<String>,
 }
 
 impl IntegrationFilter {
@@ -78,6 +80,7 @@ impl IntegrationFilter {
             ("scope", &self.scope),
             ("target", &self.target),
             ("owner", &self.owner),
+            ("blockDomain", &self.block_domain),
         ];
         let flags = [
             ("blocks", self.blocks),
@@ -95,10 +98,16 @@ impl IntegrationFilter {
 
     /// How many filters apart from the search are set, for the screen's title.
     pub fn count(&self) -> usize {
-        [&self.category, &self.scope, &self.target, &self.owner]
-            .iter()
-            .filter(|value| value.is_some())
-            .count()
+        [
+            &self.category,
+            &self.scope,
+            &self.target,
+            &self.owner,
+            &self.block_domain,
+        ]
+        .iter()
+        .filter(|value| value.is_some())
+        .count()
             + [self.blocks, self.content_sources]
                 .iter()
                 .filter(|value| value.is_some())

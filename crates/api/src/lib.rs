@@ -62,7 +62,7 @@ pub use client::{
 pub use collections::{CollectionUpdate, NewCollection};
 pub use error::{ApiError, PagingLoopReason};
 pub use files::ContentSource;
-pub use git::{GitDirection, GitSyncRequest, mask_credentials};
+pub use git::{GitDirection, GitInfo, GitSyncRequest, mask_credentials};
 pub use links::BacklinkTarget;
 pub use members::{MemberFilter, MemberRoleFilter, MemberSortKey};
 pub use models::*;

@@ -131,25 +131,32 @@ impl Client {
         self.delete(&member_path(org, user, "")).await
     }
 
-    /// `GET /orgs/{org}/members/{userId}/spaces`: one page of spaces with the permission.
+    /// `GET /orgs/{org}/members/{userId}/spaces`: one page of spaces with the permission,
+    /// newest first unless `oldest_first` (`order`).
     pub async fn list_member_spaces(
         &self,
         org: &str,
         user: &str,
+        oldest_first: bool,
         page: Option<&str>,
     ) -> Result<ListPage<MemberSpace>, ApiError> {
-        self.get_list_page(&member_path(org, user, "/spaces"), &[], page)
+        let order = if oldest_first { "asc" } else { "desc" };
+        let query = [("order", order)];
+        self.get_list_page(&member_path(org, user, "/spaces"), &query, page)
             .await
     }
 
-    /// `GET /orgs/{org}/members/{userId}/teams`: one page of teams with the member's role.
+    /// `GET /orgs/{org}/members/{userId}/teams`: one page of teams with the member's role,
+    /// only those whose title holds `title` when given.
     pub async fn list_member_teams(
         &self,
         org: &str,
         user: &str,
+        title: Option<&str>,
         page: Option<&str>,
     ) -> Result<ListPage<MemberTeam>, ApiError> {
-        self.get_list_page(&member_path(org, user, "/teams"), &[], page)
+        let query: Vec<(&str, &str)> = title.map(|title| ("title", title)).into_iter().collect();
+        self.get_list_page(&member_path(org, user, "/teams"), &query, page)
             .await
     }
 }

@@ -11,7 +11,7 @@ use super::error::ApiError;
 use super::models::site::TemplateConditionList;
 use super::models::{
     AdaptiveContent, AdaptiveSchema, AgentsContext, DefaultLevel, Member, MemberRole,
-    PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup, SiteVisibility,
+    PublishOutcome, PublishedSite, ShareLink, Site, SiteSectionGroup, SiteType, SiteVisibility,
     TemplateCondition,
 };
 use super::paging::{ListPage, WholeList};
@@ -156,11 +156,19 @@ fn publish_outcome(endpoint: &str, answer: Value) -> Result<PublishOutcome, ApiE
     decode_body::<Site>(endpoint, &bytes).map(|site| PublishOutcome::Published(Box::new(site)))
 }
 
-/// The body of `POST /orgs/{org}/sites`: a title, and the server chooses the rest (the seed:
-/// a basic site, public, not published, with no spaces yet).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// The body of `POST /orgs/{org}/sites`: a title, and what else is chosen; the server picks
+/// what is left out (the seed: a basic site, public, not published, with no spaces yet).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct NewSite {
     pub title: String,
+    /// The plan (`type`).
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub site_type: Option<SiteType>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<SiteVisibility>,
+    /// Ids of the organization's spaces the site starts with, the first its default.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spaces: Vec<String>,
 }
 
 impl Client {

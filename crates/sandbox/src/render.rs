@@ -334,7 +334,7 @@ impl View<'_> {
             "id": file.id,
             "name": file.name,
             "contentType": file.content_type,
-            "downloadURL": format!("https://files.docs.example/{}/{}/{}", space.id, file.id, file.name),
+            "downloadURL": file_address(&space.id, file),
             "size": file.size,
         });
         if let Some((width, height)) = file.dimensions {
@@ -441,6 +441,15 @@ fn pseudo_oid(seed: &str) -> String {
 }
 
 /// Lower-case, dash-separated anchor text as documentation sites make from headings.
+/// Where a space's file is downloaded from: what its `downloadURL` says, and what a page's
+/// image of it links to (the links report reads the file's id back from it).
+pub(crate) fn file_address(space: &str, file: &File) -> String {
+    format!("{FILES_URL}/{space}/{}/{}", file.id, file.name)
+}
+
+/// The host of the files' addresses.
+pub(crate) const FILES_URL: &str = "https://files.docs.example";
+
 pub(crate) fn slugify(text: &str) -> String {
     let mut slug = String::new();
     for character in text.chars().flat_map(char::to_lowercase) {

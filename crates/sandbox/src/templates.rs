@@ -24,7 +24,7 @@ use super::change_requests::content::{apply, recompute_paths};
 use super::change_requests::model::{PageEdit, Status};
 use super::error::ApiError;
 use super::model::{Page, PageKind, Revision, Role, Space, iso};
-use super::render::slugify;
+use super::render::{file_address, slugify};
 use super::world::World;
 use crate::context::{Context, Shared};
 
@@ -174,7 +174,8 @@ fn content_refs(params: Option<&Value>) -> Result<BTreeMap<String, String>, ApiE
     Ok(files)
 }
 
-/// Reference name → the name of its file, each file one of the space's.
+/// Reference name → the address of its file (its `downloadURL`), each file one of the
+/// space's: an image of it then reads as the file in the links report, not a broken page link.
 fn file_names(
     space: &Space,
     files: &BTreeMap<String, String>,
@@ -183,7 +184,7 @@ fn file_names(
         .iter()
         .map(|(name, id)| {
             let file = space.revision.files.iter().find(|file| file.id == *id);
-            file.map(|file| (name.clone(), file.name.clone()))
+            file.map(|file| (name.clone(), file_address(&space.id, file)))
                 .ok_or_else(|| {
                     ApiError::bad_request(format!(
                         "Invalid \"params.contentRefs.{name}.file\": space \"{}\" has no file \
@@ -233,7 +234,7 @@ fn instance(world: &mut World, page: &Page, files: &BTreeMap<String, String>, st
     copy
 }
 
-/// Each `{{name}}` replaced by its file's name; a line naming a reference not given goes.
+/// Each `{{name}}` replaced by its file's address; a line naming a reference not given goes.
 fn fill_references(markdown: &str, files: &BTreeMap<String, String>) -> String {
     markdown
         .lines()
@@ -315,10 +316,10 @@ mod tests {
 
     #[test]
     fn references_are_filled_and_a_missing_one_drops_its_line() {
-        let files = BTreeMap::from([("shot".to_string(), "map.png".to_string())]);
+        let files = BTreeMap::from([("shot".to_string(), "https://f/map.png".to_string())]);
         assert_eq!(
             fill_references("a\n![Shot]({{shot}})\n![Logo]({{ logo }})\nb", &files),
-            "a\n![Shot](map.png)\nb"
+            "a\n![Shot](https://f/map.png)\nb"
         );
     }
 

@@ -27,6 +27,9 @@ pub async fn call_collections(client: &Client, call: CollectionsCall) -> Collect
         CollectionsCall::Organizations => CollectionsResponse::Organizations(
             client.list_organizations_up_to(super::PICKER_PAGES).await,
         ),
+        CollectionsCall::Get { collection } => {
+            CollectionsResponse::Collection(client.get_collection(&collection).await)
+        }
         // As many pages as the organization's tree reads of its own lists.
         CollectionsCall::Spaces { collection } => CollectionsResponse::Spaces(
             client

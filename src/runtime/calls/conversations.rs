@@ -62,7 +62,7 @@ async fn ingest_file(
 }
 
 /// `~/x` is the home directory's `x`, as a shell would read the path typed in the prompt.
-fn expand_home(path: &str) -> std::path::PathBuf {
+pub(super) fn expand_home(path: &str) -> std::path::PathBuf {
     match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
         (Some(rest), Some(home)) => std::path::Path::new(&home).join(rest),
         _ => std::path::PathBuf::from(path),

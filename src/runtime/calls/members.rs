@@ -14,10 +14,16 @@ pub async fn call_members(client: &Client, call: MembersCall) -> MembersResponse
                 .list_members(&organization, &filter, page.as_deref())
                 .await,
         ),
-        MembersCall::Details { organization, user } => {
+        MembersCall::Details {
+            organization,
+            user,
+            oldest_first,
+            teams_title,
+        } => {
+            let title = teams_title.as_deref();
             let (spaces, teams) = tokio::join!(
-                client.list_member_spaces(&organization, &user, None),
-                client.list_member_teams(&organization, &user, None)
+                client.list_member_spaces(&organization, &user, oldest_first, None),
+                client.list_member_teams(&organization, &user, title, None)
             );
             MembersResponse::Details(
                 spaces.and_then(|spaces| teams.map(|teams| MemberDetails { spaces, teams })),

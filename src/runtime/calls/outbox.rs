@@ -79,17 +79,42 @@ async fn listing(client: &Client, outbox: &Arc<Outbox>) -> Result<Listing, Strin
         let state = thread_state(client, target, comment, asked_offline).await;
         ((target.clone(), comment.to_string()), state)
     }));
-    let (change_requests, threads) = futures::join!(change_requests, threads);
+    let replies: BTreeSet<(&Target, &str, &str)> = writes
+        .iter()
+        .filter_map(|queued| {
+            let (comment, reply) = reply_of(&queued.write)?;
+            Some((&queued.target, comment, reply))
+        })
+        .collect();
+    let replies = join_all(
+        replies
+            .into_iter()
+            .map(|(target, comment, reply)| async move {
+                let gone = reply_gone(client, target, comment, reply, asked_offline).await;
+                ((target.clone(), reply.to_string()), gone)
+            }),
+    );
+    let (change_requests, threads, replies) = futures::join!(change_requests, threads, replies);
     let threads: BTreeMap<(Target, String), ThreadState> = threads
         .into_iter()
         .filter_map(|(thread, state)| Some((thread, state?)))
+        .collect();
+    let gone_replies: BTreeSet<(Target, String)> = replies
+        .into_iter()
+        .filter_map(|(reply, gone)| gone.then_some(reply))
         .collect();
     let notes = writes
         .iter()
         .filter_map(|queued| {
             let comment = thread_of(&queued.write)?;
-            let state = threads.get(&(queued.target.clone(), comment.to_string()))?;
-            Some((queued.id, note_for(&queued.write, *state)?))
+            let state = threads.get(&(queued.target.clone(), comment.to_string()));
+            let thread_note = state.and_then(|state| note_for(&queued.write, *state));
+            let reply_gone = reply_of(&queued.write).is_some_and(|(_, reply)| {
+                gone_replies.contains(&(queued.target.clone(), reply.to_string()))
+            });
+            let note = thread_note
+                .or_else(|| reply_gone.then(|| "the reply was deleted meanwhile".to_string()))?;
+            Some((queued.id, note))
         })
         .collect();
     Ok(Listing {
@@ -108,6 +133,41 @@ fn thread_of(write: &Write) -> Option<&str> {
         | Write::Resolve { comment, .. } => Some(comment),
         Write::Comment { .. } | Write::Review { .. } => None,
     }
+}
+
+/// The reply a write edits or reacts to, with its thread.
+fn reply_of(write: &Write) -> Option<(&str, &str)> {
+    match write {
+        Write::Edit {
+            comment,
+            reply: Some(reply),
+            ..
+        }
+        | Write::Reaction {
+            comment,
+            reply: Some(reply),
+            ..
+        } => Some((comment, reply)),
+        _ => None,
+    }
+}
+
+/// True when the server says the reply is no longer there; an answer that tells nothing (or
+/// none asked, offline) is not taken for gone.
+async fn reply_gone(
+    client: &Client,
+    target: &Target,
+    comment: &str,
+    reply: &str,
+    asked_offline: bool,
+) -> bool {
+    if asked_offline {
+        return false;
+    }
+    let answer = client
+        .get_reply(&target.space, &target.change_request, comment, reply)
+        .await;
+    answer.is_err_and(|error| error.is_not_found())
 }
 
 async fn change_request_news(

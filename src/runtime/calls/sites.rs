@@ -6,6 +6,9 @@ use futures::future::join_all;
 use crate::api::{ApiError, Client};
 use crate::vocabulary::sites::{AccessListing, AdaptiveData, SiteAccess, SitesCall, SitesResponse};
 
+/// Pages of the organization's spaces read for a new site's space picker.
+const SPACE_PICKER_PAGES: usize = 20;
+
 /// Performs one sites call. Independent reads run in parallel.
 pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
     match call {
@@ -138,6 +141,11 @@ pub async fn call_sites(client: &Client, call: SitesCall) -> SitesResponse {
         SitesCall::MyRole { organization } => {
             SitesResponse::MyRole(client.my_role(&organization).await)
         }
+        SitesCall::OrganizationSpaces { organization } => SitesResponse::Spaces(
+            client
+                .list_organization_spaces_up_to(&organization, SPACE_PICKER_PAGES)
+                .await,
+        ),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The import/export form: repository address, branch, commit message (export), force and
-//! standalone (import). Typing goes to the focused text field; tab and the arrows move
-//! between fields, space flips a switch, enter asks to confirm, esc closes.
+//! standalone (import), and the project directory (sent as `repoProjectDirectory` when not
+//! empty). Typing goes to the focused text field; tab and the arrows move between fields,
+//! space flips a switch, enter asks to confirm, esc closes.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -12,6 +13,7 @@ use crate::ui::input::{InputOutcome, LineInput};
 pub enum Field {
     Url,
     Branch,
+    Directory,
     Message,
     Force,
     Standalone,
@@ -22,6 +24,7 @@ impl Field {
         match self {
             Field::Url => "Repository",
             Field::Branch => "Branch",
+            Field::Directory => "Directory",
             Field::Message => "Commit message",
             Field::Force => "Force",
             Field::Standalone => "Standalone",
@@ -34,6 +37,8 @@ pub struct GitForm {
     pub direction: GitDirection,
     pub url: LineInput,
     pub branch: LineInput,
+    /// The repository's directory the content lives in; empty for its root.
+    pub directory: LineInput,
     pub message: LineInput,
     pub force: bool,
     pub standalone: bool,
@@ -54,6 +59,7 @@ impl GitForm {
             direction,
             url: LineInput::with_text(url),
             branch: LineInput::with_text(branch),
+            directory: LineInput::default(),
             message: LineInput::default(),
             force: false,
             standalone: false,
@@ -63,8 +69,20 @@ impl GitForm {
 
     pub fn fields(&self) -> &'static [Field] {
         match self.direction {
-            GitDirection::Import => &[Field::Url, Field::Branch, Field::Force, Field::Standalone],
-            GitDirection::Export => &[Field::Url, Field::Branch, Field::Message, Field::Force],
+            GitDirection::Import => &[
+                Field::Url,
+                Field::Branch,
+                Field::Force,
+                Field::Standalone,
+                Field::Directory,
+            ],
+            GitDirection::Export => &[
+                Field::Url,
+                Field::Branch,
+                Field::Message,
+                Field::Force,
+                Field::Directory,
+            ],
         }
     }
 
@@ -76,6 +94,7 @@ impl GitForm {
         match field {
             Field::Url => Some(&mut self.url),
             Field::Branch => Some(&mut self.branch),
+            Field::Directory => Some(&mut self.directory),
             Field::Message => Some(&mut self.message),
             Field::Force | Field::Standalone => None,
         }
@@ -149,6 +168,10 @@ impl GitForm {
             commit_message: export.then(|| self.message.text.trim().to_string()),
             force: self.force,
             standalone: (!export).then_some(self.standalone),
+            repo_project_directory: Some(self.directory.text.trim().trim_matches('/'))
+                .filter(|directory| !directory.is_empty())
+                .map(str::to_string),
+            ..GitSyncRequest::default()
         }
     }
 }

@@ -125,6 +125,7 @@ fn shown_value(form: &GitForm, field: Field) -> String {
     match field {
         Field::Url => mask_credentials(&form.url.text),
         Field::Branch => form.branch.text.clone(),
+        Field::Directory => form.directory.text.clone(),
         Field::Message => form.message.text.clone(),
         Field::Force => switch(form.force),
         Field::Standalone => switch(form.standalone),
@@ -135,6 +136,7 @@ fn field_help(field: Field) -> &'static str {
     match field {
         Field::Url => "https://host/owner/repo; user:password@ is sent, never shown",
         Field::Branch => "the branch name; quire sends refs/heads/<branch>",
+        Field::Directory => "where in the repository the content lives; empty for its root",
         Field::Message => "the commit's message",
         Field::Force => "space: overwrite even when the other side changed",
         Field::Standalone => "space: make a revision without changing the content",
@@ -191,6 +193,7 @@ fn draw_form(form: &GitForm, frame: &mut Canvas, area: Rect, theme: &Theme) {
     let input = match cursor_field {
         Field::Url => Some(&form.url),
         Field::Branch => Some(&form.branch),
+        Field::Directory => Some(&form.directory),
         Field::Message => Some(&form.message),
         _ => None,
     };

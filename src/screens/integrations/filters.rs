@@ -1,5 +1,6 @@
 //! The integrations filter popup (`f`): one row per filter the catalogue offers — category,
-//! scope, target, has blocks, has content sources, owner — each cycled through its values with
+//! scope, target, has blocks, has content sources, owner, block domain (the domains the blocks
+//! of the integrations listed unfurl links of) — each cycled through its values with
 //! ←/→ (or space); enter applies, esc leaves the filters as they were, backspace resets a row.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -15,14 +16,18 @@ use crate::ui::picker::popup_block;
 use crate::ui::theme::Theme;
 
 /// The rows of the popup, in order.
-pub const ROWS: [&str; 6] = [
+pub const ROWS: [&str; 7] = [
     "Category",
     "Scope",
     "Target",
     "Has blocks",
     "Has content sources",
     "Owner",
+    "Block domain",
 ];
+
+/// The row of the block domain.
+const BLOCK_DOMAIN: usize = 6;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct FilterPopup {
@@ -30,6 +35,8 @@ pub struct FilterPopup {
     pub draft: IntegrationFilter,
     /// The organization `Owner` can be set to, with its title.
     pub owner: (String, String),
+    /// The domains `Block domain` can be set to.
+    pub domains: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -40,11 +47,16 @@ pub enum PopupOutcome {
 }
 
 impl FilterPopup {
-    pub fn new(filter: &IntegrationFilter, owner: (String, String)) -> FilterPopup {
+    pub fn new(
+        filter: &IntegrationFilter,
+        owner: (String, String),
+        domains: Vec<String>,
+    ) -> FilterPopup {
         FilterPopup {
             row: 0,
             draft: filter.clone(),
             owner,
+            domains,
         }
     }
 
@@ -70,6 +82,7 @@ impl FilterPopup {
             0 => CATEGORIES.iter().map(|c| c.to_string()).collect(),
             1 => SCOPES.iter().map(|s| s.to_string()).collect(),
             2 => TARGETS.iter().map(|t| t.to_string()).collect(),
+            BLOCK_DOMAIN => self.domains.clone(),
             _ => vec![self.owner.0.clone()],
         }
     }
@@ -91,6 +104,7 @@ impl FilterPopup {
             0 => &mut self.draft.category,
             1 => &mut self.draft.scope,
             2 => &mut self.draft.target,
+            BLOCK_DOMAIN => &mut self.draft.block_domain,
             _ => &mut self.draft.owner,
         }
     }
@@ -120,6 +134,7 @@ impl FilterPopup {
             2 => text(&self.draft.target),
             3 => flag(self.draft.blocks),
             4 => flag(self.draft.content_sources),
+            BLOCK_DOMAIN => text(&self.draft.block_domain),
             _ => match &self.draft.owner {
                 Some(id) if *id == self.owner.0 => self.owner.1.clone(),
                 Some(id) => id.clone(),

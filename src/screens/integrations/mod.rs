@@ -4,6 +4,7 @@
 //! organization's Integrations tab, the catalogue it is opened from, is [`tab`].
 
 pub mod filters;
+pub mod publish;
 pub mod tab;
 pub mod tab_view;
 mod view;

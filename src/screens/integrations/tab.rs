@@ -20,6 +20,7 @@ use crate::ui::hit::Canvas;
 use crate::ui::input::{Filter, InputOutcome};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
+use crate::ui::notice::Notice;
 use crate::vocabulary::integrations::{IntegrationsCall, IntegrationsResponse};
 use crate::vocabulary::paged::PagedList;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, RequestId};
@@ -39,6 +40,34 @@ pub struct IntegrationsTab {
     /// The latest debounce timer; an older one is stale.
     pub search_timer: Option<RequestId>,
     pub popup: Option<FilterPopup>,
+    /// `P`: a publish under way (its path, its question, or its request).
+    pub publishing: Option<super::publish::Publishing>,
+    pub notice: Option<Notice>,
+}
+
+/// `https://slack.com/archives/` → `slack.com`: the domain of a block's unfurl pattern.
+fn domain_of(pattern: &str) -> Option<&str> {
+    let rest = pattern.split_once("://").map_or(pattern, |(_, rest)| rest);
+    let host = rest.split(['/', '?', '#']).next()?;
+    (!host.is_empty()).then_some(host)
+}
+
+impl IntegrationsTab {
+    /// The domains the blocks of the integrations listed unfurl links of, and the one the
+    /// filter names: what the `Block domain` row offers.
+    fn block_domains(&self) -> Vec<String> {
+        let unfurled = self
+            .list
+            .items
+            .iter()
+            .flat_map(|integration| &integration.blocks)
+            .flat_map(|block| &block.url_unfurl)
+            .filter_map(|pattern| domain_of(pattern))
+            .map(str::to_string);
+        let domains: std::collections::BTreeSet<String> =
+            unfurled.chain(self.filter.block_domain.clone()).collect();
+        domains.into_iter().collect()
+    }
 }
 
 pub fn new(organization: &Organization) -> IntegrationsTab {
@@ -50,6 +79,8 @@ pub fn new(organization: &Organization) -> IntegrationsTab {
         search: Filter::default(),
         search_timer: None,
         popup: None,
+        publishing: None,
+        notice: None,
     }
 }
 
@@ -65,7 +96,7 @@ impl IntegrationsTab {
         })
     }
 
-    fn load(&mut self, ctx: &mut Ctx) -> Cmd {
+    pub(super) fn load(&mut self, ctx: &mut Ctx) -> Cmd {
         self.selection.top();
         self.list.load_first(ctx.requests, self.call(None))
     }
@@ -132,6 +163,7 @@ impl ScreenState for IntegrationsTab {
             (Action::Open, "details"),
             (Action::Filter, "search"),
             (Action::IntegrationFilters, "filters"),
+            (Action::PublishIntegration, "publish"),
             (Action::NextTab, "tab"),
             (Action::Refresh, "refresh"),
             (Action::Back, "back"),
@@ -140,6 +172,9 @@ impl ScreenState for IntegrationsTab {
     }
 
     fn on_raw_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Step> {
+        if let Some(step) = self.on_publish_key(key, ctx) {
+            return Some(step);
+        }
         if let Some(mut popup) = self.popup.take() {
             match popup.handle_key(key) {
                 PopupOutcome::Pending => self.popup = Some(popup),
@@ -182,8 +217,14 @@ impl ScreenState for IntegrationsTab {
                 self.search.open();
                 Some(Step::default())
             }
+            Action::PublishIntegration => {
+                self.ask_for_manifest();
+                Some(Step::default())
+            }
             Action::IntegrationFilters => {
-                self.popup = Some(FilterPopup::new(&self.filter, self.organization.clone()));
+                let domains = self.block_domains();
+                let popup = FilterPopup::new(&self.filter, self.organization.clone(), domains);
+                self.popup = Some(popup);
                 Some(Step::default())
             }
             Action::Back if self.search.is_shown() => {
@@ -195,7 +236,13 @@ impl ScreenState for IntegrationsTab {
     }
 
     fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {
-        let ApiResponse::Integrations(IntegrationsResponse::List(result)) = response else {
+        let ApiResponse::Integrations(response) = response else {
+            return None;
+        };
+        if let Some(step) = self.on_publish_answer(request, response, ctx) {
+            return Some(step);
+        }
+        let IntegrationsResponse::List(result) = response else {
             return None;
         };
         if !self.list.settle(request, result.clone()) {
@@ -214,6 +261,10 @@ impl ScreenState for IntegrationsTab {
 
     fn link(&self) -> Option<String> {
         self.selected()?.urls.app.clone()
+    }
+
+    fn messages(&self) -> Vec<Notice> {
+        self.notice.iter().cloned().collect()
     }
 
     fn draw(&self, frame: &mut Canvas, area: Rect, look: &Look) {

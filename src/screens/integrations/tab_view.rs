@@ -56,13 +56,33 @@ fn filters_in_words(tab: &IntegrationsTab) -> Vec<String> {
         };
         parts.push(format!("owner {name}"));
     }
+    if let Some(domain) = &filter.block_domain {
+        parts.push(format!("blocks for {}", sanitize(domain)));
+    }
     if parts.is_empty() {
         parts = vec!["all integrations".into(), "f filters".into()];
     }
     parts
 }
 
+/// The list, a notice row under it while there is one, and what is open above them.
 pub fn draw(tab: &IntegrationsTab, frame: &mut Canvas, area: Rect, look: &Look) {
+    let whole = area;
+    let area = match &tab.notice {
+        Some(notice) if area.height > 1 => {
+            let [list_area, notice_area] =
+                Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+            let line = crate::ui::notice::row(notice, notice_area.width, look);
+            frame.render_widget(Paragraph::new(line), notice_area);
+            list_area
+        }
+        _ => area,
+    };
+    draw_list(tab, frame, area, look);
+    super::publish::draw(tab, frame, whole, look.theme);
+}
+
+fn draw_list(tab: &IntegrationsTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
     let (area, filter_row) = crate::ui::input::with_filter_row(area, tab.search.is_shown());
     if let Some(row) = filter_row {

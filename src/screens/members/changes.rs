@@ -10,9 +10,11 @@ use crate::api::error::server_message;
 use crate::api::models::Member;
 use crate::screens::step::{Ctx, Step};
 use crate::ui::confirm::{Confirm, ConfirmOutcome};
+use crate::ui::input::InputOutcome;
 use crate::ui::keymap::Action;
 use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, PickOutcome, Picker};
+use crate::ui::prompt::{Prompt, TextCheck};
 use crate::vocabulary::members::{MembersCall, MembersResponse};
 use crate::vocabulary::{ApiCall, Cmd};
 
@@ -29,11 +31,23 @@ pub enum Change {
 pub enum Modal {
     /// The role picker for a member; values are role names, `guest` for none.
     Role(Picker<Member>),
+    /// The title the member's teams are narrowed to, in their details.
+    TeamsTitle(Prompt<TeamsTitle>),
     Confirm {
         confirm: Confirm,
         member: Member,
         change: Change,
     },
+}
+
+/// Any text narrows a member's teams; an empty one shows them all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamsTitle;
+
+impl TextCheck for TeamsTitle {
+    fn check(&self, _text: &str) -> Option<String> {
+        None
+    }
 }
 
 impl MembersTab {
@@ -142,6 +156,14 @@ impl MembersTab {
                 }
                 PickOutcome::Cancelled => {}
                 PickOutcome::Pending => self.modal = Some(Modal::Role(picker)),
+            },
+            Modal::TeamsTitle(mut prompt) => match prompt.input.handle_key(key) {
+                InputOutcome::Submitted => {
+                    let title = prompt.input.text.trim().to_string();
+                    return Some(Step::cmd(self.narrow_teams(title, ctx)));
+                }
+                InputOutcome::Cancelled => {}
+                _ => self.modal = Some(Modal::TeamsTitle(prompt)),
             },
             Modal::Confirm {
                 confirm,

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 
-use super::changes::{Change, Modal};
+use super::changes::{Change, Modal, TeamsTitle};
 use crate::api::models::{Member, Organization};
 use crate::api::{MemberFilter, MemberRole, MemberRoleFilter, MemberSortKey, SortOrder};
 use crate::screens::ScreenState;
@@ -20,6 +20,7 @@ use crate::ui::hit::Canvas;
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::list::Selection;
 use crate::ui::notice::Notice;
+use crate::ui::prompt::Prompt;
 use crate::vocabulary::members::{MemberDetails, MembersCall, MembersResponse};
 use crate::vocabulary::paged::PagedList;
 use crate::vocabulary::{ApiCall, ApiResponse, Cmd, Loadable, RequestId};
@@ -115,6 +116,10 @@ pub struct Details {
     pub member: Member,
     pub loaded: Loadable<MemberDetails>,
     pub scroll: u16,
+    /// `O`: their spaces oldest first (the server's `order`).
+    pub oldest_first: bool,
+    /// `/`: only their teams whose title holds this (the server's `title`).
+    pub teams_title: Option<String>,
 }
 
 #[derive(Debug)]
@@ -219,20 +224,38 @@ impl MembersTab {
             member,
             loaded,
             scroll: 0,
+            oldest_first: false,
+            teams_title: None,
         });
         Cmd::Api {
             request,
             call: ApiCall::Members(MembersCall::Details {
                 organization: self.organization.clone(),
                 user,
+                oldest_first: false,
+                teams_title: None,
             }),
         }
     }
 
-    fn on_details_action(&mut self, action: Action) -> Option<Step> {
+    fn on_details_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
         let details = self.details.as_mut()?;
         match action {
             Action::Back => self.details = None,
+            Action::MemberSpacesOrder => {
+                details.oldest_first = !details.oldest_first;
+                return Some(Step::cmd(self.open_details_again(ctx)));
+            }
+            Action::Filter => {
+                let title = details.teams_title.clone().unwrap_or_default();
+                let prompt = Prompt::new(
+                    "Their teams titled",
+                    "part of a team's title; empty shows all",
+                    &title,
+                    TeamsTitle,
+                );
+                self.modal = Some(Modal::TeamsTitle(prompt));
+            }
             Action::Down => details.scroll = details.scroll.saturating_add(1),
             Action::Up => details.scroll = details.scroll.saturating_sub(1),
             Action::Top => details.scroll = 0,
@@ -276,6 +299,8 @@ impl ScreenState for MembersTab {
                 (Action::ChangeRole, "role"),
                 (Action::MakeSsoMember, "SSO"),
                 (Action::Delete, "remove"),
+                (Action::MemberSpacesOrder, "order"),
+                (Action::Filter, "teams"),
                 (Action::Back, "back"),
                 (Action::Help, "keys"),
             ];
@@ -315,7 +340,7 @@ impl ScreenState for MembersTab {
     }
 
     fn on_action(&mut self, action: Action, ctx: &mut Ctx) -> Option<Step> {
-        if let Some(step) = self.on_details_action(action) {
+        if let Some(step) = self.on_details_action(action, ctx) {
             return Some(step);
         }
         if let Some(step) = self.on_change_action(action) {
@@ -402,8 +427,19 @@ impl MembersTab {
             call: ApiCall::Members(MembersCall::Details {
                 organization: self.organization.clone(),
                 user: details.member.id.clone(),
+                oldest_first: details.oldest_first,
+                teams_title: details.teams_title.clone(),
             }),
         }
+    }
+
+    /// The teams prompt answered: their teams read again, narrowed to `title` (all when empty).
+    pub(super) fn narrow_teams(&mut self, title: String, ctx: &mut Ctx) -> Cmd {
+        let Some(details) = self.details.as_mut() else {
+            return Cmd::None;
+        };
+        details.teams_title = Some(title).filter(|title| !title.is_empty());
+        self.open_details_again(ctx)
     }
 }
 

@@ -80,6 +80,7 @@ pub(super) fn draw(tab: &MembersTab, frame: &mut Canvas, area: Rect, look: &Look
     }
     match &tab.modal {
         Some(Modal::Role(picker)) => crate::ui::picker::draw(picker, frame, area, theme),
+        Some(Modal::TeamsTitle(prompt)) => crate::ui::prompt::draw(prompt, frame, area, theme),
         Some(Modal::Confirm { confirm, .. }) => confirm.draw(frame, area, theme),
         None => {}
     }
@@ -225,18 +226,23 @@ fn draw_details(details: &Details, frame: &mut Canvas, area: Rect, look: &Look) 
     ];
     match (details.loaded.value(), details.loaded.error()) {
         (Some(loaded), _) => {
-            lines.push(section(
-                "Spaces (permission)",
-                loaded.spaces.items.len(),
-                theme,
-            ));
+            let order = if details.oldest_first {
+                "Spaces (permission), oldest first"
+            } else {
+                "Spaces (permission), newest first"
+            };
+            lines.push(section(order, loaded.spaces.items.len(), theme));
             lines.extend(loaded.spaces.items.iter().map(|entry| {
                 let permission = role_name(entry.permission.as_ref());
                 field(&format!("  {permission}"), entry.space.title.clone(), theme)
             }));
             lines.extend(more_line(loaded.spaces.next_page.is_some(), theme));
             lines.push(Line::default());
-            lines.push(section("Teams (role)", loaded.teams.items.len(), theme));
+            let teams = match &details.teams_title {
+                Some(title) => format!("Teams (role) titled “{}”", sanitize(title)),
+                None => "Teams (role)".to_string(),
+            };
+            lines.push(section(&teams, loaded.teams.items.len(), theme));
             lines.extend(loaded.teams.items.iter().map(|entry| {
                 let role = entry
                     .member

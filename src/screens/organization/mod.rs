@@ -304,6 +304,13 @@ impl ScreenState for Organization {
 
     /// The Trash tab lists what the organization's listing says was deleted: it is read again.
     fn refresh(&mut self, ctx: &mut Ctx) -> Cmd {
+        if self.tab == Tab::Spaces
+            && let Some(OrgNode::Collection(collection)) = self.selected_node()
+        {
+            let (id, title) = (collection.id.clone(), collection.title.clone());
+            let tree = self.load_tree(ctx);
+            return Cmd::Batch(vec![tree, self.reread_collection(id, &title, ctx)]);
+        }
         if matches!(self.tab, Tab::Spaces | Tab::Trash) {
             return self.load_tree(ctx);
         }
@@ -436,7 +443,9 @@ impl ScreenState for Organization {
             ApiResponse::Collections(
                 crate::vocabulary::collections::CollectionsResponse::Spaces(result),
             ) => self.on_collection_spaces(request, result),
-            ApiResponse::Collections(response) => self.on_content_response(request, response, ctx),
+            ApiResponse::Collections(response) => self
+                .on_collection_reread(request, response)
+                .or_else(|| self.on_content_response(request, response, ctx)),
             ApiResponse::Spaces(response) => self.on_space_response(request, response, ctx),
             _ => {
                 let step = self

@@ -3,6 +3,7 @@
 //! typing and, once submitted with enter, is sent as the server's `title` filter so that sites
 //! not loaded yet are found too. Enter opens a site; `A` opens the access view.
 
+pub mod new_site;
 pub mod role;
 pub mod site_ops;
 pub mod view;
@@ -88,6 +89,8 @@ pub struct SitesTab {
     writing: Option<(RequestId, site_ops::SiteWrite)>,
     /// A site just created, selected once the list read again holds it.
     select_after_load: Option<String>,
+    /// A new site waiting for the organization's spaces, to pick those it starts with.
+    spaces_for: Option<(RequestId, crate::api::NewSite)>,
 }
 
 impl SitesTab {
@@ -263,6 +266,9 @@ impl ScreenState for SitesTab {
         let ApiResponse::Sites(response) = response else {
             return None;
         };
+        if self.on_spaces_answer(request, response) {
+            return Some(Step::default());
+        }
         if let Some(step) = self.on_write_answer(request, response, ctx) {
             return Some(step);
         }

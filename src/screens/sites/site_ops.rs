@@ -1,10 +1,11 @@
 //! Creating and deleting a site from the Sites tab: `n` asks for a title (checked as it is
-//! typed), `d` asks first, naming the site and what its visitors lose. Both need the admin
+//! typed), then its plan, visibility and spaces (see [`super::new_site`]); `d` asks first, naming the site and what its visitors lose. Both need the admin
 //! role; the server decides, and a refusal says which role is needed.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
+use super::new_site::NewSiteStep;
 use super::{ROLE_TO_CHANGE_SITES, SitesTab};
 use crate::api::{ApiError, NewSite};
 use crate::screens::step::{Ctx, Step};
@@ -12,6 +13,7 @@ use crate::ui::confirm::{Confirm, ConfirmOutcome};
 use crate::ui::hit::Canvas;
 use crate::ui::input::InputOutcome;
 use crate::ui::notice::{self, Notice};
+use crate::ui::picker::{self, PickOutcome, Picker};
 use crate::ui::prompt::{self, Prompt, TextCheck};
 use crate::ui::sanitize::sanitize;
 use crate::ui::theme::Theme;
@@ -22,6 +24,7 @@ use crate::vocabulary::{ApiCall, Cmd, RequestId};
 #[derive(Debug, Clone, PartialEq)]
 pub enum SitesModal {
     NewTitle(Prompt<NewSiteTitle>),
+    NewSite(Picker<NewSiteStep>),
     ConfirmDelete {
         confirm: Confirm,
         site: String,
@@ -49,7 +52,7 @@ impl TextCheck for NewSiteTitle {
 /// A write in flight, with the title to name in its notice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SiteWrite {
-    Create { title: String },
+    Create { title: String, spaces: usize },
     Delete { title: String },
 }
 
@@ -102,12 +105,20 @@ impl SitesTab {
         let cmd = match modal {
             SitesModal::NewTitle(mut prompt) => match prompt.input.handle_key(key) {
                 InputOutcome::Submitted if prompt.error().is_none() => {
-                    let title = prompt.input.text.trim().to_string();
-                    self.create(title, ctx)
+                    self.ask_for_type(prompt.input.text.trim().to_string());
+                    Cmd::None
                 }
                 InputOutcome::Cancelled => Cmd::None,
                 _ => {
                     self.modal = Some(SitesModal::NewTitle(prompt));
+                    Cmd::None
+                }
+            },
+            SitesModal::NewSite(mut picker) => match picker.handle_key(key) {
+                PickOutcome::Picked(picked) => self.on_new_site_pick(picker.purpose, picked, ctx),
+                PickOutcome::Cancelled => Cmd::None,
+                PickOutcome::Pending => {
+                    self.modal = Some(SitesModal::NewSite(picker));
                     Cmd::None
                 }
             },
@@ -131,15 +142,20 @@ impl SitesTab {
         Some(Step::cmd(cmd))
     }
 
-    /// Sends the title as typed; notices name it sanitized.
-    fn create(&mut self, title: String, ctx: &mut Ctx) -> Cmd {
-        let shown = sanitize(&title).into_owned();
+    /// Sends the site as chosen, its title as typed; notices name it sanitized.
+    pub(super) fn create(&mut self, site: NewSite, ctx: &mut Ctx) -> Cmd {
+        let shown = sanitize(&site.title).into_owned();
         self.notice = Some(Notice::info(format!("Creating the site “{shown}”…")));
+        let spaces = site.spaces.len();
         let call = SitesCall::CreateSite {
             organization: self.organization.clone(),
-            site: NewSite { title },
+            site,
         };
-        self.send(call, SiteWrite::Create { title: shown }, ctx)
+        let write = SiteWrite::Create {
+            title: shown,
+            spaces,
+        };
+        self.send(call, write, ctx)
     }
 
     fn delete(&mut self, site: String, title: String, ctx: &mut Ctx) -> Cmd {
@@ -173,10 +189,15 @@ impl SitesTab {
         }
         let (_, write) = self.writing.take()?;
         let outcome = match (response, &write) {
-            (SitesResponse::Site(Ok(site)), SiteWrite::Create { title }) => {
+            (SitesResponse::Site(Ok(site)), SiteWrite::Create { title, spaces }) => {
                 self.select_after_load = Some(site.id.clone());
+                let with = match spaces {
+                    0 => "with no spaces".to_string(),
+                    1 => "with 1 space".to_string(),
+                    many => format!("with {many} spaces"),
+                };
                 Ok(format!(
-                    "Created the site “{title}”: enter opens it to add spaces and publish."
+                    "Created the site “{title}” {with}: enter opens it to publish."
                 ))
             }
             (SitesResponse::Done(Ok(())), SiteWrite::Delete { title }) => {
@@ -198,7 +219,7 @@ impl SitesTab {
 /// A refused write in words: the role it needs when the server says the role is wrong.
 fn refusal(write: &SiteWrite, error: &ApiError) -> String {
     let what = match write {
-        SiteWrite::Create { title } => format!("Creating the site “{title}”"),
+        SiteWrite::Create { title, .. } => format!("Creating the site “{title}”"),
         SiteWrite::Delete { title } => format!("Deleting the site “{title}”"),
     };
     if error.status() == Some(403) {
@@ -215,6 +236,7 @@ fn refusal(write: &SiteWrite, error: &ApiError) -> String {
 pub fn draw_modal(tab: &SitesTab, frame: &mut Canvas, area: Rect, theme: &Theme) {
     match &tab.modal {
         Some(SitesModal::NewTitle(title)) => prompt::draw(title, frame, area, theme),
+        Some(SitesModal::NewSite(step)) => picker::draw(step, frame, area, theme),
         Some(SitesModal::ConfirmDelete { confirm, .. }) => confirm.draw(frame, area, theme),
         None => {}
     }

@@ -9,6 +9,7 @@ use crate::vocabulary::change_requests::{ChangeRequestsCall, ChangeRequestsRespo
 use crate::vocabulary::collections::{CollectionsCall, CollectionsResponse};
 use crate::vocabulary::conversations::{ConversationsCall, ConversationsResponse};
 use crate::vocabulary::git::{GitCall, GitResponse};
+use crate::vocabulary::integrations::IntegrationsCall;
 use crate::vocabulary::members::{MembersCall, MembersResponse};
 use crate::vocabulary::openapi::{OpenApiCall, OpenApiResponse};
 use crate::vocabulary::org_settings::{OrgSettingsCall, OrgSettingsResponse};
@@ -58,6 +59,7 @@ fn worded(call: &ApiCall) -> Option<&'static str> {
             Some("Ingested a conversation file")
         }
         ApiCall::Outbox(call) => outbox(call),
+        ApiCall::Integrations(IntegrationsCall::Publish { .. }) => Some("Published an integration"),
         _ => None,
     }
 }
@@ -119,7 +121,9 @@ fn collections(call: &CollectionsCall) -> Option<&'static str> {
         CollectionsCall::Delete { .. } => "Deleted a collection",
         CollectionsCall::Move { .. } => "Moved content",
         CollectionsCall::Transfer { .. } => "Moved content to another organization",
-        CollectionsCall::Organizations | CollectionsCall::Spaces { .. } => return None,
+        CollectionsCall::Organizations
+        | CollectionsCall::Spaces { .. }
+        | CollectionsCall::Get { .. } => return None,
     })
 }
 

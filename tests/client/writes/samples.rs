@@ -3,8 +3,9 @@
 use quire::api::{
     BacklinkTarget, ChangeRequestFilter, ChangeRequestStatus, CollectionUpdate, CommentUpdate,
     ContentMove, ContentPointer, ContentSource, GitDirection, GitSyncRequest, MemberFilter,
-    MemberRole, NewCollection, NewSectionGroup, NewSite, OrganizationUpdate, ReviewVerdict,
-    SamlProviderInput, SiteFilter, SiteUpdate, SpaceUpdate, TeamMembersUpdate, TemplateApplication,
+    MemberRole, NewCollection, NewSectionGroup, NewSite, OrganizationUpdate, PublishManifest,
+    ReviewVerdict, SamlProviderInput, SiteFilter, SiteUpdate, SpaceUpdate, TeamMembersUpdate,
+    TemplateApplication,
 };
 use quire::app::ApiCall;
 use quire::sandbox::demo_ids;
@@ -36,7 +37,7 @@ const SITE: &str = demo_ids::SITE_PARTNERS;
 
 /// How many kinds of call [`kind`] names: one more with each new variant, and a sample of it
 /// in [`every_call`].
-pub const KINDS: usize = 134;
+pub const KINDS: usize = 138;
 
 pub const CONVERSATION: &str = r#"{"id":"conv-kinds","subject":"Dark mode?",
     "parts":[{"type":"message","role":"user","body":"Is there a dark mode?"}],
@@ -240,6 +241,7 @@ fn sites_calls() -> Vec<SitesCall> {
             organization: org(),
             site: NewSite {
                 title: "Kinds".into(),
+                ..NewSite::default()
             },
         },
         SitesCall::DeleteSite {
@@ -338,6 +340,9 @@ fn sites_calls() -> Vec<SitesCall> {
         SitesCall::MyRole {
             organization: org(),
         },
+        SitesCall::OrganizationSpaces {
+            organization: org(),
+        },
     ]
 }
 
@@ -394,6 +399,9 @@ fn content_calls() -> Vec<ApiCall> {
         ApiCall::Collections(CollectionsCall::Spaces {
             collection: demo_ids::COLLECTION_ENGINEERING.into(),
         }),
+        ApiCall::Collections(CollectionsCall::Get {
+            collection: demo_ids::COLLECTION_ENGINEERING.into(),
+        }),
         ApiCall::Spaces(SpacesCall::Update {
             space: SPACE.into(),
             update: SpaceUpdate {
@@ -432,6 +440,7 @@ fn content_calls() -> Vec<ApiCall> {
                 commit_message: None,
                 force: false,
                 standalone: None,
+                ..GitSyncRequest::default()
             },
         }),
         ApiCall::Git(GitCall::RemoveLegacyInstallation {
@@ -447,6 +456,8 @@ fn organization_calls() -> Vec<ApiCall> {
         ApiCall::Members(MembersCall::Details {
             organization: org(),
             user: user(),
+            oldest_first: false,
+            teams_title: None,
         }),
         ApiCall::Members(MembersCall::SetRole {
             organization: org(),
@@ -677,6 +688,12 @@ fn area_calls(conversation: &str) -> Vec<ApiCall> {
         ApiCall::Integrations(IntegrationsCall::Details {
             name: "github".into(),
         }),
+        ApiCall::Integrations(IntegrationsCall::ReadManifest {
+            path: "no-such-manifest.json".into(),
+        }),
+        ApiCall::Integrations(IntegrationsCall::Publish {
+            manifest: Box::new(sample_manifest()),
+        }),
     ]
 }
 
@@ -726,4 +743,13 @@ pub fn kind(call: &ApiCall) -> String {
         .take(if name.contains(' ') { 2 } else { 1 })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+fn sample_manifest() -> PublishManifest {
+    let text = format!(
+        r#"{{"name":"acme-walk","title":"Acme walk","description":"A sample",
+        "scopes":["space:content:read"],"script":"export default {{}}","organization":"{}"}}"#,
+        demo_ids::ACME
+    );
+    PublishManifest::from_json(&text).expect("a sample manifest")
 }

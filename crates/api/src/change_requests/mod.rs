@@ -90,6 +90,23 @@ impl ChangeRequestFilter {
     }
 }
 
+/// The clusters list, whose success tells that a server has clusters (its id is any).
+const CLUSTERS_PATH: &str = "/orgs/_/conversations-clusters";
+
+/// `page` kept to the change requests that answer `cluster`, when the filter could not be sent;
+/// the server's count then no longer holds.
+fn only_of_cluster(
+    mut page: ListPage<ChangeRequest>,
+    cluster: Option<String>,
+) -> ListPage<ChangeRequest> {
+    if let Some(cluster) = cluster {
+        page.items
+            .retain(|item| item.conversations_issues_cluster.as_deref() == Some(cluster.as_str()));
+        page.count = None;
+    }
+    page
+}
+
 /// The body of `POST /spaces/{space}/change-requests`.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct NewChangeRequest {
@@ -188,8 +205,10 @@ impl Client {
         page: Option<&str>,
     ) -> Result<ListPage<ChangeRequest>, ApiError> {
         let path = format!("/spaces/{}/change-requests", encode_segment(space));
-        let query = filter.space_query();
-        self.get_list_page(&path, &borrow_query(&query), page).await
+        let (sent, cluster) = self.cluster_filter_sendable(filter);
+        let query = sent.space_query();
+        let answer = self.get_list_page(&path, &borrow_query(&query), page).await;
+        Ok(only_of_cluster(answer?, cluster))
     }
 
     /// `GET /orgs/{org}/change-requests`: one page across all spaces, filtered.
@@ -200,8 +219,30 @@ impl Client {
         page: Option<&str>,
     ) -> Result<ListPage<ChangeRequest>, ApiError> {
         let path = format!("/orgs/{}/change-requests", encode_segment(org));
-        let query = filter.organization_query();
-        self.get_list_page(&path, &borrow_query(&query), page).await
+        let (sent, cluster) = self.cluster_filter_sendable(filter);
+        let query = sent.organization_query();
+        let answer = self.get_list_page(&path, &borrow_query(&query), page).await;
+        Ok(only_of_cluster(answer?, cluster))
+    }
+
+    /// The public service declares no [`ISSUES_CLUSTER_PARAM`] (it would ignore it and answer
+    /// every change request): the filter is sent only to a server seen to have clusters this
+    /// session. Otherwise it is taken off the query and returned, to be applied to the answer.
+    fn cluster_filter_sendable(
+        &self,
+        filter: &ChangeRequestFilter,
+    ) -> (ChangeRequestFilter, Option<String>) {
+        let clusters = crate::operations::find(&reqwest::Method::GET, CLUSTERS_PATH);
+        let has_clusters = clusters.is_some_and(|list| self.capabilities().offers(list));
+        if has_clusters || filter.issues_cluster.is_none() {
+            return (filter.clone(), None);
+        }
+        let cluster = filter.issues_cluster.clone();
+        let sent = ChangeRequestFilter {
+            issues_cluster: None,
+            ..filter.clone()
+        };
+        (sent, cluster)
     }
 
     /// `POST /spaces/{space}/change-requests` with a subject: the new change request (201).

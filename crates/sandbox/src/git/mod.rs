@@ -15,7 +15,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Extension, Json, Router};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::error::ApiError;
 use super::model::{Role, Space, iso};
@@ -228,6 +228,15 @@ fn checked_request(body: &Body, direction: &str) -> Result<GitRequest, ApiError>
                 "Invalid \"timestamp\": expected a date-time",
             ))
         })?;
+    for name in [
+        "repoProjectDirectory",
+        "repoTreeURL",
+        "repoCommitURL",
+        "repoCacheID",
+    ] {
+        validate::text(body, name, 1, 2048)?;
+    }
+    check_git_info(body)?;
     validate::boolean(body, "force")?;
     let standalone = validate::boolean(body, "standalone")?.unwrap_or(false);
     Ok(GitRequest {
@@ -235,6 +244,21 @@ fn checked_request(body: &Body, direction: &str) -> Result<GitRequest, ApiError>
         git_ref,
         standalone,
     })
+}
+
+/// `gitInfo`, when sent: `{provider, url}`, the host being `github` or `gitlab`.
+fn check_git_info(body: &Body) -> Result<(), ApiError> {
+    let Some(info) = body.get("gitInfo") else {
+        return Ok(());
+    };
+    let provider = info.get("provider").and_then(Value::as_str);
+    let url = info.get("url").and_then(Value::as_str);
+    match (provider, url) {
+        (Some("github" | "gitlab"), Some(url)) if !url.trim().is_empty() => Ok(()),
+        _ => Err(ApiError::bad_request(
+            "Invalid \"gitInfo\": expected {\"provider\": \"github\" or \"gitlab\", \"url\"}",
+        )),
+    }
 }
 
 fn provider_of(address: &url::Url, previous: Option<&GitState>) -> String {

@@ -17,7 +17,7 @@ use super::change_requests::model::Status;
 use super::error::ApiError;
 use super::model::{Page, PageKind, Space};
 use super::paging::envelope;
-use super::render::APP_URL;
+use super::render::{APP_URL, FILES_URL};
 use super::world::World;
 use crate::context::{Context, Shared, query_map, require_space};
 
@@ -170,7 +170,7 @@ fn resolve(address: &str, page: &Page, pages: &[&Page], space: &Space) -> (&'sta
     if address.starts_with(APP_URL) {
         return url("in-app");
     }
-    let files_prefix = format!("https://files.docs.example/{}/", space.id);
+    let files_prefix = format!("{FILES_URL}/{}/", space.id);
     if let Some(rest) = address.strip_prefix(&files_prefix) {
         let file = rest.split('/').next().unwrap_or_default();
         let exists = space.revision.files.iter().any(|known| known.id == file);

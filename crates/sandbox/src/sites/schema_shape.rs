@@ -1,7 +1,9 @@
 //! The one shape of a site's adaptive schema (`PUT …/adaptive-schema` with `{jsonSchema}`)
-//! that the public service's description accepts; anything else it answers 400. Every level
-//! closes its keywords (`additionalProperties: false` in the service's own schema of schemas),
-//! so each level below is a list of the keywords it may carry, and nothing else passes.
+//! that the public service's description accepts; anything else it answers 400. The top level
+//! and every claim close their keywords (`additionalProperties: false` in the service's own
+//! schema of schemas), so each is a list of the keywords it may carry, and nothing else passes.
+//! The `unsigned` group is the one level the description leaves open: its own keywords must be
+//! as listed, and any other (`title`) passes.
 //!
 //! Written from that description, apart from quire's client (which checks before sending); a
 //! cross-check test holds the two against each other on a set of schemas.
@@ -110,6 +112,14 @@ impl Group {
         }
     }
 
+    /// Whether keywords it does not list are refused; the description leaves `unsigned` open.
+    fn closed(self) -> bool {
+        match self {
+            Group::Top => true,
+            Group::Unsigned => false,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Group::Top => "the schema",
@@ -160,7 +170,7 @@ fn group(value: &Value, group: Group) -> Result<(), String> {
         return Err(format!("{} must be an object", group.name()));
     };
     let allowed = group.keywords();
-    if let Some(stranger) = stranger(object, allowed) {
+    if let Some(stranger) = stranger(object, allowed).filter(|_| group.closed()) {
         return Err(group.stranger(stranger));
     }
     for keyword in allowed {

@@ -125,6 +125,11 @@ fn unsigned_has_its_exact_description_and_closed_properties() {
         reason.contains("properties.unsigned.description"),
         "{reason}"
     );
+    let titled = with_properties(json!({ "unsigned": {
+        "type": "object", "description": UNSIGNED_DESCRIPTION, "title": "Browser",
+        "properties": {}, "additionalProperties": false
+    }}));
+    assert_eq!(check(&titled), Ok(()));
     let open = with_properties(json!({ "unsigned": {
         "type": "object", "description": UNSIGNED_DESCRIPTION, "properties": {}
     }}));

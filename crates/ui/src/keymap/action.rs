@@ -100,6 +100,7 @@ actions! {
     EditSchema => "edit_schema", "edit the schema as JSON";
     RoleFilter => "role_filter", "role shown: all / admin / … / guest";
     MemberSort => "member_sort", "order: joined / last seen, newest / oldest";
+    MemberSpacesOrder => "member_spaces_order", "a member's spaces: newest / oldest first";
     EditDescription => "edit_description", "edit the description";
     DefaultLevel => "default_level", "default access level";
     Move => "move", "move (to a collection, before/after a space)";
@@ -149,6 +150,7 @@ actions! {
     SourceFilter => "source_filter", "conversations of one source";
     IngestConversation => "ingest_conversation", "ingest a conversation from a JSON file";
     IntegrationFilters => "integration_filters", "filters: category, scope, target, blocks…";
+    PublishIntegration => "publish_integration", "publish an integration from its manifest";
 
     CommandPalette => "command_palette", "command palette: actions, go to, search";
     ShowThreadHere => "show_thread_here", "a thread marked ▌ ↔ its line in the diff";

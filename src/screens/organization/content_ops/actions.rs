@@ -325,7 +325,9 @@ impl Organization {
                     doing.text,
                     server_message(error)
                 )));
-                return Some(Step::default());
+                // Gone meanwhile: the tree is read again so that it no longer shows it.
+                let reload = error.is_not_found().then(|| self.load_tree(ctx));
+                return Some(reload.map_or_else(Step::default, Step::cmd));
             }
             CollectionsResponse::Moved(Err(error)) => {
                 let transfer = doing.text.starts_with("Transferring");

@@ -6,11 +6,13 @@ use crate::api::models::{Collection, DefaultLevel};
 use crate::api::{CollectionUpdate, NewCollection};
 use crate::screens::organization::{OrgNode, Organization};
 use crate::screens::step::Ctx;
+use crate::screens::step::Step;
 use crate::ui::confirm::Confirm;
+use crate::ui::notice::Notice;
 use crate::ui::picker::{PickOption, Picker};
 use crate::ui::prompt::Prompt;
-use crate::vocabulary::Cmd;
-use crate::vocabulary::collections::CollectionsCall;
+use crate::vocabulary::collections::{CollectionsCall, CollectionsResponse};
+use crate::vocabulary::{ApiCall, Cmd, RequestId};
 
 /// The value of "no default level" in the level picker.
 pub(super) const NO_LEVEL: &str = "none";
@@ -56,6 +58,54 @@ impl Organization {
                 self.update_collection(collection, update, "Saving the description".into(), ctx)
             }
         }
+    }
+
+    /// `r` on a collection: the collection read again (`GET /collections/{id}`) beside the
+    /// tree, so that one deleted meanwhile is said, not just gone from the tree.
+    pub(crate) fn reread_collection(
+        &mut self,
+        collection: String,
+        title: &str,
+        ctx: &mut Ctx,
+    ) -> Cmd {
+        let request = ctx.requests.issue();
+        let title = crate::ui::sanitize::sanitize(title).into_owned();
+        self.content.reread = Some((request, title));
+        Cmd::Api {
+            request,
+            call: ApiCall::Collections(CollectionsCall::Get { collection }),
+        }
+    }
+
+    /// The collection read again came; `None` when `request` is not that read.
+    pub(crate) fn on_collection_reread(
+        &mut self,
+        request: RequestId,
+        response: &CollectionsResponse,
+    ) -> Option<Step> {
+        if self.content.reread.as_ref().map(|(id, _)| *id) != Some(request) {
+            return None;
+        }
+        let (_, title) = self.content.reread.take()?;
+        let CollectionsResponse::Collection(result) = response else {
+            return Some(Step::default());
+        };
+        self.content.notice = Some(match result {
+            Ok(collection) => Notice::info(format!(
+                "Read {} again.",
+                quoted(&crate::ui::sanitize::sanitize(&collection.title))
+            )),
+            Err(error) if error.is_not_found() => Notice::error(format!(
+                "{} is gone: it was deleted meanwhile.",
+                quoted(&title)
+            )),
+            Err(error) => Notice::error(format!(
+                "Reading {} again failed: {}",
+                quoted(&title),
+                error.user_message()
+            )),
+        });
+        Some(Step::default())
     }
 
     pub(super) fn update_collection(

@@ -61,6 +61,8 @@ pub struct ContentOps {
     pub select_after_reload: Option<String>,
     /// Titles of the organizations offered by the transfer picker, by id.
     organization_titles: Vec<(String, String)>,
+    /// The collection read again by `r`, and its title as shown then.
+    pub reread: Option<(RequestId, String)>,
 }
 
 /// What a request under way does, in words for its messages.
