@@ -36,9 +36,8 @@ fn osc9_count(app: &PtyApp) -> usize {
         .count()
 }
 
-#[test]
-fn home_rings_for_someone_elses_comment_never_for_ones_own_and_is_silent_when_idle() {
-    let server = OutageSandbox::start();
+/// A config file with the values the pings are tested with: a refresh every 2 s, OSC 9 rings.
+fn watching_every_two_seconds_with_osc9() -> tempfile::NamedTempFile {
     let config = tempfile::Builder::new()
         .suffix(".toml")
         .tempfile()
@@ -48,6 +47,13 @@ fn home_rings_for_someone_elses_comment_never_for_ones_own_and_is_silent_when_id
         "watch_interval_secs = 2\nnotify = \"osc9\"\n",
     )
     .expect("written");
+    config
+}
+
+#[test]
+fn home_rings_for_someone_elses_comment_never_for_ones_own_and_is_silent_when_idle() {
+    let server = OutageSandbox::start();
+    let config = watching_every_two_seconds_with_osc9();
     let base = server.sandbox.base_url();
     let config_path = config.path().to_str().expect("a path");
     let app = PtyApp::spawn(
@@ -124,15 +130,7 @@ fn home_rings_for_someone_elses_comment_never_for_ones_own_and_is_silent_when_id
 #[test]
 fn two_quire_windows_on_one_account_ring_once_between_them() {
     let server = OutageSandbox::start();
-    let config = tempfile::Builder::new()
-        .suffix(".toml")
-        .tempfile()
-        .expect("a config file");
-    std::fs::write(
-        config.path(),
-        "watch_interval_secs = 2\nnotify = \"osc9\"\n",
-    )
-    .expect("written");
+    let config = watching_every_two_seconds_with_osc9();
     let base = server.sandbox.base_url();
     let args = [
         "--api-url",
