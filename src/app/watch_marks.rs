@@ -36,8 +36,8 @@ pub(super) fn toggle(model: &mut Model) -> Cmd {
     }
 }
 
-/// The answer to a mark asked here: said on the status line, and Home (when on top) gathers
-/// again so that its "Watching" section shows the change.
+/// The answer to a mark asked here: said on the status line, and Home (on top, or below the
+/// screen the mark was made on) gathers again so that its "Watching" section shows it.
 pub(super) fn own_answer(
     model: &mut Model,
     request: RequestId,
@@ -57,13 +57,9 @@ pub(super) fn own_answer(
         Ok(false) => Notice::info(format!("No longer watching {}.", asked.label)),
         Err(why) => Notice::error(format!("{} is not watched: {why}.", asked.label)),
     });
-    if !matches!(model.top(), Screen::Home(_)) {
-        return Some(Cmd::None);
-    }
     let (mut ctx, screens) = super::update::ctx(model);
-    Some(
-        screens
-            .last_mut()
-            .map_or(Cmd::None, |home| home.refresh(&mut ctx)),
-    )
+    let home = screens
+        .iter_mut()
+        .find(|screen| matches!(screen, Screen::Home(_)));
+    Some(home.map_or(Cmd::None, |home| home.refresh(&mut ctx)))
 }

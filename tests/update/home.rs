@@ -306,4 +306,12 @@ async fn w_marks_a_change_request_to_watch_and_home_pings_when_it_moves() {
     app.press(KeyCode::Char('W'));
     app.wait_for("No longer watching #4").await;
     app.wait_for("Watching (0)").await;
+
+    // Marked from its review, it is in Home's section on the way back.
+    app.press(KeyCode::Enter);
+    app.wait_for("Fix typos in Welcome   merged").await;
+    app.press(KeyCode::Char('W'));
+    app.wait_for("Watching #4").await;
+    app.press(KeyCode::Char('~'));
+    app.wait_for("Watching (1)").await;
 }

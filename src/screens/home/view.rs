@@ -70,8 +70,19 @@ fn draw_tabs(screen: &HomeScreen, frame: &mut Canvas, area: Rect, look: &Look) {
             .find(|(labels, gap)| width(labels, *gap) <= usize::from(area.width))
             .unwrap_or_else(|| (labels_for((true, false)), false))
     };
+    // Still too wide (a narrow terminal): the tabs before the shown one give way, so that
+    // the section shown is always named.
+    let mut first = 0;
+    while first < screen.tab
+        && width(
+            &labels[first..=screen.tab.min(labels.len().saturating_sub(1))],
+            gap,
+        ) > usize::from(area.width)
+    {
+        first += 1;
+    }
     let mut spans = Vec::new();
-    for (index, label) in labels.iter().enumerate() {
+    for (index, label) in labels.iter().enumerate().skip(first) {
         let style = if index == screen.tab {
             "tab_active"
         } else {
