@@ -283,3 +283,43 @@ async fn a_block_thread_names_its_block_on_the_comments_tab() {
     }
     panic!("no thread names its block:\n{drawn}");
 }
+
+/// `s` on a terminal too narrow for side by side says so; widening the terminal answers it,
+/// so the notice goes without a key.
+#[tokio::test]
+async fn the_side_by_side_refusal_goes_once_the_terminal_is_wide_enough() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    open_tab(&mut loaded.model, ReviewTab::Changes);
+    keys(&mut loaded.model, "s");
+    let drawn = render(&mut loaded.model, 80, 24);
+    assert!(drawn.contains("Side by side needs"), "{drawn}");
+    let drawn = render(&mut loaded.model, 100, 24);
+    assert!(
+        drawn.contains("Side by side needs"),
+        "still too narrow:\n{drawn}"
+    );
+    let drawn = render(&mut loaded.model, 200, 24);
+    assert!(!drawn.contains("Side by side needs"), "{drawn}");
+}
+
+/// The help on a narrow terminal wraps a long description under the description column, not
+/// under the keys.
+#[tokio::test]
+async fn the_help_wraps_descriptions_under_their_column() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 40, 12).await;
+    open_tab(&mut loaded.model, ReviewTab::Changes);
+    keys(&mut loaded.model, "?");
+    let drawn = render(&mut loaded.model, 40, 12);
+    let keys_row = drawn
+        .lines()
+        .find(|row| row.contains("read the change"))
+        .unwrap_or_else(|| panic!("{drawn}"));
+    let column = keys_row.find("read the change").unwrap();
+    let next = drawn
+        .lines()
+        .skip_while(|row| !row.contains("read the change"))
+        .nth(1)
+        .unwrap();
+    let text_at = next.find(|c: char| c.is_alphanumeric()).unwrap();
+    assert_eq!(text_at, column, "{drawn}");
+}

@@ -101,6 +101,9 @@ pub(super) fn diff_area(ctx: &Ctx) -> Rect {
     .1
 }
 
+/// How the refusal of side by side on a narrow terminal starts, so a resize can clear it.
+pub(super) const SIDE_BY_SIDE_REFUSAL: &str = "Side by side needs";
+
 /// Below this width the page list folds to one row above the diff (the selected page, `J`/`K`
 /// to step): a list beside the diff would leave the diff too few columns to read.
 pub(crate) const FOLDED_LIST_BELOW: u16 = 60;
