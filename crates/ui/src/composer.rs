@@ -175,6 +175,11 @@ impl Composer {
     pub fn draw(&self, frame: &mut Canvas, area: Rect, theme: &Theme) {
         let height = Composer::rows_in(area.height);
         let popup = Rect::new(area.x, area.bottom() - height, area.width, height);
+        self.draw_filling(frame, popup, theme);
+    }
+
+    /// Drawn over the whole of `popup`, for a screen that keeps something in sight above it.
+    pub fn draw_filling(&self, frame: &mut Canvas, popup: Rect, theme: &Theme) {
         frame.render_widget(Clear, popup);
         frame.hits.modal();
         let mode = if self.preview { " preview " } else { "" };

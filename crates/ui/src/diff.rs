@@ -412,10 +412,9 @@ fn push_pair(
     }
 }
 
-/// Wraps styled pieces to `width` cells, breaking anywhere (markdown lines are long, and a
-/// reviewer needs every character of a changed line).
 /// Wraps a line's pieces to `width` cells at spaces, as prose wraps; a word longer than a whole
-/// row is broken where the row ends. Spaces at the end of a row are dropped.
+/// row (a link, a path) is broken after a `/`, `-`, `#`, `.` or bracket inside it, and only
+/// where it has none where the row ends. Spaces at the end of a row are dropped.
 fn wrap_pieces(
     pieces: &[(bool, String)],
     width: usize,
@@ -435,7 +434,10 @@ fn wrap_pieces(
         .collect();
     let mut rows: Vec<Vec<(String, bool)>> = vec![Vec::new()];
     let mut used = 0;
-    for word in words(&cells) {
+    for word in words(&cells)
+        .into_iter()
+        .flat_map(|word| parts_of_long(word, width))
+    {
         let word_width: usize = word
             .iter()
             .filter(|(g, _)| !g.trim().is_empty())
@@ -480,6 +482,31 @@ fn words(cells: &[(String, bool)]) -> Vec<&[(String, bool)]> {
         words.push(&cells[start..]);
     }
     words
+}
+
+/// A word as it is, or, when it is wider than a row, its parts each ending after a character
+/// a link or a path can be broken after.
+fn parts_of_long(word: &[(String, bool)], width: usize) -> Vec<&[(String, bool)]> {
+    let word_width: usize = word.iter().map(|(g, _)| grapheme_width(g)).sum();
+    if word_width <= width {
+        return vec![word];
+    }
+    let breaks_after = |grapheme: &str| {
+        matches!(
+            grapheme,
+            "/" | "-" | "#" | "." | "(" | ")" | "[" | "]" | "?" | "&" | "=" | "_" | ","
+        )
+    };
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (index, (grapheme, _)) in word.iter().enumerate() {
+        if breaks_after(grapheme) && index + 1 < word.len() {
+            parts.push(&word[start..=index]);
+            start = index + 1;
+        }
+    }
+    parts.push(&word[start..]);
+    parts
 }
 
 /// One span per run of graphemes of the same kind.
@@ -596,6 +623,23 @@ mod tests {
         let long = vec![(false, "x".repeat(20))];
         let rows = wrap_pieces(&long, 8, style, style);
         assert_eq!(rows.len(), 3, "a word wider than a row is broken");
+        // A link longer than a row breaks after a `/`, `-` or `#` in it, not in a word.
+        let link = vec![(
+            false,
+            "(see [Authentication](rest-api-guide.md#authentication)) and".to_string(),
+        )];
+        let rows: Vec<String> = wrap_pieces(&link, 30, style, style)
+            .iter()
+            .map(|row| row.iter().map(|span| span.content.as_ref()).collect())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "(see [Authentication](rest-",
+                "api-guide.md#authentication)) ",
+                "and"
+            ]
+        );
         // The changed word keeps its own span, whatever row it lands on.
         let emphasized = wrap_pieces(&pieces, 16, style, Style::new().bold());
         assert!(

@@ -133,12 +133,18 @@ impl History {
     /// How many messages are kept.
     const KEEP: usize = 20;
 
-    /// The messages on screen now; those that were not on screen at the last look are added.
+    /// The messages on screen now; those that were not on screen at the last look are added
+    /// after every earlier one, among themselves in the order they were shown (the footer's
+    /// message and the screen's come in no particular order).
     pub fn saw(&mut self, now: Vec<Notice>) {
-        for notice in &now {
-            if notice.text.trim().is_empty() || self.on_screen.contains(&notice.text) {
-                continue;
-            }
+        let mut new: Vec<&Notice> = now
+            .iter()
+            .filter(|notice| {
+                !notice.text.trim().is_empty() && !self.on_screen.contains(&notice.text)
+            })
+            .collect();
+        new.sort_by_key(|notice| notice.shown_at);
+        for notice in new {
             self.shown.retain(|earlier| earlier.text != notice.text);
             self.shown.push(notice.clone());
         }
@@ -182,6 +188,29 @@ mod tests {
         history.saw(vec![Notice::error("Refused")]);
         let texts: Vec<&str> = history.newest_first().map(|n| n.text.as_str()).collect();
         assert_eq!(texts, ["Refused", "Saved"]);
+    }
+
+    /// Two messages first seen at one look (the footer's and the screen's) are listed by the
+    /// time each was shown, whichever way they were handed over.
+    #[test]
+    fn history_lists_messages_seen_together_by_the_time_they_were_shown() {
+        for older_first in [true, false] {
+            let older = Notice::info("Saved").aged(Duration::from_secs(3));
+            let newer = Notice::error("Merging failed");
+            let now = match older_first {
+                true => vec![older, newer],
+                false => vec![newer, older],
+            };
+            let mut history = History::default();
+            history.saw(vec![Notice::info("Opened")]);
+            history.saw(now);
+            let texts: Vec<&str> = history.newest_first().map(|n| n.text.as_str()).collect();
+            assert_eq!(
+                texts,
+                ["Merging failed", "Saved", "Opened"],
+                "{older_first}"
+            );
+        }
     }
 
     #[test]

@@ -123,21 +123,19 @@ pub fn emoji(value: Option<&str>) -> Option<String> {
     (!glyph.is_empty()).then_some(glyph)
 }
 
-/// An emoji as it is drawn everywhere (tree rows, titles, the reaction picker): a pictograph
-/// that is text-presentation by default (🗺, ❤, ⚙) gets variation selector 16, so it is two
-/// cells both to [`width`] and to ratatui. Measured two cells, a glyph is followed by an
-/// explicit cursor move, so the row stays aligned whether the terminal draws it one cell
-/// wide or two; measured one, a terminal drawing it two wide pushes the rest of the row right.
+/// An emoji as it is drawn everywhere (tree rows, titles, the reaction picker), two cells
+/// wide to every measure. A pictograph that is text-presentation by default (🏛, ⚙, ❤) is
+/// drawn bare with a space after it, not with variation selector 16: terminals and
+/// multiplexers disagree on how wide `🏛️` is (tmux 3.3 counts one cell, the terminal under it
+/// draws two, and the rest of the row moves right), while a bare pictograph is one cell to
+/// all of them, so the row ends where it was measured to end.
 pub fn emoji_presentation(glyph: &str) -> String {
     let bare: String = glyph.chars().filter(|c| *c != '\u{fe0f}').collect();
     let mut chars = bare.chars();
     let single_pictograph =
         matches!((chars.next(), chars.next()), (Some(c), None) if is_pictograph(c));
     if single_pictograph && grapheme_width(&bare) < 2 {
-        let with_selector = format!("{bare}\u{fe0f}");
-        if grapheme_width(&with_selector) == 2 {
-            return with_selector;
-        }
+        return format!("{bare} ");
     }
     glyph.to_string()
 }
@@ -224,8 +222,8 @@ mod tests {
             emoji(Some("1f468-200d-1f4bb")).as_deref(),
             Some("👨\u{200d}💻")
         );
-        assert_eq!(emoji(Some("⚙\u{fe0f}")).as_deref(), Some("⚙\u{fe0f}"));
-        assert_eq!(emoji(Some("1f3db-fe0f")).as_deref(), Some("🏛\u{fe0f}"));
+        assert_eq!(emoji(Some("⚙\u{fe0f}")).as_deref(), Some("⚙ "));
+        assert_eq!(emoji(Some("1f3db-fe0f")).as_deref(), Some("🏛 "));
         assert_eq!(emoji(Some("")), None);
         assert_eq!(emoji(None), None);
         assert_eq!(emoji(Some("\u{1b}[2J")).as_deref(), Some("␛[2J"));
@@ -236,11 +234,29 @@ mod tests {
         // 🗺 is text-presentation by default: it used to be dropped, leaving a gap.
         for value in ["🗺️", "🗺", "1f5fa", "1f5fa-fe0f"] {
             let icon = emoji(Some(value)).unwrap_or_else(|| panic!("{value} dropped"));
-            assert_eq!(icon, "🗺\u{fe0f}", "{value}");
+            assert_eq!(icon, "🗺 ", "{value}");
             assert_eq!(width(&icon), 2, "{value}");
         }
-        assert_eq!(emoji(Some("❤")).as_deref(), Some("❤\u{fe0f}"));
+        assert_eq!(emoji(Some("❤")).as_deref(), Some("❤ "));
         assert_eq!(emoji(Some("🚀")).as_deref(), Some("🚀"));
+    }
+
+    /// A terminal that measures code point by code point (as tmux 3.3 does, ignoring variation
+    /// selectors) and one that honours them agree on every drawn emoji: two cells.
+    #[test]
+    fn drawn_emoji_are_two_cells_by_every_measure() {
+        for value in ["🏛️", "⚙️", "🏛", "⚙", "❤️", "1f3db-fe0f", "🚀", "📁"] {
+            let drawn = emoji(Some(value)).unwrap_or_else(|| panic!("{value} dropped"));
+            assert!(!drawn.contains('\u{fe0f}'), "{value}: {drawn:?}");
+            let by_code_point: usize = drawn
+                .chars()
+                .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0))
+                .sum();
+            assert_eq!(width(&drawn), 2, "{value}");
+            assert_eq!(by_code_point, 2, "{value}");
+            let row = format!("{drawn} Architecture│");
+            assert_eq!(width(&row), 2 + 1 + 12 + 1, "{value}");
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
@@ -188,7 +189,7 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
     if model.is_busy() {
         let frame_index = model.spinner_frame % SPINNER.len();
         spans.push(Span::styled(
-            format!("{} ", SPINNER[frame_index]),
+            format!(" {} ", SPINNER[frame_index]),
             theme.style("accent"),
         ));
     }
@@ -471,9 +472,39 @@ fn help_rows_of(
         .collect()
 }
 
-/// The rows of the help overlay for the screen on top: section titles, their keys, a blank
-/// line between sections, and the query row while one is typed or in force.
-fn help_lines(model: &Model) -> Vec<Line<'static>> {
+/// A key column and its description, the description wrapped to `width` cells in all with its
+/// continuation rows under the description, not under the keys.
+fn described(keys: Span<'static>, text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
+    let indent = keys.width() + 2;
+    let room = width.saturating_sub(indent);
+    // Too narrow for a column of its own: the text follows the keys and wraps as it will.
+    if room < 12 {
+        return vec![Line::from(vec![
+            keys,
+            Span::raw("  "),
+            Span::styled(text.to_string(), style),
+        ])];
+    }
+    let mut rows = crate::ui::text::wrap(text, room).into_iter();
+    let first = rows.next().unwrap_or_default();
+    let mut lines = vec![Line::from(vec![
+        keys,
+        Span::raw("  "),
+        Span::styled(first, style),
+    ])];
+    lines.extend(rows.map(|row| {
+        Line::from(vec![
+            Span::raw(" ".repeat(indent)),
+            Span::styled(row, style),
+        ])
+    }));
+    lines
+}
+
+/// The rows of the help overlay for the screen on top, `width` cells wide: section titles,
+/// their keys, a blank line between sections, and the query row while one is typed or in
+/// force.
+fn help_lines(model: &Model, width: usize) -> Vec<Line<'static>> {
     let theme = &model.theme;
     let filter = match &model.overlay {
         Some(Overlay::Help { filter, .. }) => Some(filter),
@@ -513,24 +544,22 @@ fn help_lines(model: &Model) -> Vec<Line<'static>> {
         for (keys, help) in rows {
             let refused = disabled.iter().find(|action| action.help() == help);
             let Some(action) = refused else {
-                lines.push(Line::from(vec![
-                    Span::styled(format!("{keys:>key_width$}  "), theme.style("accent")),
-                    Span::styled(help, theme.style("text")),
-                ]));
+                let keys = Span::styled(format!("{keys:>key_width$}"), theme.style("accent"));
+                lines.extend(described(keys, help, theme.style("text"), width));
                 continue;
             };
             // Struck through like the footer's hint, with the reason under it when the screen
             // has one.
-            lines.push(Line::from(vec![
-                Span::styled(format!("{keys:>key_width$}"), theme.style("disabled")),
-                Span::raw("  "),
-                Span::styled(help, theme.style("disabled")),
-            ]));
+            let keys = Span::styled(format!("{keys:>key_width$}"), theme.style("disabled"));
+            lines.extend(described(keys, help, theme.style("disabled"), width));
             if let Some(reason) = model.disabled_reason(*action) {
-                lines.push(Line::from(Span::styled(
-                    format!("{:key_width$}  {}", "", sanitize(&reason)),
+                let under = Span::raw(" ".repeat(key_width));
+                lines.extend(described(
+                    under,
+                    &sanitize(&reason),
                     theme.style("muted"),
-                )));
+                    width,
+                ));
             }
         }
     }
@@ -551,8 +580,8 @@ struct HelpLayout {
 
 fn help_layout(model: &Model) -> HelpLayout {
     let (width, height) = body_size(model.size.width, model.size.height);
-    let lines = help_lines(model);
     let inner = HELP_WIDTH.min(width).saturating_sub(2).max(1) as usize;
+    let lines = help_lines(model, inner);
     // Lines wrap inside the popup: count the rows they take.
     let rows: usize = lines
         .iter()

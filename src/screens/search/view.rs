@@ -188,17 +188,13 @@ fn row_line(
 /// A section's text as a reader sees it: markdown marks, links' addresses and GitBook's
 /// `{% … %}` tags left out.
 fn plain_text(markdown: &str) -> String {
-    use pulldown_cmark::{Event, Parser};
-    let without_tags: String = markdown
-        .lines()
-        .filter(|line| {
-            let line = line.trim();
-            !(line.starts_with("{%") && line.ends_with("%}"))
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    use pulldown_cmark::{Event, Options, Parser};
+    let without_tags = without_gitbook_tags(markdown);
+    // Tables, strikethrough and task lists as GitBook writes them, so their marks go too.
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
     let mut text = String::new();
-    for event in Parser::new(&without_tags) {
+    for event in Parser::new_ext(&without_tags, options) {
         match event {
             Event::Text(piece) | Event::Code(piece) => text.push_str(&piece),
             Event::SoftBreak | Event::HardBreak | Event::End(_) => text.push(' '),
@@ -206,6 +202,22 @@ fn plain_text(markdown: &str) -> String {
         }
     }
     text
+}
+
+/// `markdown` without GitBook's `{% … %}` tags, on a line of their own or inside one.
+fn without_gitbook_tags(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let mut rest = markdown;
+    while let Some(start) = rest.find("{%") {
+        let Some(length) = rest[start..].find("%}") else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        out.push(' ');
+        rest = &rest[start + length + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `text` from a little before the first case-insensitive match of `query`, with `…` when
@@ -255,6 +267,17 @@ mod tests {
         assert_eq!(
             words,
             "Use scoped tokens, see Token scopes and fleet:write. one two"
+        );
+    }
+
+    #[test]
+    fn snippets_leave_out_tables_strikes_and_inline_tags() {
+        let markdown = "| Scope | Grants |\n| --- | --- |\n| `fleet:write` | ~~all~~ missions |\n\nSee {% content-ref url=\"a.md\" %}the guide{% endcontent-ref %} now.\n\n- [x] done";
+        let plain = plain_text(markdown);
+        let words = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(
+            words,
+            "Scope Grants fleet:write all missions See the guide now. done"
         );
     }
 

@@ -233,10 +233,16 @@ async fn merge_goes_through_the_preflight_and_reports_conflicts() {
         })),
     );
     let notice = screen(model).notice.clone().unwrap();
-    assert!(
-        notice.error && notice.text.contains("conflicts"),
-        "{notice:?}"
-    );
+    // Where to resolve them: the web app, at the change request's address.
+    let app = screen(model)
+        .change_request()
+        .unwrap()
+        .urls
+        .app
+        .clone()
+        .unwrap();
+    let place = format!("resolve the conflicts in the web app ({app}) first");
+    assert!(notice.error && notice.text.contains(&place), "{notice:?}");
 }
 
 #[tokio::test]

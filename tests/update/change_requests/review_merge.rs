@@ -305,3 +305,23 @@ async fn the_preflight_says_while_links_are_checked_and_when_they_could_not_be()
     assert!(drawn.contains("Links not checked:"), "{drawn}");
     assert!(!drawn.contains("Checking which links"), "{drawn}");
 }
+
+/// The message after requesting changes says so in words, not as the API's value.
+#[tokio::test]
+async fn a_review_requesting_changes_is_told_in_words() {
+    let mut loaded = crate::common::review::review(
+        quire::sandbox::tokens::ADMIN,
+        quire::sandbox::demo_ids::CR_REVIEW,
+        120,
+        35,
+    )
+    .await;
+    quire::app::update(&mut loaded.model, crate::common::char_key('X'));
+    crate::common::review::type_text(&mut loaded.model, "The hint needs a link.");
+    quire::headless::settle(&mut loaded.model, &loaded.effects, crate::common::ctrl('s')).await;
+    let drawn = crate::common::views::render(&mut loaded.model, 120, 35);
+    assert!(
+        drawn.contains("Review submitted: changes requested."),
+        "{drawn}"
+    );
+}

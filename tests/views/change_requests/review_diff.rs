@@ -211,3 +211,115 @@ async fn a_block_comment_title_shortens_by_parts() {
         "{shown:?}"
     );
 }
+
+/// The rows above the composer's top border.
+fn above_composer(drawn: &str) -> String {
+    drawn
+        .lines()
+        .take_while(|line| !line.contains('┌'))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `c` on a line of the diff: the composer leaves the block it comments on in sight, at
+/// 80x24 whole and at 40x12 its first rows, drawn over the header.
+#[tokio::test]
+async fn a_line_comment_keeps_its_block_in_sight() {
+    for (width, height) in [(80, 24), (40, 12)] {
+        let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, width, height).await;
+        open_tab(&mut loaded.model, ReviewTab::Changes);
+        // The first change, then the second removed line: the comment goes on the lines that
+        // replace it.
+        keys(&mut loaded.model, "njc");
+        let drawn = render(&mut loaded.model, width, height);
+        let above = above_composer(&drawn);
+        assert!(
+            above.contains("This quickstart takes you"),
+            "{width}x{height}:\n{drawn}"
+        );
+        if width == 80 {
+            assert!(above.contains("5+robot or the built-in"), "{drawn}");
+        }
+    }
+}
+
+/// On a narrow terminal the page list folds to one row above the diff, naming the page, its
+/// place and the keys that step through the pages; the diff takes the whole width.
+#[tokio::test]
+async fn the_page_list_folds_to_a_row_on_a_narrow_terminal() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 40, 12).await;
+    open_tab(&mut loaded.model, ReviewTab::Changes);
+    let drawn = render(&mut loaded.model, 40, 12);
+    let rows: Vec<&str> = drawn.lines().collect();
+    assert!(
+        rows[5].contains("Quickstart") && rows[5].contains("1/4 J/K"),
+        "{drawn}"
+    );
+    assert!(rows[6..11].iter().all(|row| !row.contains('│')), "{drawn}");
+    keys(&mut loaded.model, "J");
+    let drawn = render(&mut loaded.model, 40, 12);
+    assert!(drawn.lines().nth(5).unwrap().contains("2/4 J/K"), "{drawn}");
+    // Wide enough for both, the list is back beside the diff.
+    let drawn = render(&mut loaded.model, 80, 24);
+    assert!(
+        drawn.lines().nth(7).unwrap().contains("Token scopes"),
+        "{drawn}"
+    );
+}
+
+/// A thread on a block names the block's first words beside its page on the comments tab.
+#[tokio::test]
+async fn a_block_thread_names_its_block_on_the_comments_tab() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 40).await;
+    open_tab(&mut loaded.model, ReviewTab::Changes);
+    open_tab(&mut loaded.model, ReviewTab::Comments);
+    let mut drawn = String::new();
+    for _ in 0..30 {
+        drawn = render(&mut loaded.model, 120, 40);
+        if drawn.contains("on Quickstart, the list 'A token with the `fleet:wri…'") {
+            return;
+        }
+        keys(&mut loaded.model, "j");
+    }
+    panic!("no thread names its block:\n{drawn}");
+}
+
+/// `s` on a terminal too narrow for side by side says so; widening the terminal answers it,
+/// so the notice goes without a key.
+#[tokio::test]
+async fn the_side_by_side_refusal_goes_once_the_terminal_is_wide_enough() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 80, 24).await;
+    open_tab(&mut loaded.model, ReviewTab::Changes);
+    keys(&mut loaded.model, "s");
+    let drawn = render(&mut loaded.model, 80, 24);
+    assert!(drawn.contains("Side by side needs"), "{drawn}");
+    let drawn = render(&mut loaded.model, 100, 24);
+    assert!(
+        drawn.contains("Side by side needs"),
+        "still too narrow:\n{drawn}"
+    );
+    let drawn = render(&mut loaded.model, 200, 24);
+    assert!(!drawn.contains("Side by side needs"), "{drawn}");
+}
+
+/// The help on a narrow terminal wraps a long description under the description column, not
+/// under the keys.
+#[tokio::test]
+async fn the_help_wraps_descriptions_under_their_column() {
+    let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 40, 12).await;
+    open_tab(&mut loaded.model, ReviewTab::Changes);
+    keys(&mut loaded.model, "?");
+    let drawn = render(&mut loaded.model, 40, 12);
+    let keys_row = drawn
+        .lines()
+        .find(|row| row.contains("read the change"))
+        .unwrap_or_else(|| panic!("{drawn}"));
+    let column = keys_row.find("read the change").unwrap();
+    let next = drawn
+        .lines()
+        .skip_while(|row| !row.contains("read the change"))
+        .nth(1)
+        .unwrap();
+    let text_at = next.find(|c: char| c.is_alphanumeric()).unwrap();
+    assert_eq!(text_at, column, "{drawn}");
+}

@@ -101,13 +101,36 @@ pub(super) fn diff_area(ctx: &Ctx) -> Rect {
     .1
 }
 
-/// Pages on the left, the diff on the right; narrow terminals give the list a third.
+/// How the refusal of side by side on a narrow terminal starts, so a resize can clear it.
+pub(super) const SIDE_BY_SIDE_REFUSAL: &str = "Side by side needs";
+
+/// Below this width the page list folds to one row above the diff (the selected page, `J`/`K`
+/// to step): a list beside the diff would leave the diff too few columns to read.
+pub(crate) const FOLDED_LIST_BELOW: u16 = 60;
+
+/// Pages on the left, the diff on the right; narrow terminals give the list a third; below
+/// [`FOLDED_LIST_BELOW`] columns the list is one row above the diff.
 pub(super) fn split(area: Rect) -> (Rect, Rect) {
+    if area.width < FOLDED_LIST_BELOW {
+        let list = Rect::new(area.x, area.y, area.width, area.height.min(1));
+        let diff = Rect::new(
+            area.x,
+            area.y + list.height,
+            area.width,
+            area.height - list.height,
+        );
+        return (list, diff);
+    }
     let list_width = (area.width / 4).clamp(18.min(area.width), 36);
     let list = Rect::new(area.x, area.y, list_width, area.height);
     let rest = area.width.saturating_sub(list_width + 1);
     let diff = Rect::new(area.x + list_width + 1, area.y, rest, area.height);
     (list, diff)
+}
+
+/// Whether the page list is folded to one row at this width.
+pub(super) fn list_folded(area: Rect) -> bool {
+    area.width < FOLDED_LIST_BELOW
 }
 
 impl ReviewScreen {
@@ -160,6 +183,11 @@ impl ReviewScreen {
         ));
         self.diff_threads.placement =
             super::diff_threads::Placement::new(&sides.change_request, &sides.block_keys);
+        for (node, words) in self.diff_threads.placement.keyed_words() {
+            self.diff_threads
+                .block_words
+                .insert((page.clone(), node.to_string()), words.to_string());
+        }
         let markdown: Arc<str> = Arc::from(sides.change_request.as_str());
         let key = DocKey {
             space: self.target.space.clone(),

@@ -6,6 +6,8 @@
 //! under it; a line with no block of its own (a blank line, a hunk header, a removed line)
 //! takes the nearest block of the change request's version and the composer says which.
 
+use std::ops::Range;
+
 use super::ReviewScreen;
 use crate::ui::diff::DiffSide;
 
@@ -110,6 +112,57 @@ impl ReviewScreen {
     /// shows no line of the change request in a block (a deleted page, blocks unknown).
     pub fn comment_spot(&self) -> Option<CommentSpot> {
         let view = self.diff_view.as_ref()?;
+        let (found, note) = self.spot_row()?;
+        let spot = view.origin(found)?;
+        let block = spot.block.as_ref()?;
+        let line = spot.new_line?;
+        let about = self.diff_threads.placement.describe(line);
+        Some(CommentSpot {
+            line: self
+                .diff_threads
+                .placement
+                .first_line_of(line)
+                .unwrap_or(line),
+            node: block.node.clone(),
+            about,
+            note,
+        })
+    }
+
+    /// The rows of the diff that show the block a comment written at the cursor goes on (with
+    /// the removed lines inside it), to keep in sight above the composer.
+    pub fn comment_block_rows(&self) -> Option<Range<usize>> {
+        let view = self.diff_view.as_ref()?;
+        let (found, _) = self.spot_row()?;
+        let block = view.origin(found)?.block.clone()?;
+        let in_block = |row: usize| {
+            view.origin(row)
+                .is_some_and(|o| o.side != DiffSide::Old && o.block.as_ref() == Some(&block))
+        };
+        let removed = |row: usize| view.origin(row).is_some_and(|o| o.side == DiffSide::Old);
+        let mut start = found;
+        let mut at = found;
+        while at > 0 && (in_block(at - 1) || removed(at - 1)) {
+            at -= 1;
+            if in_block(at) {
+                start = at;
+            }
+        }
+        let mut end = found + 1;
+        let mut at = found + 1;
+        while at < view.lines.len() && (in_block(at) || removed(at)) {
+            at += 1;
+            if in_block(at - 1) {
+                end = at;
+            }
+        }
+        Some(start..end)
+    }
+
+    /// The row of the block a comment at the cursor goes on, and why when it is not the
+    /// cursor's own.
+    fn spot_row(&self) -> Option<(usize, Option<SpotNote>)> {
+        let view = self.diff_view.as_ref()?;
         let row = self.cursor_row_now()?;
         let origin = view.origin(row)?;
         let (found, note) = match origin.side {
@@ -160,19 +213,6 @@ impl ReviewScreen {
                 (found, Some(why))
             }
         };
-        let spot = view.origin(found)?;
-        let block = spot.block.as_ref()?;
-        let line = spot.new_line?;
-        let about = self.diff_threads.placement.describe(line);
-        Some(CommentSpot {
-            line: self
-                .diff_threads
-                .placement
-                .first_line_of(line)
-                .unwrap_or(line),
-            node: block.node.clone(),
-            about,
-            note,
-        })
+        Some((found, note))
     }
 }

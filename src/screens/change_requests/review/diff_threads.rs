@@ -111,6 +111,13 @@ impl Placement {
             .find(|block| (block.first..=block.last).contains(&line))
     }
 
+    /// Each block with a key, in words.
+    pub fn keyed_words(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.blocks
+            .iter()
+            .filter_map(|block| Some((block.key.as_deref()?, block.words.as_str())))
+    }
+
     /// The block key of a line, when the line is inside a known block.
     pub fn node_at(&self, line: usize) -> Option<&str> {
         self.block_at(line)?.key.as_deref()
@@ -226,6 +233,9 @@ pub struct DiffThreads {
     pub marks: DiffMarks,
     /// A thread to scroll to once its page's diff has loaded (`m` from the comments tab).
     pub landing: Option<String>,
+    /// Every block seen in words, by page and block key, so that the comments tab can say
+    /// which block of a page a thread is on once that page's text was read.
+    pub block_words: std::collections::HashMap<(String, String), String>,
 }
 
 /// "▌3" for three threads, "▌+" for ten or more: two cells whatever the count.

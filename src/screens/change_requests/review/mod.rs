@@ -484,6 +484,16 @@ impl ScreenState for ReviewScreen {
 
     fn on_resize(&mut self, ctx: &mut Ctx) {
         self.relayout(ctx);
+        // "Side by side needs 120 columns…" is answered once the terminal is wide enough.
+        let wide_enough = changes::diff_area(ctx).width >= crate::ui::diff::SIDE_BY_SIDE_MIN_WIDTH;
+        if wide_enough
+            && self
+                .notice
+                .as_ref()
+                .is_some_and(|notice| notice.text.starts_with(changes::SIDE_BY_SIDE_REFUSAL))
+        {
+            self.notice = None;
+        }
     }
 
     fn on_response(&mut self, (request, response): Answered, ctx: &mut Ctx) -> Option<Step> {

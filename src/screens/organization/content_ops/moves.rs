@@ -184,12 +184,16 @@ impl Organization {
                 last.unwrap_or_else(|| "everything there".into())
             ),
         }];
-        for (id, sibling) in &siblings {
+        for (index, (id, sibling)) in siblings.iter().enumerate() {
             options.push(PickOption {
                 value: format!("before:{id}"),
                 label: format!("Before {}", quoted(sibling)),
                 detail: String::new(),
             });
+            // After the last one is "At the end", offered once, above.
+            if index + 1 == siblings.len() {
+                continue;
+            }
             options.push(PickOption {
                 value: format!("after:{id}"),
                 label: format!("After {}", quoted(sibling)),

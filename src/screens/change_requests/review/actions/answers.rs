@@ -1,13 +1,21 @@
 //! What each write's answer does to the screen: keep the optimistic change, or put things
 //! back and say why.
 
-use crate::api::models::{MergeOutcome, UpdateOutcome};
+use crate::api::models::{MergeOutcome, ReviewStatus, UpdateOutcome};
 use crate::screens::change_requests::review::{ComposeTarget, Overlay, PendingWrite, ReviewScreen};
 use crate::screens::step::Ctx;
 use crate::vocabulary::Cmd;
 use crate::vocabulary::change_requests::ChangeRequestsResponse;
 
 impl ReviewScreen {
+    /// " (https://…)": where the change request is in the web app, when the server said.
+    fn web_app_place(&self) -> String {
+        self.change_request()
+            .and_then(|cr| cr.urls.app.as_deref())
+            .map(|url| format!(" ({})", crate::ui::sanitize::sanitize(url)))
+            .unwrap_or_default()
+    }
+
     /// Applies the answer to a write: keep the optimistic change, or put things back and say why.
     pub(crate) fn on_write_answer(
         &mut self,
@@ -151,11 +159,12 @@ impl ReviewScreen {
                 match result {
                     Ok(submitted) => {
                         let review = &submitted.review;
-                        let verdict = review
-                            .status
-                            .as_ref()
-                            .map_or("review", |s| s.as_str())
-                            .to_string();
+                        let verdict = match &review.status {
+                            Some(ReviewStatus::Approved) => "approved".to_string(),
+                            Some(ReviewStatus::ChangesRequested) => "changes requested".to_string(),
+                            Some(other) => other.as_str().replace('-', " "),
+                            None => "review".to_string(),
+                        };
                         let me = self.me.value().map(|u| u.id.clone());
                         if let Some(bundle) = self.bundle.value_mut() {
                             for earlier in bundle.reviews.iter_mut() {
@@ -262,8 +271,9 @@ impl ReviewScreen {
                         self.load(ctx)
                     }
                     MergeOutcome::Conflicts => {
+                        let where_ = self.web_app_place();
                         self.notice(
-                            "Not merged: it conflicts with main. Update from main (U) and resolve the conflicts in the editor first.",
+                            format!("Not merged: it conflicts with main. Update from main (U) and resolve the conflicts in the web app{where_} first."),
                             true,
                         );
                         Cmd::None
@@ -283,8 +293,9 @@ impl ReviewScreen {
                         self.load(ctx)
                     }
                     UpdateOutcome::Conflicts => {
+                        let where_ = self.web_app_place();
                         self.notice(
-                            "Main's changes conflict with this change request; resolve them in the editor.",
+                            format!("Main's changes conflict with this change request; resolve them in the web app{where_}."),
                             true,
                         );
                         Cmd::None

@@ -51,7 +51,8 @@ pub(super) fn on_changes_action(
                 // The layout would not change, so say why instead of flipping a hidden flag.
                 screen.notice(
                     format!(
-                        "Side by side needs {} columns for the diff and it has {width}: widen the terminal.",
+                        "{} {} columns for the diff and it has {width}: widen the terminal.",
+                        crate::screens::change_requests::review::changes::SIDE_BY_SIDE_REFUSAL,
                         crate::ui::diff::SIDE_BY_SIDE_MIN_WIDTH
                     ),
                     false,

@@ -93,6 +93,16 @@ pub(super) fn row_lines(
             .or_else(|| Some(page.id.clone()))
             .unwrap_or_default();
         meta.push_str(&format!(" · on {}", sanitize(&title)));
+        if let Some(node) = &thread.comment.target.node {
+            let words = screen
+                .diff_threads
+                .block_words
+                .get(&(page.id.clone(), node.id.clone()));
+            match words {
+                Some(words) => meta.push_str(&format!(", {words}")),
+                None => meta.push_str(", a block"),
+            }
+        }
     }
     header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
     if row.reply.is_none()

@@ -103,3 +103,67 @@ pub(super) fn draw_composer_under(
     frame.render_widget(Paragraph::new(lines), context_area);
     composer.draw(frame, composer_area, theme);
 }
+
+/// The composer of a comment on a diff block, drawn so the block stays in sight: under the
+/// block where it is on screen with room below it, else with the block's rows drawn right
+/// above a composer shrunk to make room for them (over the header on a short terminal).
+pub(super) fn draw_composer_by_block(
+    screen: &ReviewScreen,
+    composer: &Composer,
+    frame: &mut Canvas,
+    area: Rect,
+    look: &Look,
+) {
+    let (Some(rows), Some(view)) = (screen.comment_block_rows(), screen.diff_view.as_ref()) else {
+        composer.draw(frame, area, look.theme);
+        return;
+    };
+    let body = Rect::new(
+        area.x,
+        area.y + HEADER_ROWS.min(area.height),
+        area.width,
+        area.height.saturating_sub(HEADER_ROWS),
+    );
+    let diff = super::changes::diff_area_of(screen, body);
+    let usual = Composer::rows_in(area.height);
+    let shown = screen.diff_scroll..screen.diff_scroll + usize::from(diff.height);
+    if shown.contains(&rows.start) && rows.end <= shown.end {
+        let block_end = diff.y + u16::try_from(rows.end - screen.diff_scroll).unwrap_or(u16::MAX);
+        let below = area.bottom().saturating_sub(block_end);
+        if below >= COMPOSER_MIN_ROWS {
+            let height = below.min(usual);
+            let popup = Rect::new(area.x, area.bottom() - height, area.width, height);
+            composer.draw_filling(frame, popup, look.theme);
+            return;
+        }
+    }
+    let wanted = u16::try_from(rows.len()).unwrap_or(u16::MAX);
+    let height = usual
+        .min(body.height.saturating_sub(wanted))
+        .max(COMPOSER_MIN_ROWS)
+        .min(area.height);
+    let top = area.bottom() - height;
+    let context_rows = wanted.min(top - area.y);
+    // Over the diff's own columns, the page list beside it stays; over the header, the
+    // whole row.
+    let context = if top - context_rows >= diff.y {
+        Rect::new(diff.x, top - context_rows, diff.width, context_rows)
+    } else {
+        Rect::new(area.x, top - context_rows, area.width, context_rows)
+    };
+    frame.render_widget(Clear, context);
+    let lines: Vec<_> = view.lines[rows]
+        .iter()
+        .take(usize::from(context_rows))
+        .cloned()
+        .collect();
+    frame.render_widget(
+        Paragraph::new(lines),
+        Rect::new(diff.x, context.y, diff.width, context.height),
+    );
+    composer.draw_filling(
+        frame,
+        Rect::new(area.x, top, area.width, height),
+        look.theme,
+    );
+}

@@ -5,10 +5,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::composer::{context_row, draw_composer_under};
+use super::composer::{context_row, draw_composer_by_block, draw_composer_under};
 use super::merge::draw_preflight;
 use crate::api::models::ChangeRequestStatus;
-use crate::screens::change_requests::review::{Confirmation, Overlay, ReviewScreen};
+use crate::screens::change_requests::review::{
+    ComposeTarget, Confirmation, Overlay, ReviewScreen, ReviewTab,
+};
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
 use crate::ui::layout::centered;
@@ -26,9 +28,12 @@ pub(super) fn draw_overlay(
     match overlay {
         Overlay::Composer {
             composer, target, ..
-        } => match context_row(screen, target) {
-            Some(row) => draw_composer_under(screen, row, composer, frame, area, look),
-            None => composer.draw(frame, area, theme),
+        } => match (context_row(screen, target), target) {
+            (Some(row), _) => draw_composer_under(screen, row, composer, frame, area, look),
+            (None, ComposeTarget::BlockComment { .. }) if screen.tab == ReviewTab::Changes => {
+                draw_composer_by_block(screen, composer, frame, area, look);
+            }
+            (None, _) => composer.draw(frame, area, theme),
         },
         Overlay::Reactions { picker, .. } => picker.draw(frame, area, theme),
         Overlay::WhoReacted { lines } => {
