@@ -345,15 +345,22 @@ fn message_for(event: Event) -> Option<Msg> {
     }
 }
 
-/// Asks the server once who the token belongs to, for the header. A failure only leaves the
-/// name out (the screens report their own errors).
+/// Asks the server once who the token belongs to, for the header; when it cannot be reached,
+/// the cache's last answer names the user (an offline header keeps the name). A failure only
+/// leaves the name out (the screens report their own errors).
 fn ask_who_is_signed_in(effects: &Effects, sender: &UnboundedSender<Msg>) {
     let Some(client) = effects.client.clone() else {
         return;
     };
     let sender = sender.clone();
     tokio::spawn(async move {
-        match client.current_user().await {
+        let asked = match client.current_user().await {
+            Err(error) if error.unreachable_cause().is_some() => {
+                client.cache_only().0.current_user().await
+            }
+            asked => asked,
+        };
+        match asked {
             Ok(user) => {
                 let _ = sender.send(Msg::SignedInAs(user));
             }

@@ -39,6 +39,15 @@ fn a_page_read_before_opens_during_an_outage_and_offline_shows_the_organizations
     app.send("q");
     app.wait_exit(WAIT).expect("quire quits");
 
+    // Started while the server is out of reach, the header still names the user, from the
+    // cache.
+    let mut app = PtyApp::spawn_in_home(home, &args, 80, 24, &[]);
+    app.wait_for("Lumen OSS", WAIT);
+    app.wait_for("Amara Okafor", WAIT);
+    let home = app.take_home();
+    app.send("q");
+    app.wait_exit(WAIT).expect("quire quits");
+
     let mut offline_args = args.clone();
     offline_args.push("--offline");
     let mut app = PtyApp::spawn_in_home(home, &offline_args, 80, 24, &[]);
