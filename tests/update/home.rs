@@ -315,3 +315,29 @@ async fn w_marks_a_change_request_to_watch_and_home_pings_when_it_moves() {
     app.press(KeyCode::Char('~'));
     app.wait_for("Watching (1)").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moving_onto_the_last_row_of_a_full_section_reads_a_page_more() {
+    let app = Harness::start_on(tokens::REVIEWER, SandboxOptions::default(), || {
+        let one_row = quire::api::home::SectionQuery {
+            limit: 1,
+            ..quire::api::home::SectionQuery::open("Open")
+        };
+        Screen::Home(Box::new(HomeScreen::new(vec![one_row])))
+    })
+    .await;
+    app.wait_for("Open (1)").await;
+    app.settle().await;
+    app.press(KeyCode::Char('j'));
+    app.wait_for("Open (2)").await;
+    app.settle().await;
+    // The rows read are not news; the selection stayed, so one j reaches the end again.
+    assert!(
+        !app.backend.screen().contains("● new"),
+        "{}",
+        app.backend.screen()
+    );
+    app.press(KeyCode::Char('j'));
+    app.press(KeyCode::Char('j'));
+    app.wait_for("Open (3)").await;
+}

@@ -15,8 +15,9 @@ use std::collections::HashSet;
 
 use ratatui::layout::Rect;
 
-use crate::api::home::{HomeEvent, HomeRow, SectionQuery};
+use crate::api::home::{DEFAULT_SECTION_LIMIT, HomeEvent, HomeRow, SectionQuery};
 use crate::api::models::ChangeRequest;
+use crate::api::paging::MAX_PAGE_LIMIT;
 use crate::screens::look::Look;
 use crate::screens::organizations::Organizations;
 use crate::screens::route::Route;
@@ -49,10 +50,16 @@ pub struct HomeScreen {
     /// Change requests that moved on the last board, for the pings to look at.
     moved_now: HashSet<(String, String)>,
     pub pings: pings::Pings,
+    /// Each section's `limit` as configured: reaching a section's last row reads this many
+    /// more.
+    page_sizes: Vec<u32>,
+    /// The board being read asks for more rows: those it brings are not news.
+    reading_more: bool,
 }
 
 impl HomeScreen {
     pub fn new(queries: Vec<SectionQuery>) -> HomeScreen {
+        let page_sizes = queries.iter().map(|query| query.limit).collect();
         HomeScreen {
             board: HomeBoard::new(queries.clone()),
             selections: queries.iter().map(|_| Selection::default()).collect(),
@@ -65,6 +72,8 @@ impl HomeScreen {
             ticker: Ticker::default(),
             moved_now: HashSet::new(),
             pings: pings::Pings::default(),
+            page_sizes,
+            reading_more: false,
         }
     }
 
@@ -91,6 +100,7 @@ impl HomeScreen {
     }
 
     fn gather(&mut self, quiet: bool, ctx: &mut Ctx) -> Cmd {
+        self.reading_more = false;
         let request = ctx.requests.issue();
         self.request = Some(request);
         self.filling = None;
@@ -191,6 +201,9 @@ impl HomeScreen {
                     || old.review != row.review
                     || old.outdated != row.outdated
             };
+            if was.is_none() && self.reading_more {
+                continue;
+            }
             if was.is_none_or(moved) {
                 self.new.insert(key_of(row));
                 self.moved_now.insert(key_of(row));
@@ -281,6 +294,32 @@ impl HomeScreen {
             .looks(watched.iter(), &moved, whole, ctx.requests)
     }
 
+    /// Sections read first pages only: moving down from the last row of a section that is
+    /// full (as many rows as its limit) reads it again with a page more.
+    fn read_more_at_the_end(&mut self, tab: usize, action: Action, ctx: &mut Ctx) -> Option<Cmd> {
+        let down = matches!(
+            action,
+            Action::Down | Action::PageDown | Action::HalfPageDown | Action::Bottom
+        );
+        let section = self.board.sections.get(tab)?;
+        let rows = section.rows.len();
+        let at_the_end = self.selections.get(tab)?.selected + 1 == rows;
+        let full = u32::try_from(rows).is_ok_and(|rows| rows >= section.query.limit);
+        if !down || !at_the_end || !full || !section.is_complete() {
+            return None;
+        }
+        let more = self
+            .page_sizes
+            .get(tab)
+            .copied()
+            .unwrap_or(DEFAULT_SECTION_LIMIT);
+        let query = self.queries.get_mut(tab)?;
+        query.limit = query.limit.saturating_add(more).min(MAX_PAGE_LIMIT);
+        let gather = self.gather(false, ctx);
+        self.reading_more = true;
+        Some(gather)
+    }
+
     fn page_height(ctx: &Ctx) -> isize {
         ctx.size.height.saturating_sub(6).max(1) as isize
     }
@@ -348,6 +387,9 @@ impl ScreenState for HomeScreen {
         let len = self.rows().len();
         let page = Self::page_height(ctx);
         let tab = self.tab.min(self.selections.len().saturating_sub(1));
+        if let Some(more) = self.read_more_at_the_end(tab, action, ctx) {
+            return Some(Step::cmd(more));
+        }
         match action {
             _ if crate::screens::step::move_selection(
                 self.selections.get_mut(tab)?,
