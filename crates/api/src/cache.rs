@@ -6,12 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use rusqlite::params;
 
 pub use super::database::CacheError;
-use super::database::{Damage, Database, with_suffix};
+use super::database::{Damage, Database, from_millis, to_millis, with_suffix};
 
 mod layout;
 
@@ -272,16 +272,6 @@ fn evict_beyond(transaction: &rusqlite::Transaction<'_>, max_bytes: u64) -> rusq
 fn file_bytes(path: &Path) -> u64 {
     let size = |path: PathBuf| std::fs::metadata(path).map(|meta| meta.len()).unwrap_or(0);
     size(path.to_path_buf()) + size(with_suffix(path, "-wal"))
-}
-
-fn to_millis(time: SystemTime) -> i64 {
-    time.duration_since(SystemTime::UNIX_EPOCH)
-        .map(|since| i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
-
-fn from_millis(millis: i64) -> SystemTime {
-    SystemTime::UNIX_EPOCH + Duration::from_millis(millis.max(0) as u64)
 }
 
 /// The key an answer is stored under: the path and the query as sent.

@@ -293,6 +293,19 @@ pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// A time as the database keeps it: milliseconds since the Unix epoch (0 before it).
+pub fn to_millis(time: std::time::SystemTime) -> i64 {
+    time.duration_since(std::time::SystemTime::UNIX_EPOCH)
+        .map(|since| i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// The time `millis` after the Unix epoch (the epoch itself for a negative count).
+pub fn from_millis(millis: i64) -> std::time::SystemTime {
+    std::time::SystemTime::UNIX_EPOCH
+        + std::time::Duration::from_millis(u64::try_from(millis).unwrap_or(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

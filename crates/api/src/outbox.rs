@@ -23,13 +23,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use serde::{Deserialize, Serialize};
 
 use super::cache::CacheError;
-use super::database::Database;
+use super::database::{Database, from_millis, to_millis};
 use super::read_back::Before;
 
 /// More than anyone writes offline in a week; past it, a write is refused rather than kept.
@@ -675,16 +675,6 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<Queued>> {
             .and_then(|text| Before::from_json(&text)),
         held: row.get::<_, i64>(7)? != 0,
     }))
-}
-
-fn to_millis(time: SystemTime) -> i64 {
-    time.duration_since(SystemTime::UNIX_EPOCH)
-        .map(|since| i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
-
-fn from_millis(millis: i64) -> SystemTime {
-    SystemTime::UNIX_EPOCH + Duration::from_millis(millis.max(0) as u64)
 }
 
 /// Writes that are never queued, and the reason the screen gives when one is made offline.

@@ -2,10 +2,10 @@
 //! every quire on the account (another terminal window sees the mark at its next refresh) and
 //! kept across runs. Home lists them in its "Watching" section and pings when one moves.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use super::super::client::Client;
-use super::super::database::{CacheError, Database};
+use super::super::database::{CacheError, Database, to_millis};
 
 const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS watched_change_requests (
     space TEXT NOT NULL,
@@ -24,11 +24,7 @@ pub fn set(database: &Database, space: &str, id: &str, on: bool) -> Result<(), C
     let failed = |error: rusqlite::Error| database.failed(error);
     connection.execute_batch(SCHEMA).map_err(failed)?;
     if on {
-        let now_ms = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |since| {
-                i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
-            });
+        let now_ms = to_millis(SystemTime::now());
         connection
             .execute(
                 "INSERT OR IGNORE INTO watched_change_requests \

@@ -3,10 +3,10 @@
 //! event tells it; the other stays silent. Without a cache each process keeps its own record
 //! (see the screen's `Pings`), so each rings once.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use super::super::client::Client;
-use super::super::database::{CacheError, Database};
+use super::super::database::{CacheError, Database, to_millis};
 
 const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS told_pings (
     change_request TEXT NOT NULL,
@@ -57,11 +57,7 @@ impl Client {
         let database = cache.database();
         let change_request = format!("{space}/{id}");
         let claiming = tokio::task::spawn_blocking(move || {
-            let now_ms = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |since| {
-                    i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
-                });
+            let now_ms = to_millis(SystemTime::now());
             events
                 .into_iter()
                 .filter(|event| {
