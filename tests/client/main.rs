@@ -16,6 +16,7 @@ mod capabilities;
 mod change_requests;
 mod collections;
 mod conversations;
+mod cross_check;
 mod faults;
 mod git;
 mod home;

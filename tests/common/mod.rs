@@ -4,7 +4,6 @@
 
 pub mod account;
 pub mod drafts;
-pub mod http;
 pub mod loop_harness;
 pub mod members_teams;
 pub mod outage_sandbox;

@@ -29,6 +29,7 @@ mod diff_comments;
 mod editor;
 mod full_disk;
 mod highlight_process;
+mod highlight_worker;
 mod home;
 mod hostile;
 mod integrations;

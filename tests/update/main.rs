@@ -32,6 +32,7 @@ mod palette;
 mod pane_failures;
 mod profiles;
 mod reader;
+mod scale;
 mod search;
 mod site_create;
 mod sites;

@@ -2,8 +2,8 @@
 //! ingest with its validation, and the error cases (unknown conversation, issue, cluster →
 //! 404). Plain HTTP and JSON.
 
-use crate::common::http::{HttpSandbox, assert_error};
-use quire::sandbox::{demo_ids, tokens};
+use crate::http::{HttpSandbox, assert_error};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
 

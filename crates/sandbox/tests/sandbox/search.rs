@@ -3,7 +3,7 @@
 //! filter, a page's links, backlinks of a page and of a file, files by id, and the same reads
 //! for a change request's content.
 
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire_sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use serde_json::Value;
 
 const SPACE: &str = demo_ids::SPACE_GETTING_STARTED;

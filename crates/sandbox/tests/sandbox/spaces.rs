@@ -2,8 +2,8 @@
 //! validation, delete (204 even for a missing space), the trash in listings, restore within 7
 //! days and refused after, duplicate, and who may do what. Plain HTTP and JSON.
 
-use crate::common::http::{HttpSandbox, assert_error};
-use quire::sandbox::{demo_ids, tokens};
+use crate::http::{HttpSandbox, assert_error};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
 

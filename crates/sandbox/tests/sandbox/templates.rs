@@ -2,8 +2,8 @@
 //! or in a change request's content only (main untouched) with `changeRequestId`; an unknown
 //! template is 404, a bad body 400 naming the field, a reader 403, a merged change request 409.
 
-use crate::common::http::{HttpSandbox, assert_error};
-use quire::sandbox::{demo_ids, tokens};
+use crate::http::{HttpSandbox, assert_error};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
 

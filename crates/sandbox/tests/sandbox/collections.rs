@@ -3,11 +3,11 @@
 //! `nested`, permissions, and every error case the seed lists for moves and transfers. Plain
 //! HTTP and JSON, none of the client's types; every write is read back over HTTP.
 
-use quire::sandbox::{demo_ids, tokens};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::common::http::{Harness, Reply};
+use crate::http::{Harness, Reply};
 
 fn error_message(reply: &Reply) -> String {
     reply.body["error"]["message"]

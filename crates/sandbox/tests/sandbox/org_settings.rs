@@ -2,8 +2,8 @@
 //! organization PATCH with 400s naming the field, 204 deletes of invite links also of missing
 //! ones, joining by email domain, and the agent instructions. Plain HTTP and JSON.
 
-use crate::common::http::{HttpSandbox, assert_error};
-use quire::sandbox::{NEWCOMER_TOKEN, OUTSIDER_TOKEN, demo_ids, tokens};
+use crate::http::{HttpSandbox, assert_error};
+use quire_sandbox::{NEWCOMER_TOKEN, OUTSIDER_TOKEN, demo_ids, tokens};
 use reqwest::Method;
 use serde_json::json;
 

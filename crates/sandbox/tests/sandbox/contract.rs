@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use quire::sandbox::{Faults, Sandbox, SandboxOptions, demo_ids, tokens};
+use quire_sandbox::{Faults, Sandbox, SandboxOptions, demo_ids, tokens};
 use serde_json::Value;
 
 struct Harness {

@@ -1,7 +1,7 @@
 //! The demo's other people at work: each act the sandbox takes is one a client can read back
 //! through the API, by someone other than the change request's author.
 
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire_sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use serde_json::Value;
 
 /// What every open change request of the demo's organizations shows: its author, revision,

@@ -3,7 +3,7 @@
 //! them: requested reviewer, creator, contributor, several statuses, order and limit; and only
 //! for the organization's members.
 
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire_sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use serde_json::Value;
 
 struct Server {

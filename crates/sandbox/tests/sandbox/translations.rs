@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::common::http::{HttpSandbox, assert_error};
-use quire::sandbox::{demo_ids, tokens};
+use crate::http::{HttpSandbox, assert_error};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::json;
 
@@ -128,7 +128,7 @@ async fn a_run_is_running_then_completes_with_stats_and_a_result_space() {
     assert_eq!(reply.body, serde_json::Value::Null);
     assert_eq!(sandbox.get(&path).await["status"], "running");
     clock.advance(Duration::from_secs(
-        quire::sandbox::TRANSLATION_RUN_SECONDS.unsigned_abs(),
+        quire_sandbox::TRANSLATION_RUN_SECONDS.unsigned_abs(),
     ));
     let done = sandbox.get(&path).await;
     assert_eq!(done["status"], "completed");

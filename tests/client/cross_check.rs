@@ -6,6 +6,7 @@ use quire::api::adaptive_schema;
 use quire::api::operations::{BodyRule, OPERATIONS, Operation};
 use quire::sandbox::adaptive_schema_shape;
 use quire::sandbox::operations::{self as sandbox_operations, Body, Reach};
+use quire::screens::site::{SCHEMA_TEMPLATE, check_schema};
 use serde_json::{Value, json};
 
 /// `{space}` and `{}` alike read `{}`.
@@ -234,4 +235,41 @@ fn both_schema_checkers_accept_and_refuse_the_same_schemas() {
         })
         .collect();
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+}
+
+#[test]
+fn the_template_the_site_screen_offers_is_accepted_by_both() {
+    let template: Value = serde_json::from_str(SCHEMA_TEMPLATE).expect("the template is JSON");
+    assert_eq!(check_schema(SCHEMA_TEMPLATE).err(), None);
+    assert_eq!(adaptive_schema_shape::check(&template).err(), None);
+}
+
+/// The part of a schema a refusal names: its first quoted word (a claim, a keyword), or the
+/// path it starts with (`properties.unsigned.description must be …`).
+fn named_part(reason: &str) -> Option<&str> {
+    if reason.starts_with("properties.") {
+        return reason.split(' ').next();
+    }
+    let mut quoted = reason.split('"');
+    quoted.next()?;
+    quoted.next()
+}
+
+/// The sandbox's refusals are held to the public service's words over HTTP (the sandbox's own
+/// tests); the screen's check must point at the same part, so a user reads where to look before
+/// sending.
+#[test]
+fn the_screen_refuses_a_schema_naming_the_part_the_sandbox_names() {
+    let different: Vec<String> = schemas()
+        .into_iter()
+        .filter_map(|(name, schema)| {
+            let sandbox = adaptive_schema_shape::check(&schema).err()?;
+            let part = named_part(&sandbox)?;
+            let screen = check_schema(&schema.to_string()).err().unwrap_or_default();
+            (!screen.contains(part)).then(|| {
+                format!("{name}: the screen says {screen:?}, the sandbox {sandbox:?} ({part})")
+            })
+        })
+        .collect();
+    assert!(different.is_empty(), "{}", different.join("\n"));
 }

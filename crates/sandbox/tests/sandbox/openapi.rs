@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use crate::common::http::{HttpSandbox, assert_error};
+use crate::http::{HttpSandbox, assert_error};
 use crate::translations::ORG;
-use quire::sandbox::tokens;
+use quire_sandbox::tokens;
 use reqwest::Method;
 use serde_json::json;
 
@@ -175,7 +175,7 @@ async fn create_and_replace_make_new_versions_as_processing_progresses() {
 
 /// How long the sandbox takes to process a source.
 fn processing() -> Duration {
-    Duration::from_secs(quire::sandbox::OPENAPI_PROCESSING_SECONDS.unsigned_abs())
+    Duration::from_secs(quire_sandbox::OPENAPI_PROCESSING_SECONDS.unsigned_abs())
 }
 
 #[tokio::test]

@@ -10,8 +10,8 @@ use std::io::Write as _;
 use std::os::unix::fs::PermissionsExt as _;
 use std::time::Duration;
 
-use quire::ui::markdown::{MarkdownDoc, RenderOptions, highlight_worker};
-use quire::ui::theme::Theme;
+use quire_ui::markdown::{MarkdownDoc, RenderOptions, highlight_worker};
+use quire_ui::theme::Theme;
 
 #[test]
 fn a_worker_that_does_not_answer_is_killed_and_the_code_stays_plain() {

@@ -4,7 +4,7 @@
 //! replies, reactions, reviews, requested reviewers and the role checks of every demo token.
 //! Plain HTTP (reqwest + serde_json); nothing of the client's models.
 
-use quire::sandbox::{Faults, Sandbox, SandboxOptions, demo_ids, tokens};
+use quire_sandbox::{Faults, Sandbox, SandboxOptions, demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
 

@@ -2,9 +2,9 @@
 //! field, only admins write (also the organization's settings, checked beside SAML), 204 deletes
 //! also of missing things. Plain HTTP and JSON.
 
-use crate::common::http::{HttpSandbox, assert_error};
+use crate::http::{HttpSandbox, assert_error};
 use crate::org_settings::ACME;
-use quire::sandbox::{DEMO_CERTIFICATE, tokens};
+use quire_sandbox::{DEMO_CERTIFICATE, tokens};
 use reqwest::Method;
 use serde_json::json;
 

@@ -2,9 +2,9 @@
 //! the last admin stays), 204 deletes also of missing things, validation 400s naming the field,
 //! paging, the demo's people, and a member's spaces and teams. Plain HTTP and JSON.
 
-use crate::common::http::{HttpSandbox, assert_error};
+use crate::http::{HttpSandbox, assert_error};
 use crate::teams::teams;
-use quire::sandbox::{demo_ids, tokens};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
 

@@ -2,9 +2,9 @@
 //! filters and paging, publish with its validation, and the error cases (unknown integration →
 //! 404; unknown organization on publish). Plain HTTP and JSON.
 
-use crate::common::http::{HttpSandbox, assert_error};
 use crate::conversations::{ACME, items};
-use quire::sandbox::{demo_ids, tokens};
+use crate::http::{HttpSandbox, assert_error};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::{Value, json};
 

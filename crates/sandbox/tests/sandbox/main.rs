@@ -6,14 +6,12 @@
 // Helpers shared by the test modules are `pub` for the modules, not for any user.
 #![allow(unreachable_pub)]
 
-#[path = "../common/mod.rs"]
-mod common;
+mod http;
 
 mod change_requests;
 mod collections;
 mod contract;
 mod conversations;
-mod cross_check;
 mod demo_activity;
 mod git;
 mod integrations;

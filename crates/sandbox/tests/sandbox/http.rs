@@ -1,7 +1,7 @@
 //! Plain HTTP against a fresh sandbox, none of the client's types: for the sandbox contract
 //! suites, which hold the server's JSON against the seed reference.
 
-use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+use quire_sandbox::{Sandbox, SandboxOptions, tokens};
 use reqwest::Method;
 use serde_json::Value;
 

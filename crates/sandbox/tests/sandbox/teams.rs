@@ -2,9 +2,9 @@
 //! owner manages its members, validation 400s naming the field, and the bulk rule "added and
 //! removed ends up removed". Plain HTTP and JSON.
 
-use crate::common::http::{HttpSandbox, assert_error};
+use crate::http::{HttpSandbox, assert_error};
 use crate::members::{ACME, MAYA, all_items, members};
-use quire::sandbox::{demo_ids, tokens};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::json;
 

@@ -2,8 +2,8 @@
 //! provider, import and export with their validation, credentials sent but never stored or
 //! shown back, and removing a legacy installation. Plain HTTP and JSON.
 
-use crate::common::http::{HttpSandbox, assert_error};
-use quire::sandbox::{demo_ids, tokens};
+use crate::http::{HttpSandbox, assert_error};
+use quire_sandbox::{demo_ids, tokens};
 use reqwest::Method;
 use serde_json::json;
 
