@@ -1,6 +1,7 @@
 //! Layer 2: what each screen draws, as insta snapshots at 80x24 and 40x12, plus a sweep over
 //! terminal sizes from 1x1 to 300x100 that must never panic.
 
+use crate::common::views::{draw_only, sizes_to_try};
 use crate::common::*;
 use quire::api::ApiError;
 use quire::app::view::chrome;
@@ -10,13 +11,6 @@ use quire::screens::welcome::Welcome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
-
-/// Draws without turning the buffer into text (the test backend cannot print a 0-wide one).
-fn draw_only(model: &mut Model, width: u16, height: u16) {
-    update(model, Msg::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| chrome::draw(frame, model)).unwrap();
-}
 
 fn render(model: &mut Model, width: u16, height: u16) -> String {
     update(model, Msg::Resize { width, height });
@@ -311,8 +305,8 @@ fn space_and_reader_states() {
     snapshot_both!("reader_help", help);
 }
 
-/// Every screen state drawn at every width and every height from 1 to 300 x 1 to 100 (a diagonal
-/// sweep plus the edges), none may panic.
+/// Every screen state drawn at the sizes that find a layout's mistakes ([`sizes_to_try`]): none
+/// may panic.
 #[test]
 fn every_state_draws_at_every_size_without_panic() {
     type Scene = (&'static str, fn() -> Model);
@@ -341,17 +335,7 @@ fn every_state_draws_at_every_size_without_panic() {
         ("space error", space_failed),
         ("page error", page_failed),
     ];
-    let mut sizes = Vec::new();
-    for width in 1..=300u16 {
-        sizes.push((width, (width % 100).max(1)));
-    }
-    for height in 1..=100u16 {
-        sizes.push(((height * 3) % 300 + 1, height));
-        sizes.push((1, height));
-    }
-    // And the edges: nothing at all, and wider or taller than any screen.
-    sizes.extend([(300, 100), (1, 1), (2, 1), (1, 2), (0, 0), (0, 24), (80, 0)]);
-    sizes.extend([(2000, 50), (4000, 10), (80, 2000), (u16::MAX, 3)]);
+    let sizes = sizes_to_try();
     for (name, scene) in scenes {
         let mut model = scene();
         for &(width, height) in &sizes {

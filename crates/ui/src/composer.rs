@@ -225,7 +225,7 @@ impl Composer {
                 .collect();
             frame.render_widget(Paragraph::new(lines), text_area);
         } else {
-            frame.render_widget(&self.textarea, text_area);
+            frame.render_widget(&self.textarea, bounded_for_textarea(text_area));
         }
         frame.render_widget(Paragraph::new(status), status_area);
     }
@@ -257,6 +257,17 @@ impl Composer {
             (keys.to_string(), "muted")
         };
         vec![Line::from(Span::styled(text, theme.style(style)))]
+    }
+}
+
+/// The text area's own scrolling adds its width to a column in `u16` and overflows on a
+/// terminal close to 65,535 columns; no real terminal is wider than this bound.
+fn bounded_for_textarea(area: Rect) -> Rect {
+    const WIDEST: u16 = 8192;
+    Rect {
+        width: area.width.min(WIDEST),
+        height: area.height.min(WIDEST),
+        ..area
     }
 }
 
