@@ -17,6 +17,10 @@ export XDG_STATE_HOME="$WORK/state" XDG_CACHE_HOME="$WORK/cache" TERM=xterm-256c
 mkdir -p "$HOME" "$XDG_CONFIG_HOME/quire" "$XDG_DATA_HOME" "$XDG_STATE_HOME" "$XDG_CACHE_HOME"
 
 cleanup() {
+    # A quire left running (a run that stopped early) would share its pages with the next run's.
+    local left
+    left=$(pgrep -f -- "^$BIN --api-url $URL" || true)
+    if [ -n "$left" ]; then kill $left 2>/dev/null || true; fi
     tmux -L "$TMUX_SOCKET" kill-server 2>/dev/null || true
     if [ -n "$SANDBOX_PID" ]; then kill "$SANDBOX_PID" 2>/dev/null || true; fi
     wait 2>/dev/null || true
@@ -79,6 +83,12 @@ cpu_ms() {
 
 # run_ns PID: CPU of the process's living threads in nanoseconds (schedstat: finer than ticks).
 run_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'; }
+
+# binary_kb PID: the resident pages of the binary's own file (its code and read-only data), kB.
+binary_kb() {
+    awk -v bin="$BIN" '/^[0-9a-f]+-[0-9a-f]+ / { mine = ($6 == bin) } mine && $1 == "Rss:" { s += $2 } END { print s + 0 }' \
+        "/proc/$1/smaps" 2>/dev/null || echo 0
+}
 
 mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }

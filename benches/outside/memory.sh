@@ -39,7 +39,7 @@ QUIRE_PID=$(pid_of "^$BIN --api-url $URL")
 echo "at start: VmHWM $(mb "$(status_kb "$QUIRE_PID" VmHWM)") MB, VmRSS $(mb "$(status_kb "$QUIRE_PID" VmRSS)") MB" \
     "(code and other file pages $(mb "$(status_kb "$QUIRE_PID" RssFile)") MB," \
     "heap and other anonymous $(mb "$(status_kb "$QUIRE_PID" RssAnon)") MB)," \
-    "CPU $(cpu_ms "$QUIRE_PID") ms"
+    "the binary's own pages $(mb "$(binary_kb "$QUIRE_PID")") MB, CPU $(cpu_ms "$QUIRE_PID") ms"
 
 cache_files() {
     local db wal
@@ -99,7 +99,7 @@ echo "the 1 MB page coloured: quire + worker at most $(mb "$max_sum_rss") MB VmR
     "the worker at most $(mb "$max_worker_alone") MB ($worker_parts)"
 sleep 1
 echo "afterwards (worker gone): quire VmRSS $(mb "$(status_kb "$QUIRE_PID" VmRSS)") MB," \
-    "Pss $(mb "$(pss_kb "$QUIRE_PID")") MB; session peak VmHWM $(mb "$(status_kb "$QUIRE_PID" VmHWM)") MB," \
+    "Pss $(mb "$(pss_kb "$QUIRE_PID")") MB, the binary's own pages $(mb "$(binary_kb "$QUIRE_PID")") MB; session peak VmHWM $(mb "$(status_kb "$QUIRE_PID" VmHWM)") MB," \
     "quire CPU $(cpu_ms "$QUIRE_PID") ms in all"
 read -r db wal <<<"$(cache_files)"
 echo "cache while quire runs: file $(mb $((db / 1024))) MB + log $(mb $((wal / 1024))) MB"
