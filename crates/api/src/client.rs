@@ -196,6 +196,11 @@ impl Client {
         }
     }
 
+    /// Requests of this client (every clone) waiting for a free slot to their host.
+    pub fn requests_waiting_for_a_slot(&self) -> usize {
+        self.shared.host_limits.waiting()
+    }
+
     /// What this server was found not to offer; `on_lack` tells as each is learned.
     pub fn capabilities(&self) -> &Capabilities {
         &self.shared.capabilities

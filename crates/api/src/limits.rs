@@ -96,6 +96,21 @@ impl HostLimits {
         Slot { queue }
     }
 
+    /// Requests waiting for a slot, every host together.
+    pub fn waiting(&self) -> usize {
+        let hosts = self
+            .hosts
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        hosts
+            .values()
+            .map(|queue| {
+                let state = queue.lock();
+                state.first_screen.len() + state.background.len()
+            })
+            .sum()
+    }
+
     fn queue(&self, url: &Url) -> Arc<HostQueue> {
         let key = host_key(url);
         // A poisoned lock only means another request panicked while holding it; the map is
