@@ -117,8 +117,7 @@ fn reply_calls(cmd: &Cmd) -> Vec<(quire::app::RequestId, Vec<String>)> {
 }
 
 #[tokio::test]
-async fn the_first_threads_replies_come_in_the_wave_after_the_reviews_opening_and_sixteen_at_most_fly()
-{
+async fn the_first_replies_come_in_the_wave_after_the_reviews_opening_and_sixteen_at_most_fly() {
     let sandbox = big_sandbox(Duration::from_millis(20)).await;
     let client = client_for(&sandbox);
     let mut model = big_review();
