@@ -234,3 +234,73 @@ impl Waves {
         Some(waves)
     }
 }
+
+/// Runs commands the way the terminal's loop does over a network: every API call is its own
+/// task (through the runtime's executor) and each answer is applied the moment it arrives, so
+/// a call's early answer (a review's opening) is seen before the call ends. Other commands
+/// (parses, drafts) are left out. For benchmarks that time what the user sees.
+pub struct Live {
+    executor: Executor,
+    answers: UnboundedReceiver<Msg>,
+    finished: UnboundedReceiver<()>,
+    finish: tokio::sync::mpsc::UnboundedSender<()>,
+    in_flight: usize,
+}
+
+impl Live {
+    pub fn new(client: &Client) -> Live {
+        let (sender, answers) = unbounded_channel();
+        let (finish, finished) = unbounded_channel();
+        Live {
+            executor: Executor::new(effects_with(client.clone()), sender),
+            answers,
+            finished,
+            finish,
+            in_flight: 0,
+        }
+    }
+
+    /// Starts `cmd`'s calls, then applies answers as they come until `done` holds after one
+    /// (true) or nothing is left in flight (false). Calls still running are kept for the next
+    /// call.
+    pub async fn run_until(
+        &mut self,
+        model: &mut Model,
+        cmd: Cmd,
+        mut done: impl FnMut(&Model) -> bool,
+    ) -> bool {
+        self.start(cmd);
+        loop {
+            if done(model) {
+                return true;
+            }
+            if self.in_flight == 0 && self.answers.is_empty() {
+                return false;
+            }
+            // Answers first: a call's answers are all sent before it counts as finished.
+            tokio::select! {
+                biased;
+                Some(msg) = self.answers.recv() => {
+                    let cmd = update(model, msg);
+                    self.start(cmd);
+                }
+                Some(()) = self.finished.recv() => self.in_flight -= 1,
+                else => return false,
+            }
+        }
+    }
+
+    fn start(&mut self, cmd: Cmd) {
+        for (request, call) in cmd.api_calls() {
+            let Some(work) = self.executor.api(request, call) else {
+                continue;
+            };
+            let finish = self.finish.clone();
+            self.in_flight += 1;
+            tokio::spawn(async move {
+                work.await;
+                let _ = finish.send(());
+            });
+        }
+    }
+}

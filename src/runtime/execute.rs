@@ -17,6 +17,7 @@ use tokio::sync::mpsc::UnboundedSender;
 use super::calls::outbox::SendTurn;
 use super::{Effects, Host, from_cache};
 use crate::api::Client;
+use crate::api::limits::Priority;
 use crate::api::outbox::Outbox;
 use crate::app::{ApiCall, Cmd, DocHandle, DocKey, Msg, RequestId};
 use crate::ui::markdown::MarkdownDoc;
@@ -191,9 +192,13 @@ impl Executor {
     /// The answer(s) to one API call, through the cache routing; after a write, how many
     /// writes wait in the outbox. None without a client.
     pub fn api(&self, request: RequestId, call: ApiCall) -> Option<Work> {
-        let Some(client) = self.effects.client.clone() else {
+        let Some(client) = self.effects.client.as_ref() else {
             tracing::error!(?call, "an API call without a client");
             return None;
+        };
+        let client = match call.priority() {
+            Priority::FirstScreen => client.clone(),
+            Priority::Background => client.in_background(),
         };
         let sender = self.sender.clone();
         let turn = self.turn.clone();

@@ -14,6 +14,7 @@ use super::calls::outbox::SendTurn;
 use crate::api::Client;
 use crate::api::retry::{FIRST_DELAY, MAX_TOTAL};
 use crate::app::{ApiCall, ApiResponse, Msg, RequestId};
+use crate::vocabulary::change_requests::{ChangeRequestsCall, ChangeRequestsResponse};
 use crate::vocabulary::home::HomeCall;
 
 /// Runs `call` and sends its answer(s) for `request`. Whether the call writes is asked of
@@ -39,7 +40,7 @@ pub(super) async fn answer(
         return;
     }
     if client.cache().is_none() {
-        let response = call_api(client, turn, call).await;
+        let response = call_answering_early(client, turn, sender, request, call).await;
         let _ = sender.send(Msg::Api { request, response });
         return;
     }
@@ -55,7 +56,7 @@ pub(super) async fn answer(
         show_cached_first(client, turn, sender, request, call.clone()).await;
     }
     let (network, record) = client.recorded();
-    let response = call_api(&network, turn, call.clone()).await;
+    let response = call_answering_early(&network, turn, sender, request, call.clone()).await;
     // A server that answers while this call's requests found no answer (a path whose
     // connections are reset) is not offline: the error stays on screen for `r`, where going
     // offline would read the call again as soon as the server is found back, and fail again.
@@ -84,6 +85,27 @@ pub(super) async fn answer(
         why: cannot_reach(client, &error),
         nothing_to_show,
     });
+}
+
+/// The server's answer to `call`. A review whose threads take several pages first sends its
+/// opening (the first page of threads) to the same request, for the screen to draw and to ask
+/// for what it shows while the other pages are read.
+async fn call_answering_early(
+    client: &Client,
+    turn: &SendTurn,
+    sender: &UnboundedSender<Msg>,
+    request: RequestId,
+    call: ApiCall,
+) -> ApiResponse {
+    let ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(target)) = &call else {
+        return call_api(client, turn, call).await;
+    };
+    let opening = |bundle| {
+        let response = ApiResponse::ChangeRequests(ChangeRequestsResponse::ReviewOpening(bundle));
+        let _ = sender.send(Msg::Api { request, response });
+    };
+    let review = crate::runtime::calls::change_requests::load_review(client, target, opening);
+    ApiResponse::ChangeRequests(ChangeRequestsResponse::Review(review.await))
 }
 
 /// Home: the last one from the cache at once ("as of …"), then each section's answers from the
@@ -123,7 +145,6 @@ fn cannot_reach(client: &Client, error: &crate::api::ApiError) -> String {
 /// request (`app::AnswerKind::Provisional`): the lists and pages one browses, the first page
 /// of change requests, and a change request's review.
 fn shows_cache_first(call: &ApiCall) -> bool {
-    use crate::vocabulary::change_requests::ChangeRequestsCall;
     matches!(
         call,
         ApiCall::ListOrganizations { .. }

@@ -77,6 +77,18 @@ impl ApiCall {
     }
 }
 
+impl ApiCall {
+    /// Whether the call's requests take a free slot of the host before others, or wait
+    /// behind those (see [`crate::api::limits`]). Each area says so where its calls are
+    /// declared; only a review's reply lists go behind for now.
+    pub fn priority(&self) -> crate::api::limits::Priority {
+        match self {
+            ApiCall::ChangeRequests(call) => call.priority(),
+            _ => crate::api::limits::Priority::FirstScreen,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Cmd {
     #[default]

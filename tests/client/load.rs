@@ -115,3 +115,82 @@ async fn a_read_waiting_to_be_retried_holds_no_slot() -> TestResult {
     }
     Ok(())
 }
+
+/// A review's page content takes the first free slot before a reply list that waited longer:
+/// sixteen reply lists hang on the server, a seventeenth and the changed page's content wait,
+/// and one reply list is given up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_changed_pages_content_goes_out_before_the_seventeenth_reply_list() -> TestResult {
+    use quire::app::{ApiCall, RequestId};
+    use quire::runtime::Executor;
+    use quire::sandbox::{Outage, demo_ids};
+    use quire::vocabulary::change_requests::{ChangeRequestRef, ChangeRequestsCall};
+
+    let sandbox = slow_sandbox(Duration::ZERO).await?;
+    let client = client_for(&sandbox)?;
+    let (sender, _answers) = tokio::sync::mpsc::unbounded_channel();
+    let executor = Executor::new(quire::headless::effects_with(client.clone()), sender);
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_GETTING_STARTED.to_string(),
+        change_request: demo_ids::CR_REVIEW.to_string(),
+    };
+    let call = |request: u64, call: ChangeRequestsCall| {
+        let work = executor.api(RequestId(request), ApiCall::ChangeRequests(call));
+        tokio::spawn(async move {
+            if let Some(work) = work {
+                work.await;
+            }
+        })
+    };
+    let replies = |comment: u64| ChangeRequestsCall::LoadReplies {
+        target: target.clone(),
+        comments: vec![format!("comment-{comment}")],
+    };
+    sandbox.set_outage(Outage::Hang).await;
+    let hanging: Vec<_> = (0..16).map(|n| call(n, replies(n))).collect();
+    let all_sent = wait_until_async(PATIENCE, sandbox.activity(), || {
+        sandbox.requests("GET", "*/replies") == 16
+    })
+    .await;
+    assert!(all_sent, "sixteen reply lists were sent");
+    let _seventeenth = call(16, replies(16));
+    queued(&client, 1).await;
+    let _content = call(
+        17,
+        ChangeRequestsCall::LoadPageDiff {
+            target: target.clone(),
+            page: demo_ids::PAGE_QUICKSTART.to_string(),
+            main: true,
+            change_request: true,
+        },
+    );
+    // The main side, the change request's side and its document format.
+    queued(&client, 4).await;
+    hanging[0].abort();
+    let content = || sandbox.requests("GET", "*/content/page/*");
+    let someone_went = wait_until_async(PATIENCE, sandbox.activity(), || {
+        content() > 0 || sandbox.requests("GET", "*/replies") > 16
+    })
+    .await;
+    assert!(someone_went, "the freed slot was taken");
+    assert_eq!(content(), 1, "the page's content took the freed slot");
+    assert_eq!(
+        sandbox.requests("GET", "*/replies"),
+        16,
+        "the seventeenth reply list still waits"
+    );
+    sandbox.set_outage(Outage::None).await;
+    Ok(())
+}
+
+/// Waits until `count` requests wait for a slot: the limiter's queue announces nothing, so it
+/// is looked at again each time the other tasks have run.
+async fn queued(client: &Client, count: usize) {
+    let reached = tokio::time::timeout(PATIENCE, async {
+        while client.requests_waiting_for_a_slot() < count {
+            tokio::task::yield_now().await;
+        }
+    })
+    .await;
+    assert!(reached.is_ok(), "{count} requests never waited for a slot");
+}

@@ -17,7 +17,7 @@ use super::capabilities::{self, Capabilities};
 use super::decode::read_body;
 pub use super::decode::{decode_body, decode_body_with};
 use super::error::{ApiError, SETUP_ENDPOINT, parse_error_body};
-use super::limits::HostLimits;
+use super::limits::{HostLimits, Priority};
 use super::operations;
 use super::paging::{
     DEFAULT_PAGE_LIMIT, ListPage, MAX_PAGE_LIMIT, PageCursor, WholeList, page_query,
@@ -68,6 +68,8 @@ pub struct Client {
     /// Reads are sent once, never retried: a look just before a write must not hold it up
     /// for seconds when the server cannot be reached (the write is queued at once instead).
     pub(super) single_try: bool,
+    /// Whether this clone's requests take a free slot before others ([`Client::in_background`]).
+    pub(super) priority: Priority,
 }
 
 pub(super) struct Shared {
@@ -172,6 +174,7 @@ impl Client {
             }),
             reading: super::offline::Reading::default(),
             single_try: false,
+            priority: Priority::FirstScreen,
         })
     }
 
@@ -181,6 +184,21 @@ impl Client {
         if let Ok(mut slot) = self.shared.retry_observer.write() {
             *slot = Some(Arc::new(observer));
         }
+    }
+
+    /// A clone whose requests wait while a first-screen request waits for one of the host's
+    /// slots: for work the screen draws without (a review's reply lists), so it never holds up
+    /// what the screen is drawn from.
+    pub fn in_background(&self) -> Client {
+        Client {
+            priority: Priority::Background,
+            ..self.clone()
+        }
+    }
+
+    /// Requests of this client (every clone) waiting for a free slot to their host.
+    pub fn requests_waiting_for_a_slot(&self) -> usize {
+        self.shared.host_limits.waiting()
     }
 
     /// What this server was found not to offer; `on_lack` tells as each is learned.
@@ -508,7 +526,7 @@ impl Client {
                 message,
             }
         })?;
-        let _slot = self.shared.host_limits.admit(&url).await;
+        let _slot = self.shared.host_limits.admit(&url, self.priority).await;
         let mut request = self.http.request(method.clone(), url);
         if !query.is_empty() {
             request = request.query(query);

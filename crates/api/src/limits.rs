@@ -1,31 +1,117 @@
 //! At most [`MAX_IN_FLIGHT_PER_HOST`] requests in flight to one host. A change request with
 //! hundreds of threads would otherwise send hundreds of requests at once: over HTTP/1.1 each
 //! needs its own connection (so none is reused), and a server sees a burst it may throttle.
-//! Requests past the limit wait their turn, first come first served.
+//! Requests past the limit wait their turn: a [`Priority::FirstScreen`] request before every
+//! [`Priority::Background`] one, first come first served within each, so what draws the screen
+//! never queues behind a review's hundreds of reply lists.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::oneshot;
 use url::Url;
 
 /// Requests one client has in flight to one host (scheme, host and port), at most.
 pub const MAX_IN_FLIGHT_PER_HOST: usize = 16;
 
-/// One semaphore per host, shared by every clone of a client.
+/// Which requests take a free slot first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Priority {
+    /// What the screen is drawn from: it takes a slot before any waiting background request.
+    #[default]
+    FirstScreen,
+    /// Work the screen can draw without (a review's reply lists): it waits while a
+    /// first-screen request waits.
+    Background,
+}
+
+/// One queue per host, shared by every clone of a client.
 #[derive(Default)]
 pub struct HostLimits {
-    hosts: Mutex<HashMap<String, Arc<Semaphore>>>,
+    hosts: Mutex<HashMap<String, Arc<HostQueue>>>,
+}
+
+/// A host's free slots and who waits for one, by priority.
+#[derive(Default)]
+struct HostQueue {
+    state: Mutex<QueueState>,
+}
+
+struct QueueState {
+    free: usize,
+    first_screen: VecDeque<oneshot::Sender<()>>,
+    background: VecDeque<oneshot::Sender<()>>,
+}
+
+impl Default for QueueState {
+    fn default() -> QueueState {
+        QueueState {
+            free: MAX_IN_FLIGHT_PER_HOST,
+            first_screen: VecDeque::new(),
+            background: VecDeque::new(),
+        }
+    }
+}
+
+/// A slot held: given to the next waiter (first-screen ones first) when dropped.
+pub struct Slot {
+    queue: Arc<HostQueue>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.queue.release();
+    }
 }
 
 impl HostLimits {
-    /// Waits until `url`'s host has a free slot; the slot is given back when the permit drops.
-    /// `None` only if the semaphore was closed, which never happens: the caller goes ahead.
-    pub async fn admit(&self, url: &Url) -> Option<OwnedSemaphorePermit> {
-        self.semaphore(url).acquire_owned().await.ok()
+    /// Waits until `url`'s host has a slot for a request of `priority`; the slot is handed on
+    /// when the returned [`Slot`] drops.
+    pub async fn admit(&self, url: &Url, priority: Priority) -> Slot {
+        let queue = self.queue(url);
+        let receiver = {
+            let mut state = queue.lock();
+            if state.free > 0
+                && (priority == Priority::FirstScreen || state.first_screen.is_empty())
+            {
+                state.free -= 1;
+                None
+            } else {
+                let (sender, receiver) = oneshot::channel();
+                match priority {
+                    Priority::FirstScreen => state.first_screen.push_back(sender),
+                    Priority::Background => state.background.push_back(sender),
+                }
+                Some(receiver)
+            }
+        };
+        if let Some(receiver) = receiver {
+            Waiting {
+                receiver: Some(receiver),
+                queue: &queue,
+            }
+            .granted()
+            .await;
+        }
+        Slot { queue }
     }
 
-    fn semaphore(&self, url: &Url) -> Arc<Semaphore> {
+    /// Requests waiting for a slot, every host together.
+    pub fn waiting(&self) -> usize {
+        let hosts = self
+            .hosts
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        hosts
+            .values()
+            .map(|queue| {
+                let state = queue.lock();
+                state.first_screen.len() + state.background.len()
+            })
+            .sum()
+    }
+
+    fn queue(&self, url: &Url) -> Arc<HostQueue> {
         let key = host_key(url);
         // A poisoned lock only means another request panicked while holding it; the map is
         // still whole, so keep using it.
@@ -33,10 +119,66 @@ impl HostLimits {
             .hosts
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        hosts
-            .entry(key)
-            .or_insert_with(|| Arc::new(Semaphore::new(MAX_IN_FLIGHT_PER_HOST)))
-            .clone()
+        hosts.entry(key).or_default().clone()
+    }
+}
+
+impl HostQueue {
+    fn lock(&self) -> MutexGuard<'_, QueueState> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A slot came free: the longest-waiting first-screen request gets it, else the
+    /// longest-waiting background one, else it is free. A waiter that gave up is skipped.
+    fn release(&self) {
+        let mut state = self.lock();
+        loop {
+            let next = match state.first_screen.pop_front() {
+                Some(waiter) => Some(waiter),
+                None => state.background.pop_front(),
+            };
+            match next {
+                Some(waiter) => {
+                    if waiter.send(()).is_ok() {
+                        return;
+                    }
+                }
+                None => {
+                    state.free += 1;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// A request waiting for its slot. Dropped before it was polled to the end (the request was
+/// cancelled), a slot already handed to it is handed on.
+struct Waiting<'a> {
+    receiver: Option<oneshot::Receiver<()>>,
+    queue: &'a HostQueue,
+}
+
+impl Waiting<'_> {
+    async fn granted(mut self) {
+        if let Some(receiver) = self.receiver.as_mut() {
+            // The sender is only dropped unsent when the queue itself goes, with its client.
+            let _ = receiver.await;
+        }
+        self.receiver = None;
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        if let Some(mut receiver) = self.receiver.take() {
+            receiver.close();
+            if receiver.try_recv().is_ok() {
+                self.queue.release();
+            }
+        }
     }
 }
 
@@ -53,6 +195,7 @@ fn host_key(url: &Url) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use futures::FutureExt;
 
     fn url(text: &str) -> Url {
         Url::parse(text).expect("test URL")
@@ -74,19 +217,85 @@ mod tests {
     async fn the_seventeenth_request_to_a_host_waits_and_another_host_does_not() {
         let limits = HostLimits::default();
         let busy = url("http://127.0.0.1:8080/v1/orgs");
-        let mut permits = Vec::new();
+        let mut slots = Vec::new();
         for _ in 0..MAX_IN_FLIGHT_PER_HOST {
-            permits.push(limits.admit(&busy).await);
+            slots.push(limits.admit(&busy, Priority::FirstScreen).await);
         }
-        let waiting =
-            tokio::time::timeout(std::time::Duration::from_millis(20), limits.admit(&busy)).await;
-        assert!(waiting.is_err(), "a 17th request must wait");
-        let other = limits.admit(&url("http://127.0.0.1:9090/v1/orgs")).await;
-        assert!(other.is_some(), "another host has its own slots");
-        permits.pop();
+        let mut waiting = Box::pin(limits.admit(&busy, Priority::FirstScreen));
         assert!(
-            limits.admit(&busy).await.is_some(),
-            "a freed slot is reused"
+            (&mut waiting).now_or_never().is_none(),
+            "a 17th request must wait"
+        );
+        let other = limits
+            .admit(&url("http://127.0.0.1:9090/v1/orgs"), Priority::Background)
+            .now_or_never();
+        assert!(other.is_some(), "another host has its own slots");
+        slots.pop();
+        assert!(
+            waiting.now_or_never().is_some(),
+            "a freed slot goes to the request waiting"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_freed_slot_goes_to_a_waiting_first_screen_request_before_earlier_background_ones() {
+        let limits = HostLimits::default();
+        let host = url("http://127.0.0.1:8080/v1/orgs");
+        let mut slots = Vec::new();
+        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
+            slots.push(limits.admit(&host, Priority::Background).await);
+        }
+        let mut background = Box::pin(limits.admit(&host, Priority::Background));
+        assert!((&mut background).now_or_never().is_none());
+        let mut first_screen = Box::pin(limits.admit(&host, Priority::FirstScreen));
+        assert!((&mut first_screen).now_or_never().is_none());
+        slots.pop();
+        assert!(
+            (&mut background).now_or_never().is_none(),
+            "the background request still waits"
+        );
+        let taken = (&mut first_screen).now_or_never();
+        assert!(taken.is_some(), "the first-screen request went first");
+        drop(taken);
+        assert!(
+            background.now_or_never().is_some(),
+            "then the background one"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_background_request_does_not_pass_a_waiting_first_screen_one() {
+        let limits = HostLimits::default();
+        let host = url("http://127.0.0.1:8080/v1/orgs");
+        let mut slots = Vec::new();
+        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
+            slots.push(limits.admit(&host, Priority::FirstScreen).await);
+        }
+        let mut first_screen = Box::pin(limits.admit(&host, Priority::FirstScreen));
+        assert!((&mut first_screen).now_or_never().is_none());
+        slots.pop();
+        let mut background = Box::pin(limits.admit(&host, Priority::Background));
+        assert!((&mut background).now_or_never().is_none());
+        assert!(first_screen.now_or_never().is_some());
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_wait_hands_its_slot_on() {
+        let limits = HostLimits::default();
+        let host = url("http://127.0.0.1:8080/v1/orgs");
+        let mut slots = Vec::new();
+        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
+            slots.push(limits.admit(&host, Priority::FirstScreen).await);
+        }
+        let mut given_up = Box::pin(limits.admit(&host, Priority::FirstScreen));
+        assert!((&mut given_up).now_or_never().is_none());
+        let mut next = Box::pin(limits.admit(&host, Priority::Background));
+        assert!((&mut next).now_or_never().is_none());
+        slots.pop();
+        drop(given_up);
+        assert!(
+            next.now_or_never().is_some(),
+            "the slot handed to a request that gave up is handed on"
         );
     }
 }

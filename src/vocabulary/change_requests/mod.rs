@@ -4,6 +4,7 @@
 
 pub mod memory;
 
+use crate::api::limits::Priority;
 use crate::api::models::{
     ChangeRequest, ChangeRequestReview, ChangeRequestStatus, Comment, CommentReply, IssuesCluster,
     Member, MergeResult, RequestedReviewer, RevisionSemanticChanges, Space, UpdateResult, User,
@@ -42,9 +43,12 @@ pub enum ChangeRequestsCall {
         page: Option<String>,
     },
     /// Everything the review screen shows, in parallel, except the threads' replies: those
-    /// come with [`ChangeRequestsCall::LoadReplies`], what is on screen first.
+    /// come with [`ChangeRequestsCall::LoadReplies`], what is on screen first. When the
+    /// threads take more than one page, the review with the first page of them is answered
+    /// first ([`ChangeRequestsResponse::ReviewOpening`]), before the rest are read.
     LoadReview(ChangeRequestRef),
-    /// The replies of these threads (comment ids), fetched in parallel.
+    /// The replies of these threads (comment ids), fetched in parallel, in the background
+    /// (see [`ChangeRequestsCall::priority`]).
     LoadReplies {
         target: ChangeRequestRef,
         comments: Vec<String>,
@@ -184,6 +188,18 @@ impl ChangeRequestsCall {
     }
 }
 
+impl ChangeRequestsCall {
+    /// Whether the call's requests wait for a free slot behind those that draw a screen. Reply
+    /// lists do: a review asks for dozens or hundreds of them, and the threads, the changed
+    /// page's two sides and the review's own data must never queue behind them.
+    pub fn priority(&self) -> Priority {
+        match self {
+            ChangeRequestsCall::LoadReplies { .. } => Priority::Background,
+            _ => Priority::FirstScreen,
+        }
+    }
+}
+
 /// A changed page, as the links check needs it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinkCheckPage {
@@ -274,6 +290,10 @@ pub enum ChangeRequestsResponse {
     CurrentUser(Result<User, ApiError>),
     ChangeRequests(Result<ListPage<ChangeRequest>, ApiError>),
     Review(Result<ReviewBundle, ApiError>),
+    /// The review with the first page of its threads, sent before [`Self::Review`] to the same
+    /// request when more pages of threads are still being read: the screen is drawn, and
+    /// replies and the changed page asked for, one round trip (and a big decode) earlier.
+    ReviewOpening(ReviewBundle),
     Replies(Vec<ThreadReplies>),
     PageDiff(Result<PageSides, ApiError>),
     CommentPosted(Result<Comment, ApiError>),

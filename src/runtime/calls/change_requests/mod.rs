@@ -3,26 +3,26 @@
 //! threads' replies; the screen then asks for the replies it shows first, the rest behind.
 
 pub mod breaking_links;
+mod review;
+
+pub use review::{COMMENT_PAGES, load_review};
 
 use futures::future::join_all;
 
-use crate::api::models::{
-    ChangeRequestReview, Comment, CommentReply, Page, RequestedReviewer, RevisionSemanticChanges,
-    SemanticChange,
-};
+use crate::api::models::{ChangeRequestReview, CommentReply, Page, RequestedReviewer};
 use crate::api::outbox::{Target, Write};
 use crate::api::read_back;
-use crate::api::{ApiError, ChangeRequestUpdate, Client, CommentFilter, ReviewVerdict, WholeList};
+use crate::api::{ApiError, ChangeRequestUpdate, Client, ReviewVerdict};
 use crate::runtime::calls::queue;
 use crate::vocabulary::change_requests::{
     ChangeRequestRef, ChangeRequestScope, ChangeRequestsCall, ChangeRequestsResponse, PageSides,
-    ReviewBundle, SubmittedReview, Thread, ThreadReplies,
+    SubmittedReview, ThreadReplies,
 };
 
 /// Semantic changes asked for at once; the server says how many more there are.
-const CHANGES_LIMIT: u32 = 200;
+pub(super) const CHANGES_LIMIT: u32 = 200;
 
-fn outbox_target(target: &ChangeRequestRef) -> Target {
+pub(super) fn outbox_target(target: &ChangeRequestRef) -> Target {
     Target::new(&target.space, &target.change_request)
 }
 
@@ -51,7 +51,7 @@ pub async fn call_change_requests(
             }
         }),
         ChangeRequestsCall::LoadReview(target) => {
-            ChangeRequestsResponse::Review(load_review(client, &target).await)
+            ChangeRequestsResponse::Review(load_review(client, &target, |_| {}).await)
         }
         ChangeRequestsCall::LoadReplies { target, comments } => {
             ChangeRequestsResponse::Replies(load_replies(client, &target, comments).await)
@@ -278,189 +278,6 @@ async fn requested_reviewers(
         .map(|page| page.items)
 }
 
-/// Pages of a change request's comment threads read when its review opens, before it shows
-/// what was read and says "stopped after N pages": twenty thousand threads is ten times the
-/// biggest review measured, and an endless list then costs a second, not a minute.
-pub const COMMENT_PAGES: usize = 20;
-
-async fn load_review(client: &Client, target: &ChangeRequestRef) -> Result<ReviewBundle, ApiError> {
-    let space = &target.space;
-    let change_request = &target.change_request;
-    // Round one: everything that does not depend on anything else.
-    let (detail, space_detail, changes, comments, reviews, requested) = tokio::join!(
-        client.get_change_request(space, change_request),
-        client.get_space(space),
-        client.change_request_changes(space, change_request, CHANGES_LIMIT),
-        comments_and_first_replies(client, target),
-        client.list_reviews(space, change_request, None),
-        client.list_requested_reviewers(space, change_request, None),
-    );
-    let change_request_detail = detail?;
-    let (comments, first_replies) = comments?;
-    // A server without `/changes`: compare the change request's page tree with main's.
-    let changes = match changes {
-        Err(error) if error.is_not_found() || error.status() == Some(405) => {
-            compare_page_trees(client, target).await
-        }
-        other => other,
-    };
-    // Other replies are not waited for: the screen asks for those it shows first.
-    let threads_stopped_after_pages = comments.stopped_after_pages();
-    let threads = comments
-        .items
-        .into_iter()
-        .map(|comment| with_replies_read(comment, &first_replies))
-        .collect();
-    Ok(ReviewBundle {
-        change_request: change_request_detail,
-        space: space_detail.ok(),
-        changes,
-        threads,
-        threads_stopped_after_pages,
-        reviews: newest_first(reviews.map(|page| page.items).unwrap_or_default()),
-        requested: requested.map(|page| page.items).unwrap_or_default(),
-        queued: queued_for(client, target).await,
-    })
-}
-
-/// The writes on `target` waiting in the outbox; none when there is no outbox or it fails.
-async fn queued_for(client: &Client, target: &ChangeRequestRef) -> Vec<crate::api::outbox::Queued> {
-    let Some(outbox) = client.outbox() else {
-        return Vec::new();
-    };
-    let target = outbox_target(target);
-    tokio::task::spawn_blocking(move || outbox.for_target(&target))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_default()
-}
-
-/// Threads (topmost first) whose replies are read while the rest of the list loads: about a
-/// screenful, so the first thread a reviewer reads is whole when the review opens.
-const FIRST_REPLIED_THREADS: usize = 12;
-
-/// Every thread up to [`COMMENT_PAGES`] pages (what was read is kept when the list does not
-/// end), and the replies of the first ones that have some: those are asked for as soon as the
-/// first page of threads arrives, beside the next pages, instead of one round trip after the
-/// whole review came back.
-async fn comments_and_first_replies(
-    client: &Client,
-    target: &ChangeRequestRef,
-) -> Result<(WholeList<Comment>, Vec<ThreadReplies>), ApiError> {
-    let (space, change_request) = (&target.space, &target.change_request);
-    let filter = CommentFilter::default();
-    let first = client
-        .first_comments_page(space, change_request, &filter)
-        .await?;
-    let replied: Vec<String> = first
-        .items
-        .iter()
-        .filter(|comment| comment.replies.unwrap_or(0) > 0)
-        .take(FIRST_REPLIED_THREADS)
-        .map(|comment| comment.id.clone())
-        .collect();
-    let next = first.next_page.clone();
-    let (rest, replies) = tokio::join!(
-        client.rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1),
-        load_replies(client, target, replied),
-    );
-    let rest = rest?;
-    let mut items = first.items;
-    items.extend(rest.items);
-    let comments = WholeList {
-        items,
-        unreadable: first
-            .unreadable
-            .into_iter()
-            .chain(rest.unreadable)
-            .collect(),
-        pages: 1 + rest.pages,
-        stopped: rest.stopped,
-    };
-    Ok((comments, replies))
-}
-
-/// A thread with its replies when they were read with the list (and read whole).
-fn with_replies_read(comment: Comment, read: &[ThreadReplies]) -> Thread {
-    let mut thread = Thread::without_replies(comment);
-    if let Some(Ok(replies)) = read
-        .iter()
-        .find(|read| read.comment == thread.comment.id)
-        .map(|read| &read.replies)
-    {
-        thread.replies = replies.clone();
-        thread.replies_loaded = true;
-    }
-    thread
-}
-
-/// Reviews newest first, whatever order the server lists them in (a new review is then put
-/// on top, where it belongs). Reviews without a date keep their place at the end.
-fn newest_first(mut reviews: Vec<ChangeRequestReview>) -> Vec<ChangeRequestReview> {
-    reviews.sort_by_key(|review| {
-        std::cmp::Reverse(
-            review
-                .created_at
-                .as_deref()
-                .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok()),
-        )
-    });
-    reviews
-}
-
-/// Changed pages found by comparing trees: pages only in the change request were created,
-/// pages only on main were deleted, pages under another parent were moved, and pages whose
-/// content fingerprint (git oid or update time) differs were edited.
-async fn compare_page_trees(
-    client: &Client,
-    target: &ChangeRequestRef,
-) -> Result<RevisionSemanticChanges, ApiError> {
-    let (main, change_request) = tokio::join!(
-        client.list_pages(&target.space),
-        client.list_change_request_pages(&target.space, &target.change_request),
-    );
-    let main = flatten(&main?, None);
-    let change_request = flatten(&change_request?, None);
-    let mut changes = Vec::new();
-    let change = |kind: &str, page: &Page| -> Option<SemanticChange> {
-        serde_json::from_value(serde_json::json!({
-            "type": kind,
-            "page": {"id": page.id, "title": page.title, "path": page.path},
-        }))
-        .ok()
-    };
-    for (page, parent) in &change_request {
-        match main.iter().find(|(p, _)| p.id == page.id) {
-            None => changes.extend(change("page_created", page)),
-            Some((before, before_parent)) => {
-                let fingerprint = |p: &Page| {
-                    (
-                        p.git.as_ref().and_then(|g| g.oid.clone()),
-                        p.updated_at.clone(),
-                        p.title.clone(),
-                    )
-                };
-                if fingerprint(before) != fingerprint(page) {
-                    changes.extend(change("page_edited", page));
-                }
-                if before_parent != parent {
-                    changes.extend(change("page_moved", page));
-                }
-            }
-        }
-    }
-    for (page, _) in &main {
-        if !change_request.iter().any(|(p, _)| p.id == page.id) {
-            changes.extend(change("page_deleted", page));
-        }
-    }
-    Ok(RevisionSemanticChanges {
-        changes,
-        more: None,
-    })
-}
-
 /// Each page of a tree (at any depth) by id, with its `updatedAt`.
 fn page_versions(pages: &[Page]) -> std::collections::HashMap<String, String> {
     let mut versions = std::collections::HashMap::new();
@@ -473,7 +290,7 @@ fn page_versions(pages: &[Page]) -> std::collections::HashMap<String, String> {
 }
 
 /// Every page of a tree with its parent's id.
-fn flatten(pages: &[Page], parent: Option<&str>) -> Vec<(Page, Option<String>)> {
+pub(super) fn flatten(pages: &[Page], parent: Option<&str>) -> Vec<(Page, Option<String>)> {
     let mut all = Vec::new();
     for page in pages {
         all.push((page.clone(), parent.map(str::to_string)));

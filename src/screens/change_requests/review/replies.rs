@@ -21,6 +21,9 @@ pub struct ReplyLoading {
     in_flight: HashMap<RequestId, Asked>,
     /// Threads whose replies did not load; not asked for again until the review reloads.
     failed: HashSet<String>,
+    /// The review request whose opening (first page of threads) is on screen: its whole
+    /// answer keeps the replies loaded and asked for meanwhile.
+    opening: Option<RequestId>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +45,20 @@ impl ReplyLoading {
     pub fn reset(&mut self) {
         self.in_flight.clear();
         self.failed.clear();
+        self.opening = None;
+    }
+
+    /// The opening of review `request` is on screen; its replies are asked for from now on.
+    pub fn opened(&mut self, request: RequestId) {
+        self.reset();
+        self.opening = Some(request);
+    }
+
+    /// True when `request`'s opening was on screen (once).
+    pub fn take_opening(&mut self, request: RequestId) -> bool {
+        self.opening
+            .take_if(|opening| *opening == request)
+            .is_some()
     }
 
     pub fn has_failed(&self, comment: &str) -> bool {
@@ -138,6 +155,23 @@ pub fn fill(
         thread.replies = replies.to_vec();
         thread.comment.replies = Some(replies.len() as u64);
         thread.replies_loaded = true;
+    }
+}
+
+/// The whole review after its opening: the replies that came meanwhile stay, loaded.
+pub fn keep_loaded_replies(fresh: &mut ReviewBundle, opening: &ReviewBundle) {
+    let loaded: HashMap<&str, &Thread> = opening
+        .threads
+        .iter()
+        .filter(|thread| thread.replies_loaded)
+        .map(|thread| (thread.comment.id.as_str(), thread))
+        .collect();
+    for thread in &mut fresh.threads {
+        if let Some(opened) = loaded.get(thread.comment.id.as_str()) {
+            thread.replies = opened.replies.clone();
+            thread.comment.replies = opened.comment.replies;
+            thread.replies_loaded = true;
+        }
     }
 }
 

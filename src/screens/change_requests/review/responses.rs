@@ -77,6 +77,30 @@ impl ReviewScreen {
         Cmd::batch([page, replies, since])
     }
 
+    /// The review with the first page of its threads, the others still being read: shown,
+    /// and the changed page and the replies on screen asked for, as for the whole review. Only
+    /// where nothing is shown yet: a review on screen (a reload, the cache's copy) stays until
+    /// the whole one comes.
+    fn on_opening(
+        &mut self,
+        request: RequestId,
+        bundle: &crate::vocabulary::change_requests::ReviewBundle,
+        ctx: &mut Ctx,
+    ) -> Option<Cmd> {
+        let shown = self.bundle.settle_as(
+            request,
+            Ok(bundle.clone()),
+            crate::vocabulary::AnswerKind::Provisional,
+        );
+        // Shown only where there was nothing: then the opening is what is on screen.
+        if !shown {
+            return None;
+        }
+        self.reply_loading.opened(request);
+        self.set_queued(bundle.queued.clone());
+        Some(self.on_bundle(ctx))
+    }
+
     /// Asks for the replies still missing: those of the threads on screen and the triage
     /// targets at once, the rest in background batches (see [`replies`]).
     fn fetch_replies(&mut self, ctx: &mut Ctx) -> Cmd {
@@ -189,17 +213,30 @@ impl ReviewScreen {
             ChangeRequestsResponse::Review(result) if ctx.answer.is_provisional() => {
                 self.show_cached(request, result, ctx)
             }
+            ChangeRequestsResponse::ReviewOpening(bundle) => self.on_opening(request, bundle, ctx),
             ChangeRequestsResponse::Review(result) => {
+                if self.bundle.waiting_for() != Some(request) {
+                    return None;
+                }
+                // The rest of a review whose opening is on screen: the replies that came and
+                // those asked for are kept.
+                let opened = self.reply_loading.take_opening(request);
                 let mut result = result.clone();
                 if let (Ok(fresh), Some(earlier)) = (result.as_mut(), self.bundle.value()) {
-                    replies::keep_earlier_replies(fresh, earlier);
+                    if opened {
+                        replies::keep_loaded_replies(fresh, earlier);
+                    } else {
+                        replies::keep_earlier_replies(fresh, earlier);
+                    }
                 }
-                let earlier = self.bundle.value().cloned();
+                let earlier = self.bundle.value().filter(|_| !opened).cloned();
                 if !self.bundle.settle(request, result.clone()) {
                     return None;
                 }
                 let watch = self.on_watched_load(earlier.as_ref(), ctx);
-                self.reply_loading.reset();
+                if !opened {
+                    self.reply_loading.reset();
+                }
                 if let Ok(bundle) = result {
                     self.set_queued(bundle.queued.clone());
                     ctx.reviews.insert(self.target.clone(), bundle.clone());

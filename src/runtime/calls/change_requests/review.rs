@@ -1,0 +1,154 @@
+//! Loading one change request's review: its own data, the changed pages and the threads in
+//! one round, without the threads' replies (the screen asks for those it shows first). A
+//! review whose threads take more pages is shown from the first page while the rest are read.
+
+use crate::api::models::{
+    ChangeRequestReview, Comment, Page, RevisionSemanticChanges, SemanticChange,
+};
+use crate::api::{ApiError, Client, CommentFilter};
+use crate::vocabulary::change_requests::{ChangeRequestRef, ReviewBundle, Thread};
+
+use super::{CHANGES_LIMIT, flatten, outbox_target};
+
+/// Pages of a change request's comment threads read when its review opens, before it shows
+/// what was read and says "stopped after N pages": twenty thousand threads is ten times the
+/// biggest review measured, and an endless list then costs a second, not a minute.
+pub const COMMENT_PAGES: usize = 20;
+
+/// The whole review. When its threads take more than one page, `opening` is given the review
+/// with the first page of them as soon as that is read: the screen is drawn, and asks for the
+/// changed page and the replies it shows, while the other pages are read (and decoded, a
+/// thousand threads a page).
+pub async fn load_review(
+    client: &Client,
+    target: &ChangeRequestRef,
+    opening: impl FnOnce(ReviewBundle),
+) -> Result<ReviewBundle, ApiError> {
+    let space = &target.space;
+    let change_request = &target.change_request;
+    let filter = CommentFilter::default();
+    // Round one: everything that does not depend on anything else.
+    let (detail, space_detail, changes, first, reviews, requested, queued) = tokio::join!(
+        client.get_change_request(space, change_request),
+        client.get_space(space),
+        client.change_request_changes(space, change_request, CHANGES_LIMIT),
+        client.first_comments_page(space, change_request, &filter),
+        client.list_reviews(space, change_request, None),
+        client.list_requested_reviewers(space, change_request, None),
+        queued_for(client, target),
+    );
+    let change_request_detail = detail?;
+    let first = first?;
+    // A server without `/changes`: compare the change request's page tree with main's.
+    let changes = match changes {
+        Err(error) if error.is_not_found() || error.status() == Some(405) => {
+            compare_page_trees(client, target).await
+        }
+        other => other,
+    };
+    let next = first.next_page.clone();
+    let mut bundle = ReviewBundle {
+        change_request: change_request_detail,
+        space: space_detail.ok(),
+        changes,
+        threads: threads_of(first.items),
+        threads_stopped_after_pages: None,
+        reviews: newest_first(reviews.map(|page| page.items).unwrap_or_default()),
+        requested: requested.map(|page| page.items).unwrap_or_default(),
+        queued,
+    };
+    if next.is_none() {
+        return Ok(bundle);
+    }
+    opening(bundle.clone());
+    let rest = client
+        .rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1)
+        .await?;
+    // The first page counts among the pages read.
+    bundle.threads_stopped_after_pages = rest.stopped.as_ref().map(|_| 1 + rest.pages);
+    bundle.threads.extend(threads_of(rest.items));
+    Ok(bundle)
+}
+
+fn threads_of(comments: impl IntoIterator<Item = Comment>) -> Vec<Thread> {
+    comments.into_iter().map(Thread::without_replies).collect()
+}
+
+/// The writes on `target` waiting in the outbox; none when there is no outbox or it fails.
+async fn queued_for(client: &Client, target: &ChangeRequestRef) -> Vec<crate::api::outbox::Queued> {
+    let Some(outbox) = client.outbox() else {
+        return Vec::new();
+    };
+    let target = outbox_target(target);
+    tokio::task::spawn_blocking(move || outbox.for_target(&target))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default()
+}
+
+/// Reviews newest first, whatever order the server lists them in (a new review is then put
+/// on top, where it belongs). Reviews without a date keep their place at the end.
+fn newest_first(mut reviews: Vec<ChangeRequestReview>) -> Vec<ChangeRequestReview> {
+    reviews.sort_by_key(|review| {
+        std::cmp::Reverse(
+            review
+                .created_at
+                .as_deref()
+                .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok()),
+        )
+    });
+    reviews
+}
+
+/// Changed pages found by comparing trees: pages only in the change request were created,
+/// pages only on main were deleted, pages under another parent were moved, and pages whose
+/// content fingerprint (git oid or update time) differs were edited.
+async fn compare_page_trees(
+    client: &Client,
+    target: &ChangeRequestRef,
+) -> Result<RevisionSemanticChanges, ApiError> {
+    let (main, change_request) = tokio::join!(
+        client.list_pages(&target.space),
+        client.list_change_request_pages(&target.space, &target.change_request),
+    );
+    let main = flatten(&main?, None);
+    let change_request = flatten(&change_request?, None);
+    let mut changes = Vec::new();
+    let change = |kind: &str, page: &Page| -> Option<SemanticChange> {
+        serde_json::from_value(serde_json::json!({
+            "type": kind,
+            "page": {"id": page.id, "title": page.title, "path": page.path},
+        }))
+        .ok()
+    };
+    for (page, parent) in &change_request {
+        match main.iter().find(|(p, _)| p.id == page.id) {
+            None => changes.extend(change("page_created", page)),
+            Some((before, before_parent)) => {
+                let fingerprint = |p: &Page| {
+                    (
+                        p.git.as_ref().and_then(|g| g.oid.clone()),
+                        p.updated_at.clone(),
+                        p.title.clone(),
+                    )
+                };
+                if fingerprint(before) != fingerprint(page) {
+                    changes.extend(change("page_edited", page));
+                }
+                if before_parent != parent {
+                    changes.extend(change("page_moved", page));
+                }
+            }
+        }
+    }
+    for (page, _) in &main {
+        if !change_request.iter().any(|(p, _)| p.id == page.id) {
+            changes.extend(change("page_deleted", page));
+        }
+    }
+    Ok(RevisionSemanticChanges {
+        changes,
+        more: None,
+    })
+}
