@@ -117,6 +117,11 @@ async fn a_reader_can_read_but_not_comment() {
     app.open_demo_review_comments(WAIT);
     app.send("R");
     app.wait_for("Your role cannot comment here", WAIT);
+    // Each refusal says what was asked, not only that commenting is refused.
+    app.send("+");
+    app.wait_for("Your role cannot react to comments here", WAIT);
+    app.send("x");
+    app.wait_for("Your role cannot resolve or reopen threads here", WAIT);
     app.send("M");
     app.wait_for("Your role cannot merge", WAIT);
     let before = sandbox

@@ -175,7 +175,10 @@ async fn the_outbox_names_the_thread_and_space_a_queued_write_belongs_to_while_o
     app.press(KeyCode::Char('x'));
     app.wait_for("queued: the server cannot be reached").await;
     let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
-    assert_eq!(queued[0].about.space_title.as_deref(), Some("Getting Started"));
+    assert_eq!(
+        queued[0].about.space_title.as_deref(),
+        Some("Getting Started")
+    );
     assert_eq!(
         queued[0].about.thread_author.as_deref(),
         Some("Diego Álvarez")

@@ -30,8 +30,8 @@ use serde::{Deserialize, Serialize};
 
 use super::cache::CacheError;
 use super::database::{Database, from_millis, to_millis};
-use super::read_back::Before;
 pub use super::outbox_about::About;
+use super::read_back::Before;
 
 /// More than anyone writes offline in a week; past it, a write is refused rather than kept.
 pub const MAX_QUEUED: usize = 1000;
