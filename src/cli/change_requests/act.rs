@@ -161,7 +161,7 @@ pub(crate) async fn merge(
         MergeOutcome::Conflicts => Err(Failure::Failed(format!(
             "Not merged: #{number} conflicts with main. Resolve the conflicts in the web app{}, \
              then merge again.",
-            web_app_place(change_request)
+            web_app_place(&change_request)
         ))),
         MergeOutcome::Other(answer) => Err(Failure::Failed(format!(
             "Not merged: the server answered “{answer}”."
