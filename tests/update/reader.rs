@@ -320,5 +320,10 @@ async fn a_link_to_a_child_page_opens_it_as_the_web_app_would() {
         assert!(scene.page().link_status.is_none(), "ran out of links");
     }
     scene.keys("\r").await;
-    assert_eq!(scene.page().page.title, "Linux", "{:?}", scene.page().link_status);
+    assert_eq!(
+        scene.page().page.title,
+        "Linux",
+        "{:?}",
+        scene.page().link_status
+    );
 }
