@@ -239,7 +239,7 @@ fn start_time(pid: u32) -> Option<String> {
 pub enum Claim {
     /// The write is this process's to send, as it stands now (attempted by a process that is
     /// gone, it is read back first).
-    Mine(Queued),
+    Mine(Box<Queued>),
     /// Another running quire is sending it.
     Elsewhere,
     /// It left the outbox (sent or dropped by another quire).
@@ -505,7 +505,7 @@ impl Outbox {
                 .optional()?
                 .flatten();
             transaction.commit()?;
-            Ok(queued.map_or(Claim::Gone, Claim::Mine))
+            Ok(queued.map_or(Claim::Gone, |queued| Claim::Mine(Box::new(queued))))
         })?;
         Ok(claimed)
     }
