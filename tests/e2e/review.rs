@@ -115,9 +115,11 @@ async fn a_reader_can_read_but_not_comment() {
         35,
     );
     app.open_demo_review_comments(WAIT);
-    app.send("R");
-    app.wait_for("Your role cannot comment here", WAIT);
     // Each refusal says what was asked, not only that commenting is refused.
+    app.send("R");
+    app.wait_for("Your role cannot reply here", WAIT);
+    app.send("c");
+    app.wait_for("Your role cannot comment here", WAIT);
     app.send("+");
     app.wait_for("Your role cannot react to comments here", WAIT);
     app.send("x");
