@@ -26,9 +26,16 @@ impl Lacking {
         self.lacks.iter().find(|lack| lack.what == needed)
     }
 
-    /// The sentence for a key that needs `needed` when the server lacks it.
+    /// The sentence for a key that needs `needed` when the server lacks it. It names the
+    /// operation, not the request that showed the lack: that one's ids may be another space's.
     pub fn reason(&self, needed: &str) -> Option<String> {
-        Some(self.lack(needed)?.error().user_message())
+        let lack = self.lack(needed)?;
+        Some(format!(
+            "This server does not offer {} (it answered {} to {}).",
+            lack.what,
+            lack.status,
+            lack.operation.replace("{}", "…")
+        ))
     }
 
     /// The same in a few words, for `?` under the struck-through key.
@@ -89,6 +96,8 @@ mod tests {
             "{reason}"
         );
         assert!(!reason.contains("retry"), "{reason}");
+        // The request that showed it was another space's: its ids are not quoted.
+        assert!(!reason.contains("s1"), "{reason}");
         assert_eq!(reason_on(Action::Backlinks, &tree), None);
         let reader = [KeyContext::ReaderLinks, KeyContext::Reader];
         assert_eq!(reason_on(Action::LinksReport, &reader), None);

@@ -56,6 +56,8 @@ pub enum SendOutcome {
 pub struct ChangeRequestNews {
     /// "#12 Fix the install steps", when the server (or the cache) told.
     pub title: Option<String>,
+    /// Its space's title, when the server (or the cache) told.
+    pub space_title: Option<String>,
     /// "merged meanwhile", "archived meanwhile"; None when nothing worth saying changed or
     /// the server could not be asked.
     pub meanwhile: Option<String>,

@@ -82,6 +82,31 @@ async fn a_space_links_report_on_the_public_service_is_unsupported() {
 }
 
 #[tokio::test]
+async fn a_missing_operation_asked_again_for_another_space_names_that_space() {
+    let (_sandbox, client) = sandbox(true).await;
+    let first = client
+        .list_space_links(demo_ids::SPACE_GETTING_STARTED, None, None)
+        .await
+        .expect_err("no links report");
+    assert!(
+        first
+            .user_message()
+            .contains(demo_ids::SPACE_GETTING_STARTED)
+    );
+    let other = client
+        .list_space_links(demo_ids::SPACE_API_REFERENCE, None, None)
+        .await
+        .expect_err("still no links report");
+    let message = other.user_message();
+    assert!(other.is_unsupported(), "{other:?}");
+    assert!(
+        message.contains(demo_ids::SPACE_API_REFERENCE)
+            && !message.contains(demo_ids::SPACE_GETTING_STARTED),
+        "{message}"
+    );
+}
+
+#[tokio::test]
 async fn the_cluster_filter_is_applied_by_the_client_where_the_server_has_no_clusters() {
     let (_sandbox, client) = sandbox(true).await;
     let everything = client

@@ -183,7 +183,33 @@ fn merging_needs_permission_and_a_yes() {
         "{}",
         stderr(&conflicts)
     );
+    // Where to resolve them: the web app, at the change request's own address.
+    let app_url = sandbox.read(&format!("/spaces/{SPACE}/change-requests/3"))["urls"]["app"]
+        .as_str()
+        .expect("an address in the web app")
+        .to_string();
+    assert!(
+        stderr(&conflicts).contains(&format!("in the web app ({app_url})")),
+        "{}",
+        stderr(&conflicts)
+    );
     assert_eq!(status_of(&sandbox, 3), "open");
+    let not_updated = quire(
+        base,
+        Some("demo-admin"),
+        &["cr", "update", "3", "--space", SPACE],
+    );
+    assert_eq!(
+        not_updated.status.code(),
+        Some(1),
+        "{}",
+        stderr(&not_updated)
+    );
+    assert!(
+        stderr(&not_updated).contains(&format!("Resolve them in the web app ({app_url}).")),
+        "{}",
+        stderr(&not_updated)
+    );
 
     // #2 is behind main: brought up to date, then merged.
     let updated = quire(

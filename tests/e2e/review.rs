@@ -115,8 +115,15 @@ async fn a_reader_can_read_but_not_comment() {
         35,
     );
     app.open_demo_review_comments(WAIT);
+    // Each refusal says what was asked, not only that commenting is refused.
     app.send("R");
+    app.wait_for("Your role cannot reply here", WAIT);
+    app.send("c");
     app.wait_for("Your role cannot comment here", WAIT);
+    app.send("+");
+    app.wait_for("Your role cannot react to comments here", WAIT);
+    app.send("x");
+    app.wait_for("Your role cannot resolve or reopen threads here", WAIT);
     app.send("M");
     app.wait_for("Your role cannot merge", WAIT);
     let before = sandbox

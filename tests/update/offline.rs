@@ -126,7 +126,7 @@ async fn offline_r_asks_the_server_at_once_instead_of_at_the_end_of_the_wait() {
     // Back in reach: r has it found at once, and the screen read again.
     app.sandbox.set_faults(Faults::default());
     app.press(KeyCode::Char('r'));
-    app.wait_for("Acme Robotics  ").await;
+    app.wait_for("Acme Robotics pro_2024").await;
     app.wait_gone("offline").await;
 }
 

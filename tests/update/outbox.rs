@@ -163,6 +163,33 @@ async fn resolving_a_thread_with_the_server_out_of_reach_is_queued_and_shown_pen
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_outbox_names_the_thread_and_space_a_queued_write_belongs_to_while_out_of_reach() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("cache.sqlite");
+    let (sandbox, client) = sandbox_and_client(&path).await;
+    let app = Harness::start_with(sandbox, client, review_screen);
+    app.wait_for("Changes (4)").await;
+    app.press(KeyCode::Char('3'));
+    app.wait_for("● open").await;
+    app.sandbox.set_outage(Outage::Refuse).await;
+    app.press(KeyCode::Char('x'));
+    app.wait_for("queued: the server cannot be reached").await;
+    let queued = Outbox::open(&path).expect("outbox").list().expect("listed");
+    assert_eq!(
+        queued[0].about.space_title.as_deref(),
+        Some("Getting Started")
+    );
+    assert_eq!(
+        queued[0].about.thread_author.as_deref(),
+        Some("Diego Álvarez")
+    );
+    app.press(KeyCode::Char('^'));
+    app.wait_for("1 write waiting").await;
+    app.wait_for("◷ resolve Diego Álvarez's thread '").await;
+    app.wait_for(" in Getting Started").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn writes_queued_on_a_thread_show_on_it_and_the_outbox_opened_there_selects_them() {
     let folder = tempfile::tempdir().expect("a folder");
     let path = folder.path().join("cache.sqlite");

@@ -292,18 +292,38 @@ async fn the_preview_takes_the_focus_scrolls_and_zooms() {
 
 #[tokio::test]
 async fn a_link_to_no_page_says_so_plainly() {
-    // Getting Started → Installation, whose "Linux" link names a file that is not a page.
+    // Getting Started → Installation, whose "High availability" link names a file that is not
+    // a page.
     let mut scene = Scene::start("\r/Getting\r\r").await;
     scene.keys("/Install\r\r").await;
     assert_eq!(scene.page().page.title, "Installation");
-    while scene.focused().as_deref() != Some("install-linux.md") {
+    while scene.focused().as_deref() != Some("architecture.md#high-availability") {
         scene.keys("\t").await;
         assert!(scene.page().link_status.is_none(), "ran out of links");
     }
     scene.keys("\r").await;
     assert_eq!(
         scene.page().link_status.as_deref(),
-        Some("No page install-linux.md in Getting Started.")
+        Some("No page architecture.md#high-availability in Getting Started.")
     );
     assert_eq!(scene.page().page.title, "Installation");
+}
+
+#[tokio::test]
+async fn a_link_to_a_child_page_opens_it_as_the_web_app_would() {
+    // Installation has its platforms as children, and links them by their own files.
+    let mut scene = Scene::start("\r/Getting\r\r").await;
+    scene.keys("/Install\r\r").await;
+    assert_eq!(scene.page().page.title, "Installation");
+    while scene.focused().as_deref() != Some("linux.md") {
+        scene.keys("\t").await;
+        assert!(scene.page().link_status.is_none(), "ran out of links");
+    }
+    scene.keys("\r").await;
+    assert_eq!(
+        scene.page().page.title,
+        "Linux",
+        "{:?}",
+        scene.page().link_status
+    );
 }

@@ -24,10 +24,17 @@ pub struct Lack {
 }
 
 impl Lack {
-    /// The error every call of the operation gets from now on.
+    /// The error of the request that showed the lack.
     pub fn error(&self) -> ApiError {
+        self.error_for(&self.endpoint)
+    }
+
+    /// The error a later call of the operation gets, naming that call's own request
+    /// (`"GET /spaces/s2/links"`): the ids of the one that showed the lack would point at
+    /// another space.
+    pub fn error_for(&self, endpoint: &str) -> ApiError {
         ApiError::Unsupported {
-            endpoint: self.endpoint.clone(),
+            endpoint: endpoint.to_owned(),
             what: self.what.to_owned(),
             status: self.status,
         }

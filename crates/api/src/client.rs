@@ -419,7 +419,7 @@ impl Client {
         let body = body.filter(|_| !takes_no_body(operation, &method, path));
         let capabilities = &self.shared.capabilities;
         if let Some(lack) = operation.and_then(|operation| capabilities.lacking(operation)) {
-            return Err(lack.error());
+            return Err(lack.error_for(&format!("{method} {path}")));
         }
         if let Some(answer) = self.answer_offline(&method, path, query).await {
             return answer;

@@ -32,6 +32,7 @@ pub mod offline;
 pub mod operations;
 pub mod organizations;
 pub mod outbox;
+mod outbox_about;
 pub mod outbox_send;
 pub mod pages;
 pub mod paging;

@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cache::CacheError;
 use super::database::{Database, from_millis, to_millis};
+pub use super::outbox_about::About;
 use super::read_back::Before;
 
 /// More than anyone writes offline in a week; past it, a write is refused rather than kept.
@@ -155,6 +156,8 @@ pub struct Queued {
     /// Its outcome is unknown (something like it is on the server, maybe older): it waits for
     /// the user to send it by name or drop it, and no send of everything takes it.
     pub held: bool,
+    /// What the write's screen knew of its place when it was queued (titles, the thread).
+    pub about: About,
 }
 
 /// Why a write was not put in the outbox.
@@ -236,7 +239,7 @@ fn start_time(pid: u32) -> Option<String> {
 pub enum Claim {
     /// The write is this process's to send, as it stands now (attempted by a process that is
     /// gone, it is read back first).
-    Mine(Queued),
+    Mine(Box<Queued>),
     /// Another running quire is sending it.
     Elsewhere,
     /// It left the outbox (sent or dropped by another quire).
@@ -253,13 +256,15 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS outbox (
 );";
 
 /// Columns added since the table's first version: `ALTER TABLE` on an older file.
-const ADDED_COLUMNS: [(&str, &str); 3] = [
+const ADDED_COLUMNS: [(&str, &str); 4] = [
     ("claimed_by", "TEXT"),
     ("before", "TEXT"),
     ("held", "INTEGER NOT NULL DEFAULT 0"),
+    ("about", "TEXT"),
 ];
 
-const COLUMNS: &str = "id, space, change_request, write, queued_at_ms, attempted, before, held";
+const COLUMNS: &str =
+    "id, space, change_request, write, queued_at_ms, attempted, before, held, about";
 
 /// The outbox table, in the same private file as the cache and through the same connection
 /// (see [`Database`]). Its methods block; callers use them off the async threads.
@@ -328,7 +333,17 @@ impl Outbox {
 
     /// Puts `write` in the outbox in one transaction; once this returns, the write is on disk.
     pub fn enqueue(&self, target: &Target, write: &Write) -> Result<Queued, OutboxError> {
-        self.insert(target, write, None)
+        self.insert(target, write, None, &About::default())
+    }
+
+    /// [`Outbox::enqueue`], remembering what is known of the write's place.
+    pub fn enqueue_about(
+        &self,
+        target: &Target,
+        write: &Write,
+        about: &About,
+    ) -> Result<Queued, OutboxError> {
+        self.insert(target, write, None, about)
     }
 
     /// Puts in the outbox a write that was sent and got no answer: it may have landed, so it
@@ -340,7 +355,18 @@ impl Outbox {
         write: &Write,
         before: Option<&Before>,
     ) -> Result<Queued, OutboxError> {
-        self.insert(target, write, Some(before))
+        self.insert(target, write, Some(before), &About::default())
+    }
+
+    /// [`Outbox::enqueue_unsure`], remembering what is known of the write's place.
+    pub fn enqueue_unsure_about(
+        &self,
+        target: &Target,
+        write: &Write,
+        before: Option<&Before>,
+        about: &About,
+    ) -> Result<Queued, OutboxError> {
+        self.insert(target, write, Some(before), about)
     }
 
     /// `attempted`: None for a write never sent, else what was known before its send.
@@ -349,8 +375,10 @@ impl Outbox {
         target: &Target,
         write: &Write,
         attempted: Option<Option<&Before>>,
+        about: &About,
     ) -> Result<Queued, OutboxError> {
         let text = serde_json::to_string(write).map_err(|error| self.failed(error))?;
+        let about_text = about.to_json();
         let before = attempted.flatten().map(Before::to_json);
         let queued_at = SystemTime::now();
         let id = self.database.durably(|connection| {
@@ -362,15 +390,17 @@ impl Outbox {
                 return Ok(None);
             }
             transaction.execute(
-                "INSERT INTO outbox (space, change_request, write, queued_at_ms, attempted, before)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO outbox
+                 (space, change_request, write, queued_at_ms, attempted, before, about)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     target.space,
                     target.change_request,
                     text,
                     to_millis(queued_at),
                     attempted.is_some(),
-                    before
+                    before,
+                    about_text
                 ],
             )?;
             let id = transaction.last_insert_rowid();
@@ -386,6 +416,7 @@ impl Outbox {
             attempted: attempted.is_some(),
             before: attempted.flatten().cloned(),
             held: false,
+            about: about.clone(),
         })
     }
 
@@ -474,7 +505,7 @@ impl Outbox {
                 .optional()?
                 .flatten();
             transaction.commit()?;
-            Ok(queued.map_or(Claim::Gone, Claim::Mine))
+            Ok(queued.map_or(Claim::Gone, |queued| Claim::Mine(Box::new(queued))))
         })?;
         Ok(claimed)
     }
@@ -674,6 +705,7 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<Queued>> {
             .get::<_, Option<String>>(6)?
             .and_then(|text| Before::from_json(&text)),
         held: row.get::<_, i64>(7)? != 0,
+        about: About::from_json(row.get::<_, Option<String>>(8)?.as_deref()),
     }))
 }
 

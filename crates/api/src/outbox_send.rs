@@ -39,7 +39,7 @@ pub async fn send_queued(client: &Client, outbox: &Arc<Outbox>, id: i64, by_name
         });
     }
     let queued = match outbox.in_background(move |outbox| outbox.claim(id)).await {
-        Ok(Claim::Mine(queued)) => queued,
+        Ok(Claim::Mine(queued)) => *queued,
         Ok(Claim::Elsewhere | Claim::Gone) => return Sent::Elsewhere,
         Err(error) => return Sent::Outbox(error),
     };

@@ -159,8 +159,9 @@ pub(crate) async fn merge(
             Ok(())
         }
         MergeOutcome::Conflicts => Err(Failure::Failed(format!(
-            "Not merged: #{number} conflicts with main. Resolve the conflicts in the app, \
-             then merge again."
+            "Not merged: #{number} conflicts with main. Resolve the conflicts in the web app{}, \
+             then merge again.",
+            web_app_place(&change_request)
         ))),
         MergeOutcome::Other(answer) => Err(Failure::Failed(format!(
             "Not merged: the server answered “{answer}”."
@@ -210,13 +211,31 @@ pub(crate) async fn update(
             confirm(streams, &format!("Brought main's changes into #{number}."));
             Ok(())
         }
-        UpdateOutcome::Conflicts => Err(Failure::Failed(format!(
-            "Not updated: main's changes conflict with #{number}. Resolve them in the app."
-        ))),
+        UpdateOutcome::Conflicts => {
+            // Read again for its address: the answer to the update does not carry it.
+            let place = match client.get_change_request(space, number).await {
+                Ok(change_request) => web_app_place(&change_request),
+                Err(_) => String::new(),
+            };
+            Err(Failure::Failed(format!(
+                "Not updated: main's changes conflict with #{number}. \
+                 Resolve them in the web app{place}."
+            )))
+        }
         UpdateOutcome::Other(answer) => Err(Failure::Failed(format!(
             "Not updated: the server answered “{answer}”."
         ))),
     }
+}
+
+/// " (https://…)": where the change request is in the web app, when the server said.
+fn web_app_place(change_request: &ChangeRequest) -> String {
+    change_request
+        .urls
+        .app
+        .as_deref()
+        .map(|url| format!(" ({url})"))
+        .unwrap_or_default()
 }
 
 /// A sentence that the thing was done, for a person: a script reads the exit status.

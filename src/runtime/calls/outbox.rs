@@ -175,16 +175,18 @@ async fn change_request_news(
     target: &Target,
     asked_offline: bool,
 ) -> ChangeRequestNews {
-    let Ok(change_request) = client
-        .get_change_request(&target.space, &target.change_request)
-        .await
-    else {
-        return ChangeRequestNews::default();
+    let (change_request, space) = futures::join!(
+        client.get_change_request(&target.space, &target.change_request),
+        client.get_space(&target.space),
+    );
+    let space_title = space.ok().map(|space| space.title);
+    let Ok(change_request) = change_request else {
+        return ChangeRequestNews {
+            space_title,
+            ..ChangeRequestNews::default()
+        };
     };
-    let title = match change_request.number {
-        Some(number) => format!("#{number} {}", change_request.subject),
-        None => change_request.subject.clone(),
-    };
+    let title = super::queue::numbered_title(&change_request);
     // From the cache the status is as it was, not news.
     let meanwhile = match change_request.status {
         _ if asked_offline => None,
@@ -194,6 +196,7 @@ async fn change_request_news(
     };
     ChangeRequestNews {
         title: Some(title),
+        space_title,
         meanwhile,
     }
 }

@@ -228,16 +228,29 @@ impl OutboxScreen {
         });
     }
 
-    /// "#12 Fix the install steps", or the ids where the title is not known.
+    /// "#12 Fix the install steps in Getting Started": the change request's title (as the
+    /// server says now, else as its writes remember it) and its space's; ids where not known.
     pub fn heading(&self, target: Option<&Target>) -> String {
         let Some(target) = target else {
             return String::new();
         };
-        self.listing
-            .change_requests
-            .get(target)
+        let remembered = |pick: fn(&Queued) -> Option<&String>| {
+            self.writes()
+                .iter()
+                .filter(|queued| queued.target == *target)
+                .find_map(pick)
+                .cloned()
+        };
+        let news = self.listing.change_requests.get(target);
+        let title = news
             .and_then(|news| news.title.clone())
-            .unwrap_or_else(|| format!("{} · {}", target.space, target.change_request))
+            .or_else(|| remembered(|queued| queued.about.change_request_title.as_ref()))
+            .unwrap_or_else(|| format!("change request {}", target.change_request));
+        let space = news
+            .and_then(|news| news.space_title.clone())
+            .or_else(|| remembered(|queued| queued.about.space_title.as_ref()))
+            .unwrap_or_else(|| format!("space {}", target.space));
+        format!("{title} in {space}")
     }
 
     fn listed(&mut self, listing: Listing) {

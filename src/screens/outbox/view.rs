@@ -3,7 +3,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{Modal, OutboxScreen};
-use crate::api::outbox::Queued;
+use crate::api::outbox::{Queued, Write};
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
 use crate::ui::{sanitize::sanitize, status, text, titled};
@@ -124,7 +124,8 @@ fn heading(screen: &OutboxScreen, queued: &Queued, width: usize, look: &Look) ->
     ])
 }
 
-/// "reply (read back first): Looks good" — the kind of write and its text on one line.
+/// "reply to Diego Álvarez's thread 'Screenshot in the…' (read back first): Looks good" —
+/// the kind of write, the thread it goes to when known, and its text, on one line.
 pub(super) fn summary(queued: &Queued) -> String {
     let unsure = if queued.held {
         " (outcome unknown: s sends it again)"
@@ -133,5 +134,24 @@ pub(super) fn summary(queued: &Queued) -> String {
     } else {
         ""
     };
-    crate::vocabulary::outbox::write_line(&queued.write, unsure)
+    let qualifier = match thread_words(&queued.write, queued.about.thread()) {
+        Some(place) => format!(" {place}{unsure}"),
+        None => unsure.to_string(),
+    };
+    crate::vocabulary::outbox::write_line(&queued.write, &qualifier)
+}
+
+/// Where on the thread the write goes: "to Diego's thread '…'", "on a reply in Diego's
+/// thread '…'"; None when the thread is not known (a write queued by an older quire).
+fn thread_words(write: &Write, thread: Option<String>) -> Option<String> {
+    let thread = thread?;
+    let words = match write {
+        Write::Reply { .. } => format!("to {thread}"),
+        Write::Resolve { .. } => thread,
+        Write::Edit { .. } => format!("in {thread}"),
+        Write::Reaction { reply: None, .. } => format!("on {thread}"),
+        Write::Reaction { reply: Some(_), .. } => format!("on a reply in {thread}"),
+        Write::Comment { .. } | Write::Review { .. } => return None,
+    };
+    Some(words)
 }

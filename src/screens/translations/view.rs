@@ -14,6 +14,7 @@ use crate::ui::list::Table;
 use crate::ui::sanitize::sanitize;
 use crate::ui::status;
 use crate::ui::table::Column;
+use crate::ui::text;
 use crate::ui::theme::Theme;
 use crate::ui::time;
 
@@ -139,40 +140,40 @@ fn draw_details(tab: &TranslationsTab, frame: &mut Frame, area: Rect, look: &Loo
         .updated_at
         .as_deref()
         .map_or_else(|| "—".to_string(), |at| time::ago_or_raw(at, now));
-    let mut lines = vec![
-        Line::from(Span::styled(
-            sanitize(&tab.describe(translation)).into_owned(),
-            theme.style("title"),
-        )),
-        field("Status", &status_label(&translation.status), theme),
-        field("Source", &format!("{source} ({source_language})"), theme),
-        field("Into", language_name(&translation.language), theme),
-        field("Result", &result, theme),
-        field("Updated", &updated, theme),
-        Line::from(""),
-        field("Runs", &stats.runs.to_string(), theme),
-        field(
-            "Words",
-            &format!("{} (last run {})", stats.total_words, stats.latest_words),
-            theme,
-        ),
-        field(
-            "Pages",
-            &format!("{} (last run {})", stats.total_pages, stats.latest_pages),
-            theme,
-        ),
-        field(
-            "Duration",
-            &format!(
-                "{} (last run {})",
-                duration(stats.total_duration),
-                duration(stats.latest_run_duration)
-            ),
-            theme,
-        ),
+    let mut lines = vec![Line::from(Span::styled(
+        sanitize(&tab.describe(translation)).into_owned(),
+        theme.style("title"),
+    ))];
+    let width = inner.width as usize;
+    let words = format!("{} (last run {})", stats.total_words, stats.latest_words);
+    let pages = format!("{} (last run {})", stats.total_pages, stats.latest_pages);
+    let took = format!(
+        "{} (last run {})",
+        duration(stats.total_duration),
+        duration(stats.latest_run_duration)
+    );
+    let fields = [
+        Some(("Status", status_label(&translation.status))),
+        Some(("Source", format!("{source} ({source_language})"))),
+        Some(("Into", language_name(&translation.language).to_string())),
+        Some(("Result", result)),
+        Some(("Updated", updated)),
+        None,
+        Some(("Runs", stats.runs.to_string())),
+        Some(("Words", words)),
+        Some(("Pages", pages)),
+        Some(("Duration", took)),
+    ];
+    for field in fields {
+        match field {
+            Some((label, value)) => lines.extend(fitted_field(label, &value, width, theme)),
+            None => lines.push(Line::from("")),
+        }
+    }
+    lines.extend([
         Line::from(""),
         Line::from(Span::styled("Instructions", theme.style("muted"))),
-    ];
+    ]);
     let instructions = translation
         .instructions
         .as_ref()
@@ -191,6 +192,25 @@ fn draw_details(tab: &TranslationsTab, frame: &mut Frame, area: Rect, look: &Loo
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
+
+/// A label and its value on one line where they fit; else the label above and the value
+/// below it, cut with `…` if it is still too wide: a value is never broken in its middle.
+fn fitted_field(label: &str, value: &str, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let value = sanitize(value).into_owned();
+    if LABEL_WIDTH + text::width(&value) <= width {
+        return vec![field(label, &value, theme)];
+    }
+    vec![
+        Line::from(Span::styled(label.to_string(), theme.style("muted"))),
+        Line::from(Span::styled(
+            format!("  {}", text::truncate(&value, width.saturating_sub(2))),
+            theme.style("text"),
+        )),
+    ]
+}
+
+/// The room [`field`] gives a label, its value starting after it.
+const LABEL_WIDTH: usize = 13;
 
 fn draw_modal(tab: &TranslationsTab, frame: &mut Canvas, area: Rect, theme: &Theme) {
     match &tab.modal {

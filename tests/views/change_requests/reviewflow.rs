@@ -143,6 +143,7 @@ fn queued(
         attempted: id == 2,
         before: None,
         held: false,
+        about: Default::default(),
     }
 }
 
@@ -182,6 +183,14 @@ async fn the_outbox_lists_writes_per_change_request() {
             },
         ),
     ];
+    // The third was queued with its place known; the server no longer answers for it.
+    let mut writes = writes;
+    writes[2].about = quire::api::outbox::About {
+        space_title: Some("RFCs".to_string()),
+        change_request_title: Some("#1 Adopt a style guide".to_string()),
+        thread_author: Some("Diego Álvarez".to_string()),
+        thread_excerpt: Some("Screenshot in the install steps is…".to_string()),
+    };
     let mut listing = quire::vocabulary::outbox::Listing {
         writes,
         ..Default::default()
@@ -190,6 +199,7 @@ async fn the_outbox_lists_writes_per_change_request() {
         quire::api::outbox::Target::new(demo_ids::SPACE_GETTING_STARTED, demo_ids::CR_REVIEW),
         quire::vocabulary::outbox::ChangeRequestNews {
             title: Some("#1 Document the token scopes".to_string()),
+            space_title: Some("Getting Started".to_string()),
             meanwhile: Some("merged meanwhile".to_string()),
         },
     );

@@ -106,8 +106,18 @@ pub(crate) fn world_with(big_organization: bool) -> World {
     let mut world = world();
     if big_organization {
         big::populate(&mut world);
+        count_change_requests(&mut world);
     }
     world
+}
+
+/// Sets every space's change-request counts from the change requests it has, so a space's
+/// "2 open" and its list of change requests never disagree.
+fn count_change_requests(world: &mut World) {
+    let spaces: Vec<String> = world.spaces.iter().map(|space| space.id.clone()).collect();
+    for space in spaces {
+        crate::change_requests::routes::sync_space_counts(world, &space);
+    }
 }
 
 /// Builds a fresh demo world.
@@ -127,6 +137,7 @@ pub(crate) fn world() -> World {
     crate::openapi::populate(&mut world);
     crate::integrations::populate(&mut world);
     templates::populate(&mut world);
+    count_change_requests(&mut world);
     world
 }
 
@@ -217,6 +228,7 @@ fn finish_level(pages: &mut [Page], parent_path: &str, first_day: u32, counter: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::change_requests::model::Status;
 
     #[test]
     fn timestamps_are_iso() {
@@ -247,6 +259,31 @@ mod tests {
             tokens::READER,
         ] {
             assert!(world.tokens.contains_key(token));
+        }
+    }
+
+    #[test]
+    fn every_space_counts_the_change_requests_it_has() {
+        for world in [world(), world_with(true)] {
+            for space in &world.spaces {
+                let of_space = || {
+                    world
+                        .change_requests
+                        .items
+                        .iter()
+                        .filter(|change_request| change_request.space == space.id)
+                };
+                let open = of_space()
+                    .filter(|change_request| change_request.status == Status::Open)
+                    .count() as u32;
+                assert_eq!(
+                    space.change_requests,
+                    of_space().count() as u32,
+                    "{}",
+                    space.id
+                );
+                assert_eq!(space.change_requests_open, open, "{}", space.id);
+            }
         }
     }
 

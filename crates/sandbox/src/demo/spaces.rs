@@ -634,7 +634,7 @@ sites.\n\n```bash\nbrew install acme/tap/fleet-gateway\nfleet-gateway --site dem
 
 const INSTALL_WINDOWS: &str = "# Windows\n\nThe gateway runs inside WSL 2.\n\n1. Install WSL:\n   \
 ```powershell\n   wsl --install -d Ubuntu-22.04\n   ```\n2. Inside Ubuntu, follow the \
-[Linux](install-linux.md) steps.\n3. Forward port 7400 so robots can reach the gateway.\n";
+[Linux](../linux.md) steps.\n3. Forward port 7400 so robots can reach the gateway.\n";
 
 const WSL_TROUBLESHOOTING: &str = "# WSL troubleshooting\n\n| Symptom | Fix |\n| --- | --- |\n\
 | Robots cannot reach port 7400 | Enable mirrored networking in `.wslconfig` |\n\

@@ -134,6 +134,9 @@ fn refusal(
         | Action::EditSubject
         | Action::EditDescription
         | Action::ApplyTemplate => ("edit this change request", "edit or above"),
+        Action::React => ("react to comments here", "comment or above"),
+        Action::ToggleResolved => ("resolve or reopen threads here", "comment or above"),
+        Action::Reply => ("reply here", "comment or above"),
         _ => ("comment here", "comment or above"),
     };
     let you_are = screen
