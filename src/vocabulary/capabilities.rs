@@ -56,6 +56,7 @@ pub fn area_of(action: Action, contexts: &[KeyContext]) -> Option<&'static str> 
         | Action::ClustersView
         | Action::ClusterSort
         | Action::ClusterOrder
+        | Action::ClusterStatus
         | Action::ClusterChangeRequests => Some(area::CLUSTERS),
         Action::IngestConversation => Some(area::INGEST),
         _ => None,

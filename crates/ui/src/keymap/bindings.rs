@@ -168,6 +168,7 @@ impl Default for Keymap {
             (Clusters, &["v"], Action::ClustersView),
             (Clusters, &["s"], Action::ClusterSort),
             (Clusters, &["O"], Action::ClusterOrder),
+            (Clusters, &["S"], Action::ClusterStatus),
             (Clusters, &["c"], Action::ClusterChangeRequests),
             (Clusters, &["f"], Action::SourceFilter),
             (Clusters, &["i"], Action::IngestConversation),
