@@ -46,7 +46,9 @@ impl Lacking {
 pub fn area_of(action: Action, contexts: &[KeyContext]) -> Option<&'static str> {
     let on = |context: KeyContext| contexts.contains(&context);
     match action {
-        Action::LinksReport if on(KeyContext::ReaderLinks) => Some(area::PAGE_LINKS),
+        Action::LinksReport if on(KeyContext::ReaderLinks) || on(KeyContext::Changes) => {
+            Some(area::PAGE_LINKS)
+        }
         Action::LinksReport => Some(area::SPACE_LINKS),
         Action::Backlinks if on(KeyContext::Files) => Some(area::FILE_BACKLINKS),
         Action::Backlinks => Some(area::PAGE_BACKLINKS),

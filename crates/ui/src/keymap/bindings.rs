@@ -64,6 +64,7 @@ impl Default for Keymap {
             (Changes, &["v"], Action::ToggleRendered),
             (Changes, &["s"], Action::ToggleSideBySide),
             (Changes, &["c"], Action::NewComment),
+            (Changes, &["l"], Action::LinksReport),
             (Comments, &["n"], Action::NextThread),
             (Comments, &["N"], Action::PreviousThread),
             (Comments, &["f"], Action::CycleCommentFilter),
