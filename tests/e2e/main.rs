@@ -19,6 +19,7 @@ mod cli_cr;
 mod cli_docs;
 mod cli_fields;
 mod cli_lists;
+mod cli_space_view;
 mod cli_requests;
 mod cli_status;
 mod cli_watch;
