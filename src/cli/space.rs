@@ -100,7 +100,17 @@ pub async fn run(client: &Client, command: &SpaceCommand, streams: &mut Streams)
             org,
             share_key,
             output,
-        } => return view(client, space, org.as_deref(), share_key.as_deref(), output, streams).await,
+        } => {
+            return view(
+                client,
+                space,
+                org.as_deref(),
+                share_key.as_deref(),
+                output,
+                streams,
+            )
+            .await;
+        }
     };
     streams.progress("Reading spaces");
     let mut reader = ListReader::new(client, limit);

@@ -56,7 +56,11 @@ async fn labels_of(
     let page = client
         .list_issue_clusters_page(demo_ids::ACME, ClusterOrder::default(), status, None)
         .await?;
-    Ok(page.items.into_iter().map(|cluster| cluster.label).collect())
+    Ok(page
+        .items
+        .into_iter()
+        .map(|cluster| cluster.label)
+        .collect())
 }
 
 #[tokio::test]

@@ -73,8 +73,8 @@ async fn import_sends_the_credentials_it_never_shows() -> TestResult {
 }
 
 #[tokio::test]
-async fn link_prefixes_and_host_are_kept_and_a_prefix_that_is_no_web_address_refused()
--> TestResult {
+async fn link_prefixes_and_host_are_kept_and_a_prefix_that_is_no_web_address_refused() -> TestResult
+{
     let (sandbox, client) = start().await?;
     let space = demo_ids::SPACE_HANDBOOK;
     let mut import = request("https://github.com/acme/handbook", "main");
@@ -91,7 +91,9 @@ async fn link_prefixes_and_host_are_kept_and_a_prefix_that_is_no_web_address_ref
         provider: "github".into(),
         url: "https://github.com/acme/handbook".into(),
     });
-    client.git_sync(space, GitDirection::Import, &import).await?;
+    client
+        .git_sync(space, GitDirection::Import, &import)
+        .await?;
     let kept: serde_json::Value = reqwest::Client::new()
         .get(format!(
             "{}/_sandbox/spaces/{space}/git/last-links",
@@ -106,7 +108,10 @@ async fn link_prefixes_and_host_are_kept_and_a_prefix_that_is_no_web_address_ref
         kept["repoTreeURL"],
         "https://github.com/acme/handbook/blob/main"
     );
-    assert_eq!(kept["repoCommitURL"], "https://github.com/acme/handbook/commit");
+    assert_eq!(
+        kept["repoCommitURL"],
+        "https://github.com/acme/handbook/commit"
+    );
     assert_eq!(kept["gitInfo"]["provider"], "github");
     sandbox.shutdown().await;
     Ok(())

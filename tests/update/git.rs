@@ -163,7 +163,11 @@ fn export_sends_the_link_prefixes_and_the_host_set_in_the_form() {
     }
     type_text(&mut model, "ftp://nope");
     assert_eq!(update(&mut model, key(KeyCode::Enter)), Cmd::None);
-    assert!(notice(&model).contains("files URL is a web address"), "{}", notice(&model));
+    assert!(
+        notice(&model).contains("files URL is a web address"),
+        "{}",
+        notice(&model)
+    );
     clear_field(&mut model);
     type_text(&mut model, "https://github.com/acme/docs/blob/main");
     update(&mut model, key(KeyCode::Tab));

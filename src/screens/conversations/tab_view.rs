@@ -65,9 +65,9 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Canvas, area: Rect, look: &Look)
             status.as_str()
         )
     });
-    let empty = filtered.as_deref().unwrap_or(
-        "No issues clusters yet: they appear once conversations are ingested (i).",
-    );
+    let empty = filtered
+        .as_deref()
+        .unwrap_or("No issues clusters yet: they appear once conversations are ingested (i).");
     if list_pane::draw_if_empty(frame, area, look, (&tab.clusters, "issues clusters"), empty) {
         return;
     }
@@ -88,9 +88,10 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Canvas, area: Rect, look: &Look)
         .status
         .map(|status| format!("{} ", status.as_str()))
         .unwrap_or_default();
+    let noun = if count == 1 { "cluster" } else { "clusters" };
     let muted = theme.style("muted");
     let line = [
-        Segment::new(format!("{count} {status}clusters"), 0).styled(muted),
+        Segment::new(format!("{count} {status}{noun}"), 0).styled(muted),
         Segment::new(format!("by {sort}, {direction}"), 1)
             .or(format!("by {sort}"))
             .styled(muted)

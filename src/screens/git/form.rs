@@ -7,8 +7,8 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use crate::api::git::branch_ref;
 use crate::api::git::GitInfo;
+use crate::api::git::branch_ref;
 use crate::api::{GitDirection, GitSyncRequest};
 use crate::ui::input::{InputOutcome, LineInput};
 

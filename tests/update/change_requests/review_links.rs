@@ -4,10 +4,10 @@
 use crate::common::char_key;
 use crate::common::review::{plant_markdown, review, screen};
 use quire::app::Model;
+use quire::app::view::chrome;
 use quire::headless;
 use quire::sandbox::{demo_ids, tokens};
 use quire::screens::Screen;
-use quire::app::view::chrome;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
