@@ -20,7 +20,7 @@ pub enum ScriptCommand {
         #[command(subcommand)]
         command: crate::cli::org::OrgCommand,
     },
-    /// Spaces: `quire space list [--org ORG]`.
+    /// Spaces: `quire space list [--org ORG]`, `quire space view SPACE [--share-key KEY]`.
     Space {
         #[command(subcommand)]
         command: crate::cli::space::SpaceCommand,
@@ -53,6 +53,9 @@ impl ScriptCommand {
             ScriptCommand::Space {
                 command: crate::cli::space::SpaceCommand::List { output, .. },
             } => (output, crate::cli::space::FIELDS),
+            ScriptCommand::Space {
+                command: crate::cli::space::SpaceCommand::View { output, .. },
+            } => (output, crate::cli::space::VIEW_FIELDS),
             ScriptCommand::Search(args) => (&args.output, crate::cli::search::FIELDS),
             ScriptCommand::Status(args) => (&args.output, crate::cli::status::FIELDS),
             ScriptCommand::Cr(args) => match &args.command {

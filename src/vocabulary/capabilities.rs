@@ -53,7 +53,9 @@ impl Lacking {
 pub fn area_of(action: Action, contexts: &[KeyContext]) -> Option<&'static str> {
     let on = |context: KeyContext| contexts.contains(&context);
     match action {
-        Action::LinksReport if on(KeyContext::ReaderLinks) => Some(area::PAGE_LINKS),
+        Action::LinksReport if on(KeyContext::ReaderLinks) || on(KeyContext::Changes) => {
+            Some(area::PAGE_LINKS)
+        }
         Action::LinksReport => Some(area::SPACE_LINKS),
         Action::Backlinks if on(KeyContext::Files) => Some(area::FILE_BACKLINKS),
         Action::Backlinks => Some(area::PAGE_BACKLINKS),
@@ -63,6 +65,7 @@ pub fn area_of(action: Action, contexts: &[KeyContext]) -> Option<&'static str> 
         | Action::ClustersView
         | Action::ClusterSort
         | Action::ClusterOrder
+        | Action::ClusterStatus
         | Action::ClusterChangeRequests => Some(area::CLUSTERS),
         Action::IngestConversation => Some(area::INGEST),
         _ => None,

@@ -2,13 +2,15 @@
 //! and `ApiResponse::Conversations`.
 
 use crate::api::models::{Conversation, ConversationDetail, IssueWithConversation, IssuesCluster};
-use crate::api::{ApiError, ClusterOrder, FieldProblem, IssueFilter, ListPage};
+use crate::api::{ApiError, ClusterOrder, ClusterStatus, FieldProblem, IssueFilter, ListPage};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ConversationsCall {
     Clusters {
         organization: String,
         order: ClusterOrder,
+        /// Only the clusters of this status; every one when `None`.
+        status: Option<ClusterStatus>,
         page: Option<String>,
     },
     Conversations {

@@ -3,7 +3,8 @@
 //! sending, read back after).
 
 use quire::api::{
-    ApiError, Client, ClientConfig, ClusterOrder, ClusterSort, IssueFilter, NewConversation, Token,
+    ApiError, Client, ClientConfig, ClusterOrder, ClusterSort, ClusterStatus, IssueFilter,
+    NewConversation, Token,
 };
 use quire::runtime::calls::conversations::call_conversations;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
@@ -21,7 +22,7 @@ pub(crate) async fn start(token: &str) -> Result<(Sandbox, Client), Box<dyn std:
 async fn clusters_come_in_the_order_asked_with_their_pulse() -> TestResult {
     let (sandbox, client) = start(tokens::READER).await?;
     let newest = client
-        .list_issue_clusters_page(demo_ids::ACME, ClusterOrder::default(), None)
+        .list_issue_clusters_page(demo_ids::ACME, ClusterOrder::default(), None, None)
         .await?;
     assert_eq!(newest.items.len(), 4);
     let oldest_created = ClusterOrder {
@@ -29,7 +30,7 @@ async fn clusters_come_in_the_order_asked_with_their_pulse() -> TestResult {
         ascending: true,
     };
     let oldest = client
-        .list_issue_clusters_page(demo_ids::ACME, oldest_created, None)
+        .list_issue_clusters_page(demo_ids::ACME, oldest_created, None, None)
         .await?;
     let created: Vec<_> = oldest.items.iter().map(|c| c.created_at.clone()).collect();
     let mut sorted = created.clone();
@@ -43,6 +44,38 @@ async fn clusters_come_in_the_order_asked_with_their_pulse() -> TestResult {
     assert_eq!(token.weekly_pulse.len(), 12);
     assert_eq!(token.sources.get("intercom"), Some(&14));
     assert!(token.stats.tasks_total.is_some());
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+/// The labels of the clusters of `status`, as the sandbox answers them.
+async fn labels_of(
+    client: &Client,
+    status: Option<ClusterStatus>,
+) -> Result<Vec<String>, ApiError> {
+    let page = client
+        .list_issue_clusters_page(demo_ids::ACME, ClusterOrder::default(), status, None)
+        .await?;
+    Ok(page
+        .items
+        .into_iter()
+        .map(|cluster| cluster.label)
+        .collect())
+}
+
+#[tokio::test]
+async fn clusters_of_one_status_once_the_server_is_seen_to_have_clusters() -> TestResult {
+    let (sandbox, client) = start(tokens::READER).await?;
+    // Before the server answered the clusters list, the status is not sent.
+    let unseen = labels_of(&client, Some(ClusterStatus::Archived)).await?;
+    assert_eq!(unseen.len(), 4, "{unseen:?}");
+    let archived = labels_of(&client, Some(ClusterStatus::Archived)).await?;
+    assert_eq!(archived.len(), 1, "{archived:?}");
+    let active = labels_of(&client, Some(ClusterStatus::Active)).await?;
+    assert_eq!(active.len(), 3, "{active:?}");
+    assert!(!active.contains(&archived[0]), "{active:?}");
+    let every = labels_of(&client, None).await?;
+    assert_eq!(every.len(), 4);
     sandbox.shutdown().await;
     Ok(())
 }

@@ -73,6 +73,51 @@ async fn import_sends_the_credentials_it_never_shows() -> TestResult {
 }
 
 #[tokio::test]
+async fn link_prefixes_and_host_are_kept_and_a_prefix_that_is_no_web_address_refused() -> TestResult
+{
+    let (sandbox, client) = start().await?;
+    let space = demo_ids::SPACE_HANDBOOK;
+    let mut import = request("https://github.com/acme/handbook", "main");
+    import.repo_tree_url = Some("git@github.com:acme/handbook".into());
+    let error = client
+        .git_sync(space, GitDirection::Import, &import)
+        .await
+        .unwrap_err();
+    assert_eq!(error.status(), Some(400), "{error:?}");
+    assert!(error.to_string().contains("repoTreeURL"), "{error}");
+    import.repo_tree_url = Some("https://github.com/acme/handbook/blob/main".into());
+    import.repo_commit_url = Some("https://github.com/acme/handbook/commit".into());
+    import.git_info = Some(quire::api::GitInfo {
+        provider: "github".into(),
+        url: "https://github.com/acme/handbook".into(),
+    });
+    client
+        .git_sync(space, GitDirection::Import, &import)
+        .await?;
+    let kept: serde_json::Value = reqwest::Client::new()
+        .get(format!(
+            "{}/_sandbox/spaces/{space}/git/last-links",
+            sandbox.base_url()
+        ))
+        .bearer_auth(tokens::ADMIN)
+        .send()
+        .await?
+        .json()
+        .await?;
+    assert_eq!(
+        kept["repoTreeURL"],
+        "https://github.com/acme/handbook/blob/main"
+    );
+    assert_eq!(
+        kept["repoCommitURL"],
+        "https://github.com/acme/handbook/commit"
+    );
+    assert_eq!(kept["gitInfo"]["provider"], "github");
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test]
 async fn export_with_a_message_and_refused_without_one() -> TestResult {
     let (sandbox, client) = start().await?;
     let space = demo_ids::SPACE_GETTING_STARTED;

@@ -31,6 +31,7 @@ mod search;
 mod sites;
 mod spaces;
 mod sso;
+mod table_cells;
 mod teams;
 mod translations;
 mod writes;

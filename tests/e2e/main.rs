@@ -20,6 +20,7 @@ mod cli_docs;
 mod cli_fields;
 mod cli_lists;
 mod cli_requests;
+mod cli_space_view;
 mod cli_status;
 mod cli_watch;
 mod content;

@@ -4,7 +4,9 @@
 
 use crate::common::*;
 use quire::api::models::{Conversation, ConversationDetail, IssueWithConversation, IssuesCluster};
-use quire::api::{ApiError, ClusterOrder, ClusterSort, FieldProblem, IssueFilter, ListPage};
+use quire::api::{
+    ApiError, ClusterOrder, ClusterSort, ClusterStatus, FieldProblem, IssueFilter, ListPage,
+};
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, RequestId, Size, update};
 use quire::screens::Screen;
 use quire::screens::conversations::tab::{ClustersTab, ClustersView};
@@ -118,6 +120,7 @@ fn clusters_model(clusters: Vec<IssuesCluster>) -> Model {
         ConversationsCall::Clusters {
             organization: ORG.into(),
             order: ClusterOrder::default(),
+            status: None,
             page: None,
         }
     );
@@ -150,6 +153,22 @@ fn sort_and_order_reload_the_clusters_as_the_api_offers() {
             ascending: true
         }
     );
+}
+
+#[test]
+fn status_cycles_every_active_archived_and_reloads_the_clusters() {
+    let mut model = clusters_model(vec![cluster("cl-1", "Login")]);
+    for expected in [
+        Some(ClusterStatus::Active),
+        Some(ClusterStatus::Archived),
+        None,
+    ] {
+        let (_, call) = conversations_call(&press(&mut model, "S"));
+        let ConversationsCall::Clusters { status, .. } = call else {
+            panic!("a clusters call");
+        };
+        assert_eq!(status, expected);
+    }
 }
 
 #[test]

@@ -151,6 +151,52 @@ fn import_is_confirmed_with_the_branch_and_sends_the_credentials_masked_elsewher
 }
 
 #[test]
+fn export_sends_the_link_prefixes_and_the_host_set_in_the_form() {
+    let mut model = git_model(space(true, true), details(Some("github")));
+    update(&mut model, char_key('e'));
+    update(&mut model, key(KeyCode::Tab));
+    update(&mut model, key(KeyCode::Tab));
+    type_text(&mut model, "docs: sync");
+    // Past force and the directory: the files and commits prefixes, then the host.
+    for _ in 0..3 {
+        update(&mut model, key(KeyCode::Tab));
+    }
+    type_text(&mut model, "ftp://nope");
+    assert_eq!(update(&mut model, key(KeyCode::Enter)), Cmd::None);
+    assert!(
+        notice(&model).contains("files URL is a web address"),
+        "{}",
+        notice(&model)
+    );
+    clear_field(&mut model);
+    type_text(&mut model, "https://github.com/acme/docs/blob/main");
+    update(&mut model, key(KeyCode::Tab));
+    type_text(&mut model, "https://github.com/acme/docs/commit");
+    update(&mut model, key(KeyCode::Tab));
+    update(&mut model, char_key(' ')); // github
+    update(&mut model, char_key(' ')); // gitlab
+    update(&mut model, key(KeyCode::Enter));
+    assert!(screen(&model).confirm.is_some(), "{}", notice(&model));
+    let (_, call) = git_call(&update(&mut model, char_key('y')));
+    let GitCall::Sync { request, .. } = call else {
+        panic!("a sync, got {call:?}");
+    };
+    assert_eq!(
+        request.repo_tree_url.as_deref(),
+        Some("https://github.com/acme/docs/blob/main")
+    );
+    assert_eq!(
+        request.repo_commit_url.as_deref(),
+        Some("https://github.com/acme/docs/commit")
+    );
+    let info = request.git_info.expect("the host is sent");
+    assert_eq!(
+        (info.provider.as_str(), info.url.as_str()),
+        ("gitlab", "https://github.com/acme/docs")
+    );
+}
+
+#[test]
 fn export_starts_from_the_synced_repository_and_needs_a_message() {
     let mut model = git_model(space(true, true), details(Some("github")));
     update(&mut model, char_key('e'));

@@ -60,6 +60,32 @@ impl ClusterOrder {
     }
 }
 
+/// The clusters list's status filter (`status`). The API reference names a status filter on
+/// the clusters list without listing its values; quire offers these two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClusterStatus {
+    Active,
+    Archived,
+}
+
+impl ClusterStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClusterStatus::Active => "active",
+            ClusterStatus::Archived => "archived",
+        }
+    }
+
+    /// The filter after `current` as a key cycles it: every status, active, archived.
+    pub fn cycle(current: Option<ClusterStatus>) -> Option<ClusterStatus> {
+        match current {
+            None => Some(ClusterStatus::Active),
+            Some(ClusterStatus::Active) => Some(ClusterStatus::Archived),
+            Some(ClusterStatus::Archived) => None,
+        }
+    }
+}
+
 /// The issues list's filters.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct IssueFilter {
@@ -79,15 +105,27 @@ impl Client {
             .await
     }
 
-    /// One page of the clusters, in the given order.
+    /// One page of the clusters, in the given order, of one status when `status` is given.
+    /// The status is sent only to a server seen to answer the clusters list this session: the
+    /// public service has no such list to filter.
     pub async fn list_issue_clusters_page(
         &self,
         org: &str,
         order: ClusterOrder,
+        status: Option<ClusterStatus>,
         page: Option<&str>,
     ) -> Result<ListPage<IssuesCluster>, ApiError> {
-        self.get_list_page(&clusters_path(org), &order.query(), page)
-            .await
+        let mut query = order.query().to_vec();
+        if let Some(status) = status.filter(|_| self.offers_clusters()) {
+            query.push(("status", status.as_str()));
+        }
+        self.get_list_page(&clusters_path(org), &query, page).await
+    }
+
+    /// Whether this server answered the clusters list this session.
+    pub fn offers_clusters(&self) -> bool {
+        crate::operations::find(&reqwest::Method::GET, "/orgs/_/conversations-clusters")
+            .is_some_and(|list| self.capabilities().offers(list))
     }
 
     /// `GET /orgs/{org}/conversations`, one page, of one source when `source` is given.

@@ -88,7 +88,8 @@ pub use openapi::{
 pub use translations::{LANGUAGES, NewTranslation, NewTranslationSource, language_name};
 
 pub use conversations::{
-    ClusterOrder, ClusterSort, FieldProblem, IssueFilter, NewConversation, NewMetadata, NewPart,
+    ClusterOrder, ClusterSort, ClusterStatus, FieldProblem, IssueFilter, NewConversation,
+    NewMetadata, NewPart,
 };
 pub use integrations::{IntegrationFilter, PublishManifest, is_integration_name};
 

@@ -87,7 +87,18 @@ impl Client {
 
     /// `GET /spaces/{id}`.
     pub async fn get_space(&self, id: &str) -> Result<Space, ApiError> {
-        self.get(&format!("/spaces/{}", encode_segment(id)), &[])
+        self.get_space_shared(id, None).await
+    }
+
+    /// `GET /spaces/{id}?shareKey=…`: the space as a share link shows it, its published
+    /// address resolved for the share-link site the key belongs to.
+    pub async fn get_space_shared(
+        &self,
+        id: &str,
+        share_key: Option<&str>,
+    ) -> Result<Space, ApiError> {
+        let query: Vec<(&str, &str)> = share_key.map(|key| ("shareKey", key)).into_iter().collect();
+        self.get(&format!("/spaces/{}", encode_segment(id)), &query)
             .await
     }
 

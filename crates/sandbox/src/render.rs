@@ -472,7 +472,12 @@ pub(crate) fn markdown_to_document(markdown: &str) -> Value {
     let mut paragraph = String::new();
     let flush = |nodes: &mut Vec<Value>, paragraph: &mut String| {
         if !paragraph.trim().is_empty() {
-            nodes.push(block(nodes.len(), "paragraph", paragraph.trim()));
+            let mut node = block(nodes.len(), "paragraph", paragraph.trim());
+            if let Some(data) = table_data(paragraph) {
+                node["type"] = json!("table");
+                node["data"] = data;
+            }
+            nodes.push(node);
         }
         paragraph.clear();
     };
@@ -504,6 +509,73 @@ pub(crate) fn markdown_to_document(markdown: &str) -> Value {
     }
     flush(&mut nodes, &mut paragraph);
     json!({ "object": "document", "data": { "schemaVersion": 1 }, "nodes": nodes })
+}
+
+/// The cells of a markdown table's row: `| a | b |` → `["a", "b"]`.
+fn table_cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+    inner
+        .split('|')
+        .map(|cell| cell.trim().to_string())
+        .collect()
+}
+
+/// A markdown table's block data, as the document format names a table's parts: its columns
+/// (`definition`, by id, with their titles, in `view.columns` order) and its rows (`records`,
+/// by id, each with its `orderIndex` and its values by column). `None` for a block that is
+/// no table (every line a `|` row, the second the header's rule).
+fn table_data(block: &str) -> Option<Value> {
+    let lines: Vec<&str> = block.lines().map(str::trim).collect();
+    let is_rule = |line: &str| {
+        line.chars()
+            .all(|character| matches!(character, '|' | '-' | ':' | ' '))
+    };
+    let table =
+        lines.len() >= 2 && lines.iter().all(|line| line.starts_with('|')) && is_rule(lines[1]);
+    if !table {
+        return None;
+    }
+    let header = table_cells(lines[0]);
+    let column = |index: usize| format!("col-{index}");
+    let definition: Map<String, Value> = header
+        .iter()
+        .enumerate()
+        .map(|(index, title)| (column(index), json!({ "title": title, "type": "text" })))
+        .collect();
+    let records: Map<String, Value> = lines[2..]
+        .iter()
+        .enumerate()
+        .map(|(row, line)| {
+            let values: Map<String, Value> = table_cells(line)
+                .into_iter()
+                .enumerate()
+                .map(|(index, text)| (column(index), json!(text)))
+                .collect();
+            (
+                format!("row-{row}"),
+                json!({ "orderIndex": format!("{row:06}"), "values": values }),
+            )
+        })
+        .collect();
+    let columns: Vec<String> = (0..header.len()).map(column).collect();
+    Some(json!({
+        "view": { "type": "grid", "columns": columns },
+        "definition": definition,
+        "records": records,
+    }))
+}
+
+/// Whether the table block `node` of `document` has the row `record` and the column
+/// `definition`.
+pub(crate) fn table_has_cell(document: &Value, node: &str, record: &str, definition: &str) -> bool {
+    document["nodes"].as_array().is_some_and(|nodes| {
+        nodes.iter().any(|block| {
+            block["key"] == node
+                && block["type"] == "table"
+                && block["data"]["records"].get(record).is_some()
+                && block["data"]["definition"].get(definition).is_some()
+        })
+    })
 }
 
 fn heading_level(line: &str) -> Option<usize> {

@@ -289,14 +289,41 @@ async fn list_organization_spaces(
     Ok(Json(envelope(items, &query_map(raw), &context.faults)?))
 }
 
+/// A space. With `shareKey`, the key must be an active share link of a site publishing the
+/// space (404 otherwise), and the space's published address is that share link's.
 async fn get_space(
     State(shared): State<Arc<Shared>>,
     Extension(context): Extension<Context>,
     Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
 ) -> Answer {
     let world = shared.world.read().await;
     let space = require_space(&world, &id)?;
-    Ok(Json(view(&world, &shared, &context).space(space)))
+    let view = view(&world, &shared, &context);
+    let mut object = view.space(space);
+    let Some(key) = query_map(raw).remove("shareKey") else {
+        return Ok(Json(object));
+    };
+    let site = world.sites.sites.iter().find(|site| {
+        site.site_spaces
+            .iter()
+            .any(|published| published.space == space.id)
+            && site
+                .share_links
+                .iter()
+                .any(|link| link.active && link.token == key)
+    });
+    let Some(site) = site else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("No active share link of a site publishing space \"{id}\" has this shareKey"),
+        ));
+    };
+    let mut address = url::Url::parse(&crate::sites::render::published_url(&view, site))
+        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "A bad site address"))?;
+    address.query_pairs_mut().append_pair("shareKey", &key);
+    object["urls"]["published"] = json!(address.to_string());
+    Ok(Json(object))
 }
 
 async fn get_revision(

@@ -8,10 +8,11 @@ pub async fn call_conversations(client: &Client, call: ConversationsCall) -> Con
         ConversationsCall::Clusters {
             organization,
             order,
+            status,
             page,
         } => ConversationsResponse::Clusters(
             client
-                .list_issue_clusters_page(&organization, order, page.as_deref())
+                .list_issue_clusters_page(&organization, order, status, page.as_deref())
                 .await,
         ),
         ConversationsCall::Conversations {

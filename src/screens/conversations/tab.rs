@@ -1,5 +1,6 @@
 //! The organization's Clusters tab: issues clusters with their stats, sources and
-//! weekly pulse, in the order the API offers (`s` last updated / created, `O` newest / oldest);
+//! weekly pulse, in the order the API offers (`s` last updated / created, `O` newest / oldest),
+//! of one status with `S` (all, active, archived; sent only to a server that has clusters);
 //! `v` switches to the conversations list, filtered by source with `f`; `i` ingests a
 //! conversation from a JSON file. `enter` opens a cluster's issues or a conversation's
 //! transcript; `c` opens the change requests linked to the cluster.
@@ -11,7 +12,7 @@ use ratatui::layout::Rect;
 
 use super::{ClusterIssuesScreen, ConversationScreen};
 use crate::api::models::{Conversation, IssuesCluster, Organization};
-use crate::api::{ClusterOrder, ClusterSort};
+use crate::api::{ClusterOrder, ClusterSort, ClusterStatus};
 use crate::screens::Screen;
 use crate::screens::ScreenState;
 use crate::screens::look::Look;
@@ -54,6 +55,8 @@ pub struct ClustersTab {
     pub admin: bool,
     pub view: ClustersView,
     pub order: ClusterOrder,
+    /// The clusters' status filter; every status when `None`.
+    pub status: Option<ClusterStatus>,
     pub clusters: PagedList<IssuesCluster>,
     pub cluster_selection: Selection,
     pub conversations: PagedList<Conversation>,
@@ -73,6 +76,7 @@ pub fn new(organization: &Organization) -> ClustersTab {
         admin: organization.permissions.admin,
         view: ClustersView::default(),
         order: ClusterOrder::default(),
+        status: None,
         clusters: PagedList::default(),
         cluster_selection: Selection::default(),
         conversations: PagedList::default(),
@@ -119,6 +123,7 @@ impl ClustersTab {
         ApiCall::Conversations(ConversationsCall::Clusters {
             organization: self.organization.clone(),
             order: self.order,
+            status: self.status,
             page,
         })
     }
@@ -268,6 +273,7 @@ impl ScreenState for ClustersTab {
                 (Action::ClustersView, "conversations"),
                 (Action::ClusterSort, "sort"),
                 (Action::ClusterOrder, "order"),
+                (Action::ClusterStatus, "status"),
                 (Action::IngestConversation, "ingest"),
                 (Action::NextTab, "tab"),
                 (Action::Refresh, "refresh"),
@@ -326,6 +332,11 @@ impl ScreenState for ClustersTab {
             }
             Action::ClusterOrder if self.view == ClustersView::Clusters => {
                 self.order.ascending = !self.order.ascending;
+                self.cluster_selection.top();
+                self.load_clusters(ctx)
+            }
+            Action::ClusterStatus if self.view == ClustersView::Clusters => {
+                self.status = ClusterStatus::cycle(self.status);
                 self.cluster_selection.top();
                 self.load_clusters(ctx)
             }

@@ -59,7 +59,15 @@ pub fn icon(name: Option<&str>) -> &'static str {
 
 fn draw_clusters(tab: &ClustersTab, frame: &mut Canvas, area: Rect, look: &Look) {
     let theme = look.theme;
-    let empty = "No issues clusters yet: they appear once conversations are ingested (i).";
+    let filtered = tab.status.map(|status| {
+        format!(
+            "No {} issues clusters: S shows another status.",
+            status.as_str()
+        )
+    });
+    let empty = filtered
+        .as_deref()
+        .unwrap_or("No issues clusters yet: they appear once conversations are ingested (i).");
     if list_pane::draw_if_empty(frame, area, look, (&tab.clusters, "issues clusters"), empty) {
         return;
     }
@@ -76,9 +84,14 @@ fn draw_clusters(tab: &ClustersTab, frame: &mut Canvas, area: Rect, look: &Look)
     // "4 clusters · by last updated, newest first": the count stays, the order shortens to
     // its key, then goes; nothing is cut.
     let sort = tab.order.sort.label();
+    let status = tab
+        .status
+        .map(|status| format!("{} ", status.as_str()))
+        .unwrap_or_default();
+    let noun = if count == 1 { "cluster" } else { "clusters" };
     let muted = theme.style("muted");
     let line = [
-        Segment::new(format!("{count} clusters"), 0).styled(muted),
+        Segment::new(format!("{count} {status}{noun}"), 0).styled(muted),
         Segment::new(format!("by {sort}, {direction}"), 1)
             .or(format!("by {sort}"))
             .styled(muted)

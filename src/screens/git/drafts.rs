@@ -79,8 +79,18 @@ impl GitScreen {
         if form.branch.text != branch {
             lines.push(("branch", form.branch.text.clone()));
         }
-        if !form.message.text.is_empty() {
-            lines.push(("message", form.message.text.clone()));
+        for (name, input) in [
+            ("message", &form.message),
+            ("directory", &form.directory),
+            ("tree", &form.tree_url),
+            ("commits", &form.commit_url),
+        ] {
+            if !input.text.is_empty() {
+                lines.push((name, input.text.clone()));
+            }
+        }
+        if let Some(host) = form.host {
+            lines.push(("host", host.to_string()));
         }
         (!lines.is_empty()).then(|| encode_lines(lines.iter().map(|(n, v)| (*n, v.as_str()))))
     }
@@ -93,6 +103,10 @@ impl GitScreen {
                 "url" => form.url = LineInput::with_text(&value),
                 "branch" => form.branch = LineInput::with_text(&value),
                 "message" => form.message = LineInput::with_text(&value),
+                "directory" => form.directory = LineInput::with_text(&value),
+                "tree" => form.tree_url = LineInput::with_text(&value),
+                "commits" => form.commit_url = LineInput::with_text(&value),
+                "host" => form.host = super::form::HOSTS.iter().copied().find(|h| *h == value),
                 "credentials" => without_credentials = true,
                 _ => {}
             }

@@ -1,10 +1,13 @@
 //! The import/export form: repository address, branch, commit message (export), force and
-//! standalone (import), and the project directory (sent as `repoProjectDirectory` when not
-//! empty). Typing goes to the focused text field; tab and the arrows move between fields,
-//! space flips a switch, enter asks to confirm, esc closes.
+//! standalone (import), the project directory (`repoProjectDirectory`), the address prefixes
+//! of the repository's files and commits (`repoTreeURL`, `repoCommitURL`) and its git host
+//! (`gitInfo`, with the address without credentials); each optional field is sent only when
+//! set. Typing goes to the focused text field; tab and the arrows move between fields, space
+//! flips a switch or cycles the host, enter asks to confirm, esc closes.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
+use crate::api::git::GitInfo;
 use crate::api::git::branch_ref;
 use crate::api::{GitDirection, GitSyncRequest};
 use crate::ui::input::{InputOutcome, LineInput};
@@ -17,7 +20,13 @@ pub enum Field {
     Message,
     Force,
     Standalone,
+    TreeUrl,
+    CommitUrl,
+    Host,
 }
+
+/// The git hosts `gitInfo.provider` names.
+pub(super) const HOSTS: [&str; 2] = ["github", "gitlab"];
 
 impl Field {
     pub fn label(self) -> &'static str {
@@ -28,6 +37,9 @@ impl Field {
             Field::Message => "Commit message",
             Field::Force => "Force",
             Field::Standalone => "Standalone",
+            Field::TreeUrl => "Files URL",
+            Field::CommitUrl => "Commits URL",
+            Field::Host => "Git host",
         }
     }
 }
@@ -40,6 +52,12 @@ pub struct GitForm {
     /// The repository's directory the content lives in; empty for its root.
     pub directory: LineInput,
     pub message: LineInput,
+    /// The prefix of links to the repository's files (`repoTreeURL`).
+    pub tree_url: LineInput,
+    /// The prefix of links to the repository's commits (`repoCommitURL`).
+    pub commit_url: LineInput,
+    /// The git host sent as `gitInfo.provider`, an entry of [`HOSTS`]; not sent when `None`.
+    pub host: Option<&'static str>,
     pub force: bool,
     pub standalone: bool,
     pub focus: usize,
@@ -61,6 +79,9 @@ impl GitForm {
             branch: LineInput::with_text(branch),
             directory: LineInput::default(),
             message: LineInput::default(),
+            tree_url: LineInput::default(),
+            commit_url: LineInput::default(),
+            host: None,
             force: false,
             standalone: false,
             focus: 0,
@@ -75,6 +96,9 @@ impl GitForm {
                 Field::Force,
                 Field::Standalone,
                 Field::Directory,
+                Field::TreeUrl,
+                Field::CommitUrl,
+                Field::Host,
             ],
             GitDirection::Export => &[
                 Field::Url,
@@ -82,6 +106,9 @@ impl GitForm {
                 Field::Message,
                 Field::Force,
                 Field::Directory,
+                Field::TreeUrl,
+                Field::CommitUrl,
+                Field::Host,
             ],
         }
     }
@@ -96,7 +123,9 @@ impl GitForm {
             Field::Branch => Some(&mut self.branch),
             Field::Directory => Some(&mut self.directory),
             Field::Message => Some(&mut self.message),
-            Field::Force | Field::Standalone => None,
+            Field::TreeUrl => Some(&mut self.tree_url),
+            Field::CommitUrl => Some(&mut self.commit_url),
+            Field::Force | Field::Standalone | Field::Host => None,
         }
     }
 
@@ -111,6 +140,7 @@ impl GitForm {
             KeyCode::Char(' ') if self.focused() == Field::Standalone => {
                 self.standalone = !self.standalone;
             }
+            KeyCode::Char(' ') if self.focused() == Field::Host => self.host = next_host(self.host),
             _ => {
                 let field = self.focused();
                 if let Some(input) = self.input_mut(field)
@@ -152,6 +182,14 @@ impl GitForm {
         if self.direction == GitDirection::Export && self.message.text.trim().is_empty() {
             return Some("a commit message is required to export".into());
         }
+        for (input, what) in [(&self.tree_url, "files"), (&self.commit_url, "commits")] {
+            let prefix = input.text.trim();
+            if !prefix.is_empty() && !is_web_address(prefix) {
+                return Some(format!(
+                    "the {what} URL is a web address, like https://host/owner/repo/…"
+                ));
+            }
+        }
         None
     }
 
@@ -171,7 +209,34 @@ impl GitForm {
             repo_project_directory: Some(self.directory.text.trim().trim_matches('/'))
                 .filter(|directory| !directory.is_empty())
                 .map(str::to_string),
+            repo_tree_url: optional(&self.tree_url),
+            repo_commit_url: optional(&self.commit_url),
+            git_info: self.host.map(|provider| GitInfo {
+                provider: provider.to_string(),
+                url: super::drafts::without_credentials(self.url.text.trim()),
+            }),
             ..GitSyncRequest::default()
         }
     }
+}
+
+/// The host after `host` as space cycles it: none, then each of [`HOSTS`].
+fn next_host(host: Option<&'static str>) -> Option<&'static str> {
+    match host.and_then(|host| HOSTS.iter().position(|known| *known == host)) {
+        None => HOSTS.first().copied(),
+        Some(index) => HOSTS.get(index + 1).copied(),
+    }
+}
+
+fn is_web_address(text: &str) -> bool {
+    ["https://", "http://"]
+        .iter()
+        .any(|scheme| text.len() > scheme.len() && text.starts_with(scheme))
+}
+
+/// A text field's trimmed text, `None` when empty.
+fn optional(input: &LineInput) -> Option<String> {
+    Some(input.text.trim())
+        .filter(|text| !text.is_empty())
+        .map(str::to_string)
 }

@@ -7,6 +7,7 @@ use super::{Field, GitForm, GitScreen};
 use crate::api::{GitDirection, mask_credentials};
 use crate::screens::look::Look;
 use crate::ui::hit::Canvas;
+use crate::ui::input::LineInput;
 use crate::ui::layout::centered;
 use crate::ui::picker::popup_block;
 use crate::ui::sanitize::sanitize;
@@ -129,6 +130,9 @@ fn shown_value(form: &GitForm, field: Field) -> String {
         Field::Message => form.message.text.clone(),
         Field::Force => switch(form.force),
         Field::Standalone => switch(form.standalone),
+        Field::TreeUrl => form.tree_url.text.clone(),
+        Field::CommitUrl => form.commit_url.text.clone(),
+        Field::Host => form.host.unwrap_or("not said").to_string(),
     }
 }
 
@@ -140,7 +144,31 @@ fn field_help(field: Field) -> &'static str {
         Field::Message => "the commit's message",
         Field::Force => "space: overwrite even when the other side changed",
         Field::Standalone => "space: make a revision without changing the content",
+        Field::TreeUrl => "prefix of links to its files: https://github.com/o/r/blob/main",
+        Field::CommitUrl => "prefix of links to its commits: https://github.com/o/r/commit",
+        Field::Host => "space: github, gitlab or not said (sent with the address)",
     }
+}
+
+/// The input of a text field, `None` for a switch.
+fn input_of(form: &GitForm, field: Field) -> Option<&LineInput> {
+    match field {
+        Field::Url => Some(&form.url),
+        Field::Branch => Some(&form.branch),
+        Field::Directory => Some(&form.directory),
+        Field::Message => Some(&form.message),
+        Field::TreeUrl => Some(&form.tree_url),
+        Field::CommitUrl => Some(&form.commit_url),
+        Field::Force | Field::Standalone | Field::Host => None,
+    }
+}
+
+/// The first field shown when only `rows` fit: the focused one stays in view.
+fn first_shown(focus: usize, count: usize, rows: usize) -> usize {
+    if rows == 0 || count <= rows {
+        return 0;
+    }
+    focus.saturating_sub(rows - 1).min(count - rows)
 }
 
 fn draw_form(form: &GitForm, frame: &mut Canvas, area: Rect, theme: &Theme) {
@@ -159,10 +187,14 @@ fn draw_form(form: &GitForm, frame: &mut Canvas, area: Rect, theme: &Theme) {
     let block = popup_block(title, theme);
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
+    // Below the fields: a blank line, the status and the keys; a short terminal scrolls the
+    // fields, keeping the focused one in view.
     let label_width = 16usize;
     let value_width = (inner.width as usize).saturating_sub(label_width);
+    let rows = (inner.height as usize).saturating_sub(3).max(1);
+    let first = first_shown(form.focus, fields.len(), rows);
     let mut lines = Vec::new();
-    for (index, field) in fields.iter().enumerate() {
+    for (index, field) in fields.iter().enumerate().skip(first).take(rows) {
         let focused = index == form.focus;
         let style = if focused {
             theme.style("selection")
@@ -190,14 +222,7 @@ fn draw_form(form: &GitForm, frame: &mut Canvas, area: Rect, theme: &Theme) {
     )));
     frame.render_widget(Paragraph::new(lines), inner);
     let cursor_field = form.focused();
-    let input = match cursor_field {
-        Field::Url => Some(&form.url),
-        Field::Branch => Some(&form.branch),
-        Field::Directory => Some(&form.directory),
-        Field::Message => Some(&form.message),
-        _ => None,
-    };
-    if let Some(input) = input {
+    if let Some(input) = input_of(form, cursor_field) {
         let before: String = input.text.chars().take(input.cursor_column()).collect();
         let shown = if cursor_field == Field::Url {
             mask_credentials(&before)
@@ -205,7 +230,7 @@ fn draw_form(form: &GitForm, frame: &mut Canvas, area: Rect, theme: &Theme) {
             before
         };
         let x = inner.x as usize + label_width + text::width(&shown);
-        let y = inner.y + form.focus as u16;
+        let y = inner.y + form.focus.saturating_sub(first) as u16;
         if x < inner.right() as usize && y < inner.bottom() {
             frame.set_cursor_position(Position::new(x as u16, y));
         }

@@ -657,6 +657,7 @@ fn area_calls(conversation: &str) -> Vec<ApiCall> {
         ApiCall::Conversations(ConversationsCall::Clusters {
             organization: org(),
             order: Default::default(),
+            status: None,
             page: None,
         }),
         ApiCall::Conversations(ConversationsCall::Conversations {

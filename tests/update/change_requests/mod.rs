@@ -8,6 +8,7 @@ mod diff_cursor;
 mod review;
 mod review_authors;
 mod review_diff;
+mod review_links;
 mod review_merge;
 mod review_since;
 mod reviewflow;

@@ -7,7 +7,7 @@ use super::{borrow_query, change_request_path, written_or_reread};
 use crate::client::Client;
 use crate::error::ApiError;
 use crate::models::common::string_enum;
-use crate::models::{Comment, CommentBody, CommentReply, Member};
+use crate::models::{Comment, CommentBody, CommentReply, Member, TableCell};
 use crate::paging::{ListPage, WholeList};
 
 string_enum! {
@@ -134,6 +134,9 @@ struct NewComment<'a> {
     /// The block of the page the comment is about (its document `key`).
     #[serde(skip_serializing_if = "Option::is_none")]
     node: Option<&'a str>,
+    /// The cell of the table block `node` the comment is on.
+    #[serde(rename = "tableCell", skip_serializing_if = "Option::is_none")]
+    table_cell: Option<&'a TableCell>,
 }
 
 #[derive(Serialize)]
@@ -285,10 +288,26 @@ impl Client {
         page: Option<&str>,
         node: Option<&str>,
     ) -> Result<Comment, ApiError> {
+        self.post_comment_on_cell(space, change_request, markdown, page, node, None)
+            .await
+    }
+
+    /// `POST …/comments` on a page, one block of it and, for a table block, one of its cells
+    /// (`tableCell`: the row and column ids of the page's document).
+    pub async fn post_comment_on_cell(
+        &self,
+        space: &str,
+        change_request: &str,
+        markdown: &str,
+        page: Option<&str>,
+        node: Option<&str>,
+        table_cell: Option<&TableCell>,
+    ) -> Result<Comment, ApiError> {
         let body = NewComment {
             body: CommentBody::from_markdown(markdown),
             page,
             node,
+            table_cell,
         };
         self.post(&comments_path(space, change_request), &body)
             .await
@@ -461,6 +480,7 @@ mod tests {
             body: CommentBody::from_markdown("hi"),
             page: None,
             node: None,
+            table_cell: None,
         };
         assert_eq!(
             serde_json::to_value(&body).unwrap(),
@@ -470,6 +490,7 @@ mod tests {
             body: CommentBody::from_markdown("hi"),
             page: Some("p1"),
             node: Some("block-3"),
+            table_cell: None,
         };
         assert_eq!(serde_json::to_value(&body).unwrap()["page"], "p1");
         assert_eq!(serde_json::to_value(&body).unwrap()["node"], "block-3");

@@ -58,13 +58,22 @@ impl<'de> Deserialize<'de> for IdRef {
     }
 }
 
-/// What a comment is attached to: a page (and a block in it), inside a change request or a
-/// review.
+/// A cell of a table block: its row (`record`) and its column (`definition`), by the ids the
+/// page's document gives them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableCell {
+    pub record: String,
+    pub definition: String,
+}
+
+/// What a comment is attached to: a page (and a block in it, or a cell of a table block),
+/// inside a change request or a review.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CommentTarget {
     pub page: Option<IdRef>,
     pub node: Option<IdRef>,
+    pub table_cell: Option<TableCell>,
     pub change_request: Option<String>,
     pub review: Option<String>,
     pub space: Option<String>,

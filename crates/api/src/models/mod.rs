@@ -55,7 +55,7 @@ pub use change_request::{
 pub use collection::{Collection, CollectionPermissions};
 pub use comment::{
     Comment, CommentBody, CommentPermissions, CommentReply, CommentStatus, CommentTarget, IdRef,
-    Reaction, ReactionUser, Replier,
+    Reaction, ReactionUser, Replier, TableCell,
 };
 pub use common::{DefaultLevel, MemberRole, Urls, User};
 pub use conversations::{IssuesCluster, IssuesClusterStats};

@@ -226,6 +226,76 @@ pub fn block_keys(document: &serde_json::Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A table block's parts as the document format names them: its columns (`definition` ids with
+/// their titles, in the order shown) and its rows (`record` ids, in order).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TableShape {
+    pub columns: Vec<(String, String)>,
+    pub rows: Vec<String>,
+}
+
+/// The table blocks among a document's top-level blocks, by block key.
+pub fn table_shapes(document: &serde_json::Value) -> Vec<(String, TableShape)> {
+    let Some(nodes) = document["nodes"].as_array() else {
+        return Vec::new();
+    };
+    nodes
+        .iter()
+        .filter(|node| node["type"] == "table")
+        .filter_map(|node| {
+            Some((
+                node["key"].as_str()?.to_string(),
+                table_shape(&node["data"]),
+            ))
+        })
+        .collect()
+}
+
+fn table_shape(data: &serde_json::Value) -> TableShape {
+    let definition = data["definition"].as_object();
+    let title = |id: &str| {
+        definition
+            .and_then(|columns| columns.get(id))
+            .and_then(|column| column["title"].as_str())
+            .unwrap_or(id)
+            .to_string()
+    };
+    let mut columns: Vec<String> = data["view"]["columns"]
+        .as_array()
+        .map(|ids| {
+            ids.iter()
+                .filter_map(|id| id.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    if columns.is_empty() {
+        columns = definition
+            .map(|d| d.keys().cloned().collect())
+            .unwrap_or_default();
+    }
+    let mut rows: Vec<(String, String)> = data["records"]
+        .as_object()
+        .map(|records| {
+            records
+                .iter()
+                .map(|(id, record)| {
+                    let order = record["orderIndex"].as_str().unwrap_or_default();
+                    (order.to_string(), id.clone())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    rows.sort();
+    TableShape {
+        columns: columns
+            .into_iter()
+            .map(|id| (title(&id), id))
+            .map(|(t, id)| (id, t))
+            .collect(),
+        rows: rows.into_iter().map(|(_, id)| id).collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,6 +155,8 @@ pub struct Comment {
     pub markdown: String,
     pub page: Option<String>,
     pub node: Option<String>,
+    /// The cell of the table block `node` the comment is on: (record, definition).
+    pub table_cell: Option<(String, String)>,
     /// Set on the comment a review was submitted with.
     pub review: Option<String>,
     /// The change request's revision when the comment was posted.

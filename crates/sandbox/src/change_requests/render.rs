@@ -186,6 +186,9 @@ impl Renderer<'_> {
         if let Some(node) = &comment.node {
             target["node"] = json!({ "id": node });
         }
+        if let Some((record, definition)) = &comment.table_cell {
+            target["tableCell"] = json!({ "record": record, "definition": definition });
+        }
         if let Some(review) = &comment.review {
             target["review"] = json!(review);
         }

@@ -23,6 +23,23 @@ pub struct Cluster {
     pub tasks: [u32; 4],
 }
 
+impl Cluster {
+    /// The status the clusters list filters by (`status`): `archived` once the cluster has
+    /// tasks and none of them is waiting or under way, else `active`.
+    pub fn status(&self) -> &'static str {
+        let [backlog, started, completed, cancelled] = self.tasks;
+        let done = completed + cancelled;
+        if done > 0 && backlog + started == 0 {
+            "archived"
+        } else {
+            "active"
+        }
+    }
+}
+
+/// The statuses the clusters list takes as `status`.
+pub(crate) const CLUSTER_STATUSES: [&str; 2] = ["active", "archived"];
+
 /// A conversation with its messages (`object`='conversation' plus the detail's parts).
 #[derive(Clone, Debug, Default)]
 pub struct StoredConversation {

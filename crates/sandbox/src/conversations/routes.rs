@@ -1,5 +1,6 @@
 //! The conversations endpoints. Lists are paged; clusters are ordered by `sort`
-//! (`updatedAt` by default, or `createdAt`) in `order` (`desc` by default); conversations filter
+//! (`updatedAt` by default, or `createdAt`) in `order` (`desc` by default), of one `status`
+//! (`active` or `archived`) when asked; conversations filter
 //! by `source`, issues by `cluster` and `conversation`. Unknown organizations, clusters,
 //! conversations and issues answer 404. Ingesting needs the admin role (403 otherwise) and a
 //! body whose every field is right (400 naming the field).
@@ -81,6 +82,12 @@ async fn list_clusters(
             ));
         }
     };
+    let status = query.get("status").map(String::as_str);
+    if let Some(status) = status.filter(|status| !super::CLUSTER_STATUSES.contains(status)) {
+        return Err(ApiError::bad_request(format!(
+            "Invalid \"status\" {status:?}: expected active or archived"
+        )));
+    }
     let world = shared.world.read().await;
     require_organization(&world, &organization)?;
     let mut clusters: Vec<&Cluster> = world
@@ -88,6 +95,7 @@ async fn list_clusters(
         .clusters
         .iter()
         .filter(|cluster| cluster.organization == organization)
+        .filter(|cluster| status.is_none_or(|status| cluster.status() == status))
         .collect();
     clusters.sort_by(|left, right| {
         let key = |cluster: &Cluster| {

@@ -344,6 +344,7 @@ fn threads(page_ids: &[String], revision: &str) -> Vec<Comment> {
                 ),
                 page,
                 node: None,
+                table_cell: None,
                 review: None,
                 revision: revision.to_string(),
                 resolved: (index % 10 == 9).then(|| Resolution {

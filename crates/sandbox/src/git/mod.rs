@@ -67,6 +67,11 @@ pub(crate) fn router() -> Router<Arc<Shared>> {
         )
         // Not part of the API: what the last import or export sent as `url`.
         .route("/_sandbox/spaces/{space}/git/last-url", get(last_url_sent))
+        // Not part of the API: the link prefixes and host the last import or export sent.
+        .route(
+            "/_sandbox/spaces/{space}/git/last-links",
+            get(last_links_sent),
+        )
 }
 
 fn find_space<'a>(world: &'a World, id: &str) -> Result<&'a Space, ApiError> {
@@ -190,6 +195,13 @@ async fn run(
         .git
         .last_url_sent
         .insert(id.to_string(), request.address.to_string());
+    let links = json!({
+        "repoTreeURL": body.get("repoTreeURL"),
+        "repoCommitURL": body.get("repoCommitURL"),
+        "repoProjectDirectory": body.get("repoProjectDirectory"),
+        "gitInfo": body.get("gitInfo"),
+    });
+    world.git.last_links_sent.insert(id.to_string(), links);
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -228,13 +240,11 @@ fn checked_request(body: &Body, direction: &str) -> Result<GitRequest, ApiError>
                 "Invalid \"timestamp\": expected a date-time",
             ))
         })?;
-    for name in [
-        "repoProjectDirectory",
-        "repoTreeURL",
-        "repoCommitURL",
-        "repoCacheID",
-    ] {
+    for name in ["repoProjectDirectory", "repoCacheID"] {
         validate::text(body, name, 1, 2048)?;
+    }
+    for name in ["repoTreeURL", "repoCommitURL"] {
+        check_link_prefix(body, name)?;
     }
     check_git_info(body)?;
     validate::boolean(body, "force")?;
@@ -244,6 +254,24 @@ fn checked_request(body: &Body, direction: &str) -> Result<GitRequest, ApiError>
         git_ref,
         standalone,
     })
+}
+
+/// A prefix links are made from (`repoTreeURL`, `repoCommitURL`), when sent: a web address.
+fn check_link_prefix(body: &Body, name: &str) -> Result<(), ApiError> {
+    let Some(prefix) = validate::text(body, name, 1, 2048)? else {
+        return Ok(());
+    };
+    let web = url::Url::parse(prefix.trim())
+        .ok()
+        .filter(|address| matches!(address.scheme(), "https" | "http"))
+        .is_some_and(|address| address.host_str().is_some());
+    if web {
+        Ok(())
+    } else {
+        Err(ApiError::bad_request(format!(
+            "Invalid \"{name}\": expected a web address such as https://github.com/owner/repository/…"
+        )))
+    }
 }
 
 /// `gitInfo`, when sent: `{provider, url}`, the host being `github` or `gitlab`.
@@ -296,6 +324,12 @@ async fn remove_legacy_installation(
         world.git.spaces.remove(&id);
     }
     Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+async fn last_links_sent(State(shared): State<Arc<Shared>>, Path(id): Path<String>) -> Answer {
+    let world = shared.world.read().await;
+    let links = world.git.last_links_sent.get(&id).cloned();
+    Ok(Json(links.unwrap_or(Value::Null)).into_response())
 }
 
 async fn last_url_sent(State(shared): State<Arc<Shared>>, Path(id): Path<String>) -> Answer {

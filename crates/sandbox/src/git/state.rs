@@ -32,6 +32,9 @@ pub struct Operation {
 pub struct GitStates {
     pub spaces: BTreeMap<String, GitState>,
     pub last_url_sent: BTreeMap<String, String>,
+    /// The link prefixes and host the last import or export of each space was sent with
+    /// (`repoTreeURL`, `repoCommitURL`, `repoProjectDirectory`, `gitInfo`), for tests.
+    pub last_links_sent: BTreeMap<String, Value>,
 }
 
 impl GitStates {

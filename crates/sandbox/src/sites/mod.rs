@@ -6,7 +6,7 @@
 //! `sites` field of the world, the router merge, and the demo data.
 
 pub(crate) mod model;
-mod render;
+pub(crate) mod render;
 pub(crate) mod routes;
 pub mod schema_shape;
 pub(crate) mod validate;

@@ -60,7 +60,7 @@ fn origin_url(view: &View, site: &Site) -> String {
 }
 
 /// The address visitors use: through the proxy when there is one.
-pub(super) fn published_url(view: &View, site: &Site) -> String {
+pub(crate) fn published_url(view: &View, site: &Site) -> String {
     match &site.proxy {
         Some(origin) => format!("https://{origin}"),
         None => origin_url(view, site),

@@ -146,6 +146,7 @@ actions! {
     ClustersView => "clusters_view", "clusters / conversations";
     ClusterSort => "cluster_sort", "sort clusters: last updated / created";
     ClusterOrder => "cluster_order", "newest / oldest first";
+    ClusterStatus => "cluster_status", "clusters of one status: all / active / archived";
     ClusterChangeRequests => "cluster_change_requests", "change requests linked to the cluster";
     SourceFilter => "source_filter", "conversations of one source";
     IngestConversation => "ingest_conversation", "ingest a conversation from a JSON file";

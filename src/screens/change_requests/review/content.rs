@@ -1,6 +1,6 @@
-//! The change request's content beside its review: its files (`F`) and what links to the
-//! selected changed page (`b`), through the same screens as a space's, with the change request
-//! as their source.
+//! The change request's content beside its review: its files (`F`), the links written on the
+//! selected changed page (`l` on the changes tab, broken ones marked) and what links to it
+//! (`b`), through the same screens as a space's, with the change request as their source.
 
 use super::ReviewScreen;
 use crate::api::ContentSource;
@@ -38,15 +38,19 @@ pub(super) fn open(screen: &mut ReviewScreen, action: Action) -> Step {
         .selected_page()
         .filter(|page| page.exists_in_change_request())
     else {
-        screen.notice(
-            "b shows what links to the selected changed page: choose one on the changes tab.",
-            false,
-        );
+        let words = if action == Action::LinksReport {
+            "l lists the links of the selected changed page: choose one the change request keeps."
+        } else {
+            "b shows what links to the selected changed page: choose one on the changes tab."
+        };
+        screen.notice(words, false);
         return Step::default();
     };
-    let list = LinkList::PageBacklinks {
-        id: page.page.clone(),
-        title: page.title.clone(),
+    let (id, title) = (page.page.clone(), page.title.clone());
+    let list = if action == Action::LinksReport {
+        LinkList::Page { id, title }
+    } else {
+        LinkList::PageBacklinks { id, title }
     };
     Step::open(Route::Links {
         source,

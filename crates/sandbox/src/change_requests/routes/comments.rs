@@ -94,10 +94,44 @@ struct PostComment {
     body: Option<MarkdownBody>,
     page: Option<String>,
     node: Option<String>,
-    /// Accepted and ignored: the sandbox has no tables.
+    /// `{record, definition}`: a cell of the table block `node`.
     #[serde(rename = "tableCell")]
-    #[allow(dead_code)]
     table_cell: Option<Value>,
+}
+
+/// The `tableCell` of a new comment, checked: a row and a column of the table block `node`
+/// of `page`, as the page's document names them.
+fn checked_table_cell(
+    cell: Option<&Value>,
+    page: Option<&crate::model::Page>,
+    node: Option<&str>,
+) -> Result<Option<(String, String)>, ApiError> {
+    let Some(cell) = cell else {
+        return Ok(None);
+    };
+    let text = |name: &str| {
+        cell.get(name)
+            .and_then(Value::as_str)
+            .filter(|v| !v.is_empty())
+    };
+    let (Some(record), Some(definition)) = (text("record"), text("definition")) else {
+        return Err(ApiError::bad_request(
+            "Invalid \"tableCell\": expected {\"record\", \"definition\"}",
+        ));
+    };
+    let (Some(page), Some(node)) = (page, node) else {
+        return Err(ApiError::bad_request(
+            "\"tableCell\" needs the \"page\" and the table block (\"node\") it is in",
+        ));
+    };
+    let markdown = crate::change_requests::content::markdown_of(page).unwrap_or_default();
+    let document = crate::render::markdown_to_document(markdown);
+    if !crate::render::table_has_cell(&document, node, record, definition) {
+        return Err(ApiError::bad_request(format!(
+            "\"tableCell\": the block {node:?} has no cell in row {record:?}, column {definition:?}"
+        )));
+    }
+    Ok(Some((record.to_string(), definition.to_string())))
 }
 
 pub(super) async fn post_comment(
@@ -112,13 +146,21 @@ pub(super) async fn post_comment(
     let index = locate(&world, &space_id, &id)?;
     let role = role_of(&world, space_of(&world, &space_id)?, &context.user);
     require_role(role, Role::Comment, "Commenting")?;
-    if let Some(page) = &body.page
-        && find(&content_of(&world.change_requests.items[index]), page).is_none()
-    {
+    let content = content_of(&world.change_requests.items[index]);
+    let page = body
+        .page
+        .as_deref()
+        .map(|page| (page, find(&content, page)));
+    if let Some((page, None)) = page {
         return Err(ApiError::bad_request(format!(
             "\"page\": no page {page:?} in this change request"
         )));
     }
+    let table_cell = checked_table_cell(
+        body.table_cell.as_ref(),
+        page.and_then(|(_, found)| found),
+        body.node.as_deref(),
+    )?;
     let comment_id = world.change_requests.new_id("cmt");
     let change_request = &mut world.change_requests.items[index];
     let comment = Comment {
@@ -129,6 +171,7 @@ pub(super) async fn post_comment(
         markdown,
         page: body.page,
         node: body.node,
+        table_cell,
         review: None,
         revision: change_request.revision.clone(),
         resolved: None,

@@ -137,6 +137,7 @@ pub(super) async fn post_review(
             markdown,
             page: None,
             node: None,
+            table_cell: None,
             review: Some(review_id.clone()),
             revision: change_request.revision.clone(),
             resolved: None,

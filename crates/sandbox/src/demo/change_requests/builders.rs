@@ -173,6 +173,7 @@ pub(super) fn comments(
                     .page
                     .zip(thread.node)
                     .and_then(|(page, needle)| block_key_of(&content, page, needle)),
+                table_cell: None,
                 review: None,
                 revision: change_request.revision.clone(),
                 resolved: thread.resolved_by.map(|by| Resolution {

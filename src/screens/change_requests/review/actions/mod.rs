@@ -63,6 +63,7 @@ pub(super) fn hints(screen: &ReviewScreen) -> Vec<(Action, &'static str)> {
     };
     hints.push((Action::Merge, "merge"));
     if screen.tab == ReviewTab::Changes {
+        hints.push((Action::LinksReport, "links"));
         hints.push((Action::Backlinks, "backlinks"));
     }
     hints.extend([
@@ -159,7 +160,8 @@ pub(super) fn on_action(screen: &mut ReviewScreen, action: Action, ctx: &mut Ctx
         .iter()
         .position(|t| *t == screen.tab)
         .unwrap_or(0);
-    if matches!(action, Action::Files | Action::Backlinks) {
+    let links = action == Action::LinksReport && screen.tab == ReviewTab::Changes;
+    if links || matches!(action, Action::Files | Action::Backlinks) {
         return Some(super::content::open(screen, action));
     }
     let cmd = match action {
