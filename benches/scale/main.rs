@@ -15,6 +15,7 @@ mod cache;
 mod page;
 mod review;
 mod tree;
+mod tree_frames;
 
 fn main() {
     let wanted: Vec<String> = std::env::args()
@@ -24,6 +25,7 @@ fn main() {
     let runs = |section: &str| wanted.is_empty() || wanted.iter().any(|w| w == section);
     if runs("tree") {
         tree::run();
+        tree_frames::run();
     }
     if runs("page") {
         page::run();

@@ -124,11 +124,16 @@ impl Output {
         let width = usize::from(area.width).max(1);
         for (y, (shown_row, new_row)) in shown
             .content
-            .chunks(width)
+            .chunks_mut(width)
             .zip(frame.content.chunks(width))
             .enumerate()
         {
-            writer.row(y as u16, shown_row, new_row);
+            // Most rows of a frame are as the screen shows them: equal cells need no bytes,
+            // and comparing them is far cheaper than working out each row's glyphs.
+            if !rows_look_equal(shown_row, new_row) {
+                writer.row(y as u16, shown_row, new_row);
+                shown_row.clone_from_slice(new_row);
+            }
         }
         writer.close_link();
         writer.place_cursor(cursor.map(|position| {
@@ -137,8 +142,17 @@ impl Output {
                 position.y.saturating_sub(area.y),
             )
         }));
-        shown.content.clone_from(&frame.content);
     }
+}
+
+/// Whether a row the screen shows needs nothing sent to become `new`: every cell the same
+/// (underline colour included, which `Cell`'s equality may leave out) and none forced out.
+fn rows_look_equal(shown: &[Cell], new: &[Cell]) -> bool {
+    shown.iter().zip(new).all(|(shown, new)| {
+        shown == new
+            && shown.underline_color == new.underline_color
+            && new.diff_option != ratatui::buffer::CellDiffOption::AlwaysUpdate
+    })
 }
 
 /// `frame` with every foreground, background and underline colour set back to the terminal's
@@ -165,6 +179,22 @@ pub trait Present {
     fn presents_frames(&self) -> bool {
         false
     }
+
+    /// A buffer to copy the next finished frame into, given back with [`Present::keep_spare`]
+    /// once presented: a frame is the size of the screen, and allocating a new one every frame
+    /// cost more than drawing it on a wide terminal (the allocator hands such blocks back to
+    /// the system and faults them in again).
+    fn take_spare(&mut self) -> Buffer {
+        Buffer::default()
+    }
+
+    fn keep_spare(&mut self, _spare: Buffer) {}
+}
+
+/// Makes `copy` the same as `frame`, reusing `copy`'s cells.
+pub fn copy_frame(copy: &mut Buffer, frame: &Buffer) {
+    copy.area = frame.area;
+    copy.content.clone_from(&frame.content);
 }
 
 impl Present for TestBackend {}
@@ -180,6 +210,7 @@ pub struct TerminalOutput<W: Write> {
     cursor_shown: bool,
     cursor_position: Position,
     bytes: Vec<u8>,
+    spare: Buffer,
 }
 
 impl<W: Write> TerminalOutput<W> {
@@ -191,6 +222,7 @@ impl<W: Write> TerminalOutput<W> {
             cursor_shown: false,
             cursor_position: Position::ORIGIN,
             bytes: Vec::new(),
+            spare: Buffer::default(),
         }
     }
 
@@ -226,6 +258,14 @@ impl<W: Write> Present for TerminalOutput<W> {
 
     fn presents_frames(&self) -> bool {
         true
+    }
+
+    fn take_spare(&mut self) -> Buffer {
+        std::mem::take(&mut self.spare)
+    }
+
+    fn keep_spare(&mut self, spare: Buffer) {
+        self.spare = spare;
     }
 }
 

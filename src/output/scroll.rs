@@ -40,11 +40,59 @@ fn row_hashes(buffer: &Buffer) -> Vec<u64> {
         .content
         .chunks(width)
         .map(|row| {
-            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            let mut hasher = RowHasher::default();
             row.hash(&mut hasher);
             hasher.finish()
         })
         .collect()
+}
+
+/// A fast, non-cryptographic hash (the multiply-rotate of rustc's FxHasher): rows are hashed on
+/// every frame, twice, and SipHash made that most of a frame's cost on a wide terminal. The
+/// hashes only find candidate rows; nothing depends on them resisting collisions by design.
+#[derive(Default)]
+struct RowHasher(u64);
+
+impl RowHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for RowHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.add(u64::from(value));
+    }
+
+    fn write_u16(&mut self, value: u16) {
+        self.add(u64::from(value));
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.add(u64::from(value));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.add(value);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.add(value as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// The scroll that saves the most, if one saves enough. `shown` and `next` have the same area;
@@ -56,6 +104,9 @@ pub fn find(shown: &Buffer, next: &Buffer, kept: Option<(u16, u16)>) -> Option<S
     }
     let old = row_hashes(shown);
     let new = row_hashes(next);
+    if old == new {
+        return None;
+    }
     let height = new.len();
     // What each new row costs if it has to be sent (0 when it is already on screen as it is).
     let cost: Vec<usize> = (0..height)

@@ -284,6 +284,7 @@ impl<B: Backend, H: Host> Surroundings for TerminalLoop<'_, B, H> {
 /// bytes: scroll regions, short moves); the others get ratatui's own diff.
 fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &mut Model) -> io::Result<()> {
     let presents = terminal.backend().presents_frames();
+    let mut spare = terminal.backend_mut().take_spare();
     let mut hits = crate::ui::hit::HitMap::default();
     let completed = terminal
         .draw(|frame| hits = chrome::draw_noting_hits(frame, model))
@@ -291,8 +292,11 @@ fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &mut Model) -> 
     // Where rows and tabs were drawn: the next click is mapped through this frame.
     model.mouse.hits = hits;
     if presents {
-        let frame = completed.buffer.clone();
-        terminal.backend_mut().present(&frame)?;
+        crate::output::copy_frame(&mut spare, completed.buffer);
+        let backend = terminal.backend_mut();
+        let presented = backend.present(&spare);
+        backend.keep_spare(spare);
+        presented?;
     }
     Ok(())
 }
