@@ -213,6 +213,7 @@ fn change_request_calls() -> Vec<ChangeRequestsCall> {
             pages: vec![(demo_ids::PAGE_QUICKSTART.into(), None)],
         },
         ChangeRequestsCall::ListCommenters(target()),
+        ChangeRequestsCall::PageTitles(target()),
         ChangeRequestsCall::BreakingLinks {
             target: target(),
             pages: vec![LinkCheckPage {
