@@ -5,12 +5,14 @@
 
 use std::time::Duration;
 
+use quire::api::change_requests::watch::{Event, Snapshot};
 use quire::api::home::{
     HomeEvent, MAX_IN_FLIGHT, Person, ReviewState, SectionQuery, default_sections, gather,
 };
 use quire::api::{Client, ClientConfig, Token};
+use quire::runtime::calls::home::call_home;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
-use quire::vocabulary::home::HomeBoard;
+use quire::vocabulary::home::{HomeAnswer, HomeBoard, HomeCall};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -181,5 +183,76 @@ async fn a_section_naming_an_unknown_organization_or_space_says_so() -> TestResu
             .to_string()
             .contains("No such space")
     );
+    Ok(())
+}
+
+/// One Home look at the big demo's 2,000-thread change request, after `seen`.
+async fn look_at_the_big_change_request(
+    client: &Client,
+    seen: Option<Box<Snapshot>>,
+) -> (Box<Snapshot>, Vec<Event>) {
+    let call = HomeCall::Look {
+        space: demo_ids::SPACE_BIG.to_string(),
+        change_request: demo_ids::CR_BIG.to_string(),
+        seen,
+    };
+    match call_home(client, call).await {
+        HomeAnswer::Looked { looked, .. } => looked.expect("the look answers"),
+        other => panic!("not a look: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_look_at_a_large_change_request_reads_one_page_of_its_threads() -> TestResult {
+    let options = SandboxOptions {
+        big: true,
+        ..SandboxOptions::default()
+    };
+    let sandbox = Sandbox::start("127.0.0.1:0".parse()?, options).await?;
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))?;
+    let thread_lists = || sandbox.requests("GET", "*/change-requests/*/comments");
+
+    let (first, told) = look_at_the_big_change_request(&client, None).await;
+    assert_eq!(
+        thread_lists(),
+        1,
+        "the first look reads one page of threads"
+    );
+    assert!(told.is_empty());
+    assert!(first.comments.len() < demo_ids::CR_BIG_THREAD_COUNT);
+
+    let (second, told) = look_at_the_big_change_request(&client, Some(first)).await;
+    assert_eq!(
+        thread_lists(),
+        2,
+        "a look at it unchanged reads one page too"
+    );
+    assert!(told.is_empty(), "nothing new: {told:?}");
+
+    let someone = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::EDITOR),
+    ))?;
+    someone
+        .post_comment(
+            demo_ids::SPACE_BIG,
+            demo_ids::CR_BIG,
+            "One more thread",
+            None,
+        )
+        .await?;
+    let before = thread_lists();
+    let (_, told) = look_at_the_big_change_request(&client, Some(second)).await;
+    assert_eq!(
+        thread_lists() - before,
+        1,
+        "a look at it changed reads one page"
+    );
+    let said: Vec<&str> = told.iter().map(|event| event.what.as_str()).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("One more thread"), "{said:?}");
     Ok(())
 }

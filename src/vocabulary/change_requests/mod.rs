@@ -145,6 +145,8 @@ pub enum ChangeRequestsCall {
     },
     /// Everyone who wrote a comment or a reply here, for the comments tab's author filter.
     ListCommenters(ChangeRequestRef),
+    /// The title of every page in the change request, for threads on pages it did not change.
+    PageTitles(ChangeRequestRef),
     /// The links a merge would break: broken in the change request's version of its changed
     /// pages but not on main, and links on main to the pages it deletes.
     BreakingLinks {
@@ -169,6 +171,7 @@ impl ChangeRequestsCall {
             | ChangeRequestsCall::ListIssueClusters { .. }
             | ChangeRequestsCall::LoadPagesNow { .. }
             | ChangeRequestsCall::ListCommenters(_)
+            | ChangeRequestsCall::PageTitles(_)
             | ChangeRequestsCall::BreakingLinks { .. } => false,
             ChangeRequestsCall::PostComment { .. }
             | ChangeRequestsCall::PostReply { .. }
@@ -317,6 +320,8 @@ pub enum ChangeRequestsResponse {
     /// (page, markdown) for each page that loaded; pages that failed are left out.
     PagesNow(Vec<(String, String)>),
     Commenters(Result<WholeList<Member>, ApiError>),
+    /// (page id, title) of every page in the change request's tree.
+    PageTitles(Result<Vec<(String, String)>, ApiError>),
     BreakingLinks(Result<Vec<BreakingLink>, ApiError>),
 }
 

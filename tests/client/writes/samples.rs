@@ -37,7 +37,7 @@ const SITE: &str = demo_ids::SITE_PARTNERS;
 
 /// How many kinds of call [`kind`] names: one more with each new variant, and a sample of it
 /// in [`every_call`].
-pub const KINDS: usize = 138;
+pub const KINDS: usize = 139;
 
 pub const CONVERSATION: &str = r#"{"id":"conv-kinds","subject":"Dark mode?",
     "parts":[{"type":"message","role":"user","body":"Is there a dark mode?"}],
@@ -213,6 +213,7 @@ fn change_request_calls() -> Vec<ChangeRequestsCall> {
             pages: vec![(demo_ids::PAGE_QUICKSTART.into(), None)],
         },
         ChangeRequestsCall::ListCommenters(target()),
+        ChangeRequestsCall::PageTitles(target()),
         ChangeRequestsCall::BreakingLinks {
             target: target(),
             pages: vec![LinkCheckPage {

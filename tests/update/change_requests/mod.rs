@@ -11,6 +11,7 @@ mod review_diff;
 mod review_links;
 mod review_merge;
 mod review_since;
+mod review_titles;
 mod reviewflow;
 
 use crate::common::review::{answer, forbidden, review, review_call, screen, type_text};

@@ -2,7 +2,7 @@
 //! status, a new revision, each with who did it. `quire cr watch` prints these; Home pings
 //! with those done by someone else.
 
-use crate::change_requests::comments::{CommentFilter, CommentStatusFilter};
+use crate::change_requests::comments::{CommentFilter, CommentStatusFilter, SortOrder};
 use crate::client::Client;
 use crate::error::ApiError;
 use crate::home::{ReviewState, review_state};
@@ -10,14 +10,20 @@ use crate::models::{
     ChangeRequest, ChangeRequestReview, ChangeRequestStatus, Comment, ReviewStatus, User,
 };
 
-/// Pages of comments and of a thread's replies read per look.
+/// Pages of a thread's replies read per look.
 const MAX_PAGES: usize = 10;
 
 /// What one look saw.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Snapshot {
     pub change_request: ChangeRequest,
+    /// The newest threads, newest first: one page of them. A look needs no more to tell what
+    /// is new, and a change request with thousands of threads costs one page, not all.
     pub comments: Vec<Comment>,
+    /// When the threads took more than that page: the `postedAt` of the oldest one in it. A
+    /// thread not in `comments` is new only when posted after it; before it, it was simply
+    /// not read.
+    pub comments_after: Option<String>,
     pub reviews: Vec<ChangeRequestReview>,
 }
 
@@ -50,22 +56,43 @@ impl Actor {
 }
 
 impl Snapshot {
-    /// The change request, every thread and its reviews, read together.
+    /// The change request, its newest page of threads and its reviews, read together. A
+    /// reply is told for a thread on that page; one to an older thread of a change request
+    /// that long is not.
     pub async fn read(client: &Client, space: &str, number: &str) -> Result<Snapshot, ApiError> {
-        let every_thread = CommentFilter {
+        let newest_threads = CommentFilter {
             status: Some(CommentStatusFilter::All),
+            order: Some(SortOrder::Descending),
             ..CommentFilter::default()
         };
         let (change_request, comments, reviews) = tokio::try_join!(
             client.get_change_request(space, number),
-            client.list_all_comments(space, number, &every_thread, MAX_PAGES),
+            client.list_comments(space, number, &newest_threads, None),
             client.list_reviews(space, number, None),
         )?;
+        let comments_after = comments.next_page.as_ref().and_then(|_| {
+            comments
+                .items
+                .iter()
+                .filter_map(|c| c.posted_at.clone())
+                .min()
+        });
         Ok(Snapshot {
             change_request,
             comments: comments.items,
+            comments_after,
             reviews: reviews.items,
         })
+    }
+
+    /// Whether a thread this look did not see was posted after it, so is new: always when
+    /// the look saw every thread.
+    fn would_have_seen(&self, comment: &Comment) -> bool {
+        match (&self.comments_after, &comment.posted_at) {
+            (None, _) => true,
+            (Some(oldest), Some(posted)) => posted > oldest,
+            (Some(_), None) => false,
+        }
     }
 
     pub fn status(&self) -> Option<&ChangeRequestStatus> {
@@ -95,7 +122,8 @@ pub async fn changes(
         .collect();
     for comment in &now.comments {
         let before = seen.comments.iter().find(|old| old.id == comment.id);
-        if before.is_none() && !of_reviews.contains(&comment.id.as_str()) {
+        let unseen = before.is_none() && seen.would_have_seen(comment);
+        if unseen && !of_reviews.contains(&comment.id.as_str()) {
             events.push(Event {
                 at: comment.posted_at.clone().unwrap_or_default(),
                 what: format!(
@@ -106,6 +134,10 @@ pub async fn changes(
                 actor: Actor::of(comment.posted_by.as_ref()),
                 id: format!("comment:{}", comment.id),
             });
+        }
+        // A thread older than the last look's page: its replies then were not counted.
+        if before.is_none() && !unseen {
+            continue;
         }
         let had = before.map_or(0, |old| old.replies.unwrap_or(0));
         let has = comment.replies.unwrap_or(0);

@@ -260,6 +260,9 @@ pub async fn call_change_requests(
                 )
                 .await,
         ),
+        ChangeRequestsCall::PageTitles(target) => {
+            ChangeRequestsResponse::PageTitles(page_titles(client, &target).await)
+        }
         ChangeRequestsCall::BreakingLinks { target, pages } => {
             ChangeRequestsResponse::BreakingLinks(
                 breaking_links::breaking_links(client, &target, &pages).await,
@@ -290,6 +293,20 @@ fn page_versions(pages: &[Page]) -> std::collections::HashMap<String, String> {
 }
 
 /// Every page of a tree with its parent's id.
+/// Every page of the change request's tree with its title, in one request.
+async fn page_titles(
+    client: &Client,
+    target: &ChangeRequestRef,
+) -> Result<Vec<(String, String)>, ApiError> {
+    let tree = client
+        .list_change_request_pages(&target.space, &target.change_request)
+        .await?;
+    Ok(flatten(&tree, None)
+        .into_iter()
+        .map(|(page, _)| (page.id, page.title))
+        .collect())
+}
+
 pub(super) fn flatten(pages: &[Page], parent: Option<&str>) -> Vec<(Page, Option<String>)> {
     let mut all = Vec::new();
     for page in pages {

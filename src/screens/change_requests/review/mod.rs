@@ -18,6 +18,7 @@ pub mod diff_threads;
 mod layout;
 mod logged;
 mod overview;
+pub mod page_titles;
 mod permissions;
 mod preflight;
 mod preflight_line;
@@ -133,6 +134,8 @@ pub struct ReviewScreen {
     pub breaking_links: Loadable<Vec<crate::vocabulary::change_requests::BreakingLink>>,
     /// Writes made here that wait in the outbox, shown pending (◷) on the comments tab.
     pub queued: Vec<crate::api::outbox::Queued>,
+    /// Titles of pages threads are on that the change request did not change.
+    pub page_titles: page_titles::PageTitles,
 }
 
 impl ReviewScreen {
@@ -184,6 +187,7 @@ impl ReviewScreen {
             watch_reload: false,
             breaking_links: Loadable::NotAsked,
             queued: Vec::new(),
+            page_titles: Default::default(),
         }
     }
 

@@ -74,7 +74,8 @@ impl ReviewScreen {
         self.relayout(ctx);
         let replies = self.fetch_replies(ctx);
         let since = self.after_load(ctx);
-        Cmd::batch([page, replies, since])
+        let titles = self.ask_for_page_titles(ctx);
+        Cmd::batch([page, replies, since, titles])
     }
 
     /// The review with the first page of its threads, the others still being read: shown,
@@ -198,7 +199,12 @@ impl ReviewScreen {
         let mut step = step?;
         if matches!(step.nav, crate::screens::step::Nav::Stay) {
             let cmd = std::mem::take(&mut step.cmd);
-            step.cmd = Cmd::batch([cmd, self.fetch_replies(ctx), self.record_seen()]);
+            step.cmd = Cmd::batch([
+                cmd,
+                self.fetch_replies(ctx),
+                self.record_seen(),
+                self.ask_for_page_titles(ctx),
+            ]);
         }
         Some(step)
     }
@@ -269,6 +275,9 @@ impl ReviewScreen {
             }
             ChangeRequestsResponse::Commenters(result) => {
                 self.on_commenters(request, result).then_some(Cmd::None)
+            }
+            ChangeRequestsResponse::PageTitles(result) => {
+                self.on_page_titles(request, result).then_some(Cmd::None)
             }
             ChangeRequestsResponse::BreakingLinks(result) => {
                 self.on_breaking_links(request, result).then_some(Cmd::None)

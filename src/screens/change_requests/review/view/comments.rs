@@ -86,13 +86,9 @@ pub(super) fn row_lines(
         && let Some(page) = &thread.comment.target.page
     {
         let title = screen
-            .pages
-            .iter()
-            .find(|p| p.page == page.id)
-            .map(|p| p.title.clone())
-            .or_else(|| Some(page.id.clone()))
-            .unwrap_or_default();
-        meta.push_str(&format!(" · on {}", sanitize(&title)));
+            .page_title(&page.id)
+            .unwrap_or(super::super::page_titles::UNKNOWN_PAGE);
+        meta.push_str(&format!(" · on {}", sanitize(title)));
         if let Some(node) = &thread.comment.target.node {
             let words = screen
                 .diff_threads
