@@ -102,6 +102,11 @@ pub(super) fn row_lines(
                 Some(words) => meta.push_str(&format!(", {words}")),
                 None => meta.push_str(", a block"),
             }
+            if let Some(cell) = &thread.comment.target.table_cell {
+                let table = screen.table_of(&page.id, &node.id);
+                let words = crate::screens::change_requests::review::cells::cell_words(table, cell);
+                meta.push_str(&format!(", {words}"));
+            }
         }
     }
     header.push(Span::styled(format!("  {meta}"), theme.style("muted")));
