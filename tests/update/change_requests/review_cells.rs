@@ -48,7 +48,7 @@ fn draw_text(model: &Model) -> String {
 async fn c_on_a_table_row_asks_the_column_and_the_comment_is_on_that_cell() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     open_tab(&mut loaded.model, ReviewTab::Changes);
-    walk_to(&mut loaded.model, "nightly at 02:00 UTC");
+    walk_to(&mut loaded.model, "+| Sandbox |");
     update(&mut loaded.model, char_key('c'));
     let Some(Overlay::Cell(picker)) = &screen(&loaded.model).overlay else {
         panic!("the cell picker opens: {:?}", screen(&loaded.model).overlay)
@@ -141,7 +141,7 @@ async fn c_on_a_table_row_asks_the_column_and_the_comment_is_on_that_cell() {
 async fn esc_in_the_cell_picker_drops_the_comment_and_a_header_line_needs_no_cell() {
     let mut loaded = review(tokens::ADMIN, demo_ids::CR_REVIEW, 120, 35).await;
     open_tab(&mut loaded.model, ReviewTab::Changes);
-    walk_to(&mut loaded.model, "nightly at 02:00 UTC");
+    walk_to(&mut loaded.model, "+| Sandbox |");
     update(&mut loaded.model, char_key('c'));
     assert!(matches!(
         screen(&loaded.model).overlay,
