@@ -132,7 +132,7 @@ async fn c_on_a_table_row_asks_the_column_and_the_comment_is_on_that_cell() {
     }
     let text = draw_text(&loaded.model);
     assert!(
-        text.contains("on Quickstart, the table") && text.contains("row 1 › Resets"),
+        text.contains("on Quickstart, row 1 › Resets of the table 'Environment"),
         "{text}"
     );
 }
