@@ -92,6 +92,7 @@ fn comment(text: &str) -> Write {
         markdown: text.to_string(),
         page: None,
         node: None,
+        table_cell: None,
     }
 }
 

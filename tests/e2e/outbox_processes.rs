@@ -61,11 +61,13 @@ fn writes_of_round(round: u64, thread: &str) -> Vec<Write> {
             markdown: "LGTM".to_string(),
             page: None,
             node: None,
+            table_cell: None,
         },
         Write::Comment {
             markdown: format!("Round {round}: the steps read well"),
             page: None,
             node: None,
+            table_cell: None,
         },
         Write::Reply {
             comment: thread.to_string(),
@@ -267,6 +269,7 @@ fn another_quires_cache_commands_leave_a_running_quires_files_in_place() {
         markdown: "Queued after the other quire's cache commands".to_string(),
         page: None,
         node: None,
+        table_cell: None,
     };
     outbox
         .enqueue(&Target::new(SPACE, CR), &comment)

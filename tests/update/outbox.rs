@@ -98,6 +98,7 @@ async fn writes_queued_in_an_earlier_run_show_pending_on_their_change_request() 
                 markdown: "Not here".into(),
                 page: None,
                 node: None,
+                table_cell: None,
             },
         )
         .expect("queued");
@@ -133,7 +134,8 @@ async fn a_comment_written_with_the_server_out_of_reach_is_queued_and_shown_pend
         Write::Comment {
             markdown: "Written on the train".to_string(),
             page: None,
-            node: None
+            node: None,
+            table_cell: None,
         }
     );
     assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
@@ -205,6 +207,7 @@ async fn writes_queued_on_a_thread_show_on_it_and_the_outbox_opened_there_select
             markdown: "A new thread from the train".to_string(),
             page: None,
             node: None,
+            table_cell: None,
         },
         Write::Reply {
             comment: first.id.clone(),
@@ -288,6 +291,7 @@ async fn a_comment_on_a_diff_line_out_of_reach_waits_with_its_block_and_is_store
             markdown: "Shorter heading?".to_string(),
             page: Some(demo_ids::PAGE_QUICKSTART.to_string()),
             node: Some(node.clone()),
+            table_cell: None,
         }]
     );
 
@@ -348,6 +352,7 @@ async fn the_outbox_screen_lists_queued_writes_sends_the_selected_one_and_drops_
             markdown: text.to_string(),
             page: None,
             node: None,
+            table_cell: None,
         };
         outbox.enqueue(&target, &write).expect("queued");
     }
@@ -384,6 +389,7 @@ fn queue_comments(outbox: &Outbox, texts: &[&str]) {
             markdown: text.to_string(),
             page: None,
             node: None,
+            table_cell: None,
         };
         outbox.enqueue(&target, &write).expect("queued");
     }
@@ -521,7 +527,8 @@ async fn marked_writes_are_sent_together_after_a_yes_and_the_rest_wait() {
         [Write::Comment {
             markdown: "Third".to_string(),
             page: None,
-            node: None
+            node: None,
+            table_cell: None,
         }]
     );
 }
@@ -560,7 +567,8 @@ async fn a_queued_comment_is_edited_in_the_outbox_and_waits_with_its_new_text() 
         Write::Comment {
             markdown: "First draft, spelled right".to_string(),
             page: None,
-            node: None
+            node: None,
+            table_cell: None,
         }
     );
     assert_eq!(app.sandbox.requests("POST", "*/comments"), posts_before);
@@ -645,6 +653,7 @@ async fn the_outbox_and_the_header_follow_what_another_quire_sent() {
                 markdown: text.into(),
                 page: None,
                 node: None,
+                table_cell: None,
             },
         )
         .expect("queued");

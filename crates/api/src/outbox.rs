@@ -48,6 +48,9 @@ pub enum Write {
         page: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         node: Option<String>,
+        /// The cell of the table block `node`, for a comment on one cell of a table.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table_cell: Option<crate::models::TableCell>,
     },
     /// A reply in the thread of `comment`.
     Reply { comment: String, markdown: String },

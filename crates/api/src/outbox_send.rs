@@ -146,13 +146,15 @@ async fn send(client: &Client, target: &Target, write: &Write) -> Result<(), Api
             markdown,
             page,
             node,
+            table_cell,
         } => client
-            .post_comment_on_block(
+            .post_comment_on_cell(
                 space,
                 change_request,
                 markdown,
                 page.as_deref(),
                 node.as_deref(),
+                table_cell.as_ref(),
             )
             .await
             .map(drop),

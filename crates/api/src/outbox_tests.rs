@@ -8,6 +8,7 @@ fn comment(text: &str) -> Write {
         markdown: text.to_string(),
         page: None,
         node: None,
+        table_cell: None,
     }
 }
 
@@ -164,4 +165,29 @@ fn writes_are_kept_per_change_request() {
     let mine = outbox.for_target(&two).unwrap();
     assert_eq!(mine.len(), 1);
     assert_eq!(mine[0].write.describe(), "resolve");
+}
+
+#[test]
+fn a_comment_queued_before_table_cells_still_loads_and_one_on_a_cell_keeps_it() {
+    let old: Write =
+        serde_json::from_str(r#"{"kind":"comment","markdown":"hi","page":"p","node":"block-1"}"#)
+            .unwrap();
+    assert!(matches!(
+        old,
+        Write::Comment {
+            table_cell: None,
+            ..
+        }
+    ));
+    let on_cell = Write::Comment {
+        markdown: "hi".into(),
+        page: Some("p".into()),
+        node: Some("block-1".into()),
+        table_cell: Some(crate::models::TableCell {
+            record: "row-0".into(),
+            definition: "col-1".into(),
+        }),
+    };
+    let text = serde_json::to_string(&on_cell).unwrap();
+    assert_eq!(serde_json::from_str::<Write>(&text).unwrap(), on_cell);
 }

@@ -264,10 +264,16 @@ async fn edit(outbox: &Arc<Outbox>, id: i64, markdown: String) -> Result<(), Str
 /// `write` saying `markdown` instead; None for a write without text.
 fn with_text(write: Write, markdown: String) -> Option<Write> {
     Some(match write {
-        Write::Comment { page, node, .. } => Write::Comment {
+        Write::Comment {
+            page,
+            node,
+            table_cell,
+            ..
+        } => Write::Comment {
             markdown,
             page,
             node,
+            table_cell,
         },
         Write::Reply { comment, .. } => Write::Reply { comment, markdown },
         Write::Edit { comment, reply, .. } => Write::Edit {

@@ -133,6 +133,8 @@ pub enum ChangeRequestsCall {
         target: ChangeRequestRef,
         page: String,
         node: Option<String>,
+        /// The cell of the table block `node` the comment is on, when it is on one.
+        table_cell: Option<crate::api::models::TableCell>,
         markdown: String,
     },
     /// The change request's markdown of these pages now, to see which changed since the
@@ -282,6 +284,9 @@ pub struct PageSides {
     /// The `key`s of the change request side's top-level blocks, in order (its document
     /// format): comment threads name these as `target.node`. Empty when unknown.
     pub block_keys: Vec<String>,
+    /// The table blocks of the change request side's document, by block key: their columns
+    /// and rows, for a comment on one cell. Empty when unknown.
+    pub tables: Vec<(String, crate::api::models::revision::TableShape)>,
     /// The change request side's `updatedAt`, remembered with its text (see
     /// [`crate::vocabulary::change_requests::memory::PageSeen::version`]).
     pub version: Option<String>,

@@ -206,6 +206,7 @@ fn change_request_calls() -> Vec<ChangeRequestsCall> {
             target: target(),
             page: demo_ids::PAGE_QUICKSTART.into(),
             node: None,
+            table_cell: None,
             markdown: markdown(),
         },
         ChangeRequestsCall::LoadPagesNow {

@@ -7,6 +7,7 @@
 mod diff_cursor;
 mod review;
 mod review_authors;
+mod review_cells;
 mod review_diff;
 mod review_links;
 mod review_merge;

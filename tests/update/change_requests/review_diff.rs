@@ -166,6 +166,7 @@ async fn c_on_a_diff_line_posts_a_comment_on_its_page_and_block() {
         line,
         about,
         note: None,
+        cell: None,
     } = target
     else {
         panic!("{target:?}")

@@ -164,6 +164,7 @@ async fn the_outbox_lists_writes_per_change_request() {
                 markdown: "Looks good, one question on the intro".to_string(),
                 page: None,
                 node: None,
+                table_cell: None,
             },
         ),
         queued(
@@ -243,6 +244,7 @@ async fn writes_waiting_on_a_thread_show_on_it_and_a_new_thread_above() {
             markdown: "A new thread from the train".to_string(),
             page: None,
             node: None,
+            table_cell: None,
         },
         Write::Resolve {
             comment: first.clone(),
@@ -310,6 +312,7 @@ async fn an_edit_answered_after_the_server_came_back_closes_its_composer() {
         markdown: "Written on the train".to_string(),
         page: None,
         node: None,
+        table_cell: None,
     };
     let listing = Listing {
         writes: vec![queued(1, demo_ids::CR_REVIEW, write)],

@@ -9,7 +9,8 @@ pub use review::{COMMENT_PAGES, load_review};
 
 use futures::future::join_all;
 
-use crate::api::models::{ChangeRequestReview, CommentReply, Page, RequestedReviewer};
+use crate::api::models::revision::{TableShape, table_shapes};
+use crate::api::models::{ChangeRequestReview, CommentReply, Page, RequestedReviewer, TableCell};
 use crate::api::outbox::{Target, Write};
 use crate::api::read_back;
 use crate::api::{ApiError, ChangeRequestUpdate, Client, ReviewVerdict};
@@ -68,7 +69,7 @@ pub async fn call_change_requests(
             target,
             page,
             markdown,
-        } => post_comment_once(client, &target, markdown, page, None).await,
+        } => post_comment_once(client, &target, markdown, page, None, None).await,
         ChangeRequestsCall::PostReply {
             target,
             comment,
@@ -246,8 +247,9 @@ pub async fn call_change_requests(
             target,
             page,
             node,
+            table_cell,
             markdown,
-        } => post_comment_once(client, &target, markdown, Some(page), node).await,
+        } => post_comment_once(client, &target, markdown, Some(page), node, table_cell).await,
         ChangeRequestsCall::LoadPagesNow { target, pages } => {
             ChangeRequestsResponse::PagesNow(load_pages_now(client, &target, pages).await)
         }
@@ -357,16 +359,18 @@ async fn post_comment_once(
     markdown: String,
     page: Option<String>,
     node: Option<String>,
+    table_cell: Option<TableCell>,
 ) -> ChangeRequestsResponse {
     let change_request = (target.space.as_str(), target.change_request.as_str());
     let before = read_back::comments_before(client, change_request).await;
     let (before, posted) = read_back::after_a_look(before, || {
-        client.post_comment_on_block(
+        client.post_comment_on_cell(
             &target.space,
             &target.change_request,
             &markdown,
             page.as_deref(),
             node.as_deref(),
+            table_cell.as_ref(),
         )
     })
     .await;
@@ -376,6 +380,7 @@ async fn post_comment_once(
         markdown,
         page,
         node,
+        table_cell,
     };
     let queued = (outbox_target(target), write);
     queue::or_queue(
@@ -457,37 +462,42 @@ async fn load_sides(
             Ok((String::new(), None))
         }
     };
-    let block_keys = async {
+    let blocks = async {
         if change_request {
-            change_request_block_keys(client, target, page).await
+            change_request_blocks(client, target, page).await
         } else {
-            Vec::new()
+            (Vec::new(), Vec::new())
         }
     };
-    let (main_text, change_request_side, block_keys) =
-        tokio::join!(main_side, change_request_side, block_keys);
+    let (main_text, change_request_side, (block_keys, tables)) =
+        tokio::join!(main_side, change_request_side, blocks);
     let (change_request_text, version) = change_request_side?;
     Ok(PageSides {
         main: main_text?,
         change_request: change_request_text,
         block_keys,
+        tables,
         version,
     })
 }
 
-/// The block keys of a change request's page, read from its document format. Best effort: a
-/// page that will not load this way still shows its diff, its threads then sit at the top.
-async fn change_request_block_keys(
+/// The block keys of a change request's page, and its table blocks' shapes, read from its
+/// document format. Best effort: a page that will not load this way still shows its diff, its
+/// threads then sit at the top and a comment on a table is on the whole table.
+async fn change_request_blocks(
     client: &Client,
     target: &ChangeRequestRef,
     page: &str,
-) -> Vec<String> {
+) -> (Vec<String>, Vec<(String, TableShape)>) {
     match client
         .get_change_request_page_document(&target.space, &target.change_request, page)
         .await
     {
-        Ok(page) => crate::api::models::revision::block_keys(&page["document"]),
-        Err(_) => Vec::new(),
+        Ok(page) => (
+            crate::api::models::revision::block_keys(&page["document"]),
+            table_shapes(&page["document"]),
+        ),
+        Err(_) => (Vec::new(), Vec::new()),
     }
 }
 

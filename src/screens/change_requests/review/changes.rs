@@ -188,6 +188,11 @@ impl ReviewScreen {
                 .block_words
                 .insert((page.clone(), node.to_string()), words.to_string());
         }
+        for (node, table) in &sides.tables {
+            self.diff_threads
+                .tables
+                .insert((page.clone(), node.clone()), table.clone());
+        }
         let markdown: Arc<str> = Arc::from(sides.change_request.as_str());
         let key = DocKey {
             space: self.target.space.clone(),

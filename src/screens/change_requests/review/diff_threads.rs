@@ -236,6 +236,10 @@ pub struct DiffThreads {
     /// Every block seen in words, by page and block key, so that the comments tab can say
     /// which block of a page a thread is on once that page's text was read.
     pub block_words: std::collections::HashMap<(String, String), String>,
+    /// Every table block seen, by page and block key, for a comment on one of its cells and
+    /// for saying which cell a thread is on.
+    pub tables:
+        std::collections::HashMap<(String, String), crate::api::models::revision::TableShape>,
 }
 
 /// "▌3" for three threads, "▌+" for ten or more: two cells whatever the count.
@@ -440,6 +444,7 @@ impl ReviewScreen {
                     line: spot.line,
                     about: spot.about,
                     note: spot.note,
+                    cell: None,
                 }
             }
             (page, _) => ComposeTarget::NewComment { page },

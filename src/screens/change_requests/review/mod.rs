@@ -9,6 +9,7 @@
 mod actions;
 pub mod authors;
 mod breaking_links;
+pub mod cells;
 mod changes;
 mod content;
 mod description;
@@ -270,6 +271,15 @@ impl ReviewScreen {
             ComposeTarget::Review { approve: true } => "review-approve".to_string(),
             ComposeTarget::Review { approve: false } => "review-changes".to_string(),
             ComposeTarget::Description => "description".to_string(),
+            ComposeTarget::BlockComment {
+                page,
+                node: Some(node),
+                cell: Some(cell),
+                ..
+            } => format!(
+                "comment-{page}-block-{node}-cell-{}-{}",
+                cell.cell.record, cell.cell.definition
+            ),
             ComposeTarget::BlockComment {
                 page,
                 node: Some(node),

@@ -76,6 +76,8 @@ pub enum ComposeTarget {
         about: String,
         /// Why this block, when the cursor was not on it.
         note: Option<super::diff_cursor::SpotNote>,
+        /// The cell of the table block `node` the comment is on, when one was picked.
+        cell: Option<super::cells::CellPick>,
     },
 }
 
@@ -141,6 +143,9 @@ pub enum Overlay {
     Authors(crate::ui::picker::Picker<()>),
     /// A content template's id, then the question before it goes into this change request.
     Template(crate::screens::templates::TemplateFlow),
+    /// Which cell of a table's row a comment from the diff is on; its purpose is the comment
+    /// on the whole table, what esc leaves.
+    Cell(crate::ui::picker::Picker<ComposeTarget>),
 }
 
 /// A write in flight, with what to restore if the server refuses it.

@@ -122,6 +122,10 @@ pub(super) fn token_scopes(main: &[Page], main_revision: &str) -> ChangeRequest 
                     "1. A token with the `fleet:write` scope — a `fleet:read` token gets `403 Forbidden` on\n   every step below\n",
                 ),
                 (
+                    "| simulated | nightly |",
+                    "| simulated | nightly at 02:00 UTC |",
+                ),
+                (
                     "Sandbox allows 10 requests per second per token; production allows 50.",
                     "Sandbox allows 10 requests per second per token; production allows 50. Tokens with\nonly `fleet:telemetry` are not rate limited for event streams.",
                 ),

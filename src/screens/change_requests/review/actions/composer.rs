@@ -14,8 +14,18 @@ pub(super) fn open_composer(screen: &mut ReviewScreen, target: ComposeTarget) {
     let draft = screen.drafts.get(&key).cloned().unwrap_or_default();
     let mut titles = match &target {
         ComposeTarget::BlockComment {
-            line, node, about, ..
-        } => screen.line_comment_titles(*line, node.as_deref(), about),
+            line,
+            node,
+            about,
+            cell,
+            ..
+        } => {
+            let about = match cell {
+                Some(pick) => format!("{about}, {}", pick.words),
+                None => about.clone(),
+            };
+            screen.line_comment_titles(*line, node.as_deref(), &about)
+        }
         _ => vec![plain_title(screen, &target)],
     };
     let mut composer = Composer::new(titles.remove(0), &draft);
@@ -217,11 +227,14 @@ fn submit(
         ),
         // Sent by `description::submit`, never from here.
         ComposeTarget::Description => return Cmd::None,
-        ComposeTarget::BlockComment { page, node, .. } => (
+        ComposeTarget::BlockComment {
+            page, node, cell, ..
+        } => (
             ChangeRequestsCall::PostBlockComment {
                 target: change_request,
                 page: page.clone(),
                 node: node.clone(),
+                table_cell: cell.as_ref().map(|pick| pick.cell.clone()),
                 markdown: text,
             },
             PendingWrite::Post { draft_key },

@@ -64,7 +64,9 @@ pub(super) fn on_changes_action(
         }
         Action::NewComment => {
             let target = screen.comment_target_here(ctx);
-            open_composer(screen, target);
+            if !screen.open_cell_picker(&target) {
+                open_composer(screen, target);
+            }
         }
         Action::ShowThreadHere => screen.show_thread_of_diff(ctx),
         Action::SinceLastReview => return Some(Step::cmd(screen.toggle_since(ctx))),

@@ -78,6 +78,12 @@ pub(crate) fn on_overlay_key(
             Cmd::None
         }
         Overlay::Template(flow) => screen.on_template_key(flow, key, ctx),
+        Overlay::Cell(picker) => {
+            if let Some(target) = screen.on_cell_picker_key(picker, key) {
+                super::composer::open_composer(screen, target);
+            }
+            Cmd::None
+        }
         Overlay::Pdf(popup) => match popup.handle_key(key) {
             AddressOutcome::Copy(address) => {
                 screen.overlay = Some(Overlay::Pdf(popup));

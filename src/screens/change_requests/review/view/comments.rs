@@ -90,13 +90,24 @@ pub(super) fn row_lines(
             .unwrap_or(super::super::page_titles::UNKNOWN_PAGE);
         meta.push_str(&format!(" · on {}", sanitize(title)));
         if let Some(node) = &thread.comment.target.node {
+            // The cell first: the table's words are long and are cut on a narrow terminal.
+            let joiner = match &thread.comment.target.table_cell {
+                Some(cell) => {
+                    let table = screen.table_of(&page.id, &node.id);
+                    let words =
+                        crate::screens::change_requests::review::cells::cell_words(table, cell);
+                    meta.push_str(&format!(", {words}"));
+                    " of "
+                }
+                None => ", ",
+            };
             let words = screen
                 .diff_threads
                 .block_words
                 .get(&(page.id.clone(), node.id.clone()));
             match words {
-                Some(words) => meta.push_str(&format!(", {words}")),
-                None => meta.push_str(", a block"),
+                Some(words) => meta.push_str(&format!("{joiner}{words}")),
+                None => meta.push_str(&format!("{joiner}a block")),
             }
         }
     }

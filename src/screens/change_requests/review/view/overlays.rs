@@ -118,6 +118,7 @@ pub(super) fn draw_overlay(
         }
         Overlay::Pdf(address) => address.draw(frame, area, theme),
         Overlay::Authors(picker) => crate::ui::picker::draw(picker, frame, area, theme),
+        Overlay::Cell(picker) => crate::ui::picker::draw(picker, frame, area, theme),
         Overlay::Template(flow) => flow.draw(frame, area, theme),
         Overlay::Subject { input, error } => {
             let mut text = vec![Line::from(vec![
