@@ -44,7 +44,7 @@ async fn the_links_report_on_a_server_without_it_is_said_once_and_struck_through
     harness.press(KeyCode::Esc);
     harness.type_text("?");
     harness
-        .wait_for("links of the space, or of the page read")
+        .wait_for("links of the space or of a page")
         .await;
     harness.wait_for("not offered by this server (404)").await;
     harness.press(KeyCode::Esc);

@@ -112,7 +112,7 @@ actions! {
     ApplyTemplate => "apply_template", "apply a content template (typed by its id)";
     Restore => "restore", "restore from the trash";
     SearchContent => "search_content", "search the space / organization";
-    LinksReport => "links_report", "links of the space, or of the page read";
+    LinksReport => "links_report", "links of the space or of a page";
     Files => "files", "files";
     Backlinks => "backlinks", "what links here";
     NewChangeRequest => "new_change_request", "new change request";
