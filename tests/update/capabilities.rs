@@ -43,9 +43,7 @@ async fn the_links_report_on_a_server_without_it_is_said_once_and_struck_through
     // `?` shows the key struck through with the reason under it.
     harness.press(KeyCode::Esc);
     harness.type_text("?");
-    harness
-        .wait_for("links of the space or of a page")
-        .await;
+    harness.wait_for("links of the space or of a page").await;
     harness.wait_for("not offered by this server (404)").await;
     harness.press(KeyCode::Esc);
 
