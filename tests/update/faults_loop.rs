@@ -116,10 +116,39 @@ async fn wait_for_sends(harness: &Harness, read: &str, count: usize) {
     );
 }
 
+/// How many copies of a screen go through the matrix at once. Most of a case is the client
+/// waiting out its retries (a 429's Retry-After, the back-off after a 502), which costs no CPU:
+/// three lanes, each with its own sandbox and quire, share the cases.
+const LANES: usize = 3;
+
+/// Runs the matrix on `LANES` copies of the screen at once, each opened by `open`.
+async fn run_matrix<F, Opened>(screen: &ScreenCase, open: F)
+where
+    F: Fn() -> Opened,
+    Opened: std::future::Future<Output = Harness>,
+{
+    let mut lanes: Vec<Vec<(&'static str, FaultRule, Expect)>> = vec![Vec::new(); LANES];
+    for (index, case) in fault_cases().into_iter().enumerate() {
+        lanes[index % LANES].push(case);
+    }
+    let runs = lanes.into_iter().map(|cases| {
+        let opened = open();
+        async move {
+            let harness = opened.await;
+            run_cases(&harness, screen, cases).await;
+        }
+    });
+    futures::future::join_all(runs).await;
+}
+
 /// One row of the matrix per fault, printed for the report.
-async fn run_matrix(harness: &Harness, screen: &ScreenCase) {
+async fn run_cases(
+    harness: &Harness,
+    screen: &ScreenCase,
+    cases: Vec<(&'static str, FaultRule, Expect)>,
+) {
     harness.wait_for(screen.ready).await;
-    for (fault_name, rule, expect) in fault_cases() {
+    for (fault_name, rule, expect) in cases {
         let rule = FaultRule {
             path: screen.read.clone(),
             ..rule
@@ -204,40 +233,46 @@ async fn healthy(token: &str) -> Harness {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn organizations_through_every_fault() {
-    let harness = healthy(tokens::ADMIN).await;
-    run_matrix(&harness, &case("organizations", "*/orgs", "Acme Robotics")).await;
+    let screen = case("organizations", "*/orgs", "Acme Robotics");
+    run_matrix(&screen, || healthy(tokens::ADMIN)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn organization_tree_through_every_fault() {
-    let harness = healthy(tokens::ADMIN).await;
-    harness.wait_for("Acme Robotics").await;
-    harness.press(KeyCode::Enter);
     let screen = case("organization tree", "/orgs/*/collections", "Engineering");
-    run_matrix(&harness, &screen).await;
+    run_matrix(&screen, || async {
+        let harness = healthy(tokens::ADMIN).await;
+        harness.wait_for("Acme Robotics").await;
+        harness.press(KeyCode::Enter);
+        harness
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn space_through_every_fault() {
-    let harness = healthy(tokens::READER).await;
-    harness.open_getting_started().await;
-    run_matrix(
-        &harness,
-        &case("space", "/spaces/*/content/pages", "BASICS"),
-    )
+    let screen = case("space", "/spaces/*/content/pages", "BASICS");
+    run_matrix(&screen, || async {
+        let harness = healthy(tokens::READER).await;
+        harness.open_getting_started().await;
+        harness
+    })
     .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn page_reader_through_every_fault() {
-    let harness = healthy(tokens::READER).await;
-    harness.open_getting_started().await;
-    harness.press(KeyCode::Char('j'));
-    harness.press(KeyCode::Enter);
     // Ready once the page itself is in: the title shows before it arrives (the tree names
     // it), and a first read still on its way would be counted with the first fault's.
     let screen = case("page reader", "/spaces/*/content/page/*", "line 1/");
-    run_matrix(&harness, &screen).await;
+    run_matrix(&screen, || async {
+        let harness = healthy(tokens::READER).await;
+        harness.open_getting_started().await;
+        harness.press(KeyCode::Char('j'));
+        harness.press(KeyCode::Enter);
+        harness
+    })
+    .await;
 }
 
 fn review_screen() -> Screen {
@@ -252,20 +287,18 @@ fn review_screen() -> Screen {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn change_request_review_through_every_fault() {
-    let harness = Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen).await;
     let read = format!("*/change-requests/{}", demo_ids::CR_REVIEW);
-    run_matrix(
-        &harness,
-        &case("change-request review", &read, "Changes (4)"),
-    )
+    let screen = case("change-request review", &read, "Changes (4)");
+    run_matrix(&screen, || {
+        Harness::start_on(tokens::ADMIN, SandboxOptions::default(), review_screen)
+    })
     .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn site_through_every_fault() {
-    let harness = open_site().await;
     let read = format!("*/sites/{}", demo_ids::SITE_DOCS);
-    run_matrix(&harness, &case("site", &read, "Acme")).await;
+    run_matrix(&case("site", &read, "Acme"), open_site).await;
 }
 
 async fn open_site() -> Harness {
