@@ -17,7 +17,6 @@ use tokio::sync::mpsc::UnboundedSender;
 use super::calls::outbox::SendTurn;
 use super::{Effects, Host, from_cache};
 use crate::api::Client;
-use crate::api::limits::Priority;
 use crate::api::outbox::Outbox;
 use crate::app::{ApiCall, Cmd, DocHandle, DocKey, Msg, RequestId};
 use crate::ui::markdown::MarkdownDoc;
@@ -196,10 +195,7 @@ impl Executor {
             tracing::error!(?call, "an API call without a client");
             return None;
         };
-        let client = match call.priority() {
-            Priority::FirstScreen => client.clone(),
-            Priority::Background => client.in_background(),
-        };
+        let client = client.with_priority(call.priority());
         let sender = self.sender.clone();
         let turn = self.turn.clone();
         let may_change_the_outbox = call.writes();

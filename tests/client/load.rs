@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::common::wait::{Events, PATIENCE, wait_until_async};
-use quire::api::limits::MAX_IN_FLIGHT_PER_HOST;
+use quire::api::limits::{MAX_IN_FLIGHT_PER_HOST, Priority};
 use quire::api::{Client, ClientConfig, Token};
 use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, tokens};
 
@@ -145,6 +145,7 @@ async fn the_changed_pages_content_goes_out_before_the_seventeenth_reply_list() 
     let replies = |comment: u64| ChangeRequestsCall::LoadReplies {
         target: target.clone(),
         comments: vec![format!("comment-{comment}")],
+        priority: Priority::Background,
     };
     sandbox.set_outage(Outage::Hang).await;
     let hanging: Vec<_> = (0..16).map(|n| call(n, replies(n))).collect();
@@ -179,6 +180,68 @@ async fn the_changed_pages_content_goes_out_before_the_seventeenth_reply_list() 
         16,
         "the seventeenth reply list still waits"
     );
+    sandbox.set_outage(Outage::None).await;
+    Ok(())
+}
+
+/// The first thread's reply list takes the first free slot, before the other threads' on
+/// screen asked earlier, and those go before the background's: with sixteen background reply
+/// lists hanging on the server, each slot given back is taken in that order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_threads_reply_list_goes_out_first_then_those_on_screen() -> TestResult {
+    use quire::app::{ApiCall, RequestId};
+    use quire::runtime::Executor;
+    use quire::sandbox::{Outage, demo_ids};
+    use quire::vocabulary::change_requests::{ChangeRequestRef, ChangeRequestsCall};
+
+    let sandbox = slow_sandbox(Duration::ZERO).await?;
+    let client = client_for(&sandbox)?;
+    let (sender, _answers) = tokio::sync::mpsc::unbounded_channel();
+    let executor = Executor::new(quire::headless::effects_with(client.clone()), sender);
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_GETTING_STARTED.to_string(),
+        change_request: demo_ids::CR_REVIEW.to_string(),
+    };
+    let call = |comment: u64, priority: Priority| {
+        let call = ChangeRequestsCall::LoadReplies {
+            target: target.clone(),
+            comments: vec![format!("comment-{comment}")],
+            priority,
+        };
+        let work = executor.api(RequestId(comment), ApiCall::ChangeRequests(call));
+        tokio::spawn(async move {
+            if let Some(work) = work {
+                work.await;
+            }
+        })
+    };
+    let sent = |comment: u64| sandbox.requests("GET", &format!("*/comments/comment-{comment}/*"));
+    sandbox.set_outage(Outage::Hang).await;
+    let hanging: Vec<_> = (0..16).map(|n| call(n, Priority::Background)).collect();
+    let all_sent = wait_until_async(PATIENCE, sandbox.activity(), || {
+        sandbox.requests("GET", "*/replies") == 16
+    })
+    .await;
+    assert!(all_sent, "sixteen reply lists were sent");
+    let _background = call(16, Priority::Background);
+    queued(&client, 1).await;
+    let _on_screen = call(17, Priority::OnScreen);
+    queued(&client, 2).await;
+    let _first = call(18, Priority::FirstScreen);
+    queued(&client, 3).await;
+    for (freed, next) in [(0, 18), (1, 17), (2, 16)] {
+        hanging[freed].abort();
+        let went = wait_until_async(PATIENCE, sandbox.activity(), || {
+            sandbox.requests("GET", "*/replies") > 16 + freed
+        })
+        .await;
+        assert!(went, "the freed slot was taken");
+        assert_eq!(
+            sent(next),
+            1,
+            "comment-{next} took the slot freed {freed}th"
+        );
+    }
     sandbox.set_outage(Outage::None).await;
     Ok(())
 }

@@ -68,7 +68,7 @@ pub struct Client {
     /// Reads are sent once, never retried: a look just before a write must not hold it up
     /// for seconds when the server cannot be reached (the write is queued at once instead).
     pub(super) single_try: bool,
-    /// Whether this clone's requests take a free slot before others ([`Client::in_background`]).
+    /// Whether this clone's requests take a free slot before others ([`Client::with_priority`]).
     pub(super) priority: Priority,
 }
 
@@ -186,12 +186,12 @@ impl Client {
         }
     }
 
-    /// A clone whose requests wait while a first-screen request waits for one of the host's
-    /// slots: for work the screen draws without (a review's reply lists), so it never holds up
-    /// what the screen is drawn from.
-    pub fn in_background(&self) -> Client {
+    /// A clone whose requests take a free slot of the host in `priority`'s turn
+    /// ([`super::limits`]): a review's reply lists wait behind what draws the screen, so they
+    /// never hold it up.
+    pub fn with_priority(&self, priority: Priority) -> Client {
         Client {
-            priority: Priority::Background,
+            priority,
             ..self.clone()
         }
     }

@@ -1,9 +1,11 @@
 //! At most [`MAX_IN_FLIGHT_PER_HOST`] requests in flight to one host. A change request with
 //! hundreds of threads would otherwise send hundreds of requests at once: over HTTP/1.1 each
 //! needs its own connection (so none is reused), and a server sees a burst it may throttle.
-//! Requests past the limit wait their turn: a [`Priority::FirstScreen`] request before every
-//! [`Priority::Background`] one, first come first served within each, so what draws the screen
-//! never queues behind a review's hundreds of reply lists.
+//! Requests past the limit wait their turn by [`Priority`]: a [`Priority::FirstScreen`] request
+//! before every [`Priority::OnScreen`] one, and those before every [`Priority::Background`]
+//! one, first come first served within each, so what draws the screen never queues behind a
+//! review's hundreds of reply lists, nor the replies on screen behind those of threads further
+//! down.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -15,14 +17,30 @@ use url::Url;
 pub const MAX_IN_FLIGHT_PER_HOST: usize = 16;
 
 /// Which requests take a free slot first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum Priority {
-    /// What the screen is drawn from: it takes a slot before any waiting background request.
+    /// Work the screen can draw without (the replies of a review's threads off screen): it
+    /// waits while any other request waits.
+    Background,
+    /// Filling in what is already drawn (the replies of the threads on screen): before the
+    /// background, behind what draws the screen.
+    OnScreen,
+    /// What the screen is drawn from: it takes a slot before any other waiting request.
     #[default]
     FirstScreen,
-    /// Work the screen can draw without (a review's reply lists): it waits while a
-    /// first-screen request waits.
-    Background,
+}
+
+impl Priority {
+    const LEVELS: usize = 3;
+
+    /// Where the waiters of this priority queue: the highest first.
+    fn rank(self) -> usize {
+        match self {
+            Priority::FirstScreen => 0,
+            Priority::OnScreen => 1,
+            Priority::Background => 2,
+        }
+    }
 }
 
 /// One queue per host, shared by every clone of a client.
@@ -39,21 +57,31 @@ struct HostQueue {
 
 struct QueueState {
     free: usize,
-    first_screen: VecDeque<oneshot::Sender<()>>,
-    background: VecDeque<oneshot::Sender<()>>,
+    /// Waiters by [`Priority::rank`].
+    waiting: [VecDeque<oneshot::Sender<()>>; Priority::LEVELS],
+}
+
+impl QueueState {
+    /// True when a request of `priority` may take a free slot now: none of its own priority
+    /// or a higher one waits.
+    fn may_take(&self, priority: Priority) -> bool {
+        self.free > 0
+            && self.waiting[..=priority.rank()]
+                .iter()
+                .all(VecDeque::is_empty)
+    }
 }
 
 impl Default for QueueState {
     fn default() -> QueueState {
         QueueState {
             free: MAX_IN_FLIGHT_PER_HOST,
-            first_screen: VecDeque::new(),
-            background: VecDeque::new(),
+            waiting: Default::default(),
         }
     }
 }
 
-/// A slot held: given to the next waiter (first-screen ones first) when dropped.
+/// A slot held: given to the next waiter (the highest priority first) when dropped.
 pub struct Slot {
     queue: Arc<HostQueue>,
 }
@@ -71,17 +99,12 @@ impl HostLimits {
         let queue = self.queue(url);
         let receiver = {
             let mut state = queue.lock();
-            if state.free > 0
-                && (priority == Priority::FirstScreen || state.first_screen.is_empty())
-            {
+            if state.may_take(priority) {
                 state.free -= 1;
                 None
             } else {
                 let (sender, receiver) = oneshot::channel();
-                match priority {
-                    Priority::FirstScreen => state.first_screen.push_back(sender),
-                    Priority::Background => state.background.push_back(sender),
-                }
+                state.waiting[priority.rank()].push_back(sender);
                 Some(receiver)
             }
         };
@@ -106,7 +129,7 @@ impl HostLimits {
             .values()
             .map(|queue| {
                 let state = queue.lock();
-                state.first_screen.len() + state.background.len()
+                state.waiting.iter().map(VecDeque::len).sum::<usize>()
             })
             .sum()
     }
@@ -130,15 +153,12 @@ impl HostQueue {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// A slot came free: the longest-waiting first-screen request gets it, else the
-    /// longest-waiting background one, else it is free. A waiter that gave up is skipped.
+    /// A slot came free: the longest-waiting request of the highest priority waiting gets it,
+    /// else it is free. A waiter that gave up is skipped.
     fn release(&self) {
         let mut state = self.lock();
         loop {
-            let next = match state.first_screen.pop_front() {
-                Some(waiter) => Some(waiter),
-                None => state.background.pop_front(),
-            };
+            let next = state.waiting.iter_mut().find_map(VecDeque::pop_front);
             match next {
                 Some(waiter) => {
                     if waiter.send(()).is_ok() {
@@ -297,5 +317,34 @@ mod tests {
             next.now_or_never().is_some(),
             "the slot handed to a request that gave up is handed on"
         );
+    }
+
+    #[tokio::test]
+    async fn freed_slots_go_to_first_screen_then_on_screen_then_background_requests() {
+        let limits = HostLimits::default();
+        let host = url("http://127.0.0.1:8080/v1/orgs");
+        let mut slots = Vec::new();
+        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
+            slots.push(limits.admit(&host, Priority::Background).await);
+        }
+        let mut background = Box::pin(limits.admit(&host, Priority::Background));
+        let mut on_screen = Box::pin(limits.admit(&host, Priority::OnScreen));
+        let mut first_screen = Box::pin(limits.admit(&host, Priority::FirstScreen));
+        assert!((&mut background).now_or_never().is_none());
+        assert!((&mut on_screen).now_or_never().is_none());
+        assert!((&mut first_screen).now_or_never().is_none());
+        slots.pop();
+        let first_slot = (&mut first_screen).now_or_never();
+        assert!(first_slot.is_some(), "first-screen first");
+        assert!((&mut on_screen).now_or_never().is_none());
+        slots.pop();
+        assert!(
+            (&mut background).now_or_never().is_none(),
+            "the background request still waits"
+        );
+        let on_screen_slot = (&mut on_screen).now_or_never();
+        assert!(on_screen_slot.is_some(), "then on-screen");
+        slots.pop();
+        assert!(background.now_or_never().is_some(), "then the background");
     }
 }

@@ -47,11 +47,13 @@ pub enum ChangeRequestsCall {
     /// threads take more than one page, the review with the first page of them is answered
     /// first ([`ChangeRequestsResponse::ReviewOpening`]), before the rest are read.
     LoadReview(ChangeRequestRef),
-    /// The replies of these threads (comment ids), fetched in parallel, in the background
-    /// (see [`ChangeRequestsCall::priority`]).
+    /// The replies of these threads (comment ids), fetched in parallel, taking the host's
+    /// free slots in `priority`'s turn: the first thread on screen beside what draws the
+    /// screen, the others on screen next, the rest in the background.
     LoadReplies {
         target: ChangeRequestRef,
         comments: Vec<String>,
+        priority: Priority,
     },
     /// Both sides of one page; `main`/`change_request` false when that side has no such page.
     LoadPageDiff {
@@ -195,11 +197,12 @@ impl ChangeRequestsCall {
 
 impl ChangeRequestsCall {
     /// Whether the call's requests wait for a free slot behind those that draw a screen. Reply
-    /// lists do: a review asks for dozens or hundreds of them, and the threads, the changed
-    /// page's two sides and the review's own data must never queue behind them.
+    /// lists say so themselves: a review asks for dozens or hundreds of them, and the threads,
+    /// the changed page's two sides and the review's own data must never queue behind those
+    /// off screen.
     pub fn priority(&self) -> Priority {
         match self {
-            ChangeRequestsCall::LoadReplies { .. } => Priority::Background,
+            ChangeRequestsCall::LoadReplies { priority, .. } => *priority,
             _ => Priority::FirstScreen,
         }
     }

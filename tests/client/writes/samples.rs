@@ -124,6 +124,7 @@ fn change_request_calls() -> Vec<ChangeRequestsCall> {
         ChangeRequestsCall::LoadReplies {
             target: target(),
             comments: Vec::new(),
+            priority: quire::api::limits::Priority::Background,
         },
         ChangeRequestsCall::LoadPageDiff {
             target: target(),

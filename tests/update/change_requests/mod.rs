@@ -10,6 +10,7 @@ mod review_authors;
 mod review_cells;
 mod review_diff;
 mod review_links;
+mod review_loading;
 mod review_merge;
 mod review_since;
 mod review_titles;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use quire::api::limits::MAX_IN_FLIGHT_PER_HOST;
+use quire::api::limits::{MAX_IN_FLIGHT_PER_HOST, Priority};
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::view::chrome;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Size, update};
@@ -103,14 +103,14 @@ async fn loaded_on_the_comments_tab(client: &Client) -> (Model, Cmd) {
     (model, cmd)
 }
 
-/// The reply calls inside a command: (request, comment ids).
-fn reply_calls(cmd: &Cmd) -> Vec<(quire::app::RequestId, Vec<String>)> {
+/// The reply calls inside a command: (request, comment ids, priority).
+fn reply_calls(cmd: &Cmd) -> Vec<(quire::app::RequestId, Vec<String>, Priority)> {
     cmd.api_calls()
         .into_iter()
         .filter_map(|(request, call)| match call {
-            ApiCall::ChangeRequests(ChangeRequestsCall::LoadReplies { comments, .. }) => {
-                Some((request, comments))
-            }
+            ApiCall::ChangeRequests(ChangeRequestsCall::LoadReplies {
+                comments, priority, ..
+            }) => Some((request, comments, priority)),
             _ => None,
         })
         .collect()
@@ -162,44 +162,59 @@ async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches(
     let client = client_for(&sandbox);
     let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
     let calls = reply_calls(&cmd);
-    assert_eq!(calls.len(), 1 + BACKGROUND_CALLS, "{calls:?}");
-    let (on_screen_request, on_screen) = calls[0].clone();
-    // What is asked for at once: the threads in view (and the triage loop's next and
-    // previous stops).
-    let first = screen(&model)
-        .threads()
+    let (on_screen, background): (Vec<_>, Vec<_>) = calls
         .iter()
-        .find(|thread| thread.comment.id == on_screen[0])
-        .expect("an asked-for thread")
+        .cloned()
+        .partition(|(_, _, priority)| *priority != Priority::Background);
+    assert_eq!(background.len(), BACKGROUND_CALLS, "{calls:?}");
+    // What is asked for at once: the threads in view (and the triage loop's next and
+    // previous stops), one call each, the first thread's beside what draws the screen.
+    let first = first_replied_thread(&model)
+        .expect("a thread with replies")
         .clone();
     assert!(!first.replies_loaded);
+    assert_eq!(on_screen[0].1, std::slice::from_ref(&first.comment.id));
+    assert_eq!(on_screen[0].2, Priority::FirstScreen);
     assert!(on_screen.len() <= 24, "a screenful, not the review");
-    for (_, batch) in &calls[1..] {
+    assert!(
+        on_screen[1..]
+            .iter()
+            .all(|(_, comments, priority)| comments.len() == 1 && *priority == Priority::OnScreen),
+        "{on_screen:?}"
+    );
+    let asked_on_screen: Vec<&String> = on_screen.iter().flat_map(|(_, c, _)| c).collect();
+    for (_, batch, _) in &background {
         assert!(batch.len() <= BACKGROUND_BATCH);
-        assert!(batch.iter().all(|id| !on_screen.contains(id)));
+        assert!(batch.iter().all(|id| !asked_on_screen.contains(&id)));
     }
     assert_eq!(screen(&model).tab, ReviewTab::Comments);
     // A key while everything is asked for sends nothing more.
     let cmd = update(&mut model, crate::common::char_key('j'));
     assert!(reply_calls(&cmd).is_empty(), "{cmd:?}");
-    // The on-screen answer fills the threads and frees nothing in the background budget.
-    let (_, call) = cmd_for(&on_screen_request, &on_screen);
-    let response =
-        quire::runtime::call_api(&client, &quire::runtime::SendTurn::default(), call).await;
-    let cmd = update(
-        &mut model,
-        Msg::Api {
-            request: on_screen_request,
-            response,
-        },
-    );
-    let replied = screen(&model)
-        .threads()
-        .iter()
-        .find(|thread| thread.comment.id == first.comment.id)
-        .is_some_and(|thread| thread.replies_loaded);
-    assert!(replied, "the waiting thread has its replies");
-    assert!(reply_calls(&cmd).is_empty(), "background still busy");
+    // Each on-screen answer fills its thread at once and frees nothing in the background
+    // budget.
+    for (request, comments, priority) in &on_screen {
+        let (_, call) = cmd_for(request, comments, *priority);
+        let response =
+            quire::runtime::call_api(&client, &quire::runtime::SendTurn::default(), call).await;
+        let cmd = update(
+            &mut model,
+            Msg::Api {
+                request: *request,
+                response,
+            },
+        );
+        assert!(reply_calls(&cmd).is_empty(), "background still busy");
+        let replied = screen(&model)
+            .threads()
+            .iter()
+            .find(|thread| thread.comment.id == first.comment.id)
+            .is_some_and(|thread| thread.replies_loaded);
+        assert!(
+            replied,
+            "the first thread has its replies from the first answer on"
+        );
+    }
     // The threads in view have their replies: none of them says it is loading.
     let text = draw_text(&model);
     assert!(!text.contains("replies…"), "{text}");
@@ -208,6 +223,7 @@ async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches(
 fn cmd_for(
     request: &quire::app::RequestId,
     comments: &[String],
+    priority: Priority,
 ) -> (quire::app::RequestId, ApiCall) {
     (
         *request,
@@ -217,6 +233,7 @@ fn cmd_for(
                 change_request: demo_ids::CR_BIG.to_string(),
             },
             comments: comments.to_vec(),
+            priority,
         }),
     )
 }
@@ -226,7 +243,7 @@ async fn replies_arriving_above_the_selection_do_not_move_it() {
     let sandbox = big_sandbox(Duration::ZERO).await;
     let client = client_for(&sandbox);
     let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
-    let (on_screen_request, _) = reply_calls(&cmd)[0].clone();
+    let (on_screen_request, _, _) = reply_calls(&cmd)[0].clone();
     // Ten threads down before the replies above come.
     for _ in 0..10 {
         update(&mut model, crate::common::char_key('j'));
@@ -262,7 +279,7 @@ async fn replies_that_fail_say_so_and_are_not_asked_for_again_until_a_reload() {
     let sandbox = big_sandbox(Duration::ZERO).await;
     let client = client_for(&sandbox);
     let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
-    let (on_screen_request, on_screen) = reply_calls(&cmd)[0].clone();
+    let (on_screen_request, on_screen, _) = reply_calls(&cmd)[0].clone();
     let failed: Vec<ThreadReplies> = on_screen
         .iter()
         .map(|comment| ThreadReplies {

@@ -54,9 +54,9 @@ pub async fn call_change_requests(
         ChangeRequestsCall::LoadReview(target) => {
             ChangeRequestsResponse::Review(load_review(client, &target, |_| {}).await)
         }
-        ChangeRequestsCall::LoadReplies { target, comments } => {
-            ChangeRequestsResponse::Replies(load_replies(client, &target, comments).await)
-        }
+        ChangeRequestsCall::LoadReplies {
+            target, comments, ..
+        } => ChangeRequestsResponse::Replies(load_replies(client, &target, comments).await),
         ChangeRequestsCall::LoadPageDiff {
             target,
             page,

@@ -2,6 +2,7 @@
 //! fetched in batches, a page's two sides, members; a write's answer goes to the actions.
 
 use super::{Overlay, ReviewScreen, changes, replies, threads};
+use crate::api::limits::Priority;
 use crate::screens::step::{Ctx, Step};
 use crate::vocabulary::change_requests::{
     ChangeRequestsCall, ChangeRequestsResponse, ThreadReplies,
@@ -103,7 +104,9 @@ impl ReviewScreen {
     }
 
     /// Asks for the replies still missing: those of the threads on screen and the triage
-    /// targets at once, the rest in background batches (see [`replies`]).
+    /// targets at once, one call each, so each thread shows its replies the moment they come
+    /// (the first of them beside what draws the screen, the others right behind it); the rest
+    /// in background batches (see [`replies`]).
     fn fetch_replies(&mut self, ctx: &mut Ctx) -> Cmd {
         let Some(bundle) = self.bundle.value() else {
             return Cmd::None;
@@ -114,32 +117,38 @@ impl ReviewScreen {
         let (first, nearest) = self.threads_to_show_first(ctx);
         let plan = self.reply_loading.plan(&bundle.threads, &first, nearest);
         let mut commands = Vec::new();
-        if !plan.on_screen.is_empty() {
-            commands.push(self.ask_for_replies(ctx, plan.on_screen, false));
+        for (place, comment) in plan.on_screen.into_iter().enumerate() {
+            let priority = if place == 0 {
+                Priority::FirstScreen
+            } else {
+                Priority::OnScreen
+            };
+            commands.push(self.ask_for_replies(ctx, vec![comment], priority));
         }
         for batch in plan.background {
-            commands.push(self.ask_for_replies(ctx, batch, true));
+            commands.push(self.ask_for_replies(ctx, batch, Priority::Background));
         }
         Cmd::batch(commands)
     }
 
-    fn ask_for_replies(&mut self, ctx: &mut Ctx, comments: Vec<String>, background: bool) -> Cmd {
+    fn ask_for_replies(&mut self, ctx: &mut Ctx, comments: Vec<String>, priority: Priority) -> Cmd {
         let request = ctx.requests.issue();
         self.reply_loading
-            .sent(request, comments.clone(), background);
+            .sent(request, comments.clone(), priority == Priority::Background);
         Cmd::Api {
             request,
             call: ApiCall::ChangeRequests(ChangeRequestsCall::LoadReplies {
                 target: self.target.clone(),
                 comments,
+                priority,
             }),
         }
     }
 
-    /// The threads whose replies matter first (indices): those in the comments list's window
-    /// around the selection (a screen's worth of rows, which is more than fits) and the
-    /// triage loop's next and previous stops; and the selected thread, where the background
-    /// batches start.
+    /// The threads whose replies matter first (indices), in the order they are asked for: the
+    /// selected thread, those in the comments list's window around the selection (a screen's
+    /// worth of rows, which is more than fits, from the top) and the triage loop's next and
+    /// previous stops; and the selected thread, where the background batches start.
     fn threads_to_show_first(&self, ctx: &Ctx) -> (Vec<usize>, usize) {
         let rows = self.rows();
         let selected = self
@@ -147,14 +156,15 @@ impl ReviewScreen {
             .selected
             .min(rows.len().saturating_sub(1));
         let height = usize::from(ctx.size.height);
-        let mut first: Vec<usize> = rows
-            .iter()
-            .skip(selected.saturating_sub(height / 3))
-            .take(height)
-            .map(|row| row.thread)
-            .collect();
-        first.dedup();
         let current = rows.get(selected).map_or(0, |row| row.thread);
+        let mut first = vec![current];
+        first.extend(
+            rows.iter()
+                .skip(selected.saturating_sub(height / 3))
+                .take(height)
+                .map(|row| row.thread),
+        );
+        first.dedup();
         let open = threads::unresolved(self.threads());
         let next = open.iter().find(|t| **t > current).or(open.first());
         let previous = open.iter().rev().find(|t| **t < current).or(open.last());
