@@ -595,7 +595,7 @@ mod tests {
             },
             &|_, area| *area = Rect::new(0, 2, 40, 12),
             &|reader, _| reader.show(doc_key("second"), &docs, 40),
-            &|reader, _| reader.refresh_layout(&docs, 30),
+            &|reader, _| reader.refresh_layout(&docs, 12),
         ];
         for (step, change) in changes.iter().enumerate() {
             change(&mut reader, &mut area);
