@@ -2,16 +2,16 @@
 //! the preview of the selected page, footer) drawn and encoded into terminal bytes as the loop
 //! does (`TerminalOutput`), at 80x24 and 200x50.
 //!
-//! Two ways to press a key. Moving fast (keys closer than the preview's rest): the key's frame
-//! plus the frame the loop draws when the previous key's preview timer goes off, stale. At rest
-//! (the selection rests after each key): the key, its preview fetched, parsed and laid out, and
-//! the frames in between, all carried out; that CPU is the whole process's, the sandbox's answer
-//! included.
+//! Two ways to press a key. Moving fast (keys closer than the preview's rest): the key's frame,
+//! and the previous key's preview timer going off, stale (drawn only if the loop would draw it).
+//! At rest (the selection rests after each key): the key, its preview fetched, parsed and laid
+//! out, and the frames in between, all carried out; that CPU is the whole process's, the
+//! sandbox's answer included.
 
 use std::time::Duration;
 
 use quire::app::view::chrome;
-use quire::app::{Environment, Model, Msg, RequestId, Size, update};
+use quire::app::{Environment, Model, Msg, RequestId, Size, update, update_noting_change};
 use quire::headless;
 use quire::output::{OutputOptions, Present, TerminalOutput, copy_frame};
 use quire::runtime::Effects;
@@ -123,8 +123,10 @@ impl Frames<'_> {
                 let cpu = thread_cpu_time();
                 let cmd = update(self.model, Msg::Key(key));
                 self.draw();
-                if let Some(stale) = self.pending_timer.take() {
-                    update(self.model, Msg::Timer(stale));
+                // As the loop does: a frame only when the timer changed something.
+                if let Some(stale) = self.pending_timer.take()
+                    && update_noting_change(self.model, Msg::Timer(stale)).redraw
+                {
                     self.draw();
                 }
                 self.pending_timer = timer_of(&cmd);

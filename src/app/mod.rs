@@ -27,4 +27,4 @@ pub use crate::vocabulary::{
 pub use model::{Environment, Model};
 pub use overlay::Overlay;
 pub(crate) use update::run_action;
-pub use update::update;
+pub use update::{Updated, update, update_noting_change};

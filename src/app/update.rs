@@ -16,6 +16,21 @@ use crate::ui::notice::{self, Notice};
 
 /// Applies one message. Returns what the runtime should do next.
 pub fn update(model: &mut Model, msg: Msg) -> Cmd {
+    update_noting_change(model, msg).cmd
+}
+
+/// What one message did: the command to carry out, and whether the screen may now look
+/// different. Only a message known to have changed nothing says it need not be drawn (a
+/// timer no screen set, gone off after its screen stopped waiting for it); any other may
+/// have, and is drawn: a missed frame leaves the screen wrong, an extra one only costs time.
+#[derive(Debug)]
+pub struct Updated {
+    pub cmd: Cmd,
+    pub redraw: bool,
+}
+
+/// [`update`], telling the loop whether a frame is needed.
+pub fn update_noting_change(model: &mut Model, msg: Msg) -> Updated {
     let cmd = match msg {
         Msg::Key(key) => on_key(model, key),
         Msg::Paste(text) => on_paste(model, &text),
@@ -70,7 +85,16 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             doc,
             highlighted,
         } => on_markdown(model, key, doc, highlighted),
-        Msg::Timer(id) => on_timer(model, id),
+        Msg::Timer(id) => match on_timer(model, id) {
+            Some(cmd) => cmd,
+            // A stale timer: no screen waits for it any more, and none changed.
+            None => {
+                return Updated {
+                    cmd: Cmd::None,
+                    redraw: false,
+                };
+            }
+        },
         Msg::DraftsLoaded { prefix, drafts } => {
             let (mut ctx, screens) = ctx(model);
             match screens.last_mut() {
@@ -92,9 +116,14 @@ pub fn update(model: &mut Model, msg: Msg) -> Cmd {
             Cmd::None
         }
     };
+    finish(model, cmd)
+}
+
+/// Notes the requests `cmd` sends and the messages now shown.
+fn finish(model: &mut Model, cmd: Cmd) -> Updated {
     model.track(&cmd);
     model.note_messages();
-    cmd
+    Updated { cmd, redraw: true }
 }
 
 fn on_key(model: &mut Model, key: KeyEvent) -> Cmd {
@@ -425,18 +454,20 @@ fn on_focus(model: &mut Model, focused: bool) -> Cmd {
     Cmd::batch(hastened)
 }
 
-fn on_timer(model: &mut Model, id: RequestId) -> Cmd {
+/// The timer `id` gone off, for the screen that set it; `None` when no screen waits for it
+/// (a later key set another), and then nothing changed.
+fn on_timer(model: &mut Model, id: RequestId) -> Option<Cmd> {
     let (mut ctx, screens) = ctx(model);
     for index in (0..screens.len()).rev() {
         if let Some(step) = screens[index].on_timer(id, &mut ctx) {
-            return if index + 1 == screens.len() {
+            return Some(if index + 1 == screens.len() {
                 model.apply_step(step)
             } else {
                 step.cmd
-            };
+            });
         }
     }
-    Cmd::None
+    None
 }
 
 /// The name the header shows for a user: the display name, else the email's part before `@`,

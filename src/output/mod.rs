@@ -73,6 +73,9 @@ pub struct Output {
     /// What the terminal shows; `None` when unknown (first frame, after a clear or a resize):
     /// then the next frame clears the screen and sends everything.
     shown: Option<Buffer>,
+    /// The [`scroll::row_hashes`] of `shown`, when known: empty until a frame was sent with
+    /// scroll regions on, and after the screen was forgotten.
+    shown_rows: Vec<u64>,
     terminal: TerminalState,
 }
 
@@ -88,6 +91,7 @@ impl Output {
     /// next frame is sent whole.
     pub fn forget(&mut self) {
         self.shown = None;
+        self.shown_rows.clear();
         self.terminal = TerminalState::default();
     }
 
@@ -112,14 +116,24 @@ impl Output {
             Some(shown) if shown.area == area => shown,
             unknown => {
                 writer.clear_screen();
+                self.shown_rows.clear();
                 unknown.insert(Buffer::empty(area))
             }
         };
-        if self.options.scroll_regions
-            && let Some(found) = scroll::find(shown, frame, writer.state.band)
-        {
-            writer.scroll(found.top, found.bottom, found.shift);
-            scroll::apply(shown, found);
+        // Once this frame is sent the screen shows it: its row hashes are the screen's next
+        // time, and only the new frame's rows are hashed each time.
+        let mut next_rows = Vec::new();
+        if self.options.scroll_regions {
+            next_rows = scroll::row_hashes(frame);
+            if self.shown_rows.len() != next_rows.len() {
+                self.shown_rows = scroll::row_hashes(shown);
+            }
+            if let Some(found) =
+                scroll::find_by_rows(frame, &self.shown_rows, &next_rows, writer.state.band)
+            {
+                writer.scroll(found.top, found.bottom, found.shift);
+                scroll::apply(shown, found);
+            }
         }
         let width = usize::from(area.width).max(1);
         for (y, (shown_row, new_row)) in shown
@@ -135,6 +149,7 @@ impl Output {
                 shown_row.clone_from_slice(new_row);
             }
         }
+        self.shown_rows = next_rows;
         writer.close_link();
         writer.place_cursor(cursor.map(|position| {
             (

@@ -34,7 +34,8 @@ fn row_cost(row: &[Cell]) -> usize {
     8 + row.iter().filter(|cell| cell.symbol() != " ").count()
 }
 
-fn row_hashes(buffer: &Buffer) -> Vec<u64> {
+/// A hash of each row of `buffer`, top to bottom.
+pub fn row_hashes(buffer: &Buffer) -> Vec<u64> {
     let width = usize::from(buffer.area.width).max(1);
     buffer
         .content
@@ -98,12 +99,24 @@ impl Hasher for RowHasher {
 /// The scroll that saves the most, if one saves enough. `shown` and `next` have the same area;
 /// `kept` is the scroll region the terminal has now (rows `top..bottom`), if any.
 pub fn find(shown: &Buffer, next: &Buffer, kept: Option<(u16, u16)>) -> Option<Scroll> {
-    let width = usize::from(next.area.width);
-    if width == 0 || shown.area != next.area {
+    if shown.area != next.area {
         return None;
     }
-    let old = row_hashes(shown);
-    let new = row_hashes(next);
+    find_by_rows(next, &row_hashes(shown), &row_hashes(next), kept)
+}
+
+/// [`find`], given the [`row_hashes`] of the screen (`old`) and of `next` (`new`): the frame
+/// sent last is what the screen shows, so its hashes serve again for the next frame.
+pub fn find_by_rows(
+    next: &Buffer,
+    old: &[u64],
+    new: &[u64],
+    kept: Option<(u16, u16)>,
+) -> Option<Scroll> {
+    let width = usize::from(next.area.width);
+    if width == 0 || old.len() != new.len() || new.len() != usize::from(next.area.height) {
+        return None;
+    }
     if old == new {
         return None;
     }

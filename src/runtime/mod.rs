@@ -22,7 +22,7 @@ use tokio::sync::mpsc::{
 use crate::api::Client;
 use crate::api::outbox::Outbox;
 use crate::app::view::chrome;
-use crate::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update};
+use crate::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update, update_noting_change};
 use crate::output::Present;
 use crate::ui::markdown::{RenderOptions, highlight_worker, release_free_memory, warm_syntax_set};
 use crate::ui::theme::Theme;
@@ -190,12 +190,16 @@ where
             Some(msg) = receiver.recv() => msg,
             _ = spinner => Msg::Tick,
         };
-        apply(first, model, &executor, &sender, host, terminal)?;
-        drain(&mut receiver, model, &executor, &sender, host, terminal)?;
+        let changed = apply(first, model, &executor, &sender, host, terminal)?;
+        let changed = drain(&mut receiver, model, &executor, &sender, host, terminal)? || changed;
         if model.quit {
             return Ok(Exit::Quit);
         }
-        draw(terminal, model)?;
+        // A frame costs the whole screen (rendered, compared, encoded): none is drawn for
+        // messages that changed nothing (a preview timer gone off after the next key).
+        if changed {
+            draw(terminal, model)?;
+        }
         if executor.take_document_arrived() {
             // A page parsed, highlighted and laid out leaves megabytes of freed scratch memory
             // that the allocator would keep resident: hand it back once the page is on screen.
@@ -204,6 +208,7 @@ where
     }
 }
 
+/// Applies every message queued; true when any of them may have changed the screen.
 fn drain<B: Backend, H: Host>(
     receiver: &mut UnboundedReceiver<Msg>,
     model: &mut Model,
@@ -211,13 +216,15 @@ fn drain<B: Backend, H: Host>(
     sender: &UnboundedSender<Msg>,
     host: &mut H,
     terminal: &mut Terminal<B>,
-) -> io::Result<()> {
+) -> io::Result<bool> {
+    let mut changed = false;
     while let Ok(msg) = receiver.try_recv() {
-        apply(msg, model, executor, sender, host, terminal)?;
+        changed |= apply(msg, model, executor, sender, host, terminal)?;
     }
-    Ok(())
+    Ok(changed)
 }
 
+/// Applies one message and carries out its command; true when the screen may have changed.
 fn apply<B: Backend, H: Host>(
     msg: Msg,
     model: &mut Model,
@@ -225,9 +232,10 @@ fn apply<B: Backend, H: Host>(
     sender: &UnboundedSender<Msg>,
     host: &mut H,
     terminal: &mut Terminal<B>,
-) -> io::Result<()> {
-    let cmd = update(model, msg);
-    execute(cmd, executor, sender, host, terminal)
+) -> io::Result<bool> {
+    let updated = update_noting_change(model, msg);
+    execute(updated.cmd, executor, sender, host, terminal)?;
+    Ok(updated.redraw)
 }
 
 fn execute<B: Backend, H: Host>(

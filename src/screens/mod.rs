@@ -108,6 +108,8 @@ pub trait ScreenState {
         None
     }
     fn on_document(&mut self, _key: &DocKey, _ctx: &mut Ctx) {}
+    /// `None` when the timer is not this screen's (or no longer wanted), and then the screen
+    /// is left as it was: a timer no screen claims is not drawn.
     fn on_timer(&mut self, _id: RequestId, _ctx: &mut Ctx) -> Option<Step> {
         None
     }

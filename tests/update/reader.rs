@@ -1,7 +1,7 @@
 //! The reader's links, history and table of contents, and the space screen's pane focus and
 //! zoom, driven with a user's keys against the demo sandbox over loopback.
 
-use quire::app::{Cmd, Model, Msg, update};
+use quire::app::{Cmd, Model, Msg, update, update_noting_change};
 use quire::headless::{self, effects_with, local_sandbox};
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions};
@@ -9,6 +9,9 @@ use quire::screens::Screen;
 use quire::screens::page::PageScreen;
 use quire::screens::space::SpaceScreen;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+use crate::common::views::render;
 
 /// Lumen OSS → Lumen Documentation, whose first page ("What is Lumen?") links to anchors, to
 /// pages by path and by id, to another space and to the web.
@@ -325,5 +328,63 @@ async fn a_link_to_a_child_page_opens_it_as_the_web_app_would() {
         "Linux",
         "{:?}",
         scene.page().link_status
+    );
+}
+
+/// A key that moves the tree on before the preview's timer goes off leaves that timer stale:
+/// it changes nothing, so the loop is told no frame is needed. Resting on a page previews it,
+/// and a resize lays the preview out at the new width.
+#[tokio::test]
+async fn a_stale_preview_timer_changes_nothing_and_asks_for_no_frame() {
+    let mut scene = Scene::start(LUMEN_DOCS).await;
+    let first = scene
+        .space()
+        .reader
+        .key
+        .clone()
+        .expect("the first page is previewed");
+    let j = Msg::Key(KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE));
+    let timers = headless::settle_holding_timers(&mut scene.model, &scene.effects, j).await;
+    let [timer] = timers[..] else {
+        panic!("one preview timer, got {timers:?}")
+    };
+    scene.keys("k").await;
+    assert_eq!(scene.space().reader.key.as_ref(), Some(&first));
+    let before = render(&mut scene.model, 80, 24);
+    let updated = update_noting_change(&mut scene.model, Msg::Timer(timer));
+    assert!(!updated.redraw, "a stale timer asks for no frame");
+    assert_eq!(updated.cmd, Cmd::None);
+    assert_eq!(render(&mut scene.model, 80, 24), before);
+
+    scene.keys("j").await;
+    let selected = scene.space().selected_page().expect("a page").id.clone();
+    let shown = scene
+        .space()
+        .reader
+        .key
+        .clone()
+        .expect("the second page is previewed");
+    assert_eq!(shown.page, selected);
+    let second = render(&mut scene.model, 80, 24);
+    assert_ne!(second, before, "the preview shows the second page");
+    let wide = render(&mut scene.model, 120, 24);
+    assert_eq!(
+        scene
+            .space()
+            .reader
+            .layout
+            .as_ref()
+            .map(|layout| layout.width),
+        scene
+            .space()
+            .panes(Rect::new(0, 0, 120, 22))
+            .1
+            .map(|pane| pane.width)
+    );
+    assert_ne!(wide.lines().nth(3), second.lines().nth(3));
+    assert_eq!(
+        render(&mut scene.model, 80, 24),
+        second,
+        "back at 80 columns"
     );
 }

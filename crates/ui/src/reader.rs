@@ -3,10 +3,14 @@
 
 use std::sync::{Arc, Weak};
 
+use std::cell::RefCell;
+
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Widget};
 
 use crate::keymap::Action;
 use crate::markdown::docs::DocKey;
@@ -39,6 +43,8 @@ pub struct Reader {
     pub link_spots: Vec<LinkSpot>,
     /// The link `tab` moved to (an index into `link_spots`).
     pub focused_link: Option<usize>,
+    /// The cells of the last draw, drawn again while nothing they are made from changed.
+    drawn: RefCell<DrawnCells>,
 }
 
 impl Reader {
@@ -155,7 +161,7 @@ impl Reader {
             .rposition(|row| *row <= self.scroll)
     }
 
-    fn highlight_focused_link(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    fn highlight_focused_link(&self, buffer: &mut Buffer, area: Rect, theme: &Theme) {
         let Some(spot) = self.focused_spot() else {
             return;
         };
@@ -166,7 +172,7 @@ impl Reader {
             let y = area.y + (row - self.scroll) as u16;
             let x = area.x.saturating_add(*start);
             let rect = Rect::new(x, y, end.saturating_sub(*start), 1).intersection(area);
-            frame.buffer_mut().set_style(rect, theme.style("selection"));
+            buffer.set_style(rect, theme.style("selection"));
         }
     }
 
@@ -297,24 +303,57 @@ impl Reader {
         })
     }
 
+    /// Draws the rows at the scroll position into `area`, which is blank. The cells are kept:
+    /// a reader drawn again as it was (the preview beside a tree, on every key that moves the
+    /// tree) copies them instead of making its lines and laying them out again.
     pub fn draw(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let Some(layout) = &self.layout else { return };
+        let hyperlinks = crate::hyperlink::supported();
+        let buffer = frame.buffer_mut();
+        let Ok(mut drawn) = self.drawn.try_borrow_mut() else {
+            self.render(layout, buffer, area, theme, hyperlinks);
+            return;
+        };
+        if buffer.area.intersection(area) != area {
+            // Partly off the frame: drawn clipped, and nothing kept.
+            *drawn = DrawnCells::default();
+            self.render(layout, buffer, area, theme, hyperlinks);
+            return;
+        }
+        let from = DrawnFrom::new(self, layout, area, theme, hyperlinks);
+        if drawn.from.as_ref() != Some(&from) {
+            drawn.cells.resize(area);
+            drawn.cells.reset();
+            self.render(layout, &mut drawn.cells, area, theme, hyperlinks);
+            drawn.from = Some(from);
+        }
+        drawn.copy_to(buffer);
+    }
+
+    fn render(
+        &self,
+        layout: &PageLayout,
+        buffer: &mut Buffer,
+        area: Rect,
+        theme: &Theme,
+        hyperlinks: bool,
+    ) {
         let height = area.height as usize;
         let start = self.scroll.min(layout.len());
         let end = (start + height).min(layout.len());
         let visible: Vec<Line> = layout.lines(start..end);
-        frame.render_widget(Paragraph::new(visible.clone()), area);
-        self.highlight_matches(frame, area, start..end, theme);
-        self.highlight_focused_link(frame, area, theme);
-        if crate::hyperlink::supported() {
+        Paragraph::new(visible.clone()).render(area, buffer);
+        self.highlight_matches(buffer, area, start..end, theme);
+        self.highlight_focused_link(buffer, area, theme);
+        if hyperlinks {
             let target = theme.style("link_target");
-            crate::hyperlink::apply(frame.buffer_mut(), area, &visible, target);
+            crate::hyperlink::apply(buffer, area, &visible, target);
         }
     }
 
     fn highlight_matches(
         &self,
-        frame: &mut Frame,
+        buffer: &mut Buffer,
         area: Rect,
         rows: std::ops::Range<usize>,
         theme: &Theme,
@@ -332,8 +371,85 @@ impl Reader {
             } else {
                 theme.style("match")
             };
-            frame.buffer_mut().set_style(rect, style);
+            buffer.set_style(rect, style);
         }
+    }
+}
+
+/// The cells the reader drew last, and what they were drawn from.
+#[derive(Debug, Clone, Default)]
+struct DrawnCells {
+    from: Option<DrawnFrom>,
+    cells: Buffer,
+}
+
+impl DrawnCells {
+    fn copy_to(&self, buffer: &mut Buffer) {
+        let area = self.cells.area;
+        let width = usize::from(area.width);
+        if width == 0 {
+            return;
+        }
+        for (row, cells) in self.cells.content.chunks(width).enumerate() {
+            let start = buffer.index_of(area.x, area.y + row as u16);
+            buffer.content[start..start + width].clone_from_slice(cells);
+        }
+    }
+}
+
+/// Everything a reader's cells are made from, but the page's own rows (the same layout draws
+/// the same rows): when all of it is as it was, so are the cells.
+#[derive(Debug, Clone)]
+struct DrawnFrom {
+    layout: Weak<PageLayout>,
+    area: Rect,
+    scroll: usize,
+    query: String,
+    matches: usize,
+    current_match: Option<usize>,
+    focused_link: Option<usize>,
+    styles: [Style; 3],
+    hyperlinks: bool,
+}
+
+impl DrawnFrom {
+    fn new(
+        reader: &Reader,
+        layout: &Arc<PageLayout>,
+        area: Rect,
+        theme: &Theme,
+        hyperlinks: bool,
+    ) -> DrawnFrom {
+        DrawnFrom {
+            layout: Arc::downgrade(layout),
+            area,
+            scroll: reader.scroll,
+            query: reader.query.clone(),
+            matches: reader.matches.len(),
+            current_match: reader.current_match,
+            focused_link: reader.focused_link,
+            styles: [
+                theme.style("selection"),
+                theme.style("match"),
+                theme.style("link_target"),
+            ],
+            hyperlinks,
+        }
+    }
+}
+
+impl PartialEq for DrawnFrom {
+    fn eq(&self, other: &DrawnFrom) -> bool {
+        // A weak handle keeps its allocation, so another layout cannot take its address.
+        Weak::ptr_eq(&self.layout, &other.layout)
+            && self.area == other.area
+            && self.scroll == other.scroll
+            && self.query == other.query
+            && self.matches == other.matches
+            && self.current_match == other.current_match
+            && self.focused_link == other.focused_link
+            && self.styles == other.styles
+            && self.hyperlinks == other.hyperlinks
     }
 }
 
@@ -430,5 +546,79 @@ mod tests {
         assert_eq!(reader_with_lines(5).position(20).as_deref(), Some("All"));
         assert_eq!(reader_with_lines(0).position(20), None);
         assert_eq!(Reader::default().position(20), None);
+    }
+
+    fn doc_key(page: &str) -> DocKey {
+        DocKey {
+            space: "space".into(),
+            page: page.into(),
+            version: "1".into(),
+        }
+    }
+
+    fn drawn(reader: &Reader, area: Rect) -> Buffer {
+        let theme = crate::theme::Theme::default();
+        let backend = ratatui::backend::TestBackend::new(50, 14);
+        let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
+        terminal
+            .draw(|frame| reader.draw(frame, area, &theme))
+            .expect("drawn");
+        terminal.backend().buffer().clone()
+    }
+
+    /// A reader drawn again shows what a reader drawn for the first time would, whatever
+    /// changed in between: the scroll, the search, the focused link, the page, the area.
+    #[test]
+    fn a_reader_drawn_again_shows_what_a_fresh_one_would() {
+        let theme = crate::theme::Theme::default();
+        let text: String = (0..30)
+            .map(|n| format!("Line {n} links to [the site](https://example.com/{n}).\n\n"))
+            .collect();
+        let mut docs = DocCache::default();
+        for page in ["first", "second"] {
+            let markdown = format!("# The {page} page\n\n{text}");
+            let doc = Arc::new(MarkdownDoc::parse(&markdown, &theme));
+            docs.insert(doc_key(page), doc, false);
+        }
+        let mut reader = Reader::default();
+        reader.show(doc_key("first"), &docs, 40);
+        let mut area = Rect::new(2, 1, 40, 10);
+        let mut last = drawn(&reader, area);
+        type Change<'a> = &'a dyn Fn(&mut Reader, &mut Rect);
+        let changes: [Change; 8] = [
+            &|_, _| {},
+            &|reader, _| reader.scroll_by(3, 10),
+            &|reader, _| reader.search("line 1", 10),
+            &|reader, _| reader.step_match(true, 10),
+            &|reader, _| {
+                reader.step_link(true, 10);
+            },
+            &|_, area| *area = Rect::new(0, 2, 40, 12),
+            &|reader, _| reader.show(doc_key("second"), &docs, 40),
+            &|reader, _| reader.refresh_layout(&docs, 12),
+        ];
+        for (step, change) in changes.iter().enumerate() {
+            change(&mut reader, &mut area);
+            let again = drawn(&reader, area);
+            let fresh = Reader {
+                drawn: RefCell::default(),
+                ..reader.clone()
+            };
+            assert_eq!(again, drawn(&fresh, area), "after change {step}");
+            assert_eq!(step == 0, again == last, "change {step} shows");
+            last = again;
+        }
+    }
+
+    /// Drawn again unchanged, the kept cells are copied: the rows are not made again.
+    #[test]
+    fn a_reader_drawn_again_unchanged_copies_its_cells() {
+        let mut reader = reader_with_lines(30);
+        let area = Rect::new(0, 0, 20, 10);
+        drawn(&reader, area);
+        reader.drawn.borrow_mut().cells[(0, 0)].set_symbol("#");
+        assert_eq!(drawn(&reader, area)[(0, 0)].symbol(), "#");
+        reader.scroll_by(1, 10);
+        assert_eq!(drawn(&reader, area)[(0, 0)].symbol(), "r");
     }
 }
