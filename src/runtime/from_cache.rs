@@ -89,7 +89,8 @@ pub(super) async fn answer(
 
 /// The server's answer to `call`. A review whose threads take several pages first sends its
 /// opening (the first page of threads) to the same request, for the screen to draw and to ask
-/// for what it shows while the other pages are read.
+/// for what it shows while the other pages are read, and the first thread's replies as they
+/// come.
 async fn call_answering_early(
     client: &Client,
     turn: &SendTurn,
@@ -100,11 +101,11 @@ async fn call_answering_early(
     let ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(target)) = &call else {
         return call_api(client, turn, call).await;
     };
-    let opening = |bundle| {
-        let response = ApiResponse::ChangeRequests(ChangeRequestsResponse::ReviewOpening(bundle));
+    let early = |response| {
+        let response = ApiResponse::ChangeRequests(response);
         let _ = sender.send(Msg::Api { request, response });
     };
-    let review = crate::runtime::calls::change_requests::load_review(client, target, opening);
+    let review = crate::runtime::calls::change_requests::load_review(client, target, early);
     ApiResponse::ChangeRequests(ChangeRequestsResponse::Review(review.await))
 }
 

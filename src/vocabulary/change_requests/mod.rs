@@ -45,7 +45,9 @@ pub enum ChangeRequestsCall {
     /// Everything the review screen shows, in parallel, except the threads' replies: those
     /// come with [`ChangeRequestsCall::LoadReplies`], what is on screen first. When the
     /// threads take more than one page, the review with the first page of them is answered
-    /// first ([`ChangeRequestsResponse::ReviewOpening`]), before the rest are read.
+    /// first ([`ChangeRequestsResponse::ReviewOpening`]), before the rest are read, and the
+    /// first thread's replies are asked for by this call itself, answered as they come
+    /// ([`ChangeRequestsResponse::Replies`]) and kept in the whole review.
     LoadReview(ChangeRequestRef),
     /// The replies of these threads (comment ids), fetched in parallel, taking the host's
     /// free slots in `priority`'s turn: the first thread on screen beside what draws the
@@ -258,6 +260,18 @@ pub struct SubmittedReview {
     pub comment: Option<Comment>,
 }
 
+/// The opening of a review whose threads take several pages. The bundle is handed over, not
+/// copied: a thousand threads are on screen the moment it is taken.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewOpening {
+    pub bundle: crate::vocabulary::handoff::Handoff<ReviewBundle>,
+    /// The thread whose replies the review's call asked for the moment the first page was
+    /// read (the first one not known to be without replies, the one a review opened at the
+    /// top shows first); they come as [`ChangeRequestsResponse::Replies`] to the same request,
+    /// and are in the whole review's answer too.
+    pub replies_coming: Option<String>,
+}
+
 /// The answer for one thread of a [`ChangeRequestsCall::LoadReplies`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ThreadReplies {
@@ -304,7 +318,7 @@ pub enum ChangeRequestsResponse {
     /// The review with the first page of its threads, sent before [`Self::Review`] to the same
     /// request when more pages of threads are still being read: the screen is drawn, and
     /// replies and the changed page asked for, one round trip (and a big decode) earlier.
-    ReviewOpening(ReviewBundle),
+    ReviewOpening(ReviewOpening),
     Replies(Vec<ThreadReplies>),
     PageDiff(Result<PageSides, ApiError>),
     CommentPosted(Result<Comment, ApiError>),

@@ -1,7 +1,7 @@
-//! The 2,000-thread change request of the big demo, opened over a real sandbox: the threads on
-//! screen get their replies in the wave after the review itself, the rest follow in bounded
-//! batches, the client never has more than 16 requests in flight, and the screen says which
-//! replies are still coming.
+//! The 2,000-thread change request of the big demo, opened over a real sandbox: the first
+//! thread's replies come with the review itself, the other threads on screen get theirs in the
+//! wave after it, the rest follow in bounded batches, the client never has more than 16
+//! requests in flight, and the screen says which replies are still coming.
 
 use std::time::Duration;
 
@@ -117,7 +117,7 @@ fn reply_calls(cmd: &Cmd) -> Vec<(quire::app::RequestId, Vec<String>, Priority)>
 }
 
 #[tokio::test]
-async fn the_first_replies_come_in_the_wave_after_the_reviews_opening_and_sixteen_at_most_fly() {
+async fn the_first_threads_replies_come_with_the_review_and_sixteen_requests_at_most_fly() {
     let sandbox = big_sandbox(Duration::from_millis(20)).await;
     let client = client_for(&sandbox);
     let mut model = big_review();
@@ -126,9 +126,10 @@ async fn the_first_replies_come_in_the_wave_after_the_reviews_opening_and_sixtee
         .until(&mut model, &client, first_thread_has_its_replies)
         .await
         .expect("the first thread's replies load");
-    // Wave 1: the review, shown from its first page of threads while the second loads; wave
-    // 2: the replies of the threads on screen.
-    assert_eq!(first, 2);
+    // Wave 1: the review, shown from its first page of threads while the second loads, and
+    // the first thread's replies, which the review's own call asks for the moment that page
+    // is read (not in a wave after it).
+    assert_eq!(first, 1);
     assert_eq!(
         screen(&model).threads().len(),
         demo_ids::CR_BIG_THREAD_COUNT
@@ -156,6 +157,90 @@ async fn the_first_replies_come_in_the_wave_after_the_reviews_opening_and_sixtee
     assert_eq!(sandbox.requests("GET", "*/replies"), 500);
 }
 
+/// What the review's call answers for the big review, in order: its opening, the first
+/// thread's replies, the whole review.
+async fn review_answers(client: &Client) -> (Vec<ChangeRequestsResponse>, ChangeRequestsResponse) {
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_BIG.to_string(),
+        change_request: demo_ids::CR_BIG.to_string(),
+    };
+    let early = std::sync::Mutex::new(Vec::new());
+    let whole = quire::runtime::calls::change_requests::load_review(client, &target, |answer| {
+        early.lock().unwrap().push(answer);
+    })
+    .await;
+    (
+        early.into_inner().unwrap(),
+        ChangeRequestsResponse::Review(whole),
+    )
+}
+
+#[tokio::test]
+async fn the_first_threads_replies_show_before_the_second_page_of_threads_is_in() {
+    let sandbox = big_sandbox(Duration::ZERO).await;
+    let client = client_for(&sandbox);
+    let mut model = big_review();
+    let (request, _) = model
+        .init()
+        .api_calls()
+        .into_iter()
+        .find(|(_, call)| {
+            matches!(
+                call,
+                ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(_))
+            )
+        })
+        .expect("the review is asked for");
+    let (early, whole) = review_answers(&client).await;
+    let [opening, replies] = early.as_slice() else {
+        panic!("the opening, then the first thread's replies: {early:?}")
+    };
+    let answer = |response: &ChangeRequestsResponse| Msg::Api {
+        request,
+        response: ApiResponse::ChangeRequests(response.clone()),
+    };
+    let cmd = update(&mut model, answer(opening));
+    let first = first_replied_thread(&model)
+        .expect("the opening is on screen")
+        .comment
+        .id
+        .clone();
+    let asked: Vec<String> = reply_calls(&cmd)
+        .into_iter()
+        .flat_map(|(_, comments, _)| comments)
+        .collect();
+    assert!(
+        !asked.contains(&first),
+        "asked for by the review: {asked:?}"
+    );
+    assert!(
+        !asked.is_empty(),
+        "the other threads on screen are asked for"
+    );
+    update(&mut model, answer(replies));
+    assert!(first_thread_has_its_replies(&model));
+    assert!(
+        first_replied_thread(&model).is_some_and(|thread| !thread.replies.is_empty()),
+        "with its replies"
+    );
+    assert!(
+        screen(&model).bundle.is_loading(),
+        "the rest is still coming"
+    );
+    assert!(screen(&model).threads().len() < demo_ids::CR_BIG_THREAD_COUNT);
+    // The whole review keeps them, and they were asked for once.
+    update(&mut model, answer(&whole));
+    assert_eq!(
+        screen(&model).threads().len(),
+        demo_ids::CR_BIG_THREAD_COUNT
+    );
+    assert!(first_thread_has_its_replies(&model));
+    assert_eq!(
+        sandbox.requests("GET", &format!("*/comments/{first}/replies")),
+        1
+    );
+}
+
 #[tokio::test]
 async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches() {
     let sandbox = big_sandbox(Duration::ZERO).await;
@@ -167,13 +252,22 @@ async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches(
         .cloned()
         .partition(|(_, _, priority)| *priority != Priority::Background);
     assert_eq!(background.len(), BACKGROUND_CALLS, "{calls:?}");
-    // What is asked for at once: the threads in view (and the triage loop's next and
-    // previous stops), one call each, the first thread's beside what draws the screen.
+    // The first thread's replies came with the review: they are not asked for again.
     let first = first_replied_thread(&model)
         .expect("a thread with replies")
         .clone();
-    assert!(!first.replies_loaded);
-    assert_eq!(on_screen[0].1, std::slice::from_ref(&first.comment.id));
+    assert!(first.replies_loaded && !first.replies.is_empty());
+    let asked: Vec<&String> = calls.iter().flat_map(|(_, comments, _)| comments).collect();
+    assert!(!asked.contains(&&first.comment.id), "{calls:?}");
+    // What is asked for at once: the other threads in view (and the triage loop's next and
+    // previous stops), one call each, the first of them beside what draws the screen.
+    let next = screen(&model)
+        .threads()
+        .iter()
+        .find(|thread| !thread.replies_loaded)
+        .expect("a thread still without its replies")
+        .clone();
+    assert_eq!(on_screen[0].1, std::slice::from_ref(&next.comment.id));
     assert_eq!(on_screen[0].2, Priority::FirstScreen);
     assert!(on_screen.len() <= 24, "a screenful, not the review");
     assert!(
@@ -243,14 +337,23 @@ async fn replies_arriving_above_the_selection_do_not_move_it() {
     let sandbox = big_sandbox(Duration::ZERO).await;
     let client = client_for(&sandbox);
     let (mut model, cmd) = loaded_on_the_comments_tab(&client).await;
-    let (on_screen_request, _, _) = reply_calls(&cmd)[0].clone();
-    // Ten threads down before the replies above come.
+    // Ten rows down before the replies of a thread above come.
     for _ in 0..10 {
         update(&mut model, crate::common::char_key('j'));
     }
     let before = screen(&model).selected_row().expect("a row");
     let selected_comment = screen(&model).threads()[before.thread].comment.id.clone();
-    let first = first_replied_thread(&model).unwrap().comment.id.clone();
+    let first = screen(&model).threads()[..before.thread]
+        .iter()
+        .find(|thread| !thread.replies_loaded)
+        .expect("a thread above still without its replies")
+        .comment
+        .id
+        .clone();
+    let (on_screen_request, _, _) = reply_calls(&cmd)
+        .into_iter()
+        .find(|(_, comments, _)| comments.contains(&first))
+        .expect("its replies were asked for");
     let replies = client
         .list_replies(demo_ids::SPACE_BIG, demo_ids::CR_BIG, &first, None)
         .await

@@ -1,28 +1,39 @@
 //! Loading one change request's review: its own data, the changed pages and the threads in
-//! one round, without the threads' replies (the screen asks for those it shows first). A
-//! review whose threads take more pages is shown from the first page while the rest are read.
+//! one round, without the threads' replies (the screen asks for those it shows). A review
+//! whose threads take more pages is shown from the first page while the rest are read, and the
+//! first thread's replies are asked for at once, here.
+
+use std::task::Poll;
 
 use crate::api::models::{
     ChangeRequestReview, Comment, Page, RevisionSemanticChanges, SemanticChange,
 };
 use crate::api::{ApiError, Client, CommentFilter};
-use crate::vocabulary::change_requests::{ChangeRequestRef, ReviewBundle, Thread};
+use crate::vocabulary::change_requests::{
+    ChangeRequestRef, ChangeRequestsResponse, ReviewBundle, ReviewOpening, Thread, ThreadReplies,
+};
+use crate::vocabulary::handoff::Handoff;
 
-use super::{CHANGES_LIMIT, flatten, outbox_target};
+use super::{CHANGES_LIMIT, all_replies, flatten, outbox_target};
 
 /// Pages of a change request's comment threads read when its review opens, before it shows
 /// what was read and says "stopped after N pages": twenty thousand threads is ten times the
 /// biggest review measured, and an endless list then costs a second, not a minute.
 pub const COMMENT_PAGES: usize = 20;
 
-/// The whole review. When its threads take more than one page, `opening` is given the review
-/// with the first page of them as soon as that is read: the screen is drawn, and asks for the
-/// changed page and the replies it shows, while the other pages are read (and decoded, a
-/// thousand threads a page).
+/// The whole review. When its threads take more than one page, `early` is given the review
+/// with the first page of them as soon as that is read
+/// ([`ChangeRequestsResponse::ReviewOpening`]): the screen is drawn, and asks for the changed
+/// page and the other replies it shows, while the other pages are read (and decoded, a
+/// thousand threads a page). The replies of the first thread that has any are asked for here,
+/// before the opening is copied and handed over, so neither that nor the screen taking it in
+/// holds them up; they go to `early` as they come ([`ChangeRequestsResponse::Replies`]) and are
+/// in the whole review too. It is the thread a review opened at the top shows first; one
+/// opened elsewhere (a remembered selection, a filter) costs one list not shown at once.
 pub async fn load_review(
     client: &Client,
     target: &ChangeRequestRef,
-    opening: impl FnOnce(ReviewBundle),
+    early: impl Fn(ChangeRequestsResponse),
 ) -> Result<ReviewBundle, ApiError> {
     let space = &target.space;
     let change_request = &target.change_request;
@@ -60,13 +71,53 @@ pub async fn load_review(
     if next.is_none() {
         return Ok(bundle);
     }
-    opening(bundle.clone());
-    let rest = client
-        .rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1)
-        .await?;
+    let replies_coming = bundle
+        .threads
+        .iter()
+        .find(|thread| !thread.replies_loaded)
+        .map(|thread| thread.comment.id.clone());
+    let fetch = async {
+        let comment = replies_coming.as_deref()?;
+        let replies = all_replies(client, target, comment).await;
+        Some(ThreadReplies {
+            comment: comment.to_string(),
+            replies,
+        })
+    };
+    let mut fetch = std::pin::pin!(fetch);
+    // Polled once before anything else: the first thread's replies are asked for before the
+    // opening is copied and handed over, and their answer comes after the opening.
+    let ready = futures::poll!(fetch.as_mut());
+    early(ChangeRequestsResponse::ReviewOpening(ReviewOpening {
+        bundle: Handoff::new(bundle.clone()),
+        replies_coming: replies_coming.clone(),
+    }));
+    let first_replies = async {
+        let answer = match ready {
+            Poll::Ready(answer) => answer,
+            Poll::Pending => fetch.await,
+        };
+        if let Some(answer) = &answer {
+            early(ChangeRequestsResponse::Replies(vec![answer.clone()]));
+        }
+        answer
+    };
+    let rest = client.rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1);
+    let (first_replies, rest) = tokio::join!(first_replies, rest);
+    let rest = rest?;
     // The first page counts among the pages read.
     bundle.threads_stopped_after_pages = rest.stopped.as_ref().map(|_| 1 + rest.pages);
     bundle.threads.extend(threads_of(rest.items));
+    if let Some(ThreadReplies {
+        comment,
+        replies: Ok(replies),
+    }) = first_replies
+        && let Some(thread) = bundle.threads.iter_mut().find(|t| t.comment.id == comment)
+    {
+        thread.comment.replies = Some(replies.len() as u64);
+        thread.replies = replies;
+        thread.replies_loaded = true;
+    }
     Ok(bundle)
 }
 

@@ -5,7 +5,7 @@ use super::{Overlay, ReviewScreen, changes, replies, threads};
 use crate::api::limits::Priority;
 use crate::screens::step::{Ctx, Step};
 use crate::vocabulary::change_requests::{
-    ChangeRequestsCall, ChangeRequestsResponse, ThreadReplies,
+    ChangeRequestsCall, ChangeRequestsResponse, ReviewOpening, ThreadReplies,
 };
 use crate::vocabulary::{ApiCall, Cmd, Loadable, RequestId};
 
@@ -86,20 +86,31 @@ impl ReviewScreen {
     fn on_opening(
         &mut self,
         request: RequestId,
-        bundle: &crate::vocabulary::change_requests::ReviewBundle,
+        opening: &ReviewOpening,
         ctx: &mut Ctx,
     ) -> Option<Cmd> {
+        // Only where there was nothing: then the opening is what is on screen. Taken, not
+        // copied, and only then: a review on screen keeps it for the whole answer.
+        if self.bundle.waiting_for() != Some(request) || self.bundle.value().is_some() {
+            return None;
+        }
+        let bundle = opening.bundle.take()?;
+        let queued = bundle.queued.clone();
         let shown = self.bundle.settle_as(
             request,
-            Ok(bundle.clone()),
+            Ok(bundle),
             crate::vocabulary::AnswerKind::Provisional,
         );
-        // Shown only where there was nothing: then the opening is what is on screen.
         if !shown {
             return None;
         }
         self.reply_loading.opened(request);
-        self.set_queued(bundle.queued.clone());
+        // Asked for by the review's own call; they come to the same request.
+        if let Some(comment) = &opening.replies_coming {
+            self.reply_loading
+                .sent(request, vec![comment.clone()], false);
+        }
+        self.set_queued(queued);
         Some(self.on_bundle(ctx))
     }
 
@@ -229,7 +240,9 @@ impl ReviewScreen {
             ChangeRequestsResponse::Review(result) if ctx.answer.is_provisional() => {
                 self.show_cached(request, result, ctx)
             }
-            ChangeRequestsResponse::ReviewOpening(bundle) => self.on_opening(request, bundle, ctx),
+            ChangeRequestsResponse::ReviewOpening(opening) => {
+                self.on_opening(request, opening, ctx)
+            }
             ChangeRequestsResponse::Review(result) => {
                 if self.bundle.waiting_for() != Some(request) {
                     return None;
@@ -246,16 +259,17 @@ impl ReviewScreen {
                     }
                 }
                 let earlier = self.bundle.value().filter(|_| !opened).cloned();
-                if !self.bundle.settle(request, result.clone()) {
+                if !self.bundle.settle(request, result) {
                     return None;
                 }
                 let watch = self.on_watched_load(earlier.as_ref(), ctx);
                 if !opened {
                     self.reply_loading.reset();
                 }
-                if let Ok(bundle) = result {
-                    self.set_queued(bundle.queued.clone());
+                if let Loadable::Loaded(bundle) = &self.bundle {
+                    let queued = bundle.queued.clone();
                     ctx.reviews.insert(self.target.clone(), bundle.clone());
+                    self.set_queued(queued);
                 }
                 Some(Cmd::batch([self.on_bundle(ctx), watch]))
             }
