@@ -217,6 +217,15 @@ mod tests {
     use super::*;
     use futures::FutureExt;
 
+    /// Takes every slot of `host`'s, as requests of `priority`.
+    async fn fill(limits: &HostLimits, host: &Url, priority: Priority) -> Vec<Slot> {
+        let mut slots = Vec::new();
+        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
+            slots.push(limits.admit(host, priority).await);
+        }
+        slots
+    }
+
     fn url(text: &str) -> Url {
         Url::parse(text).expect("test URL")
     }
@@ -237,10 +246,7 @@ mod tests {
     async fn the_seventeenth_request_to_a_host_waits_and_another_host_does_not() {
         let limits = HostLimits::default();
         let busy = url("http://127.0.0.1:8080/v1/orgs");
-        let mut slots = Vec::new();
-        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
-            slots.push(limits.admit(&busy, Priority::FirstScreen).await);
-        }
+        let mut slots = fill(&limits, &busy, Priority::FirstScreen).await;
         let mut waiting = Box::pin(limits.admit(&busy, Priority::FirstScreen));
         assert!(
             (&mut waiting).now_or_never().is_none(),
@@ -261,10 +267,7 @@ mod tests {
     async fn a_freed_slot_goes_to_a_waiting_first_screen_request_before_earlier_background_ones() {
         let limits = HostLimits::default();
         let host = url("http://127.0.0.1:8080/v1/orgs");
-        let mut slots = Vec::new();
-        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
-            slots.push(limits.admit(&host, Priority::Background).await);
-        }
+        let mut slots = fill(&limits, &host, Priority::Background).await;
         let mut background = Box::pin(limits.admit(&host, Priority::Background));
         assert!((&mut background).now_or_never().is_none());
         let mut first_screen = Box::pin(limits.admit(&host, Priority::FirstScreen));
@@ -287,10 +290,7 @@ mod tests {
     async fn a_background_request_does_not_pass_a_waiting_first_screen_one() {
         let limits = HostLimits::default();
         let host = url("http://127.0.0.1:8080/v1/orgs");
-        let mut slots = Vec::new();
-        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
-            slots.push(limits.admit(&host, Priority::FirstScreen).await);
-        }
+        let mut slots = fill(&limits, &host, Priority::FirstScreen).await;
         let mut first_screen = Box::pin(limits.admit(&host, Priority::FirstScreen));
         assert!((&mut first_screen).now_or_never().is_none());
         slots.pop();
@@ -303,10 +303,7 @@ mod tests {
     async fn a_cancelled_wait_hands_its_slot_on() {
         let limits = HostLimits::default();
         let host = url("http://127.0.0.1:8080/v1/orgs");
-        let mut slots = Vec::new();
-        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
-            slots.push(limits.admit(&host, Priority::FirstScreen).await);
-        }
+        let mut slots = fill(&limits, &host, Priority::FirstScreen).await;
         let mut given_up = Box::pin(limits.admit(&host, Priority::FirstScreen));
         assert!((&mut given_up).now_or_never().is_none());
         let mut next = Box::pin(limits.admit(&host, Priority::Background));
@@ -323,10 +320,7 @@ mod tests {
     async fn freed_slots_go_to_first_screen_then_on_screen_then_background_requests() {
         let limits = HostLimits::default();
         let host = url("http://127.0.0.1:8080/v1/orgs");
-        let mut slots = Vec::new();
-        for _ in 0..MAX_IN_FLIGHT_PER_HOST {
-            slots.push(limits.admit(&host, Priority::Background).await);
-        }
+        let mut slots = fill(&limits, &host, Priority::Background).await;
         let mut background = Box::pin(limits.admit(&host, Priority::Background));
         let mut on_screen = Box::pin(limits.admit(&host, Priority::OnScreen));
         let mut first_screen = Box::pin(limits.admit(&host, Priority::FirstScreen));
