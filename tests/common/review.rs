@@ -74,6 +74,22 @@ pub fn review_call(cmd: &Cmd) -> (RequestId, ChangeRequestsCall) {
     }
 }
 
+/// Starts `model` and returns its call for the review itself (the first screen's other calls
+/// are left unrun).
+pub fn init_asks_for_the_review(model: &mut Model) -> (RequestId, ApiCall) {
+    model
+        .init()
+        .api_calls()
+        .into_iter()
+        .find(|(_, call)| {
+            matches!(
+                call,
+                ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(_))
+            )
+        })
+        .expect("the review is asked for")
+}
+
 /// Feeds the answer to a review call.
 pub fn answer(model: &mut Model, request: RequestId, response: ChangeRequestsResponse) -> Cmd {
     update(

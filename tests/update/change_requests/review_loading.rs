@@ -97,17 +97,7 @@ fn reply_calls(cmd: &Cmd) -> Vec<(Vec<String>, Priority)> {
 async fn the_first_threads_replies_are_asked_for_alone_and_first_beside_the_changed_page() {
     let (_sandbox, client) = sandbox_and_client().await;
     let mut model = opened_review();
-    let (request, call) = model
-        .init()
-        .api_calls()
-        .into_iter()
-        .find(|(_, call)| {
-            matches!(
-                call,
-                ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(_))
-            )
-        })
-        .expect("the review is asked for");
+    let (request, call) = crate::common::review::init_asks_for_the_review(&mut model);
     let response =
         quire::runtime::call_api(&client, &quire::runtime::SendTurn::default(), call).await;
     let cmd = update(&mut model, Msg::Api { request, response });

@@ -86,17 +86,7 @@ fn every_reply_loaded(model: &Model) -> bool {
 async fn loaded_on_the_comments_tab(client: &Client) -> (Model, Cmd) {
     let mut model = big_review();
     crate::common::review::open_tab(&mut model, ReviewTab::Comments);
-    let (request, call) = model
-        .init()
-        .api_calls()
-        .into_iter()
-        .find(|(_, call)| {
-            matches!(
-                call,
-                ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(_))
-            )
-        })
-        .expect("the review is asked for");
+    let (request, call) = crate::common::review::init_asks_for_the_review(&mut model);
     let response =
         quire::runtime::call_api(client, &quire::runtime::SendTurn::default(), call).await;
     let cmd = update(&mut model, Msg::Api { request, response });
@@ -180,17 +170,7 @@ async fn the_first_threads_replies_show_before_the_second_page_of_threads_is_in(
     let sandbox = big_sandbox(Duration::ZERO).await;
     let client = client_for(&sandbox);
     let mut model = big_review();
-    let (request, _) = model
-        .init()
-        .api_calls()
-        .into_iter()
-        .find(|(_, call)| {
-            matches!(
-                call,
-                ApiCall::ChangeRequests(ChangeRequestsCall::LoadReview(_))
-            )
-        })
-        .expect("the review is asked for");
+    let (request, _) = crate::common::review::init_asks_for_the_review(&mut model);
     let (early, whole) = review_answers(&client).await;
     let [opening, replies] = early.as_slice() else {
         panic!("the opening, then the first thread's replies: {early:?}")
