@@ -8,7 +8,8 @@ use serde_json::Value;
 /// A fresh sandbox and an HTTP client for it.
 pub struct HttpSandbox {
     pub sandbox: Sandbox,
-    http: reqwest::Client,
+    /// For the requests the helpers below do not make (a body that is not JSON, no token).
+    pub http: reqwest::Client,
 }
 
 /// A decoded answer: status, JSON body (`Null` when empty) and the `Location` header.
@@ -63,7 +64,6 @@ impl HttpSandbox {
         }
     }
 
-    /// An API call (`path` after `/v1`) as the demo admin.
     /// An API call (`path` after `/v1`) as `token`.
     pub async fn send(
         &self,

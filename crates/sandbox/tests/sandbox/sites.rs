@@ -2,74 +2,17 @@
 //! settings with validation, publishing, the published structure, adaptive content, share links
 //! and section groups, permissions, and faults. Plain HTTP and JSON, none of the client's types.
 
-use quire_sandbox::{Faults, Sandbox, SandboxOptions, demo_ids, tokens};
+use quire_sandbox::{Faults, demo_ids, tokens};
+
+use crate::http::{Harness, Reply, assert_error};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-struct Harness {
-    sandbox: Sandbox,
-    http: reqwest::Client,
-}
-
-/// A decoded answer: status, JSON body (`Null` when empty) and the `Location` header.
-struct Reply {
-    status: u16,
-    body: Value,
-    location: Option<String>,
-}
-
-impl Harness {
-    async fn start() -> Harness {
-        let address = "127.0.0.1:0".parse().expect("literal address");
-        let sandbox = Sandbox::start(address, SandboxOptions::default())
-            .await
-            .expect("sandbox starts");
-        Harness {
-            sandbox,
-            http: reqwest::Client::new(),
-        }
-    }
-
-    async fn send(&self, method: Method, token: &str, path: &str, body: Option<Value>) -> Reply {
-        let url = format!("{}/v1{path}", self.sandbox.base_url());
-        let mut request = self.http.request(method, url).bearer_auth(token);
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let response = request.send().await.expect("request is answered");
-        let status = response.status().as_u16();
-        let location = response
-            .headers()
-            .get("location")
-            .and_then(|value| value.to_str().ok())
-            .map(str::to_string);
-        let text = response.text().await.expect("body is readable");
-        let body = if text.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_str(&text)
-                .unwrap_or_else(|error| panic!("{path}: not JSON ({error}): {text}"))
-        };
-        Reply {
-            status,
-            body,
-            location,
-        }
-    }
-
-    async fn get(&self, path: &str) -> Value {
-        let reply = self.send(Method::GET, tokens::ADMIN, path, None).await;
-        assert_eq!(reply.status, 200, "{path}: {}", reply.body);
-        reply.body
-    }
-
-    async fn admin(&self, method: Method, path: &str, body: Value) -> Reply {
-        self.send(method, tokens::ADMIN, path, Some(body)).await
-    }
-
-    async fn patch_site(&self, site: &str, body: Value) -> Reply {
-        self.admin(Method::PATCH, &site_path(site, ""), body).await
-    }
+/// A change to a site's settings, as the demo admin.
+async fn patch_site(harness: &Harness, site: &str, body: Value) -> Reply {
+    harness
+        .admin(Method::PATCH, &site_path(site, ""), body)
+        .await
 }
 
 fn site_path(site: &str, suffix: &str) -> String {
@@ -91,16 +34,6 @@ fn ids(items: &Value) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-fn assert_error(reply: &Reply, status: u16, needle: &str) {
-    assert_eq!(reply.status, status, "{}", reply.body);
-    assert_eq!(reply.body["error"]["code"], status, "{}", reply.body);
-    let message = reply.body["error"]["message"].as_str().unwrap_or_default();
-    assert!(
-        message.contains(needle),
-        "message {message:?} should name {needle:?}"
-    );
 }
 
 fn assert_has_keys(value: &Value, expected: &[&str]) {
@@ -305,7 +238,7 @@ async fn patch_applies_each_field() {
         (json!({ "defaultLevel": null }), "defaultLevel", Value::Null),
     ];
     for (body, field, expected) in changes {
-        let reply = harness.patch_site(site, body.clone()).await;
+        let reply = patch_site(&harness, site, body.clone()).await;
         assert_eq!(reply.status, 200, "{body}: {}", reply.body);
         assert_eq!(reply.body[field], expected, "{body}");
         let stored = harness.get(&site_path(site, "")).await;
@@ -313,12 +246,12 @@ async fn patch_applies_each_field() {
     }
 
     // Proxy: set, then null removes it.
-    let reply = harness
-        .patch_site(
-            site,
-            json!({ "proxy": "acme-robotics.example/developers/docs" }),
-        )
-        .await;
+    let reply = patch_site(
+        &harness,
+        site,
+        json!({ "proxy": "acme-robotics.example/developers/docs" }),
+    )
+    .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(
         reply.body["proxy"]["origin"],
@@ -328,17 +261,17 @@ async fn patch_applies_each_field() {
         reply.body["urls"]["published"],
         "https://acme-robotics.example/developers/docs"
     );
-    let reply = harness.patch_site(site, json!({ "proxy": null })).await;
+    let reply = patch_site(&harness, site, json!({ "proxy": null })).await;
     assert_eq!(reply.status, 200);
     assert!(reply.body.get("proxy").is_none(), "{}", reply.body);
 
     // Default site space: Changelog becomes the default of Guides.
-    let reply = harness
-        .patch_site(
-            site,
-            json!({ "defaultSiteSpace": demo_ids::SITE_SPACE_CHANGELOG }),
-        )
-        .await;
+    let reply = patch_site(
+        &harness,
+        site,
+        json!({ "defaultSiteSpace": demo_ids::SITE_SPACE_CHANGELOG }),
+    )
+    .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     let published = harness.get(&site_path(site, "/published")).await;
     let guides = &published["structure"]["structure"][0];
@@ -351,9 +284,12 @@ async fn patch_applies_each_field() {
     assert_eq!(guides["siteSpaces"][1]["default"], true);
 
     // Default section: API Reference; Guides stops being the default.
-    let reply = harness
-        .patch_site(site, json!({ "defaultSiteSection": demo_ids::SECTION_API }))
-        .await;
+    let reply = patch_site(
+        &harness,
+        site,
+        json!({ "defaultSiteSection": demo_ids::SECTION_API }),
+    )
+    .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     let published = harness.get(&site_path(site, "/published")).await;
     let top = &published["structure"]["structure"];
@@ -362,12 +298,12 @@ async fn patch_applies_each_field() {
     assert_eq!(top[1]["children"][0]["default"], true);
 
     // A default site space in another section moves the default section with it.
-    let reply = harness
-        .patch_site(
-            site,
-            json!({ "defaultSiteSpace": demo_ids::SITE_SPACE_GETTING_STARTED }),
-        )
-        .await;
+    let reply = patch_site(
+        &harness,
+        site,
+        json!({ "defaultSiteSpace": demo_ids::SITE_SPACE_GETTING_STARTED }),
+    )
+    .await;
     assert_eq!(reply.status, 200);
     let published = harness.get(&site_path(site, "/published")).await;
     let top = &published["structure"]["structure"];
@@ -376,7 +312,7 @@ async fn patch_applies_each_field() {
     assert_eq!(top[0]["siteSpaces"][1]["default"], false);
 
     // An empty body changes nothing.
-    let reply = harness.patch_site(site, json!({})).await;
+    let reply = patch_site(&harness, site, json!({})).await;
     assert_eq!(reply.status, 200);
     assert_eq!(reply.body["title"], "Fleet Docs");
 }
@@ -436,7 +372,7 @@ async fn patch_rejects_invalid_fields_by_name_and_changes_nothing() {
         ),
     ];
     for (body, needle) in cases {
-        let reply = harness.patch_site(site, body.clone()).await;
+        let reply = patch_site(&harness, site, body.clone()).await;
         assert_error(&reply, 400, needle);
     }
     let stored = harness.get(&site_path(site, "")).await;
