@@ -179,10 +179,14 @@ fn two_quire_windows_on_one_account_ring_once_between_them() {
     let later = lists() + 2 * 2 * 8;
     assert!(wait_until(PATIENCE, &events, || lists() >= later));
     let rings = [osc9_count(&first), osc9_count(&second)];
+    // What both windows show and what they logged, to tell a failure's cause.
+    let log = std::fs::read_to_string(shared_data.join("quire.log")).unwrap_or_default();
     assert_eq!(
         rings.iter().sum::<usize>(),
         1,
-        "rings per window: {rings:?}"
+        "rings per window: {rings:?}\n{}\n{}\nthe windows' log:\n{log}",
+        first.screen(),
+        second.screen()
     );
     let telling = if rings[0] == 1 { &first } else { &second };
     assert!(

@@ -169,10 +169,29 @@ fn connect(path: &Path) -> Result<Connection, CacheError> {
         .map_err(|error| failed(Damage::of(&error), error.to_string()))?;
     connection
         .busy_timeout(BUSY_WAIT)
-        .and_then(|_| connection.pragma_update(None, "journal_mode", "WAL"))
+        .and_then(|_| switch_to_wal(&connection))
         .and_then(|_| connection.pragma_update(None, "synchronous", "NORMAL"))
         .map_err(|error| failed(Damage::of(&error), error.to_string()))?;
     Ok(connection)
+}
+
+/// Puts the file in WAL mode (a no-op once it is: the mode is kept in the file). The switch
+/// takes the file for itself, and SQLite answers "database is locked" at once, without
+/// waiting, when another quire opening the same new file switches it at the same moment (two
+/// windows started together): tried again until [`BUSY_WAIT`] has passed.
+fn switch_to_wal(connection: &Connection) -> rusqlite::Result<()> {
+    let deadline = std::time::Instant::now() + BUSY_WAIT;
+    loop {
+        match connection.pragma_update(None, "journal_mode", "WAL") {
+            Err(error)
+                if error.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            switched => return switched,
+        }
+    }
 }
 
 /// What is wrong with a file that cannot serve as quire's database.

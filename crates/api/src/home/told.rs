@@ -71,3 +71,76 @@ impl Client {
         claiming.await.unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufRead, Write};
+    use std::path::Path;
+    use std::process::{Command, Stdio};
+
+    use super::claim;
+    use crate::cache::{Cache, DEFAULT_MAX_BYTES};
+
+    const CACHE_PATH: &str = "QUIRE_TEST_CLAIMING_CACHE";
+
+    /// One quire starting: waits for its go on stdin, opens the cache and claims one event,
+    /// then prints what came of it. Run by the test below, as a process of its own.
+    #[test]
+    #[ignore = "a process the test below starts"]
+    fn claiming_process() {
+        let Ok(path) = std::env::var(CACHE_PATH) else {
+            return;
+        };
+        let mut go = String::new();
+        std::io::stdin().lock().read_line(&mut go).expect("a go");
+        let claimed = Cache::open(Path::new(&path), DEFAULT_MAX_BYTES)
+            .and_then(|cache| claim(&cache.database(), "space/7", "comment:1", 1));
+        println!("claimed: {claimed:?}");
+    }
+
+    /// Windows started together (a tmux session brought back) open a new cache file at the same
+    /// moment: each gets the cache, and one of them tells an event.
+    #[test]
+    fn processes_opening_a_new_cache_at_once_each_get_it_and_claim_once_between_them() {
+        let this_test_binary = std::env::current_exe().expect("the test binary");
+        for round in 0..100 {
+            let folder = tempfile::tempdir().expect("a folder");
+            let path = folder.path().join("cache").join("answers.sqlite");
+            let mut processes: Vec<_> = (0..3)
+                .map(|_| {
+                    Command::new(&this_test_binary)
+                        .args(["--ignored", "--exact", "--nocapture"])
+                        .arg("home::told::tests::claiming_process")
+                        .env(CACHE_PATH, &path)
+                        .stdin(Stdio::piped())
+                        .stdout(Stdio::piped())
+                        .spawn()
+                        .expect("a process")
+                })
+                .collect();
+            for process in &mut processes {
+                let mut go = process.stdin.take().expect("its stdin");
+                go.write_all(b"go\n").expect("go");
+            }
+            let outcomes: Vec<String> = processes
+                .into_iter()
+                .map(|process| {
+                    let output = process.wait_with_output().expect("its output");
+                    String::from_utf8_lossy(&output.stdout)
+                        .lines()
+                        .filter(|line| line.starts_with("claimed: "))
+                        .collect()
+                })
+                .collect();
+            let first = outcomes
+                .iter()
+                .filter(|o| *o == "claimed: Ok(true)")
+                .count();
+            let later = outcomes
+                .iter()
+                .filter(|o| *o == "claimed: Ok(false)")
+                .count();
+            assert_eq!((first, later), (1, 2), "round {round}: {outcomes:?}");
+        }
+    }
+}
