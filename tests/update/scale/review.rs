@@ -221,6 +221,34 @@ async fn the_first_threads_replies_show_before_the_second_page_of_threads_is_in(
     );
 }
 
+/// The second page of a thousand threads would otherwise arrive with the first thread's
+/// replies and hold them up while it is decoded: it is asked for once they are in. With the
+/// server 50 ms away, a page asked for at the opening would be there before the replies are.
+#[tokio::test]
+async fn the_second_page_of_threads_is_asked_for_once_the_first_threads_replies_are_in() {
+    let sandbox = big_sandbox(Duration::from_millis(50)).await;
+    let client = client_for(&sandbox);
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_BIG.to_string(),
+        change_request: demo_ids::CR_BIG.to_string(),
+    };
+    let pages_asked_when_the_replies_came = std::sync::Mutex::new(None);
+    let whole = quire::runtime::calls::change_requests::load_review(&client, &target, |answer| {
+        if let ChangeRequestsResponse::Replies(_) = answer {
+            *pages_asked_when_the_replies_came.lock().unwrap() =
+                Some(sandbox.requests("GET", "*/comments"));
+        }
+    })
+    .await
+    .expect("the whole review");
+    assert_eq!(
+        *pages_asked_when_the_replies_came.lock().unwrap(),
+        Some(1),
+        "pages of threads asked for when the first thread's replies came"
+    );
+    assert_eq!(whole.threads.len(), demo_ids::CR_BIG_THREAD_COUNT);
+}
+
 #[tokio::test]
 async fn replies_are_asked_for_on_screen_first_then_in_small_background_batches() {
     let sandbox = big_sandbox(Duration::ZERO).await;

@@ -24,8 +24,8 @@ pub const COMMENT_PAGES: usize = 20;
 /// The whole review. When its threads take more than one page, `early` is given the review
 /// with the first page of them as soon as that is read
 /// ([`ChangeRequestsResponse::ReviewOpening`]): the screen is drawn, and asks for the changed
-/// page and the other replies it shows, while the other pages are read (and decoded, a
-/// thousand threads a page). The replies of the first thread that has any are asked for here,
+/// page and the other replies it shows; the other pages (a thousand threads each) are read
+/// once the first thread's replies are in. The replies of the first thread that has any are asked for here,
 /// before the opening is copied and handed over, so neither that nor the screen taking it in
 /// holds them up; they go to `early` as they come ([`ChangeRequestsResponse::Replies`]) and are
 /// in the whole review too. It is the thread a review opened at the top shows first; one
@@ -102,9 +102,14 @@ pub async fn load_review(
         }
         answer
     };
-    let rest = client.rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1);
-    let (first_replies, rest) = tokio::join!(first_replies, rest);
-    let rest = rest?;
+    // The other pages only once the first thread's replies are in: asked for at once, their
+    // thousands of threads would arrive with those replies (and the changed page the screen
+    // asked for) and hold them up while they are decoded. The screen has a page of threads
+    // to show meanwhile.
+    let first_replies = first_replies.await;
+    let rest = client
+        .rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1)
+        .await?;
     // The first page counts among the pages read.
     bundle.threads_stopped_after_pages = rest.stopped.as_ref().map(|_| 1 + rest.pages);
     bundle.threads.extend(threads_of(rest.items));
