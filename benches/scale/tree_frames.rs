@@ -13,7 +13,7 @@ use std::time::Duration;
 use quire::app::view::chrome;
 use quire::app::{Environment, Model, Msg, RequestId, Size, update, update_noting_change};
 use quire::headless;
-use quire::output::{OutputOptions, Present, TerminalOutput, copy_frame};
+use quire::output::{OutputOptions, TerminalOutput, draw_frame};
 use quire::runtime::Effects;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids};
 use quire::screens::Screen;
@@ -138,16 +138,8 @@ impl Frames<'_> {
     /// Draws and sends a frame as the loop does.
     fn draw(&mut self) {
         let model = &*self.model;
-        let mut spare = self.terminal.backend_mut().take_spare();
-        let completed = self
-            .terminal
-            .draw(|frame| chrome::draw(frame, model))
-            .expect("draw");
-        copy_frame(&mut spare, completed.buffer);
-        let backend = self.terminal.backend_mut();
-        backend.present(&spare).expect("present");
-        backend.keep_spare(spare);
-        backend.writer_mut().clear();
+        draw_frame(self.terminal, |frame| chrome::draw(frame, model)).expect("draw");
+        self.terminal.backend_mut().writer_mut().clear();
     }
 }
 

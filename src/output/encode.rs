@@ -91,25 +91,57 @@ pub(super) struct Glyph {
 
 /// The characters of one row, each starting where the previous one ends.
 pub(super) fn glyphs(row: &[Cell]) -> Vec<Glyph> {
-    let width = u16::try_from(row.len()).unwrap_or(u16::MAX);
     let mut glyphs = Vec::with_capacity(row.len());
     let mut x = 0u16;
-    while x < width {
-        let cell = &row[usize::from(x)];
-        let columns = match cell.diff_option {
-            CellDiffOption::ForcedWidth(forced) => forced.get(),
-            _ => cell.symbol().cell_width(),
-        };
-        let fits = columns > 0 && columns <= width - x;
-        let columns = if fits { columns } else { 1 };
-        glyphs.push(Glyph {
-            x,
-            width: columns,
-            blank_instead: !fits,
-        });
-        x += columns;
+    while let Some(glyph) = glyph_at(row, x) {
+        glyphs.push(glyph);
+        x += glyph.width;
     }
     glyphs
+}
+
+/// The character of `row` that starts at column `x`; `None` past the row's end.
+fn glyph_at(row: &[Cell], x: u16) -> Option<Glyph> {
+    let width = u16::try_from(row.len()).unwrap_or(u16::MAX);
+    let cell = row.get(usize::from(x)).filter(|_| x < width)?;
+    let columns = match cell.diff_option {
+        CellDiffOption::ForcedWidth(forced) => forced.get(),
+        _ => cell.symbol().cell_width(),
+    };
+    let fits = columns > 0 && columns <= width - x;
+    Some(Glyph {
+        x,
+        width: if fits { columns } else { 1 },
+        blank_instead: !fits,
+    })
+}
+
+/// Whether a cell the screen shows needs nothing sent to become `new`: the same in every way
+/// (underline colour included, which `Cell`'s equality may leave out) and not forced out.
+pub(super) fn cell_unchanged(shown: &Cell, new: &Cell) -> bool {
+    shown == new
+        && shown.underline_color == new.underline_color
+        && new.diff_option != CellDiffOption::AlwaysUpdate
+}
+
+/// The first column at or after `from` where a character starts in both rows (or the rows'
+/// end). From there on, rows whose cells are unchanged line up character for character.
+fn common_glyph_start(shown: &[Cell], new: &[Cell], from: usize) -> usize {
+    let (mut at_shown, mut at_new) = (0u16, 0u16);
+    loop {
+        if at_shown == at_new && usize::from(at_new) >= from {
+            return usize::from(at_new);
+        }
+        let (row, at) = if at_new <= at_shown {
+            (new, &mut at_new)
+        } else {
+            (shown, &mut at_shown)
+        };
+        match glyph_at(row, *at) {
+            Some(glyph) => *at += glyph.width,
+            None => return new.len(),
+        }
+    }
 }
 
 /// Whether two cells look the same on screen. A blank shows only its background (and the few
@@ -186,8 +218,20 @@ impl Writer<'_> {
         self.state.cursor = None;
     }
 
-    /// Sends the cells of row `y` that differ from what the terminal shows (`shown`).
-    pub(super) fn row(&mut self, y: u16, shown: &[Cell], new: &[Cell]) {
+    /// Sends the cells of row `y` that differ from what the terminal shows (`shown`); the
+    /// column up to which they may differ. Nothing past the last changed character is looked
+    /// at but whether it is blank: on a wide terminal a pane that did not change costs nothing.
+    pub(super) fn row(&mut self, y: u16, shown: &[Cell], new: &[Cell]) -> usize {
+        let Some(last_changed) = shown
+            .iter()
+            .zip(new)
+            .rposition(|(shown, new)| !cell_unchanged(shown, new))
+        else {
+            return 0;
+        };
+        let end = common_glyph_start(shown, new, last_changed + 1);
+        let rest_is_blank = new[end..].iter().all(is_plain_blank);
+        let (shown, new) = (&shown[..end], &new[..end]);
         let glyphs = glyphs(new);
         let shown_starts = glyph_starts(shown);
         let dirty: Vec<bool> = glyphs
@@ -202,10 +246,16 @@ impl Writer<'_> {
                 }
             })
             .collect();
-        let tail = glyphs
-            .iter()
-            .rposition(|glyph| !is_plain_blank(&new[usize::from(glyph.x)]))
-            .map_or(0, |last| last + 1);
+        // Where the row's blank tail starts (erasing to the end of the line draws it); none
+        // when something shows after the changed part.
+        let tail = if rest_is_blank {
+            glyphs
+                .iter()
+                .rposition(|glyph| !is_plain_blank(&new[usize::from(glyph.x)]))
+                .map_or(0, |last| last + 1)
+        } else {
+            glyphs.len()
+        };
         let dirty_in_tail = dirty[tail..].iter().filter(|&&d| d).count();
         // One changed blank is cheaper written; more are cheaper erased.
         let erase_from = (dirty_in_tail >= 2)
@@ -227,6 +277,7 @@ impl Writer<'_> {
             self.go_to(glyphs[index].x, y);
             self.erase_to_end_of_line();
         }
+        end
     }
 
     /// Leaves the cursor where the frame wants it, shown or hidden, as the frame asks.

@@ -98,6 +98,12 @@ impl Output {
     /// Appends to `out` the bytes that turn the screen into `frame`, with the cursor shown at
     /// `cursor` or hidden. Nothing is appended when the screen already shows it.
     pub fn encode(&mut self, frame: &Buffer, cursor: Option<Position>, out: &mut Vec<u8>) {
+        self.encode_cells(frame, out);
+        self.encode_cursor(cursor, out);
+    }
+
+    /// The cells of [`Output::encode`]: what turns the screen into `frame` but the cursor.
+    pub fn encode_cells(&mut self, frame: &Buffer, out: &mut Vec<u8>) {
         let colourless;
         let frame = if self.options.colours {
             frame
@@ -121,13 +127,23 @@ impl Output {
             }
         };
         // Once this frame is sent the screen shows it: its row hashes are the screen's next
-        // time, and only the new frame's rows are hashed each time.
+        // time, and only the new frame's rows that differ from the screen's are hashed.
         let mut next_rows = Vec::new();
         if self.options.scroll_regions {
-            next_rows = scroll::row_hashes(frame);
-            if self.shown_rows.len() != next_rows.len() {
+            if self.shown_rows.len() != usize::from(area.height) {
                 self.shown_rows = scroll::row_hashes(shown);
             }
+            next_rows = rows(shown)
+                .zip(rows(frame))
+                .zip(&self.shown_rows)
+                .map(|((shown_row, new_row), &shown_hash)| {
+                    if rows_look_equal(shown_row, new_row) {
+                        shown_hash
+                    } else {
+                        scroll::row_hash(new_row)
+                    }
+                })
+                .collect();
             if let Some(found) =
                 scroll::find_by_rows(frame, &self.shown_rows, &next_rows, writer.state.band)
             {
@@ -145,12 +161,29 @@ impl Output {
             // Most rows of a frame are as the screen shows them: equal cells need no bytes,
             // and comparing them is far cheaper than working out each row's glyphs.
             if !rows_look_equal(shown_row, new_row) {
-                writer.row(y as u16, shown_row, new_row);
-                shown_row.clone_from_slice(new_row);
+                // The cells after the last that changed look the same already.
+                let changed_up_to = writer.row(y as u16, shown_row, new_row);
+                shown_row[..changed_up_to].clone_from_slice(&new_row[..changed_up_to]);
             }
         }
         self.shown_rows = next_rows;
         writer.close_link();
+    }
+
+    /// The cursor of [`Output::encode`], after [`Output::encode_cells`]: shown at `cursor`
+    /// (on the screen's last frame) or hidden.
+    pub fn encode_cursor(&mut self, cursor: Option<Position>, out: &mut Vec<u8>) {
+        let area = self
+            .shown
+            .as_ref()
+            .map(|shown| shown.area)
+            .unwrap_or_default();
+        let mut writer = Writer {
+            out,
+            state: &mut self.terminal,
+            width: area.width,
+            height: area.height,
+        };
         writer.place_cursor(cursor.map(|position| {
             (
                 position.x.saturating_sub(area.x),
@@ -160,14 +193,17 @@ impl Output {
     }
 }
 
-/// Whether a row the screen shows needs nothing sent to become `new`: every cell the same
-/// (underline colour included, which `Cell`'s equality may leave out) and none forced out.
+/// Whether a row the screen shows needs nothing sent to become `new`.
 fn rows_look_equal(shown: &[Cell], new: &[Cell]) -> bool {
-    shown.iter().zip(new).all(|(shown, new)| {
-        shown == new
-            && shown.underline_color == new.underline_color
-            && new.diff_option != ratatui::buffer::CellDiffOption::AlwaysUpdate
-    })
+    shown
+        .iter()
+        .zip(new)
+        .all(|(shown, new)| encode::cell_unchanged(shown, new))
+}
+
+/// The rows of `buffer`, top to bottom.
+fn rows(buffer: &Buffer) -> std::slice::Chunks<'_, Cell> {
+    buffer.content.chunks(usize::from(buffer.area.width).max(1))
 }
 
 /// `frame` with every foreground, background and underline colour set back to the terminal's
@@ -184,32 +220,57 @@ fn without_colours(frame: &Buffer) -> Buffer {
 
 /// A backend that sends whole frames itself, after ratatui rendered them.
 pub trait Present {
-    /// Called with every finished frame. Backends that leave the drawing to ratatui's own
-    /// diff (test backends) do nothing.
-    fn present(&mut self, _frame: &Buffer) -> io::Result<()> {
+    /// Its encoder, lent for one frame; `None` for backends that leave the drawing to
+    /// ratatui's own diff (test backends). ratatui keeps the finished frame to itself until its
+    /// `draw` returns: the lent encoder reads it then, where it lies, and
+    /// [`Present::present`] takes it back. (A copy of the frame cost a tenth of a key's work
+    /// on a wide terminal.)
+    fn lend_encoder(&mut self) -> Option<Encoder> {
+        None
+    }
+
+    /// Sends what `encoder` made of the frame, with the cursor where ratatui left it.
+    fn present(&mut self, _encoder: Encoder) -> io::Result<()> {
         Ok(())
     }
-
-    /// Whether `present` wants frames (copying one is not free).
-    fn presents_frames(&self) -> bool {
-        false
-    }
-
-    /// A buffer to copy the next finished frame into, given back with [`Present::keep_spare`]
-    /// once presented: a frame is the size of the screen, and allocating a new one every frame
-    /// cost more than drawing it on a wide terminal (the allocator hands such blocks back to
-    /// the system and faults them in again).
-    fn take_spare(&mut self) -> Buffer {
-        Buffer::default()
-    }
-
-    fn keep_spare(&mut self, _spare: Buffer) {}
 }
 
-/// Makes `copy` the same as `frame`, reusing `copy`'s cells.
-pub fn copy_frame(copy: &mut Buffer, frame: &Buffer) {
-    copy.area = frame.area;
-    copy.content.clone_from(&frame.content);
+/// A `Present`ing backend's encoder and its bytes, lent while a frame is drawn.
+pub struct Encoder {
+    output: Output,
+    bytes: Vec<u8>,
+}
+
+impl Encoder {
+    fn encode_cells(&mut self, frame: &Buffer) {
+        self.bytes.clear();
+        self.output.encode_cells(frame, &mut self.bytes);
+    }
+}
+
+/// Draws a frame with `render` and, on a backend that `Present`s frames, sends it: ratatui's
+/// draw, then the frame's cells encoded as it left them, then its cursor. What `render` returns
+/// is handed back.
+pub fn draw_frame<B: Backend + Present, T>(
+    terminal: &mut ratatui::Terminal<B>,
+    render: impl FnOnce(&mut ratatui::Frame) -> T,
+) -> io::Result<T> {
+    let failed = |error: B::Error| io::Error::other(error.to_string());
+    // A resize clears the screen, which the backend's encoder must hear of: done before it is
+    // lent, so ratatui's draw finds nothing to resize.
+    terminal.autoresize().map_err(failed)?;
+    let mut encoder = terminal.backend_mut().lend_encoder();
+    let mut rendered = None;
+    let completed = terminal
+        .draw(|frame| rendered = Some(render(frame)))
+        .map_err(failed)?;
+    if let Some(encoder) = &mut encoder {
+        encoder.encode_cells(completed.buffer);
+    }
+    if let Some(encoder) = encoder {
+        terminal.backend_mut().present(encoder)?;
+    }
+    rendered.ok_or_else(|| io::Error::other("ratatui drew no frame"))
 }
 
 impl Present for TestBackend {}
@@ -225,7 +286,6 @@ pub struct TerminalOutput<W: Write> {
     cursor_shown: bool,
     cursor_position: Position,
     bytes: Vec<u8>,
-    spare: Buffer,
 }
 
 impl<W: Write> TerminalOutput<W> {
@@ -237,7 +297,6 @@ impl<W: Write> TerminalOutput<W> {
             cursor_shown: false,
             cursor_position: Position::ORIGIN,
             bytes: Vec::new(),
-            spare: Buffer::default(),
         }
     }
 
@@ -259,28 +318,25 @@ impl<W: Write> TerminalOutput<W> {
 }
 
 impl<W: Write> Present for TerminalOutput<W> {
-    fn present(&mut self, frame: &Buffer) -> io::Result<()> {
-        self.bytes.clear();
+    fn lend_encoder(&mut self) -> Option<Encoder> {
+        Some(Encoder {
+            output: std::mem::take(&mut self.output),
+            bytes: std::mem::take(&mut self.bytes),
+        })
+    }
+
+    fn present(&mut self, encoder: Encoder) -> io::Result<()> {
+        let Encoder { output, bytes } = encoder;
+        self.output = output;
+        self.bytes = bytes;
         let cursor = self.cursor_shown.then_some(self.cursor_position);
-        self.output.encode(frame, cursor, &mut self.bytes);
+        self.output.encode_cursor(cursor, &mut self.bytes);
         if self.bytes.is_empty() {
             return Ok(());
         }
         // One write per frame: over SSH each write can become a packet.
         self.writer.write_all(&self.bytes)?;
         self.writer.flush()
-    }
-
-    fn presents_frames(&self) -> bool {
-        true
-    }
-
-    fn take_spare(&mut self) -> Buffer {
-        std::mem::take(&mut self.spare)
-    }
-
-    fn keep_spare(&mut self, spare: Buffer) {
-        self.spare = spare;
     }
 }
 
@@ -405,6 +461,13 @@ mod tests {
         );
     }
 
+    /// A frame sent as `draw_frame` sends it.
+    fn send(backend: &mut TerminalOutput<Vec<u8>>, frame: &Buffer) {
+        let mut encoder = backend.lend_encoder().unwrap();
+        encoder.encode_cells(frame);
+        backend.present(encoder).unwrap();
+    }
+
     /// ratatui's clear (a resize, or after `$EDITOR`) makes the next frame a full one: the
     /// screen is cleared and every cell sent, whatever was shown before.
     #[test]
@@ -412,16 +475,16 @@ mod tests {
         let mut backend =
             TerminalOutput::with_size(Vec::new(), OutputOptions::default(), Size::new(10, 2));
         let frame = Buffer::with_lines(["hello", "world"]);
-        backend.present(&frame).unwrap();
+        send(&mut backend, &frame);
         let first = backend.writer().len();
-        backend.present(&frame).unwrap();
+        send(&mut backend, &frame);
         assert_eq!(
             backend.writer().len(),
             first,
             "an unchanged frame sends nothing"
         );
         backend.clear_region(ClearType::All).unwrap();
-        backend.present(&frame).unwrap();
+        send(&mut backend, &frame);
         let again = String::from_utf8_lossy(&backend.writer()[first..]).to_string();
         assert!(
             again.contains("\x1b[2J") && again.contains("hello"),

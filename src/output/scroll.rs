@@ -5,9 +5,8 @@
 //! Only whole rows can match, so a split pane that scrolls one side has no match and is drawn
 //! the plain way by itself.
 
-use std::hash::{Hash, Hasher};
-
-use ratatui::buffer::{Buffer, Cell};
+use ratatui::buffer::{Buffer, Cell, CellDiffOption};
+use ratatui::style::Color;
 
 /// A scroll of rows `top..bottom` by `shift` rows: positive moves content up (the view went
 /// down the page), negative moves it down.
@@ -37,20 +36,72 @@ fn row_cost(row: &[Cell]) -> usize {
 /// A hash of each row of `buffer`, top to bottom.
 pub fn row_hashes(buffer: &Buffer) -> Vec<u64> {
     let width = usize::from(buffer.area.width).max(1);
-    buffer
-        .content
-        .chunks(width)
-        .map(|row| {
-            let mut hasher = RowHasher::default();
-            row.hash(&mut hasher);
-            hasher.finish()
-        })
-        .collect()
+    buffer.content.chunks(width).map(row_hash).collect()
+}
+
+/// A hash of one row's cells: what each shows (its symbol, colours, attributes and diff
+/// option), three words a cell. Hashing every field through `Hash` took four times as many
+/// steps, and every row of a frame is hashed.
+pub fn row_hash(row: &[Cell]) -> u64 {
+    let mut hasher = RowHasher::default();
+    for cell in row {
+        let symbol = cell.symbol().as_bytes();
+        for chunk in symbol.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            hasher.add(u64::from_le_bytes(word));
+        }
+        hasher.add(colour_code(cell.fg) | colour_code(cell.bg) << 32);
+        hasher.add(
+            colour_code(cell.underline_color)
+                | u64::from(cell.modifier.bits()) << 32
+                | diff_option_code(cell.diff_option) << 48
+                | (symbol.len() as u64 & 0xff) << 56,
+        );
+    }
+    hasher.0
+}
+
+/// A colour as a number below 2^25, a different one for each colour.
+fn colour_code(colour: Color) -> u64 {
+    match colour {
+        Color::Reset => 0,
+        Color::Black => 1,
+        Color::Red => 2,
+        Color::Green => 3,
+        Color::Yellow => 4,
+        Color::Blue => 5,
+        Color::Magenta => 6,
+        Color::Cyan => 7,
+        Color::Gray => 8,
+        Color::DarkGray => 9,
+        Color::LightRed => 10,
+        Color::LightGreen => 11,
+        Color::LightYellow => 12,
+        Color::LightBlue => 13,
+        Color::LightMagenta => 14,
+        Color::LightCyan => 15,
+        Color::White => 16,
+        Color::Indexed(index) => 1 << 8 | u64::from(index),
+        Color::Rgb(red, green, blue) => {
+            1 << 24 | u64::from(red) << 16 | u64::from(green) << 8 | u64::from(blue)
+        }
+    }
+}
+
+/// A diff option as a number below 2^8 (a forced width above 252 columns shares one).
+fn diff_option_code(option: CellDiffOption) -> u64 {
+    match option {
+        CellDiffOption::None => 0,
+        CellDiffOption::Skip => 1,
+        CellDiffOption::AlwaysUpdate => 2,
+        CellDiffOption::ForcedWidth(width) => 3 + u64::from(width.get().min(252)),
+    }
 }
 
 /// A fast, non-cryptographic hash (the multiply-rotate of rustc's FxHasher): rows are hashed on
-/// every frame, twice, and SipHash made that most of a frame's cost on a wide terminal. The
-/// hashes only find candidate rows; nothing depends on them resisting collisions by design.
+/// every frame, and SipHash made that most of a frame's cost on a wide terminal. The hashes
+/// only find candidate rows; nothing depends on them resisting collisions by design.
 #[derive(Default)]
 struct RowHasher(u64);
 
@@ -59,40 +110,6 @@ impl RowHasher {
 
     fn add(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
-    }
-}
-
-impl Hasher for RowHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u8(&mut self, value: u8) {
-        self.add(u64::from(value));
-    }
-
-    fn write_u16(&mut self, value: u16) {
-        self.add(u64::from(value));
-    }
-
-    fn write_u32(&mut self, value: u32) {
-        self.add(u64::from(value));
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.add(value);
-    }
-
-    fn write_usize(&mut self, value: usize) {
-        self.add(value as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
     }
 }
 
@@ -121,16 +138,19 @@ pub fn find_by_rows(
         return None;
     }
     let height = new.len();
-    // What each new row costs if it has to be sent (0 when it is already on screen as it is).
-    let cost: Vec<usize> = (0..height)
-        .map(|row| {
+    // What each new row costs if it has to be sent (0 when it is already on screen as it is),
+    // worked out only for rows a scroll would bring: a split pane that scrolls one side
+    // matches no row, and counting its cells would cost as much as the whole frame.
+    let mut costs: Vec<Option<usize>> = vec![None; height];
+    let mut cost = |row: usize| {
+        *costs[row].get_or_insert_with(|| {
             if old[row] == new[row] {
                 0
             } else {
                 row_cost(&next.content[row * width..(row + 1) * width])
             }
         })
-        .collect();
+    };
     let mut best: Option<(usize, Scroll)> = None;
     for distance in 1..height {
         for direction in [1i64, -1] {
@@ -138,15 +158,16 @@ pub fn find_by_rows(
             let shift = direction * distance as i64;
             let mut run_start = None;
             for row in 0..=height {
-                let source = row as i64 + shift;
-                let matches = row < height
-                    && (0..height as i64).contains(&source)
-                    && new[row] == old[source as usize];
+                let source = usize::try_from(row as i64 + shift).ok();
+                let matches = match (new.get(row), source.and_then(|source| old.get(source))) {
+                    (Some(new_row), Some(old_row)) => new_row == old_row,
+                    _ => false,
+                };
                 match (matches, run_start) {
                     (true, None) => run_start = Some(row),
                     (false, Some(start)) => {
                         run_start = None;
-                        let gain: usize = cost[start..row].iter().sum();
+                        let gain: usize = (start..row).map(&mut cost).sum();
                         let scroll = region(start, row, shift);
                         let minimum = if kept == Some((scroll.top, scroll.bottom)) {
                             MINIMUM_GAIN_IN_KEPT_REGION

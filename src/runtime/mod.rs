@@ -291,21 +291,9 @@ impl<B: Backend, H: Host> Surroundings for TerminalLoop<'_, B, H> {
 /// Renders the model. A backend that `Present`s frames sends the finished frame itself (few
 /// bytes: scroll regions, short moves); the others get ratatui's own diff.
 fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &mut Model) -> io::Result<()> {
-    let presents = terminal.backend().presents_frames();
-    let mut spare = terminal.backend_mut().take_spare();
-    let mut hits = crate::ui::hit::HitMap::default();
-    let completed = terminal
-        .draw(|frame| hits = chrome::draw_noting_hits(frame, model))
-        .map_err(backend_error)?;
+    let hits = crate::output::draw_frame(terminal, |frame| chrome::draw_noting_hits(frame, model))?;
     // Where rows and tabs were drawn: the next click is mapped through this frame.
     model.mouse.hits = hits;
-    if presents {
-        crate::output::copy_frame(&mut spare, completed.buffer);
-        let backend = terminal.backend_mut();
-        let presented = backend.present(&spare);
-        backend.keep_spare(spare);
-        presented?;
-    }
     Ok(())
 }
 

@@ -346,6 +346,37 @@ fn without_scroll_regions_no_region_is_set_and_the_screen_is_right() {
     }
 }
 
+/// A tree on the left that moves, beside a page (wide characters, colours) that stays: the
+/// screen shows each frame, and none of the page is sent again.
+#[test]
+fn a_split_pane_whose_left_side_moves_sends_nothing_of_the_right_side() {
+    let document = document();
+    let mut terminal = Terminal::new(100, 24);
+    let split = |selected: u16| {
+        let mut frame = reader_frame(100, 24, &document, 3, &[]);
+        for y in 1..23 {
+            let style = if y == selected {
+                Style::new().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::new()
+            };
+            frame.set_string(0, y, format!(" page {y:02} of the tree │"), style);
+        }
+        frame
+    };
+    terminal.show(&split(1), "first");
+    for selected in 2..23 {
+        terminal.show(&split(selected), &format!("row {selected} selected"));
+        let sent = String::from_utf8_lossy(&terminal.bytes).to_string();
+        for page_text in ["launch", "日本語", "你好", "and some text"] {
+            assert!(
+                !sent.contains(page_text),
+                "{page_text:?} sent again: {sent:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_split_pane_that_scrolls_one_side_is_drawn_without_a_region() {
     let document = document();
