@@ -11,7 +11,9 @@
 # preview's 150 ms rest, so the preview of every row passed is not fetched), ROUNDS (times each
 # filter query is typed and erased, default 10), QUERY (default "faq about quotas").
 #
-# Needs tmux, and runs `tmux -L quire-bench`, a server of its own. Figures are per key, in ms.
+# Needs tmux, and runs `tmux -L quire-bench-SIZE`, a server of its own for each size (a server
+# killed and started again at once can refuse the new session while it exits). Figures are per
+# key, in ms.
 set -euo pipefail
 
 QUIRE=${QUIRE:-target/release/quire}
@@ -24,12 +26,12 @@ SIZES=("$@")
 [ ${#SIZES[@]} -eq 0 ] && SIZES=(80x24 200x50)
 
 TICK_MS=$((1000 / $(getconf CLK_TCK)))
-TMUX_CMD=(tmux -L quire-bench)
+TMUX_CMD=()
 HOME_DIR=$(mktemp -d)
 SANDBOX_PID=
 
 cleanup() {
-    "${TMUX_CMD[@]}" kill-server 2>/dev/null || true
+    for size in "${SIZES[@]}"; do tmux -L "quire-bench-$size" kill-server 2>/dev/null || true; done
     [ -n "$SANDBOX_PID" ] && kill "$SANDBOX_PID" 2>/dev/null || true
     rm -rf "$HOME_DIR"
 }
@@ -82,7 +84,8 @@ done
 for size in "${SIZES[@]}"; do
     width=${size%x*}
     height=${size#*x}
-    "${TMUX_CMD[@]}" kill-server 2>/dev/null || true
+    [ ${#TMUX_CMD[@]} -gt 0 ] && "${TMUX_CMD[@]}" kill-server 2>/dev/null || true
+    TMUX_CMD=(tmux -L "quire-bench-$size")
     "${TMUX_CMD[@]}" new-session -d -s bench -x "$width" -y "$height" \
         "exec env HOME=$HOME_DIR XDG_CONFIG_HOME=$HOME_DIR/config XDG_DATA_HOME=$HOME_DIR/data \
          XDG_STATE_HOME=$HOME_DIR/state XDG_CACHE_HOME=$HOME_DIR/cache \

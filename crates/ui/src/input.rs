@@ -232,6 +232,12 @@ impl Filter {
         }
     }
 
+    /// True while no filter text is in force: everything matches, so a caller need not build
+    /// the text it would match against.
+    pub fn keeps_everything(&self) -> bool {
+        self.text.is_empty()
+    }
+
     /// Case-insensitive substring match against the filter text.
     pub fn matches(&self, candidate: &str) -> bool {
         self.text.is_empty() || candidate.to_lowercase().contains(&self.text.to_lowercase())

@@ -58,8 +58,10 @@ pub fn rows(
     let mut rows = Vec::new();
     for (index, thread) in threads.iter().enumerate() {
         let by_author = author.is_none_or(|user| written_in_by(thread, user));
-        if !filter.keeps(&thread.comment) || !query.matches(&searchable_text(thread)) || !by_author
-        {
+        // The thread's text is gathered only for a query: the rows are worked out again with
+        // every answer, and a thousand threads' texts cost most of a review's opening.
+        let by_query = query.keeps_everything() || query.matches(&searchable_text(thread));
+        if !filter.keeps(&thread.comment) || !by_query || !by_author {
             continue;
         }
         rows.push(Row {
