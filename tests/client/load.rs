@@ -116,58 +116,110 @@ async fn a_read_waiting_to_be_retried_holds_no_slot() -> TestResult {
     Ok(())
 }
 
-/// A review's page content takes the first free slot before a reply list that waited longer:
-/// sixteen reply lists hang on the server, a seventeenth and the changed page's content wait,
-/// and one reply list is given up.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_changed_pages_content_goes_out_before_the_seventeenth_reply_list() -> TestResult {
-    use quire::app::{ApiCall, RequestId};
-    use quire::runtime::Executor;
-    use quire::sandbox::{Outage, demo_ids};
-    use quire::vocabulary::change_requests::{ChangeRequestRef, ChangeRequestsCall};
+/// A review's calls run as the loop runs them, on a sandbox where sixteen background reply
+/// lists hang, every slot of the host taken: what the tests of who goes next free slots from.
+struct EverySlotTaken {
+    sandbox: Sandbox,
+    client: Client,
+    executor: quire::runtime::Executor,
+    target: quire::vocabulary::change_requests::ChangeRequestRef,
+    hanging: Vec<tokio::task::JoinHandle<()>>,
+    _answers: tokio::sync::mpsc::UnboundedReceiver<quire::app::Msg>,
+}
 
-    let sandbox = slow_sandbox(Duration::ZERO).await?;
-    let client = client_for(&sandbox)?;
-    let (sender, _answers) = tokio::sync::mpsc::unbounded_channel();
-    let executor = Executor::new(quire::headless::effects_with(client.clone()), sender);
-    let target = ChangeRequestRef {
-        space: demo_ids::SPACE_GETTING_STARTED.to_string(),
-        change_request: demo_ids::CR_REVIEW.to_string(),
-    };
-    let call = |request: u64, call: ChangeRequestsCall| {
-        let work = executor.api(RequestId(request), ApiCall::ChangeRequests(call));
+impl EverySlotTaken {
+    async fn new() -> Result<EverySlotTaken, Box<dyn std::error::Error>> {
+        use quire::sandbox::{Outage, demo_ids};
+        use quire::vocabulary::change_requests::ChangeRequestRef;
+
+        let sandbox = slow_sandbox(Duration::ZERO).await?;
+        let client = client_for(&sandbox)?;
+        let (sender, answers) = tokio::sync::mpsc::unbounded_channel();
+        let mut taken = EverySlotTaken {
+            executor: quire::runtime::Executor::new(
+                quire::headless::effects_with(client.clone()),
+                sender,
+            ),
+            target: ChangeRequestRef {
+                space: demo_ids::SPACE_GETTING_STARTED.to_string(),
+                change_request: demo_ids::CR_REVIEW.to_string(),
+            },
+            sandbox,
+            client,
+            hanging: Vec::new(),
+            _answers: answers,
+        };
+        taken.sandbox.set_outage(Outage::Hang).await;
+        taken.hanging = (0..16)
+            .map(|n| taken.call(n, taken.replies(n, Priority::Background)))
+            .collect();
+        let all_sent = wait_until_async(PATIENCE, taken.sandbox.activity(), || {
+            taken.sandbox.requests("GET", "*/replies") == 16
+        })
+        .await;
+        assert!(all_sent, "sixteen reply lists were sent");
+        Ok(taken)
+    }
+
+    /// Runs `call` as request `request`, in a task of its own.
+    fn call(
+        &self,
+        request: u64,
+        call: quire::vocabulary::change_requests::ChangeRequestsCall,
+    ) -> tokio::task::JoinHandle<()> {
+        use quire::app::{ApiCall, RequestId};
+        let work = self
+            .executor
+            .api(RequestId(request), ApiCall::ChangeRequests(call));
         tokio::spawn(async move {
             if let Some(work) = work {
                 work.await;
             }
         })
-    };
-    let replies = |comment: u64| ChangeRequestsCall::LoadReplies {
-        target: target.clone(),
-        comments: vec![format!("comment-{comment}")],
-        priority: Priority::Background,
-    };
-    sandbox.set_outage(Outage::Hang).await;
-    let hanging: Vec<_> = (0..16).map(|n| call(n, replies(n))).collect();
-    let all_sent = wait_until_async(PATIENCE, sandbox.activity(), || {
-        sandbox.requests("GET", "*/replies") == 16
-    })
-    .await;
-    assert!(all_sent, "sixteen reply lists were sent");
-    let _seventeenth = call(16, replies(16));
-    queued(&client, 1).await;
-    let _content = call(
+    }
+
+    /// The reply list of `comment-N`, asked for at `priority`.
+    fn replies(
+        &self,
+        comment: u64,
+        priority: Priority,
+    ) -> quire::vocabulary::change_requests::ChangeRequestsCall {
+        quire::vocabulary::change_requests::ChangeRequestsCall::LoadReplies {
+            target: self.target.clone(),
+            comments: vec![format!("comment-{comment}")],
+            priority,
+        }
+    }
+
+    async fn end_the_hang(&self) {
+        self.sandbox.set_outage(quire::sandbox::Outage::None).await;
+    }
+}
+
+/// A review's page content takes the first free slot before a reply list that waited longer:
+/// sixteen reply lists hang on the server, a seventeenth and the changed page's content wait,
+/// and one reply list is given up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_changed_pages_content_goes_out_before_the_seventeenth_reply_list() -> TestResult {
+    use quire::sandbox::demo_ids;
+    use quire::vocabulary::change_requests::ChangeRequestsCall;
+
+    let taken = EverySlotTaken::new().await?;
+    let sandbox = &taken.sandbox;
+    let _seventeenth = taken.call(16, taken.replies(16, Priority::Background));
+    queued(&taken.client, 1).await;
+    let _content = taken.call(
         17,
         ChangeRequestsCall::LoadPageDiff {
-            target: target.clone(),
+            target: taken.target.clone(),
             page: demo_ids::PAGE_QUICKSTART.to_string(),
             main: true,
             change_request: true,
         },
     );
     // The main side, the change request's side and its document format.
-    queued(&client, 4).await;
-    hanging[0].abort();
+    queued(&taken.client, 4).await;
+    taken.hanging[0].abort();
     let content = || sandbox.requests("GET", "*/content/page/*");
     let someone_went = wait_until_async(PATIENCE, sandbox.activity(), || {
         content() > 0 || sandbox.requests("GET", "*/replies") > 16
@@ -180,7 +232,7 @@ async fn the_changed_pages_content_goes_out_before_the_seventeenth_reply_list() 
         16,
         "the seventeenth reply list still waits"
     );
-    sandbox.set_outage(Outage::None).await;
+    taken.end_the_hang().await;
     Ok(())
 }
 
@@ -189,48 +241,19 @@ async fn the_changed_pages_content_goes_out_before_the_seventeenth_reply_list() 
 /// lists hanging on the server, each slot given back is taken in that order.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_first_threads_reply_list_goes_out_first_then_those_on_screen() -> TestResult {
-    use quire::app::{ApiCall, RequestId};
-    use quire::runtime::Executor;
-    use quire::sandbox::{Outage, demo_ids};
-    use quire::vocabulary::change_requests::{ChangeRequestRef, ChangeRequestsCall};
-
-    let sandbox = slow_sandbox(Duration::ZERO).await?;
-    let client = client_for(&sandbox)?;
-    let (sender, _answers) = tokio::sync::mpsc::unbounded_channel();
-    let executor = Executor::new(quire::headless::effects_with(client.clone()), sender);
-    let target = ChangeRequestRef {
-        space: demo_ids::SPACE_GETTING_STARTED.to_string(),
-        change_request: demo_ids::CR_REVIEW.to_string(),
-    };
-    let call = |comment: u64, priority: Priority| {
-        let call = ChangeRequestsCall::LoadReplies {
-            target: target.clone(),
-            comments: vec![format!("comment-{comment}")],
-            priority,
-        };
-        let work = executor.api(RequestId(comment), ApiCall::ChangeRequests(call));
-        tokio::spawn(async move {
-            if let Some(work) = work {
-                work.await;
-            }
-        })
-    };
+    let taken = EverySlotTaken::new().await?;
+    let sandbox = &taken.sandbox;
+    let call =
+        |comment: u64, priority: Priority| taken.call(comment, taken.replies(comment, priority));
     let sent = |comment: u64| sandbox.requests("GET", &format!("*/comments/comment-{comment}/*"));
-    sandbox.set_outage(Outage::Hang).await;
-    let hanging: Vec<_> = (0..16).map(|n| call(n, Priority::Background)).collect();
-    let all_sent = wait_until_async(PATIENCE, sandbox.activity(), || {
-        sandbox.requests("GET", "*/replies") == 16
-    })
-    .await;
-    assert!(all_sent, "sixteen reply lists were sent");
     let _background = call(16, Priority::Background);
-    queued(&client, 1).await;
+    queued(&taken.client, 1).await;
     let _on_screen = call(17, Priority::OnScreen);
-    queued(&client, 2).await;
+    queued(&taken.client, 2).await;
     let _first = call(18, Priority::FirstScreen);
-    queued(&client, 3).await;
+    queued(&taken.client, 3).await;
     for (freed, next) in [(0, 18), (1, 17), (2, 16)] {
-        hanging[freed].abort();
+        taken.hanging[freed].abort();
         let went = wait_until_async(PATIENCE, sandbox.activity(), || {
             sandbox.requests("GET", "*/replies") > 16 + freed
         })
@@ -242,7 +265,7 @@ async fn the_first_threads_reply_list_goes_out_first_then_those_on_screen() -> T
             "comment-{next} took the slot freed {freed}th"
         );
     }
-    sandbox.set_outage(Outage::None).await;
+    taken.end_the_hang().await;
     Ok(())
 }
 

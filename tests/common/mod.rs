@@ -25,6 +25,21 @@ use quire::ui::markdown::MarkdownDoc;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{Value, json};
 
+/// The demo sandbox on a free loopback port, and a client of it signed in as the admin.
+pub async fn admin_sandbox() -> (quire::sandbox::Sandbox, quire::api::Client) {
+    use quire::api::{Client, ClientConfig, Token};
+    use quire::sandbox::{Sandbox, SandboxOptions, tokens};
+    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
+        .await
+        .expect("sandbox");
+    let client = Client::new(ClientConfig::new(
+        sandbox.base_url(),
+        Token::new(tokens::ADMIN),
+    ))
+    .unwrap();
+    (sandbox, client)
+}
+
 pub fn from_json<T: serde::de::DeserializeOwned>(value: Value) -> T {
     serde_json::from_value(value).expect("fixture decodes")
 }

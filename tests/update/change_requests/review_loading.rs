@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use quire::api::limits::Priority;
-use quire::api::{Client, ClientConfig, CommentFilter, Token};
+use quire::api::{Client, CommentFilter};
 use quire::app::{ApiCall, Cmd, Model, Msg, Size, update};
 use quire::headless::Live;
-use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::sandbox::{Fault, FaultRule, Faults, demo_ids};
 use quire::screens::Screen;
 use quire::screens::change_requests::review::ReviewScreen;
 use quire::screens::change_requests::review::replies::BACKGROUND_BATCH;
@@ -33,18 +33,6 @@ fn opened_review() -> Model {
             height: 40,
         },
     )
-}
-
-async fn sandbox_and_client() -> (Sandbox, Client) {
-    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
-        .await
-        .expect("sandbox");
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .unwrap();
-    (sandbox, client)
 }
 
 /// The threads with replies, in the order the review lists them (newest first), as the
@@ -95,7 +83,7 @@ fn reply_calls(cmd: &Cmd) -> Vec<(Vec<String>, Priority)> {
 
 #[tokio::test]
 async fn the_first_threads_replies_are_asked_for_alone_and_first_beside_the_changed_page() {
-    let (_sandbox, client) = sandbox_and_client().await;
+    let (_sandbox, client) = crate::common::admin_sandbox().await;
     let mut model = opened_review();
     let (request, call) = crate::common::review::init_asks_for_the_review(&mut model);
     let response =
@@ -133,7 +121,7 @@ async fn the_first_threads_replies_are_asked_for_alone_and_first_beside_the_chan
 
 #[tokio::test]
 async fn the_first_threads_replies_show_while_another_threads_are_still_coming() {
-    let (sandbox, client) = sandbox_and_client().await;
+    let (sandbox, client) = crate::common::admin_sandbox().await;
     let replied = replied_threads(&client).await;
     let [first, second, ..] = replied.as_slice() else {
         panic!("two threads with replies: {replied:?}")

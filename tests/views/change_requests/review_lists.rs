@@ -3,12 +3,11 @@
 //! Loaded from the real sandbox, drawn at 80x24 and 40x12.
 
 use crate::common::char_key;
-use quire::api::{Client, ClientConfig, Token};
 use quire::app::view::chrome;
 use quire::app::{Model, Msg, Size, update};
 use quire::headless;
 use quire::runtime::Effects;
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::sandbox::{Sandbox, demo_ids};
 use quire::screens::Screen;
 use quire::screens::change_requests::ChangeRequestList;
 use quire::ui::theme::Theme;
@@ -17,14 +16,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 async fn list(list: ChangeRequestList) -> (Model, Sandbox) {
-    let sandbox = Sandbox::start("127.0.0.1:0".parse().unwrap(), SandboxOptions::default())
-        .await
-        .expect("sandbox");
-    let client = Client::new(ClientConfig::new(
-        sandbox.base_url(),
-        Token::new(tokens::ADMIN),
-    ))
-    .unwrap();
+    let (sandbox, client) = crate::common::admin_sandbox().await;
     let effects = Effects {
         client: Some(client),
         drafts: None,
