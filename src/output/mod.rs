@@ -126,6 +126,13 @@ impl Output {
                 unknown.insert(Buffer::empty(area))
             }
         };
+        // Most rows of a frame are as the screen shows them: equal cells need no bytes, and
+        // comparing them is far cheaper than hashing a row or working out its glyphs. Each
+        // row is compared once, and again only when a scroll moved what the screen shows.
+        let mut unchanged: Vec<bool> = rows(shown)
+            .zip(rows(frame))
+            .map(|(shown_row, new_row)| rows_look_equal(shown_row, new_row))
+            .collect();
         // Once this frame is sent the screen shows it: its row hashes are the screen's next
         // time, and only the new frame's rows that differ from the screen's are hashed.
         let mut next_rows = Vec::new();
@@ -133,11 +140,11 @@ impl Output {
             if self.shown_rows.len() != usize::from(area.height) {
                 self.shown_rows = scroll::row_hashes(shown);
             }
-            next_rows = rows(shown)
-                .zip(rows(frame))
+            next_rows = rows(frame)
+                .zip(&unchanged)
                 .zip(&self.shown_rows)
-                .map(|((shown_row, new_row), &shown_hash)| {
-                    if rows_look_equal(shown_row, new_row) {
+                .map(|((new_row, &same), &shown_hash)| {
+                    if same {
                         shown_hash
                     } else {
                         scroll::row_hash(new_row)
@@ -149,18 +156,27 @@ impl Output {
             {
                 writer.scroll(found.top, found.bottom, found.shift);
                 scroll::apply(shown, found);
+                let band = usize::from(found.top)..usize::from(found.bottom);
+                for ((same, shown_row), new_row) in unchanged
+                    .iter_mut()
+                    .zip(rows(shown))
+                    .zip(rows(frame))
+                    .take(band.end)
+                    .skip(band.start)
+                {
+                    *same = rows_look_equal(shown_row, new_row);
+                }
             }
         }
         let width = usize::from(area.width).max(1);
-        for (y, (shown_row, new_row)) in shown
+        for (y, ((shown_row, new_row), same)) in shown
             .content
             .chunks_mut(width)
             .zip(frame.content.chunks(width))
+            .zip(unchanged)
             .enumerate()
         {
-            // Most rows of a frame are as the screen shows them: equal cells need no bytes,
-            // and comparing them is far cheaper than working out each row's glyphs.
-            if !rows_look_equal(shown_row, new_row) {
+            if !same {
                 // The cells after the last that changed look the same already.
                 let changed_up_to = writer.row(y as u16, shown_row, new_row);
                 shown_row[..changed_up_to].clone_from_slice(&new_row[..changed_up_to]);
@@ -259,15 +275,13 @@ pub fn draw_frame<B: Backend + Present, T>(
     // A resize clears the screen, which the backend's encoder must hear of: done before it is
     // lent, so ratatui's draw finds nothing to resize.
     terminal.autoresize().map_err(failed)?;
-    let mut encoder = terminal.backend_mut().lend_encoder();
+    let encoder = terminal.backend_mut().lend_encoder();
     let mut rendered = None;
     let completed = terminal
         .draw(|frame| rendered = Some(render(frame)))
         .map_err(failed)?;
-    if let Some(encoder) = &mut encoder {
+    if let Some(mut encoder) = encoder {
         encoder.encode_cells(completed.buffer);
-    }
-    if let Some(encoder) = encoder {
         terminal.backend_mut().present(encoder)?;
     }
     rendered.ok_or_else(|| io::Error::other("ratatui drew no frame"))
