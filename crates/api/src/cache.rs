@@ -20,6 +20,11 @@ mod layout;
 /// size.
 const LOG_LIMIT_BYTES: i64 = 1 << 20;
 
+/// An answer at least this big passes through SQLite's page cache (2 MB at most) on its way
+/// to or from the file and would leave it full of pages nobody reads again: the cache hands
+/// them back at once. Smaller answers leave the index pages that make the next lookup cheap.
+const HAND_BACK_PAGES_AFTER_BYTES: usize = 256 * 1024;
+
 /// A year of normal use: a few hundred pages read a week, each a few kilobytes, the lists
 /// around them, and a handful of big page trees.
 pub const DEFAULT_MAX_BYTES: u64 = 200 * 1024 * 1024;
@@ -154,6 +159,7 @@ impl Cache {
         ) {
             tracing::debug!(%error, "could not mark a cached answer as used");
         }
+        hand_back_pages_after(&connection, body.len());
         Some(Cached {
             body,
             stored_at: from_millis(stored_at_ms),
@@ -183,6 +189,7 @@ impl Cache {
             .map_err(|error| self.failed(error))?;
         transaction.commit().map_err(|error| self.failed(error))?;
         self.database.trim_log(&connection);
+        hand_back_pages_after(&connection, body.len());
         Ok(())
     }
 
@@ -284,6 +291,17 @@ pub fn key_for(path: &str, query: &[(String, String)]) -> String {
         encoded.append_pair(name, value);
     }
     format!("{path}?{}", encoded.finish())
+}
+
+/// Frees SQLite's cached pages of this connection after an answer of `bytes` went through it
+/// ([`HAND_BACK_PAGES_AFTER_BYTES`] says why).
+fn hand_back_pages_after(connection: &rusqlite::Connection, bytes: usize) {
+    if bytes < HAND_BACK_PAGES_AFTER_BYTES {
+        return;
+    }
+    if let Err(error) = connection.release_memory() {
+        tracing::debug!(%error, "SQLite kept its cached pages");
+    }
 }
 
 #[cfg(test)]
@@ -434,6 +452,40 @@ mod tests {
             held < body.len() / 2,
             "SQLite held {held} bytes more while storing {} bytes",
             body.len()
+        );
+    }
+
+    /// The pages of the connection's cache, in bytes (SQLite's own count).
+    fn page_cache_bytes(cache: &Cache) -> i32 {
+        let connection = cache.database.lock().unwrap();
+        let (mut used, mut highest) = (0, 0);
+        // SAFETY: the handle is the live connection's, held locked for the call; SQLite only
+        // writes the two counters given.
+        let status = unsafe {
+            rusqlite::ffi::sqlite3_db_status(
+                connection.handle(),
+                rusqlite::ffi::SQLITE_DBSTATUS_CACHE_USED,
+                &mut used,
+                &mut highest,
+                0,
+            )
+        };
+        assert_eq!(status, rusqlite::ffi::SQLITE_OK);
+        used
+    }
+
+    #[test]
+    fn a_big_answer_stored_or_read_leaves_no_pages_in_sqlites_cache() {
+        let folder = tempfile::tempdir().unwrap();
+        let cache = Cache::open(&folder.path().join("c.sqlite"), DEFAULT_MAX_BYTES).unwrap();
+        let body = big_body(4 << 20, 7);
+        cache.put("/spaces/s/content/pages", &body).unwrap();
+        let after_write = page_cache_bytes(&cache);
+        assert!(cache.get("/spaces/s/content/pages").unwrap().body == body);
+        let after_read = page_cache_bytes(&cache);
+        assert!(
+            after_write < 256 * 1024 && after_read < 256 * 1024,
+            "SQLite kept {after_write} bytes of pages after the write, {after_read} after the read"
         );
     }
 
