@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use quire::api::change_requests::comments::FIRST_THREADS_LIMIT;
 use quire::api::limits::{MAX_IN_FLIGHT_PER_HOST, Priority};
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::view::chrome;
@@ -219,6 +220,34 @@ async fn the_first_threads_replies_show_before_the_second_page_of_threads_is_in(
         sandbox.requests("GET", &format!("*/comments/{first}/replies")),
         1
     );
+}
+
+/// The review opens on a hundred threads, more than a screen shows, not on a thousand: the
+/// first screen and the first thread's replies wait on a tenth of the rendering, sending and
+/// decoding. The rest comes in the largest pages.
+#[tokio::test]
+async fn the_review_opens_on_its_first_hundred_threads_and_reads_the_rest_in_large_pages() {
+    let sandbox = big_sandbox(Duration::ZERO).await;
+    let client = client_for(&sandbox);
+    let mut model = big_review();
+    let (request, _) = crate::common::review::init_asks_for_the_review(&mut model);
+    let (early, whole) = review_answers(&client).await;
+    let answer = |response: &ChangeRequestsResponse| Msg::Api {
+        request,
+        response: ApiResponse::ChangeRequests(response.clone()),
+    };
+    for response in &early {
+        update(&mut model, answer(response));
+    }
+    assert_eq!(screen(&model).threads().len(), FIRST_THREADS_LIMIT as usize);
+    assert!(first_thread_has_its_replies(&model));
+    update(&mut model, answer(&whole));
+    assert_eq!(
+        screen(&model).threads().len(),
+        demo_ids::CR_BIG_THREAD_COUNT
+    );
+    // A hundred, then a thousand, then the last nine hundred.
+    assert_eq!(sandbox.requests("GET", "*/comments"), 3);
 }
 
 /// The second page of a thousand threads would otherwise arrive with the first thread's
