@@ -11,7 +11,7 @@ use quire::api::{Client, ClientConfig, Token};
 use quire::app::view::chrome;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Size, update};
 use quire::headless::Waves;
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::review::replies::{BACKGROUND_BATCH, BACKGROUND_CALLS};
 use quire::screens::change_requests::review::{ReviewScreen, ReviewTab};
@@ -19,6 +19,8 @@ use quire::vocabulary::change_requests::{
     ChangeRequestRef, ChangeRequestsCall, ChangeRequestsResponse, Thread, ThreadReplies,
 };
 use ratatui::Terminal;
+
+use crate::common::wait::PATIENCE;
 use ratatui::backend::TestBackend;
 
 async fn big_sandbox(latency: Duration) -> Sandbox {
@@ -248,6 +250,60 @@ async fn the_review_opens_on_its_first_hundred_threads_and_reads_the_rest_in_lar
     );
     // A hundred, then a thousand, then the last nine hundred.
     assert_eq!(sandbox.requests("GET", "*/comments"), 3);
+}
+
+/// The first thread's replies are asked for the moment the first page of threads is read, not
+/// once the rest of the review's first round is in: with the changed pages (the slowest part,
+/// worked out on the server) held for as long as the test can run, they are asked for all the
+/// same, before the review's opening can be handed over.
+#[tokio::test]
+async fn the_first_threads_replies_are_asked_for_before_the_changed_pages_are_in() {
+    let sandbox = big_sandbox(Duration::ZERO).await;
+    sandbox.set_faults(Faults {
+        rules: vec![FaultRule::new(
+            "*/changes",
+            Fault::Latency(Duration::from_secs(3600)),
+        )],
+        ..Faults::default()
+    });
+    let client = client_for(&sandbox);
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_BIG.to_string(),
+        change_request: demo_ids::CR_BIG.to_string(),
+    };
+    let opened = std::sync::atomic::AtomicBool::new(false);
+    let loading = quire::runtime::calls::change_requests::load_review(&client, &target, |answer| {
+        if let ChangeRequestsResponse::ReviewOpening(_) = answer {
+            opened.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    });
+    let mut activity = sandbox.activity();
+    let replies_asked = async {
+        while sandbox.requests("GET", "*/replies") == 0 {
+            if activity.changed().await.is_err() {
+                return false;
+            }
+        }
+        true
+    };
+    // Bounded: were the replies to wait for the changed pages, this would wait an hour.
+    let asked = tokio::time::timeout(PATIENCE, async {
+        tokio::select! {
+            asked = replies_asked => asked,
+            _ = loading => false,
+        }
+    })
+    .await;
+    assert_eq!(asked, Ok(true), "the first thread's replies are asked for");
+    assert_eq!(
+        sandbox.requests("GET", "*/replies"),
+        1,
+        "that thread's only"
+    );
+    assert!(
+        !opened.load(std::sync::atomic::Ordering::SeqCst),
+        "the changed pages are still held"
+    );
 }
 
 /// The second page of a thousand threads would otherwise arrive with the first thread's
