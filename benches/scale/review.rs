@@ -19,6 +19,24 @@ use quire::vocabulary::change_requests::ChangeRequestRef;
 const LATENCY: Duration = Duration::from_millis(100);
 const RUNS: usize = 3;
 
+/// Runs to take the median of: 3, or `QUIRE_BENCH_RUNS`.
+fn run_count() -> usize {
+    std::env::var("QUIRE_BENCH_RUNS")
+        .ok()
+        .and_then(|runs| runs.parse().ok())
+        .filter(|runs| *runs > 0)
+        .unwrap_or(RUNS)
+}
+
+/// The server's distance: 100 ms, or `QUIRE_BENCH_LATENCY_MS` (1 leaves mostly the CPU work
+/// between the click and the screen, which a busy machine's noise hides at 100 ms).
+fn latency() -> Duration {
+    std::env::var("QUIRE_BENCH_LATENCY_MS")
+        .ok()
+        .and_then(|millis| millis.parse().ok())
+        .map_or(LATENCY, Duration::from_millis)
+}
+
 pub fn run() {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     runtime.block_on(measure());
@@ -34,8 +52,9 @@ struct Run {
 }
 
 async fn measure() {
+    let latency = latency();
     let options = SandboxOptions {
-        latency: LATENCY,
+        latency,
         big: true,
         ..SandboxOptions::default()
     };
@@ -45,10 +64,10 @@ async fn measure() {
     println!(
         "review: change request with {} threads, server {} ms away",
         demo_ids::CR_BIG_THREAD_COUNT,
-        LATENCY.as_millis()
+        latency.as_millis()
     );
     let mut runs = Vec::new();
-    for _ in 0..RUNS {
+    for _ in 0..run_count() {
         // A fresh client per run: connections opened are counted from a cold start.
         let client = Client::new(ClientConfig::new(
             sandbox.base_url(),
@@ -79,7 +98,7 @@ async fn measure() {
     let first = runs[runs.len() / 2].first_thread;
     runs.sort_by_key(|run| run.everything);
     let median = &runs[runs.len() / 2];
-    let round_trips = |time: Duration| time.as_secs_f64() / LATENCY.as_secs_f64();
+    let round_trips = |time: Duration| time.as_secs_f64() / latency.as_secs_f64();
     println!(
         "review: first screen (threads and the changed page's diff): median {} ms = {:.1} round trips",
         screen.as_millis(),
@@ -117,6 +136,8 @@ async fn open_big_review(client: &Client) -> Run {
             height: 24,
         },
     );
+    // For profiling the opening alone: each run stops once the first thread is usable.
+    let first_only = std::env::var_os("QUIRE_BENCH_FIRST_ONLY").is_some();
     let start = Instant::now();
     let mut live = Live::new(client);
     let first = model.init();
@@ -129,7 +150,7 @@ async fn open_big_review(client: &Client) -> Run {
             if replies_at.is_none() && first_replied_thread_usable(model) {
                 replies_at = Some(start.elapsed());
             }
-            every_reply_loaded(model)
+            every_reply_loaded(model) || (first_only && replies_at.is_some())
         })
         .await;
     assert!(complete, "every reply loads");

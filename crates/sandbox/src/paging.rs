@@ -98,7 +98,10 @@ pub(crate) fn envelope_of_page(
         }
         count_value = oddities::odd(count);
     }
-    let mut body = json!({ "count": count_value, "items": page });
+    // Moved in, not through `json!`, which would copy every item of the page.
+    let mut body = serde_json::Map::new();
+    body.insert("count".to_string(), count_value);
+    body.insert("items".to_string(), Value::Array(page));
     let next_offset = if faults.endless_next {
         Some(ENDLESS_CURSOR_OFFSET)
     } else if faults.never_ending_next {
@@ -109,9 +112,12 @@ pub(crate) fn envelope_of_page(
         None
     };
     if let Some(next_offset) = next_offset {
-        body["next"] = json!({ "page": encode_cursor(next_offset) });
+        body.insert(
+            "next".to_string(),
+            json!({ "page": encode_cursor(next_offset) }),
+        );
     }
-    Ok(body)
+    Ok(Value::Object(body))
 }
 
 /// What the `odd_counts` fault does to a page: the service's `number` counts as floats and

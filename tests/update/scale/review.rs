@@ -5,12 +5,13 @@
 
 use std::time::Duration;
 
+use quire::api::change_requests::comments::FIRST_THREADS_LIMIT;
 use quire::api::limits::{MAX_IN_FLIGHT_PER_HOST, Priority};
 use quire::api::{Client, ClientConfig, Token};
 use quire::app::view::chrome;
 use quire::app::{ApiCall, ApiResponse, Cmd, Model, Msg, Size, update};
 use quire::headless::Waves;
-use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
+use quire::sandbox::{Fault, FaultRule, Faults, Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
 use quire::screens::change_requests::review::replies::{BACKGROUND_BATCH, BACKGROUND_CALLS};
 use quire::screens::change_requests::review::{ReviewScreen, ReviewTab};
@@ -18,6 +19,8 @@ use quire::vocabulary::change_requests::{
     ChangeRequestRef, ChangeRequestsCall, ChangeRequestsResponse, Thread, ThreadReplies,
 };
 use ratatui::Terminal;
+
+use crate::common::wait::PATIENCE;
 use ratatui::backend::TestBackend;
 
 async fn big_sandbox(latency: Duration) -> Sandbox {
@@ -218,6 +221,88 @@ async fn the_first_threads_replies_show_before_the_second_page_of_threads_is_in(
     assert_eq!(
         sandbox.requests("GET", &format!("*/comments/{first}/replies")),
         1
+    );
+}
+
+/// The review opens on a hundred threads, more than a screen shows, not on a thousand: the
+/// first screen and the first thread's replies wait on a tenth of the rendering, sending and
+/// decoding. The rest comes in the largest pages.
+#[tokio::test]
+async fn the_review_opens_on_its_first_hundred_threads_and_reads_the_rest_in_large_pages() {
+    let sandbox = big_sandbox(Duration::ZERO).await;
+    let client = client_for(&sandbox);
+    let mut model = big_review();
+    let (request, _) = crate::common::review::init_asks_for_the_review(&mut model);
+    let (early, whole) = review_answers(&client).await;
+    let answer = |response: &ChangeRequestsResponse| Msg::Api {
+        request,
+        response: ApiResponse::ChangeRequests(response.clone()),
+    };
+    for response in &early {
+        update(&mut model, answer(response));
+    }
+    assert_eq!(screen(&model).threads().len(), FIRST_THREADS_LIMIT as usize);
+    assert!(first_thread_has_its_replies(&model));
+    update(&mut model, answer(&whole));
+    assert_eq!(
+        screen(&model).threads().len(),
+        demo_ids::CR_BIG_THREAD_COUNT
+    );
+    // A hundred, then a thousand, then the last nine hundred.
+    assert_eq!(sandbox.requests("GET", "*/comments"), 3);
+}
+
+/// The first thread's replies are asked for the moment the first page of threads is read, not
+/// once the rest of the review's first round is in: with the changed pages (the slowest part,
+/// worked out on the server) held for as long as the test can run, they are asked for all the
+/// same, before the review's opening can be handed over.
+#[tokio::test]
+async fn the_first_threads_replies_are_asked_for_before_the_changed_pages_are_in() {
+    let sandbox = big_sandbox(Duration::ZERO).await;
+    sandbox.set_faults(Faults {
+        rules: vec![FaultRule::new(
+            "*/changes",
+            Fault::Latency(Duration::from_secs(3600)),
+        )],
+        ..Faults::default()
+    });
+    let client = client_for(&sandbox);
+    let target = ChangeRequestRef {
+        space: demo_ids::SPACE_BIG.to_string(),
+        change_request: demo_ids::CR_BIG.to_string(),
+    };
+    let opened = std::sync::atomic::AtomicBool::new(false);
+    let loading = quire::runtime::calls::change_requests::load_review(&client, &target, |answer| {
+        if let ChangeRequestsResponse::ReviewOpening(_) = answer {
+            opened.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    });
+    let mut activity = sandbox.activity();
+    let replies_asked = async {
+        while sandbox.requests("GET", "*/replies") == 0 {
+            if activity.changed().await.is_err() {
+                return false;
+            }
+        }
+        true
+    };
+    // Bounded: were the replies to wait for the changed pages, this would wait an hour.
+    let asked = tokio::time::timeout(PATIENCE, async {
+        tokio::select! {
+            asked = replies_asked => asked,
+            _ = loading => false,
+        }
+    })
+    .await;
+    assert_eq!(asked, Ok(true), "the first thread's replies are asked for");
+    assert_eq!(
+        sandbox.requests("GET", "*/replies"),
+        1,
+        "that thread's only"
+    );
+    assert!(
+        !opened.load(std::sync::atomic::Ordering::SeqCst),
+        "the changed pages are still held"
     );
 }
 

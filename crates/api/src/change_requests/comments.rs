@@ -166,6 +166,11 @@ fn reply_path(space: &str, change_request: &str, comment: &str, reply: &str) -> 
 
 const MARKDOWN: [(&str, &str); 1] = [("format", "markdown")];
 
+/// Threads in the first page of a review's list: more than a tall terminal shows, so the first
+/// screen and its replies are not held up by a thousand threads rendered, sent and decoded
+/// (a tenth of the work); the pages after it are as large as the server gives.
+pub const FIRST_THREADS_LIMIT: u32 = 100;
+
 impl Client {
     /// `GET …/change-requests/{cr}/comments`: one page of threads, filtered.
     pub async fn list_comments(
@@ -202,8 +207,9 @@ impl Client {
         .await
     }
 
-    /// The first page of threads matching `filter`, as large as the server gives (1,000): a
-    /// review starts on these while [`Client::rest_of_comments`] reads the others.
+    /// The first page of threads matching `filter`, [`FIRST_THREADS_LIMIT`] of them: a review
+    /// starts on these while [`Client::rest_of_comments`] reads the others in pages as large
+    /// as the server gives.
     pub async fn first_comments_page(
         &self,
         space: &str,
@@ -211,7 +217,7 @@ impl Client {
         filter: &CommentFilter,
     ) -> Result<ListPage<Comment>, ApiError> {
         let mut query = filter.query();
-        query.push(("limit", crate::paging::MAX_PAGE_LIMIT.to_string()));
+        query.push(("limit", FIRST_THREADS_LIMIT.to_string()));
         self.get_list_page(
             &comments_path(space, change_request),
             &borrow_query(&query),

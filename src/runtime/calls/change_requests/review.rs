@@ -3,11 +3,10 @@
 //! whose threads take more pages is shown from the first page while the rest are read, and the
 //! first thread's replies are asked for at once, here.
 
-use std::task::Poll;
-
 use crate::api::models::{
-    ChangeRequestReview, Comment, Page, RevisionSemanticChanges, SemanticChange,
+    ChangeRequestReview, Comment, CommentReply, Page, RevisionSemanticChanges, SemanticChange,
 };
+use crate::api::paging::ListPage;
 use crate::api::{ApiError, Client, CommentFilter};
 use crate::vocabulary::change_requests::{
     ChangeRequestRef, ChangeRequestsResponse, ReviewBundle, ReviewOpening, Thread, ThreadReplies,
@@ -25,10 +24,10 @@ pub const COMMENT_PAGES: usize = 20;
 /// with the first page of them as soon as that is read
 /// ([`ChangeRequestsResponse::ReviewOpening`]): the screen is drawn, and asks for the changed
 /// page and the other replies it shows; the other pages (a thousand threads each) are read
-/// once the first thread's replies are in. The replies of the first thread that has any are asked for here,
-/// before the opening is copied and handed over, so neither that nor the screen taking it in
-/// holds them up; they go to `early` as they come ([`ChangeRequestsResponse::Replies`]) and are
-/// in the whole review too. It is the thread a review opened at the top shows first; one
+/// once the first thread's replies are in. The replies of the first thread that has any are
+/// asked for here, as soon as the first page of threads is read, so neither the rest of the
+/// first round nor the screen taking the opening in holds them up; they go to `early` after
+/// the opening ([`ChangeRequestsResponse::Replies`]) and are in the whole review too. It is the thread a review opened at the top shows first; one
 /// opened elsewhere (a remembered selection, a filter) costs one list not shown at once.
 pub async fn load_review(
     client: &Client,
@@ -38,16 +37,30 @@ pub async fn load_review(
     let space = &target.space;
     let change_request = &target.change_request;
     let filter = CommentFilter::default();
-    // Round one: everything that does not depend on anything else.
-    let (detail, space_detail, changes, first, reviews, requested, queued) = tokio::join!(
-        client.get_change_request(space, change_request),
-        client.get_space(space),
-        client.change_request_changes(space, change_request, CHANGES_LIMIT),
-        client.first_comments_page(space, change_request, &filter),
-        client.list_reviews(space, change_request, None),
-        client.list_requested_reviewers(space, change_request, None),
-        queued_for(client, target),
-    );
+    // Round one: everything that does not depend on anything else. The first thread's replies
+    // are asked for the moment the first page of threads is in, not once the slowest of the
+    // others is (the changed pages, worked out on the server, take longest).
+    let threads = async {
+        let first = client
+            .first_comments_page(space, change_request, &filter)
+            .await;
+        let ahead = first
+            .as_ref()
+            .ok()
+            .and_then(|page| RepliesAhead::ask(client, target, page));
+        (first, ahead)
+    };
+    let ((first, ahead), (detail, space_detail, changes, reviews, requested, queued)) =
+        tokio::join!(threads, async {
+            tokio::join!(
+                client.get_change_request(space, change_request),
+                client.get_space(space),
+                client.change_request_changes(space, change_request, CHANGES_LIMIT),
+                client.list_reviews(space, change_request, None),
+                client.list_requested_reviewers(space, change_request, None),
+                queued_for(client, target),
+            )
+        });
     let change_request_detail = detail?;
     let first = first?;
     // A server without `/changes`: compare the change request's page tree with main's.
@@ -71,42 +84,22 @@ pub async fn load_review(
     if next.is_none() {
         return Ok(bundle);
     }
-    let replies_coming = bundle
-        .threads
-        .iter()
-        .find(|thread| !thread.replies_loaded)
-        .map(|thread| thread.comment.id.clone());
-    let fetch = async {
-        let comment = replies_coming.as_deref()?;
-        let replies = all_replies(client, target, comment).await;
-        Some(ThreadReplies {
-            comment: comment.to_string(),
-            replies,
-        })
-    };
-    let mut fetch = std::pin::pin!(fetch);
-    // Polled once before anything else: the first thread's replies are asked for before the
-    // opening is copied and handed over, and their answer comes after the opening.
-    let ready = futures::poll!(fetch.as_mut());
+    let replies_coming = ahead.as_ref().map(|ahead| ahead.comment.clone());
     early(ChangeRequestsResponse::ReviewOpening(ReviewOpening {
         bundle: Handoff::new(bundle.clone()),
-        replies_coming: replies_coming.clone(),
+        replies_coming,
     }));
-    let first_replies = async {
-        let answer = match ready {
-            Poll::Ready(answer) => answer,
-            Poll::Pending => fetch.await,
-        };
-        if let Some(answer) = &answer {
-            early(ChangeRequestsResponse::Replies(vec![answer.clone()]));
-        }
-        answer
+    let first_replies = match ahead {
+        Some(ahead) => Some(ahead.answer(client, target).await),
+        None => None,
     };
+    if let Some(answer) = &first_replies {
+        early(ChangeRequestsResponse::Replies(vec![answer.clone()]));
+    }
     // The other pages only once the first thread's replies are in: asked for at once, their
     // thousands of threads would arrive with those replies (and the changed page the screen
     // asked for) and hold them up while they are decoded. The screen has a page of threads
     // to show meanwhile.
-    let first_replies = first_replies.await;
     let rest = client
         .rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1)
         .await?;
@@ -124,6 +117,48 @@ pub async fn load_review(
         thread.replies_loaded = true;
     }
     Ok(bundle)
+}
+
+/// The replies of the first thread that has any, asked for on their own while the rest of
+/// the review's first round is still coming; only for a review whose threads take more pages
+/// (a review read in one page is shown whole, and the screen asks for the replies it shows).
+/// Stopped when the review's loading is dropped.
+struct RepliesAhead {
+    comment: String,
+    task: tokio::task::JoinHandle<Result<Vec<CommentReply>, ApiError>>,
+}
+
+impl RepliesAhead {
+    fn ask(client: &Client, target: &ChangeRequestRef, first: &ListPage<Comment>) -> Option<Self> {
+        first.next_page.as_ref()?;
+        let comment = first
+            .items
+            .iter()
+            .find(|comment| comment.replies.unwrap_or(0) > 0)?
+            .id
+            .clone();
+        let (client, target, id) = (client.clone(), target.clone(), comment.clone());
+        let task = tokio::spawn(async move { all_replies(&client, &target, &id).await });
+        Some(RepliesAhead { comment, task })
+    }
+
+    /// The replies; asked for again here should the task have been lost.
+    async fn answer(mut self, client: &Client, target: &ChangeRequestRef) -> ThreadReplies {
+        let replies = match (&mut self.task).await {
+            Ok(replies) => replies,
+            Err(_) => all_replies(client, target, &self.comment).await,
+        };
+        ThreadReplies {
+            comment: std::mem::take(&mut self.comment),
+            replies,
+        }
+    }
+}
+
+impl Drop for RepliesAhead {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
 }
 
 fn threads_of(comments: impl IntoIterator<Item = Comment>) -> Vec<Thread> {
