@@ -2,7 +2,7 @@
 //!
 //! A grammar is built (its rules read and its regexes compiled) the first time it is used,
 //! which takes far longer than highlighting a block. Compiled regexes are big (all of
-//! TypeScript's take ~50 MB), so they are compiled as syntect reaches them, and only those a
+//! TypeScript's take ~25 MB), so they are compiled as syntect reaches them, and only those a
 //! page's code needs are ever built: the first block of a language in the process pays for
 //! them, and gets [`FIRST_BLOCK_BUDGETS`] budgets for it, so the budget still measures
 //! highlighting work. At start only the syntax set is read ([`warm_syntax_set`]), which would
@@ -18,6 +18,7 @@ use std::time::Duration;
 use syntect::highlighting::FontStyle;
 
 mod ascii_classes;
+mod atomic_tails;
 mod budget;
 mod colours;
 mod reuse;

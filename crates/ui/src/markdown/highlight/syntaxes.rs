@@ -12,6 +12,7 @@ use syntect::parsing::syntax_definition::{
 use syntect::parsing::{Regex, SyntaxReference, SyntaxSet, SyntaxSetBuilder};
 
 use super::ascii_classes::ascii_classes;
+use super::atomic_tails::atomic_tails;
 use super::{CodeTheme, release_free_memory};
 #[cfg(test)]
 use syntect::easy::HighlightLines;
@@ -25,7 +26,7 @@ const COMMON_LANGUAGES: &[&str] = &[
 /// fancy-regex flavour (no C regex library), with ASCII character classes.
 static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
 
-/// [`with_ascii_classes`] of two-face's set, built ahead of time. Building it takes a worker
+/// [`with_rewritten_regexes`] of two-face's set, built ahead of time. Building it takes a worker
 /// most of a second at every start, most of it in syntect's builder compressing every syntax's
 /// rules again (deflate at its best level); read from here it is ready in milliseconds, its
 /// syntaxes' rules still compressed until used. A test checks that it is what building it now
@@ -36,7 +37,7 @@ pub(super) fn syntaxes() -> &'static SyntaxSet {
     SYNTAXES.get_or_init(|| {
         syntect::dumps::from_uncompressed_data(SHIPPED_SYNTAXES)
             .inspect_err(|error| tracing::warn!(%error, "the shipped syntax set is unreadable"))
-            .unwrap_or_else(|_| with_ascii_classes(two_face::syntax::extra_newlines()))
+            .unwrap_or_else(|_| with_rewritten_regexes(two_face::syntax::extra_newlines()))
     })
 }
 
@@ -45,25 +46,42 @@ pub fn syntax_set_in_memory() -> bool {
     SYNTAXES.get().is_some()
 }
 
-/// `set` with every regex's Unicode classes made ASCII ([`ascii_classes`] says why). The set
-/// is rebuilt from its definitions in the same order, so the syntaxes' links into each other
-/// stay valid. Its regexes are not compiled here: that is still per grammar, when needed.
-fn with_ascii_classes(set: SyntaxSet) -> SyntaxSet {
-    let mut ascii = SyntaxSetBuilder::new();
+/// `set` with every regex's Unicode classes made ASCII ([`ascii_classes`] says why) and the
+/// hard tails of its atomic parts in atomic groups ([`atomic_tails`]: TypeScript's compiled
+/// regexes take less than half the memory). The set is rebuilt from its definitions in the
+/// same order, so the syntaxes' links into each other stay valid. Its regexes are not
+/// compiled here: that is still per grammar, when needed.
+fn with_rewritten_regexes(set: SyntaxSet) -> SyntaxSet {
+    with_regexes_rewritten_by(set, rewritten_regex)
+}
+
+fn with_regexes_rewritten_by(
+    set: SyntaxSet,
+    rewrite: impl for<'a> Fn(&'a str) -> Cow<'a, str>,
+) -> SyntaxSet {
+    let mut rewritten = SyntaxSetBuilder::new();
     for definition in set.into_builder().syntaxes() {
         let mut definition = definition.clone();
         for context in definition.contexts.values_mut() {
             for pattern in &mut context.patterns {
                 if let Pattern::Match(matcher) = pattern
-                    && let Cow::Owned(rewritten) = ascii_classes(matcher.regex.regex_str())
+                    && let Cow::Owned(regex) = rewrite(matcher.regex.regex_str())
                 {
-                    matcher.regex = Regex::new(rewritten);
+                    matcher.regex = Regex::new(regex);
                 }
             }
         }
-        ascii.add(definition);
+        rewritten.add(definition);
     }
-    ascii.build()
+    rewritten.build()
+}
+
+/// A grammar's regex as the shipped syntax set has it; borrowed when unchanged.
+fn rewritten_regex(regex: &str) -> Cow<'_, str> {
+    match ascii_classes(regex) {
+        Cow::Borrowed(regex) => atomic_tails(regex),
+        Cow::Owned(ascii) => Cow::Owned(atomic_tails(&ascii).into_owned()),
+    }
 }
 
 /// One cell per syntax of [`syntaxes`], filled once its grammar is built with the other
@@ -115,7 +133,7 @@ pub fn warm_syntax_set() {
     release_free_memory();
 }
 
-/// Builds the grammars of the languages pages use most, every regex of them (~80 MB). For
+/// Builds the grammars of the languages pages use most, every regex of them (~60 MB). For
 /// measuring grammars: the app never does this, it compiles only the regexes code reaches.
 pub fn warm_common_grammars() {
     highlight_theme(CodeTheme::default());
@@ -322,6 +340,31 @@ mod tests {
         }
     }
 
+    /// The atomic groups change no colour: the Quickstart blocks, and TypeScript that reaches
+    /// the rewritten look-aheads, are coloured as with the ASCII rewrite alone.
+    #[test]
+    fn atomic_tails_colour_code_as_before() {
+        let ascii_only =
+            with_regexes_rewritten_by(two_face::syntax::extra_newlines(), ascii_classes);
+        let script = super::super::atomic_tails::tests::SCRIPT_LINES
+            .iter()
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let mut blocks = quickstart_blocks();
+        blocks.push(("typescript".to_string(), script));
+        blocks.push(("tsx".to_string(), blocks[blocks.len() - 1].1.clone()));
+        for (language, lines) in blocks {
+            let Some(syntax) = find_syntax(&language) else {
+                continue;
+            };
+            assert_eq!(
+                styles_with(syntaxes(), &syntax.name, &lines),
+                styles_with(&ascii_only, &syntax.name, &lines),
+                "{language}"
+            );
+        }
+    }
+
     /// Every rewritten regex of the common grammars still compiles.
     #[test]
     fn rewritten_regexes_of_the_common_grammars_compile() {
@@ -343,12 +386,12 @@ mod tests {
         }
     }
 
-    /// The shipped syntax set is two-face's of today with today's ASCII rewrite. After
+    /// The shipped syntax set is two-face's of today with today's rewrites. After
     /// updating two-face or syntect, or changing the rewrite, write it again with
     /// `QUIRE_WRITE_SYNTAX_SET=1 cargo test -p quire-ui shipped_syntax_set`.
     #[test]
     fn the_shipped_syntax_set_is_built_from_todays_grammars() {
-        let built = with_ascii_classes(two_face::syntax::extra_newlines());
+        let built = with_rewritten_regexes(two_face::syntax::extra_newlines());
         let file = tempfile::NamedTempFile::new().unwrap();
         syntect::dumps::dump_to_uncompressed_file(&built, file.path()).unwrap();
         let bytes = std::fs::read(file.path()).unwrap();
