@@ -1,7 +1,10 @@
 //! The list envelope `{next:{page}, count, items}` and its `page`/`limit` query parameters.
 //!
-//! Cursors are opaque to clients (base64 of an offset) so that a client cannot start relying on
-//! them being numbers. The default page size is small on purpose: lazy paging in the client
+//! Cursors are opaque to clients (base64 of an offset and the page size) so that a client cannot
+//! start relying on them being numbers. The service wants a cursor followed with the filters
+//! and `limit` it was made with; a cursor here keeps the page size it was made with, whatever
+//! `limit` comes with it, so a client that asks for other pages that way gets pages it did not
+//! expect, as it might from the service. The default page size is small on purpose: lazy paging in the client
 //! must really be exercised by the demo data.
 
 use std::collections::HashMap;
@@ -35,22 +38,42 @@ pub(crate) fn parse_limit(query: &HashMap<String, String>) -> Result<usize, ApiE
     }
 }
 
-/// Reads the `page` cursor into an offset; absent means the first page.
-pub(crate) fn parse_cursor(query: &HashMap<String, String>) -> Result<usize, ApiError> {
+/// Where a page starts and how many items it holds: the first page of `limit` items without a
+/// `page` cursor, else the cursor's offset and page size (`limit` is still checked).
+pub(crate) fn parse_position(query: &HashMap<String, String>) -> Result<Position, ApiError> {
+    let limit = parse_limit(query)?;
     let Some(cursor) = query.get("page") else {
-        return Ok(0);
+        return Ok(Position { offset: 0, limit });
     };
     decode_cursor(cursor).ok_or_else(|| ApiError::bad_request("Invalid \"page\" cursor"))
 }
 
-fn encode_cursor(offset: usize) -> String {
-    URL_SAFE_NO_PAD.encode(format!("offset:{offset}"))
+/// One page's place in a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Position {
+    pub offset: usize,
+    pub limit: usize,
 }
 
-fn decode_cursor(cursor: &str) -> Option<usize> {
+fn encode_cursor(position: Position) -> String {
+    URL_SAFE_NO_PAD.encode(format!(
+        "offset:{}:limit:{}",
+        position.offset, position.limit
+    ))
+}
+
+fn decode_cursor(cursor: &str) -> Option<Position> {
     let bytes = URL_SAFE_NO_PAD.decode(cursor.trim()).ok()?;
     let text = String::from_utf8(bytes).ok()?;
-    text.strip_prefix("offset:")?.parse().ok()
+    let (offset, limit) = text.strip_prefix("offset:")?.split_once(":limit:")?;
+    let limit = limit
+        .parse()
+        .ok()
+        .filter(|limit| (1..=MAX_LIMIT).contains(limit))?;
+    Some(Position {
+        offset: offset.parse().ok()?,
+        limit,
+    })
 }
 
 /// Cuts one page out of `items` and wraps it in the envelope. `count` is the total.
@@ -75,8 +98,7 @@ pub(crate) fn page_window(
     count: usize,
     query: &HashMap<String, String>,
 ) -> Result<std::ops::Range<usize>, ApiError> {
-    let limit = parse_limit(query)?;
-    let offset = parse_cursor(query)?;
+    let Position { offset, limit } = parse_position(query)?;
     Ok(offset.min(count)..offset.saturating_add(limit).min(count))
 }
 
@@ -87,8 +109,7 @@ pub(crate) fn envelope_of_page(
     query: &HashMap<String, String>,
     faults: &Faults,
 ) -> Result<Value, ApiError> {
-    let limit = parse_limit(query)?;
-    let offset = parse_cursor(query)?;
+    let Position { offset, limit } = parse_position(query)?;
     let end = offset.saturating_add(limit).min(count);
     let mut count_value = json!(count);
     if faults.odd_counts {
@@ -114,7 +135,7 @@ pub(crate) fn envelope_of_page(
     if let Some(next_offset) = next_offset {
         body.insert(
             "next".to_string(),
-            json!({ "page": encode_cursor(next_offset) }),
+            json!({ "page": encode_cursor(Position { offset: next_offset, limit }) }),
         );
     }
     Ok(Value::Object(body))
@@ -208,9 +229,32 @@ mod tests {
 
     #[test]
     fn cursor_round_trip_and_garbage() {
-        assert_eq!(decode_cursor(&encode_cursor(40)), Some(40));
-        assert!(parse_cursor(&query(&[("page", "%%%")])).is_err());
-        assert!(parse_cursor(&query(&[("page", "bm9wZQ")])).is_err());
+        let position = Position {
+            offset: 40,
+            limit: 20,
+        };
+        assert_eq!(decode_cursor(&encode_cursor(position)), Some(position));
+        assert!(parse_position(&query(&[("page", "%%%")])).is_err());
+        assert!(parse_position(&query(&[("page", "bm9wZQ")])).is_err());
+    }
+
+    #[test]
+    fn a_cursor_keeps_the_page_size_it_was_made_with() {
+        let items: Vec<Value> = (0..45).map(|number| json!(number)).collect();
+        let first = envelope(
+            items.clone(),
+            &query(&[("limit", "10")]),
+            &Faults::default(),
+        )
+        .unwrap_or_default();
+        let next = first["next"]["page"].as_str().unwrap_or_default();
+        let second = envelope(
+            items,
+            &query(&[("limit", "1000"), ("page", next)]),
+            &Faults::default(),
+        )
+        .unwrap_or_default();
+        assert_eq!(second["items"], json!((10..20).collect::<Vec<_>>()));
     }
 
     #[test]

@@ -96,13 +96,15 @@ async fn thread_in_cache(cached: &Client, target: &Target, comment: &str) -> Opt
     if let Some(found) = first.items.iter().find(|thread| thread.id == comment) {
         return Some(found.clone());
     }
+    first.next_page.as_ref()?;
+    let already_read: Vec<String> = first.items.into_iter().map(|thread| thread.id).collect();
     let rest = cached
         .rest_of_comments(
             space,
             change_request,
             &filter,
-            first.next_page,
-            super::change_requests::COMMENT_PAGES - 1,
+            &already_read,
+            super::change_requests::COMMENT_PAGES,
         )
         .await
         .ok()?;

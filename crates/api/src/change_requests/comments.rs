@@ -226,37 +226,33 @@ impl Client {
         .await
     }
 
-    /// The threads after [`Client::first_comments_page`], from its `next` page on (nothing when
-    /// it had none), for at most `max_pages` more pages: what was read is kept, and `stopped`
-    /// says why, when the list does not end.
+    /// The threads after the first page (what [`Client::first_comments_page`] read, whose
+    /// threads' ids are `already_read`), for at most `max_pages` pages: what was read is kept,
+    /// and `stopped` says why, when the list does not end. The service wants a cursor followed
+    /// with the limit it was made with, and a cursor of a hundred would take a request per
+    /// hundred threads: the rest is read as a list of its own from the start, in pages as
+    /// large as the server gives, leaving out the threads already read (a hundred read twice).
     pub async fn rest_of_comments(
         &self,
         space: &str,
         change_request: &str,
         filter: &CommentFilter,
-        next: Option<String>,
+        already_read: &[String],
         max_pages: usize,
     ) -> Result<WholeList<Comment>, ApiError> {
-        let mut rest = WholeList::default();
-        let mut page = next;
-        let mut cursor = crate::PageCursor::with_max_pages(max_pages);
         let mut query = filter.query();
         query.push(("limit", crate::paging::MAX_PAGE_LIMIT.to_string()));
-        let path = comments_path(space, change_request);
-        while let Some(current) = page {
-            if let Err(reason) = cursor.begin(Some(&current)) {
-                tracing::warn!(path, %reason, "paging stopped; keeping what was fetched");
-                rest.stopped = Some(reason);
-                break;
-            }
-            let list: ListPage<Comment> = self
-                .get_list_page(&path, &borrow_query(&query), Some(&current))
-                .await?;
-            rest.pages = cursor.pages_requested();
-            rest.items.extend(list.items);
-            rest.unreadable.extend(list.unreadable);
-            page = list.next_page;
-        }
+        let mut rest: WholeList<Comment> = self
+            .list_up_to(
+                &comments_path(space, change_request),
+                &borrow_query(&query),
+                max_pages,
+            )
+            .await?;
+        let known: std::collections::HashSet<&str> =
+            already_read.iter().map(String::as_str).collect();
+        rest.items
+            .retain(|thread| !known.contains(thread.id.as_str()));
         Ok(rest)
     }
 

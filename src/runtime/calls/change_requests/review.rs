@@ -70,7 +70,11 @@ pub async fn load_review(
         }
         other => other,
     };
-    let next = first.next_page.clone();
+    let already_read: Vec<String> = match first.next_page {
+        Some(_) => first.items.iter().map(|thread| thread.id.clone()).collect(),
+        None => Vec::new(),
+    };
+    let more_pages = first.next_page.is_some();
     let mut bundle = ReviewBundle {
         change_request: change_request_detail,
         space: space_detail.ok(),
@@ -81,7 +85,7 @@ pub async fn load_review(
         requested: requested.map(|page| page.items).unwrap_or_default(),
         queued,
     };
-    if next.is_none() {
+    if !more_pages {
         return Ok(bundle);
     }
     let replies_coming = ahead.as_ref().map(|ahead| ahead.comment.clone());
@@ -101,10 +105,9 @@ pub async fn load_review(
     // asked for) and hold them up while they are decoded. The screen has a page of threads
     // to show meanwhile.
     let rest = client
-        .rest_of_comments(space, change_request, &filter, next, COMMENT_PAGES - 1)
+        .rest_of_comments(space, change_request, &filter, &already_read, COMMENT_PAGES)
         .await?;
-    // The first page counts among the pages read.
-    bundle.threads_stopped_after_pages = rest.stopped.as_ref().map(|_| 1 + rest.pages);
+    bundle.threads_stopped_after_pages = rest.stopped.as_ref().map(|_| rest.pages);
     bundle.threads.extend(threads_of(rest.items));
     if let Some(ThreadReplies {
         comment,
