@@ -118,10 +118,27 @@ fn glyph_at(row: &[Cell], x: u16) -> Option<Glyph> {
 
 /// Whether a cell the screen shows needs nothing sent to become `new`: the same in every way
 /// (underline colour included, which `Cell`'s equality may leave out) and not forced out.
+///
+/// Field by field, the cheap ones first: every cell of a changed row's unchanged part is
+/// compared on every frame, and `Cell`'s own equality, a call that compares the symbols first
+/// through `memcmp`, was most of that.
+#[inline(always)]
 pub(super) fn cell_unchanged(shown: &Cell, new: &Cell) -> bool {
-    shown == new
+    #[allow(deprecated)]
+    let same_skip = shown.skip == new.skip;
+    shown.fg == new.fg
+        && shown.bg == new.bg
+        && shown.modifier == new.modifier
         && shown.underline_color == new.underline_color
+        && shown.diff_option == new.diff_option
         && new.diff_option != CellDiffOption::AlwaysUpdate
+        && same_skip
+        && same_symbol(shown.symbol(), new.symbol())
+}
+
+/// Whether two symbols are the same, compared in place: they are a byte or a few.
+fn same_symbol(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(a, b)| a == b)
 }
 
 /// The first column at or after `from` where a character starts in both rows (or the rows'
@@ -196,8 +213,7 @@ impl Writer<'_> {
         self.set_band(top, bottom);
         let count = u16::try_from(shift.unsigned_abs()).unwrap_or(u16::MAX);
         let direction = if shift > 0 { 'S' } else { 'T' };
-        self.out
-            .extend_from_slice(csi_count(count, direction).as_bytes());
+        csi_count(self.out, count, direction);
         // SU and SD leave the cursor where it was.
     }
 
@@ -218,17 +234,17 @@ impl Writer<'_> {
         self.state.cursor = None;
     }
 
-    /// Sends the cells of row `y` that differ from what the terminal shows (`shown`); the
-    /// column up to which they may differ. Nothing past the last changed character is looked
-    /// at but whether it is blank: on a wide terminal a pane that did not change costs nothing.
-    pub(super) fn row(&mut self, y: u16, shown: &[Cell], new: &[Cell]) -> usize {
-        let Some(last_changed) = shown
-            .iter()
-            .zip(new)
-            .rposition(|(shown, new)| !cell_unchanged(shown, new))
-        else {
-            return 0;
-        };
+    /// Sends the cells of row `y` that differ from what the terminal shows (`shown`), the
+    /// last of them in column `last_changed`; the column up to which they may differ. Nothing
+    /// past the last changed character is looked at but whether it is blank: on a wide
+    /// terminal a pane that did not change costs nothing.
+    pub(super) fn row(
+        &mut self,
+        y: u16,
+        shown: &[Cell],
+        new: &[Cell],
+        last_changed: usize,
+    ) -> usize {
         let end = common_glyph_start(shown, new, last_changed + 1);
         let rest_is_blank = new[end..].iter().all(is_plain_blank);
         let (shown, new) = (&shown[..end], &new[..end]);
@@ -332,26 +348,32 @@ impl Writer<'_> {
         if self.state.cursor == Some((x, y)) {
             return self.print(cell, glyph);
         }
-        let mut best = self.trial(|writer| {
-            writer.go_to(x, y);
-            writer.print(cell, glyph);
-        });
+        // The ways of writing the gap before the target, when one may be shorter than a move:
+        // tried first, so that a target with none (most) is written without trials.
+        let mut fills = Vec::new();
         if let Some((cursor_x, cursor_y)) = self.state.cursor {
-            let mut fills = Vec::with_capacity(2);
             if cursor_y == y && cursor_x < x {
-                fills.push(self.trial_fill(cursor_x, target, glyphs, row, |_| {}));
+                fills.extend(self.trial_fill(cursor_x, target, glyphs, row, |_| {}));
             }
             if cursor_y + 1 == y && vertical_moves_safe(self.state.band, cursor_y, y) {
-                fills.push(self.trial_fill(0, target, glyphs, row, |writer| {
+                fills.extend(self.trial_fill(0, target, glyphs, row, |writer| {
                     writer.close_link();
                     writer.out.extend_from_slice(b"\r\n");
                     writer.state.cursor = Some((0, y));
                 }));
             }
-            for fill in fills.into_iter().flatten() {
-                if fill.0.len() <= best.0.len() {
-                    best = fill;
-                }
+        }
+        if fills.is_empty() {
+            self.go_to(x, y);
+            return self.print(cell, glyph);
+        }
+        let mut best = self.trial(|writer| {
+            writer.go_to(x, y);
+            writer.print(cell, glyph);
+        });
+        for fill in fills {
+            if fill.0.len() <= best.0.len() {
+                best = fill;
             }
         }
         let (bytes, state) = best;
@@ -605,74 +627,136 @@ fn vertical_moves_safe(band: Option<(u16, u16)>, from: u16, to: u16) -> bool {
 }
 
 /// Appends the shortest sequence that moves the cursor from `from` (unknown: `None`) to
-/// (`x`, `y`).
+/// (`x`, `y`). The candidates are measured before one is written: this runs for every cell
+/// written after a gap, and spelling each out was a tenth of a wide frame's cost.
 fn move_sequence(out: &mut Vec<u8>, from: Option<(u16, u16)>, x: u16, y: u16) {
-    let mut best = absolute_move(x, y);
+    let mut best = (absolute_move_length(x, y), Move::Absolute);
     if let Some((from_x, from_y)) = from {
-        let mut candidates = Vec::with_capacity(3);
+        let mut consider = |length: usize, candidate: Move| {
+            if length < best.0 {
+                best = (length, candidate);
+            }
+        };
         match y.cmp(&from_y) {
-            std::cmp::Ordering::Equal => candidates.push(horizontal_move(from_x, x)),
+            std::cmp::Ordering::Equal => {
+                consider(horizontal_move_length(from_x, x), Move::Across);
+            }
             std::cmp::Ordering::Greater => {
                 let down = y - from_y;
                 // Line feeds only move down (the terminal is in raw mode: no carriage return
                 // is added), and never scroll here: the cursor is above the bottom row.
                 if down <= 4 {
-                    let feeds = "\n".repeat(usize::from(down));
-                    candidates.push(format!("\r{feeds}{}", horizontal_move(0, x)));
-                    candidates.push(format!("{feeds}{}", horizontal_move(from_x, x)));
+                    let feeds = usize::from(down);
+                    consider(
+                        1 + feeds + horizontal_move_length(0, x),
+                        Move::ReturnAndFeeds(down),
+                    );
+                    consider(feeds + horizontal_move_length(from_x, x), Move::Feeds(down));
                 }
-                candidates.push(format!(
-                    "{}{}",
-                    csi_count(down, 'B'),
-                    horizontal_move(from_x, x)
-                ));
+                consider(
+                    csi_count_length(down) + horizontal_move_length(from_x, x),
+                    Move::Down(down),
+                );
             }
-            std::cmp::Ordering::Less => candidates.push(format!(
-                "{}{}",
-                csi_count(from_y - y, 'A'),
-                horizontal_move(from_x, x)
-            )),
-        }
-        for candidate in candidates {
-            if candidate.len() < best.len() {
-                best = candidate;
-            }
+            std::cmp::Ordering::Less => consider(
+                csi_count_length(from_y - y) + horizontal_move_length(from_x, x),
+                Move::Up(from_y - y),
+            ),
         }
     }
-    out.extend_from_slice(best.as_bytes());
+    let from_x = from.map_or(0, |(from_x, _)| from_x);
+    match best.1 {
+        Move::Absolute => absolute_move(out, x, y),
+        Move::Across => horizontal_move(out, from_x, x),
+        Move::ReturnAndFeeds(down) => {
+            out.push(b'\r');
+            out.extend(std::iter::repeat_n(b'\n', usize::from(down)));
+            horizontal_move(out, 0, x);
+        }
+        Move::Feeds(down) => {
+            out.extend(std::iter::repeat_n(b'\n', usize::from(down)));
+            horizontal_move(out, from_x, x);
+        }
+        Move::Down(down) => {
+            csi_count(out, down, 'B');
+            horizontal_move(out, from_x, x);
+        }
+        Move::Up(up) => {
+            csi_count(out, up, 'A');
+            horizontal_move(out, from_x, x);
+        }
+    }
 }
 
-fn absolute_move(x: u16, y: u16) -> String {
+/// The ways [`move_sequence`] can move the cursor: line feeds, cursor up and down are each
+/// followed by the [`horizontal_move`] to the column.
+#[derive(Clone, Copy)]
+enum Move {
+    Absolute,
+    Across,
+    ReturnAndFeeds(u16),
+    Feeds(u16),
+    Down(u16),
+    Up(u16),
+}
+
+fn absolute_move(out: &mut Vec<u8>, x: u16, y: u16) {
+    let _ = match (x, y) {
+        (0, 0) => write!(out, "\x1b[H"),
+        (0, y) => write!(out, "\x1b[{}H", y + 1),
+        (x, y) => write!(out, "\x1b[{};{}H", y + 1, x + 1),
+    };
+}
+
+fn absolute_move_length(x: u16, y: u16) -> usize {
     match (x, y) {
-        (0, 0) => "\x1b[H".to_string(),
-        (0, y) => format!("\x1b[{}H", y + 1),
-        (x, y) => format!("\x1b[{};{}H", y + 1, x + 1),
+        (0, 0) => 3,
+        (0, y) => 3 + digits(y + 1),
+        (x, y) => 4 + digits(y + 1) + digits(x + 1),
     }
 }
 
-fn horizontal_move(from: u16, to: u16) -> String {
+fn horizontal_move(out: &mut Vec<u8>, from: u16, to: u16) {
     match to.cmp(&from) {
-        std::cmp::Ordering::Equal => String::new(),
-        std::cmp::Ordering::Greater => csi_count(to - from, 'C'),
+        std::cmp::Ordering::Equal => {}
+        std::cmp::Ordering::Greater => csi_count(out, to - from, 'C'),
         std::cmp::Ordering::Less => {
-            let back = csi_count(from - to, 'D');
-            let from_start = format!("\r{}", horizontal_move(0, to));
-            if from_start.len() < back.len() {
-                from_start
+            if 1 + horizontal_move_length(0, to) < csi_count_length(from - to) {
+                out.push(b'\r');
+                horizontal_move(out, 0, to);
             } else {
-                back
+                csi_count(out, from - to, 'D');
             }
+        }
+    }
+}
+
+fn horizontal_move_length(from: u16, to: u16) -> usize {
+    match to.cmp(&from) {
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => csi_count_length(to - from),
+        std::cmp::Ordering::Less => {
+            csi_count_length(from - to).min(1 + horizontal_move_length(0, to))
         }
     }
 }
 
 /// `ESC[nX`, with the count left out when it is 1 (the default).
-fn csi_count(count: u16, command: char) -> String {
-    if count == 1 {
-        format!("\x1b[{command}")
+fn csi_count(out: &mut Vec<u8>, count: u16, command: char) {
+    let _ = if count == 1 {
+        write!(out, "\x1b[{command}")
     } else {
-        format!("\x1b[{count}{command}")
-    }
+        write!(out, "\x1b[{count}{command}")
+    };
+}
+
+fn csi_count_length(count: u16) -> usize {
+    if count == 1 { 3 } else { 3 + digits(count) }
+}
+
+/// How many decimal digits `number` has.
+fn digits(number: u16) -> usize {
+    number.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
 #[cfg(test)]
@@ -723,6 +807,20 @@ mod tests {
         assert_eq!(moved(Some((30, 2)), 30, 3), "\n");
         assert_eq!(moved(Some((30, 2)), 28, 4), "\n\n\x1b[2D");
         assert_eq!(moved(Some((30, 2)), 30, 9), "\x1b[7B");
+    }
+
+    #[test]
+    fn moves_are_measured_as_they_are_written() {
+        for (x, y) in [(0, 0), (0, 8), (0, 9), (9, 0), (99, 99), (250, 1000)] {
+            let mut out = Vec::new();
+            absolute_move(&mut out, x, y);
+            assert_eq!(out.len(), absolute_move_length(x, y), "{x},{y}");
+            for from in [0, 1, 9, 10, 120] {
+                let mut out = Vec::new();
+                horizontal_move(&mut out, from, x);
+                assert_eq!(out.len(), horizontal_move_length(from, x), "{from}→{x}");
+            }
+        }
     }
 
     /// With rows 2..20 as the region: line feeds and cursor up/down only within a zone or

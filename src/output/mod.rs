@@ -11,6 +11,7 @@ mod encode;
 pub mod scroll;
 
 use std::io::{self, Write};
+use std::ops::Range;
 
 use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
 use ratatui::buffer::{Buffer, Cell};
@@ -128,28 +129,34 @@ impl Output {
         };
         // Most rows of a frame are as the screen shows them: equal cells need no bytes, and
         // comparing them is far cheaper than hashing a row or working out its glyphs. Each
-        // row is compared once, and again only when a scroll moved what the screen shows.
-        let mut unchanged: Vec<bool> = rows(shown)
+        // row is compared once (and again only when a scroll moved what the screen shows),
+        // for the columns from its first to its last changed cell.
+        let mut changes: Vec<Option<Range<usize>>> = rows(shown)
             .zip(rows(frame))
-            .map(|(shown_row, new_row)| rows_look_equal(shown_row, new_row))
+            .map(|(shown_row, new_row)| changed_span(shown_row, new_row))
             .collect();
         // Once this frame is sent the screen shows it: its row hashes are the screen's next
-        // time, and only the new frame's rows that differ from the screen's are hashed.
+        // time, worked out from the screen's and the changed columns alone.
         let mut next_rows = Vec::new();
         if self.options.scroll_regions {
             if self.shown_rows.len() != usize::from(area.height) {
                 self.shown_rows = scroll::row_hashes(shown);
             }
-            next_rows = rows(frame)
-                .zip(&unchanged)
+            next_rows = rows(shown)
+                .zip(rows(frame))
+                .zip(&changes)
                 .zip(&self.shown_rows)
-                .map(|((new_row, &same), &shown_hash)| {
-                    if same {
-                        shown_hash
-                    } else {
-                        scroll::row_hash(new_row)
-                    }
-                })
+                .map(
+                    |(((shown_row, new_row), change), &shown_hash)| match change {
+                        None => shown_hash,
+                        Some(span) => scroll::rehash(
+                            shown_hash,
+                            &shown_row[span.clone()],
+                            &new_row[span.clone()],
+                            span.start,
+                        ),
+                    },
+                )
                 .collect();
             if let Some(found) =
                 scroll::find_by_rows(frame, &self.shown_rows, &next_rows, writer.state.band)
@@ -157,28 +164,28 @@ impl Output {
                 writer.scroll(found.top, found.bottom, found.shift);
                 scroll::apply(shown, found);
                 let band = usize::from(found.top)..usize::from(found.bottom);
-                for ((same, shown_row), new_row) in unchanged
+                for ((change, shown_row), new_row) in changes
                     .iter_mut()
                     .zip(rows(shown))
                     .zip(rows(frame))
                     .take(band.end)
                     .skip(band.start)
                 {
-                    *same = rows_look_equal(shown_row, new_row);
+                    *change = changed_span(shown_row, new_row);
                 }
             }
         }
         let width = usize::from(area.width).max(1);
-        for (y, ((shown_row, new_row), same)) in shown
+        for (y, ((shown_row, new_row), change)) in shown
             .content
             .chunks_mut(width)
             .zip(frame.content.chunks(width))
-            .zip(unchanged)
+            .zip(changes)
             .enumerate()
         {
-            if !same {
+            if let Some(span) = change {
                 // The cells after the last that changed look the same already.
-                let changed_up_to = writer.row(y as u16, shown_row, new_row);
+                let changed_up_to = writer.row(y as u16, shown_row, new_row, span.end - 1);
                 shown_row[..changed_up_to].clone_from_slice(&new_row[..changed_up_to]);
             }
         }
@@ -209,12 +216,17 @@ impl Output {
     }
 }
 
-/// Whether a row the screen shows needs nothing sent to become `new`.
-fn rows_look_equal(shown: &[Cell], new: &[Cell]) -> bool {
-    shown
+/// The columns of a row from the first to the last cell that needs sending to turn what the
+/// screen shows into `new`; `None` when none does.
+fn changed_span(shown: &[Cell], new: &[Cell]) -> Option<Range<usize>> {
+    let unchanged = |(shown, new): (&Cell, &Cell)| encode::cell_unchanged(shown, new);
+    let first = shown.iter().zip(new).position(|pair| !unchanged(pair))?;
+    let after_first = shown[first..]
         .iter()
-        .zip(new)
-        .all(|(shown, new)| encode::cell_unchanged(shown, new))
+        .zip(&new[first..])
+        .rposition(|pair| !unchanged(pair))
+        .unwrap_or(0);
+    Some(first..first + after_first + 1)
 }
 
 /// The rows of `buffer`, top to bottom.

@@ -39,27 +39,49 @@ pub fn row_hashes(buffer: &Buffer) -> Vec<u64> {
     buffer.content.chunks(width).map(row_hash).collect()
 }
 
-/// A hash of one row's cells: what each shows (its symbol, colours, attributes and diff
-/// option), three words a cell. Hashing every field through `Hash` took four times as many
-/// steps, and every row of a frame is hashed.
+/// A hash of one row's cells: the sum of each cell's [`cell_hash`] at its column. A sum, so
+/// that a row changed only in part is hashed again from the screen's hash and that part
+/// ([`rehash`]): when a tree beside a wide preview scrolls, its rows change only on the left.
 pub fn row_hash(row: &[Cell]) -> u64 {
-    let mut hasher = RowHasher::default();
-    for cell in row {
-        let symbol = cell.symbol().as_bytes();
-        for chunk in symbol.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            hasher.add(u64::from_le_bytes(word));
-        }
-        hasher.add(colour_code(cell.fg) | colour_code(cell.bg) << 32);
-        hasher.add(
-            colour_code(cell.underline_color)
-                | u64::from(cell.modifier.bits()) << 32
-                | diff_option_code(cell.diff_option) << 48
-                | (symbol.len() as u64 & 0xff) << 56,
-        );
+    cells_hash(row, 0)
+}
+
+/// The [`row_hash`] of a row that showed `shown` in columns `from..` (and had the hash
+/// `shown_hash`) and shows `new` there now, the rest unchanged.
+pub fn rehash(shown_hash: u64, shown: &[Cell], new: &[Cell], from: usize) -> u64 {
+    shown_hash
+        .wrapping_sub(cells_hash(shown, from))
+        .wrapping_add(cells_hash(new, from))
+}
+
+/// The part of a [`row_hash`] that `cells`, starting at column `from`, make.
+fn cells_hash(cells: &[Cell], from: usize) -> u64 {
+    cells
+        .iter()
+        .zip(from..)
+        .fold(0, |sum: u64, (cell, column)| {
+            sum.wrapping_add(cell_hash(cell, column))
+        })
+}
+
+/// A hash of what a cell shows (its symbol, colours, attributes and diff option) at a column,
+/// three words a cell. Hashing every field through `Hash` took four times as many steps.
+fn cell_hash(cell: &Cell, column: usize) -> u64 {
+    let mut hasher = RowHasher(column as u64);
+    let symbol = cell.symbol().as_bytes();
+    for chunk in symbol.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        hasher.add(u64::from_le_bytes(word));
     }
-    hasher.0
+    hasher.add(colour_code(cell.fg) | colour_code(cell.bg) << 32);
+    hasher.add(
+        colour_code(cell.underline_color)
+            | u64::from(cell.modifier.bits()) << 32
+            | diff_option_code(cell.diff_option) << 48
+            | (symbol.len() as u64 & 0xff) << 56,
+    );
+    hasher.finish()
 }
 
 /// A colour as a number below 2^25, a different one for each colour.
@@ -110,6 +132,13 @@ impl RowHasher {
 
     fn add(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+
+    /// The hash with its high bits, which the multiplications mixed best, folded into the low
+    /// ones: cells' hashes are summed, and a sum carries only upwards.
+    fn finish(&self) -> u64 {
+        let folded = self.0 ^ self.0 >> 32;
+        folded.wrapping_mul(Self::SEED) ^ folded >> 29
     }
 }
 
@@ -281,6 +310,37 @@ mod tests {
         apply(&mut shifted, scroll);
         let width = usize::from(new.area.width);
         assert_eq!(shifted.content[3 * width..], new.content[3 * width..]);
+    }
+
+    /// A row hashed again from the screen's hash and its changed part has the hash it would
+    /// have hashed whole; rows that differ (even by a cell's place) hash apart.
+    #[test]
+    fn a_row_rehashed_from_its_changed_part_hashes_as_the_whole_row() {
+        let shown = screen(&["  ▸ Getting started 📄  │ preview text"]);
+        let mut new = shown.clone();
+        new.set_string(
+            2,
+            0,
+            "▾ Limits of quotas",
+            ratatui::style::Style::new().bold(),
+        );
+        let (shown, new) = (&shown.content, &new.content);
+        let changed = 2..20;
+        assert_eq!(
+            rehash(
+                row_hash(shown),
+                &shown[changed.clone()],
+                &new[changed.clone()],
+                changed.start
+            ),
+            row_hash(new)
+        );
+        assert_ne!(row_hash(shown), row_hash(new));
+        let swapped = screen(&["ba"]);
+        assert_ne!(
+            row_hash(&screen(&["ab"]).content),
+            row_hash(&swapped.content)
+        );
     }
 
     #[test]

@@ -377,6 +377,61 @@ fn a_split_pane_whose_left_side_moves_sends_nothing_of_the_right_side() {
     }
 }
 
+/// A tree scrolling a row at a time beside a preview whose page ends halfway down: its rows
+/// change only on the left, are compared and hashed only there, and the rows below the page
+/// are still scrolled by the terminal; the screen shows every frame, the page's included.
+#[test]
+fn a_tree_scrolling_beside_a_short_page_scrolls_the_rows_below_it() {
+    let (width, height) = (120, 30);
+    let page = [
+        "Limits",
+        "======",
+        "",
+        "Text of the page",
+        "日本語 and 你好",
+        "the end",
+    ];
+    let frame = |top: usize| {
+        let mut frame = Buffer::empty(Rect::new(0, 0, width, height));
+        frame.set_string(
+            0,
+            0,
+            "Home › Space",
+            Style::new().add_modifier(Modifier::REVERSED),
+        );
+        for y in 1..height - 1 {
+            let page_number = top + usize::from(y);
+            let style = if y == 5 {
+                Style::new().bg(Color::Cyan)
+            } else {
+                Style::new()
+            };
+            frame.set_string(0, y, format!("  ▸ page {page_number:04}"), style);
+            frame.set_string(40, y, "│", Style::new().fg(Color::DarkGray));
+        }
+        for (y, text) in (1..).zip(page) {
+            frame.set_string(42, y, text, Style::new().fg(Color::Yellow));
+        }
+        frame.set_string(0, height - 1, "j down  k up", Style::new());
+        frame
+    };
+    let mut terminal = Terminal::new(width, height);
+    terminal.show(&frame(0), "first");
+    let mut scrolled = 0;
+    for top in 1..20 {
+        terminal.show(&frame(top), &format!("tree from page {top}"));
+        scrolled += usize::from(terminal.sent("\u{1b}[S"));
+        assert!(
+            !terminal.sent("Text of the page"),
+            "the page was sent again"
+        );
+    }
+    assert_eq!(scrolled, 19, "every move scrolled the rows below the page");
+    let mut fresh = Terminal::new(width, height);
+    fresh.show(&frame(19), "fresh");
+    assert_eq!(fresh.rows(), terminal.rows());
+}
+
 #[test]
 fn a_split_pane_that_scrolls_one_side_is_drawn_without_a_region() {
     let document = document();

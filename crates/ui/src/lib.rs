@@ -20,6 +20,7 @@ pub mod markdown;
 pub mod page_tree;
 
 pub mod notice;
+pub mod one_line;
 
 pub mod picker;
 pub mod prompt;

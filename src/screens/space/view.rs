@@ -79,7 +79,8 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Canvas, mut area: Rect, look: &Lo
     frame
         .hits
         .record_rows(area, range.clone(), screen.selection.selected);
-    let lines: Vec<Line> = rows[range.clone()]
+    // Row by row as a paragraph of these lines would draw them, without its cost per grapheme.
+    let lines = rows[range.clone()]
         .iter()
         .enumerate()
         .filter_map(|(offset, row)| {
@@ -93,9 +94,11 @@ fn draw_tree(screen: &SpaceScreen, frame: &mut Canvas, mut area: Rect, look: &Lo
                 area.width,
                 theme,
             ))
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), area);
+        });
+    for (y, line) in (area.top()..area.bottom()).zip(lines) {
+        let row = Rect::new(area.x, y, area.width, 1);
+        crate::ui::one_line::draw_line(frame.buffer_mut(), row, &line);
+    }
 }
 
 fn page_line(
