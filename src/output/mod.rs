@@ -8,6 +8,7 @@
 //! finished frame through [`Present`]. Test backends keep ratatui's own diffing.
 
 mod encode;
+mod moves;
 pub mod scroll;
 
 use std::io::{self, Write};
