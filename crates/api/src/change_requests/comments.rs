@@ -240,14 +240,8 @@ impl Client {
         already_read: &[String],
         max_pages: usize,
     ) -> Result<WholeList<Comment>, ApiError> {
-        let mut query = filter.query();
-        query.push(("limit", crate::paging::MAX_PAGE_LIMIT.to_string()));
-        let mut rest: WholeList<Comment> = self
-            .list_up_to(
-                &comments_path(space, change_request),
-                &borrow_query(&query),
-                max_pages,
-            )
+        let mut rest = self
+            .list_all_comments(space, change_request, filter, max_pages)
             .await?;
         let known: std::collections::HashSet<&str> =
             already_read.iter().map(String::as_str).collect();

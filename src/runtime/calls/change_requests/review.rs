@@ -70,11 +70,11 @@ pub async fn load_review(
         }
         other => other,
     };
-    let already_read: Vec<String> = match first.next_page {
-        Some(_) => first.items.iter().map(|thread| thread.id.clone()).collect(),
-        None => Vec::new(),
-    };
-    let more_pages = first.next_page.is_some();
+    // The ids of the first page's threads, when more pages follow.
+    let already_read: Option<Vec<String>> = first
+        .next_page
+        .as_ref()
+        .map(|_| first.items.iter().map(|thread| thread.id.clone()).collect());
     let mut bundle = ReviewBundle {
         change_request: change_request_detail,
         space: space_detail.ok(),
@@ -85,9 +85,9 @@ pub async fn load_review(
         requested: requested.map(|page| page.items).unwrap_or_default(),
         queued,
     };
-    if !more_pages {
+    let Some(already_read) = already_read else {
         return Ok(bundle);
-    }
+    };
     let replies_coming = ahead.as_ref().map(|ahead| ahead.comment.clone());
     early(ChangeRequestsResponse::ReviewOpening(ReviewOpening {
         bundle: Handoff::new(bundle.clone()),
