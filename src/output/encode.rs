@@ -108,7 +108,7 @@ fn glyph_at(row: &[Cell], x: u16) -> Option<Glyph> {
     let cell = row.get(usize::from(x)).filter(|_| x < width)?;
     let columns = match cell.diff_option {
         CellDiffOption::ForcedWidth(forced) => forced.get(),
-        _ => cell.symbol().cell_width(),
+        _ => symbol_width(cell.symbol()),
     };
     let fits = columns > 0 && columns <= width - x;
     Some(Glyph {
@@ -116,6 +116,16 @@ fn glyph_at(row: &[Cell], x: u16) -> Option<Glyph> {
         width: if fits { columns } else { 1 },
         blank_instead: !fits,
     })
+}
+
+/// The columns `symbol` takes: most are one printable ASCII byte, one column, known without
+/// asking Unicode's tables.
+#[inline(always)]
+fn symbol_width(symbol: &str) -> u16 {
+    match symbol.as_bytes() {
+        [byte] if (b' '..=b'~').contains(byte) => 1,
+        _ => symbol.cell_width(),
+    }
 }
 
 /// Whether a cell the screen shows needs nothing sent to become `new`: the same in every way
@@ -458,7 +468,10 @@ impl Writer<'_> {
             self.out.push(b' ');
         } else {
             self.out.extend_from_slice(symbol.as_bytes());
-            if let Some(start) = symbol.rfind("\x1b]8;") {
+            // Most symbols are one byte: the search for a link is for the few with an escape.
+            if symbol.len() > 1
+                && let Some(start) = symbol.rfind("\x1b]8;")
+            {
                 // `ESC]8;;ESC\` closes; anything with an address between opens.
                 self.state.link_open = !symbol[start..].starts_with("\x1b]8;;\x1b\\");
             }
@@ -507,8 +520,10 @@ impl Writer<'_> {
 /// Which columns of `row` start a character (the others are covered by a wide one).
 pub(super) fn glyph_starts(row: &[Cell]) -> Vec<bool> {
     let mut starts = vec![false; row.len()];
-    for glyph in glyphs(row) {
-        starts[usize::from(glyph.x)] = true;
+    let mut x = 0u16;
+    while let Some(glyph) = glyph_at(row, x) {
+        starts[usize::from(x)] = true;
+        x += glyph.width;
     }
     starts
 }
@@ -612,7 +627,7 @@ fn colour_param(colour: Color, layer: Layer) -> String {
 /// characters (emoji with a variation selector or joiner, combining marks). Cells carrying an
 /// OSC 8 hyperlink have their width forced and are not counted.
 fn width_is_uncertain(symbol: &str) -> bool {
-    !symbol.contains('\x1b') && symbol.chars().nth(1).is_some()
+    symbol.len() > 1 && !symbol.contains('\x1b') && symbol.chars().nth(1).is_some()
 }
 
 #[cfg(test)]

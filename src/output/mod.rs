@@ -262,6 +262,9 @@ pub trait Present {
     fn present(&mut self, _encoder: Encoder) -> io::Result<()> {
         Ok(())
     }
+
+    /// The terminal was resized, or given away and taken back: the size it last gave is stale.
+    fn size_may_have_changed(&mut self) {}
 }
 
 /// A `Present`ing backend's encoder and its bytes, lent while a frame is drawn.
@@ -310,6 +313,9 @@ pub struct TerminalOutput<W: Write> {
     writer: W,
     output: Output,
     fixed_size: Option<Size>,
+    /// The size the terminal last gave: ratatui asks before every frame, and asking the
+    /// terminal costs opening `/dev/tty` each time. Forgotten when it may have changed.
+    known_size: std::cell::Cell<Option<Size>>,
     cursor_shown: bool,
     cursor_position: Position,
     bytes: Vec<u8>,
@@ -321,6 +327,7 @@ impl<W: Write> TerminalOutput<W> {
             writer,
             output: Output::new(options),
             fixed_size: None,
+            known_size: std::cell::Cell::new(None),
             cursor_shown: false,
             cursor_position: Position::ORIGIN,
             bytes: Vec::new(),
@@ -345,6 +352,10 @@ impl<W: Write> TerminalOutput<W> {
 }
 
 impl<W: Write> Present for TerminalOutput<W> {
+    fn size_may_have_changed(&mut self) {
+        self.known_size.set(None);
+    }
+
     fn lend_encoder(&mut self) -> Option<Encoder> {
         Some(Encoder {
             output: std::mem::take(&mut self.output),
@@ -412,13 +423,13 @@ impl<W: Write> Backend for TerminalOutput<W> {
     }
 
     fn size(&self) -> io::Result<Size> {
-        match self.fixed_size {
-            Some(size) => Ok(size),
-            None => {
-                let (width, height) = ratatui::crossterm::terminal::size()?;
-                Ok(Size { width, height })
-            }
+        if let Some(size) = self.fixed_size.or(self.known_size.get()) {
+            return Ok(size);
         }
+        let (width, height) = ratatui::crossterm::terminal::size()?;
+        let size = Size { width, height };
+        self.known_size.set(Some(size));
+        Ok(size)
     }
 
     fn window_size(&mut self) -> io::Result<WindowSize> {

@@ -35,6 +35,8 @@ pub trait Surroundings {
     fn perform(&mut self, work: Work);
     /// `Msg::Timer(id)` after `after`.
     fn timer(&mut self, id: RequestId, after: Duration);
+    /// The timer `id` need not go off (see `Cmd::CancelTimer`).
+    fn cancel_timer(&mut self, _id: RequestId) {}
     /// The clipboard, the browser, suspending and `$EDITOR`; None where there is no terminal,
     /// and those commands are left out.
     fn host(&mut self) -> Option<&mut dyn Host>;
@@ -95,6 +97,7 @@ impl Executor {
                 }
             }
             Cmd::Timer { id, after } => place.timer(id, after),
+            Cmd::CancelTimer(id) => place.cancel_timer(id),
             Cmd::RetryNow => {
                 if let Some(client) = &self.effects.client {
                     client.retry_now();

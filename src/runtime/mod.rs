@@ -5,6 +5,7 @@
 pub mod calls;
 mod execute;
 mod from_cache;
+mod timers;
 
 pub use execute::{Executor, Surroundings, Work};
 
@@ -22,12 +23,13 @@ use tokio::sync::mpsc::{
 use crate::api::Client;
 use crate::api::outbox::Outbox;
 use crate::app::view::chrome;
-use crate::app::{ApiCall, ApiResponse, Cmd, Model, Msg, RequestId, update, update_noting_change};
+use crate::app::{ApiCall, ApiResponse, Model, Msg, RequestId, update, update_noting_change};
 use crate::output::Present;
 use crate::ui::markdown::{RenderOptions, highlight_worker, release_free_memory, warm_syntax_set};
 use crate::ui::theme::Theme;
 pub use calls::outbox::SendTurn;
 use execute::count_the_outbox;
+use timers::Timers;
 
 /// The strong senders of the loop's queue when nothing is under way: the loop's own and the
 /// one its executor answers through. Observers hold weak ones.
@@ -159,16 +161,24 @@ where
             height: size.height,
         },
     );
-    execute(first, &executor, &sender, host, terminal)?;
+    let mut place = TerminalLoop {
+        sender: &sender,
+        host,
+        terminal,
+        timers: Timers::default(),
+    };
+    executor.execute(first, &mut place)?;
     let init = model.init();
-    execute(init, &executor, &sender, host, terminal)?;
-    draw(terminal, model)?;
+    executor.execute(init, &mut place)?;
+    draw(place.terminal, model)?;
 
     loop {
         // Every command under way holds a clone of `sender` until its answer is sent; at rest
         // only the loop's own and the executor's are left.
-        let at_rest = sender.strong_count() == SENDERS_AT_REST;
-        host.waiting(receiver.is_empty() && at_rest && !model.is_busy());
+        let at_rest = sender.strong_count() == SENDERS_AT_REST && place.timers.is_empty();
+        place
+            .host
+            .waiting(receiver.is_empty() && at_rest && !model.is_busy());
         let spinner = async {
             if model.is_busy() {
                 tokio::time::sleep(SPINNER_INTERVAL).await;
@@ -179,6 +189,10 @@ where
         let first = tokio::select! {
             event = input.next() => match event {
                 Some(InputEvent::Terminal(event)) => match message_for(event) {
+                    Some(msg @ Msg::Resize { .. }) => {
+                        place.terminal.backend_mut().size_may_have_changed();
+                        msg
+                    }
                     Some(msg) => msg,
                     None => continue,
                 },
@@ -189,16 +203,22 @@ where
             },
             Some(msg) = receiver.recv() => msg,
             _ = spinner => Msg::Tick,
+            _ = timers::until(place.timers.next_due()) => {
+                match place.timers.take_due(tokio::time::Instant::now()) {
+                    Some(id) => Msg::Timer(id),
+                    None => continue,
+                }
+            }
         };
-        let changed = apply(first, model, &executor, &sender, host, terminal)?;
-        let changed = drain(&mut receiver, model, &executor, &sender, host, terminal)? || changed;
+        let changed = apply(first, model, &executor, &mut place)?;
+        let changed = drain(&mut receiver, model, &executor, &mut place)? || changed;
         if model.quit {
             return Ok(Exit::Quit);
         }
         // A frame costs the whole screen (rendered, compared, encoded): none is drawn for
         // messages that changed nothing (a preview timer gone off after the next key).
         if changed {
-            draw(terminal, model)?;
+            draw(place.terminal, model)?;
         }
         if executor.take_document_arrived() {
             // A page parsed, highlighted and laid out leaves megabytes of freed scratch memory
@@ -209,59 +229,41 @@ where
 }
 
 /// Applies every message queued; true when any of them may have changed the screen.
-fn drain<B: Backend, H: Host>(
+fn drain<B: Backend + Present, H: Host>(
     receiver: &mut UnboundedReceiver<Msg>,
     model: &mut Model,
     executor: &Executor,
-    sender: &UnboundedSender<Msg>,
-    host: &mut H,
-    terminal: &mut Terminal<B>,
+    place: &mut TerminalLoop<'_, B, H>,
 ) -> io::Result<bool> {
     let mut changed = false;
     while let Ok(msg) = receiver.try_recv() {
-        changed |= apply(msg, model, executor, sender, host, terminal)?;
+        changed |= apply(msg, model, executor, place)?;
     }
     Ok(changed)
 }
 
 /// Applies one message and carries out its command; true when the screen may have changed.
-fn apply<B: Backend, H: Host>(
+fn apply<B: Backend + Present, H: Host>(
     msg: Msg,
     model: &mut Model,
     executor: &Executor,
-    sender: &UnboundedSender<Msg>,
-    host: &mut H,
-    terminal: &mut Terminal<B>,
+    place: &mut TerminalLoop<'_, B, H>,
 ) -> io::Result<bool> {
     let updated = update_noting_change(model, msg);
-    execute(updated.cmd, executor, sender, host, terminal)?;
+    executor.execute(updated.cmd, place)?;
     Ok(updated.redraw)
 }
 
-fn execute<B: Backend, H: Host>(
-    cmd: Cmd,
-    executor: &Executor,
-    sender: &UnboundedSender<Msg>,
-    host: &mut H,
-    terminal: &mut Terminal<B>,
-) -> io::Result<()> {
-    let mut place = TerminalLoop {
-        sender,
-        host,
-        terminal,
-    };
-    executor.execute(cmd, &mut place)
-}
-
-/// The terminal's loop: work runs beside it, timers on the clock, and the host and the
-/// terminal are real.
-struct TerminalLoop<'a, B: Backend, H: Host> {
+/// The terminal's loop: work runs beside it, timers on the loop's own clock, and the host and
+/// the terminal are real.
+struct TerminalLoop<'a, B: Backend + Present, H: Host> {
     sender: &'a UnboundedSender<Msg>,
     host: &'a mut H,
     terminal: &'a mut Terminal<B>,
+    timers: Timers,
 }
 
-impl<B: Backend, H: Host> Surroundings for TerminalLoop<'_, B, H> {
+impl<B: Backend + Present, H: Host> Surroundings for TerminalLoop<'_, B, H> {
     fn deliver(&mut self, msg: Msg) {
         let _ = self.sender.send(msg);
     }
@@ -272,11 +274,11 @@ impl<B: Backend, H: Host> Surroundings for TerminalLoop<'_, B, H> {
 
     fn timer(&mut self, id: RequestId, after: Duration) {
         self.host.timer_set(after);
-        let sender = self.sender.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(after).await;
-            let _ = sender.send(Msg::Timer(id));
-        });
+        self.timers.set(id, after);
+    }
+
+    fn cancel_timer(&mut self, id: RequestId) {
+        self.timers.cancel(id);
     }
 
     fn host(&mut self) -> Option<&mut dyn Host> {
@@ -304,7 +306,9 @@ fn draw<B: Backend + Present>(terminal: &mut Terminal<B>, model: &mut Model) -> 
 /// Not `Terminal::clear`: that asks the terminal for the cursor position, and the answer can be
 /// swallowed by quire's own input reader, which is already running again; ratatui then gives up
 /// with an error that would end the program.
-fn repaint_from_scratch<B: Backend>(terminal: &mut Terminal<B>) -> io::Result<()> {
+fn repaint_from_scratch<B: Backend + Present>(terminal: &mut Terminal<B>) -> io::Result<()> {
+    // It may have been resized while someone else had it.
+    terminal.backend_mut().size_may_have_changed();
     terminal
         .backend_mut()
         .clear_region(ratatui::backend::ClearType::All)

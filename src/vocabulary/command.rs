@@ -138,6 +138,9 @@ pub enum Cmd {
         id: RequestId,
         after: std::time::Duration,
     },
+    /// The timer `id` is no longer wanted (a newer one took its place): it need not go off.
+    /// One that goes off all the same is dropped by its screen as stale.
+    CancelTimer(RequestId),
     /// Put text on the clipboard with OSC 52 (works over SSH).
     CopyToClipboard(String),
     /// Tell a user looking at another window: a desktop notification or the bell, as the

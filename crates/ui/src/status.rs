@@ -78,12 +78,23 @@ pub fn loading(frame: &mut Frame, area: Rect, look: &Look, what: &str) {
         format!("Loading {what}…"),
         look.theme.style("muted"),
     ));
-    frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
+    draw_message(frame, area, line);
 }
 
 pub fn empty(frame: &mut Frame, area: Rect, look: &Look, message: &str) {
     let line = Line::from(Span::styled(message.to_string(), look.theme.style("muted")));
-    frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
+    draw_message(frame, area, line);
+}
+
+/// One line of words at the top of `area`, wrapped between words when it does not fit. A line
+/// that fits is drawn on its row alone: a paragraph styles every cell of its area first, and a
+/// wide pane waiting for its page (a page tree's preview, on every key) is thousands of cells.
+fn draw_message(frame: &mut Frame, area: Rect, line: Line) {
+    if line.width() <= usize::from(area.width) {
+        crate::one_line::draw_line(frame.buffer_mut(), area, &line);
+    } else {
+        frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
+    }
 }
 
 /// What an empty list says while a filter is on: the filter (it is why nothing shows) and how

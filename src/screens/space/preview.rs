@@ -189,26 +189,32 @@ impl SpaceScreen {
             return Cmd::None;
         }
         self.preview_page = Some(page.id.clone());
-        self.preview_timer = None;
+        // A selection moving on leaves its last rest timer stale: it need not go off.
+        let stale_timer = self.preview_timer.take().map(Cmd::CancelTimer);
         if !page.has_body() {
             self.preview = Loadable::NotAsked;
             self.reader = Reader::default();
-            return Cmd::None;
+            return stale_timer.unwrap_or(Cmd::None);
         }
         if !force && let Some(key) = self.known.get(&page.id).cloned() {
             self.show_preview(key.clone(), ctx, width);
             self.preview = Loadable::Loaded(key);
-            return Cmd::None;
+            return stale_timer.unwrap_or(Cmd::None);
         }
         if debounce {
             let id = ctx.requests.issue();
             self.preview_timer = Some(id);
-            return Cmd::Timer {
+            let timer = Cmd::Timer {
                 id,
                 after: PREVIEW_DELAY,
             };
+            return Cmd::batch(stale_timer.into_iter().chain([timer]));
         }
-        self.fetch_preview(&page.id, ctx)
+        Cmd::batch(
+            stale_timer
+                .into_iter()
+                .chain([self.fetch_preview(&page.id, ctx)]),
+        )
     }
 
     pub(super) fn fetch_preview(&mut self, page: &str, ctx: &mut Ctx) -> Cmd {

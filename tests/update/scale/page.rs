@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use crate::common::*;
 use quire::api::models::Page;
 use quire::api::{Client, ClientConfig, Token};
-use quire::app::{ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, Size, update};
+use quire::app::{ApiCall, ApiResponse, Cmd, DocHandle, Model, Msg, RequestId, Size, update};
 use quire::runtime::call_api;
 use quire::sandbox::{Sandbox, SandboxOptions, demo_ids, tokens};
 use quire::screens::Screen;
@@ -233,12 +233,31 @@ fn moving_through_ten_pages_quickly_fetches_one() {
         crate::common::page_tree_answer(&twelve_pages()),
     );
 
-    let mut timers = Vec::new();
+    let mut timers: Vec<RequestId> = Vec::new();
     for _ in 0..10 {
         let cmd = update(&mut model, char_key('j'));
         assert!(requests(&cmd).is_empty(), "no fetch while moving: {cmd:?}");
-        let Cmd::Timer { id, after } = cmd else {
-            panic!("expected a timer, got {cmd:?}")
+        let commands = match cmd {
+            Cmd::Batch(commands) => commands,
+            one => vec![one],
+        };
+        let cancelled: Vec<RequestId> = commands
+            .iter()
+            .filter_map(|cmd| match cmd {
+                Cmd::CancelTimer(id) => Some(*id),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            cancelled,
+            timers.last().copied().into_iter().collect::<Vec<_>>(),
+            "each move calls off the rest timer of the move before"
+        );
+        let Some((id, after)) = commands.iter().find_map(|cmd| match cmd {
+            Cmd::Timer { id, after } => Some((*id, *after)),
+            _ => None,
+        }) else {
+            panic!("expected a timer, got {commands:?}")
         };
         assert!(after >= std::time::Duration::from_millis(100));
         timers.push(id);
