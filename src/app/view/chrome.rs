@@ -10,6 +10,7 @@ use crate::app::{Model, Overlay};
 use crate::ui::hit::{Canvas, HitMap};
 use crate::ui::keymap::{Action, KeyContext};
 use crate::ui::layout::{body_size, centered};
+use crate::ui::one_line::draw_line;
 use crate::ui::sanitize::sanitize;
 
 const SPINNER: &[&str] = &["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -86,7 +87,7 @@ fn draw_header(frame: &mut Frame, area: Rect, model: &Model) {
         spans.push(Span::raw(" ".repeat(gap)));
         spans.push(Span::styled(right, theme.style("muted")));
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    draw_line(frame.buffer_mut(), area, &Line::from(spans));
 }
 
 /// The header's right side: who is signed in and where ("Ada Lovelace · api.gitbook.com"),
@@ -202,7 +203,7 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
     }
     if let Some(pending) = pending_sequence_spans(model) {
         spans.extend(pending);
-        frame.render_widget(Paragraph::new(Line::from(spans)), area);
+        draw_line(frame.buffer_mut(), area, &Line::from(spans));
         return;
     }
     let hints = footer_hints(model);
@@ -239,7 +240,7 @@ fn draw_footer(frame: &mut Frame, area: Rect, model: &Model) {
             ));
         }
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    draw_line(frame.buffer_mut(), area, &Line::from(spans));
 }
 
 /// One key hint of the footer.

@@ -164,7 +164,7 @@ fn draw_preview(screen: &SpaceScreen, frame: &mut Frame, area: Rect, look: &Look
             theme.style("muted"),
         ));
     }
-    frame.render_widget(Paragraph::new(Line::from(title)), title_area);
+    crate::ui::one_line::draw_line(frame.buffer_mut(), title_area, &Line::from(title));
 
     if !page.has_body() {
         let message = match (page.kind.as_ref(), &page.link_target) {
