@@ -75,8 +75,8 @@ pub fn enter() -> io::Result<()> {
     entered
 }
 
-/// Set while `$EDITOR` owns the terminal: the terminal's event reader is dropped so no key
-/// typed into the editor reaches quire.
+/// Set while `$EDITOR` owns the terminal: the terminal's events are not read (a read under way
+/// is cut short by dropping the reader), so no key typed into the editor reaches quire.
 static INPUT_PAUSED: AtomicBool = AtomicBool::new(false);
 
 /// Set by SIGHUP: the terminal is gone. Read where the async loop cannot answer, such as while
@@ -212,6 +212,7 @@ struct TerminalEvents {
     reader: Option<EventStream>,
     /// The reader's thread waits on the terminal: the loop's last poll found nothing.
     reading: bool,
+    /// Reading failed or ended: no reader is started again.
     ended: bool,
     /// The loop's, to wake it when input resumes.
     waker: Option<Waker>,
