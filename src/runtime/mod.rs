@@ -174,7 +174,7 @@ where
 
     loop {
         // Every command under way holds a clone of `sender` until its answer is sent; at rest
-        // only the loop's own and the executor's are left.
+        // only the loop's own and the executor's are left, and no timer of the loop's is set.
         let at_rest = sender.strong_count() == SENDERS_AT_REST && place.timers.is_empty();
         place
             .host
