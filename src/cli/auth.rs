@@ -203,12 +203,62 @@ pub fn token_from_input(input: &mut dyn BufRead) -> Result<String, String> {
     non_empty(line)
 }
 
-/// Asks for the token on the terminal, without echoing it.
+/// Asks for the token on the terminal, without echoing it. The echo goes before the prompt is
+/// written: a token pasted the moment the prompt shows is never displayed.
 pub fn token_from_prompt(server: &str) -> Result<String, String> {
     let prompt = format!("Paste an API token for {server} (it is not shown): ");
-    let token = rpassword::prompt_password(prompt)
-        .map_err(|error| format!("cannot read the token: {error}"))?;
+    let failed = |error: std::io::Error| format!("cannot read the token: {error}");
+    let tty = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/tty")
+        .map_err(failed)?;
+    let hidden = HiddenTyping::start(&tty).map_err(failed)?;
+    (&tty)
+        .write_all(prompt.as_bytes())
+        .and_then(|()| (&tty).flush())
+        .map_err(failed)?;
+    let mut token = String::new();
+    std::io::BufReader::new(&tty)
+        .read_line(&mut token)
+        .map_err(failed)?;
+    drop(hidden);
     non_empty(token)
+}
+
+/// A terminal that does not echo what is typed (but the Enter that ends it), until dropped.
+struct HiddenTyping<'a> {
+    tty: &'a std::fs::File,
+    was: libc::termios,
+}
+
+impl<'a> HiddenTyping<'a> {
+    fn start(tty: &'a std::fs::File) -> std::io::Result<HiddenTyping<'a>> {
+        use std::os::fd::AsRawFd;
+        let fd = tty.as_raw_fd();
+        // SAFETY: an all-zero termios is a valid value for tcgetattr to fill in.
+        let mut was: libc::termios = unsafe { std::mem::zeroed() };
+        // SAFETY: `fd` is an open descriptor and `was` a termios to write to.
+        if unsafe { libc::tcgetattr(fd, &mut was) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let mut hidden = was;
+        hidden.c_lflag &= !libc::ECHO;
+        hidden.c_lflag |= libc::ECHONL;
+        // SAFETY: `fd` is an open descriptor and `hidden` a termios read from it.
+        if unsafe { libc::tcsetattr(fd, libc::TCSANOW, &hidden) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(HiddenTyping { tty, was })
+    }
+}
+
+impl Drop for HiddenTyping<'_> {
+    fn drop(&mut self) {
+        use std::os::fd::AsRawFd;
+        // SAFETY: the tty is open (borrowed for this value's life) and `was` its own termios.
+        unsafe { libc::tcsetattr(self.tty.as_raw_fd(), libc::TCSANOW, &self.was) };
+    }
 }
 
 fn non_empty(token: String) -> Result<String, String> {

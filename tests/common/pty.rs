@@ -149,17 +149,13 @@ impl PtyApp {
         std::mem::replace(&mut self.home, tempfile::tempdir().expect("temp home"))
     }
 
-    /// Waits until the program has turned the terminal's echo off, as a password prompt does:
-    /// the prompt is written before the echo goes, and what is typed in between is shown.
-    /// Polled: a terminal's mode changes silently, with no byte for the test to wait on.
-    pub fn wait_for_echo_off(&self, deadline: Duration) {
+    /// Asserts the terminal's echo is off, as a password prompt leaves it.
+    pub fn assert_echo_off(&self) {
         let master = self.master.as_ref().expect("the terminal is open");
-        let off = super::wait::wait_until_polled(deadline, || {
-            master
-                .get_termios()
-                .is_some_and(|termios| termios.local_flags.bits() & libc::ECHO == 0)
-        });
-        assert!(off, "the echo was never turned off:\n{}", self.screen());
+        let off = master
+            .get_termios()
+            .is_some_and(|termios| termios.local_flags.bits() & libc::ECHO == 0);
+        assert!(off, "the echo is on:\n{}", self.screen());
     }
 
     /// Resizes the terminal (quire gets SIGWINCH) and the parsed screen with it.

@@ -377,8 +377,8 @@ fn login_on_a_terminal_asks_for_the_token_without_showing_it() {
     let data = home.path().join("data/quire");
     let mut app = PtyApp::spawn_in_home(home, &["auth", "login", "--api-url", base], 80, 24, &[]);
     app.wait_for("Paste an API token for 127.0.0.1", WAIT);
-    // Typed as a person would, once the prompt has hidden what is typed.
-    app.wait_for_echo_off(WAIT);
+    // What is typed is hidden before the prompt shows: a token pasted at once is not echoed.
+    app.assert_echo_off();
     app.send("demo-admin\r");
     app.wait_for("as Amara Okafor", WAIT);
     assert!(app.wait_exit(WAIT).is_some_and(|status| status.success()));
