@@ -190,16 +190,19 @@ impl SpaceScreen {
         }
         self.preview_page = Some(page.id.clone());
         // A selection moving on leaves its last rest timer stale: it need not go off.
-        let stale_timer = self.preview_timer.take().map(Cmd::CancelTimer);
+        let stale_timer = self
+            .preview_timer
+            .take()
+            .map_or(Cmd::None, Cmd::CancelTimer);
         if !page.has_body() {
             self.preview = Loadable::NotAsked;
             self.reader = Reader::default();
-            return stale_timer.unwrap_or(Cmd::None);
+            return stale_timer;
         }
         if !force && let Some(key) = self.known.get(&page.id).cloned() {
             self.show_preview(key.clone(), ctx, width);
             self.preview = Loadable::Loaded(key);
-            return stale_timer.unwrap_or(Cmd::None);
+            return stale_timer;
         }
         if debounce {
             let id = ctx.requests.issue();
@@ -208,13 +211,9 @@ impl SpaceScreen {
                 id,
                 after: PREVIEW_DELAY,
             };
-            return Cmd::batch(stale_timer.into_iter().chain([timer]));
+            return Cmd::batch([stale_timer, timer]);
         }
-        Cmd::batch(
-            stale_timer
-                .into_iter()
-                .chain([self.fetch_preview(&page.id, ctx)]),
-        )
+        Cmd::batch([stale_timer, self.fetch_preview(&page.id, ctx)])
     }
 
     pub(super) fn fetch_preview(&mut self, page: &str, ctx: &mut Ctx) -> Cmd {
