@@ -10,7 +10,7 @@
 #
 # Every process quire starts counts: quire and its highlight worker (`quire highlight-worker`)
 # are sampled every half second (VmRSS from status, Pss from smaps_rollup) while the page is
-# coloured. CPU figures are utime + stime from /proc/PID/stat, so other work on the machine does
+# coloured, the worker at its high-water mark (VmHWM) since it started. CPU figures are utime + stime from /proc/PID/stat, so other work on the machine does
 # not change them; wall-clock figures do move with it.
 
 here=$(dirname "$0")
@@ -79,9 +79,13 @@ while :; do
     if [ -n "$worker" ]; then
         worker_seen=$worker
         w_rss=$(status_kb "$worker" VmRSS) w_pss=$(pss_kb "$worker")
+        # The worker's peak (a grammar being built) can fall between two samples: its high-water
+        # mark stands in for its resident size, the difference counted in full in its Pss too.
+        w_hwm=$(status_kb "$worker" VmHWM)
+        ((w_hwm > w_rss)) && w_pss=$((w_pss + w_hwm - w_rss)) w_rss=$w_hwm
         if ((w_rss > max_worker_alone)); then
             max_worker_alone=$w_rss
-            worker_parts="$(mb "$(status_kb "$worker" RssFile)") MB code and other file pages, $(mb "$(status_kb "$worker" RssAnon)") MB anonymous"
+            worker_parts="now $(mb "$(status_kb "$worker" RssFile)") MB code and other file pages, $(mb "$(status_kb "$worker" RssAnon)") MB anonymous"
         fi
         cpu=$(cpu_ms "$worker")
         if ((cpu > worker_cpu)); then worker_cpu=$cpu last_busy=$(now_ms); fi

@@ -31,6 +31,7 @@ mod editor;
 mod full_disk;
 mod highlight_process;
 mod highlight_worker;
+mod highlight_worker_memory;
 mod home;
 mod hostile;
 mod integrations;

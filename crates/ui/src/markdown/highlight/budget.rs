@@ -9,11 +9,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use syntect::easy::HighlightLines;
+use syntect::parsing::SyntaxSet;
 
 use super::reuse::{Distinct, Recent};
 #[cfg(test)]
 use super::syntaxes::grammar_ready;
-use super::syntaxes::{find_syntax, highlight_theme, syntax_index, syntaxes};
+use super::syntaxes::{find_syntax, find_syntax_in, highlight_theme, syntax_index, syntaxes};
 use super::{
     CodeTheme, FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER_BUDGETS, Token, worker,
 };
@@ -163,27 +164,35 @@ fn work(
         let Some(&budget) = budgets.get(index) else {
             return;
         };
-        let result = highlight_one(job, budget, cancel);
+        let result = highlight_one(syntaxes(), job, budget, cancel);
         if sender.send((index, result)).is_err() {
             return;
         }
     }
 }
 
-/// One block, `None` when it stays plain (unknown language, over budget, cancelled, or a
-/// panic inside syntect).
+/// One block with the grammars of `set`, `None` when it stays plain (unknown language, over
+/// budget, cancelled, or a panic inside syntect).
 pub(super) fn highlight_one(
+    set: &SyntaxSet,
     job: &Job,
     budget: Duration,
     cancel: &AtomicBool,
 ) -> Option<Highlighted> {
-    catch_unwind(AssertUnwindSafe(|| highlight_block(job, budget, cancel)))
-        .ok()
-        .flatten()
+    catch_unwind(AssertUnwindSafe(|| {
+        highlight_block(set, job, budget, cancel)
+    }))
+    .ok()
+    .flatten()
 }
 
-fn highlight_block(job: &Job, budget: Duration, cancel: &AtomicBool) -> Option<Highlighted> {
-    let syntax = find_syntax(&job.language)?;
+fn highlight_block(
+    set: &SyntaxSet,
+    job: &Job,
+    budget: Duration,
+    cancel: &AtomicBool,
+) -> Option<Highlighted> {
+    let syntax = find_syntax_in(set, &job.language)?;
     let theme = highlight_theme(job.theme);
     let default_foreground = theme.settings.foreground;
     let mut highlighter = HighlightLines::new(syntax, theme);
@@ -197,7 +206,7 @@ fn highlight_block(job: &Job, budget: Duration, cancel: &AtomicBool) -> Option<H
         with_newline.clear();
         with_newline.push_str(line);
         with_newline.push('\n');
-        let regions = highlighter.highlight_line(&with_newline, syntaxes()).ok()?;
+        let regions = highlighter.highlight_line(&with_newline, set).ok()?;
         let tokens = regions
             .into_iter()
             .filter_map(|(style, text)| {

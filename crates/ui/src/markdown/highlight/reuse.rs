@@ -25,8 +25,8 @@ const LARGEST_REMEMBERED: usize = REMEMBERED_BYTES / 8;
 pub(super) struct Distinct<'r> {
     /// Where colours are kept for pages to come.
     recent: &'r Recent,
-    /// One block per distinct content not coloured before, in page order of first use
-    /// (shared with the threads that colour them when there is no worker process).
+    /// One block per distinct content not coloured before, grouped by language, each group in
+    /// page order (shared with the threads that colour them when there is no worker process).
     pub(super) jobs: Arc<Vec<Job>>,
     /// The page's block indices each of `jobs` stands for (its own first).
     copies: Vec<Vec<usize>>,
@@ -61,6 +61,7 @@ impl<'r> Distinct<'r> {
             }
         }
         drop(first_of);
+        let (leaders, copies) = grouped_by_language(&jobs, leaders, copies);
         let mut slots: Vec<Option<Job>> = jobs.into_iter().map(Some).collect();
         let jobs = Arc::new(
             leaders
@@ -95,6 +96,41 @@ impl<'r> Distinct<'r> {
         }
         on_block(last, lines);
     }
+}
+
+/// The distinct blocks (`leaders`, with their `copies`) grouped by language, the groups in the
+/// order their languages first appear and each in page order. The worker process holds one
+/// language's grammars at a time: in page order, a page that goes from shell to Python and
+/// back would have it build each grammar again and again.
+fn grouped_by_language(
+    jobs: &[Job],
+    leaders: Vec<usize>,
+    copies: Vec<Vec<usize>>,
+) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let mut languages: Vec<String> = Vec::new();
+    let mut ranked: Vec<(usize, usize, Vec<usize>)> = leaders
+        .into_iter()
+        .zip(copies)
+        .map(|(leader, copies)| {
+            let language = jobs
+                .get(leader)
+                .map(|job| job.language.to_ascii_lowercase())
+                .unwrap_or_default();
+            let rank = languages
+                .iter()
+                .position(|seen| *seen == language)
+                .unwrap_or_else(|| {
+                    languages.push(language);
+                    languages.len() - 1
+                });
+            (rank, leader, copies)
+        })
+        .collect();
+    ranked.sort_by_key(|(rank, _, _)| *rank);
+    ranked
+        .into_iter()
+        .map(|(_, leader, copies)| (leader, copies))
+        .unzip()
 }
 
 /// A block's content, borrowed from its job, to find its copies on one page.
@@ -284,14 +320,39 @@ mod tests {
         let distinct = Distinct::of(page, &recent, &mut |index, _| served.push(index));
         let languages: Vec<&str> = distinct.jobs.iter().map(|j| j.language.as_str()).collect();
         let first_lines: Vec<&str> = distinct.jobs.iter().map(|j| j.lines[0].as_str()).collect();
-        assert_eq!(languages, ["rust", "python", "rust"]);
-        assert_eq!(first_lines, ["fn a() {}", "a = 1", "fn b() {}"]);
+        assert_eq!(languages, ["rust", "rust", "python"]);
+        assert_eq!(first_lines, ["fn a() {}", "fn b() {}", "a = 1"]);
         for index in 0..distinct.jobs.len() {
             let text = distinct.jobs[index].lines[0].clone();
             distinct.deliver(index, coloured(&text), &mut |copy, _| served.push(copy));
         }
         served.sort_unstable();
         assert_eq!(served, [0, 1, 2, 4, 5], "every block with a language, once");
+    }
+
+    /// The worker holds one language's grammars at a time: a page that goes back and forth
+    /// between languages still has each built once.
+    #[test]
+    fn distinct_blocks_are_grouped_by_language_in_order_of_first_use() {
+        let page = vec![
+            job("sh", &["ls"]),
+            job("Python", &["a = 1"]),
+            job("ts", &["let a = 1"]),
+            job("sh", &["cd /"]),
+            job("python", &["b = 2"]),
+            job("sh", &["ls"]),
+            job("sh", &["pwd"]),
+        ];
+        let recent = Recent::new();
+        let distinct = Distinct::of(page, &recent, &mut |_, _| {});
+        let order: Vec<&str> = distinct.jobs.iter().map(|j| j.lines[0].as_str()).collect();
+        assert_eq!(order, ["ls", "cd /", "pwd", "a = 1", "b = 2", "let a = 1"]);
+        let mut copies_of_ls = Vec::new();
+        distinct.deliver(0, coloured("ls"), &mut |copy, _| copies_of_ls.push(copy));
+        assert_eq!(copies_of_ls, [0, 5], "the copies follow their block");
+        let mut copies_of_pwd = Vec::new();
+        distinct.deliver(2, coloured("pwd"), &mut |copy, _| copies_of_pwd.push(copy));
+        assert_eq!(copies_of_pwd, [6]);
     }
 
     #[test]

@@ -34,11 +34,15 @@ static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
 const SHIPPED_SYNTAXES: &[u8] = include_bytes!("../../../assets/ascii-syntaxes.packdump");
 
 pub(super) fn syntaxes() -> &'static SyntaxSet {
-    SYNTAXES.get_or_init(|| {
-        syntect::dumps::from_uncompressed_data(SHIPPED_SYNTAXES)
-            .inspect_err(|error| tracing::warn!(%error, "the shipped syntax set is unreadable"))
-            .unwrap_or_else(|_| with_rewritten_regexes(two_face::syntax::extra_newlines()))
-    })
+    SYNTAXES.get_or_init(read_syntax_set)
+}
+
+/// A syntax set of its own, none of its grammars built: the worker process reads one per
+/// language it colours ([`super::worker`] says why).
+pub(super) fn read_syntax_set() -> SyntaxSet {
+    syntect::dumps::from_uncompressed_data(SHIPPED_SYNTAXES)
+        .inspect_err(|error| tracing::warn!(%error, "the shipped syntax set is unreadable"))
+        .unwrap_or_else(|_| with_rewritten_regexes(two_face::syntax::extra_newlines()))
 }
 
 /// Whether this process has read the syntax set (with a highlight worker, it never does).
@@ -229,6 +233,14 @@ pub(super) fn highlight_theme(theme: CodeTheme) -> &'static syntect::highlightin
 
 /// The syntax for a fence's language token, accepting common aliases.
 pub(super) fn find_syntax(language: &str) -> Option<&'static SyntaxReference> {
+    find_syntax_in(syntaxes(), language)
+}
+
+/// [`find_syntax`] in `set`.
+pub(super) fn find_syntax_in<'s>(
+    set: &'s SyntaxSet,
+    language: &str,
+) -> Option<&'s SyntaxReference> {
     let lower = language.to_ascii_lowercase();
     let token = match lower.as_str() {
         "" | "text" | "txt" | "plain" | "plaintext" | "none" => return None,
@@ -242,7 +254,7 @@ pub(super) fn find_syntax(language: &str) -> Option<&'static SyntaxReference> {
         "py3" | "python3" => "py",
         other => other,
     };
-    syntaxes().find_syntax_by_token(token)
+    set.find_syntax_by_token(token)
 }
 
 #[cfg(test)]

@@ -28,7 +28,12 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use syntect::highlighting::FontStyle;
 
-use super::{CodeTheme, FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER_BUDGETS, Token};
+use super::syntaxes::{find_syntax_in, highlight_theme, read_syntax_set};
+use super::{
+    CodeTheme, FIRST_BLOCK_BUDGETS, GRACE, Highlighted, Job, STUCK_AFTER_BUDGETS, Token,
+    release_free_memory,
+};
+use syntect::parsing::SyntaxSet;
 
 /// The worker exits after this long without a request: its grammars go with it. A page's
 /// blocks are sent back to back, so the worker is idle once a page is coloured; reading it
@@ -168,6 +173,8 @@ struct Worker {
     child: Child,
     stdin: ChildStdin,
     replies: Receiver<Option<Reply>>,
+    /// The language (as written, lower case) of the last block sent to it.
+    last_language: Option<String>,
 }
 
 impl Drop for Worker {
@@ -212,6 +219,7 @@ fn spawn_worker() -> Option<Worker> {
         child,
         stdin,
         replies,
+        last_language: None,
     })
 }
 
@@ -263,21 +271,11 @@ pub(super) fn highlight_in_worker(
         return Err(0);
     }
     let mut worker = lock_worker();
-    let mut languages_seen: Vec<String> = Vec::new();
     for (index, job) in jobs.iter().enumerate() {
         if job.language.trim().is_empty() {
             continue;
         }
         let language = job.language.to_ascii_lowercase();
-        let first = !languages_seen.contains(&language);
-        if first {
-            languages_seen.push(language);
-        }
-        let block_budget = if first {
-            budget * FIRST_BLOCK_BUDGETS
-        } else {
-            budget
-        };
         let mut attempts = 0;
         let result = loop {
             attempts += 1;
@@ -292,6 +290,14 @@ pub(super) fn highlight_in_worker(
                 }
                 return Err(index);
             };
+            // The worker holds one language's grammars at a time: a block of another language
+            // than the last one it coloured builds its grammar's regexes again.
+            let block_budget = if running.last_language.as_ref() == Some(&language) {
+                budget
+            } else {
+                budget * FIRST_BLOCK_BUDGETS
+            };
+            running.last_language = Some(language.clone());
             match send_block(running, job, block_budget, idle) {
                 Outcome::Done(result) => break result,
                 Outcome::Gone if attempts < 2 => *worker = None,
@@ -399,7 +405,9 @@ pub fn serve() {
     if reader.is_err() {
         return;
     }
-    super::warm_syntax_set();
+    let mut grammars = Grammars::read();
+    highlight_theme(CodeTheme::default());
+    release_free_memory();
     let never_cancelled = AtomicBool::new(false);
     let mut stdout = std::io::stdout().lock();
     let mut idle = IDLE_EXIT;
@@ -414,7 +422,8 @@ pub fn serve() {
                     theme: CodeTheme::from_name(&request.theme).unwrap_or_default(),
                 };
                 let budget = Duration::from_micros(request.budget_us);
-                super::budget::highlight_one(&job, budget, &never_cancelled)
+                let set = grammars.for_language(&job.language);
+                super::budget::highlight_one(set, &job, budget, &never_cancelled)
             })
             .map(to_wire);
         let Ok(mut reply) = serde_json::to_string(&Reply { lines }) else {
@@ -427,9 +436,66 @@ pub fn serve() {
     }
 }
 
+/// The worker's grammars, those of one language at a time. syntect keeps every regex it
+/// compiles for as long as its syntax set lives, and one language's can be big: TypeScript's
+/// for a ten-line block take ~15 MB, the demo Quickstart's eight languages ~30 MB together.
+/// Holding one language at a time, the worker never holds more than the biggest. Blocks come
+/// grouped by language (see [`super::reuse::Distinct`]), so a page builds each of its
+/// languages once; reading a fresh syntax set takes a few milliseconds.
+struct Grammars {
+    set: SyntaxSet,
+    /// The syntax whose grammars `set` may hold, by name (a language's aliases share one).
+    language: Option<String>,
+    /// How many times a syntax set was read.
+    reads: u32,
+}
+
+impl Grammars {
+    fn read() -> Grammars {
+        Grammars {
+            set: read_syntax_set(),
+            language: None,
+            reads: 1,
+        }
+    }
+
+    /// The set to colour a block of `language` with: a fresh one when this one holds another
+    /// language's grammars, the old one dropped (and its memory handed back) first.
+    fn for_language(&mut self, language: &str) -> &SyntaxSet {
+        let Some(name) = find_syntax_in(&self.set, language).map(|syntax| syntax.name.clone())
+        else {
+            return &self.set;
+        };
+        if self.language.as_ref().is_some_and(|held| *held != name) {
+            drop(std::mem::take(&mut self.set));
+            release_free_memory();
+            self.set = read_syntax_set();
+            self.reads += 1;
+        }
+        self.language = Some(name);
+        &self.set
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_worker_reads_a_fresh_syntax_set_when_the_language_changes() {
+        let mut grammars = Grammars::read();
+        for language in ["rust", "rs", "rust", "klingon", "rust"] {
+            grammars.for_language(language);
+        }
+        assert_eq!(
+            grammars.reads, 1,
+            "one language, under two names, and an unknown one"
+        );
+        for language in ["python", "py", "typescript", "ts", "rust"] {
+            grammars.for_language(language);
+        }
+        assert_eq!(grammars.reads, 4);
+    }
 
     fn read_back(job: &Job, idle: Duration) -> Request {
         let line = request_line(job, Duration::from_millis(50), idle).unwrap();
