@@ -202,16 +202,21 @@ enum Commands {
 
 /// What `quire` runs: `src/main.rs` only calls this.
 pub fn main() -> Result<()> {
+    // The worker talks over its standard streams only: no panic hook, log or runtime, and no
+    // command line to read either (building clap's whole command maps pages of code it would
+    // keep for its whole life).
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|arg| arg == highlight_worker::SUBCOMMAND)
+    {
+        highlight_worker::serve();
+        return Ok(());
+    }
     let matches = Cli::command().get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     cli.token_on_command_line =
         matches.value_source("token") == Some(clap::parser::ValueSource::CommandLine);
     forget_an_empty_space_variable(&mut cli, &matches);
-    // The worker talks over its standard streams only: no panic hook, log or runtime.
-    if matches!(cli.command, Some(Commands::HighlightWorker)) {
-        highlight_worker::serve();
-        return Ok(());
-    }
     // Printing help text needs no terminal, log or runtime either.
     match cli.command {
         Some(Commands::Completions { shell }) => {
