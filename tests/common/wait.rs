@@ -142,12 +142,12 @@ pub async fn wait_until_async(
     }
 }
 
-/// Checks `done` every few milliseconds until it holds or `deadline` has passed, for the two
-/// conditions no event announces: a dead child reaped by quire, which `/proc` shows and nobody
-/// announces (`tests/e2e/highlight_process.rs`, `tests/e2e/highlight_worker.rs`; both wait for
-/// the child's end by event first ([`super::processes::wait_for_exit`]), so this covers only the
-/// moment between its end and quire's wait for it), and a terminal's echo turned off by a
-/// password prompt ([`super::pty::PtyApp::wait_for_echo_off`], once the prompt is on screen).
+/// Checks `done` every few milliseconds until it holds or `deadline` has passed, for the one
+/// condition no event announces: a dead child reaped by the quire binary, which `/proc` shows
+/// and nobody announces (`tests/e2e/highlight_process.rs`; it waits for the child's end by event
+/// first ([`super::processes::wait_for_exit`]), so this covers only the moment between its end
+/// and quire's wait for it). In-process, the library announces it
+/// (`highlight_worker::wait_until_reaped`).
 pub fn wait_until_polled(deadline: Duration, mut done: impl FnMut() -> bool) -> bool {
     let until = Instant::now() + deadline;
     loop {

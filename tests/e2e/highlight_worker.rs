@@ -93,7 +93,7 @@ fn code_is_coloured_by_the_worker_and_quire_reads_no_grammar_and_the_worker_leav
     // Idle, the worker exits and takes its grammars with it; and it is waited for at once,
     // not left a zombie until the next page with code.
     processes::wait_for_exit(worker, highlight_worker::IDLE_EXIT + wait::PATIENCE);
-    wait::wait_until_polled(wait::PATIENCE, || !is_child(worker));
+    highlight_worker::wait_until_reaped(worker, wait::PATIENCE);
     assert!(!process_exists(worker), "the idle worker exited");
     assert!(!is_child(worker), "the idle worker was waited for");
 

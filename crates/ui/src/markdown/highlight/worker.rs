@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
 use std::thread;
 use std::time::Duration;
 
@@ -182,7 +182,32 @@ impl Drop for Worker {
         WORKER_PID.store(0, Ordering::SeqCst);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        announce_reaped(self.child.id());
     }
+}
+
+/// The workers waited for (their process ids), announced to [`wait_until_reaped`].
+static REAPED: (Mutex<Vec<u32>>, Condvar) = (Mutex::new(Vec::new()), Condvar::new());
+
+fn announce_reaped(pid: u32) {
+    let (reaped, announced) = &REAPED;
+    let mut reaped = reaped.lock().unwrap_or_else(PoisonError::into_inner);
+    // A few are enough to look back on: only the latest workers are waited on.
+    if reaped.len() >= 16 {
+        reaped.remove(0);
+    }
+    reaped.push(pid);
+    announced.notify_all();
+}
+
+/// Waits until the worker `pid` has been waited for (no zombie left), at most `deadline`;
+/// whether it was (for tests).
+pub fn wait_until_reaped(pid: u32, deadline: Duration) -> bool {
+    let (reaped, announced) = &REAPED;
+    let reaped = reaped.lock().unwrap_or_else(PoisonError::into_inner);
+    announced
+        .wait_timeout_while(reaped, deadline, |reaped| !reaped.contains(&pid))
+        .is_ok_and(|(_, timeout)| !timeout.timed_out())
 }
 
 fn spawn_worker() -> Option<Worker> {
