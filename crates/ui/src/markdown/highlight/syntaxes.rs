@@ -40,9 +40,40 @@ pub(super) fn syntaxes() -> &'static SyntaxSet {
 /// A syntax set of its own, none of its grammars built: the worker process reads one per
 /// language it colours ([`super::worker`] says why).
 pub(super) fn read_syntax_set() -> SyntaxSet {
-    syntect::dumps::from_uncompressed_data(SHIPPED_SYNTAXES)
+    let set = syntect::dumps::from_uncompressed_data(SHIPPED_SYNTAXES)
         .inspect_err(|error| tracing::warn!(%error, "the shipped syntax set is unreadable"))
-        .unwrap_or_else(|_| with_rewritten_regexes(two_face::syntax::extra_newlines()))
+        .unwrap_or_else(|_| with_rewritten_regexes(two_face::syntax::extra_newlines()));
+    release_shipped_pages();
+    set
+}
+
+/// The set read copies what it needs of [`SHIPPED_SYNTAXES`] (2.3 MB in the binary), so the
+/// pages reading it brought in are handed back rather than kept resident: they are the
+/// binary's own, read again from it should the set be read again.
+fn release_shipped_pages() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf only reads a system setting.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(0);
+        if page == 0 {
+            return;
+        }
+        let start = SHIPPED_SYNTAXES.as_ptr() as usize;
+        let first = start.div_ceil(page) * page;
+        let last = (start + SHIPPED_SYNTAXES.len()) / page * page;
+        if last > first {
+            // SAFETY: `first..last` lies inside a static the binary maps read-only from its
+            // own file. Dropping those pages changes no byte of it: the next read of them
+            // faults the same bytes back in from the file.
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_DONTNEED,
+                );
+            }
+        }
+    }
 }
 
 /// Whether this process has read the syntax set (with a highlight worker, it never does).
