@@ -62,8 +62,13 @@ fn search_is_sent_once_typing_pauses() {
     let mut model = integrations_model(vec![integration("slack", "Slack", true)]);
     press(&mut model, "/");
     let first = timers(&press(&mut model, "s"));
-    let second = timers(&press(&mut model, "l"));
+    let second_key = press(&mut model, "l");
+    let second = timers(&second_key);
     assert_eq!((first.len(), second.len()), (1, 1));
+    assert!(
+        matches!(&second_key, Cmd::Batch(commands) if commands.contains(&Cmd::CancelTimer(first[0]))),
+        "the second key calls off the first key's timer: {second_key:?}"
+    );
     // The first timer is stale: nothing is sent.
     assert!(requests(&update(&mut model, Msg::Timer(first[0]))).is_empty());
     let (_, call) = integrations_call(&update(&mut model, Msg::Timer(second[0])));

@@ -26,12 +26,18 @@ pub(crate) fn type_text(model: &mut Model, text: &str) -> Vec<Cmd> {
     text.chars().map(|c| update(model, char_key(c))).collect()
 }
 
+/// The debounce timer a key set; after the first key it comes with the call-off of the one
+/// before.
 pub(crate) fn timer_of(cmd: &Cmd) -> RequestId {
     match cmd {
         Cmd::Timer { id, after } => {
             assert_eq!(*after, std::time::Duration::from_millis(250));
             *id
         }
+        Cmd::Batch(commands) => match commands.as_slice() {
+            [Cmd::CancelTimer(_), timer] => timer_of(timer),
+            other => panic!("expected a debounce timer and a call-off, got {other:?}"),
+        },
         other => panic!("expected a debounce timer, got {other:?}"),
     }
 }
@@ -64,6 +70,11 @@ fn search_is_sent_as_typed_once_typing_pauses_and_older_answers_are_dropped() {
     let first = timer_of(&cmds[0]);
     let latest = timer_of(&cmds[1]);
     assert!(requests(&cmds[1]).is_empty(), "typing itself sends nothing");
+    assert!(
+        matches!(&cmds[1], Cmd::Batch(commands) if commands.contains(&Cmd::CancelTimer(first))),
+        "the second key calls off the first key's timer: {:?}",
+        cmds[1]
+    );
     assert_eq!(members_tab(&model).visible().len(), 1, "narrowed at once");
     // The first timer is stale: only the latest one asks the server.
     assert!(requests(&update(&mut model, Msg::Timer(first))).is_empty());

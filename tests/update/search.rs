@@ -49,13 +49,27 @@ fn type_text(model: &mut Model, text: &str) -> Vec<Cmd> {
     text.chars().map(|c| update(model, char_key(c))).collect()
 }
 
+/// The search timer a key set; after the first key it comes with the call-off of the one
+/// before.
 fn timer_of(cmd: &Cmd) -> RequestId {
     match cmd {
         Cmd::Timer { id, after } => {
             assert_eq!(*after, SEARCH_DELAY);
             *id
         }
+        Cmd::Batch(commands) => match commands.as_slice() {
+            [Cmd::CancelTimer(_), timer] => timer_of(timer),
+            other => panic!("expected a timer and a call-off, got {other:?}"),
+        },
         other => panic!("expected a timer, got {other:?}"),
+    }
+}
+
+fn cancelled_timer(cmd: &Cmd) -> Option<RequestId> {
+    match cmd {
+        Cmd::Batch(commands) => commands.iter().find_map(cancelled_timer),
+        Cmd::CancelTimer(id) => Some(*id),
+        _ => None,
     }
 }
 
@@ -111,9 +125,16 @@ fn typing_waits_for_a_pause_and_sends_the_query_once() {
     let mut model = search_model();
     let commands = type_text(&mut model, "tok");
     assert!(
-        commands.iter().all(|cmd| matches!(cmd, Cmd::Timer { .. })),
+        commands.iter().all(|cmd| cmd.api_calls().is_empty()),
         "no request while typing: {commands:?}"
     );
+    for pair in commands.windows(2) {
+        assert_eq!(
+            cancelled_timer(&pair[1]),
+            Some(timer_of(&pair[0])),
+            "each key calls off the timer of the key before"
+        );
+    }
     let stale = timer_of(&commands[0]);
     assert_eq!(
         update(&mut model, Msg::Timer(stale)),
