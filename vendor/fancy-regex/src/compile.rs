@@ -20,13 +20,13 @@
 
 //! Compilation of regexes to VM.
 
-use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use regex_automata::meta::Regex as RaRegex;
 use regex_automata::meta::{Builder as RaBuilder, Config as RaConfig};
 #[cfg(all(test, feature = "std"))]
-use std::sync::RwLock;
+use std::{collections::BTreeMap, sync::RwLock};
 
 use crate::analyze::Info;
 use crate::vm::{Delegate, Insn, Prog};
@@ -96,11 +96,6 @@ impl VMBuilder {
 struct Compiler {
     b: VMBuilder,
     options: RegexOptions,
-    // quire's change: the delegates compiled so far, by pattern. A pattern
-    // that must backtrack through many pieces often has the same piece (a
-    // character class) dozens of times; each copy now shares one compiled
-    // regex instead of carrying its own automata and prefilter.
-    delegates: BTreeMap<String, RaRegex>,
 }
 
 impl Compiler {
@@ -108,7 +103,6 @@ impl Compiler {
         Compiler {
             b: VMBuilder::new(max_group),
             options: Default::default(),
-            delegates: BTreeMap::new(),
         }
     }
 
@@ -478,7 +472,7 @@ impl Compiler {
         for info in infos {
             delegate_builder.push(info);
         }
-        let delegate = delegate_builder.build(&self.options, &mut self.delegates)?;
+        let delegate = delegate_builder.build(&self.options)?;
 
         self.b.add(delegate);
         Ok(())
@@ -490,9 +484,7 @@ impl Compiler {
             info.push_literal(&mut val);
             Insn::Lit(val)
         } else {
-            DelegateBuilder::new()
-                .push(info)
-                .build(&self.options, &mut self.delegates)?
+            DelegateBuilder::new().push(info).build(&self.options)?
         };
         self.b.add(insn);
         Ok(())
@@ -505,6 +497,43 @@ impl Compiler {
 // so we just store it in a global map.
 #[cfg(all(test, feature = "std"))]
 static PATTERN_MAPPING: RwLock<BTreeMap<String, String>> = RwLock::new(BTreeMap::new());
+
+// quire's change: delegates are shared. A pattern that must backtrack through
+// many pieces repeats the same few pieces (character classes) dozens of times,
+// and the patterns of one grammar repeat them again; each copy was a regex of
+// its own, with its own automata and prefilter. Now every delegate with the same
+// pattern (all are built with the same options) is one regex, for as long as a
+// compiled regex uses it: the table keeps only weak references.
+#[cfg(feature = "std")]
+static SHARED_DELEGATES: std::sync::Mutex<
+    alloc::collections::BTreeMap<String, alloc::sync::Weak<RaRegex>>,
+> = std::sync::Mutex::new(alloc::collections::BTreeMap::new());
+
+#[cfg(feature = "std")]
+fn shared_delegate(pattern: &str, options: &RegexOptions) -> Result<Arc<RaRegex>> {
+    let lock = || {
+        SHARED_DELEGATES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some(shared) = lock().get(pattern).and_then(alloc::sync::Weak::upgrade) {
+        return Ok(shared);
+    }
+    let compiled = Arc::new(compile_inner(pattern, options)?);
+    let mut shared = lock();
+    // Drop the entries of regexes no longer used, now and then: as often as the
+    // table doubles, so keeping it costs a constant per delegate.
+    if shared.len() >= 64 && shared.len().is_power_of_two() {
+        shared.retain(|_, regex| regex.strong_count() > 0);
+    }
+    shared.insert(pattern.to_string(), Arc::downgrade(&compiled));
+    Ok(compiled)
+}
+
+#[cfg(not(feature = "std"))]
+fn shared_delegate(pattern: &str, options: &RegexOptions) -> Result<Arc<RaRegex>> {
+    Ok(Arc::new(compile_inner(pattern, options)?))
+}
 
 pub(crate) fn compile_inner(inner_re: &str, options: &RegexOptions) -> Result<RaRegex> {
     let mut config = RaConfig::new();
@@ -600,22 +629,11 @@ impl DelegateBuilder {
         self
     }
 
-    fn build(
-        &self,
-        options: &RegexOptions,
-        compiled_before: &mut BTreeMap<String, RaRegex>,
-    ) -> Result<Insn> {
+    fn build(&self, options: &RegexOptions) -> Result<Insn> {
         let start_group = self.start_group.expect("Expected at least one expression");
         let end_group = self.end_group;
 
-        let compiled = match compiled_before.get(&self.re) {
-            Some(compiled) => compiled.clone(),
-            None => {
-                let compiled = compile_inner(&self.re, options)?;
-                compiled_before.insert(self.re.clone(), compiled.clone());
-                compiled
-            }
-        };
+        let compiled = shared_delegate(&self.re, options)?;
 
         Ok(Insn::Delegate(Delegate {
             inner: compiled,

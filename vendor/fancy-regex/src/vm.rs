@@ -71,6 +71,7 @@
 
 use alloc::collections::BTreeSet;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 use regex_automata::meta::Regex;
@@ -103,8 +104,8 @@ const MAX_STACK: usize = 1_000_000;
 #[derive(Clone)]
 /// Delegate matching to the regex crate
 pub struct Delegate {
-    /// The regex
-    pub inner: Regex,
+    /// The regex (quire's change: shared, see `compile::shared_delegate`)
+    pub inner: Arc<Regex>,
     /// The regex pattern as a string
     pub pattern: String,
     /// The first group number that this regex captures (if it contains groups)
