@@ -2,7 +2,8 @@
 //!
 //! A grammar is built (its rules read and its regexes compiled) the first time it is used,
 //! which takes far longer than highlighting a block. Compiled regexes are big (all of
-//! TypeScript's take ~25 MB), so they are compiled as syntect reaches them, and only those a
+//! TypeScript's took ~25 MB before fancy-regex shared identical pieces), so they are compiled
+//! as syntect reaches them, and only those a
 //! page's code needs are ever built: the first block of a language in the process pays for
 //! them, and gets [`FIRST_BLOCK_BUDGETS`] budgets for it, so the budget still measures
 //! highlighting work. At start only the syntax set is read ([`warm_syntax_set`]), which would

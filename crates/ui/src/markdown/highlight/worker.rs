@@ -2,14 +2,14 @@
 //! grammar.
 //!
 //! syntect compiles a grammar's regexes as code reaches them, and through fancy-regex every
-//! compiled regex carries its own automata and search caches: the eight languages of the demo's
-//! Quickstart page cost ~36 MB (TypeScript alone ~20 MB: a handful of its patterns have dozens of
-//! look-arounds, each a regex of its own), on top of ~12 MB for the syntax set itself. None of it
-//! can be handed back while the syntax set lives, and a regex that backtracks for minutes cannot
-//! be stopped inside a thread. In a process of its own both are simple: the worker holds the
-//! grammars while pages are being coloured, exits after [`IDLE_EXIT`] without work (handing all
-//! of it back; [`IDLE_EXIT_AFTER_PREVIEW`] after a preview's blocks), and is killed when a block outlasts its budget, so a runaway regex stops burning
-//! CPU at once.
+//! compiled regex carries its own automata and search caches: TypeScript's for the demo's
+//! Quickstart block take ~6 MB (a handful of its patterns are hundreds of pieces, each a regex;
+//! identical pieces share one, see `vendor/fancy-regex`). None of it can be handed back while
+//! the syntax set lives, and a regex that backtracks for minutes cannot be stopped inside a
+//! thread. In a process of its own both are simple: the worker holds one language's grammars at
+//! a time ([`Grammars`]), exits after [`IDLE_EXIT`] without work (handing all of it back;
+//! [`IDLE_EXIT_AFTER_PREVIEW`] after a preview's blocks), and is killed when a block outlasts
+//! its budget, so a runaway regex stops burning CPU at once.
 //!
 //! The protocol is one JSON object per line each way: a [`Request`] per code block, a
 //! [`Reply`] per request, in order. The binary turns the worker on with
@@ -37,7 +37,7 @@ use syntect::parsing::SyntaxSet;
 
 /// The worker exits after this long without a request: its grammars go with it. A page's
 /// blocks are sent back to back, so the worker is idle once a page is coloured; reading it
-/// then costs quire alone, and a page opened within the grace reuses the built grammars. A
+/// then costs quire alone, and a page opened within the grace reuses the grammars it holds. A
 /// new worker reads a syntax set built ahead of time but builds its grammars again, and a
 /// page's text never waits for its colours.
 pub const IDLE_EXIT: Duration = Duration::from_secs(3);
@@ -463,7 +463,8 @@ pub fn serve() {
 
 /// The worker's grammars, those of one language at a time. syntect keeps every regex it
 /// compiles for as long as its syntax set lives, and one language's can be big: TypeScript's
-/// for a ten-line block take ~15 MB, the demo Quickstart's eight languages ~30 MB together.
+/// for a ten-line block took ~15 MB, the demo Quickstart's eight languages ~30 MB together
+/// (before fancy-regex shared identical pieces; ~6 MB for TypeScript's since).
 /// Holding one language at a time, the worker never holds more than the biggest. Blocks come
 /// grouped by language (see [`super::reuse::Distinct`]), so a page builds each of its
 /// languages once; reading a fresh syntax set takes a few milliseconds.
