@@ -7,7 +7,7 @@
 //! identical pieces share one, see `vendor/fancy-regex`). None of it can be handed back while
 //! the syntax set lives, and a regex that backtracks for minutes cannot be stopped inside a
 //! thread. In a process of its own both are simple: the worker holds one language's grammars at
-//! a time ([`Grammars`]), exits after [`IDLE_EXIT`] without work (handing all of it back;
+//! a time (`Grammars`), exits after [`IDLE_EXIT`] without work (handing all of it back;
 //! [`IDLE_EXIT_AFTER_PREVIEW`] after a preview's blocks), and is killed when a block outlasts
 //! its budget, so a runaway regex stops burning CPU at once.
 //!
