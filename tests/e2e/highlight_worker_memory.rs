@@ -58,7 +58,7 @@ fn a_block_in_another_language_hands_back_the_grammars_of_the_last() {
     let with_typescript = colour("typescript");
     let with_rust = colour("rust");
     assert!(
-        with_rust + 3 * 1024 < with_typescript,
+        with_rust + 2 * 1024 < with_typescript,
         "TypeScript's grammars are handed back: {with_typescript} kB with them, {with_rust} kB after a Rust block"
     );
     let _ = worker.kill();
