@@ -142,21 +142,67 @@ pub async fn wait_until_async(
     }
 }
 
-/// Checks `done` every few milliseconds until it holds or `deadline` has passed, for the one
-/// condition no event announces: a dead child reaped by the quire binary, which `/proc` shows
-/// and nobody announces (`tests/e2e/highlight_process.rs`; it waits for the child's end by event
-/// first ([`super::processes::wait_for_exit`]), so this covers only the moment between its end
-/// and quire's wait for it). In-process, the library announces it
-/// (`highlight_worker::wait_until_reaped`).
-pub fn wait_until_polled(deadline: Duration, mut done: impl FnMut() -> bool) -> bool {
+/// Waits until the file at `path` (a log quire appends to) holds `text`, at most `deadline`;
+/// whether it does. The file changing is the event (inotify), so it is read again only after a
+/// write. For what quire does that only its log tells, such as waiting for a child it started.
+pub fn wait_for_text_in_file(path: &std::path::Path, text: &str, deadline: Duration) -> bool {
+    let holds = || std::fs::read_to_string(path).is_ok_and(|content| content.contains(text));
+    let Some(changes) = FileChanges::watch(path) else {
+        return holds();
+    };
     let until = Instant::now() + deadline;
     loop {
-        if done() {
+        // Watching before looking: a write during the look is not missed.
+        if holds() {
             return true;
         }
-        if Instant::now() >= until {
-            return false;
+        if !changes.wait(until.saturating_duration_since(Instant::now())) {
+            return holds();
         }
-        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// An inotify watch on one file's writes.
+struct FileChanges {
+    fd: std::os::fd::OwnedFd,
+}
+
+impl FileChanges {
+    fn watch(path: &std::path::Path) -> Option<FileChanges> {
+        use std::os::fd::FromRawFd;
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+        // SAFETY: inotify_init1 takes flags and returns a new descriptor or -1.
+        let raw = unsafe { libc::inotify_init1(libc::IN_CLOEXEC | libc::IN_NONBLOCK) };
+        if raw < 0 {
+            return None;
+        }
+        // SAFETY: `raw` is a descriptor just opened and owned by nothing else.
+        let fd = unsafe { std::os::fd::OwnedFd::from_raw_fd(raw) };
+        // SAFETY: a valid inotify descriptor and a NUL-terminated path.
+        let watch = unsafe { libc::inotify_add_watch(raw, path.as_ptr(), libc::IN_MODIFY) };
+        (watch >= 0).then_some(FileChanges { fd })
+    }
+
+    /// Sleeps until the file is written to or `left` has passed; false at the deadline.
+    fn wait(&self, left: Duration) -> bool {
+        use std::os::fd::AsRawFd;
+        let mut poll = libc::pollfd {
+            fd: self.fd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let timeout = i32::try_from(left.as_millis()).unwrap_or(i32::MAX);
+        // SAFETY: one `pollfd` for a descriptor this value owns.
+        let ready = unsafe { libc::poll(&mut poll, 1, timeout) };
+        if ready <= 0 {
+            // The deadline, or a signal: the caller looks once more either way.
+            return ready < 0 && !left.is_zero();
+        }
+        // Take the events off the queue so the next poll sleeps until the next write.
+        let mut buffer = [0u8; 4096];
+        // SAFETY: reads at most the buffer's length into it.
+        while unsafe { libc::read(poll.fd, buffer.as_mut_ptr().cast(), buffer.len()) } > 0 {}
+        true
     }
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::common::processes::{ChildProcess, children_of, wait_for_exit};
 use crate::common::pty::PtyApp;
+use crate::common::wait::wait_for_text_in_file;
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -62,13 +63,17 @@ fn a_worker_that_ended_is_not_left_a_zombie() {
         libc::kill(worker.pid as libc::pid_t, libc::SIGKILL);
     }
     assert!(wait_for_exit(worker.pid, WAIT), "the killed worker ended");
-    let reaped = crate::common::wait::wait_until_polled(WAIT, || {
+    // quire says in its log when it has waited for a worker.
+    let log = app.home().join("data/quire/quire.log");
+    let said = format!("highlight worker {} ended and was waited for", worker.pid);
+    assert!(
+        wait_for_text_in_file(&log, &said, WAIT),
+        "quire's log never said \"{said}\""
+    );
+    assert!(
         !children_of(quire)
             .iter()
-            .any(|child| child.pid == worker.pid)
-    });
-    assert!(
-        reaped,
+            .any(|child| child.pid == worker.pid),
         "the ended worker is still quire's child: {:?}",
         children_of(quire)
     );

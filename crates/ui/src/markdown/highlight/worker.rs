@@ -189,7 +189,10 @@ impl Drop for Worker {
 /// The workers waited for (their process ids), announced to [`wait_until_reaped`].
 static REAPED: (Mutex<Vec<u32>>, Condvar) = (Mutex::new(Vec::new()), Condvar::new());
 
+/// Says a worker has been waited for: in the log (where a look from outside the process can
+/// see it) and to [`wait_until_reaped`].
 fn announce_reaped(pid: u32) {
+    tracing::info!("highlight worker {pid} ended and was waited for");
     let (reaped, announced) = &REAPED;
     let mut reaped = reaped.lock().unwrap_or_else(PoisonError::into_inner);
     // A few are enough to look back on: only the latest workers are waited on.
