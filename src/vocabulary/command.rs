@@ -177,6 +177,23 @@ pub enum Cmd {
 }
 
 impl Cmd {
+    /// Calls off the timer kept in `slot`, if one is set: it is stale (see `CancelTimer`).
+    pub fn cancel_timer(slot: &mut Option<RequestId>) -> Cmd {
+        slot.take().map_or(Cmd::None, Cmd::CancelTimer)
+    }
+
+    /// Sets timer `id` to go off after `after` and keeps it in `slot`, calling off the timer it
+    /// replaces there (typing that waits for a pause sets one per key).
+    pub fn restart_timer(
+        slot: &mut Option<RequestId>,
+        id: RequestId,
+        after: std::time::Duration,
+    ) -> Cmd {
+        let stale = Cmd::cancel_timer(slot);
+        *slot = Some(id);
+        Cmd::batch([stale, Cmd::Timer { id, after }])
+    }
+
     pub fn batch(commands: impl IntoIterator<Item = Cmd>) -> Cmd {
         let mut flat: Vec<Cmd> = commands.into_iter().filter(|c| *c != Cmd::None).collect();
         match flat.len() {

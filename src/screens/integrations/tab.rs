@@ -129,15 +129,8 @@ impl IntegrationsTab {
     }
 
     fn debounce(&mut self, ctx: &mut Ctx) -> Cmd {
-        // The timer of the search as it was is stale: it need not go off.
-        let stale_timer = self.search_timer.take().map_or(Cmd::None, Cmd::CancelTimer);
         let id = ctx.requests.issue();
-        self.search_timer = Some(id);
-        let timer = Cmd::Timer {
-            id,
-            after: SEARCH_DEBOUNCE,
-        };
-        Cmd::batch([stale_timer, timer])
+        Cmd::restart_timer(&mut self.search_timer, id, SEARCH_DEBOUNCE)
     }
 }
 

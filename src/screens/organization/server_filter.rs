@@ -59,15 +59,8 @@ impl ServerFilter {
     }
 
     fn wait(&mut self, ctx: &mut Ctx) -> Cmd {
-        // The timer of the text as it was is stale: it need not go off.
-        let stale_timer = self.timer.take().map_or(Cmd::None, Cmd::CancelTimer);
         let id = ctx.requests.issue();
-        self.timer = Some(id);
-        let timer = Cmd::Timer {
-            id,
-            after: DEBOUNCE,
-        };
-        Cmd::batch([stale_timer, timer])
+        Cmd::restart_timer(&mut self.timer, id, DEBOUNCE)
     }
 
     /// True when `id` is the latest timer: time to send the text.

@@ -165,22 +165,15 @@ impl SearchScreen {
     fn query_changed(&mut self, ctx: &mut Ctx) -> Cmd {
         self.results.cancel();
         self.problem = None;
-        // The timer of the query as it was is stale: it need not go off.
-        let stale_timer = self.timer.take().map_or(Cmd::None, Cmd::CancelTimer);
         if self.query().is_empty() {
             self.searched = None;
             self.results = PagedList::default();
             self.rows.clear();
             self.selection.top();
-            return stale_timer;
+            return Cmd::cancel_timer(&mut self.timer);
         }
         let id = ctx.requests.issue();
-        self.timer = Some(id);
-        let timer = Cmd::Timer {
-            id,
-            after: SEARCH_DELAY,
-        };
-        Cmd::batch([stale_timer, timer])
+        Cmd::restart_timer(&mut self.timer, id, SEARCH_DELAY)
     }
 
     /// Sends the query as typed now, unless it is empty, too long, or already searched.

@@ -190,10 +190,7 @@ impl SpaceScreen {
         }
         self.preview_page = Some(page.id.clone());
         // A selection moving on leaves its last rest timer stale: it need not go off.
-        let stale_timer = self
-            .preview_timer
-            .take()
-            .map_or(Cmd::None, Cmd::CancelTimer);
+        let stale_timer = Cmd::cancel_timer(&mut self.preview_timer);
         if !page.has_body() {
             self.preview = Loadable::NotAsked;
             self.reader = Reader::default();
@@ -206,11 +203,7 @@ impl SpaceScreen {
         }
         if debounce {
             let id = ctx.requests.issue();
-            self.preview_timer = Some(id);
-            let timer = Cmd::Timer {
-                id,
-                after: PREVIEW_DELAY,
-            };
+            let timer = Cmd::restart_timer(&mut self.preview_timer, id, PREVIEW_DELAY);
             return Cmd::batch([stale_timer, timer]);
         }
         Cmd::batch([stale_timer, self.fetch_preview(&page.id, ctx)])
