@@ -627,7 +627,8 @@ fn colour_param(colour: Color, layer: Layer) -> String {
 /// characters (emoji with a variation selector or joiner, combining marks). Cells carrying an
 /// OSC 8 hyperlink have their width forced and are not counted.
 fn width_is_uncertain(symbol: &str) -> bool {
-    symbol.len() > 1 && !symbol.contains('\x1b') && symbol.chars().nth(1).is_some()
+    // Most symbols are one character: asked first, that settles them without a scan.
+    symbol.chars().nth(1).is_some() && !symbol.contains('\x1b')
 }
 
 #[cfg(test)]

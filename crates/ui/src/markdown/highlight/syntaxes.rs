@@ -47,7 +47,7 @@ pub(super) fn read_syntax_set() -> SyntaxSet {
     set
 }
 
-/// The set read copies what it needs of [`SHIPPED_SYNTAXES`] (2.3 MB in the binary), so the
+/// The set read copies what it needs of [`SHIPPED_SYNTAXES`] (~1 MB in the binary), so the
 /// pages reading it brought in are handed back rather than kept resident: they are the
 /// binary's own, read again from it should the set be read again.
 fn release_shipped_pages() {
