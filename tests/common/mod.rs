@@ -98,6 +98,15 @@ pub fn requests(cmd: &Cmd) -> Vec<(RequestId, ApiCall)> {
     cmd.api_calls()
 }
 
+/// The timers `cmd` calls off (`Cmd::CancelTimer`), batched or not.
+pub fn cancelled_timers(cmd: &Cmd) -> Vec<RequestId> {
+    match cmd {
+        Cmd::CancelTimer(id) => vec![*id],
+        Cmd::Batch(commands) => commands.iter().flat_map(cancelled_timers).collect(),
+        _ => Vec::new(),
+    }
+}
+
 pub fn organization_json(id: &str, title: &str) -> Value {
     json!({
         "object": "organization",

@@ -237,22 +237,15 @@ fn moving_through_ten_pages_quickly_fetches_one() {
     for _ in 0..10 {
         let cmd = update(&mut model, char_key('j'));
         assert!(requests(&cmd).is_empty(), "no fetch while moving: {cmd:?}");
+        assert_eq!(
+            cancelled_timers(&cmd),
+            timers.last().copied().into_iter().collect::<Vec<_>>(),
+            "each move calls off the rest timer of the move before"
+        );
         let commands = match cmd {
             Cmd::Batch(commands) => commands,
             one => vec![one],
         };
-        let cancelled: Vec<RequestId> = commands
-            .iter()
-            .filter_map(|cmd| match cmd {
-                Cmd::CancelTimer(id) => Some(*id),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(
-            cancelled,
-            timers.last().copied().into_iter().collect::<Vec<_>>(),
-            "each move calls off the rest timer of the move before"
-        );
         let Some((id, after)) = commands.iter().find_map(|cmd| match cmd {
             Cmd::Timer { id, after } => Some((*id, *after)),
             _ => None,
