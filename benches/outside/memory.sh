@@ -10,8 +10,9 @@
 #
 # Every process quire starts counts: quire and its highlight worker (`quire highlight-worker`)
 # are sampled every half second (VmRSS from status, Pss from smaps_rollup) while the page is
-# coloured, the worker at its high-water mark (VmHWM) since it started. CPU figures are utime + stime from /proc/PID/stat, so other work on the machine does
-# not change them; wall-clock figures do move with it.
+# coloured, the worker at its high-water mark (VmHWM) since it started. CPU figures are utime +
+# stime from /proc/PID/stat, so other work on the machine does not change them; wall-clock
+# figures do move with it.
 
 here=$(dirname "$0")
 # shellcheck source=common.sh
