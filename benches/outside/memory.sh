@@ -23,6 +23,18 @@ if [ "${CACHE:-true}" = false ]; then
 fi
 text=$(size -A "$BIN" | awk '$1 == ".text" { printf "%.1f", $2 / 1e6 }')
 echo "binary: $BIN (.text $text MB), cache: ${CACHE:-true}, start: ${START:-organizations}"
+# Whether build.rs laid the session's functions out first: the listed functions this binary has,
+# and the stretch of code from the first to the last of them (their own size when together).
+hot_list="$(dirname "$0")/../../build/hot-functions.txt"
+found=0 size=0 first="" last=0
+while read -r address length; do
+    start=$((16#$address)) end=$((16#$address + 16#$length))
+    found=$((found + 1)) size=$((size + end - start))
+    if [ -z "$first" ] || ((start < first)); then first=$start; fi
+    ((end > last)) && last=$end
+done < <(nm -S --defined-only "$BIN" | awk 'NR == FNR { listed[$0] = 1; next } ($4 in listed) && !seen[$4]++ { print $1, $2 }' "$hot_list" -)
+echo "hot functions: $found of $(grep -vc '^#' "$hot_list") listed are in it," \
+    "$(mb $((size / 1024))) MB of code over $(mb $(((last - ${first:-0}) / 1024))) MB"
 
 start_sandbox --big
 START=${START:-organizations}

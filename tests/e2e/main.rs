@@ -11,6 +11,7 @@ mod common;
 
 mod action_log;
 mod basics;
+mod binary_layout;
 mod change_requests;
 mod cli_api;
 mod cli_auth;
