@@ -12,8 +12,8 @@
 # other's code. Symbol names carry hashes that change with rustc and the dependencies' versions:
 # run this again after either changes (a stale list costs only the gain, never the build).
 #
-#   cargo build --release && build/hot-functions.sh
-#   build/hot-functions.sh target/release/quire target/dist/quire   # both builds' names
+#   cargo build --release && cargo build --profile dist
+#   build/hot-functions.sh target/release/quire target/dist/quire
 #
 # With several binaries, each is driven through both journeys and the list holds the names of
 # them all (a fat-LTO `dist` build inlines and names its functions otherwise than `--release`).
@@ -25,6 +25,7 @@ command -v valgrind >/dev/null || { echo "needs valgrind (its callgrind tool)" >
 OUT="$here/hot-functions.txt"
 BINARIES=("$@")
 [ ${#BINARIES[@]} -gt 0 ] || BINARIES=("$BIN")
+BIN=$(realpath "${BINARIES[0]}") # the sandbox runs from a copy of the first
 
 # under_callgrind ARGS…: the command line that runs quire with ARGS under callgrind, each
 # process (quire and the workers it starts) writing its own file into $RUNS.
@@ -133,7 +134,7 @@ functions_ran() { # FILES…: names of functions with a cost in these callgrind 
             if (is_fn) ran[name[FILENAME, id]] = 1
         }
         END { for (n in ran) print n }
-    ' "$@" | sort -u
+    ' "$@" </dev/null | sort -u
 }
 start_sandbox --big
 : >"$WORK/quire"

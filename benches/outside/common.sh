@@ -1,6 +1,7 @@
 # Helpers the outside measurements share: a private home for quire, a sandbox run from another
 # copy of the binary (so it shares no code pages with quire), a tmux server of their own, and
-# readers of /proc. Sourced by memory.sh, launch.sh and scripts.sh; not run on its own.
+# readers of /proc. Sourced by the scripts beside it (memory.sh, tabs.sh, launch.sh, scripts.sh…)
+# and by build/hot-functions.sh; not run on its own.
 
 set -euo pipefail
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Resident memory after a journey that build/hot-functions.sh does not drive, so the functions
 # it runs are not all in the list the linker lays out first: the demo's organization list →
-# Acme Robotics → each of its tabs in turn → Lumen OSS → its Teams tab, in an 80x24 tmux window.
+# Acme Robotics → its next six tabs, one after another (Change requests to Translations) →
+# Lumen OSS → its Teams tab, in an 80x24 tmux window.
 # Read from /proc as a user would, against `quire sandbox` run from another copy of the binary.
 #
 #   cargo build --release && benches/outside/tabs.sh
@@ -15,6 +16,7 @@ start_sandbox
 run_in_tmux 80 24 "exec $BIN --api-url $URL --token demo-admin --start organizations"
 wait_for "Acme Robotics"
 QUIRE_PID=$(pid_of "^$BIN --api-url $URL")
+[ -n "$QUIRE_PID" ] || { echo "quire is not running" >&2; exit 1; }
 keys Enter
 wait_for "Getting Started"
 for _ in $(seq 6); do

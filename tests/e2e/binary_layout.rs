@@ -1,6 +1,7 @@
 //! The functions a session runs come first in the binary's code: build.rs hands the linker
 //! `build/hot-functions.txt`, so a session keeps a few of the code's 64 KB windows resident
-//! instead of most of them.
+//! instead of most of them; and its relative relocations are packed. build.rs does either only
+//! where the linker takes it, and tells these tests what it did.
 
 use std::collections::HashSet;
 
@@ -10,6 +11,14 @@ const HOT_FUNCTIONS: &str = include_str!("../../build/hot-functions.txt");
 
 #[test]
 fn the_functions_a_session_runs_come_first_in_the_code() {
+    if option_env!("QUIRE_LINKED_HOT_FUNCTIONS_FIRST").is_none() {
+        assert!(
+            !layout_expected(),
+            "build.rs did not hand the linker the list, on x86_64 Linux where rustc's own lld \
+             takes it (with another linker, build with QUIRE_LINK_LAYOUT=off)"
+        );
+        return;
+    }
     let bytes = std::fs::read(env!("CARGO_BIN_EXE_quire")).unwrap();
     let binary = object::File::parse(&*bytes).unwrap();
     let text = binary.section_by_name(".text").unwrap().index();
@@ -38,8 +47,7 @@ fn the_functions_a_session_runs_come_first_in_the_code() {
         .collect();
     assert!(
         listed_addresses.len() >= 100,
-        "only {} of the {} listed functions are in this binary: the list is stale for this rustc \
-         or these dependencies (build/hot-functions.sh writes it again)",
+        "only {} of the {} listed functions are in this binary, too few to tell their order",
         listed_addresses.len(),
         listed.len()
     );
@@ -63,21 +71,18 @@ fn the_functions_a_session_runs_come_first_in_the_code() {
     );
 }
 
-/// Where the C library loads them (glibc 2.36 on), the binary's relative relocations are packed:
+/// The binary's relative relocations are packed where build.rs found a program linked so runs:
 /// the table every process reads at start is kilobytes instead of 1.6 MB.
 #[test]
-fn relative_relocations_are_packed_where_the_c_library_loads_them() {
-    let glibc = std::process::Command::new("getconf")
-        .arg("GNU_LIBC_VERSION")
-        .output()
-        .unwrap();
-    let glibc = String::from_utf8_lossy(&glibc.stdout);
-    let version = glibc.trim().strip_prefix("glibc ").unwrap_or("0.0");
-    let mut numbers = version
-        .split('.')
-        .map(|part| part.parse::<u32>().unwrap_or(0));
-    if (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0)) < (2, 36) {
-        eprintln!("glibc {version} does not load packed relocations: the binary keeps its table");
+fn relative_relocations_are_packed() {
+    if option_env!("QUIRE_LINKED_PACKED_RELOCATIONS").is_none() {
+        let expected = layout_expected()
+            && option_env!("QUIRE_PACK_RELOCATIONS") != Some("off")
+            && glibc_loads_packed_relocations();
+        assert!(
+            !expected,
+            "build.rs did not pack the relocations, with glibc 2.36 or later here"
+        );
         return;
     }
     let bytes = std::fs::read(env!("CARGO_BIN_EXE_quire")).unwrap();
@@ -96,4 +101,31 @@ fn relative_relocations_are_packed_where_the_c_library_loads_them() {
         "the relocation table is {} bytes",
         section_size(".rela.dyn")
     );
+}
+
+/// Where build.rs lays the binary out unless asked not to: x86_64 Linux, where rustc links with
+/// its own lld (a rustc built to link with the system's GNU ld does not, and is told to set
+/// QUIRE_LINK_LAYOUT=off).
+fn layout_expected() -> bool {
+    cfg!(all(
+        target_arch = "x86_64",
+        target_os = "linux",
+        target_env = "gnu"
+    )) && option_env!("QUIRE_LINK_LAYOUT") != Some("off")
+}
+
+/// glibc 2.36 and later load a binary with packed relative relocations ("glibc 2.36").
+fn glibc_loads_packed_relocations() -> bool {
+    let Ok(output) = std::process::Command::new("getconf")
+        .arg("GNU_LIBC_VERSION")
+        .output()
+    else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    let version = text.trim().strip_prefix("glibc ").unwrap_or("0.0");
+    let mut numbers = version
+        .split('.')
+        .map(|part| part.parse::<u32>().unwrap_or(0));
+    (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0)) >= (2, 36)
 }
