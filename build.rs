@@ -63,6 +63,8 @@ fn main() {
     link_the_binary_with(&ordering);
     println!("cargo:rustc-env=QUIRE_LINKED_HOT_FUNCTIONS_FIRST=1");
 
+    // Packing is asked of a linker that took the ordering only: an older GNU ld links a program
+    // with an unknown `-z` option after a warning, unpacked, and the probe could not tell.
     let packing = "-Wl,-z,pack-relative-relocs".to_string();
     let asked_not_to_pack = env::var("QUIRE_PACK_RELOCATIONS").is_ok_and(|value| value == "off");
     if !asked_not_to_pack
